@@ -1,0 +1,9 @@
+module github.com/idemlint/idemlint
+
+go 1.25.0
+
+require (
+	github.com/google/go-cmp v0.7.0
+	go.yaml.in/yaml/v3 v3.0.4
+	golang.org/x/tools v0.47.0
+)

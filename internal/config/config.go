@@ -1,0 +1,140 @@
+// Package config holds idemlint's run configuration: the one value that the
+// driver reads from -config (or ./.idemlint.yml) before analysis and that
+// every analyzer of the run is built from. Analyzers never read files
+// themselves: drivers such as go vet, golangci-lint, gopls and nogo cache or
+// sandbox analysis, and a file read behind their back escapes both.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// DefaultFile is the configuration file looked up in the directory the
+// driver runs from when -config is not given.
+const DefaultFile = ".idemlint.yml"
+
+// Config is the whole configuration of one run. Keys are kebab-case, and
+// function, type and package names are list values, never map keys, so the
+// same settings survive golangci-lint's settings map, which lowercases keys
+// and splits them on dots.
+//
+// Functions are named as types.Func.FullName prints them:
+// "example.com/pkg.Func", "(*example.com/pkg.T).Method".
+type Config struct {
+	// Disable lists check codes or names to turn off; Enable turns on
+	// checks that are off by default.
+	Disable []string `yaml:"disable" json:"disable"`
+	Enable  []string `yaml:"enable" json:"enable"`
+
+	// IdempotencyHeaders are request headers that carry a caller's
+	// operation key. Default: Idempotency-Key.
+	IdempotencyHeaders []string `yaml:"idempotency-headers" json:"idempotency-headers"`
+
+	// Roots are extra retried roots: functions, methods, or types (every
+	// method of the type).
+	Roots []string `yaml:"roots" json:"roots"`
+
+	// Generators are extra functions whose first result is fresh on
+	// every call.
+	Generators []string `yaml:"generators" json:"generators"`
+
+	// KeyColumns are extra identity column names of INSERT statements.
+	KeyColumns []string `yaml:"key-columns" json:"key-columns"`
+
+	// Sinks are extra identity sinks: a parameter of a function whose
+	// value becomes the identity of a write or of an external request.
+	Sinks []Sink `yaml:"sinks" json:"sinks"`
+}
+
+// A Sink names a function parameter, counted from 0 without the receiver.
+type Sink struct {
+	Func string `yaml:"func" json:"func"`
+	Arg  int    `yaml:"arg" json:"arg"`
+	// What names the identity for messages, e.g. "carrier booking reference".
+	What string `yaml:"what" json:"what"`
+}
+
+// Default returns the configuration used when no file is given.
+func Default() *Config { return &Config{} }
+
+// Load reads and validates the configuration file at path. Errors name the
+// file and fit on one line.
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("idemlint: reading config: %v", err)
+	}
+	cfg, err := Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("idemlint: %s: %v", path, err)
+	}
+	return cfg, nil
+}
+
+// Parse decodes and validates YAML configuration. Unknown keys are errors:
+// a misspelt key silently ignored is a check silently off.
+func Parse(data []byte) (*Config, error) {
+	cfg := Default()
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(cfg); err != nil && !errors.Is(err, io.EOF) {
+		return nil, oneLine(err)
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// Validate reports the first malformed setting.
+func (c *Config) Validate() error {
+	for _, name := range append(append([]string{}, c.Roots...), c.Generators...) {
+		if !validFuncName(name) {
+			return fmt.Errorf("%q is not a qualified function or type name such as \"example.com/pkg.Func\" or \"(*example.com/pkg.T).Method\"", name)
+		}
+	}
+	for i, s := range c.Sinks {
+		if !validFuncName(s.Func) {
+			return fmt.Errorf("sinks[%d]: func %q is not a qualified function name", i, s.Func)
+		}
+		if s.Arg < 0 {
+			return fmt.Errorf("sinks[%d]: arg must be 0 or more, not %d", i, s.Arg)
+		}
+	}
+	for _, h := range c.IdempotencyHeaders {
+		if h == "" || strings.ContainsAny(h, " :\t") {
+			return fmt.Errorf("idempotency-headers: %q is not a header name", h)
+		}
+	}
+	return nil
+}
+
+// Headers returns the idempotency headers in force.
+func (c *Config) Headers() []string {
+	if len(c.IdempotencyHeaders) == 0 {
+		return []string{"Idempotency-Key"}
+	}
+	return c.IdempotencyHeaders
+}
+
+// validFuncName accepts "path.Name" and "(path.T).M" / "(*path.T).M".
+func validFuncName(s string) bool {
+	if strings.HasPrefix(s, "(") {
+		i := strings.Index(s, ").")
+		return i > 2 && validFuncName(strings.TrimPrefix(s[1:i], "*")) && i+2 < len(s)
+	}
+	dot := strings.LastIndex(s, ".")
+	return dot > 0 && dot < len(s)-1 && !strings.ContainsAny(s, " \t")
+}
+
+// oneLine folds a multi-line decoder error into one line.
+func oneLine(err error) error {
+	return errors.New(strings.Join(strings.Fields(err.Error()), " "))
+}

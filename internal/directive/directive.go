@@ -1,0 +1,97 @@
+// Package directive parses idemlint's comment directives:
+//
+//	//idemlint:ignore IDEM001 reason why this is safe
+//	//idemlint:retried
+//
+// An ignore directive applies to its own line and to the line below it.
+package directive
+
+import (
+	"go/ast"
+	"go/token"
+	"strings"
+)
+
+const (
+	ignorePrefix  = "//idemlint:ignore"
+	retriedPrefix = "//idemlint:retried"
+)
+
+// An Ignore is one //idemlint:ignore directive.
+type Ignore struct {
+	Pos    token.Pos
+	End    token.Pos
+	File   string
+	Line   int
+	Checks []string // codes or analyzer names, as written
+	Reason string
+}
+
+// Matches reports whether the directive names the check by code or name.
+func (ig *Ignore) Matches(code, name string) bool {
+	for _, c := range ig.Checks {
+		if strings.EqualFold(c, code) || c == name || c == "all" {
+			return true
+		}
+	}
+	return false
+}
+
+// Ignores returns every ignore directive in the files.
+func Ignores(fset *token.FileSet, files []*ast.File) []*Ignore {
+	var out []*Ignore
+	for _, f := range files {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if ig := parseIgnore(c.Text); ig != nil {
+					p := fset.Position(c.Slash)
+					ig.Pos, ig.End, ig.File, ig.Line = c.Slash, c.End(), p.Filename, p.Line
+					out = append(out, ig)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// parseIgnore parses "//idemlint:ignore CHECK[,CHECK] reason...".
+func parseIgnore(text string) *Ignore {
+	rest, ok := strings.CutPrefix(text, ignorePrefix)
+	if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
+		return nil
+	}
+	fields := strings.Fields(rest)
+	ig := &Ignore{}
+	if len(fields) > 0 {
+		ig.Checks = strings.Split(fields[0], ",")
+		ig.Reason = strings.Join(fields[1:], " ")
+	}
+	return ig
+}
+
+// Suppresses reports whether one of the directives silences a finding of
+// the check at pos, and returns it.
+func Suppresses(fset *token.FileSet, igs []*Ignore, pos token.Pos, code, name string) *Ignore {
+	p := fset.Position(pos)
+	for _, ig := range igs {
+		if ig.File == p.Filename && (ig.Line == p.Line || ig.Line == p.Line-1) && ig.Reason != "" && ig.Matches(code, name) {
+			return ig
+		}
+	}
+	return nil
+}
+
+// IsRetried reports whether a declaration's doc comment marks it
+// //idemlint:retried.
+func IsRetried(doc *ast.CommentGroup) bool {
+	if doc == nil {
+		return false
+	}
+	for _, c := range doc.List {
+		rest, ok := strings.CutPrefix(c.Text, retriedPrefix)
+		if ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,292 @@
+// Package catalog is the pass that holds idemlint's knowledge of real APIs
+// as data: fresh generators, derivations, SQL executors, key slots, retried
+// roots and the values that carry operation keys, with the run's
+// configuration laid over it. It reports nothing; its Result is a
+// *Catalog shared by every pass and check of the run.
+package catalog
+
+import (
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/internal/config"
+)
+
+// Catalog answers what a function, field or type is, as far as retries
+// are concerned. Its methods are safe for concurrent use: it is never
+// modified after New.
+type Catalog struct {
+	cfg        *config.Config
+	roots      map[string]bool
+	generators map[string]Generator
+	sinks      map[string]config.Sink
+	keyColumns map[string]bool
+}
+
+// New builds the catalog of the run from its configuration.
+func NewCatalog(cfg *config.Config) *Catalog {
+	c := &Catalog{
+		cfg:        cfg,
+		roots:      make(map[string]bool),
+		generators: make(map[string]Generator),
+		sinks:      make(map[string]config.Sink),
+		keyColumns: make(map[string]bool),
+	}
+	for k, v := range generators {
+		c.generators[k] = v
+	}
+	for _, g := range cfg.Generators {
+		c.generators[g] = Generator{Result: 0, ID: true}
+	}
+	for _, r := range cfg.Roots {
+		c.roots[r] = true
+	}
+	for _, s := range cfg.Sinks {
+		c.sinks[s.Func] = s
+	}
+	for _, k := range cfg.KeyColumns {
+		c.keyColumns[strings.ToLower(k)] = true
+	}
+	return c
+}
+
+// New returns the catalog pass of a run with the given configuration.
+func New(cfg *config.Config) *analysis.Analyzer {
+	cat := NewCatalog(cfg)
+	return &analysis.Analyzer{
+		Name:       "idemcatalog",
+		Doc:        "the APIs idemlint knows, as data, with the run's configuration",
+		Run:        func(*analysis.Pass) (any, error) { return cat, nil },
+		ResultType: reflect.TypeFor[*Catalog](),
+	}
+}
+
+// Config returns the run's configuration.
+func (c *Catalog) Config() *config.Config { return c.cfg }
+
+// lookup finds fn in a table by its key, then by its method wildcard.
+func lookup[V any](table map[string]V, fn *types.Func) (V, bool) {
+	if v, ok := table[FuncKey(fn)]; ok {
+		return v, true
+	}
+	if w := methodWildcard(fn); w != "" {
+		v, ok := table[w]
+		return v, ok
+	}
+	var zero V
+	return zero, false
+}
+
+// Generator reports whether fn makes a fresh value on every call.
+func (c *Catalog) Generator(fn *types.Func) (Generator, bool) {
+	return lookup(c.generators, fn)
+}
+
+// IsDeriver reports whether fn computes its result deterministically from
+// its inputs, so that freshness (and keyness) carries through it.
+func (c *Catalog) IsDeriver(fn *types.Func) bool {
+	if derivers[FuncKey(fn)] {
+		return true
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Results().Len() == 0 || fn.Pkg() == nil {
+		return false
+	}
+	if derivingPackages[fn.Pkg().Path()] {
+		return true
+	}
+	// Pointer helpers of SDKs: stripe.String, aws.String and the like.
+	name := fn.Name()
+	return sig.Recv() == nil && sig.Params().Len() == 1 && strings.Contains(fn.Pkg().Path(), "stripe-go") &&
+		(name == "String" || name == "Int64")
+}
+
+// SQL reports whether fn executes SQL text, and where the text and its
+// arguments are. Calls through an interface with database/sql's or pgx's
+// method shapes (sqlc's DBTX, say) count as the concrete calls do.
+func (c *Catalog) SQL(fn *types.Func) (SQLCall, bool) {
+	if call, ok := lookup(sqlCalls, fn); ok {
+		return call, true
+	}
+	return sqlShape(fn)
+}
+
+// sqlShape recognises interface methods shaped like database/sql's and
+// pgx's executors.
+func sqlShape(fn *types.Func) (SQLCall, bool) {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || !sig.Variadic() {
+		return SQLCall{}, false
+	}
+	switch fn.Name() {
+	case "Exec", "Query", "QueryRow", "ExecContext", "QueryContext", "QueryRowContext":
+	default:
+		return SQLCall{}, false
+	}
+	params := sig.Params()
+	isString := func(i int) bool {
+		b, ok := params.At(i).Type().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.String
+	}
+	switch {
+	case params.Len() == 3 && TypeKey(params.At(0).Type()) == "context.Context" && isString(1):
+		return SQLCall{Query: 1, Args: 2}, true
+	case params.Len() == 2 && isString(0):
+		return SQLCall{Query: 0, Args: 1}, true
+	}
+	return SQLCall{}, false
+}
+
+// Model reports whether fn inserts the struct given at the returned
+// argument index (gorm's Create).
+func (c *Catalog) Model(fn *types.Func) (int, bool) {
+	return lookup(modelCalls, fn)
+}
+
+// SlotField reports whether field of the struct type owner is a key slot.
+func (c *Catalog) SlotField(owner types.Type, field string) (Slot, bool) {
+	key := FieldKey(owner, field)
+	if s, ok := slotFields[key]; ok {
+		return s, true
+	}
+	for pattern, s := range slotFields {
+		prefix, ok := strings.CutSuffix(pattern, "...*."+field)
+		if ok && strings.HasPrefix(key, prefix) {
+			return s, true
+		}
+	}
+	return Slot{}, false
+}
+
+// SlotCall reports whether fn passes its argument arg into a key slot:
+// a catalogued setter or a configured sink.
+func (c *Catalog) SlotCall(fn *types.Func) (int, Slot, bool) {
+	if s, ok := lookup(slotCalls, fn); ok {
+		return s.Arg, s.Slot, true
+	}
+	if s, ok := c.sinks[FuncKey(fn)]; ok {
+		what := s.What
+		if what == "" {
+			what = "the identity passed to " + fn.Name()
+		}
+		return s.Arg, Slot{What: what}, true
+	}
+	return 0, Slot{}, false
+}
+
+// HeaderSetter reports whether fn sets a request header, and which header
+// names make it a key slot.
+func (c *Catalog) HeaderSetter(fn *types.Func) ([]string, bool) {
+	h, ok := lookup(headerSetters, fn)
+	if !ok {
+		return nil, false
+	}
+	if h == nil {
+		h = c.cfg.Headers()
+	}
+	return h, true
+}
+
+// KeyHeader returns the idempotency header fixes read.
+func (c *Catalog) KeyHeader() string { return c.cfg.Headers()[0] }
+
+// HandlerShape reports whether a function of this signature is a retried
+// root by shape alone.
+func (c *Catalog) HandlerShape(sig *types.Signature) (string, bool) {
+	k, ok := handlerShapes[SigKey(sig)]
+	return k, ok
+}
+
+// Registration reports whether fn hands one of its arguments to a library
+// that calls it again.
+func (c *Catalog) Registration(fn *types.Func) (Registration, bool) {
+	return lookup(registrations, fn)
+}
+
+// IsGRPCRegistrar reports whether fn is a generated Register<S>Server.
+func (c *Catalog) IsGRPCRegistrar(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	name := fn.Name()
+	return sig.Recv() == nil && strings.HasPrefix(name, "Register") && strings.HasSuffix(name, "Server") &&
+		sig.Params().Len() == 2 && grpcRegistrars[TypeKey(sig.Params().At(0).Type())]
+}
+
+// LoopReceiver reports whether fn receives one delivery of a consumer loop.
+func (c *Catalog) LoopReceiver(fn *types.Func) (string, bool) {
+	return lookup(loopReceivers, fn)
+}
+
+// DeliveryChan reports whether ranging over a channel of elem is a
+// consumer loop.
+func (c *Catalog) DeliveryChan(elem types.Type) (string, bool) {
+	k, ok := deliveryChans[TypeKey(elem)]
+	return k, ok
+}
+
+// ConfiguredRoot reports whether the configuration names fn, or the type of
+// its receiver, as a retried root.
+func (c *Catalog) ConfiguredRoot(fn *types.Func) bool {
+	if c.roots[FuncKey(fn)] {
+		return true
+	}
+	sig := fn.Type().(*types.Signature)
+	return sig.Recv() != nil && c.roots[strings.TrimPrefix(TypeKey(sig.Recv().Type()), "*")]
+}
+
+// KeySource reports whether a value of type t carries an operation key.
+func (c *Catalog) KeySource(t types.Type) (KeySource, bool) {
+	k, ok := keySources[TypeKey(t)]
+	return k, ok
+}
+
+// IsKeyColumn reports whether an INSERT column names the row's identity:
+// id, number, reference, code or key, names ending in _id, _number, _no,
+// _ref, _reference, _code or _key, and configured key columns.
+func (c *Catalog) IsKeyColumn(col string) bool {
+	col = strings.ToLower(strings.Trim(col, "`\"[]"))
+	if c.keyColumns[col] {
+		return true
+	}
+	switch col {
+	case "id", "number", "reference", "code", "key", "uuid":
+		return true
+	}
+	for _, suffix := range []string{"_id", "_number", "_no", "_ref", "_reference", "_code", "_key", "_uuid"} {
+		if strings.HasSuffix(col, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// Skips reports whether a package is described by the catalog rather than
+// analysed: the standard library and the catalogued libraries.
+func (c *Catalog) Skips(pkg *types.Package) bool {
+	path := pkg.Path()
+	if isStd(path) {
+		return true
+	}
+	for _, prefix := range catalogued {
+		if path == prefix || strings.HasPrefix(path, prefix+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// catalogued are the module paths whose APIs the tables describe.
+var catalogued = []string{
+	"github.com/google/uuid", "github.com/gofrs/uuid", "github.com/satori/go.uuid",
+	"github.com/oklog/ulid", "github.com/segmentio/ksuid", "github.com/rs/xid",
+	"github.com/jackc/pgx", "github.com/jmoiron/sqlx", "gorm.io/gorm",
+	"github.com/stripe/stripe-go", "github.com/aws/aws-sdk-go-v2", "github.com/aws/aws-lambda-go",
+	"github.com/gin-gonic/gin", "github.com/labstack/echo", "github.com/gofiber/fiber",
+	"github.com/hibiken/asynq", "github.com/riverqueue/river", "github.com/ThreeDotsLabs/watermill",
+	"github.com/nats-io/nats.go", "cloud.google.com/go/pubsub", "github.com/rabbitmq/amqp091-go",
+	"github.com/segmentio/kafka-go", "github.com/cenkalti/backoff", "github.com/avast/retry-go",
+	"github.com/sethvargo/go-retry", "google.golang.org/grpc", "google.golang.org/protobuf",
+	"go.temporal.io/sdk", "k8s.io/apimachinery", "github.com/hashicorp/go-retryablehttp",
+}

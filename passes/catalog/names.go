@@ -1,0 +1,80 @@
+package catalog
+
+import (
+	"go/types"
+	"strings"
+)
+
+// FuncKey names a function or method as types.Func.FullName does, with type
+// arguments dropped: "pkg/path.F", "(*pkg/path.T).M", "(pkg/path.I).M".
+func FuncKey(fn *types.Func) string {
+	return fn.Origin().FullName()
+}
+
+// methodWildcard names any method M of package path as "path.*.M", for
+// table rows that cover a method on whichever type declares it (interface
+// methods are named after the interface that declares them, which may be
+// an embedded one).
+func methodWildcard(fn *types.Func) string {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || fn.Pkg() == nil {
+		return ""
+	}
+	return fn.Pkg().Path() + ".*." + fn.Name()
+}
+
+// TypeKey names a type with its package path and without type arguments:
+// "*net/http.Request", "*github.com/riverqueue/river.Job".
+func TypeKey(t types.Type) string {
+	switch t := types.Unalias(t).(type) {
+	case *types.Pointer:
+		return "*" + TypeKey(t.Elem())
+	case *types.Named:
+		obj := t.Origin().Obj()
+		if obj.Pkg() == nil {
+			return obj.Name()
+		}
+		return obj.Pkg().Path() + "." + obj.Name()
+	case *types.Slice:
+		return "[]" + TypeKey(t.Elem())
+	}
+	return types.TypeString(t, nil)
+}
+
+// SigKey names a signature's shape: "func(context.Context, *pkg.T) error".
+func SigKey(sig *types.Signature) string {
+	var b strings.Builder
+	b.WriteString("func(")
+	for i := 0; i < sig.Params().Len(); i++ {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(TypeKey(sig.Params().At(i).Type()))
+	}
+	b.WriteString(")")
+	switch n := sig.Results().Len(); {
+	case n == 1:
+		b.WriteString(" " + TypeKey(sig.Results().At(0).Type()))
+	case n > 1:
+		b.WriteString(" (")
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(TypeKey(sig.Results().At(i).Type()))
+		}
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// FieldKey names a struct field as "pkg/path.Type.Field".
+func FieldKey(owner types.Type, field string) string {
+	return strings.TrimPrefix(TypeKey(owner), "*") + "." + field
+}
+
+// isStd reports whether a package path belongs to the standard library.
+func isStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}

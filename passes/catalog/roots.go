@@ -1,0 +1,112 @@
+package catalog
+
+// Retried roots, as data.
+
+// handlerShapes are signatures that make a function or method a retried
+// root wherever it is declared: the handler types of HTTP frameworks and
+// queue consumers. Keys are SigKey strings.
+var handlerShapes = map[string]string{
+	"func(net/http.ResponseWriter, *net/http.Request)":                        "HTTP handler",
+	"func(*github.com/gin-gonic/gin.Context)":                                 "gin handler",
+	"func(github.com/labstack/echo/v4.Context) error":                         "echo handler",
+	"func(*github.com/gofiber/fiber/v2.Ctx) error":                            "fiber handler",
+	"func(github.com/gofiber/fiber/v3.Ctx) error":                             "fiber handler",
+	"func(context.Context, *github.com/hibiken/asynq.Task) error":             "asynq handler",
+	"func(*github.com/ThreeDotsLabs/watermill/message.Message) error":         "watermill handler",
+	"func(*github.com/nats-io/nats.go.Msg)":                                   "NATS handler",
+	"func(github.com/nats-io/nats.go/jetstream.Msg)":                          "JetStream handler",
+	"func(context.Context, *cloud.google.com/go/pubsub.Message)":              "Pub/Sub receiver",
+	"func(context.Context, *cloud.google.com/go/pubsub/v2.Message)":           "Pub/Sub receiver",
+	"func(context.Context, *github.com/riverqueue/river.Job) error":           "river worker",
+	"func(*github.com/ThreeDotsLabs/watermill/message.Message) ([]*github.com/ThreeDotsLabs/watermill/message.Message, error)": "watermill handler",
+}
+
+// A Registration passes a function (or a value whose methods are the
+// operations) to a library that calls it again on failure or per delivery.
+type Registration struct {
+	Arg  int    // counted without the receiver
+	Kind string // for messages
+	// Methods: the argument is a value whose exported methods are roots
+	// (Temporal activity structs, gRPC servers).
+	Methods bool
+}
+
+var registrations = map[string]Registration{
+	"github.com/cenkalti/backoff.Retry":                     {0, "backoff.Retry operation", false},
+	"github.com/cenkalti/backoff.RetryNotify":               {0, "backoff.Retry operation", false},
+	"github.com/cenkalti/backoff/v4.Retry":                  {0, "backoff.Retry operation", false},
+	"github.com/cenkalti/backoff/v4.RetryNotify":            {0, "backoff.Retry operation", false},
+	"github.com/cenkalti/backoff/v4.RetryNotifyWithTimer":   {0, "backoff.Retry operation", false},
+	"github.com/cenkalti/backoff/v4.RetryWithData":          {0, "backoff.Retry operation", false},
+	"github.com/cenkalti/backoff/v4.RetryNotifyWithData":    {0, "backoff.Retry operation", false},
+	"github.com/cenkalti/backoff/v5.Retry":                  {1, "backoff.Retry operation", false},
+	"github.com/avast/retry-go.Do":                          {0, "retry.Do function", false},
+	"github.com/avast/retry-go/v4.Do":                       {0, "retry.Do function", false},
+	"github.com/avast/retry-go/v4.DoWithData":               {0, "retry.Do function", false},
+	"github.com/avast/retry-go/v5.Do":                       {0, "retry.Do function", false},
+	"github.com/sethvargo/go-retry.Do":                      {2, "retry.Do function", false},
+	"github.com/sethvargo/go-retry.DoValue":                 {2, "retry.Do function", false},
+	"k8s.io/apimachinery/pkg/util/wait.PollUntilContextCancel":        {3, "wait poller condition", false},
+	"k8s.io/apimachinery/pkg/util/wait.PollUntilContextTimeout":       {4, "wait poller condition", false},
+	"k8s.io/apimachinery/pkg/util/wait.ExponentialBackoff":            {1, "wait backoff condition", false},
+	"k8s.io/apimachinery/pkg/util/wait.ExponentialBackoffWithContext": {2, "wait backoff condition", false},
+	"k8s.io/apimachinery/pkg/util/wait.Poll":                          {2, "wait poller condition", false},
+	"k8s.io/apimachinery/pkg/util/wait.PollImmediate":                 {2, "wait poller condition", false},
+	"github.com/aws/aws-lambda-go/lambda.Start":                       {0, "Lambda handler", false},
+	"github.com/aws/aws-lambda-go/lambda.StartWithOptions":            {0, "Lambda handler", false},
+	"go.temporal.io/sdk/worker.*.RegisterActivity":                    {0, "Temporal activity", true},
+	"go.temporal.io/sdk/worker.*.RegisterActivityWithOptions":         {0, "Temporal activity", true},
+	"github.com/nats-io/nats.go.*.Subscribe":                          {1, "NATS handler", false},
+	"github.com/nats-io/nats.go.*.QueueSubscribe":                     {2, "NATS handler", false},
+}
+
+// grpcRegistrars are the first parameter types of generated
+// Register<Service>Server functions; their second argument's methods are
+// gRPC server methods.
+var grpcRegistrars = map[string]bool{
+	"google.golang.org/grpc.ServiceRegistrar": true,
+	"*google.golang.org/grpc.Server":          true,
+}
+
+// loopReceivers are calls that receive one delivery: a loop around them is
+// a consumer loop, and its body a retried root.
+var loopReceivers = map[string]string{
+	"(*github.com/segmentio/kafka-go.Reader).ReadMessage":              "kafka-go consumer loop",
+	"(*github.com/segmentio/kafka-go.Reader).FetchMessage":             "kafka-go consumer loop",
+	"(*github.com/aws/aws-sdk-go-v2/service/sqs.Client).ReceiveMessage": "SQS consumer loop",
+	"(*github.com/nats-io/nats.go.Subscription).NextMsg":               "NATS consumer loop",
+}
+
+// deliveryChans are element types of channels whose range loop is a
+// consumer loop.
+var deliveryChans = map[string]string{
+	"github.com/rabbitmq/amqp091-go.Delivery": "AMQP delivery loop",
+	"github.com/streadway/amqp.Delivery":      "AMQP delivery loop",
+}
+
+// A KeySource is a value in scope that carries an operation key: Expr
+// formats it from the variable's name (%[1]s). MayBeEmpty marks keys a
+// caller may leave out (a request header), for which a fix keeps the
+// fresh value as the fallback.
+type KeySource struct {
+	Expr       string
+	Imports    []string
+	MayBeEmpty bool
+}
+
+var keySources = map[string]KeySource{
+	"*net/http.Request":                    {Expr: `%[1]s.Header.Get(%[2]q)`, MayBeEmpty: true},
+	"*github.com/gin-gonic/gin.Context":    {Expr: `%[1]s.GetHeader(%[2]q)`, MayBeEmpty: true},
+	"github.com/labstack/echo/v4.Context":  {Expr: `%[1]s.Request().Header.Get(%[2]q)`, MayBeEmpty: true},
+	"*github.com/gofiber/fiber/v2.Ctx":     {Expr: `%[1]s.Get(%[2]q)`, MayBeEmpty: true},
+	"*github.com/hibiken/asynq.Task":       {Expr: `%[1]s.ResultWriter().TaskID()`},
+	"*github.com/riverqueue/river.Job":     {Expr: `strconv.FormatInt(%[1]s.ID, 10)`, Imports: []string{"strconv"}},
+	"*github.com/ThreeDotsLabs/watermill/message.Message": {Expr: `%[1]s.UUID`},
+	"github.com/segmentio/kafka-go.Message":               {Expr: `fmt.Sprintf("%%s/%%d/%%d", %[1]s.Topic, %[1]s.Partition, %[1]s.Offset)`, Imports: []string{"fmt"}},
+	"github.com/aws/aws-sdk-go-v2/service/sqs/types.Message": {Expr: `aws.ToString(%[1]s.MessageId)`, Imports: []string{"github.com/aws/aws-sdk-go-v2/aws"}},
+	"github.com/aws/aws-lambda-go/events.SQSMessage":         {Expr: `%[1]s.MessageId`},
+	"*github.com/nats-io/nats.go.Msg":                        {Expr: `%[1]s.Header.Get("Nats-Msg-Id")`, MayBeEmpty: true},
+	"*cloud.google.com/go/pubsub.Message":                    {Expr: `%[1]s.ID`},
+	"*cloud.google.com/go/pubsub/v2.Message":                 {Expr: `%[1]s.ID`},
+	"github.com/rabbitmq/amqp091-go.Delivery":                {Expr: `%[1]s.MessageId`, MayBeEmpty: true},
+}

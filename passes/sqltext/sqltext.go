@@ -1,0 +1,301 @@
+// Package sqltext understands the SQL statements that Go code passes to
+// database drivers: the statement kind, the table, the column each
+// placeholder fills, and whether an INSERT handles conflicts.
+//
+// It is a tolerant lexer and a small recursive reader, not a full SQL
+// parser: the text comes from string constants of Go programs, often
+// fragments, in PostgreSQL, MySQL and SQLite dialects, and what idemlint
+// needs from it is a handful of facts per statement. Text it cannot read
+// yields Kind Unknown, which every check treats as "no proof".
+package sqltext
+
+import "strconv"
+
+// Kind is the kind of a statement.
+type Kind int
+
+const (
+	Unknown Kind = iota
+	Insert
+	Update
+	Delete
+	Merge
+	Select
+)
+
+func (k Kind) String() string {
+	return [...]string{"unknown", "INSERT", "UPDATE", "DELETE", "MERGE", "SELECT"}[k]
+}
+
+// Statement is what idemlint knows about one SQL statement.
+type Statement struct {
+	Kind  Kind
+	Table string
+	// Columns of an INSERT, in order; nil when the statement names none.
+	Columns []string
+	// Params maps each column index to the placeholders that fill it.
+	Params [][]Param
+	// Conflict is set when the INSERT absorbs a duplicate: ON CONFLICT,
+	// ON DUPLICATE KEY UPDATE, INSERT IGNORE / OR IGNORE / OR REPLACE,
+	// REPLACE INTO, MERGE, or a WHERE NOT EXISTS guard.
+	Conflict bool
+	// ConflictTarget lists the columns of ON CONFLICT (cols), if any.
+	ConflictTarget []string
+	Returning      bool
+}
+
+// A Param is one placeholder: Index is the 0-based position of its
+// argument among the call's arguments ($3 is 2; the nth ? is n-1), or -1
+// for a named parameter, whose name is Name.
+type Param struct {
+	Index int
+	Name  string
+}
+
+// Parse reads one SQL statement. It never fails; unreadable text gives a
+// Statement of Kind Unknown.
+func Parse(text string) *Statement {
+	p := &reader{toks: lex(text)}
+	return p.statement()
+}
+
+// ColumnOf returns the column a call argument fills, or "".
+func (s *Statement) ColumnOf(arg int) string {
+	for i, ps := range s.Params {
+		for _, p := range ps {
+			if p.Index == arg {
+				return s.Columns[i]
+			}
+		}
+	}
+	return ""
+}
+
+// ColumnOfName returns the column a named parameter fills, or "".
+func (s *Statement) ColumnOfName(name string) string {
+	for i, ps := range s.Params {
+		for _, p := range ps {
+			if p.Index < 0 && p.Name == name {
+				return s.Columns[i]
+			}
+		}
+	}
+	return ""
+}
+
+// ArgsOf returns the arguments that fill column i.
+func (s *Statement) ArgsOf(i int) []Param { return s.Params[i] }
+
+// reader walks the tokens of one statement.
+type reader struct {
+	toks     []token
+	i        int
+	question int // count of ? placeholders seen
+}
+
+func (r *reader) peek() token {
+	if r.i < len(r.toks) {
+		return r.toks[r.i]
+	}
+	return token{kind: tPunct, text: ""}
+}
+
+func (r *reader) next() token { t := r.peek(); r.i++; return t }
+
+// word consumes the keyword w if it comes next.
+func (r *reader) word(w string) bool {
+	if t := r.peek(); t.kind == tWord && t.text == w {
+		r.i++
+		return true
+	}
+	return false
+}
+
+func (r *reader) punct(p string) bool {
+	if t := r.peek(); t.kind == tPunct && t.text == p {
+		r.i++
+		return true
+	}
+	return false
+}
+
+func (r *reader) statement() *Statement {
+	switch {
+	case r.word("INSERT"):
+		return r.insert()
+	case r.word("REPLACE"):
+		st := r.insert()
+		st.Conflict = st.Kind == Insert
+		return st
+	case r.word("UPDATE"):
+		return &Statement{Kind: Update, Table: r.name()}
+	case r.word("DELETE"):
+		r.word("FROM")
+		return &Statement{Kind: Delete, Table: r.name()}
+	case r.word("MERGE"):
+		r.word("INTO")
+		return &Statement{Kind: Merge, Table: r.name(), Conflict: true}
+	case r.word("SELECT"):
+		return &Statement{Kind: Select}
+	}
+	return &Statement{Kind: Unknown}
+}
+
+// name reads a possibly schema-qualified table name.
+func (r *reader) name() string {
+	var name string
+	for {
+		t := r.peek()
+		if t.kind != tWord && t.kind != tQuoted {
+			return name
+		}
+		r.i++
+		name += identText(t)
+		if !r.punct(".") {
+			return name
+		}
+		name += "."
+	}
+}
+
+func (r *reader) insert() *Statement {
+	st := &Statement{Kind: Insert}
+	if r.word("IGNORE") {
+		st.Conflict = true
+	}
+	if r.word("OR") { // SQLite: INSERT OR IGNORE / OR REPLACE
+		if r.word("IGNORE") || r.word("REPLACE") {
+			st.Conflict = true
+		}
+	}
+	if !r.word("INTO") {
+		return &Statement{Kind: Unknown}
+	}
+	st.Table = r.name()
+	if r.word("AS") {
+		r.next()
+	}
+	if r.punct("(") {
+		for {
+			t := r.next()
+			if t.kind != tWord && t.kind != tQuoted {
+				return &Statement{Kind: Unknown}
+			}
+			st.Columns = append(st.Columns, identText(t))
+			if r.punct(")") {
+				break
+			}
+			if !r.punct(",") {
+				return &Statement{Kind: Unknown}
+			}
+		}
+	}
+	switch {
+	case r.word("VALUES") || r.word("VALUE"):
+		st.Params = r.tuple(len(st.Columns))
+		for r.punct(",") { // multi-row VALUES: later rows fill the same columns
+			for i, ps := range r.tuple(len(st.Columns)) {
+				if i < len(st.Params) {
+					st.Params[i] = append(st.Params[i], ps...)
+				}
+			}
+		}
+	case r.word("SELECT"):
+		st.Params = r.items(len(st.Columns))
+	default:
+		return &Statement{Kind: Unknown}
+	}
+	if len(st.Columns) > 0 && len(st.Params) != len(st.Columns) {
+		return &Statement{Kind: Unknown}
+	}
+	r.tail(st)
+	return st
+}
+
+// tuple reads "( item, item, ... )".
+func (r *reader) tuple(n int) [][]Param {
+	if !r.punct("(") {
+		return nil
+	}
+	items := r.items(n)
+	r.punct(")")
+	return items
+}
+
+// items reads comma-separated expressions up to a closing parenthesis or a
+// clause keyword at depth 0, collecting each item's placeholders.
+func (r *reader) items(n int) [][]Param {
+	out := [][]Param{nil}
+	depth := 0
+	for r.i < len(r.toks) {
+		t := r.peek()
+		if depth == 0 && (t.kind == tPunct && (t.text == ")" || t.text == ";") ||
+			t.kind == tWord && (t.text == "FROM" || t.text == "WHERE" || t.text == "ON" || t.text == "RETURNING")) {
+			break
+		}
+		r.i++
+		switch {
+		case t.kind == tPunct && t.text == "(":
+			depth++
+		case t.kind == tPunct && t.text == ")":
+			depth--
+		case t.kind == tPunct && t.text == "," && depth == 0:
+			out = append(out, nil)
+		case t.kind == tParam:
+			out[len(out)-1] = append(out[len(out)-1], r.param(t))
+		}
+	}
+	return out
+}
+
+func (r *reader) param(t token) Param {
+	switch t.text[0] {
+	case '$':
+		n, _ := strconv.Atoi(t.text[1:])
+		return Param{Index: n - 1}
+	case '?':
+		r.question++
+		return Param{Index: r.question - 1}
+	}
+	return Param{Index: -1, Name: t.text[1:]}
+}
+
+// tail reads the clauses after the values: conflict handling, RETURNING,
+// and a NOT EXISTS guard anywhere.
+func (r *reader) tail(st *Statement) {
+	for r.i < len(r.toks) {
+		switch {
+		case r.word("ON"):
+			if r.word("CONFLICT") {
+				st.Conflict = true
+				if r.punct("(") {
+					for t := r.next(); !(t.kind == tPunct && t.text == ")") && r.i <= len(r.toks); t = r.next() {
+						if t.kind == tWord || t.kind == tQuoted {
+							st.ConflictTarget = append(st.ConflictTarget, identText(t))
+						}
+					}
+				}
+			} else if r.word("DUPLICATE") {
+				st.Conflict = true
+			}
+		case r.word("NOT"):
+			if r.word("EXISTS") {
+				st.Conflict = true
+			}
+		case r.word("RETURNING"):
+			st.Returning = true
+		default:
+			if t := r.next(); t.kind == tParam {
+				r.param(t) // keep ? numbering right for later placeholders
+			}
+		}
+	}
+}
+
+// identText is an identifier as written, without quotes.
+func identText(t token) string {
+	if t.kind == tWord {
+		return t.raw
+	}
+	return t.text
+}

@@ -1,0 +1,98 @@
+package sqltext
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		sql  string
+		want *Statement
+	}{
+		{"INSERT INTO orders (id, customer_id, total) VALUES ($1, $2, $3)", &Statement{
+			Kind: Insert, Table: "orders", Columns: []string{"id", "customer_id", "total"},
+			Params: [][]Param{{{Index: 0}}, {{Index: 1}}, {{Index: 2}}},
+		}},
+		{"insert into public.orders(id, note) values ($2::uuid, lower($1)) on conflict (id) do nothing returning id", &Statement{
+			Kind: Insert, Table: "public.orders", Columns: []string{"id", "note"},
+			Params:   [][]Param{{{Index: 1}}, {{Index: 0}}},
+			Conflict: true, ConflictTarget: []string{"id"}, Returning: true,
+		}},
+		{"INSERT INTO `orders` (`id`, `n`) VALUES (?, ?) ON DUPLICATE KEY UPDATE n = n", &Statement{
+			Kind: Insert, Table: "orders", Columns: []string{"id", "n"},
+			Params: [][]Param{{{Index: 0}}, {{Index: 1}}}, Conflict: true,
+		}},
+		{"INSERT OR IGNORE INTO t (k) VALUES (?)", &Statement{
+			Kind: Insert, Table: "t", Columns: []string{"k"}, Params: [][]Param{{{Index: 0}}}, Conflict: true,
+		}},
+		{"INSERT INTO t (id, v) SELECT $1, 'x' WHERE NOT EXISTS (SELECT 1 FROM t WHERE id = $1)", &Statement{
+			Kind: Insert, Table: "t", Columns: []string{"id", "v"}, Params: [][]Param{{{Index: 0}}, nil}, Conflict: true,
+		}},
+		{"INSERT INTO t (id, name) VALUES (:id, :name)", &Statement{
+			Kind: Insert, Table: "t", Columns: []string{"id", "name"},
+			Params: [][]Param{{{Index: -1, Name: "id"}}, {{Index: -1, Name: "name"}}},
+		}},
+		{"INSERT INTO t (a, b) VALUES (?, ?), (?, ?)", &Statement{
+			Kind: Insert, Table: "t", Columns: []string{"a", "b"},
+			Params: [][]Param{{{Index: 0}, {Index: 2}}, {{Index: 1}, {Index: 3}}},
+		}},
+		{"-- comment\nINSERT /* x */ INTO \"Orders\" (\"ID\") VALUES ('it''s')", &Statement{
+			Kind: Insert, Table: "Orders", Columns: []string{"ID"}, Params: [][]Param{nil},
+		}},
+		{"INSERT INTO t VALUES ($1)", &Statement{Kind: Insert, Table: "t", Params: [][]Param{{{Index: 0}}}}},
+		{"INSERT INTO t (a, b) VALUES ($1)", &Statement{Kind: Unknown}},
+		{"UPDATE accounts SET balance = balance - $1 WHERE id = $2", &Statement{Kind: Update, Table: "accounts"}},
+		{"SELECT 1", &Statement{Kind: Select}},
+		{"WITH x AS (SELECT 1) INSERT INTO t (id) VALUES ($1)", &Statement{Kind: Unknown}},
+		{"", &Statement{Kind: Unknown}},
+	}
+	for _, tt := range tests {
+		got := Parse(tt.sql)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Parse(%q) mismatch (-want +got):\n%s", tt.sql, diff)
+		}
+	}
+}
+
+func TestColumnOf(t *testing.T) {
+	st := Parse("INSERT INTO orders (id, total) VALUES ($2, $1)")
+	if got := st.ColumnOf(1); got != "id" {
+		t.Errorf("ColumnOf(1) = %q, want id", got)
+	}
+	if got := st.ColumnOf(5); got != "" {
+		t.Errorf("ColumnOf(5) = %q, want empty", got)
+	}
+}
+
+// FuzzParse checks that no input makes Parse panic or produce an
+// inconsistent statement.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"INSERT INTO orders (id) VALUES ($1) ON CONFLICT DO NOTHING",
+		"INSERT IGNORE INTO t (a,b) VALUES (?, ?)",
+		"insert into t(a) select $1 where not exists (select 1)",
+		"REPLACE INTO t (a) VALUES (?)",
+		"UPDATE t SET a = $1",
+		"INSERT INTO t (a) VALUES ('unterminated",
+		"INSERT INTO [t] ([a]) VALUES (@p1)",
+		"/* open comment",
+		"$", "?", ":", "::", "(((", ")))",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		st := Parse(s)
+		if st.Kind == Insert && st.Columns != nil && len(st.Params) != len(st.Columns) {
+			t.Fatalf("Parse(%q): %d columns but %d value items", s, len(st.Columns), len(st.Params))
+		}
+		for i := range st.Columns {
+			for _, p := range st.ArgsOf(i) {
+				if p.Index < -1 {
+					t.Fatalf("Parse(%q): negative placeholder %v", s, p)
+				}
+			}
+		}
+	})
+}

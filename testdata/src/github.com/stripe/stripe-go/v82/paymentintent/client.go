@@ -1,0 +1,12 @@
+// Package paymentintent is a stub of github.com/stripe/stripe-go/v82/paymentintent for analysistest.
+package paymentintent
+
+import stripe "github.com/stripe/stripe-go/v82"
+
+func New(params *stripe.PaymentIntentParams) (*stripe.PaymentIntent, error) { return nil, nil }
+func Get(id string, params *stripe.PaymentIntentParams) (*stripe.PaymentIntent, error) {
+	return nil, nil
+}
+func Confirm(id string, params *stripe.PaymentIntentConfirmParams) (*stripe.PaymentIntent, error) {
+	return nil, nil
+}

@@ -1,0 +1,139 @@
+// Package stripe is a stub of github.com/stripe/stripe-go/v82 v82.5.1 for analysistest.
+package stripe
+
+import (
+	"context"
+	"net/http"
+)
+
+var Key string
+
+type Params struct {
+	Context        context.Context   `form:"-" json:"-"`
+	Expand         []*string         `form:"expand" json:"-"`
+	Headers        http.Header       `form:"-" json:"-"`
+	IdempotencyKey *string           `form:"-" json:"-"`
+	Metadata       map[string]string `form:"metadata" json:"-"`
+	StripeAccount  *string           `form:"-" json:"-"`
+}
+
+func (p *Params) GetParams() *Params            { return p }
+func (p *Params) SetIdempotencyKey(val string)  { p.IdempotencyKey = &val }
+func (p *Params) SetStripeAccount(val string)   { p.StripeAccount = &val }
+func (p *Params) AddMetadata(key, value string) {}
+func (p *Params) AddExpand(f string)            {}
+
+type ParamsContainer interface {
+	GetParams() *Params
+}
+
+func String[T ~string](v T) *string { s := string(v); return &s }
+func Int64(v int64) *int64          { return &v }
+func Bool(v bool) *bool             { return &v }
+
+type PaymentIntent struct {
+	ID       string `json:"id"`
+	Amount   int64  `json:"amount"`
+	Currency string `json:"currency"`
+}
+
+type PaymentIntentParams struct {
+	Params        `form:"*"`
+	Amount        *int64  `form:"amount"`
+	Confirm       *bool   `form:"confirm"`
+	Currency      *string `form:"currency"`
+	Customer      *string `form:"customer"`
+	PaymentMethod *string `form:"payment_method"`
+}
+
+type PaymentIntentCreateParams struct {
+	Params        `form:"*"`
+	Amount        *int64  `form:"amount"`
+	Confirm       *bool   `form:"confirm"`
+	Currency      *string `form:"currency"`
+	Customer      *string `form:"customer"`
+	PaymentMethod *string `form:"payment_method"`
+}
+
+type PaymentIntentConfirmParams struct {
+	Params        `form:"*"`
+	PaymentMethod *string `form:"payment_method"`
+}
+
+type Refund struct {
+	ID     string `json:"id"`
+	Amount int64  `json:"amount"`
+}
+
+type RefundParams struct {
+	Params        `form:"*"`
+	Amount        *int64  `form:"amount"`
+	Charge        *string `form:"charge"`
+	Currency      *string `form:"currency"`
+	Customer      *string `form:"customer"`
+	PaymentIntent *string `form:"payment_intent"`
+}
+
+type RefundCreateParams struct {
+	Params        `form:"*"`
+	Amount        *int64  `form:"amount"`
+	Charge        *string `form:"charge"`
+	Currency      *string `form:"currency"`
+	Customer      *string `form:"customer"`
+	PaymentIntent *string `form:"payment_intent"`
+}
+
+type Charge struct {
+	ID     string `json:"id"`
+	Amount int64  `json:"amount"`
+}
+
+type ChargeParams struct {
+	Params      `form:"*"`
+	Amount      *int64  `form:"amount"`
+	Currency    *string `form:"currency"`
+	Customer    *string `form:"customer"`
+	Description *string `form:"description"`
+}
+
+type ChargeCreateParams struct {
+	Params      `form:"*"`
+	Amount      *int64  `form:"amount"`
+	Currency    *string `form:"currency"`
+	Customer    *string `form:"customer"`
+	Description *string `form:"description"`
+}
+
+// Client is the v82 "new" client (stripe.NewClient).
+type Client struct {
+	V1Charges        *v1ChargeService
+	V1PaymentIntents *v1PaymentIntentService
+	V1Refunds        *v1RefundService
+}
+
+type clientConfig struct{}
+
+type ClientOption func(*clientConfig)
+
+func NewClient(key string, opts ...ClientOption) *Client { return &Client{} }
+
+type v1PaymentIntentService struct{ Key string }
+
+func (c v1PaymentIntentService) Create(ctx context.Context, params *PaymentIntentCreateParams) (*PaymentIntent, error) {
+	return nil, nil
+}
+func (c v1PaymentIntentService) Confirm(ctx context.Context, id string, params *PaymentIntentConfirmParams) (*PaymentIntent, error) {
+	return nil, nil
+}
+
+type v1RefundService struct{ Key string }
+
+func (c v1RefundService) Create(ctx context.Context, params *RefundCreateParams) (*Refund, error) {
+	return nil, nil
+}
+
+type v1ChargeService struct{ Key string }
+
+func (c v1ChargeService) Create(ctx context.Context, params *ChargeCreateParams) (*Charge, error) {
+	return nil, nil
+}
