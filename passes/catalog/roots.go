@@ -6,18 +6,18 @@ package catalog
 // root wherever it is declared: the handler types of HTTP frameworks and
 // queue consumers. Keys are SigKey strings.
 var handlerShapes = map[string]string{
-	"func(net/http.ResponseWriter, *net/http.Request)":                        "HTTP handler",
-	"func(*github.com/gin-gonic/gin.Context)":                                 "gin handler",
-	"func(github.com/labstack/echo/v4.Context) error":                         "echo handler",
-	"func(*github.com/gofiber/fiber/v2.Ctx) error":                            "fiber handler",
-	"func(github.com/gofiber/fiber/v3.Ctx) error":                             "fiber handler",
-	"func(context.Context, *github.com/hibiken/asynq.Task) error":             "asynq handler",
-	"func(*github.com/ThreeDotsLabs/watermill/message.Message) error":         "watermill handler",
-	"func(*github.com/nats-io/nats.go.Msg)":                                   "NATS handler",
-	"func(github.com/nats-io/nats.go/jetstream.Msg)":                          "JetStream handler",
-	"func(context.Context, *cloud.google.com/go/pubsub.Message)":              "Pub/Sub receiver",
-	"func(context.Context, *cloud.google.com/go/pubsub/v2.Message)":           "Pub/Sub receiver",
-	"func(context.Context, *github.com/riverqueue/river.Job) error":           "river worker",
+	"func(net/http.ResponseWriter, *net/http.Request)":                                                                         "HTTP handler",
+	"func(*github.com/gin-gonic/gin.Context)":                                                                                  "gin handler",
+	"func(github.com/labstack/echo/v4.Context) error":                                                                          "echo handler",
+	"func(*github.com/gofiber/fiber/v2.Ctx) error":                                                                             "fiber handler",
+	"func(github.com/gofiber/fiber/v3.Ctx) error":                                                                              "fiber handler",
+	"func(context.Context, *github.com/hibiken/asynq.Task) error":                                                              "asynq handler",
+	"func(*github.com/ThreeDotsLabs/watermill/message.Message) error":                                                          "watermill handler",
+	"func(*github.com/nats-io/nats.go.Msg)":                                                                                    "NATS handler",
+	"func(github.com/nats-io/nats.go/jetstream.Msg)":                                                                           "JetStream handler",
+	"func(context.Context, *cloud.google.com/go/pubsub.Message)":                                                               "Pub/Sub receiver",
+	"func(context.Context, *cloud.google.com/go/pubsub/v2.Message)":                                                            "Pub/Sub receiver",
+	"func(context.Context, *github.com/riverqueue/river.Job) error":                                                            "river worker",
 	"func(*github.com/ThreeDotsLabs/watermill/message.Message) ([]*github.com/ThreeDotsLabs/watermill/message.Message, error)": "watermill handler",
 }
 
@@ -32,20 +32,20 @@ type Registration struct {
 }
 
 var registrations = map[string]Registration{
-	"github.com/cenkalti/backoff.Retry":                     {0, "backoff.Retry operation", false},
-	"github.com/cenkalti/backoff.RetryNotify":               {0, "backoff.Retry operation", false},
-	"github.com/cenkalti/backoff/v4.Retry":                  {0, "backoff.Retry operation", false},
-	"github.com/cenkalti/backoff/v4.RetryNotify":            {0, "backoff.Retry operation", false},
-	"github.com/cenkalti/backoff/v4.RetryNotifyWithTimer":   {0, "backoff.Retry operation", false},
-	"github.com/cenkalti/backoff/v4.RetryWithData":          {0, "backoff.Retry operation", false},
-	"github.com/cenkalti/backoff/v4.RetryNotifyWithData":    {0, "backoff.Retry operation", false},
-	"github.com/cenkalti/backoff/v5.Retry":                  {1, "backoff.Retry operation", false},
-	"github.com/avast/retry-go.Do":                          {0, "retry.Do function", false},
-	"github.com/avast/retry-go/v4.Do":                       {0, "retry.Do function", false},
-	"github.com/avast/retry-go/v4.DoWithData":               {0, "retry.Do function", false},
-	"github.com/avast/retry-go/v5.Do":                       {0, "retry.Do function", false},
-	"github.com/sethvargo/go-retry.Do":                      {2, "retry.Do function", false},
-	"github.com/sethvargo/go-retry.DoValue":                 {2, "retry.Do function", false},
+	"github.com/cenkalti/backoff.Retry":                               {0, "backoff.Retry operation", false},
+	"github.com/cenkalti/backoff.RetryNotify":                         {0, "backoff.Retry operation", false},
+	"github.com/cenkalti/backoff/v4.Retry":                            {0, "backoff.Retry operation", false},
+	"github.com/cenkalti/backoff/v4.RetryNotify":                      {0, "backoff.Retry operation", false},
+	"github.com/cenkalti/backoff/v4.RetryNotifyWithTimer":             {0, "backoff.Retry operation", false},
+	"github.com/cenkalti/backoff/v4.RetryWithData":                    {0, "backoff.Retry operation", false},
+	"github.com/cenkalti/backoff/v4.RetryNotifyWithData":              {0, "backoff.Retry operation", false},
+	"github.com/cenkalti/backoff/v5.Retry":                            {1, "backoff.Retry operation", false},
+	"github.com/avast/retry-go.Do":                                    {0, "retry.Do function", false},
+	"github.com/avast/retry-go/v4.Do":                                 {0, "retry.Do function", false},
+	"github.com/avast/retry-go/v4.DoWithData":                         {0, "retry.Do function", false},
+	"github.com/avast/retry-go/v5.Do":                                 {0, "retry.Do function", false},
+	"github.com/sethvargo/go-retry.Do":                                {2, "retry.Do function", false},
+	"github.com/sethvargo/go-retry.DoValue":                           {2, "retry.Do function", false},
 	"k8s.io/apimachinery/pkg/util/wait.PollUntilContextCancel":        {3, "wait poller condition", false},
 	"k8s.io/apimachinery/pkg/util/wait.PollUntilContextTimeout":       {4, "wait poller condition", false},
 	"k8s.io/apimachinery/pkg/util/wait.ExponentialBackoff":            {1, "wait backoff condition", false},
@@ -71,10 +71,10 @@ var grpcRegistrars = map[string]bool{
 // loopReceivers are calls that receive one delivery: a loop around them is
 // a consumer loop, and its body a retried root.
 var loopReceivers = map[string]string{
-	"(*github.com/segmentio/kafka-go.Reader).ReadMessage":              "kafka-go consumer loop",
-	"(*github.com/segmentio/kafka-go.Reader).FetchMessage":             "kafka-go consumer loop",
+	"(*github.com/segmentio/kafka-go.Reader).ReadMessage":               "kafka-go consumer loop",
+	"(*github.com/segmentio/kafka-go.Reader).FetchMessage":              "kafka-go consumer loop",
 	"(*github.com/aws/aws-sdk-go-v2/service/sqs.Client).ReceiveMessage": "SQS consumer loop",
-	"(*github.com/nats-io/nats.go.Subscription).NextMsg":               "NATS consumer loop",
+	"(*github.com/nats-io/nats.go.Subscription).NextMsg":                "NATS consumer loop",
 }
 
 // deliveryChans are element types of channels whose range loop is a
@@ -95,14 +95,14 @@ type KeySource struct {
 }
 
 var keySources = map[string]KeySource{
-	"*net/http.Request":                    {Expr: `%[1]s.Header.Get(%[2]q)`, MayBeEmpty: true},
-	"*github.com/gin-gonic/gin.Context":    {Expr: `%[1]s.GetHeader(%[2]q)`, MayBeEmpty: true},
-	"github.com/labstack/echo/v4.Context":  {Expr: `%[1]s.Request().Header.Get(%[2]q)`, MayBeEmpty: true},
-	"*github.com/gofiber/fiber/v2.Ctx":     {Expr: `%[1]s.Get(%[2]q)`, MayBeEmpty: true},
-	"*github.com/hibiken/asynq.Task":       {Expr: `%[1]s.ResultWriter().TaskID()`},
-	"*github.com/riverqueue/river.Job":     {Expr: `strconv.FormatInt(%[1]s.ID, 10)`, Imports: []string{"strconv"}},
-	"*github.com/ThreeDotsLabs/watermill/message.Message": {Expr: `%[1]s.UUID`},
-	"github.com/segmentio/kafka-go.Message":               {Expr: `fmt.Sprintf("%%s/%%d/%%d", %[1]s.Topic, %[1]s.Partition, %[1]s.Offset)`, Imports: []string{"fmt"}},
+	"*net/http.Request":                                      {Expr: `%[1]s.Header.Get(%[2]q)`, MayBeEmpty: true},
+	"*github.com/gin-gonic/gin.Context":                      {Expr: `%[1]s.GetHeader(%[2]q)`, MayBeEmpty: true},
+	"github.com/labstack/echo/v4.Context":                    {Expr: `%[1]s.Request().Header.Get(%[2]q)`, MayBeEmpty: true},
+	"*github.com/gofiber/fiber/v2.Ctx":                       {Expr: `%[1]s.Get(%[2]q)`, MayBeEmpty: true},
+	"*github.com/hibiken/asynq.Task":                         {Expr: `%[1]s.ResultWriter().TaskID()`},
+	"*github.com/riverqueue/river.Job":                       {Expr: `strconv.FormatInt(%[1]s.ID, 10)`, Imports: []string{"strconv"}},
+	"*github.com/ThreeDotsLabs/watermill/message.Message":    {Expr: `%[1]s.UUID`},
+	"github.com/segmentio/kafka-go.Message":                  {Expr: `fmt.Sprintf("%%s/%%d/%%d", %[1]s.Topic, %[1]s.Partition, %[1]s.Offset)`, Imports: []string{"fmt"}},
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types.Message": {Expr: `aws.ToString(%[1]s.MessageId)`, Imports: []string{"github.com/aws/aws-sdk-go-v2/aws"}},
 	"github.com/aws/aws-lambda-go/events.SQSMessage":         {Expr: `%[1]s.MessageId`},
 	"*github.com/nats-io/nats.go.Msg":                        {Expr: `%[1]s.Header.Get("Nats-Msg-Id")`, MayBeEmpty: true},

@@ -135,4 +135,6 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 func isIdentStart(r rune) bool { return r == '_' || unicode.IsLetter(r) }
 
-func isIdentPart(r rune) bool { return r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+func isIdentPart(r rune) bool {
+	return r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r)
+}
