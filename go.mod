@@ -7,3 +7,8 @@ require (
 	go.yaml.in/yaml/v3 v3.0.4
 	golang.org/x/tools v0.47.0
 )
+
+require (
+	golang.org/x/mod v0.37.0 // indirect
+	golang.org/x/sync v0.21.0 // indirect
+)

@@ -69,7 +69,7 @@ func Default() *Config { return &Config{} }
 func Load(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("idemlint: reading config: %v", err)
+		return nil, fmt.Errorf("idemlint: reading config: %w", err)
 	}
 	cfg, err := Parse(data)
 	if err != nil {

@@ -262,11 +262,33 @@ func (c *Catalog) IsKeyColumn(col string) bool {
 	return false
 }
 
+// Interesting reports whether a package that uses fn needs analysis: fn
+// writes an identity (an SQL executor, an ORM insert, a key slot) or
+// makes a fresh identifier. Clocks and random numbers alone do not make
+// a package worth building SSA for.
+func (c *Catalog) Interesting(fn *types.Func) bool {
+	if g, ok := c.Generator(fn); ok {
+		return g.ID
+	}
+	if _, ok := c.SQL(fn); ok {
+		return true
+	}
+	if _, ok := c.Model(fn); ok {
+		return true
+	}
+	if _, _, ok := c.SlotCall(fn); ok {
+		return true
+	}
+	_, ok := c.HeaderSetter(fn)
+	return ok
+}
+
 // Skips reports whether a package is described by the catalog rather than
-// analysed: the standard library and the catalogued libraries.
-func (c *Catalog) Skips(pkg *types.Package) bool {
+// analysed: the standard library (inGOROOT says whether the package's
+// files are in GOROOT) and the catalogued libraries.
+func (c *Catalog) Skips(pkg *types.Package, inGOROOT bool) bool {
 	path := pkg.Path()
-	if isStd(path) {
+	if isStd(path) && inGOROOT {
 		return true
 	}
 	for _, prefix := range catalogued {

@@ -1,0 +1,35 @@
+// Package freshid defines an Analyzer that reports fresh identifiers made
+// on a retried path that become the identity of a write or of an external
+// request.
+//
+// # Analyzer freshid
+//
+// freshid: report fresh IDs that make every retry a new operation (IDEM001)
+//
+// Clients, queues and retry wrappers deliver the same request more than
+// once. When a handler makes a fresh value on every attempt (uuid.New,
+// ulid.Make, time.Now, math/rand) and that value becomes the identity of
+// what it writes (the id column of an INSERT, an ORM model's primary key,
+// a provider's idempotency key, a published message's ID), a retry does
+// not repeat the first attempt: it creates a second order, a second
+// charge. For example:
+//
+//	func CreateOrder(w http.ResponseWriter, r *http.Request) {
+//		id := uuid.New() // a retry inserts a second orders row with a new id
+//		db.ExecContext(r.Context(), "INSERT INTO orders (id, total) VALUES ($1, $2)", id, total)
+//	}
+//
+// The check follows the value through conversions, String and Sprintf,
+// struct fields, locals, closures and calls, across packages. It does not
+// report fresh values that go only to logs, traces, responses or
+// timestamps, INSERTs whose identity comes from an operation key, or a
+// fresh ID stored with an operation key under a conflict clause
+// (ON CONFLICT (idempotency_key) DO NOTHING), which absorbs the retry.
+//
+// The suggested fix derives the value from the operation key in scope
+// (message ID, job ID, the request's Idempotency-Key header), namespaced
+// by what the ID is for: uuid.NewSHA1(uuid.NameSpaceOID,
+// []byte(key+"|orders")). Where the key may be absent (a request header),
+// the fix keeps the fresh value as the fallback, so a first attempt
+// behaves as before.
+package freshid

@@ -1,0 +1,199 @@
+package freshid
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/fix"
+	"github.com/idemlint/idemlint/passes/catalog"
+	"github.com/idemlint/idemlint/passes/summary"
+	"github.com/idemlint/idemlint/passes/valueflow"
+)
+
+// suggestFix replaces the fresh value with one derived from the operation
+// key in scope, or returns nil when no key is in scope or the value's type
+// cannot be derived.
+func suggestFix(pass *analysis.Pass, res *summary.Result, call *ssa.Call, sink valueflow.SinkInfo) *analysis.SuggestedFix {
+	file := fileOf(pass, call.Pos())
+	if file == nil {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.Pos()+1)
+	expr, tuple := replaceable(pass, path)
+	if expr == nil {
+		return nil
+	}
+	cat := res.Env.Catalog
+	name, ks, ok := keyInScope(pass, cat, call.Pos())
+	if !ok {
+		return nil
+	}
+	typ := pass.TypesInfo.TypeOf(expr)
+	if tuple {
+		typ = typ.(*types.Tuple).At(0).Type()
+	}
+	derive, imports, ok := derivation(file, typ, sink.Purpose())
+	if !ok {
+		return nil
+	}
+	key := fmt.Sprintf(ks.Expr, name, cat.KeyHeader())
+	var text string
+	switch {
+	case ks.MayBeEmpty:
+		text = fallback(pass, file, expr, typ, tuple, key, derive)
+	case tuple:
+		text = derive(key) + ", error(nil)"
+	default:
+		text = derive(key)
+	}
+	edits := []analysis.TextEdit{{Pos: expr.Pos(), End: expr.End(), NewText: []byte(text)}}
+	for _, imp := range append(ks.Imports, imports...) {
+		edits = append(edits, fix.AddImport(file, imp)...)
+	}
+	return &analysis.SuggestedFix{
+		Message:   "Derive the value from the operation key (" + key + ")",
+		TextEdits: edits,
+	}
+}
+
+func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// replaceable finds the expression to replace: the generator call, or the
+// smallest expression over it whose type a derivation can produce
+// (time.Now().UnixNano(), uuid.Must(uuid.NewRandom())). tuple is set for
+// a two-valued call assigned to two variables.
+func replaceable(pass *analysis.Pass, path []ast.Node) (ast.Expr, bool) {
+	i := 0
+	for i < len(path) {
+		if _, ok := path[i].(*ast.CallExpr); ok {
+			break
+		}
+		i++
+	}
+	for ; i < len(path); i++ {
+		e, ok := path[i].(ast.Expr)
+		if !ok {
+			return nil, false
+		}
+		t := pass.TypesInfo.TypeOf(e)
+		if derivable(t) {
+			return e, false
+		}
+		if tup, ok := t.(*types.Tuple); ok && tup.Len() == 2 && derivable(tup.At(0).Type()) && i+1 < len(path) {
+			if as, ok := path[i+1].(*ast.AssignStmt); ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 &&
+				types.Identical(tup.At(1).Type(), types.Universe.Lookup("error").Type()) {
+				return e, true
+			}
+		}
+		if i+1 < len(path) {
+			switch p := path[i+1].(type) {
+			case *ast.SelectorExpr, *ast.ParenExpr:
+				continue // a method call on the value: look at the call
+			case *ast.CallExpr:
+				if len(p.Args) == 1 && p.Args[0] == e || p.Fun == e {
+					continue
+				}
+			}
+		}
+		return nil, false
+	}
+	return nil, false
+}
+
+// derivable reports whether a derivation can produce a value of type t.
+func derivable(t types.Type) bool {
+	switch catalog.TypeKey(t) {
+	case "github.com/google/uuid.UUID", "github.com/gofrs/uuid.UUID", "github.com/gofrs/uuid/v5.UUID":
+		return true
+	}
+	b, ok := types.Unalias(t).(*types.Basic)
+	return ok && (b.Info()&types.IsString != 0 || b.Info()&types.IsInteger != 0)
+}
+
+// keyInScope finds the innermost variable in scope at pos that carries an
+// operation key.
+func keyInScope(pass *analysis.Pass, cat *catalog.Catalog, pos token.Pos) (string, catalog.KeySource, bool) {
+	for s := pass.Pkg.Scope().Innermost(pos); s != nil && s != pass.Pkg.Scope(); s = s.Parent() {
+		for _, name := range s.Names() {
+			v, ok := s.Lookup(name).(*types.Var)
+			if !ok || v.Pos() >= pos || name == "_" {
+				continue
+			}
+			if ks, ok := cat.KeySource(v.Type()); ok {
+				return name, ks, true
+			}
+		}
+	}
+	return "", catalog.KeySource{}, false
+}
+
+// derivation returns how to derive a value of type t from a key
+// expression, deterministically and namespaced by purpose.
+func derivation(file *ast.File, t types.Type, purpose string) (func(key string) string, []string, bool) {
+	name := func(key string) string { return fmt.Sprintf("[]byte(%s + %q)", key, "|"+purpose) }
+	google := fix.ImportName(file, "github.com/google/uuid")
+	switch catalog.TypeKey(t) {
+	case "github.com/google/uuid.UUID":
+		return func(k string) string { return fmt.Sprintf("%s.NewSHA1(%[1]s.NameSpaceOID, %s)", google, name(k)) }, nil, google != ""
+	case "github.com/gofrs/uuid.UUID", "github.com/gofrs/uuid/v5.UUID":
+		p := fix.ImportName(file, strings.TrimSuffix(catalog.TypeKey(t), ".UUID"))
+		return func(k string) string { return fmt.Sprintf("%s.NewV5(%[1]s.NamespaceOID, %s+%q)", p, k, "|"+purpose) }, nil, p != ""
+	}
+	b, ok := types.Unalias(t).(*types.Basic)
+	switch {
+	case ok && b.Info()&types.IsString != 0 && google != "":
+		return func(k string) string {
+			return fmt.Sprintf("%s.NewSHA1(%[1]s.NameSpaceOID, %s).String()", google, name(k))
+		}, nil, true
+	case ok && b.Info()&types.IsString != 0:
+		return func(k string) string { return fmt.Sprintf("fmt.Sprintf(\"%%x\", sha256.Sum256(%s))[:32]", name(k)) },
+			[]string{"crypto/sha256", "fmt"}, true
+	case ok && b.Info()&types.IsInteger != 0:
+		return func(k string) string {
+			return fmt.Sprintf("%s(crc64.Checksum(%s, crc64.MakeTable(crc64.ECMA)) >> 1)", b.Name(), name(k))
+		}, []string{"hash/crc64"}, true
+	}
+	return nil, nil, false
+}
+
+// fallback wraps the derivation for a key the caller may leave out: with
+// the key, the derived value; without it, the fresh value as before.
+func fallback(pass *analysis.Pass, file *ast.File, expr ast.Expr, t types.Type, tuple bool, key string, derive func(string) string) string {
+	indent := fix.LineIndent(pass.Fset, file, expr.Pos())
+	qual := func(p *types.Package) string {
+		if p == pass.Pkg {
+			return ""
+		}
+		return fix.ImportName(file, p.Path())
+	}
+	resultType, derived := types.TypeString(t, qual), derive("k")
+	if tuple {
+		resultType, derived = "("+resultType+", error)", derived+", nil"
+	}
+	var orig bytes.Buffer
+	format.Node(&orig, pass.Fset, expr)
+	var b strings.Builder
+	fmt.Fprintf(&b, "func() %s {\n", resultType)
+	fmt.Fprintf(&b, "%s\tif k := %s; k != \"\" {\n", indent, key)
+	fmt.Fprintf(&b, "%s\t\treturn %s\n", indent, derived)
+	fmt.Fprintf(&b, "%s\t}\n", indent)
+	fmt.Fprintf(&b, "%s\treturn %s\n", indent, orig.String())
+	fmt.Fprintf(&b, "%s}()", indent)
+	return b.String()
+}

@@ -1,0 +1,147 @@
+package freshid
+
+import (
+	_ "embed"
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/internal/analysisutil"
+	"github.com/idemlint/idemlint/passes"
+	"github.com/idemlint/idemlint/passes/retried"
+	"github.com/idemlint/idemlint/passes/summary"
+	"github.com/idemlint/idemlint/passes/valueflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Code is the check's stable code.
+const Code = "IDEM001"
+
+// Analyzer is freshid with the default configuration.
+var Analyzer = New(passes.Default())
+
+// New returns freshid for the run whose shared passes are ps.
+func New(ps *passes.Set) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "freshid",
+		Doc:      analysisutil.MustExtractDoc(doc, "freshid"),
+		URL:      "https://github.com/idemlint/idemlint/blob/main/docs/checks/freshid.md",
+		Requires: []*analysis.Analyzer{ps.Summary},
+	}
+	strict := a.Flags.Bool("strict", false, "also report //idemlint:ignore directives that suppress nothing")
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		c := &checker{pass: pass, res: pass.ResultOf[ps.Summary].(*summary.Result), seen: map[string]bool{}}
+		c.rep = analysisutil.NewReporter(pass, Code, a.Name)
+		if c.res.Relevant {
+			c.localDefects()
+			c.importedDefects()
+		}
+		c.rep.Finish(*strict)
+		return nil, nil
+	}
+	return a
+}
+
+type checker struct {
+	pass *analysis.Pass
+	res  *summary.Result
+	rep  *analysisutil.Reporter
+	seen map[string]bool // origins reported, one diagnostic per origin
+}
+
+// localDefects reports the fresh values made on a retried path of this
+// package, at the generator call.
+func (c *checker) localDefects() {
+	for _, d := range c.res.Defects {
+		path, ok := c.res.Retried.On(d.Call)
+		if !ok {
+			continue
+		}
+		hit := d.Hits[0]
+		msg := fmt.Sprintf("%s: %s() is fresh on every attempt (%s)", hit.Sink.Consequence(), d.Gen, path.Root.Describe())
+		diag := analysis.Diagnostic{
+			Pos:     d.Call.Pos(),
+			Message: msg,
+			Related: c.related(path, hit),
+		}
+		if f := suggestFix(c.pass, c.res, d.Call, hit.Sink); f != nil {
+			diag.SuggestedFixes = []analysis.SuggestedFix{*f}
+		}
+		c.rep.Report(diag)
+	}
+}
+
+// importedDefects reports, at the first call of the chain in this
+// package, the fresh values made in other packages' helpers that a root
+// of this package reaches; and those of roots registered here.
+func (c *checker) importedDefects() {
+	for _, fn := range c.res.SrcFuncs() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				path, ok := c.res.Retried.On(instr)
+				if !ok {
+					continue
+				}
+				for _, d := range summary.ImportedDefects(c.res, instr) {
+					c.reportImported(instr.Pos(), path, d)
+				}
+			}
+		}
+	}
+	for _, r := range c.res.Retried.Roots() {
+		if r.Extern == nil {
+			continue
+		}
+		if s := c.res.Imported(r.Extern); s != nil {
+			for _, d := range s.Defects {
+				if !d.Reported {
+					c.reportImported(r.Pos, &retried.Path{Root: r}, d)
+				}
+			}
+		}
+	}
+}
+
+func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.Defect) {
+	if c.seen[d.Origin.At.String()] {
+		return
+	}
+	c.seen[d.Origin.At.String()] = true
+	msg := fmt.Sprintf("%s: %s() in %s is fresh on every attempt (%s)", d.Sink.Consequence(), d.Origin.Call, d.Origin.At, path.Root.Describe())
+	related := c.related(path, valueflow.Hit{})
+	for _, f := range append(d.Chain, d.Sink.At) {
+		related = append(related, analysis.RelatedInformation{Pos: pos, Message: "via " + f.String()})
+	}
+	c.rep.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: related})
+}
+
+// related lists the root, the calls from it, and the sink.
+func (c *checker) related(path *retried.Path, hit valueflow.Hit) []analysis.RelatedInformation {
+	var out []analysis.RelatedInformation
+	if path.Root.Pos.IsValid() {
+		out = append(out, analysis.RelatedInformation{Pos: path.Root.Pos, Message: "retried root: " + path.Root.Describe()})
+	}
+	for _, call := range path.Via {
+		out = append(out, analysis.RelatedInformation{Pos: call.Pos(), Message: "called on the retried path"})
+	}
+	if hit.Pos.IsValid() {
+		for _, call := range hit.Calls {
+			out = append(out, analysis.RelatedInformation{Pos: call.Pos(), Message: "passed on here"})
+		}
+		out = append(out, analysis.RelatedInformation{Pos: hit.Pos, Message: "becomes " + sinkName(hit.Sink) + " here"})
+	}
+	return out
+}
+
+func sinkName(s valueflow.SinkInfo) string {
+	switch s.Kind {
+	case valueflow.ColumnSink:
+		return s.Table + "." + s.Column
+	case valueflow.ModelSink:
+		return s.Table + "." + s.Column
+	}
+	return s.What
+}

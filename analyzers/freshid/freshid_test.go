@@ -1,0 +1,17 @@
+package freshid_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemlint/idemlint/analyzers/freshid"
+)
+
+// testdata is the repository's shared analysistest tree.
+var testdata, _ = filepath.Abs("../../testdata")
+
+func TestFreshID(t *testing.T) {
+	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/basic")
+}

@@ -1,0 +1,61 @@
+// Package idemlint finds Go code that is unsafe to retry: handlers,
+// consumers and retry-wrapped operations that create a second order or a
+// second charge when the same request arrives twice.
+//
+// Analyzers returns the checks with the default configuration; New builds
+// them from a configuration, which is how drivers pass one configuration
+// to every check of a run.
+package idemlint
+
+import (
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/analyzers/freshid"
+	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/passes"
+)
+
+// A check is one user-facing analyzer with its stable code.
+type check struct {
+	code      string
+	name      string
+	onDefault bool
+	build     func(*passes.Set) *analysis.Analyzer
+}
+
+var checks = []check{
+	{freshid.Code, "freshid", true, freshid.New},
+}
+
+// Analyzers returns the enabled checks with the default configuration.
+func Analyzers() []*analysis.Analyzer { return New(config.Default()) }
+
+// New returns the checks a configuration enables, sharing one set of
+// passes built from it.
+func New(cfg *config.Config) []*analysis.Analyzer {
+	ps := passes.New(cfg)
+	var out []*analysis.Analyzer
+	for _, c := range checks {
+		if enabled(cfg, c) {
+			out = append(out, c.build(ps))
+		}
+	}
+	return out
+}
+
+func enabled(cfg *config.Config, c check) bool {
+	named := func(list []string) bool {
+		for _, s := range list {
+			if strings.EqualFold(s, c.code) || s == c.name {
+				return true
+			}
+		}
+		return false
+	}
+	if named(cfg.Disable) {
+		return false
+	}
+	return c.onDefault || named(cfg.Enable)
+}

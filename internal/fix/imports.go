@@ -1,0 +1,95 @@
+// Package fix builds the text edits of suggested fixes so that the fixed
+// file is gofmt-clean and compiles: replacements indented like the code
+// around them, and imports added in sorted position.
+package fix
+
+import (
+	"go/ast"
+	"go/token"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// ImportName returns the name under which file imports path, or "".
+func ImportName(file *ast.File, path string) string {
+	for _, spec := range file.Imports {
+		p, _ := strconv.Unquote(spec.Path.Value)
+		if p != path {
+			continue
+		}
+		if spec.Name != nil {
+			return spec.Name.Name
+		}
+		return path[strings.LastIndex(path, "/")+1:]
+	}
+	return ""
+}
+
+// AddImport returns the edit that imports path into file, or nil when the
+// file imports it already. The new spec goes into the import group of its
+// kind (standard library or not), in sorted position, as gofmt keeps it.
+func AddImport(file *ast.File, path string) []analysis.TextEdit {
+	if ImportName(file, path) != "" {
+		return nil
+	}
+	quoted := strconv.Quote(path)
+	var decl *ast.GenDecl
+	for _, d := range file.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			decl = g
+			break
+		}
+	}
+	if decl == nil {
+		return []analysis.TextEdit{{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}}
+	}
+	if !decl.Lparen.IsValid() {
+		return []analysis.TextEdit{{Pos: decl.End(), End: decl.End(), NewText: []byte("\nimport " + quoted)}}
+	}
+	std := isStd(path)
+	var last *ast.ImportSpec
+	for _, s := range decl.Specs {
+		spec := s.(*ast.ImportSpec)
+		p, _ := strconv.Unquote(spec.Path.Value)
+		if isStd(p) != std {
+			continue
+		}
+		if p > path {
+			return []analysis.TextEdit{{Pos: spec.Pos(), End: spec.Pos(), NewText: []byte(quoted + "\n\t")}}
+		}
+		last = spec
+	}
+	if last != nil {
+		return []analysis.TextEdit{{Pos: last.End(), End: last.End(), NewText: []byte("\n\t" + quoted)}}
+	}
+	if std || len(decl.Specs) == 0 {
+		return []analysis.TextEdit{{Pos: decl.Lparen + 1, End: decl.Lparen + 1, NewText: []byte("\n\t" + quoted + "\n")}}
+	}
+	return []analysis.TextEdit{{Pos: decl.Rparen, End: decl.Rparen, NewText: []byte("\n\t" + quoted + "\n")}}
+}
+
+func isStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// LineIndent returns the indentation of the line on which pos lies, as
+// gofmt writes it: one tab per level, read from the column of the first
+// syntax node that starts on that line.
+func LineIndent(fset *token.FileSet, file *ast.File, pos token.Pos) string {
+	line := fset.Position(pos).Line
+	col := fset.Position(pos).Column
+	ast.Inspect(file, func(n ast.Node) bool {
+		if n == nil {
+			return false
+		}
+		p := fset.Position(n.Pos())
+		if p.Line == line && p.Column < col {
+			col = p.Column
+		}
+		return fset.Position(n.Pos()).Line <= line && fset.Position(n.End()).Line >= line
+	})
+	return strings.Repeat("\t", col-1)
+}

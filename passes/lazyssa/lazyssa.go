@@ -1,0 +1,83 @@
+// Package lazyssa is a pass whose Result builds the SSA form of the package
+// on first use. Unlike buildssa, a package whose analysis can end early
+// (it touches no catalogued API) never pays for SSA construction, which
+// matters because idemlint's fact-producing pass runs on every dependency
+// under go vet.
+package lazyssa
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Analyzer provides a *SSA for each package.
+var Analyzer = &analysis.Analyzer{
+	Name:       "idemlazyssa",
+	Doc:        "build SSA form on demand",
+	Run:        run,
+	ResultType: reflect.TypeFor[*SSA](),
+}
+
+// SSA builds the package's SSA form once, when first asked.
+type SSA struct {
+	once  sync.Once
+	pass  *analysis.Pass
+	pkg   *ssa.Package
+	funcs []*ssa.Function
+}
+
+func run(pass *analysis.Pass) (any, error) { return &SSA{pass: pass}, nil }
+
+// Package returns the built SSA package.
+func (s *SSA) Package() *ssa.Package { s.build(); return s.pkg }
+
+// SrcFuncs returns the package's source functions, with their function
+// literals, in source order.
+func (s *SSA) SrcFuncs() []*ssa.Function { s.build(); return s.funcs }
+
+// Func returns the SSA function of a declared function of the package.
+func (s *SSA) Func(obj *types.Func) *ssa.Function {
+	s.build()
+	return s.pkg.Prog.FuncValue(obj)
+}
+
+func (s *SSA) build() {
+	s.once.Do(func() {
+		pass := s.pass
+		prog := ssa.NewProgram(pass.Fset, ssa.InstantiateGenerics)
+		for _, p := range pass.Pkg.Imports() {
+			prog.CreatePackage(p, nil, nil, true)
+		}
+		s.pkg = prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+		s.pkg.Build()
+		for _, file := range pass.Files {
+			for _, decl := range file.Decls {
+				fd, ok := decl.(*ast.FuncDecl)
+				if !ok {
+					continue
+				}
+				obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+				if !ok {
+					continue
+				}
+				if fn := prog.FuncValue(obj); fn != nil {
+					s.funcs = appendWithAnons(s.funcs, fn)
+				}
+			}
+		}
+		s.pass = nil
+	})
+}
+
+func appendWithAnons(funcs []*ssa.Function, fn *ssa.Function) []*ssa.Function {
+	funcs = append(funcs, fn)
+	for _, anon := range fn.AnonFuncs {
+		funcs = appendWithAnons(funcs, anon)
+	}
+	return funcs
+}

@@ -1,0 +1,119 @@
+package retried
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// loop makes the innermost loop of fn around block b a root: the body of
+// a consumer loop runs once per delivery, and again on redelivery.
+func (f *finder) loop(kind string, fn *ssa.Function, b *ssa.BasicBlock, pos token.Pos) {
+	body := innermostLoop(fn, b)
+	if body == nil {
+		return
+	}
+	for _, r := range f.roots {
+		if r.Fn == fn && r.Blocks == nil {
+			return // the whole function is a root already
+		}
+	}
+	f.roots = append(f.roots, &Root{Kind: kind, Name: displayName(fn), Pos: pos, Fn: fn, Blocks: body})
+}
+
+// innermostLoop returns the blocks of the smallest natural loop of fn that
+// contains b, or nil.
+func innermostLoop(fn *ssa.Function, b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	var best map[*ssa.BasicBlock]bool
+	for _, latch := range fn.Blocks {
+		for _, header := range latch.Succs {
+			if !header.Dominates(latch) {
+				continue
+			}
+			body := naturalLoop(header, latch)
+			if body[b] && (best == nil || len(body) < len(best)) {
+				best = body
+			}
+		}
+	}
+	return best
+}
+
+// naturalLoop is the header plus every block that reaches the latch
+// without passing through the header.
+func naturalLoop(header, latch *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	body := map[*ssa.BasicBlock]bool{header: true}
+	stack := []*ssa.BasicBlock{latch}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if body[b] {
+			continue
+		}
+		body[b] = true
+		stack = append(stack, b.Preds...)
+	}
+	return body
+}
+
+// reachable computes, for every function of pkg that a root reaches, the
+// first path found (roots in order, breadth first, so paths are short).
+func reachable(roots []*Root, pkg *types.Package) map[*ssa.Function]*Path {
+	reach := make(map[*ssa.Function]*Path)
+	var queue []*ssa.Function
+	visit := func(fn *ssa.Function, p *Path) {
+		if _, ok := reach[fn]; !ok && fn.Blocks != nil {
+			reach[fn] = p
+			queue = append(queue, fn)
+		}
+	}
+	for _, r := range roots {
+		if r.Fn != nil {
+			visit(r.Fn, &Path{Root: r})
+		}
+	}
+	for len(queue) > 0 {
+		fn := queue[0]
+		queue = queue[1:]
+		p := reach[fn]
+		inRoot := p.Root.Fn == fn && len(p.Via) == 0 && p.Root.Blocks != nil
+		if !inRoot {
+			for _, anon := range fn.AnonFuncs {
+				visit(anon, &Path{Root: p.Root, Via: p.Via})
+			}
+		}
+		for _, b := range fn.Blocks {
+			if inRoot && !p.Root.Blocks[b] {
+				continue
+			}
+			for _, instr := range b.Instrs {
+				switch instr := instr.(type) {
+				case ssa.CallInstruction:
+					if callee := instr.Common().StaticCallee(); callee != nil && isLocal(callee, pkg) {
+						visit(callee, &Path{Root: p.Root, Via: extend(p.Via, instr)})
+					}
+				case *ssa.MakeClosure:
+					// A closure made on a retried path runs on it, whoever
+					// calls it: its code is part of the attempt.
+					visit(instr.Fn.(*ssa.Function), &Path{Root: p.Root, Via: p.Via})
+				}
+			}
+		}
+	}
+	return reach
+}
+
+func extend(via []ssa.CallInstruction, c ssa.CallInstruction) []ssa.CallInstruction {
+	return append(via[:len(via):len(via)], c)
+}
+
+func isLocal(fn *ssa.Function, pkg *types.Package) bool {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	return fn.Pkg != nil && fn.Pkg.Pkg == pkg
+}

@@ -1,0 +1,325 @@
+// Package retried is the pass that finds the retried roots of a package
+// (handlers, consumers, retry-wrapper operations, consumer loops and
+// functions marked //idemlint:retried) and the functions of the package
+// that run on a retried path because a root reaches them by static calls,
+// calls of closures, defers and go statements.
+//
+// Calls through interfaces and function values are not followed: the
+// callee is unknown, and idemlint says nothing rather than guess.
+package retried
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/directive"
+	"github.com/idemlint/idemlint/passes/catalog"
+	"github.com/idemlint/idemlint/passes/lazyssa"
+)
+
+// New returns the pass for a run whose catalog pass is cat.
+func New(cat *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:       "idemretried",
+		Doc:        "find retried roots and the functions they reach",
+		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer},
+		ResultType: reflect.TypeFor[*Result](),
+		Run: func(pass *analysis.Pass) (any, error) {
+			return &Result{
+				pass: pass,
+				cat:  pass.ResultOf[cat].(*catalog.Catalog),
+				ssa:  pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA),
+			}, nil
+		},
+	}
+}
+
+// A Root is one retried root.
+type Root struct {
+	Kind string // "HTTP handler", "backoff.Retry operation", ...
+	Name string // the function, as frames name it
+	Pos  token.Pos
+	// Fn is the root function when it is in this package.
+	Fn *ssa.Function
+	// Blocks, when set, limit the root to a loop of Fn (a consumer loop).
+	Blocks map[*ssa.BasicBlock]bool
+	// Extern is a root function of another package, registered here at
+	// Pos by the call Via.
+	Extern *types.Func
+	Via    ssa.CallInstruction
+}
+
+// Describe says what the root is, for messages: `HTTP handler Create`.
+func (r *Root) Describe() string { return r.Kind + " " + r.Name }
+
+// A Path says how a function is reached: from Root, through the calls Via.
+type Path struct {
+	Root *Root
+	Via  []ssa.CallInstruction
+}
+
+// Result is computed on first use, so that a package with nothing to
+// report never builds SSA.
+type Result struct {
+	pass  *analysis.Pass
+	cat   *catalog.Catalog
+	ssa   *lazyssa.SSA
+	once  sync.Once
+	roots []*Root
+	reach map[*ssa.Function]*Path
+}
+
+// Roots returns the retried roots of the package.
+func (r *Result) Roots() []*Root { r.compute(); return r.roots }
+
+// On reports whether an instruction runs on a retried path, and how.
+func (r *Result) On(instr ssa.Instruction) (*Path, bool) {
+	r.compute()
+	fn := instr.Parent()
+	p, ok := r.reach[fn]
+	if !ok {
+		return nil, false
+	}
+	if p.Root.Fn == fn && p.Root.Blocks != nil && len(p.Via) == 0 && !p.Root.Blocks[instr.Block()] {
+		return nil, false
+	}
+	return p, true
+}
+
+// Reached reports whether a function runs on a retried path.
+func (r *Result) Reached(fn *ssa.Function) (*Path, bool) {
+	r.compute()
+	p, ok := r.reach[fn]
+	return p, ok
+}
+
+func (r *Result) compute() {
+	r.once.Do(func() {
+		f := &finder{pass: r.pass, cat: r.cat, ssa: r.ssa, seen: make(map[*ssa.Function]bool)}
+		f.findRoots(r.ssa)
+		r.roots = f.roots
+		r.reach = reachable(r.roots, r.pass.Pkg)
+	})
+}
+
+type finder struct {
+	pass  *analysis.Pass
+	cat   *catalog.Catalog
+	ssa   *lazyssa.SSA
+	roots []*Root
+	seen  map[*ssa.Function]bool
+}
+
+func (f *finder) add(kind string, fn *ssa.Function, pos token.Pos) {
+	if fn == nil || f.seen[fn] {
+		return
+	}
+	f.seen[fn] = true
+	if pos == token.NoPos {
+		pos = fn.Pos()
+	}
+	f.roots = append(f.roots, &Root{Kind: kind, Name: displayName(fn), Pos: pos, Fn: fn})
+}
+
+func (f *finder) findRoots(s *lazyssa.SSA) {
+	marked := markedRetried(f.pass)
+	for _, fn := range s.SrcFuncs() {
+		if kind, ok := f.cat.HandlerShape(fn.Signature); ok {
+			f.add(kind, fn, token.NoPos)
+		}
+		if obj, ok := fn.Object().(*types.Func); ok && (marked[obj] || f.cat.ConfiguredRoot(obj)) {
+			f.add("function marked retried", fn, token.NoPos)
+		}
+	}
+	f.grpcEmbedders()
+	for _, fn := range s.SrcFuncs() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				f.visit(fn, instr)
+			}
+		}
+	}
+}
+
+// visit finds roots an instruction creates: a registration, a gRPC
+// service registration, or a consumer loop.
+func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
+	switch instr := instr.(type) {
+	case ssa.CallInstruction:
+		c := instr.Common()
+		callee := calleeOf(c)
+		if callee == nil {
+			return
+		}
+		if reg, ok := f.cat.Registration(callee); ok {
+			f.registered(instr, callee, reg)
+		} else if f.cat.IsGRPCRegistrar(callee) && len(c.Args) == 2 {
+			f.methodsOf(c.Args[1], "gRPC method", true)
+		} else if kind, ok := f.cat.LoopReceiver(callee); ok {
+			f.loop(kind, fn, instr.Block(), instr.Pos())
+		}
+	case *ssa.UnOp:
+		if instr.Op != token.ARROW {
+			return
+		}
+		if ch, ok := instr.X.Type().Underlying().(*types.Chan); ok {
+			if kind, ok := f.cat.DeliveryChan(ch.Elem()); ok {
+				f.loop(kind, fn, instr.Block(), instr.Pos())
+			}
+		}
+	}
+}
+
+// registered makes the function handed to a retry wrapper or consumer
+// library a root.
+func (f *finder) registered(call ssa.CallInstruction, callee *types.Func, reg catalog.Registration) {
+	c := call.Common()
+	a := reg.Arg
+	if !c.IsInvoke() && callee.Type().(*types.Signature).Recv() != nil {
+		a++
+	}
+	if a >= len(c.Args) {
+		return
+	}
+	if reg.Methods {
+		f.methodsOf(c.Args[a], reg.Kind, false)
+		return
+	}
+	switch v := unwrap(c.Args[a]).(type) {
+	case *ssa.Function:
+		if v.Blocks != nil && v.Pkg != nil && v.Pkg.Pkg == f.pass.Pkg {
+			f.add(reg.Kind, v, call.Pos())
+		} else if obj, ok := v.Object().(*types.Func); ok {
+			f.roots = append(f.roots, &Root{Kind: reg.Kind, Name: obj.Pkg().Name() + "." + obj.Name(), Pos: call.Pos(), Extern: obj, Via: call})
+		}
+	case *ssa.MakeClosure:
+		f.add(reg.Kind, v.Fn.(*ssa.Function), call.Pos())
+	}
+}
+
+// methodsOf makes the exported methods of the dynamic type of v roots: a
+// registered gRPC server or Temporal activity struct.
+func (f *finder) methodsOf(v ssa.Value, kind string, needCtx bool) {
+	mi, ok := unwrap(v).(*ssa.MakeInterface)
+	if !ok {
+		return
+	}
+	f.typeMethods(mi.X.Type(), kind, needCtx)
+}
+
+func (f *finder) typeMethods(t types.Type, kind string, needCtx bool) {
+	mset := types.NewMethodSet(t)
+	for i := 0; i < mset.Len(); i++ {
+		sel := mset.At(i)
+		obj := sel.Obj().(*types.Func)
+		if !obj.Exported() || obj.Pkg() != f.pass.Pkg {
+			continue
+		}
+		sig := obj.Type().(*types.Signature)
+		if needCtx && (sig.Params().Len() == 0 || catalog.TypeKey(sig.Params().At(0).Type()) != "context.Context") {
+			continue
+		}
+		f.add(kind, f.ssa.Func(obj), token.NoPos)
+	}
+}
+
+// grpcEmbedders makes the methods of types that embed a generated
+// Unimplemented<S>Server roots: they are gRPC servers.
+func (f *finder) grpcEmbedders() {
+	scope := f.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for i := 0; i < st.NumFields(); i++ {
+			fld := st.Field(i)
+			if fld.Embedded() && isUnimplementedServer(fld.Type()) {
+				f.typeMethods(types.NewPointer(tn.Type()), "gRPC method", true)
+			}
+		}
+	}
+}
+
+func isUnimplementedServer(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	name := n.Obj().Name()
+	return len(name) > len("UnimplementedServer") && name[:13] == "Unimplemented" && name[len(name)-6:] == "Server"
+}
+
+// markedRetried finds the functions whose doc says //idemlint:retried.
+func markedRetried(pass *analysis.Pass) map[*types.Func]bool {
+	out := make(map[*types.Func]bool)
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok && directive.IsRetried(fd.Doc) {
+				if obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					out[obj] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+func calleeOf(c *ssa.CallCommon) *types.Func {
+	if c.IsInvoke() {
+		return c.Method
+	}
+	if fn := c.StaticCallee(); fn != nil {
+		if fn.Origin() != nil {
+			fn = fn.Origin()
+		}
+		if obj, ok := fn.Object().(*types.Func); ok {
+			return obj
+		}
+	}
+	return nil
+}
+
+// unwrap looks through conversions to the function or value underneath.
+func unwrap(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+func displayName(fn *ssa.Function) string {
+	name := fn.Name()
+	if fn.Parent() != nil {
+		return "func literal in " + displayName(fn.Parent())
+	}
+	if recv := fn.Signature.Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return n.Obj().Name() + "." + name
+		}
+	}
+	return name
+}

@@ -1,0 +1,148 @@
+// Package summary is the pass that traces every fresh value of a package
+// to the identity sinks it reaches, and exports, for each function that
+// other packages can call, a valueflow.Summary fact: its fresh results,
+// the parameters that become identities or results, and the defects its
+// calls lead to. Checks use its Result; other packages use its facts.
+//
+// It runs on every dependency under go vet, so it first decides from the
+// objects a package uses whether there can be anything to find, and
+// builds SSA only then. The standard library and the catalogued libraries
+// are described by the catalog and never analysed.
+package summary
+
+import (
+	"go/build"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/passes/catalog"
+	"github.com/idemlint/idemlint/passes/lazyssa"
+	"github.com/idemlint/idemlint/passes/retried"
+	"github.com/idemlint/idemlint/passes/valueflow"
+)
+
+// New returns the pass for a run whose catalog and retried passes are given.
+func New(cat, ret *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:       "idemsummary",
+		Doc:        "trace fresh values to identity sinks and summarise functions as facts",
+		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer, ret},
+		ResultType: reflect.TypeFor[*Result](),
+		FactTypes:  []analysis.Fact{new(valueflow.Summary)},
+		Run: func(pass *analysis.Pass) (any, error) {
+			return run(pass, pass.ResultOf[cat].(*catalog.Catalog), pass.ResultOf[ret].(*retried.Result))
+		},
+	}
+}
+
+// Result is what the pass found in one package.
+type Result struct {
+	// Relevant is false when the package cannot contain a finding; then
+	// nothing else is set.
+	Relevant bool
+	Retried  *retried.Result
+	Env      *valueflow.Env
+	ssa      *lazyssa.SSA
+	// Defects are the fresh values made in this package that reach an
+	// identity sink, in source order.
+	Defects []*Defect
+}
+
+// A Defect is one fresh value and the identities it becomes.
+type Defect struct {
+	Call *ssa.Call // the generator call
+	Gen  string    // the generator, "uuid.New"
+	Hits []valueflow.Hit
+}
+
+// SrcFuncs returns the package's functions in source order.
+func (r *Result) SrcFuncs() []*ssa.Function { return r.ssa.SrcFuncs() }
+
+// Imported returns the summary fact of a function of another package.
+func (r *Result) Imported(fn *types.Func) *valueflow.Summary {
+	if r.Env == nil || r.Env.Imported == nil {
+		return nil
+	}
+	return r.Env.Imported(fn)
+}
+
+func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Result, error) {
+	res := &Result{Retried: ret}
+	if cat.Skips(pass.Pkg, inGOROOT(pass)) {
+		return res, nil
+	}
+	imported := func(fn *types.Func) *valueflow.Summary {
+		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+			return nil
+		}
+		var s valueflow.Summary
+		if pass.ImportObjectFact(fn, &s) {
+			return &s
+		}
+		return nil
+	}
+	if !relevant(pass, cat, imported) {
+		return res, nil
+	}
+	res.Relevant = true
+	s := pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA)
+	res.ssa = s
+	callers := callSites(s.SrcFuncs(), pass.Pkg)
+	res.Env = &valueflow.Env{
+		Fset:     pass.Fset,
+		Pkg:      pass.Pkg,
+		Catalog:  cat,
+		Imported: imported,
+		Callers:  func(fn *ssa.Function) []*ssa.Call { return callers[fn] },
+	}
+	fresh := traceSources(res, s.SrcFuncs())
+	exportSummaries(pass, res, s.SrcFuncs(), fresh)
+	return res, nil
+}
+
+// inGOROOT reports whether the package's files lie in GOROOT.
+func inGOROOT(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 {
+		return true
+	}
+	name := pass.Fset.File(pass.Files[0].FileStart).Name()
+	return strings.HasPrefix(filepath.ToSlash(name), filepath.ToSlash(build.Default.GOROOT)+"/")
+}
+
+// relevant decides, from the objects the package uses, whether it can
+// hold a finding or contribute to one: it uses a catalogued sink or
+// identifier generator, or a function with a summary.
+func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Func) *valueflow.Summary) bool {
+	for _, obj := range pass.TypesInfo.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+			continue
+		}
+		if cat.Interesting(fn) || imported(fn) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// callSites maps each function of the package to its static call sites.
+func callSites(funcs []*ssa.Function, pkg *types.Package) map[*ssa.Function][]*ssa.Call {
+	out := make(map[*ssa.Function][]*ssa.Call)
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(*ssa.Call); ok {
+					if callee := call.Call.StaticCallee(); callee != nil {
+						out[callee] = append(out[callee], call)
+					}
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,103 @@
+package summary
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/passes/valueflow"
+)
+
+// freshReturn says a function returns a fresh value made by Origin.
+type freshReturn struct {
+	result int
+	origin valueflow.Origin
+}
+
+// traceSources traces every fresh value made in the package: calls of
+// catalogued generators and of imported functions with fresh results. It
+// records the defects, and returns which functions return fresh values.
+func traceSources(res *Result, funcs []*ssa.Function) map[*ssa.Function][]freshReturn {
+	returns := make(map[*ssa.Function][]freshReturn)
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				gen, v := source(res, call)
+				if v == nil {
+					continue
+				}
+				flow := valueflow.Trace(res.Env, v, "")
+				if len(flow.Hits) > 0 {
+					res.Defects = append(res.Defects, &Defect{Call: call, Gen: gen, Hits: flow.Hits})
+				}
+				origin := valueflow.Origin{Call: gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), call.Pos())}
+				for _, r := range flow.Returns {
+					if r.Path == "" {
+						returns[r.Fn] = append(returns[r.Fn], freshReturn{r.Result, origin})
+					}
+				}
+			}
+		}
+	}
+	return returns
+}
+
+// source reports whether a call makes a fresh value, and returns the
+// generator's name and the fresh value.
+func source(res *Result, call *ssa.Call) (string, ssa.Value) {
+	fn := valueflow.Callee(&call.Call)
+	if fn == nil {
+		return "", nil
+	}
+	idx := -1
+	if g, ok := res.Env.Catalog.Generator(fn); ok {
+		idx = g.Result
+	} else if s := res.Imported(fn); s != nil && len(s.FreshResults) > 0 {
+		idx = s.FreshResults[0].Result
+	}
+	if idx < 0 {
+		return "", nil
+	}
+	name := shortName(fn)
+	if call.Call.Signature().Results().Len() == 1 {
+		return name, call
+	}
+	for _, r := range *call.Referrers() {
+		if e, ok := r.(*ssa.Extract); ok && e.Index == idx {
+			return name, e
+		}
+	}
+	return "", nil
+}
+
+// shortName names a function as its callers write it: "uuid.New",
+// "Node.Generate".
+func shortName(fn *types.Func) string {
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return n.Obj().Name() + "." + fn.Name()
+		}
+	}
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// HitFrames is the chain of a hit: the calls entered, then the chain in
+// other packages.
+func HitFrames(env *valueflow.Env, h valueflow.Hit) []valueflow.Frame {
+	var frames []valueflow.Frame
+	for _, c := range h.Calls {
+		frames = append(frames, valueflow.FrameAt(env.Fset, valueflow.FuncName(c.Parent()), c.Pos()))
+	}
+	return append(frames, h.Remote...)
+}

@@ -1,0 +1,342 @@
+package valueflow
+
+import (
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/passes/catalog"
+	"github.com/idemlint/idemlint/passes/sqltext"
+)
+
+// Callee returns the function a call invokes, when it is known
+// statically or is a method of an interface: the object the catalog and
+// the summaries are keyed by.
+func Callee(c *ssa.CallCommon) *types.Func {
+	if c.IsInvoke() {
+		return c.Method
+	}
+	if fn := c.StaticCallee(); fn != nil {
+		if fn.Origin() != nil {
+			fn = fn.Origin()
+		}
+		if obj, ok := fn.Object().(*types.Func); ok {
+			return obj
+		}
+	}
+	return nil
+}
+
+// argIndex converts the index of an SSA call argument to the parameter
+// index the catalog uses (without the receiver); -1 is the receiver.
+func argIndex(c *ssa.CallCommon, fn *types.Func, a int) int {
+	if !c.IsInvoke() && fn.Type().(*types.Signature).Recv() != nil {
+		return a - 1
+	}
+	return a
+}
+
+// call follows a value passed to a call.
+func (t *tracer) call(instr ssa.CallInstruction, n node) {
+	c := instr.Common()
+	for a, arg := range c.Args {
+		if arg == n.v {
+			t.arg(instr, a, n)
+		}
+	}
+	if c.IsInvoke() && c.Value == n.v && n.path == "" {
+		// A method of a fresh interface value (fmt.Stringer's String,
+		// say) is not followed: its implementation is unknown.
+		return
+	}
+}
+
+// arg follows a value passed as SSA argument a.
+func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
+	c := instr.Common()
+	cat := t.env.Catalog
+	if fn := Callee(c); fn != nil {
+		idx := argIndex(c, fn, a)
+		if sc, ok := cat.SQL(fn); ok {
+			t.sqlArg(instr, fn, sc, idx, n)
+			return
+		}
+		if m, ok := cat.Model(fn); ok {
+			if idx == m {
+				t.modelArg(instr, n)
+			}
+			return
+		}
+		if i, slot, ok := cat.SlotCall(fn); ok {
+			if i == idx && n.path == "" {
+				t.hit(SinkInfo{Kind: SlotSink, What: slot.What}, instr.Pos(), n.stack, nil)
+			}
+			return
+		}
+		if headers, ok := cat.HeaderSetter(fn); ok {
+			if idx == 1 && n.path == "" && isHeader(c.Args[a-1], headers) {
+				t.hit(SinkInfo{Kind: SlotSink, What: "the " + headerName(c.Args[a-1]) + " header"}, instr.Pos(), n.stack, nil)
+			}
+			return
+		}
+		if _, ok := cat.Generator(fn); ok || cat.IsDeriver(fn) {
+			if call, ok := instr.(*ssa.Call); ok {
+				t.pushResult(call, 0, "", n.stack)
+			}
+			return
+		}
+	}
+	if callee := c.StaticCallee(); callee != nil && t.isLocal(callee) {
+		if a < len(callee.Params) {
+			t.push(callee.Params[a], n.path, append(n.stack[:len(n.stack):len(n.stack)], instr))
+		}
+		return
+	}
+	t.imported(instr, a, n)
+}
+
+// imported follows a value into a function of another package through
+// its summary.
+func (t *tracer) imported(instr ssa.CallInstruction, a int, n node) {
+	c := instr.Common()
+	fn := Callee(c)
+	if fn == nil || c.IsInvoke() || t.env.Imported == nil {
+		return
+	}
+	s := t.env.Imported(fn)
+	if s == nil {
+		return
+	}
+	for _, ps := range s.ParamSinks {
+		if ps.Param == a && ps.Path == n.path {
+			t.hit(ps.Sink, instr.Pos(), n.stack, ps.Chain)
+		}
+	}
+	if call, ok := instr.(*ssa.Call); ok {
+		for _, pr := range s.ParamResults {
+			if pr.Param == a && strings.HasPrefix(n.path, pr.Path) {
+				t.pushResult(call, pr.Result, "", n.stack)
+			}
+		}
+	}
+}
+
+// isLocal reports whether fn's body belongs to the package being analysed.
+func (t *tracer) isLocal(fn *ssa.Function) bool {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	return fn.Blocks != nil && fn.Pkg != nil && fn.Pkg.Pkg == t.env.Pkg
+}
+
+// sqlArg decides whether a value passed to an SQL executor fills an
+// identity column of an INSERT.
+func (t *tracer) sqlArg(instr ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall, idx int, n node) {
+	c := instr.Common()
+	q := sc.Query + (len(c.Args) - fn.Type().(*types.Signature).Params().Len())
+	if idx < sc.Args || q < 0 || q >= len(c.Args) {
+		return
+	}
+	text, ok := constString(c.Args[q])
+	if !ok {
+		return
+	}
+	st := sqltext.Parse(text)
+	if st.Kind != sqltext.Insert || st.Columns == nil {
+		return
+	}
+	var col string
+	if sc.Named {
+		field, rest, _ := strings.Cut(strings.TrimPrefix(n.path, "."), ".")
+		if rest != "" || field == "" || !strings.HasPrefix(n.path, ".") {
+			return
+		}
+		col = st.ColumnOfName(dbName(c.Args[q+1].Type(), field))
+	} else {
+		i, ok := leadingIndex(n.path)
+		if !ok {
+			return
+		}
+		col = st.ColumnOf(i + idx - sc.Args)
+	}
+	if col == "" || !t.env.Catalog.IsKeyColumn(col) || t.absorbed(st, col) {
+		return
+	}
+	t.hit(SinkInfo{Kind: ColumnSink, Table: st.Table, Column: col}, instr.Pos(), n.stack, nil)
+}
+
+// absorbed reports whether an INSERT's conflict handling absorbs a retry
+// even though col is fresh: a fresh ID stored together with an operation
+// key under a uniqueness constraint (ON CONFLICT (idempotency_key) DO
+// NOTHING, or a conflict clause with another key column beside it).
+func (t *tracer) absorbed(st *sqltext.Statement, col string) bool {
+	if !st.Conflict {
+		return false
+	}
+	if len(st.ConflictTarget) > 0 {
+		for _, target := range st.ConflictTarget {
+			if !strings.EqualFold(target, col) {
+				return true
+			}
+		}
+		return false
+	}
+	for i, other := range st.Columns {
+		if !strings.EqualFold(other, col) && t.env.Catalog.IsKeyColumn(other) && len(st.ArgsOf(i)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// leadingIndex reads the element index of a "[i]" path that selects a
+// whole element.
+func leadingIndex(path string) (int, bool) {
+	if !strings.HasPrefix(path, "[") || !strings.HasSuffix(path, "]") || strings.Count(path, "[") != 1 {
+		return 0, false
+	}
+	i, err := strconv.Atoi(path[1 : len(path)-1])
+	return i, err == nil
+}
+
+// modelArg decides whether a struct passed to an ORM insert has a fresh
+// identity field.
+func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
+	path := strings.TrimPrefix(n.path, "*")
+	if strings.HasPrefix(path, "[") { // a slice of models: any element
+		if i := strings.Index(path, "]"); i > 0 {
+			path = path[i+1:]
+		}
+	}
+	field, rest, _ := strings.Cut(strings.TrimPrefix(path, "."), ".")
+	if rest != "" || field == "" || !strings.HasPrefix(path, ".") {
+		return
+	}
+	st := modelStruct(n.v.Type())
+	if st == nil {
+		return
+	}
+	name, strct := st.name, st.s
+	for i := 0; i < strct.NumFields(); i++ {
+		f := strct.Field(i)
+		if f.Name() == field && isModelIdentity(t.env.Catalog, f, strct.Tag(i)) {
+			t.hit(SinkInfo{Kind: ModelSink, Table: name, Column: field}, instr.Pos(), n.stack, nil)
+		}
+	}
+}
+
+type namedStruct struct {
+	name string
+	s    *types.Struct
+}
+
+// modelStruct finds the struct type under pointers, slices and
+// interfaces of a model argument's static type.
+func modelStruct(t types.Type) *namedStruct {
+	for {
+		switch u := types.Unalias(t).(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		case *types.Named:
+			if s, ok := u.Underlying().(*types.Struct); ok {
+				return &namedStruct{u.Obj().Name(), s}
+			}
+		}
+		return nil
+	}
+}
+
+// isModelIdentity reports whether a model field is the row's identity:
+// gorm's primary key (a field named ID, or tagged primaryKey) or a column
+// whose name is an identity name.
+func isModelIdentity(cat *catalog.Catalog, f *types.Var, tag string) bool {
+	gormTag := reflectTag(tag, "gorm")
+	if f.Name() == "ID" || strings.Contains(strings.ToLower(gormTag), "primarykey") || strings.Contains(gormTag, "primary_key") {
+		return true
+	}
+	col := snake(f.Name())
+	for _, part := range strings.Split(gormTag, ";") {
+		if v, ok := strings.CutPrefix(part, "column:"); ok {
+			col = v
+		}
+	}
+	return cat.IsKeyColumn(col)
+}
+
+// dbName is the column name sqlx binds a struct field to: its db tag, or
+// its lower-cased name.
+func dbName(t types.Type, field string) string {
+	if st := modelStruct(t); st != nil {
+		for i := 0; i < st.s.NumFields(); i++ {
+			if st.s.Field(i).Name() == field {
+				if tag := reflectTag(st.s.Tag(i), "db"); tag != "" {
+					name, _, _ := strings.Cut(tag, ",")
+					return name
+				}
+			}
+		}
+	}
+	return strings.ToLower(field)
+}
+
+func reflectTag(tag, key string) string {
+	for tag != "" {
+		i := strings.Index(tag, key+":\"")
+		if i < 0 {
+			return ""
+		}
+		if i > 0 && tag[i-1] != ' ' {
+			tag = tag[i+1:]
+			continue
+		}
+		rest := tag[i+len(key)+2:]
+		if j := strings.IndexByte(rest, '"'); j >= 0 {
+			return rest[:j]
+		}
+		return ""
+	}
+	return ""
+}
+
+// snake converts a Go field name to gorm's default column name.
+func snake(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		if 'A' <= r && r <= 'Z' {
+			if i > 0 && (i+1 < len(name) && 'a' <= name[i+1] && name[i+1] <= 'z' || 'a' <= name[i-1] && name[i-1] <= 'z') {
+				b.WriteByte('_')
+			}
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// isHeader reports whether v is a constant naming one of the headers.
+func isHeader(v ssa.Value, headers []string) bool {
+	name, ok := constString(v)
+	if !ok {
+		return false
+	}
+	for _, h := range headers {
+		if strings.EqualFold(h, name) {
+			return true
+		}
+	}
+	return false
+}
+
+func headerName(v ssa.Value) string {
+	name, _ := constString(v)
+	return name
+}

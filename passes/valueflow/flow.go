@@ -1,0 +1,423 @@
+// Package valueflow follows SSA values forward along def-use chains: from a
+// fresh value (or a parameter) through conversions, derivations, struct
+// fields, locals, phis, closures and calls, to the identity sinks it
+// reaches and the results it flows into.
+//
+// Values are followed with an access path that says which part of a value
+// carries the flow: "" is the value itself, ".F" its field F (through a
+// pointer too), "[2]" an element, "*" what a pointer points to. Calls of
+// functions of the same package are entered (the call stack is kept, so
+// results flow back to the right caller); calls of other packages use
+// their Summary facts; calls through interfaces and function values are
+// not followed.
+package valueflow
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/passes/catalog"
+)
+
+// Env is what the tracer needs from the pass it runs in.
+type Env struct {
+	Fset    *token.FileSet
+	Pkg     *types.Package
+	Catalog *catalog.Catalog
+	// Imported returns the summary of a function of another package, or
+	// nil when it has none.
+	Imported func(*types.Func) *Summary
+	// Callers, when set, lists the static call sites of a function of the
+	// package: a fresh value returned from where no call was entered
+	// flows on to every caller.
+	Callers func(*ssa.Function) []*ssa.Call
+}
+
+// A Hit is one identity sink reached.
+type Hit struct {
+	Sink SinkInfo
+	// Calls are the calls entered, in this package, from the traced
+	// function to the sink (or to the call into another package whose
+	// summary holds the sink).
+	Calls []ssa.CallInstruction
+	// Remote continues the chain in other packages, from a summary.
+	Remote []Frame
+	// Pos is the sink call, or the call into the other package.
+	Pos token.Pos
+}
+
+// Flow is what a traced value reaches.
+type Flow struct {
+	Hits []Hit
+	// Returns are the results the value flows into, of functions left
+	// with no caller on the stack.
+	Returns []Returned
+}
+
+// Returned says a traced value flows into result Result of Fn, at Path.
+type Returned struct {
+	Fn     *ssa.Function
+	Result int
+	Path   string
+}
+
+// maxNodes bounds the work of one trace; maxDepth the length of paths.
+const (
+	maxNodes = 20000
+	maxDepth = 4
+)
+
+type node struct {
+	v     ssa.Value
+	path  string
+	stack []ssa.CallInstruction
+}
+
+type visitKey struct {
+	v    ssa.Value
+	path string
+	top  ssa.CallInstruction
+}
+
+type tracer struct {
+	env  *Env
+	root *ssa.Function
+	seen map[visitKey]bool
+	work []node
+	flow Flow
+}
+
+// Trace follows v, at path, from its function.
+func Trace(env *Env, v ssa.Value, path string) *Flow {
+	t := &tracer{env: env, root: v.Parent(), seen: make(map[visitKey]bool)}
+	t.push(v, path, nil)
+	for len(t.work) > 0 {
+		n := t.work[len(t.work)-1]
+		t.work = t.work[:len(t.work)-1]
+		t.step(n)
+	}
+	return &t.flow
+}
+
+func (t *tracer) push(v ssa.Value, path string, stack []ssa.CallInstruction) {
+	if v == nil || depth(path) > maxDepth || len(t.seen) > maxNodes {
+		return
+	}
+	var top ssa.CallInstruction
+	if len(stack) > 0 {
+		top = stack[len(stack)-1]
+	}
+	k := visitKey{v, path, top}
+	if t.seen[k] {
+		return
+	}
+	t.seen[k] = true
+	t.work = append(t.work, node{v, path, stack})
+}
+
+// step follows one value to its uses.
+func (t *tracer) step(n node) {
+	if p, ok := n.v.(*ssa.Parameter); ok && len(n.stack) > 0 && n.path != "" && isPointerLike(p.Type()) {
+		// A callee stored into what its pointer parameter points to: the
+		// caller's argument now carries the flow.
+		t.toCallerArg(p, n)
+	}
+	refs := n.v.Referrers()
+	if refs == nil {
+		return
+	}
+	for _, instr := range *refs {
+		switch instr := instr.(type) {
+		case *ssa.ChangeType, *ssa.Convert, *ssa.ChangeInterface, *ssa.SliceToArrayPointer, *ssa.Phi, *ssa.Slice:
+			t.push(instr.(ssa.Value), n.path, n.stack)
+		case *ssa.MakeInterface:
+			// A timestamp stored as data is not an identity.
+			if !isTime(instr.X.Type()) {
+				t.push(instr, n.path, n.stack)
+			}
+		case *ssa.TypeAssert:
+			if instr.CommaOk {
+				t.pushExtract(instr, 0, n.path, n.stack)
+			} else {
+				t.push(instr, n.path, n.stack)
+			}
+		case *ssa.UnOp:
+			switch instr.Op {
+			case token.MUL:
+				t.push(instr, pointee(n.path), n.stack)
+			case token.SUB, token.XOR:
+				t.push(instr, n.path, n.stack)
+			}
+		case *ssa.BinOp:
+			if n.path == "" && isArithmetic(instr.Op) {
+				t.push(instr, "", n.stack)
+			}
+		case *ssa.FieldAddr:
+			if rest, ok := cutElem(n.path, "."+fieldName(instr.X.Type(), instr.Field)); ok {
+				t.push(instr, addrOf(rest), n.stack)
+			}
+		case *ssa.Field:
+			if rest, ok := cutElem(n.path, "."+fieldName(instr.X.Type(), instr.Field)); ok {
+				t.push(instr, rest, n.stack)
+			}
+		case *ssa.IndexAddr:
+			if rest, ok := cutIndex(n.path, instr.Index); ok {
+				t.push(instr, addrOf(rest), n.stack)
+			}
+		case *ssa.Index:
+			if rest, ok := cutIndex(n.path, instr.Index); ok {
+				t.push(instr, rest, n.stack)
+			}
+		case *ssa.Extract:
+			if rest, ok := cutElem(n.path, "#"+strconv.Itoa(instr.Index)); ok {
+				t.push(instr, rest, n.stack)
+			}
+		case *ssa.Store:
+			if instr.Val == n.v {
+				t.store(instr, n)
+			}
+		case *ssa.MakeClosure:
+			for k, b := range instr.Bindings {
+				if b == n.v {
+					t.push(instr.Fn.(*ssa.Function).FreeVars[k], n.path, n.stack)
+				}
+			}
+		case *ssa.Return:
+			t.ret(instr, n)
+		case ssa.CallInstruction:
+			t.call(instr, n)
+		}
+	}
+}
+
+// store follows a value stored through a pointer: the pointer (and the
+// pointers it was derived from by field and index selection) now carry it.
+func (t *tracer) store(s *ssa.Store, n node) {
+	if fa, ok := s.Addr.(*ssa.FieldAddr); ok && n.path == "" {
+		owner := fa.X.Type().Underlying().(*types.Pointer).Elem()
+		if slot, ok := t.env.Catalog.SlotField(owner, fieldName(fa.X.Type(), fa.Field)); ok {
+			t.hit(SinkInfo{Kind: SlotSink, What: slot.What}, s.Pos(), n.stack, nil)
+		}
+	}
+	path := n.path
+	for addr := s.Addr; ; {
+		t.push(addr, addrOf(path), n.stack)
+		switch a := addr.(type) {
+		case *ssa.FieldAddr:
+			path = "." + fieldName(a.X.Type(), a.Field) + path
+			addr = a.X
+			continue
+		case *ssa.IndexAddr:
+			path = indexElem(a.Index) + path
+			addr = a.X
+			continue
+		}
+		return
+	}
+}
+
+// toCallerArg carries a flow out of a pointer parameter to the argument
+// the caller passed.
+func (t *tracer) toCallerArg(p *ssa.Parameter, n node) {
+	caller := n.stack[len(n.stack)-1]
+	fn := p.Parent()
+	for i, q := range fn.Params {
+		if q == p && i < len(caller.Common().Args) {
+			t.push(caller.Common().Args[i], n.path, n.stack[:len(n.stack)-1])
+		}
+	}
+}
+
+// ret follows a returned value back to the caller, or records it as a
+// result of the traced function.
+func (t *tracer) ret(r *ssa.Return, n node) {
+	for j, res := range r.Results {
+		if res != n.v {
+			continue
+		}
+		if len(n.stack) == 0 {
+			t.flow.Returns = append(t.flow.Returns, Returned{Fn: r.Parent(), Result: j, Path: n.path})
+			if t.env.Callers != nil {
+				for _, call := range t.env.Callers(r.Parent()) {
+					t.pushResult(call, j, n.path, nil)
+				}
+			}
+			continue
+		}
+		if call, ok := n.stack[len(n.stack)-1].(*ssa.Call); ok {
+			t.pushResult(call, j, n.path, n.stack[:len(n.stack)-1])
+		}
+	}
+}
+
+// pushResult follows result j of a call.
+func (t *tracer) pushResult(call *ssa.Call, j int, path string, stack []ssa.CallInstruction) {
+	if call.Call.Signature().Results().Len() == 1 {
+		t.push(call, path, stack)
+		return
+	}
+	t.pushExtract(call, j, path, stack)
+}
+
+func (t *tracer) pushExtract(v ssa.Value, j int, path string, stack []ssa.CallInstruction) {
+	for _, r := range *v.Referrers() {
+		if e, ok := r.(*ssa.Extract); ok && e.Index == j {
+			t.push(e, path, stack)
+		}
+	}
+}
+
+func (t *tracer) hit(sink SinkInfo, pos token.Pos, stack []ssa.CallInstruction, remote []Frame) {
+	sink.At = FrameAt(t.env.Fset, funcName(t.env.Pkg, stack, t.root), pos)
+	t.flow.Hits = append(t.flow.Hits, Hit{Sink: sink, Calls: append([]ssa.CallInstruction(nil), stack...), Remote: remote, Pos: pos})
+}
+
+// funcName names the function a position on the stack is in.
+func funcName(pkg *types.Package, stack []ssa.CallInstruction, root *ssa.Function) string {
+	fn := root
+	if len(stack) > 0 {
+		if callee := stack[len(stack)-1].Common().StaticCallee(); callee != nil {
+			fn = callee
+		}
+	}
+	return FuncName(fn)
+}
+
+// FuncName is the package-qualified name of an SSA function, as frames
+// show it.
+func FuncName(fn *ssa.Function) string {
+	name := fn.Name()
+	for p := fn.Parent(); p != nil; p = p.Parent() {
+		fn = p
+	}
+	if fn.Pkg != nil {
+		if r := fn.Signature.Recv(); r != nil {
+			t := r.Type()
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			if nt, ok := types.Unalias(t).(*types.Named); ok {
+				return fn.Pkg.Pkg.Name() + "." + nt.Obj().Name() + "." + name
+			}
+		}
+		return fn.Pkg.Pkg.Name() + "." + name
+	}
+	return name
+}
+
+// constString resolves SQL text: string constants, concatenations of
+// them, and fmt.Sprintf with a constant format and constant arguments.
+func constString(v ssa.Value) (string, bool) {
+	switch v := v.(type) {
+	case *ssa.Const:
+		if v.Value != nil && v.Value.Kind() == constant.String {
+			return constant.StringVal(v.Value), true
+		}
+	case *ssa.BinOp:
+		if v.Op == token.ADD {
+			a, ok1 := constString(v.X)
+			b, ok2 := constString(v.Y)
+			return a + b, ok1 && ok2
+		}
+	case *ssa.ChangeType:
+		return constString(v.X)
+	case *ssa.Convert:
+		return constString(v.X)
+	case *ssa.Call:
+		return constSprintf(v)
+	}
+	return "", false
+}
+
+// constSprintf evaluates fmt.Sprintf("...%s...", consts...) for %s, %d and
+// %v verbs.
+func constSprintf(call *ssa.Call) (string, bool) {
+	fn, ok := call.Call.Value.(*ssa.Function)
+	if !ok || fn.Object() == nil || catalog.FuncKey(fn.Object().(*types.Func)) != "fmt.Sprintf" || len(call.Call.Args) != 2 {
+		return "", false
+	}
+	format, ok := constString(call.Call.Args[0])
+	if !ok {
+		return "", false
+	}
+	args, ok := sliceConsts(call.Call.Args[1])
+	if !ok {
+		return "", false
+	}
+	var b strings.Builder
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' || i+1 == len(format) {
+			b.WriteByte(format[i])
+			continue
+		}
+		i++
+		switch format[i] {
+		case '%':
+			b.WriteByte('%')
+		case 's', 'd', 'v':
+			if len(args) == 0 {
+				return "", false
+			}
+			b.WriteString(args[0])
+			args = args[1:]
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// sliceConsts resolves the constant elements of a variadic []any argument.
+func sliceConsts(v ssa.Value) ([]string, bool) {
+	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
+		return nil, true
+	}
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil, false
+	}
+	alloc, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	n := alloc.Type().(*types.Pointer).Elem().(*types.Array).Len()
+	out := make([]string, n)
+	found := 0
+	for _, r := range *alloc.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		idx, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			return nil, false
+		}
+		for _, u := range *ia.Referrers() {
+			st, ok := u.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			val := st.Val
+			if mi, ok := val.(*ssa.MakeInterface); ok {
+				val = mi.X
+			}
+			c, ok := val.(*ssa.Const)
+			if !ok || c.Value == nil {
+				return nil, false
+			}
+			i, _ := constant.Int64Val(idx.Value)
+			if c.Value.Kind() == constant.String {
+				out[i] = constant.StringVal(c.Value)
+			} else {
+				out[i] = c.Value.ExactString()
+			}
+			found++
+		}
+	}
+	return out, found == int(n)
+}

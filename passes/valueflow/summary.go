@@ -1,0 +1,135 @@
+package valueflow
+
+import (
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"strings"
+)
+
+// Summary is what a function does with freshness, as far as its callers
+// in other packages need to know. It is an analysis.Fact exported by the
+// summary pass for every function that has one, and it is transitively
+// closed: a function's summary already includes what its callees do,
+// because under go vet a package sees only its direct imports' facts.
+//
+// Summaries hold no maps, no token.Pos and no file paths (frames name a
+// file by its base name), so they gob-encode to the same bytes on every
+// run and machine.
+type Summary struct {
+	// FreshResults are results that are fresh on every call.
+	FreshResults []FreshResult
+	// ParamResults are parameters whose value (at Path) flows into a
+	// result.
+	ParamResults []ParamResult
+	// ParamSinks are parameters whose value (at Path) becomes an identity.
+	ParamSinks []ParamSink
+	// Defects are fresh values made inside the function (or its callees)
+	// that become an identity.
+	Defects []Defect
+}
+
+// AFact marks Summary as an analysis fact.
+func (*Summary) AFact() {}
+
+func (s *Summary) String() string {
+	return fmt.Sprintf("summary(fresh=%d paramResults=%d paramSinks=%d defects=%d)",
+		len(s.FreshResults), len(s.ParamResults), len(s.ParamSinks), len(s.Defects))
+}
+
+// Empty reports whether the summary says nothing.
+func (s *Summary) Empty() bool {
+	return len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.Defects) == 0
+}
+
+// A Frame is one step of a call chain: a function and a position in it.
+type Frame struct {
+	Func string // package-qualified name: "store.CreateOrder"
+	Pos  string // "store.go:42:9"
+}
+
+func (f Frame) String() string { return f.Func + " (" + f.Pos + ")" }
+
+// FreshResult says result Result is fresh, made by Origin.
+type FreshResult struct {
+	Result int
+	Origin Origin
+}
+
+// ParamResult says parameter Param (the receiver is 0 for methods) at
+// access path Path flows into result Result.
+type ParamResult struct {
+	Param  int
+	Path   string
+	Result int
+}
+
+// ParamSink says parameter Param at Path becomes the identity Sink.
+type ParamSink struct {
+	Param int
+	Path  string
+	Sink  SinkInfo
+	Chain []Frame // calls from the function down to the sink
+}
+
+// A Defect is a fresh value that becomes an identity.
+type Defect struct {
+	Origin Origin
+	Sink   SinkInfo
+	Chain  []Frame // calls from the function down to the origin and sink
+	// Reported is set when the origin's own package has a retried root
+	// that reaches it: that package reported it, and callers elsewhere
+	// must not report it again.
+	Reported bool
+}
+
+// An Origin is where a fresh value is made.
+type Origin struct {
+	Call string // the generator, "uuid.New"
+	At   Frame
+}
+
+// SinkInfo describes an identity sink.
+type SinkInfo struct {
+	Kind   SinkKind
+	Table  string // INSERT table or model type
+	Column string // INSERT column or model field
+	What   string // for key slots: what the value identifies
+	At     Frame
+}
+
+// SinkKind is the kind of an identity sink.
+type SinkKind int
+
+const (
+	ColumnSink SinkKind = iota // an identity column of an INSERT
+	ModelSink                  // an identity field of an ORM model insert
+	SlotSink                   // a provider key, message ID or job key
+)
+
+// Consequence says, concretely, what a retry does when a fresh value fills
+// the sink.
+func (s SinkInfo) Consequence() string {
+	switch s.Kind {
+	case ColumnSink:
+		return fmt.Sprintf("a retry inserts a second %s row with a new %s", s.Table, s.Column)
+	case ModelSink:
+		return fmt.Sprintf("a retry creates a second %s with a new %s", s.Table, s.Column)
+	}
+	return fmt.Sprintf("a retry sends a new value as %s, so the duplicate is not recognised", s.What)
+}
+
+// Purpose names what an identity is for, to namespace a derived ID.
+func (s SinkInfo) Purpose() string {
+	switch s.Kind {
+	case ColumnSink, ModelSink:
+		return strings.ToLower(s.Table)
+	}
+	return "idempotency-key"
+}
+
+// FrameAt makes a Frame for a position.
+func FrameAt(fset *token.FileSet, fn string, pos token.Pos) Frame {
+	p := fset.Position(pos)
+	return Frame{Func: fn, Pos: fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)}
+}

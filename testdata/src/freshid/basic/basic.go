@@ -1,0 +1,46 @@
+package basic
+
+import (
+	"database/sql"
+	"fmt"
+	"log"
+	"net/http"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+var db *sql.DB
+
+func CreateOrder(w http.ResponseWriter, r *http.Request) {
+	id := uuid.New() // want `a retry inserts a second orders row with a new id: uuid.New\(\) is fresh on every attempt \(HTTP handler CreateOrder\)`
+	db.ExecContext(r.Context(), "INSERT INTO orders (id, total) VALUES ($1, $2)", id, 10)
+}
+
+func CreateOrderString(w http.ResponseWriter, r *http.Request) {
+	id := uuid.NewString() // want `a retry inserts a second orders row with a new id`
+	db.Exec("INSERT INTO orders (id, total) VALUES (?, ?)", id, 10)
+}
+
+func OrderNumber(w http.ResponseWriter, r *http.Request) {
+	number := fmt.Sprintf("ord-%d", time.Now().UnixNano()) // want `a retry inserts a second orders row with a new order_number`
+	db.Exec("INSERT INTO orders (order_number, total) VALUES ($1, $2)", number, 10)
+}
+
+// Negative: the fresh value only goes to a log and a timestamp column.
+func LogOnly(w http.ResponseWriter, r *http.Request) {
+	trace := uuid.NewString()
+	log.Printf("trace %s", trace)
+	db.Exec("INSERT INTO events (name, created_at) VALUES ($1, $2)", r.URL.Path, time.Now())
+}
+
+// Negative: a fresh id stored with an operation key under a conflict clause.
+func Absorbed(w http.ResponseWriter, r *http.Request) {
+	key := r.Header.Get("Idempotency-Key")
+	db.Exec("INSERT INTO payments (id, idempotency_key) VALUES ($1, $2) ON CONFLICT (idempotency_key) DO NOTHING", uuid.New(), key)
+}
+
+// Negative: not on a retried path.
+func seed() {
+	db.Exec("INSERT INTO orders (id, total) VALUES ($1, $2)", uuid.New(), 0)
+}
