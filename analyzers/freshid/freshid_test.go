@@ -15,3 +15,7 @@ var testdata, _ = filepath.Abs("../../testdata")
 func TestFreshID(t *testing.T) {
 	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/basic")
 }
+
+func TestRoots(t *testing.T) {
+	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/roots")
+}

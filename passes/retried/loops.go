@@ -26,25 +26,29 @@ func (f *finder) loop(kind string, fn *ssa.Function, b *ssa.BasicBlock, pos toke
 // contains b, or nil.
 func innermostLoop(fn *ssa.Function, b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 	var best map[*ssa.BasicBlock]bool
-	for _, latch := range fn.Blocks {
-		for _, header := range latch.Succs {
-			if !header.Dominates(latch) {
-				continue
-			}
-			body := naturalLoop(header, latch)
-			if body[b] && (best == nil || len(body) < len(best)) {
-				best = body
-			}
+	for _, header := range fn.Blocks {
+		body := naturalLoop(header)
+		if body[b] && (best == nil || len(body) < len(best)) {
+			best = body
 		}
 	}
 	return best
 }
 
-// naturalLoop is the header plus every block that reaches the latch
-// without passing through the header.
-func naturalLoop(header, latch *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+// naturalLoop is the loop whose header is header: the header plus every
+// block that reaches one of its back edges (a continue is one) without
+// passing through the header. It is nil when no back edge enters header.
+func naturalLoop(header *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	var stack []*ssa.BasicBlock
+	for _, pred := range header.Preds {
+		if header.Dominates(pred) {
+			stack = append(stack, pred)
+		}
+	}
+	if len(stack) == 0 {
+		return nil
+	}
 	body := map[*ssa.BasicBlock]bool{header: true}
-	stack := []*ssa.BasicBlock{latch}
 	for len(stack) > 0 {
 		b := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]

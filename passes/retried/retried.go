@@ -301,6 +301,13 @@ func unwrap(v ssa.Value) ssa.Value {
 			v = x.X
 		case *ssa.Convert:
 			v = x.X
+		case *ssa.MakeInterface:
+			if _, ok := x.X.(*ssa.Function); !ok {
+				if _, ok := x.X.(*ssa.MakeClosure); !ok {
+					return v
+				}
+			}
+			v = x.X
 		default:
 			return v
 		}
