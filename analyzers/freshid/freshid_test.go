@@ -19,3 +19,7 @@ func TestFreshID(t *testing.T) {
 func TestRoots(t *testing.T) {
 	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/roots")
 }
+
+func TestSinks(t *testing.T) {
+	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/sinks")
+}

@@ -60,6 +60,8 @@ func parseIgnore(text string) *Ignore {
 	if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
 		return nil
 	}
+	// A trailing comment is not a reason.
+	rest, _, _ = strings.Cut(rest, "//")
 	fields := strings.Fields(rest)
 	ig := &Ignore{}
 	if len(fields) > 0 {

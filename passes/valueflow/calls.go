@@ -156,7 +156,7 @@ func (t *tracer) sqlArg(instr ssa.CallInstruction, fn *types.Func, sc catalog.SQ
 		if rest != "" || field == "" || !strings.HasPrefix(n.path, ".") {
 			return
 		}
-		col = st.ColumnOfName(dbName(c.Args[q+1].Type(), field))
+		col = st.ColumnOfName(dbName(concreteType(c.Args[q+1]), field))
 	} else {
 		i, ok := leadingIndex(n.path)
 		if !ok {
@@ -217,7 +217,7 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 	if rest != "" || field == "" || !strings.HasPrefix(path, ".") {
 		return
 	}
-	st := modelStruct(n.v.Type())
+	st := modelStruct(concreteType(n.v))
 	if st == nil {
 		return
 	}
@@ -339,4 +339,13 @@ func isHeader(v ssa.Value, headers []string) bool {
 func headerName(v ssa.Value) string {
 	name, _ := constString(v)
 	return name
+}
+
+// concreteType is the static type of the value under an interface
+// conversion: the model struct behind gorm's value any.
+func concreteType(v ssa.Value) types.Type {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		return mi.X.Type()
+	}
+	return v.Type()
 }

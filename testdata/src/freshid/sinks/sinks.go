@@ -1,0 +1,184 @@
+// Package sinks covers identity sinks and the ways a value travels to them.
+package sinks
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math/rand"
+	"net/http"
+
+	"github.com/ThreeDotsLabs/watermill"
+	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	"github.com/google/uuid"
+	"github.com/hibiken/asynq"
+	"github.com/jmoiron/sqlx"
+	"github.com/stripe/stripe-go/v82"
+	"github.com/stripe/stripe-go/v82/paymentintent"
+	"gorm.io/gorm"
+)
+
+var (
+	db    *sql.DB
+	sdb   *sqlx.DB
+	orm   *gorm.DB
+	queue *sqs.Client
+)
+
+type Order struct {
+	ID     string
+	Note   string
+	Amount int64
+}
+
+type Payment struct {
+	PaymentRef string `gorm:"column:payment_ref"`
+	Amount     int64
+}
+
+func gormCreate(w http.ResponseWriter, r *http.Request) {
+	o := Order{ID: uuid.NewString(), Note: "n"} // want `a retry creates a second Order with a new ID`
+	orm.WithContext(r.Context()).Create(&o)
+}
+
+func gormCreatePointer(w http.ResponseWriter, r *http.Request) {
+	p := &Payment{Amount: 5}
+	p.PaymentRef = fmt.Sprint(rand.Int63()) // want `a retry creates a second Payment with a new PaymentRef`
+	orm.Create(p)
+}
+
+// Negative: only a non-identity field is fresh.
+func gormNote(w http.ResponseWriter, r *http.Request) {
+	orm.Create(&Order{ID: r.Header.Get("Idempotency-Key"), Note: uuid.NewString()})
+}
+
+func stripeKey(w http.ResponseWriter, r *http.Request) {
+	params := &stripe.PaymentIntentParams{Amount: stripe.Int64(100)}
+	params.IdempotencyKey = stripe.String(uuid.NewString()) // want `a retry sends a new value as the provider's idempotency key`
+	paymentintent.New(params)
+}
+
+func stripeSetter(w http.ResponseWriter, r *http.Request) {
+	params := &stripe.PaymentIntentParams{}
+	key := uuid.New().String() // want `provider's idempotency key`
+	params.SetIdempotencyKey(key)
+	paymentintent.New(params)
+}
+
+func headerKey(w http.ResponseWriter, r *http.Request) {
+	req, _ := http.NewRequestWithContext(r.Context(), "POST", "https://carrier.example/bookings", nil)
+	req.Header.Set("Idempotency-Key", uuid.NewString()) // want `the Idempotency-Key header`
+	http.DefaultClient.Do(req)
+}
+
+// Negative: a fresh value in an unrelated header.
+func traceHeader(w http.ResponseWriter, r *http.Request) {
+	req, _ := http.NewRequestWithContext(r.Context(), "GET", "https://carrier.example/bookings", nil)
+	req.Header.Set("X-Request-Id", uuid.NewString())
+	http.DefaultClient.Do(req)
+}
+
+func sqsDedup(ctx context.Context, t *asynq.Task) error {
+	_, err := queue.SendMessage(ctx, &sqs.SendMessageInput{
+		QueueUrl:               aws.String("https://sqs/orders.fifo"),
+		MessageGroupId:         aws.String("g"),
+		MessageDeduplicationId: aws.String(uuid.NewString()), // want `deduplication ID`
+	})
+	return err
+}
+
+func publish(msg *message.Message) ([]*message.Message, error) {
+	out := message.NewMessage(watermill.NewUUID(), msg.Payload) // want `published message's ID`
+	return []*message.Message{out}, nil
+}
+
+var jobs *asynq.Client
+
+func enqueue(ctx context.Context, t *asynq.Task) error {
+	_, err := jobs.Enqueue(asynq.NewTask("email", nil), asynq.TaskID(uuid.NewString())) // want `job's unique ID`
+	return err
+}
+
+// Struct fields and helpers of the same package.
+func viaHelper(w http.ResponseWriter, r *http.Request) {
+	o := newOrder() // the fresh value is made in newOrder
+	insertOrder(r.Context(), o)
+}
+
+func newOrder() Order {
+	return Order{ID: uuid.NewString()} // want `a retry inserts a second orders row with a new id`
+}
+
+func insertOrder(ctx context.Context, o Order) {
+	db.ExecContext(ctx, "INSERT INTO orders (id, note) VALUES ($1, $2)", o.ID, o.Note)
+}
+
+// A helper that returns a fresh ID, used by a handler.
+func newID() string { return "ord_" + uuid.NewString() } // want `a retry inserts a second orders row with a new id`
+
+func viaIDHelper(w http.ResponseWriter, r *http.Request) {
+	db.Exec("INSERT INTO orders (id) VALUES ($1)", newID())
+}
+
+// A closure called in the handler.
+func viaClosure(w http.ResponseWriter, r *http.Request) {
+	insert := func(id string) {
+		db.Exec("INSERT INTO orders (id) VALUES ($1)", id)
+	}
+	insert(uuid.NewString()) // want `a retry inserts a second orders row`
+}
+
+// sqlx named parameters bound from struct fields.
+type Row struct {
+	Ref  string `db:"booking_ref"`
+	Note string `db:"note"`
+}
+
+func sqlxNamed(w http.ResponseWriter, r *http.Request) {
+	row := Row{Ref: uuid.NewString(), Note: "n"} // want `a retry inserts a second bookings row with a new booking_ref`
+	sdb.NamedExec("INSERT INTO bookings (booking_ref, note) VALUES (:booking_ref, :note)", row)
+}
+
+// Generic helper.
+func insertAll[T any](ctx context.Context, table string, id T) {
+	db.ExecContext(ctx, "INSERT INTO items (item_id) VALUES ($1)", id)
+}
+
+func viaGeneric(w http.ResponseWriter, r *http.Request) {
+	insertAll(r.Context(), "items", uuid.New()) // want `a retry inserts a second items row with a new item_id`
+}
+
+// Negative: the SQL text is not a constant, so there is no proof.
+func dynamicSQL(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query().Get("q")
+	db.Exec(q, uuid.New())
+}
+
+// Negative: an UPDATE is not an identity sink.
+func update(w http.ResponseWriter, r *http.Request) {
+	db.Exec("UPDATE orders SET token = $1 WHERE id = $2", uuid.NewString(), r.URL.Query().Get("id"))
+}
+
+// Negative: the key comes from the request; the fresh value fills a data column.
+func keyed(w http.ResponseWriter, r *http.Request) {
+	db.Exec("INSERT INTO orders (id, nonce) VALUES ($1, $2)", r.Header.Get("Idempotency-Key"), uuid.NewString())
+}
+
+// Negative: a derived, deterministic ID.
+func derived(w http.ResponseWriter, r *http.Request) {
+	id := uuid.NewSHA1(uuid.NameSpaceOID, []byte(r.Header.Get("Idempotency-Key")))
+	db.Exec("INSERT INTO orders (id) VALUES ($1)", id)
+}
+
+// Negative: suppressed with a reason.
+func suppressed(w http.ResponseWriter, r *http.Request) {
+	//idemlint:ignore IDEM001 the orders table has a unique index on (customer, cart) that absorbs retries
+	db.Exec("INSERT INTO orders (id) VALUES ($1)", uuid.New())
+}
+
+func missingReason(w http.ResponseWriter, r *http.Request) {
+	//idemlint:ignore IDEM001 // want `//idemlint:ignore IDEM001 needs a reason after the check`
+	db.Exec("INSERT INTO orders (id) VALUES ($1)", uuid.New()) // want `a retry inserts a second orders row`
+}
