@@ -23,3 +23,8 @@ func TestRoots(t *testing.T) {
 func TestSinks(t *testing.T) {
 	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/sinks")
 }
+
+// TestCrossPackage checks findings that need facts of another package.
+func TestCrossPackage(t *testing.T) {
+	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/xstore", "freshid/xapi")
+}

@@ -1,0 +1,33 @@
+package xapi
+
+import (
+	"net/http"
+
+	"freshid/xstore"
+
+	"github.com/google/uuid"
+)
+
+var store *xstore.Store
+
+func CreateViaField(w http.ResponseWriter, r *http.Request) {
+	o := xstore.Order{ID: uuid.NewString(), Total: 1} // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh`
+	store.Insert(r.Context(), o)
+}
+
+func CreateViaParam(w http.ResponseWriter, r *http.Request) {
+	store.InsertID(r.Context(), uuid.New()) // want `a retry inserts a second orders row with a new id`
+}
+
+func CreateInHelper(w http.ResponseWriter, r *http.Request) {
+	store.Create(r.Context(), 5) // want `uuid.NewString\(\) in xstore.Store.Create \(store.go:34:22\) is fresh on every attempt \(HTTP handler CreateInHelper\)`
+}
+
+func CreateWithHelperID(w http.ResponseWriter, r *http.Request) {
+	store.InsertID(r.Context(), uuid.MustParse(xstore.NewID())) // want `xstore.NewID\(\) is fresh`
+}
+
+// Negative: the key is the caller's.
+func CreateKeyed(w http.ResponseWriter, r *http.Request) {
+	store.CreateKeyed(r.Context(), r.Header.Get("Idempotency-Key"))
+}

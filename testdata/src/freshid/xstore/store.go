@@ -1,0 +1,46 @@
+// Package xstore is a repository in another package than the handlers
+// that call it; what it does reaches them through facts.
+package xstore
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/google/uuid"
+)
+
+type Store struct{ DB *sql.DB }
+
+type Order struct {
+	ID    string
+	Total int64
+}
+
+// Insert stores an order under the id it is given.
+func (s *Store) Insert(ctx context.Context, o Order) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", o.ID, o.Total)
+	return err
+}
+
+// InsertID stores an order under id.
+func (s *Store) InsertID(ctx context.Context, id uuid.UUID) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id) VALUES ($1)", id)
+	return err
+}
+
+// Create makes its own id: the defect is here, but no root of this
+// package reaches it, so the handler's package reports it.
+func (s *Store) Create(ctx context.Context, total int64) error {
+	id := uuid.NewString()
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", id, total)
+	return err
+}
+
+// NewID returns a fresh id.
+func NewID() string { return uuid.NewString() }
+
+// CreateKeyed is safe: the id comes from the caller's key.
+func (s *Store) CreateKeyed(ctx context.Context, key string) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id) VALUES ($1)", key)
+	return err
+}
