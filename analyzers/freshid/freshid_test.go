@@ -28,3 +28,8 @@ func TestSinks(t *testing.T) {
 func TestCrossPackage(t *testing.T) {
 	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/xstore", "freshid/xapi")
 }
+
+// TestFixes applies the suggested fixes and compares with fixes.go.golden.
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, freshid.Analyzer, "freshid/fixes")
+}
