@@ -1,0 +1,52 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParse(t *testing.T) {
+	cfg, err := Parse([]byte(`
+idempotency-headers: [X-Idempotency-Key]
+roots: ["example.com/w.(*Worker).Book"]
+key-columns: [booking_ref]
+sinks:
+  - {func: "example.com/carrier.(*Client).Book", arg: 1, what: "the booking reference"}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Config{
+		IdempotencyHeaders: []string{"X-Idempotency-Key"},
+		Roots:              []string{"example.com/w.(*Worker).Book"},
+		KeyColumns:         []string{"booking_ref"},
+		Sinks:              []Sink{{Func: "example.com/carrier.(*Client).Book", Arg: 1, What: "the booking reference"}},
+	}
+	if diff := cmp.Diff(want, cfg); diff != "" {
+		t.Errorf("Parse mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestLoadErrorsNameTheFile(t *testing.T) {
+	for name, text := range map[string]string{
+		"unknown key":  "rootz: [a.B]\n",
+		"bad yaml":     "roots: [a.B\n",
+		"bad function": "roots: [justaname]\n",
+		"bad arg":      "sinks: [{func: a.B, arg: -1}]\n",
+	} {
+		path := filepath.Join(t.TempDir(), ".idemlint.yml")
+		os.WriteFile(path, []byte(text), 0o644)
+		_, err := Load(path)
+		if err == nil {
+			t.Errorf("%s: Load succeeded, want an error", name)
+			continue
+		}
+		if msg := err.Error(); !strings.Contains(msg, path) || strings.Contains(msg, "\n") {
+			t.Errorf("%s: error %q should be one line naming %s", name, msg, path)
+		}
+	}
+}
