@@ -92,6 +92,10 @@ type KeySource struct {
 	Expr       string
 	Imports    []string
 	MayBeEmpty bool
+	// ParamOnly marks types that code also builds to send (a task to
+	// enqueue, a message to publish): only a parameter of the type is the
+	// operation being handled.
+	ParamOnly bool
 }
 
 var keySources = map[string]KeySource{
