@@ -262,25 +262,26 @@ func (c *Catalog) IsKeyColumn(col string) bool {
 	return false
 }
 
-// Interesting reports whether a package that uses fn needs analysis: fn
-// writes an identity (an SQL executor, an ORM insert, a key slot) or
-// makes a fresh identifier. Clocks and random numbers alone do not make
-// a package worth building SSA for.
-func (c *Catalog) Interesting(fn *types.Func) bool {
-	if g, ok := c.Generator(fn); ok {
-		return g.ID
-	}
+// IsSink reports whether fn writes an identity: an SQL executor, an ORM
+// insert, or a key-slot setter. Header setters are left out: every HTTP
+// package sets headers, and a fresh idempotency header is made by an
+// identifier generator the package uses anyway.
+func (c *Catalog) IsSink(fn *types.Func) bool {
 	if _, ok := c.SQL(fn); ok {
 		return true
 	}
 	if _, ok := c.Model(fn); ok {
 		return true
 	}
-	if _, _, ok := c.SlotCall(fn); ok {
-		return true
-	}
-	_, ok := c.HeaderSetter(fn)
+	_, _, ok := c.SlotCall(fn)
 	return ok
+}
+
+// IsIDGenerator reports whether fn makes a fresh identifier (not a clock
+// reading or a random number).
+func (c *Catalog) IsIDGenerator(fn *types.Func) bool {
+	g, ok := c.Generator(fn)
+	return ok && g.ID
 }
 
 // Skips reports whether a package is described by the catalog rather than

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -14,31 +15,88 @@ const maxDefects = 8
 
 // exportSummaries exports a Summary fact for each function other packages
 // can call, when it has something to say.
-func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fresh map[*ssa.Function][]freshReturn) {
-	paramEnv := *res.Env
-	paramEnv.Callers = nil // a parameter's value comes from the caller at hand
+//
+// Parameters are traced only when the package writes identities: without
+// a sink, no parameter can reach one.
+func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fresh map[*ssa.Function][]freshReturn, sinks bool) {
+	paramEnv := res.Env.WithoutCallers()
+	// A function that reaches no sink can still pass a parameter into a
+	// result (a key formatter); a short trace finds that.
+	shallowEnv := res.Env.WithoutCallers()
+	shallowEnv.MaxNodes = 256 // a parameter's value comes from the caller at hand
+	defects := defectsByFunc(res, funcs)
+	var reachSinks map[*ssa.Function]bool
+	if sinks {
+		reachSinks = reachingSinks(res.Env, funcs)
+	}
 	for _, fn := range funcs {
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || fn.Parent() != nil || !obj.Exported() {
+		if !ok || fn.Parent() != nil || !obj.Exported() || inTestFile(pass, fn) {
 			continue
 		}
 		sum := &valueflow.Summary{}
 		for _, fr := range fresh[fn] {
 			sum.FreshResults = append(sum.FreshResults, valueflow.FreshResult{Result: fr.result, Origin: fr.origin})
 		}
-		summarizeParams(&paramEnv, fn, sum)
-		sum.Defects = defectsFrom(res, fn)
+		switch {
+		case reachSinks[fn]:
+			summarizeParams(paramEnv, fn, sum, true)
+		case sinks:
+			summarizeParams(shallowEnv, fn, sum, false)
+		}
+		sum.Defects = defects[fn]
 		if !sum.Empty() {
 			pass.ExportObjectFact(obj, sum)
 		}
 	}
 }
 
+// inTestFile reports whether fn is declared in a _test.go file: no other
+// package imports it.
+func inTestFile(pass *analysis.Pass, fn *ssa.Function) bool {
+	return strings.HasSuffix(pass.Fset.File(fn.Pos()).Name(), "_test.go")
+}
+
+// reachingSinks is the set of functions of the package that reach a sink:
+// a catalogued one, or a function of another package whose summary says
+// a parameter becomes an identity.
+func reachingSinks(env *valueflow.Env, funcs []*ssa.Function) map[*ssa.Function]bool {
+	var direct []*ssa.Function
+	for _, fn := range funcs {
+	scan:
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(ssa.CallInstruction); ok && env.IsSinkCall(c) {
+					direct = append(direct, fn)
+					break scan
+				}
+			}
+		}
+	}
+	out := make(map[*ssa.Function]bool)
+	callers := reverseCalls(funcs, env.Pkg)
+	for _, fn := range direct {
+		for f := range callersOf(fn, callers) {
+			for f.Parent() != nil {
+				f = f.Parent()
+			}
+			out[f] = true
+		}
+	}
+	return out
+}
+
 // summarizeParams traces each parameter, and each field of a struct
 // parameter, to the sinks and results it reaches.
-func summarizeParams(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summary) {
+//
+// Without fields, only the parameters themselves are traced: struct fields
+// of receivers multiply the work by the size of the struct.
+func summarizeParams(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summary, fields bool) {
 	for i, p := range fn.Params {
 		for _, path := range seedPaths(p.Type()) {
+			if path != "" && !fields {
+				continue
+			}
 			flow := valueflow.Trace(env, p, path)
 			for _, h := range flow.Hits {
 				sum.ParamSinks = append(sum.ParamSinks, valueflow.ParamSink{Param: i, Path: path, Sink: h.Sink, Chain: HitFrames(env, h)})
@@ -52,51 +110,125 @@ func summarizeParams(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summar
 	}
 }
 
-// seedPaths are the access paths of a parameter worth tracing: the value,
-// and each field of a struct (or pointer to struct).
+// seedPaths are the access paths of a parameter that can carry an
+// identity: the value itself when it is a string, an integer, a UUID-like
+// array or an interface, and such fields of a struct (or pointer to one).
 func seedPaths(t types.Type) []string {
-	paths := []string{""}
+	var paths []string
+	if canIdentify(t) {
+		paths = append(paths, "")
+	}
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	if s, ok := t.Underlying().(*types.Struct); ok {
-		for i := 0; i < s.NumFields() && i < 32; i++ {
-			paths = append(paths, "."+s.Field(i).Name())
+		for i := 0; i < s.NumFields() && i < 64; i++ {
+			if canIdentify(s.Field(i).Type()) {
+				paths = append(paths, "."+s.Field(i).Name())
+			}
 		}
 	}
 	return paths
 }
 
-// defectsFrom collects the defects that calling fn leads to: fresh values
-// made in the functions of this package it reaches, and the defects of the
-// functions of other packages it calls.
-func defectsFrom(res *Result, fn *ssa.Function) []valueflow.Defect {
-	reached := localCallees(fn, res.Env.Pkg)
-	var out []valueflow.Defect
+// canIdentify reports whether a value of type t can be an identity.
+func canIdentify(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsString|types.IsInteger) != 0
+	case *types.Array:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	case *types.Interface:
+		return true
+	case *types.Pointer:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsString != 0 // *string, as SDK inputs hold IDs
+	}
+	return false
+}
+
+// defectsByFunc collects, for each function of the package, the defects
+// that calling it leads to: fresh values made in the functions of this
+// package it reaches, and the defects of other packages' functions those
+// call. It walks the call graph backwards from each defect, once.
+func defectsByFunc(res *Result, funcs []*ssa.Function) map[*ssa.Function][]valueflow.Defect {
+	type origin struct {
+		fn      *ssa.Function
+		defects []valueflow.Defect
+	}
+	var origins []origin
 	for _, d := range res.Defects {
-		if !reached[d.Call.Parent()] {
-			continue
-		}
 		_, reported := res.Retried.On(d.Call)
-		origin := valueflow.Origin{Call: d.Gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(d.Call.Parent()), d.Call.Pos())}
+		at := valueflow.Origin{Call: d.Gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(d.Call.Parent()), d.Call.Pos())}
+		var ds []valueflow.Defect
 		for _, h := range d.Hits {
-			if len(out) < maxDefects {
-				out = append(out, valueflow.Defect{Origin: origin, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported})
+			ds = append(ds, valueflow.Defect{Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported})
+		}
+		origins = append(origins, origin{d.Call.Parent(), ds})
+	}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if ds := ImportedDefects(res, instr); len(ds) > 0 {
+					origins = append(origins, origin{fn, ds})
+				}
 			}
 		}
 	}
-	for callee := range reached {
-		for _, b := range callee.Blocks {
+	out := make(map[*ssa.Function][]valueflow.Defect)
+	if len(origins) == 0 {
+		return out
+	}
+	callers := reverseCalls(funcs, res.Env.Pkg)
+	for _, o := range origins {
+		for fn := range callersOf(o.fn, callers) {
+			for _, d := range o.defects {
+				if len(out[fn]) < maxDefects {
+					out[fn] = append(out[fn], d)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// reverseCalls maps each function of pkg to the functions that call it
+// statically or define it as a closure.
+func reverseCalls(funcs []*ssa.Function, pkg *types.Package) map[*ssa.Function][]*ssa.Function {
+	out := make(map[*ssa.Function][]*ssa.Function)
+	for _, f := range funcs {
+		for _, anon := range f.AnonFuncs {
+			out[anon] = append(out[anon], f)
+		}
+		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
-				for _, d := range ImportedDefects(res, instr) {
-					if len(out) < maxDefects {
-						out = append(out, d)
+				if c, ok := instr.(ssa.CallInstruction); ok {
+					if callee := c.Common().StaticCallee(); callee != nil && callee.Pkg != nil && callee.Pkg.Pkg == pkg {
+						out[callee] = append(out[callee], f)
 					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// callersOf is fn and every function that reaches it.
+func callersOf(fn *ssa.Function, callers map[*ssa.Function][]*ssa.Function) map[*ssa.Function]bool {
+	seen := map[*ssa.Function]bool{fn: true}
+	queue := []*ssa.Function{fn}
+	for len(queue) > 0 {
+		f := queue[0]
+		queue = queue[1:]
+		for _, g := range callers[f] {
+			if !seen[g] {
+				seen[g] = true
+				queue = append(queue, g)
+			}
+		}
+	}
+	return seen
 }
 
 // ImportedDefects returns the unreported defects of the function of
@@ -121,32 +253,4 @@ func ImportedDefects(res *Result, instr ssa.Instruction) []valueflow.Defect {
 		}
 	}
 	return out
-}
-
-// localCallees is fn and the functions of pkg it reaches by static calls
-// and closures.
-func localCallees(fn *ssa.Function, pkg *types.Package) map[*ssa.Function]bool {
-	seen := map[*ssa.Function]bool{fn: true}
-	queue := []*ssa.Function{fn}
-	for len(queue) > 0 {
-		f := queue[0]
-		queue = queue[1:]
-		next := append([]*ssa.Function(nil), f.AnonFuncs...)
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				if c, ok := instr.(ssa.CallInstruction); ok {
-					if callee := c.Common().StaticCallee(); callee != nil && callee.Pkg != nil && callee.Pkg.Pkg == pkg {
-						next = append(next, callee)
-					}
-				}
-			}
-		}
-		for _, g := range next {
-			if !seen[g] {
-				seen[g] = true
-				queue = append(queue, g)
-			}
-		}
-	}
-	return seen
 }

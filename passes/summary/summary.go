@@ -86,7 +86,8 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 		}
 		return nil
 	}
-	if !relevant(pass, cat, imported) {
+	rel := relevant(pass, cat, imported)
+	if !rel.any() {
 		return res, nil
 	}
 	res.Relevant = true
@@ -101,7 +102,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 		Callers:  func(fn *ssa.Function) []*ssa.Call { return callers[fn] },
 	}
 	fresh := traceSources(res, s.SrcFuncs())
-	exportSummaries(pass, res, s.SrcFuncs(), fresh)
+	exportSummaries(pass, res, s.SrcFuncs(), fresh, rel.sinks)
 	return res, nil
 }
 
@@ -114,20 +115,33 @@ func inGOROOT(pass *analysis.Pass) bool {
 	return strings.HasPrefix(filepath.ToSlash(name), filepath.ToSlash(build.Default.GOROOT)+"/")
 }
 
-// relevant decides, from the objects the package uses, whether it can
-// hold a finding or contribute to one: it uses a catalogued sink or
-// identifier generator, or a function with a summary.
-func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Func) *valueflow.Summary) bool {
+// relevance is what the objects a package uses say about it.
+type relevance struct {
+	sinks  bool // it writes identities, itself or through a summarised function
+	fresh  bool // it makes fresh identifiers, itself or through one
+	defect bool // it calls a function whose summary has defects
+}
+
+func (r relevance) any() bool { return r.sinks || r.fresh || r.defect }
+
+// relevant decides, from the objects the package uses and before any SSA
+// is built, whether it can hold a finding or contribute to one.
+func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Func) *valueflow.Summary) relevance {
+	var r relevance
 	for _, obj := range pass.TypesInfo.Uses {
 		fn, ok := obj.(*types.Func)
 		if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
 			continue
 		}
-		if cat.Interesting(fn) || imported(fn) != nil {
-			return true
+		r.sinks = r.sinks || cat.IsSink(fn)
+		r.fresh = r.fresh || cat.IsIDGenerator(fn)
+		if s := imported(fn); s != nil {
+			r.sinks = r.sinks || len(s.ParamSinks) > 0
+			r.fresh = r.fresh || len(s.FreshResults) > 0
+			r.defect = r.defect || len(s.Defects) > 0
 		}
 	}
-	return false
+	return r
 }
 
 // callSites maps each function of the package to its static call sites.

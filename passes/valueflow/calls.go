@@ -29,6 +29,64 @@ func Callee(c *ssa.CallCommon) *types.Func {
 	return nil
 }
 
+// calleeKind is what the catalog says of a function, looked up once per
+// function and pass: the lookups build full names, and a trace asks about
+// the same callees again and again.
+type calleeKind struct {
+	sql     *catalog.SQLCall
+	model   int // argument index of gorm's model, or -1
+	slot    *catalog.Slot
+	slotArg int
+	headers []string
+	derives bool // a generator or a deriver: the result follows the input
+}
+
+func (e *Env) kind(fn *types.Func) *calleeKind {
+	if k, ok := e.kinds[fn]; ok {
+		return k
+	}
+	if e.kinds == nil {
+		e.kinds = make(map[*types.Func]*calleeKind)
+	}
+	cat := e.Catalog
+	k := &calleeKind{model: -1}
+	if sc, ok := cat.SQL(fn); ok {
+		k.sql = &sc
+	} else if m, ok := cat.Model(fn); ok {
+		k.model = m
+	} else if i, slot, ok := cat.SlotCall(fn); ok {
+		k.slot, k.slotArg = &slot, i
+	} else if h, ok := cat.HeaderSetter(fn); ok {
+		k.headers = h
+	} else if _, ok := cat.Generator(fn); ok || cat.IsDeriver(fn) {
+		k.derives = true
+	}
+	e.kinds[fn] = k
+	return k
+}
+
+// IsSinkCall reports whether a call writes an identity: a catalogued sink
+// or a function of another package with a parameter that becomes one.
+func (e *Env) IsSinkCall(c ssa.CallInstruction) bool {
+	fn := Callee(c.Common())
+	if fn == nil {
+		return false
+	}
+	k := e.kind(fn)
+	if k.sql != nil || k.model >= 0 || k.slot != nil {
+		return true
+	}
+	if args := c.Common().Args; k.headers != nil && len(args) == 3 {
+		return isHeader(args[1], k.headers) // receiver, name, value
+	}
+	if e.Imported != nil && !c.Common().IsInvoke() {
+		if s := e.Imported(fn); s != nil && len(s.ParamSinks) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // argIndex converts the index of an SSA call argument to the parameter
 // index the catalog uses (without the receiver); -1 is the receiver.
 func argIndex(c *ssa.CallCommon, fn *types.Func, a int) int {
@@ -56,32 +114,29 @@ func (t *tracer) call(instr ssa.CallInstruction, n node) {
 // arg follows a value passed as SSA argument a.
 func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
 	c := instr.Common()
-	cat := t.env.Catalog
 	if fn := Callee(c); fn != nil {
 		idx := argIndex(c, fn, a)
-		if sc, ok := cat.SQL(fn); ok {
-			t.sqlArg(instr, fn, sc, idx, n)
+		k := t.env.kind(fn)
+		switch {
+		case k.sql != nil:
+			t.sqlArg(instr, fn, *k.sql, idx, n)
 			return
-		}
-		if m, ok := cat.Model(fn); ok {
-			if idx == m {
+		case k.model >= 0:
+			if idx == k.model {
 				t.modelArg(instr, n)
 			}
 			return
-		}
-		if i, slot, ok := cat.SlotCall(fn); ok {
-			if i == idx && n.path == "" {
-				t.hit(SinkInfo{Kind: SlotSink, What: slot.What}, instr.Pos(), n.stack, nil)
+		case k.slot != nil:
+			if k.slotArg == idx && n.path == "" {
+				t.hit(SinkInfo{Kind: SlotSink, What: k.slot.What}, instr.Pos(), n.stack, nil)
 			}
 			return
-		}
-		if headers, ok := cat.HeaderSetter(fn); ok {
-			if idx == 1 && n.path == "" && isHeader(c.Args[a-1], headers) {
+		case k.headers != nil:
+			if idx == 1 && n.path == "" && isHeader(c.Args[a-1], k.headers) {
 				t.hit(SinkInfo{Kind: SlotSink, What: "the " + headerName(c.Args[a-1]) + " header"}, instr.Pos(), n.stack, nil)
 			}
 			return
-		}
-		if _, ok := cat.Generator(fn); ok || cat.IsDeriver(fn) {
+		case k.derives:
 			if call, ok := instr.(*ssa.Call); ok {
 				t.pushResult(call, 0, "", n.stack)
 			}

@@ -36,6 +36,20 @@ type Env struct {
 	// package: a fresh value returned from where no call was entered
 	// flows on to every caller.
 	Callers func(*ssa.Function) []*ssa.Call
+
+	// MaxNodes bounds the values one trace visits (default maxNodes).
+	MaxNodes int
+
+	kinds map[*types.Func]*calleeKind // memo of kind
+}
+
+// WithoutCallers returns a copy of the environment that does not follow
+// returned values to callers, for tracing parameters, whose values come
+// from the caller at hand.
+func (e *Env) WithoutCallers() *Env {
+	c := *e
+	c.Callers = nil
+	return &c
 }
 
 // A Hit is one identity sink reached.
@@ -85,16 +99,20 @@ type visitKey struct {
 }
 
 type tracer struct {
-	env  *Env
-	root *ssa.Function
-	seen map[visitKey]bool
-	work []node
-	flow Flow
+	env      *Env
+	maxNodes int
+	root     *ssa.Function
+	seen     map[visitKey]bool
+	work     []node
+	flow     Flow
 }
 
 // Trace follows v, at path, from its function.
 func Trace(env *Env, v ssa.Value, path string) *Flow {
-	t := &tracer{env: env, root: v.Parent(), seen: make(map[visitKey]bool)}
+	t := &tracer{env: env, root: v.Parent(), seen: make(map[visitKey]bool), maxNodes: env.MaxNodes}
+	if t.maxNodes == 0 {
+		t.maxNodes = maxNodes
+	}
 	t.push(v, path, nil)
 	for len(t.work) > 0 {
 		n := t.work[len(t.work)-1]
@@ -105,7 +123,7 @@ func Trace(env *Env, v ssa.Value, path string) *Flow {
 }
 
 func (t *tracer) push(v ssa.Value, path string, stack []ssa.CallInstruction) {
-	if v == nil || depth(path) > maxDepth || len(t.seen) > maxNodes {
+	if v == nil || depth(path) > maxDepth || len(t.seen) > t.maxNodes {
 		return
 	}
 	var top ssa.CallInstruction
