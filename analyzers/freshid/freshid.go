@@ -63,7 +63,7 @@ func (c *checker) localDefects() {
 		hit := d.Hits[0]
 		msg := fmt.Sprintf("%s: %s() is fresh on every attempt (%s)", hit.Sink.Consequence(), d.Gen, path.Root.Describe())
 		diag := analysis.Diagnostic{
-			Pos:     d.Call.Pos(),
+			Pos:     c.res.CallStart(d.Call.Pos()),
 			Message: msg,
 			Related: c.related(path, hit),
 		}

@@ -193,6 +193,12 @@ func (c *Catalog) HeaderSetter(fn *types.Func) ([]string, bool) {
 // KeyHeader returns the idempotency header fixes read.
 func (c *Catalog) KeyHeader() string { return c.cfg.Headers()[0] }
 
+// IsHeaderGetter reports whether fn reads a request header named by its
+// first argument.
+func (c *Catalog) IsHeaderGetter(fn *types.Func) bool {
+	return headerGetters[FuncKey(fn)]
+}
+
 // HandlerShape reports whether a function of this signature is a retried
 // root by shape alone.
 func (c *Catalog) HandlerShape(sig *types.Signature) (string, bool) {

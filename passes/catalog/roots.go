@@ -114,3 +114,12 @@ var keySources = map[string]KeySource{
 	"*cloud.google.com/go/pubsub/v2.Message":                 {Expr: `%[1]s.ID`},
 	"github.com/rabbitmq/amqp091-go.Delivery":                {Expr: `%[1]s.MessageId`, MayBeEmpty: true},
 }
+
+// headerGetters read a request header named by their first argument: a
+// check that an idempotency header is empty guards the fallback a fix
+// keeps for callers that send no key.
+var headerGetters = map[string]bool{
+	"(net/http.Header).Get":                         true,
+	"(*github.com/gin-gonic/gin.Context).GetHeader": true,
+	"(*github.com/gofiber/fiber/v2.Ctx).Get":        true,
+}

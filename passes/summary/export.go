@@ -160,7 +160,7 @@ func defectsByFunc(res *Result, funcs []*ssa.Function) map[*ssa.Function][]value
 	var origins []origin
 	for _, d := range res.Defects {
 		_, reported := res.Retried.On(d.Call)
-		at := valueflow.Origin{Call: d.Gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(d.Call.Parent()), d.Call.Pos())}
+		at := valueflow.Origin{Call: d.Gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(d.Call.Parent()), res.CallStart(d.Call.Pos()))}
 		var ds []valueflow.Defect
 		for _, h := range d.Hits {
 			ds = append(ds, valueflow.Defect{Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported})

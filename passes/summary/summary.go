@@ -11,8 +11,11 @@
 package summary
 
 import (
+	"go/ast"
 	"go/build"
+	"go/token"
 	"go/types"
+	"golang.org/x/tools/go/ast/astutil"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -48,6 +51,7 @@ type Result struct {
 	Retried  *retried.Result
 	Env      *valueflow.Env
 	ssa      *lazyssa.SSA
+	files    []*ast.File
 	// Defects are the fresh values made in this package that reach an
 	// identity sink, in source order.
 	Defects []*Defect
@@ -58,6 +62,23 @@ type Defect struct {
 	Call *ssa.Call // the generator call
 	Gen  string    // the generator, "uuid.New"
 	Hits []valueflow.Hit
+}
+
+// CallStart returns the start of the call expression whose opening
+// parenthesis is at lparen (where SSA positions a call), so that findings
+// point at "uuid.New()" rather than at its "(".
+func (r *Result) CallStart(lparen token.Pos) token.Pos {
+	for _, f := range r.files {
+		if f.FileStart <= lparen && lparen < f.FileEnd {
+			path, _ := astutil.PathEnclosingInterval(f, lparen, lparen+1)
+			for _, n := range path {
+				if call, ok := n.(*ast.CallExpr); ok && call.Lparen == lparen {
+					return call.Pos()
+				}
+			}
+		}
+	}
+	return lparen
 }
 
 // SrcFuncs returns the package's functions in source order.
@@ -72,7 +93,7 @@ func (r *Result) Imported(fn *types.Func) *valueflow.Summary {
 }
 
 func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Result, error) {
-	res := &Result{Retried: ret}
+	res := &Result{Retried: ret, files: pass.Files}
 	if cat.Skips(pass.Pkg, inGOROOT(pass)) {
 		return res, nil
 	}

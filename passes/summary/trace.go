@@ -27,14 +27,14 @@ func traceSources(res *Result, funcs []*ssa.Function) map[*ssa.Function][]freshR
 					continue
 				}
 				gen, v := source(res, call)
-				if v == nil {
+				if v == nil || res.Env.KeyAbsent(call) {
 					continue
 				}
 				flow := valueflow.Trace(res.Env, v, "")
 				if len(flow.Hits) > 0 {
 					res.Defects = append(res.Defects, &Defect{Call: call, Gen: gen, Hits: flow.Hits})
 				}
-				origin := valueflow.Origin{Call: gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), call.Pos())}
+				origin := valueflow.Origin{Call: gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(call.Pos()))}
 				for _, r := range flow.Returns {
 					if r.Path == "" {
 						returns[r.Fn] = append(returns[r.Fn], freshReturn{r.Result, origin})

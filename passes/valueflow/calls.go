@@ -1,6 +1,8 @@
 package valueflow
 
 import (
+	"go/constant"
+	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -403,4 +405,63 @@ func concreteType(v ssa.Value) types.Type {
 		return mi.X.Type()
 	}
 	return v.Type()
+}
+
+// KeyAbsent reports whether instr runs only when the caller sent no
+// idempotency key: a block dominating it tests a header read for "" and
+// instr lies on the empty side. That is the fallback a fix keeps so that
+// a first attempt without a key behaves as before; with a key, the value
+// is derived and the retry is absorbed.
+func (e *Env) KeyAbsent(instr ssa.Instruction) bool {
+	for b := instr.Block(); b != nil; b = b.Idom() {
+		dom := b.Idom()
+		if dom == nil {
+			return false
+		}
+		ifInstr, ok := dom.Instrs[len(dom.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		empty := e.emptyKeyBranch(ifInstr)
+		if empty != nil && empty.Dominates(instr.Block()) {
+			return true
+		}
+	}
+	return false
+}
+
+// emptyKeyBranch returns the successor of an if that tests an idempotency
+// header for "" on which the header is empty, or nil.
+func (e *Env) emptyKeyBranch(ifInstr *ssa.If) *ssa.BasicBlock {
+	cond, ok := ifInstr.Cond.(*ssa.BinOp)
+	if !ok || (cond.Op != token.EQL && cond.Op != token.NEQ) {
+		return nil
+	}
+	x, y := cond.X, cond.Y
+	if c, ok := x.(*ssa.Const); ok && !isEmptyString(c) {
+		return nil
+	} else if ok {
+		x, y = y, x
+	}
+	if c, ok := y.(*ssa.Const); !ok || !isEmptyString(c) {
+		return nil
+	}
+	call, ok := x.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	fn := Callee(&call.Call)
+	args := call.Call.Args
+	if fn == nil || !e.Catalog.IsHeaderGetter(fn) || len(args) < 2 || !isHeader(args[len(args)-1], e.Catalog.Config().Headers()) {
+		return nil
+	}
+	block := ifInstr.Block()
+	if cond.Op == token.EQL {
+		return block.Succs[0]
+	}
+	return block.Succs[1]
+}
+
+func isEmptyString(c *ssa.Const) bool {
+	return c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == ""
 }

@@ -44,3 +44,27 @@ func Absorbed(w http.ResponseWriter, r *http.Request) {
 func seed() {
 	db.Exec("INSERT INTO orders (id, total) VALUES ($1, $2)", uuid.New(), 0)
 }
+
+// Negative: the fresh value is only the fallback for callers that send no
+// key (what the suggested fix writes).
+func KeyedOrFresh(w http.ResponseWriter, r *http.Request) {
+	id := func() uuid.UUID {
+		if k := r.Header.Get("Idempotency-Key"); k != "" {
+			return uuid.NewSHA1(uuid.NameSpaceOID, []byte(k+"|orders"))
+		}
+		return uuid.New()
+	}()
+	db.Exec("INSERT INTO orders (id) VALUES ($1)", id)
+}
+
+// Negative: the same guard written as an if statement.
+func KeyedOrFreshIf(w http.ResponseWriter, r *http.Request) {
+	key := r.Header.Get("Idempotency-Key")
+	var id string
+	if key == "" {
+		id = uuid.NewString()
+	} else {
+		id = uuid.NewSHA1(uuid.NameSpaceOID, []byte(key)).String()
+	}
+	db.Exec("INSERT INTO orders (id) VALUES ($1)", id)
+}

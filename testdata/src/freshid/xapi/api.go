@@ -20,7 +20,7 @@ func CreateViaParam(w http.ResponseWriter, r *http.Request) {
 }
 
 func CreateInHelper(w http.ResponseWriter, r *http.Request) {
-	store.Create(r.Context(), 5) // want `uuid.NewString\(\) in xstore.Store.Create \(store.go:34:22\) is fresh on every attempt \(HTTP handler CreateInHelper\)`
+	store.Create(r.Context(), 5) // want `uuid.NewString\(\) in xstore.Store.Create \(store.go:34:8\) is fresh on every attempt \(HTTP handler CreateInHelper\)`
 }
 
 func CreateWithHelperID(w http.ResponseWriter, r *http.Request) {
