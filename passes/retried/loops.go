@@ -3,6 +3,7 @@ package retried
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -120,4 +121,73 @@ func isLocal(fn *ssa.Function, pkg *types.Package) bool {
 		fn = fn.Origin()
 	}
 	return fn.Pkg != nil && fn.Pkg.Pkg == pkg
+}
+
+// retriedCall recognises the test of a hand-written retry loop: an if in
+// a loop (not a range loop) that compares the error of a call made in the
+// loop with nil, leaves the loop when it is nil and goes round again when
+// it is not. It returns the call retried, or nil. A loop over items, one
+// call per item, stays in the loop on success and is not a retry loop.
+func retriedCall(fn *ssa.Function, ifInstr *ssa.If) *ssa.Call {
+	cond, ok := ifInstr.Cond.(*ssa.BinOp)
+	if !ok || (cond.Op != token.EQL && cond.Op != token.NEQ) {
+		return nil
+	}
+	errv := cond.X
+	if isNil(errv) {
+		errv = cond.Y
+	} else if !isNil(cond.Y) {
+		return nil
+	}
+	if !isError(errv.Type()) {
+		return nil
+	}
+	call := callOf(errv)
+	if call == nil {
+		return nil
+	}
+	block := ifInstr.Block()
+	body := innermostLoop(fn, block)
+	if body == nil || !body[call.Block()] || isRangeLoop(body) {
+		return nil
+	}
+	success, failure := block.Succs[0], block.Succs[1] // err == nil: then, else
+	if cond.Op == token.NEQ {
+		success, failure = failure, success
+	}
+	if body[success] || !body[failure] {
+		return nil
+	}
+	return call
+}
+
+// callOf returns the call whose (last) result v is.
+func callOf(v ssa.Value) *ssa.Call {
+	switch v := v.(type) {
+	case *ssa.Call:
+		return v
+	case *ssa.Extract:
+		c, _ := v.Tuple.(*ssa.Call)
+		return c
+	}
+	return nil
+}
+
+// isRangeLoop reports whether a loop is a range statement's.
+func isRangeLoop(body map[*ssa.BasicBlock]bool) bool {
+	for b := range body {
+		if strings.HasPrefix(b.Comment, "range") {
+			return true
+		}
+	}
+	return false
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
 }

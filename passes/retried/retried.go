@@ -164,6 +164,10 @@ func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
 		} else if kind, ok := f.cat.LoopReceiver(callee); ok {
 			f.loop(kind, fn, instr.Block(), instr.Pos())
 		}
+	case *ssa.If:
+		if call := retriedCall(fn, instr); call != nil {
+			f.loop("hand-written retry loop", fn, instr.Block(), call.Pos())
+		}
 	case *ssa.UnOp:
 		if instr.Op != token.ARROW {
 			return
