@@ -17,6 +17,7 @@ var handlerShapes = map[string]string{
 	"func(github.com/nats-io/nats.go/jetstream.Msg)":                                                                           "JetStream handler",
 	"func(context.Context, *cloud.google.com/go/pubsub.Message)":                                                               "Pub/Sub receiver",
 	"func(context.Context, *cloud.google.com/go/pubsub/v2.Message)":                                                            "Pub/Sub receiver",
+	"func(context.Context, *cloud.google.com/go/internal/pubsub.Message)":                                                      "Pub/Sub receiver", // pubsub.Message is an alias
 	"func(context.Context, *github.com/riverqueue/river.Job) error":                                                            "river worker",
 	"func(*github.com/ThreeDotsLabs/watermill/message.Message) ([]*github.com/ThreeDotsLabs/watermill/message.Message, error)": "watermill handler",
 }
@@ -112,6 +113,7 @@ var keySources = map[string]KeySource{
 	"*github.com/nats-io/nats.go.Msg":                        {Expr: `%[1]s.Header.Get("Nats-Msg-Id")`, MayBeEmpty: true},
 	"*cloud.google.com/go/pubsub.Message":                    {Expr: `%[1]s.ID`},
 	"*cloud.google.com/go/pubsub/v2.Message":                 {Expr: `%[1]s.ID`},
+	"*cloud.google.com/go/internal/pubsub.Message":           {Expr: `%[1]s.ID`},
 	"github.com/rabbitmq/amqp091-go.Delivery":                {Expr: `%[1]s.MessageId`, MayBeEmpty: true},
 }
 

@@ -191,11 +191,11 @@ func (f *finder) registered(call ssa.CallInstruction, callee *types.Func, reg ca
 	if a >= len(c.Args) {
 		return
 	}
-	if reg.Methods {
-		f.methodsOf(c.Args[a], reg.Kind, false)
-		return
-	}
 	switch v := unwrap(c.Args[a]).(type) {
+	case *ssa.MakeInterface:
+		if reg.Methods { // an activity struct: its methods are the operations
+			f.typeMethods(v.X.Type(), reg.Kind, false)
+		}
 	case *ssa.Function:
 		if v.Blocks != nil && v.Pkg != nil && v.Pkg.Pkg == f.pass.Pkg {
 			f.add(reg.Kind, v, call.Pos())
