@@ -57,7 +57,7 @@ type checker struct {
 func (c *checker) localDefects() {
 	for _, d := range c.res.Defects {
 		path, ok := c.res.Retried.On(d.Call)
-		if !ok {
+		if !ok || c.res.InTestFile(d.Call.Pos()) {
 			continue
 		}
 		hit := d.Hits[0]
@@ -82,7 +82,7 @@ func (c *checker) importedDefects() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				path, ok := c.res.Retried.On(instr)
-				if !ok {
+				if !ok || c.res.InTestFile(instr.Pos()) {
 					continue
 				}
 				for _, d := range summary.ImportedDefects(c.res, instr) {

@@ -52,6 +52,7 @@ type Result struct {
 	Env      *valueflow.Env
 	ssa      *lazyssa.SSA
 	files    []*ast.File
+	tests    fileRanges
 	// Defects are the fresh values made in this package that reach an
 	// identity sink, in source order.
 	Defects []*Defect
@@ -93,7 +94,7 @@ func (r *Result) Imported(fn *types.Func) *valueflow.Summary {
 }
 
 func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Result, error) {
-	res := &Result{Retried: ret, files: pass.Files}
+	res := &Result{Retried: ret, files: pass.Files, tests: testFiles(pass)}
 	if cat.Skips(pass.Pkg, inGOROOT(pass)) {
 		return res, nil
 	}
@@ -149,9 +150,10 @@ func (r relevance) any() bool { return r.sinks || r.fresh || r.defect }
 // is built, whether it can hold a finding or contribute to one.
 func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Func) *valueflow.Summary) relevance {
 	var r relevance
-	for _, obj := range pass.TypesInfo.Uses {
+	tests := testFiles(pass)
+	for id, obj := range pass.TypesInfo.Uses {
 		fn, ok := obj.(*types.Func)
-		if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+		if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg || tests.contain(id.Pos()) {
 			continue
 		}
 		r.sinks = r.sinks || cat.IsSink(fn)
@@ -164,6 +166,34 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 	}
 	return r
 }
+
+// fileRanges are the extents of some files of a package.
+type fileRanges []*ast.File
+
+func (fr fileRanges) contain(pos token.Pos) bool {
+	for _, f := range fr {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return true
+		}
+	}
+	return false
+}
+
+// testFiles returns the package's _test.go files. Tests run once, not
+// on retry: what they use does not make a package worth analysing, and
+// nothing in them is reported.
+func testFiles(pass *analysis.Pass) fileRanges {
+	var out fileRanges
+	for _, f := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// InTestFile reports whether pos lies in a _test.go file of the package.
+func (r *Result) InTestFile(pos token.Pos) bool { return r.tests.contain(pos) }
 
 // callSites maps each function of the package to its static call sites.
 func callSites(funcs []*ssa.Function, pkg *types.Package) map[*ssa.Function][]*ssa.Call {
