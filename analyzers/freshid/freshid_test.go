@@ -33,3 +33,7 @@ func TestCrossPackage(t *testing.T) {
 func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, freshid.Analyzer, "freshid/fixes")
 }
+
+func TestNegatives(t *testing.T) {
+	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/negatives")
+}

@@ -1,0 +1,80 @@
+// Package negatives holds the safe patterns: none of them is reported.
+package negatives
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/google/uuid"
+	"github.com/hibiken/asynq"
+	"gorm.io/gorm"
+)
+
+var (
+	db  *sql.DB
+	orm *gorm.DB
+)
+
+// A fresh value returned to the caller in the response body.
+func respond(w http.ResponseWriter, r *http.Request) {
+	json.NewEncoder(w).Encode(map[string]string{"request_id": uuid.NewString()})
+}
+
+// A fresh trace ID in a structured log.
+func logged(ctx context.Context, t *asynq.Task) error {
+	slog.InfoContext(ctx, "processing", "trace_id", uuid.NewString(), "at", time.Now())
+	return nil
+}
+
+type Event struct {
+	ID        string
+	CreatedAt time.Time
+}
+
+// The model's identity comes from the message; only the timestamp is fresh.
+func recordEvent(msg *message.Message) error {
+	return orm.Create(&Event{ID: msg.UUID, CreatedAt: time.Now()}).Error
+}
+
+// MySQL: the operation key is under a unique index and the duplicate is
+// absorbed.
+func mysqlUpsert(w http.ResponseWriter, r *http.Request) {
+	db.Exec("INSERT INTO payments (id, request_key) VALUES (?, ?) ON DUPLICATE KEY UPDATE request_key = request_key",
+		uuid.NewString(), r.Header.Get("Idempotency-Key"))
+}
+
+// SQLite: INSERT OR IGNORE with the job's ID as key.
+func sqliteIgnore(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT OR IGNORE INTO jobs (id, job_key) VALUES (?, ?)", uuid.NewString(), t.ResultWriter().TaskID())
+	return err
+}
+
+// The published message reuses the incoming message's ID.
+func forward(msg *message.Message) ([]*message.Message, error) {
+	return []*message.Message{message.NewMessage(msg.UUID, msg.Payload)}, nil
+}
+
+// A fresh value in a data column, the key from the request path.
+func comment(w http.ResponseWriter, r *http.Request) {
+	db.Exec("INSERT INTO comments (comment_id, nonce, body) VALUES ($1, $2, $3)", r.PathValue("id"), uuid.NewString(), "b")
+}
+
+// A fresh value in an UPDATE's SET clause.
+func touch(w http.ResponseWriter, r *http.Request) {
+	db.Exec("UPDATE sessions SET token = $1, updated_at = $2 WHERE session_id = $3", uuid.NewString(), time.Now(), r.PathValue("id"))
+}
+
+// A fresh value in the WHERE clause of a DELETE.
+func purge(w http.ResponseWriter, r *http.Request) {
+	db.Exec("DELETE FROM locks WHERE owner_id = $1", uuid.NewString())
+}
+
+// The INSERT's column list is unknown: no proof, no report.
+func noColumns(w http.ResponseWriter, r *http.Request) {
+	db.Exec("INSERT INTO orders VALUES ($1, $2)", uuid.NewString(), 1)
+}
