@@ -22,6 +22,7 @@ import (
 
 	"github.com/idemlint/idemlint"
 	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/passes/catalog"
 )
 
 func main() {
@@ -41,6 +42,9 @@ func main() {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
+	}
+	if skipDependency(os.Args[1:], catalog.NewCatalog(cfg)) {
+		os.Exit(0)
 	}
 	multichecker.Main(idemlint.New(cfg)...)
 }

@@ -290,6 +290,58 @@ func (c *Catalog) IsIDGenerator(fn *types.Func) bool {
 	return ok && g.ID
 }
 
+// RelevantImport reports whether importing the package at path can make
+// a package relevant: it declares an identity sink or an identifier
+// generator, by the tables or the configuration.
+func (c *Catalog) RelevantImport(path string) bool {
+	for key := range c.generators {
+		if c.generators[key].ID && keyInPackage(key, path) {
+			return true
+		}
+	}
+	for _, table := range []map[string]bool{sqlPackages(), setOf(modelCalls), setOf(slotCalls), setOf(c.sinks)} {
+		for key := range table {
+			if keyInPackage(key, path) {
+				return true
+			}
+		}
+	}
+	for pattern := range slotFields {
+		if prefix, ok := strings.CutSuffix(pattern, "..."); ok && strings.HasPrefix(path, prefix) {
+			return true
+		}
+		if i := strings.Index(pattern, "...*."); i >= 0 && strings.HasPrefix(path, pattern[:i]) {
+			return true
+		}
+		if keyInPackage(pattern, path) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyInPackage reports whether a table key names something of package
+// path: "path.F", "(*path.T).M", "path.*.M", "path.T.Field".
+func keyInPackage(key, path string) bool {
+	key = strings.TrimPrefix(strings.TrimPrefix(key, "("), "*")
+	rest, ok := strings.CutPrefix(key, path+".")
+	return ok && !strings.Contains(rest, "/")
+}
+
+func setOf[V any](m map[string]V) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
+	return out
+}
+
+func sqlPackages() map[string]bool {
+	out := setOf(sqlCalls)
+	out["database/sql.*"] = true // interfaces shaped like its executors mention its types
+	return out
+}
+
 // Skips reports whether a package is described by the catalog rather than
 // analysed: the standard library (inGOROOT says whether the package's
 // files are in GOROOT) and the catalogued libraries.

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"encoding/json"
+	"go/parser"
+	"go/token"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/idemlint/idemlint/passes/catalog"
+)
+
+// vetConfig is the part of go vet's per-package configuration (the *.cfg
+// file of the unitchecker protocol) that skipDependency reads.
+type vetConfig struct {
+	ImportPath  string
+	GoFiles     []string
+	ImportMap   map[string]string
+	Standard    map[string]bool
+	PackageVetx map[string]string
+	VetxOnly    bool
+	VetxOutput  string
+}
+
+// skipDependency handles go vet's fact-only runs on dependencies that
+// cannot matter, without parsing or type-checking them: go vet runs a
+// tool that has facts on every dependency of the packages it vets, the
+// standard library included, and that would cost more than the analysis.
+// A dependency can matter only if it imports a package declaring an
+// identity sink or an identifier generator, or a package for which facts
+// were written. Its fact file is then left empty, which importers read as
+// "no facts". It reports whether it handled the run.
+func skipDependency(args []string, cat *catalog.Catalog) bool {
+	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return false
+	}
+	data, err := os.ReadFile(args[len(args)-1])
+	if err != nil {
+		return false
+	}
+	var cfg vetConfig
+	if json.Unmarshal(data, &cfg) != nil || !cfg.VetxOnly || cfg.VetxOutput == "" {
+		return false
+	}
+	if !cfg.Standard[cfg.ImportPath] && mayMatter(&cfg, cat) {
+		return false
+	}
+	return os.WriteFile(cfg.VetxOutput, nil, 0o666) == nil
+}
+
+// mayMatter reports whether a dependency imports a relevant package or
+// one with facts.
+func mayMatter(cfg *vetConfig, cat *catalog.Catalog) bool {
+	fset := token.NewFileSet()
+	for _, name := range cfg.GoFiles {
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+		if err != nil {
+			return true // let the real run report it
+		}
+		for _, spec := range f.Imports {
+			path, _ := strconv.Unquote(spec.Path.Value)
+			if resolved, ok := cfg.ImportMap[path]; ok {
+				path = resolved
+			}
+			if cat.RelevantImport(path) || hasFacts(cfg.PackageVetx[path]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func hasFacts(vetx string) bool {
+	if vetx == "" {
+		return false
+	}
+	fi, err := os.Stat(vetx)
+	return err == nil && fi.Size() > 0
+}
