@@ -7,7 +7,7 @@
 //
 // The configuration is read once, before analysis, from -config or from
 // .idemlint.yml in the directory idemlint runs from. Exit codes are go
-// vet's: 0 clean, 1 findings or errors, 2 usage errors.
+// vet's: 0 clean, 1 findings or errors, 2 bad configuration or usage.
 package main
 
 import (
@@ -32,6 +32,9 @@ func main() {
 	flag.String("config", "", "read the configuration from `file` (default ./"+config.DefaultFile+")")
 	flag.String("C", "", "change to `dir` before running")
 
+	if standalone(os.Args[1:]) {
+		exitAsVet()
+	}
 	if dir := flagValue(os.Args[1:], "C"); dir != "" {
 		if err := os.Chdir(dir); err != nil {
 			fmt.Fprintf(os.Stderr, "idemlint: %v\n", err)

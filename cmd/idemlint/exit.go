@@ -1,0 +1,50 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+)
+
+// childEnv marks the run that does the work when exit codes are mapped.
+const childEnv = "IDEMLINT_STANDALONE_CHILD"
+
+// standalone reports whether idemlint runs as a command of its own, not
+// under go vet's protocol (a *.cfg argument, -flags, -V=full).
+func standalone(args []string) bool {
+	for _, a := range args {
+		if strings.HasSuffix(a, ".cfg") || a == "-flags" || strings.HasPrefix(a, "-V") {
+			return false
+		}
+	}
+	return os.Getenv(childEnv) == ""
+}
+
+// exitAsVet runs idemlint again as a child and exits with go vet's codes:
+// the standalone checker of golang.org/x/tools exits 3 when it reports
+// findings, where go vet exits 1. The child shares standard input and
+// output, and the process group, so interrupts reach it too.
+func exitAsVet() {
+	self, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "idemlint: %v\n", err)
+		os.Exit(2)
+	}
+	cmd := exec.Command(self, os.Args[1:]...)
+	cmd.Env = append(os.Environ(), childEnv+"=1")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		os.Exit(0)
+	case errors.As(err, &exit) && exit.ExitCode() == 3:
+		os.Exit(1)
+	case errors.As(err, &exit) && exit.ExitCode() > 0:
+		os.Exit(exit.ExitCode())
+	}
+	fmt.Fprintf(os.Stderr, "idemlint: %v\n", err)
+	os.Exit(1)
+}

@@ -1,0 +1,121 @@
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestVetCrossPackage runs the analysistest packages whose findings need
+// another package's facts through go vet -vettool, which hands a package
+// only its imports' fact files, and checks that vet reports exactly the
+// lines the analysistest cases expect.
+func TestVetCrossPackage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("e2e: builds idemlint")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("e2e: go is not on PATH")
+	}
+	root := repoRoot(t)
+	bin := buildIdemlint(t, goCmd, root)
+	gopath := filepath.Join(root, "testdata")
+	pkgs := []string{"freshid/xstore", "freshid/xapi"}
+
+	cmd := exec.Command(goCmd, append([]string{"vet", "-vettool=" + bin}, pkgs...)...)
+	cmd.Dir = filepath.Join(gopath, "src")
+	cmd.Env = append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOFLAGS=")
+	out, _ := cmd.CombinedOutput()
+
+	var want []string
+	for _, pkg := range pkgs {
+		want = append(want, wantLines(t, filepath.Join(gopath, "src", pkg))...)
+	}
+	got := reportedLines(out)
+	slices.Sort(want)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("go vet -vettool=idemlint %s: reported lines differ from the // want lines (-want +got):\n%s\noutput:\n%s",
+			strings.Join(pkgs, " "), diff, out)
+	}
+}
+
+// wantLines lists "file.go:line" for each line of a package's files that
+// carries an analysistest // want comment.
+func wantLines(t *testing.T, dir string) []string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	var out []string
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if strings.Contains(line, "// want `") {
+				out = append(out, filepath.Base(name)+":"+strconv.Itoa(i+1))
+			}
+		}
+	}
+	return out
+}
+
+var vetLine = regexp.MustCompile(`^(?:\./)?(?:[^:\s]*/)?([^/:\s]+\.go):(\d+):\d+: .*\[IDEM\d+\]$`)
+
+// reportedLines lists "file.go:line" for each finding in go vet's text
+// output, sorted.
+func reportedLines(out []byte) []string {
+	var got []string
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		if m := vetLine.FindStringSubmatch(sc.Text()); m != nil {
+			got = append(got, m[1]+":"+m[2])
+		}
+	}
+	slices.Sort(got)
+	return got
+}
+
+// TestExitCodes checks go vet's exit codes in the standalone command: 1
+// with findings, 0 without, 2 and a one-line error naming the file for a
+// malformed configuration.
+func TestExitCodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("e2e: builds idemlint")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("e2e: go is not on PATH")
+	}
+	root := repoRoot(t)
+	bin := buildIdemlint(t, goCmd, root)
+	gopath := filepath.Join(root, "testdata")
+	idemlint := func(args ...string) (int, string) {
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = filepath.Join(gopath, "src")
+		cmd.Env = append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOFLAGS=")
+		out, err := cmd.CombinedOutput()
+		return exitCode(err), string(out)
+	}
+	if code, out := idemlint("freshid/basic"); code != 1 {
+		t.Errorf("idemlint freshid/basic: exit %d, want 1 (findings)\n%s", code, out)
+	}
+	if code, out := idemlint("freshid/negatives"); code != 0 {
+		t.Errorf("idemlint freshid/negatives: exit %d, want 0 (no findings)\n%s", code, out)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.yml")
+	os.WriteFile(bad, []byte("roots: [nodot]\n"), 0o644)
+	code, out := idemlint("-config", bad, "freshid/basic")
+	if code != 2 || strings.Count(strings.TrimSpace(out), "\n") != 0 || !strings.Contains(out, bad) {
+		t.Errorf("idemlint -config %s: exit %d, output %q; want exit 2 and one line naming the file", bad, code, out)
+	}
+}
