@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
-	"go/token"
 	"go/types"
 	"strings"
 
@@ -14,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/fix"
+	"github.com/idemlint/idemlint/internal/opkey"
 	"github.com/idemlint/idemlint/passes/catalog"
 	"github.com/idemlint/idemlint/passes/summary"
 	"github.com/idemlint/idemlint/passes/valueflow"
@@ -23,7 +23,7 @@ import (
 // key in scope, or returns nil when no key is in scope or the value's type
 // cannot be derived.
 func suggestFix(pass *analysis.Pass, res *summary.Result, call *ssa.Call, sink valueflow.SinkInfo) *analysis.SuggestedFix {
-	file := fileOf(pass, call.Pos())
+	file := fix.FileOf(pass, call.Pos())
 	if file == nil {
 		return nil
 	}
@@ -33,7 +33,7 @@ func suggestFix(pass *analysis.Pass, res *summary.Result, call *ssa.Call, sink v
 		return nil
 	}
 	cat := res.Env.Catalog
-	name, ks, ok := keyInScope(pass, cat, call.Pos())
+	name, ks, ok := opkey.InScope(pass, cat, call.Pos())
 	if !ok {
 		return nil
 	}
@@ -63,15 +63,6 @@ func suggestFix(pass *analysis.Pass, res *summary.Result, call *ssa.Call, sink v
 		Message:   "Derive the value from the operation key (" + key + ")",
 		TextEdits: edits,
 	}
-}
-
-func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
-	for _, f := range pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
-		}
-	}
-	return nil
 }
 
 // replaceable finds the expression to replace: the generator call, or the
@@ -124,55 +115,6 @@ func derivable(t types.Type) bool {
 	}
 	b, ok := types.Unalias(t).(*types.Basic)
 	return ok && (b.Info()&types.IsString != 0 || b.Info()&types.IsInteger != 0)
-}
-
-// keyInScope finds the variable in scope at pos that carries the key of
-// the operation being handled: a parameter whose key is always present (a
-// task or message ID), then a parameter whose key a caller may leave out
-// (a request header), then a received delivery held in a local (a kafka
-// message in a consumer loop). A local request or task is one being
-// sent, not the one being handled.
-func keyInScope(pass *analysis.Pass, cat *catalog.Catalog, pos token.Pos) (string, catalog.KeySource, bool) {
-	params := paramPositions(fileOf(pass, pos))
-	accept := []func(v *types.Var, ks catalog.KeySource) bool{
-		func(v *types.Var, ks catalog.KeySource) bool { return params[v.Pos()] && !ks.MayBeEmpty },
-		func(v *types.Var, ks catalog.KeySource) bool { return params[v.Pos()] },
-		func(v *types.Var, ks catalog.KeySource) bool { return !ks.MayBeEmpty && !ks.ParamOnly },
-	}
-	for _, ok := range accept {
-		for s := pass.Pkg.Scope().Innermost(pos); s != nil && s != pass.Pkg.Scope(); s = s.Parent() {
-			for _, name := range s.Names() {
-				v, isVar := s.Lookup(name).(*types.Var)
-				if !isVar || v.Pos() >= pos || name == "_" {
-					continue
-				}
-				if ks, known := cat.KeySource(v.Type()); known && ok(v, ks) {
-					return name, ks, true
-				}
-			}
-		}
-	}
-	return "", catalog.KeySource{}, false
-}
-
-// paramPositions collects the positions of the parameter names of every
-// function and function literal of a file.
-func paramPositions(file *ast.File) map[token.Pos]bool {
-	out := make(map[token.Pos]bool)
-	if file == nil {
-		return out
-	}
-	ast.Inspect(file, func(n ast.Node) bool {
-		if ft, ok := n.(*ast.FuncType); ok && ft.Params != nil {
-			for _, f := range ft.Params.List {
-				for _, name := range f.Names {
-					out[name.Pos()] = true
-				}
-			}
-		}
-		return true
-	})
-	return out
 }
 
 // derivation returns how to derive a value of type t from a key

@@ -85,7 +85,7 @@ func (c *checker) importedDefects() {
 				if !ok || c.res.InTestFile(instr.Pos()) {
 					continue
 				}
-				for _, d := range summary.ImportedDefects(c.res, instr) {
+				for _, d := range summary.ImportedDefects(c.res, instr, Code) {
 					c.reportImported(instr.Pos(), path, d)
 				}
 			}
@@ -97,7 +97,7 @@ func (c *checker) importedDefects() {
 		}
 		if s := c.res.Imported(r.Extern); s != nil {
 			for _, d := range s.Defects {
-				if !d.Reported {
+				if !d.Reported && d.Check == Code {
 					c.reportImported(r.Pos, &retried.Path{Root: r}, d)
 				}
 			}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -53,6 +55,7 @@ func skipDependency(args []string, cat *catalog.Catalog) bool {
 // one with facts.
 func mayMatter(cfg *vetConfig, cat *catalog.Catalog) bool {
 	fset := token.NewFileSet()
+	var calls []string // names whose calls make a weak import matter
 	for _, name := range cfg.GoFiles {
 		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
 		if err != nil {
@@ -63,9 +66,33 @@ func mayMatter(cfg *vetConfig, cat *catalog.Catalog) bool {
 			if resolved, ok := cfg.ImportMap[path]; ok {
 				path = resolved
 			}
-			if cat.RelevantImport(path) || hasFacts(cfg.PackageVetx[path]) {
+			if names, weak := cat.WeakImport(path); weak {
+				calls = append(calls, names...)
+			} else if cat.RelevantImport(path) || hasFacts(cfg.PackageVetx[path]) {
 				return true
 			}
+		}
+	}
+	return len(calls) > 0 && callsAny(fset, cfg.GoFiles, calls)
+}
+
+// callsAny reports whether the files call a function or method of one of
+// the names: a syntactic check, to spare type-checking.
+func callsAny(fset *token.FileSet, files []string, names []string) bool {
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return true
+		}
+		found := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && slices.Contains(names, sel.Sel.Name) {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
 		}
 	}
 	return false

@@ -51,6 +51,23 @@ type Config struct {
 	// Sinks are extra identity sinks: a parameter of a function whose
 	// value becomes the identity of a write or of an external request.
 	Sinks []Sink `yaml:"sinks" json:"sinks"`
+
+	// Externals are extra external calls (a carrier SDK, say), with the
+	// argument that carries their idempotency key, if they take one.
+	Externals []External `yaml:"externals" json:"externals"`
+}
+
+// An External names a function whose effect lives outside the local
+// database. KeyArg is the parameter (counted from 0 without the receiver)
+// that carries the operation key, or -1 when the provider has no key
+// mechanism; KeyField, when set, names the field of that argument (a
+// struct or pointer to one) that holds it.
+type External struct {
+	Func         string `yaml:"func" json:"func"`
+	What         string `yaml:"what" json:"what"`
+	KeyArg       *int   `yaml:"key-arg" json:"key-arg"`
+	KeyField     string `yaml:"key-field" json:"key-field"`
+	Notification bool   `yaml:"notification" json:"notification"`
 }
 
 // A Sink names a function parameter, counted from 0 without the receiver.
@@ -106,6 +123,14 @@ func (c *Config) Validate() error {
 		}
 		if s.Arg < 0 {
 			return fmt.Errorf("sinks[%d]: arg must be 0 or more, not %d", i, s.Arg)
+		}
+	}
+	for i, e := range c.Externals {
+		if !validFuncName(e.Func) {
+			return fmt.Errorf("externals[%d]: func %q is not a qualified function name", i, e.Func)
+		}
+		if e.KeyArg != nil && *e.KeyArg < 0 {
+			return fmt.Errorf("externals[%d]: key-arg must be 0 or more, not %d", i, *e.KeyArg)
 		}
 	}
 	for _, h := range c.IdempotencyHeaders {

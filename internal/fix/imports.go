@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 )
 
 // ImportName returns the name under which file imports path, or "".
@@ -92,4 +93,46 @@ func LineIndent(fset *token.FileSet, file *ast.File, pos token.Pos) string {
 		return fset.Position(n.Pos()).Line <= line && fset.Position(n.End()).Line >= line
 	})
 	return strings.Repeat("\t", col-1)
+}
+
+// FileOf returns the file of the pass that contains pos.
+func FileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// StmtBefore returns the edit that inserts a statement (text without
+// indentation; later lines indented relative to it) before the statement
+// of a statement list that encloses pos, indented like it.
+func StmtBefore(fset *token.FileSet, file *ast.File, pos token.Pos, text string) (analysis.TextEdit, bool) {
+	path, _ := astutil.PathEnclosingInterval(file, pos, pos)
+	for i, n := range path {
+		stmt, ok := n.(ast.Stmt)
+		if !ok || i+1 >= len(path) {
+			continue
+		}
+		switch path[i+1].(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			indent := LineIndent(fset, file, stmt.Pos())
+			text = strings.ReplaceAll(text, "\n", "\n"+indent)
+			return analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(text + "\n" + indent)}, true
+		}
+	}
+	return analysis.TextEdit{}, false
+}
+
+// CallAt returns the call expression whose opening parenthesis is at
+// lparen (where SSA positions calls).
+func CallAt(file *ast.File, lparen token.Pos) *ast.CallExpr {
+	path, _ := astutil.PathEnclosingInterval(file, lparen, lparen+1)
+	for _, n := range path {
+		if call, ok := n.(*ast.CallExpr); ok && call.Lparen == lparen {
+			return call
+		}
+	}
+	return nil
 }

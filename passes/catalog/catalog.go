@@ -23,6 +23,7 @@ type Catalog struct {
 	roots      map[string]bool
 	generators map[string]Generator
 	sinks      map[string]config.Sink
+	externals  map[string]External
 	keyColumns map[string]bool
 }
 
@@ -33,6 +34,7 @@ func NewCatalog(cfg *config.Config) *Catalog {
 		roots:      make(map[string]bool),
 		generators: make(map[string]Generator),
 		sinks:      make(map[string]config.Sink),
+		externals:  make(map[string]External),
 		keyColumns: make(map[string]bool),
 	}
 	for k, v := range generators {
@@ -46,6 +48,19 @@ func NewCatalog(cfg *config.Config) *Catalog {
 	}
 	for _, s := range cfg.Sinks {
 		c.sinks[s.Func] = s
+	}
+	for _, e := range cfg.Externals {
+		ext := External{What: e.What, Notification: e.Notification}
+		if ext.What == "" {
+			ext.What = "call of " + e.Func
+		}
+		if e.KeyArg != nil {
+			ext.Slot, ext.Arg = ArgKey, *e.KeyArg
+			if e.KeyField != "" {
+				ext.Slot, ext.Fields = InputField, []string{e.KeyField}
+			}
+		}
+		c.externals[e.Func] = ext
 	}
 	for _, k := range cfg.KeyColumns {
 		c.keyColumns[strings.ToLower(k)] = true
@@ -294,17 +309,24 @@ func (c *Catalog) IsIDGenerator(fn *types.Func) bool {
 // a package relevant: it declares an identity sink or an identifier
 // generator, by the tables or the configuration.
 func (c *Catalog) RelevantImport(path string) bool {
+	if weakImports[path] {
+		return false // see WeakImport
+	}
 	for key := range c.generators {
 		if c.generators[key].ID && keyInPackage(key, path) {
 			return true
 		}
 	}
-	for _, table := range []map[string]bool{sqlPackages(), setOf(modelCalls), setOf(slotCalls), setOf(c.sinks)} {
+	for _, table := range []map[string]bool{sqlPackages(), setOf(modelCalls), setOf(slotCalls), setOf(c.sinks), setOf(externals), setOf(c.externals), setOf(pubOptions)} {
 		for key := range table {
 			if keyInPackage(key, path) {
 				return true
 			}
 		}
+	}
+	if strings.HasPrefix(path, "github.com/stripe/stripe-go/") || strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/service/") ||
+		path == "google.golang.org/grpc" {
+		return true // whole APIs: stripe services, AWS token calls, gRPC client stubs
 	}
 	for pattern := range slotFields {
 		if prefix, ok := strings.CutSuffix(pattern, "..."); ok && strings.HasPrefix(path, prefix) {
@@ -318,6 +340,26 @@ func (c *Catalog) RelevantImport(path string) bool {
 		}
 	}
 	return false
+}
+
+// weakImports are packages nearly every program imports whose external
+// calls are a few functions: importing one makes a package relevant only
+// if it also calls one of them (see WeakImport).
+var weakImports = map[string]bool{"net/http": true}
+
+// WeakImport reports whether path is such a package, and the names of
+// its functions and methods that make external calls.
+func (c *Catalog) WeakImport(path string) ([]string, bool) {
+	if !weakImports[path] {
+		return nil, false
+	}
+	var names []string
+	for key := range externals {
+		if keyInPackage(key, path) {
+			names = append(names, key[strings.LastIndex(key, ".")+1:])
+		}
+	}
+	return names, true
 }
 
 // keyInPackage reports whether a table key names something of package

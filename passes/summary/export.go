@@ -163,14 +163,20 @@ func defectsByFunc(res *Result, funcs []*ssa.Function) map[*ssa.Function][]value
 		at := valueflow.Origin{Call: d.Gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(d.Call.Parent()), res.CallStart(d.Call.Pos()))}
 		var ds []valueflow.Defect
 		for _, h := range d.Hits {
-			ds = append(ds, valueflow.Defect{Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported})
+			ds = append(ds, valueflow.Defect{Check: "IDEM001", Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported})
 		}
 		origins = append(origins, origin{d.Call.Parent(), ds})
+	}
+	for _, e := range res.MissingKeys() {
+		_, reported := res.Retried.On(e.Instr)
+		at := valueflow.Origin{Call: shortName(e.Fn), At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(e.Instr.Parent()), res.CallStart(e.Instr.Pos()))}
+		sink := valueflow.SinkInfo{Kind: valueflow.EffectSink, What: MissingKeyConsequence(e, res.Env.Catalog.KeyHeader()), At: at.At}
+		origins = append(origins, origin{e.Instr.Parent(), []valueflow.Defect{{Check: "IDEM002", Origin: at, Sink: sink, Reported: reported || SelfRetrying(e)}}})
 	}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if ds := ImportedDefects(res, instr); len(ds) > 0 {
+				if ds := ImportedDefects(res, instr, ""); len(ds) > 0 {
 					origins = append(origins, origin{fn, ds})
 				}
 			}
@@ -231,9 +237,9 @@ func callersOf(fn *ssa.Function, callers map[*ssa.Function][]*ssa.Function) map[
 	return seen
 }
 
-// ImportedDefects returns the unreported defects of the function of
-// another package that instr calls, with the call prepended to the chain.
-func ImportedDefects(res *Result, instr ssa.Instruction) []valueflow.Defect {
+// ImportedDefects returns the unreported defects of check (a code) of
+// the function of another package that instr calls.
+func ImportedDefects(res *Result, instr ssa.Instruction, check string) []valueflow.Defect {
 	call, ok := instr.(ssa.CallInstruction)
 	if !ok || call.Common().IsInvoke() {
 		return nil
@@ -248,7 +254,7 @@ func ImportedDefects(res *Result, instr ssa.Instruction) []valueflow.Defect {
 	}
 	var out []valueflow.Defect
 	for _, d := range s.Defects {
-		if !d.Reported {
+		if !d.Reported && (check == "" || d.Check == check) {
 			out = append(out, d)
 		}
 	}

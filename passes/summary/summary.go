@@ -11,6 +11,7 @@
 package summary
 
 import (
+	"github.com/idemlint/idemlint/passes/effects"
 	"go/ast"
 	"go/build"
 	"go/token"
@@ -19,6 +20,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -52,7 +54,10 @@ type Result struct {
 	Env      *valueflow.Env
 	ssa      *lazyssa.SSA
 	files    []*ast.File
-	tests    fileRanges
+
+	externalsOnce sync.Once
+	externals     []*effects.Call
+	tests         fileRanges
 	// Defects are the fresh values made in this package that reach an
 	// identity sink, in source order.
 	Defects []*Defect
@@ -139,24 +144,30 @@ func inGOROOT(pass *analysis.Pass) bool {
 
 // relevance is what the objects a package uses say about it.
 type relevance struct {
-	sinks  bool // it writes identities, itself or through a summarised function
-	fresh  bool // it makes fresh identifiers, itself or through one
-	defect bool // it calls a function whose summary has defects
+	sinks   bool // it writes identities, itself or through a summarised function
+	fresh   bool // it makes fresh identifiers, itself or through one
+	defect  bool // it calls a function whose summary has defects
+	effects bool // it makes external calls
 }
 
-func (r relevance) any() bool { return r.sinks || r.fresh || r.defect }
+func (r relevance) any() bool { return r.sinks || r.fresh || r.defect || r.effects }
 
 // relevant decides, from the objects the package uses and before any SSA
 // is built, whether it can hold a finding or contribute to one.
 func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Func) *valueflow.Summary) relevance {
 	var r relevance
 	tests := testFiles(pass)
+	seen := make(map[*types.Func]bool)
 	for id, obj := range pass.TypesInfo.Uses {
 		fn, ok := obj.(*types.Func)
-		if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg || tests.contain(id.Pos()) {
+		if !ok || seen[fn] || fn.Pkg() == nil || fn.Pkg() == pass.Pkg || tests.contain(id.Pos()) {
 			continue
 		}
+		seen[fn] = true
 		r.sinks = r.sinks || cat.IsSink(fn)
+		if _, ok := cat.External(fn); ok {
+			r.effects = true
+		}
 		r.fresh = r.fresh || cat.IsIDGenerator(fn)
 		if s := imported(fn); s != nil {
 			r.sinks = r.sinks || len(s.ParamSinks) > 0

@@ -72,8 +72,11 @@ type ParamSink struct {
 	Chain []Frame // calls from the function down to the sink
 }
 
-// A Defect is a fresh value that becomes an identity.
+// A Defect is a finding that lies in a function and that a retried root
+// elsewhere may reach: a fresh value that becomes an identity (Check
+// IDEM001), or an external call without a key (IDEM002).
 type Defect struct {
+	Check  string
 	Origin Origin
 	Sink   SinkInfo
 	Chain  []Frame // calls from the function down to the origin and sink
@@ -105,6 +108,7 @@ const (
 	ColumnSink SinkKind = iota // an identity column of an INSERT
 	ModelSink                  // an identity field of an ORM model insert
 	SlotSink                   // a provider key, message ID or job key
+	EffectSink                 // an external call; What says what a retry does
 )
 
 // Consequence says, concretely, what a retry does when a fresh value fills
@@ -115,6 +119,8 @@ func (s SinkInfo) Consequence() string {
 		return fmt.Sprintf("a retry inserts a second %s row with a new %s", s.Table, s.Column)
 	case ModelSink:
 		return fmt.Sprintf("a retry creates a second %s with a new %s", s.Table, s.Column)
+	case EffectSink:
+		return s.What
 	}
 	return fmt.Sprintf("a retry sends a new value as %s, so the duplicate is not recognised", s.What)
 }

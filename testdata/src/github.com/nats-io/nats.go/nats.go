@@ -109,3 +109,10 @@ type JetStream interface {
 type JetStreamContext interface {
 	JetStream
 }
+
+func (h Header) Del(key string) { delete(h, key) }
+
+// NewMsg creates a message for publishing that will use headers.
+func NewMsg(subject string) *Msg {
+	return &Msg{Subject: subject, Header: make(Header)}
+}

@@ -35,14 +35,20 @@ func (d Delivery) Nack(multiple, requeue bool) error { return nil }
 func (d Delivery) Reject(requeue bool) error         { return nil }
 
 type Publishing struct {
-	Headers       Table
-	ContentType   string
-	DeliveryMode  uint8
-	CorrelationId string
-	MessageId     string
-	Timestamp     time.Time
-	Type          string
-	Body          []byte
+	Headers         Table
+	ContentType     string
+	ContentEncoding string
+	DeliveryMode    uint8
+	Priority        uint8
+	CorrelationId   string
+	ReplyTo         string
+	Expiration      string
+	MessageId       string
+	Timestamp       time.Time
+	Type            string
+	UserId          string
+	AppId           string
+	Body            []byte
 }
 
 type Connection struct{}

@@ -10,3 +10,9 @@ func Get(id string, params *stripe.PaymentIntentParams) (*stripe.PaymentIntent, 
 func Confirm(id string, params *stripe.PaymentIntentConfirmParams) (*stripe.PaymentIntent, error) {
 	return nil, nil
 }
+func Capture(id string, params *stripe.PaymentIntentCaptureParams) (*stripe.PaymentIntent, error) {
+	return nil, nil
+}
+func Cancel(id string, params *stripe.PaymentIntentCancelParams) (*stripe.PaymentIntent, error) {
+	return nil, nil
+}

@@ -1,0 +1,33 @@
+// Package missingkey defines an Analyzer that reports external calls on a
+// retried path that carry no idempotency key.
+//
+// # Analyzer missingkey
+//
+// missingkey: report non-idempotent external calls without a key (IDEM002)
+//
+// A charge, a carrier booking or a message sent from a handler, a queue
+// consumer or a retry wrapper runs again when the request is delivered
+// again. Providers absorb the repeat only when the call carries the same
+// idempotency key on every attempt: Stripe's IdempotencyKey, the
+// Idempotency-Key request header, SQS FIFO's MessageDeduplicationId,
+// JetStream's Nats-Msg-Id, the ClientToken of AWS APIs (which the SDK
+// otherwise fills with a fresh token per call), a key field of a gRPC
+// request. For example:
+//
+//	func Charge(w http.ResponseWriter, r *http.Request) {
+//		params := &stripe.PaymentIntentParams{Amount: stripe.Int64(amount)}
+//		paymentintent.New(params) // a retry charges again: no idempotency key
+//	}
+//
+// The check reports calls whose slot is empty. A slot filled with a fresh
+// value is freshid's finding (IDEM001), reported once there. It does not
+// report providers without a key mechanism (Kafka, AMQP, core NATS), GET,
+// HEAD, PUT and DELETE requests, POSTs to token, search and GraphQL
+// endpoints, SQS standard queues, or calls whose request or parameters are
+// built elsewhere (no proof). go-retryablehttp retries by itself, so its
+// POSTs are reported wherever they are.
+//
+// The suggested fix fills the slot with the operation key in scope: the
+// request's Idempotency-Key header (set only when the caller sent one), a
+// message or job ID.
+package missingkey

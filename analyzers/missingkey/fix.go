@@ -1,0 +1,115 @@
+package missingkey
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/internal/fix"
+	"github.com/idemlint/idemlint/internal/opkey"
+	"github.com/idemlint/idemlint/passes/catalog"
+	"github.com/idemlint/idemlint/passes/effects"
+	"github.com/idemlint/idemlint/passes/summary"
+)
+
+// suggestFix fills the call's key slot with the operation key in scope,
+// by a statement before the call (guarded by a check that the key is
+// there when the caller may leave it out), or by an extra publish option.
+// It returns nil when no key is in scope or the carrier is not a variable.
+func suggestFix(pass *analysis.Pass, res *summary.Result, e *effects.Call) *analysis.SuggestedFix {
+	file := fix.FileOf(pass, e.Instr.Pos())
+	if file == nil {
+		return nil
+	}
+	call := fix.CallAt(file, e.Instr.Pos())
+	cat := res.Env.Catalog
+	name, ks, ok := opkey.InScope(pass, cat, e.Instr.Pos())
+	if call == nil || !ok {
+		return nil
+	}
+	key := fmt.Sprintf(ks.Expr, name, cat.KeyHeader())
+	imports := ks.Imports
+	var edits []analysis.TextEdit
+	if e.Ext.Slot == catalog.PubOption {
+		opt := pubOption(file, e)
+		if opt == "" || ks.MayBeEmpty || call.Ellipsis.IsValid() {
+			return nil
+		}
+		edits = append(edits, analysis.TextEdit{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + fmt.Sprintf(opt, key))})
+	} else {
+		stmt, more := setSlot(pass, file, call, e, cat.KeyHeader())
+		if stmt == "" {
+			return nil
+		}
+		imports = append(imports, more...)
+		text := fmt.Sprintf(stmt, key)
+		if ks.MayBeEmpty {
+			text = fmt.Sprintf("if k := %s; k != \"\" {\n\t%s\n}", key, fmt.Sprintf(stmt, "k"))
+		}
+		edit, ok := fix.StmtBefore(pass.Fset, file, call.Pos(), text)
+		if !ok {
+			return nil
+		}
+		edits = append(edits, edit)
+	}
+	for _, imp := range imports {
+		edits = append(edits, fix.AddImport(file, imp)...)
+	}
+	return &analysis.SuggestedFix{Message: "Pass the operation key (" + key + ") as the idempotency key", TextEdits: edits}
+}
+
+// setSlot returns the statement (with %s for the key) that fills the
+// slot of the call's carrier variable, and the imports it needs.
+func setSlot(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effects.Call, header string) (string, []string) {
+	if e.Ext.Arg >= len(call.Args) || e.Carrier == nil {
+		return "", nil
+	}
+	carrier := call.Args[e.Ext.Arg]
+	if u, ok := carrier.(*ast.UnaryExpr); ok {
+		carrier = u.X
+	}
+	id, ok := carrier.(*ast.Ident)
+	if !ok {
+		return "", nil
+	}
+	switch e.Ext.Slot {
+	case catalog.ParamsKey:
+		return id.Name + ".SetIdempotencyKey(%s)", nil
+	case catalog.RequestHeader:
+		return id.Name + fmt.Sprintf(".Header.Set(%q, %%s)", header), nil
+	case catalog.InputField:
+		field := e.Ext.Fields[0]
+		obj, _, _ := types.LookupFieldOrMethod(pass.TypesInfo.TypeOf(id), true, pass.Pkg, field)
+		v, ok := obj.(*types.Var)
+		if !ok {
+			return "", nil
+		}
+		if _, ptr := v.Type().(*types.Pointer); !ptr {
+			return id.Name + "." + field + " = %s", nil
+		}
+		const awsPkg = "github.com/aws/aws-sdk-go-v2/aws"
+		name := fix.ImportName(file, awsPkg)
+		if name == "" {
+			return id.Name + "." + field + " = aws.String(%s)", []string{awsPkg}
+		}
+		return id.Name + "." + field + " = " + name + ".String(%s)", nil
+	}
+	return "", nil
+}
+
+// pubOption returns the option expression (with %s for the key) that
+// carries a message ID for a JetStream publish, written with the file's
+// import name.
+func pubOption(file *ast.File, e *effects.Call) string {
+	path := e.Fn.Pkg().Path()
+	name := fix.ImportName(file, path)
+	if name == "" {
+		return ""
+	}
+	if path == "github.com/nats-io/nats.go/jetstream" {
+		return name + ".WithMsgID(%s)"
+	}
+	return name + ".MsgId(%s)"
+}

@@ -1,0 +1,129 @@
+package missingkey
+
+import (
+	_ "embed"
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/internal/analysisutil"
+	"github.com/idemlint/idemlint/passes"
+	"github.com/idemlint/idemlint/passes/effects"
+	"github.com/idemlint/idemlint/passes/retried"
+	"github.com/idemlint/idemlint/passes/summary"
+	"github.com/idemlint/idemlint/passes/valueflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Code is the check's stable code.
+const Code = "IDEM002"
+
+// Analyzer is missingkey with the default configuration.
+var Analyzer = New(passes.Default())
+
+// New returns missingkey for the run whose shared passes are ps.
+func New(ps *passes.Set) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "missingkey",
+		Doc:      analysisutil.MustExtractDoc(doc, "missingkey"),
+		URL:      "https://github.com/idemlint/idemlint/blob/main/docs/checks/missingkey.md",
+		Requires: []*analysis.Analyzer{ps.Summary},
+	}
+	strict := a.Flags.Bool("strict", false, "also report //idemlint:ignore directives that suppress nothing")
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		c := &checker{pass: pass, res: pass.ResultOf[ps.Summary].(*summary.Result), seen: map[string]bool{}}
+		c.rep = analysisutil.NewReporter(pass, Code, a.Name)
+		if c.res.Relevant {
+			c.localCalls()
+			c.importedCalls()
+		}
+		c.rep.Finish(*strict)
+		return nil, nil
+	}
+	return a
+}
+
+type checker struct {
+	pass *analysis.Pass
+	res  *summary.Result
+	rep  *analysisutil.Reporter
+	seen map[string]bool
+}
+
+// localCalls reports the external calls of this package without a key.
+func (c *checker) localCalls() {
+	for _, e := range c.res.MissingKeys() {
+		desc, related := c.rootOf(e)
+		if desc == "" {
+			continue
+		}
+		header := c.res.Env.Catalog.KeyHeader()
+		d := analysis.Diagnostic{
+			Pos:     c.res.CallStart(e.Instr.Pos()),
+			Message: fmt.Sprintf("%s (%s)", summary.MissingKeyConsequence(e, header), desc),
+			Related: related,
+		}
+		if f := suggestFix(c.pass, c.res, e); f != nil {
+			d.SuggestedFixes = []analysis.SuggestedFix{*f}
+		}
+		c.rep.Report(d)
+	}
+}
+
+// rootOf says why a call is retried: a root reaches it, or its client
+// retries it.
+func (c *checker) rootOf(e *effects.Call) (string, []analysis.RelatedInformation) {
+	if path, ok := c.res.Retried.On(e.Instr); ok {
+		return path.Root.Describe(), related(path)
+	}
+	if summary.SelfRetrying(e) {
+		return "go-retryablehttp retries the request itself", nil
+	}
+	return "", nil
+}
+
+// importedCalls reports, at the first call of the chain in this package,
+// the calls without a key in helpers of other packages that a root here
+// reaches.
+func (c *checker) importedCalls() {
+	for _, fn := range c.res.SrcFuncs() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				path, ok := c.res.Retried.On(instr)
+				if !ok || c.res.InTestFile(instr.Pos()) {
+					continue
+				}
+				for _, d := range summary.ImportedDefects(c.res, instr, Code) {
+					c.reportImported(c.res.CallStart(instr.Pos()), path, d)
+				}
+			}
+		}
+	}
+}
+
+func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.Defect) {
+	if c.seen[d.Origin.At.String()] {
+		return
+	}
+	c.seen[d.Origin.At.String()] = true
+	msg := fmt.Sprintf("%s: %s() in %s (%s)", d.Sink.Consequence(), d.Origin.Call, d.Origin.At, path.Root.Describe())
+	rel := related(path)
+	for _, f := range d.Chain {
+		rel = append(rel, analysis.RelatedInformation{Pos: pos, Message: "via " + f.String()})
+	}
+	c.rep.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: rel})
+}
+
+func related(path *retried.Path) []analysis.RelatedInformation {
+	var out []analysis.RelatedInformation
+	if path.Root.Pos.IsValid() {
+		out = append(out, analysis.RelatedInformation{Pos: path.Root.Pos, Message: "retried root: " + path.Root.Describe()})
+	}
+	for _, call := range path.Via {
+		out = append(out, analysis.RelatedInformation{Pos: call.Pos(), Message: "called on the retried path"})
+	}
+	return out
+}

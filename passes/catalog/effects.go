@@ -1,0 +1,219 @@
+package catalog
+
+import (
+	"go/types"
+	"strings"
+)
+
+// External calls, as data: calls whose effect lives outside the local
+// database, and where each carries its idempotency key.
+
+// SlotKind says how an external call carries its idempotency key.
+type SlotKind int
+
+const (
+	NoSlot        SlotKind = iota // the provider has no key mechanism
+	ParamsKey                     // stripe: Params.IdempotencyKey or SetIdempotencyKey
+	InputField                    // a field of the input struct (AWS, gRPC requests)
+	RequestHeader                 // an HTTP request's Idempotency-Key header
+	PubOption                     // a publish option (NATS MsgId)
+	ArgKey                        // the argument itself (configured functions)
+)
+
+// An External is a call whose effect lives outside the local database.
+type External struct {
+	What string // "Stripe PaymentIntent create", for messages
+	// Notification marks a repeat that is a nuisance, not a second
+	// charge: intentfirst does not apply, missingkey only with a slot.
+	Notification bool
+	Slot         SlotKind
+	Arg          int      // the argument that carries the slot, without the receiver
+	Fields       []string // InputField: the fields that hold the key
+	// Method is the HTTP method of a call that fixes it (http.Post);
+	// empty when it comes from the request.
+	Method string
+	// FIFOOnly: the slot exists only for FIFO queues and topics.
+	FIFOOnly bool
+}
+
+var stripeOps = map[string]string{
+	"paymentintent.New": "Stripe PaymentIntent create", "paymentintent.Confirm": "Stripe PaymentIntent confirm",
+	"paymentintent.Capture": "Stripe PaymentIntent capture", "charge.New": "Stripe charge",
+	"refund.New": "Stripe refund", "payout.New": "Stripe payout", "transfer.New": "Stripe transfer",
+}
+
+var externals = map[string]External{
+	"(*net/http.Client).Do":       {What: "HTTP request", Slot: RequestHeader},
+	"(*net/http.Client).Post":     {What: "HTTP POST", Slot: RequestHeader, Method: "POST"},
+	"(*net/http.Client).PostForm": {What: "HTTP POST", Slot: RequestHeader, Method: "POST"},
+	"net/http.Post":               {What: "HTTP POST", Slot: RequestHeader, Method: "POST"},
+	"net/http.PostForm":           {What: "HTTP POST", Slot: RequestHeader, Method: "POST"},
+
+	"(*github.com/hashicorp/go-retryablehttp.Client).Do":       {What: "retried HTTP request", Slot: RequestHeader},
+	"(*github.com/hashicorp/go-retryablehttp.Client).Post":     {What: "retried HTTP POST", Slot: RequestHeader, Method: "POST"},
+	"(*github.com/hashicorp/go-retryablehttp.Client).PostForm": {What: "retried HTTP POST", Slot: RequestHeader, Method: "POST"},
+	"github.com/hashicorp/go-retryablehttp.Post":               {What: "retried HTTP POST", Slot: RequestHeader, Method: "POST"},
+	"github.com/hashicorp/go-retryablehttp.PostForm":           {What: "retried HTTP POST", Slot: RequestHeader, Method: "POST"},
+
+	"(*github.com/aws/aws-sdk-go-v2/service/sqs.Client).SendMessage":       {What: "SQS SendMessage", Slot: InputField, Arg: 1, Fields: []string{"MessageDeduplicationId"}, FIFOOnly: true},
+	"(*github.com/aws/aws-sdk-go-v2/service/sqs.Client).SendMessageBatch":  {What: "SQS SendMessageBatch", Slot: NoSlot, Arg: 1},
+	"(*github.com/aws/aws-sdk-go-v2/service/sns.Client).Publish":           {What: "SNS Publish", Notification: true, Slot: InputField, Arg: 1, Fields: []string{"MessageDeduplicationId"}, FIFOOnly: true},
+	"(*github.com/aws/aws-sdk-go-v2/service/ses.Client).SendEmail":         {What: "SES SendEmail", Notification: true},
+	"(*github.com/aws/aws-sdk-go-v2/service/sesv2.Client).SendEmail":       {What: "SES SendEmail", Notification: true},
+	"(*github.com/aws/aws-sdk-go-v2/service/eventbridge.Client).PutEvents": {What: "EventBridge PutEvents"},
+	"(*github.com/aws/aws-sdk-go-v2/service/lambda.Client).Invoke":         {What: "Lambda Invoke"},
+
+	"(*github.com/segmentio/kafka-go.Writer).WriteMessages":                {What: "Kafka publish"},
+	"(github.com/ThreeDotsLabs/watermill/message.Publisher).Publish":       {What: "watermill publish"},
+	"(*github.com/rabbitmq/amqp091-go.Channel).Publish":                    {What: "AMQP publish"},
+	"(*github.com/rabbitmq/amqp091-go.Channel).PublishWithContext":         {What: "AMQP publish"},
+	"(*github.com/rabbitmq/amqp091-go.Channel).PublishWithDeferredConfirm": {What: "AMQP publish"},
+	"(*github.com/nats-io/nats.go.Conn).Publish":                           {What: "NATS publish"},
+	"(*github.com/nats-io/nats.go.Conn).PublishMsg":                        {What: "NATS publish"},
+	"(github.com/nats-io/nats.go.JetStreamContext).Publish":                {What: "JetStream publish", Slot: PubOption, Arg: 2},
+	"(github.com/nats-io/nats.go.JetStream).Publish":                       {What: "JetStream publish", Slot: PubOption, Arg: 2},
+	"(github.com/nats-io/nats.go.JetStreamContext).PublishMsg":             {What: "JetStream publish", Slot: PubOption, Arg: 1},
+	"(github.com/nats-io/nats.go.JetStream).PublishMsg":                    {What: "JetStream publish", Slot: PubOption, Arg: 1},
+	"(github.com/nats-io/nats.go/jetstream.JetStream).Publish":             {What: "JetStream publish", Slot: PubOption, Arg: 3},
+	"(github.com/nats-io/nats.go/jetstream.Publisher).Publish":             {What: "JetStream publish", Slot: PubOption, Arg: 3},
+	"(github.com/nats-io/nats.go/jetstream.JetStream).PublishMsg":          {What: "JetStream publish", Slot: PubOption, Arg: 2},
+	"net/smtp.SendMail": {What: "SMTP send", Notification: true},
+}
+
+// pubOptions are the publish options that carry a message ID.
+var pubOptions = map[string]bool{
+	"github.com/nats-io/nats.go.MsgId":               true,
+	"github.com/nats-io/nats.go/jetstream.WithMsgID": true,
+}
+
+// awsTokenFields are the fields of AWS SDK v2 inputs that carry a client
+// token: the SDK fills a fresh one per call when the field is empty, which
+// protects its own retries but not a retried handler.
+var awsTokenFields = []string{"ClientToken", "ClientRequestToken", "IdempotencyToken"}
+
+// grpcKeyFields are request message fields that carry an operation key.
+var grpcKeyFields = []string{"IdempotencyKey", "RequestId", "ClientToken", "OperationId"}
+
+// mutatingVerbs start the names of gRPC methods that change state.
+var mutatingVerbs = []string{"Create", "Add", "Book", "Reserve", "Charge", "Pay", "Capture", "Refund",
+	"Transfer", "Send", "Submit", "Publish", "Place", "Issue", "Cancel", "Update", "Adjust", "Allocate"}
+
+func init() {
+	for _, major := range []string{"v72", "v74", "v76", "v78", "v79", "v80", "v81", "v82"} {
+		for op, what := range stripeOps {
+			pkg, fn, _ := strings.Cut(op, ".")
+			arg := 0
+			if fn != "New" {
+				arg = 1 // Confirm(id, params), Capture(id, params)
+			}
+			externals["github.com/stripe/stripe-go/"+major+"/"+pkg+"."+fn] = External{What: what, Slot: ParamsKey, Arg: arg}
+		}
+	}
+}
+
+// External reports whether fn is an external call: by the tables, the
+// configuration, and three rules that cover whole APIs: stripe-go v82
+// client services (Create, Confirm, Capture of any V1 service), AWS SDK v2
+// client methods whose input has a client-token field, and generated gRPC
+// client stubs whose method names start with a mutating verb.
+func (c *Catalog) External(fn *types.Func) (External, bool) {
+	if e, ok := lookup(externals, fn); ok {
+		return e, true
+	}
+	if e, ok := c.externals[FuncKey(fn)]; ok {
+		return e, true
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || fn.Pkg() == nil {
+		return External{}, false
+	}
+	path := fn.Pkg().Path()
+	switch {
+	case strings.HasPrefix(path, "github.com/stripe/stripe-go/v8"):
+		return stripeService(fn, sig)
+	case strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/service/"):
+		return awsTokenCall(fn, sig)
+	}
+	return grpcStub(fn, sig)
+}
+
+// stripeService recognises the v82 client's service methods:
+// sc.V1PaymentIntents.Create(ctx, params), .Confirm(ctx, id, params).
+func stripeService(fn *types.Func, sig *types.Signature) (External, bool) {
+	n := sig.Params().Len()
+	switch fn.Name() {
+	case "Create", "Confirm", "Capture":
+	default:
+		return External{}, false
+	}
+	if n < 2 || TypeKey(sig.Params().At(0).Type()) != "context.Context" {
+		return External{}, false
+	}
+	recv := strings.TrimPrefix(TypeKey(sig.Recv().Type()), "*")
+	service := strings.TrimSuffix(strings.TrimPrefix(recv[strings.LastIndex(recv, ".")+1:], "v1"), "Service")
+	return External{What: "Stripe " + service + " " + strings.ToLower(fn.Name()), Slot: ParamsKey, Arg: n - 1}, true
+}
+
+// awsTokenCall recognises AWS SDK v2 calls whose input has a token field.
+func awsTokenCall(fn *types.Func, sig *types.Signature) (External, bool) {
+	if sig.Params().Len() < 2 || !strings.HasSuffix(TypeKey(sig.Recv().Type()), ".Client") {
+		return External{}, false
+	}
+	var fields []string
+	for _, f := range awsTokenFields {
+		if hasField(sig.Params().At(1).Type(), f) {
+			fields = append(fields, f)
+		}
+	}
+	if fields == nil {
+		return External{}, false
+	}
+	svc := fn.Pkg().Name()
+	return External{What: strings.ToUpper(svc[:1]) + svc[1:] + " " + fn.Name(), Slot: InputField, Arg: 1, Fields: fields}, true
+}
+
+// grpcStub recognises a generated gRPC client method with a mutating
+// name: a method of a <Service>Client interface shaped (ctx, *Req,
+// ...grpc.CallOption) (*Resp, error).
+func grpcStub(fn *types.Func, sig *types.Signature) (External, bool) {
+	if !types.IsInterface(sig.Recv().Type()) || !strings.HasSuffix(TypeKey(sig.Recv().Type()), "Client") ||
+		sig.Params().Len() != 3 || !sig.Variadic() || TypeKey(sig.Params().At(2).Type()) != "[]google.golang.org/grpc.CallOption" {
+		return External{}, false
+	}
+	mutating := false
+	for _, verb := range mutatingVerbs {
+		if strings.HasPrefix(fn.Name(), verb) {
+			mutating = true
+		}
+	}
+	if !mutating {
+		return External{}, false
+	}
+	e := External{What: "gRPC " + fn.Name(), Arg: 1}
+	for _, f := range grpcKeyFields {
+		if hasField(sig.Params().At(1).Type(), f) {
+			e.Slot, e.Fields = InputField, append(e.Fields, f)
+		}
+	}
+	return e, true
+}
+
+// hasField reports whether t (a struct or pointer to one) has the field.
+func hasField(t types.Type, name string) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+	_, ok := obj.(*types.Var)
+	return ok
+}
+
+// IsPubOption reports whether fn makes a publish option carrying a
+// message ID.
+func (c *Catalog) IsPubOption(fn *types.Func) bool { return pubOptions[FuncKey(fn)] }
+
+// IsStripeParamsSetter reports whether fn is a method of a stripe-go
+// params type (AddMetadata, AddExpand...): passing params to one does not
+// let them escape, and only SetIdempotencyKey sets the key.
+func (c *Catalog) IsStripeParamsSetter(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	return sig.Recv() != nil && fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "github.com/stripe/stripe-go/") &&
+		strings.HasSuffix(TypeKey(sig.Recv().Type()), "Params")
+}

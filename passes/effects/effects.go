@@ -1,0 +1,280 @@
+// Package effects classifies the external calls of a function (calls whose
+// effect lives outside the local database) and what their idempotency-key
+// slot holds: a value, nothing, or something this analysis cannot see.
+package effects
+
+import (
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/passes/catalog"
+	"github.com/idemlint/idemlint/passes/valueflow"
+)
+
+// SlotState is what an external call's key slot holds.
+type SlotState int
+
+const (
+	Unknown SlotState = iota // the carrier escapes or comes from elsewhere: no proof
+	Absent                   // the provider takes a key and the call carries none
+	Filled                   // the call carries a value in its slot
+	NoSlot                   // the provider (or this use of it) takes no key
+)
+
+// A Call is one external call.
+type Call struct {
+	Instr ssa.CallInstruction
+	Fn    *types.Func
+	Ext   catalog.External
+	State SlotState
+	// Key is the value in the slot, when Filled.
+	Key ssa.Value
+	// Carrier is the request, params or input value that carries the
+	// slot, when there is one.
+	Carrier ssa.Value
+	// Method is the HTTP method, when known.
+	Method string
+}
+
+// Find returns the external calls of fn that have an effect: HTTP requests
+// only with a known non-idempotent method (POST, PATCH) to an address that
+// is not a read (token, search, GraphQL endpoints).
+func Find(cat *catalog.Catalog, fn *ssa.Function) []*Call {
+	var out []*Call
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if call := Classify(cat, c); call != nil {
+				out = append(out, call)
+			}
+		}
+	}
+	return out
+}
+
+// Classify returns the external call c is, or nil.
+func Classify(cat *catalog.Catalog, c ssa.CallInstruction) *Call {
+	fn := valueflow.Callee(c.Common())
+	if fn == nil {
+		return nil
+	}
+	ext, ok := cat.External(fn)
+	if !ok {
+		return nil
+	}
+	call := &Call{Instr: c, Fn: fn, Ext: ext}
+	switch ext.Slot {
+	case catalog.NoSlot:
+		call.State = NoSlot
+	case catalog.ArgKey:
+		call.State, call.Key = Filled, arg(c, fn, ext.Arg)
+	case catalog.ParamsKey:
+		call.Carrier = arg(c, fn, ext.Arg)
+		call.State, call.Key = fieldSlot(cat, call, []string{"IdempotencyKey"})
+	case catalog.InputField:
+		call.Carrier = arg(c, fn, ext.Arg)
+		call.State, call.Key = fieldSlot(cat, call, ext.Fields)
+		if ext.FIFOOnly && call.State != Filled && !isFIFO(call.Carrier) {
+			call.State = NoSlot // a standard queue has no deduplication
+		}
+	case catalog.RequestHeader:
+		if !httpEffect(cat, call) {
+			return nil
+		}
+	case catalog.PubOption:
+		call.State, call.Key = pubOption(cat, c, fn, ext.Arg)
+	}
+	return call
+}
+
+// arg returns argument i of a call, counted without the receiver, or nil.
+func arg(c ssa.CallInstruction, fn *types.Func, i int) ssa.Value {
+	cc := c.Common()
+	if !cc.IsInvoke() && fn.Type().(*types.Signature).Recv() != nil {
+		i++
+	}
+	if i < 0 || i >= len(cc.Args) {
+		return nil
+	}
+	return cc.Args[i]
+}
+
+// fieldSlot decides what a key field of the carrier struct holds: the
+// carrier must be a struct made in this function, and not passed anywhere
+// that could set the field behind our back.
+func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ssa.Value) {
+	base, ok := unwrap(call.Carrier).(*ssa.Alloc)
+	if !ok {
+		return Unknown, nil
+	}
+	state, key := Absent, ssa.Value(nil)
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.FieldAddr:
+				if contains(fields, fieldName(r)) {
+					if val := storedValue(r); val != nil {
+						state, key = Filled, val
+					}
+					continue
+				}
+				// Only an embedded or nested struct (stripe's Params) can
+				// hold the key; other fields are data.
+				if _, ok := r.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok && !walk(r) {
+					return false
+				}
+			case *ssa.Store:
+				if r.Val == v || r.Addr == v {
+					return false // the pointer escapes, or the struct is overwritten
+				}
+			case *ssa.ChangeType, *ssa.MakeInterface:
+				if !walk(r.(ssa.Value)) {
+					return false
+				}
+			case ssa.CallInstruction:
+				if r == call.Instr {
+					continue
+				}
+				callee := valueflow.Callee(r.Common())
+				switch {
+				case callee != nil && callee.Name() == "SetIdempotencyKey":
+					state, key = Filled, r.Common().Args[len(r.Common().Args)-1]
+				case callee != nil && cat.IsStripeParamsSetter(callee):
+				default:
+					return false // passed to code that may set the key
+				}
+			}
+		}
+		return true
+	}
+	if !walk(base) {
+		return Unknown, nil
+	}
+	return state, key
+}
+
+// storedValue returns the value stored through a field address, if any.
+func storedValue(fa *ssa.FieldAddr) ssa.Value {
+	for _, r := range *fa.Referrers() {
+		if s, ok := r.(*ssa.Store); ok && s.Addr == fa {
+			return s.Val
+		}
+	}
+	return nil
+}
+
+// isFIFO reports whether an SQS or SNS input names a FIFO queue or topic:
+// it sets MessageGroupId, or its address is a constant ending in .fifo.
+func isFIFO(carrier ssa.Value) bool {
+	base, ok := unwrap(carrier).(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	for _, r := range *base.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		val := storedValue(fa)
+		switch fieldName(fa) {
+		case "MessageGroupId":
+			if val != nil {
+				return true
+			}
+		case "QueueUrl", "TopicArn":
+			if s, ok := constArg(val); ok && strings.HasSuffix(s, ".fifo") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// constArg resolves aws.String("...") and plain string constants.
+func constArg(v ssa.Value) (string, bool) {
+	if call, ok := v.(*ssa.Call); ok && len(call.Call.Args) == 1 {
+		v = call.Call.Args[0]
+	}
+	if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+		return constant.StringVal(c.Value), true
+	}
+	return "", false
+}
+
+// pubOption decides whether a publish call passes a message-ID option.
+func pubOption(cat *catalog.Catalog, c ssa.CallInstruction, fn *types.Func, i int) (SlotState, ssa.Value) {
+	opts := arg(c, fn, i)
+	if opts == nil {
+		return Unknown, nil
+	}
+	if k, ok := opts.(*ssa.Const); ok && k.IsNil() {
+		return Absent, nil
+	}
+	sl, ok := opts.(*ssa.Slice)
+	if !ok {
+		return Unknown, nil
+	}
+	alloc, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return Unknown, nil
+	}
+	for _, r := range *alloc.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		if call, ok := storedValue2(ia).(*ssa.Call); ok {
+			if f := valueflow.Callee(&call.Call); f != nil && cat.IsPubOption(f) {
+				return Filled, call.Call.Args[0]
+			}
+		}
+	}
+	return Absent, nil
+}
+
+func storedValue2(ia *ssa.IndexAddr) ssa.Value {
+	for _, r := range *ia.Referrers() {
+		if s, ok := r.(*ssa.Store); ok && s.Addr == ia {
+			return s.Val
+		}
+	}
+	return nil
+}
+
+func unwrap(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+func fieldName(fa *ssa.FieldAddr) string {
+	return fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(fa.Field).Name()
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,183 @@
+package effects
+
+import (
+	"go/constant"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/passes/catalog"
+	"github.com/idemlint/idemlint/passes/valueflow"
+)
+
+// requestMakers build requests: the key is the function, the value the
+// index of its method argument (the URL follows it).
+var requestMakers = map[string]int{
+	"net/http.NewRequest":                                         0,
+	"net/http.NewRequestWithContext":                              1,
+	"github.com/hashicorp/go-retryablehttp.NewRequest":            0,
+	"github.com/hashicorp/go-retryablehttp.NewRequestWithContext": 1,
+}
+
+// httpEffect decides whether an HTTP call changes state, a POST or PATCH
+// to an address that is not a read, and what its idempotency header
+// holds. HTTP calls whose method cannot be told are not effects here.
+func httpEffect(cat *catalog.Catalog, call *Call) bool {
+	if call.Ext.Method != "" { // http.Post and kin: no request to set a header on
+		call.Method = call.Ext.Method
+		if isRead(arg(call.Instr, call.Fn, 0)) {
+			return false
+		}
+		call.State = Absent
+		return true
+	}
+	req := arg(call.Instr, call.Fn, 0)
+	origin, method, url := requestOrigin(req)
+	if origin == nil || (method != "POST" && method != "PATCH") || isRead(url) {
+		return false
+	}
+	call.Carrier, call.Method = req, method
+	call.State, call.Key = headerSlot(origin, call.Instr, cat.Config().Headers())
+	return true
+}
+
+// requestOrigin finds the NewRequest call a request comes from, with its
+// constant method and its URL.
+func requestOrigin(req ssa.Value) (ssa.Value, string, ssa.Value) {
+	ex, ok := unwrap(req).(*ssa.Extract)
+	if !ok || ex.Index != 0 {
+		return nil, "", nil
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return nil, "", nil
+	}
+	fn := valueflow.Callee(&call.Call)
+	if fn == nil {
+		return nil, "", nil
+	}
+	i, ok := requestMakers[catalog.FuncKey(fn)]
+	if !ok || i+1 >= len(call.Call.Args) {
+		return nil, "", nil
+	}
+	m, ok := call.Call.Args[i].(*ssa.Const)
+	if !ok || m.Value == nil || m.Value.Kind() != constant.String {
+		return ex, "", nil
+	}
+	return ex, strings.ToUpper(constant.StringVal(m.Value)), call.Call.Args[i+1]
+}
+
+// headerSlot decides what the request's idempotency header holds.
+func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (SlotState, ssa.Value) {
+	state, key := Absent, ssa.Value(nil)
+	seen := map[ssa.Value]bool{}
+	var walkReq, walkHeader func(v ssa.Value) bool
+	walkHeader = func(h ssa.Value) bool {
+		for _, r := range *h.Referrers() {
+			switch r := r.(type) {
+			case ssa.CallInstruction:
+				args := r.Common().Args
+				fn := valueflow.Callee(r.Common())
+				if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || len(args) == 0 || args[0] != h {
+					return false
+				}
+				if len(args) == 3 && (fn.Name() == "Set" || fn.Name() == "Add") && isHeaderName(args[1], headers) {
+					state, key = Filled, args[2]
+				}
+			case *ssa.MapUpdate:
+				if isHeaderName(r.Key, headers) {
+					state, key = Filled, r.Value
+				}
+			case *ssa.Lookup, *ssa.Range, *ssa.DebugRef:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	walkReq = func(v ssa.Value) bool {
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.FieldAddr:
+				for _, u := range *r.Referrers() {
+					switch u := u.(type) {
+					case *ssa.UnOp:
+						if fieldName(r) == "Header" && !walkHeader(u) || fieldName(r) == "Request" && !walkReq(u) {
+							return false
+						}
+					case *ssa.Store:
+						if fieldName(r) == "Header" || fieldName(r) == "Request" {
+							return false // the header set is replaced: no proof
+						}
+					}
+				}
+			case *ssa.Store:
+				if r.Val == v {
+					return false
+				}
+			case ssa.CallInstruction:
+				if r == external {
+					continue
+				}
+				fn := valueflow.Callee(r.Common())
+				if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" && !strings.HasPrefix(fn.Pkg().Path(), "github.com/hashicorp/go-retryablehttp") {
+					return false // handed to code that may set the header
+				}
+			}
+		}
+		return true
+	}
+	if !walkReq(req) {
+		return Unknown, nil
+	}
+	return state, key
+}
+
+func isHeaderName(v ssa.Value, headers []string) bool {
+	s, ok := constArg(v)
+	if !ok {
+		return false
+	}
+	for _, h := range headers {
+		if strings.EqualFold(h, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// isRead reports whether a POST goes to an address that reads: an OAuth
+// token, search or GraphQL-query endpoint, told from the constant end of
+// the URL.
+func isRead(url ssa.Value) bool {
+	s, ok := constSuffix(url)
+	if !ok {
+		return false
+	}
+	s = strings.ToLower(s)
+	if i := strings.IndexAny(s, "?#"); i >= 0 {
+		s = s[:i]
+	}
+	s = strings.TrimSuffix(s, "/")
+	return strings.HasSuffix(s, "/token") || strings.Contains(s, "/oauth") || strings.Contains(s, "/search") ||
+		strings.HasSuffix(s, "/graphql") || strings.HasSuffix(s, "/_search")
+}
+
+// constSuffix returns the constant tail of a string: a constant, or the
+// constant right operand of a concatenation.
+func constSuffix(v ssa.Value) (string, bool) {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return constArg(v)
+	case *ssa.BinOp:
+		if v.Op == token.ADD {
+			return constSuffix(v.Y)
+		}
+	}
+	return "", false
+}

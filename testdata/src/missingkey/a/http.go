@@ -1,0 +1,116 @@
+package a
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/url"
+
+	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/cenkalti/backoff/v4"
+	"github.com/hashicorp/go-retryablehttp"
+	"github.com/hibiken/asynq"
+	"github.com/labstack/echo/v4"
+)
+
+func book(w http.ResponseWriter, r *http.Request) {
+	req, _ := http.NewRequestWithContext(r.Context(), http.MethodPost, "https://carrier.example/v1/bookings", nil)
+	req.Header.Set("Content-Type", "application/json")
+	http.DefaultClient.Do(req) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler book\)`
+}
+
+func patch(w http.ResponseWriter, r *http.Request) {
+	req, _ := http.NewRequest("PATCH", "https://carrier.example/v1/bookings/1", nil)
+	http.DefaultClient.Do(req) // want `HTTP PATCH`
+}
+
+func postTask(ctx context.Context, t *asynq.Task) error {
+	_, err := http.Post("https://hooks.example/notify", "application/json", bytes.NewReader(t.Payload())) // want `HTTP POST: the request carries no Idempotency-Key header \(asynq handler postTask\)`
+	return err
+}
+
+func postForm(c echo.Context) error {
+	_, err := http.DefaultClient.PostForm("https://carrier.example/book", url.Values{}) // want `echo handler postForm`
+	return err
+}
+
+// go-retryablehttp retries by itself: reported wherever it is.
+func notify(ctx context.Context, client *retryablehttp.Client) error {
+	req, err := retryablehttp.NewRequestWithContext(ctx, "POST", "https://carrier.example/bookings", nil)
+	if err != nil {
+		return err
+	}
+	_, err = client.Do(req) // want `retried HTTP POST: the request carries no Idempotency-Key header \(go-retryablehttp retries the request itself\)`
+	return err
+}
+
+func notifyPost(client *retryablehttp.Client) {
+	client.Post("https://carrier.example/bookings", "application/json", nil) // want `retried HTTP POST`
+}
+
+func withBackoff(ctx context.Context) error {
+	return backoff.Retry(func() error {
+		req, _ := http.NewRequestWithContext(ctx, "POST", "https://ledger.example/entries", nil)
+		_, err := http.DefaultClient.Do(req) // want `backoff.Retry operation`
+		return err
+	}, backoff.NewExponentialBackOff())
+}
+
+// Negative: the key from the message.
+func forward(msg *message.Message) error {
+	req, _ := http.NewRequest("POST", "https://carrier.example/bookings", nil)
+	req.Header.Set("Idempotency-Key", msg.UUID)
+	_, err := http.DefaultClient.Do(req)
+	return err
+}
+
+// Negative: the header set through the map.
+func forwardMap(msg *message.Message) error {
+	req, _ := http.NewRequest("POST", "https://carrier.example/bookings", nil)
+	req.Header["Idempotency-Key"] = []string{msg.UUID}
+	_, err := http.DefaultClient.Do(req)
+	return err
+}
+
+// Negative: GET, PUT and DELETE are idempotent.
+func reads(w http.ResponseWriter, r *http.Request) {
+	get, _ := http.NewRequest("GET", "https://carrier.example/bookings/1", nil)
+	http.DefaultClient.Do(get)
+	put, _ := http.NewRequest(http.MethodPut, "https://carrier.example/bookings/1", nil)
+	http.DefaultClient.Do(put)
+	del, _ := http.NewRequest(http.MethodDelete, "https://carrier.example/bookings/1", nil)
+	http.DefaultClient.Do(del)
+}
+
+// Negative: POSTs that read: a token, a search, a GraphQL query.
+func readPosts(w http.ResponseWriter, r *http.Request) {
+	http.PostForm("https://auth.example/oauth/token", url.Values{})
+	http.Post("https://search.example/v1/search", "application/json", nil)
+	http.Post(baseURL+"/graphql", "application/json", nil)
+}
+
+var baseURL = "https://api.example"
+
+// Negative: the request is made elsewhere: the method is unknown.
+func elsewhere(w http.ResponseWriter, r *http.Request) {
+	http.DefaultClient.Do(newBookingRequest(r.Context()))
+}
+
+func newBookingRequest(ctx context.Context) *http.Request {
+	req, _ := http.NewRequestWithContext(ctx, "POST", "https://carrier.example/bookings", nil)
+	return req
+}
+
+// Negative: the request goes through a helper that may set the header.
+func signed(w http.ResponseWriter, r *http.Request) {
+	req, _ := http.NewRequest("POST", "https://carrier.example/bookings", nil)
+	sign(req)
+	http.DefaultClient.Do(req)
+}
+
+func sign(req *http.Request) {}
+
+// Negative: a retryablehttp GET.
+func poll(client *retryablehttp.Client) {
+	client.Get("https://carrier.example/bookings/1")
+}

@@ -1,0 +1,113 @@
+package a
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+	"github.com/hibiken/asynq"
+	"github.com/riverqueue/river"
+	"github.com/stripe/stripe-go/v82"
+	"github.com/stripe/stripe-go/v82/charge"
+	"github.com/stripe/stripe-go/v82/paymentintent"
+	"github.com/stripe/stripe-go/v82/payout"
+	"github.com/stripe/stripe-go/v82/refund"
+	"github.com/stripe/stripe-go/v82/transfer"
+	"go.temporal.io/sdk/worker"
+)
+
+func charge1(w http.ResponseWriter, r *http.Request) {
+	params := &stripe.PaymentIntentParams{Amount: stripe.Int64(100)}
+	paymentintent.New(params) // want `a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key \(HTTP handler charge1\)`
+}
+
+func chargeTask(ctx context.Context, t *asynq.Task) error {
+	params := &stripe.ChargeParams{}
+	_, err := charge.New(params) // want `Stripe charge: the call carries no idempotency key \(asynq handler chargeTask\)`
+	return err
+}
+
+type RefundArgs struct{ PaymentIntent string }
+
+func (RefundArgs) Kind() string { return "refund" }
+
+type RefundWorker struct {
+	river.WorkerDefaults[RefundArgs]
+}
+
+func (w *RefundWorker) Work(ctx context.Context, job *river.Job[RefundArgs]) error {
+	_, err := refund.New(&stripe.RefundParams{PaymentIntent: stripe.String(job.Args.PaymentIntent)}) // want `Stripe refund`
+	return err
+}
+
+var sc = stripe.NewClient("sk")
+
+func ginCharge(c *gin.Context) {
+	params := &stripe.PaymentIntentCreateParams{}
+	sc.V1PaymentIntents.Create(c.Request.Context(), params) // want `Stripe PaymentIntent create: the call carries no idempotency key \(gin handler ginCharge\)`
+}
+
+func confirm(w http.ResponseWriter, r *http.Request) {
+	params := &stripe.PaymentIntentConfirmParams{}
+	params.AddMetadata("order", r.URL.Query().Get("order"))
+	paymentintent.Confirm(r.URL.Query().Get("pi"), params) // want `Stripe PaymentIntent confirm`
+}
+
+func retryTransfer(ctx context.Context) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if _, err = transfer.New(&stripe.TransferParams{}); err == nil { // want `Stripe transfer: .* \(hand-written retry loop retryTransfer\)`
+			return nil
+		}
+	}
+	return err
+}
+
+func Payout(ctx context.Context, amount int64) error {
+	_, err := payout.New(&stripe.PayoutParams{Amount: stripe.Int64(amount)}) // want `Stripe payout: .*Temporal activity Payout`
+	return err
+}
+
+func register(w worker.Worker) { w.RegisterActivity(Payout) }
+
+// Negative: the key from the request header.
+func keyed(w http.ResponseWriter, r *http.Request) {
+	params := &stripe.PaymentIntentParams{}
+	params.SetIdempotencyKey(r.Header.Get("Idempotency-Key"))
+	paymentintent.New(params)
+}
+
+// Negative: the key in the literal, from the job.
+func keyedLiteral(ctx context.Context, t *asynq.Task) error {
+	_, err := charge.New(&stripe.ChargeParams{Params: stripe.Params{IdempotencyKey: stripe.String(t.ResultWriter().TaskID())}})
+	return err
+}
+
+// Negative: the params go through a helper that may set the key.
+func viaHelper(w http.ResponseWriter, r *http.Request) {
+	params := &stripe.PaymentIntentParams{}
+	decorate(params, r)
+	paymentintent.New(params)
+}
+
+func decorate(p *stripe.PaymentIntentParams, r *http.Request) {
+	p.SetIdempotencyKey(r.Header.Get("Idempotency-Key"))
+}
+
+// Negative: params built elsewhere.
+func built(w http.ResponseWriter, r *http.Request) {
+	paymentintent.New(paramsFor(r))
+}
+
+func paramsFor(r *http.Request) *stripe.PaymentIntentParams { return &stripe.PaymentIntentParams{} }
+
+// Negative: not retried.
+func backfill() {
+	paymentintent.New(&stripe.PaymentIntentParams{})
+}
+
+// Negative: suppressed.
+func suppressed(w http.ResponseWriter, r *http.Request) {
+	//idemlint:ignore IDEM002 the PaymentIntent is confirmed client-side; this only creates a draft
+	paymentintent.New(&stripe.PaymentIntentParams{})
+}
