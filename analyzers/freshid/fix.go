@@ -41,7 +41,7 @@ func suggestFix(pass *analysis.Pass, res *summary.Result, call *ssa.Call, sink v
 	if tuple {
 		typ = typ.(*types.Tuple).At(0).Type()
 	}
-	derive, imports, ok := derivation(file, typ, sink.Purpose())
+	derive, imports, ok := derivation(pass, file, typ, sink.Purpose())
 	if !ok {
 		return nil
 	}
@@ -119,14 +119,14 @@ func derivable(t types.Type) bool {
 
 // derivation returns how to derive a value of type t from a key
 // expression, deterministically and namespaced by purpose.
-func derivation(file *ast.File, t types.Type, purpose string) (func(key string) string, []string, bool) {
+func derivation(pass *analysis.Pass, file *ast.File, t types.Type, purpose string) (func(key string) string, []string, bool) {
 	name := func(key string) string { return fmt.Sprintf("[]byte(%s + %q)", key, "|"+purpose) }
-	google := fix.ImportName(file, "github.com/google/uuid")
+	google := fix.ImportName(pass.Pkg, file, "github.com/google/uuid")
 	switch catalog.TypeKey(t) {
 	case "github.com/google/uuid.UUID":
 		return func(k string) string { return fmt.Sprintf("%s.NewSHA1(%[1]s.NameSpaceOID, %s)", google, name(k)) }, nil, google != ""
 	case "github.com/gofrs/uuid.UUID", "github.com/gofrs/uuid/v5.UUID":
-		p := fix.ImportName(file, strings.TrimSuffix(catalog.TypeKey(t), ".UUID"))
+		p := fix.ImportName(pass.Pkg, file, strings.TrimSuffix(catalog.TypeKey(t), ".UUID"))
 		return func(k string) string { return fmt.Sprintf("%s.NewV5(%[1]s.NamespaceOID, %s+%q)", p, k, "|"+purpose) }, nil, p != ""
 	}
 	b, ok := types.Unalias(t).(*types.Basic)
@@ -154,7 +154,7 @@ func fallback(pass *analysis.Pass, file *ast.File, expr ast.Expr, t types.Type, 
 		if p == pass.Pkg {
 			return ""
 		}
-		return fix.ImportName(file, p.Path())
+		return fix.ImportName(pass.Pkg, file, p.Path())
 	}
 	resultType, derived := types.TypeString(t, qual), derive("k")
 	if tuple {

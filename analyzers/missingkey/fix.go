@@ -33,7 +33,7 @@ func suggestFix(pass *analysis.Pass, res *summary.Result, e *effects.Call) *anal
 	imports := ks.Imports
 	var edits []analysis.TextEdit
 	if e.Ext.Slot == catalog.PubOption {
-		opt := pubOption(file, e)
+		opt := pubOption(pass, file, e)
 		if opt == "" || ks.MayBeEmpty || call.Ellipsis.IsValid() {
 			return nil
 		}
@@ -90,7 +90,7 @@ func setSlot(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effects
 			return id.Name + "." + field + " = %s", nil
 		}
 		const awsPkg = "github.com/aws/aws-sdk-go-v2/aws"
-		name := fix.ImportName(file, awsPkg)
+		name := fix.ImportName(pass.Pkg, file, awsPkg)
 		if name == "" {
 			return id.Name + "." + field + " = aws.String(%s)", []string{awsPkg}
 		}
@@ -102,9 +102,9 @@ func setSlot(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effects
 // pubOption returns the option expression (with %s for the key) that
 // carries a message ID for a JetStream publish, written with the file's
 // import name.
-func pubOption(file *ast.File, e *effects.Call) string {
+func pubOption(pass *analysis.Pass, file *ast.File, e *effects.Call) string {
 	path := e.Fn.Pkg().Path()
-	name := fix.ImportName(file, path)
+	name := fix.ImportName(pass.Pkg, file, path)
 	if name == "" {
 		return ""
 	}

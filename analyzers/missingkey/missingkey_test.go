@@ -20,3 +20,8 @@ func TestMissingKey(t *testing.T) {
 func TestCrossPackage(t *testing.T) {
 	analysistest.Run(t, testdata, missingkey.Analyzer, "missingkey/xpay", "missingkey/xapi")
 }
+
+// TestFixes applies the suggested fixes and compares with fixes.go.golden.
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, missingkey.Analyzer, "missingkey/fixes")
+}

@@ -6,6 +6,7 @@ package fix
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 
@@ -13,8 +14,9 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 )
 
-// ImportName returns the name under which file imports path, or "".
-func ImportName(file *ast.File, path string) string {
+// ImportName returns the name under which file imports path, or "": the
+// import's alias, or the name the package declares (nats.go's is nats).
+func ImportName(pkg *types.Package, file *ast.File, path string) string {
 	for _, spec := range file.Imports {
 		p, _ := strconv.Unquote(spec.Path.Value)
 		if p != path {
@@ -22,6 +24,11 @@ func ImportName(file *ast.File, path string) string {
 		}
 		if spec.Name != nil {
 			return spec.Name.Name
+		}
+		for _, imp := range pkg.Imports() {
+			if imp.Path() == path {
+				return imp.Name()
+			}
 		}
 		return path[strings.LastIndex(path, "/")+1:]
 	}
@@ -32,7 +39,7 @@ func ImportName(file *ast.File, path string) string {
 // file imports it already. The new spec goes into the import group of its
 // kind (standard library or not), in sorted position, as gofmt keeps it.
 func AddImport(file *ast.File, path string) []analysis.TextEdit {
-	if ImportName(file, path) != "" {
+	if imported(file, path) {
 		return nil
 	}
 	quoted := strconv.Quote(path)
@@ -135,4 +142,13 @@ func CallAt(file *ast.File, lparen token.Pos) *ast.CallExpr {
 		}
 	}
 	return nil
+}
+
+func imported(file *ast.File, path string) bool {
+	for _, spec := range file.Imports {
+		if p, _ := strconv.Unquote(spec.Path.Value); p == path {
+			return true
+		}
+	}
+	return false
 }

@@ -1,4 +1,4 @@
-package freshid_test
+package e2e
 
 import (
 	"os"
@@ -8,7 +8,8 @@ import (
 	"testing"
 )
 
-// TestGoldenFilesCompile type-checks every golden file: a suggested fix
+// TestGoldenFilesCompile type-checks every golden file of every check: a
+// suggested fix
 // that does not compile is a failure. Each golden file replaces its
 // source in a copy of the testdata tree, which go vet then checks in
 // GOPATH mode against the same stubs the analyzer tests use.
@@ -16,7 +17,8 @@ func TestGoldenFilesCompile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go vet")
 	}
-	goldens, err := filepath.Glob(filepath.Join(testdata, "src", "freshid", "*", "*.golden"))
+	testdata := filepath.Join(repoRoot(t), "testdata")
+	goldens, err := filepath.Glob(filepath.Join(testdata, "src", "*", "*", "*.golden"))
 	if err != nil || len(goldens) == 0 {
 		t.Fatalf("no golden files found: %v", err)
 	}
