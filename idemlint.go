@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/analyzers/freshid"
+	"github.com/idemlint/idemlint/analyzers/intentfirst"
 	"github.com/idemlint/idemlint/analyzers/missingkey"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/passes"
@@ -29,6 +30,7 @@ type check struct {
 var checks = []check{
 	{freshid.Code, "freshid", true, freshid.New},
 	{missingkey.Code, "missingkey", true, missingkey.New},
+	{intentfirst.Code, "intentfirst", true, intentfirst.New},
 }
 
 // Analyzers returns the enabled checks with the default configuration.

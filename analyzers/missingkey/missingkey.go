@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/analysisutil"
+	"github.com/idemlint/idemlint/internal/slotfix"
 	"github.com/idemlint/idemlint/passes"
 	"github.com/idemlint/idemlint/passes/effects"
 	"github.com/idemlint/idemlint/passes/retried"
@@ -66,7 +67,7 @@ func (c *checker) localCalls() {
 			Message: fmt.Sprintf("%s (%s)", summary.MissingKeyConsequence(e, header), desc),
 			Related: related,
 		}
-		if f := suggestFix(c.pass, c.res, e); f != nil {
+		if f := slotfix.Fix(c.pass, c.res, e); f != nil {
 			d.SuggestedFixes = []analysis.SuggestedFix{*f}
 		}
 		c.rep.Report(d)

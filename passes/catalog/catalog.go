@@ -161,6 +161,12 @@ func (c *Catalog) Model(fn *types.Func) (int, bool) {
 	return lookup(modelCalls, fn)
 }
 
+// ModelUpdate reports whether fn updates rows from its arguments, from
+// the returned index on.
+func (c *Catalog) ModelUpdate(fn *types.Func) (int, bool) {
+	return lookup(modelUpdates, fn)
+}
+
 // SlotField reports whether field of the struct type owner is a key slot.
 func (c *Catalog) SlotField(owner types.Type, field string) (Slot, bool) {
 	key := FieldKey(owner, field)

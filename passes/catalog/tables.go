@@ -185,6 +185,15 @@ var modelCalls = map[string]int{
 	"(*gorm.io/gorm.DB).FirstOrCreate":   0,
 }
 
+// modelUpdates update rows from the arguments starting at the index:
+// gorm's Updates(values), Update(column, value), UpdateColumn(s).
+var modelUpdates = map[string]int{
+	"(*gorm.io/gorm.DB).Updates":       0,
+	"(*gorm.io/gorm.DB).Update":        1,
+	"(*gorm.io/gorm.DB).UpdateColumn":  1,
+	"(*gorm.io/gorm.DB).UpdateColumns": 0,
+}
+
 // A Slot is where an external request carries its idempotency key, a
 // published message its ID, or a job its unique key.
 type Slot struct {

@@ -23,7 +23,8 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 	// A function that reaches no sink can still pass a parameter into a
 	// result (a key formatter); a short trace finds that.
 	shallowEnv := res.Env.WithoutCallers()
-	shallowEnv.MaxNodes = 256 // a parameter's value comes from the caller at hand
+	shallowEnv.MaxNodes = 256
+	writeEnv := res.Env.ForWrites(false) // a parameter's value comes from the caller at hand
 	defects := defectsByFunc(res, funcs)
 	var reachSinks map[*ssa.Function]bool
 	if sinks {
@@ -41,6 +42,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		switch {
 		case reachSinks[fn]:
 			summarizeParams(paramEnv, fn, sum, true)
+			summarizeWrites(writeEnv, fn, sum)
 		case sinks:
 			summarizeParams(shallowEnv, fn, sum, false)
 		}
@@ -104,6 +106,22 @@ func summarizeParams(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summar
 			for _, r := range flow.Returns {
 				if r.Fn == fn && r.Path == "" {
 					sum.ParamResults = append(sum.ParamResults, valueflow.ParamResult{Param: i, Path: path, Result: r.Result})
+				}
+			}
+		}
+	}
+}
+
+// summarizeWrites traces each parameter, and each field of a struct
+// parameter, to the durable writes that store it.
+func summarizeWrites(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summary) {
+	for i, p := range fn.Params {
+		for _, path := range seedPaths(p.Type()) {
+			seen := map[string]bool{}
+			for _, h := range valueflow.Trace(env, p, path).Hits {
+				if h.Sink.Kind == valueflow.WriteSink && !seen[h.Sink.Table] {
+					seen[h.Sink.Table] = true
+					sum.ParamWrites = append(sum.ParamWrites, valueflow.ParamWrite{Param: i, Path: path, Table: h.Sink.Table, Durable: h.Sink.Durable})
 				}
 			}
 		}

@@ -55,6 +55,9 @@ type Result struct {
 	ssa      *lazyssa.SSA
 	files    []*ast.File
 
+	writesMu sync.Mutex
+	writes   map[*ssa.Function][]valueflow.ParamWrite
+
 	externalsOnce sync.Once
 	externals     []*effects.Call
 	tests         fileRanges
@@ -85,6 +88,33 @@ func (r *Result) CallStart(lparen token.Pos) token.Pos {
 		}
 	}
 	return lparen
+}
+
+// ParamWrites returns which parameters of a function a durable write
+// stores: from its summary fact for a function of another package,
+// computed once for a function of this one.
+func (r *Result) ParamWrites(fn *ssa.Function, obj *types.Func) []valueflow.ParamWrite {
+	if fn != nil && r.Env != nil && fn.Pkg != nil && fn.Pkg.Pkg == r.Env.Pkg {
+		r.writesMu.Lock()
+		defer r.writesMu.Unlock()
+		if pw, ok := r.writes[fn]; ok {
+			return pw
+		}
+		if r.writes == nil {
+			r.writes = make(map[*ssa.Function][]valueflow.ParamWrite)
+		}
+		r.writes[fn] = nil // recursion guard
+		sum := &valueflow.Summary{}
+		summarizeWrites(r.Env.ForWrites(false), fn, sum)
+		r.writes[fn] = sum.ParamWrites
+		return sum.ParamWrites
+	}
+	if obj != nil {
+		if s := r.Imported(obj); s != nil {
+			return s.ParamWrites
+		}
+	}
+	return nil
 }
 
 // SrcFuncs returns the package's functions in source order.
@@ -170,7 +200,7 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 		}
 		r.fresh = r.fresh || cat.IsIDGenerator(fn)
 		if s := imported(fn); s != nil {
-			r.sinks = r.sinks || len(s.ParamSinks) > 0
+			r.sinks = r.sinks || len(s.ParamSinks) > 0 || len(s.ParamWrites) > 0
 			r.fresh = r.fresh || len(s.FreshResults) > 0
 			r.defect = r.defect || len(s.Defects) > 0
 		}

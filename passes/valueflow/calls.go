@@ -37,6 +37,7 @@ func Callee(c *ssa.CallCommon) *types.Func {
 type calleeKind struct {
 	sql     *catalog.SQLCall
 	model   int // argument index of gorm's model, or -1
+	update  int // first argument index of an ORM update's values, or -1
 	slot    *catalog.Slot
 	slotArg int
 	headers []string
@@ -51,11 +52,13 @@ func (e *Env) kind(fn *types.Func) *calleeKind {
 		e.kinds = make(map[*types.Func]*calleeKind)
 	}
 	cat := e.Catalog
-	k := &calleeKind{model: -1}
+	k := &calleeKind{model: -1, update: -1}
 	if sc, ok := cat.SQL(fn); ok {
 		k.sql = &sc
 	} else if m, ok := cat.Model(fn); ok {
 		k.model = m
+	} else if u, ok := cat.ModelUpdate(fn); ok {
+		k.update = u
 	} else if i, slot, ok := cat.SlotCall(fn); ok {
 		k.slot, k.slotArg = &slot, i
 	} else if h, ok := cat.HeaderSetter(fn); ok {
@@ -75,14 +78,14 @@ func (e *Env) IsSinkCall(c ssa.CallInstruction) bool {
 		return false
 	}
 	k := e.kind(fn)
-	if k.sql != nil || k.model >= 0 || k.slot != nil {
+	if k.sql != nil || k.model >= 0 || k.update >= 0 || k.slot != nil {
 		return true
 	}
 	if args := c.Common().Args; k.headers != nil && len(args) == 3 {
 		return isHeader(args[1], k.headers) // receiver, name, value
 	}
 	if e.Imported != nil && !c.Common().IsInvoke() {
-		if s := e.Imported(fn); s != nil && len(s.ParamSinks) > 0 {
+		if s := e.Imported(fn); s != nil && (len(s.ParamSinks) > 0 || len(s.ParamWrites) > 0) {
 			return true
 		}
 	}
@@ -128,6 +131,11 @@ func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
 				t.modelArg(instr, n)
 			}
 			return
+		case k.update >= 0:
+			if t.env.Writes && idx >= k.update {
+				t.hit(SinkInfo{Kind: WriteSink, Table: "a model"}, instr.Pos(), n.stack, nil)
+			}
+			return
 		case k.slot != nil:
 			if k.slotArg == idx && n.path == "" {
 				t.hit(SinkInfo{Kind: SlotSink, What: k.slot.What}, instr.Pos(), n.stack, nil)
@@ -151,20 +159,43 @@ func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
 		}
 		return
 	}
-	t.imported(instr, a, n)
+	if t.imported(instr, a, n) || !t.env.Outcome {
+		return
+	}
+	// An outcome passed to code we do not follow (json.Unmarshal, a
+	// decoder, a method of the response) comes out in its result and in
+	// the pointers it is given.
+	if call, ok := instr.(*ssa.Call); ok && call.Call.Signature().Results().Len() > 0 {
+		t.pushResult(call, 0, "", n.stack)
+	}
+	for i, other := range c.Args {
+		if mi, ok := other.(*ssa.MakeInterface); ok {
+			other = mi.X // Decode(&out) takes an any
+		}
+		if i != a && isPointerLike(other.Type()) {
+			t.push(other, "", n.stack)
+		}
+	}
 }
 
 // imported follows a value into a function of another package through
 // its summary.
-func (t *tracer) imported(instr ssa.CallInstruction, a int, n node) {
+func (t *tracer) imported(instr ssa.CallInstruction, a int, n node) bool {
 	c := instr.Common()
 	fn := Callee(c)
 	if fn == nil || c.IsInvoke() || t.env.Imported == nil {
-		return
+		return false
 	}
 	s := t.env.Imported(fn)
 	if s == nil {
-		return
+		return false
+	}
+	if t.env.Writes {
+		for _, pw := range s.ParamWrites {
+			if pw.Param == a && (pw.Path == n.path || t.env.Outcome && strings.HasPrefix(pw.Path, n.path)) {
+				t.hit(SinkInfo{Kind: WriteSink, Table: pw.Table, Durable: pw.Durable}, instr.Pos(), n.stack, nil)
+			}
+		}
 	}
 	for _, ps := range s.ParamSinks {
 		if ps.Param == a && ps.Path == n.path {
@@ -178,6 +209,7 @@ func (t *tracer) imported(instr ssa.CallInstruction, a int, n node) {
 			}
 		}
 	}
+	return true
 }
 
 // isLocal reports whether fn's body belongs to the package being analysed.
@@ -204,6 +236,12 @@ func (t *tracer) sqlArg(instr ssa.CallInstruction, fn *types.Func, sc catalog.SQ
 		return
 	}
 	st := sqltext.Parse(text)
+	if t.env.Writes {
+		if st.Kind == sqltext.Insert || st.Kind == sqltext.Update || st.Kind == sqltext.Merge || st.Kind == sqltext.Delete {
+			t.hit(SinkInfo{Kind: WriteSink, Table: st.Table, Durable: Autocommit(c)}, instr.Pos(), n.stack, nil)
+		}
+		return
+	}
 	if st.Kind != sqltext.Insert || st.Columns == nil {
 		return
 	}
@@ -264,6 +302,10 @@ func leadingIndex(path string) (int, bool) {
 // modelArg decides whether a struct passed to an ORM insert has a fresh
 // identity field.
 func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
+	if t.env.Writes {
+		t.hit(SinkInfo{Kind: WriteSink, Table: "a model"}, instr.Pos(), n.stack, nil)
+		return
+	}
 	path := strings.TrimPrefix(n.path, "*")
 	if strings.HasPrefix(path, "[") { // a slice of models: any element
 		if i := strings.Index(path, "]"); i > 0 {
@@ -464,4 +506,24 @@ func (e *Env) emptyKeyBranch(ifInstr *ssa.If) *ssa.BasicBlock {
 
 func isEmptyString(c *ssa.Const) bool {
 	return c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == ""
+}
+
+// autocommitReceivers are the database handles on which every statement
+// commits on its own.
+var autocommitReceivers = map[string]bool{
+	"*database/sql.DB":                      true,
+	"*database/sql.Conn":                    true,
+	"*github.com/jackc/pgx/v5/pgxpool.Pool": true,
+	"*github.com/jackc/pgx/v5.Conn":         true,
+	"*github.com/jmoiron/sqlx.DB":           true,
+	"*github.com/jackc/pgx/v5/pgxpool.Conn": true,
+}
+
+// Autocommit reports whether an SQL call runs on a handle that commits
+// each statement on its own.
+func Autocommit(c *ssa.CallCommon) bool {
+	if c.IsInvoke() || len(c.Args) == 0 {
+		return false
+	}
+	return autocommitReceivers[catalog.TypeKey(c.Args[0].Type())]
 }

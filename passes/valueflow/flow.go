@@ -40,7 +40,27 @@ type Env struct {
 	// MaxNodes bounds the values one trace visits (default maxNodes).
 	MaxNodes int
 
+	// Writes makes every argument of a durable write (an INSERT, UPDATE,
+	// MERGE or DELETE, an ORM insert or update) a sink of kind WriteSink,
+	// instead of identity columns only.
+	Writes bool
+	// Outcome traces a call's outcome: every part of a traced whole value
+	// carries it, and a call it is passed to carries it into its result
+	// and its pointer arguments (json.Unmarshal into a struct, say).
+	Outcome bool
+
 	kinds map[*types.Func]*calleeKind // memo of kind
+}
+
+// ForWrites returns a copy of the environment that traces to durable
+// writes (Writes), following an outcome's parts when outcome is set.
+func (e *Env) ForWrites(outcome bool) *Env {
+	c := *e
+	c.Writes, c.Outcome = true, outcome
+	if !outcome {
+		c.Callers = nil // a parameter's value comes from the caller at hand
+	}
+	return &c
 }
 
 // WithoutCallers returns a copy of the environment that does not follow
@@ -175,22 +195,12 @@ func (t *tracer) step(n node) {
 			if n.path == "" && isArithmetic(instr.Op) {
 				t.push(instr, "", n.stack)
 			}
-		case *ssa.FieldAddr:
-			if rest, ok := cutElem(n.path, "."+fieldName(instr.X.Type(), instr.Field)); ok {
-				t.push(instr, addrOf(rest), n.stack)
+		case *ssa.FieldAddr, *ssa.Field, *ssa.IndexAddr, *ssa.Index, *ssa.Lookup:
+			if t.env.Outcome && (n.path == "" || n.path == "*") {
+				t.push(instr.(ssa.Value), n.path, n.stack) // a part of an outcome is outcome
+				continue
 			}
-		case *ssa.Field:
-			if rest, ok := cutElem(n.path, "."+fieldName(instr.X.Type(), instr.Field)); ok {
-				t.push(instr, rest, n.stack)
-			}
-		case *ssa.IndexAddr:
-			if rest, ok := cutIndex(n.path, instr.Index); ok {
-				t.push(instr, addrOf(rest), n.stack)
-			}
-		case *ssa.Index:
-			if rest, ok := cutIndex(n.path, instr.Index); ok {
-				t.push(instr, rest, n.stack)
-			}
+			t.selectPart(instr.(ssa.Value), n)
 		case *ssa.Extract:
 			if rest, ok := cutElem(n.path, "#"+strconv.Itoa(instr.Index)); ok {
 				t.push(instr, rest, n.stack)
@@ -198,6 +208,10 @@ func (t *tracer) step(n node) {
 		case *ssa.Store:
 			if instr.Val == n.v {
 				t.store(instr, n)
+			}
+		case *ssa.MapUpdate:
+			if t.env.Outcome && instr.Value == n.v {
+				t.push(instr.Map, "", n.stack) // a map holding an outcome carries it
 			}
 		case *ssa.MakeClosure:
 			for k, b := range instr.Bindings {
@@ -209,6 +223,29 @@ func (t *tracer) step(n node) {
 			t.ret(instr, n)
 		case ssa.CallInstruction:
 			t.call(instr, n)
+		}
+	}
+}
+
+// selectPart follows a field or element selected from a value whose path
+// selects it.
+func (t *tracer) selectPart(v ssa.Value, n node) {
+	switch instr := v.(type) {
+	case *ssa.FieldAddr:
+		if rest, ok := cutElem(n.path, "."+fieldName(instr.X.Type(), instr.Field)); ok {
+			t.push(instr, addrOf(rest), n.stack)
+		}
+	case *ssa.Field:
+		if rest, ok := cutElem(n.path, "."+fieldName(instr.X.Type(), instr.Field)); ok {
+			t.push(instr, rest, n.stack)
+		}
+	case *ssa.IndexAddr:
+		if rest, ok := cutIndex(n.path, instr.Index); ok {
+			t.push(instr, addrOf(rest), n.stack)
+		}
+	case *ssa.Index:
+		if rest, ok := cutIndex(n.path, instr.Index); ok {
+			t.push(instr, rest, n.stack)
 		}
 	}
 }
@@ -326,6 +363,36 @@ func FuncName(fn *ssa.Function) string {
 		return fn.Pkg.Pkg.Name() + "." + name
 	}
 	return name
+}
+
+// ConstString resolves a string constant, a concatenation of constants,
+// or fmt.Sprintf with a constant format and constant arguments.
+func ConstString(v ssa.Value) (string, bool) { return constString(v) }
+
+// SliceElems returns the values stored into the elements of a variadic
+// argument slice built in place, by index.
+func SliceElems(v ssa.Value) []ssa.Value {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	alloc, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *alloc.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, u := range *ia.Referrers() {
+			if st, ok := u.(*ssa.Store); ok && st.Addr == ia {
+				out = append(out, st.Val)
+			}
+		}
+	}
+	return out
 }
 
 // constString resolves SQL text: string constants, concatenations of

@@ -27,6 +27,19 @@ type Summary struct {
 	// Defects are fresh values made inside the function (or its callees)
 	// that become an identity.
 	Defects []Defect
+	// ParamWrites are parameters whose value (at Path) a durable write
+	// stores.
+	ParamWrites []ParamWrite
+}
+
+// ParamWrite says parameter Param at Path is stored by a durable write
+// to Table; Durable says the write commits on its own (a pool or
+// database handle, not a transaction the caller holds).
+type ParamWrite struct {
+	Param   int
+	Path    string
+	Table   string
+	Durable bool
 }
 
 // AFact marks Summary as an analysis fact.
@@ -39,7 +52,8 @@ func (s *Summary) String() string {
 
 // Empty reports whether the summary says nothing.
 func (s *Summary) Empty() bool {
-	return len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.Defects) == 0
+	return len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.Defects) == 0 &&
+		len(s.ParamWrites) == 0
 }
 
 // A Frame is one step of a call chain: a function and a position in it.
@@ -99,6 +113,8 @@ type SinkInfo struct {
 	Column string // INSERT column or model field
 	What   string // for key slots: what the value identifies
 	At     Frame
+	// Durable, for a write: it commits on its own.
+	Durable bool
 }
 
 // SinkKind is the kind of an identity sink.
@@ -109,6 +125,7 @@ const (
 	ModelSink                  // an identity field of an ORM model insert
 	SlotSink                   // a provider key, message ID or job key
 	EffectSink                 // an external call; What says what a retry does
+	WriteSink                  // any durable write (Env.Writes)
 )
 
 // Consequence says, concretely, what a retry does when a fresh value fills

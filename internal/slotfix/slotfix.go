@@ -1,4 +1,7 @@
-package missingkey
+// Package slotfix builds the suggested fix that puts the operation key in
+// scope into an external call's idempotency-key slot, shared by the
+// checks that report calls without a key.
+package slotfix
 
 import (
 	"fmt"
@@ -14,11 +17,11 @@ import (
 	"github.com/idemlint/idemlint/passes/summary"
 )
 
-// suggestFix fills the call's key slot with the operation key in scope,
+// Fix fills the call's key slot with the operation key in scope,
 // by a statement before the call (guarded by a check that the key is
 // there when the caller may leave it out), or by an extra publish option.
 // It returns nil when no key is in scope or the carrier is not a variable.
-func suggestFix(pass *analysis.Pass, res *summary.Result, e *effects.Call) *analysis.SuggestedFix {
+func Fix(pass *analysis.Pass, res *summary.Result, e *effects.Call) *analysis.SuggestedFix {
 	file := fix.FileOf(pass, e.Instr.Pos())
 	if file == nil {
 		return nil

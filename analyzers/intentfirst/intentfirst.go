@@ -1,0 +1,233 @@
+package intentfirst
+
+import (
+	_ "embed"
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/analysisutil"
+	"github.com/idemlint/idemlint/internal/slotfix"
+	"github.com/idemlint/idemlint/passes"
+	"github.com/idemlint/idemlint/passes/effects"
+	"github.com/idemlint/idemlint/passes/retried"
+	"github.com/idemlint/idemlint/passes/summary"
+	"github.com/idemlint/idemlint/passes/valueflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Code is the check's stable code.
+const Code = "IDEM003"
+
+// Analyzer is intentfirst with the default configuration.
+var Analyzer = New(passes.Default())
+
+// New returns intentfirst for the run whose shared passes are ps.
+func New(ps *passes.Set) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "intentfirst",
+		Doc:      analysisutil.MustExtractDoc(doc, "intentfirst"),
+		URL:      "https://github.com/idemlint/idemlint/blob/main/docs/checks/intentfirst.md",
+		Requires: []*analysis.Analyzer{ps.Summary},
+	}
+	strict := a.Flags.Bool("strict", false, "also report //idemlint:ignore directives that suppress nothing")
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[ps.Summary].(*summary.Result)
+		c := &checker{pass: pass, res: res, rep: analysisutil.NewReporter(pass, Code, a.Name)}
+		if res.Relevant {
+			for _, e := range res.Externals() {
+				c.check(e)
+			}
+		}
+		c.rep.Finish(*strict)
+		return nil, nil
+	}
+	return a
+}
+
+type checker struct {
+	pass *analysis.Pass
+	res  *summary.Result
+	rep  *analysisutil.Reporter
+}
+
+// check reports an external effect whose outcome is written back while no
+// committed write before it records the key it carries.
+func (c *checker) check(e *effects.Call) {
+	if e.Ext.Notification || e.State == effects.Unknown {
+		return
+	}
+	path, ok := c.res.Retried.On(e.Instr)
+	if !ok {
+		return
+	}
+	back := c.writeBack(e)
+	if back == nil {
+		return
+	}
+	intents, unknown := c.intents(e, path)
+	switch e.State {
+	case effects.NoSlot:
+		// Without a key mechanism, a committed record before the call is
+		// all the service can keep; it reconciles against the provider.
+		if len(intents) > 0 || unknown {
+			return
+		}
+	case effects.Filled:
+		if unknown || recorded(intents, e.Key, path) {
+			return
+		}
+	}
+	msg := fmt.Sprintf("a crash after the %s and before its outcome is written back leaves no record of it, so a retry repeats it: no operation ID that the call carries is committed before it (%s)",
+		e.Ext.What, path.Root.Describe())
+	d := analysis.Diagnostic{
+		Pos:     c.res.CallStart(e.Instr.Pos()),
+		Message: msg,
+		Related: append(related(path), analysis.RelatedInformation{Pos: back.Pos, Message: "the outcome is written back here"}),
+	}
+	if e.State == effects.Absent {
+		if f := slotfix.Fix(c.pass, c.res, e); f != nil {
+			d.SuggestedFixes = []analysis.SuggestedFix{*f}
+		}
+	}
+	c.rep.Report(d)
+}
+
+// writeBack returns the first durable write of the call's outcome.
+func (c *checker) writeBack(e *effects.Call) *valueflow.Hit {
+	call, ok := e.Instr.(*ssa.Call)
+	if !ok || call.Call.Signature().Results().Len() == 0 {
+		return nil
+	}
+	var outcome ssa.Value = call
+	if call.Call.Signature().Results().Len() > 1 {
+		outcome = nil
+		for _, r := range *call.Referrers() {
+			if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+				outcome = ex
+			}
+		}
+	}
+	if outcome == nil {
+		return nil
+	}
+	for _, h := range valueflow.Trace(c.res.Env.ForWrites(true), outcome, "").Hits {
+		if h.Sink.Kind == valueflow.WriteSink {
+			return &h
+		}
+	}
+	return nil
+}
+
+// intents returns the committed durable writes that happen before the
+// call on every path: in its function, and in the callers on the path
+// from the root before the calls that lead to it. unknown is set when a
+// write's durability cannot be told.
+func (c *checker) intents(e *effects.Call, path *retried.Path) (intents []*effects.Write, unknown bool) {
+	points := []ssa.Instruction{e.Instr}
+	for _, via := range path.Via {
+		points = append(points, via)
+	}
+	for _, point := range points {
+		fn := point.Parent()
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || call == e.Instr || !dominates(instr, point) {
+					continue
+				}
+				w := effects.WriteOf(c.res.Env, call, c.res.ParamWrites)
+				if w == nil {
+					continue
+				}
+				switch w.Durability {
+				case effects.DurAutocommit:
+					intents = append(intents, w)
+				case effects.DurTx:
+					if committedBefore(w, point) {
+						intents = append(intents, w)
+					}
+				default:
+					unknown = true
+				}
+			}
+		}
+	}
+	return intents, unknown
+}
+
+// committedBefore reports whether a Commit of the write's transaction
+// runs after the write and before point on every path.
+func committedBefore(w *effects.Write, point ssa.Instruction) bool {
+	if w.Tx == nil {
+		return false
+	}
+	tx := originsOf(w.Tx, nil)
+	for _, b := range point.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || !dominates(w.Instr, instr) || !dominates(instr, point) {
+				continue
+			}
+			fn := valueflow.Callee(call.Common())
+			if fn == nil || fn.Name() != "Commit" {
+				continue
+			}
+			recv := call.Common().Value
+			if !call.Common().IsInvoke() && len(call.Common().Args) > 0 {
+				recv = call.Common().Args[0]
+			}
+			if intersects(originsOf(recv, nil), tx) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// recorded reports whether one of the intents stores the key.
+func recorded(intents []*effects.Write, key ssa.Value, path *retried.Path) bool {
+	keys := originsOf(key, path.Via)
+	for _, w := range intents {
+		for _, a := range w.Args {
+			if intersects(originsOf(a, path.Via), keys) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func related(path *retried.Path) []analysis.RelatedInformation {
+	var out []analysis.RelatedInformation
+	if path.Root.Pos.IsValid() {
+		out = append(out, analysis.RelatedInformation{Pos: path.Root.Pos, Message: "retried root: " + path.Root.Describe()})
+	}
+	for _, call := range path.Via {
+		out = append(out, analysis.RelatedInformation{Pos: call.Pos(), Message: "called on the retried path"})
+	}
+	return out
+}
+
+// dominates reports whether a runs before b on every path through their
+// function.
+func dominates(a, b ssa.Instruction) bool {
+	if a.Parent() != b.Parent() {
+		return false
+	}
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, instr := range a.Block().Instrs {
+		if instr == a {
+			return true
+		}
+		if instr == b {
+			return false
+		}
+	}
+	return false
+}

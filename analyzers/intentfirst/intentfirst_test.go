@@ -1,0 +1,17 @@
+package intentfirst_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemlint/idemlint/analyzers/intentfirst"
+)
+
+// testdata is the repository's shared analysistest tree.
+var testdata, _ = filepath.Abs("../../testdata")
+
+func TestIntentFirst(t *testing.T) {
+	analysistest.Run(t, testdata, intentfirst.Analyzer, "intentfirst/xstore", "intentfirst/a")
+}

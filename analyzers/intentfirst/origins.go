@@ -1,0 +1,151 @@
+package intentfirst
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/passes/valueflow"
+)
+
+// originsOf names where a value comes from, so that two values built from
+// the same source compare equal: the message's OrderID field read twice
+// from the same message, a key wrapped by stripe.String or formatted with
+// fmt.Sprintf. A parameter of a function on the call chain is followed to
+// the argument its caller passes.
+func originsOf(v ssa.Value, chain []ssa.CallInstruction) map[string]bool {
+	out := make(map[string]bool)
+	addOrigins(v, chain, out, 0)
+	return out
+}
+
+func addOrigins(v ssa.Value, chain []ssa.CallInstruction, out map[string]bool, depth int) {
+	if v == nil || depth > 12 {
+		return
+	}
+	next := func(w ssa.Value) { addOrigins(w, chain, out, depth+1) }
+	switch x := v.(type) {
+	case *ssa.ChangeType:
+		next(x.X)
+	case *ssa.Convert:
+		next(x.X)
+	case *ssa.MakeInterface:
+		next(x.X)
+	case *ssa.ChangeInterface:
+		next(x.X)
+	case *ssa.TypeAssert:
+		next(x.X)
+	case *ssa.Extract:
+		next(x.Tuple)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			next(e)
+		}
+	case *ssa.UnOp:
+		next(x.X)
+	case *ssa.FieldAddr:
+		for o := range originsOf(x.X, chain) {
+			out[o+"."+fieldName(x.X, x.Field)] = true
+		}
+	case *ssa.Field:
+		for o := range originsOf(x.X, chain) {
+			out[o+"."+fieldName(x.X, x.Field)] = true
+		}
+	case *ssa.Call:
+		if derives(x) {
+			for _, a := range x.Call.Args {
+				next(a)
+			}
+			return
+		}
+		out[key(v)] = true
+	case *ssa.Parameter:
+		if arg := callerArg(x, chain); arg != nil {
+			next(arg)
+			return
+		}
+		out[key(v)] = true
+	case *ssa.FreeVar:
+		if b := binding(x); b != nil {
+			next(b)
+			return
+		}
+		out[key(v)] = true
+	default:
+		out[key(v)] = true
+	}
+}
+
+// derives reports whether a call computes its result from its arguments
+// only: pointer helpers, conversions to strings, formatting, hashing,
+// deterministic UUIDs, and String methods.
+func derives(c *ssa.Call) bool {
+	fn := valueflow.Callee(&c.Call)
+	if fn == nil || c.Call.IsInvoke() {
+		return false
+	}
+	if fn.Name() == "String" || fn.Name() == "Int64" {
+		return true
+	}
+	if fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "fmt", "strconv", "strings", "github.com/google/uuid", "github.com/aws/aws-sdk-go-v2/aws":
+		return fn.Name() != "New" && fn.Name() != "NewString" && fn.Name() != "NewRandom"
+	}
+	return false
+}
+
+// callerArg maps a parameter of a function on the chain to its argument.
+func callerArg(p *ssa.Parameter, chain []ssa.CallInstruction) ssa.Value {
+	for _, call := range chain {
+		if call.Common().StaticCallee() != p.Parent() {
+			continue
+		}
+		for i, q := range p.Parent().Params {
+			if q == p && i < len(call.Common().Args) {
+				return call.Common().Args[i]
+			}
+		}
+	}
+	return nil
+}
+
+// binding maps a closure's free variable to the value its maker binds.
+func binding(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	parent := fn.Parent()
+	if parent == nil {
+		return nil
+	}
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != fn {
+				continue
+			}
+			for i, f := range fn.FreeVars {
+				if f == fv {
+					return mc.Bindings[i]
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func key(v ssa.Value) string { return fmt.Sprintf("%p", v) }
+
+func fieldName(x ssa.Value, i int) string {
+	return fmt.Sprint(i) // field indexes identify fields within one struct type
+}
+
+func intersects(a, b map[string]bool) bool {
+	for k := range a {
+		if b[k] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,190 @@
+package effects
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/passes/catalog"
+	"github.com/idemlint/idemlint/passes/sqltext"
+	"github.com/idemlint/idemlint/passes/valueflow"
+)
+
+// Durability says when a write becomes durable.
+type Durability int
+
+const (
+	DurUnknown    Durability = iota // an interface receiver, a handle from elsewhere
+	DurAutocommit                   // a pool or database handle: at once
+	DurTx                           // a transaction: at its Commit
+)
+
+// A Write is a durable write: an INSERT, UPDATE, MERGE or DELETE through a
+// catalogued executor, an ORM insert or update, a call of a function
+// whose parameters a durable write stores, or a gorm transaction.
+type Write struct {
+	Instr      ssa.CallInstruction
+	Table      string
+	Args       []ssa.Value // the values written
+	Durability Durability
+	Tx         ssa.Value // the transaction, for DurTx
+}
+
+// txReceivers are transaction types; their Commit makes writes durable.
+var txReceivers = map[string]bool{
+	"*database/sql.Tx":                    true,
+	"github.com/jackc/pgx/v5.Tx":          true,
+	"*github.com/jmoiron/sqlx.Tx":         true,
+	"*github.com/jackc/pgx/v5/pgxpool.Tx": true,
+}
+
+// WriteOf classifies a call as a durable write, or returns nil. paramWrites
+// answers for functions of the package and of other packages.
+func WriteOf(env *valueflow.Env, c ssa.CallInstruction, paramWrites func(*ssa.Function, *types.Func) []valueflow.ParamWrite) *Write {
+	cc := c.Common()
+	fn := valueflow.Callee(cc)
+	if fn == nil {
+		return nil
+	}
+	cat := env.Catalog
+	if sc, ok := cat.SQL(fn); ok {
+		return sqlWrite(c, fn, sc)
+	}
+	if m, ok := cat.Model(fn); ok {
+		return &Write{Instr: c, Table: "model", Args: modelValues(arg(c, fn, m)), Durability: gormDurability(c)}
+	}
+	if u, ok := cat.ModelUpdate(fn); ok {
+		return &Write{Instr: c, Table: "model", Args: cc.Args[u+1:], Durability: gormDurability(c)}
+	}
+	if catalog.FuncKey(fn) == "(*gorm.io/gorm.DB).Transaction" {
+		return &Write{Instr: c, Table: "transaction", Args: closureWrites(env, cc.Args[1], paramWrites), Durability: DurAutocommit}
+	}
+	pws := paramWrites(cc.StaticCallee(), fn)
+	if len(pws) == 0 {
+		return nil
+	}
+	w := &Write{Instr: c, Table: pws[0].Table, Durability: DurAutocommit}
+	for _, pw := range pws {
+		if pw.Param < len(cc.Args) {
+			w.Args = append(w.Args, cc.Args[pw.Param])
+		}
+		if !pw.Durable {
+			w.Durability = DurUnknown
+		}
+	}
+	return w
+}
+
+// modelValues returns a model and the values stored into its fields
+// where it is built: what an ORM insert writes.
+func modelValues(v ssa.Value) []ssa.Value {
+	out := []ssa.Value{v}
+	alloc, ok := unwrap(v).(*ssa.Alloc)
+	if !ok {
+		return out
+	}
+	for _, r := range *alloc.Referrers() {
+		if fa, ok := r.(*ssa.FieldAddr); ok {
+			if val := storedValue(fa); val != nil {
+				out = append(out, val)
+			}
+		}
+	}
+	return out
+}
+
+func sqlWrite(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Write {
+	cc := c.Common()
+	offset := len(cc.Args) - fn.Type().(*types.Signature).Params().Len()
+	q := sc.Query + offset
+	if q >= len(cc.Args) {
+		return nil
+	}
+	text, ok := valueflow.ConstString(cc.Args[q])
+	if !ok {
+		return nil
+	}
+	st := sqltext.Parse(text)
+	switch st.Kind {
+	case sqltext.Insert, sqltext.Update, sqltext.Merge, sqltext.Delete:
+	default:
+		return nil
+	}
+	w := &Write{Instr: c, Table: st.Table}
+	if a := sc.Args + offset; a < len(cc.Args) {
+		if elems := valueflow.SliceElems(cc.Args[a]); elems != nil {
+			w.Args = elems
+		} else {
+			w.Args = cc.Args[a:]
+		}
+	}
+	switch {
+	case valueflow.Autocommit(cc):
+		w.Durability = DurAutocommit
+	case !cc.IsInvoke() && len(cc.Args) > 0 && txReceivers[catalog.TypeKey(cc.Args[0].Type())]:
+		w.Durability, w.Tx = DurTx, cc.Args[0]
+	case cc.IsInvoke() && txReceivers[catalog.TypeKey(cc.Value.Type())]:
+		w.Durability, w.Tx = DurTx, cc.Value
+	}
+	return w
+}
+
+// gormMethods return the *gorm.DB they are called on, refined: following
+// them back finds the handle a statement runs on.
+var gormChain = map[string]bool{
+	"WithContext": true, "Model": true, "Table": true, "Where": true, "Session": true, "Debug": true,
+	"Clauses": true, "Omit": true, "Select": true,
+}
+
+// gormDurability decides whether a gorm write runs inside a transaction:
+// on the callback parameter of Transaction or on a Begin result.
+func gormDurability(c ssa.CallInstruction) Durability {
+	cc := c.Common()
+	if cc.IsInvoke() || len(cc.Args) == 0 {
+		return DurUnknown
+	}
+	v := cc.Args[0]
+	for {
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			break
+		}
+		fn := valueflow.Callee(&call.Call)
+		if fn == nil || !gormChain[fn.Name()] || len(call.Call.Args) == 0 {
+			if fn != nil && fn.Name() == "Begin" {
+				return DurTx
+			}
+			break
+		}
+		v = call.Call.Args[0]
+	}
+	if p, ok := v.(*ssa.Parameter); ok && p.Parent().Parent() != nil {
+		return DurTx // a callback's handle: Transaction's, or a helper's
+	}
+	return DurAutocommit
+}
+
+// closureWrites returns the values written inside a gorm Transaction
+// callback.
+func closureWrites(env *valueflow.Env, v ssa.Value, paramWrites func(*ssa.Function, *types.Func) []valueflow.ParamWrite) []ssa.Value {
+	var fn *ssa.Function
+	switch f := v.(type) {
+	case *ssa.Function:
+		fn = f
+	case *ssa.MakeClosure:
+		fn = f.Fn.(*ssa.Function)
+	default:
+		return nil
+	}
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok {
+				if w := WriteOf(env, c, paramWrites); w != nil {
+					out = append(out, w.Args...)
+				}
+			}
+		}
+	}
+	return out
+}
