@@ -7,6 +7,8 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/idemlint/idemlint/analyzers/missingkey"
+	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/passes"
 )
 
 // testdata is the repository's shared analysistest tree.
@@ -24,4 +26,17 @@ func TestCrossPackage(t *testing.T) {
 // TestFixes applies the suggested fixes and compares with fixes.go.golden.
 func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, missingkey.Analyzer, "missingkey/fixes")
+}
+
+// TestConfigured checks externals and roots from the configuration.
+func TestConfigured(t *testing.T) {
+	one := 1
+	cfg := &config.Config{
+		Roots: []string{"missingkey/configured.nightly"},
+		Externals: []config.External{
+			{Func: "(*example.com/carrier.Client).Book", What: "carrier booking", KeyArg: &one, KeyField: "Reference"},
+			{Func: "(*example.com/carrier.Client).Cancel", What: "carrier cancellation"},
+		},
+	}
+	analysistest.Run(t, testdata, missingkey.New(passes.New(cfg)), "missingkey/configured")
 }
