@@ -37,6 +37,14 @@ func addOrigins(v ssa.Value, chain []ssa.CallInstruction, out map[string]bool, d
 		next(x.X)
 	case *ssa.Extract:
 		next(x.Tuple)
+	case *ssa.Slice:
+		elems := valueflow.SliceElems(x) // a variadic argument built in place
+		if elems == nil {
+			out[key(v)] = true
+		}
+		for _, e := range elems {
+			next(e)
+		}
 	case *ssa.Phi:
 		for _, e := range x.Edges {
 			next(e)
@@ -137,9 +145,9 @@ func binding(fv *ssa.FreeVar) ssa.Value {
 
 func key(v ssa.Value) string { return fmt.Sprintf("%p", v) }
 
-func fieldName(x ssa.Value, i int) string {
-	return fmt.Sprint(i) // field indexes identify fields within one struct type
-}
+// fieldName names a field by its index, which identifies it within the
+// struct type of the origin it extends.
+func fieldName(_ ssa.Value, i int) string { return fmt.Sprint(i) }
 
 func intersects(a, b map[string]bool) bool {
 	for k := range a {

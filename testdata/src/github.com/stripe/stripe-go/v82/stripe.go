@@ -44,6 +44,7 @@ type PaymentIntent struct {
 	ID       string `json:"id"`
 	Amount   int64  `json:"amount"`
 	Currency string `json:"currency"`
+	Status   string `json:"status"`
 }
 
 type PaymentIntentParams struct {
