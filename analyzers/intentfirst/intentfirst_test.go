@@ -15,3 +15,8 @@ var testdata, _ = filepath.Abs("../../testdata")
 func TestIntentFirst(t *testing.T) {
 	analysistest.Run(t, testdata, intentfirst.Analyzer, "intentfirst/xstore", "intentfirst/a")
 }
+
+// TestFixes applies the suggested fixes and compares with fixes.go.golden.
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, intentfirst.Analyzer, "intentfirst/fixes")
+}
