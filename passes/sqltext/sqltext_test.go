@@ -43,7 +43,23 @@ func TestParse(t *testing.T) {
 		}},
 		{"INSERT INTO t VALUES ($1)", &Statement{Kind: Insert, Table: "t", Params: [][]Param{{{Index: 0}}}}},
 		{"INSERT INTO t (a, b) VALUES ($1)", &Statement{Kind: Unknown}},
-		{"UPDATE accounts SET balance = balance - $1 WHERE id = $2", &Statement{Kind: Update, Table: "accounts"}},
+		{"UPDATE accounts SET balance = balance - $1 WHERE id = $2", &Statement{
+			Kind: Update, Table: "accounts", Columns: []string{"balance"}, Params: [][]Param{{{Index: 0}}},
+			Arithmetic: true, Where: []Cond{{Column: "id", Params: []Param{{Index: 1}}}},
+		}},
+		{"UPDATE orders SET status = ?, version = version + 1 WHERE id = ? AND version = ? RETURNING id", &Statement{
+			Kind: Update, Table: "orders", Columns: []string{"status", "version"}, Params: [][]Param{{{Index: 0}}, nil},
+			Arithmetic: true, Returning: true,
+			Where: []Cond{{Column: "id", Params: []Param{{Index: 1}}}, {Column: "version", Params: []Param{{Index: 2}}}},
+		}},
+		{"SELECT response FROM idempotency_keys WHERE key = $1 AND o.user_id = $2 FOR UPDATE", &Statement{
+			Kind: Select, Table: "idempotency_keys",
+			Where: []Cond{{Column: "key", Params: []Param{{Index: 0}}}, {Column: "user_id", Params: []Param{{Index: 1}}}},
+		}},
+		{"SELECT 1 FROM t WHERE a = $1 OR b = $2", &Statement{Kind: Select, Table: "t"}},
+		{"DELETE FROM inbox WHERE message_id = $1", &Statement{
+			Kind: Delete, Table: "inbox", Where: []Cond{{Column: "message_id", Params: []Param{{Index: 0}}}},
+		}},
 		{"SELECT 1", &Statement{Kind: Select}},
 		{"WITH x AS (SELECT 1) INSERT INTO t (id) VALUES ($1)", &Statement{Kind: Unknown}},
 		{"", &Statement{Kind: Unknown}},
