@@ -165,7 +165,7 @@ func committedBefore(w *effects.Write, point ssa.Instruction) bool {
 	if w.Tx == nil {
 		return false
 	}
-	tx := originsOf(w.Tx, nil)
+	tx := effects.Origins(w.Tx, nil)
 	for _, b := range point.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
@@ -180,7 +180,7 @@ func committedBefore(w *effects.Write, point ssa.Instruction) bool {
 			if !call.Common().IsInvoke() && len(call.Common().Args) > 0 {
 				recv = call.Common().Args[0]
 			}
-			if intersects(originsOf(recv, nil), tx) {
+			if effects.Intersects(effects.Origins(recv, nil), tx) {
 				return true
 			}
 		}
@@ -190,10 +190,10 @@ func committedBefore(w *effects.Write, point ssa.Instruction) bool {
 
 // recorded reports whether one of the intents stores the key.
 func recorded(intents []*effects.Write, key ssa.Value, path *retried.Path) bool {
-	keys := originsOf(key, path.Via)
+	keys := effects.Origins(key, path.Via)
 	for _, w := range intents {
 		for _, a := range w.Args {
-			if intersects(originsOf(a, path.Via), keys) {
+			if effects.Intersects(effects.Origins(a, path.Via), keys) {
 				return true
 			}
 		}

@@ -1,20 +1,28 @@
 // Package e2e runs the idemlint binary, standalone and as go vet's
-// -vettool, on testdata/mod/shop: a module of its own that builds against
-// the real libraries (google/uuid, pgx, gin, echo, asynq, backoff).
+// -vettool, on the modules under testdata/mod: modules of their own that
+// build against the real libraries. testdata/mod/shop uses google/uuid,
+// pgx, gin, echo, asynq and backoff; testdata/mod/payments uses
+// stripe-go, the AWS SDK's SQS client, kafka-go, go-retryablehttp, pgx
+// and asynq.
 //
 // The findings the analyzers should report are marked in the module's
 // source with a comment on the reported line:
 //
 //	id := uuid.New() // finding: IDEM001
 //
-// and the cases that must stay silent with "// safe: reason". The test
-// derives its expected list from the markers, so the two cannot drift. A
-// finding marker may name the operation key its suggested fix must use:
+// and the cases that must stay silent with "// safe: reason". A line that
+// two checks report names both codes:
+//
+//	resp, err := w.HTTP.Do(req) // finding: IDEM002 IDEM003
+//
+// The test derives its expected list from the markers, so the two cannot
+// drift. A finding marker may name the operation key its suggested fix
+// must use (every finding of the line must then have a fix using it):
 //
 //	receiptID := uuid.New() // finding: IDEM001 fix: t.ResultWriter().TaskID()
 //
 // The test needs the go command and the Go module proxy (to download the
-// shop's dependencies); it is skipped under -short.
+// modules' dependencies); it is skipped under -short.
 package e2e
 
 import (
@@ -37,12 +45,28 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// shopDir is the module under test, relative to the repository root.
-const shopDir = "testdata/mod/shop"
+// A testModule is a module under test and what its markers must cover.
+type testModule struct {
+	Dir string // relative to the repository root
+	// Packages are the top-level directories that must hold at least
+	// one // finding: marker.
+	Packages []string
+	// MinFindings and MinSafe are the fewest finding and safe markers
+	// the module must hold.
+	MinFindings, MinSafe int
+}
+
+// modules are the modules under test.
+var modules = []testModule{
+	{Dir: "testdata/mod/shop", Packages: []string{"api", "worker"}, MinFindings: 8, MinSafe: 8},
+	{Dir: "testdata/mod/payments", Packages: []string{"billing", "shipping", "notify", "queue"}, MinFindings: 7, MinSafe: 8},
+}
 
 // analyzerOf maps a check code to the analyzer that reports it.
 var analyzerOf = map[string]string{
 	"IDEM001": "freshid",
+	"IDEM002": "missingkey",
+	"IDEM003": "intentfirst",
 }
 
 // A finding is one diagnostic, reduced to what the markers can state.
@@ -70,41 +94,54 @@ func compareFindings(a, b finding) int {
 	return strings.Compare(a.Code, b.Code)
 }
 
-func TestShop(t *testing.T) {
+// TestModules runs idemlint on each module under test, as a subtest
+// named after the module's directory (TestModules/shop,
+// TestModules/payments).
+func TestModules(t *testing.T) {
 	if testing.Short() {
-		t.Skip("e2e: builds idemlint and downloads the shop's dependencies")
+		t.Skip("e2e: builds idemlint and downloads the modules' dependencies")
 	}
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("e2e: go is not on PATH")
 	}
 	root := repoRoot(t)
-	src := filepath.Join(root, filepath.FromSlash(shopDir))
+	bin := buildIdemlint(t, goCmd, root)
+	for _, m := range modules {
+		t.Run(filepath.Base(m.Dir), func(t *testing.T) {
+			testModuleRun(t, goCmd, root, bin, m)
+		})
+	}
+}
+
+// testModuleRun checks one module: its markers, the standalone and go vet
+// reports against them, and that the tree still builds after -fix.
+func testModuleRun(t *testing.T, goCmd, root, bin string, m testModule) {
+	src := filepath.Join(root, filepath.FromSlash(m.Dir))
 
 	want, fixes, safe := markers(t, src)
-	checkMarkers(t, want, safe)
-	t.Logf("%d findings and %d safe cases marked in %s", len(want), safe, shopDir)
+	checkMarkers(t, m, want, safe)
+	t.Logf("%d findings and %d safe cases marked in %s", len(want), safe, m.Dir)
 
-	bin := buildIdemlint(t, goCmd, root)
-	shop := copyModule(t, src)
+	dir := copyModule(t, src)
 
 	// Downloads happen in the first run; the runs after it use the cache.
 	t.Run("standalone", func(t *testing.T) {
-		stdout, stderr := run(t, shop, bin, "-json", "./...")
+		stdout, stderr := run(t, dir, bin, "-json", "./...")
 		if len(bytes.TrimSpace(stdout)) == 0 && len(want) > 0 {
 			t.Fatalf("idemlint -json printed nothing on stdout; stderr:\n%s", stderr)
 		}
-		got := parseVetJSON(t, shop, stdout)
-		diffFindings(t, "idemlint -json ./...", want, got)
+		got := parseVetJSON(t, dir, stdout)
+		diffFindings(t, "idemlint -json ./...", m.Dir, want, got)
 		checkFixes(t, "idemlint -json ./...", fixes, got)
 	})
 
 	t.Run("govet", func(t *testing.T) {
 		// go vet writes the tool's JSON to stderr (and, in newer Go
 		// releases, to stdout): read both.
-		stdout, stderr := run(t, shop, goCmd, "vet", "-vettool="+bin, "-json", "./...")
-		got := parseVetJSON(t, shop, append(stdout, stderr...))
-		diffFindings(t, "go vet -vettool=idemlint -json ./...", want, got)
+		stdout, stderr := run(t, dir, goCmd, "vet", "-vettool="+bin, "-json", "./...")
+		got := parseVetJSON(t, dir, append(stdout, stderr...))
+		diffFindings(t, "go vet -vettool=idemlint -json ./...", m.Dir, want, got)
 		checkFixes(t, "go vet -vettool=idemlint -json ./...", fixes, got)
 	})
 
@@ -126,7 +163,7 @@ func TestShop(t *testing.T) {
 		}
 		slices.Sort(changed)
 		if len(changed) == 0 {
-			t.Errorf("idemlint -fix ./... changed no file; expected fixes for the findings marked in %s", shopDir)
+			t.Errorf("idemlint -fix ./... changed no file; expected fixes for the findings marked in %s", m.Dir)
 		}
 		t.Logf("-fix changed %v", changed)
 		if out, err := command(fixed, goCmd, "build", "./...").CombinedOutput(); err != nil {
@@ -155,13 +192,14 @@ func repoRoot(t *testing.T) string {
 
 var (
 	findingPrefix = regexp.MustCompile(`^//\s*finding:`)
-	findingMarker = regexp.MustCompile(`^//\s*finding:\s*([A-Z]+[0-9]+)(?:\s+fix:\s*(.*\S))?\s*$`)
+	findingMarker = regexp.MustCompile(`^//\s*finding:\s*([A-Z]+[0-9]+(?:\s+[A-Z]+[0-9]+)*)(?:\s+fix:\s*(.*\S))?\s*$`)
 	safeMarker    = regexp.MustCompile(`^//\s*safe:(.*)$`)
 )
 
-// markers reads the // finding: CODE [fix: KEY] and // safe: reason
-// comments of the module's Go files. The finding is expected on the
-// comment's line; fixes maps it to the text its suggested fix must contain.
+// markers reads the // finding: CODE... [fix: KEY] and // safe: reason
+// comments of the module's Go files. Each code's finding is expected on
+// the comment's line; fixes maps it to the text its suggested fix must
+// contain.
 func markers(t *testing.T, dir string) (want []finding, fixes map[finding]string, safe int) {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -193,19 +231,25 @@ func markers(t *testing.T, dir string) (want []finding, fixes map[finding]string
 				if findingPrefix.MatchString(c.Text) {
 					m := findingMarker.FindStringSubmatch(c.Text)
 					if m == nil {
-						t.Errorf("%s:%d: malformed marker %q; want // finding: CODE [fix: KEY]", rel, pos.Line, c.Text)
+						t.Errorf("%s:%d: malformed marker %q; want // finding: CODE... [fix: KEY]", rel, pos.Line, c.Text)
 						continue
 					}
-					code := m[1]
-					an, ok := analyzerOf[code]
-					if !ok {
-						t.Errorf("%s:%d: marker names unknown check %q", rel, pos.Line, code)
-						continue
-					}
-					f := finding{File: filepath.ToSlash(rel), Line: pos.Line, Analyzer: an, Code: code}
-					want = append(want, f)
-					if m[2] != "" {
-						fixes[f] = m[2]
+					codes := strings.Fields(m[1])
+					for i, code := range codes {
+						if slices.Contains(codes[:i], code) {
+							t.Errorf("%s:%d: marker names %s twice", rel, pos.Line, code)
+							continue
+						}
+						an, ok := analyzerOf[code]
+						if !ok {
+							t.Errorf("%s:%d: marker names unknown check %q", rel, pos.Line, code)
+							continue
+						}
+						f := finding{File: filepath.ToSlash(rel), Line: pos.Line, Analyzer: an, Code: code}
+						want = append(want, f)
+						if m[2] != "" {
+							fixes[f] = m[2]
+						}
 					}
 				}
 				if m := safeMarker.FindStringSubmatch(c.Text); m != nil {
@@ -227,19 +271,19 @@ func markers(t *testing.T, dir string) (want []finding, fixes map[finding]string
 
 // checkMarkers guards against a module whose markers were lost, which
 // would make the comparisons pass vacuously.
-func checkMarkers(t *testing.T, want []finding, safe int) {
+func checkMarkers(t *testing.T, m testModule, want []finding, safe int) {
 	t.Helper()
 	dirs := map[string]int{}
 	for _, f := range want {
 		dirs[strings.Split(f.File, "/")[0]]++
 	}
-	for _, d := range []string{"api", "worker"} {
+	for _, d := range m.Packages {
 		if dirs[d] == 0 {
-			t.Errorf("no // finding: marker in %s/%s", shopDir, d)
+			t.Errorf("no // finding: marker in %s/%s", m.Dir, d)
 		}
 	}
-	if len(want) < 8 || safe < 8 {
-		t.Errorf("only %d finding and %d safe markers in %s; expected at least 8 of each", len(want), safe, shopDir)
+	if len(want) < m.MinFindings || safe < m.MinSafe {
+		t.Errorf("only %d finding and %d safe markers in %s; expected at least %d and %d", len(want), safe, m.Dir, m.MinFindings, m.MinSafe)
 	}
 }
 
@@ -259,7 +303,7 @@ func buildIdemlint(t *testing.T, goCmd, root string) string {
 // -fix nor go mod downloads touch the tree.
 func copyModule(t *testing.T, src string) string {
 	t.Helper()
-	dst := filepath.Join(t.TempDir(), "shop")
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
 	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
 		t.Fatalf("copying %s: %v", src, err)
 	}
@@ -429,7 +473,7 @@ func cutLast(s string) (before, after string, ok bool) {
 
 // diffFindings compares the reported findings with the markers, and
 // names each missed and each unexpected finding with its message.
-func diffFindings(t *testing.T, what string, want []finding, got []reported) {
+func diffFindings(t *testing.T, what, modDir string, want []finding, got []reported) {
 	t.Helper()
 	var gotKeys []finding
 	msgs := map[finding][]string{}
@@ -439,7 +483,7 @@ func diffFindings(t *testing.T, what string, want []finding, got []reported) {
 	}
 	if diff := cmp.Diff(want, gotKeys); diff != "" {
 		var b strings.Builder
-		fmt.Fprintf(&b, "%s: findings differ from the // finding: markers in %s (-want +got):\n%s", what, shopDir, diff)
+		fmt.Fprintf(&b, "%s: findings differ from the // finding: markers in %s (-want +got):\n%s", what, modDir, diff)
 		for _, w := range want {
 			if !slices.Contains(gotKeys, w) {
 				fmt.Fprintf(&b, "\nMISSED (marked, not reported): %s", w)

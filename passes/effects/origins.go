@@ -1,4 +1,4 @@
-package intentfirst
+package effects
 
 import (
 	"fmt"
@@ -8,12 +8,12 @@ import (
 	"github.com/idemlint/idemlint/passes/valueflow"
 )
 
-// originsOf names where a value comes from, so that two values built from
+// Origins names where a value comes from, so that two values built from
 // the same source compare equal: the message's OrderID field read twice
 // from the same message, a key wrapped by stripe.String or formatted with
 // fmt.Sprintf. A parameter of a function on the call chain is followed to
 // the argument its caller passes.
-func originsOf(v ssa.Value, chain []ssa.CallInstruction) map[string]bool {
+func Origins(v ssa.Value, chain []ssa.CallInstruction) map[string]bool {
 	out := make(map[string]bool)
 	addOrigins(v, chain, out, 0)
 	return out
@@ -52,12 +52,12 @@ func addOrigins(v ssa.Value, chain []ssa.CallInstruction, out map[string]bool, d
 	case *ssa.UnOp:
 		next(x.X)
 	case *ssa.FieldAddr:
-		for o := range originsOf(x.X, chain) {
-			out[o+"."+fieldName(x.X, x.Field)] = true
+		for o := range Origins(x.X, chain) {
+			out[o+"."+fieldIndex(x.Field)] = true
 		}
 	case *ssa.Field:
-		for o := range originsOf(x.X, chain) {
-			out[o+"."+fieldName(x.X, x.Field)] = true
+		for o := range Origins(x.X, chain) {
+			out[o+"."+fieldIndex(x.Field)] = true
 		}
 	case *ssa.Call:
 		if derives(x) {
@@ -145,11 +145,12 @@ func binding(fv *ssa.FreeVar) ssa.Value {
 
 func key(v ssa.Value) string { return fmt.Sprintf("%p", v) }
 
-// fieldName names a field by its index, which identifies it within the
+// fieldIndex names a field by its index, which identifies it within the
 // struct type of the origin it extends.
-func fieldName(_ ssa.Value, i int) string { return fmt.Sprint(i) }
+func fieldIndex(i int) string { return fmt.Sprint(i) }
 
-func intersects(a, b map[string]bool) bool {
+// Intersects reports whether two origin sets share an origin.
+func Intersects(a, b map[string]bool) bool {
 	for k := range a {
 		if b[k] {
 			return true
