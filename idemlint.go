@@ -14,6 +14,7 @@ import (
 
 	"github.com/idemlint/idemlint/analyzers/freshid"
 	"github.com/idemlint/idemlint/analyzers/intentfirst"
+	"github.com/idemlint/idemlint/analyzers/keytx"
 	"github.com/idemlint/idemlint/analyzers/missingkey"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/passes"
@@ -31,6 +32,7 @@ var checks = []check{
 	{freshid.Code, "freshid", true, freshid.New},
 	{missingkey.Code, "missingkey", true, missingkey.New},
 	{intentfirst.Code, "intentfirst", true, intentfirst.New},
+	{keytx.Code, "keytx", true, keytx.New},
 }
 
 // Analyzers returns the enabled checks with the default configuration.

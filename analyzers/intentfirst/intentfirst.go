@@ -136,7 +136,7 @@ func (c *checker) intents(e *effects.Call, path *retried.Path) (intents []*effec
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(ssa.CallInstruction)
-				if !ok || call == e.Instr || !dominates(instr, point) {
+				if !ok || call == e.Instr || instr == point || !dominates(instr, point) {
 					continue
 				}
 				w := effects.WriteOf(c.res.Env, call, c.res.ParamWrites)

@@ -48,6 +48,10 @@ type Config struct {
 	// KeyColumns are extra identity column names of INSERT statements.
 	KeyColumns []string `yaml:"key-columns" json:"key-columns"`
 
+	// KeyTables are extra names (or parts of names) of tables and columns
+	// that hold idempotency or deduplication keys.
+	KeyTables []string `yaml:"key-tables" json:"key-tables"`
+
 	// Sinks are extra identity sinks: a parameter of a function whose
 	// value becomes the identity of a write or of an external request.
 	Sinks []Sink `yaml:"sinks" json:"sinks"`

@@ -390,6 +390,22 @@ func sqlPackages() map[string]bool {
 	return out
 }
 
+// keyTableWords name the tables and columns that hold idempotency and
+// deduplication keys.
+var keyTableWords = []string{"idempot", "dedup", "processed_message", "processed_event", "inbox", "request_key"}
+
+// IsKeyTable reports whether a table or column name holds idempotency or
+// deduplication keys, by the words above and the configuration.
+func (c *Catalog) IsKeyTable(name string) bool {
+	name = strings.ToLower(name)
+	for _, w := range append(keyTableWords, c.cfg.KeyTables...) {
+		if w != "" && strings.Contains(name, strings.ToLower(w)) {
+			return true
+		}
+	}
+	return false
+}
+
 // Skips reports whether a package is described by the catalog rather than
 // analysed: the standard library (inGOROOT says whether the package's
 // files are in GOROOT) and the catalogued libraries.

@@ -94,6 +94,43 @@ func modelValues(v ssa.Value) []ssa.Value {
 }
 
 func sqlWrite(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Write {
+	st := stmtOf(c, fn, sc)
+	if st == nil {
+		return nil
+	}
+	switch st.SQL.Kind {
+	case sqltext.Insert, sqltext.Update, sqltext.Merge, sqltext.Delete:
+		return &Write{Instr: c, Table: st.SQL.Table, Args: st.Args, Durability: st.Durability, Tx: st.Tx}
+	}
+	return nil
+}
+
+// A Stmt is an SQL statement a call executes, and the commit unit it runs
+// in.
+type Stmt struct {
+	Instr      ssa.CallInstruction
+	SQL        *sqltext.Statement
+	Args       []ssa.Value
+	Durability Durability
+	Tx         ssa.Value // the transaction, for DurTx
+	Recv       ssa.Value // the handle the statement runs on
+}
+
+// StmtOf returns the statement a call executes through a catalogued
+// executor, when its text is constant, or nil.
+func StmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
+	fn := valueflow.Callee(c.Common())
+	if fn == nil {
+		return nil
+	}
+	sc, ok := cat.SQL(fn)
+	if !ok {
+		return nil
+	}
+	return stmtOf(c, fn, sc)
+}
+
+func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 	cc := c.Common()
 	offset := len(cc.Args) - fn.Type().(*types.Signature).Params().Len()
 	q := sc.Query + offset
@@ -104,29 +141,25 @@ func sqlWrite(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Write 
 	if !ok {
 		return nil
 	}
-	st := sqltext.Parse(text)
-	switch st.Kind {
-	case sqltext.Insert, sqltext.Update, sqltext.Merge, sqltext.Delete:
-	default:
-		return nil
-	}
-	w := &Write{Instr: c, Table: st.Table}
+	st := &Stmt{Instr: c, SQL: sqltext.Parse(text)}
 	if a := sc.Args + offset; a < len(cc.Args) {
 		if elems := valueflow.SliceElems(cc.Args[a]); elems != nil {
-			w.Args = elems
+			st.Args = elems
 		} else {
-			w.Args = cc.Args[a:]
+			st.Args = cc.Args[a:]
 		}
+	}
+	st.Recv = cc.Value
+	if !cc.IsInvoke() && len(cc.Args) > 0 && offset > 0 {
+		st.Recv = cc.Args[0]
 	}
 	switch {
 	case valueflow.Autocommit(cc):
-		w.Durability = DurAutocommit
-	case !cc.IsInvoke() && len(cc.Args) > 0 && txReceivers[catalog.TypeKey(cc.Args[0].Type())]:
-		w.Durability, w.Tx = DurTx, cc.Args[0]
-	case cc.IsInvoke() && txReceivers[catalog.TypeKey(cc.Value.Type())]:
-		w.Durability, w.Tx = DurTx, cc.Value
+		st.Durability = DurAutocommit
+	case st.Recv != nil && txReceivers[catalog.TypeKey(st.Recv.Type())]:
+		st.Durability, st.Tx = DurTx, st.Recv
 	}
-	return w
+	return st
 }
 
 // gormMethods return the *gorm.DB they are called on, refined: following

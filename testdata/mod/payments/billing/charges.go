@@ -29,7 +29,7 @@ func (s *Server) Pay(w http.ResponseWriter, r *http.Request) {
 		Confirm:       stripe.Bool(true),
 	}
 	params.AddMetadata("order_id", orderID)
-	pi, err := paymentintent.New(params) // finding: IDEM002
+	pi, err := paymentintent.New(params) // finding: IDEM002 fix: r.Header.Get("Idempotency-Key")
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusPaymentRequired)
 		return

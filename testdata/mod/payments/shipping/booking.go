@@ -40,7 +40,7 @@ func (w *Worker) Run(ctx context.Context) error {
 			return err
 		}
 		req.Header.Set("Content-Type", "application/json")
-		resp, err := w.HTTP.Do(req) // finding: IDEM002 IDEM003
+		resp, err := w.HTTP.Do(req) // finding: IDEM002 IDEM003 fix: m.Topic, m.Partition, m.Offset
 		if err != nil {
 			return err
 		}

@@ -6,7 +6,8 @@
 // here is a retried root.
 //
 // This is the article's self-check: the versions in booking.go are the
-// broken ones, the version in collections.go the one it recommends.
+// broken ones, collections.go holds the one it recommends and a variant
+// that commits the intent in a transaction before the call.
 package shipping
 
 import (

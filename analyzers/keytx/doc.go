@@ -1,0 +1,29 @@
+// Package keytx defines an Analyzer that reports idempotency keys written
+// or checked outside the transaction that commits the effect they guard.
+//
+// # Analyzer keytx
+//
+// keytx: report idempotency keys that do not commit with their effect (IDEM004)
+//
+// An idempotency key works only if it is stored in the same transaction as
+// the effect it guards. If the key commits on its own, a crash between the
+// two commits leaves a key without its effect (the retry is skipped and
+// the effect is lost) or an effect without its key (the retry repeats it).
+// A check of the key outside the effect's transaction is a race: two
+// attempts both find no key and both perform the effect.
+//
+//	tx, _ := db.BeginTx(ctx, nil)
+//	tx.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", id, total)
+//	db.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1)", key) // reported: on the pool
+//	tx.Commit()
+//
+// Key tables and columns are recognised by name (idempotency, dedup,
+// processed_messages, inbox, request_key, and configured key-tables). The
+// effect is a local durable write; a key recorded before an external call
+// is intentfirst's intent record, not this check's. Statements whose
+// handle is of unknown kind (an interface the caller chooses) are not
+// compared. The check applies on retried paths and off them.
+//
+// The suggested fix runs the key statement on the transaction that
+// commits the effect, when that transaction is open at the statement.
+package keytx

@@ -1,0 +1,277 @@
+package keytx
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/analysisutil"
+	"github.com/idemlint/idemlint/internal/fix"
+	"github.com/idemlint/idemlint/passes"
+	"github.com/idemlint/idemlint/passes/effects"
+	"github.com/idemlint/idemlint/passes/sqltext"
+	"github.com/idemlint/idemlint/passes/summary"
+)
+
+//go:embed doc.go
+var doc string
+
+// Code is the check's stable code.
+const Code = "IDEM004"
+
+// Analyzer is keytx with the default configuration.
+var Analyzer = New(passes.Default())
+
+// New returns keytx for the run whose shared passes are ps.
+func New(ps *passes.Set) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "keytx",
+		Doc:      analysisutil.MustExtractDoc(doc, "keytx"),
+		URL:      "https://github.com/idemlint/idemlint/blob/main/docs/checks/keytx.md",
+		Requires: []*analysis.Analyzer{ps.Summary},
+	}
+	strict := a.Flags.Bool("strict", false, "also report //idemlint:ignore directives that suppress nothing")
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[ps.Summary].(*summary.Result)
+		c := &checker{pass: pass, res: res, rep: analysisutil.NewReporter(pass, Code, a.Name)}
+		if res.Relevant {
+			for _, fn := range res.SrcFuncs() {
+				c.checkFunc(fn)
+			}
+		}
+		c.rep.Finish(*strict)
+		return nil, nil
+	}
+	return a
+}
+
+type checker struct {
+	pass *analysis.Pass
+	res  *summary.Result
+	rep  *analysisutil.Reporter
+}
+
+// checkFunc compares the commit units of the key statements and the
+// effect writes of one function.
+func (c *checker) checkFunc(fn *ssa.Function) {
+	var keys, writes []*effects.Stmt
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || c.res.InTestFile(call.Pos()) {
+				continue
+			}
+			st := effects.StmtOf(c.res.Env.Catalog, call)
+			switch {
+			case st == nil || st.Durability == effects.DurUnknown:
+			case c.isKey(st.SQL):
+				keys = append(keys, st)
+			case isWrite(st.SQL):
+				writes = append(writes, st)
+			}
+		}
+	}
+	for _, k := range keys {
+		for _, w := range writes {
+			if msg, ok := c.apart(k, w); ok {
+				c.report(k, w, msg)
+				break
+			}
+		}
+	}
+}
+
+// isKey reports whether a statement writes or checks an idempotency key.
+func (c *checker) isKey(st *sqltext.Statement) bool {
+	switch st.Kind {
+	case sqltext.Insert, sqltext.Update, sqltext.Merge, sqltext.Select:
+	default:
+		return false // deleting expired keys is housekeeping
+	}
+	if c.res.Env.Catalog.IsKeyTable(st.Table) {
+		return true
+	}
+	// A row of another table that stores a key column is the effect
+	// itself (a natural key); a check may look a key up anywhere.
+	if st.Kind == sqltext.Select {
+		for _, col := range st.WhereColumns() {
+			if c.res.Env.Catalog.IsKeyTable(col) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isWrite(st *sqltext.Statement) bool {
+	switch st.Kind {
+	case sqltext.Insert, sqltext.Update, sqltext.Merge, sqltext.Delete:
+		return true
+	}
+	return false
+}
+
+// apart decides whether a key statement and an effect write do not commit
+// together, and says what a crash or a concurrent retry then does.
+func (c *checker) apart(k, w *effects.Stmt) (string, bool) {
+	if k.SQL.Kind == sqltext.Select {
+		if !dominates(k.Instr, w.Instr) || sameTx(k, w) {
+			return "", false
+		}
+		return "a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect", true
+	}
+	if sameTx(k, w) {
+		return "", false
+	}
+	if dominates(k.Instr, w.Instr) {
+		return "a crash between the two commits records the key without its effect, so the retry is skipped and the effect lost: the key commits apart from the effect it guards", true
+	}
+	return "a crash between the two commits leaves the effect without its key, so the retry repeats it: the key commits apart from the effect it guards", true
+}
+
+// sameTx reports whether two statements run on one transaction.
+func sameTx(a, b *effects.Stmt) bool {
+	return a.Durability == effects.DurTx && b.Durability == effects.DurTx &&
+		effects.Intersects(effects.Origins(a.Tx, nil), effects.Origins(b.Tx, nil))
+}
+
+func (c *checker) report(k, w *effects.Stmt, msg string) {
+	d := analysis.Diagnostic{
+		Pos:     c.res.CallStart(k.Instr.Pos()),
+		Message: fmt.Sprintf("%s (%s on %s, the effect on %s)", msg, k.SQL.Table, unit(k), unit(w)),
+		Related: []analysis.RelatedInformation{{Pos: w.Instr.Pos(), Message: "the effect is written here"}},
+	}
+	if f := c.swapFix(k, w); f != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*f}
+	}
+	c.rep.Report(d)
+}
+
+func unit(s *effects.Stmt) string {
+	if s.Durability == effects.DurAutocommit {
+		return "a handle that commits each statement"
+	}
+	return "a transaction"
+}
+
+// swapFix runs the key statement on the effect's transaction when that
+// transaction exists before the key statement and is not yet committed.
+func (c *checker) swapFix(k, w *effects.Stmt) *analysis.SuggestedFix {
+	if w.Durability != effects.DurTx || k.Durability != effects.DurAutocommit {
+		return nil
+	}
+	def, ok := w.Tx.(ssa.Instruction)
+	if !ok || !dominates(def, k.Instr) {
+		if ex, isEx := w.Tx.(*ssa.Extract); isEx {
+			if call, isCall := ex.Tuple.(*ssa.Call); isCall && dominates(call, k.Instr) {
+				ok = true
+			}
+		}
+		if !ok {
+			return nil
+		}
+	}
+	if committedBefore(w.Tx, k.Instr) {
+		return nil // the transaction is over at the key statement
+	}
+	file := fix.FileOf(c.pass, k.Instr.Pos())
+	kCall, wCall := fix.CallAt(file, k.Instr.Pos()), fix.CallAt(fix.FileOf(c.pass, w.Instr.Pos()), w.Instr.Pos())
+	if kCall == nil || wCall == nil {
+		return nil
+	}
+	kSel, ok1 := kCall.Fun.(*ast.SelectorExpr)
+	wSel, ok2 := wCall.Fun.(*ast.SelectorExpr)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	var tx bytes.Buffer
+	if format.Node(&tx, c.pass.Fset, wSel.X) != nil {
+		return nil
+	}
+	return &analysis.SuggestedFix{
+		Message:   "Run the key statement on the transaction of the effect (" + tx.String() + ")",
+		TextEdits: []analysis.TextEdit{{Pos: kSel.X.Pos(), End: kSel.X.End(), NewText: tx.Bytes()}},
+	}
+}
+
+// committedBefore reports whether a Commit of tx runs before point on
+// some path: then the key statement cannot move onto it.
+func committedBefore(tx ssa.Value, point ssa.Instruction) bool {
+	origins := effects.Origins(tx, nil)
+	for _, b := range point.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || call.Common().StaticCallee() == nil && !call.Common().IsInvoke() {
+				continue
+			}
+			name := call.Common().Method
+			var recv ssa.Value
+			if name != nil {
+				recv = call.Common().Value
+			} else if callee := call.Common().StaticCallee(); callee != nil && callee.Signature.Recv() != nil && len(call.Common().Args) > 0 {
+				name, _ = callee.Object().(*types.Func)
+				recv = call.Common().Args[0]
+			}
+			if name == nil || name.Name() != "Commit" || recv == nil || !effects.Intersects(effects.Origins(recv, nil), origins) {
+				continue
+			}
+			if reaches(instr, point) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reaches reports whether b can run after a.
+func reaches(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() {
+		for _, instr := range a.Block().Instrs {
+			if instr == a {
+				return true
+			}
+			if instr == b {
+				break
+			}
+		}
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), a.Block().Succs...)
+	for len(stack) > 0 {
+		blk := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if blk == b.Block() {
+			return true
+		}
+		if !seen[blk] {
+			seen[blk] = true
+			stack = append(stack, blk.Succs...)
+		}
+	}
+	return false
+}
+
+// dominates reports whether a runs before b on every path.
+func dominates(a, b ssa.Instruction) bool {
+	if a.Parent() != b.Parent() {
+		return false
+	}
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, instr := range a.Block().Instrs {
+		if instr == a {
+			return true
+		}
+		if instr == b {
+			return false
+		}
+	}
+	return false
+}
