@@ -16,6 +16,7 @@ import (
 	"github.com/idemlint/idemlint/analyzers/intentfirst"
 	"github.com/idemlint/idemlint/analyzers/keytx"
 	"github.com/idemlint/idemlint/analyzers/missingkey"
+	"github.com/idemlint/idemlint/analyzers/naturalkey"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/passes"
 )
@@ -33,6 +34,7 @@ var checks = []check{
 	{missingkey.Code, "missingkey", true, missingkey.New},
 	{intentfirst.Code, "intentfirst", true, intentfirst.New},
 	{keytx.Code, "keytx", true, keytx.New},
+	{naturalkey.Code, "naturalkey", true, naturalkey.New},
 }
 
 // Analyzers returns the enabled checks with the default configuration.

@@ -39,7 +39,7 @@ func New(ps *passes.Set) *analysis.Analyzer {
 	strict := a.Flags.Bool("strict", false, "also report //idemlint:ignore directives that suppress nothing")
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		res := pass.ResultOf[ps.Summary].(*summary.Result)
-		c := &checker{pass: pass, res: res, rep: analysisutil.NewReporter(pass, Code, a.Name)}
+		c := &checker{pass: pass, res: res, rep: analysisutil.NewReporter(pass, Code, a.Name), reported: map[ssa.Instruction]bool{}}
 		if res.Relevant {
 			for _, fn := range res.SrcFuncs() {
 				c.checkFunc(fn)
@@ -52,36 +52,68 @@ func New(ps *passes.Set) *analysis.Analyzer {
 }
 
 type checker struct {
-	pass *analysis.Pass
-	res  *summary.Result
-	rep  *analysisutil.Reporter
+	pass     *analysis.Pass
+	res      *summary.Result
+	rep      *analysisutil.Reporter
+	reported map[ssa.Instruction]bool
+}
+
+// A stmt is a statement of a function or of a closure it defines; anchor
+// is the instruction of the function that stands for it in dominance:
+// the statement itself, or where the closure is made.
+type stmt struct {
+	*effects.Stmt
+	anchor ssa.Instruction
 }
 
 // checkFunc compares the commit units of the key statements and the
-// effect writes of one function.
+// effect writes of one function and its closures (a transaction callback
+// of pgx.BeginFunc or a withTx helper runs where it is passed).
 func (c *checker) checkFunc(fn *ssa.Function) {
-	var keys, writes []*effects.Stmt
+	var keys, writes []stmt
+	c.collect(fn, nil, &keys, &writes)
+	for _, k := range keys {
+		for _, w := range writes {
+			if msg, ok := c.apart(k, w); ok && !c.reported[k.Instr] {
+				c.reported[k.Instr] = true
+				c.report(k.Stmt, w.Stmt, msg)
+				break
+			}
+		}
+	}
+}
+
+// collect gathers the statements of fn and of the closures it makes,
+// anchored at anchor (nil: at themselves).
+func (c *checker) collect(fn *ssa.Function, anchor ssa.Instruction, keys, writes *[]stmt) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
+			at := anchor
+			if at == nil {
+				at = instr
+			}
+			if mc, ok := instr.(*ssa.MakeClosure); ok {
+				c.collect(mc.Fn.(*ssa.Function), at, keys, writes)
+				continue
+			}
 			call, ok := instr.(ssa.CallInstruction)
 			if !ok || c.res.InTestFile(call.Pos()) {
 				continue
 			}
+			for _, arg := range call.Common().Args {
+				if f, ok := arg.(*ssa.Function); ok && f.Parent() == fn {
+					c.collect(f, at, keys, writes) // a closure without free variables
+				}
+			}
 			st := effects.StmtOf(c.res.Env.Catalog, call)
 			switch {
 			case st == nil || st.Durability == effects.DurUnknown:
+			case c.isKeyTable(st.SQL) && st.SQL.Kind == sqltext.Delete:
+				// Deleting expired keys is housekeeping: neither key nor effect.
 			case c.isKey(st.SQL):
-				keys = append(keys, st)
+				*keys = append(*keys, stmt{st, at})
 			case isWrite(st.SQL):
-				writes = append(writes, st)
-			}
-		}
-	}
-	for _, k := range keys {
-		for _, w := range writes {
-			if msg, ok := c.apart(k, w); ok {
-				c.report(k, w, msg)
-				break
+				*writes = append(*writes, stmt{st, at})
 			}
 		}
 	}
@@ -94,7 +126,7 @@ func (c *checker) isKey(st *sqltext.Statement) bool {
 	default:
 		return false // deleting expired keys is housekeeping
 	}
-	if c.res.Env.Catalog.IsKeyTable(st.Table) {
+	if c.isKeyTable(st) {
 		return true
 	}
 	// A row of another table that stores a key column is the effect
@@ -109,6 +141,10 @@ func (c *checker) isKey(st *sqltext.Statement) bool {
 	return false
 }
 
+func (c *checker) isKeyTable(st *sqltext.Statement) bool {
+	return c.res.Env.Catalog.IsKeyTable(st.Table)
+}
+
 func isWrite(st *sqltext.Statement) bool {
 	switch st.Kind {
 	case sqltext.Insert, sqltext.Update, sqltext.Merge, sqltext.Delete:
@@ -119,20 +155,29 @@ func isWrite(st *sqltext.Statement) bool {
 
 // apart decides whether a key statement and an effect write do not commit
 // together, and says what a crash or a concurrent retry then does.
-func (c *checker) apart(k, w *effects.Stmt) (string, bool) {
+func (c *checker) apart(k, w stmt) (string, bool) {
 	if k.SQL.Kind == sqltext.Select {
-		if !dominates(k.Instr, w.Instr) || sameTx(k, w) {
+		if !before(k, w) || sameTx(k.Stmt, w.Stmt) {
 			return "", false
 		}
 		return "a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect", true
 	}
-	if sameTx(k, w) {
+	if sameTx(k.Stmt, w.Stmt) {
 		return "", false
 	}
-	if dominates(k.Instr, w.Instr) {
+	if before(k, w) {
 		return "a crash between the two commits records the key without its effect, so the retry is skipped and the effect lost: the key commits apart from the effect it guards", true
 	}
 	return "a crash between the two commits leaves the effect without its key, so the retry repeats it: the key commits apart from the effect it guards", true
+}
+
+// before reports whether k runs before w on every path: within one
+// function by dominance, else by the dominance of their anchors.
+func before(k, w stmt) bool {
+	if k.Instr.Parent() == w.Instr.Parent() {
+		return dominates(k.Instr, w.Instr)
+	}
+	return k.anchor != w.anchor && dominates(k.anchor, w.anchor)
 }
 
 // sameTx reports whether two statements run on one transaction.

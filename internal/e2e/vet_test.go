@@ -106,10 +106,10 @@ func TestExitCodes(t *testing.T) {
 		out, err := cmd.CombinedOutput()
 		return exitCode(err), string(out)
 	}
-	if code, out := idemlint("freshid/basic"); code != 1 {
+	if code, out := idemlint("-freshid", "freshid/basic"); code != 1 {
 		t.Errorf("idemlint freshid/basic: exit %d, want 1 (findings)\n%s", code, out)
 	}
-	if code, out := idemlint("freshid/negatives"); code != 0 {
+	if code, out := idemlint("-freshid", "freshid/negatives"); code != 0 {
 		t.Errorf("idemlint freshid/negatives: exit %d, want 0 (no findings)\n%s", code, out)
 	}
 	bad := filepath.Join(t.TempDir(), "bad.yml")

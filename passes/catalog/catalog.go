@@ -220,6 +220,15 @@ func (c *Catalog) IsHeaderGetter(fn *types.Func) bool {
 	return headerGetters[FuncKey(fn)]
 }
 
+// IsOpKeyField reports whether field of the struct type owner carries a
+// delivery's stable identity (a message ID, a job ID).
+func (c *Catalog) IsOpKeyField(owner types.Type, field string) bool {
+	return opKeyFields[FieldKey(owner, field)]
+}
+
+// IsOpKeyMethod reports whether fn returns a delivery's stable identity.
+func (c *Catalog) IsOpKeyMethod(fn *types.Func) bool { return opKeyMethods[FuncKey(fn)] }
+
 // HandlerShape reports whether a function of this signature is a retried
 // root by shape alone.
 func (c *Catalog) HandlerShape(sig *types.Signature) (string, bool) {

@@ -125,3 +125,20 @@ var headerGetters = map[string]bool{
 	"(*github.com/gin-gonic/gin.Context).GetHeader": true,
 	"(*github.com/gofiber/fiber/v2.Ctx).Get":        true,
 }
+
+// opKeyFields are the fields that carry a delivery's stable identity: a
+// value read from one is an operation key ("pkg.Type.Field").
+var opKeyFields = map[string]bool{
+	"github.com/ThreeDotsLabs/watermill/message.Message.UUID":          true,
+	"github.com/riverqueue/river/rivertype.JobRow.ID":                  true,
+	"github.com/aws/aws-sdk-go-v2/service/sqs/types.Message.MessageId": true,
+	"github.com/aws/aws-lambda-go/events.SQSMessage.MessageId":         true,
+	"cloud.google.com/go/internal/pubsub.Message.ID":                   true,
+	"cloud.google.com/go/pubsub/v2.Message.ID":                         true,
+	"github.com/rabbitmq/amqp091-go.Delivery.MessageId":                true,
+}
+
+// opKeyMethods return a delivery's stable identity.
+var opKeyMethods = map[string]bool{
+	"(*github.com/hibiken/asynq.ResultWriter).TaskID": true,
+}

@@ -1,0 +1,36 @@
+// Package naturalkey defines an Analyzer that reports INSERTs of an
+// operation key on a retried path that have no conflict handling.
+//
+// # Analyzer naturalkey
+//
+// naturalkey: report INSERTs of a caller-known identifier without conflict handling (IDEM005)
+//
+// When the row a handler creates has an identifier the caller already
+// knows (the order ID from the message, the request's idempotency key,
+// the job ID), a uniqueness constraint with INSERT ... ON CONFLICT DO
+// NOTHING makes the second delivery harmless with no extra machinery. An
+// INSERT of such a key without conflict handling either fails on the
+// retry, where the first attempt succeeded, or adds a duplicate row:
+//
+//	func (w *Worker) Work(ctx context.Context, job *river.Job[ShipArgs]) error {
+//		_, err := pool.Exec(ctx, "INSERT INTO shipments (shipment_id, order_id) VALUES ($1, $2)",
+//			job.ID, job.Args.OrderID) // reported
+//		return err
+//	}
+//
+// An operation key is a message, job or task ID, the request's
+// Idempotency-Key header, a value derived from one, or a caller-known
+// value (from a parameter on the retried path) in the row's own identity
+// column (id, or <table>_id, _number, _ref...). The check does not report
+// INSERTs with ON CONFLICT, ON DUPLICATE KEY, INSERT IGNORE, MERGE or
+// WHERE NOT EXISTS; functions that test for a unique violation (SQLSTATE
+// 23505, MySQL 1062, gorm.ErrDuplicatedKey); INSERTs after a
+// conflict-tolerant insert (a dedup guard); fresh values (freshid's);
+// and SQL text that is not constant.
+//
+// The suggested fix adds ON CONFLICT DO NOTHING to the SQL literal
+// (PostgreSQL and SQLite; without a conflict target it needs no
+// particular index), or ON DUPLICATE KEY UPDATE col = col for MySQL,
+// when the dialect is known from the placeholders and the drivers the
+// package imports, and the statement returns no rows.
+package naturalkey

@@ -1,0 +1,344 @@
+package naturalkey
+
+import (
+	_ "embed"
+	"fmt"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/analysisutil"
+	"github.com/idemlint/idemlint/passes"
+	"github.com/idemlint/idemlint/passes/catalog"
+	"github.com/idemlint/idemlint/passes/effects"
+	"github.com/idemlint/idemlint/passes/retried"
+	"github.com/idemlint/idemlint/passes/sqltext"
+	"github.com/idemlint/idemlint/passes/summary"
+	"github.com/idemlint/idemlint/passes/valueflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Code is the check's stable code.
+const Code = "IDEM005"
+
+// Analyzer is naturalkey with the default configuration.
+var Analyzer = New(passes.Default())
+
+// New returns naturalkey for the run whose shared passes are ps.
+func New(ps *passes.Set) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "naturalkey",
+		Doc:      analysisutil.MustExtractDoc(doc, "naturalkey"),
+		URL:      "https://github.com/idemlint/idemlint/blob/main/docs/checks/naturalkey.md",
+		Requires: []*analysis.Analyzer{ps.Summary},
+	}
+	strict := a.Flags.Bool("strict", false, "also report //idemlint:ignore directives that suppress nothing")
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[ps.Summary].(*summary.Result)
+		c := &checker{pass: pass, res: res, rep: analysisutil.NewReporter(pass, Code, a.Name)}
+		if res.Relevant {
+			c.cat = res.Env.Catalog
+			for _, fn := range res.SrcFuncs() {
+				c.checkFunc(fn)
+			}
+		}
+		c.rep.Finish(*strict)
+		return nil, nil
+	}
+	return a
+}
+
+type checker struct {
+	pass *analysis.Pass
+	res  *summary.Result
+	cat  *catalog.Catalog
+	rep  *analysisutil.Reporter
+}
+
+// checkFunc reports the INSERTs of an operation key without conflict
+// handling in one function.
+func (c *checker) checkFunc(fn *ssa.Function) {
+	var stmts []*effects.Stmt
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				if st := effects.StmtOf(c.cat, call); st != nil {
+					stmts = append(stmts, st)
+				}
+			}
+		}
+	}
+	if len(stmts) == 0 || handlesUniqueViolation(fn) {
+		return
+	}
+	for _, st := range stmts {
+		if st.SQL.Kind != sqltext.Insert || st.SQL.Conflict || st.SQL.Columns == nil || c.res.InTestFile(st.Instr.Pos()) {
+			continue
+		}
+		path, ok := c.res.Retried.On(st.Instr)
+		if !ok || guarded(st, stmts) {
+			continue
+		}
+		if col, what := c.keyColumn(st, path); col != "" {
+			c.report(st, col, what, path)
+		}
+	}
+}
+
+// keyColumn returns an inserted column that holds an operation key, and
+// what the key is.
+func (c *checker) keyColumn(st *effects.Stmt, path *retried.Path) (string, string) {
+	for i, col := range st.SQL.Columns {
+		for _, p := range st.SQL.ArgsOf(i) {
+			if p.Index < 0 || p.Index >= len(st.Args) {
+				continue
+			}
+			k := c.keyOf(st.Args[p.Index], path.Via, 0)
+			switch {
+			case k.fresh:
+			case k.what != "":
+				return col, k.what
+			case k.caller && ownIdentity(st.SQL.Table, col):
+				return col, "the caller-known " + col
+			}
+		}
+	}
+	return "", ""
+}
+
+// key says what a value is, as far as retries are concerned.
+type key struct {
+	what   string // an operation key: what it is
+	fresh  bool   // made fresh on every attempt: freshid's concern
+	caller bool   // comes from a parameter: known to the caller
+}
+
+func (k key) merge(o key) key {
+	if k.what == "" {
+		k.what = o.what
+	}
+	return key{what: k.what, fresh: k.fresh || o.fresh, caller: k.caller || o.caller}
+}
+
+// keyOf walks a value back to its sources.
+func (c *checker) keyOf(v ssa.Value, chain []ssa.CallInstruction, depth int) key {
+	if v == nil || depth > 12 {
+		return key{}
+	}
+	next := func(w ssa.Value) key { return c.keyOf(w, chain, depth+1) }
+	switch x := v.(type) {
+	case *ssa.ChangeType:
+		return next(x.X)
+	case *ssa.Convert:
+		return next(x.X)
+	case *ssa.MakeInterface:
+		return next(x.X)
+	case *ssa.Extract:
+		return next(x.Tuple)
+	case *ssa.UnOp:
+		return next(x.X)
+	case *ssa.Phi:
+		var k key
+		for _, e := range x.Edges {
+			k = k.merge(next(e))
+		}
+		return k
+	case *ssa.FieldAddr:
+		if c.cat.IsOpKeyField(x.X.Type().Underlying().(*types.Pointer).Elem(), fieldName(x.X.Type(), x.Field)) {
+			return key{what: "delivery ID " + fieldName(x.X.Type(), x.Field)}
+		}
+		return next(x.X)
+	case *ssa.Field:
+		if c.cat.IsOpKeyField(x.X.Type(), fieldName(x.X.Type(), x.Field)) {
+			return key{what: "delivery ID " + fieldName(x.X.Type(), x.Field)}
+		}
+		return next(x.X)
+	case *ssa.Parameter:
+		for _, call := range chain {
+			if call.Common().StaticCallee() == x.Parent() {
+				for i, p := range x.Parent().Params {
+					if p == x && i < len(call.Common().Args) {
+						return next(call.Common().Args[i])
+					}
+				}
+			}
+		}
+		return key{caller: true}
+	case *ssa.Call:
+		return c.callKey(x, next)
+	}
+	return key{}
+}
+
+// callKey says what a call's result is: an operation key (a task ID, the
+// idempotency header), fresh, or derived from its arguments.
+func (c *checker) callKey(call *ssa.Call, next func(ssa.Value) key) key {
+	fn := valueflow.Callee(&call.Call)
+	if fn == nil {
+		return key{}
+	}
+	args := call.Call.Args
+	switch {
+	case c.cat.IsOpKeyMethod(fn):
+		return key{what: "task ID"}
+	case c.cat.IsHeaderGetter(fn) && len(args) >= 2 && isHeader(args[len(args)-1], c.cat.Config().Headers()):
+		return key{what: "request's idempotency key"}
+	}
+	if _, ok := c.cat.Generator(fn); ok {
+		return key{fresh: true}
+	}
+	if !c.cat.IsDeriver(fn) {
+		// What a method reads from the request or message (r.PathValue,
+		// c.Param) is known to the caller as the receiver is.
+		if recv := receiver(call); recv != nil {
+			return key{caller: next(recv).caller}
+		}
+		return key{}
+	}
+	var k key
+	for _, a := range args {
+		if sl, ok := a.(*ssa.Slice); ok {
+			for _, e := range valueflow.SliceElems(sl) {
+				k = k.merge(next(e))
+			}
+			continue
+		}
+		k = k.merge(next(a))
+	}
+	return k
+}
+
+// receiver returns the receiver of a method call, or nil.
+func receiver(call *ssa.Call) ssa.Value {
+	if call.Call.IsInvoke() {
+		return call.Call.Value
+	}
+	if callee := call.Call.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && len(call.Call.Args) > 0 {
+		return call.Call.Args[0]
+	}
+	return nil
+}
+
+// ownIdentity reports whether col is the identity column of table: id,
+// or the table's singular name followed by _id, _number, _no, _ref,
+// _reference, _code, _key or _uuid.
+func ownIdentity(table, col string) bool {
+	col = strings.ToLower(col)
+	if col == "id" {
+		return true
+	}
+	table = strings.ToLower(table[strings.LastIndex(table, ".")+1:])
+	for _, singular := range []string{strings.TrimSuffix(table, "s"), strings.TrimSuffix(table, "es"), strings.TrimSuffix(table, "ies") + "y"} {
+		for _, suffix := range []string{"_id", "_number", "_no", "_ref", "_reference", "_code", "_key", "_uuid"} {
+			if col == singular+suffix {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// guarded reports whether a conflict-tolerant insert runs before the
+// statement on every path: a dedup guard.
+func guarded(st *effects.Stmt, stmts []*effects.Stmt) bool {
+	for _, g := range stmts {
+		if g != st && g.SQL.Kind == sqltext.Insert && g.SQL.Conflict && dominates(g.Instr, st.Instr) {
+			return true
+		}
+	}
+	return false
+}
+
+// handlesUniqueViolation reports whether a function tests for a unique
+// violation: SQLSTATE 23505, MySQL error 1062, gorm.ErrDuplicatedKey.
+func handlesUniqueViolation(fn *ssa.Function) bool {
+	found := false
+	var visit func(f *ssa.Function)
+	visit = func(f *ssa.Function) {
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				for _, op := range instr.Operands(nil) {
+					switch v := (*op).(type) {
+					case *ssa.Const:
+						if v.Value != nil && (v.Value.Kind() == constant.String && constant.StringVal(v.Value) == "23505" ||
+							v.Value.Kind() == constant.Int && v.Value.ExactString() == "1062") {
+							found = true
+						}
+					case *ssa.Global:
+						if v.Name() == "ErrDuplicatedKey" {
+							found = true
+						}
+					}
+				}
+			}
+		}
+		for _, anon := range f.AnonFuncs {
+			visit(anon)
+		}
+	}
+	visit(fn)
+	return found
+}
+
+func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path) {
+	d := analysis.Diagnostic{
+		Pos: c.res.CallStart(st.Instr.Pos()),
+		Message: fmt.Sprintf("a retry inserts the row for the same %s again, which fails or duplicates it: the INSERT into %s has no conflict handling for %s (%s)",
+			col, st.SQL.Table, what, path.Root.Describe()),
+	}
+	if path.Root.Pos.IsValid() {
+		d.Related = []analysis.RelatedInformation{{Pos: path.Root.Pos, Message: "retried root: " + path.Root.Describe()}}
+	}
+	if f := c.conflictFix(st); f != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*f}
+	}
+	c.rep.Report(d)
+}
+
+func isHeader(v ssa.Value, headers []string) bool {
+	s, ok := valueflow.ConstString(v)
+	if !ok {
+		return false
+	}
+	for _, h := range headers {
+		if strings.EqualFold(h, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func fieldName(t types.Type, i int) string {
+	t = t.Underlying()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem().Underlying()
+	}
+	if s, ok := t.(*types.Struct); ok && i < s.NumFields() {
+		return s.Field(i).Name()
+	}
+	return ""
+}
+
+// dominates reports whether a runs before b on every path.
+func dominates(a, b ssa.Instruction) bool {
+	if a.Parent() != b.Parent() {
+		return false
+	}
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, instr := range a.Block().Instrs {
+		if instr == a {
+			return true
+		}
+		if instr == b {
+			return false
+		}
+	}
+	return false
+}

@@ -1,0 +1,17 @@
+package naturalkey_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemlint/idemlint/analyzers/naturalkey"
+)
+
+// testdata is the repository's shared analysistest tree.
+var testdata, _ = filepath.Abs("../../testdata")
+
+func TestNaturalKey(t *testing.T) {
+	analysistest.Run(t, testdata, naturalkey.Analyzer, "naturalkey/a")
+}
