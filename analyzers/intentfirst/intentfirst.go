@@ -136,7 +136,7 @@ func (c *checker) intents(e *effects.Call, path *retried.Path) (intents []*effec
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(ssa.CallInstruction)
-				if !ok || call == e.Instr || instr == point || !dominates(instr, point) {
+				if !ok || call == e.Instr || instr == point || !effects.Dominates(instr, point) {
 					continue
 				}
 				w := effects.WriteOf(c.res.Env, call, c.res.ParamWrites)
@@ -169,7 +169,7 @@ func committedBefore(w *effects.Write, point ssa.Instruction) bool {
 	for _, b := range point.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
-			if !ok || !dominates(w.Instr, instr) || !dominates(instr, point) {
+			if !ok || !effects.Dominates(w.Instr, instr) || !effects.Dominates(instr, point) {
 				continue
 			}
 			fn := valueflow.Callee(call.Common())
@@ -210,24 +210,4 @@ func related(path *retried.Path) []analysis.RelatedInformation {
 		out = append(out, analysis.RelatedInformation{Pos: call.Pos(), Message: "called on the retried path"})
 	}
 	return out
-}
-
-// dominates reports whether a runs before b on every path through their
-// function.
-func dominates(a, b ssa.Instruction) bool {
-	if a.Parent() != b.Parent() {
-		return false
-	}
-	if a.Block() != b.Block() {
-		return a.Block().Dominates(b.Block())
-	}
-	for _, instr := range a.Block().Instrs {
-		if instr == a {
-			return true
-		}
-		if instr == b {
-			return false
-		}
-	}
-	return false
 }

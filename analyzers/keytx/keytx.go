@@ -175,9 +175,9 @@ func (c *checker) apart(k, w stmt) (string, bool) {
 // function by dominance, else by the dominance of their anchors.
 func before(k, w stmt) bool {
 	if k.Instr.Parent() == w.Instr.Parent() {
-		return dominates(k.Instr, w.Instr)
+		return effects.Dominates(k.Instr, w.Instr)
 	}
-	return k.anchor != w.anchor && dominates(k.anchor, w.anchor)
+	return k.anchor != w.anchor && effects.Dominates(k.anchor, w.anchor)
 }
 
 // sameTx reports whether two statements run on one transaction.
@@ -212,9 +212,9 @@ func (c *checker) swapFix(k, w *effects.Stmt) *analysis.SuggestedFix {
 		return nil
 	}
 	def, ok := w.Tx.(ssa.Instruction)
-	if !ok || !dominates(def, k.Instr) {
+	if !ok || !effects.Dominates(def, k.Instr) {
 		if ex, isEx := w.Tx.(*ssa.Extract); isEx {
-			if call, isCall := ex.Tuple.(*ssa.Call); isCall && dominates(call, k.Instr) {
+			if call, isCall := ex.Tuple.(*ssa.Call); isCall && effects.Dominates(call, k.Instr) {
 				ok = true
 			}
 		}
@@ -297,25 +297,6 @@ func reaches(a, b ssa.Instruction) bool {
 		if !seen[blk] {
 			seen[blk] = true
 			stack = append(stack, blk.Succs...)
-		}
-	}
-	return false
-}
-
-// dominates reports whether a runs before b on every path.
-func dominates(a, b ssa.Instruction) bool {
-	if a.Parent() != b.Parent() {
-		return false
-	}
-	if a.Block() != b.Block() {
-		return a.Block().Dominates(b.Block())
-	}
-	for _, instr := range a.Block().Instrs {
-		if instr == a {
-			return true
-		}
-		if instr == b {
-			return false
 		}
 	}
 	return false

@@ -247,7 +247,7 @@ func ownIdentity(table, col string) bool {
 // statement on every path: a dedup guard.
 func guarded(st *effects.Stmt, stmts []*effects.Stmt) bool {
 	for _, g := range stmts {
-		if g != st && g.SQL.Kind == sqltext.Insert && g.SQL.Conflict && dominates(g.Instr, st.Instr) {
+		if g != st && g.SQL.Kind == sqltext.Insert && g.SQL.Conflict && effects.Dominates(g.Instr, st.Instr) {
 			return true
 		}
 	}
@@ -322,23 +322,4 @@ func fieldName(t types.Type, i int) string {
 		return s.Field(i).Name()
 	}
 	return ""
-}
-
-// dominates reports whether a runs before b on every path.
-func dominates(a, b ssa.Instruction) bool {
-	if a.Parent() != b.Parent() {
-		return false
-	}
-	if a.Block() != b.Block() {
-		return a.Block().Dominates(b.Block())
-	}
-	for _, instr := range a.Block().Instrs {
-		if instr == a {
-			return true
-		}
-		if instr == b {
-			return false
-		}
-	}
-	return false
 }

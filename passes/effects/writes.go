@@ -221,3 +221,23 @@ func closureWrites(env *valueflow.Env, v ssa.Value, paramWrites func(*ssa.Functi
 	}
 	return out
 }
+
+// Dominates reports whether a runs before b on every path through their
+// function.
+func Dominates(a, b ssa.Instruction) bool {
+	if a.Parent() != b.Parent() {
+		return false
+	}
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, instr := range a.Block().Instrs {
+		if instr == a {
+			return true
+		}
+		if instr == b {
+			return false
+		}
+	}
+	return false
+}
