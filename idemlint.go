@@ -17,6 +17,7 @@ import (
 	"github.com/idemlint/idemlint/analyzers/keytx"
 	"github.com/idemlint/idemlint/analyzers/missingkey"
 	"github.com/idemlint/idemlint/analyzers/naturalkey"
+	"github.com/idemlint/idemlint/analyzers/partialtx"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/passes"
 )
@@ -35,6 +36,7 @@ var checks = []check{
 	{intentfirst.Code, "intentfirst", true, intentfirst.New},
 	{keytx.Code, "keytx", true, keytx.New},
 	{naturalkey.Code, "naturalkey", true, naturalkey.New},
+	{partialtx.Code, "partialtx", true, partialtx.New},
 }
 
 // Analyzers returns the enabled checks with the default configuration.

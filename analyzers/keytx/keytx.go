@@ -266,37 +266,9 @@ func committedBefore(tx ssa.Value, point ssa.Instruction) bool {
 			if name == nil || name.Name() != "Commit" || recv == nil || !effects.Intersects(effects.Origins(recv, nil), origins) {
 				continue
 			}
-			if reaches(instr, point) {
+			if effects.Reaches(instr, point) {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-// reaches reports whether b can run after a.
-func reaches(a, b ssa.Instruction) bool {
-	if a.Block() == b.Block() {
-		for _, instr := range a.Block().Instrs {
-			if instr == a {
-				return true
-			}
-			if instr == b {
-				break
-			}
-		}
-	}
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := append([]*ssa.BasicBlock(nil), a.Block().Succs...)
-	for len(stack) > 0 {
-		blk := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if blk == b.Block() {
-			return true
-		}
-		if !seen[blk] {
-			seen[blk] = true
-			stack = append(stack, blk.Succs...)
 		}
 	}
 	return false

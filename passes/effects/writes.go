@@ -241,3 +241,34 @@ func Dominates(a, b ssa.Instruction) bool {
 	}
 	return false
 }
+
+// Reaches reports whether b can run after a.
+func Reaches(a, b ssa.Instruction) bool {
+	if a.Parent() != b.Parent() {
+		return false
+	}
+	if a.Block() == b.Block() {
+		for _, instr := range a.Block().Instrs {
+			if instr == a {
+				return true
+			}
+			if instr == b {
+				break
+			}
+		}
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), a.Block().Succs...)
+	for len(stack) > 0 {
+		blk := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if blk == b.Block() {
+			return true
+		}
+		if !seen[blk] {
+			seen[blk] = true
+			stack = append(stack, blk.Succs...)
+		}
+	}
+	return false
+}

@@ -1,0 +1,31 @@
+// Package partialtx defines an Analyzer that reports retried paths whose
+// durable writes do not commit together.
+//
+// # Analyzer partialtx
+//
+// partialtx: report retried paths with writes that commit apart (IDEM006)
+//
+// An operation that writes three rows is idempotent only if every write
+// is, or if all of them commit in one transaction. When the writes commit
+// one by one, a failure between them leaves part of the operation done,
+// and the retry does the done part again:
+//
+//	func Transfer(w http.ResponseWriter, r *http.Request) {
+//		db.ExecContext(ctx, "UPDATE accounts SET balance = balance - $1 WHERE id = $2", amt, from) // reported
+//		db.ExecContext(ctx, "UPDATE accounts SET balance = balance + $1 WHERE id = $2", amt, to)
+//	}
+//
+// The check reports, at the first write that is not idempotent, a retried
+// path with two or more durable writes whose commit units differ (each on
+// a handle that commits every statement, or on different transactions),
+// when at least one of them is not idempotent (an INSERT without conflict
+// handling, an UPDATE that computes a column from itself) and no
+// conflict-tolerant insert guards them. Writes whose handle is of unknown
+// kind are not compared; external calls are intentfirst's.
+//
+// The suggested fix wraps the writes in one transaction when they run on
+// one database/sql, pgx pool or sqlx handle in one function with no
+// external call between them: it begins the transaction before the first
+// write, moves the writes onto it, and commits after the last, with a
+// deferred rollback.
+package partialtx
