@@ -247,7 +247,7 @@ func ownIdentity(table, col string) bool {
 // statement on every path: a dedup guard.
 func guarded(st *effects.Stmt, stmts []*effects.Stmt) bool {
 	for _, g := range stmts {
-		if g != st && g.SQL.Kind == sqltext.Insert && g.SQL.Conflict && effects.Dominates(g.Instr, st.Instr) {
+		if g != st && effects.IsGuard(g) && effects.Dominates(g.Instr, st.Instr) {
 			return true
 		}
 	}

@@ -36,8 +36,14 @@ func New(ps *passes.Set) *analysis.Analyzer {
 		res := pass.ResultOf[ps.Summary].(*summary.Result)
 		c := &checker{pass: pass, res: res, rep: analysisutil.NewReporter(pass, Code, a.Name)}
 		if res.Relevant {
+			roots := map[*ssa.Function]bool{}
+			for _, r := range res.Retried.Roots() {
+				roots[r.Fn] = true
+			}
 			for _, fn := range res.SrcFuncs() {
-				if fn.Parent() == nil {
+				// Closures are checked with the function that calls them,
+				// unless they are roots of their own (a retried operation).
+				if fn.Parent() == nil || roots[fn] {
 					c.checkFunc(fn)
 				}
 			}
@@ -61,8 +67,8 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	var writes []*effects.Stmt
 	for _, st := range stmts {
 		switch {
-		case st.SQL.Kind == sqltext.Insert && st.SQL.Conflict:
-			return // a conflict-tolerant insert: a dedup guard
+		case effects.IsGuard(st):
+			return // a dedup guard covers the writes
 		case !isWrite(st.SQL):
 		case st.Durability == effects.DurUnknown:
 			return // no proof of the commit units

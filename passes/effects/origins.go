@@ -2,6 +2,7 @@ package effects
 
 import (
 	"fmt"
+	"github.com/idemlint/idemlint/passes/catalog"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -60,6 +61,10 @@ func addOrigins(v ssa.Value, chain []ssa.CallInstruction, out map[string]bool, d
 			out[o+"."+fieldIndex(x.Field)] = true
 		}
 	case *ssa.Call:
+		if x.Call.IsInvoke() && x.Call.Method.Name() == "Begin" && txReceivers[catalog.TypeKey(x.Call.Value.Type())] {
+			next(x.Call.Value) // a pgx savepoint belongs to its parent transaction
+			return
+		}
 		if derives(x) {
 			for _, a := range x.Call.Args {
 				next(a)

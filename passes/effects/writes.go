@@ -272,3 +272,38 @@ func Reaches(a, b ssa.Instruction) bool {
 	}
 	return false
 }
+
+// IsGuard reports whether a statement is a dedup guard: a conflict-
+// tolerant INSERT whose outcome decides whether the path goes on, by
+// rows affected (RowsAffected of its result or command tag) or by the row
+// it returns (RETURNING).
+func IsGuard(st *Stmt) bool {
+	if st.SQL.Kind != sqltext.Insert || !st.SQL.Conflict {
+		return false
+	}
+	if st.SQL.Returning {
+		return true
+	}
+	call, ok := st.Instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	results := []ssa.Value{call}
+	for _, r := range *call.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+			results = append(results, ex)
+		}
+	}
+	for _, v := range results {
+		for _, r := range *v.Referrers() {
+			c, ok := r.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if fn := valueflow.Callee(c.Common()); fn != nil && fn.Name() == "RowsAffected" {
+				return true
+			}
+		}
+	}
+	return false
+}
