@@ -211,16 +211,8 @@ func (c *checker) swapFix(k, w *effects.Stmt) *analysis.SuggestedFix {
 	if w.Durability != effects.DurTx || k.Durability != effects.DurAutocommit {
 		return nil
 	}
-	def, ok := w.Tx.(ssa.Instruction)
-	if !ok || !effects.Dominates(def, k.Instr) {
-		if ex, isEx := w.Tx.(*ssa.Extract); isEx {
-			if call, isCall := ex.Tuple.(*ssa.Call); isCall && effects.Dominates(call, k.Instr) {
-				ok = true
-			}
-		}
-		if !ok {
-			return nil
-		}
+	if !definedBefore(w.Tx, k.Instr) {
+		return nil // the transaction begins after the key statement
 	}
 	if committedBefore(w.Tx, k.Instr) {
 		return nil // the transaction is over at the key statement
@@ -243,6 +235,17 @@ func (c *checker) swapFix(k, w *effects.Stmt) *analysis.SuggestedFix {
 		Message:   "Run the key statement on the transaction of the effect (" + tx.String() + ")",
 		TextEdits: []analysis.TextEdit{{Pos: kSel.X.Pos(), End: kSel.X.End(), NewText: tx.Bytes()}},
 	}
+}
+
+// definedBefore reports whether the transaction value exists at point:
+// its defining instruction (or the Begin call it is extracted from)
+// dominates it.
+func definedBefore(tx ssa.Value, point ssa.Instruction) bool {
+	if ex, ok := tx.(*ssa.Extract); ok {
+		tx = ex.Tuple
+	}
+	def, ok := tx.(ssa.Instruction)
+	return ok && effects.Dominates(def, point)
 }
 
 // committedBefore reports whether a Commit of tx runs before point on

@@ -103,6 +103,20 @@ func (c *checker) importedCalls() {
 			}
 		}
 	}
+	// Roots registered here from another package (a Temporal worker
+	// registering the activities of a package of their own).
+	for _, r := range c.res.Retried.Roots() {
+		if r.Extern == nil {
+			continue
+		}
+		if s := c.res.Imported(r.Extern); s != nil {
+			for _, d := range s.Defects {
+				if d.Check == Code && !d.Reported {
+					c.reportImported(r.Pos, &retried.Path{Root: r}, d)
+				}
+			}
+		}
+	}
 }
 
 func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.Defect) {

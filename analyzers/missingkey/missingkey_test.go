@@ -40,3 +40,9 @@ func TestConfigured(t *testing.T) {
 	}
 	analysistest.Run(t, testdata, missingkey.New(passes.New(cfg)), "missingkey/configured")
 }
+
+// TestRegisteredElsewhere checks an activity registered by a worker of
+// another package: the root is found where it is registered.
+func TestRegisteredElsewhere(t *testing.T) {
+	analysistest.Run(t, testdata, missingkey.Analyzer, "missingkey/xact", "missingkey/xworker")
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/constant"
 	"go/types"
+	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -95,10 +96,11 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 func (c *checker) keyColumn(st *effects.Stmt, path *retried.Path) (string, string) {
 	for i, col := range st.SQL.Columns {
 		for _, p := range st.SQL.ArgsOf(i) {
-			if p.Index < 0 || p.Index >= len(st.Args) {
+			v := c.paramValue(st, p)
+			if v == nil {
 				continue
 			}
-			k := c.keyOf(st.Args[p.Index], path.Via, 0)
+			k := c.keyOf(v, path.Via, 0)
 			switch {
 			case k.fresh:
 			case k.what != "":
@@ -109,6 +111,48 @@ func (c *checker) keyColumn(st *effects.Stmt, path *retried.Path) (string, strin
 		}
 	}
 	return "", ""
+}
+
+// paramValue returns the value a placeholder binds: an argument, or for
+// a named parameter (sqlx's :name) the field of the argument struct
+// whose db tag (or lower-cased name) it is.
+func (c *checker) paramValue(st *effects.Stmt, p sqltext.Param) ssa.Value {
+	if p.Index >= 0 {
+		if p.Index < len(st.Args) {
+			return st.Args[p.Index]
+		}
+		return nil
+	}
+	if len(st.Args) == 0 {
+		return nil
+	}
+	arg := st.Args[0]
+	if mi, ok := arg.(*ssa.MakeInterface); ok {
+		arg = mi.X
+	}
+	if load, ok := arg.(*ssa.UnOp); ok {
+		arg = load.X
+	}
+	alloc, ok := arg.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	s, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < s.NumFields(); i++ {
+		name := strings.ToLower(s.Field(i).Name())
+		if tag := reflect.StructTag(s.Tag(i)).Get("db"); tag != "" {
+			name, _, _ = strings.Cut(tag, ",")
+		}
+		if name == p.Name {
+			if vals := storedInto(alloc, i); len(vals) > 0 {
+				return vals[0]
+			}
+		}
+	}
+	return nil
 }
 
 // key says what a value is, as far as retries are concerned.
@@ -152,7 +196,22 @@ func (c *checker) keyOf(v ssa.Value, chain []ssa.CallInstruction, depth int) key
 		if c.cat.IsOpKeyField(x.X.Type().Underlying().(*types.Pointer).Elem(), fieldName(x.X.Type(), x.Field)) {
 			return key{what: "delivery ID " + fieldName(x.X.Type(), x.Field)}
 		}
+		if alloc, ok := x.X.(*ssa.Alloc); ok {
+			return c.fieldKey(alloc, x.Field, chain, depth+1)
+		}
 		return next(x.X)
+	case *ssa.Alloc:
+		var k key
+		for _, r := range *x.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == x {
+				k = k.merge(next(st.Val))
+			}
+		}
+		return k
+	case *ssa.BinOp:
+		return next(x.X).merge(next(x.Y))
+	case *ssa.FreeVar:
+		return next(effects.Binding(x))
 	case *ssa.Field:
 		if c.cat.IsOpKeyField(x.X.Type(), fieldName(x.X.Type(), x.Field)) {
 			return key{what: "delivery ID " + fieldName(x.X.Type(), x.Field)}
@@ -186,6 +245,8 @@ func (c *checker) callKey(call *ssa.Call, next func(ssa.Value) key) key {
 	switch {
 	case c.cat.IsOpKeyMethod(fn):
 		return key{what: "task ID"}
+	case c.cat.IsReceive(fn):
+		return key{caller: true} // a received delivery: its data is the sender's
 	case c.cat.IsHeaderGetter(fn) && len(args) >= 2 && isHeader(args[len(args)-1], c.cat.Config().Headers()):
 		return key{what: "request's idempotency key"}
 	}
@@ -211,6 +272,102 @@ func (c *checker) callKey(call *ssa.Call, next func(ssa.Value) key) key {
 		k = k.merge(next(a))
 	}
 	return k
+}
+
+// fieldKey says what field i of a local struct holds: what was stored
+// into the field, or the field of a whole struct stored into it (a struct
+// parameter copied to a local, followed to the caller's literal).
+func (c *checker) fieldKey(alloc *ssa.Alloc, i int, chain []ssa.CallInstruction, depth int) key {
+	if depth > 12 {
+		return key{}
+	}
+	var k key
+	for _, v := range storedInto(alloc, i) {
+		k = k.merge(c.keyOf(v, chain, depth+1))
+	}
+	k = k.merge(c.filledFrom(alloc, chain, depth))
+	for _, r := range *alloc.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Addr != alloc {
+			continue
+		}
+		v := st.Val
+		if p, ok := v.(*ssa.Parameter); ok {
+			if arg := callerArg(p, chain); arg != nil {
+				v = arg
+			} else {
+				k = k.merge(key{caller: true})
+				continue
+			}
+		}
+		if load, ok := v.(*ssa.UnOp); ok {
+			if src, ok := load.X.(*ssa.Alloc); ok {
+				k = k.merge(c.fieldKey(src, i, chain, depth+1))
+				continue
+			}
+		}
+		k = k.merge(c.keyOf(v, chain, depth+1))
+	}
+	return k
+}
+
+// filledFrom says whether a local is filled by a call from data the
+// caller knows: json.Unmarshal(t.Payload(), &p) makes p's fields the
+// payload's.
+func (c *checker) filledFrom(alloc *ssa.Alloc, chain []ssa.CallInstruction, depth int) key {
+	users := []ssa.Value{alloc}
+	for _, r := range *alloc.Referrers() {
+		if mi, ok := r.(*ssa.MakeInterface); ok {
+			users = append(users, mi)
+		}
+	}
+	var k key
+	for _, u := range users {
+		for _, r := range *u.Referrers() {
+			call, ok := r.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			for _, a := range call.Common().Args {
+				if a != u {
+					k = k.merge(key{caller: c.keyOf(a, chain, depth+1).caller})
+				}
+			}
+		}
+	}
+	return k
+}
+
+// callerArg maps a parameter of a function on the chain to its argument.
+func callerArg(p *ssa.Parameter, chain []ssa.CallInstruction) ssa.Value {
+	for _, call := range chain {
+		if call.Common().StaticCallee() != p.Parent() {
+			continue
+		}
+		for i, q := range p.Parent().Params {
+			if q == p && i < len(call.Common().Args) {
+				return call.Common().Args[i]
+			}
+		}
+	}
+	return nil
+}
+
+// storedInto returns the values stored into field i of a local struct.
+func storedInto(alloc *ssa.Alloc, i int) []ssa.Value {
+	var out []ssa.Value
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.Field != i {
+			continue
+		}
+		for _, u := range *fa.Referrers() {
+			if st, ok := u.(*ssa.Store); ok && st.Addr == fa {
+				out = append(out, st.Val)
+			}
+		}
+	}
+	return out
 }
 
 // receiver returns the receiver of a method call, or nil.
@@ -282,6 +439,16 @@ func handlesUniqueViolation(fn *ssa.Function) bool {
 		}
 	}
 	visit(fn)
+	// A helper of the package that the function calls (isUniqueViolation).
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && !found {
+				if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee.Parent() == nil {
+					visit(callee)
+				}
+			}
+		}
+	}
 	return found
 }
 

@@ -15,3 +15,7 @@ var testdata, _ = filepath.Abs("../../testdata")
 func TestNaturalKey(t *testing.T) {
 	analysistest.Run(t, testdata, naturalkey.Analyzer, "naturalkey/a")
 }
+
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, naturalkey.Analyzer, "naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite")
+}

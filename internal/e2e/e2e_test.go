@@ -3,7 +3,8 @@
 // build against the real libraries. testdata/mod/shop uses google/uuid,
 // pgx, gin, echo, asynq and backoff; testdata/mod/payments uses
 // stripe-go, the AWS SDK's SQS client, kafka-go, go-retryablehttp, pgx
-// and asynq.
+// and asynq; testdata/mod/ledger uses pgx, sqlx, gorm, asynq and river
+// for the transaction checks (keytx, naturalkey, partialtx).
 //
 // The findings the analyzers should report are marked in the module's
 // source with a comment on the reported line:
@@ -60,6 +61,7 @@ type testModule struct {
 var modules = []testModule{
 	{Dir: "testdata/mod/shop", Packages: []string{"api", "worker"}, MinFindings: 8, MinSafe: 8},
 	{Dir: "testdata/mod/payments", Packages: []string{"billing", "shipping", "notify", "queue"}, MinFindings: 7, MinSafe: 8},
+	{Dir: "testdata/mod/ledger", Packages: []string{"accounts", "payments", "orders"}, MinFindings: 11, MinSafe: 16},
 }
 
 // analyzerOf maps a check code to the analyzer that reports it.
@@ -67,6 +69,9 @@ var analyzerOf = map[string]string{
 	"IDEM001": "freshid",
 	"IDEM002": "missingkey",
 	"IDEM003": "intentfirst",
+	"IDEM004": "keytx",
+	"IDEM005": "naturalkey",
+	"IDEM006": "partialtx",
 }
 
 // A finding is one diagnostic, reduced to what the markers can state.
@@ -96,7 +101,7 @@ func compareFindings(a, b finding) int {
 
 // TestModules runs idemlint on each module under test, as a subtest
 // named after the module's directory (TestModules/shop,
-// TestModules/payments).
+// TestModules/payments, TestModules/ledger).
 func TestModules(t *testing.T) {
 	if testing.Short() {
 		t.Skip("e2e: builds idemlint and downloads the modules' dependencies")

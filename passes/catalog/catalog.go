@@ -226,6 +226,13 @@ func (c *Catalog) IsOpKeyField(owner types.Type, field string) bool {
 	return opKeyFields[FieldKey(owner, field)]
 }
 
+// IsReceive reports whether fn receives deliveries: what it returns is
+// data the sender knows.
+func (c *Catalog) IsReceive(fn *types.Func) bool {
+	_, ok := lookup(loopReceivers, fn)
+	return ok
+}
+
 // IsOpKeyMethod reports whether fn returns a delivery's stable identity.
 func (c *Catalog) IsOpKeyMethod(fn *types.Func) bool { return opKeyMethods[FuncKey(fn)] }
 

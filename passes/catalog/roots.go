@@ -136,6 +136,8 @@ var opKeyFields = map[string]bool{
 	"cloud.google.com/go/internal/pubsub.Message.ID":                   true,
 	"cloud.google.com/go/pubsub/v2.Message.ID":                         true,
 	"github.com/rabbitmq/amqp091-go.Delivery.MessageId":                true,
+	// A kafka message is identified by topic, partition and offset.
+	"github.com/segmentio/kafka-go.Message.Offset": true,
 }
 
 // opKeyMethods return a delivery's stable identity.

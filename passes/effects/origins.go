@@ -3,6 +3,7 @@ package effects
 import (
 	"fmt"
 	"github.com/idemlint/idemlint/passes/catalog"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -53,10 +54,18 @@ func addOrigins(v ssa.Value, chain []ssa.CallInstruction, out map[string]bool, d
 	case *ssa.UnOp:
 		next(x.X)
 	case *ssa.FieldAddr:
+		if embedded(x.X.Type(), x.Field) {
+			next(x.X) // an embedded handle (sqlx.Tx's *sql.Tx) is the same object
+			return
+		}
 		for o := range Origins(x.X, chain) {
 			out[o+"."+fieldIndex(x.Field)] = true
 		}
 	case *ssa.Field:
+		if embedded(x.X.Type(), x.Field) {
+			next(x.X)
+			return
+		}
 		for o := range Origins(x.X, chain) {
 			out[o+"."+fieldIndex(x.Field)] = true
 		}
@@ -79,7 +88,7 @@ func addOrigins(v ssa.Value, chain []ssa.CallInstruction, out map[string]bool, d
 		}
 		out[key(v)] = true
 	case *ssa.FreeVar:
-		if b := binding(x); b != nil {
+		if b := Binding(x); b != nil {
 			next(b)
 			return
 		}
@@ -125,8 +134,8 @@ func callerArg(p *ssa.Parameter, chain []ssa.CallInstruction) ssa.Value {
 	return nil
 }
 
-// binding maps a closure's free variable to the value its maker binds.
-func binding(fv *ssa.FreeVar) ssa.Value {
+// Binding maps a closure's free variable to the value its maker binds.
+func Binding(fv *ssa.FreeVar) ssa.Value {
 	fn := fv.Parent()
 	parent := fn.Parent()
 	if parent == nil {
@@ -162,4 +171,14 @@ func Intersects(a, b map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// embedded reports whether field i of the struct t (or *t) is embedded.
+func embedded(t types.Type, i int) bool {
+	t = t.Underlying()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem().Underlying()
+	}
+	s, ok := t.(*types.Struct)
+	return ok && i < s.NumFields() && s.Field(i).Embedded()
 }

@@ -111,7 +111,7 @@ func (w *Worker) RunCommittedTx(ctx context.Context) error {
 			return err
 		}
 		_, err = tx.Exec(ctx,
-			"INSERT INTO shipment_events (order_id, kind) VALUES ($1, 'booking_requested')",
+			"INSERT INTO shipment_events (order_id, kind) VALUES ($1, 'booking_requested') ON CONFLICT (order_id, kind) DO NOTHING",
 			ev.OrderID)
 		if err != nil {
 			_ = tx.Rollback(ctx)

@@ -52,7 +52,7 @@ func (s *Server) CreateOrderIdempotent(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := uuid.NewSHA1(uuid.NameSpaceOID, []byte(key+"|orders")) // safe: derived from the Idempotency-Key header
-	_, err := s.DB.ExecContext(r.Context(),
+	_, err := s.DB.ExecContext(r.Context(), // finding: IDEM005
 		"INSERT INTO orders (id, customer_id, total_cents) VALUES ($1, $2, $3)",
 		id, req.CustomerID, req.TotalCents)
 	if err != nil {

@@ -49,7 +49,7 @@ func (w *Worker) SendReceiptOnce(ctx context.Context, t *asynq.Task) error {
 	receiptID := uuid.NewSHA1(uuid.NameSpaceOID, []byte(taskID+"|receipts")) // safe: derived from the asynq task ID
 	attempt := uuid.NewString()                                              // safe: only logged
 	log.Printf("attempt %s: receipt %s for order %s", attempt, receiptID, orderID)
-	_, err := w.DB.ExecContext(ctx,
+	_, err := w.DB.ExecContext(ctx, // finding: IDEM005
 		"INSERT INTO receipts (id, order_id, sent_at) VALUES ($1, $2, $3)",
 		receiptID, orderID, time.Now())
 	return err

@@ -80,8 +80,11 @@ func recordEventHandled(msg *message.Message) error {
 // Negative: a dedup guard before the insert.
 func guardedInsert(ctx context.Context, t *asynq.Task) error {
 	id := t.ResultWriter().TaskID()
-	pool.Exec(ctx, "INSERT INTO processed_tasks (task_id) VALUES ($1) ON CONFLICT DO NOTHING", id)
-	_, err := pool.Exec(ctx, "INSERT INTO receipts (task_id) VALUES ($1)", id)
+	tag, err := pool.Exec(ctx, "INSERT INTO processed_tasks (task_id) VALUES ($1) ON CONFLICT DO NOTHING", id)
+	if err != nil || tag.RowsAffected() == 0 {
+		return err
+	}
+	_, err = pool.Exec(ctx, "INSERT INTO receipts (task_id) VALUES ($1)", id)
 	return err
 }
 
