@@ -106,7 +106,11 @@ func init() {
 			if fn != "New" {
 				arg = 1 // Confirm(id, params), Capture(id, params)
 			}
-			externals["github.com/stripe/stripe-go/"+major+"/"+pkg+"."+fn] = External{What: what, Slot: ParamsKey, Arg: arg}
+			e := External{What: what, Slot: ParamsKey, Arg: arg}
+			externals["github.com/stripe/stripe-go/"+major+"/"+pkg+"."+fn] = e
+			// The same operation on the resource client that client.API holds:
+			// sc.PaymentIntents.New(params).
+			externals["github.com/stripe/stripe-go/"+major+"/"+pkg+".*."+fn] = e
 		}
 	}
 }

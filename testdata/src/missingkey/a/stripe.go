@@ -9,6 +9,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/stripe/stripe-go/v82"
 	"github.com/stripe/stripe-go/v82/charge"
+	"github.com/stripe/stripe-go/v82/client"
 	"github.com/stripe/stripe-go/v82/paymentintent"
 	"github.com/stripe/stripe-go/v82/payout"
 	"github.com/stripe/stripe-go/v82/refund"
@@ -110,4 +111,11 @@ func backfill() {
 func suppressed(w http.ResponseWriter, r *http.Request) {
 	//idemlint:ignore IDEM002 the PaymentIntent is confirmed client-side; this only creates a draft
 	paymentintent.New(&stripe.PaymentIntentParams{})
+}
+
+var api = client.New("sk", nil)
+
+// The resource clients of client.API.
+func apiCharge(w http.ResponseWriter, r *http.Request) {
+	api.PaymentIntents.New(&stripe.PaymentIntentParams{}) // want `Stripe PaymentIntent create: the call carries no idempotency key \(HTTP handler apiCharge\)`
 }

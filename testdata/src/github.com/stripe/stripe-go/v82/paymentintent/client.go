@@ -16,3 +16,16 @@ func Capture(id string, params *stripe.PaymentIntentCaptureParams) (*stripe.Paym
 func Cancel(id string, params *stripe.PaymentIntentCancelParams) (*stripe.PaymentIntent, error) {
 	return nil, nil
 }
+
+// Client is the resource client that client.API holds.
+type Client struct {
+	Key string
+}
+
+func (c Client) New(params *stripe.PaymentIntentParams) (*stripe.PaymentIntent, error) {
+	return nil, nil
+}
+
+func (c Client) Confirm(id string, params *stripe.PaymentIntentConfirmParams) (*stripe.PaymentIntent, error) {
+	return nil, nil
+}
