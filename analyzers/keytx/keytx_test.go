@@ -20,3 +20,8 @@ func TestKeyTx(t *testing.T) {
 func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, keytx.Analyzer, "keytx/fixes")
 }
+
+// TestHelperElsewhere checks a transaction helper of another package.
+func TestHelperElsewhere(t *testing.T) {
+	analysistest.Run(t, testdata, keytx.Analyzer, "keytx/xtx", "keytx/xuse")
+}
