@@ -65,17 +65,25 @@ type checker struct {
 // handling in one function.
 func (c *checker) checkFunc(fn *ssa.Function) {
 	var stmts []*effects.Stmt
+	var models []ssa.CallInstruction
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if call, ok := instr.(ssa.CallInstruction); ok {
 				if st := effects.StmtOf(c.cat, call); st != nil {
 					stmts = append(stmts, st)
+				} else if fn := valueflow.Callee(call.Common()); fn != nil {
+					if _, ok := c.cat.Model(fn); ok {
+						models = append(models, call)
+					}
 				}
 			}
 		}
 	}
-	if len(stmts) == 0 || handlesUniqueViolation(fn) {
+	if len(stmts)+len(models) == 0 || handlesUniqueViolation(fn) {
 		return
+	}
+	for _, m := range models {
+		c.checkModel(m)
 	}
 	for _, st := range stmts {
 		if st.SQL.Kind != sqltext.Insert || st.SQL.Conflict || st.SQL.Columns == nil || c.res.InTestFile(st.Instr.Pos()) {

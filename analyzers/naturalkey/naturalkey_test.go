@@ -19,3 +19,9 @@ func TestNaturalKey(t *testing.T) {
 func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, naturalkey.Analyzer, "naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite")
 }
+
+// TestGorm checks gorm's model-based Create, and its fix.
+func TestGorm(t *testing.T) {
+	analysistest.Run(t, testdata, naturalkey.Analyzer, "naturalkey/gormcase")
+	analysistest.RunWithSuggestedFixes(t, testdata, naturalkey.Analyzer, "naturalkey/gormfix")
+}

@@ -1,0 +1,154 @@
+package naturalkey
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+	"unicode"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/fix"
+	"github.com/idemlint/idemlint/passes/retried"
+	"github.com/idemlint/idemlint/passes/valueflow"
+)
+
+// checkModel reports a gorm Create (or Save) of a model whose primary key
+// holds an operation key, when the statement has no Clauses (gorm's
+// clause.OnConflict) on its chain.
+func (c *checker) checkModel(call ssa.CallInstruction) {
+	fn := valueflow.Callee(call.Common())
+	if fn == nil {
+		return
+	}
+	m, ok := c.cat.Model(fn)
+	if !ok || call.Common().IsInvoke() || m+1 >= len(call.Common().Args) || hasClauses(call.Common().Args[0]) {
+		return
+	}
+	path, ok := c.res.Retried.On(call)
+	if !ok || c.res.InTestFile(call.Pos()) {
+		return
+	}
+	model := call.Common().Args[m+1]
+	if mi, ok := model.(*ssa.MakeInterface); ok {
+		model = mi.X
+	}
+	alloc, ok := model.(*ssa.Alloc)
+	if !ok {
+		return
+	}
+	named, ok := types.Unalias(alloc.Type().(*types.Pointer).Elem()).(*types.Named)
+	if !ok {
+		return
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if !isPrimaryKey(st.Field(i), st.Tag(i)) {
+			continue
+		}
+		k := c.fieldKey(alloc, i, path.Via, 0)
+		if k.fresh || k.what == "" && !k.caller {
+			continue
+		}
+		what := k.what
+		if what == "" {
+			what = "the caller-known " + st.Field(i).Name()
+		}
+		c.reportModel(call, tableName(named.Obj().Name()), st.Field(i).Name(), what, path)
+	}
+}
+
+// hasClauses reports whether a gorm handle was refined with Clauses.
+func hasClauses(v ssa.Value) bool {
+	for {
+		call, ok := v.(*ssa.Call)
+		if !ok || call.Call.IsInvoke() || len(call.Call.Args) == 0 {
+			return false
+		}
+		fn := valueflow.Callee(&call.Call)
+		if fn == nil {
+			return false
+		}
+		if fn.Name() == "Clauses" {
+			return true
+		}
+		v = call.Call.Args[0]
+	}
+}
+
+// isPrimaryKey reports whether a model field is gorm's primary key.
+func isPrimaryKey(f *types.Var, tag string) bool {
+	gorm := strings.ToLower(reflectTag(tag, "gorm"))
+	return f.Name() == "ID" || strings.Contains(gorm, "primarykey") || strings.Contains(gorm, "primary_key")
+}
+
+func reflectTag(tag, key string) string {
+	v, _ := lookupTag(tag, key)
+	return v
+}
+
+func lookupTag(tag, key string) (string, bool) {
+	for _, part := range strings.Fields(tag) {
+		if k, v, ok := strings.Cut(part, ":"); ok && k == key {
+			return strings.Trim(v, `"`), true
+		}
+	}
+	return "", false
+}
+
+// tableName is gorm's default table of a model: snake case, plural.
+func tableName(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		if unicode.IsUpper(r) {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String() + "s"
+}
+
+func (c *checker) reportModel(call ssa.CallInstruction, table, field, what string, path *retried.Path) {
+	d := analysis.Diagnostic{
+		Pos: c.res.CallStart(call.Pos()),
+		Message: fmt.Sprintf("a retry creates the row for the same %s again, which fails or duplicates it: the Create into %s has no conflict handling for %s (%s)",
+			field, table, what, path.Root.Describe()),
+	}
+	if f := c.clausesFix(call); f != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*f}
+	}
+	c.rep.Report(d)
+}
+
+// clausesFix adds Clauses(clause.OnConflict{DoNothing: true}) before the
+// Create: the insert becomes INSERT ... ON CONFLICT DO NOTHING.
+func (c *checker) clausesFix(call ssa.CallInstruction) *analysis.SuggestedFix {
+	file := fix.FileOf(c.pass, call.Pos())
+	expr := fix.CallAt(file, call.Pos())
+	if expr == nil {
+		return nil
+	}
+	sel, ok := expr.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	const clausePkg = "gorm.io/gorm/clause"
+	name := fix.ImportName(c.pass.Pkg, file, clausePkg)
+	edits := []analysis.TextEdit{}
+	if name == "" {
+		name = "clause"
+		edits = append(edits, fix.AddImport(file, clausePkg)...)
+	}
+	edits = append(edits, analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(),
+		NewText: []byte("Clauses(" + name + ".OnConflict{DoNothing: true})."),
+	})
+	return &analysis.SuggestedFix{Message: "Create with ON CONFLICT DO NOTHING", TextEdits: edits}
+}

@@ -1,0 +1,48 @@
+package gormcase
+
+import (
+	"context"
+	"errors"
+
+	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/hibiken/asynq"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+var db *gorm.DB
+
+type Event struct {
+	ID      string
+	Payload string
+}
+
+type Receipt struct {
+	TaskRef string `gorm:"primaryKey"`
+	Body    []byte
+}
+
+// The message's UUID as the primary key, no conflict handling.
+func record(msg *message.Message) error {
+	return db.Create(&Event{ID: msg.UUID, Payload: string(msg.Payload)}).Error // want `a retry creates the row for the same ID again, which fails or duplicates it: the Create into events has no conflict handling for delivery ID UUID \(watermill handler record\)`
+}
+
+// A primaryKey tag, the task ID.
+func receipt(ctx context.Context, t *asynq.Task) error {
+	r := Receipt{TaskRef: t.ResultWriter().TaskID(), Body: t.Payload()}
+	return db.WithContext(ctx).Create(&r).Error // want `same TaskRef again.*for task ID`
+}
+
+// Negative: ON CONFLICT DO NOTHING through Clauses.
+func recordOnce(msg *message.Message) error {
+	return db.Clauses(clause.OnConflict{DoNothing: true}).Create(&Event{ID: msg.UUID}).Error
+}
+
+// Negative: the duplicate is handled.
+func recordHandled(msg *message.Message) error {
+	err := db.Create(&Event{ID: msg.UUID}).Error
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return nil
+	}
+	return err
+}
