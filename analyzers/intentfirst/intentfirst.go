@@ -41,6 +41,19 @@ func New(ps *passes.Set) *analysis.Analyzer {
 			for _, e := range res.Externals() {
 				c.check(e)
 			}
+			// Calls of helpers of other packages that make an external
+			// call and return its outcome (a carrier client of your own).
+			for _, fn := range res.SrcFuncs() {
+				for _, b := range fn.Blocks {
+					for _, instr := range b.Instrs {
+						if call, ok := instr.(ssa.CallInstruction); ok && !res.InTestFile(call.Pos()) {
+							for _, e := range summary.ImportedEffects(res, call) {
+								c.check(e)
+							}
+						}
+					}
+				}
+			}
 		}
 		c.rep.Finish(*strict)
 		return nil, nil

@@ -20,3 +20,9 @@ func TestIntentFirst(t *testing.T) {
 func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, intentfirst.Analyzer, "intentfirst/fixes")
 }
+
+// TestHelperElsewhere checks an external call made by a client of
+// another package, whose outcome the caller writes back.
+func TestHelperElsewhere(t *testing.T) {
+	analysistest.Run(t, testdata, intentfirst.Analyzer, "intentfirst/xcarrier", "intentfirst/xworker")
+}

@@ -30,7 +30,7 @@ func TestVetCrossPackage(t *testing.T) {
 	root := repoRoot(t)
 	bin := buildIdemlint(t, goCmd, root)
 	gopath := filepath.Join(root, "testdata")
-	pkgs := []string{"freshid/xstore", "freshid/xapi", "missingkey/xpay", "missingkey/xapi"}
+	pkgs := []string{"freshid/xstore", "freshid/xapi", "missingkey/xpay", "missingkey/xapi", "intentfirst/xcarrier", "intentfirst/xworker"}
 
 	cmd := exec.Command(goCmd, append([]string{"vet", "-vettool=" + bin}, pkgs...)...)
 	cmd.Dir = filepath.Join(gopath, "src")

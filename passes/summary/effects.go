@@ -2,6 +2,8 @@ package summary
 
 import (
 	"fmt"
+	"github.com/idemlint/idemlint/passes/valueflow"
+	"golang.org/x/tools/go/ssa"
 	"strings"
 
 	"github.com/idemlint/idemlint/passes/catalog"
@@ -62,4 +64,103 @@ func MissingKeyConsequence(e *effects.Call, header string) string {
 		return fmt.Sprintf("a retry publishes the message again: the %s carries no message ID", what)
 	}
 	return fmt.Sprintf("a retry repeats the %s: the call carries no idempotency key", what)
+}
+
+// effectsOf summarises the external calls fn makes itself: which
+// parameter fills each call's key slot, and whether fn returns the
+// call's outcome.
+func effectsOf(res *Result, fn *ssa.Function) []valueflow.Effect {
+	var out []valueflow.Effect
+	for _, e := range res.Externals() {
+		if e.Instr.Parent() != fn || e.State == effects.Unknown {
+			continue
+		}
+		eff := valueflow.Effect{
+			What:         e.Ext.What,
+			Notification: e.Ext.Notification,
+			KeyParam:     -1,
+			NoSlot:       e.State == effects.NoSlot,
+			Absent:       e.State == effects.Absent,
+			At:           valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(e.Instr.Pos())),
+		}
+		if e.State == effects.Filled {
+			keys := effects.Origins(e.Key, nil)
+			for i, p := range fn.Params {
+				if effects.Intersects(effects.Origins(p, nil), keys) {
+					eff.KeyParam = i
+				}
+			}
+			if eff.KeyParam < 0 {
+				continue // a key made inside: the caller cannot relate it
+			}
+		}
+		eff.Outcome = returnsOutcome(res, e, fn)
+		out = append(out, eff)
+	}
+	return out
+}
+
+// returnsOutcome reports whether fn returns what the call produced.
+func returnsOutcome(res *Result, e *effects.Call, fn *ssa.Function) bool {
+	call, ok := e.Instr.(*ssa.Call)
+	if !ok || call.Call.Signature().Results().Len() == 0 {
+		return false
+	}
+	env := res.Env.ForWrites(true)
+	env.Callers = nil
+	var outcome ssa.Value = call
+	if call.Call.Signature().Results().Len() > 1 {
+		outcome = nil
+		for _, r := range *call.Referrers() {
+			if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+				outcome = ex
+			}
+		}
+	}
+	if outcome == nil {
+		return false
+	}
+	for _, r := range valueflow.Trace(env, outcome, "").Returns {
+		if r.Fn == fn && r.Result == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ImportedEffects returns the external calls a call of a function of
+// another package makes, as calls at the call site: the key slot filled
+// from the argument the summary names.
+func ImportedEffects(res *Result, instr ssa.CallInstruction) []*effects.Call {
+	c := instr.Common()
+	if c.IsInvoke() {
+		return nil
+	}
+	fn := valueflow.Callee(c)
+	if fn == nil {
+		return nil
+	}
+	s := res.Imported(fn)
+	if s == nil {
+		return nil
+	}
+	var out []*effects.Call
+	for _, eff := range s.Effects {
+		if !eff.Outcome {
+			continue // its outcome cannot be written back here
+		}
+		e := &effects.Call{Instr: instr, Fn: fn, Ext: catalog.External{What: eff.What + " in " + shortName(fn), Notification: eff.Notification}}
+		switch {
+		case eff.NoSlot:
+			e.State = effects.NoSlot
+		case eff.Absent:
+			e.State = effects.Absent
+		case eff.KeyParam >= 0 && eff.KeyParam < len(c.Args):
+			e.State, e.Key = effects.Filled, c.Args[eff.KeyParam]
+		default:
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
 }

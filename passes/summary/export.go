@@ -47,6 +47,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 			summarizeParams(shallowEnv, fn, sum, false)
 		}
 		sum.Defects = defects[fn]
+		sum.Effects = effectsOf(res, fn)
 		if !sum.Empty() {
 			pass.ExportObjectFact(obj, sum)
 		}

@@ -203,6 +203,7 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 			r.sinks = r.sinks || len(s.ParamSinks) > 0 || len(s.ParamWrites) > 0
 			r.fresh = r.fresh || len(s.FreshResults) > 0
 			r.defect = r.defect || len(s.Defects) > 0
+			r.effects = r.effects || len(s.Effects) > 0
 		}
 	}
 	return r

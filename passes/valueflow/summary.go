@@ -30,6 +30,24 @@ type Summary struct {
 	// ParamWrites are parameters whose value (at Path) a durable write
 	// stores.
 	ParamWrites []ParamWrite
+	// Effects are the external calls the function makes itself, so that
+	// a caller in another package can judge them (intentfirst).
+	Effects []Effect
+}
+
+// An Effect is an external call a function makes.
+type Effect struct {
+	What         string
+	Notification bool
+	// KeyParam is the parameter whose value fills the call's key slot,
+	// or -1; NoSlot is set when the provider takes no key, Absent when
+	// the call carries none.
+	KeyParam int
+	NoSlot   bool
+	Absent   bool
+	// Outcome is set when the function returns the call's outcome.
+	Outcome bool
+	At      Frame
 }
 
 // ParamWrite says parameter Param at Path is stored by a durable write
@@ -53,7 +71,7 @@ func (s *Summary) String() string {
 // Empty reports whether the summary says nothing.
 func (s *Summary) Empty() bool {
 	return len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.Defects) == 0 &&
-		len(s.ParamWrites) == 0
+		len(s.ParamWrites) == 0 && len(s.Effects) == 0
 }
 
 // A Frame is one step of a call chain: a function and a position in it.
