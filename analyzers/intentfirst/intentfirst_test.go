@@ -18,7 +18,7 @@ func TestIntentFirst(t *testing.T) {
 
 // TestFixes applies the suggested fixes and compares with fixes.go.golden.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, intentfirst.Analyzer, "intentfirst/fixes")
+	analysistest.RunWithSuggestedFixes(t, testdata, intentfirst.Analyzer, "intentfirst/fixes", "intentfirst/fixself")
 }
 
 // TestHelperElsewhere checks an external call made by a client of

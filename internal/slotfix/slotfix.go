@@ -6,6 +6,7 @@ package slotfix
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -22,17 +23,26 @@ import (
 // there when the caller may leave it out), or by an extra publish option.
 // It returns nil when no key is in scope or the carrier is not a variable.
 func Fix(pass *analysis.Pass, res *summary.Result, e *effects.Call) *analysis.SuggestedFix {
+	cat := res.Env.Catalog
+	name, ks, ok := opkey.InScope(pass, cat, e.Instr.Pos())
+	if !ok {
+		return nil
+	}
+	return FixWith(pass, res, e, fmt.Sprintf(ks.Expr, name, cat.KeyHeader()), ks)
+}
+
+// FixWith fills the call's key slot with the key expression given, which
+// needs the imports of ks and may be empty when ks.MayBeEmpty.
+func FixWith(pass *analysis.Pass, res *summary.Result, e *effects.Call, key string, ks catalog.KeySource) *analysis.SuggestedFix {
 	file := fix.FileOf(pass, e.Instr.Pos())
 	if file == nil {
 		return nil
 	}
 	call := fix.CallAt(file, e.Instr.Pos())
-	cat := res.Env.Catalog
-	name, ks, ok := opkey.InScope(pass, cat, e.Instr.Pos())
-	if call == nil || !ok {
+	if call == nil {
 		return nil
 	}
-	key := fmt.Sprintf(ks.Expr, name, cat.KeyHeader())
+	cat := res.Env.Catalog
 	imports := ks.Imports
 	var edits []analysis.TextEdit
 	if e.Ext.Slot == catalog.PubOption {
@@ -41,6 +51,9 @@ func Fix(pass *analysis.Pass, res *summary.Result, e *effects.Call) *analysis.Su
 			return nil
 		}
 		edits = append(edits, analysis.TextEdit{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + fmt.Sprintf(opt, key))})
+	} else if edit, more, ok := literalField(pass, file, call, e, key, ks); ok {
+		edits = append(edits, edit)
+		imports = append(imports, more...)
 	} else {
 		stmt, more := setSlot(pass, file, call, e, cat.KeyHeader())
 		if stmt == "" {
@@ -115,4 +128,56 @@ func pubOption(pass *analysis.Pass, file *ast.File, e *effects.Call) string {
 		return name + ".WithMsgID(%s)"
 	}
 	return name + ".MsgId(%s)"
+}
+
+// literalField adds the key field to a struct literal written at the
+// call (&pb.BookCollectionRequest{OrderId: id}), when the key is always
+// present and the literal does not set the field yet.
+func literalField(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effects.Call, key string, ks catalog.KeySource) (analysis.TextEdit, []string, bool) {
+	if e.Ext.Slot != catalog.InputField || ks.MayBeEmpty || e.Ext.Arg >= len(call.Args) {
+		return analysis.TextEdit{}, nil, false
+	}
+	arg := call.Args[e.Ext.Arg]
+	if u, ok := arg.(*ast.UnaryExpr); ok {
+		arg = u.X
+	}
+	lit, ok := arg.(*ast.CompositeLit)
+	if !ok {
+		return analysis.TextEdit{}, nil, false
+	}
+	field := e.Ext.Fields[0]
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return analysis.TextEdit{}, nil, false // positional fields
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == field {
+			return analysis.TextEdit{}, nil, false
+		}
+	}
+	obj, _, _ := types.LookupFieldOrMethod(pass.TypesInfo.TypeOf(lit), true, pass.Pkg, field)
+	v, ok := obj.(*types.Var)
+	if !ok {
+		return analysis.TextEdit{}, nil, false
+	}
+	value, imports := key, []string(nil)
+	if _, ptr := v.Type().(*types.Pointer); ptr {
+		const awsPkg = "github.com/aws/aws-sdk-go-v2/aws"
+		name := fix.ImportName(pass.Pkg, file, awsPkg)
+		if name == "" {
+			name, imports = "aws", []string{awsPkg}
+		}
+		value = name + ".String(" + key + ")"
+	}
+	elt := field + ": " + value
+	fset := pass.Fset
+	if fset.Position(lit.Lbrace).Line == fset.Position(lit.Rbrace).Line {
+		if len(lit.Elts) > 0 {
+			elt = ", " + elt
+		}
+		return analysis.TextEdit{Pos: lit.Rbrace, End: lit.Rbrace, NewText: []byte(elt)}, imports, true
+	}
+	indent := fix.LineIndent(fset, file, lit.Rbrace)
+	lineStart := lit.Rbrace - token.Pos(fset.Position(lit.Rbrace).Column-1)
+	return analysis.TextEdit{Pos: lineStart, End: lineStart, NewText: []byte(indent + "\t" + elt + ",\n")}, imports, true
 }
