@@ -25,6 +25,10 @@ type Catalog struct {
 	sinks      map[string]config.Sink
 	externals  map[string]External
 	keyColumns map[string]bool
+	// packages are the paths of the packages any table or configured
+	// name mentions: a function of another package is looked up in the
+	// tables only if its package is here.
+	packages map[string]bool
 }
 
 // New builds the catalog of the run from its configuration.
@@ -65,7 +69,42 @@ func NewCatalog(cfg *config.Config) *Catalog {
 	for _, k := range cfg.KeyColumns {
 		c.keyColumns[strings.ToLower(k)] = true
 	}
+	c.packages = make(map[string]bool)
+	for _, table := range []map[string]bool{setOf(c.generators), setOf(derivers), setOf(sqlCalls), setOf(modelCalls),
+		setOf(modelUpdates), setOf(slotCalls), setOf(headerSetters), setOf(headerGetters), setOf(registrations),
+		setOf(loopReceivers), setOf(externals), setOf(c.externals), setOf(c.sinks), setOf(pubOptions), setOf(opKeyMethods), c.roots} {
+		for key := range table {
+			c.packages[keyPackage(key)] = true
+		}
+	}
+	for path := range derivingPackages {
+		c.packages[path] = true
+	}
 	return c
+}
+
+// keyPackage returns the package path of a table key: "path.F",
+// "(*path.T).M", "path.*.M".
+func keyPackage(key string) string {
+	key = strings.TrimPrefix(strings.TrimPrefix(key, "("), "*")
+	if i := strings.Index(key, ".*."); i >= 0 {
+		return key[:i]
+	}
+	slash := strings.LastIndex(key, "/")
+	if dot := strings.Index(key[slash+1:], "."); dot >= 0 {
+		return key[:slash+1+dot]
+	}
+	return key
+}
+
+// MayKnow reports whether the catalog can say anything about the
+// functions of a package: a cheap test before the lookups, which build
+// full names. Whole-API rules (stripe-go services, AWS SDK calls, gRPC
+// stubs, SQL-shaped interfaces) are covered by their path prefixes or by
+// being methods, which callers look up regardless.
+func (c *Catalog) MayKnow(path string) bool {
+	return c.packages[path] || strings.HasPrefix(path, "github.com/stripe/stripe-go/") ||
+		strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/service/")
 }
 
 // New returns the catalog pass of a run with the given configuration.

@@ -13,6 +13,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -116,6 +117,18 @@ type finder struct {
 	seen  map[*ssa.Function]bool
 }
 
+// inTestFile reports whether fn is declared in a _test.go file.
+func (f *finder) inTestFile(fn *ssa.Function) bool {
+	pos := fn.Pos()
+	for p := fn; !pos.IsValid() && p.Parent() != nil; p = p.Parent() {
+		pos = p.Parent().Pos()
+	}
+	if !pos.IsValid() {
+		return false
+	}
+	return strings.HasSuffix(f.pass.Fset.File(pos).Name(), "_test.go")
+}
+
 func (f *finder) add(kind string, fn *ssa.Function, pos token.Pos) {
 	if fn == nil || f.seen[fn] {
 		return
@@ -130,6 +143,12 @@ func (f *finder) add(kind string, fn *ssa.Function, pos token.Pos) {
 func (f *finder) findRoots(s *lazyssa.SSA) {
 	marked := markedRetried(f.pass)
 	for _, fn := range s.SrcFuncs() {
+		if f.inTestFile(fn) {
+			// Tests run once: their handlers, retry loops and closures
+			// are not retried roots.
+			f.seen[fn] = true
+			continue
+		}
 		if kind, ok := f.cat.HandlerShape(fn.Signature); ok {
 			f.add(kind, fn, token.NoPos)
 		}
@@ -139,6 +158,9 @@ func (f *finder) findRoots(s *lazyssa.SSA) {
 	}
 	f.grpcEmbedders()
 	for _, fn := range s.SrcFuncs() {
+		if f.inTestFile(fn) {
+			continue
+		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				f.visit(fn, instr)
@@ -157,10 +179,15 @@ func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
 		if callee == nil {
 			return
 		}
+		if f.cat.IsGRPCRegistrar(callee) && len(c.Args) == 2 {
+			f.methodsOf(c.Args[1], "gRPC method", true)
+			return
+		}
+		if callee.Pkg() == nil || !f.cat.MayKnow(callee.Pkg().Path()) {
+			return
+		}
 		if reg, ok := f.cat.Registration(callee); ok {
 			f.registered(instr, callee, reg)
-		} else if f.cat.IsGRPCRegistrar(callee) && len(c.Args) == 2 {
-			f.methodsOf(c.Args[1], "gRPC method", true)
 		} else if kind, ok := f.cat.LoopReceiver(callee); ok {
 			f.loop(kind, fn, instr.Block(), instr.Pos())
 		}

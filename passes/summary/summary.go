@@ -158,7 +158,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 		Imported: imported,
 		Callers:  func(fn *ssa.Function) []*ssa.Call { return callers[fn] },
 	}
-	fresh := traceSources(res, s.SrcFuncs())
+	fresh := traceSources(res, s.SrcFuncs(), rel.sinks)
 	exportSummaries(pass, res, s.SrcFuncs(), fresh, rel.sinks)
 	return res, nil
 }
@@ -194,17 +194,23 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 			continue
 		}
 		seen[fn] = true
-		r.sinks = r.sinks || cat.IsSink(fn)
-		if _, ok := cat.External(fn); ok {
-			r.effects = true
-		}
-		r.fresh = r.fresh || cat.IsIDGenerator(fn)
 		if s := imported(fn); s != nil {
 			r.sinks = r.sinks || len(s.ParamSinks) > 0 || len(s.ParamWrites) > 0
 			r.fresh = r.fresh || len(s.FreshResults) > 0
 			r.defect = r.defect || len(s.Defects) > 0
 			r.effects = r.effects || len(s.Effects) > 0
 		}
+		// Interfaces (a DBTX, a generated gRPC client) are judged by their
+		// method shapes, anywhere; other functions only if the catalog
+		// knows their package.
+		if sig := fn.Type().(*types.Signature); !cat.MayKnow(fn.Pkg().Path()) && (sig.Recv() == nil || !types.IsInterface(sig.Recv().Type())) {
+			continue
+		}
+		r.sinks = r.sinks || cat.IsSink(fn)
+		if _, ok := cat.External(fn); ok {
+			r.effects = true
+		}
+		r.fresh = r.fresh || cat.IsIDGenerator(fn)
 	}
 	return r
 }

@@ -17,7 +17,9 @@ type freshReturn struct {
 // traceSources traces every fresh value made in the package: calls of
 // catalogued generators and of imported functions with fresh results. It
 // records the defects, and returns which functions return fresh values.
-func traceSources(res *Result, funcs []*ssa.Function) map[*ssa.Function][]freshReturn {
+// Without a sink in the package, clock readings and random numbers are
+// not traced: they are everywhere, and could only become a fresh result.
+func traceSources(res *Result, funcs []*ssa.Function, sinks bool) map[*ssa.Function][]freshReturn {
 	returns := make(map[*ssa.Function][]freshReturn)
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
@@ -26,8 +28,8 @@ func traceSources(res *Result, funcs []*ssa.Function) map[*ssa.Function][]freshR
 				if !ok {
 					continue
 				}
-				gen, v := source(res, call)
-				if v == nil || res.Env.KeyAbsent(call) {
+				gen, v, id := source(res, call)
+				if v == nil || !sinks && !id || res.Env.KeyAbsent(call) {
 					continue
 				}
 				flow := valueflow.Trace(res.Env, v, "")
@@ -47,31 +49,34 @@ func traceSources(res *Result, funcs []*ssa.Function) map[*ssa.Function][]freshR
 }
 
 // source reports whether a call makes a fresh value, and returns the
-// generator's name and the fresh value.
-func source(res *Result, call *ssa.Call) (string, ssa.Value) {
+// generator's name, the fresh value, and whether it is an identifier.
+func source(res *Result, call *ssa.Call) (string, ssa.Value, bool) {
 	fn := valueflow.Callee(&call.Call)
-	if fn == nil {
-		return "", nil
+	if fn == nil || fn.Pkg() == nil {
+		return "", nil, false
 	}
-	idx := -1
+	idx, id := -1, true
+	if !res.Env.Catalog.MayKnow(fn.Pkg().Path()) && fn.Pkg() == res.Env.Pkg {
+		return "", nil, false
+	}
 	if g, ok := res.Env.Catalog.Generator(fn); ok {
-		idx = g.Result
+		idx, id = g.Result, g.ID
 	} else if s := res.Imported(fn); s != nil && len(s.FreshResults) > 0 {
 		idx = s.FreshResults[0].Result
 	}
 	if idx < 0 {
-		return "", nil
+		return "", nil, false
 	}
 	name := shortName(fn)
 	if call.Call.Signature().Results().Len() == 1 {
-		return name, call
+		return name, call, id
 	}
 	for _, r := range *call.Referrers() {
 		if e, ok := r.(*ssa.Extract); ok && e.Index == idx {
-			return name, e
+			return name, e, id
 		}
 	}
-	return "", nil
+	return "", nil, false
 }
 
 // shortName names a function as its callers write it: "uuid.New",
