@@ -1,5 +1,5 @@
 // Package lazyssa is a pass whose Result builds the SSA form of the package
-// on first use. Unlike buildssa, a package whose analysis can end early
+// (its files other than tests) on first use. Unlike buildssa, a package whose analysis can end early
 // (it touches no catalogued API) never pays for SSA construction, which
 // matters because idemlint's fact-producing pass runs on every dependency
 // under go vet.
@@ -9,6 +9,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -53,9 +54,12 @@ func (s *SSA) build() {
 		for _, p := range pass.Pkg.Imports() {
 			prog.CreatePackage(p, nil, nil, true)
 		}
-		s.pkg = prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+		// Test files are left out: tests run once and are not analysed,
+		// and nothing outside them can refer to what they declare.
+		files := nonTestFiles(pass)
+		s.pkg = prog.CreatePackage(pass.Pkg, files, pass.TypesInfo, false)
 		s.pkg.Build()
-		for _, file := range pass.Files {
+		for _, file := range files {
 			for _, decl := range file.Decls {
 				fd, ok := decl.(*ast.FuncDecl)
 				if !ok {
@@ -80,4 +84,14 @@ func appendWithAnons(funcs []*ssa.Function, fn *ssa.Function) []*ssa.Function {
 		funcs = appendWithAnons(funcs, anon)
 	}
 	return funcs
+}
+
+func nonTestFiles(pass *analysis.Pass) []*ast.File {
+	var out []*ast.File
+	for _, f := range pass.Files {
+		if !strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
+			out = append(out, f)
+		}
+	}
+	return out
 }
