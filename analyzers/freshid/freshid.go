@@ -120,13 +120,7 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 
 // related lists the root, the calls from it, and the sink.
 func (c *checker) related(path *retried.Path, hit valueflow.Hit) []analysis.RelatedInformation {
-	var out []analysis.RelatedInformation
-	if path.Root.Pos.IsValid() {
-		out = append(out, analysis.RelatedInformation{Pos: path.Root.Pos, Message: "retried root: " + path.Root.Describe()})
-	}
-	for _, call := range path.Via {
-		out = append(out, analysis.RelatedInformation{Pos: call.Pos(), Message: "called on the retried path"})
-	}
+	out := path.Related()
 	if hit.Pos.IsValid() {
 		for _, call := range hit.Calls {
 			out = append(out, analysis.RelatedInformation{Pos: call.Pos(), Message: "passed on here"})

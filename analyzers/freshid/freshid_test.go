@@ -37,3 +37,9 @@ func TestFixes(t *testing.T) {
 func TestNegatives(t *testing.T) {
 	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/negatives")
 }
+
+// TestWithTests checks a package whose test files declare variables and
+// handlers: tests are neither roots nor reported.
+func TestWithTests(t *testing.T) {
+	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/withtests")
+}

@@ -103,7 +103,7 @@ func (c *checker) check(e *effects.Call) {
 	d := analysis.Diagnostic{
 		Pos:     c.res.CallStart(e.Instr.Pos()),
 		Message: msg,
-		Related: append(related(path), analysis.RelatedInformation{Pos: back.Pos, Message: "the outcome is written back here"}),
+		Related: append(path.Related(), analysis.RelatedInformation{Pos: back.Pos, Message: "the outcome is written back here"}),
 	}
 	if e.State == effects.Absent {
 		if f := c.suggestFix(e, intents); f != nil {
@@ -218,16 +218,6 @@ func recorded(intents []*effects.Write, key ssa.Value, path *retried.Path) bool 
 	return false
 }
 
-func related(path *retried.Path) []analysis.RelatedInformation {
-	var out []analysis.RelatedInformation
-	if path.Root.Pos.IsValid() {
-		out = append(out, analysis.RelatedInformation{Pos: path.Root.Pos, Message: "retried root: " + path.Root.Describe()})
-	}
-	for _, call := range path.Via {
-		out = append(out, analysis.RelatedInformation{Pos: call.Pos(), Message: "called on the retried path"})
-	}
-	return out
-}
 
 // suggestFix passes an operation ID in the call's key slot: a value that a
 // durable write before the call already records (the article's fix: the

@@ -78,7 +78,7 @@ func (c *checker) localCalls() {
 // retries it.
 func (c *checker) rootOf(e *effects.Call) (string, []analysis.RelatedInformation) {
 	if path, ok := c.res.Retried.On(e.Instr); ok {
-		return path.Root.Describe(), related(path)
+		return path.Root.Describe(), path.Related()
 	}
 	if summary.SelfRetrying(e) {
 		return "go-retryablehttp retries the request itself", nil
@@ -125,20 +125,10 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 	}
 	c.seen[d.Origin.At.String()] = true
 	msg := fmt.Sprintf("%s: %s() in %s (%s)", d.Sink.Consequence(), d.Origin.Call, d.Origin.At, path.Root.Describe())
-	rel := related(path)
+	rel := path.Related()
 	for _, f := range d.Chain {
 		rel = append(rel, analysis.RelatedInformation{Pos: pos, Message: "via " + f.String()})
 	}
 	c.rep.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: rel})
 }
 
-func related(path *retried.Path) []analysis.RelatedInformation {
-	var out []analysis.RelatedInformation
-	if path.Root.Pos.IsValid() {
-		out = append(out, analysis.RelatedInformation{Pos: path.Root.Pos, Message: "retried root: " + path.Root.Describe()})
-	}
-	for _, call := range path.Via {
-		out = append(out, analysis.RelatedInformation{Pos: call.Pos(), Message: "called on the retried path"})
-	}
-	return out
-}

@@ -466,9 +466,7 @@ func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path)
 		Message: fmt.Sprintf("a retry inserts the row for the same %s again, which fails or duplicates it: the INSERT into %s has no conflict handling for %s (%s)",
 			col, st.SQL.Table, what, path.Root.Describe()),
 	}
-	if path.Root.Pos.IsValid() {
-		d.Related = []analysis.RelatedInformation{{Pos: path.Root.Pos, Message: "retried root: " + path.Root.Describe()}}
-	}
+	d.Related = path.Related()
 	if f := c.conflictFix(st); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}

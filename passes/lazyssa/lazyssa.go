@@ -57,7 +57,7 @@ func (s *SSA) build() {
 		// Test files are left out: tests run once and are not analysed,
 		// and nothing outside them can refer to what they declare.
 		files := nonTestFiles(pass)
-		s.pkg = prog.CreatePackage(pass.Pkg, files, pass.TypesInfo, false)
+		s.pkg = prog.CreatePackage(pass.Pkg, files, withoutTestInits(pass, files), false)
 		s.pkg.Build()
 		for _, file := range files {
 			for _, decl := range file.Decls {
@@ -94,4 +94,21 @@ func nonTestFiles(pass *analysis.Pass) []*ast.File {
 		}
 	}
 	return out
+}
+
+// withoutTestInits returns the type information with the package
+// initializers of test files left out, which SSA would otherwise look for
+// among the members built from the other files.
+func withoutTestInits(pass *analysis.Pass, files []*ast.File) *types.Info {
+	if len(files) == len(pass.Files) {
+		return pass.TypesInfo
+	}
+	info := *pass.TypesInfo
+	info.InitOrder = nil
+	for _, init := range pass.TypesInfo.InitOrder {
+		if len(init.Lhs) > 0 && !strings.HasSuffix(pass.Fset.File(init.Lhs[0].Pos()).Name(), "_test.go") {
+			info.InitOrder = append(info.InitOrder, init)
+		}
+	}
+	return &info
 }

@@ -65,6 +65,19 @@ type Path struct {
 	Via  []ssa.CallInstruction
 }
 
+// Related lists the root and the calls from it, for a diagnostic's
+// related information.
+func (p *Path) Related() []analysis.RelatedInformation {
+	var out []analysis.RelatedInformation
+	if p.Root.Pos.IsValid() {
+		out = append(out, analysis.RelatedInformation{Pos: p.Root.Pos, Message: "retried root: " + p.Root.Describe()})
+	}
+	for _, call := range p.Via {
+		out = append(out, analysis.RelatedInformation{Pos: call.Pos(), Message: "called on the retried path"})
+	}
+	return out
+}
+
 // Result is computed on first use, so that a package with nothing to
 // report never builds SSA.
 type Result struct {
