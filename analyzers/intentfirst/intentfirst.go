@@ -218,7 +218,6 @@ func recorded(intents []*effects.Write, key ssa.Value, path *retried.Path) bool 
 	return false
 }
 
-
 // suggestFix passes an operation ID in the call's key slot: a value that a
 // durable write before the call already records (the article's fix: the
 // shipment row's order ID becomes the carrier's idempotency key), or else

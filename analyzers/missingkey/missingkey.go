@@ -131,4 +131,3 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 	}
 	c.rep.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: rel})
 }
-
