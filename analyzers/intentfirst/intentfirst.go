@@ -31,38 +31,25 @@ var Analyzer = New(passes.Default())
 
 // New returns intentfirst for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	a := &analysis.Analyzer{
-		Name:     "intentfirst",
-		Doc:      analysisutil.MustExtractDoc(doc, "intentfirst"),
-		URL:      "https://github.com/idemlint/idemlint/blob/main/docs/checks/intentfirst.md",
-		Requires: []*analysis.Analyzer{ps.Summary},
-	}
-	strict := a.Flags.Bool("strict", false, "also report //idemlint:ignore directives that suppress nothing")
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[ps.Summary].(*summary.Result)
-		c := &checker{pass: pass, res: res, rep: analysisutil.NewReporter(pass, Code, a.Name)}
-		if res.Relevant {
-			for _, e := range res.Externals() {
-				c.check(e)
-			}
-			// Calls of helpers of other packages that make an external
-			// call and return its outcome (a carrier client of your own).
-			for _, fn := range res.SrcFuncs() {
-				for _, b := range fn.Blocks {
-					for _, instr := range b.Instrs {
-						if call, ok := instr.(ssa.CallInstruction); ok && !res.InTestFile(call.Pos()) {
-							for _, e := range summary.ImportedEffects(res, call) {
-								c.check(e)
-							}
+	return ps.Check("intentfirst", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *analysisutil.Reporter) {
+		c := &checker{pass: pass, res: res, rep: rep}
+		for _, e := range res.Externals() {
+			c.check(e)
+		}
+		// Calls of helpers of other packages that make an external call
+		// and return its outcome (a carrier client of your own).
+		for _, fn := range res.SrcFuncs() {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if call, ok := instr.(ssa.CallInstruction); ok && !res.InTestFile(call.Pos()) {
+						for _, e := range summary.ImportedEffects(res, call) {
+							c.check(e)
 						}
 					}
 				}
 			}
 		}
-		c.rep.Finish(*strict)
-		return nil, nil
-	}
-	return a
+	})
 }
 
 type checker struct {

@@ -30,25 +30,12 @@ var Analyzer = New(passes.Default())
 
 // New returns keytx for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	a := &analysis.Analyzer{
-		Name:     "keytx",
-		Doc:      analysisutil.MustExtractDoc(doc, "keytx"),
-		URL:      "https://github.com/idemlint/idemlint/blob/main/docs/checks/keytx.md",
-		Requires: []*analysis.Analyzer{ps.Summary},
-	}
-	strict := a.Flags.Bool("strict", false, "also report //idemlint:ignore directives that suppress nothing")
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[ps.Summary].(*summary.Result)
-		c := &checker{pass: pass, res: res, rep: analysisutil.NewReporter(pass, Code, a.Name), reported: map[ssa.Instruction]bool{}}
-		if res.Relevant {
-			for _, fn := range res.SrcFuncs() {
-				c.checkFunc(fn)
-			}
+	return ps.Check("keytx", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *analysisutil.Reporter) {
+		c := &checker{pass: pass, res: res, rep: rep, reported: map[ssa.Instruction]bool{}}
+		for _, fn := range res.SrcFuncs() {
+			c.checkFunc(fn)
 		}
-		c.rep.Finish(*strict)
-		return nil, nil
-	}
-	return a
+	})
 }
 
 type checker struct {

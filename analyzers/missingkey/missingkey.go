@@ -27,24 +27,11 @@ var Analyzer = New(passes.Default())
 
 // New returns missingkey for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	a := &analysis.Analyzer{
-		Name:     "missingkey",
-		Doc:      analysisutil.MustExtractDoc(doc, "missingkey"),
-		URL:      "https://github.com/idemlint/idemlint/blob/main/docs/checks/missingkey.md",
-		Requires: []*analysis.Analyzer{ps.Summary},
-	}
-	strict := a.Flags.Bool("strict", false, "also report //idemlint:ignore directives that suppress nothing")
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		c := &checker{pass: pass, res: pass.ResultOf[ps.Summary].(*summary.Result), seen: map[string]bool{}}
-		c.rep = analysisutil.NewReporter(pass, Code, a.Name)
-		if c.res.Relevant {
-			c.localCalls()
-			c.importedCalls()
-		}
-		c.rep.Finish(*strict)
-		return nil, nil
-	}
-	return a
+	return ps.Check("missingkey", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *analysisutil.Reporter) {
+		c := &checker{pass: pass, res: res, rep: rep, seen: map[string]bool{}}
+		c.localCalls()
+		c.importedCalls()
+	})
 }
 
 type checker struct {

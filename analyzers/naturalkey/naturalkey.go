@@ -32,26 +32,12 @@ var Analyzer = New(passes.Default())
 
 // New returns naturalkey for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	a := &analysis.Analyzer{
-		Name:     "naturalkey",
-		Doc:      analysisutil.MustExtractDoc(doc, "naturalkey"),
-		URL:      "https://github.com/idemlint/idemlint/blob/main/docs/checks/naturalkey.md",
-		Requires: []*analysis.Analyzer{ps.Summary},
-	}
-	strict := a.Flags.Bool("strict", false, "also report //idemlint:ignore directives that suppress nothing")
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[ps.Summary].(*summary.Result)
-		c := &checker{pass: pass, res: res, rep: analysisutil.NewReporter(pass, Code, a.Name)}
-		if res.Relevant {
-			c.cat = res.Env.Catalog
-			for _, fn := range res.SrcFuncs() {
-				c.checkFunc(fn)
-			}
+	return ps.Check("naturalkey", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *analysisutil.Reporter) {
+		c := &checker{pass: pass, res: res, cat: res.Env.Catalog, rep: rep}
+		for _, fn := range res.SrcFuncs() {
+			c.checkFunc(fn)
 		}
-		c.rep.Finish(*strict)
-		return nil, nil
-	}
-	return a
+	})
 }
 
 type checker struct {

@@ -25,33 +25,20 @@ var Analyzer = New(passes.Default())
 
 // New returns partialtx for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	a := &analysis.Analyzer{
-		Name:     "partialtx",
-		Doc:      analysisutil.MustExtractDoc(doc, "partialtx"),
-		URL:      "https://github.com/idemlint/idemlint/blob/main/docs/checks/partialtx.md",
-		Requires: []*analysis.Analyzer{ps.Summary},
-	}
-	strict := a.Flags.Bool("strict", false, "also report //idemlint:ignore directives that suppress nothing")
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[ps.Summary].(*summary.Result)
-		c := &checker{pass: pass, res: res, rep: analysisutil.NewReporter(pass, Code, a.Name)}
-		if res.Relevant {
-			roots := map[*ssa.Function]bool{}
-			for _, r := range res.Retried.Roots() {
-				roots[r.Fn] = true
-			}
-			for _, fn := range res.SrcFuncs() {
-				// Closures are checked with the function that calls them,
-				// unless they are roots of their own (a retried operation).
-				if fn.Parent() == nil || roots[fn] {
-					c.checkFunc(fn)
-				}
+	return ps.Check("partialtx", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *analysisutil.Reporter) {
+		c := &checker{pass: pass, res: res, rep: rep}
+		roots := map[*ssa.Function]bool{}
+		for _, r := range res.Retried.Roots() {
+			roots[r.Fn] = true
+		}
+		for _, fn := range res.SrcFuncs() {
+			// Closures are checked with the function that calls them,
+			// unless they are roots of their own (a retried operation).
+			if fn.Parent() == nil || roots[fn] {
+				c.checkFunc(fn)
 			}
 		}
-		c.rep.Finish(*strict)
-		return nil, nil
-	}
-	return a
+	})
 }
 
 type checker struct {
