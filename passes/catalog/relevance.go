@@ -1,0 +1,98 @@
+package catalog
+
+import "strings"
+
+// RelevantImport reports whether importing the package at path can make
+// a package relevant: it declares an identity sink or an identifier
+// generator, by the tables or the configuration.
+func (c *Catalog) RelevantImport(path string) bool {
+	if weakImports[path] {
+		return false // see WeakImport
+	}
+	for key := range c.generators {
+		if c.generators[key].ID && keyInPackage(key, path) {
+			return true
+		}
+	}
+	for _, table := range []map[string]bool{sqlPackages(), setOf(modelCalls), setOf(slotCalls), setOf(c.sinks), setOf(externals), setOf(c.externals), setOf(pubOptions)} {
+		for key := range table {
+			if keyInPackage(key, path) {
+				return true
+			}
+		}
+	}
+	if strings.HasPrefix(path, "github.com/stripe/stripe-go/") || strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/service/") ||
+		path == "google.golang.org/grpc" {
+		return true // whole APIs: stripe services, AWS token calls, gRPC client stubs
+	}
+	for pattern := range slotFields {
+		if prefix, ok := strings.CutSuffix(pattern, "..."); ok && strings.HasPrefix(path, prefix) {
+			return true
+		}
+		if i := strings.Index(pattern, "...*."); i >= 0 && strings.HasPrefix(path, pattern[:i]) {
+			return true
+		}
+		if keyInPackage(pattern, path) {
+			return true
+		}
+	}
+	return false
+}
+
+// weakImports are packages nearly every program imports whose external
+// calls are a few functions: importing one makes a package relevant only
+// if it also calls one of them (see WeakImport).
+var weakImports = map[string]bool{"net/http": true}
+
+// WeakImport reports whether path is such a package, and the names of
+// its functions and methods that make external calls.
+func (c *Catalog) WeakImport(path string) ([]string, bool) {
+	if !weakImports[path] {
+		return nil, false
+	}
+	var names []string
+	for key := range externals {
+		if keyInPackage(key, path) {
+			names = append(names, key[strings.LastIndex(key, ".")+1:])
+		}
+	}
+	return names, true
+}
+
+// keyInPackage reports whether a table key names something of package
+// path: "path.F", "(*path.T).M", "path.*.M", "path.T.Field".
+func keyInPackage(key, path string) bool {
+	key = strings.TrimPrefix(strings.TrimPrefix(key, "("), "*")
+	rest, ok := strings.CutPrefix(key, path+".")
+	return ok && !strings.Contains(rest, "/")
+}
+
+func setOf[V any](m map[string]V) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
+	return out
+}
+
+func sqlPackages() map[string]bool {
+	out := setOf(sqlCalls)
+	out["database/sql.*"] = true // interfaces shaped like its executors mention its types
+	return out
+}
+
+// keyTableWords name the tables and columns that hold idempotency and
+// deduplication keys.
+var keyTableWords = []string{"idempot", "dedup", "processed_message", "processed_event", "inbox", "request_key"}
+
+// IsKeyTable reports whether a table or column name holds idempotency or
+// deduplication keys, by the words above and the configuration.
+func (c *Catalog) IsKeyTable(name string) bool {
+	name = strings.ToLower(name)
+	for _, w := range append(keyTableWords, c.cfg.KeyTables...) {
+		if w != "" && strings.Contains(name, strings.ToLower(w)) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,163 @@
+package sqltext
+
+import "strings"
+
+// update reads "UPDATE t SET col = expr, ... [WHERE ...] [RETURNING ...]".
+func (r *reader) update() *Statement {
+	st := &Statement{Kind: Update, Table: r.name()}
+	if r.word("AS") {
+		r.next()
+	}
+	if !r.word("SET") {
+		return st
+	}
+	for {
+		t := r.next()
+		if t.kind != tWord && t.kind != tQuoted || !r.punct("=") {
+			return st
+		}
+		col := identText(t)
+		st.Columns = append(st.Columns, col)
+		var params []Param
+		depth := 0
+		for r.i < len(r.toks) {
+			u := r.peek()
+			if depth == 0 && (u.kind == tPunct && (u.text == "," || u.text == ";") || u.kind == tWord && (u.text == "WHERE" || u.text == "RETURNING" || u.text == "FROM")) {
+				break
+			}
+			r.i++
+			switch {
+			case u.kind == tPunct && u.text == "(":
+				depth++
+			case u.kind == tPunct && u.text == ")":
+				depth--
+			case u.kind == tParam:
+				params = append(params, r.param(u))
+			case (u.kind == tWord || u.kind == tQuoted) && strings.EqualFold(identText(u), col):
+				st.Arithmetic = true
+			}
+		}
+		st.Params = append(st.Params, params)
+		if !r.punct(",") {
+			break
+		}
+	}
+	r.where(st)
+	return st
+}
+
+// selectStmt reads the table and WHERE clause of a SELECT.
+func (r *reader) selectStmt() *Statement {
+	st := &Statement{Kind: Select}
+	depth := 0
+	for r.i < len(r.toks) {
+		t := r.next()
+		switch {
+		case t.kind == tPunct && t.text == "(":
+			depth++
+		case t.kind == tPunct && t.text == ")":
+			depth--
+		case t.kind == tParam:
+			r.param(t)
+		case depth == 0 && t.kind == tWord && t.text == "FROM":
+			st.Table = r.name()
+			r.where(st)
+			return st
+		}
+	}
+	return st
+}
+
+// where reads "WHERE a = $1 AND b = $2 ..." up to the end of the clause,
+// keeping the equality conditions joined by AND at depth 0.
+func (r *reader) where(st *Statement) {
+	for r.i < len(r.toks) && !r.word("WHERE") {
+		if t := r.next(); t.kind == tParam {
+			r.param(t)
+		}
+	}
+	depth := 0
+	var cur []token
+	flush := func() {
+		if c, ok := condOf(r, cur); ok {
+			st.Where = append(st.Where, c)
+		}
+		cur = nil
+	}
+	for r.i < len(r.toks) {
+		t := r.peek()
+		if depth == 0 && t.kind == tWord && (t.text == "RETURNING" || t.text == "ORDER" || t.text == "LIMIT" || t.text == "GROUP" || t.text == "FOR") {
+			break
+		}
+		r.i++
+		switch {
+		case t.kind == tPunct && t.text == "(":
+			depth++
+		case t.kind == tPunct && t.text == ")":
+			depth--
+		}
+		if depth == 0 && t.kind == tWord && t.text == "AND" {
+			flush()
+			continue
+		}
+		if depth == 0 && t.kind == tWord && t.text == "OR" {
+			st.Where, cur = nil, nil // a disjunction is not a conjunction of equalities
+			for r.i < len(r.toks) {
+				if u := r.next(); u.kind == tParam {
+					r.param(u)
+				}
+			}
+			return
+		}
+		cur = append(cur, t)
+	}
+	flush()
+	if r.word("RETURNING") {
+		st.Returning = true
+	}
+	for r.i < len(r.toks) {
+		if t := r.next(); t.kind == tParam {
+			r.param(t)
+		}
+	}
+}
+
+// condOf reads "col = value" or "value = col" from the tokens of one
+// condition, numbering placeholders as it goes.
+func condOf(r *reader, toks []token) (Cond, bool) {
+	eq := -1
+	for i, t := range toks {
+		if t.kind == tPunct && t.text == "=" {
+			eq = i
+			break
+		}
+	}
+	var params []Param
+	for _, t := range toks {
+		if t.kind == tParam {
+			params = append(params, r.param(t))
+		}
+	}
+	if eq < 0 {
+		return Cond{}, false
+	}
+	if col, ok := columnRef(toks[:eq]); ok {
+		return Cond{Column: col, Params: params}, true
+	}
+	if col, ok := columnRef(toks[eq+1:]); ok {
+		return Cond{Column: col, Params: params}, true
+	}
+	return Cond{}, false
+}
+
+// columnRef reads "col" or "qualifier.col".
+func columnRef(toks []token) (string, bool) {
+	isIdent := func(t token) bool { return t.kind == tWord || t.kind == tQuoted }
+	switch {
+	case len(toks) == 1 && isIdent(toks[0]):
+		return identText(toks[0]), true
+	case len(toks) == 3 && isIdent(toks[0]) && toks[1].kind == tPunct && toks[1].text == "." && isIdent(toks[2]):
+		return identText(toks[2]), true
+	}
+	return "", false
+}
