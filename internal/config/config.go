@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -163,7 +164,12 @@ func validFuncName(s string) bool {
 	return dot > 0 && dot < len(s)-1 && !strings.ContainsAny(s, " \t")
 }
 
-// oneLine folds a multi-line decoder error into one line.
+// oneLine folds a multi-line decoder error into one line, naming unknown
+// keys as such rather than by the Go type they are missing from.
 func oneLine(err error) error {
-	return errors.New(strings.Join(strings.Fields(err.Error()), " "))
+	msg := strings.Join(strings.Fields(err.Error()), " ")
+	msg = unknownField.ReplaceAllString(msg, "unknown key $1")
+	return errors.New(strings.TrimPrefix(msg, "yaml: unmarshal errors: "))
 }
+
+var unknownField = regexp.MustCompile(`field (\S+) not found in type \S+`)

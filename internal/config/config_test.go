@@ -50,3 +50,10 @@ func TestLoadErrorsNameTheFile(t *testing.T) {
 		}
 	}
 }
+
+func TestUnknownKeyMessage(t *testing.T) {
+	_, err := Parse([]byte("rootz: [a.B]\n"))
+	if err == nil || err.Error() != "line 1: unknown key rootz" {
+		t.Errorf("Parse: error %v, want %q", err, "line 1: unknown key rootz")
+	}
+}
