@@ -3,10 +3,6 @@ package intentfirst
 import (
 	_ "embed"
 	"fmt"
-	"github.com/idemlint/idemlint/internal/fix"
-	"github.com/idemlint/idemlint/passes/catalog"
-	"go/ast"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -93,7 +89,7 @@ func (c *checker) check(e *effects.Call) {
 		Related: append(path.Related(), analysis.RelatedInformation{Pos: back.Pos, Message: "the outcome is written back here"}),
 	}
 	if e.State == effects.Absent {
-		if f := c.suggestFix(e, intents); f != nil {
+		if f := slotfix.Fix(c.pass, c.res, e); f != nil {
 			d.SuggestedFixes = []analysis.SuggestedFix{*f}
 		}
 	}
@@ -203,50 +199,4 @@ func recorded(intents []*effects.Write, key ssa.Value, path *retried.Path) bool 
 		}
 	}
 	return false
-}
-
-// suggestFix passes an operation ID in the call's key slot: a value that a
-// durable write before the call already records (the article's fix: the
-// shipment row's order ID becomes the carrier's idempotency key), or else
-// the operation key in scope.
-func (c *checker) suggestFix(e *effects.Call, intents []*effects.Write) *analysis.SuggestedFix {
-	for _, w := range intents {
-		if key := c.recordedName(w, e.Instr); key != "" {
-			if f := slotfix.FixWith(c.pass, c.res, e, key, catalog.KeySource{}); f != nil {
-				f.Message = "Pass " + key + ", which is committed before the call, as the idempotency key"
-				return f
-			}
-		}
-	}
-	return slotfix.Fix(c.pass, c.res, e)
-}
-
-// recordedName returns a string variable that the write records and that
-// is in scope at the call, or "".
-func (c *checker) recordedName(w *effects.Write, at ssa.Instruction) string {
-	file := fix.FileOf(c.pass, w.Instr.Pos())
-	call := fix.CallAt(file, w.Instr.Pos())
-	if call == nil {
-		return ""
-	}
-	scope := c.pass.Pkg.Scope().Innermost(at.Pos())
-	for _, arg := range call.Args {
-		id, ok := ast.Unparen(arg).(*ast.Ident)
-		if !ok {
-			continue
-		}
-		v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
-		if !ok || v.Pkg() != c.pass.Pkg || !isString(v.Type()) {
-			continue
-		}
-		if _, obj := scope.LookupParent(id.Name, at.Pos()); obj == v {
-			return id.Name
-		}
-	}
-	return ""
-}
-
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }

@@ -176,6 +176,10 @@ func (c *checker) keyOf(v ssa.Value, chain []ssa.CallInstruction, depth int) key
 		return next(x.X)
 	case *ssa.MakeInterface:
 		return next(x.X)
+	case *ssa.ChangeInterface:
+		return next(x.X)
+	case *ssa.TypeAssert:
+		return next(x.X)
 	case *ssa.Extract:
 		return next(x.Tuple)
 	case *ssa.UnOp:
@@ -248,12 +252,17 @@ func (c *checker) callKey(call *ssa.Call, next func(ssa.Value) key) key {
 		return key{fresh: true}
 	}
 	if !c.cat.IsDeriver(fn) {
-		// What a method reads from the request or message (r.PathValue,
-		// c.Param) is known to the caller as the receiver is.
+		// What a call reads from the request or message (r.PathValue,
+		// c.Param, json.NewDecoder(r.Body)) is known to the caller as its
+		// inputs are; and so is what the database returns for them.
+		var k key
 		if recv := receiver(call); recv != nil {
-			return key{caller: next(recv).caller}
+			k.caller = next(recv).caller
 		}
-		return key{}
+		for _, a := range args {
+			k.caller = k.caller || next(a).caller
+		}
+		return k
 	}
 	var k key
 	for _, a := range args {

@@ -124,5 +124,8 @@ func main() {
 	mux.HandleFunc("POST /orders", s.createOrder)
 	mux.HandleFunc("POST /charges", s.chargeOrder)
 	mux.HandleFunc("POST /v2/charges", s.chargeOrderSafe)
+	mux.HandleFunc("POST /shipments", s.bookShipment)
+	mux.HandleFunc("POST /refunds", s.refund)
+	mux.HandleFunc("POST /webhooks/stripe", s.webhook)
 	log.Fatal(http.ListenAndServe(":8080", mux))
 }

@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"golang.org/x/tools/go/ssa"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -22,13 +23,66 @@ import (
 // by a statement before the call (guarded by a check that the key is
 // there when the caller may leave it out), or by an extra publish option.
 // It returns nil when no key is in scope or the carrier is not a variable.
+//
+// A value that a durable write before the call already records (the
+// shipment row's order ID) is preferred: it is the operation ID the
+// article asks for, committed before the call.
 func Fix(pass *analysis.Pass, res *summary.Result, e *effects.Call) *analysis.SuggestedFix {
+	if key := recordedKey(pass, res, e); key != "" {
+		if f := FixWith(pass, res, e, key, catalog.KeySource{}); f != nil {
+			f.Message = "Pass " + key + ", which is committed before the call, as the idempotency key"
+			return f
+		}
+	}
 	cat := res.Env.Catalog
 	name, ks, ok := opkey.InScope(pass, cat, e.Instr.Pos())
 	if !ok {
 		return nil
 	}
 	return FixWith(pass, res, e, fmt.Sprintf(ks.Expr, name, cat.KeyHeader()), ks)
+}
+
+// recordedKey returns a string variable, in scope at the call, that a
+// write on a handle committing each statement stores before the call on
+// every path, or "".
+func recordedKey(pass *analysis.Pass, res *summary.Result, e *effects.Call) string {
+	file := fix.FileOf(pass, e.Instr.Pos())
+	scope := pass.Pkg.Scope().Innermost(e.Instr.Pos())
+	for _, b := range e.Instr.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || instr == e.Instr || !effects.Dominates(instr, e.Instr) {
+				continue
+			}
+			w := effects.WriteOf(res.Env, call, res.ParamWrites)
+			if w == nil || w.Durability != effects.DurAutocommit {
+				continue
+			}
+			expr := fix.CallAt(file, call.Pos())
+			if expr == nil {
+				continue
+			}
+			for _, arg := range expr.Args {
+				id, ok := ast.Unparen(arg).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+				if !ok || v.Pkg() != pass.Pkg || !isString(v.Type()) {
+					continue
+				}
+				if _, obj := scope.LookupParent(id.Name, e.Instr.Pos()); obj == v {
+					return id.Name
+				}
+			}
+		}
+	}
+	return ""
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // FixWith fills the call's key slot with the key expression given, which
