@@ -98,19 +98,7 @@ func (c *checker) check(e *effects.Call) {
 
 // writeBack returns the first durable write of the call's outcome.
 func (c *checker) writeBack(e *effects.Call) *valueflow.Hit {
-	call, ok := e.Instr.(*ssa.Call)
-	if !ok || call.Call.Signature().Results().Len() == 0 {
-		return nil
-	}
-	var outcome ssa.Value = call
-	if call.Call.Signature().Results().Len() > 1 {
-		outcome = nil
-		for _, r := range *call.Referrers() {
-			if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
-				outcome = ex
-			}
-		}
-	}
+	outcome := effects.Outcome(e.Instr)
 	if outcome == nil {
 		return nil
 	}

@@ -216,14 +216,8 @@ func (c *checker) keyOf(v ssa.Value, chain []ssa.CallInstruction, depth int) key
 		}
 		return next(x.X)
 	case *ssa.Parameter:
-		for _, call := range chain {
-			if call.Common().StaticCallee() == x.Parent() {
-				for i, p := range x.Parent().Params {
-					if p == x && i < len(call.Common().Args) {
-						return next(call.Common().Args[i])
-					}
-				}
-			}
+		if arg := effects.CallerArg(x, chain); arg != nil {
+			return next(arg)
 		}
 		return key{caller: true}
 	case *ssa.Call:
@@ -296,7 +290,7 @@ func (c *checker) fieldKey(alloc *ssa.Alloc, i int, chain []ssa.CallInstruction,
 		}
 		v := st.Val
 		if p, ok := v.(*ssa.Parameter); ok {
-			if arg := callerArg(p, chain); arg != nil {
+			if arg := effects.CallerArg(p, chain); arg != nil {
 				v = arg
 			} else {
 				k = k.merge(key{caller: true})
@@ -339,21 +333,6 @@ func (c *checker) filledFrom(alloc *ssa.Alloc, chain []ssa.CallInstruction, dept
 		}
 	}
 	return k
-}
-
-// callerArg maps a parameter of a function on the chain to its argument.
-func callerArg(p *ssa.Parameter, chain []ssa.CallInstruction) ssa.Value {
-	for _, call := range chain {
-		if call.Common().StaticCallee() != p.Parent() {
-			continue
-		}
-		for i, q := range p.Parent().Params {
-			if q == p && i < len(call.Common().Args) {
-				return call.Common().Args[i]
-			}
-		}
-	}
-	return nil
 }
 
 // storedInto returns the values stored into field i of a local struct.

@@ -278,3 +278,21 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// Outcome returns the value that carries an external call's outcome: its
+// result, or the first result of several; nil when it returns nothing.
+func Outcome(c ssa.CallInstruction) ssa.Value {
+	call, ok := c.(*ssa.Call)
+	if !ok || call.Call.Signature().Results().Len() == 0 {
+		return nil
+	}
+	if call.Call.Signature().Results().Len() == 1 {
+		return call
+	}
+	for _, r := range *call.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+			return ex
+		}
+	}
+	return nil
+}

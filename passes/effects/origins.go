@@ -82,7 +82,7 @@ func addOrigins(v ssa.Value, chain []ssa.CallInstruction, out map[string]bool, d
 		}
 		out[key(v)] = true
 	case *ssa.Parameter:
-		if arg := callerArg(x, chain); arg != nil {
+		if arg := CallerArg(x, chain); arg != nil {
 			next(arg)
 			return
 		}
@@ -119,8 +119,8 @@ func derives(c *ssa.Call) bool {
 	return false
 }
 
-// callerArg maps a parameter of a function on the chain to its argument.
-func callerArg(p *ssa.Parameter, chain []ssa.CallInstruction) ssa.Value {
+// CallerArg maps a parameter of a function on the chain to its argument.
+func CallerArg(p *ssa.Parameter, chain []ssa.CallInstruction) ssa.Value {
 	for _, call := range chain {
 		if call.Common().StaticCallee() != p.Parent() {
 			continue

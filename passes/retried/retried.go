@@ -22,6 +22,7 @@ import (
 	"github.com/idemlint/idemlint/internal/directive"
 	"github.com/idemlint/idemlint/passes/catalog"
 	"github.com/idemlint/idemlint/passes/lazyssa"
+	"github.com/idemlint/idemlint/passes/valueflow"
 )
 
 // New returns the pass for a run whose catalog pass is cat.
@@ -188,7 +189,7 @@ func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
 	switch instr := instr.(type) {
 	case ssa.CallInstruction:
 		c := instr.Common()
-		callee := calleeOf(c)
+		callee := valueflow.Callee(c)
 		if callee == nil {
 			return
 		}
@@ -320,21 +321,6 @@ func markedRetried(pass *analysis.Pass) map[*types.Func]bool {
 		}
 	}
 	return out
-}
-
-func calleeOf(c *ssa.CallCommon) *types.Func {
-	if c.IsInvoke() {
-		return c.Method
-	}
-	if fn := c.StaticCallee(); fn != nil {
-		if fn.Origin() != nil {
-			fn = fn.Origin()
-		}
-		if obj, ok := fn.Object().(*types.Func); ok {
-			return obj
-		}
-	}
-	return nil
 }
 
 // unwrap looks through conversions to the function or value underneath.

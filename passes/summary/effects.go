@@ -102,24 +102,12 @@ func effectsOf(res *Result, fn *ssa.Function) []valueflow.Effect {
 
 // returnsOutcome reports whether fn returns what the call produced.
 func returnsOutcome(res *Result, e *effects.Call, fn *ssa.Function) bool {
-	call, ok := e.Instr.(*ssa.Call)
-	if !ok || call.Call.Signature().Results().Len() == 0 {
+	outcome := effects.Outcome(e.Instr)
+	if outcome == nil {
 		return false
 	}
 	env := res.Env.ForWrites(true)
 	env.Callers = nil
-	var outcome ssa.Value = call
-	if call.Call.Signature().Results().Len() > 1 {
-		outcome = nil
-		for _, r := range *call.Referrers() {
-			if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
-				outcome = ex
-			}
-		}
-	}
-	if outcome == nil {
-		return false
-	}
 	for _, r := range valueflow.Trace(env, outcome, "").Returns {
 		if r.Fn == fn && r.Result == 0 {
 			return true
