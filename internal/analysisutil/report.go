@@ -1,6 +1,9 @@
 package analysisutil
 
 import (
+	"cmp"
+	"slices"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/directive"
@@ -8,11 +11,17 @@ import (
 
 // A Reporter reports one check's diagnostics, honouring
 // //idemlint:ignore directives.
+//
+// Diagnostics are held until Finish and reported in position order, once
+// each: a check finds them walking maps and call graphs, and users (and
+// the caches of CI and code scanning) expect the same input to give the
+// same output, byte for byte.
 type Reporter struct {
 	pass       *analysis.Pass
 	code, name string
 	ignores    []*directive.Ignore
 	used       map[*directive.Ignore]bool
+	pending    []analysis.Diagnostic
 }
 
 // NewReporter returns the reporter of check name (code) for a pass.
@@ -35,25 +44,54 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	}
 	d.Category = r.code
 	d.Message += " [" + r.code + "]"
-	r.pass.Report(d)
+	r.pending = append(r.pending, d)
 }
 
 // Finish reports the check's malformed directives, and with strict its
-// directives that suppressed nothing. Directives that name no check are
-// reported by the check whose code is IDEM001 only, so once.
+// directives that suppressed nothing, then everything held, in order.
+// Directives that name no check are reported by the check whose code is
+// IDEM001 only, so once.
 func (r *Reporter) Finish(strict bool) {
 	for _, ig := range r.ignores {
-		mine := ig.Matches(r.code, r.name)
-		switch {
-		case len(ig.Checks) == 0 && r.code == "IDEM001":
-			r.pass.Report(analysis.Diagnostic{Pos: ig.Pos, End: ig.End, Category: "directive",
-				Message: "//idemlint:ignore needs a check and a reason: //idemlint:ignore IDEM001 why this is safe"})
-		case mine && ig.Reason == "":
-			r.pass.Report(analysis.Diagnostic{Pos: ig.Pos, End: ig.End, Category: "directive",
-				Message: "//idemlint:ignore " + r.code + " needs a reason after the check"})
-		case mine && strict && !r.used[ig]:
-			r.pass.Report(analysis.Diagnostic{Pos: ig.Pos, End: ig.End, Category: "directive",
-				Message: "//idemlint:ignore " + r.code + " suppresses nothing"})
+		if msg := r.directiveProblem(ig, strict); msg != "" {
+			r.pending = append(r.pending, analysis.Diagnostic{Pos: ig.Pos, End: ig.End, Category: "directive", Message: msg})
 		}
 	}
+	compare := r.compareDiagnostics
+	slices.SortStableFunc(r.pending, compare)
+	r.pending = slices.CompactFunc(r.pending, func(a, b analysis.Diagnostic) bool {
+		return compare(a, b) == 0
+	})
+	for _, d := range r.pending {
+		r.pass.Report(d)
+	}
+	r.pending = nil
+}
+
+// directiveProblem returns what is wrong with ig for this check, or "".
+func (r *Reporter) directiveProblem(ig *directive.Ignore, strict bool) string {
+	mine := ig.Matches(r.code, r.name)
+	switch {
+	case len(ig.Checks) == 0 && r.code == "IDEM001":
+		return "//idemlint:ignore needs a check and a reason: //idemlint:ignore IDEM001 why this is safe"
+	case mine && ig.Reason == "":
+		return "//idemlint:ignore " + r.code + " needs a reason after the check"
+	case mine && strict && !r.used[ig]:
+		return "//idemlint:ignore " + r.code + " suppresses nothing"
+	}
+	return ""
+}
+
+// compareDiagnostics orders diagnostics by file name and offset, then
+// message; two that compare equal say the same thing at the same place.
+// token.Pos alone will not do: drivers parse a package's files in
+// parallel, so the order of files in the file set changes between runs.
+func (r *Reporter) compareDiagnostics(a, b analysis.Diagnostic) int {
+	pa, pb := r.pass.Fset.Position(a.Pos), r.pass.Fset.Position(b.Pos)
+	return cmp.Or(
+		cmp.Compare(pa.Filename, pb.Filename),
+		cmp.Compare(pa.Offset, pb.Offset),
+		cmp.Compare(a.End-a.Pos, b.End-b.Pos),
+		cmp.Compare(a.Message, b.Message),
+	)
 }
