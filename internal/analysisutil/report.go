@@ -2,9 +2,12 @@ package analysisutil
 
 import (
 	"cmp"
+	"go/ast"
+	"go/token"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/idemlint/idemlint/internal/directive"
 )
@@ -44,7 +47,35 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	}
 	d.Category = r.code
 	d.Message += " [" + r.code + "]"
+	if d.End == token.NoPos {
+		d.End = r.extent(d.Pos)
+	}
 	r.pending = append(r.pending, d)
+}
+
+// extent returns the end of the expression a diagnostic at pos is about:
+// the largest expression that starts at pos, else the innermost one that
+// holds it (a call reported at its parenthesis). Editors underline from
+// Pos to End; without an End they show a mark too small to see.
+func (r *Reporter) extent(pos token.Pos) token.Pos {
+	for _, f := range r.pass.Files {
+		if pos < f.FileStart || pos > f.FileEnd {
+			continue
+		}
+		path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+		end := token.NoPos
+		for _, n := range path {
+			e, ok := n.(ast.Expr)
+			if !ok {
+				break
+			}
+			if n.Pos() == pos || end == token.NoPos {
+				end = e.End()
+			}
+		}
+		return end
+	}
+	return token.NoPos
 }
 
 // Finish reports the check's malformed directives, and with strict its
