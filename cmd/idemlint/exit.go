@@ -12,14 +12,20 @@ import (
 const childEnv = "IDEMLINT_STANDALONE_CHILD"
 
 // standalone reports whether idemlint runs as a command of its own, not
-// under go vet's protocol (a *.cfg argument, -flags, -V=full).
+// under go vet, and is not the child run of exitAsVet.
 func standalone(args []string) bool {
+	return !underVet(args) && os.Getenv(childEnv) == ""
+}
+
+// underVet reports whether idemlint runs under go vet's protocol: with a
+// *.cfg argument, -flags or -V=full.
+func underVet(args []string) bool {
 	for _, a := range args {
 		if strings.HasSuffix(a, ".cfg") || a == "-flags" || strings.HasPrefix(a, "-V") {
-			return false
+			return true
 		}
 	}
-	return os.Getenv(childEnv) == ""
+	return false
 }
 
 // exitAsVet runs idemlint again as a child and exits with go vet's codes:

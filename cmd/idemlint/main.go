@@ -3,11 +3,23 @@
 // Usage:
 //
 //	idemlint [-config FILE] [-C DIR] [-fix] [-diff] [-json] packages...
+//	idemlint -sarif [-config FILE] [-C DIR] packages... > idemlint.sarif
 //	go vet -vettool=$(which idemlint) [-config=FILE] packages...
 //
 // The configuration is read once, before analysis, from -config or from
 // .idemlint.yml in the directory idemlint runs from. Exit codes are go
 // vet's: 0 clean, 1 findings or errors, 2 bad configuration or usage.
+//
+// With -sarif, idemlint writes its findings to standard output as one
+// SARIF 2.1.0 log, for code scanning services such as GitHub's: a rule
+// per check (its code as id, its documentation as help) and one for
+// malformed or unused ignore directives; a result per finding, with the
+// call chain as related locations and the suggested fixes as fixes. File
+// URIs are relative to the directory idemlint runs in (after -C), which
+// should be the repository's root. -sarif combines with the selection of
+// checks (-freshid), their flags (-freshid.strict) and -test, not with
+// -fix, -diff or -json, and not under go vet, which runs a tool once per
+// package.
 package main
 
 import (
@@ -16,6 +28,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis/multichecker"
@@ -31,8 +44,16 @@ func main() {
 	// since the analyzers must be built from the configuration.
 	flag.String("config", "", "read the configuration from `file` (default ./"+config.DefaultFile+")")
 	flag.String("C", "", "change to `dir` before running")
+	flag.Bool("sarif", false, "write the findings to standard output as a SARIF 2.1.0 log")
 
-	if standalone(os.Args[1:]) {
+	// -sarif runs a driver of its own, which sets its exit codes itself,
+	// so it needs no child run.
+	wantSARIF := boolFlag(os.Args[1:], "sarif")
+	if wantSARIF && underVet(os.Args[1:]) {
+		fmt.Fprintln(os.Stderr, "idemlint: -sarif writes one log for a whole run, so it does not run under go vet: run idemlint -sarif packages...")
+		os.Exit(2)
+	}
+	if !wantSARIF && standalone(os.Args[1:]) {
 		exitAsVet()
 	}
 	if dir := flagValue(os.Args[1:], "C"); dir != "" {
@@ -45,6 +66,9 @@ func main() {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
+	}
+	if wantSARIF {
+		os.Exit(runSARIF(idemlint.New(cfg), os.Args[1:]))
 	}
 	if skipDependency(os.Args[1:], catalog.NewCatalog(cfg)) {
 		os.Exit(0)
@@ -69,21 +93,50 @@ func fileExists(path string) bool {
 	return err == nil
 }
 
-// flagValue finds -name value, -name=value, --name value or --name=value
-// among the arguments before the first non-flag.
-func flagValue(args []string, name string) string {
+// valueFlags are the flags, idemlint's and the checker's, that take the
+// next argument as their value when it is not given with "=". Every
+// other flag is a boolean.
+var valueFlags = map[string]bool{
+	"config": true, "C": true,
+	"c": true, "debug": true, "cpuprofile": true, "memprofile": true, "trace": true, "tags": true,
+}
+
+// lookupFlag finds the last of -name value, -name=value, --name value or
+// --name=value among the flags, which end at the first argument that is
+// neither a flag nor a flag's value, and reports whether it found one.
+// The value of a boolean flag without "=" is "".
+func lookupFlag(args []string, name string) (value string, found bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if !strings.HasPrefix(a, "-") || a == "--" {
-			return ""
+		if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
+			break
 		}
-		a = strings.TrimLeft(a, "-")
-		if v, ok := strings.CutPrefix(a, name+"="); ok {
-			return v
+		n, v, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !hasValue && valueFlags[n] && i+1 < len(args) {
+			i++
+			v = args[i]
 		}
-		if a == name && i+1 < len(args) {
-			return args[i+1]
+		if n == name {
+			value, found = v, true
 		}
 	}
-	return ""
+	return value, found
+}
+
+// flagValue is the value of flag name, or "".
+func flagValue(args []string, name string) string {
+	v, _ := lookupFlag(args, name)
+	return v
+}
+
+// boolFlag reports whether boolean flag name is set to true: -name, or
+// -name=true. A value that is not a boolean is left to the flag package
+// to report.
+func boolFlag(args []string, name string) bool {
+	v, ok := lookupFlag(args, name)
+	if !ok {
+		return false
+	}
+	b, err := strconv.ParseBool(v)
+	return v == "" || err == nil && b
 }

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint"
+)
+
+func TestLookupFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args        string
+		name, value string
+		found       bool
+	}{
+		{"-C dir ./...", "C", "dir", true},
+		{"--C=dir ./...", "C", "dir", true},
+		{"-config f.yml -C dir ./...", "C", "dir", true},
+		{"-config f.yml -sarif ./...", "sarif", "", true},
+		{"-c 3 -sarif ./...", "sarif", "", true},
+		{"-sarif=false ./...", "sarif", "false", true},
+		{"-C a -C b ./...", "C", "b", true},
+		{"./... -sarif", "sarif", "", false},
+		{"-json -- -sarif", "sarif", "", false},
+		{"-freshid -freshid.strict ./...", "sarif", "", false},
+		{"-config", "config", "", true},
+	} {
+		value, found := lookupFlag(strings.Fields(tc.args), tc.name)
+		if value != tc.value || found != tc.found {
+			t.Errorf("lookupFlag(%q, %q) = %q, %v; want %q, %v", tc.args, tc.name, value, found, tc.value, tc.found)
+		}
+	}
+}
+
+func TestBoolFlag(t *testing.T) {
+	for args, want := range map[string]bool{
+		"-sarif ./...":           true,
+		"--sarif ./...":          true,
+		"-sarif=true ./...":      true,
+		"-sarif=1 ./...":         true,
+		"-sarif=false ./...":     false,
+		"-json ./...":            false,
+		"-config x.yml -sarif .": true,
+	} {
+		if got := boolFlag(strings.Fields(args), "sarif"); got != want {
+			t.Errorf("boolFlag(%q, sarif) = %v, want %v", args, got, want)
+		}
+	}
+}
+
+// TestCodes checks that every check's Doc names its code, which the SARIF
+// rules take as their ids, and that the codes are distinct.
+func TestCodes(t *testing.T) {
+	seen := map[string]string{}
+	for _, a := range idemlint.Analyzers() {
+		c := code(a)
+		if !regexp.MustCompile(`^IDEM[0-9]{3}$`).MatchString(c) {
+			t.Errorf("%s: code %q; the first line of its Doc should end with (IDEMnnn)", a.Name, c)
+		}
+		if other, ok := seen[c]; ok {
+			t.Errorf("%s and %s both have code %s", a.Name, other, c)
+		}
+		seen[c] = a.Name
+	}
+	if c := code(&analysis.Analyzer{Name: "other", Doc: "other: no code"}); c != "other" {
+		t.Errorf("code of an analyzer without one = %q, want its name", c)
+	}
+}
+
+func TestDriver(t *testing.T) {
+	analyzers := idemlint.Analyzers()
+	d := driver(analyzers)
+	if d.Name != "idemlint" || len(d.Rules) != len(analyzers)+1 {
+		t.Fatalf("driver %s has %d rules; want idemlint with %d", d.Name, len(d.Rules), len(analyzers)+1)
+	}
+	for i, a := range analyzers {
+		if r := d.Rules[i]; r.ID != code(a) || r.Name != a.Name || r.HelpURI != a.URL {
+			t.Errorf("rule %d is %s (%s, %s); want %s (%s, %s)", i, r.ID, r.Name, r.HelpURI, code(a), a.Name, a.URL)
+		}
+	}
+	if r := d.Rules[len(analyzers)]; r.ID != directiveCategory {
+		t.Errorf("last rule is %s; want %s", r.ID, directiveCategory)
+	}
+}
+
+func TestSelectAnalyzers(t *testing.T) {
+	a, b, c := &analysis.Analyzer{Name: "a"}, &analysis.Analyzer{Name: "b"}, &analysis.Analyzer{Name: "c"}
+	all := []*analysis.Analyzer{a, b, c}
+	on, off, unset := &selection{true, true}, &selection{true, false}, &selection{}
+	for _, tc := range []struct {
+		name     string
+		selected []*selection
+		want     string
+	}{
+		{"none set", []*selection{unset, unset, unset}, "a b c"},
+		{"-b", []*selection{unset, on, unset}, "b"},
+		{"-b=false", []*selection{unset, off, unset}, "a c"},
+		{"-a -b=false", []*selection{on, off, unset}, "a"},
+	} {
+		var names []string
+		for _, x := range selectAnalyzers(all, tc.selected) {
+			names = append(names, x.Name)
+		}
+		if got := strings.Join(names, " "); got != tc.want {
+			t.Errorf("%s: selected %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestOneLine(t *testing.T) {
+	got := oneLine("x.go:3:5: cannot use v as T value:\n\tT does not implement U\n")
+	if want := "x.go:3:5: cannot use v as T value: T does not implement U"; got != want {
+		t.Errorf("oneLine = %q, want %q", got, want)
+	}
+}

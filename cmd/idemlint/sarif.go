@@ -1,0 +1,265 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"go/token"
+	"io"
+	"os"
+	"regexp"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/idemlint/idemlint/internal/sarif"
+)
+
+// runSARIF is idemlint -sarif: a driver of its own, since the checker of
+// golang.org/x/tools prints only text and JSON. It loads the packages
+// named by the arguments, with their tests as the standalone checker
+// does, runs the analyzers on them and writes one SARIF log to standard
+// output. Package and analysis errors go to standard error, one line
+// each. It returns the command's exit code: 1 for findings or errors, 2
+// for bad flags.
+func runSARIF(analyzers []*analysis.Analyzer, args []string) int {
+	analyzers, tests, patterns := parseSARIFFlags(analyzers, args)
+	if len(patterns) == 0 {
+		fmt.Fprintln(os.Stderr, "usage: idemlint -sarif [-config FILE] [-C DIR] [-test=false] [-NAME] packages...")
+		return 2
+	}
+	fset := token.NewFileSet()
+	pkgs, err := load(fset, patterns, tests)
+	if err != nil {
+		return fail(err)
+	}
+	failed := printPackageErrors(os.Stderr, pkgs)
+	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	if err != nil {
+		return fail(err)
+	}
+	failed += printActionErrors(os.Stderr, graph)
+	results, err := writeSARIF(os.Stdout, fset, analyzers, graph)
+	if err != nil {
+		return fail(err)
+	}
+	if failed > 0 || results > 0 {
+		return 1
+	}
+	return 0
+}
+
+// load loads the packages with the syntax of all of them, which the
+// checker needs for facts.
+func load(fset *token.FileSet, patterns []string, tests bool) ([]*packages.Package, error) {
+	pkgs, err := packages.Load(&packages.Config{
+		Mode:  packages.LoadAllSyntax | packages.NeedModule,
+		Tests: tests,
+		Fset:  fset,
+	}, patterns...)
+	if err == nil && len(pkgs) == 0 {
+		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
+	return pkgs, err
+}
+
+// writeSARIF writes the log of the analysis to w, with URIs relative to
+// the current directory, and returns the number of results.
+func writeSARIF(w io.Writer, fset *token.FileSet, analyzers []*analysis.Analyzer, graph *checker.Graph) (int, error) {
+	root, err := os.Getwd()
+	if err != nil {
+		return 0, err
+	}
+	log, err := sarif.New(driver(analyzers), fset, findings(graph), sarif.Options{Root: root})
+	if err != nil {
+		return 0, err
+	}
+	return len(log.Runs[0].Results), log.Write(w)
+}
+
+// fail prints err on one line and returns the exit code of errors.
+func fail(err error) int {
+	fmt.Fprintf(os.Stderr, "idemlint: %s\n", oneLine(err.Error()))
+	return 1
+}
+
+// parseSARIFFlags parses the flags of a -sarif run: those main reads
+// before (-config, -C, -sarif), -test, and the analyzers' flags as the
+// standalone checker names them: -NAME runs only the analyzers so named
+// (-NAME=false all but those), -NAME.FLAG sets an analyzer's flag. It
+// returns the analyzers to run, whether to load tests, and the package
+// patterns. Bad flags exit with code 2, as the flag package does.
+func parseSARIFFlags(analyzers []*analysis.Analyzer, args []string) ([]*analysis.Analyzer, bool, []string) {
+	tests := flag.Bool("test", true, "also analyze test files")
+	selected := make([]*selection, len(analyzers))
+	for i, a := range analyzers {
+		selected[i] = new(selection)
+		flag.Var(selected[i], a.Name, fmt.Sprintf("enable %q analysis", a.Name))
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			flag.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+	flag.CommandLine.Parse(args) // exits on error
+	return selectAnalyzers(analyzers, selected), *tests, flag.Args()
+}
+
+// A selection records whether a -NAME flag was set, and to what.
+type selection struct{ set, value bool }
+
+func (s *selection) Set(v string) error {
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return fmt.Errorf("want true or false")
+	}
+	*s = selection{true, b}
+	return nil
+}
+
+func (s *selection) String() string {
+	if s == nil || !s.set {
+		return ""
+	}
+	return strconv.FormatBool(s.value)
+}
+
+func (*selection) IsBoolFlag() bool { return true }
+
+// selectAnalyzers keeps the analyzers set true if any is, else drops
+// those set false.
+func selectAnalyzers(analyzers []*analysis.Analyzer, selected []*selection) []*analysis.Analyzer {
+	anyTrue := slices.ContainsFunc(selected, func(s *selection) bool { return s.set && s.value })
+	var keep []*analysis.Analyzer
+	for i, a := range analyzers {
+		on, off := selected[i].set && selected[i].value, selected[i].set && !selected[i].value
+		if anyTrue && on || !anyTrue && !off {
+			keep = append(keep, a)
+		}
+	}
+	return keep
+}
+
+// printPackageErrors prints each error of the packages and their
+// dependencies once, on one line that names the file when the error has
+// a position, and returns how many it printed.
+func printPackageErrors(w io.Writer, pkgs []*packages.Package) int {
+	seen := map[string]bool{}
+	report := func(msg string) {
+		if msg = oneLine(msg); !seen[msg] {
+			seen[msg] = true
+			fmt.Fprintln(w, msg)
+		}
+	}
+	for pkg := range packages.Postorder(pkgs) {
+		for _, err := range pkg.Errors {
+			if err.Pos == "" && !strings.Contains(err.Msg, pkg.PkgPath) {
+				report(pkg.PkgPath + ": " + err.Msg) // no file: name the package
+			} else {
+				report(err.Error())
+			}
+		}
+		if mod := pkg.Module; mod != nil && mod.Error != nil {
+			report(mod.Error.Err)
+		}
+	}
+	return len(seen)
+}
+
+// printActionErrors prints the error of each analysis that failed on its
+// own, and returns how many it printed. An analysis that failed because
+// one it depends on did, or that did not run because its package has
+// errors, which are printed already, is left out.
+func printActionErrors(w io.Writer, graph *checker.Graph) int {
+	n := 0
+	for act := range graph.All() {
+		if act.Err == nil || act.Package.IllTyped || slices.ContainsFunc(act.Deps, func(d *checker.Action) bool { return d.Err != nil }) {
+			continue
+		}
+		fmt.Fprintf(w, "idemlint: %s: %s\n", act, oneLine(act.Err.Error()))
+		n++
+	}
+	return n
+}
+
+// oneLine joins the lines of a message, so that each error is one line.
+func oneLine(msg string) string {
+	return strings.Join(strings.Fields(msg), " ")
+}
+
+// directiveRule is the rule of the diagnostics on //idemlint:ignore
+// directives, which every check reports under the category "directive":
+// they are not findings of the check, and are filed apart so that they
+// can be told from them. Its name differs from its id, as SARIF viewers
+// expect of a rule.
+var directiveRule = &analysis.Analyzer{
+	Name: "ignoredirective",
+	Doc: `ignoredirective: report //idemlint:ignore directives that are malformed or suppress nothing
+
+An ignore directive names the checks it suppresses, by code or by name, and
+says why the code is safe to retry:
+
+	//idemlint:ignore IDEM001 orders has a unique index on (customer_id, cart_id)
+
+A directive without a check or without a reason is reported; with a check's
+strict flag (-freshid.strict), so is a directive that suppresses nothing.`,
+	URL: "https://github.com/idemlint/idemlint#checks",
+}
+
+const directiveCategory = "directive"
+
+// driver describes idemlint and its rules: one per analyzer, whose id is
+// the check's code, and one for directives.
+func driver(analyzers []*analysis.Analyzer) sarif.ToolComponent {
+	d := sarif.ToolComponent{
+		Name:           "idemlint",
+		Version:        version(),
+		InformationURI: "https://github.com/idemlint/idemlint",
+	}
+	for _, a := range analyzers {
+		d.Rules = append(d.Rules, sarif.Rule(code(a), a))
+	}
+	d.Rules = append(d.Rules, sarif.Rule(directiveCategory, directiveRule))
+	return d
+}
+
+var codeSuffix = regexp.MustCompile(`\(([A-Z]+[0-9]+)\)$`)
+
+// code returns a check's code, which the first line of its Doc ends with
+// ("freshid: report ... (IDEM001)"), or its name if it has none.
+func code(a *analysis.Analyzer) string {
+	first, _, _ := strings.Cut(a.Doc, "\n")
+	if m := codeSuffix.FindStringSubmatch(first); m != nil {
+		return m[1]
+	}
+	return a.Name
+}
+
+// findings collects the diagnostics of the analyzers run on the packages
+// named by the arguments, filed under their check's rule, or the
+// directive rule.
+func findings(graph *checker.Graph) []sarif.Finding {
+	var out []sarif.Finding
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			id := code(act.Analyzer)
+			if d.Category == directiveCategory {
+				id = directiveCategory
+			}
+			out = append(out, sarif.Finding{RuleID: id, Diagnostic: d})
+		}
+	}
+	return out
+}
+
+// version is idemlint's module version when the binary was built from a
+// module (go install ...@version), or "" when it is unknown.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok || info.Main.Version == "(devel)" {
+		return ""
+	}
+	return info.Main.Version
+}
