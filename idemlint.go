@@ -8,6 +8,8 @@
 package idemlint
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -56,16 +58,39 @@ func New(cfg *config.Config) []*analysis.Analyzer {
 }
 
 func enabled(cfg *config.Config, c check) bool {
-	named := func(list []string) bool {
-		for _, s := range list {
-			if strings.EqualFold(s, c.code) || s == c.name {
-				return true
+	if slices.ContainsFunc(cfg.Disable, c.named) {
+		return false
+	}
+	return c.onDefault || slices.ContainsFunc(cfg.Enable, c.named)
+}
+
+// named reports whether s names the check, by code (in any case) or name.
+func (c check) named(s string) bool {
+	return strings.EqualFold(s, c.code) || s == c.name
+}
+
+// Validate reports a name in the configuration's disable or enable list
+// that is no check's: a misspelt name would leave a check silently on, or
+// silently off.
+func Validate(cfg *config.Config) error {
+	for _, list := range []struct {
+		key   string
+		names []string
+	}{{"disable", cfg.Disable}, {"enable", cfg.Enable}} {
+		for _, s := range list.names {
+			if !slices.ContainsFunc(checks, func(c check) bool { return c.named(s) }) {
+				return fmt.Errorf("%s: %q is not a check; the checks are %s", list.key, s, checkNames())
 			}
 		}
-		return false
 	}
-	if named(cfg.Disable) {
-		return false
+	return nil
+}
+
+// checkNames lists the checks as "IDEM001 freshid, IDEM002 missingkey, ...".
+func checkNames() string {
+	var names []string
+	for _, c := range checks {
+		names = append(names, c.code+" "+c.name)
 	}
-	return c.onDefault || named(cfg.Enable)
+	return strings.Join(names, ", ")
 }

@@ -23,10 +23,8 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -76,16 +74,23 @@ func main() {
 	multichecker.Main(idemlint.New(cfg)...)
 }
 
-// loadConfig reads the named file, or ./.idemlint.yml when there is one.
+// loadConfig reads the named file, or ./.idemlint.yml when there is one,
+// and checks that the checks it names exist.
 func loadConfig(path string) (*config.Config, error) {
-	if path != "" {
-		return config.Load(path)
+	if path == "" {
+		path = config.DefaultFile
+		if !fileExists(path) {
+			return config.Default(), nil
+		}
 	}
-	cfg, err := config.Load(config.DefaultFile)
-	if errors.Is(err, fs.ErrNotExist) || (err != nil && !fileExists(config.DefaultFile)) {
-		return config.Default(), nil
+	cfg, err := config.Load(path)
+	if err != nil {
+		return nil, err
 	}
-	return cfg, err
+	if err := idemlint.Validate(cfg); err != nil {
+		return nil, fmt.Errorf("idemlint: %s: %v", path, err)
+	}
+	return cfg, nil
 }
 
 func fileExists(path string) bool {

@@ -94,6 +94,9 @@ func decode(settings any) (*config.Config, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	if err := idemlint.Validate(&cfg); err != nil {
+		return nil, err
+	}
 	return &cfg, nil
 }
 

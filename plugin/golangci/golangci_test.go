@@ -104,6 +104,7 @@ func TestBadSettings(t *testing.T) {
 		{"mapping as list", `externals: {func: a.B}`, `externals: want a list of mappings, not a mapping`},
 		{"not a mapping", `[disable]`, `want a mapping, not a list`},
 		{"bool", `externals: [{func: a.B, notification: "yes"}]`, `externals[0].notification: want a boolean, not the string "yes"`},
+		{"no such check", `disable: [IDEM001, freshd]`, `disable: "freshd" is not a check; the checks are IDEM001 freshid, IDEM002 missingkey, IDEM003 intentfirst, IDEM004 keytx, IDEM005 naturalkey, IDEM006 partialtx`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := New(settingsOf(t, tc.settings))
