@@ -110,7 +110,7 @@ func TestCheck(t *testing.T) {
 	if err != nil {
 		t.Fatalf("gopls check: %v\n%s", err, stderr.Bytes())
 	}
-	want := regexp.MustCompile(fmt.Sprintf(`(?m)orders\.go:%d:\d+: a retry inserts a second orders row .*\[IDEM001\]$`, findingLine(t)))
+	want := regexp.MustCompile(fmt.Sprintf(`(?m)orders\.go:%d:\d+(-\d+)?: a retry inserts a second orders row .*\[IDEM001\]$`, findingLine(t)))
 	if !want.Match(out) {
 		t.Errorf("gopls check printed no freshid finding at line %d:\n%s", findingLine(t), out)
 	}
@@ -130,6 +130,9 @@ func TestLSP(t *testing.T) {
 	}
 	if got, want := d.Range.Start.Line+1, findingLine(t); got != want {
 		t.Errorf("freshid diagnostic at line %d, want %d", got, want)
+	}
+	if d.Range.End == d.Range.Start {
+		t.Errorf("freshid diagnostic has an empty range at %v: editors would underline nothing", d.Range.Start)
 	}
 	if d.Severity != 2 {
 		t.Errorf("freshid diagnostic severity %d, want 2 (warning)", d.Severity)
