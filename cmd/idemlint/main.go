@@ -54,6 +54,14 @@ func main() {
 	if !wantSARIF && standalone(os.Args[1:]) {
 		exitAsVet()
 	}
+	// SARIF paths are relative to where idemlint was started, before -C:
+	// code scanning wants them relative to the repository's root, and a
+	// module may live in a subdirectory of it.
+	startDir, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "idemlint: %v\n", err)
+		os.Exit(2)
+	}
 	if dir := flagValue(os.Args[1:], "C"); dir != "" {
 		if err := os.Chdir(dir); err != nil {
 			fmt.Fprintf(os.Stderr, "idemlint: %v\n", err)
@@ -66,7 +74,7 @@ func main() {
 		os.Exit(2)
 	}
 	if wantSARIF {
-		os.Exit(runSARIF(idemlint.New(cfg), os.Args[1:]))
+		os.Exit(runSARIF(idemlint.New(cfg), os.Args[1:], startDir))
 	}
 	if skipDependency(os.Args[1:], catalog.NewCatalog(cfg)) {
 		os.Exit(0)

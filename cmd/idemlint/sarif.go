@@ -24,9 +24,10 @@ import (
 // named by the arguments, with their tests as the standalone checker
 // does, runs the analyzers on them and writes one SARIF log to standard
 // output. Package and analysis errors go to standard error, one line
-// each. It returns the command's exit code: 1 for findings or errors, 2
+// each, and so do the findings, as text: a CI job that uploads the log
+// still shows them in its own output. It returns the command's exit code: 1 for findings or errors, 2
 // for bad flags.
-func runSARIF(analyzers []*analysis.Analyzer, args []string) int {
+func runSARIF(analyzers []*analysis.Analyzer, args []string, root string) int {
 	analyzers, tests, patterns := parseSARIFFlags(analyzers, args)
 	if len(patterns) == 0 {
 		fmt.Fprintln(os.Stderr, "usage: idemlint -sarif [-config FILE] [-C DIR] [-test=false] [-NAME] packages...")
@@ -43,7 +44,9 @@ func runSARIF(analyzers []*analysis.Analyzer, args []string) int {
 		return fail(err)
 	}
 	failed += printActionErrors(os.Stderr, graph)
-	results, err := writeSARIF(os.Stdout, fset, analyzers, graph)
+	found := findings(graph)
+	printText(os.Stderr, fset, found)
+	results, err := writeSARIF(os.Stdout, root, fset, analyzers, found)
 	if err != nil {
 		return fail(err)
 	}
@@ -68,17 +71,32 @@ func load(fset *token.FileSet, patterns []string, tests bool) ([]*packages.Packa
 }
 
 // writeSARIF writes the log of the analysis to w, with URIs relative to
-// the current directory, and returns the number of results.
-func writeSARIF(w io.Writer, fset *token.FileSet, analyzers []*analysis.Analyzer, graph *checker.Graph) (int, error) {
-	root, err := os.Getwd()
-	if err != nil {
-		return 0, err
-	}
-	log, err := sarif.New(driver(analyzers), fset, findings(graph), sarif.Options{Root: root})
+// root, and returns the number of results.
+func writeSARIF(w io.Writer, root string, fset *token.FileSet, analyzers []*analysis.Analyzer, found []sarif.Finding) (int, error) {
+	log, err := sarif.New(driver(analyzers), fset, found, sarif.Options{Root: root})
 	if err != nil {
 		return 0, err
 	}
 	return len(log.Runs[0].Results), log.Write(w)
+}
+
+// printText prints the findings as the standalone checker does, each
+// once (a package and its test variant report the same), with its
+// related positions indented below it.
+func printText(w io.Writer, fset *token.FileSet, found []sarif.Finding) {
+	seen := make(map[string]bool)
+	for _, f := range found {
+		d := f.Diagnostic
+		line := fmt.Sprintf("%s: %s\n", fset.Position(d.Pos), d.Message)
+		if seen[line] {
+			continue
+		}
+		seen[line] = true
+		io.WriteString(w, line)
+		for _, r := range d.Related {
+			fmt.Fprintf(w, "%s: \t%s\n", fset.Position(r.Pos), r.Message)
+		}
+	}
 }
 
 // fail prints err on one line and returns the exit code of errors.

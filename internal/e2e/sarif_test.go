@@ -70,6 +70,16 @@ func TestSARIF(t *testing.T) {
 	if fixes == 0 || related == 0 {
 		t.Errorf("%d results with fixes and %d with related locations; want some of each", fixes, related)
 	}
+
+	// From the repository's root with -C, as for a module in a
+	// subdirectory: the paths stay relative to where idemlint started.
+	parent, base := filepath.Split(dir)
+	fromRoot := decodeSARIF(t, runSARIF(t, parent, bin, 1, "-C", base, "./..."))
+	for i, f := range sarifFindings(t, fromRoot.Runs[0]) {
+		if i < len(want) && f.File != base+"/"+want[i].File {
+			t.Errorf("with -C %s: result in %s, want %s/%s", base, f.File, base, want[i].File)
+		}
+	}
 }
 
 // TestSARIFExitCodes checks idemlint -sarif's exit codes, in the GOPATH
