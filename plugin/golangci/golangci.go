@@ -103,7 +103,30 @@ func decode(settings any) (*config.Config, error) {
 // BuildAnalyzers returns the checks the configuration enables, built
 // once for the run so that they share one set of passes.
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	return idemlint.New(p.cfg), nil
+	checks := idemlint.New(p.cfg)
+	for i, a := range checks {
+		checks[i] = withoutRelated(a)
+	}
+	return checks, nil
+}
+
+// withoutRelated returns a copy of a check that reports its findings
+// without their related positions. golangci-lint makes each related
+// position an issue of its own, on its own line: one finding would count
+// as three issues, and a //nolint:idemlint on the finding's line would
+// leave two of them failing the run. The message already names the
+// retried root; idemlint itself and gopls show the whole chain.
+func withoutRelated(a *analysis.Analyzer) *analysis.Analyzer {
+	w := *a
+	w.Run = func(pass *analysis.Pass) (any, error) {
+		p := *pass
+		p.Report = func(d analysis.Diagnostic) {
+			d.Related = nil
+			pass.Report(d)
+		}
+		return a.Run(&p)
+	}
+	return &w
 }
 
 // GetLoadMode asks for type information: every check works on typed SSA
