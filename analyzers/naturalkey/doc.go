@@ -32,5 +32,8 @@
 // (PostgreSQL and SQLite; without a conflict target it needs no
 // particular index), or ON DUPLICATE KEY UPDATE col = col for MySQL,
 // when the dialect is known from the placeholders and the drivers the
-// package imports, and the statement returns no rows.
+// package imports. When the code reads the rows of its RETURNING clause,
+// the fix writes ON CONFLICT (col) DO UPDATE SET col = EXCLUDED.col on
+// the key column instead, so that a retry gets the existing row back
+// rather than ErrNoRows (PostgreSQL and SQLite).
 package naturalkey

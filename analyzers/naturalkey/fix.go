@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -14,21 +15,10 @@ import (
 	"github.com/idemlint/idemlint/passes/effects"
 )
 
-// mysqlDrivers and sqliteDrivers tell the dialect of ? placeholders from
-// the drivers a package imports.
-var (
-	mysqlDrivers  = map[string]bool{"github.com/go-sql-driver/mysql": true}
-	sqliteDrivers = map[string]bool{"github.com/mattn/go-sqlite3": true, "modernc.org/sqlite": true}
-)
-
-// conflictFix adds the dialect's conflict clause to the INSERT's SQL
-// literal: a string literal at the call, or the constant it names in
-// this package. Statements that return rows are left alone: with the
-// clause, a retry would find no row where the first attempt found one.
-func (c *checker) conflictFix(st *effects.Stmt) *analysis.SuggestedFix {
-	if st.SQL.Returning || isQuery(st.Instr) {
-		return nil
-	}
+// conflictFix adds the dialect's conflict clause for col, the operation
+// key the INSERT stores, to the INSERT's SQL literal: a string literal at
+// the call, or the constant it names in this package.
+func (c *checker) conflictFix(st *effects.Stmt, col string) *analysis.SuggestedFix {
 	lit := c.sqlLiteral(st)
 	if lit == nil || lit.Kind != token.STRING {
 		return nil
@@ -37,35 +27,110 @@ func (c *checker) conflictFix(st *effects.Stmt) *analysis.SuggestedFix {
 	if err != nil || !strings.HasPrefix(lit.Value, "`") && strings.Contains(lit.Value, `\`) {
 		return nil // an escape would shift offsets
 	}
-	clause := c.clause(text, st.SQL.Columns[0])
-	if clause == "" {
+	dialect := fix.DialectOf(c.pass.Pkg, text)
+	end := len(strings.TrimRight(text, " \t\r\n;"))
+	if st.SQL.Returning {
+		at := keywordAt(text, "RETURNING")
+		if at < 0 || dialect == fix.MySQL {
+			return nil
+		}
+		if isQuery(st.Instr) {
+			return returningFix(lit, text[:at], dialect, col, st)
+		}
+		end = len(strings.TrimRight(text[:at], " \t\r\n"))
+	}
+	add := clause(dialect, st.SQL.Columns[0])
+	if add == "" {
 		return nil
 	}
-	end := len(strings.TrimRight(text, " \t\r\n;"))
-	pos := lit.Pos() + 1 + token.Pos(end)
+	return insertInSQL(lit, end, add, "Add"+add+" so that a retry is absorbed")
+}
+
+// clause picks the conflict clause of a dialect, or "".
+func clause(d fix.Dialect, firstCol string) string {
+	switch d {
+	case fix.PostgreSQL, fix.SQLite:
+		return " ON CONFLICT DO NOTHING"
+	case fix.MySQL:
+		return " ON DUPLICATE KEY UPDATE " + firstCol + " = " + firstCol
+	}
+	return ""
+}
+
+// returningFix handles an INSERT whose RETURNING rows the caller reads;
+// head is its text up to RETURNING. ON CONFLICT DO NOTHING would return
+// no row on a retry, and Scan would fail with ErrNoRows where the first
+// attempt succeeded. A DO UPDATE that sets the key column to itself
+// instead makes the duplicate's RETURNING yield the row that is already
+// there, as the first attempt returned it: the retry is absorbed and the
+// caller's code is unchanged.
+//
+// The conflict target must name the key column, so the fix relies on a
+// unique index on it (PostgreSQL rejects the statement, on its first run,
+// when there is none). A statement of unknown dialect, or one inserting
+// several rows (DO UPDATE cannot touch a row twice), gets no fix.
+func returningFix(lit *ast.BasicLit, head string, d fix.Dialect, col string, st *effects.Stmt) *analysis.SuggestedFix {
+	if d != fix.PostgreSQL && d != fix.SQLite || !plainIdent.MatchString(col) || strings.Contains(head, `"`+col+`"`) {
+		return nil // a quoted column would need its quotes, and its case, in the target
+	}
+	for _, ps := range st.SQL.Params {
+		if len(ps) > 1 {
+			return nil // several rows, or a column computed from several values
+		}
+	}
+	if d == fix.SQLite && keywordAt(head, "VALUES") < 0 {
+		return nil // SQLite reads ON CONFLICT after INSERT ... SELECT as a join
+	}
+	add := " ON CONFLICT (" + col + ") DO UPDATE SET " + col + " = EXCLUDED." + col
+	return insertInSQL(lit, len(strings.TrimRight(head, " \t\r\n")), add,
+		"Add"+add+" so that a retry is absorbed and RETURNING yields the row the first attempt inserted")
+}
+
+// plainIdent matches a column name that needs no quoting.
+var plainIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// insertInSQL returns the fix that inserts text at byte offset off of the
+// SQL that lit holds (a literal without escapes).
+func insertInSQL(lit *ast.BasicLit, off int, text, msg string) *analysis.SuggestedFix {
+	pos := lit.Pos() + 1 + token.Pos(off)
 	return &analysis.SuggestedFix{
-		Message:   "Add" + clause + " so that a retry is absorbed",
-		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte(clause)}},
+		Message:   msg,
+		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte(text)}},
 	}
 }
 
-// clause picks the conflict clause of the statement's dialect, or "".
-func (c *checker) clause(sql, firstCol string) string {
-	switch {
-	case strings.Contains(sql, "$1"):
-		return " ON CONFLICT DO NOTHING"
-	case !strings.Contains(sql, "?"):
-		return ""
-	}
-	for _, imp := range c.pass.Pkg.Imports() {
-		switch {
-		case mysqlDrivers[imp.Path()]:
-			return " ON DUPLICATE KEY UPDATE " + firstCol + " = " + firstCol
-		case sqliteDrivers[imp.Path()]:
-			return " ON CONFLICT DO NOTHING"
+// keywordAt returns the byte offset of the first occurrence of keyword kw
+// (upper case) in SQL text outside quotes, comments and parentheses, or -1.
+func keywordAt(text, kw string) int {
+	depth := 0
+	for i := 0; i < len(text); i++ {
+		switch ch := text[i]; {
+		case ch == '\'' || ch == '"' || ch == '`':
+			end := strings.IndexByte(text[i+1:], ch)
+			if end < 0 {
+				return -1
+			}
+			i += end + 1
+		case strings.HasPrefix(text[i:], "--"):
+			end := strings.IndexByte(text[i:], '\n')
+			if end < 0 {
+				return -1
+			}
+			i += end
+		case ch == '(':
+			depth++
+		case ch == ')':
+			depth--
+		case depth == 0 && (i == 0 || !isWordByte(text[i-1])) && len(text)-i >= len(kw) &&
+			strings.EqualFold(text[i:i+len(kw)], kw) && (i+len(kw) == len(text) || !isWordByte(text[i+len(kw)])):
+			return i
 		}
 	}
-	return ""
+	return -1
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
 }
 
 // isQuery reports whether the statement runs through a method that

@@ -441,7 +441,7 @@ func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path)
 			col, st.SQL.Table, what, path.Root.Describe()),
 	}
 	d.Related = path.Related()
-	if f := c.conflictFix(st); f != nil {
+	if f := c.conflictFix(st, col); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}
 	c.rep.Report(d)

@@ -17,7 +17,8 @@ func TestNaturalKey(t *testing.T) {
 }
 
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, naturalkey.Analyzer, "naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite")
+	analysistest.RunWithSuggestedFixes(t, testdata, naturalkey.Analyzer, "naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite",
+		"naturalkey/fixreturning", "naturalkey/fixreturnlite")
 }
 
 // TestGorm checks gorm's model-based Create, and its fix.

@@ -38,7 +38,7 @@ func createReceipt(w http.ResponseWriter, r *http.Request) {
 	db.Exec(`INSERT INTO receipts (receipt_id, body) VALUES ($1, $2);`, r.PathValue("receipt"), "x") // want `same receipt_id again`
 }
 
-// RETURNING: reported, but no fix (a retry would find no row).
+// RETURNING read by Scan: DO UPDATE makes a retry return the existing row.
 func createOrderReturning(w http.ResponseWriter, r *http.Request) {
 	var n int64
 	db.QueryRowContext(r.Context(), "INSERT INTO orders (order_id, total) VALUES ($1, $2) RETURNING total", r.PathValue("id"), 5).Scan(&n) // want `same order_id again`

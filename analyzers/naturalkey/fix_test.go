@@ -1,0 +1,22 @@
+package naturalkey
+
+import "testing"
+
+func TestKeywordAt(t *testing.T) {
+	for _, tc := range []struct {
+		sql  string
+		want int
+	}{
+		{"INSERT INTO t (a) VALUES ($1) RETURNING id", 30},
+		{"INSERT INTO t (a) VALUES ($1)\nreturning id", 30},
+		{"INSERT INTO t (returning_x) VALUES ('RETURNING') RETURNING id", 49},
+		{`INSERT INTO t ("RETURNING") VALUES ($1) RETURNING id`, 40},
+		{"-- RETURNING\nINSERT INTO t (a) VALUES ($1) RETURNING id", 43},
+		{"INSERT INTO t (a) SELECT x FROM (SELECT 1 RETURNING) s", -1},
+		{"INSERT INTO t (a) VALUES ($1)", -1},
+	} {
+		if got := keywordAt(tc.sql, "RETURNING"); got != tc.want {
+			t.Errorf("keywordAt(%q) = %d, want %d", tc.sql, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,57 @@
+package fix
+
+import (
+	"go/types"
+	"strings"
+)
+
+// A Dialect is the SQL dialect a statement is written in, as far as a fix
+// that writes conflict handling must know it.
+type Dialect int
+
+const (
+	DialectUnknown Dialect = iota
+	PostgreSQL
+	SQLite
+	MySQL
+)
+
+// mysqlDrivers and sqliteDrivers tell the dialect of ? placeholders from
+// the drivers a package imports.
+var (
+	mysqlDrivers  = map[string]bool{"github.com/go-sql-driver/mysql": true}
+	sqliteDrivers = map[string]bool{"github.com/mattn/go-sqlite3": true, "modernc.org/sqlite": true}
+)
+
+// DialectOf tells the dialect of a statement that package pkg runs:
+// PostgreSQL for $n placeholders; for ? placeholders, the database whose
+// driver the package imports. Statements with neither, or ? placeholders
+// in a package that imports no known driver, are of unknown dialect: a
+// fix that guessed could write SQL the server rejects.
+func DialectOf(pkg *types.Package, sql string) Dialect {
+	switch {
+	case hasDollarParam(sql):
+		return PostgreSQL
+	case !strings.Contains(sql, "?"):
+		return DialectUnknown
+	}
+	for _, imp := range pkg.Imports() {
+		switch {
+		case mysqlDrivers[imp.Path()]:
+			return MySQL
+		case sqliteDrivers[imp.Path()]:
+			return SQLite
+		}
+	}
+	return DialectUnknown
+}
+
+// hasDollarParam reports whether sql has a $n placeholder.
+func hasDollarParam(sql string) bool {
+	for i := 0; i+1 < len(sql); i++ {
+		if sql[i] == '$' && '0' <= sql[i+1] && sql[i+1] <= '9' {
+			return true
+		}
+	}
+	return false
+}
