@@ -20,10 +20,19 @@
 // Key tables and columns are recognised by name (idempotency, dedup,
 // processed_messages, inbox, request_key, and configured key-tables). The
 // effect is a local durable write; a key recorded before an external call
-// is intentfirst's intent record, not this check's. Statements whose
-// handle is of unknown kind (an interface the caller chooses) are not
-// compared. The check applies on retried paths and off them.
+// is intentfirst's intent record, not this check's. Statements of the
+// functions it calls (sqlc queries, repository helpers) count, on the
+// handle the call passes them (store.New(tx), q.WithTx(tx)). Statements
+// whose handle is of unknown kind (an interface the caller chooses) are
+// not compared. The check applies on retried paths and off them.
 //
 // The suggested fix runs the key statement on the transaction that
 // commits the effect, when that transaction is open at the statement.
+// A check-then-act becomes a claim: the SELECT of the key turns into an
+// INSERT of it that absorbs a duplicate (ON CONFLICT DO NOTHING, MySQL's
+// INSERT IGNORE) on the effect's transaction, the test of its answer
+// into a test of the rows the INSERT affected, and the later INSERT of
+// the key goes. It is offered for a QueryRow whose Scan answers with a
+// count, a constant or a missing row, when the transaction is open at
+// the check or begins right after it.
 package keytx

@@ -43,6 +43,8 @@ type checker struct {
 	res      *summary.Result
 	rep      *analysisutil.Reporter
 	reported map[ssa.Instruction]bool
+	top      *ssa.Function          // the function checkFunc compares
+	roots    map[*ssa.Function]bool // the retried roots, once asked
 }
 
 // A stmt is a statement of a function or of a closure it defines; anchor
@@ -58,12 +60,23 @@ type stmt struct {
 // of pgx.BeginFunc or a withTx helper runs where it is passed).
 func (c *checker) checkFunc(fn *ssa.Function) {
 	var keys, writes []stmt
+	c.top = fn
 	c.collect(fn, nil, &keys, &writes)
+	ownFirst(writes)
 	for _, k := range keys {
 		for _, w := range writes {
+			if effects.SameCall(k.Stmt, w.Stmt) {
+				// One call runs both: only the callee knows their order,
+				// and it judges them where it decides their units.
+				continue
+			}
 			if msg, ok := c.apart(k, w); ok && !c.reported[k.Instr] {
 				c.reported[k.Instr] = true
-				c.report(k.Stmt, w.Stmt, msg)
+				if k.Callee != nil || w.Callee != nil {
+					c.reportAcross(k.Stmt, w.Stmt, msg)
+				} else {
+					c.report(k.Stmt, w.Stmt, msg)
+				}
 				break
 			}
 		}
@@ -92,15 +105,16 @@ func (c *checker) collect(fn *ssa.Function, anchor ssa.Instruction, keys, writes
 					c.collect(f, at, keys, writes) // a closure without free variables
 				}
 			}
-			st := effects.StmtOf(c.res.Env.Catalog, call)
-			switch {
-			case st == nil || st.Durability == effects.DurUnknown:
-			case c.isKeyTable(st.SQL) && st.SQL.Kind == sqltext.Delete:
-				// Deleting expired keys is housekeeping: neither key nor effect.
-			case c.isKey(st.SQL):
-				*keys = append(*keys, stmt{st, at})
-			case isWrite(st.SQL):
-				*writes = append(*writes, stmt{st, at})
+			for _, st := range c.stmtsAt(call) {
+				switch {
+				case st.Durability == effects.DurUnknown:
+				case c.isKeyTable(st.SQL) && st.SQL.Kind == sqltext.Delete:
+					// Deleting expired keys is housekeeping: neither key nor effect.
+				case c.isKey(st.SQL):
+					*keys = append(*keys, stmt{st, at})
+				case isWrite(st.SQL):
+					*writes = append(*writes, stmt{st, at})
+				}
 			}
 		}
 	}
@@ -169,8 +183,7 @@ func before(k, w stmt) bool {
 
 // sameTx reports whether two statements run on one transaction.
 func sameTx(a, b *effects.Stmt) bool {
-	return a.Durability == effects.DurTx && b.Durability == effects.DurTx &&
-		effects.Intersects(effects.Origins(a.Tx, nil), effects.Origins(b.Tx, nil))
+	return effects.SameTx(a, b)
 }
 
 func (c *checker) report(k, w *effects.Stmt, msg string) {
@@ -179,7 +192,9 @@ func (c *checker) report(k, w *effects.Stmt, msg string) {
 		Message: fmt.Sprintf("%s (%s on %s, the effect on %s)", msg, k.SQL.Table, unit(k), unit(w)),
 		Related: []analysis.RelatedInformation{{Pos: w.Instr.Pos(), Message: "the effect is written here"}},
 	}
-	if f := c.swapFix(k, w); f != nil {
+	if f := c.claimFix(k, w); f != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*f}
+	} else if f := c.swapFix(k, w); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}
 	c.rep.Report(d)

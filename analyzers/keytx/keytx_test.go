@@ -25,3 +25,16 @@ func TestFixes(t *testing.T) {
 func TestHelperElsewhere(t *testing.T) {
 	analysistest.Run(t, testdata, keytx.Analyzer, "keytx/xtx", "keytx/xuse")
 }
+
+// TestAcrossCalls checks keys and effects written through sqlc-generated
+// queries and repository helpers of other packages, whose commit units
+// the caller's handle decides.
+func TestAcrossCalls(t *testing.T) {
+	analysistest.Run(t, testdata, keytx.Analyzer, "keytx/xsqlc", "example.com/ordersdb", "example.com/ledgerdb", "example.com/ordersrepo")
+}
+
+// TestFixesAcrossCalls checks that a finding whose key or effect runs in
+// a callee gets no fix: only statements of the function are moved.
+func TestFixesAcrossCalls(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, keytx.Analyzer, "keytx/xsqlcfix")
+}

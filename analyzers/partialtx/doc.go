@@ -20,7 +20,9 @@
 // a handle that commits every statement, or on different transactions),
 // when at least one of them is not idempotent (an INSERT without conflict
 // handling, an UPDATE that computes a column from itself) and no
-// conflict-tolerant insert guards them. Writes whose handle is of unknown
+// conflict-tolerant insert guards them. Writes of the functions it calls
+// (sqlc queries, repository helpers) count, on the handle the call passes
+// them (store.New(db), q.WithTx(tx)). Writes whose handle is of unknown
 // kind are not compared; external calls are intentfirst's.
 //
 // The suggested fix wraps the writes in one transaction when they run on

@@ -44,8 +44,8 @@ func (c *checker) wrapFix(fn *ssa.Function, writes []*effects.Stmt) *analysis.Su
 	var block *ast.BlockStmt
 	var recv string
 	for _, w := range writes {
-		if w.Instr.Parent() != fn || w.Durability != effects.DurAutocommit {
-			return nil
+		if w.Instr.Parent() != fn || w.Durability != effects.DurAutocommit || w.Callee != nil {
+			return nil // a callee's write is not a statement here to move onto the transaction
 		}
 		call := fix.CallAt(file, w.Instr.Pos())
 		if call == nil {

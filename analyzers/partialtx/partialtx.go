@@ -3,6 +3,7 @@ package partialtx
 import (
 	_ "embed"
 	"fmt"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -26,7 +27,7 @@ var Analyzer = New(passes.Default())
 // New returns partialtx for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
 	return ps.Check("partialtx", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *analysisutil.Reporter) {
-		c := &checker{pass: pass, res: res, rep: rep}
+		c := &checker{pass: pass, res: res, rep: rep, seen: map[*types.Func]bool{}}
 		roots := map[*ssa.Function]bool{}
 		for _, r := range res.Retried.Roots() {
 			roots[r.Fn] = true
@@ -45,18 +46,27 @@ type checker struct {
 	pass *analysis.Pass
 	res  *summary.Result
 	rep  *analysisutil.Reporter
+	// seen holds the callees of other packages whose writes, apart
+	// within one call, were reported at a call here: once per package.
+	seen map[*types.Func]bool
 }
 
 // checkFunc looks at the writes of a function on a retried path, its
-// closures included.
+// closures and the functions it calls included.
 func (c *checker) checkFunc(fn *ssa.Function) {
-	stmts := c.statements(fn)
+	stmts, whole := c.statements(fn)
+	if !whole {
+		return // a callee runs statements its summary does not list
+	}
 	var writes []*effects.Stmt
 	for _, st := range stmts {
 		switch {
 		case effects.IsGuard(st):
 			return // a dedup guard covers the writes
 		case !isWrite(st.SQL):
+		case st.Durability == effects.DurUnknown && st.Callee != nil:
+			// A callee's write on a handle that cannot be traced: its
+			// commit unit is unknown, so it is compared with nothing.
 		case st.Durability == effects.DurUnknown:
 			return // no proof of the commit units
 		default:
@@ -64,21 +74,35 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 		}
 	}
 	first := firstNonIdempotent(writes)
-	if first == nil || !apart(writes) {
+	if first == nil {
+		return
+	}
+	found, within := apart(writes)
+	if !found {
 		return
 	}
 	path, ok := c.res.Retried.On(first.Instr)
 	if !ok || c.res.InTestFile(first.Instr.Pos()) {
 		return
 	}
+	if within != nil {
+		if c.seen[within] {
+			return // the callee's defect, reported at another call here
+		}
+		c.seen[within] = true
+	}
 	d := analysis.Diagnostic{
 		Pos: c.res.CallStart(first.Instr.Pos()),
 		Message: fmt.Sprintf("a failure between the writes leaves the operation half done, and a retry repeats the done part: %d writes commit separately and %s is not idempotent (%s)",
-			len(writes), describe(first.SQL), path.Root.Describe()),
+			len(writes), describe(first), path.Root.Describe()),
 	}
 	for _, w := range writes {
 		if w != first {
-			d.Related = append(d.Related, analysis.RelatedInformation{Pos: w.Instr.Pos(), Message: "commits separately: " + describe(w.SQL)})
+			msg := "commits separately: " + what(w.SQL)
+			if w.Callee != nil {
+				msg += " in " + summary.CalleeSite(w.Callee)
+			}
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: w.Instr.Pos(), Message: msg})
 		}
 	}
 	if f := c.wrapFix(fn, writes); f != nil {
@@ -87,10 +111,11 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	c.rep.Report(d)
 }
 
-// statements returns the SQL statements of fn and of the closures it
-// calls directly, in order.
-func (c *checker) statements(fn *ssa.Function) []*effects.Stmt {
-	var out []*effects.Stmt
+// statements returns the SQL statements of fn, of the closures it calls
+// directly, and of the functions they call (from their summaries), in
+// order. whole is false when a callee's summary does not list them all.
+func (c *checker) statements(fn *ssa.Function) (out []*effects.Stmt, whole bool) {
+	whole = true
 	seen := map[*ssa.Function]bool{}
 	var visit func(f *ssa.Function)
 	visit = func(f *ssa.Function) {
@@ -106,15 +131,19 @@ func (c *checker) statements(fn *ssa.Function) []*effects.Stmt {
 				}
 				if st := effects.StmtOf(c.res.Env.Catalog, call); st != nil {
 					out = append(out, st)
+					continue
 				}
 				if callee := call.Common().StaticCallee(); callee != nil && callee.Parent() == f {
 					visit(callee)
+					continue
 				}
+				stmts, ok := effects.CallStmts(c.res, call)
+				out, whole = append(out, stmts...), whole && ok
 			}
 		}
 	}
 	visit(fn)
-	return out
+	return out, whole
 }
 
 func isWrite(st *sqltext.Statement) bool {
@@ -138,25 +167,48 @@ func firstNonIdempotent(writes []*effects.Stmt) *effects.Stmt {
 }
 
 // apart reports whether two of the writes that run on one path commit
-// in different units.
-func apart(writes []*effects.Stmt) bool {
+// in different units. within is the callee, when every such pair lies
+// in one call of a callee that decides both units itself and that no
+// check of its own package judges: its defect, reported at the call.
+func apart(writes []*effects.Stmt) (found bool, within *types.Func) {
 	for i, a := range writes {
 		for _, b := range writes[i+1:] {
-			if !effects.Reaches(a.Instr, b.Instr) && !effects.Reaches(b.Instr, a.Instr) && a.Instr.Parent() == b.Instr.Parent() {
-				continue // exclusive branches
+			if exclusive(a, b) || effects.SameTx(a, b) {
+				continue
 			}
-			if a.Durability == effects.DurAutocommit || b.Durability == effects.DurAutocommit {
-				return true
+			inside := effects.SameCall(a, b) && a.Callee.Decided && b.Callee.Decided
+			if inside && a.Callee.Judged {
+				continue // the callee's own package judges it
 			}
-			if !effects.Intersects(effects.Origins(a.Tx, nil), effects.Origins(b.Tx, nil)) {
-				return true
+			if !inside || found && within != a.Callee.Func {
+				within = nil
+			} else if !found {
+				within = a.Callee.Func
 			}
+			found = true
 		}
 	}
-	return false
+	return found, within
 }
 
-func describe(st *sqltext.Statement) string {
+// exclusive reports whether two writes cannot both run: they lie on
+// exclusive branches, of the function or of a callee.
+func exclusive(a, b *effects.Stmt) bool {
+	if effects.SameCall(a, b) {
+		return effects.Exclusive(a, b)
+	}
+	return a.Instr.Parent() == b.Instr.Parent() && !effects.Reaches(a.Instr, b.Instr) && !effects.Reaches(b.Instr, a.Instr)
+}
+
+// describe names a write, and the callee it runs in.
+func describe(w *effects.Stmt) string {
+	if w.Callee != nil {
+		return what(w.SQL) + " in " + summary.ShortName(w.Callee.Func)
+	}
+	return what(w.SQL)
+}
+
+func what(st *sqltext.Statement) string {
 	if st.Kind == sqltext.Update && st.Arithmetic {
 		return "the UPDATE of " + st.Table + " (it computes from the current value)"
 	}

@@ -20,3 +20,16 @@ func TestPartialTx(t *testing.T) {
 func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, partialtx.Analyzer, "partialtx/fixes")
 }
+
+// TestAcrossCalls checks writes made in repository helpers and
+// sqlc-generated queries of other packages, whose commit units the
+// caller's handle decides.
+func TestAcrossCalls(t *testing.T) {
+	analysistest.Run(t, testdata, partialtx.Analyzer, "partialtx/xsqlc", "example.com/ordersdb", "example.com/ledgerdb", "example.com/ordersrepo")
+}
+
+// TestFixesAcrossCalls checks that writes of callees get no fix: only
+// the function's own statements move onto a transaction.
+func TestFixesAcrossCalls(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, partialtx.Analyzer, "partialtx/xsqlcfix")
+}

@@ -110,10 +110,67 @@ func sqlWrite(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Write 
 type Stmt struct {
 	Instr      ssa.CallInstruction
 	SQL        *sqltext.Statement
+	Text       string // the constant text of SQL
 	Args       []ssa.Value
 	Durability Durability
-	Tx         ssa.Value // the transaction, for DurTx
-	Recv       ssa.Value // the handle the statement runs on
+	Tx         ssa.Value // the transaction, for DurTx (nil for some statements of callees)
+	Recv       ssa.Value // the handle the statement runs on (nil for statements of callees)
+	// Callee is set when the statement runs inside the function that
+	// Instr calls (a repository helper, a generated query): Instr is
+	// then that call, and Args, Recv and perhaps Tx are unknown.
+	Callee *Callee
+
+	txOrigins map[string]bool // the transaction's identity, when Tx cannot carry it
+}
+
+// Callee says which function of a call runs a statement, as its summary
+// describes it.
+type Callee struct {
+	Func  *types.Func
+	Index int // the statement's index in the summary
+	At    valueflow.Frame
+	Guard bool
+	// Decided is set when the callee's own handle decides the commit
+	// unit (a pool, a transaction it begins), not its caller's argument.
+	Decided bool
+	// Judged is set when the callee is checked where it is: a function
+	// of this package, or of another package that runs on a retried
+	// path there.
+	Judged    bool
+	Exclusive []int
+}
+
+// SameCall reports whether two statements run inside one call of a
+// callee.
+func SameCall(a, b *Stmt) bool {
+	return a.Callee != nil && b.Callee != nil && a.Instr == b.Instr
+}
+
+// Exclusive reports whether two statements of one call lie on exclusive
+// branches of the callee.
+func Exclusive(a, b *Stmt) bool {
+	if !SameCall(a, b) {
+		return false
+	}
+	for _, i := range a.Callee.Exclusive {
+		if i == b.Callee.Index {
+			return true
+		}
+	}
+	return false
+}
+
+// TxOrigins names the transaction a statement runs on (see Origins).
+func (st *Stmt) TxOrigins() map[string]bool {
+	if st.txOrigins != nil {
+		return st.txOrigins
+	}
+	return Origins(st.Tx, nil)
+}
+
+// SameTx reports whether two statements run on one transaction.
+func SameTx(a, b *Stmt) bool {
+	return a.Durability == DurTx && b.Durability == DurTx && Intersects(a.TxOrigins(), b.TxOrigins())
 }
 
 // StmtOf returns the statement a call executes through a catalogued
@@ -141,7 +198,7 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 	if !ok {
 		return nil
 	}
-	st := &Stmt{Instr: c, SQL: sqltext.Parse(text)}
+	st := &Stmt{Instr: c, SQL: sqltext.Parse(text), Text: text}
 	if a := sc.Args + offset; a < len(cc.Args) {
 		if elems := valueflow.SliceElems(cc.Args[a]); elems != nil {
 			st.Args = elems
@@ -278,6 +335,9 @@ func Reaches(a, b ssa.Instruction) bool {
 // rows affected (RowsAffected of its result or command tag) or by the row
 // it returns (RETURNING).
 func IsGuard(st *Stmt) bool {
+	if st.Callee != nil {
+		return st.Callee.Guard
+	}
 	if st.SQL.Kind != sqltext.Insert || !st.SQL.Conflict {
 		return false
 	}

@@ -137,7 +137,7 @@ func ImportedEffects(res *Result, instr ssa.CallInstruction) []*effects.Call {
 		if !eff.Outcome {
 			continue // its outcome cannot be written back here
 		}
-		e := &effects.Call{Instr: instr, Fn: fn, Ext: catalog.External{What: eff.What + " in " + shortName(fn), Notification: eff.Notification}}
+		e := &effects.Call{Instr: instr, Fn: fn, Ext: catalog.External{What: eff.What + " in " + ShortName(fn), Notification: eff.Notification}}
 		switch {
 		case eff.NoSlot:
 			e.State = effects.NoSlot

@@ -48,6 +48,10 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		}
 		sum.Defects = defects[fn]
 		sum.Effects = effectsOf(res, fn)
+		if ss := res.StmtSummary(fn, obj); ss != nil && (len(ss.Stmts) > 0 || ss.StmtsCut) {
+			sum.Stmts, sum.StmtsCut, sum.Retried = ss.Stmts, ss.StmtsCut, ss.Retried
+		}
+		sum.ResultFields = res.ResultFields(fn, obj)
 		if !sum.Empty() {
 			pass.ExportObjectFact(obj, sum)
 		}
@@ -188,7 +192,7 @@ func defectsByFunc(res *Result, funcs []*ssa.Function) map[*ssa.Function][]value
 	}
 	for _, e := range res.MissingKeys() {
 		_, reported := res.Retried.On(e.Instr)
-		at := valueflow.Origin{Call: shortName(e.Fn), At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(e.Instr.Parent()), res.CallStart(e.Instr.Pos()))}
+		at := valueflow.Origin{Call: ShortName(e.Fn), At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(e.Instr.Parent()), res.CallStart(e.Instr.Pos()))}
 		sink := valueflow.SinkInfo{Kind: valueflow.EffectSink, What: MissingKeyConsequence(e, res.Env.Catalog.KeyHeader()), At: at.At}
 		origins = append(origins, origin{e.Instr.Parent(), []valueflow.Defect{{Check: "IDEM002", Origin: at, Sink: sink, Reported: reported || SelfRetrying(e)}}})
 	}

@@ -58,6 +58,9 @@ type Result struct {
 	writesMu sync.Mutex
 	writes   map[*ssa.Function][]valueflow.ParamWrite
 
+	handlesMu sync.Mutex
+	handles   *handles
+
 	externalsOnce sync.Once
 	externals     []*effects.Call
 	tests         fileRanges
@@ -190,12 +193,24 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 	seen := make(map[*types.Func]bool)
 	for id, obj := range pass.TypesInfo.Uses {
 		fn, ok := obj.(*types.Func)
-		if !ok || seen[fn] || fn.Pkg() == nil || fn.Pkg() == pass.Pkg || tests.contain(id.Pos()) {
+		if !ok || seen[fn] || fn.Pkg() == nil || tests.contain(id.Pos()) {
+			continue
+		}
+		if fn.Pkg() == pass.Pkg {
+			// A database interface of the package's own (sqlc declares
+			// DBTX beside its queries): its calls are statements that
+			// callers elsewhere need in the summaries.
+			seen[fn] = true
+			if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+				_, isSQL := cat.SQL(fn)
+				r.sinks = r.sinks || isSQL
+			}
 			continue
 		}
 		seen[fn] = true
 		if s := imported(fn); s != nil {
-			r.sinks = r.sinks || len(s.ParamSinks) > 0 || len(s.ParamWrites) > 0
+			r.sinks = r.sinks || len(s.ParamSinks) > 0 || len(s.ParamWrites) > 0 ||
+				len(s.Stmts) > 0 || s.StmtsCut || len(s.ResultFields) > 0
 			r.fresh = r.fresh || len(s.FreshResults) > 0
 			r.defect = r.defect || len(s.Defects) > 0
 			r.effects = r.effects || len(s.Effects) > 0

@@ -2,9 +2,11 @@ package summary
 
 import (
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/passes/effects"
 	"github.com/idemlint/idemlint/passes/valueflow"
 )
 
@@ -67,7 +69,7 @@ func source(res *Result, call *ssa.Call) (string, ssa.Value, bool) {
 	if idx < 0 {
 		return "", nil, false
 	}
-	name := shortName(fn)
+	name := ShortName(fn)
 	if call.Call.Signature().Results().Len() == 1 {
 		return name, call, id
 	}
@@ -79,9 +81,9 @@ func source(res *Result, call *ssa.Call) (string, ssa.Value, bool) {
 	return "", nil, false
 }
 
-// shortName names a function as its callers write it: "uuid.New",
+// ShortName names a function as its callers write it: "uuid.New",
 // "Node.Generate".
-func shortName(fn *types.Func) string {
+func ShortName(fn *types.Func) string {
 	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
 		t := recv.Type()
 		if p, ok := t.(*types.Pointer); ok {
@@ -105,4 +107,16 @@ func HitFrames(env *valueflow.Env, h valueflow.Hit) []valueflow.Frame {
 		frames = append(frames, valueflow.FrameAt(env.Fset, valueflow.FuncName(c.Parent()), c.Pos()))
 	}
 	return append(frames, h.Remote...)
+}
+
+// CalleeSite names the callee that runs a statement and where the
+// statement is: "Queries.CreateOrder (query.sql.go:34:12)", or
+// "Service.Charge, at ordersdb.Queries.DebitAccount (query.sql.go:62:12)"
+// when the callee reaches it through others.
+func CalleeSite(c *effects.Callee) string {
+	name := ShortName(c.Func)
+	if c.At.Func == name || strings.HasSuffix(c.At.Func, "."+name) {
+		return name + " (" + c.At.Pos + ")"
+	}
+	return name + ", at " + c.At.String()
 }

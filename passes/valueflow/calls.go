@@ -527,3 +527,9 @@ func Autocommit(c *ssa.CallCommon) bool {
 	}
 	return autocommitReceivers[catalog.TypeKey(c.Args[0].Type())]
 }
+
+// AutocommitHandle reports whether t is a database handle on which every
+// statement commits on its own.
+func AutocommitHandle(t types.Type) bool {
+	return autocommitReceivers[catalog.TypeKey(t)]
+}

@@ -33,6 +33,67 @@ type Summary struct {
 	// Effects are the external calls the function makes itself, so that
 	// a caller in another package can judge them (intentfirst).
 	Effects []Effect
+	// Stmts are the SQL statements the function runs, itself or in the
+	// functions it calls, with the handle each runs on, so that a caller
+	// can tell their commit units (keytx, partialtx). StmtsCut is set
+	// when the function runs statements that Stmts does not hold (more
+	// than a summary keeps, or in a recursive cycle): the list is then
+	// no proof that a statement is absent.
+	Stmts    []SQLStmt
+	StmtsCut bool
+	// Retried is set when the function runs on a retried path of its
+	// own package, whose checks then judge what it decides itself.
+	Retried bool
+	// ResultFields are the fields of its results that hold a parameter:
+	// a constructor that stores the handle it is given (sqlc's New and
+	// WithTx), a getter that returns one.
+	ResultFields []ResultField
+}
+
+// An SQLStmt is an SQL statement a function runs, and where the handle
+// it runs on comes from.
+type SQLStmt struct {
+	SQL    string // the constant text
+	Handle Handle
+	// Guard is set when the statement is a dedup guard: a conflict-
+	// tolerant INSERT whose outcome decides whether the code goes on.
+	Guard bool
+	// Exclusive lists the statements of the same list that never run
+	// in the same call as this one (they lie on exclusive branches).
+	Exclusive []int
+	At        Frame // the executor call
+}
+
+// HandleKind says where the handle of a statement comes from.
+type HandleKind int
+
+const (
+	HandleUnknown    HandleKind = iota // a global, a context value, a phi: no proof
+	HandleAutocommit                   // a pool or database handle: each statement commits on its own
+	HandleTx                           // a transaction the function begins itself
+	HandleParam                        // a parameter of the function: its caller decides
+)
+
+// A Handle is where the handle of a statement comes from.
+type Handle struct {
+	Kind HandleKind
+	// Param and Path, for HandleParam: the parameter (the receiver is 0
+	// for methods, as in SSA) and the fields from it to the handle
+	// (".db" for sqlc's Queries), "" for the parameter itself.
+	Param int
+	Path  string
+	// Tx, for HandleTx, tells the function's transactions apart.
+	Tx int
+}
+
+// A ResultField says that field Path of result Result holds parameter
+// Param at ParamPath ("" for the parameter itself; Path "" for the
+// result itself).
+type ResultField struct {
+	Result    int
+	Path      string
+	Param     int
+	ParamPath string
 }
 
 // An Effect is an external call a function makes.
@@ -71,7 +132,7 @@ func (s *Summary) String() string {
 // Empty reports whether the summary says nothing.
 func (s *Summary) Empty() bool {
 	return len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.Defects) == 0 &&
-		len(s.ParamWrites) == 0 && len(s.Effects) == 0
+		len(s.ParamWrites) == 0 && len(s.Effects) == 0 && len(s.Stmts) == 0 && !s.StmtsCut && len(s.ResultFields) == 0
 }
 
 // A Frame is one step of a call chain: a function and a position in it.

@@ -365,7 +365,8 @@ func (q *Queries) InsertOrder(ctx context.Context, total int64) error {
 	return err
 }
 
-// Negative: statements behind the sqlc Queries methods are not compared.
+// The statements behind the sqlc Queries methods run where NewQueries
+// puts them: the order on the transaction, the key on the pool.
 func viaQueries(ctx context.Context, key string) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
@@ -375,7 +376,7 @@ func viaQueries(ctx context.Context, key string) error {
 	if err := NewQueries(tx).InsertOrder(ctx, 1); err != nil {
 		return err
 	}
-	if err := NewQueries(db).InsertKey(ctx, key); err != nil {
+	if err := NewQueries(db).InsertKey(ctx, key); err != nil { // want `leaves the effect without its key, so the retry repeats it`
 		return err
 	}
 	return tx.Commit()

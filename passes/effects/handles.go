@@ -1,0 +1,486 @@
+package effects
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/passes/catalog"
+	"github.com/idemlint/idemlint/passes/sqltext"
+	"github.com/idemlint/idemlint/passes/valueflow"
+)
+
+// Summaries answers what the summary of a called function says about
+// database handles: computed for the functions of the package being
+// analysed, read from facts for the functions of other packages.
+type Summaries interface {
+	// StmtSummary returns a summary holding the statements fn runs
+	// (Stmts, StmtsCut and Retried), or nil.
+	StmtSummary(fn *ssa.Function, obj *types.Func) *valueflow.Summary
+	// ResultFields returns which parameters fn's results hold.
+	ResultFields(fn *ssa.Function, obj *types.Func) []valueflow.ResultField
+}
+
+// A place is where a handle comes from, as far as locate sees: a
+// parameter at a field path, or a value it cannot see through (a Begin
+// result, a global's load) at a field path.
+type place struct {
+	param *ssa.Parameter
+	value ssa.Value
+	path  string
+}
+
+// base is the parameter or value the place's path starts from.
+func (p place) base() ssa.Value {
+	if p.param != nil {
+		return p.param
+	}
+	return p.value
+}
+
+// maxLocate bounds the steps locate takes backwards.
+const maxLocate = 24
+
+// locate follows v backwards to where the handle at path inside it (""
+// for v itself, ".db" for its field db) comes from: through conversions,
+// field loads, composite literals, closure bindings, and the calls of
+// constructors whose summaries say which parameter a result field holds
+// (sqlc's New and WithTx). It stops at a parameter, or at a value it
+// cannot see through; ok is false when the trail is lost (a phi, a
+// variable stored more than once, a call whose summary says nothing of
+// the path).
+func locate(sums Summaries, v ssa.Value, path string, depth int) (place, bool) {
+	if v == nil || depth > maxLocate {
+		return place{}, false
+	}
+	next := func(w ssa.Value, p string) (place, bool) { return locate(sums, w, p, depth+1) }
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return next(x.X, path)
+	case *ssa.ChangeInterface:
+		return next(x.X, path)
+	case *ssa.ChangeType:
+		return next(x.X, path)
+	case *ssa.TypeAssert:
+		if !x.CommaOk {
+			return next(x.X, path)
+		}
+	case *ssa.Extract:
+		switch t := x.Tuple.(type) {
+		case *ssa.Call:
+			return fromCall(sums, x, t, x.Index, path, depth)
+		case *ssa.TypeAssert:
+			if x.Index == 0 {
+				return next(t.X, path)
+			}
+		}
+		return place{}, false
+	case *ssa.Call:
+		return fromCall(sums, x, x, 0, path, depth)
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return place{}, false
+		}
+		switch a := x.X.(type) {
+		case *ssa.FieldAddr:
+			return next(a.X, fieldPath(a.X.Type(), a.Field)+path)
+		case *ssa.Alloc:
+			return next(a, path)
+		}
+	case *ssa.Field:
+		return next(x.X, fieldPath(x.X.Type(), x.Field)+path)
+	case *ssa.Alloc:
+		if field, rest := splitField(path); field != "" && isStruct(x.Type()) {
+			if stored, n := fieldStore(x, field); n == 1 {
+				return next(stored, rest) // &Repo{db: tx}
+			} else if n > 0 {
+				return place{}, false
+			}
+		}
+		if stored, n := stores(x); n == 1 {
+			return next(stored, path) // a variable a closure captures
+		}
+		return place{}, false
+	case *ssa.Parameter:
+		return place{param: x, path: path}, true
+	case *ssa.FreeVar:
+		if b := Binding(x); b != nil {
+			return next(b, path)
+		}
+		return place{}, false
+	case *ssa.Phi, *ssa.Const:
+		return place{}, false
+	}
+	return place{value: v, path: path}, true
+}
+
+// fromCall follows result i of a call (v is the value that names it):
+// into the argument a constructor's summary says the path holds, or up
+// from a pgx savepoint to the transaction it belongs to.
+func fromCall(sums Summaries, v ssa.Value, call *ssa.Call, i int, path string, depth int) (place, bool) {
+	cc := &call.Call
+	if path == "" && cc.IsInvoke() && cc.Method.Name() == "Begin" && isTx(cc.Value.Type()) {
+		return locate(sums, cc.Value, "", depth+1) // a savepoint belongs to its parent
+	}
+	if fn, obj := cc.StaticCallee(), valueflow.Callee(cc); fn != nil && obj != nil && !cc.IsInvoke() {
+		for _, rf := range sums.ResultFields(fn, obj) {
+			if rest, ok := cutPath(path, rf.Path); ok && rf.Result == i && rf.Param < len(cc.Args) {
+				return locate(sums, cc.Args[rf.Param], rf.ParamPath+rest, depth+1)
+			}
+		}
+	}
+	if path != "" {
+		return place{}, false // a result's field that no summary names
+	}
+	return place{value: v}, true
+}
+
+// fieldStore returns the value stored into field of a struct
+// allocation (a composite literal, a struct variable), and how many
+// values are.
+func fieldStore(a *ssa.Alloc, field string) (ssa.Value, int) {
+	var stored ssa.Value
+	n := 0
+	for _, r := range *a.Referrers() {
+		if fa, ok := r.(*ssa.FieldAddr); ok && fa.X == a && fieldPath(a.Type(), fa.Field) == field {
+			v, m := stores(fa)
+			stored, n = v, n+m
+		}
+	}
+	return stored, n
+}
+
+// stores returns the value stored at an address as a whole, and how many
+// values are.
+func stores(addr ssa.Value) (ssa.Value, int) {
+	var stored ssa.Value
+	n := 0
+	for _, r := range *addr.Referrers() {
+		if s, ok := r.(*ssa.Store); ok && s.Addr == addr {
+			stored = s.Val
+			n++
+		}
+	}
+	return stored, n
+}
+
+// isStruct reports whether p points to a struct.
+func isStruct(p types.Type) bool {
+	ptr, ok := p.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	_, ok = ptr.Elem().Underlying().(*types.Struct)
+	return ok
+}
+
+// fieldPath is the path element of field i of the struct t is or points
+// to: ".name".
+func fieldPath(t types.Type, i int) string {
+	if s := structOf(t); s != nil && i < s.NumFields() {
+		return "." + s.Field(i).Name()
+	}
+	return fmt.Sprintf(".%d", i)
+}
+
+func structOf(t types.Type) *types.Struct {
+	t = t.Underlying()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem().Underlying()
+	}
+	s, _ := t.(*types.Struct)
+	return s
+}
+
+// splitField splits the first field off a path: ".q.db" is ".q" and
+// ".db".
+func splitField(path string) (string, string) {
+	if !strings.HasPrefix(path, ".") {
+		return "", path
+	}
+	if i := strings.IndexByte(path[1:], '.'); i >= 0 {
+		return path[:i+1], path[i+1:]
+	}
+	return path, ""
+}
+
+// cutPath removes prefix from path at an element boundary.
+func cutPath(path, prefix string) (string, bool) {
+	rest, ok := strings.CutPrefix(path, prefix)
+	if !ok || rest != "" && rest[0] != '.' {
+		return "", false
+	}
+	return rest, true
+}
+
+// fieldsOf resolves a field path inside t: the type it reaches, and the
+// path as Origins names it (field indices, embedded fields skipped).
+func fieldsOf(t types.Type, path string) (types.Type, string, bool) {
+	var origin strings.Builder
+	for path != "" {
+		var elem string
+		elem, path = splitField(path)
+		s := structOf(t)
+		if s == nil || elem == "" {
+			return nil, "", false
+		}
+		found := false
+		for i := 0; i < s.NumFields(); i++ {
+			if f := s.Field(i); "."+f.Name() == elem {
+				if !f.Embedded() {
+					origin.WriteString("." + fieldIndex(i))
+				}
+				t, found = f.Type(), true
+				break
+			}
+		}
+		if !found {
+			return nil, "", false
+		}
+	}
+	return t, origin.String(), true
+}
+
+// unitOf is the commit unit a handle's type decides: a handle that
+// commits each statement, a transaction, or unknown (an interface).
+func unitOf(t types.Type) Durability {
+	switch {
+	case valueflow.AutocommitHandle(t):
+		return DurAutocommit
+	case isTx(t):
+		return DurTx
+	}
+	return DurUnknown
+}
+
+func isTx(t types.Type) bool { return txReceivers[catalog.TypeKey(t)] }
+
+// IsHandle reports whether a value of type t is a handle whose commit
+// unit the code that makes it decides: a transaction, or an interface
+// with database/sql's or pgx's executor methods (sqlc's DBTX).
+func IsHandle(cat *catalog.Catalog, t types.Type) bool {
+	if isTx(t) {
+		return true
+	}
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := 0; i < iface.NumMethods(); i++ {
+		if _, ok := cat.SQL(iface.Method(i)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// beginMethods begin a transaction on a handle that commits each
+// statement: database/sql, pgx, pgxpool and sqlx.
+var beginMethods = map[string]bool{
+	"Begin": true, "BeginTx": true, "Beginx": true, "BeginTxx": true, "MustBegin": true, "MustBeginTx": true,
+}
+
+// txFuncs run a callback in a transaction they begin and commit.
+var txFuncs = map[string]bool{
+	"github.com/jackc/pgx/v5.BeginFunc":   true,
+	"github.com/jackc/pgx/v5.BeginTxFunc": true,
+}
+
+// IsTxFunc reports whether a call runs a callback in a transaction it
+// begins (pgx.BeginFunc).
+func IsTxFunc(cc *ssa.CallCommon) bool {
+	fn := valueflow.Callee(cc)
+	return fn != nil && !cc.IsInvoke() && txFuncs[catalog.FuncKey(fn)]
+}
+
+// begun reports whether a transaction is begun where it is used: the
+// result of a Begin method of a handle that commits each statement, or
+// the transaction parameter of a callback that pgx.BeginFunc runs.
+func begun(v ssa.Value) bool {
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	switch x := v.(type) {
+	case *ssa.Call:
+		fn := valueflow.Callee(&x.Call)
+		if fn == nil || !beginMethods[fn.Name()] {
+			return false
+		}
+		recv := x.Call.Value
+		if !x.Call.IsInvoke() {
+			if len(x.Call.Args) == 0 {
+				return false
+			}
+			recv = x.Call.Args[0]
+		}
+		return valueflow.AutocommitHandle(recv.Type())
+	case *ssa.Parameter:
+		return txCallback(x)
+	}
+	return false
+}
+
+// txCallback reports whether p is a parameter of a function literal
+// that is passed to a transaction function (pgx.BeginFunc).
+func txCallback(p *ssa.Parameter) bool {
+	fn := p.Parent()
+	if fn.Parent() == nil {
+		return false
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok || !IsTxFunc(c.Common()) {
+				continue
+			}
+			for _, a := range c.Common().Args {
+				if mc, ok := a.(*ssa.MakeClosure); ok && mc.Fn == fn || a == fn {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// A Source is where, in a function, the handle of a statement comes
+// from, for the function's summary.
+type Source struct {
+	Kind  valueflow.HandleKind
+	Param int       // for HandleParam
+	Path  string    // for HandleParam
+	Tx    ssa.Value // for HandleTx: the transaction, to tell several apart
+}
+
+// SourceOf says where the handle at path inside v, a value of fn (or
+// of a closure of fn), comes from: a handle that commits each statement,
+// a transaction fn begins, a parameter of fn, or unknown.
+func SourceOf(sums Summaries, fn *ssa.Function, v ssa.Value, path string) Source {
+	p, ok := locate(sums, v, path, 0)
+	if !ok {
+		return Source{}
+	}
+	t, _, ok := fieldsOf(p.base().Type(), p.path)
+	if !ok {
+		return Source{}
+	}
+	unit := unitOf(t)
+	switch {
+	case unit == DurAutocommit:
+		return Source{Kind: valueflow.HandleAutocommit}
+	case p.param != nil && p.param.Parent() == fn:
+		return Source{Kind: valueflow.HandleParam, Param: paramIndex(p.param), Path: p.path}
+	case unit == DurTx && p.path == "" && begun(p.base()):
+		return Source{Kind: valueflow.HandleTx, Tx: p.base()}
+	}
+	return Source{}
+}
+
+// StmtHandle is the value whose origin decides a statement's commit
+// unit: its transaction, or its receiver when the unit is unknown; nil
+// for a handle that commits each statement.
+func StmtHandle(st *Stmt) ssa.Value {
+	switch st.Durability {
+	case DurAutocommit:
+		return nil
+	case DurTx:
+		return st.Tx
+	}
+	return st.Recv
+}
+
+// ParamOf follows the handle at path inside v, a value of fn, back to a
+// parameter of fn: its index and the path inside it.
+func ParamOf(sums Summaries, fn *ssa.Function, v ssa.Value, path string) (int, string, bool) {
+	p, ok := locate(sums, v, path, 0)
+	if !ok || p.param == nil || p.param.Parent() != fn {
+		return 0, "", false
+	}
+	return paramIndex(p.param), p.path, true
+}
+
+func paramIndex(p *ssa.Parameter) int {
+	for i, q := range p.Parent().Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// CallStmts returns the statements a call runs inside its callee, as the
+// callee's summary lists them, with their commit units decided at the
+// call: a statement on a parameter's handle runs on what the call
+// passes, traced back through constructors (store.New(tx)), composite
+// literals (&Repo{db: tx}) and conversions. whole is false when the
+// summary does not list every statement. Calls of closures of the
+// caller are not expanded: checks visit those themselves.
+func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) {
+	call, ok := c.(*ssa.Call)
+	if !ok || call.Call.IsInvoke() || !call.Pos().IsValid() {
+		return nil, true // a go or defer statement, or a call SSA made up
+	}
+	fn, obj := call.Call.StaticCallee(), valueflow.Callee(&call.Call)
+	if fn == nil || obj == nil || fn.Parent() != nil {
+		return nil, true
+	}
+	sum := sums.StmtSummary(fn, obj)
+	if sum == nil {
+		return nil, true
+	}
+	args := call.Call.Args
+	for i, s := range sum.Stmts {
+		st := &Stmt{
+			Instr: c,
+			SQL:   sqltext.Parse(s.SQL),
+			Text:  s.SQL,
+			Callee: &Callee{
+				Func: obj, Index: i, At: s.At, Guard: s.Guard, Exclusive: s.Exclusive,
+				Decided: s.Handle.Kind != valueflow.HandleParam, Judged: sum.Retried,
+			},
+		}
+		switch h := s.Handle; h.Kind {
+		case valueflow.HandleAutocommit:
+			st.Durability = DurAutocommit
+		case valueflow.HandleTx:
+			st.Durability = DurTx
+			st.txOrigins = map[string]bool{fmt.Sprintf("%s#tx%d", key(call), h.Tx): true}
+		case valueflow.HandleParam:
+			if h.Param < len(args) {
+				unitAt(sums, st, args[h.Param], h.Path)
+			}
+		}
+		out = append(out, st)
+	}
+	return out, !sum.StmtsCut
+}
+
+// unitAt decides the commit unit of a statement that runs on the handle
+// at path inside v, a value of the caller, by the type of what it is
+// traced back to; a transaction keeps its origin, to compare with the
+// caller's other statements.
+func unitAt(sums Summaries, st *Stmt, v ssa.Value, path string) {
+	p, ok := locate(sums, v, path, 0)
+	if !ok {
+		return
+	}
+	t, fields, ok := fieldsOf(p.base().Type(), p.path)
+	if !ok {
+		return
+	}
+	switch st.Durability = unitOf(t); {
+	case st.Durability != DurTx:
+	case p.path == "":
+		st.Tx = p.base()
+	default:
+		// A transaction in a field of a value of the caller: named as
+		// Origins names a direct statement on that field.
+		st.txOrigins = make(map[string]bool)
+		for o := range Origins(p.base(), nil) {
+			st.txOrigins[o+fields] = true
+		}
+	}
+}

@@ -1,0 +1,431 @@
+package summary
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/passes/effects"
+	"github.com/idemlint/idemlint/passes/sqltext"
+	"github.com/idemlint/idemlint/passes/valueflow"
+)
+
+// maxStmts bounds the statements one summary lists.
+const maxStmts = 24
+
+// maxHandleDepth bounds the fields followed into a result to find the
+// handles it holds.
+const maxHandleDepth = 3
+
+// StmtSummary returns a summary holding the SQL statements fn runs,
+// itself or through its callees, with the handle each runs on: computed
+// once for a function of this package, from its fact for a function of
+// another. It makes Result an effects.Summaries for the checks.
+func (r *Result) StmtSummary(fn *ssa.Function, obj *types.Func) *valueflow.Summary {
+	r.handlesMu.Lock()
+	defer r.handlesMu.Unlock()
+	return r.handleIndex().StmtSummary(fn, obj)
+}
+
+// ResultFields returns which parameters the results of fn hold in their
+// fields: computed once for a function of this package, from its fact
+// for a function of another.
+func (r *Result) ResultFields(fn *ssa.Function, obj *types.Func) []valueflow.ResultField {
+	r.handlesMu.Lock()
+	defer r.handlesMu.Unlock()
+	return r.handleIndex().ResultFields(fn, obj)
+}
+
+// handleIndex returns the memo of the package's statement and result
+// field summaries; the caller holds handlesMu.
+func (r *Result) handleIndex() *handles {
+	if r.handles == nil {
+		r.handles = &handles{
+			r:      r,
+			stmts:  make(map[*ssa.Function]*valueflow.Summary),
+			fields: make(map[*ssa.Function][]valueflow.ResultField),
+		}
+	}
+	return r.handles
+}
+
+// handles memoises, for the functions of the package, the statements
+// they run and the parameters their results hold. Its methods call each
+// other without locking: Result's methods lock once around them.
+type handles struct {
+	r      *Result
+	stmts  map[*ssa.Function]*valueflow.Summary // nil while being computed
+	fields map[*ssa.Function][]valueflow.ResultField
+}
+
+// local reports whether fn's body is read here: a function of this
+// package, or a wrapper SSA makes (a method promoted from an embedded
+// Queries), which calls the method whose summary holds the statements.
+func (h *handles) local(fn *ssa.Function) bool {
+	if fn == nil || len(fn.Blocks) == 0 || h.r.Env == nil {
+		return false
+	}
+	return wrapper(fn) || fn.Pkg != nil && fn.Pkg.Pkg == h.r.Env.Pkg
+}
+
+// wrapper reports whether SSA made fn around a method: a promoted or
+// bound method, a thunk. Its parameters are not the method's.
+func wrapper(fn *ssa.Function) bool {
+	return fn != nil && (strings.HasPrefix(fn.Synthetic, "wrapper for") ||
+		strings.HasPrefix(fn.Synthetic, "bound method wrapper for") || strings.HasPrefix(fn.Synthetic, "thunk for"))
+}
+
+func (h *handles) StmtSummary(fn *ssa.Function, obj *types.Func) *valueflow.Summary {
+	if !h.local(fn) {
+		if obj == nil || wrapper(fn) {
+			return nil // a wrapper's parameters are not its method's
+		}
+		return h.r.Imported(obj)
+	}
+	if s, ok := h.stmts[fn]; ok {
+		if s == nil {
+			return &valueflow.Summary{StmtsCut: true} // a recursive cycle
+		}
+		return s
+	}
+	h.stmts[fn] = nil
+	b := &stmtBuilder{h: h, fn: fn, sum: &valueflow.Summary{}, callTx: make(map[callTx]int)}
+	b.visit(fn)
+	b.finish()
+	h.stmts[fn] = b.sum
+	return b.sum
+}
+
+func (h *handles) ResultFields(fn *ssa.Function, obj *types.Func) []valueflow.ResultField {
+	if !h.local(fn) {
+		if obj == nil || wrapper(fn) {
+			return nil
+		}
+		if s := h.r.Imported(obj); s != nil {
+			return s.ResultFields
+		}
+		return nil
+	}
+	if rf, ok := h.fields[fn]; ok {
+		return rf
+	}
+	h.fields[fn] = nil // recursion guard
+	rf := h.resultFields(fn)
+	h.fields[fn] = rf
+	return rf
+}
+
+// resultFields finds, for each handle a result of fn can hold, the
+// parameter every return stores there: sqlc's New stores its db in
+// field db of the Queries it returns, WithTx its tx.
+func (h *handles) resultFields(fn *ssa.Function) []valueflow.ResultField {
+	results := fn.Signature.Results()
+	var out []valueflow.ResultField
+	for i := 0; i < results.Len(); i++ {
+		for _, path := range h.handlePaths(results.At(i).Type(), 0) {
+			if param, ppath, ok := h.storedParam(fn, i, path); ok {
+				out = append(out, valueflow.ResultField{Result: i, Path: path, Param: param, ParamPath: ppath})
+			}
+		}
+	}
+	return out
+}
+
+// storedParam returns the parameter (and path inside it) that every
+// return of fn leaves at path in result i; returns of nil say nothing.
+func (h *handles) storedParam(fn *ssa.Function, i int, path string) (int, string, bool) {
+	param, ppath, found := 0, "", false
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || i >= len(ret.Results) {
+			continue
+		}
+		if c, ok := ret.Results[i].(*ssa.Const); ok && c.IsNil() {
+			continue
+		}
+		p, pp, ok := effects.ParamOf(h, fn, ret.Results[i], path)
+		if !ok || found && (p != param || pp != ppath) {
+			return 0, "", false
+		}
+		param, ppath, found = p, pp, true
+	}
+	return param, ppath, found
+}
+
+// handlePaths lists the access paths of a value of type t that hold a
+// handle whose commit unit the value's maker decides (an interface such
+// as sqlc's DBTX, or a transaction): t itself, or fields of the struct
+// it is or points to, a few levels deep.
+func (h *handles) handlePaths(t types.Type, depth int) []string {
+	if effects.IsHandle(h.r.Env.Catalog, t) {
+		return []string{""}
+	}
+	if depth >= maxHandleDepth {
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for i := 0; i < s.NumFields() && i < 64; i++ {
+		for _, sub := range h.handlePaths(s.Field(i).Type(), depth+1) {
+			out = append(out, "."+s.Field(i).Name()+sub)
+		}
+	}
+	return out
+}
+
+// callTx names a transaction a callee begins, per call.
+type callTx struct {
+	call ssa.CallInstruction
+	tx   int
+}
+
+// stmtBuilder lists the statements of one function, in the order of its
+// blocks: its own, those of the closures it calls or hands to
+// pgx.BeginFunc, and those of the functions it calls, from their
+// summaries, with each handle mapped to where it comes from here.
+type stmtBuilder struct {
+	h   *handles
+	fn  *ssa.Function
+	sum *valueflow.Summary
+	// For each statement: the instruction here that runs it, and the
+	// callee's exclusive statements, as indices of this list.
+	instrs []ssa.Instruction
+	excl   [][]int
+	// The transactions fn begins, by origin (nil for one a callee
+	// begins), and those its callees begin, by call.
+	txs    []map[string]bool
+	callTx map[callTx]int
+}
+
+// visit adds the statements of f, fn or a closure of it.
+func (b *stmtBuilder) visit(f *ssa.Function) {
+	for _, blk := range f.Blocks {
+		for _, instr := range blk.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.MakeClosure:
+				if !runsHere(instr) && hasStmts(b.h, instr.Fn.(*ssa.Function)) {
+					b.sum.StmtsCut = true // it runs where this list cannot say
+				}
+			case ssa.CallInstruction:
+				b.call(instr)
+			}
+		}
+	}
+}
+
+// runsHere reports whether a closure that mc makes runs within the
+// function: it is called at once, or handed to pgx.BeginFunc.
+func runsHere(mc *ssa.MakeClosure) bool {
+	for _, r := range *mc.Referrers() {
+		if call, ok := r.(*ssa.Call); ok && (call.Call.Value == mc || effects.IsTxFunc(&call.Call)) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasStmts reports whether a closure executes SQL itself.
+func hasStmts(h *handles, fn *ssa.Function) bool {
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok && effects.StmtOf(h.r.Env.Catalog, c) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// call adds what a call runs: its own statement, a closure's statements,
+// a pgx.BeginFunc callback's, or a summarised callee's. What runs by go
+// or defer, or in a function literal handed to other code, runs apart
+// from the function's order: the list is then cut.
+func (b *stmtBuilder) call(c ssa.CallInstruction) {
+	if st := effects.StmtOf(b.h.r.Env.Catalog, c); st != nil {
+		b.own(c, st)
+		return
+	}
+	cc := c.Common()
+	if effects.IsTxFunc(cc) {
+		b.callbacks(cc)
+		return
+	}
+	for _, a := range cc.Args {
+		if f, ok := a.(*ssa.Function); ok && f.Parent() != nil && hasStmts(b.h, f) {
+			b.sum.StmtsCut = true // a function literal handed to code this list cannot follow
+		}
+	}
+	call, now := c.(*ssa.Call) // not go, not defer
+	switch callee := cc.StaticCallee(); {
+	case callee == nil || cc.IsInvoke():
+	case callee.Parent() != nil && now:
+		b.visit(callee) // a closure called here
+	case callee.Parent() != nil:
+		b.sum.StmtsCut = b.sum.StmtsCut || hasStmts(b.h, callee)
+	case now:
+		b.callee(call)
+	default:
+		sub := b.h.StmtSummary(callee, valueflow.Callee(cc))
+		b.sum.StmtsCut = b.sum.StmtsCut || sub != nil && (len(sub.Stmts) > 0 || sub.StmtsCut)
+	}
+}
+
+// own adds a statement the function executes itself.
+func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
+	if st.SQL.Kind == sqltext.Unknown {
+		return
+	}
+	h := b.handle(b.source(effects.StmtHandle(st), "", st.Durability))
+	b.add(valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c)}, c, nil)
+}
+
+// callbacks adds the statements of the function literals a transaction
+// function (pgx.BeginFunc) runs.
+func (b *stmtBuilder) callbacks(cc *ssa.CallCommon) {
+	for _, a := range cc.Args {
+		if mc, ok := a.(*ssa.MakeClosure); ok {
+			b.visit(mc.Fn.(*ssa.Function))
+		} else if f, ok := a.(*ssa.Function); ok && f.Parent() != nil {
+			b.visit(f)
+		}
+	}
+}
+
+// callee adds the statements of a summarised function that call runs,
+// their handles mapped to the arguments.
+func (b *stmtBuilder) callee(call *ssa.Call) {
+	fn, obj := call.Call.StaticCallee(), valueflow.Callee(&call.Call)
+	if fn == nil || obj == nil {
+		return
+	}
+	sub := b.h.StmtSummary(fn, obj)
+	if sub == nil {
+		return
+	}
+	b.sum.StmtsCut = b.sum.StmtsCut || sub.StmtsCut
+	base := len(b.sum.Stmts)
+	for _, s := range sub.Stmts {
+		h := s.Handle
+		switch h.Kind {
+		case valueflow.HandleTx:
+			k := callTx{call, h.Tx}
+			if _, ok := b.callTx[k]; !ok {
+				b.callTx[k] = b.newTx()
+			}
+			h.Tx = b.callTx[k]
+		case valueflow.HandleParam:
+			h = valueflow.Handle{} // unknown, unless the argument tells
+			if p := s.Handle.Param; p < len(call.Call.Args) {
+				h = b.handle(b.source(call.Call.Args[p], s.Handle.Path, effects.DurUnknown))
+			}
+		}
+		var excl []int
+		for _, j := range s.Exclusive {
+			excl = append(excl, base+j)
+		}
+		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At}, call, excl)
+	}
+}
+
+// source says where a handle comes from; a handle that commits each
+// statement needs no tracing.
+func (b *stmtBuilder) source(v ssa.Value, path string, unit effects.Durability) effects.Source {
+	if unit == effects.DurAutocommit {
+		return effects.Source{Kind: valueflow.HandleAutocommit}
+	}
+	if v == nil {
+		return effects.Source{}
+	}
+	return effects.SourceOf(b.h, b.fn, v, path)
+}
+
+// handle turns a source into a summary's handle, numbering the
+// transactions fn begins by their origins.
+func (b *stmtBuilder) handle(src effects.Source) valueflow.Handle {
+	h := valueflow.Handle{Kind: src.Kind, Param: src.Param, Path: src.Path}
+	if src.Kind != valueflow.HandleTx {
+		return h
+	}
+	origins := effects.Origins(src.Tx, nil)
+	for i, o := range b.txs {
+		if o != nil && effects.Intersects(o, origins) {
+			h.Tx = i
+			return h
+		}
+	}
+	h.Tx = b.newTx()
+	b.txs[h.Tx] = origins
+	return h
+}
+
+func (b *stmtBuilder) newTx() int {
+	b.txs = append(b.txs, nil)
+	return len(b.txs) - 1
+}
+
+// add appends a statement, with the instruction here that runs it and,
+// for a callee's statement, the statements of this list that the
+// callee's summary says exclude it.
+func (b *stmtBuilder) add(s valueflow.SQLStmt, at ssa.Instruction, excl []int) {
+	b.sum.Stmts = append(b.sum.Stmts, s)
+	b.instrs = append(b.instrs, at)
+	b.excl = append(b.excl, excl)
+}
+
+func (b *stmtBuilder) frame(c ssa.CallInstruction) valueflow.Frame {
+	return valueflow.FrameAt(b.h.r.Env.Fset, valueflow.FuncName(c.Parent()), b.h.r.CallStart(c.Pos()))
+}
+
+// finish records which statements exclude each other, cuts the list to
+// maxStmts, and says whether this package's checks judge fn.
+func (b *stmtBuilder) finish() {
+	stmts := b.sum.Stmts
+	for i := range stmts {
+		for j := i + 1; j < len(stmts); j++ {
+			if b.exclusive(i, j) {
+				stmts[i].Exclusive = append(stmts[i].Exclusive, j)
+				stmts[j].Exclusive = append(stmts[j].Exclusive, i)
+			}
+		}
+	}
+	if len(stmts) > maxStmts {
+		b.sum.StmtsCut = true
+		stmts = stmts[:maxStmts]
+		for i := range stmts {
+			kept := stmts[i].Exclusive[:0:0]
+			for _, j := range stmts[i].Exclusive {
+				if j < maxStmts {
+					kept = append(kept, j)
+				}
+			}
+			stmts[i].Exclusive = kept
+		}
+		b.sum.Stmts = stmts
+	}
+	if b.h.r.Retried != nil {
+		_, b.sum.Retried = b.h.r.Retried.Reached(b.fn)
+	}
+}
+
+// exclusive reports whether statements i and j never run in one call:
+// the callee's list says so for two of one call, and otherwise neither
+// instruction reaches the other in their function.
+func (b *stmtBuilder) exclusive(i, j int) bool {
+	a, c := b.instrs[i], b.instrs[j]
+	if a == c {
+		for _, k := range b.excl[i] {
+			if k == j {
+				return true
+			}
+		}
+		return false
+	}
+	return a.Parent() == c.Parent() && !effects.Reaches(a, c) && !effects.Reaches(c, a)
+}
