@@ -21,6 +21,7 @@ import (
 	"github.com/idemlint/idemlint/passes/catalog"
 	"github.com/idemlint/idemlint/passes/effects"
 	"github.com/idemlint/idemlint/passes/sqltext"
+	"github.com/idemlint/idemlint/passes/valueflow"
 )
 
 // claimFix turns a check-then-act into a claim: the SELECT that looks the
@@ -305,7 +306,7 @@ func sameValue(a, b ssa.Value, depth int) bool {
 	if depth > 6 {
 		return false
 	}
-	a, b = unwrap(a), unwrap(b)
+	a, b = valueflow.Unwrap(a), valueflow.Unwrap(b)
 	if a == b {
 		return true
 	}
@@ -321,19 +322,6 @@ func sameValue(a, b ssa.Value, depth int) bool {
 		return ok && x.Field == y.Field && sameValue(x.X, y.X, depth+1)
 	}
 	return false
-}
-
-func unwrap(v ssa.Value) ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		default:
-			return v
-		}
-	}
 }
 
 // unusedImports returns the edits that delete the imports whose every

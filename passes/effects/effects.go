@@ -109,7 +109,7 @@ func arg(c ssa.CallInstruction, fn *types.Func, i int) ssa.Value {
 // carrier must be a struct made in this function, and not passed anywhere
 // that could set the field behind our back.
 func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ssa.Value) {
-	base, ok := unwrap(call.Carrier).(*ssa.Alloc)
+	base, ok := valueflow.Unwrap(call.Carrier).(*ssa.Alloc)
 	if !ok {
 		return Unknown, nil
 	}
@@ -178,7 +178,7 @@ func storedValue(fa *ssa.FieldAddr) ssa.Value {
 // isFIFO reports whether an SQS or SNS input names a FIFO queue or topic:
 // it sets MessageGroupId, or its address is a constant ending in .fifo.
 func isFIFO(carrier ssa.Value) bool {
-	base, ok := unwrap(carrier).(*ssa.Alloc)
+	base, ok := valueflow.Unwrap(carrier).(*ssa.Alloc)
 	if !ok {
 		return false
 	}
@@ -251,19 +251,6 @@ func storedValue2(ia *ssa.IndexAddr) ssa.Value {
 		}
 	}
 	return nil
-}
-
-func unwrap(v ssa.Value) ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		default:
-			return v
-		}
-	}
 }
 
 func fieldName(fa *ssa.FieldAddr) string {

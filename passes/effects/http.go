@@ -45,7 +45,7 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 // requestOrigin finds the NewRequest call a request comes from, with its
 // constant method and its URL.
 func requestOrigin(req ssa.Value) (ssa.Value, string, ssa.Value) {
-	ex, ok := unwrap(req).(*ssa.Extract)
+	ex, ok := valueflow.Unwrap(req).(*ssa.Extract)
 	if !ok || ex.Index != 0 {
 		return nil, "", nil
 	}

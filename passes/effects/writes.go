@@ -79,7 +79,7 @@ func WriteOf(env *valueflow.Env, c ssa.CallInstruction, paramWrites func(*ssa.Fu
 // where it is built: what an ORM insert writes.
 func modelValues(v ssa.Value) []ssa.Value {
 	out := []ssa.Value{v}
-	alloc, ok := unwrap(v).(*ssa.Alloc)
+	alloc, ok := valueflow.Unwrap(v).(*ssa.Alloc)
 	if !ok {
 		return out
 	}

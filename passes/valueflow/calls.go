@@ -533,3 +533,19 @@ func Autocommit(c *ssa.CallCommon) bool {
 func AutocommitHandle(t types.Type) bool {
 	return autocommitReceivers[catalog.TypeKey(t)]
 }
+
+// Unwrap looks through interface conversions and changes of named type to
+// the value underneath: a handle or a model passed as an interface is
+// still the same value.
+func Unwrap(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
