@@ -35,7 +35,6 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -44,6 +43,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/idemlint/idemlint/internal/testmod"
 )
 
 // A testModule is a module under test and what its markers must cover.
@@ -103,15 +104,7 @@ func compareFindings(a, b finding) int {
 // named after the module's directory (TestModules/shop,
 // TestModules/payments, TestModules/ledger).
 func TestModules(t *testing.T) {
-	if testing.Short() {
-		t.Skip("e2e: builds idemlint and downloads the modules' dependencies")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("e2e: go is not on PATH")
-	}
-	root := repoRoot(t)
-	bin := buildIdemlint(t, goCmd, root)
+	goCmd, root, bin := testmod.Idemlint(t)
 	for _, m := range modules {
 		t.Run(filepath.Base(m.Dir), func(t *testing.T) {
 			testModuleRun(t, goCmd, root, bin, m)
@@ -128,7 +121,7 @@ func testModuleRun(t *testing.T, goCmd, root, bin string, m testModule) {
 	checkMarkers(t, m, want, safe)
 	t.Logf("%d findings and %d safe cases marked in %s", len(want), safe, m.Dir)
 
-	dir := copyModule(t, src)
+	dir := testmod.CopyModule(t, src)
 
 	// Downloads happen in the first run; the runs after it use the cache.
 	t.Run("standalone", func(t *testing.T) {
@@ -151,12 +144,12 @@ func testModuleRun(t *testing.T, goCmd, root, bin string, m testModule) {
 	})
 
 	t.Run("fix", func(t *testing.T) {
-		fixed := copyModule(t, src)
+		fixed := testmod.CopyModule(t, src)
 		before := hashTree(t, fixed)
-		cmd := command(fixed, bin, "-fix", "./...")
+		cmd := testmod.Command(fixed, bin, "-fix", "./...")
 		out, err := cmd.CombinedOutput()
 		// -fix exits non-zero when diagnostics without a fix remain.
-		if code := exitCode(err); code != 0 && code != 1 && code != 3 {
+		if code := testmod.ExitCode(err); code != 0 && code != 1 && code != 3 {
 			t.Fatalf("idemlint -fix ./...: %v\n%s", err, out)
 		}
 		after := hashTree(t, fixed)
@@ -171,7 +164,7 @@ func testModuleRun(t *testing.T, goCmd, root, bin string, m testModule) {
 			t.Errorf("idemlint -fix ./... changed no file; expected fixes for the findings marked in %s", m.Dir)
 		}
 		t.Logf("-fix changed %v", changed)
-		if out, err := command(fixed, goCmd, "build", "./...").CombinedOutput(); err != nil {
+		if out, err := testmod.Command(fixed, goCmd, "build", "./...").CombinedOutput(); err != nil {
 			t.Fatalf("go build ./... after idemlint -fix: %v\n%s", err, out)
 		}
 		// Informational: what is still reported after the fixes.
@@ -180,19 +173,6 @@ func testModuleRun(t *testing.T, goCmd, root, bin string, m testModule) {
 			t.Logf("after -fix: %s: %s", f.finding, f.Message)
 		}
 	})
-}
-
-// repoRoot is the directory of the idemlint module, two levels up.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(root, "cmd", "idemlint")); err != nil {
-		t.Fatalf("repository root not found: %v", err)
-	}
-	return root
 }
 
 var (
@@ -292,67 +272,16 @@ func checkMarkers(t *testing.T, m testModule, want []finding, safe int) {
 	}
 }
 
-// buildIdemlint builds cmd/idemlint into a temporary directory.
-func buildIdemlint(t *testing.T, goCmd, root string) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "idemlint")
-	cmd := exec.Command(goCmd, "build", "-o", bin, "./cmd/idemlint")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/idemlint: %v\n%s", err, out)
-	}
-	return bin
-}
-
-// copyModule copies the module to a temporary directory, so that neither
-// -fix nor go mod downloads touch the tree.
-func copyModule(t *testing.T, src string) string {
-	t.Helper()
-	dst := filepath.Join(t.TempDir(), filepath.Base(src))
-	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
-		t.Fatalf("copying %s: %v", src, err)
-	}
-	// Resolve symbolic links (a temporary directory under /private on
-	// macOS), so that the reported paths are below dst.
-	dst, err := filepath.EvalSymlinks(dst)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
-
-// command runs name in dir, with downloads allowed and outside any
-// workspace.
-func command(dir, name string, args ...string) *exec.Cmd {
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(),
-		"GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"),
-		"GOWORK=off",
-	)
-	return cmd
-}
-
 // run runs a command that must succeed, and returns its output.
 func run(t *testing.T, dir, name string, args ...string) (stdout, stderr []byte) {
 	t.Helper()
 	var outBuf, errBuf bytes.Buffer
-	cmd := command(dir, name, args...)
+	cmd := testmod.Command(dir, name, args...)
 	cmd.Stdout, cmd.Stderr = &outBuf, &errBuf
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("%s %s: %v\nstdout:\n%s\nstderr:\n%s", filepath.Base(name), strings.Join(args, " "), err, outBuf.Bytes(), errBuf.Bytes())
 	}
 	return outBuf.Bytes(), errBuf.Bytes()
-}
-
-func exitCode(err error) int {
-	if err == nil {
-		return 0
-	}
-	if ee, ok := err.(*exec.ExitError); ok {
-		return ee.ExitCode()
-	}
-	return -1
 }
 
 // A reported finding, with the message for failure output and the text

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/idemlint/idemlint/internal/testmod"
 )
 
 // TestGoldenFilesCompile type-checks every golden file of every check: a
@@ -17,7 +19,7 @@ func TestGoldenFilesCompile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go vet")
 	}
-	testdata := filepath.Join(repoRoot(t), "testdata")
+	testdata := filepath.Join(testmod.Root(t), "testdata")
 	goldens, err := filepath.Glob(filepath.Join(testdata, "src", "*", "*", "*.golden"))
 	if err != nil || len(goldens) == 0 {
 		t.Fatalf("no golden files found: %v", err)

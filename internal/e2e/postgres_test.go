@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/idemlint/idemlint/internal/testmod"
 	"github.com/idemlint/idemlint/passes/sqltext"
 )
 
@@ -159,7 +160,7 @@ func fixedSQL(t *testing.T) []string {
 	t.Helper()
 	var out []string
 	for _, check := range sqlFixChecks {
-		goldens, _ := filepath.Glob(filepath.Join(repoRoot(t), "testdata", "src", check, "*", "*.golden"))
+		goldens, _ := filepath.Glob(filepath.Join(testmod.Root(t), "testdata", "src", check, "*", "*.golden"))
 		for _, g := range goldens {
 			before := stringLiterals(t, strings.TrimSuffix(g, ".golden"))
 			for _, s := range stringLiterals(t, g) {

@@ -15,6 +15,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/idemlint/idemlint/internal/sarif"
+	"github.com/idemlint/idemlint/internal/testmod"
 )
 
 // TestSARIF runs idemlint -sarif on testdata/mod/payments: the log must
@@ -22,18 +23,10 @@ import (
 // result per // finding: marker, with suggested fixes and related
 // locations, and be the same bytes on a second run.
 func TestSARIF(t *testing.T) {
-	if testing.Short() {
-		t.Skip("e2e: builds idemlint and downloads the module's dependencies")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("e2e: go is not on PATH")
-	}
-	root := repoRoot(t)
-	bin := buildIdemlint(t, goCmd, root)
+	_, root, bin := testmod.Idemlint(t)
 	src := filepath.Join(root, "testdata", "mod", "payments")
 	want, _, _ := markers(t, src)
-	dir := copyModule(t, src)
+	dir := testmod.CopyModule(t, src)
 
 	first := runSARIF(t, dir, bin, 1, "./...")
 	validateSARIF(t, root, first)
@@ -89,15 +82,7 @@ func TestSARIF(t *testing.T) {
 // argument or go vet's protocol. It also checks that a file in a package
 // and in its test variant gives one result, and that -flags lists -sarif.
 func TestSARIFExitCodes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("e2e: builds idemlint")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("e2e: go is not on PATH")
-	}
-	root := repoRoot(t)
-	bin := buildIdemlint(t, goCmd, root)
+	_, root, bin := testmod.Idemlint(t)
 	gopath := filepath.Join(root, "testdata")
 	idemlint := func(dir string, args ...string) (code int, stdout, stderr string) {
 		cmd := exec.Command(bin, args...)
@@ -106,7 +91,7 @@ func TestSARIFExitCodes(t *testing.T) {
 		var out, errOut bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errOut
 		err := cmd.Run()
-		return exitCode(err), out.String(), errOut.String()
+		return testmod.ExitCode(err), out.String(), errOut.String()
 	}
 	src := filepath.Join(gopath, "src")
 
@@ -141,7 +126,7 @@ func TestSARIFExitCodes(t *testing.T) {
 	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	code = exitCode(cmd.Run())
+	code = testmod.ExitCode(cmd.Run())
 	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
 	if code != 1 || len(lines) != 1 || !strings.Contains(lines[0], "broken.go:3:") {
 		t.Errorf("idemlint -sarif on a package with a type error: exit %d, stderr %q; want exit 1 and one line naming broken.go:3", code, stderr.String())
@@ -171,9 +156,9 @@ func TestSARIFExitCodes(t *testing.T) {
 func runSARIF(t *testing.T, dir, bin string, code int, args ...string) []byte {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	cmd := command(dir, bin, append([]string{"-sarif"}, args...)...)
+	cmd := testmod.Command(dir, bin, append([]string{"-sarif"}, args...)...)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if got := exitCode(cmd.Run()); got != code {
+	if got := testmod.ExitCode(cmd.Run()); got != code {
 		t.Fatalf("idemlint -sarif %s: exit %d, want %d\nstderr:\n%s", strings.Join(args, " "), got, code, stderr.Bytes())
 	}
 	return stdout.Bytes()

@@ -2,9 +2,10 @@ package e2e
 
 import (
 	"bytes"
-	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/idemlint/idemlint/internal/testmod"
 )
 
 // TestStableOutput runs idemlint twice on each module, in text and
@@ -12,18 +13,10 @@ import (
 // maps and call graphs, and CI caches, code scanning and reviewers of a
 // diff of two runs all need the order and wording not to move.
 func TestStableOutput(t *testing.T) {
-	if testing.Short() {
-		t.Skip("e2e: builds idemlint and downloads the modules' dependencies")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("e2e: go is not on PATH")
-	}
-	root := repoRoot(t)
-	bin := buildIdemlint(t, goCmd, root)
+	_, root, bin := testmod.Idemlint(t)
 	for _, m := range modules {
 		t.Run(filepath.Base(m.Dir), func(t *testing.T) {
-			dir := copyModule(t, filepath.Join(root, filepath.FromSlash(m.Dir)))
+			dir := testmod.CopyModule(t, filepath.Join(root, filepath.FromSlash(m.Dir)))
 			for _, form := range []struct {
 				name string
 				args []string
@@ -48,9 +41,9 @@ func TestStableOutput(t *testing.T) {
 func output(t *testing.T, dir, bin string, args ...string) []byte {
 	t.Helper()
 	var out bytes.Buffer
-	cmd := command(dir, bin, args...)
+	cmd := testmod.Command(dir, bin, args...)
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); exitCode(err) > 1 {
+	if err := cmd.Run(); testmod.ExitCode(err) > 1 {
 		t.Fatalf("idemlint %v: %v\n%s", args, err, out.Bytes())
 	}
 	return out.Bytes()

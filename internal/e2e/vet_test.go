@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/idemlint/idemlint/internal/testmod"
 )
 
 // TestVetCrossPackage runs the analysistest packages whose findings need
@@ -20,15 +22,7 @@ import (
 // only its imports' fact files, and checks that vet reports exactly the
 // lines the analysistest cases expect.
 func TestVetCrossPackage(t *testing.T) {
-	if testing.Short() {
-		t.Skip("e2e: builds idemlint")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("e2e: go is not on PATH")
-	}
-	root := repoRoot(t)
-	bin := buildIdemlint(t, goCmd, root)
+	goCmd, root, bin := testmod.Idemlint(t)
 	gopath := filepath.Join(root, "testdata")
 	for _, run := range []struct {
 		check string // the only check to run, or "" for all
@@ -100,22 +94,14 @@ func reportedLines(out []byte) []string {
 // with findings, 0 without, 2 and a one-line error naming the file for a
 // malformed configuration.
 func TestExitCodes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("e2e: builds idemlint")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("e2e: go is not on PATH")
-	}
-	root := repoRoot(t)
-	bin := buildIdemlint(t, goCmd, root)
+	_, root, bin := testmod.Idemlint(t)
 	gopath := filepath.Join(root, "testdata")
 	idemlint := func(args ...string) (int, string) {
 		cmd := exec.Command(bin, args...)
 		cmd.Dir = filepath.Join(gopath, "src")
 		cmd.Env = append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOFLAGS=")
 		out, err := cmd.CombinedOutput()
-		return exitCode(err), string(out)
+		return testmod.ExitCode(err), string(out)
 	}
 	if code, out := idemlint("-freshid", "freshid/basic"); code != 1 {
 		t.Errorf("idemlint freshid/basic: exit %d, want 1 (findings)\n%s", code, out)

@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/idemlint/idemlint/internal/testmod"
 )
 
 // TestGolangciLint builds golangci-lint with the plugin compiled in (the
@@ -35,16 +37,8 @@ import (
 // Go module proxy for golangci-lint's and the modules' dependencies; it
 // is skipped under -short.
 func TestGolangciLint(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds golangci-lint and downloads the modules' dependencies")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("go is not on PATH")
-	}
-	root := repoRoot(t)
+	goCmd, root, idemlint := testmod.Idemlint(t)
 	gcl := buildGolangciLint(t, goCmd, root)
-	idemlint := buildIdemlint(t, goCmd, root)
 	// One analysis cache for the test's runs, so that the runs after the
 	// first reuse the facts of the modules' dependencies, and none from
 	// outside the test.
@@ -52,7 +46,7 @@ func TestGolangciLint(t *testing.T) {
 
 	for _, mod := range []string{"shop", "payments", "ledger"} {
 		t.Run(mod, func(t *testing.T) {
-			dir := copyModule(t, filepath.Join(root, "testdata", "mod", mod))
+			dir := testmod.CopyModule(t, filepath.Join(root, "testdata", "mod", mod))
 			want := r.standalone(t, dir, "")
 			if len(want) == 0 {
 				t.Fatalf("idemlint reports nothing in testdata/mod/%s; the comparison would be vacuous", mod)
@@ -67,7 +61,7 @@ func TestGolangciLint(t *testing.T) {
 		// by code and one by name, and a header of another name, which
 		// changes the keys the fixes and messages speak of.
 		const settings = "{disable: [IDEM001, naturalkey], idempotency-headers: [X-Request-Id]}"
-		dir := copyModule(t, filepath.Join(root, "testdata", "mod", "shop"))
+		dir := testmod.CopyModule(t, filepath.Join(root, "testdata", "mod", "shop"))
 		want := r.standalone(t, dir, settings)
 		got := r.golangci(t, dir, settings)
 		diff(t, want, got)
@@ -87,12 +81,12 @@ func TestGolangciLint(t *testing.T) {
 		// golangci-lint --fix applies the suggested fixes as
 		// idemlint -fix does.
 		src := filepath.Join(root, "testdata", "mod", "shop")
-		want := copyModule(t, src)
-		cmd := command(want, r.idemlint, "-fix", "./...")
-		if out, err := cmd.CombinedOutput(); err != nil && exitCode(err) != 1 {
+		want := testmod.CopyModule(t, src)
+		cmd := testmod.Command(want, r.idemlint, "-fix", "./...")
+		if out, err := cmd.CombinedOutput(); err != nil && testmod.ExitCode(err) != 1 {
 			t.Fatalf("idemlint -fix ./...: %v\n%s", err, out)
 		}
-		got := copyModule(t, src)
+		got := testmod.CopyModule(t, src)
 		if _, stderr, code := r.run(t, got, "run", "-c", writeConfig(t, ""), "--fix", "./..."); code != 0 && code != 1 {
 			t.Fatalf("golangci-lint run --fix: exit %d\nstderr:\n%s", code, stderr)
 		}
@@ -107,9 +101,9 @@ func TestGolangciLint(t *testing.T) {
 
 	t.Run("nolint", func(t *testing.T) {
 		src := filepath.Join(root, "testdata", "mod", "shop")
-		before := r.golangci(t, copyModule(t, src), "")
+		before := r.golangci(t, testmod.CopyModule(t, src), "")
 
-		dir := copyModule(t, src)
+		dir := testmod.CopyModule(t, src)
 		const file = "api/orders.go"
 		line := addNolint(t, filepath.Join(dir, filepath.FromSlash(file)), "// finding: IDEM001")
 		at := fmt.Sprintf("%s:%d:", file, line)
@@ -131,7 +125,7 @@ func TestGolangciLint(t *testing.T) {
 	t.Run("example", func(t *testing.T) {
 		// The shipped example, as a user would run it: idemlint among
 		// golangci-lint's standard linters, with every setting given.
-		dir := copyModule(t, filepath.Join(root, "testdata", "mod", "shop"))
+		dir := testmod.CopyModule(t, filepath.Join(root, "testdata", "mod", "shop"))
 		cfg := filepath.Join(root, ".golangci.example.yml")
 		stdout, stderr, code := r.run(t, dir, "run", "-c", cfg, "--output.json.path=stdout", "--show-stats=false", "./...")
 		if code != 0 && code != 1 {
@@ -153,7 +147,7 @@ func TestGolangciLint(t *testing.T) {
 	})
 
 	t.Run("badsettings", func(t *testing.T) {
-		dir := copyModule(t, filepath.Join(root, "testdata", "mod", "shop"))
+		dir := testmod.CopyModule(t, filepath.Join(root, "testdata", "mod", "shop"))
 		for _, tc := range []struct{ name, settings, want string }{
 			{"unknown key", "{rootz: [example.com/jobs.Run]}",
 				"linters.settings.custom.idemlint.settings: unknown key rootz"},
@@ -201,7 +195,7 @@ func (r *runner) standalone(t *testing.T, dir, settings string) []string {
 	}
 	args = append(args, "./...")
 	var stdout, stderr bytes.Buffer
-	cmd := command(dir, r.idemlint, args...)
+	cmd := testmod.Command(dir, r.idemlint, args...)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("idemlint %s: %v\nstderr:\n%s", strings.Join(args, " "), err, stderr.Bytes())
@@ -293,7 +287,7 @@ output:
 func (r *runner) run(t *testing.T, dir string, args ...string) (stdout, stderr []byte, code int) {
 	t.Helper()
 	var outBuf, errBuf bytes.Buffer
-	cmd := command(dir, r.gcl, args...)
+	cmd := testmod.Command(dir, r.gcl, args...)
 	cmd.Env = append(cmd.Env, "GOLANGCI_LINT_CACHE="+r.lintCache)
 	cmd.Stdout, cmd.Stderr = &outBuf, &errBuf
 	err := cmd.Run()
@@ -452,60 +446,6 @@ func binDir(t *testing.T, root string) string {
 	return t.TempDir()
 }
 
-// buildIdemlint builds cmd/idemlint into a temporary directory.
-func buildIdemlint(t *testing.T, goCmd, root string) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "idemlint")
-	cmd := exec.Command(goCmd, "build", "-o", bin, "./cmd/idemlint")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/idemlint: %v\n%s", err, out)
-	}
-	return bin
-}
-
-// repoRoot is the directory of the idemlint module, two levels up.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(root, "tools", "golangci-lint", "go.mod")); err != nil {
-		t.Fatalf("repository root not found: %v", err)
-	}
-	return root
-}
-
-// copyModule copies a module to a temporary directory, so that neither
-// the edits of a test nor go's downloads touch the tree.
-func copyModule(t *testing.T, src string) string {
-	t.Helper()
-	dst := filepath.Join(t.TempDir(), filepath.Base(src))
-	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
-		t.Fatalf("copying %s: %v", src, err)
-	}
-	// Resolve symbolic links (a temporary directory under /private on
-	// macOS), so that reported paths are below dst.
-	dst, err := filepath.EvalSymlinks(dst)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
-
-// command runs name in dir, with downloads allowed and outside any
-// workspace.
-func command(dir, name string, args ...string) *exec.Cmd {
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(),
-		"GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"),
-		"GOWORK=off",
-	)
-	return cmd
-}
-
 // readTree maps each file below dir to its content.
 func readTree(t *testing.T, dir string) map[string]string {
 	t.Helper()
@@ -526,14 +466,6 @@ func readTree(t *testing.T, dir string) map[string]string {
 		t.Fatal(err)
 	}
 	return files
-}
-
-func exitCode(err error) int {
-	var exit *exec.ExitError
-	if errors.As(err, &exit) {
-		return exit.ExitCode()
-	}
-	return -1
 }
 
 func firstLine(b []byte) string {
