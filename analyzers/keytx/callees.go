@@ -47,9 +47,9 @@ func (c *checker) runsInPlace(f *ssa.Function) bool {
 }
 
 // reportAcross reports a key statement and an effect of which one runs
-// in a callee. It offers no fix: the statement to move onto the
-// transaction is not in this function, and the handle to change is an
-// argument of a constructor or of the call.
+// in a callee. Its fix, when one is exact, runs the key statement on
+// the effect's transaction by naming that transaction where the key's
+// handle is chosen (acrossFix).
 func (c *checker) reportAcross(k, w *effects.Stmt, msg string) {
 	d := analysis.Diagnostic{
 		Pos:     c.res.CallStart(k.Instr.Pos()),
@@ -63,6 +63,9 @@ func (c *checker) reportAcross(k, w *effects.Stmt, msg string) {
 		effect = "the effect is written in " + summary.CalleeSite(w.Callee)
 	}
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: w.Instr.Pos(), Message: effect})
+	if f := c.acrossFix(k, w); f != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*f}
+	}
 	c.rep.Report(d)
 }
 

@@ -28,6 +28,9 @@
 //
 // The suggested fix runs the key statement on the transaction that
 // commits the effect, when that transaction is open at the statement.
+// When the key runs in a callee, the fix passes the transaction where
+// the key's handle is chosen (store.New(db) becomes store.New(tx)), when
+// its type fits the parameter and only key statements run through it.
 // A check-then-act becomes a claim: the SELECT of the key turns into an
 // INSERT of it that absorbs a duplicate (ON CONFLICT DO NOTHING, MySQL's
 // INSERT IGNORE) on the effect's transaction, the test of its answer

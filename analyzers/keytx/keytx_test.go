@@ -33,8 +33,10 @@ func TestAcrossCalls(t *testing.T) {
 	analysistest.Run(t, testdata, keytx.Analyzer, "keytx/xsqlc", "example.com/ordersdb", "example.com/ledgerdb", "example.com/ordersrepo")
 }
 
-// TestFixesAcrossCalls checks that a finding whose key or effect runs in
-// a callee gets no fix: only statements of the function are moved.
+// TestFixesAcrossCalls checks the fixes of findings whose key or effect
+// runs in a callee: the transaction passed where the key's handle is
+// chosen, or named as the receiver of the function's own key statement,
+// and no fix where that would move other statements or not compile.
 func TestFixesAcrossCalls(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, keytx.Analyzer, "keytx/xsqlcfix")
 }

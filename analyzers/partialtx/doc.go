@@ -29,5 +29,7 @@
 // one database/sql, pgx pool or sqlx handle in one function with no
 // external call between them: it begins the transaction before the first
 // write, moves the writes onto it, and commits after the last, with a
-// deferred rollback.
+// deferred rollback. Writes of callees move onto it where their handle is
+// chosen (store.New(db) becomes store.New(tx)), when the transaction's
+// type fits the parameter and nothing else runs through that handle.
 package partialtx

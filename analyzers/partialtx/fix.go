@@ -22,82 +22,222 @@ import (
 // kind of database handle; %[1]s is the handle, %[2]s the context.
 type handle struct {
 	begin, commit, rollback string
-	ctx                     bool // begin needs the context
+	method                  string // the begin method, whose first result is the transaction
+	ctx                     bool   // begin needs the context
 }
 
 var handles = map[string]handle{
-	"*database/sql.DB":                      {begin: "%[1]s.BeginTx(%[2]s, nil)", commit: "tx.Commit()", rollback: "tx.Rollback()", ctx: true},
-	"*github.com/jackc/pgx/v5/pgxpool.Pool": {begin: "%[1]s.Begin(%[2]s)", commit: "tx.Commit(%[2]s)", rollback: "tx.Rollback(%[2]s)", ctx: true},
-	"*github.com/jmoiron/sqlx.DB":           {begin: "%[1]s.Beginx()", commit: "tx.Commit()", rollback: "tx.Rollback()"},
+	"*database/sql.DB":                      {begin: "%[1]s.BeginTx(%[2]s, nil)", commit: "tx.Commit()", rollback: "tx.Rollback()", method: "BeginTx", ctx: true},
+	"*github.com/jackc/pgx/v5/pgxpool.Pool": {begin: "%[1]s.Begin(%[2]s)", commit: "tx.Commit(%[2]s)", rollback: "tx.Rollback(%[2]s)", method: "Begin", ctx: true},
+	"*github.com/jmoiron/sqlx.DB":           {begin: "%[1]s.Beginx()", commit: "tx.Commit()", rollback: "tx.Rollback()", method: "Beginx"},
 }
 
-// wrapFix wraps the writes in one transaction when they are statements of
-// one block of fn, run on one handle, with no external call between them
-// and no "tx" or "err" declared in an incompatible way.
+// A site is what the fix edits for one write: the expression naming the
+// handle, replaced by tx (the receiver of the function's own statement,
+// or the argument that chooses a callee's handle), the statements of the
+// block that hold the write and that expression, the call whose context
+// begins the transaction, and the instructions the transaction spans.
+type site struct {
+	handle ast.Expr
+	param  types.Type // the parameter the argument fills; nil for a receiver
+	stmts  []ast.Stmt
+	block  *ast.BlockStmt
+	call   *ast.CallExpr
+	instrs []ssa.Instruction
+}
+
+// wrapFix wraps the writes in one transaction when they run in one block
+// of fn on one handle named there (by the receiver of a statement, or by
+// the argument that chooses a callee's handle), with no external call
+// between them and no "tx" or "txErr" declared already.
 func (c *checker) wrapFix(fn *ssa.Function, writes []*effects.Stmt) *analysis.SuggestedFix {
 	file := fix.FileOf(c.pass, writes[0].Instr.Pos())
 	if file == nil {
 		return nil
 	}
-	var calls []*ast.CallExpr
-	var stmts []ast.Stmt
+	var sites []site
 	var block *ast.BlockStmt
 	var recv string
 	for _, w := range writes {
-		if w.Instr.Parent() != fn || w.Durability != effects.DurAutocommit || w.Callee != nil {
-			return nil // a callee's write is not a statement here to move onto the transaction
-		}
-		call := fix.CallAt(file, w.Instr.Pos())
-		if call == nil {
-			return nil
-		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		s, ok := c.siteOf(fn, file, w, writes)
 		if !ok {
 			return nil
 		}
 		var b bytes.Buffer
-		format.Node(&b, c.pass.Fset, sel.X)
+		format.Node(&b, c.pass.Fset, s.handle)
 		if recv != "" && b.String() != recv {
 			return nil // several handles
 		}
 		recv = b.String()
-		stmt, blk := enclosingStmt(file, call)
-		if blk == nil || block != nil && blk != block {
+		if block != nil && s.block != block {
 			return nil
 		}
-		block = blk
-		calls, stmts = append(calls, call), append(stmts, stmt)
+		block = s.block
+		sites = append(sites, s)
 	}
-	h, ok := handles[catalog.TypeKey(writes[0].Recv.Type())]
-	if !ok || c.scopeHas(calls[0].Pos(), "tx") || c.scopeHas(calls[0].Pos(), "txErr") {
+	h, ok := handles[catalog.TypeKey(c.pass.TypesInfo.TypeOf(sites[0].handle))]
+	if !ok || !c.txFits(h, sites) {
+		return nil
+	}
+	first, last := span(block, sites)
+	if c.scopeHas(first.Pos(), "tx") || c.scopeHas(first.Pos(), "txErr") {
 		return nil
 	}
 	ctx := ""
 	if h.ctx {
-		if ctx = c.contextArg(calls[0]); ctx == "" {
+		if ctx = c.contextArg(sites[0].call, first.Pos()); ctx == "" {
 			return nil
 		}
 	}
-	if c.externalBetween(fn, writes) {
+	if c.externalBetween(fn, sites) {
 		return nil // never hold a transaction across an external call
 	}
 	ret := c.errorReturn(fn)
 	if ret == "" {
 		return nil
 	}
-	indent := fix.LineIndent(c.pass.Fset, file, stmts[0].Pos())
+	indent := fix.LineIndent(c.pass.Fset, file, first.Pos())
 	// txErr, not err: the function may declare err with := later on.
 	begin := fmt.Sprintf("tx, txErr := "+h.begin+"\n%[3]sif txErr != nil {\n%[3]s\t%[4]s\n%[3]s}\n%[3]sdefer "+h.rollback+"\n%[3]s",
 		recv, ctx, indent, strings.Replace(ret, "err", "txErr", 1))
-	edits := []analysis.TextEdit{{Pos: stmts[0].Pos(), End: stmts[0].Pos(), NewText: []byte(begin)}}
-	for _, call := range calls {
-		sel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		edits = append(edits, analysis.TextEdit{Pos: sel.X.Pos(), End: sel.X.End(), NewText: []byte("tx")})
+	edits := []analysis.TextEdit{{Pos: first.Pos(), End: first.Pos(), NewText: []byte(begin)}}
+	edited := map[token.Pos]bool{}
+	for _, s := range sites {
+		if !edited[s.handle.Pos()] { // two writes of one helper call
+			edited[s.handle.Pos()] = true
+			edits = append(edits, analysis.TextEdit{Pos: s.handle.Pos(), End: s.handle.End(), NewText: []byte("tx")})
+		}
 	}
-	after := afterErrCheck(block, stmts[len(stmts)-1])
+	after := afterErrCheck(block, last)
 	commit := fmt.Sprintf("\n%[1]sif err := "+strings.ReplaceAll(h.commit, "%[2]s", "%[3]s")+"; err != nil {\n%[1]s\t%[2]s\n%[1]s}", indent, ret, ctx)
 	edits = append(edits, analysis.TextEdit{Pos: after.End(), End: after.End(), NewText: []byte(commit)})
 	return &analysis.SuggestedFix{Message: "Run the writes in one transaction", TextEdits: edits}
+}
+
+// siteOf says what the fix edits for a write: for a statement of fn, its
+// receiver; for a statement of a callee on the handle fn passes, the
+// argument that chooses it (acrossSite).
+func (c *checker) siteOf(fn *ssa.Function, file *ast.File, w *effects.Stmt, writes []*effects.Stmt) (site, bool) {
+	if w.Instr.Parent() != fn || w.Durability != effects.DurAutocommit {
+		return site{}, false
+	}
+	call := fix.CallAt(file, w.Instr.Pos())
+	if call == nil {
+		return site{}, false
+	}
+	if w.Callee != nil {
+		return c.acrossSite(file, call, w, writes)
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return site{}, false
+	}
+	stmt, blk := enclosingStmt(file, call)
+	return site{handle: sel.X, stmts: []ast.Stmt{stmt}, block: blk, call: call, instrs: []ssa.Instruction{w.Instr}}, blk != nil
+}
+
+// acrossSite finds, for a write of a callee, the argument of a call of
+// fn that chooses its handle: the db of store.New(db) or of
+// repo.Transfer(ctx, db, ...). Replacing it moves everything that runs
+// through it onto the transaction, so that must be writes of the fix
+// only: the constructor's result goes to their calls and nowhere else.
+func (c *checker) acrossSite(file *ast.File, call *ast.CallExpr, w *effects.Stmt, writes []*effects.Stmt) (site, bool) {
+	via, i, ok := effects.HandleArg(c.res, w)
+	if !ok || via.Parent() != w.Instr.Parent() || c.movesOthers(via, w, writes) {
+		return site{}, false
+	}
+	viaCall := fix.CallAt(file, via.Pos())
+	arg := fix.ArgExpr(via, viaCall, i)
+	param := fix.ParamType(via, i)
+	if arg == nil || param == nil {
+		return site{}, false
+	}
+	s := site{handle: arg, param: param, call: call, instrs: []ssa.Instruction{via, w.Instr}}
+	for _, ce := range []*ast.CallExpr{viaCall, call} {
+		stmt, blk := enclosingStmt(file, ce)
+		if blk == nil || s.block != nil && blk != s.block {
+			return site{}, false
+		}
+		s.stmts, s.block = append(s.stmts, stmt), blk
+	}
+	return s, true
+}
+
+// movesOthers reports whether replacing the handle via chooses would
+// move anything but the writes: a use of a constructor's result other
+// than a call running one of the writes, or a statement of such a call
+// that is not among them.
+func (c *checker) movesOthers(via *ssa.Call, w *effects.Stmt, writes []*effects.Stmt) bool {
+	ours := map[ssa.Instruction]bool{}
+	for _, x := range writes {
+		ours[x.Instr] = true
+	}
+	users := []ssa.Instruction{via}
+	if via != w.Instr {
+		for _, r := range *via.Referrers() {
+			if !ours[r] {
+				return true
+			}
+			users = append(users, r)
+		}
+	}
+	for _, u := range users {
+		call, ok := u.(ssa.CallInstruction)
+		if !ok {
+			return true
+		}
+		stmts, whole := effects.CallStmts(c.res, call)
+		if !whole {
+			return true
+		}
+		for _, st := range stmts {
+			if st.Durability == effects.DurUnknown {
+				return true // a handle that could come from via unseen
+			}
+			if v, _, ok := effects.HandleArg(c.res, st); ok && v == via && !isWrite(st.SQL) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// txFits reports whether the transaction the handle begins can stand
+// where each callee's handle is chosen: its type is assignable to the
+// parameter there (pgx.Tx satisfies a generated DBTX).
+func (c *checker) txFits(h handle, sites []site) bool {
+	m, _, _ := types.LookupFieldOrMethod(c.pass.TypesInfo.TypeOf(sites[0].handle), true, nil, h.method)
+	begin, ok := m.(*types.Func)
+	if !ok || begin.Type().(*types.Signature).Results().Len() == 0 {
+		return false
+	}
+	tx := begin.Type().(*types.Signature).Results().At(0).Type()
+	for _, s := range sites {
+		if s.param != nil && !types.AssignableTo(tx, s.param) {
+			return false
+		}
+	}
+	return true
+}
+
+// span returns the first and the last statement of the block that the
+// sites hold.
+func span(block *ast.BlockStmt, sites []site) (first, last ast.Stmt) {
+	in := map[ast.Stmt]bool{}
+	for _, s := range sites {
+		for _, stmt := range s.stmts {
+			in[stmt] = true
+		}
+	}
+	for _, stmt := range block.List {
+		if in[stmt] {
+			if first == nil {
+				first = stmt
+			}
+			last = stmt
+		}
+	}
+	return first, last
 }
 
 // enclosingStmt returns the statement of a block that contains the call,
@@ -134,16 +274,47 @@ func afterErrCheck(block *ast.BlockStmt, last ast.Stmt) ast.Stmt {
 	return last
 }
 
-// contextArg returns the text of the call's context.Context argument.
-func (c *checker) contextArg(call *ast.CallExpr) string {
+// contextArg returns the text of the call's context.Context argument,
+// when it means the same at pos, where the transaction begins.
+func (c *checker) contextArg(call *ast.CallExpr, pos token.Pos) string {
 	for _, a := range call.Args {
 		if catalog.TypeKey(c.pass.TypesInfo.TypeOf(a)) == "context.Context" {
+			if !c.sameAt(a, pos) {
+				return ""
+			}
 			var b bytes.Buffer
 			format.Node(&b, c.pass.Fset, a)
 			return b.String()
 		}
 	}
 	return ""
+}
+
+// sameAt reports whether every name that e uses means the same at pos:
+// the context may be declared between the beginning of the transaction
+// and the call that uses it.
+func (c *checker) sameAt(e ast.Expr, pos token.Pos) bool {
+	scope := c.pass.Pkg.Scope().Innermost(pos)
+	same := scope != nil
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.SelectorExpr:
+			ast.Inspect(x.X, func(m ast.Node) bool { return same && c.identSameAt(m, scope, pos, &same) })
+			return false
+		default:
+			return same && c.identSameAt(n, scope, pos, &same)
+		}
+	})
+	return same
+}
+
+func (c *checker) identSameAt(n ast.Node, scope *types.Scope, pos token.Pos, same *bool) bool {
+	if id, ok := n.(*ast.Ident); ok {
+		if _, obj := scope.LookupParent(id.Name, pos); obj != c.pass.TypesInfo.Uses[id] {
+			*same = false
+		}
+	}
+	return *same
 }
 
 // scopeHas reports whether name is declared in a scope enclosing pos.
@@ -156,16 +327,37 @@ func (c *checker) scopeHas(pos token.Pos, name string) bool {
 	return false
 }
 
-// externalBetween reports whether an external call can run between the
-// first and the last write.
-func (c *checker) externalBetween(fn *ssa.Function, writes []*effects.Stmt) bool {
-	first, last := writes[0].Instr, writes[len(writes)-1].Instr
+// externalBetween reports whether an external call can run between
+// instructions the transaction spans.
+func (c *checker) externalBetween(fn *ssa.Function, sites []site) bool {
+	var span []ssa.Instruction
+	for _, s := range sites {
+		span = append(span, s.instrs...)
+	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
-			if ok && effects.Reaches(first, instr) && effects.Reaches(instr, last) && effects.Classify(c.res.Env.Catalog, call) != nil {
+			if ok && effects.Classify(c.res.Env.Catalog, call) != nil && reachedFrom(span, instr) && reachesAny(instr, span) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+func reachedFrom(span []ssa.Instruction, instr ssa.Instruction) bool {
+	for _, s := range span {
+		if effects.Reaches(s, instr) {
+			return true
+		}
+	}
+	return false
+}
+
+func reachesAny(instr ssa.Instruction, span []ssa.Instruction) bool {
+	for _, s := range span {
+		if effects.Reaches(instr, s) {
+			return true
 		}
 	}
 	return false

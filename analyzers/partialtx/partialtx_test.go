@@ -28,8 +28,9 @@ func TestAcrossCalls(t *testing.T) {
 	analysistest.Run(t, testdata, partialtx.Analyzer, "partialtx/xsqlc", "example.com/ordersdb", "example.com/ledgerdb", "example.com/ordersrepo")
 }
 
-// TestFixesAcrossCalls checks that writes of callees get no fix: only
-// the function's own statements move onto a transaction.
+// TestFixesAcrossCalls checks the wrap fix when writes run in callees:
+// the transaction is passed where their handle is chosen, and no fix is
+// offered where that would move other uses of the handle or not compile.
 func TestFixesAcrossCalls(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, partialtx.Analyzer, "partialtx/xsqlcfix")
 }

@@ -31,6 +31,11 @@ type place struct {
 	param *ssa.Parameter
 	value ssa.Value
 	path  string
+	// via is the innermost call on the trail one of whose arguments,
+	// index arg, is the whole handle (store.New(db)): where a fix can
+	// choose another handle.
+	via *ssa.Call
+	arg int
 }
 
 // base is the parameter or value the place's path starts from.
@@ -128,7 +133,11 @@ func fromCall(sums Summaries, v ssa.Value, call *ssa.Call, i int, path string, d
 	if fn, obj := cc.StaticCallee(), valueflow.Callee(cc); fn != nil && obj != nil && !cc.IsInvoke() {
 		for _, rf := range sums.ResultFields(fn, obj) {
 			if rest, ok := cutPath(path, rf.Path); ok && rf.Result == i && rf.Param < len(cc.Args) {
-				return locate(sums, cc.Args[rf.Param], rf.ParamPath+rest, depth+1)
+				p, ok := locate(sums, cc.Args[rf.Param], rf.ParamPath+rest, depth+1)
+				if ok && p.via == nil && rf.ParamPath+rest == "" {
+					p.via, p.arg = call, rf.Param
+				}
+				return p, ok
 			}
 		}
 	}
@@ -483,4 +492,35 @@ func unitAt(sums Summaries, st *Stmt, v ssa.Value, path string) {
 			st.txOrigins[o+fields] = true
 		}
 	}
+}
+
+// HandleArg returns where the caller chooses the handle of a statement
+// that runs in a callee on one of its parameters: the call, and the index
+// of its argument, that holds the whole handle, the innermost on the
+// trail back from the statement (the db of store.New(db), or of
+// repo.RecordKey(ctx, db, key)). ok is false when no argument holds it
+// whole (a composite literal's field), or the trail is lost.
+func HandleArg(sums Summaries, st *Stmt) (via *ssa.Call, arg int, ok bool) {
+	call, isCall := st.Instr.(*ssa.Call)
+	if st.Callee == nil || !isCall {
+		return nil, 0, false
+	}
+	sum := sums.StmtSummary(call.Call.StaticCallee(), st.Callee.Func)
+	if sum == nil || st.Callee.Index >= len(sum.Stmts) {
+		return nil, 0, false
+	}
+	h := sum.Stmts[st.Callee.Index].Handle
+	if h.Kind != valueflow.HandleParam || h.Param >= len(call.Call.Args) {
+		return nil, 0, false
+	}
+	p, ok := locate(sums, call.Call.Args[h.Param], h.Path, 0)
+	switch {
+	case !ok:
+		return nil, 0, false
+	case p.via != nil:
+		return p.via, p.arg, true
+	case h.Path == "":
+		return call, h.Param, true
+	}
+	return nil, 0, false
 }

@@ -1,0 +1,55 @@
+package fix
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// ParamType is the type of the parameter that SSA argument i of call
+// fills; nil for a receiver or a variadic parameter, where a fix cannot
+// pass a single value of another type.
+func ParamType(call *ssa.Call, i int) types.Type {
+	sig := call.Call.Signature()
+	i = astArg(call, i)
+	if i < 0 || i >= sig.Params().Len() || sig.Variadic() && i == sig.Params().Len()-1 {
+		return nil
+	}
+	return sig.Params().At(i).Type()
+}
+
+// ArgExpr returns the argument expression of ce, the call expression of
+// call, that fills SSA argument i, when it is a plain name (db, s.db,
+// pkg.DB): replacing it then drops no computation.
+func ArgExpr(call *ssa.Call, ce *ast.CallExpr, i int) ast.Expr {
+	i = astArg(call, i)
+	if ce == nil || i < 0 || i >= len(ce.Args) || ce.Ellipsis.IsValid() || !plainName(ce.Args[i]) {
+		return nil
+	}
+	return ce.Args[i]
+}
+
+// astArg maps an SSA argument index to the call expression's: a static
+// call of a method has its receiver as argument 0.
+func astArg(call *ssa.Call, i int) int {
+	if call.Call.StaticCallee() != nil && call.Call.Signature().Recv() != nil {
+		return i - 1
+	}
+	return i
+}
+
+// plainName reports whether e is an identifier or a chain of selectors
+// on one.
+func plainName(e ast.Expr) bool {
+	for {
+		switch x := e.(type) {
+		case *ast.Ident:
+			return true
+		case *ast.SelectorExpr:
+			e = x.X
+		default:
+			return false
+		}
+	}
+}
