@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
@@ -149,6 +150,9 @@ func (c *checker) paramValue(st *effects.Stmt, p sqltext.Param) ssa.Value {
 	return nil
 }
 
+// maxDepth bounds the steps a value is walked back to its sources.
+const maxDepth = 12
+
 // key says what a value is, as far as retries are concerned.
 type key struct {
 	what   string // an operation key: what it is
@@ -165,7 +169,7 @@ func (k key) merge(o key) key {
 
 // keyOf walks a value back to its sources.
 func (c *checker) keyOf(v ssa.Value, chain []ssa.CallInstruction, depth int) key {
-	if v == nil || depth > 12 {
+	if v == nil || depth > maxDepth {
 		return key{}
 	}
 	next := func(w ssa.Value) key { return c.keyOf(w, chain, depth+1) }
@@ -197,6 +201,9 @@ func (c *checker) keyOf(v ssa.Value, chain []ssa.CallInstruction, depth int) key
 		if alloc, ok := x.X.(*ssa.Alloc); ok {
 			return c.fieldKey(alloc, x.Field, chain, depth+1)
 		}
+		if k, ok := c.constructedField(x.X, x.Field, chain, depth+1); ok {
+			return k
+		}
 		return next(x.X)
 	case *ssa.Alloc:
 		var k key
@@ -213,6 +220,9 @@ func (c *checker) keyOf(v ssa.Value, chain []ssa.CallInstruction, depth int) key
 	case *ssa.Field:
 		if c.cat.IsOpKeyField(x.X.Type(), fieldName(x.X.Type(), x.Field)) {
 			return key{what: "delivery ID " + fieldName(x.X.Type(), x.Field)}
+		}
+		if k, ok := c.constructedField(x.X, x.Field, chain, depth+1); ok {
+			return k
 		}
 		return next(x.X)
 	case *ssa.Parameter:
@@ -275,7 +285,7 @@ func (c *checker) callKey(call *ssa.Call, next func(ssa.Value) key) key {
 // into the field, or the field of a whole struct stored into it (a struct
 // parameter copied to a local, followed to the caller's literal).
 func (c *checker) fieldKey(alloc *ssa.Alloc, i int, chain []ssa.CallInstruction, depth int) key {
-	if depth > 12 {
+	if depth > maxDepth {
 		return key{}
 	}
 	var k key
@@ -303,9 +313,135 @@ func (c *checker) fieldKey(alloc *ssa.Alloc, i int, chain []ssa.CallInstruction,
 				continue
 			}
 		}
+		if fk, ok := c.constructedField(v, i, chain, depth); ok {
+			k = k.merge(fk)
+			continue
+		}
 		k = k.merge(c.keyOf(v, chain, depth+1))
 	}
 	return k
+}
+
+// constructedField says what field i of v holds when v is made by a
+// constructor of this package (NewOrder(id, title)), reached directly or
+// through parameters on the chain: the values every return stores in
+// that field, the constructor's parameters read as the call's arguments.
+// The whole result would be caller-known as soon as one argument is, so
+// a fresh ID beside a title from the request would count as the caller's.
+// ok is false when some return is not a struct the constructor fills.
+func (c *checker) constructedField(v ssa.Value, i int, chain []ssa.CallInstruction, depth int) (key, bool) {
+	v, depth = argumentOf(v, chain, depth)
+	call, ok := v.(*ssa.Call)
+	if !ok || !c.constructor(call.Call.StaticCallee()) {
+		return key{}, false
+	}
+	inner := append(chain[:len(chain):len(chain)], call)
+	var k key
+	for _, alloc := range returnedStructs(call.Call.StaticCallee()) {
+		if alloc == nil {
+			return key{}, false
+		}
+		for _, w := range storedInto(alloc, i) {
+			// A parameter stored as it is is the call's argument: read
+			// it here, at no extra depth, as the whole call's would be.
+			if p, ok := w.(*ssa.Parameter); ok {
+				if arg := effects.CallerArg(p, []ssa.CallInstruction{call}); arg != nil {
+					w = arg
+				}
+			}
+			k = k.merge(c.keyOf(w, inner, depth+1))
+		}
+	}
+	return k, true
+}
+
+// argumentOf follows a parameter of a function on the chain to the
+// argument it is called with, as long as the value is a parameter; nil
+// when the chain does not say or the depth runs out.
+func argumentOf(v ssa.Value, chain []ssa.CallInstruction, depth int) (ssa.Value, int) {
+	for ; depth <= maxDepth; depth++ {
+		p, ok := v.(*ssa.Parameter)
+		if !ok {
+			return v, depth
+		}
+		if v = effects.CallerArg(p, chain); v == nil {
+			return nil, depth
+		}
+	}
+	return nil, depth
+}
+
+// constructor reports whether fn is a function of this package with a
+// body and one result, whose returns can be read.
+func (c *checker) constructor(fn *ssa.Function) bool {
+	return fn != nil && fn.Pkg != nil && fn.Pkg.Pkg == c.pass.Pkg && len(fn.Blocks) > 0 && fn.Signature.Results().Len() == 1
+}
+
+// returnedStructs returns, for each return of fn, the local struct it
+// returns, by value or by pointer, when fn fills it field by field; nil
+// for a return of anything else.
+func returnedStructs(fn *ssa.Function) []*ssa.Alloc {
+	var out []*ssa.Alloc
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		v := ret.Results[0]
+		if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+			v = load.X
+		}
+		alloc, _ := v.(*ssa.Alloc)
+		if alloc != nil && !filledByFields(alloc) {
+			alloc = nil
+		}
+		out = append(out, alloc)
+	}
+	return out
+}
+
+// filledByFields reports whether a local struct is written only by
+// stores into its fields: a whole struct copied into it, or the struct
+// or a field's address handed to a call that may fill it (json.Unmarshal,
+// Scan), would put in it values that the field stores do not show.
+func filledByFields(alloc *ssa.Alloc) bool {
+	for _, r := range *alloc.Referrers() {
+		switch x := r.(type) {
+		case *ssa.FieldAddr:
+			if !onlyStoredAndLoaded(x) {
+				return false
+			}
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+		case *ssa.Return, *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// onlyStoredAndLoaded reports whether an address is only stored to and
+// loaded from.
+func onlyStoredAndLoaded(addr ssa.Value) bool {
+	for _, r := range *addr.Referrers() {
+		switch x := r.(type) {
+		case *ssa.Store:
+			if x.Addr != addr {
+				return false
+			}
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // filledFrom says whether a local is filled by a call from data the
