@@ -56,6 +56,9 @@ func (c *checker) claimFix(k, w *effects.Stmt) *analysis.SuggestedFix {
 	if ck == nil || ck.byValue && !q.claim.countable {
 		return nil // the scanned value is not a count: "if id > 0" says nothing of a claim
 	}
+	if q.claim.exists && !ck.byValue {
+		return nil // EXISTS always yields a row: its error says nothing of the key
+	}
 	later := c.laterInsert(k, w, q.claim)
 	if later == nil {
 		return nil
@@ -186,6 +189,7 @@ type claim struct {
 	cols      []string // the key columns, as the WHERE clause names them
 	params    []int    // the argument each column takes
 	countable bool     // the SELECT yields a count or a constant: its value tells found from not found
+	exists    bool     // the SELECT is EXISTS (subquery): it always yields a row, and only its value tells
 }
 
 // Patterns of the SELECTs a claim can replace: a key looked up by
@@ -197,15 +201,27 @@ var (
 	selectRE  = regexp.MustCompile("(?is)^\\s*SELECT\\s+(.+?)\\s+FROM\\s+(" + identRE + "(?:\\." + identRE + ")?)(?:\\s+(?:AS\\s+)?" + identRE + ")?\\s+WHERE\\s+(" + condRE + "(?:\\s+AND\\s+" + condRE + ")*)(?:\\s+LIMIT\\s+1)?\\s*;?\\s*$")
 	condOneRE = regexp.MustCompile("(?is)" + condRE)
 	countRE   = regexp.MustCompile("(?is)^(?:count\\s*\\(\\s*(?:\\*|1|" + identRE + ")\\s*\\)|1|true)$")
+	// existsRE is a SELECT of EXISTS (subquery) alone, with an optional
+	// alias; the subquery must then read as selectRE. NOT EXISTS, whose
+	// true means "not found", gets no claim: the test of found would need
+	// inverting.
+	existsRE = regexp.MustCompile("(?is)^\\s*SELECT\\s+(NOT\\s+)?EXISTS\\s*\\((.+)\\)(?:\\s+(?:AS\\s+)?" + identRE + ")?\\s*;?\\s*$")
 )
 
 // claimOf builds the claim of a SELECT with nargs arguments, or false.
 func claimOf(text string, nargs int, d fix.Dialect) (claim, bool) {
+	exists := false
+	if e := existsRE.FindStringSubmatch(text); e != nil {
+		if e[1] != "" {
+			return claim{}, false // NOT EXISTS: found is false
+		}
+		text, exists = e[2], true
+	}
 	m := selectRE.FindStringSubmatch(text)
 	if m == nil || d == fix.DialectUnknown {
 		return claim{}, false
 	}
-	cl := claim{table: m[2], countable: countRE.MatchString(strings.TrimSpace(m[1]))}
+	cl := claim{table: m[2], countable: exists || countRE.MatchString(strings.TrimSpace(m[1])), exists: exists}
 	var holders []string
 	used := map[int]bool{}
 	for i, cm := range condOneRE.FindAllStringSubmatch(m[3], -1) {

@@ -35,7 +35,16 @@ func TestClaimOf(t *testing.T) {
 		{"SELECT count(*) FROM idempotency_keys WHERE a = $1 AND b = $1", 1, fix.PostgreSQL, "", false},
 		{"SELECT count(*) FROM idempotency_keys WHERE key = ?", 1, fix.PostgreSQL, "", false},
 		{"SELECT count(*) FROM idempotency_keys WHERE key = ?", 1, fix.DialectUnknown, "", false},
-		{"SELECT EXISTS (SELECT 1 FROM idempotency_keys WHERE key = $1)", 1, fix.PostgreSQL, "", false},
+		// EXISTS: the subquery's table and conditions; NOT EXISTS would
+		// need the test of found inverted.
+		{"SELECT EXISTS (SELECT 1 FROM idempotency_keys WHERE key = $1)", 1, fix.PostgreSQL,
+			"INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT DO NOTHING", true},
+		{"select exists(select * from inbox where tenant = ? and message_id = ? limit 1) as seen;", 2, fix.MySQL,
+			"INSERT IGNORE INTO inbox (tenant, message_id) VALUES (?, ?)", true},
+		{"SELECT NOT EXISTS (SELECT 1 FROM idempotency_keys WHERE key = $1)", 1, fix.PostgreSQL, "", false},
+		{"SELECT EXISTS (SELECT 1 FROM idempotency_keys WHERE key = $1 AND expires_at > now())", 1, fix.PostgreSQL, "", false},
+		{"SELECT EXISTS (SELECT 1 FROM idempotency_keys WHERE key = $1) OR EXISTS (SELECT 1 FROM inbox WHERE id = $2)", 2, fix.PostgreSQL, "", false},
+		{"SELECT EXISTS (SELECT 1 FROM idempotency_keys WHERE key = $1), 1", 1, fix.PostgreSQL, "", false},
 	} {
 		cl, ok := claimOf(tc.sql, tc.nargs, tc.d)
 		if got := map[bool]string{true: cl.sql}[ok]; got != tc.want {

@@ -48,6 +48,9 @@ func (r *reader) update() *Statement {
 
 // selectStmt reads the table and WHERE clause of a SELECT.
 func (r *reader) selectStmt() *Statement {
+	if st := r.existsOnly(); st != nil {
+		return st
+	}
 	st := &Statement{Kind: Select}
 	depth := 0
 	for r.i < len(r.toks) {
@@ -65,6 +68,60 @@ func (r *reader) selectStmt() *Statement {
 			return st
 		}
 	}
+	return st
+}
+
+// existsOnly reads a SELECT whose only item is a subquery test,
+// "[NOT] EXISTS ( SELECT ... FROM t WHERE ... ) [[AS] alias] [;]": the
+// statement checks t by the subquery's conditions, so it takes the
+// subquery's table and WHERE clause as its own. It returns nil, reading
+// nothing, for any other SELECT or a subquery without a table.
+func (r *reader) existsOnly() *Statement {
+	i := r.i
+	at := func(j int, kind tokKind, text string) bool {
+		return j < len(r.toks) && r.toks[j].kind == kind && r.toks[j].text == text
+	}
+	if at(i, tWord, "NOT") {
+		i++
+	}
+	if !at(i, tWord, "EXISTS") || !at(i+1, tPunct, "(") || !at(i+2, tWord, "SELECT") {
+		return nil
+	}
+	open := i + 1
+	end, depth := -1, 0
+	for j := open; j < len(r.toks) && end < 0; j++ {
+		switch {
+		case at(j, tPunct, "("):
+			depth++
+		case at(j, tPunct, ")"):
+			depth--
+			if depth == 0 {
+				end = j
+			}
+		}
+	}
+	if end < 0 {
+		return nil
+	}
+	j := end + 1
+	if at(j, tWord, "AS") {
+		j++
+	}
+	if j < len(r.toks) && (r.toks[j].kind == tWord || r.toks[j].kind == tQuoted) && !at(j, tWord, "FROM") {
+		j++
+	}
+	if at(j, tPunct, ";") {
+		j++
+	}
+	if j != len(r.toks) {
+		return nil // more items, a FROM of the outer SELECT, or other clauses
+	}
+	sub := &reader{toks: r.toks[open+2 : end], question: r.question}
+	st := sub.selectStmt()
+	if st.Table == "" {
+		return nil
+	}
+	r.i, r.question = len(r.toks), sub.question
 	return st
 }
 

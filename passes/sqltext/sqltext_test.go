@@ -61,6 +61,28 @@ func TestParse(t *testing.T) {
 			Kind: Delete, Table: "inbox", Where: []Cond{{Column: "message_id", Params: []Param{{Index: 0}}}},
 		}},
 		{"SELECT 1", &Statement{Kind: Select}},
+		// A SELECT of EXISTS alone checks the subquery's table by its conditions.
+		{"SELECT EXISTS(SELECT 1 FROM processed_events WHERE id = $1)", &Statement{
+			Kind: Select, Table: "processed_events", Where: []Cond{{Column: "id", Params: []Param{{Index: 0}}}},
+		}},
+		{"select not exists ( select 1 from public.inbox i where i.tenant = ? and i.message_id = ? limit 1 ) as fresh;", &Statement{
+			Kind: Select, Table: "public.inbox",
+			Where: []Cond{{Column: "tenant", Params: []Param{{Index: 0}}}, {Column: "message_id", Params: []Param{{Index: 1}}}},
+		}},
+		{"SELECT EXISTS (SELECT * FROM \"Dedup\" WHERE \"Key\" = $2 AND (a = 1 OR b = 2)) seen", &Statement{
+			Kind: Select, Table: "Dedup", Where: []Cond{{Column: "Key", Params: []Param{{Index: 1}}}},
+		}},
+		{"SELECT EXISTS(SELECT 1 FROM t WHERE a = $1 OR b = $2)", &Statement{Kind: Select, Table: "t"}},
+		// Anything but EXISTS alone keeps the outer SELECT's reading.
+		{"SELECT EXISTS(SELECT 1 FROM t WHERE id = $1), name FROM users WHERE uid = $2", &Statement{
+			Kind: Select, Table: "users", Where: []Cond{{Column: "uid", Params: []Param{{Index: 1}}}},
+		}},
+		{"SELECT EXISTS(SELECT 1 FROM t WHERE id = $1) FROM dual", &Statement{Kind: Select, Table: "dual"}},
+		{"SELECT EXISTS(SELECT 1)", &Statement{Kind: Select}},
+		{"SELECT EXISTS(SELECT 1 FROM t WHERE id = $1", &Statement{Kind: Select}},
+		{"SELECT id FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.id) AND k = $1", &Statement{
+			Kind: Select, Table: "t", Where: []Cond{{Column: "k", Params: []Param{{Index: 0}}}},
+		}},
 		{"WITH x AS (SELECT 1) INSERT INTO t (id) VALUES ($1)", &Statement{Kind: Unknown}},
 		{"", &Statement{Kind: Unknown}},
 	}
@@ -94,6 +116,10 @@ func FuzzParse(f *testing.F) {
 		"INSERT INTO t (a) VALUES ('unterminated",
 		"INSERT INTO [t] ([a]) VALUES (@p1)",
 		"/* open comment",
+		"SELECT EXISTS(SELECT 1 FROM processed_events WHERE id = $1)",
+		"select not exists (select 1 from t where a = ? and b = ?) as x;",
+		"SELECT EXISTS(SELECT EXISTS(SELECT 1 FROM t WHERE id = ?",
+		"SELECT EXISTS()", "SELECT NOT EXISTS",
 		"$", "?", ":", "::", "(((", ")))",
 	} {
 		f.Add(s)
