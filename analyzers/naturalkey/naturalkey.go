@@ -195,8 +195,8 @@ func (c *checker) keyOf(v ssa.Value, chain []ssa.CallInstruction, depth int) key
 		}
 		return k
 	case *ssa.FieldAddr:
-		if c.cat.IsOpKeyField(x.X.Type().Underlying().(*types.Pointer).Elem(), fieldName(x.X.Type(), x.Field)) {
-			return key{what: "delivery ID " + fieldName(x.X.Type(), x.Field)}
+		if c.cat.IsOpKeyField(x.X.Type().Underlying().(*types.Pointer).Elem(), valueflow.FieldName(x.X.Type(), x.Field)) {
+			return key{what: "delivery ID " + valueflow.FieldName(x.X.Type(), x.Field)}
 		}
 		if alloc, ok := x.X.(*ssa.Alloc); ok {
 			return c.fieldKey(alloc, x.Field, chain, depth+1)
@@ -218,8 +218,8 @@ func (c *checker) keyOf(v ssa.Value, chain []ssa.CallInstruction, depth int) key
 	case *ssa.FreeVar:
 		return next(effects.Binding(x))
 	case *ssa.Field:
-		if c.cat.IsOpKeyField(x.X.Type(), fieldName(x.X.Type(), x.Field)) {
-			return key{what: "delivery ID " + fieldName(x.X.Type(), x.Field)}
+		if c.cat.IsOpKeyField(x.X.Type(), valueflow.FieldName(x.X.Type(), x.Field)) {
+			return key{what: "delivery ID " + valueflow.FieldName(x.X.Type(), x.Field)}
 		}
 		if k, ok := c.constructedField(x.X, x.Field, chain, depth+1); ok {
 			return k
@@ -249,7 +249,7 @@ func (c *checker) callKey(call *ssa.Call, next func(ssa.Value) key) key {
 		return key{what: "task ID"}
 	case c.cat.IsReceive(fn):
 		return key{caller: true} // a received delivery: its data is the sender's
-	case c.cat.IsHeaderGetter(fn) && len(args) >= 2 && isHeader(args[len(args)-1], c.cat.Config().Headers()):
+	case valueflow.ReadsKeyHeader(c.cat, &call.Call):
 		return key{what: "request's idempotency key"}
 	}
 	if _, ok := c.cat.Generator(fn); ok {
@@ -581,28 +581,4 @@ func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path)
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}
 	c.rep.Report(d)
-}
-
-func isHeader(v ssa.Value, headers []string) bool {
-	s, ok := valueflow.ConstString(v)
-	if !ok {
-		return false
-	}
-	for _, h := range headers {
-		if strings.EqualFold(h, s) {
-			return true
-		}
-	}
-	return false
-}
-
-func fieldName(t types.Type, i int) string {
-	t = t.Underlying()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem().Underlying()
-	}
-	if s, ok := t.(*types.Struct); ok && i < s.NumFields() {
-		return s.Field(i).Name()
-	}
-	return ""
 }

@@ -421,6 +421,15 @@ func snake(name string) string {
 	return b.String()
 }
 
+// ReadsKeyHeader reports whether a call reads the caller's operation key
+// from the request: a catalogued header getter (r.Header.Get, c.GetHeader)
+// asked for one of the configured idempotency headers.
+func ReadsKeyHeader(cat *catalog.Catalog, call *ssa.CallCommon) bool {
+	fn := Callee(call)
+	args := call.Args
+	return fn != nil && cat.IsHeaderGetter(fn) && len(args) >= 2 && isHeader(args[len(args)-1], cat.Config().Headers())
+}
+
 // isHeader reports whether v is a constant naming one of the headers.
 func isHeader(v ssa.Value, headers []string) bool {
 	name, ok := constString(v)
@@ -492,9 +501,7 @@ func (e *Env) emptyKeyBranch(ifInstr *ssa.If) *ssa.BasicBlock {
 	if !ok {
 		return nil
 	}
-	fn := Callee(&call.Call)
-	args := call.Call.Args
-	if fn == nil || !e.Catalog.IsHeaderGetter(fn) || len(args) < 2 || !isHeader(args[len(args)-1], e.Catalog.Config().Headers()) {
+	if !ReadsKeyHeader(e.Catalog, &call.Call) {
 		return nil
 	}
 	block := ifInstr.Block()

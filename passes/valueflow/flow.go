@@ -232,11 +232,11 @@ func (t *tracer) step(n node) {
 func (t *tracer) selectPart(v ssa.Value, n node) {
 	switch instr := v.(type) {
 	case *ssa.FieldAddr:
-		if rest, ok := cutElem(n.path, "."+fieldName(instr.X.Type(), instr.Field)); ok {
+		if rest, ok := cutElem(n.path, "."+FieldName(instr.X.Type(), instr.Field)); ok {
 			t.push(instr, addrOf(rest), n.stack)
 		}
 	case *ssa.Field:
-		if rest, ok := cutElem(n.path, "."+fieldName(instr.X.Type(), instr.Field)); ok {
+		if rest, ok := cutElem(n.path, "."+FieldName(instr.X.Type(), instr.Field)); ok {
 			t.push(instr, rest, n.stack)
 		}
 	case *ssa.IndexAddr:
@@ -255,7 +255,7 @@ func (t *tracer) selectPart(v ssa.Value, n node) {
 func (t *tracer) store(s *ssa.Store, n node) {
 	if fa, ok := s.Addr.(*ssa.FieldAddr); ok && n.path == "" {
 		owner := fa.X.Type().Underlying().(*types.Pointer).Elem()
-		if slot, ok := t.env.Catalog.SlotField(owner, fieldName(fa.X.Type(), fa.Field)); ok {
+		if slot, ok := t.env.Catalog.SlotField(owner, FieldName(fa.X.Type(), fa.Field)); ok {
 			t.hit(SinkInfo{Kind: SlotSink, What: slot.What}, s.Pos(), n.stack, nil)
 		}
 	}
@@ -264,7 +264,7 @@ func (t *tracer) store(s *ssa.Store, n node) {
 		t.push(addr, addrOf(path), n.stack)
 		switch a := addr.(type) {
 		case *ssa.FieldAddr:
-			path = "." + fieldName(a.X.Type(), a.Field) + path
+			path = "." + FieldName(a.X.Type(), a.Field) + path
 			addr = a.X
 			continue
 		case *ssa.IndexAddr:

@@ -61,9 +61,9 @@ func indexElem(index ssa.Value) string {
 	return "[*]"
 }
 
-// fieldName names field i of the struct that t (a struct or a pointer
-// to one) is.
-func fieldName(t types.Type, i int) string {
+// FieldName names field i of the struct that t (a struct or a pointer
+// to one) is, as access paths and the catalog's field tables name it.
+func FieldName(t types.Type, i int) string {
 	t = t.Underlying()
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem().Underlying()
