@@ -28,13 +28,11 @@ package e2e
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"go/parser"
 	"go/token"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -145,14 +143,14 @@ func testModuleRun(t *testing.T, goCmd, root, bin string, m testModule) {
 
 	t.Run("fix", func(t *testing.T) {
 		fixed := testmod.CopyModule(t, src)
-		before := hashTree(t, fixed)
+		before := testmod.ReadTree(t, fixed)
 		cmd := testmod.Command(fixed, bin, "-fix", "./...")
 		out, err := cmd.CombinedOutput()
 		// -fix exits non-zero when diagnostics without a fix remain.
 		if code := testmod.ExitCode(err); code != 0 && code != 1 && code != 3 {
 			t.Fatalf("idemlint -fix ./...: %v\n%s", err, out)
 		}
-		after := hashTree(t, fixed)
+		after := testmod.ReadTree(t, fixed)
 		var changed []string
 		for name, h := range after {
 			if before[name] != h {
@@ -452,26 +450,4 @@ func checkFixes(t *testing.T, what string, fixes map[finding]string, got []repor
 			t.Errorf("%s: %s: BAD FIX: expected the suggested fix to derive the value from %s; it is:\n%s", what, g.finding, key, g.Fix)
 		}
 	}
-}
-
-// hashTree maps each file below dir to a hash of its content.
-func hashTree(t *testing.T, dir string) map[string][32]byte {
-	t.Helper()
-	out := map[string][32]byte{}
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		out[filepath.ToSlash(rel)] = sha256.Sum256(data)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
 }

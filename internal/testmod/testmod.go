@@ -5,6 +5,7 @@ package testmod
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -89,4 +90,27 @@ func ExitCode(err error) int {
 		return exit.ExitCode()
 	}
 	return -1
+}
+
+// ReadTree maps each file below dir, by slash path relative to it, to its
+// content: what a test compares before and after -fix.
+func ReadTree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		files[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
 	"os"
 	"os/exec"
@@ -90,8 +89,8 @@ func TestGolangciLint(t *testing.T) {
 		if _, stderr, code := r.run(t, got, "run", "-c", writeConfig(t, ""), "--fix", "./..."); code != 0 && code != 1 {
 			t.Fatalf("golangci-lint run --fix: exit %d\nstderr:\n%s", code, stderr)
 		}
-		wantFiles, gotFiles := readTree(t, want), readTree(t, got)
-		if maps.Equal(wantFiles, readTree(t, src)) {
+		wantFiles, gotFiles := testmod.ReadTree(t, want), testmod.ReadTree(t, got)
+		if maps.Equal(wantFiles, testmod.ReadTree(t, src)) {
 			t.Fatalf("idemlint -fix changed nothing in testdata/mod/shop; the comparison would be vacuous")
 		}
 		if d := cmp.Diff(wantFiles, gotFiles); d != "" {
@@ -444,28 +443,6 @@ func binDir(t *testing.T, root string) string {
 		}
 	}
 	return t.TempDir()
-}
-
-// readTree maps each file below dir to its content.
-func readTree(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	files := map[string]string{}
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(dir, path)
-		files[filepath.ToSlash(rel)] = string(data)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
 }
 
 func firstLine(b []byte) string {
