@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/idemlint/idemlint/analyzers/freshid"
+	"github.com/idemlint/idemlint/internal/fixtest"
 )
 
 // testdata is the repository's shared analysistest tree.
@@ -31,7 +32,7 @@ func TestCrossPackage(t *testing.T) {
 
 // TestFixes applies the suggested fixes and compares with fixes.go.golden.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, freshid.Analyzer, "freshid/fixes")
+	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, freshid.Analyzer, "freshid/fixes"))
 }
 
 func TestNegatives(t *testing.T) {

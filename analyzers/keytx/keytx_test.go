@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/idemlint/idemlint/analyzers/keytx"
+	"github.com/idemlint/idemlint/internal/fixtest"
 )
 
 // testdata is the repository's shared analysistest tree.
@@ -18,7 +19,7 @@ func TestKeyTx(t *testing.T) {
 
 // TestFixes applies the suggested fixes and compares with fixes.go.golden.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, keytx.Analyzer, "keytx/fixes")
+	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, keytx.Analyzer, "keytx/fixes"))
 }
 
 // TestHelperElsewhere checks a transaction helper of another package.
@@ -38,5 +39,5 @@ func TestAcrossCalls(t *testing.T) {
 // chosen, or named as the receiver of the function's own key statement,
 // and no fix where that would move other statements or not compile.
 func TestFixesAcrossCalls(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, keytx.Analyzer, "keytx/xsqlcfix")
+	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, keytx.Analyzer, "keytx/xsqlcfix"))
 }

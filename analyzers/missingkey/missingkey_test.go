@@ -8,6 +8,7 @@ import (
 
 	"github.com/idemlint/idemlint/analyzers/missingkey"
 	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/fixtest"
 	"github.com/idemlint/idemlint/passes"
 )
 
@@ -25,7 +26,7 @@ func TestCrossPackage(t *testing.T) {
 
 // TestFixes applies the suggested fixes and compares with fixes.go.golden.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, missingkey.Analyzer, "missingkey/fixes")
+	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, missingkey.Analyzer, "missingkey/fixes"))
 }
 
 // TestConfigured checks externals and roots from the configuration.

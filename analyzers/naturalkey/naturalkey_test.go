@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/idemlint/idemlint/analyzers/naturalkey"
+	"github.com/idemlint/idemlint/internal/fixtest"
 )
 
 // testdata is the repository's shared analysistest tree.
@@ -17,12 +18,12 @@ func TestNaturalKey(t *testing.T) {
 }
 
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, naturalkey.Analyzer, "naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite",
-		"naturalkey/fixreturning", "naturalkey/fixreturnlite")
+	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, naturalkey.Analyzer, "naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite",
+		"naturalkey/fixreturning", "naturalkey/fixreturnlite"))
 }
 
 // TestGorm checks gorm's model-based Create, and its fix.
 func TestGorm(t *testing.T) {
 	analysistest.Run(t, testdata, naturalkey.Analyzer, "naturalkey/gormcase")
-	analysistest.RunWithSuggestedFixes(t, testdata, naturalkey.Analyzer, "naturalkey/gormfix")
+	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, naturalkey.Analyzer, "naturalkey/gormfix"))
 }

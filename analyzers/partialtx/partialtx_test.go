@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/idemlint/idemlint/analyzers/partialtx"
+	"github.com/idemlint/idemlint/internal/fixtest"
 )
 
 // testdata is the repository's shared analysistest tree.
@@ -18,7 +19,7 @@ func TestPartialTx(t *testing.T) {
 
 // TestFixes applies the suggested fixes and compares with fixes.go.golden.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, partialtx.Analyzer, "partialtx/fixes")
+	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, partialtx.Analyzer, "partialtx/fixes"))
 }
 
 // TestAcrossCalls checks writes made in repository helpers and
@@ -32,5 +33,5 @@ func TestAcrossCalls(t *testing.T) {
 // the transaction is passed where their handle is chosen, and no fix is
 // offered where that would move other uses of the handle or not compile.
 func TestFixesAcrossCalls(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, partialtx.Analyzer, "partialtx/xsqlcfix")
+	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, partialtx.Analyzer, "partialtx/xsqlcfix"))
 }

@@ -12,8 +12,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"go/parser"
-	"go/token"
+	"go/format"
 	"io"
 	"os"
 	"os/exec"
@@ -153,8 +152,12 @@ func TestLSP(t *testing.T) {
 			continue
 		}
 		fixed := applyEdits(t, text, a.Edit.edits(s.uri(file)))
-		if _, err := parser.ParseFile(token.NewFileSet(), file, fixed, 0); err != nil {
+		// gopls applies the edits as they are: the file must come out
+		// formatted, as it went in.
+		if formatted, err := format.Source([]byte(fixed)); err != nil {
 			t.Errorf("quick fix %q does not parse: %v\n%s", a.Title, err, fixed)
+		} else if string(formatted) != fixed {
+			t.Errorf("quick fix %q leaves the file unformatted:\n%s", a.Title, fixed)
 		}
 		if !strings.Contains(fixed, `r.Header.Get("Idempotency-Key")`) {
 			t.Errorf("quick fix %q does not read the Idempotency-Key header:\n%s", a.Title, fixed)

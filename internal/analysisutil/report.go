@@ -25,6 +25,7 @@ type Reporter struct {
 	ignores    []*directive.Ignore
 	used       map[*directive.Ignore]bool
 	pending    []analysis.Diagnostic
+	sources    map[*token.File][]byte // see formattedSource
 }
 
 // NewReporter returns the reporter of check name (code) for a pass.
@@ -94,6 +95,9 @@ func (r *Reporter) Finish(strict bool) {
 		return compare(a, b) == 0
 	})
 	for _, d := range r.pending {
+		for i, fix := range d.SuggestedFixes {
+			d.SuggestedFixes[i] = r.formatFix(fix)
+		}
 		r.pass.Report(d)
 	}
 	r.pending = nil

@@ -71,3 +71,104 @@ func h(int) int { return 0 }
 		t.Errorf("reported extents (-want +got):\n%s", diff)
 	}
 }
+
+// TestReporterFormatsFixes checks that a fix applied as it is reported,
+// as an editor does, leaves a formatted file formatted, and stays a
+// small edit where it can.
+func TestReporterFormatsFixes(t *testing.T) {
+	const src = `package p
+
+import "fmt"
+
+func f(k string) {
+	fmt.Println(1, g(k))
+}
+
+func g(s string) string { return s }
+
+var x = 1
+`
+	const unformatted = "package p\nvar y   = 2\n"
+	tests := []struct {
+		name, src    string
+		edits        func(at func(string) token.Pos) []analysis.TextEdit
+		want, within string
+	}{{
+		name: "binary expression inside a call inside a call",
+		src:  src,
+		edits: func(at func(string) token.Pos) []analysis.TextEdit {
+			return []analysis.TextEdit{{Pos: at("k))"), End: at("))"), NewText: []byte(`k + "|x"`)}}
+		},
+		want:   strings.Replace(src, "g(k)", `g(k+"|x")`, 1),
+		within: "\tfmt.Println(1, g(k))\n",
+	}, {
+		name: "two edits stay two",
+		src:  src,
+		edits: func(at func(string) token.Pos) []analysis.TextEdit {
+			return []analysis.TextEdit{
+				{Pos: at("1\n"), End: at("1\n") + 1, NewText: []byte("1  +  2")},
+				{Pos: at("k))"), End: at("))"), NewText: []byte(`k + "|x"`)},
+			}
+		},
+		want: strings.Replace(strings.Replace(src, "g(k)", `g(k+"|x")`, 1), "= 1", "= 1 + 2", 1),
+	}, {
+		name: "a file gofmt would change keeps its edits",
+		src:  unformatted,
+		edits: func(at func(string) token.Pos) []analysis.TextEdit {
+			return []analysis.TextEdit{{Pos: at("2"), End: at("2") + 1, NewText: []byte("3  +  4")}}
+		},
+		want: "package p\nvar y   = 3  +  4\n",
+	}}
+	for _, test := range tests {
+		t.Run(test.name, func(t *testing.T) {
+			fset := token.NewFileSet()
+			file, err := parser.ParseFile(fset, "p.go", test.src, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tf := fset.File(file.Pos())
+			at := func(s string) token.Pos { return tf.Pos(strings.Index(test.src, s)) }
+			var fixes []analysis.SuggestedFix
+			pass := &analysis.Pass{
+				Fset:     fset,
+				Files:    []*ast.File{file},
+				ReadFile: func(string) ([]byte, error) { return []byte(test.src), nil },
+				Report:   func(d analysis.Diagnostic) { fixes = append(fixes, d.SuggestedFixes...) },
+			}
+			edits := test.edits(at)
+			r := NewReporter(pass, "IDEM001", "freshid")
+			r.Report(analysis.Diagnostic{Pos: edits[0].Pos, Message: "m", SuggestedFixes: []analysis.SuggestedFix{{Message: "f", TextEdits: edits}}})
+			r.Finish(false)
+			if len(fixes) != 1 {
+				t.Fatalf("got %d fixes, want 1", len(fixes))
+			}
+			got := applyEdits(tf, test.src, fixes[0].TextEdits)
+			if diff := cmp.Diff(test.want, got); diff != "" {
+				t.Errorf("fixed file (-want +got):\n%s", diff)
+			}
+			if len(fixes[0].TextEdits) != len(edits) {
+				t.Errorf("got %d edits, want %d as reported", len(fixes[0].TextEdits), len(edits))
+			}
+			if test.within != "" {
+				e := fixes[0].TextEdits[0]
+				line := strings.Index(test.src, test.within)
+				if tf.Offset(e.Pos) < line || tf.Offset(e.End) > line+len(test.within) {
+					t.Errorf("edit %q spans more than the line %q", e.NewText, test.within)
+				}
+			}
+		})
+	}
+}
+
+// applyEdits applies sorted, non-overlapping edits to src.
+func applyEdits(tf *token.File, src string, edits []analysis.TextEdit) string {
+	var b strings.Builder
+	last := 0
+	for _, e := range edits {
+		b.WriteString(src[last:tf.Offset(e.Pos)])
+		b.Write(e.NewText)
+		last = tf.Offset(e.End)
+	}
+	b.WriteString(src[last:])
+	return b.String()
+}
