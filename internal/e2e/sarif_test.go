@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"os"
 	"os/exec"
@@ -59,6 +60,11 @@ func TestSARIF(t *testing.T) {
 	for _, r := range run.Results {
 		fixes += min(len(r.Fixes), 1)
 		related += min(len(r.RelatedLocations), 1)
+		for _, rl := range r.RelatedLocations {
+			if link := fmt.Sprintf("](%d)", rl.ID); !strings.Contains(r.Message.Text, link) {
+				t.Errorf("message %q does not link related location %d, so code scanning does not show it", r.Message.Text, rl.ID)
+			}
+		}
 	}
 	if fixes == 0 || related == 0 {
 		t.Errorf("%d results with fixes and %d with related locations; want some of each", fixes, related)

@@ -72,6 +72,11 @@ type Result struct {
 	Locations        []Location `json:"locations"`
 	RelatedLocations []Location `json:"relatedLocations,omitempty"`
 	Fixes            []Fix      `json:"fixes,omitempty"`
+
+	// finding is the diagnostic's message, which identifies the finding:
+	// Message adds links to the related locations, which differ when one
+	// finding is found along two chains.
+	finding string
 }
 
 // A Message is a plain text message.

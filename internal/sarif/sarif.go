@@ -122,8 +122,9 @@ func result(loc *locator, f Finding, i int) Result {
 		RuleID:    f.RuleID,
 		RuleIndex: i,
 		Level:     level,
-		Message:   message(d.Message),
+		Message:   message(d.Message + links(d.Related)),
 		Locations: []Location{{PhysicalLocation: loc.span(d.Pos, d.End)}},
+		finding:   d.Message,
 	}
 	for j, rel := range d.Related {
 		r.RelatedLocations = append(r.RelatedLocations, Location{
@@ -149,6 +150,28 @@ func message(text string) Message {
 }
 
 var braces = strings.NewReplacer("{", "{{", "}", "}}")
+
+// links returns the sentence that links a result's message to its
+// related locations, numbered from 1 as result gives their ids. GitHub
+// code scanning shows a related location only through such a link.
+func links(related []analysis.RelatedInformation) string {
+	if len(related) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(" See ")
+	for i, rel := range related {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "[%s](%d)", linkText.Replace(rel.Message), i+1)
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+// linkText escapes the characters that would end an embedded link's text.
+var linkText = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`)
 
 func ptr[T any](v T) *T { return &v }
 
@@ -231,7 +254,7 @@ func compareResults(a, b Result) int {
 	return cmp.Or(
 		comparePhysical(pa, pb),
 		strings.Compare(a.RuleID, b.RuleID),
-		strings.Compare(a.Message.Text, b.Message.Text),
+		strings.Compare(a.finding, b.finding),
 	)
 }
 

@@ -191,6 +191,11 @@ func TestRelatedLocations(t *testing.T) {
 	if diff := cmp.Diff(want, log.Runs[0].Results[0].RelatedLocations); diff != "" {
 		t.Errorf("related locations (-want +got):\n%s", diff)
 	}
+	// GitHub shows related locations only through links in the message.
+	const text = "a retry inserts a second row [IDEM001] See [retried root: HTTP handler f](1); [becomes the id column here](2)."
+	if got := log.Runs[0].Results[0].Message.Text; got != text {
+		t.Errorf("message %q; want %q", got, text)
+	}
 }
 
 // TestMessageBraces checks that braces in messages are doubled, so that
@@ -205,7 +210,7 @@ func TestMessageBraces(t *testing.T) {
 	}})
 	r := log.Runs[0].Results[0]
 	got := []string{r.Message.Text, r.RelatedLocations[0].Message.Text, r.Fixes[0].Description.Text, r.Fixes[0].ArtifactChanges[0].Replacements[0].InsertedContent.Text}
-	want := []string{"Params{{}} carries no key {{0}} [IDEM001]", "via f{{}}", "set Key in Params{{}}", "{}"}
+	want := []string{"Params{{}} carries no key {{0}} [IDEM001] See [via f{{}}](1).", "via f{{}}", "set Key in Params{{}}", "{}"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("message texts (-want +got):\n%s", diff)
 	}
@@ -306,7 +311,7 @@ func TestOrder(t *testing.T) {
 		for _, r := range log.Runs[0].Results {
 			got = append(got, r.Locations[0].PhysicalLocation.ArtifactLocation.URI+" "+r.RuleID+" "+r.Message.Text)
 		}
-		want := []string{"a.go IDEM001 p", "a.go IDEM001 x1", "a.go IDEM001 x2", "a.go directive x", "a.go IDEM001 y", "b.go IDEM001 b"}
+		want := []string{"a.go IDEM001 p", "a.go IDEM001 x1", "a.go IDEM001 x2", "a.go directive x", "a.go IDEM001 y See [via b](1).", "b.go IDEM001 b"}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("order %v: results (-want +got):\n%s", order, diff)
 		}
