@@ -131,6 +131,7 @@ func (c *checker) intents(e *effects.Call, path *retried.Path) (intents []*effec
 				if w == nil {
 					continue
 				}
+				effects.DecideUnit(c.res, w)
 				switch w.Durability {
 				case effects.DurAutocommit:
 					intents = append(intents, w)
@@ -150,10 +151,10 @@ func (c *checker) intents(e *effects.Call, path *retried.Path) (intents []*effec
 // committedBefore reports whether a Commit of the write's transaction
 // runs after the write and before point on every path.
 func committedBefore(w *effects.Write, point ssa.Instruction) bool {
-	if w.Tx == nil {
+	tx := w.TxOrigins()
+	if len(tx) == 0 {
 		return false
 	}
-	tx := effects.Origins(w.Tx, nil)
 	for _, b := range point.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)

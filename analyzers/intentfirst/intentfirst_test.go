@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/idemlint/idemlint/analyzers/intentfirst"
+	"github.com/idemlint/idemlint/internal/fixtest"
 )
 
 // testdata is the repository's shared analysistest tree.
@@ -18,11 +19,17 @@ func TestIntentFirst(t *testing.T) {
 
 // TestFixes applies the suggested fixes and compares with fixes.go.golden.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, intentfirst.Analyzer, "intentfirst/fixes", "intentfirst/fixself")
+	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, intentfirst.Analyzer, "intentfirst/fixes", "intentfirst/fixself"))
 }
 
 // TestHelperElsewhere checks an external call made by a client of
 // another package, whose outcome the caller writes back.
 func TestHelperElsewhere(t *testing.T) {
 	analysistest.Run(t, testdata, intentfirst.Analyzer, "intentfirst/xcarrier", "intentfirst/xworker")
+}
+
+// TestSQLC checks intents and write-backs through sqlc-generated
+// queries, whose handle the caller chooses.
+func TestSQLC(t *testing.T) {
+	analysistest.Run(t, testdata, intentfirst.Analyzer, "intentfirst/xsqlc")
 }

@@ -112,7 +112,7 @@ func (c *checker) collect(fn *ssa.Function, anchor ssa.Instruction, keys, writes
 					// Deleting expired keys is housekeeping: neither key nor effect.
 				case c.isKey(st.SQL):
 					*keys = append(*keys, stmt{st, at})
-				case isWrite(st.SQL):
+				case st.SQL.Writes():
 					*writes = append(*writes, stmt{st, at})
 				}
 			}
@@ -144,14 +144,6 @@ func (c *checker) isKey(st *sqltext.Statement) bool {
 
 func (c *checker) isKeyTable(st *sqltext.Statement) bool {
 	return c.res.Env.Catalog.IsKeyTable(st.Table)
-}
-
-func isWrite(st *sqltext.Statement) bool {
-	switch st.Kind {
-	case sqltext.Insert, sqltext.Update, sqltext.Merge, sqltext.Delete:
-		return true
-	}
-	return false
 }
 
 // apart decides whether a key statement and an effect write do not commit

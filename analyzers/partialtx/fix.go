@@ -194,7 +194,7 @@ func (c *checker) movesOthers(via *ssa.Call, w *effects.Stmt, writes []*effects.
 			if st.Durability == effects.DurUnknown {
 				return true // a handle that could come from via unseen
 			}
-			if v, _, ok := effects.HandleArg(c.res, st); ok && v == via && !isWrite(st.SQL) {
+			if v, _, ok := effects.HandleArg(c.res, st); ok && v == via && !st.SQL.Writes() {
 				return true
 			}
 		}

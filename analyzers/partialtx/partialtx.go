@@ -63,7 +63,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 		switch {
 		case effects.IsGuard(st):
 			return // a dedup guard covers the writes
-		case !isWrite(st.SQL):
+		case !st.SQL.Writes():
 		case st.Durability == effects.DurUnknown && st.Callee != nil:
 			// A callee's write on a handle that cannot be traced: its
 			// commit unit is unknown, so it is compared with nothing.
@@ -144,14 +144,6 @@ func (c *checker) statements(fn *ssa.Function) (out []*effects.Stmt, whole bool)
 	}
 	visit(fn)
 	return out, whole
-}
-
-func isWrite(st *sqltext.Statement) bool {
-	switch st.Kind {
-	case sqltext.Insert, sqltext.Update, sqltext.Merge, sqltext.Delete:
-		return true
-	}
-	return false
 }
 
 // firstNonIdempotent returns the first write that repeats with a

@@ -1,6 +1,7 @@
 package effects
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -28,6 +29,55 @@ type Write struct {
 	Args       []ssa.Value // the values written
 	Durability Durability
 	Tx         ssa.Value // the transaction, for DurTx
+
+	txOrigins map[string]bool // the transaction's identity, when Tx cannot carry it
+}
+
+// TxOrigins names the transaction a write runs on (see Origins).
+func (w *Write) TxOrigins() map[string]bool {
+	if w.txOrigins != nil {
+		return w.txOrigins
+	}
+	return Origins(w.Tx, nil)
+}
+
+// DecideUnit decides the commit unit of a write that runs inside the
+// function its call calls (a generated query, a repository helper) and
+// whose unit the parameter summaries leave unknown, because the callee
+// runs it on a handle its caller chose: from the callee's statements, as
+// CallStmts places them at the call. It leaves the write unknown unless
+// the callee's every writing statement is listed and all of them run on
+// one pool or on one transaction.
+func DecideUnit(sums Summaries, w *Write) {
+	if w.Durability != DurUnknown {
+		return
+	}
+	stmts, whole := CallStmts(sums, w.Instr)
+	if !whole {
+		return
+	}
+	var writes []*Stmt
+	for _, st := range stmts {
+		if st.SQL.Writes() {
+			writes = append(writes, st)
+		}
+	}
+	if len(writes) == 0 {
+		return
+	}
+	first := writes[0]
+	for _, st := range writes {
+		switch {
+		case st.Durability == DurUnknown || st.Durability != first.Durability:
+			return
+		case st.Durability == DurTx && !SameTx(st, first):
+			return
+		}
+	}
+	w.Durability = first.Durability
+	if first.Durability == DurTx {
+		w.Tx, w.txOrigins = first.Tx, first.TxOrigins()
+	}
 }
 
 // txReceivers are transaction types; their Commit makes writes durable.
@@ -65,7 +115,13 @@ func WriteOf(env *valueflow.Env, c ssa.CallInstruction, paramWrites func(*ssa.Fu
 	}
 	w := &Write{Instr: c, Table: pws[0].Table, Durability: DurAutocommit}
 	for _, pw := range pws {
-		if pw.Param < len(cc.Args) {
+		switch {
+		case pw.Param >= len(cc.Args):
+		case pw.Path != "":
+			// A field of the argument is written: a generated query's
+			// params struct.
+			w.Args = append(w.Args, modelValues(cc.Args[pw.Param])...)
+		default:
 			w.Args = append(w.Args, cc.Args[pw.Param])
 		}
 		if !pw.Durable {
@@ -76,10 +132,15 @@ func WriteOf(env *valueflow.Env, c ssa.CallInstruction, paramWrites func(*ssa.Fu
 }
 
 // modelValues returns a model and the values stored into its fields
-// where it is built: what an ORM insert writes.
+// where it is built: what an ORM insert writes. A struct passed by value
+// is the load of its variable.
 func modelValues(v ssa.Value) []ssa.Value {
 	out := []ssa.Value{v}
-	alloc, ok := valueflow.Unwrap(v).(*ssa.Alloc)
+	u := valueflow.Unwrap(v)
+	if load, ok := u.(*ssa.UnOp); ok && load.Op == token.MUL {
+		u = load.X
+	}
+	alloc, ok := u.(*ssa.Alloc)
 	if !ok {
 		return out
 	}

@@ -50,6 +50,16 @@ type Statement struct {
 	Where []Cond
 }
 
+// Writes reports whether the statement changes rows: an INSERT, UPDATE,
+// DELETE or MERGE.
+func (s *Statement) Writes() bool {
+	switch s.Kind {
+	case Insert, Update, Merge, Delete:
+		return true
+	}
+	return false
+}
+
 // A Cond is one "column = value" condition of a WHERE clause.
 type Cond struct {
 	Column string

@@ -237,7 +237,7 @@ func (t *tracer) sqlArg(instr ssa.CallInstruction, fn *types.Func, sc catalog.SQ
 	}
 	st := sqltext.Parse(text)
 	if t.env.Writes {
-		if st.Kind == sqltext.Insert || st.Kind == sqltext.Update || st.Kind == sqltext.Merge || st.Kind == sqltext.Delete {
+		if st.Writes() {
 			t.hit(SinkInfo{Kind: WriteSink, Table: st.Table, Durable: Autocommit(c)}, instr.Pos(), n.stack, nil)
 		}
 		return

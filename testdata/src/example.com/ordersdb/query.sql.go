@@ -91,3 +91,17 @@ func (q *Queries) MarkOrderPaid(ctx context.Context, id string) error {
 	_, err := q.db.ExecContext(ctx, markOrderPaid, id)
 	return err
 }
+
+const setPaymentRef = `-- name: SetPaymentRef :exec
+UPDATE orders SET payment_ref = $2 WHERE id = $1
+`
+
+type SetPaymentRefParams struct {
+	ID         string
+	PaymentRef string
+}
+
+func (q *Queries) SetPaymentRef(ctx context.Context, arg SetPaymentRefParams) error {
+	_, err := q.db.ExecContext(ctx, setPaymentRef, arg.ID, arg.PaymentRef)
+	return err
+}
