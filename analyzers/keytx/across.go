@@ -90,38 +90,16 @@ func replaceFix(e ast.Expr, tx *types.Var) *analysis.SuggestedFix {
 }
 
 // onlyKeysThrough reports whether every statement whose handle the
-// argument i of via chooses is a key statement of the function: via
-// runs them itself (a helper given the pool), or via is a constructor
-// whose result goes straight to calls that run statements, nowhere else
-// (another call, a variable a closure captures, a return: all would
-// move onto the transaction unseen). Each call's summary must list all
-// it runs.
+// argument i of via chooses is a key statement of the function, and
+// nothing else could run on that handle (see effects.HandleUses).
 func (c *checker) onlyKeysThrough(via *ssa.Call, i int, k *effects.Stmt) bool {
-	users := []ssa.CallInstruction{via}
-	if via != k.Instr {
-		for _, r := range *via.Referrers() {
-			call, ok := r.(ssa.CallInstruction)
-			if !ok {
-				return false
-			}
-			if stmts, _ := effects.CallStmts(c.res, call); len(stmts) == 0 {
-				return false
-			}
-			users = append(users, call)
-		}
+	_, stmts, ok := effects.HandleUses(c.res, via, i, via != k.Instr)
+	if !ok {
+		return false
 	}
-	for _, u := range users {
-		stmts, whole := effects.CallStmts(c.res, u)
-		if !whole {
+	for _, st := range stmts {
+		if !c.isKey(st.SQL) {
 			return false
-		}
-		for _, st := range stmts {
-			if st.Durability == effects.DurUnknown {
-				return false // a handle that could come from via unseen
-			}
-			if v, j, ok := effects.HandleArg(c.res, st); ok && v == via && j == i && !c.isKey(st.SQL) {
-				return false
-			}
 		}
 	}
 	return true

@@ -165,38 +165,25 @@ func (c *checker) acrossSite(file *ast.File, call *ast.CallExpr, w *effects.Stmt
 
 // movesOthers reports whether replacing the handle via chooses would
 // move anything but the writes: a use of a constructor's result other
-// than a call running one of the writes, or a statement of such a call
-// that is not among them.
+// than a call running one of the writes, a read on the handle, or
+// anything effects.HandleUses cannot see.
 func (c *checker) movesOthers(via *ssa.Call, w *effects.Stmt, writes []*effects.Stmt) bool {
+	calls, stmts, ok := effects.HandleUses(c.res, via, -1, via != w.Instr)
+	if !ok {
+		return true
+	}
 	ours := map[ssa.Instruction]bool{}
 	for _, x := range writes {
 		ours[x.Instr] = true
 	}
-	users := []ssa.Instruction{via}
-	if via != w.Instr {
-		for _, r := range *via.Referrers() {
-			if !ours[r] {
-				return true
-			}
-			users = append(users, r)
+	for _, call := range calls[1:] {
+		if !ours[call] {
+			return true
 		}
 	}
-	for _, u := range users {
-		call, ok := u.(ssa.CallInstruction)
-		if !ok {
+	for _, st := range stmts {
+		if !st.SQL.Writes() {
 			return true
-		}
-		stmts, whole := effects.CallStmts(c.res, call)
-		if !whole {
-			return true
-		}
-		for _, st := range stmts {
-			if st.Durability == effects.DurUnknown {
-				return true // a handle that could come from via unseen
-			}
-			if v, _, ok := effects.HandleArg(c.res, st); ok && v == via && !st.SQL.Writes() {
-				return true
-			}
 		}
 	}
 	return false

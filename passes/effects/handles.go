@@ -524,3 +524,42 @@ func HandleArg(sums Summaries, st *Stmt) (via *ssa.Call, arg int, ok bool) {
 	}
 	return nil, 0, false
 }
+
+// HandleUses returns the statements whose handle argument arg of via
+// chooses (any argument, when arg is negative), and the calls that run
+// them: via itself, a helper given the handle; and, when via makes a
+// holder of the handle (store.New(db)), each call its result goes
+// straight to. ok is false when the handle could reach a statement
+// unseen: the holder goes anywhere else (a variable a closure captures,
+// a return, a call whose summary lists no statements), a summary does
+// not list all its callee runs, or a statement's handle is unknown.
+func HandleUses(sums Summaries, via *ssa.Call, arg int, holder bool) (calls []ssa.CallInstruction, stmts []*Stmt, ok bool) {
+	calls = []ssa.CallInstruction{via}
+	if holder {
+		for _, r := range *via.Referrers() {
+			call, isCall := r.(ssa.CallInstruction)
+			if !isCall {
+				return nil, nil, false
+			}
+			if sts, _ := CallStmts(sums, call); len(sts) == 0 {
+				return nil, nil, false
+			}
+			calls = append(calls, call)
+		}
+	}
+	for _, call := range calls {
+		sts, whole := CallStmts(sums, call)
+		if !whole {
+			return nil, nil, false
+		}
+		for _, st := range sts {
+			if st.Durability == DurUnknown {
+				return nil, nil, false
+			}
+			if v, j, ok := HandleArg(sums, st); ok && v == via && (arg < 0 || j == arg) {
+				stmts = append(stmts, st)
+			}
+		}
+	}
+	return calls, stmts, true
+}
