@@ -82,11 +82,11 @@ func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (
 				if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || len(args) == 0 || args[0] != h {
 					return false
 				}
-				if len(args) == 3 && (fn.Name() == "Set" || fn.Name() == "Add") && isHeaderName(args[1], headers) {
+				if len(args) == 3 && (fn.Name() == "Set" || fn.Name() == "Add") && valueflow.IsHeaderName(args[1], headers) {
 					state, key = Filled, args[2]
 				}
 			case *ssa.MapUpdate:
-				if isHeaderName(r.Key, headers) {
+				if valueflow.IsHeaderName(r.Key, headers) {
 					state, key = Filled, r.Value
 				}
 			case *ssa.Lookup, *ssa.Range, *ssa.DebugRef:
@@ -136,19 +136,6 @@ func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (
 		return Unknown, nil
 	}
 	return state, key
-}
-
-func isHeaderName(v ssa.Value, headers []string) bool {
-	s, ok := constArg(v)
-	if !ok {
-		return false
-	}
-	for _, h := range headers {
-		if strings.EqualFold(h, s) {
-			return true
-		}
-	}
-	return false
 }
 
 // isRead reports whether a POST goes to an address that reads: an OAuth

@@ -82,7 +82,7 @@ func (e *Env) IsSinkCall(c ssa.CallInstruction) bool {
 		return true
 	}
 	if args := c.Common().Args; k.headers != nil && len(args) == 3 {
-		return isHeader(args[1], k.headers) // receiver, name, value
+		return IsHeaderName(args[1], k.headers) // receiver, name, value
 	}
 	if e.Imported != nil && !c.Common().IsInvoke() {
 		if s := e.Imported(fn); s != nil && (len(s.ParamSinks) > 0 || len(s.ParamWrites) > 0) {
@@ -142,7 +142,7 @@ func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
 			}
 			return
 		case k.headers != nil:
-			if idx == 1 && n.path == "" && isHeader(c.Args[a-1], k.headers) {
+			if idx == 1 && n.path == "" && IsHeaderName(c.Args[a-1], k.headers) {
 				t.hit(SinkInfo{Kind: SlotSink, What: "the " + headerName(c.Args[a-1]) + " header"}, instr.Pos(), n.stack, nil)
 			}
 			return
@@ -427,11 +427,16 @@ func snake(name string) string {
 func ReadsKeyHeader(cat *catalog.Catalog, call *ssa.CallCommon) bool {
 	fn := Callee(call)
 	args := call.Args
-	return fn != nil && cat.IsHeaderGetter(fn) && len(args) >= 2 && isHeader(args[len(args)-1], cat.Config().Headers())
+	return fn != nil && cat.IsHeaderGetter(fn) && len(args) >= 2 && IsHeaderName(args[len(args)-1], cat.Config().Headers())
 }
 
-// isHeader reports whether v is a constant naming one of the headers.
-func isHeader(v ssa.Value, headers []string) bool {
+// IsHeaderName reports whether v is a constant naming one of the
+// headers, in any case, or a one-argument call of one
+// (http.CanonicalHeaderKey("Idempotency-Key")).
+func IsHeaderName(v ssa.Value, headers []string) bool {
+	if call, ok := v.(*ssa.Call); ok && len(call.Call.Args) == 1 {
+		v = call.Call.Args[0]
+	}
 	name, ok := constString(v)
 	if !ok {
 		return false
