@@ -33,3 +33,9 @@ func TestHelperElsewhere(t *testing.T) {
 func TestSQLC(t *testing.T) {
 	analysistest.Run(t, testdata, intentfirst.Analyzer, "intentfirst/xsqlc")
 }
+
+// TestActivity checks Temporal activities registered by another
+// package, found by their use of the activity API.
+func TestActivity(t *testing.T) {
+	analysistest.Run(t, testdata, intentfirst.Analyzer, "intentfirst/xactivity")
+}

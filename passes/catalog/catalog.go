@@ -72,7 +72,7 @@ func NewCatalog(cfg *config.Config) *Catalog {
 	c.packages = make(map[string]bool)
 	for _, table := range []map[string]bool{setOf(c.generators), setOf(derivers), setOf(sqlCalls), setOf(modelCalls),
 		setOf(modelUpdates), setOf(slotCalls), setOf(headerSetters), setOf(headerGetters), setOf(registrations),
-		setOf(loopReceivers), setOf(externals), setOf(c.externals), setOf(c.sinks), setOf(pubOptions), setOf(opKeyMethods), c.roots} {
+		setOf(loopReceivers), setOf(contextRoots), setOf(externals), setOf(c.externals), setOf(c.sinks), setOf(pubOptions), setOf(opKeyMethods), c.roots} {
 		for key := range table {
 			c.packages[keyPackage(key)] = true
 		}
@@ -299,6 +299,12 @@ func (c *Catalog) IsGRPCRegistrar(fn *types.Func) bool {
 // LoopReceiver reports whether fn receives one delivery of a consumer loop.
 func (c *Catalog) LoopReceiver(fn *types.Func) (string, bool) {
 	return lookup(loopReceivers, fn)
+}
+
+// ContextRoot reports whether a call of fn works only inside a retried
+// operation, and names the operation's kind.
+func (c *Catalog) ContextRoot(fn *types.Func) (string, bool) {
+	return lookup(contextRoots, fn)
 }
 
 // DeliveryChan reports whether ranging over a channel of elem is a

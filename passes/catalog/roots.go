@@ -61,6 +61,22 @@ var registrations = map[string]Registration{
 	"github.com/nats-io/nats.go.*.QueueSubscribe":                     {2, "NATS handler", false},
 }
 
+// contextRoots are calls that work only inside a retried operation's
+// context: Temporal's activity API panics outside an activity. A
+// function that makes one runs as (or inside) that operation, which finds
+// activities registered by another package. activity.IsActivity is left
+// out: it asks the question.
+var contextRoots = map[string]string{
+	"go.temporal.io/sdk/activity.GetInfo":              "Temporal activity",
+	"go.temporal.io/sdk/activity.GetLogger":            "Temporal activity",
+	"go.temporal.io/sdk/activity.GetMetricsHandler":    "Temporal activity",
+	"go.temporal.io/sdk/activity.RecordHeartbeat":      "Temporal activity",
+	"go.temporal.io/sdk/activity.HasHeartbeatDetails":  "Temporal activity",
+	"go.temporal.io/sdk/activity.GetHeartbeatDetails":  "Temporal activity",
+	"go.temporal.io/sdk/activity.GetWorkerStopChannel": "Temporal activity",
+	"go.temporal.io/sdk/activity.GetClient":            "Temporal activity",
+}
+
 // grpcRegistrars are the first parameter types of generated
 // Register<Service>Server functions; their second argument's methods are
 // gRPC server methods.

@@ -129,6 +129,8 @@ type finder struct {
 	ssa   *lazyssa.SSA
 	roots []*Root
 	seen  map[*ssa.Function]bool
+
+	contextRoots []contextRoot
 }
 
 // inTestFile reports whether fn is declared in a _test.go file.
@@ -181,6 +183,17 @@ func (f *finder) findRoots(s *lazyssa.SSA) {
 			}
 		}
 	}
+	// After the registrations, which name the place a root is registered.
+	for _, r := range f.contextRoots {
+		f.add(r.kind, r.fn, token.NoPos)
+	}
+}
+
+// A contextRoot is a function that calls an API that works only inside a
+// retried operation (catalog.ContextRoot).
+type contextRoot struct {
+	kind string
+	fn   *ssa.Function
 }
 
 // visit finds roots an instruction creates: a registration, a gRPC
@@ -204,6 +217,8 @@ func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
 			f.registered(instr, callee, reg)
 		} else if kind, ok := f.cat.LoopReceiver(callee); ok {
 			f.loop(kind, fn, instr.Block(), instr.Pos())
+		} else if kind, ok := f.cat.ContextRoot(callee); ok {
+			f.contextRoots = append(f.contextRoots, contextRoot{kind, fn})
 		}
 	case *ssa.If:
 		if call := retriedCall(fn, instr); call != nil {

@@ -17,3 +17,4 @@ func GetInfo(ctx context.Context) Info                        { return internal.
 func RecordHeartbeat(ctx context.Context, details ...any)     {}
 func HasHeartbeatDetails(ctx context.Context) bool            { return false }
 func GetHeartbeatDetails(ctx context.Context, d ...any) error { return nil }
+func IsActivity(ctx context.Context) bool                     { return false }
