@@ -51,17 +51,38 @@ type checker struct {
 // checkFunc reports the INSERTs of an operation key without conflict
 // handling in one function.
 func (c *checker) checkFunc(fn *ssa.Function) {
-	var stmts []*effects.Stmt
+	var stmts, guards []*effects.Stmt
 	var models []ssa.CallInstruction
+	writes := 0 // durable writes, in the function and in its callees
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if call, ok := instr.(ssa.CallInstruction); ok {
-				if st := effects.StmtOf(c.cat, call); st != nil {
-					stmts = append(stmts, st)
-				} else if fn := valueflow.Callee(call.Common()); fn != nil {
-					if _, ok := c.cat.Model(fn); ok {
-						models = append(models, call)
-					}
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if st := effects.StmtOf(c.cat, call); st != nil {
+				stmts = append(stmts, st)
+				if effects.IsGuard(st) {
+					guards = append(guards, st)
+				}
+				if st.SQL.Writes() {
+					writes++
+				}
+			} else if fn := valueflow.Callee(call.Common()); fn != nil {
+				if _, ok := c.cat.Model(fn); ok {
+					models = append(models, call)
+					writes++
+				}
+			}
+			// A guard in a helper (claim(ctx, tx, key) returning whether
+			// the key is new) guards what follows its call.
+			callee, _ := effects.CallStmts(c.res, call)
+			for _, st := range callee {
+				if effects.IsGuard(st) {
+					guards = append(guards, st)
+				}
+				if st.SQL.Writes() {
+					writes++
 				}
 			}
 		}
@@ -76,8 +97,15 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 		if st.SQL.Kind != sqltext.Insert || st.SQL.Conflict || st.SQL.Columns == nil || c.res.InTestFile(st.Instr.Pos()) {
 			continue
 		}
+		// A key table's row beside other writes guards them: its unique
+		// violation is what stops a duplicate, and a conflict clause
+		// would remove the guard. Whether it commits with them is
+		// keytx's question. Alone (an inbox row), it is any row.
+		if writes > 1 && c.cat.IsKeyTable(st.SQL.Table) {
+			continue
+		}
 		path, ok := c.res.Retried.On(st.Instr)
-		if !ok || guarded(st, stmts) {
+		if !ok || guarded(st, guards) {
 			continue
 		}
 		if col, what := c.keyColumn(st, path); col != "" {
@@ -518,11 +546,12 @@ func ownIdentity(table, col string) bool {
 	return false
 }
 
-// guarded reports whether a conflict-tolerant insert runs before the
-// statement on every path: a dedup guard.
-func guarded(st *effects.Stmt, stmts []*effects.Stmt) bool {
-	for _, g := range stmts {
-		if g != st && effects.IsGuard(g) && effects.Dominates(g.Instr, st.Instr) {
+// guarded reports whether one of the guards (dedup guards: conflict-
+// tolerant inserts whose outcome decides) runs before the statement on
+// every path.
+func guarded(st *effects.Stmt, guards []*effects.Stmt) bool {
+	for _, g := range guards {
+		if g != st && effects.Dominates(g.Instr, st.Instr) {
 			return true
 		}
 	}
