@@ -7,6 +7,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -92,14 +93,22 @@ func (c *checker) wrapFix(fn *ssa.Function, writes []*effects.Stmt) *analysis.Su
 	if c.externalBetween(fn, sites) {
 		return nil // never hold a transaction across an external call
 	}
-	ret := c.errorReturn(fn)
-	if ret == "" {
+	after := afterErrCheck(c.pass.TypesInfo, block, last)
+	indent := fix.LineIndent(c.pass.Fset, file, first.Pos())
+	fail, ok := c.failure(fn, block, first, after, indent)
+	if !ok {
 		return nil
 	}
-	indent := fix.LineIndent(c.pass.Fset, file, first.Pos())
 	// txErr, not err: the function may declare err with := later on.
-	begin := fmt.Sprintf("tx, txErr := "+h.begin+"\n%[3]sif txErr != nil {\n%[3]s\t%[4]s\n%[3]s}\n%[3]sdefer "+h.rollback+"\n%[3]s",
-		recv, ctx, indent, strings.Replace(ret, "err", "txErr", 1))
+	check, name := "txErr != nil", "txErr"
+	if fail.name != "" {
+		check, name = fail.name+" := txErr; "+fail.name+" != nil", fail.name
+	}
+	begin := fmt.Sprintf("tx, txErr := "+h.begin+"\n%[3]sif %[4]s {\n%[3]s\t%[5]s\n%[3]s}\n%[3]sdefer "+h.rollback+"\n%[3]s",
+		recv, ctx, indent, check, fail.body(name))
+	if fail.name == "" {
+		fail.name = "err"
+	}
 	edits := []analysis.TextEdit{{Pos: first.Pos(), End: first.Pos(), NewText: []byte(begin)}}
 	edited := map[token.Pos]bool{}
 	for _, s := range sites {
@@ -108,8 +117,7 @@ func (c *checker) wrapFix(fn *ssa.Function, writes []*effects.Stmt) *analysis.Su
 			edits = append(edits, analysis.TextEdit{Pos: s.handle.Pos(), End: s.handle.End(), NewText: []byte("tx")})
 		}
 	}
-	after := afterErrCheck(block, last)
-	commit := fmt.Sprintf("\n%[1]sif err := "+strings.ReplaceAll(h.commit, "%[2]s", "%[3]s")+"; err != nil {\n%[1]s\t%[2]s\n%[1]s}", indent, ret, ctx)
+	commit := fmt.Sprintf("\n%[1]sif %[4]s := "+strings.ReplaceAll(h.commit, "%[2]s", "%[3]s")+"; %[4]s != nil {\n%[1]s\t%[2]s\n%[1]s}", indent, fail.body(fail.name), ctx, fail.name)
 	edits = append(edits, analysis.TextEdit{Pos: after.End(), End: after.End(), NewText: []byte(commit)})
 	return &analysis.SuggestedFix{Message: "Run the writes in one transaction", TextEdits: edits}
 }
@@ -245,18 +253,10 @@ func enclosingStmt(file *ast.File, call *ast.CallExpr) (ast.Stmt, *ast.BlockStmt
 }
 
 // afterErrCheck returns the statement after which to commit: the last
-// write's statement, or the "if err != nil" check that follows it.
-func afterErrCheck(block *ast.BlockStmt, last ast.Stmt) ast.Stmt {
-	for i, s := range block.List {
-		if s == last && i+1 < len(block.List) {
-			if ifs, ok := block.List[i+1].(*ast.IfStmt); ok && ifs.Init == nil {
-				if be, ok := ifs.Cond.(*ast.BinaryExpr); ok && be.Op == token.NEQ {
-					if id, ok := be.X.(*ast.Ident); ok && id.Name == "err" {
-						return ifs
-					}
-				}
-			}
-		}
+// write's statement, or the check of its error that follows it.
+func afterErrCheck(info *types.Info, block *ast.BlockStmt, last ast.Stmt) ast.Stmt {
+	if _, ifs := errCheck(info, block, last); ifs != nil {
+		return ifs
 	}
 	return last
 }
@@ -350,26 +350,163 @@ func reachesAny(instr ssa.Instruction, span []ssa.Instruction) bool {
 	return false
 }
 
-// errorReturn returns the return statement for a failed begin or commit:
-// "return" without results, zero values and err when the last result is
-// an error, or "" when the function returns something else.
-func (c *checker) errorReturn(fn *ssa.Function) string {
+// A failure is how the fix handles a failed Begin or Commit: body gives
+// the statements to run when the error, named by its argument, is not
+// nil. When name is set, the statements use that name, and the fix binds
+// the error to it.
+type failure struct {
+	name string
+	body func(err string) string
+}
+
+// failure returns how the function handles a failed write, so that a
+// failed Begin or Commit is handled alike: when the function returns an
+// error, by returning it (with zero values); otherwise by a copy of the
+// statements that handle the error of the first write (in an HTTP
+// handler, http.Error and return: a bare return would answer 200 to a
+// failed commit), when they end in a return and every name in them means
+// the same where they are copied to; by a bare return when the function
+// returns nothing and ignores that error. ok is false otherwise.
+func (c *checker) failure(fn *ssa.Function, block *ast.BlockStmt, first, after ast.Stmt, indent string) (failure, bool) {
 	res := fn.Signature.Results()
-	if res.Len() == 0 {
-		return "return"
-	}
-	if !types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
-		return ""
-	}
-	var parts []string
-	for i := 0; i < res.Len()-1; i++ {
-		z := zero(res.At(i).Type())
-		if z == "" {
-			return ""
+	if res.Len() > 0 && types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+		var parts []string
+		for i := 0; i < res.Len()-1; i++ {
+			z := zero(res.At(i).Type())
+			if z == "" {
+				return failure{}, false
+			}
+			parts = append(parts, z)
 		}
-		parts = append(parts, z)
+		return failure{body: func(err string) string { return "return " + strings.Join(append(parts, err), ", ") }}, true
 	}
-	return "return " + strings.Join(append(parts, "err"), ", ")
+	errVar, ifs := errCheck(c.pass.TypesInfo, block, first)
+	if ifs == nil {
+		return failure{body: func(string) string { return "return" }}, res.Len() == 0
+	}
+	body := ifs.Body
+	if n := len(body.List); n == 0 {
+		return failure{}, false
+	} else if _, ok := body.List[n-1].(*ast.ReturnStmt); !ok {
+		return failure{}, false
+	}
+	if !c.bodySameAt(body, errVar, first.Pos()) || !c.bodySameAt(body, errVar, after.End()) {
+		return failure{}, false
+	}
+	var lines []string
+	for _, st := range body.List {
+		var b bytes.Buffer
+		if err := format.Node(&b, c.pass.Fset, st); err != nil {
+			return failure{}, false
+		}
+		lines = append(lines, strings.ReplaceAll(b.String(), "\n", "\n"+indent+"\t"))
+	}
+	text := strings.Join(lines, "\n"+indent+"\t")
+	if rawNewline(body) {
+		return failure{}, false // indenting the copy would change the string
+	}
+	return failure{name: errVar.Name(), body: func(string) string { return text }}, true
+}
+
+// errCheck returns the error variable that the statement st assigns,
+// and the statement that checks it: st itself ("if _, err := write; err
+// != nil {...}"), or "if err != nil {...}" right after it.
+func errCheck(info *types.Info, block *ast.BlockStmt, st ast.Stmt) (*types.Var, *ast.IfStmt) {
+	checked := func(ifs *ast.IfStmt) *types.Var {
+		be, ok := ifs.Cond.(*ast.BinaryExpr)
+		if !ok || be.Op != token.NEQ || !isNil(info, be.Y) {
+			return nil
+		}
+		id, ok := be.X.(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		if v == nil || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+			return nil
+		}
+		return v
+	}
+	assigns := func(st ast.Stmt, v *types.Var) bool {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok {
+			return false
+		}
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && (info.Defs[id] == v || info.Uses[id] == v) {
+				return true
+			}
+		}
+		return false
+	}
+	if ifs, ok := st.(*ast.IfStmt); ok && ifs.Init != nil {
+		if v := checked(ifs); v != nil && assigns(ifs.Init, v) {
+			return v, ifs
+		}
+		return nil, nil
+	}
+	if i := slices.Index(block.List, st); i >= 0 && i+1 < len(block.List) {
+		if ifs, ok := block.List[i+1].(*ast.IfStmt); ok && ifs.Init == nil {
+			if v := checked(ifs); v != nil && assigns(st, v) {
+				return v, ifs
+			}
+		}
+	}
+	return nil, nil
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && info.Uses[id] == types.Universe.Lookup("nil")
+}
+
+// bodySameAt reports whether every name the statements use means the same
+// at pos, apart from the error variable, which the fix binds again, and
+// names the statements declare themselves.
+func (c *checker) bodySameAt(body *ast.BlockStmt, errVar *types.Var, pos token.Pos) bool {
+	scope := c.pass.Pkg.Scope().Innermost(pos)
+	same := scope != nil
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.SelectorExpr:
+			ast.Inspect(x.X, func(m ast.Node) bool { return same && c.nameSameAt(m, body, errVar, scope, pos, &same) })
+			return false
+		}
+		return same && c.nameSameAt(n, body, errVar, scope, pos, &same)
+	})
+	return same
+}
+
+func (c *checker) nameSameAt(n ast.Node, body *ast.BlockStmt, errVar *types.Var, scope *types.Scope, pos token.Pos, same *bool) bool {
+	id, ok := n.(*ast.Ident)
+	if !ok {
+		return *same
+	}
+	obj := c.pass.TypesInfo.Uses[id]
+	field, _ := obj.(*types.Var)
+	switch {
+	case obj == nil, obj == errVar:
+	case field != nil && field.IsField(): // a composite literal's key
+	case obj.Pos() >= body.Pos() && obj.Pos() < body.End():
+	default:
+		if _, found := scope.LookupParent(id.Name, pos); found != obj {
+			*same = false
+		}
+	}
+	return *same
+}
+
+// rawNewline reports whether the statements hold a raw string literal
+// that spans lines.
+func rawNewline(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && strings.HasPrefix(lit.Value, "`") && strings.Contains(lit.Value, "\n") {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // zero returns the zero value of t as Go source, or "" for types this

@@ -31,3 +31,35 @@ func placeOrder(ctx context.Context, t *asynq.Task) error {
 	}
 	return nil
 }
+
+// A handler answers a failed write with an error status: a failed Begin
+// or Commit gets the same answer, not an empty 200.
+func withdraw(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	if _, err := db.ExecContext(ctx, "UPDATE accounts SET balance = balance - $1 WHERE id = $2", 10, 1); err != nil { // want `2 writes commit separately`
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	if _, err := db.ExecContext(ctx, "INSERT INTO ledger (account_id, amount) VALUES ($1, $2)", 1, -10); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// The check follows the write, under another name.
+func deposit(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	_, e := db.ExecContext(ctx, "UPDATE accounts SET balance = balance + $1 WHERE id = $2", 10, 1) // want `2 writes commit separately`
+	if e != nil {
+		status := http.StatusInternalServerError
+		http.Error(w, e.Error(), status)
+		return
+	}
+	_, e = db.ExecContext(ctx, "INSERT INTO ledger (account_id, amount) VALUES ($1, $2)", 1, 10)
+	if e != nil {
+		http.Error(w, e.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
