@@ -46,6 +46,12 @@ var generators = map[string]Generator{
 	"github.com/ThreeDotsLabs/watermill.NewUUID":      {0, true},
 	"github.com/ThreeDotsLabs/watermill.NewULID":      {0, true},
 	"github.com/ThreeDotsLabs/watermill.NewShortUUID": {0, true},
+	// stripe-go's own key maker: the time and random bytes
+	"github.com/stripe/stripe-go/v82.NewIdempotencyKey": {0, true},
+	"github.com/stripe/stripe-go/v81.NewIdempotencyKey": {0, true},
+	"github.com/stripe/stripe-go/v80.NewIdempotencyKey": {0, true},
+	"github.com/stripe/stripe-go/v79.NewIdempotencyKey": {0, true},
+	"github.com/stripe/stripe-go/v76.NewIdempotencyKey": {0, true},
 	// clocks and random numbers
 	"time.Now":                 {0, false},
 	"crypto/rand.Text":         {0, false},

