@@ -1,7 +1,6 @@
 package keytx
 
 import (
-	"fmt"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -51,10 +50,7 @@ func (c *checker) runsInPlace(f *ssa.Function) bool {
 // the effect's transaction by naming that transaction where the key's
 // handle is chosen (acrossFix).
 func (c *checker) reportAcross(k, w *effects.Stmt, msg string) {
-	d := analysis.Diagnostic{
-		Pos:     c.res.CallStart(k.Instr.Pos()),
-		Message: fmt.Sprintf("%s (%s on %s, the effect on %s)", msg, k.SQL.Table, unit(k), unit(w)),
-	}
+	d := c.diagnostic(k, w, msg)
 	if k.Callee != nil {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: k.Instr.Pos(), Message: "the key statement runs in " + summary.CalleeSite(k.Callee)})
 	}

@@ -179,17 +179,31 @@ func sameTx(a, b *effects.Stmt) bool {
 }
 
 func (c *checker) report(k, w *effects.Stmt, msg string) {
-	d := analysis.Diagnostic{
-		Pos:     c.res.CallStart(k.Instr.Pos()),
-		Message: fmt.Sprintf("%s (%s on %s, the effect on %s)", msg, k.SQL.Table, unit(k), unit(w)),
-		Related: []analysis.RelatedInformation{{Pos: w.Instr.Pos(), Message: "the effect is written here"}},
-	}
+	d := c.diagnostic(k, w, msg)
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: w.Instr.Pos(), Message: "the effect is written here"})
 	if f := c.claimFix(k, w); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	} else if f := c.swapFix(k, w); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}
 	c.rep.Report(d)
+}
+
+// diagnostic returns the finding at the key statement k, with the
+// retried root and the chain from it when k runs on a retried path
+// (keytx reports off them too).
+func (c *checker) diagnostic(k, w *effects.Stmt, msg string) analysis.Diagnostic {
+	where := ""
+	var related []analysis.RelatedInformation
+	if path, ok := c.res.Retried.On(k.Instr); ok {
+		where = "; " + path.Root.Describe()
+		related = path.Related()
+	}
+	return analysis.Diagnostic{
+		Pos:     c.res.CallStart(k.Instr.Pos()),
+		Message: fmt.Sprintf("%s (%s on %s, the effect on %s%s)", msg, k.SQL.Table, unit(k), unit(w), where),
+		Related: related,
+	}
 }
 
 func unit(s *effects.Stmt) string {
