@@ -3,7 +3,6 @@ package naturalkey
 import (
 	_ "embed"
 	"fmt"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -51,7 +50,7 @@ type checker struct {
 // checkFunc reports the INSERTs of an operation key without conflict
 // handling in one function.
 func (c *checker) checkFunc(fn *ssa.Function) {
-	var stmts, guards []*effects.Stmt
+	var stmts, guards, across []*effects.Stmt
 	var models []ssa.CallInstruction
 	writes := 0 // durable writes, in the function and in its callees
 	for _, b := range fn.Blocks {
@@ -84,10 +83,13 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 				if st.SQL.Writes() {
 					writes++
 				}
+				if c.elsewhere(st) {
+					across = append(across, st)
+				}
 			}
 		}
 	}
-	if len(stmts)+len(models) == 0 || handlesUniqueViolation(fn) {
+	if len(stmts)+len(models)+len(across) == 0 || effects.HandlesUniqueViolation(fn) {
 		return
 	}
 	for _, m := range models {
@@ -112,6 +114,28 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 			c.report(st, col, what, path)
 		}
 	}
+	// INSERTs that helpers of other packages run for this function, with
+	// its values: their packages have no root that reaches them.
+	for _, st := range across {
+		if st.SQL.Kind != sqltext.Insert || st.SQL.Conflict || st.SQL.Columns == nil || st.Callee.Absorbed ||
+			c.res.InTestFile(st.Instr.Pos()) || writes > 1 && c.cat.IsKeyTable(st.SQL.Table) {
+			continue
+		}
+		path, ok := c.res.Retried.On(st.Instr)
+		if !ok || guarded(st, guards) {
+			continue
+		}
+		if col, what := c.keyColumn(st, path); col != "" {
+			c.reportAcross(st, col, what, path)
+		}
+	}
+}
+
+// elsewhere reports whether a callee's statement is one for this package
+// to judge at the call: it runs in a function of another package that no
+// root of that package reaches.
+func (c *checker) elsewhere(st *effects.Stmt) bool {
+	return st.Callee.Func.Pkg() != nil && st.Callee.Func.Pkg() != c.pass.Pkg && !st.Callee.Judged
 }
 
 // keyColumn returns an inserted column that holds an operation key, and
@@ -141,10 +165,7 @@ func (c *checker) keyColumn(st *effects.Stmt, path *retried.Path) (string, strin
 // whose db tag (or lower-cased name) it is.
 func (c *checker) paramValue(st *effects.Stmt, p sqltext.Param) ssa.Value {
 	if p.Index >= 0 {
-		if p.Index < len(st.Args) {
-			return st.Args[p.Index]
-		}
-		return nil
+		return st.ArgValue(p.Index)
 	}
 	if len(st.Args) == 0 {
 		return nil
@@ -551,52 +572,40 @@ func ownIdentity(table, col string) bool {
 // every path.
 func guarded(st *effects.Stmt, guards []*effects.Stmt) bool {
 	for _, g := range guards {
-		if g != st && effects.Dominates(g.Instr, st.Instr) {
+		if g.Instr != st.Instr && effects.Dominates(g.Instr, st.Instr) {
 			return true
 		}
 	}
 	return false
 }
 
-// handlesUniqueViolation reports whether a function tests for a unique
-// violation: SQLSTATE 23505, MySQL error 1062, gorm.ErrDuplicatedKey.
-func handlesUniqueViolation(fn *ssa.Function) bool {
-	found := false
-	var visit func(f *ssa.Function)
-	visit = func(f *ssa.Function) {
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				for _, op := range instr.Operands(nil) {
-					switch v := (*op).(type) {
-					case *ssa.Const:
-						if v.Value != nil && (v.Value.Kind() == constant.String && constant.StringVal(v.Value) == "23505" ||
-							v.Value.Kind() == constant.Int && v.Value.ExactString() == "1062") {
-							found = true
-						}
-					case *ssa.Global:
-						if v.Name() == "ErrDuplicatedKey" {
-							found = true
-						}
-					}
-				}
-			}
-		}
-		for _, anon := range f.AnonFuncs {
-			visit(anon)
-		}
+// reportAcross reports an INSERT that a helper of another package runs
+// with the function's values, at the call: the fix belongs to the
+// helper's SQL, which this package cannot edit, so the message names
+// the helper (and sqlc's query) and the helper's page shows the clause.
+func (c *checker) reportAcross(st *effects.Stmt, col, what string, path *retried.Path) {
+	site := summary.CalleeSite(st.Callee)
+	if q := sqlcQuery(st.Text); q != "" {
+		site += ", sqlc query " + q
 	}
-	visit(fn)
-	// A helper of the package that the function calls (isUniqueViolation).
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if call, ok := instr.(ssa.CallInstruction); ok && !found {
-				if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee.Parent() == nil {
-					visit(callee)
-				}
-			}
-		}
+	d := analysis.Diagnostic{
+		Pos: c.res.CallStart(st.Instr.Pos()),
+		Message: fmt.Sprintf("a retry inserts the row for the same %s again, which fails or duplicates it: the INSERT into %s in %s has no conflict handling for %s (%s)",
+			col, st.SQL.Table, site, what, path.Root.Describe()),
 	}
-	return found
+	d.Related = append(path.Related(), analysis.RelatedInformation{Pos: st.Instr.Pos(), Message: "the INSERT runs in " + site})
+	c.rep.Report(d)
+}
+
+// sqlcQuery returns the name of the sqlc query whose text this is
+// ("-- name: CreateOrder :exec"), or "".
+func sqlcQuery(text string) string {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(text), "-- name: ")
+	if !ok {
+		return ""
+	}
+	name, _, _ := strings.Cut(rest, " ")
+	return name
 }
 
 func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path) {

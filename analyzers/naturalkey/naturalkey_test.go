@@ -27,3 +27,9 @@ func TestGorm(t *testing.T) {
 	analysistest.Run(t, testdata, naturalkey.Analyzer, "naturalkey/gormcase")
 	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, naturalkey.Analyzer, "naturalkey/gormfix"))
 }
+
+// TestAcross checks INSERTs that helpers and generated queries of other
+// packages run with the caller's values.
+func TestAcross(t *testing.T) {
+	analysistest.Run(t, testdata, naturalkey.Analyzer, "naturalkey/xrepo")
+}

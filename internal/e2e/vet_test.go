@@ -29,6 +29,9 @@ func TestVetCrossPackage(t *testing.T) {
 		pkgs  []string
 	}{
 		{"", []string{"freshid/xstore", "freshid/xapi", "missingkey/xpay", "missingkey/xapi", "intentfirst/xcarrier", "intentfirst/xworker", "keytx/xsqlc"}},
+		// Summaries of statements that say which parameter fills each
+		// placeholder, for naturalkey's findings at the call.
+		{"naturalkey", []string{"naturalkey/xrepo"}},
 		// Its negatives include a claim on the pool that keytx reports.
 		{"partialtx", []string{"partialtx/xsqlc"}},
 	} {

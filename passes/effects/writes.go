@@ -1,6 +1,7 @@
 package effects
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -199,6 +200,9 @@ type Callee struct {
 	// path there.
 	Judged    bool
 	Exclusive []int
+	// Args and Absorbed are the summary's (valueflow.SQLStmt).
+	Args     []valueflow.ArgSource
+	Absorbed bool
 }
 
 // SameCall reports whether two statements run inside one call of a
@@ -219,6 +223,56 @@ func Exclusive(a, b *Stmt) bool {
 		}
 	}
 	return false
+}
+
+// ArgValue returns the value that the statement's argument i binds, as
+// far as the function that runs Instr sees it: the argument itself, or
+// for a statement of a callee, the caller's value of the parameter (and
+// field) that the callee passes (see FieldValue); nil when unknown.
+func (st *Stmt) ArgValue(i int) ssa.Value {
+	if st.Callee == nil {
+		if i < len(st.Args) {
+			return st.Args[i]
+		}
+		return nil
+	}
+	call, ok := st.Instr.(*ssa.Call)
+	if !ok || i >= len(st.Callee.Args) {
+		return nil
+	}
+	a := st.Callee.Args[i]
+	if a.Param < 0 || a.Param >= len(call.Call.Args) {
+		return nil
+	}
+	return FieldValue(call.Call.Args[a.Param], a.Path)
+}
+
+// FieldValue returns the value at the field path inside v where v is
+// built: v itself for "", else the value stored in the field of a struct
+// literal or variable (passed by value or by pointer), field by field.
+// It returns nil when a field is stored more than once, or v is not
+// built in its function.
+func FieldValue(v ssa.Value, path string) ssa.Value {
+	for path != "" {
+		field, rest := splitField(path)
+		if field == "" {
+			return nil
+		}
+		u := valueflow.Unwrap(v)
+		if load, ok := u.(*ssa.UnOp); ok && load.Op == token.MUL {
+			u = load.X
+		}
+		a, ok := u.(*ssa.Alloc)
+		if !ok || !isStruct(a.Type()) {
+			return nil
+		}
+		stored, n := fieldStore(a, field)
+		if n != 1 {
+			return nil
+		}
+		v, path = stored, rest
+	}
+	return v
 }
 
 // TxOrigins names the transaction a statement runs on (see Origins).
@@ -427,4 +481,45 @@ func IsGuard(st *Stmt) bool {
 		}
 	}
 	return false
+}
+
+// HandlesUniqueViolation reports whether a function tests for a unique
+// violation: SQLSTATE 23505, MySQL error 1062, gorm.ErrDuplicatedKey.
+func HandlesUniqueViolation(fn *ssa.Function) bool {
+	found := false
+	var visit func(f *ssa.Function)
+	visit = func(f *ssa.Function) {
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				for _, op := range instr.Operands(nil) {
+					switch v := (*op).(type) {
+					case *ssa.Const:
+						if v.Value != nil && (v.Value.Kind() == constant.String && constant.StringVal(v.Value) == "23505" ||
+							v.Value.Kind() == constant.Int && v.Value.ExactString() == "1062") {
+							found = true
+						}
+					case *ssa.Global:
+						if v.Name() == "ErrDuplicatedKey" {
+							found = true
+						}
+					}
+				}
+			}
+		}
+		for _, anon := range f.AnonFuncs {
+			visit(anon)
+		}
+	}
+	visit(fn)
+	// A helper of the package that the function calls (isUniqueViolation).
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && !found {
+				if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee.Parent() == nil {
+					visit(callee)
+				}
+			}
+		}
+	}
+	return found
 }

@@ -283,7 +283,20 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 		return
 	}
 	h := b.handle(b.source(effects.StmtHandle(st), "", st.Durability))
-	b.add(valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c)}, c, nil)
+	var args []valueflow.ArgSource
+	for _, a := range st.Args {
+		args = append(args, b.argSource(a, ""))
+	}
+	b.add(valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args}, c, nil)
+}
+
+// argSource says which parameter of fn, at which field path, the value v
+// at path is; Param is -1 when it is none.
+func (b *stmtBuilder) argSource(v ssa.Value, path string) valueflow.ArgSource {
+	if i, p, ok := effects.ParamOf(b.h, b.fn, v, path); ok {
+		return valueflow.ArgSource{Param: i, Path: p}
+	}
+	return valueflow.ArgSource{Param: -1}
 }
 
 // callbacks adds the statements of the function literals a transaction
@@ -330,7 +343,15 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		for _, j := range s.Exclusive {
 			excl = append(excl, base+j)
 		}
-		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At}, call, excl)
+		var args []valueflow.ArgSource
+		for _, a := range s.Args {
+			if a.Param >= 0 && a.Param < len(call.Call.Args) {
+				args = append(args, b.argSource(call.Call.Args[a.Param], a.Path))
+			} else {
+				args = append(args, valueflow.ArgSource{Param: -1})
+			}
+		}
+		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed}, call, excl)
 	}
 }
 
@@ -383,10 +404,14 @@ func (b *stmtBuilder) frame(c ssa.CallInstruction) valueflow.Frame {
 	return valueflow.FrameAt(b.h.r.Env.Fset, valueflow.FuncName(c.Parent()), b.h.r.CallStart(c.Pos()))
 }
 
-// finish records which statements exclude each other, cuts the list to
-// maxStmts, and says whether this package's checks judge fn.
+// finish records which statements exclude each other and which have a
+// duplicate handled, cuts the list to maxStmts, and says whether this
+// package's checks judge fn.
 func (b *stmtBuilder) finish() {
 	stmts := b.sum.Stmts
+	for i := range stmts {
+		stmts[i].Absorbed = stmts[i].Absorbed || b.absorbed(i)
+	}
 	for i := range stmts {
 		for j := i + 1; j < len(stmts); j++ {
 			if b.exclusive(i, j) {
@@ -412,6 +437,22 @@ func (b *stmtBuilder) finish() {
 	if b.h.r.Retried != nil {
 		_, b.sum.Retried = b.h.r.Retried.Reached(b.fn)
 	}
+}
+
+// absorbed reports whether a duplicate of statement i is handled here:
+// a dedup guard of the list runs before it on every path, or the
+// function that runs it tests for a unique violation.
+func (b *stmtBuilder) absorbed(i int) bool {
+	at := b.instrs[i]
+	if effects.HandlesUniqueViolation(at.Parent()) {
+		return true
+	}
+	for j, g := range b.sum.Stmts {
+		if j != i && g.Guard && b.instrs[j] != at && effects.Dominates(b.instrs[j], at) {
+			return true
+		}
+	}
+	return false
 }
 
 // exclusive reports whether statements i and j never run in one call:

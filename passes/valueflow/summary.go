@@ -62,6 +62,21 @@ type SQLStmt struct {
 	// in the same call as this one (they lie on exclusive branches).
 	Exclusive []int
 	At        Frame // the executor call
+	// Args says, for each argument of the statement (by placeholder
+	// index), which parameter of the function and which field of it the
+	// argument is, when it is one: the caller's value then fills it.
+	Args []ArgSource
+	// Absorbed is set when a duplicate is handled where the statement
+	// runs: a dedup guard runs before it on every path, or its function
+	// tests for a unique violation.
+	Absorbed bool
+}
+
+// An ArgSource is the parameter Param (-1: none) at field Path that a
+// statement's argument is.
+type ArgSource struct {
+	Param int
+	Path  string
 }
 
 // HandleKind says where the handle of a statement comes from.

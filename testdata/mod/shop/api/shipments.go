@@ -33,7 +33,9 @@ func (s *Server) CreateShipmentOrder(c echo.Context) error {
 }
 
 // CreateShipmentOrderIdempotent passes store.Orders.Insert an id derived
-// from the Idempotency-Key header.
+// from the Idempotency-Key header: no fresh id, but the store's INSERT has
+// no conflict clause, so a retry fails on the row the first attempt
+// inserted.
 func (s *Server) CreateShipmentOrderIdempotent(c echo.Context) error {
 	var req shipmentRequest
 	if err := c.Bind(&req); err != nil {
@@ -43,8 +45,8 @@ func (s *Server) CreateShipmentOrderIdempotent(c echo.Context) error {
 	if key == "" {
 		return echo.NewHTTPError(http.StatusBadRequest, "Idempotency-Key required")
 	}
-	id := uuid.NewSHA1(uuid.NameSpaceOID, []byte(key+"|orders")).String() // safe: derived from the Idempotency-Key header
-	if err := s.Orders.Insert(c.Request().Context(), id, req.CustomerID, req.TotalCents); err != nil {
+	id := uuid.NewSHA1(uuid.NameSpaceOID, []byte(key+"|orders")).String()                              // safe: derived from the Idempotency-Key header
+	if err := s.Orders.Insert(c.Request().Context(), id, req.CustomerID, req.TotalCents); err != nil { // finding: IDEM005
 		return err
 	}
 	return c.JSON(http.StatusCreated, map[string]string{"id": id})

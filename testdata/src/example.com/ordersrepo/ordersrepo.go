@@ -6,8 +6,10 @@ package ordersrepo
 import (
 	"context"
 	"database/sql"
+	"errors"
 
 	"example.com/ordersdb"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // Accounts writes on the pool it holds: each statement commits on its
@@ -131,5 +133,16 @@ func PayTwice(ctx context.Context, db ordersdb.DBTX, key string) error {
 		return err
 	}
 	_, err := db.ExecContext(ctx, "INSERT INTO payments (amount) VALUES ($1)", 1)
+	return err
+}
+
+// InsertOrderOnce inserts an order and takes a unique violation for
+// the order that an earlier attempt inserted.
+func (s *Store) InsertOrderOnce(ctx context.Context, id string, total int64) error {
+	_, err := s.db.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", id, total)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return nil
+	}
 	return err
 }

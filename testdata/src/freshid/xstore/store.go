@@ -39,8 +39,9 @@ func (s *Store) Create(ctx context.Context, total int64) error {
 // NewID returns a fresh id.
 func NewID() string { return uuid.NewString() }
 
-// CreateKeyed is safe: the id comes from the caller's key.
+// CreateKeyed is safe: the id comes from the caller's key, and a retry's
+// row is absorbed.
 func (s *Store) CreateKeyed(ctx context.Context, key string) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id) VALUES ($1)", key)
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id) VALUES ($1) ON CONFLICT DO NOTHING", key)
 	return err
 }

@@ -273,7 +273,7 @@ func payTwice(ctx context.Context, key string) error {
 type api struct{}
 
 func (api) keyOnPool(w http.ResponseWriter, r *http.Request) {
-	ordersdb.New(db).InsertIdempotencyKey(r.Context(), r.Header.Get("Idempotency-Key"))
+	ordersdb.New(db).ClaimKey(r.Context(), r.Header.Get("Idempotency-Key"))
 }
 
 func (api) orderInTx(w http.ResponseWriter, r *http.Request) {
@@ -290,7 +290,7 @@ func (a api) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /keys", a.keyOnPool)
 	mux.HandleFunc("POST /orders", a.orderInTx)
 	mux.HandleFunc("POST /v2/keys", func(w http.ResponseWriter, r *http.Request) {
-		ordersdb.New(db).InsertIdempotencyKey(r.Context(), r.Header.Get("Idempotency-Key"))
+		ordersdb.New(db).ClaimKey(r.Context(), r.Header.Get("Idempotency-Key"))
 	})
 	mux.HandleFunc("POST /v2/orders", func(w http.ResponseWriter, r *http.Request) {
 		tx, err := db.BeginTx(r.Context(), nil)

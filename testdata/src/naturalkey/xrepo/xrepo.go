@@ -1,0 +1,75 @@
+// Package xrepo inserts through repository helpers and sqlc queries of
+// other packages, which no root of their own packages reaches: the
+// finding is at the call here, naming the helper.
+package xrepo
+
+import (
+	"context"
+	"database/sql"
+
+	"example.com/ordersdb"
+	"example.com/ordersrepo"
+	"github.com/google/uuid"
+	"github.com/hibiken/asynq"
+	"github.com/riverqueue/river"
+)
+
+var db *sql.DB
+
+type ImportArgs struct{ OrderID string }
+
+func (ImportArgs) Kind() string { return "import" }
+
+type ImportWorker struct {
+	river.WorkerDefaults[ImportArgs]
+}
+
+// ---- positives ----
+
+// The job's order ID, inserted by a repository of another package.
+func (w *ImportWorker) Work(ctx context.Context, job *river.Job[ImportArgs]) error {
+	return ordersrepo.NewStore(db).InsertOrder(ctx, job.Args.OrderID, 5) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into orders in Store.InsertOrder \(ordersrepo.go:\d+:\d+\) has no conflict handling for the caller-known id \(river worker ImportWorker.Work\)`
+}
+
+// The task's order ID, in the params struct of a generated query: the
+// message names the query to change.
+func importTask(ctx context.Context, t *asynq.Task) error {
+	orderID := string(t.Payload())
+	q := ordersdb.New(db)
+	return q.CreateOrder(ctx, ordersdb.CreateOrderParams{ID: orderID, Total: 5}) // want `the INSERT into orders in Queries.CreateOrder \(query.sql.go:\d+:\d+\), sqlc query CreateOrder has no conflict handling for the caller-known id \(asynq handler importTask\)`
+}
+
+// ---- negatives ----
+
+// A claim of the key in the same transaction guards the insert.
+func importClaimed(ctx context.Context, t *asynq.Task) error {
+	orderID := string(t.Payload())
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	q := ordersdb.New(tx)
+	if n, err := q.ClaimKey(ctx, orderID); err != nil || n == 0 {
+		return err
+	}
+	if err := q.CreateOrder(ctx, ordersdb.CreateOrderParams{ID: orderID, Total: 5}); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// The helper takes the unique violation of an earlier attempt.
+func importOnce(ctx context.Context, t *asynq.Task) error {
+	return ordersrepo.NewStore(db).InsertOrderOnce(ctx, string(t.Payload()), 5)
+}
+
+// A fresh ID is freshid's finding, not this check's.
+func importFresh(ctx context.Context, t *asynq.Task) error {
+	return ordersrepo.NewStore(db).InsertOrder(ctx, uuid.NewString(), 5)
+}
+
+// A value the helper is not given as a parameter: nothing to judge here.
+func importTotal(ctx context.Context, t *asynq.Task) error {
+	return ordersdb.New(db).DebitAccount(ctx, ordersdb.DebitAccountParams{ID: "a", Amount: 5})
+}
