@@ -609,10 +609,14 @@ func sqlcQuery(text string) string {
 }
 
 func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path) {
+	table := st.SQL.Table
+	if q := sqlcQuery(st.Text); q != "" {
+		table += " (sqlc query " + q + ")" // the query to change, when the code is generated
+	}
 	d := analysis.Diagnostic{
 		Pos: c.res.CallStart(st.Instr.Pos()),
 		Message: fmt.Sprintf("a retry inserts the row for the same %s again, which fails or duplicates it: the INSERT into %s has no conflict handling for %s (%s)",
-			col, st.SQL.Table, what, path.Root.Describe()),
+			col, table, what, path.Root.Describe()),
 	}
 	d.Related = path.Related()
 	if f := c.conflictFix(st, col); f != nil {

@@ -33,3 +33,9 @@ func TestGorm(t *testing.T) {
 func TestAcross(t *testing.T) {
 	analysistest.Run(t, testdata, naturalkey.Analyzer, "naturalkey/xrepo")
 }
+
+// TestGenerated checks that a finding in generated code is reported at
+// the call into it.
+func TestGenerated(t *testing.T) {
+	analysistest.Run(t, testdata, naturalkey.Analyzer, "naturalkey/gensqlc")
+}

@@ -40,8 +40,10 @@ func NewReporter(pass *analysis.Pass, code, name string) *Reporter {
 }
 
 // Report reports d unless a directive with a reason suppresses it. The
-// message ends with the check's code, which suppressions name.
+// message ends with the check's code, which suppressions name. A finding
+// in generated code moves to the user's call into it (outOfGenerated).
 func (r *Reporter) Report(d analysis.Diagnostic) {
+	d = r.outOfGenerated(d)
 	if ig := directive.Suppresses(r.pass.Fset, r.ignores, d.Pos, r.code, r.name); ig != nil {
 		r.used[ig] = true
 		return

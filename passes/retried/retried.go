@@ -19,6 +19,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/analysisutil"
 	"github.com/idemlint/idemlint/internal/directive"
 	"github.com/idemlint/idemlint/passes/catalog"
 	"github.com/idemlint/idemlint/passes/lazyssa"
@@ -74,7 +75,7 @@ func (p *Path) Related() []analysis.RelatedInformation {
 		out = append(out, analysis.RelatedInformation{Pos: p.Root.Pos, Message: "retried root: " + p.Root.Describe()})
 	}
 	for _, call := range p.Via {
-		out = append(out, analysis.RelatedInformation{Pos: call.Pos(), Message: "called on the retried path"})
+		out = append(out, analysis.RelatedInformation{Pos: call.Pos(), Message: analysisutil.ChainStep})
 	}
 	return out
 }

@@ -54,7 +54,7 @@ type Queries struct{ db DBTX }
 var queries = &Queries{}
 
 func (q *Queries) CreateOrder(ctx context.Context, orderID string, total int64) error {
-	_, err := q.db.ExecContext(ctx, createOrderSQL, orderID, total) // want `same order_id again.*INSERT into orders has no conflict handling for the caller-known order_id \(HTTP handler placeOrder\)`
+	_, err := q.db.ExecContext(ctx, createOrderSQL, orderID, total) // want `same order_id again.*INSERT into orders \(sqlc query CreateOrder\) has no conflict handling for the caller-known order_id \(HTTP handler placeOrder\)`
 	return err
 }
 
