@@ -73,6 +73,54 @@ func DeleteStmts(fset *token.FileSet, file *ast.File, block *ast.BlockStmt, i, j
 	return span.delete(tf, file)
 }
 
+// MoveStmts returns the edits that move the statements list[i..j] of
+// block up, before list[to] (to < i), whole lines with their comments
+// (the group right above them, and each line's trailing comment). It
+// fails where DeleteStmts or Print does.
+func MoveStmts(fset *token.FileSet, file *ast.File, block *ast.BlockStmt, i, j, to int) ([]analysis.TextEdit, bool) {
+	if to >= i || i > j || j >= len(block.List) {
+		return nil, false
+	}
+	del, ok := DeleteStmts(fset, file, block, i, j)
+	if !ok {
+		return nil, false
+	}
+	tf := fset.File(block.Pos())
+	var lines []string
+	for _, cg := range file.Comments { // the group right above, as DeleteStmts takes it
+		if tf.Line(cg.End()) == tf.Line(block.List[i].Pos())-1 && (i == 0 || tf.Line(cg.Pos()) > tf.Line(block.List[i-1].End())) {
+			lines = append(lines, commentText(cg))
+		}
+	}
+	for k := i; k <= j; k++ {
+		text, ok := Print(fset, file, block.List[k])
+		if !ok {
+			return nil, false
+		}
+		for _, cg := range file.Comments { // a comment after it on its last line
+			if cg.Pos() >= block.List[k].End() && tf.Line(cg.Pos()) == tf.Line(block.List[k].End()) {
+				text += " " + commentText(cg)
+			}
+		}
+		lines = append(lines, text)
+	}
+	ins, ok := StmtBefore(fset, file, block.List[to].Pos(), strings.Join(lines, "\n"))
+	if !ok {
+		return nil, false
+	}
+	return []analysis.TextEdit{ins, del}, true
+}
+
+// commentText is a comment group's text as written, its comments one a
+// line.
+func commentText(cg *ast.CommentGroup) string {
+	var texts []string
+	for _, c := range cg.List {
+		texts = append(texts, c.Text)
+	}
+	return strings.Join(texts, "\n")
+}
+
 // DeleteImport returns the edit that deletes the import of path from
 // file: its line in a group, or the whole declaration that imports only
 // it.

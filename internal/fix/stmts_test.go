@@ -90,3 +90,30 @@ func TestIndent(t *testing.T) {
 		t.Errorf("Indent = %q, want %q", got, want)
 	}
 }
+
+func TestMoveStmts(t *testing.T) {
+	src := "package p\n\nfunc a() {}\n\nfunc b() error { return nil }\n\nfunc f() error {\n\ta()\n\t// begin\n\terr := b()\n\tif err != nil {\n\t\treturn err\n\t}\n\tdefer a() //nolint:errcheck\n\treturn nil\n}\n"
+	want := "package p\n\nfunc a() {}\n\nfunc b() error { return nil }\n\nfunc f() error {\n\t// begin\n\terr := b()\n\tif err != nil {\n\t\treturn err\n\t}\n\tdefer a() //nolint:errcheck\n\ta()\n\treturn nil\n}\n"
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := f.Decls[len(f.Decls)-1].(*ast.FuncDecl).Body
+	edits, ok := MoveStmts(fset, f, body, 1, 3, 0)
+	if !ok {
+		t.Fatal("MoveStmts failed")
+	}
+	// Apply from the end, so that earlier offsets stay valid.
+	got := apply(fset, src, edits[1])
+	got = apply(fset, got, edits[0])
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if formatted, err := format.Source([]byte(got)); err != nil || string(formatted) != got {
+		t.Errorf("result is not gofmt-clean: %v\n%s", err, got)
+	}
+	if _, ok := MoveStmts(fset, f, body, 1, 3, 2); ok {
+		t.Error("MoveStmts moved statements down")
+	}
+}

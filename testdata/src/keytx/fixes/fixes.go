@@ -3,6 +3,7 @@ package fixes
 import (
 	"context"
 	"database/sql"
+	"net/http"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -31,5 +32,93 @@ func pgxKey(ctx context.Context, key string) error {
 	defer tx.Rollback(ctx)
 	pool.Exec(ctx, "INSERT INTO inbox (message_id) VALUES ($1)", key) // want `the key commits apart`
 	tx.Exec(ctx, "INSERT INTO shipments (order_id) VALUES ($1)", key)
+	return tx.Commit(ctx)
+}
+
+// The inbox guard claims the key on the pool, then the effect begins its
+// own transaction: the Begin moves up, and the claim runs on it.
+func claimBeforeBegin(w http.ResponseWriter, r *http.Request) {
+	ctx, key := r.Context(), r.Header.Get("Idempotency-Key")
+	res, err := db.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT DO NOTHING", key) // want `the key commits apart`
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	// The debit and the ledger row commit together.
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	defer tx.Rollback() //nolint:errcheck
+	if _, err := tx.ExecContext(ctx, "UPDATE accounts SET balance = balance - $1 WHERE id = $2", 10, 1); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	if err := tx.Commit(); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// The same with pgx.
+func pgxClaimBeforeBegin(ctx context.Context, key string) error {
+	tag, err := pool.Exec(ctx, "INSERT INTO processed_messages (id) VALUES ($1) ON CONFLICT DO NOTHING", key) // want `the key commits apart`
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return nil
+	}
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, "INSERT INTO shipments (order_id) VALUES ($1)", key); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// No deferred Rollback: the returns between would leave the transaction
+// open once it began first. No fix.
+func claimBeforeBeginNoRollback(ctx context.Context, key string) error {
+	tag, err := pool.Exec(ctx, "INSERT INTO processed_messages (id) VALUES ($1) ON CONFLICT DO NOTHING", key) // want `the key commits apart`
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return nil
+	}
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, "INSERT INTO shipments (order_id) VALUES ($1)", key); err != nil {
+		tx.Rollback(ctx)
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// The key statement declares only err: after the move it would declare
+// nothing new. No fix.
+func claimDeclaresErr(ctx context.Context, key string) error {
+	_, err := pool.Exec(ctx, "INSERT INTO processed_messages (id) VALUES ($1) ON CONFLICT DO NOTHING", key) // want `the key commits apart`
+	if err != nil {
+		return err
+	}
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, "INSERT INTO shipments (order_id) VALUES ($1)", key); err != nil {
+		return err
+	}
 	return tx.Commit(ctx)
 }
