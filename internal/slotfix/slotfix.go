@@ -22,7 +22,8 @@ import (
 // Fix fills the call's key slot with the operation key in scope,
 // by a statement before the call (guarded by a check that the key is
 // there when the caller may leave it out), or by an extra publish option.
-// It returns nil when no key is in scope or the carrier is not a variable.
+// It returns nil when no key is in scope or the carrier is neither a
+// variable nor a literal written in the call.
 //
 // A value that a durable write before the call already records (the
 // shipment row's order ID) is preferred: it is the operation ID the
@@ -110,13 +111,28 @@ func FixWith(pass *analysis.Pass, res *summary.Result, e *effects.Call, key stri
 		imports = append(imports, more...)
 	} else {
 		stmt, more := setSlot(pass, file, call, e, cat.KeyHeader())
+		decl := ""
 		if stmt == "" {
-			return nil
+			// A carrier written in the call (&stripe.PaymentIntentParams{...})
+			// becomes a variable first.
+			var name string
+			var replace analysis.TextEdit
+			var ok bool
+			if decl, name, replace, ok = hoistCarrier(pass, file, call, e); !ok {
+				return nil
+			}
+			if stmt, more = slotStmt(pass, file, name, pass.TypesInfo.TypeOf(call.Args[e.Ext.Arg]), e, cat.KeyHeader()); stmt == "" {
+				return nil
+			}
+			edits = append(edits, replace)
 		}
 		imports = append(imports, more...)
 		text := fmt.Sprintf(stmt, key)
 		if ks.MayBeEmpty {
 			text = fmt.Sprintf("if k := %s; k != \"\" {\n\t%s\n}", key, fmt.Sprintf(stmt, "k"))
+		}
+		if decl != "" {
+			text = decl + "\n" + text
 		}
 		edit, ok := fix.StmtBefore(pass.Fset, file, call.Pos(), text)
 		if !ok {
@@ -144,29 +160,109 @@ func setSlot(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effects
 	if !ok {
 		return "", nil
 	}
+	return slotStmt(pass, file, id.Name, pass.TypesInfo.TypeOf(id), e, header)
+}
+
+// slotStmt returns the statement (with %s for the key) that fills the
+// slot of the carrier variable name, of type t, and the imports it needs.
+func slotStmt(pass *analysis.Pass, file *ast.File, name string, t types.Type, e *effects.Call, header string) (string, []string) {
 	switch e.Ext.Slot {
 	case catalog.ParamsKey:
-		return id.Name + ".SetIdempotencyKey(%s)", nil
+		return name + ".SetIdempotencyKey(%s)", nil
 	case catalog.RequestHeader:
-		return id.Name + fmt.Sprintf(".Header.Set(%q, %%s)", header), nil
+		return name + fmt.Sprintf(".Header.Set(%q, %%s)", header), nil
 	case catalog.InputField:
 		field := e.Ext.Fields[0]
-		obj, _, _ := types.LookupFieldOrMethod(pass.TypesInfo.TypeOf(id), true, pass.Pkg, field)
+		obj, _, _ := types.LookupFieldOrMethod(t, true, pass.Pkg, field)
 		v, ok := obj.(*types.Var)
 		if !ok {
 			return "", nil
 		}
 		if _, ptr := v.Type().(*types.Pointer); !ptr {
-			return id.Name + "." + field + " = %s", nil
+			return name + "." + field + " = %s", nil
 		}
 		const awsPkg = "github.com/aws/aws-sdk-go-v2/aws"
-		name := fix.ImportName(pass.Pkg, file, awsPkg)
-		if name == "" {
-			return id.Name + "." + field + " = aws.String(%s)", []string{awsPkg}
+		aws := fix.ImportName(pass.Pkg, file, awsPkg)
+		if aws == "" {
+			return name + "." + field + " = aws.String(%s)", []string{awsPkg}
 		}
-		return id.Name + "." + field + " = " + name + ".String(%s)", nil
+		return name + "." + field + " = " + aws + ".String(%s)", nil
 	}
 	return "", nil
+}
+
+// hoistCarrier moves a carrier written as a literal in the call
+// (&stripe.PaymentIntentCreateParams{...}) into a variable declared
+// before the call's statement, so that a statement can fill its slot: it
+// returns the declaration, the variable's name and the edit that puts
+// the name in the call. It declines when an argument before the carrier
+// could do something that the earlier literal would now precede, or no
+// short name is free.
+func hoistCarrier(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effects.Call) (decl, name string, replace analysis.TextEdit, ok bool) {
+	if e.Ext.Arg >= len(call.Args) {
+		return "", "", analysis.TextEdit{}, false
+	}
+	arg := call.Args[e.Ext.Arg]
+	lit := arg
+	if u, isAddr := lit.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+		lit = u.X
+	}
+	if _, isLit := lit.(*ast.CompositeLit); !isLit {
+		return "", "", analysis.TextEdit{}, false
+	}
+	for _, a := range call.Args[:e.Ext.Arg] {
+		if !plain(a) {
+			return "", "", analysis.TextEdit{}, false
+		}
+	}
+	text, printed := fix.Print(pass.Fset, file, arg)
+	if !printed {
+		return "", "", analysis.TextEdit{}, false
+	}
+	// A name nothing sees at the call, and that no enclosing scope
+	// declares later either (params := ... further down would clash).
+	scope := pass.Pkg.Scope().Innermost(call.Pos())
+	free := func(n string) bool {
+		if _, obj := scope.LookupParent(n, call.Pos()); obj != nil {
+			return false
+		}
+		for s := scope; s != nil && s != pass.Pkg.Scope(); s = s.Parent() {
+			if s.Lookup(n) != nil {
+				return false
+			}
+		}
+		return true
+	}
+	names := []string{"params", "input", "req"}
+	if e.Ext.Slot == catalog.InputField {
+		names = []string{"input", "params", "req"}
+	}
+	for _, n := range names {
+		if free(n) {
+			name = n
+			break
+		}
+	}
+	if name == "" {
+		return "", "", analysis.TextEdit{}, false
+	}
+	return name + " := " + text, name, analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(name)}, true
+}
+
+// plain reports whether evaluating e does nothing a literal evaluated
+// before it could change: a name, a selector of names, a constant, or
+// ctx-like method calls without arguments (r.Context()).
+func plain(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident, *ast.BasicLit:
+		return true
+	case *ast.SelectorExpr:
+		return plain(e.X)
+	case *ast.CallExpr:
+		sel, ok := e.Fun.(*ast.SelectorExpr)
+		return ok && len(e.Args) == 0 && sel.Sel.Name == "Context" && plain(sel.X)
+	}
+	return false
 }
 
 // pubOption returns the option expression (with %s for the key) that

@@ -50,3 +50,19 @@ func publish(ctx context.Context, t *asynq.Task) error {
 	_, err := js.Publish("orders", t.Payload()) // want `JetStream publish`
 	return err
 }
+
+// The params are written in the call: they become a variable first.
+func chargeInline(w http.ResponseWriter, r *http.Request) {
+	if _, err := paymentintent.New(&stripe.PaymentIntentParams{Amount: stripe.Int64(100)}); err != nil { // want `Stripe PaymentIntent create`
+		http.Error(w, err.Error(), http.StatusBadGateway)
+	}
+}
+
+// The same for an SQS input, whose key the caller may leave out.
+func forwardInline(w http.ResponseWriter, r *http.Request) {
+	queue.SendMessage(r.Context(), &sqs.SendMessageInput{ // want `SQS SendMessage`
+		QueueUrl:       aws.String("orders.fifo"),
+		MessageBody:    aws.String("{}"),
+		MessageGroupId: aws.String("orders"),
+	})
+}
