@@ -1,0 +1,225 @@
+package sqltext
+
+import "strings"
+
+// A Schema holds, for each table that a CREATE TABLE declares, its
+// identity: the columns of its primary key and of each unique
+// constraint, lower-cased. Table names are lower-cased and without a
+// schema qualifier, as INSERT statements name them most often.
+type Schema map[string]*TableKeys
+
+// TableKeys are the key columns of one table.
+type TableKeys struct {
+	Primary []string
+	Unique  [][]string
+}
+
+// Identity reports whether col is one of the table's key columns: the
+// primary key's or a unique constraint's, alone or in a composite key.
+// known is false when no CREATE TABLE declared the table.
+func (s Schema) Identity(table, col string) (identity, known bool) {
+	keys := s.keys(table)
+	if keys == nil {
+		return false, false
+	}
+	col = strings.ToLower(col)
+	for _, set := range append([][]string{keys.Primary}, keys.Unique...) {
+		for _, c := range set {
+			if c == col {
+				return true, true
+			}
+		}
+	}
+	return false, true
+}
+
+func (s Schema) keys(table string) *TableKeys {
+	table = strings.ToLower(table)
+	if i := strings.LastIndexByte(table, '.'); i >= 0 {
+		table = table[i+1:]
+	}
+	return s[table]
+}
+
+// ReadSchema adds the tables that the CREATE TABLE statements of a SQL
+// file (a migration, a schema dump) declare, with their keys, and ALTER
+// TABLE ... ADD PRIMARY KEY / UNIQUE. Other statements are skipped; text
+// it cannot read adds nothing, since a table without known keys is
+// judged by its column names.
+func (s Schema) ReadSchema(text string) {
+	toks := lex(text)
+	for start := 0; start < len(toks); {
+		end := start
+		for end < len(toks) && !(toks[end].kind == tPunct && toks[end].text == ";") {
+			end++
+		}
+		r := &reader{toks: toks[start:end]}
+		switch {
+		case r.word("CREATE"):
+			r.word("TEMP")
+			r.word("TEMPORARY")
+			r.word("UNLOGGED")
+			if r.word("TABLE") {
+				if r.word("IF") {
+					r.word("NOT")
+					r.word("EXISTS")
+				}
+				s.createTable(r)
+			}
+		case r.word("ALTER"):
+			if r.word("TABLE") {
+				r.word("ONLY")
+				if r.word("IF") {
+					r.word("EXISTS")
+				}
+				s.alterTable(r)
+			}
+		}
+		start = end + 1
+	}
+}
+
+// createTable reads "name ( element, ... )" after CREATE TABLE.
+func (s Schema) createTable(r *reader) {
+	keys := s.table(r.name())
+	if keys == nil || !r.punct("(") {
+		return
+	}
+	for {
+		elem := r.element()
+		if len(elem) == 0 {
+			return
+		}
+		readElement(keys, elem)
+		if !r.punct(",") {
+			return
+		}
+	}
+}
+
+// alterTable reads "name ADD [CONSTRAINT c] PRIMARY KEY (...)" or
+// "... UNIQUE (...)".
+func (s Schema) alterTable(r *reader) {
+	keys := s.table(r.name())
+	if keys == nil || !r.word("ADD") {
+		return
+	}
+	var elem []token
+	for t := r.next(); t.text != ""; t = r.next() {
+		elem = append(elem, t)
+	}
+	readElement(keys, elem)
+}
+
+// table returns the entry of a table, made on first use.
+func (s Schema) table(name string) *TableKeys {
+	if name == "" {
+		return nil
+	}
+	name = strings.ToLower(name)
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	if s[name] == nil {
+		s[name] = &TableKeys{}
+	}
+	return s[name]
+}
+
+// element returns the tokens of one element of a CREATE TABLE list, up
+// to the comma or closing parenthesis at its own depth, which it leaves.
+func (r *reader) element() []token {
+	var elem []token
+	depth := 0
+	for {
+		t := r.peek()
+		if t.text == "" {
+			return nil // the list never closed
+		}
+		if t.kind == tPunct {
+			switch t.text {
+			case "(":
+				depth++
+			case ")":
+				if depth == 0 {
+					return elem
+				}
+				depth--
+			case ",":
+				if depth == 0 {
+					return elem
+				}
+			}
+		}
+		elem = append(elem, t)
+		r.i++
+	}
+}
+
+// readElement records the keys an element declares: a table constraint
+// (PRIMARY KEY (a, b), UNIQUE (a), CONSTRAINT c UNIQUE (a)) or a column
+// with PRIMARY KEY or UNIQUE among its constraints.
+func readElement(keys *TableKeys, elem []token) {
+	r := &reader{toks: elem}
+	if r.word("CONSTRAINT") {
+		r.next()
+	}
+	switch {
+	case r.word("PRIMARY"):
+		if r.word("KEY") {
+			keys.Primary = append(keys.Primary, columnList(r)...)
+		}
+		return
+	case r.word("UNIQUE"):
+		r.word("KEY")
+		r.word("INDEX")
+		if t := r.peek(); t.kind == tWord || t.kind == tQuoted {
+			r.next() // MySQL's index name
+		}
+		if cols := columnList(r); len(cols) > 0 {
+			keys.Unique = append(keys.Unique, cols)
+		}
+		return
+	case r.word("FOREIGN"), r.word("CHECK"), r.word("EXCLUDE"), r.word("KEY"), r.word("INDEX"):
+		return
+	}
+	t := r.next()
+	if t.kind != tWord && t.kind != tQuoted {
+		return
+	}
+	col := strings.ToLower(identText(t))
+	for r.i < len(r.toks) {
+		switch {
+		case r.word("PRIMARY"):
+			if r.word("KEY") {
+				keys.Primary = append(keys.Primary, col)
+			}
+		case r.word("UNIQUE"):
+			keys.Unique = append(keys.Unique, []string{col})
+		default:
+			r.i++
+		}
+	}
+}
+
+// columnList reads "(a, b, ...)", lower-cased; an expression or a
+// length ((lower(email)), name(10)) ends the list without it.
+func columnList(r *reader) []string {
+	if !r.punct("(") {
+		return nil
+	}
+	var cols []string
+	for {
+		t := r.next()
+		if t.kind != tWord && t.kind != tQuoted {
+			return cols
+		}
+		cols = append(cols, strings.ToLower(identText(t)))
+		for !r.punct(",") {
+			if r.punct(")") || r.peek().text == "" {
+				return cols
+			}
+			r.next() // ASC, DESC, COLLATE x, (10)
+		}
+	}
+}
