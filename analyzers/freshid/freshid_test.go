@@ -7,7 +7,9 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/idemlint/idemlint/analyzers/freshid"
+	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/fixtest"
+	"github.com/idemlint/idemlint/passes"
 )
 
 // testdata is the repository's shared analysistest tree.
@@ -43,4 +45,13 @@ func TestNegatives(t *testing.T) {
 // handlers: tests are neither roots nor reported.
 func TestWithTests(t *testing.T) {
 	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/withtests")
+}
+
+// TestSchema checks identities read from the package's migrations.
+func TestSchema(t *testing.T) {
+	cfg := &config.Config{Schema: []string{"migrations"}}
+	if err := cfg.ReadSchema(filepath.Join(testdata, "src", "freshid", "schema")); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata, freshid.New(passes.New(cfg)), "freshid/schema")
 }

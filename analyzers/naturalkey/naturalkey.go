@@ -152,7 +152,7 @@ func (c *checker) keyColumn(st *effects.Stmt, path *retried.Path) (string, strin
 			case k.fresh:
 			case k.what != "":
 				return col, k.what
-			case k.caller && ownIdentity(st.SQL.Table, col):
+			case k.caller && c.ownIdentity(st.SQL.Table, col):
 				return col, "the caller-known " + col
 			}
 		}
@@ -548,10 +548,19 @@ func receiver(call *ssa.Call) ssa.Value {
 	return nil
 }
 
-// ownIdentity reports whether col is the identity column of table: id,
-// or the table's singular name followed by _id, _number, _no, _ref,
+// ownIdentity reports whether col is the identity column of table: a
+// key column of it, when the schema declares its keys; otherwise id, or
+// the table's singular name followed by _id, _number, _no, _ref,
 // _reference, _code, _key or _uuid.
-func ownIdentity(table, col string) bool {
+func (c *checker) ownIdentity(table, col string) bool {
+	if c.cat.KnowsTable(table) {
+		return c.cat.IsIdentity(table, col)
+	}
+	return namedIdentity(table, col)
+}
+
+// namedIdentity reports whether col's name says it is table's identity.
+func namedIdentity(table, col string) bool {
 	col = strings.ToLower(col)
 	if col == "id" {
 		return true

@@ -7,7 +7,9 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/idemlint/idemlint/analyzers/naturalkey"
+	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/fixtest"
+	"github.com/idemlint/idemlint/passes"
 )
 
 // testdata is the repository's shared analysistest tree.
@@ -38,4 +40,13 @@ func TestAcross(t *testing.T) {
 // the call into it.
 func TestGenerated(t *testing.T) {
 	analysistest.Run(t, testdata, naturalkey.Analyzer, "naturalkey/gensqlc")
+}
+
+// TestSchema checks identities read from the package's migrations.
+func TestSchema(t *testing.T) {
+	cfg := &config.Config{Schema: []string{"migrations"}}
+	if err := cfg.ReadSchema(filepath.Join(testdata, "src", "naturalkey", "schema")); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata, naturalkey.New(passes.New(cfg)), "naturalkey/schema")
 }

@@ -23,9 +23,11 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -68,16 +70,24 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	cfg, err := loadConfig(flagValue(os.Args[1:], "config"))
+	configPath := flagValue(os.Args[1:], "config")
+	cfg, err := loadConfig(configPath)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
+	if !wantSARIF && skipDependency(os.Args[1:], catalog.NewCatalog(cfg)) {
+		os.Exit(0)
+	}
+	// The tables' keys, from the schema the configuration names or the
+	// module's migrations; after the check above, since a dependency
+	// that cannot matter needs none.
+	if err := cfg.ReadSchema(filepath.Dir(cmp.Or(configPath, config.DefaultFile))); err != nil {
+		fmt.Fprintf(os.Stderr, "idemlint: %s: %v\n", cmp.Or(configPath, "configuration"), err)
+		os.Exit(2)
+	}
 	if wantSARIF {
 		os.Exit(runSARIF(idemlint.New(cfg), os.Args[1:], startDir))
-	}
-	if skipDependency(os.Args[1:], catalog.NewCatalog(cfg)) {
-		os.Exit(0)
 	}
 	multichecker.Main(idemlint.New(cfg)...)
 }

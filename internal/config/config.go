@@ -2,7 +2,8 @@
 // driver reads from -config (or ./.idemlint.yml) before analysis and that
 // every analyzer of the run is built from. Analyzers never read files
 // themselves: drivers such as go vet, golangci-lint, gopls and nogo cache or
-// sandbox analysis, and a file read behind their back escapes both.
+// sandbox analysis, and a file read behind their back escapes both. The
+// schema files that give tables' keys are read here too, by the driver.
 package config
 
 import (
@@ -15,6 +16,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/idemlint/idemlint/passes/sqltext"
 )
 
 // DefaultFile is the configuration file looked up in the directory the
@@ -60,6 +63,15 @@ type Config struct {
 	// Externals are extra external calls (a carrier SDK, say), with the
 	// argument that carries their idempotency key, if they take one.
 	Externals []External `yaml:"externals" json:"externals"`
+
+	// Schema lists SQL files, and directories of them, whose CREATE
+	// TABLE statements give the tables' primary and unique keys: the
+	// identity columns of their rows. Paths are relative to the
+	// configuration file. Without it, the module's migrations are read
+	// from the usual places (see ReadSchema).
+	Schema []string `yaml:"schema" json:"schema"`
+
+	tables sqltext.Schema // read by ReadSchema
 }
 
 // An External names a function whose effect lives outside the local

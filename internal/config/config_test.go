@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 func TestParse(t *testing.T) {
@@ -26,7 +27,7 @@ sinks:
 		KeyColumns:         []string{"booking_ref"},
 		Sinks:              []Sink{{Func: "example.com/carrier.(*Client).Book", Arg: 1, What: "the booking reference"}},
 	}
-	if diff := cmp.Diff(want, cfg); diff != "" {
+	if diff := cmp.Diff(want, cfg, cmpopts.IgnoreUnexported(Config{})); diff != "" {
 		t.Errorf("Parse mismatch (-want +got):\n%s", diff)
 	}
 }
@@ -55,5 +56,37 @@ func TestUnknownKeyMessage(t *testing.T) {
 	_, err := Parse([]byte("rootz: [a.B]\n"))
 	if err == nil || err.Error() != "line 1: unknown key rootz" {
 		t.Errorf("Parse: error %v, want %q", err, "line 1: unknown key rootz")
+	}
+}
+
+// TestReadSchemaFindsMigrations checks that the module's migrations are
+// found from a package directory below the module's root, as go vet runs
+// the tool there.
+func TestReadSchemaFindsMigrations(t *testing.T) {
+	root := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod": "module example.com/m\n",
+		"internal/db/migrations/001_orders.up.sql":   "CREATE TABLE orders (order_ref text PRIMARY KEY);",
+		"internal/db/migrations/001_orders.down.sql": "DROP TABLE orders;",
+		"internal/api/api.go":                        "package api\n",
+	} {
+		path := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := Default()
+	if err := cfg.ReadSchema(filepath.Join(root, "internal", "api")); err != nil {
+		t.Fatal(err)
+	}
+	if id, known := cfg.Tables().Identity("orders", "order_ref"); !id || !known {
+		t.Errorf("orders.order_ref: identity %v, known %v; want both", id, known)
+	}
+	bad := &Config{Schema: []string{"nowhere.sql"}}
+	if err := bad.ReadSchema(root); err == nil || !strings.Contains(err.Error(), "nowhere.sql") {
+		t.Errorf("a missing schema file: %v; want an error naming it", err)
 	}
 }

@@ -350,6 +350,25 @@ func (c *Catalog) IsKeyColumn(col string) bool {
 	return false
 }
 
+// IsIdentity reports whether column col of table is the identity of the
+// table's rows: a column of its primary key or of a unique constraint,
+// when a CREATE TABLE in the schema shows them, or a configured key
+// column; otherwise, when the table's keys are not known, a column whose
+// name says so (IsKeyColumn).
+func (c *Catalog) IsIdentity(table, col string) bool {
+	col = strings.ToLower(strings.Trim(col, "`\"[]"))
+	if id, known := c.cfg.Tables().Identity(strings.Trim(table, "`\"[]"), col); known {
+		return id || c.keyColumns[col]
+	}
+	return c.IsKeyColumn(col)
+}
+
+// KnowsTable reports whether the schema declares table's keys.
+func (c *Catalog) KnowsTable(table string) bool {
+	_, known := c.cfg.Tables().Identity(strings.Trim(table, "`\"[]"), "")
+	return known
+}
+
 // IsSink reports whether fn writes an identity: an SQL executor, an ORM
 // insert, or a key-slot setter. Header setters are left out: every HTTP
 // package sets headers, and a fresh idempotency header is made by an

@@ -259,7 +259,7 @@ func (t *tracer) sqlArg(instr ssa.CallInstruction, fn *types.Func, sc catalog.SQ
 		}
 		col = st.ColumnOf(i + idx - sc.Args)
 	}
-	if col == "" || !t.env.Catalog.IsKeyColumn(col) || t.absorbed(st, col) {
+	if col == "" || !t.env.Catalog.IsIdentity(st.Table, col) || t.absorbed(st, col) {
 		return
 	}
 	t.hit(SinkInfo{Kind: ColumnSink, Table: st.Table, Column: col}, instr.Pos(), n.stack, nil)
@@ -282,7 +282,7 @@ func (t *tracer) absorbed(st *sqltext.Statement, col string) bool {
 		return false
 	}
 	for i, other := range st.Columns {
-		if !strings.EqualFold(other, col) && t.env.Catalog.IsKeyColumn(other) && len(st.ArgsOf(i)) > 0 {
+		if !strings.EqualFold(other, col) && t.env.Catalog.IsIdentity(st.Table, other) && len(st.ArgsOf(i)) > 0 {
 			return true
 		}
 	}

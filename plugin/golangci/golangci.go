@@ -97,6 +97,11 @@ func decode(settings any) (*config.Config, error) {
 	if err := idemlint.Validate(&cfg); err != nil {
 		return nil, err
 	}
+	// golangci-lint runs from the project's root: schema paths are
+	// relative to it.
+	if err := cfg.ReadSchema("."); err != nil {
+		return nil, err
+	}
 	return &cfg, nil
 }
 

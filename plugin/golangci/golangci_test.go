@@ -10,6 +10,7 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/idemlint/idemlint/internal/config"
@@ -86,7 +87,7 @@ externals:
 		if err != nil {
 			t.Fatalf("New: %v\nsettings:%s", err, text)
 		}
-		if diff := cmp.Diff(want, p.(*Plugin).cfg); diff != "" {
+		if diff := cmp.Diff(want, p.(*Plugin).cfg, cmpopts.IgnoreUnexported(config.Config{})); diff != "" {
 			t.Errorf("settings decode differently from the file (-file +settings):\n%s\nsettings:%s", diff, text)
 		}
 	}

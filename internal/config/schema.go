@@ -1,0 +1,133 @@
+package config
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/idemlint/idemlint/passes/sqltext"
+)
+
+// schemaPlaces are where modules keep their migrations and schema dumps,
+// relative to the module's root: read when the configuration names no
+// schema.
+var schemaPlaces = []string{
+	"migrations", "db/migrations", "database/migrations", "sql/migrations",
+	"internal/db/migrations", "internal/database/migrations", "internal/migrations",
+	"db/schema", "sql/schema", "schema", "db/schema.sql", "schema.sql", "sql/schema.sql",
+}
+
+// Bounds on what the schema reading takes in, so that a repository of
+// data dumps cannot stall a run.
+const (
+	maxSchemaFiles = 2000
+	maxSchemaBytes = 32 << 20
+)
+
+// ReadSchema reads the tables' keys that the run judges identities by:
+// from the files and directories of .sql files that Schema names,
+// relative to base (the configuration file's directory), or when it names
+// none, from the usual places of the module around base (schemaPlaces).
+// Named files that cannot be read are errors; in the usual places, what
+// cannot be read is skipped.
+func (c *Config) ReadSchema(base string) error {
+	var paths []string
+	explicit := len(c.Schema) > 0
+	if explicit {
+		for _, p := range c.Schema {
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(base, p)
+			}
+			if _, err := os.Stat(p); err != nil {
+				return fmt.Errorf("schema: %v", err)
+			}
+			paths = append(paths, p)
+		}
+	} else {
+		root := moduleRoot(base)
+		for _, p := range schemaPlaces {
+			if p := filepath.Join(root, filepath.FromSlash(p)); exists(p) {
+				paths = append(paths, p)
+			}
+		}
+	}
+	files, err := sqlFiles(paths)
+	if err != nil && explicit {
+		return fmt.Errorf("schema: %v", err)
+	}
+	schema := sqltext.Schema{}
+	total := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			if explicit {
+				return fmt.Errorf("schema: %v", err)
+			}
+			continue
+		}
+		if total += len(data); total > maxSchemaBytes {
+			break
+		}
+		schema.ReadSchema(string(data))
+	}
+	c.tables = schema
+	return nil
+}
+
+// Tables returns the tables' keys that ReadSchema found; empty before it
+// runs, when every table is judged by its column names.
+func (c *Config) Tables() sqltext.Schema { return c.tables }
+
+// sqlFiles lists the .sql files among paths, and under those that are
+// directories, in lexical order (the order migrations apply in).
+func sqlFiles(paths []string) ([]string, error) {
+	var files []string
+	for _, p := range paths {
+		err := filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if path != p && strings.HasPrefix(d.Name(), ".") {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if path == p || strings.HasSuffix(path, ".sql") {
+				files = append(files, path)
+			}
+			if len(files) > maxSchemaFiles {
+				return fs.SkipAll
+			}
+			return nil
+		})
+		if err != nil {
+			return files, err
+		}
+	}
+	return files, nil
+}
+
+// moduleRoot returns the nearest directory at or above dir with a go.mod,
+// or dir.
+func moduleRoot(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		if exists(filepath.Join(d, "go.mod")) {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return abs
+		}
+	}
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
