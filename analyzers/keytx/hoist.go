@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -147,8 +148,7 @@ func (c *checker) checksErrOf(ifs *ast.IfStmt, as *ast.AssignStmt) bool {
 }
 
 // movable reports whether list[from..to] can move up before list[at]:
-// every name it uses, but those its first statement declares, means the
-// same there; and no statement from list[at] up to it declares one of
+// every name it uses, but those it declares, means the same there; and no statement from list[at] up to it declares one of
 // the names the first statement declares without also declaring another
 // (after the move, "x, err :=" with err declared above is still fine;
 // "_, err :=" or "var err error" is not).
@@ -156,13 +156,23 @@ func (c *checker) movable(block *ast.BlockStmt, at, from, to int) bool {
 	info := c.pass.TypesInfo
 	declared := map[string]bool{}
 	own := map[types.Object]bool{}
-	for _, l := range block.List[from].(*ast.AssignStmt).Lhs {
-		if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
-			declared[id.Name] = true
-			if obj := info.ObjectOf(id); obj != nil {
-				own[obj] = true // declared there after the move, if not above
+	if as, ok := block.List[from].(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+				declared[id.Name] = true
+				if obj := info.ObjectOf(id); obj != nil {
+					own[obj] = true // declared there after the move, if not above
+				}
 			}
 		}
+	}
+	for _, st := range block.List[from : to+1] { // and what they declare inside
+		ast.Inspect(st, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && info.Defs[id] != nil {
+				own[info.Defs[id]] = true
+			}
+			return true
+		})
 	}
 	pos := block.List[at].Pos()
 	scope := c.pass.Pkg.Scope().Innermost(pos)
@@ -235,4 +245,157 @@ func (c *checker) usesSame(n ast.Node, own map[types.Object]bool, scope *types.S
 		*same = false
 	}
 	return *same
+}
+
+// beforeCommitFix runs a key statement written after the Commit of the
+// effect's transaction on that transaction, before the Commit: it moves
+// the statement (with the check of its error that follows it) up above
+// the statement that commits, and swaps its receiver. Where the moved
+// statements can return, the transaction must have a deferred Rollback,
+// so that an early return still ends it.
+func (c *checker) beforeCommitFix(k, w *effects.Stmt) *analysis.SuggestedFix {
+	if w.Durability != effects.DurTx || k.Durability != effects.DurAutocommit || !committedBefore(w.Tx, k.Instr) {
+		return nil
+	}
+	file := fix.FileOf(c.pass, k.Instr.Pos())
+	kCall, wCall := fix.CallAt(file, k.Instr.Pos()), fix.CallAt(file, w.Instr.Pos())
+	if kCall == nil || wCall == nil {
+		return nil
+	}
+	kSel, ok1 := kCall.Fun.(*ast.SelectorExpr)
+	wSel, ok2 := wCall.Fun.(*ast.SelectorExpr)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	txID, ok := wSel.X.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	tx, ok := c.pass.TypesInfo.Uses[txID].(*types.Var)
+	if !ok {
+		return nil
+	}
+	block, from, ok := stmtIn(file, kCall)
+	if !ok {
+		return nil
+	}
+	at := c.commitStmt(block, from, tx)
+	if at < 0 {
+		return nil
+	}
+	to := from
+	if v, ifs := checkAfter(c.pass.TypesInfo, block, from); ifs != nil && v != nil {
+		to++
+	}
+	if returns(block.List[from:to+1]) && !c.rollbackDeferred(block, at, tx) {
+		return nil
+	}
+	if !c.movable(block, at, from, to) {
+		return nil
+	}
+	// The key statement moves, so its receiver is swapped in the moved
+	// text: the call as printed, with the transaction for the receiver.
+	recv, ok1 := fix.Print(c.pass.Fset, nil, kSel.X)
+	call, ok2 := fix.Print(c.pass.Fset, nil, kSel)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	swapped := false
+	edits, ok := fix.MoveStmtsRewriting(c.pass.Fset, file, block, from, to, at, func(i int, text string) string {
+		if i != from || !strings.Contains(text, call+"(") {
+			return text
+		}
+		swapped = true
+		return strings.Replace(text, call+"(", tx.Name()+strings.TrimPrefix(call, recv)+"(", 1)
+	})
+	if !ok || !swapped {
+		return nil
+	}
+	return &analysis.SuggestedFix{
+		Message:   "Run the key statement on the transaction of the effect, before its Commit (" + tx.Name() + ")",
+		TextEdits: edits,
+	}
+}
+
+// commitStmt returns the index of the last statement before list[before]
+// that calls tx.Commit, or -1.
+func (c *checker) commitStmt(block *ast.BlockStmt, before int, tx *types.Var) int {
+	for i := before - 1; i >= 0; i-- {
+		found := false
+		ast.Inspect(block.List[i], func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Commit" {
+					if id, ok := sel.X.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == tx {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		if found {
+			return i
+		}
+	}
+	return -1
+}
+
+// checkAfter returns the error variable that list[i] assigns and the
+// "if err != nil" right after it that checks it, or nil.
+func checkAfter(info *types.Info, block *ast.BlockStmt, i int) (types.Object, *ast.IfStmt) {
+	as, ok := block.List[i].(*ast.AssignStmt)
+	if !ok || i+1 >= len(block.List) {
+		return nil, nil
+	}
+	ifs, ok := block.List[i+1].(*ast.IfStmt)
+	if !ok || ifs.Init != nil {
+		return nil, nil
+	}
+	be, ok := ifs.Cond.(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ {
+		return nil, nil
+	}
+	x, ok := be.X.(*ast.Ident)
+	if !ok {
+		return nil, nil
+	}
+	for _, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && id.Name == x.Name {
+			return info.ObjectOf(id), ifs
+		}
+	}
+	return nil, nil
+}
+
+// returns reports whether the statements hold a return.
+func returns(stmts []ast.Stmt) bool {
+	found := false
+	for _, st := range stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			if _, ok := n.(*ast.ReturnStmt); ok {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// rollbackDeferred reports whether "defer tx.Rollback(...)" comes before
+// list[at] in the block.
+func (c *checker) rollbackDeferred(block *ast.BlockStmt, at int, tx *types.Var) bool {
+	for _, st := range block.List[:at] {
+		d, ok := st.(*ast.DeferStmt)
+		if !ok {
+			continue
+		}
+		if sel, ok := d.Call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Rollback" {
+			if id, ok := sel.X.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == tx {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -187,6 +187,8 @@ func (c *checker) report(k, w *effects.Stmt, msg string) {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	} else if f := c.hoistFix(k, w); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
+	} else if f := c.beforeCommitFix(k, w); f != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}
 	c.rep.Report(d)
 }

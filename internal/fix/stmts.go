@@ -78,6 +78,14 @@ func DeleteStmts(fset *token.FileSet, file *ast.File, block *ast.BlockStmt, i, j
 // (the group right above them, and each line's trailing comment). It
 // fails where DeleteStmts or Print does.
 func MoveStmts(fset *token.FileSet, file *ast.File, block *ast.BlockStmt, i, j, to int) ([]analysis.TextEdit, bool) {
+	return MoveStmtsRewriting(fset, file, block, i, j, to, nil)
+}
+
+// MoveStmtsRewriting is MoveStmts, with each moved statement's printed
+// text (list[k], without its comments) passed through rewrite when it is
+// not nil: an edit inside a moved statement cannot be a separate edit,
+// since it would overlap the deletion.
+func MoveStmtsRewriting(fset *token.FileSet, file *ast.File, block *ast.BlockStmt, i, j, to int, rewrite func(k int, text string) string) ([]analysis.TextEdit, bool) {
 	if to >= i || i > j || j >= len(block.List) {
 		return nil, false
 	}
@@ -96,6 +104,9 @@ func MoveStmts(fset *token.FileSet, file *ast.File, block *ast.BlockStmt, i, j, 
 		text, ok := Print(fset, file, block.List[k])
 		if !ok {
 			return nil, false
+		}
+		if rewrite != nil {
+			text = rewrite(k, text)
 		}
 		for _, cg := range file.Comments { // a comment after it on its last line
 			if cg.Pos() >= block.List[k].End() && tf.Line(cg.Pos()) == tf.Line(block.List[k].End()) {

@@ -122,3 +122,58 @@ func claimDeclaresErr(ctx context.Context, key string) error {
 	}
 	return tx.Commit(ctx)
 }
+
+// The key is recorded after the effect commits: it moves before the
+// Commit, onto the transaction.
+func markAfterCommit(ctx context.Context, msgID string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, "UPDATE stock SET reserved = reserved + 1 WHERE sku = $1", "a"); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	// Remember the message, so that its redelivery is skipped.
+	if _, err := db.ExecContext(ctx, "INSERT INTO processed_messages (id) VALUES ($1)", msgID); err != nil { // want `the key commits apart`
+		return err
+	}
+	return nil
+}
+
+// The same with pgx, the key's error ignored.
+func pgxMarkAfterCommit(ctx context.Context, msgID string) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	tx.Exec(ctx, "INSERT INTO shipments (order_id) VALUES ($1)", msgID)
+	err = tx.Commit(ctx)
+	if err != nil {
+		return err
+	}
+	pool.Exec(ctx, "INSERT INTO processed_messages (id) VALUES ($1) ON CONFLICT DO NOTHING", msgID) // want `the key commits apart`
+	return nil
+}
+
+// No deferred Rollback: a failed key statement would return with the
+// transaction open once it ran before the Commit. No fix.
+func markAfterCommitNoRollback(ctx context.Context, msgID string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	tx.ExecContext(ctx, "UPDATE stock SET reserved = reserved + 1 WHERE sku = $1", "a")
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	_, err = db.ExecContext(ctx, "INSERT INTO processed_messages (id) VALUES ($1)", msgID) // want `the key commits apart`
+	if err != nil {
+		return err
+	}
+	return nil
+}
