@@ -50,6 +50,9 @@ type checker struct {
 // checkFunc reports the INSERTs of an operation key without conflict
 // handling in one function.
 func (c *checker) checkFunc(fn *ssa.Function) {
+	if _, ok := c.res.Retried.Reached(fn); !ok {
+		return // every finding is on a retried path
+	}
 	var stmts, guards, across []*effects.Stmt
 	var models []ssa.CallInstruction
 	writes := 0 // durable writes, in the function and in its callees
