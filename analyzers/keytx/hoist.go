@@ -189,6 +189,43 @@ func (c *checker) movable(block *ast.BlockStmt, at, from, to int) bool {
 	if !same {
 		return false
 	}
+	// A name used by the moved statements must also hold the same value
+	// there: nothing in between may assign it (ctx, cancel :=
+	// context.WithTimeout(ctx, ...) gives ctx another value).
+	used := map[types.Object]bool{}
+	for _, st := range block.List[from : to+1] {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && info.Uses[id] != nil && !own[info.Uses[id]] {
+				used[info.Uses[id]] = true
+			}
+			return true
+		})
+	}
+	for _, st := range block.List[at:from] {
+		assigned := false
+		ast.Inspect(st, func(n ast.Node) bool {
+			var lhs []ast.Expr
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				lhs = n.Lhs
+			case *ast.IncDecStmt:
+				lhs = []ast.Expr{n.X}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					lhs = []ast.Expr{n.X} // its address taken: it may change
+				}
+			}
+			for _, l := range lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && used[info.ObjectOf(id)] {
+					assigned = true
+				}
+			}
+			return !assigned
+		})
+		if assigned {
+			return false
+		}
+	}
 	for _, st := range block.List[at:from] {
 		switch st := st.(type) {
 		case *ast.AssignStmt:
@@ -283,11 +320,17 @@ func (c *checker) beforeCommitFix(k, w *effects.Stmt) *analysis.SuggestedFix {
 	if at < 0 {
 		return nil
 	}
+	// Before the Commit, a failed key statement must end the attempt:
+	// its error checked and returned (then the Rollback undoes the
+	// effect too), as a failure inside the transaction would otherwise
+	// abort the Commit that went through before.
 	to := from
-	if v, ifs := checkAfter(c.pass.TypesInfo, block, from); ifs != nil && v != nil {
+	if v, ifs := checkAfter(c.pass.TypesInfo, block, from); ifs != nil && v != nil && endsInReturn(ifs.Body) {
 		to++
+	} else if ifs, ok := block.List[from].(*ast.IfStmt); !ok || ifs.Init == nil || !endsInReturn(ifs.Body) {
+		return nil
 	}
-	if returns(block.List[from:to+1]) && !c.rollbackDeferred(block, at, tx) {
+	if !c.rollbackDeferred(block, at, tx) {
 		return nil
 	}
 	if !c.movable(block, at, from, to) {
@@ -366,21 +409,13 @@ func checkAfter(info *types.Info, block *ast.BlockStmt, i int) (types.Object, *a
 	return nil, nil
 }
 
-// returns reports whether the statements hold a return.
-func returns(stmts []ast.Stmt) bool {
-	found := false
-	for _, st := range stmts {
-		ast.Inspect(st, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
-			}
-			if _, ok := n.(*ast.ReturnStmt); ok {
-				found = true
-			}
-			return !found
-		})
+// endsInReturn reports whether a block's last statement is a return.
+func endsInReturn(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
 	}
-	return found
+	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+	return ok
 }
 
 // rollbackDeferred reports whether "defer tx.Rollback(...)" comes before

@@ -158,6 +158,11 @@ func (c *checker) apart(k, w stmt) (string, bool) {
 	if sameTx(k.Stmt, w.Stmt) {
 		return "", false
 	}
+	if before(k, w) && c.externalBetween(k, w) {
+		// A key recorded before an external call is that call's intent
+		// record: intentfirst's, not a key apart from a local effect.
+		return "", false
+	}
 	if before(k, w) {
 		return "a crash between the two commits records the key without its effect, so the retry is skipped and the effect lost: the key commits apart from the effect it guards", true
 	}
@@ -171,6 +176,29 @@ func before(k, w stmt) bool {
 		return effects.Dominates(k.Instr, w.Instr)
 	}
 	return k.anchor != w.anchor && effects.Dominates(k.anchor, w.anchor)
+}
+
+// externalBetween reports whether an external call (a charge, a
+// publish) can run after k and before w: in their function, or between
+// their anchors.
+func (c *checker) externalBetween(k, w stmt) bool {
+	from, to := k.Instr.(ssa.Instruction), w.Instr.(ssa.Instruction)
+	if from.Parent() != to.Parent() {
+		from, to = k.anchor, w.anchor
+	}
+	if from == nil || to == nil || from.Parent() != to.Parent() {
+		return false
+	}
+	for _, b := range from.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if ok && call != from && call != to && effects.Classify(c.res.Env.Catalog, call) != nil &&
+				effects.Reaches(from, instr) && effects.Reaches(instr, to) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sameTx reports whether two statements run on one transaction.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"net/http"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -144,7 +145,7 @@ func markAfterCommit(ctx context.Context, msgID string) error {
 	return nil
 }
 
-// The same with pgx, the key's error ignored.
+// The same with pgx.
 func pgxMarkAfterCommit(ctx context.Context, msgID string) error {
 	tx, err := pool.Begin(ctx)
 	if err != nil {
@@ -156,8 +157,48 @@ func pgxMarkAfterCommit(ctx context.Context, msgID string) error {
 	if err != nil {
 		return err
 	}
-	pool.Exec(ctx, "INSERT INTO processed_messages (id) VALUES ($1) ON CONFLICT DO NOTHING", msgID) // want `the key commits apart`
+	if _, err := pool.Exec(ctx, "INSERT INTO processed_messages (id) VALUES ($1) ON CONFLICT DO NOTHING", msgID); err != nil { // want `the key commits apart`
+		return err
+	}
 	return nil
+}
+
+// The key's error is only logged: before the Commit, its failure would
+// abort the transaction that commits now. No fix.
+func markLogged(ctx context.Context, msgID string) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	tx.Exec(ctx, "INSERT INTO shipments (order_id) VALUES ($1)", msgID)
+	if err := tx.Commit(ctx); err != nil {
+		return err
+	}
+	if _, err := pool.Exec(ctx, "INSERT INTO processed_messages (id) VALUES ($1) ON CONFLICT DO NOTHING", msgID); err != nil { // want `the key commits apart`
+		println(err.Error())
+	}
+	return nil
+}
+
+// The context the transaction begins with is replaced between the claim
+// and the Begin: moved up, the Begin would lose its deadline. No fix.
+func claimThenTimeout(ctx context.Context, key string) error {
+	tag, err := pool.Exec(ctx, "INSERT INTO processed_messages (id) VALUES ($1) ON CONFLICT DO NOTHING", key) // want `the key commits apart`
+	if err != nil || tag.RowsAffected() == 0 {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, "INSERT INTO shipments (order_id) VALUES ($1)", key); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
 }
 
 // No deferred Rollback: a failed key statement would return with the
