@@ -94,6 +94,9 @@ func (c *checker) wrapFix(fn *ssa.Function, writes []*effects.Stmt) *analysis.Su
 		return nil // never hold a transaction across an external call
 	}
 	after := afterErrCheck(c.pass.TypesInfo, block, last)
+	if !c.wrappable(block, first, after) {
+		return nil
+	}
 	indent := fix.LineIndent(c.pass.Fset, file, first.Pos())
 	fail, ok := c.failure(fn, block, first, after, indent)
 	if !ok {
@@ -118,6 +121,15 @@ func (c *checker) wrapFix(fn *ssa.Function, writes []*effects.Stmt) *analysis.Su
 		}
 	}
 	commit := fmt.Sprintf("\n%[1]sif %[4]s := "+strings.ReplaceAll(h.commit, "%[2]s", "%[3]s")+"; %[4]s != nil {\n%[1]s\t%[2]s\n%[1]s}", indent, fail.body(fail.name), ctx, fail.name)
+	if after == last {
+		// "_, err := tx.Exec(...)" then "return err": the last write's
+		// error is checked (and returned as before) ahead of the Commit.
+		check, ok := c.returnedErrCheck(file, block, last, indent)
+		if !ok {
+			return nil
+		}
+		commit = check + commit
+	}
 	edits = append(edits, analysis.TextEdit{Pos: after.End(), End: after.End(), NewText: []byte(commit)})
 	return &analysis.SuggestedFix{Message: "Run the writes in one transaction", TextEdits: edits}
 }
@@ -348,6 +360,115 @@ func reachesAny(instr ssa.Instruction, span []ssa.Instruction) bool {
 		}
 	}
 	return false
+}
+
+// wrappable reports whether the statements from first to after can run
+// in one transaction that commits after them: no return between them but
+// in the check of an error (a return that ends the operation with success
+// would roll back what is written before it), and nothing between them
+// answers the request (the client would hear of success before the
+// Commit).
+func (c *checker) wrappable(block *ast.BlockStmt, first, after ast.Stmt) bool {
+	i, j := slices.Index(block.List, first), slices.Index(block.List, after)
+	if i < 0 || j < i {
+		return false
+	}
+	info := c.pass.TypesInfo
+	ok := true
+	for _, st := range block.List[i : j+1] {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.IfStmt:
+				if isErrCheck(info, n.Cond) {
+					if n.Init != nil {
+						ast.Inspect(n.Init, func(m ast.Node) bool { ok = ok && !c.answers(m); return ok })
+					}
+					return false // an error's handling: its returns end the attempt
+				}
+			case *ast.ReturnStmt:
+				ok = false
+			default:
+				ok = ok && !c.answers(n)
+			}
+			return ok
+		})
+	}
+	return ok
+}
+
+// isErrCheck reports whether cond is "x != nil" on an error.
+func isErrCheck(info *types.Info, cond ast.Expr) bool {
+	be, ok := cond.(*ast.BinaryExpr)
+	return ok && be.Op == token.NEQ && isNil(info, be.Y) &&
+		types.Identical(info.TypeOf(be.X), types.Universe.Lookup("error").Type())
+}
+
+// answers reports whether n is a call that writes the response: one whose
+// receiver or argument is an http.ResponseWriter or a framework context.
+func (c *checker) answers(n ast.Node) bool {
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	exprs := append([]ast.Expr{}, call.Args...)
+	if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+		exprs = append(exprs, sel.X)
+	}
+	for _, e := range exprs {
+		if responders[catalog.TypeKey(c.pass.TypesInfo.TypeOf(e))] {
+			return true
+		}
+	}
+	return false
+}
+
+// responders are the types through which a handler answers.
+var responders = map[string]bool{
+	"net/http.ResponseWriter":             true,
+	"*github.com/gin-gonic/gin.Context":   true,
+	"github.com/labstack/echo/v4.Context": true,
+	"*github.com/gofiber/fiber/v2.Ctx":    true,
+	"github.com/gofiber/fiber/v3.Ctx":     true,
+}
+
+// returnedErrCheck returns the check to put before the Commit when the
+// last write's error is returned by the statement after it ("_, err :=
+// tx.Exec(...)" then "return err"): "if err != nil { return err }". ok
+// is false when that return cannot be copied; the check is empty when
+// there is nothing to add.
+func (c *checker) returnedErrCheck(file *ast.File, block *ast.BlockStmt, last ast.Stmt, indent string) (string, bool) {
+	as, isAssign := last.(*ast.AssignStmt)
+	i := slices.Index(block.List, last)
+	if !isAssign || i+1 >= len(block.List) {
+		return "", true
+	}
+	var errVar types.Object
+	for _, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && types.Identical(c.pass.TypesInfo.TypeOf(id), types.Universe.Lookup("error").Type()) {
+			errVar = c.pass.TypesInfo.ObjectOf(id)
+		}
+	}
+	ret, isReturn := block.List[i+1].(*ast.ReturnStmt)
+	if errVar == nil || !isReturn {
+		return "", true
+	}
+	uses := false
+	ast.Inspect(ret, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == errVar {
+			uses = true
+		}
+		return !uses
+	})
+	if !uses {
+		return "", true
+	}
+	text, ok := fix.Print(c.pass.Fset, file, ret)
+	if !ok {
+		return "", false
+	}
+	return fmt.Sprintf("\n%[1]sif %[2]s != nil {\n%[1]s\t%[3]s\n%[1]s}", indent, errVar.Name(), fix.Indent(text, indent+"\t")), true
 }
 
 // A failure is how the fix handles a failed Begin or Commit: body gives

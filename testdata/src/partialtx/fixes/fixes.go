@@ -63,3 +63,42 @@ func deposit(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
+
+// The last write's error is returned by the next statement: it is
+// checked before the Commit, so that a failed write commits nothing.
+func reserve(ctx context.Context, t *asynq.Task) error {
+	if _, err := pool.Exec(ctx, "UPDATE stock SET reserved = reserved + 1 WHERE sku = $1", "a"); err != nil { // want `2 writes commit separately`
+		return err
+	}
+	_, err := pool.Exec(ctx, "UPDATE stock SET available = available - 1 WHERE sku = $1", "a")
+	return err
+}
+
+// A successful return between the writes: in one transaction it would
+// roll back the first write. No fix.
+func debitMaybeLedger(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	if _, err := db.ExecContext(ctx, "UPDATE accounts SET balance = balance - $1 WHERE id = $2", 10, 1); err != nil { // want `2 writes commit separately`
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	if r.URL.Query().Get("noledger") == "1" {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	if _, err := db.ExecContext(ctx, "INSERT INTO ledger (account_id, amount) VALUES ($1, $2)", 1, -10); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// The client hears of success between the writes: a Commit after them
+// could still fail. No fix.
+func debitAnswerFirst(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	if _, err := db.ExecContext(ctx, "UPDATE accounts SET balance = balance - $1 WHERE id = $2", 10, 1); err != nil { // want `2 writes commit separately`
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.WriteHeader(http.StatusAccepted)
+	db.ExecContext(ctx, "INSERT INTO ledger (account_id, amount) VALUES ($1, $2)", 1, -10)
+}
