@@ -28,7 +28,7 @@ func (c *checker) conflictFix(st *effects.Stmt, col string) *analysis.SuggestedF
 		return nil // an escape would shift offsets
 	}
 	dialect := fix.DialectOf(c.pass.Pkg, text)
-	end := len(strings.TrimRight(text, " \t\r\n;"))
+	end := sqlEnd(text)
 	if st.SQL.Returning {
 		at := keywordAt(text, "RETURNING")
 		if at < 0 || dialect == fix.MySQL {
@@ -127,6 +127,40 @@ func keywordAt(text, kw string) int {
 		}
 	}
 	return -1
+}
+
+// sqlEnd returns the offset just after the statement's last token:
+// before trailing space, semicolons and comments (a clause appended after
+// "-- one row per event" would be part of the comment).
+func sqlEnd(text string) int {
+	end := 0
+	for i := 0; i < len(text); i++ {
+		switch ch := text[i]; {
+		case ch == '\'' || ch == '"' || ch == '`':
+			close := strings.IndexByte(text[i+1:], ch)
+			if close < 0 {
+				return len(text)
+			}
+			i += close + 1
+			end = i + 1
+		case strings.HasPrefix(text[i:], "--"):
+			nl := strings.IndexByte(text[i:], '\n')
+			if nl < 0 {
+				return end
+			}
+			i += nl
+		case strings.HasPrefix(text[i:], "/*"):
+			close := strings.Index(text[i+2:], "*/")
+			if close < 0 {
+				return end
+			}
+			i += close + 3
+		case ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == ';':
+		default:
+			end = i + 1
+		}
+	}
+	return end
 }
 
 func isWordByte(b byte) bool {

@@ -20,3 +20,21 @@ func TestKeywordAt(t *testing.T) {
 		}
 	}
 }
+
+func TestSQLEnd(t *testing.T) {
+	for _, tc := range []struct {
+		sql  string
+		want string // the text before the end
+	}{
+		{"INSERT INTO t (a) VALUES ($1)", "INSERT INTO t (a) VALUES ($1)"},
+		{"INSERT INTO t (a) VALUES ($1);\n", "INSERT INTO t (a) VALUES ($1)"},
+		{"INSERT INTO t (a)\nVALUES ($1) -- one row per event", "INSERT INTO t (a)\nVALUES ($1)"},
+		{"INSERT INTO t (a) VALUES ($1) /* note */ ;", "INSERT INTO t (a) VALUES ($1)"},
+		{"INSERT INTO t (a) VALUES ('--;')", "INSERT INTO t (a) VALUES ('--;')"},
+		{"-- head\nINSERT INTO t (a) VALUES ($1)\n-- tail\n", "-- head\nINSERT INTO t (a) VALUES ($1)"},
+	} {
+		if got := tc.sql[:sqlEnd(tc.sql)]; got != tc.want {
+			t.Errorf("sqlEnd(%q) ends at %q, want %q", tc.sql, got, tc.want)
+		}
+	}
+}
