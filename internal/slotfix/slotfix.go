@@ -9,6 +9,8 @@ import (
 	"go/token"
 	"go/types"
 	"golang.org/x/tools/go/ssa"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -100,6 +102,17 @@ func FixWith(pass *analysis.Pass, res *summary.Result, e *effects.Call, key stri
 	cat := res.Env.Catalog
 	imports := ks.Imports
 	var edits []analysis.TextEdit
+	// Another keyed call of the function gets its own key: a provider
+	// rejects one key reused for a different request (Stripe answers
+	// the second call with an error on the first attempt).
+	guarded := "k" // the key inside "if k := ...; k != """
+	if ns := namespace(res, e); ns != "" {
+		if ks.MayBeEmpty {
+			guarded += " + " + strconv.Quote(ns)
+		} else {
+			key += " + " + strconv.Quote(ns)
+		}
+	}
 	if e.Ext.Slot == catalog.PubOption {
 		opt := pubOption(pass, file, e)
 		if opt == "" || ks.MayBeEmpty || call.Ellipsis.IsValid() {
@@ -129,7 +142,7 @@ func FixWith(pass *analysis.Pass, res *summary.Result, e *effects.Call, key stri
 		imports = append(imports, more...)
 		text := fmt.Sprintf(stmt, key)
 		if ks.MayBeEmpty {
-			text = fmt.Sprintf("if k := %s; k != \"\" {\n\t%s\n}", key, fmt.Sprintf(stmt, "k"))
+			text = fmt.Sprintf("if k := %s; k != \"\" {\n\t%s\n}", key, fmt.Sprintf(stmt, guarded))
 		}
 		if decl != "" {
 			text = decl + "\n" + text
@@ -144,6 +157,32 @@ func FixWith(pass *analysis.Pass, res *summary.Result, e *effects.Call, key stri
 		edits = append(edits, fix.AddImport(file, imp)...)
 	}
 	return &analysis.SuggestedFix{Message: "Pass the operation key (" + key + ") as the idempotency key", TextEdits: edits}
+}
+
+// namespace returns "|what" for a call whose function makes another
+// call with an idempotency-key slot ("|stripe-transfer-create"), so that
+// one operation key gives each call a key of its own; "" when the call is
+// the function's only one. Calls of one kind are told apart by their
+// order ("|stripe-refund-create-2").
+func namespace(res *summary.Result, e *effects.Call) string {
+	others, same := 0, 0
+	for _, o := range res.Externals() {
+		if o == e || o.Instr.Parent() != e.Instr.Parent() || o.Ext.Notification || o.State == effects.NoSlot {
+			continue
+		}
+		others++
+		if o.Ext.What == e.Ext.What && o.Instr.Pos() < e.Instr.Pos() {
+			same++
+		}
+	}
+	if others == 0 {
+		return ""
+	}
+	ns := "|" + strings.ToLower(strings.Join(strings.Fields(e.Ext.What), "-"))
+	if same > 0 {
+		ns += "-" + strconv.Itoa(same+1)
+	}
+	return ns
 }
 
 // setSlot returns the statement (with %s for the key) that fills the

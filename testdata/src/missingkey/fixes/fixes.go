@@ -66,3 +66,15 @@ func forwardInline(w http.ResponseWriter, r *http.Request) {
 		MessageGroupId: aws.String("orders"),
 	})
 }
+
+// Two charges of one task: each gets a key of its own, since the
+// provider rejects a key reused for a different request.
+func split(ctx context.Context, t *asynq.Task) error {
+	first := &stripe.PaymentIntentParams{Amount: stripe.Int64(60)}
+	if _, err := paymentintent.New(first); err != nil { // want `Stripe PaymentIntent create`
+		return err
+	}
+	second := &stripe.PaymentIntentParams{Amount: stripe.Int64(40)}
+	_, err := paymentintent.New(second) // want `Stripe PaymentIntent create`
+	return err
+}
