@@ -149,7 +149,7 @@ func (c *checker) claimEdits(file *ast.File, ck *checkStatement, q query, place 
 			kept = append(kept, a)
 		}
 	}
-	unused, ok := c.unusedImports(file, gone, kept, code)
+	unused, ok := fix.UnusedImports(c.pass.TypesInfo, c.pass.Fset, file, gone, kept, code)
 	if !ok {
 		return nil, false
 	}
@@ -340,48 +340,6 @@ func sameValue(a, b ssa.Value, depth int) bool {
 	return false
 }
 
-// unusedImports returns the edits that delete the imports whose every
-// use in file lies in the code the fix deletes (gone, but for kept, which
-// the fix writes again, and the new code): the errors of
-// errors.Is(err, sql.ErrNoRows), say. Go rejects an unused import.
-func (c *checker) unusedImports(file *ast.File, gone, kept []ast.Node, code string) ([]analysis.TextEdit, bool) {
-	in := func(pos token.Pos, nodes []ast.Node) bool {
-		for _, n := range nodes {
-			if n.Pos() <= pos && pos < n.End() {
-				return true
-			}
-		}
-		return false
-	}
-	stays := map[*types.PkgName]bool{}
-	goes := map[*types.PkgName]bool{}
-	ast.Inspect(file, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok {
-			return true
-		}
-		if pn, ok := c.pass.TypesInfo.Uses[id].(*types.PkgName); ok {
-			if in(id.Pos(), gone) && !in(id.Pos(), kept) && !strings.Contains(code, pn.Name()+".") {
-				goes[pn] = true
-			} else {
-				stays[pn] = true
-			}
-		}
-		return true
-	})
-	var edits []analysis.TextEdit
-	for pn := range goes {
-		if stays[pn] {
-			continue
-		}
-		edit, ok := fix.DeleteImport(c.pass.Fset, file, pn.Imported().Path())
-		if !ok {
-			return nil, false
-		}
-		edits = append(edits, edit)
-	}
-	return edits, true
-}
 
 // deleteInsert returns the edit that deletes the statement of a later
 // INSERT of the key, and the statements: the call on its own, or with the

@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -151,4 +152,51 @@ func imported(file *ast.File, path string) bool {
 		}
 	}
 	return false
+}
+
+// UnusedImports returns the edits that delete the imports whose every
+// use in file lies in the code the fix deletes (gone, but for kept, which
+// the fix writes again, and the new code): the errors of
+// errors.Is(err, sql.ErrNoRows), say. Go rejects an unused import.
+func UnusedImports(info *types.Info, fset *token.FileSet, file *ast.File, gone, kept []ast.Node, code string) ([]analysis.TextEdit, bool) {
+	in := func(pos token.Pos, nodes []ast.Node) bool {
+		for _, n := range nodes {
+			if n.Pos() <= pos && pos < n.End() {
+				return true
+			}
+		}
+		return false
+	}
+	stays := map[*types.PkgName]bool{}
+	goes := map[*types.PkgName]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if pn, ok := info.Uses[id].(*types.PkgName); ok {
+			if in(id.Pos(), gone) && !in(id.Pos(), kept) && !strings.Contains(code, pn.Name()+".") {
+				goes[pn] = true
+			} else {
+				stays[pn] = true
+			}
+		}
+		return true
+	})
+	var paths []string
+	for pn := range goes {
+		if !stays[pn] {
+			paths = append(paths, pn.Imported().Path())
+		}
+	}
+	slices.Sort(paths) // the same edits, in the same order, every run
+	var edits []analysis.TextEdit
+	for _, path := range paths {
+		edit, ok := DeleteImport(fset, file, path)
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, edit)
+	}
+	return edits, true
 }
