@@ -340,7 +340,6 @@ func sameValue(a, b ssa.Value, depth int) bool {
 	return false
 }
 
-
 // deleteInsert returns the edit that deletes the statement of a later
 // INSERT of the key, and the statements: the call on its own, or with the
 // test of its error, in the if's init or in the if right after.
