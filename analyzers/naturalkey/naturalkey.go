@@ -146,11 +146,10 @@ func (c *checker) elsewhere(st *effects.Stmt) bool {
 func (c *checker) keyColumn(st *effects.Stmt, path *retried.Path) (string, string) {
 	for i, col := range st.SQL.Columns {
 		for _, p := range st.SQL.ArgsOf(i) {
-			v := c.paramValue(st, p)
-			if v == nil {
+			k, ok := c.argKey(st, p, path)
+			if !ok {
 				continue
 			}
-			k := c.keyOf(v, path.Via, 0)
 			switch {
 			case k.fresh:
 			case k.what != "":
@@ -161,6 +160,36 @@ func (c *checker) keyColumn(st *effects.Stmt, path *retried.Path) (string, strin
 		}
 	}
 	return "", ""
+}
+
+// argKey returns what a placeholder binds: its value's key, or for a
+// statement of a callee whose argument is a field of a struct that the
+// caller builds with a constructor of its own (q.CreateOrder(ctx,
+// params(x))), that field's key as the constructor stores it.
+func (c *checker) argKey(st *effects.Stmt, p sqltext.Param, path *retried.Path) (key, bool) {
+	if v := c.paramValue(st, p); v != nil {
+		return c.keyOf(v, path.Via, 0), true
+	}
+	call, ok := st.Instr.(*ssa.Call)
+	if st.Callee == nil || !ok || p.Index < 0 || p.Index >= len(st.Callee.Args) {
+		return key{}, false
+	}
+	a := st.Callee.Args[p.Index]
+	field, rest, _ := strings.Cut(strings.TrimPrefix(a.Path, "."), ".")
+	if a.Param < 0 || a.Param >= len(call.Call.Args) || a.Path == "" || rest != "" {
+		return key{}, false
+	}
+	arg := valueflow.Unwrap(call.Call.Args[a.Param])
+	t, ok := arg.Type().Underlying().(*types.Struct)
+	if !ok {
+		return key{}, false
+	}
+	for i := 0; i < t.NumFields(); i++ {
+		if t.Field(i).Name() == field {
+			return c.constructedField(arg, i, path.Via, 0)
+		}
+	}
+	return key{}, false
 }
 
 // paramValue returns the value a placeholder binds: an argument, or for

@@ -73,3 +73,18 @@ func importFresh(ctx context.Context, t *asynq.Task) error {
 func importTotal(ctx context.Context, t *asynq.Task) error {
 	return ordersdb.New(db).DebitAccount(ctx, ordersdb.DebitAccountParams{ID: "a", Amount: 5})
 }
+
+// paramsOf builds a generated query's params from the task's order ID.
+func paramsOf(orderID string) ordersdb.CreateOrderParams {
+	return ordersdb.CreateOrderParams{ID: orderID, Total: 5}
+}
+
+// The params come from a helper of this package.
+func importViaHelper(ctx context.Context, t *asynq.Task) error {
+	return ordersdb.New(db).CreateOrder(ctx, paramsOf(string(t.Payload()))) // want `the INSERT into orders in Queries.CreateOrder \(query.sql.go:\d+:\d+\), sqlc query CreateOrder has no conflict handling for the caller-known id \(asynq handler importViaHelper\)`
+}
+
+// The helper fills the ID with a constant: nothing of the caller's.
+func importConstant(ctx context.Context, t *asynq.Task) error {
+	return ordersdb.New(db).CreateOrder(ctx, paramsOf("fixed"))
+}
