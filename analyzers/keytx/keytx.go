@@ -178,27 +178,17 @@ func before(k, w stmt) bool {
 	return k.anchor != w.anchor && effects.Dominates(k.anchor, w.anchor)
 }
 
-// externalBetween reports whether an external call (a charge, a
-// publish) can run after k and before w: in their function, or between
-// their anchors.
+// externalBetween reports whether an external call can run after k and
+// before w: in their function, or between their anchors.
 func (c *checker) externalBetween(k, w stmt) bool {
-	from, to := k.Instr.(ssa.Instruction), w.Instr.(ssa.Instruction)
+	from, to := ssa.Instruction(k.Instr), ssa.Instruction(w.Instr)
 	if from.Parent() != to.Parent() {
 		from, to = k.anchor, w.anchor
 	}
 	if from == nil || to == nil || from.Parent() != to.Parent() {
 		return false
 	}
-	for _, b := range from.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if ok && call != from && call != to && effects.Classify(c.res.Env.Catalog, call) != nil &&
-				effects.Reaches(from, instr) && effects.Reaches(instr, to) {
-				return true
-			}
-		}
-	}
-	return false
+	return effects.ExternalBetween(c.res.Env.Catalog, []ssa.Instruction{from}, []ssa.Instruction{to})
 }
 
 // sameTx reports whether two statements run on one transaction.

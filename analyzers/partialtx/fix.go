@@ -90,7 +90,11 @@ func (c *checker) wrapFix(fn *ssa.Function, writes []*effects.Stmt) *analysis.Su
 			return nil
 		}
 	}
-	if c.externalBetween(fn, sites) {
+	var span []ssa.Instruction
+	for _, s := range sites {
+		span = append(span, s.instrs...)
+	}
+	if effects.ExternalBetween(c.res.Env.Catalog, span, span) {
 		return nil // never hold a transaction across an external call
 	}
 	after := afterErrCheck(c.pass.TypesInfo, block, last)
@@ -320,42 +324,6 @@ func (c *checker) identSameAt(n ast.Node, scope *types.Scope, pos token.Pos, sam
 func (c *checker) scopeHas(pos token.Pos, name string) bool {
 	for s := c.pass.Pkg.Scope().Innermost(pos); s != nil && s != c.pass.Pkg.Scope(); s = s.Parent() {
 		if s.Lookup(name) != nil {
-			return true
-		}
-	}
-	return false
-}
-
-// externalBetween reports whether an external call can run between
-// instructions the transaction spans.
-func (c *checker) externalBetween(fn *ssa.Function, sites []site) bool {
-	var span []ssa.Instruction
-	for _, s := range sites {
-		span = append(span, s.instrs...)
-	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if ok && effects.Classify(c.res.Env.Catalog, call) != nil && reachedFrom(span, instr) && reachesAny(instr, span) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func reachedFrom(span []ssa.Instruction, instr ssa.Instruction) bool {
-	for _, s := range span {
-		if effects.Reaches(s, instr) {
-			return true
-		}
-	}
-	return false
-}
-
-func reachesAny(instr ssa.Instruction, span []ssa.Instruction) bool {
-	for _, s := range span {
-		if effects.Reaches(instr, s) {
 			return true
 		}
 	}

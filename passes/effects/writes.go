@@ -394,6 +394,35 @@ func closureWrites(env *valueflow.Env, v ssa.Value, paramWrites func(*ssa.Functi
 	return out
 }
 
+// ExternalBetween reports whether an external call (a charge, a publish,
+// Classify's calls) can run after one of from and before one of to, all
+// instructions of one function.
+func ExternalBetween(cat *catalog.Catalog, from, to []ssa.Instruction) bool {
+	if len(from) == 0 || len(to) == 0 {
+		return false
+	}
+	for _, b := range from[0].Parent().Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if ok && Classify(cat, call) != nil && reachesOne(from, instr, true) && reachesOne(to, instr, false) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reachesOne reports whether instr is reached from one of set (forward),
+// or reaches one of set.
+func reachesOne(set []ssa.Instruction, instr ssa.Instruction, forward bool) bool {
+	for _, s := range set {
+		if forward && Reaches(s, instr) || !forward && Reaches(instr, s) {
+			return true
+		}
+	}
+	return false
+}
+
 // Dominates reports whether a runs before b on every path through their
 // function.
 func Dominates(a, b ssa.Instruction) bool {
