@@ -175,19 +175,10 @@ func (c *checker) movable(block *ast.BlockStmt, at, from, to int) bool {
 		})
 	}
 	pos := block.List[at].Pos()
-	scope := c.pass.Pkg.Scope().Innermost(pos)
-	same := scope != nil
 	for _, st := range block.List[from : to+1] {
-		ast.Inspect(st, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok {
-				ast.Inspect(sel.X, func(m ast.Node) bool { return same && c.usesSame(m, own, scope, pos, &same) })
-				return false
-			}
-			return same && c.usesSame(n, own, scope, pos, &same)
-		})
-	}
-	if !same {
-		return false
+		if !fix.SameAt(info, c.pass.Pkg, st, pos, func(obj types.Object) bool { return own[obj] }) {
+			return false
+		}
 	}
 	// A name used by the moved statements must also hold the same value
 	// there: nothing in between may assign it (ctx, cancel :=
@@ -262,26 +253,6 @@ func (c *checker) movable(block *ast.BlockStmt, at, from, to int) bool {
 		}
 	}
 	return true
-}
-
-// usesSame clears same when n is a name, not declared by the moved
-// statements, that means something else at pos.
-func (c *checker) usesSame(n ast.Node, own map[types.Object]bool, scope *types.Scope, pos token.Pos, same *bool) bool {
-	id, ok := n.(*ast.Ident)
-	if !ok {
-		return *same
-	}
-	obj := c.pass.TypesInfo.Uses[id]
-	if obj == nil || own[obj] {
-		return *same
-	}
-	if v, ok := obj.(*types.Var); ok && v.IsField() {
-		return *same
-	}
-	if _, found := scope.LookupParent(id.Name, pos); found != obj {
-		*same = false
-	}
-	return *same
 }
 
 // beforeCommitFix runs a key statement written after the Commit of the

@@ -282,7 +282,7 @@ func afterErrCheck(info *types.Info, block *ast.BlockStmt, last ast.Stmt) ast.St
 func (c *checker) contextArg(call *ast.CallExpr, pos token.Pos) string {
 	for _, a := range call.Args {
 		if catalog.TypeKey(c.pass.TypesInfo.TypeOf(a)) == "context.Context" {
-			if !c.sameAt(a, pos) {
+			if !fix.SameAt(c.pass.TypesInfo, c.pass.Pkg, a, pos, nil) {
 				return ""
 			}
 			var b bytes.Buffer
@@ -291,33 +291,6 @@ func (c *checker) contextArg(call *ast.CallExpr, pos token.Pos) string {
 		}
 	}
 	return ""
-}
-
-// sameAt reports whether every name that e uses means the same at pos:
-// the context may be declared between the beginning of the transaction
-// and the call that uses it.
-func (c *checker) sameAt(e ast.Expr, pos token.Pos) bool {
-	scope := c.pass.Pkg.Scope().Innermost(pos)
-	same := scope != nil
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.SelectorExpr:
-			ast.Inspect(x.X, func(m ast.Node) bool { return same && c.identSameAt(m, scope, pos, &same) })
-			return false
-		default:
-			return same && c.identSameAt(n, scope, pos, &same)
-		}
-	})
-	return same
-}
-
-func (c *checker) identSameAt(n ast.Node, scope *types.Scope, pos token.Pos, same *bool) bool {
-	if id, ok := n.(*ast.Ident); ok {
-		if _, obj := scope.LookupParent(id.Name, pos); obj != c.pass.TypesInfo.Uses[id] {
-			*same = false
-		}
-	}
-	return *same
 }
 
 // scopeHas reports whether name is declared in a scope enclosing pos.
@@ -479,7 +452,12 @@ func (c *checker) failure(fn *ssa.Function, block *ast.BlockStmt, first, after a
 	} else if _, ok := body.List[n-1].(*ast.ReturnStmt); !ok {
 		return failure{}, false
 	}
-	if !c.bodySameAt(body, errVar, first.Pos()) || !c.bodySameAt(body, errVar, after.End()) {
+	// The error is bound again by the fix; what the statements declare
+	// comes with them.
+	keep := func(obj types.Object) bool {
+		return obj == errVar || obj.Pos() >= body.Pos() && obj.Pos() < body.End()
+	}
+	if !fix.SameAt(c.pass.TypesInfo, c.pass.Pkg, body, first.Pos(), keep) || !fix.SameAt(c.pass.TypesInfo, c.pass.Pkg, body, after.End(), keep) {
 		return failure{}, false
 	}
 	var lines []string
@@ -547,42 +525,6 @@ func errCheck(info *types.Info, block *ast.BlockStmt, st ast.Stmt) (*types.Var, 
 func isNil(info *types.Info, e ast.Expr) bool {
 	id, ok := e.(*ast.Ident)
 	return ok && info.Uses[id] == types.Universe.Lookup("nil")
-}
-
-// bodySameAt reports whether every name the statements use means the same
-// at pos, apart from the error variable, which the fix binds again, and
-// names the statements declare themselves.
-func (c *checker) bodySameAt(body *ast.BlockStmt, errVar *types.Var, pos token.Pos) bool {
-	scope := c.pass.Pkg.Scope().Innermost(pos)
-	same := scope != nil
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.SelectorExpr:
-			ast.Inspect(x.X, func(m ast.Node) bool { return same && c.nameSameAt(m, body, errVar, scope, pos, &same) })
-			return false
-		}
-		return same && c.nameSameAt(n, body, errVar, scope, pos, &same)
-	})
-	return same
-}
-
-func (c *checker) nameSameAt(n ast.Node, body *ast.BlockStmt, errVar *types.Var, scope *types.Scope, pos token.Pos, same *bool) bool {
-	id, ok := n.(*ast.Ident)
-	if !ok {
-		return *same
-	}
-	obj := c.pass.TypesInfo.Uses[id]
-	field, _ := obj.(*types.Var)
-	switch {
-	case obj == nil, obj == errVar:
-	case field != nil && field.IsField(): // a composite literal's key
-	case obj.Pos() >= body.Pos() && obj.Pos() < body.End():
-	default:
-		if _, found := scope.LookupParent(id.Name, pos); found != obj {
-			*same = false
-		}
-	}
-	return *same
 }
 
 // rawNewline reports whether the statements hold a raw string literal

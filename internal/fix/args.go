@@ -2,6 +2,7 @@ package fix
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -52,4 +53,35 @@ func plainName(e ast.Expr) bool {
 			return false
 		}
 	}
+}
+
+// SameAt reports whether every name that node uses means the same at pos
+// as where node is: code to be moved or copied to pos keeps its meaning.
+// Names whose objects keep says (the names the copy declares again, or
+// declares itself) are not looked at, nor fields (a composite literal's
+// keys) and the selectors after a dot.
+func SameAt(info *types.Info, pkg *types.Package, node ast.Node, pos token.Pos, keep func(types.Object) bool) bool {
+	scope := pkg.Scope().Innermost(pos)
+	same := scope != nil
+	var name func(n ast.Node) bool
+	name = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			ast.Inspect(n.X, name)
+			return false
+		case *ast.Ident:
+			obj := info.Uses[n]
+			if v, ok := obj.(*types.Var); obj == nil || ok && v.IsField() || keep != nil && keep(obj) {
+				break
+			}
+			if _, found := scope.LookupParent(n.Name, pos); found != obj {
+				same = false
+			}
+		}
+		return same
+	}
+	if same {
+		ast.Inspect(node, name)
+	}
+	return same
 }
