@@ -106,10 +106,8 @@ func (c *checker) beginGroup(block *ast.BlockStmt, from int, call *ast.CallExpr)
 		return nil, 0, false
 	}
 	to := from
-	if to+1 < len(block.List) {
-		if ifs, ok := block.List[to+1].(*ast.IfStmt); ok && ifs.Init == nil && c.checksErrOf(ifs, as) {
-			to++
-		}
+	if _, ifs := fix.ErrCheck(c.pass.TypesInfo, block, as); ifs != nil {
+		to++
 	}
 	if to+1 >= len(block.List) {
 		return nil, 0, false
@@ -126,25 +124,6 @@ func (c *checker) beginGroup(block *ast.BlockStmt, from int, call *ast.CallExpr)
 		return nil, 0, false
 	}
 	return tx, to + 1, true
-}
-
-// checksErrOf reports whether ifs is "if err != nil" on a variable that
-// as assigns.
-func (c *checker) checksErrOf(ifs *ast.IfStmt, as *ast.AssignStmt) bool {
-	be, ok := ifs.Cond.(*ast.BinaryExpr)
-	if !ok || be.Op != token.NEQ {
-		return false
-	}
-	x, ok := be.X.(*ast.Ident)
-	if !ok {
-		return false
-	}
-	for _, l := range as.Lhs {
-		if id, ok := l.(*ast.Ident); ok && id.Name == x.Name {
-			return true
-		}
-	}
-	return false
 }
 
 // movable reports whether list[from..to] can move up before list[at]:
@@ -295,11 +274,13 @@ func (c *checker) beforeCommitFix(k, w *effects.Stmt) *analysis.SuggestedFix {
 	// its error checked and returned (then the Rollback undoes the
 	// effect too), as a failure inside the transaction would otherwise
 	// abort the Commit that went through before.
-	to := from
-	if v, ifs := checkAfter(c.pass.TypesInfo, block, from); ifs != nil && v != nil && endsInReturn(ifs.Body) {
-		to++
-	} else if ifs, ok := block.List[from].(*ast.IfStmt); !ok || ifs.Init == nil || !endsInReturn(ifs.Body) {
+	_, ifs := fix.ErrCheck(c.pass.TypesInfo, block, block.List[from])
+	if ifs == nil || !fix.EndsInReturn(ifs.Body) {
 		return nil
+	}
+	to := from
+	if ifs != block.List[from] {
+		to++
 	}
 	if !c.rollbackDeferred(block, at, tx) {
 		return nil
@@ -351,42 +332,6 @@ func (c *checker) commitStmt(block *ast.BlockStmt, before int, tx *types.Var) in
 		}
 	}
 	return -1
-}
-
-// checkAfter returns the error variable that list[i] assigns and the
-// "if err != nil" right after it that checks it, or nil.
-func checkAfter(info *types.Info, block *ast.BlockStmt, i int) (types.Object, *ast.IfStmt) {
-	as, ok := block.List[i].(*ast.AssignStmt)
-	if !ok || i+1 >= len(block.List) {
-		return nil, nil
-	}
-	ifs, ok := block.List[i+1].(*ast.IfStmt)
-	if !ok || ifs.Init != nil {
-		return nil, nil
-	}
-	be, ok := ifs.Cond.(*ast.BinaryExpr)
-	if !ok || be.Op != token.NEQ {
-		return nil, nil
-	}
-	x, ok := be.X.(*ast.Ident)
-	if !ok {
-		return nil, nil
-	}
-	for _, l := range as.Lhs {
-		if id, ok := l.(*ast.Ident); ok && id.Name == x.Name {
-			return info.ObjectOf(id), ifs
-		}
-	}
-	return nil, nil
-}
-
-// endsInReturn reports whether a block's last statement is a return.
-func endsInReturn(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
-	return ok
 }
 
 // rollbackDeferred reports whether "defer tx.Rollback(...)" comes before

@@ -271,7 +271,7 @@ func enclosingStmt(file *ast.File, call *ast.CallExpr) (ast.Stmt, *ast.BlockStmt
 // afterErrCheck returns the statement after which to commit: the last
 // write's statement, or the check of its error that follows it.
 func afterErrCheck(info *types.Info, block *ast.BlockStmt, last ast.Stmt) ast.Stmt {
-	if _, ifs := errCheck(info, block, last); ifs != nil {
+	if _, ifs := fix.ErrCheck(info, block, last); ifs != nil {
 		return ifs
 	}
 	return last
@@ -322,7 +322,7 @@ func (c *checker) wrappable(block *ast.BlockStmt, first, after ast.Stmt) bool {
 			case *ast.FuncLit:
 				return false
 			case *ast.IfStmt:
-				if isErrCheck(info, n.Cond) {
+				if fix.CheckedErr(info, n.Cond) != nil {
 					if n.Init != nil {
 						ast.Inspect(n.Init, func(m ast.Node) bool { ok = ok && !c.answers(m); return ok })
 					}
@@ -337,13 +337,6 @@ func (c *checker) wrappable(block *ast.BlockStmt, first, after ast.Stmt) bool {
 		})
 	}
 	return ok
-}
-
-// isErrCheck reports whether cond is "x != nil" on an error.
-func isErrCheck(info *types.Info, cond ast.Expr) bool {
-	be, ok := cond.(*ast.BinaryExpr)
-	return ok && be.Op == token.NEQ && isNil(info, be.Y) &&
-		types.Identical(info.TypeOf(be.X), types.Universe.Lookup("error").Type())
 }
 
 // answers reports whether n is a call that writes the response: one whose
@@ -442,14 +435,12 @@ func (c *checker) failure(fn *ssa.Function, block *ast.BlockStmt, first, after a
 		}
 		return failure{body: func(err string) string { return "return " + strings.Join(append(parts, err), ", ") }}, true
 	}
-	errVar, ifs := errCheck(c.pass.TypesInfo, block, first)
+	errVar, ifs := fix.ErrCheck(c.pass.TypesInfo, block, first)
 	if ifs == nil {
 		return failure{body: func(string) string { return "return" }}, res.Len() == 0
 	}
 	body := ifs.Body
-	if n := len(body.List); n == 0 {
-		return failure{}, false
-	} else if _, ok := body.List[n-1].(*ast.ReturnStmt); !ok {
+	if !fix.EndsInReturn(body) {
 		return failure{}, false
 	}
 	// The error is bound again by the fix; what the statements declare
@@ -473,58 +464,6 @@ func (c *checker) failure(fn *ssa.Function, block *ast.BlockStmt, first, after a
 		return failure{}, false // indenting the copy would change the string
 	}
 	return failure{name: errVar.Name(), body: func(string) string { return text }}, true
-}
-
-// errCheck returns the error variable that the statement st assigns,
-// and the statement that checks it: st itself ("if _, err := write; err
-// != nil {...}"), or "if err != nil {...}" right after it.
-func errCheck(info *types.Info, block *ast.BlockStmt, st ast.Stmt) (*types.Var, *ast.IfStmt) {
-	checked := func(ifs *ast.IfStmt) *types.Var {
-		be, ok := ifs.Cond.(*ast.BinaryExpr)
-		if !ok || be.Op != token.NEQ || !isNil(info, be.Y) {
-			return nil
-		}
-		id, ok := be.X.(*ast.Ident)
-		if !ok {
-			return nil
-		}
-		v, _ := info.Uses[id].(*types.Var)
-		if v == nil || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
-			return nil
-		}
-		return v
-	}
-	assigns := func(st ast.Stmt, v *types.Var) bool {
-		as, ok := st.(*ast.AssignStmt)
-		if !ok {
-			return false
-		}
-		for _, l := range as.Lhs {
-			if id, ok := l.(*ast.Ident); ok && (info.Defs[id] == v || info.Uses[id] == v) {
-				return true
-			}
-		}
-		return false
-	}
-	if ifs, ok := st.(*ast.IfStmt); ok && ifs.Init != nil {
-		if v := checked(ifs); v != nil && assigns(ifs.Init, v) {
-			return v, ifs
-		}
-		return nil, nil
-	}
-	if i := slices.Index(block.List, st); i >= 0 && i+1 < len(block.List) {
-		if ifs, ok := block.List[i+1].(*ast.IfStmt); ok && ifs.Init == nil {
-			if v := checked(ifs); v != nil && assigns(st, v) {
-				return v, ifs
-			}
-		}
-	}
-	return nil, nil
-}
-
-func isNil(info *types.Info, e ast.Expr) bool {
-	id, ok := e.(*ast.Ident)
-	return ok && info.Uses[id] == types.Universe.Lookup("nil")
 }
 
 // rawNewline reports whether the statements hold a raw string literal
