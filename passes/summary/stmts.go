@@ -409,8 +409,9 @@ func (b *stmtBuilder) frame(c ssa.CallInstruction) valueflow.Frame {
 // package's checks judge fn.
 func (b *stmtBuilder) finish() {
 	stmts := b.sum.Stmts
+	handles := map[*ssa.Function]bool{} // HandlesUniqueViolation, once per function
 	for i := range stmts {
-		stmts[i].Absorbed = stmts[i].Absorbed || b.absorbed(i)
+		stmts[i].Absorbed = stmts[i].Absorbed || b.absorbed(i, handles)
 	}
 	for i := range stmts {
 		for j := i + 1; j < len(stmts); j++ {
@@ -442,9 +443,15 @@ func (b *stmtBuilder) finish() {
 // absorbed reports whether a duplicate of statement i is handled here:
 // a dedup guard of the list runs before it on every path, or the
 // function that runs it tests for a unique violation.
-func (b *stmtBuilder) absorbed(i int) bool {
+func (b *stmtBuilder) absorbed(i int, handles map[*ssa.Function]bool) bool {
 	at := b.instrs[i]
-	if effects.HandlesUniqueViolation(at.Parent()) {
+	fn := at.Parent()
+	h, ok := handles[fn]
+	if !ok {
+		h = effects.HandlesUniqueViolation(fn)
+		handles[fn] = h
+	}
+	if h {
 		return true
 	}
 	for j, g := range b.sum.Stmts {
