@@ -9,7 +9,11 @@
 // yields Kind Unknown, which every check treats as "no proof".
 package sqltext
 
-import "strconv"
+import (
+	"strconv"
+	"sync"
+	"sync/atomic"
+)
 
 // Kind is the kind of a statement.
 type Kind int
@@ -84,11 +88,30 @@ type Param struct {
 }
 
 // Parse reads one SQL statement. It never fails; unreadable text gives a
-// Statement of Kind Unknown.
+// Statement of Kind Unknown. The result is shared, and must not be
+// changed: the checks and the summaries ask for the same constants again
+// and again (a generated query at each of its calls), so each text is
+// read once per process, up to maxParsed texts.
 func Parse(text string) *Statement {
+	if st, ok := parsed.Load(text); ok {
+		return st.(*Statement)
+	}
 	p := &reader{toks: lex(text)}
-	return p.statement()
+	st := p.statement()
+	if parsedCount.Add(1) <= maxParsed {
+		parsed.Store(text, st)
+	}
+	return st
 }
+
+// maxParsed bounds the texts Parse keeps, for a long-lived process such
+// as gopls.
+const maxParsed = 1 << 16
+
+var (
+	parsed      sync.Map // text -> *Statement
+	parsedCount atomic.Int64
+)
 
 // ColumnOf returns the column a call argument fills, or "".
 func (s *Statement) ColumnOf(arg int) string {
