@@ -4,11 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/fix"
@@ -45,8 +43,8 @@ func (c *checker) hoistFix(k, w *effects.Stmt) *analysis.SuggestedFix {
 	if !ok {
 		return nil
 	}
-	block, at, ok1 := stmtIn(file, kCall)
-	bBlock, from, ok2 := stmtIn(file, bCall)
+	_, block, at, ok1 := fix.StmtIn(file, kCall)
+	_, bBlock, from, ok2 := fix.StmtIn(file, bCall)
 	if !ok1 || !ok2 || block != bBlock || at >= from {
 		return nil
 	}
@@ -72,20 +70,6 @@ func beginCall(tx ssa.Value) *ssa.Call {
 	}
 	call, _ := tx.(*ssa.Call)
 	return call
-}
-
-// stmtIn returns the block and the index in it of the statement that
-// holds call, when that statement is in a block's list.
-func stmtIn(file *ast.File, call *ast.CallExpr) (*ast.BlockStmt, int, bool) {
-	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
-	for i := 0; i+1 < len(path); i++ {
-		if block, ok := path[i+1].(*ast.BlockStmt); ok {
-			if stmt, ok := path[i].(ast.Stmt); ok {
-				return block, slices.Index(block.List, stmt), true
-			}
-		}
-	}
-	return nil, 0, false
 }
 
 // beginGroup returns the transaction variable that list[from] defines
@@ -262,7 +246,7 @@ func (c *checker) beforeCommitFix(k, w *effects.Stmt) *analysis.SuggestedFix {
 	if !ok {
 		return nil
 	}
-	block, from, ok := stmtIn(file, kCall)
+	_, block, from, ok := fix.StmtIn(file, kCall)
 	if !ok {
 		return nil
 	}

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/fix"
@@ -252,20 +251,13 @@ func span(block *ast.BlockStmt, sites []site) (first, last ast.Stmt) {
 }
 
 // enclosingStmt returns the statement of a block that contains the call,
-// and the block.
+// and the block; nil for a return, after which the commit could not go.
 func enclosingStmt(file *ast.File, call *ast.CallExpr) (ast.Stmt, *ast.BlockStmt) {
-	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
-	for i, n := range path {
-		if blk, ok := n.(*ast.BlockStmt); ok && i > 0 {
-			if stmt, ok := path[i-1].(ast.Stmt); ok {
-				if _, isReturn := stmt.(*ast.ReturnStmt); isReturn {
-					return nil, nil // the commit could not follow it
-				}
-				return stmt, blk
-			}
-		}
+	stmt, blk, _, ok := fix.StmtIn(file, call)
+	if _, isReturn := stmt.(*ast.ReturnStmt); !ok || isReturn {
+		return nil, nil
 	}
-	return nil, nil
+	return stmt, blk
 }
 
 // afterErrCheck returns the statement after which to commit: the last
