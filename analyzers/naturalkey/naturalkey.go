@@ -154,7 +154,7 @@ func (c *checker) keyColumn(st *effects.Stmt, path *retried.Path) (string, strin
 			case k.fresh:
 			case k.what != "":
 				return col, k.what
-			case k.caller && c.ownIdentity(st.SQL.Table, col):
+			case k.caller && c.cat.IsOwnIdentity(st.SQL.Table, col):
 				return col, "the caller-known " + col
 			}
 		}
@@ -578,34 +578,6 @@ func receiver(call *ssa.Call) ssa.Value {
 		return call.Call.Args[0]
 	}
 	return nil
-}
-
-// ownIdentity reports whether col is the identity column of table: a
-// key column of it, when the schema declares its keys; otherwise id, or
-// the table's singular name followed by _id, _number, _no, _ref,
-// _reference, _code, _key or _uuid.
-func (c *checker) ownIdentity(table, col string) bool {
-	if c.cat.KnowsTable(table) {
-		return c.cat.IsIdentity(table, col)
-	}
-	return namedIdentity(table, col)
-}
-
-// namedIdentity reports whether col's name says it is table's identity.
-func namedIdentity(table, col string) bool {
-	col = strings.ToLower(col)
-	if col == "id" {
-		return true
-	}
-	table = strings.ToLower(table[strings.LastIndex(table, ".")+1:])
-	for _, singular := range []string{strings.TrimSuffix(table, "s"), strings.TrimSuffix(table, "es"), strings.TrimSuffix(table, "ies") + "y"} {
-		for _, suffix := range []string{"_id", "_number", "_no", "_ref", "_reference", "_code", "_key", "_uuid"} {
-			if col == singular+suffix {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // guarded reports whether one of the guards (dedup guards: conflict-

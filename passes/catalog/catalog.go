@@ -342,13 +342,16 @@ func (c *Catalog) IsKeyColumn(col string) bool {
 	case "id", "number", "reference", "code", "key", "uuid":
 		return true
 	}
-	for _, suffix := range []string{"_id", "_number", "_no", "_ref", "_reference", "_code", "_key", "_uuid"} {
+	for _, suffix := range identitySuffixes {
 		if strings.HasSuffix(col, suffix) {
 			return true
 		}
 	}
 	return false
 }
+
+// identitySuffixes end the names of identity columns.
+var identitySuffixes = []string{"_id", "_number", "_no", "_ref", "_reference", "_code", "_key", "_uuid"}
 
 // IsIdentity reports whether column col of table is the identity of the
 // table's rows: a column of its primary key or of a unique constraint,
@@ -363,10 +366,29 @@ func (c *Catalog) IsIdentity(table, col string) bool {
 	return c.IsKeyColumn(col)
 }
 
-// KnowsTable reports whether the schema declares table's keys.
-func (c *Catalog) KnowsTable(table string) bool {
-	_, known := c.cfg.Tables().Identity(strings.Trim(table, "`\"[]"), "")
-	return known
+// IsOwnIdentity reports whether col is the identity of table's own rows,
+// as opposed to a reference to another table's (orders.customer_id): a
+// key column of it, when the schema declares its keys; otherwise id, or
+// the table's singular name followed by an identity suffix
+// (orders.order_id, invoices.invoice_number).
+func (c *Catalog) IsOwnIdentity(table, col string) bool {
+	table = strings.Trim(table, "`\"[]")
+	if _, known := c.cfg.Tables().Identity(table, ""); known {
+		return c.IsIdentity(table, col)
+	}
+	col = strings.ToLower(strings.Trim(col, "`\"[]"))
+	if col == "id" {
+		return true
+	}
+	table = strings.ToLower(table[strings.LastIndex(table, ".")+1:])
+	for _, singular := range []string{strings.TrimSuffix(table, "s"), strings.TrimSuffix(table, "es"), strings.TrimSuffix(table, "ies") + "y"} {
+		for _, suffix := range identitySuffixes {
+			if col == singular+suffix {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // IsSink reports whether fn writes an identity: an SQL executor, an ORM
