@@ -33,12 +33,13 @@ func (s Schema) Identity(table, col string) (identity, known bool) {
 	return false, true
 }
 
-func (s Schema) keys(table string) *TableKeys {
-	table = strings.ToLower(table)
-	if i := strings.LastIndexByte(table, '.'); i >= 0 {
-		table = table[i+1:]
-	}
-	return s[table]
+func (s Schema) keys(table string) *TableKeys { return s[tableName(table)] }
+
+// tableName is the key of a table in a Schema: lower-cased, without a
+// schema qualifier.
+func tableName(name string) string {
+	name = strings.ToLower(name)
+	return name[strings.LastIndexByte(name, '.')+1:]
 }
 
 // ReadSchema adds the tables that the CREATE TABLE statements of a SQL
@@ -116,10 +117,7 @@ func (s Schema) table(name string) *TableKeys {
 	if name == "" {
 		return nil
 	}
-	name = strings.ToLower(name)
-	if i := strings.LastIndexByte(name, '.'); i >= 0 {
-		name = name[i+1:]
-	}
+	name = tableName(name)
 	if s[name] == nil {
 		s[name] = &TableKeys{}
 	}
