@@ -99,39 +99,39 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 		c.checkModel(m)
 	}
 	for _, st := range stmts {
-		if st.SQL.Kind != sqltext.Insert || st.SQL.Conflict || st.SQL.Columns == nil || c.res.InTestFile(st.Instr.Pos()) {
-			continue
-		}
-		// A key table's row beside other writes guards them: its unique
-		// violation is what stops a duplicate, and a conflict clause
-		// would remove the guard. Whether it commits with them is
-		// keytx's question. Alone (an inbox row), it is any row.
-		if writes > 1 && c.cat.IsKeyTable(st.SQL.Table) {
-			continue
-		}
-		path, ok := c.res.Retried.On(st.Instr)
-		if !ok || guarded(st, guards) {
-			continue
-		}
-		if col, what := c.keyColumn(st, path); col != "" {
-			c.report(st, col, what, path)
+		if path, ok := c.unguarded(st, guards, writes > 1); ok {
+			if col, what := c.keyColumn(st, path); col != "" {
+				c.report(st, col, what, path)
+			}
 		}
 	}
 	// INSERTs that helpers of other packages run for this function, with
 	// its values: their packages have no root that reaches them.
 	for _, st := range across {
-		if st.SQL.Kind != sqltext.Insert || st.SQL.Conflict || st.SQL.Columns == nil || st.Callee.Absorbed ||
-			c.res.InTestFile(st.Instr.Pos()) || writes > 1 && c.cat.IsKeyTable(st.SQL.Table) {
-			continue
-		}
-		path, ok := c.res.Retried.On(st.Instr)
-		if !ok || guarded(st, guards) {
-			continue
-		}
-		if col, what := c.keyColumn(st, path); col != "" {
-			c.reportAcross(st, col, what, path)
+		if path, ok := c.unguarded(st, guards, writes > 1); ok && !st.Callee.Absorbed {
+			if col, what := c.keyColumn(st, path); col != "" {
+				c.reportAcross(st, col, what, path)
+			}
 		}
 	}
+}
+
+// unguarded returns the retried path of an INSERT that nothing makes
+// absorb a second run: no conflict clause, no guard before it. A key
+// table's row beside other writes (others) guards them: its unique
+// violation is what stops a duplicate, and a conflict clause would
+// remove the guard; whether it commits with them is keytx's question.
+// Alone (an inbox row), it is any row.
+func (c *checker) unguarded(st *effects.Stmt, guards []*effects.Stmt, others bool) (*retried.Path, bool) {
+	if st.SQL.Kind != sqltext.Insert || st.SQL.Conflict || st.SQL.Columns == nil || c.res.InTestFile(st.Instr.Pos()) ||
+		others && c.cat.IsKeyTable(st.SQL.Table) {
+		return nil, false
+	}
+	path, ok := c.res.Retried.On(st.Instr)
+	if !ok || guarded(st, guards) {
+		return nil, false
+	}
+	return path, true
 }
 
 // elsewhere reports whether a callee's statement is one for this package
