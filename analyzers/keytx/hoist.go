@@ -228,14 +228,8 @@ func (c *checker) beforeCommitFix(k, w *effects.Stmt) *analysis.SuggestedFix {
 	if w.Durability != effects.DurTx || k.Durability != effects.DurAutocommit || !committedBefore(w.Tx, k.Instr) {
 		return nil
 	}
-	file := fix.FileOf(c.pass, k.Instr.Pos())
-	kCall, wCall := fix.CallAt(file, k.Instr.Pos()), fix.CallAt(file, w.Instr.Pos())
-	if kCall == nil || wCall == nil {
-		return nil
-	}
-	kSel, ok1 := kCall.Fun.(*ast.SelectorExpr)
-	wSel, ok2 := wCall.Fun.(*ast.SelectorExpr)
-	if !ok1 || !ok2 {
+	file, kSel, wSel, ok := c.selectors(k, w)
+	if !ok {
 		return nil
 	}
 	txID, ok := wSel.X.(*ast.Ident)
@@ -246,7 +240,7 @@ func (c *checker) beforeCommitFix(k, w *effects.Stmt) *analysis.SuggestedFix {
 	if !ok {
 		return nil
 	}
-	_, block, from, ok := fix.StmtIn(file, kCall)
+	_, block, from, ok := fix.StmtIn(file, kSel)
 	if !ok {
 		return nil
 	}

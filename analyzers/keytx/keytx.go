@@ -235,6 +235,21 @@ func unit(s *effects.Stmt) string {
 	return "a transaction"
 }
 
+// selectors returns the file of the key statement and the method
+// selectors of the key's and the effect's calls (db.ExecContext,
+// tx.ExecContext), whose receivers the fixes swap; ok is false when
+// either is not a method call written in the package.
+func (c *checker) selectors(k, w *effects.Stmt) (file *ast.File, kSel, wSel *ast.SelectorExpr, ok bool) {
+	file = fix.FileOf(c.pass, k.Instr.Pos())
+	kCall, wCall := fix.CallAt(file, k.Instr.Pos()), fix.CallAt(fix.FileOf(c.pass, w.Instr.Pos()), w.Instr.Pos())
+	if kCall == nil || wCall == nil {
+		return nil, nil, nil, false
+	}
+	kSel, ok1 := kCall.Fun.(*ast.SelectorExpr)
+	wSel, ok2 := wCall.Fun.(*ast.SelectorExpr)
+	return file, kSel, wSel, ok1 && ok2
+}
+
 // swapFix runs the key statement on the effect's transaction when that
 // transaction exists before the key statement and is not yet committed.
 func (c *checker) swapFix(k, w *effects.Stmt) *analysis.SuggestedFix {
@@ -247,14 +262,8 @@ func (c *checker) swapFix(k, w *effects.Stmt) *analysis.SuggestedFix {
 	if committedBefore(w.Tx, k.Instr) {
 		return nil // the transaction is over at the key statement
 	}
-	file := fix.FileOf(c.pass, k.Instr.Pos())
-	kCall, wCall := fix.CallAt(file, k.Instr.Pos()), fix.CallAt(fix.FileOf(c.pass, w.Instr.Pos()), w.Instr.Pos())
-	if kCall == nil || wCall == nil {
-		return nil
-	}
-	kSel, ok1 := kCall.Fun.(*ast.SelectorExpr)
-	wSel, ok2 := wCall.Fun.(*ast.SelectorExpr)
-	if !ok1 || !ok2 {
+	_, kSel, wSel, ok := c.selectors(k, w)
+	if !ok {
 		return nil
 	}
 	var tx bytes.Buffer
