@@ -1,0 +1,73 @@
+package fix
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+)
+
+// ErrCheck returns the error variable that the statement st assigns, and
+// the statement that checks it: st itself ("if _, err := write; err !=
+// nil {...}"), or "if err != nil {...}" right after it in block. It
+// returns nil, nil when there is no such check.
+func ErrCheck(info *types.Info, block *ast.BlockStmt, st ast.Stmt) (*types.Var, *ast.IfStmt) {
+	assigns := func(st ast.Stmt, v *types.Var) bool {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok {
+			return false
+		}
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && (info.Defs[id] == v || info.Uses[id] == v) {
+				return true
+			}
+		}
+		return false
+	}
+	if ifs, ok := st.(*ast.IfStmt); ok && ifs.Init != nil {
+		if v := CheckedErr(info, ifs.Cond); v != nil && assigns(ifs.Init, v) {
+			return v, ifs
+		}
+		return nil, nil
+	}
+	if i := slices.Index(block.List, st); i >= 0 && i+1 < len(block.List) {
+		if ifs, ok := block.List[i+1].(*ast.IfStmt); ok && ifs.Init == nil {
+			if v := CheckedErr(info, ifs.Cond); v != nil && assigns(st, v) {
+				return v, ifs
+			}
+		}
+	}
+	return nil, nil
+}
+
+// CheckedErr returns the error variable that cond ("err != nil") checks,
+// or nil.
+func CheckedErr(info *types.Info, cond ast.Expr) *types.Var {
+	be, ok := cond.(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ || !isNil(info, be.Y) {
+		return nil
+	}
+	id, ok := be.X.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+		return nil
+	}
+	return v
+}
+
+// EndsInReturn reports whether a block's last statement is a return.
+func EndsInReturn(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+	return ok
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && info.Uses[id] == types.Universe.Lookup("nil")
+}
