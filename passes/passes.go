@@ -6,9 +6,10 @@ package passes
 import (
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/idemlint/idemlint/internal/analysisutil"
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/config"
-	"github.com/idemlint/idemlint/passes/catalog"
+	"github.com/idemlint/idemlint/internal/report"
+	catalogpass "github.com/idemlint/idemlint/passes/catalog"
 	"github.com/idemlint/idemlint/passes/retried"
 	"github.com/idemlint/idemlint/passes/summary"
 )
@@ -23,7 +24,7 @@ type Set struct {
 
 // New builds the shared passes for a configuration.
 func New(cfg *config.Config) *Set {
-	cat := catalog.New(cfg)
+	cat := catalogpass.New(catalog.New(cfg))
 	ret := retried.New(cat)
 	return &Set{Config: cfg, Catalog: cat, Retried: ret, Summary: summary.New(cat, ret)}
 }
@@ -36,7 +37,7 @@ func Default() *Set { return defaultSet }
 
 // A CheckFunc reports one check's findings in a package that can hold
 // some, through rep, which honours the suppression directives.
-type CheckFunc func(pass *analysis.Pass, res *summary.Result, rep *analysisutil.Reporter)
+type CheckFunc func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter)
 
 // Check builds the analyzer of a check of this run: its Doc from the
 // "# Analyzer name" section of its doc.go, its documentation URL, the
@@ -45,14 +46,14 @@ type CheckFunc func(pass *analysis.Pass, res *summary.Result, rep *analysisutil.
 func (ps *Set) Check(name, code, doc string, run CheckFunc) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     name,
-		Doc:      analysisutil.MustExtractDoc(doc, name),
+		Doc:      report.MustExtractDoc(doc, name),
 		URL:      "https://github.com/idemlint/idemlint/blob/main/docs/checks/" + name + ".md",
 		Requires: []*analysis.Analyzer{ps.Summary},
 	}
 	strict := a.Flags.Bool("strict", false, "also report //idemlint:ignore directives that suppress nothing")
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		res := pass.ResultOf[ps.Summary].(*summary.Result)
-		rep := analysisutil.NewReporter(pass, code, name)
+		rep := report.NewReporter(pass, code, name)
 		if res.Relevant {
 			run(pass, res, rep)
 		}

@@ -7,11 +7,11 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/idemlint/idemlint/internal/analysisutil"
+	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes"
 	"github.com/idemlint/idemlint/passes/retried"
 	"github.com/idemlint/idemlint/passes/summary"
-	"github.com/idemlint/idemlint/passes/valueflow"
 )
 
 //go:embed doc.go
@@ -25,7 +25,7 @@ var Analyzer = New(passes.Default())
 
 // New returns freshid for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	return ps.Check("freshid", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *analysisutil.Reporter) {
+	return ps.Check("freshid", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
 		c := &checker{pass: pass, res: res, rep: rep, seen: map[string]bool{}}
 		c.localDefects()
 		c.importedDefects()
@@ -35,7 +35,7 @@ func New(ps *passes.Set) *analysis.Analyzer {
 type checker struct {
 	pass *analysis.Pass
 	res  *summary.Result
-	rep  *analysisutil.Reporter
+	rep  *report.Reporter
 	seen map[string]bool // origins reported, one diagnostic per origin
 }
 

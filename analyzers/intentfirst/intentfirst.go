@@ -7,13 +7,13 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/internal/analysisutil"
-	"github.com/idemlint/idemlint/internal/slotfix"
+	"github.com/idemlint/idemlint/analyzers/internal/slotfix"
+	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes"
-	"github.com/idemlint/idemlint/passes/effects"
 	"github.com/idemlint/idemlint/passes/retried"
 	"github.com/idemlint/idemlint/passes/summary"
-	"github.com/idemlint/idemlint/passes/valueflow"
 )
 
 //go:embed doc.go
@@ -27,7 +27,7 @@ var Analyzer = New(passes.Default())
 
 // New returns intentfirst for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	return ps.Check("intentfirst", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *analysisutil.Reporter) {
+	return ps.Check("intentfirst", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
 		c := &checker{pass: pass, res: res, rep: rep}
 		for _, e := range res.Externals() {
 			c.check(e)
@@ -51,7 +51,7 @@ func New(ps *passes.Set) *analysis.Analyzer {
 type checker struct {
 	pass *analysis.Pass
 	res  *summary.Result
-	rep  *analysisutil.Reporter
+	rep  *report.Reporter
 }
 
 // check reports an external effect whose outcome is written back while no

@@ -9,9 +9,9 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
-	"github.com/idemlint/idemlint/passes/effects"
-	"github.com/idemlint/idemlint/passes/sqltext"
+	"github.com/idemlint/idemlint/internal/sqltext"
 )
 
 // acrossFix runs the key statement of a finding that involves a callee

@@ -6,7 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/passes/effects"
+	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/passes/summary"
 )
 

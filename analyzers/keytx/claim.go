@@ -17,11 +17,11 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
-	"github.com/idemlint/idemlint/passes/catalog"
-	"github.com/idemlint/idemlint/passes/effects"
-	"github.com/idemlint/idemlint/passes/sqltext"
-	"github.com/idemlint/idemlint/passes/valueflow"
+	"github.com/idemlint/idemlint/internal/sqltext"
+	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
 // claimFix turns a check-then-act into a claim: the SELECT that looks the

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/idemlint/idemlint/internal/fix"
-	"github.com/idemlint/idemlint/passes/sqltext"
+	"github.com/idemlint/idemlint/internal/sqltext"
 )
 
 func TestClaimOf(t *testing.T) {

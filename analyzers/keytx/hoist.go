@@ -9,8 +9,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
-	"github.com/idemlint/idemlint/passes/effects"
 )
 
 // hoistFix runs the key statement on the effect's transaction when that

@@ -11,11 +11,11 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/internal/analysisutil"
+	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
+	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/passes"
-	"github.com/idemlint/idemlint/passes/effects"
-	"github.com/idemlint/idemlint/passes/sqltext"
 	"github.com/idemlint/idemlint/passes/summary"
 )
 
@@ -30,7 +30,7 @@ var Analyzer = New(passes.Default())
 
 // New returns keytx for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	return ps.Check("keytx", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *analysisutil.Reporter) {
+	return ps.Check("keytx", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
 		c := &checker{pass: pass, res: res, rep: rep, reported: map[ssa.Instruction]bool{}}
 		for _, fn := range res.SrcFuncs() {
 			c.checkFunc(fn)
@@ -41,7 +41,7 @@ func New(ps *passes.Set) *analysis.Analyzer {
 type checker struct {
 	pass     *analysis.Pass
 	res      *summary.Result
-	rep      *analysisutil.Reporter
+	rep      *report.Reporter
 	reported map[ssa.Instruction]bool
 	top      *ssa.Function          // the function checkFunc compares
 	roots    map[*ssa.Function]bool // the retried roots, once asked

@@ -7,13 +7,13 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/idemlint/idemlint/internal/analysisutil"
-	"github.com/idemlint/idemlint/internal/slotfix"
+	"github.com/idemlint/idemlint/analyzers/internal/slotfix"
+	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes"
-	"github.com/idemlint/idemlint/passes/effects"
 	"github.com/idemlint/idemlint/passes/retried"
 	"github.com/idemlint/idemlint/passes/summary"
-	"github.com/idemlint/idemlint/passes/valueflow"
 )
 
 //go:embed doc.go
@@ -27,7 +27,7 @@ var Analyzer = New(passes.Default())
 
 // New returns missingkey for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	return ps.Check("missingkey", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *analysisutil.Reporter) {
+	return ps.Check("missingkey", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
 		c := &checker{pass: pass, res: res, rep: rep, seen: map[string]bool{}}
 		c.localCalls()
 		c.importedCalls()
@@ -37,7 +37,7 @@ func New(ps *passes.Set) *analysis.Analyzer {
 type checker struct {
 	pass *analysis.Pass
 	res  *summary.Result
-	rep  *analysisutil.Reporter
+	rep  *report.Reporter
 	seen map[string]bool
 }
 

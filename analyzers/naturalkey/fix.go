@@ -11,8 +11,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
-	"github.com/idemlint/idemlint/passes/effects"
 )
 
 // conflictFix adds the dialect's conflict clause for col, the operation

@@ -11,8 +11,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/fix"
+	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes/retried"
-	"github.com/idemlint/idemlint/passes/valueflow"
 )
 
 // checkModel reports a gorm Create (or Save) of a model whose primary key

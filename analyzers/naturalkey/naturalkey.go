@@ -11,14 +11,14 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/internal/analysisutil"
+	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/sqltext"
+	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes"
-	"github.com/idemlint/idemlint/passes/catalog"
-	"github.com/idemlint/idemlint/passes/effects"
 	"github.com/idemlint/idemlint/passes/retried"
-	"github.com/idemlint/idemlint/passes/sqltext"
 	"github.com/idemlint/idemlint/passes/summary"
-	"github.com/idemlint/idemlint/passes/valueflow"
 )
 
 //go:embed doc.go
@@ -32,7 +32,7 @@ var Analyzer = New(passes.Default())
 
 // New returns naturalkey for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	return ps.Check("naturalkey", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *analysisutil.Reporter) {
+	return ps.Check("naturalkey", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
 		c := &checker{pass: pass, res: res, cat: res.Env.Catalog, rep: rep}
 		for _, fn := range res.SrcFuncs() {
 			c.checkFunc(fn)
@@ -44,7 +44,7 @@ type checker struct {
 	pass *analysis.Pass
 	res  *summary.Result
 	cat  *catalog.Catalog
-	rep  *analysisutil.Reporter
+	rep  *report.Reporter
 }
 
 // checkFunc reports the INSERTs of an operation key without conflict

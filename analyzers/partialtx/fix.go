@@ -13,9 +13,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
-	"github.com/idemlint/idemlint/passes/catalog"
-	"github.com/idemlint/idemlint/passes/effects"
 )
 
 // A handle says how to begin, commit and roll back a transaction on a

@@ -8,10 +8,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/internal/analysisutil"
+	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/passes"
-	"github.com/idemlint/idemlint/passes/effects"
-	"github.com/idemlint/idemlint/passes/sqltext"
 	"github.com/idemlint/idemlint/passes/summary"
 )
 
@@ -26,7 +26,7 @@ var Analyzer = New(passes.Default())
 
 // New returns partialtx for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	return ps.Check("partialtx", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *analysisutil.Reporter) {
+	return ps.Check("partialtx", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
 		c := &checker{pass: pass, res: res, rep: rep, seen: map[*types.Func]bool{}}
 		roots := map[*ssa.Function]bool{}
 		for _, r := range res.Retried.Roots() {
@@ -45,7 +45,7 @@ func New(ps *passes.Set) *analysis.Analyzer {
 type checker struct {
 	pass *analysis.Pass
 	res  *summary.Result
-	rep  *analysisutil.Reporter
+	rep  *report.Reporter
 	// seen holds the callees of other packages whose writes, apart
 	// within one call, were reported at a call here: once per package.
 	seen map[*types.Func]bool

@@ -34,8 +34,8 @@ import (
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/idemlint/idemlint"
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/config"
-	"github.com/idemlint/idemlint/passes/catalog"
 )
 
 func main() {
@@ -76,7 +76,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	if !wantSARIF && skipDependency(os.Args[1:], catalog.NewCatalog(cfg)) {
+	if !wantSARIF && skipDependency(os.Args[1:], catalog.New(cfg)) {
 		os.Exit(0)
 	}
 	// The tables' keys, from the schema the configuration names or the

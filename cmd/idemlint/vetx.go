@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/idemlint/idemlint/passes/catalog"
+	"github.com/idemlint/idemlint/internal/catalog"
 )
 
 // vetConfig is the part of go vet's per-package configuration (the *.cfg

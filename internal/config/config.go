@@ -16,8 +16,6 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
-
-	"github.com/idemlint/idemlint/passes/sqltext"
 )
 
 // DefaultFile is the configuration file looked up in the directory the
@@ -71,7 +69,7 @@ type Config struct {
 	// from the usual places (see ReadSchema).
 	Schema []string `yaml:"schema" json:"schema"`
 
-	tables sqltext.Schema // read by ReadSchema
+	schemaTexts []string // read by ReadSchema
 }
 
 // An External names a function whose effect lives outside the local

@@ -6,8 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/idemlint/idemlint/passes/sqltext"
 )
 
 // schemaPlaces are where modules keep their migrations and schema dumps,
@@ -57,7 +55,7 @@ func (c *Config) ReadSchema(base string) error {
 	if err != nil && explicit {
 		return fmt.Errorf("schema: %v", err)
 	}
-	schema := sqltext.Schema{}
+	var texts []string
 	total := 0
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -70,15 +68,17 @@ func (c *Config) ReadSchema(base string) error {
 		if total += len(data); total > maxSchemaBytes {
 			break
 		}
-		schema.ReadSchema(string(data))
+		texts = append(texts, string(data))
 	}
-	c.tables = schema
+	c.schemaTexts = texts
 	return nil
 }
 
-// Tables returns the tables' keys that ReadSchema found; empty before it
-// runs, when every table is judged by its column names.
-func (c *Config) Tables() sqltext.Schema { return c.tables }
+// SchemaTexts returns the contents of the schema files that ReadSchema
+// read, in the order migrations apply in; empty before it runs, when
+// every table is judged by its column names. The catalog reads the
+// tables' keys from them: the configuration carries files, not SQL.
+func (c *Config) SchemaTexts() []string { return c.schemaTexts }
 
 // sqlFiles lists the .sql files among paths, and under those that are
 // directories, in lexical order (the order migrations apply in).

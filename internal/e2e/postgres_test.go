@@ -14,8 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/internal/testmod"
-	"github.com/idemlint/idemlint/passes/sqltext"
 )
 
 // sqlFixChecks are the checks whose suggested fixes write SQL: naturalkey

@@ -9,8 +9,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/fix"
-	"github.com/idemlint/idemlint/passes/catalog"
 )
 
 // InScope finds the variable in scope at pos that carries the key of

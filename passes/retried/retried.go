@@ -19,11 +19,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/internal/analysisutil"
-	"github.com/idemlint/idemlint/internal/directive"
-	"github.com/idemlint/idemlint/passes/catalog"
+	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes/lazyssa"
-	"github.com/idemlint/idemlint/passes/valueflow"
 )
 
 // New returns the pass for a run whose catalog pass is cat.
@@ -75,7 +74,7 @@ func (p *Path) Related() []analysis.RelatedInformation {
 		out = append(out, analysis.RelatedInformation{Pos: p.Root.Pos, Message: "retried root: " + p.Root.Describe()})
 	}
 	for _, call := range p.Via {
-		out = append(out, analysis.RelatedInformation{Pos: call.Pos(), Message: analysisutil.ChainStep})
+		out = append(out, analysis.RelatedInformation{Pos: call.Pos(), Message: report.ChainStep})
 	}
 	return out
 }
@@ -329,7 +328,7 @@ func markedRetried(pass *analysis.Pass) map[*types.Func]bool {
 	out := make(map[*types.Func]bool)
 	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
-			if fd, ok := decl.(*ast.FuncDecl); ok && directive.IsRetried(fd.Doc) {
+			if fd, ok := decl.(*ast.FuncDecl); ok && report.IsRetried(fd.Doc) {
 				if obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
 					out[obj] = true
 				}

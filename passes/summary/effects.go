@@ -2,12 +2,12 @@ package summary
 
 import (
 	"fmt"
-	"github.com/idemlint/idemlint/passes/valueflow"
+	"github.com/idemlint/idemlint/internal/valueflow"
 	"golang.org/x/tools/go/ssa"
 	"strings"
 
-	"github.com/idemlint/idemlint/passes/catalog"
-	"github.com/idemlint/idemlint/passes/effects"
+	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/effects"
 )
 
 // Externals returns the external calls with an effect in the package's

@@ -6,9 +6,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/passes/effects"
-	"github.com/idemlint/idemlint/passes/sqltext"
-	"github.com/idemlint/idemlint/passes/valueflow"
+	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/sqltext"
+	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
 // maxStmts bounds the statements one summary lists.

@@ -11,7 +11,7 @@
 package summary
 
 import (
-	"github.com/idemlint/idemlint/passes/effects"
+	"github.com/idemlint/idemlint/internal/effects"
 	"go/ast"
 	"go/build"
 	"go/token"
@@ -25,10 +25,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/passes/catalog"
+	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes/lazyssa"
 	"github.com/idemlint/idemlint/passes/retried"
-	"github.com/idemlint/idemlint/passes/valueflow"
 )
 
 // New returns the pass for a run whose catalog and retried passes are given.

@@ -9,8 +9,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/passes/catalog"
-	"github.com/idemlint/idemlint/passes/sqltext"
+	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/sqltext"
 )
 
 // Callee returns the function a call invokes, when it is known

@@ -7,8 +7,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/passes/catalog"
-	"github.com/idemlint/idemlint/passes/valueflow"
+	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
 // requestMakers build requests: the key is the function, the value the

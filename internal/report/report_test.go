@@ -1,4 +1,4 @@
-package analysisutil
+package report
 
 import (
 	"go/ast"

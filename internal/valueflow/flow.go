@@ -21,7 +21,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/passes/catalog"
+	"github.com/idemlint/idemlint/internal/catalog"
 )
 
 // Env is what the tracer needs from the pass it runs in.

@@ -1,7 +1,8 @@
-// Package analysisutil holds what every idemlint check does the same way:
-// taking its Doc from its doc.go, and reporting through the suppression
-// directives.
-package analysisutil
+// Package report holds what every idemlint check does the same way:
+// taking its Doc from its doc.go, reading the suppression and retried
+// directives, and reporting through them with the chain from the
+// retried root as related information.
+package report
 
 import (
 	"go/parser"
@@ -16,12 +17,12 @@ import (
 func MustExtractDoc(content, name string) string {
 	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", content, parser.ParseComments|parser.PackageClauseOnly)
 	if err != nil || f.Doc == nil {
-		panic("analysisutil: doc.go has no package comment")
+		panic("report: doc.go has no package comment")
 	}
 	text := f.Doc.Text()
 	_, section, ok := strings.Cut(text, "# Analyzer "+name+"\n")
 	if !ok {
-		panic("analysisutil: doc.go has no section # Analyzer " + name)
+		panic("report: doc.go has no section # Analyzer " + name)
 	}
 	if i := strings.Index(section, "\n# "); i >= 0 {
 		section = section[:i]

@@ -1,4 +1,4 @@
-package directive
+package report
 
 import (
 	"go/ast"

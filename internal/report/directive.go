@@ -1,10 +1,11 @@
-// Package directive parses idemlint's comment directives:
+package report
+
+// idemlint's comment directives:
 //
 //	//idemlint:ignore IDEM001 reason why this is safe
 //	//idemlint:retried
 //
 // An ignore directive applies to its own line and to the line below it.
-package directive
 
 import (
 	"go/ast"

@@ -1,4 +1,4 @@
-package analysisutil
+package report
 
 import (
 	"cmp"
@@ -8,8 +8,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
-
-	"github.com/idemlint/idemlint/internal/directive"
 )
 
 // A Reporter reports one check's diagnostics, honouring
@@ -22,8 +20,8 @@ import (
 type Reporter struct {
 	pass       *analysis.Pass
 	code, name string
-	ignores    []*directive.Ignore
-	used       map[*directive.Ignore]bool
+	ignores    []*Ignore
+	used       map[*Ignore]bool
 	pending    []analysis.Diagnostic
 	sources    map[*token.File][]byte // see formattedSource
 }
@@ -34,8 +32,8 @@ func NewReporter(pass *analysis.Pass, code, name string) *Reporter {
 		pass:    pass,
 		code:    code,
 		name:    name,
-		ignores: directive.Ignores(pass.Fset, pass.Files),
-		used:    make(map[*directive.Ignore]bool),
+		ignores: Ignores(pass.Fset, pass.Files),
+		used:    make(map[*Ignore]bool),
 	}
 }
 
@@ -44,7 +42,7 @@ func NewReporter(pass *analysis.Pass, code, name string) *Reporter {
 // in generated code moves to the user's call into it (outOfGenerated).
 func (r *Reporter) Report(d analysis.Diagnostic) {
 	d = r.outOfGenerated(d)
-	if ig := directive.Suppresses(r.pass.Fset, r.ignores, d.Pos, r.code, r.name); ig != nil {
+	if ig := Suppresses(r.pass.Fset, r.ignores, d.Pos, r.code, r.name); ig != nil {
 		r.used[ig] = true
 		return
 	}
@@ -106,7 +104,7 @@ func (r *Reporter) Finish(strict bool) {
 }
 
 // directiveProblem returns what is wrong with ig for this check, or "".
-func (r *Reporter) directiveProblem(ig *directive.Ignore, strict bool) string {
+func (r *Reporter) directiveProblem(ig *Ignore, strict bool) string {
 	mine := ig.Matches(r.code, r.name)
 	switch {
 	case len(ig.Checks) == 0 && r.code == "IDEM001":

@@ -10,8 +10,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/passes/catalog"
-	"github.com/idemlint/idemlint/passes/valueflow"
+	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
 // SlotState is what an external call's key slot holds.

@@ -2,12 +2,12 @@ package effects
 
 import (
 	"fmt"
-	"github.com/idemlint/idemlint/passes/catalog"
+	"github.com/idemlint/idemlint/internal/catalog"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/passes/valueflow"
+	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
 // Origins names where a value comes from, so that two values built from

@@ -1,0 +1,438 @@
+// Package catalog holds idemlint's knowledge of real APIs as data: fresh
+// generators, derivations, SQL executors, key slots, retried roots and
+// the values that carry operation keys, with the run's configuration
+// (and the tables its schema files declare) laid over it. It is the
+// lowest layer of the engine: the value-flow, effects and fix libraries
+// consult it, and the catalog pass hands one *Catalog to every pass and
+// check of a run.
+package catalog
+
+import (
+	"go/types"
+	"strings"
+
+	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/sqltext"
+)
+
+// Catalog answers what a function, field or type is, as far as retries
+// are concerned. Its methods are safe for concurrent use: it is never
+// modified after New.
+type Catalog struct {
+	cfg        *config.Config
+	roots      map[string]bool
+	generators map[string]Generator
+	sinks      map[string]config.Sink
+	externals  map[string]External
+	keyColumns map[string]bool
+	tables     sqltext.Schema // the keys the module's migrations declare
+	// packages are the paths of the packages any table or configured
+	// name mentions: a function of another package is looked up in the
+	// tables only if its package is here.
+	packages map[string]bool
+}
+
+// New builds the catalog of the run from its configuration.
+func New(cfg *config.Config) *Catalog {
+	c := &Catalog{
+		cfg:        cfg,
+		roots:      make(map[string]bool),
+		generators: make(map[string]Generator),
+		sinks:      make(map[string]config.Sink),
+		externals:  make(map[string]External),
+		keyColumns: make(map[string]bool),
+	}
+	for k, v := range generators {
+		c.generators[k] = v
+	}
+	for _, g := range cfg.Generators {
+		c.generators[g] = Generator{Result: 0, ID: true}
+	}
+	for _, r := range cfg.Roots {
+		c.roots[r] = true
+	}
+	for _, s := range cfg.Sinks {
+		c.sinks[s.Func] = s
+	}
+	for _, e := range cfg.Externals {
+		ext := External{What: e.What, Notification: e.Notification}
+		if ext.What == "" {
+			ext.What = "call of " + e.Func
+		}
+		if e.KeyArg != nil {
+			ext.Slot, ext.Arg = ArgKey, *e.KeyArg
+			if e.KeyField != "" {
+				ext.Slot, ext.Fields = InputField, []string{e.KeyField}
+			}
+		}
+		c.externals[e.Func] = ext
+	}
+	c.tables = sqltext.Schema{}
+	for _, text := range cfg.SchemaTexts() {
+		c.tables.ReadSchema(text)
+	}
+	for _, k := range cfg.KeyColumns {
+		c.keyColumns[strings.ToLower(k)] = true
+	}
+	c.packages = make(map[string]bool)
+	for _, table := range []map[string]bool{setOf(c.generators), setOf(derivers), setOf(sqlCalls), setOf(modelCalls),
+		setOf(modelUpdates), setOf(slotCalls), setOf(headerSetters), setOf(headerGetters), setOf(registrations),
+		setOf(loopReceivers), setOf(contextRoots), setOf(externals), setOf(c.externals), setOf(c.sinks), setOf(pubOptions), setOf(opKeyMethods), c.roots} {
+		for key := range table {
+			c.packages[keyPackage(key)] = true
+		}
+	}
+	for path := range derivingPackages {
+		c.packages[path] = true
+	}
+	return c
+}
+
+// keyPackage returns the package path of a table key: "path.F",
+// "(*path.T).M", "path.*.M".
+func keyPackage(key string) string {
+	key = strings.TrimPrefix(strings.TrimPrefix(key, "("), "*")
+	if i := strings.Index(key, ".*."); i >= 0 {
+		return key[:i]
+	}
+	slash := strings.LastIndex(key, "/")
+	if dot := strings.Index(key[slash+1:], "."); dot >= 0 {
+		return key[:slash+1+dot]
+	}
+	return key
+}
+
+// MayKnow reports whether the catalog can say anything about the
+// functions of a package: a cheap test before the lookups, which build
+// full names. Whole-API rules (stripe-go services, AWS SDK calls, gRPC
+// stubs, SQL-shaped interfaces) are covered by their path prefixes or by
+// being methods, which callers look up regardless.
+func (c *Catalog) MayKnow(path string) bool {
+	return c.packages[path] || strings.HasPrefix(path, "github.com/stripe/stripe-go/") ||
+		strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/service/")
+}
+
+// Config returns the run's configuration.
+func (c *Catalog) Config() *config.Config { return c.cfg }
+
+// lookup finds fn in a table by its key, then by its method wildcard.
+func lookup[V any](table map[string]V, fn *types.Func) (V, bool) {
+	if v, ok := table[FuncKey(fn)]; ok {
+		return v, true
+	}
+	if w := methodWildcard(fn); w != "" {
+		v, ok := table[w]
+		return v, ok
+	}
+	var zero V
+	return zero, false
+}
+
+// Generator reports whether fn makes a fresh value on every call.
+func (c *Catalog) Generator(fn *types.Func) (Generator, bool) {
+	return lookup(c.generators, fn)
+}
+
+// IsDeriver reports whether fn computes its result deterministically from
+// its inputs, so that freshness (and keyness) carries through it.
+func (c *Catalog) IsDeriver(fn *types.Func) bool {
+	if derivers[FuncKey(fn)] {
+		return true
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Results().Len() == 0 || fn.Pkg() == nil {
+		return false
+	}
+	if derivingPackages[fn.Pkg().Path()] {
+		return true
+	}
+	// Pointer helpers of SDKs: stripe.String, aws.String and the like.
+	name := fn.Name()
+	return sig.Recv() == nil && sig.Params().Len() == 1 && strings.Contains(fn.Pkg().Path(), "stripe-go") &&
+		(name == "String" || name == "Int64")
+}
+
+// SQL reports whether fn executes SQL text, and where the text and its
+// arguments are. Calls through an interface with database/sql's or pgx's
+// method shapes (sqlc's DBTX, say) count as the concrete calls do.
+func (c *Catalog) SQL(fn *types.Func) (SQLCall, bool) {
+	if call, ok := lookup(sqlCalls, fn); ok {
+		return call, true
+	}
+	return sqlShape(fn)
+}
+
+// sqlShape recognises interface methods shaped like database/sql's and
+// pgx's executors.
+func sqlShape(fn *types.Func) (SQLCall, bool) {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || !sig.Variadic() {
+		return SQLCall{}, false
+	}
+	switch fn.Name() {
+	case "Exec", "Query", "QueryRow", "ExecContext", "QueryContext", "QueryRowContext":
+	default:
+		return SQLCall{}, false
+	}
+	params := sig.Params()
+	isString := func(i int) bool {
+		b, ok := params.At(i).Type().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.String
+	}
+	switch {
+	case params.Len() == 3 && TypeKey(params.At(0).Type()) == "context.Context" && isString(1):
+		return SQLCall{Query: 1, Args: 2}, true
+	case params.Len() == 2 && isString(0):
+		return SQLCall{Query: 0, Args: 1}, true
+	}
+	return SQLCall{}, false
+}
+
+// Model reports whether fn inserts the struct given at the returned
+// argument index (gorm's Create).
+func (c *Catalog) Model(fn *types.Func) (int, bool) {
+	return lookup(modelCalls, fn)
+}
+
+// ModelUpdate reports whether fn updates rows from its arguments, from
+// the returned index on.
+func (c *Catalog) ModelUpdate(fn *types.Func) (int, bool) {
+	return lookup(modelUpdates, fn)
+}
+
+// SlotField reports whether field of the struct type owner is a key slot.
+func (c *Catalog) SlotField(owner types.Type, field string) (Slot, bool) {
+	key := FieldKey(owner, field)
+	if s, ok := slotFields[key]; ok {
+		return s, true
+	}
+	for pattern, s := range slotFields {
+		prefix, ok := strings.CutSuffix(pattern, "...*."+field)
+		if ok && strings.HasPrefix(key, prefix) {
+			return s, true
+		}
+	}
+	return Slot{}, false
+}
+
+// SlotCall reports whether fn passes its argument arg into a key slot:
+// a catalogued setter or a configured sink.
+func (c *Catalog) SlotCall(fn *types.Func) (int, Slot, bool) {
+	if s, ok := lookup(slotCalls, fn); ok {
+		return s.Arg, s.Slot, true
+	}
+	if s, ok := c.sinks[FuncKey(fn)]; ok {
+		what := s.What
+		if what == "" {
+			what = "the identity passed to " + fn.Name()
+		}
+		return s.Arg, Slot{What: what}, true
+	}
+	return 0, Slot{}, false
+}
+
+// HeaderSetter reports whether fn sets a request header, and which header
+// names make it a key slot.
+func (c *Catalog) HeaderSetter(fn *types.Func) ([]string, bool) {
+	h, ok := lookup(headerSetters, fn)
+	if !ok {
+		return nil, false
+	}
+	if h == nil {
+		h = c.cfg.Headers()
+	}
+	return h, true
+}
+
+// KeyHeader returns the idempotency header fixes read.
+func (c *Catalog) KeyHeader() string { return c.cfg.Headers()[0] }
+
+// IsHeaderGetter reports whether fn reads a request header named by its
+// first argument.
+func (c *Catalog) IsHeaderGetter(fn *types.Func) bool {
+	return headerGetters[FuncKey(fn)]
+}
+
+// IsOpKeyField reports whether field of the struct type owner carries a
+// delivery's stable identity (a message ID, a job ID).
+func (c *Catalog) IsOpKeyField(owner types.Type, field string) bool {
+	return opKeyFields[FieldKey(owner, field)]
+}
+
+// IsReceive reports whether fn receives deliveries: what it returns is
+// data the sender knows.
+func (c *Catalog) IsReceive(fn *types.Func) bool {
+	_, ok := lookup(loopReceivers, fn)
+	return ok
+}
+
+// IsOpKeyMethod reports whether fn returns a delivery's stable identity.
+func (c *Catalog) IsOpKeyMethod(fn *types.Func) bool { return opKeyMethods[FuncKey(fn)] }
+
+// HandlerShape reports whether a function of this signature is a retried
+// root by shape alone.
+func (c *Catalog) HandlerShape(sig *types.Signature) (string, bool) {
+	k, ok := handlerShapes[SigKey(sig)]
+	return k, ok
+}
+
+// Registration reports whether fn hands one of its arguments to a library
+// that calls it again.
+func (c *Catalog) Registration(fn *types.Func) (Registration, bool) {
+	return lookup(registrations, fn)
+}
+
+// IsGRPCRegistrar reports whether fn is a generated Register<S>Server.
+func (c *Catalog) IsGRPCRegistrar(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	name := fn.Name()
+	return sig.Recv() == nil && strings.HasPrefix(name, "Register") && strings.HasSuffix(name, "Server") &&
+		sig.Params().Len() == 2 && grpcRegistrars[TypeKey(sig.Params().At(0).Type())]
+}
+
+// LoopReceiver reports whether fn receives one delivery of a consumer loop.
+func (c *Catalog) LoopReceiver(fn *types.Func) (string, bool) {
+	return lookup(loopReceivers, fn)
+}
+
+// ContextRoot reports whether a call of fn works only inside a retried
+// operation, and names the operation's kind.
+func (c *Catalog) ContextRoot(fn *types.Func) (string, bool) {
+	return lookup(contextRoots, fn)
+}
+
+// DeliveryChan reports whether ranging over a channel of elem is a
+// consumer loop.
+func (c *Catalog) DeliveryChan(elem types.Type) (string, bool) {
+	k, ok := deliveryChans[TypeKey(elem)]
+	return k, ok
+}
+
+// ConfiguredRoot reports whether the configuration names fn, or the type of
+// its receiver, as a retried root.
+func (c *Catalog) ConfiguredRoot(fn *types.Func) bool {
+	if c.roots[FuncKey(fn)] {
+		return true
+	}
+	sig := fn.Type().(*types.Signature)
+	return sig.Recv() != nil && c.roots[strings.TrimPrefix(TypeKey(sig.Recv().Type()), "*")]
+}
+
+// KeySource reports whether a value of type t carries an operation key.
+func (c *Catalog) KeySource(t types.Type) (KeySource, bool) {
+	k, ok := keySources[TypeKey(t)]
+	return k, ok
+}
+
+// IsKeyColumn reports whether an INSERT column names the row's identity:
+// id, number, reference, code or key, names ending in _id, _number, _no,
+// _ref, _reference, _code or _key, and configured key columns.
+func (c *Catalog) IsKeyColumn(col string) bool {
+	col = strings.ToLower(strings.Trim(col, "`\"[]"))
+	if c.keyColumns[col] {
+		return true
+	}
+	switch col {
+	case "id", "number", "reference", "code", "key", "uuid":
+		return true
+	}
+	for _, suffix := range identitySuffixes {
+		if strings.HasSuffix(col, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// identitySuffixes end the names of identity columns.
+var identitySuffixes = []string{"_id", "_number", "_no", "_ref", "_reference", "_code", "_key", "_uuid"}
+
+// IsIdentity reports whether column col of table is the identity of the
+// table's rows: a column of its primary key or of a unique constraint,
+// when a CREATE TABLE in the schema shows them, or a configured key
+// column; otherwise, when the table's keys are not known, a column whose
+// name says so (IsKeyColumn).
+func (c *Catalog) IsIdentity(table, col string) bool {
+	col = strings.ToLower(strings.Trim(col, "`\"[]"))
+	if id, known := c.tables.Identity(strings.Trim(table, "`\"[]"), col); known {
+		return id || c.keyColumns[col]
+	}
+	return c.IsKeyColumn(col)
+}
+
+// IsOwnIdentity reports whether col is the identity of table's own rows,
+// as opposed to a reference to another table's (orders.customer_id): a
+// key column of it, when the schema declares its keys; otherwise id, or
+// the table's singular name followed by an identity suffix
+// (orders.order_id, invoices.invoice_number).
+func (c *Catalog) IsOwnIdentity(table, col string) bool {
+	table = strings.Trim(table, "`\"[]")
+	if _, known := c.tables.Identity(table, ""); known {
+		return c.IsIdentity(table, col)
+	}
+	col = strings.ToLower(strings.Trim(col, "`\"[]"))
+	if col == "id" {
+		return true
+	}
+	table = strings.ToLower(table[strings.LastIndex(table, ".")+1:])
+	for _, singular := range []string{strings.TrimSuffix(table, "s"), strings.TrimSuffix(table, "es"), strings.TrimSuffix(table, "ies") + "y"} {
+		for _, suffix := range identitySuffixes {
+			if col == singular+suffix {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// IsSink reports whether fn writes an identity: an SQL executor, an ORM
+// insert, or a key-slot setter. Header setters are left out: every HTTP
+// package sets headers, and a fresh idempotency header is made by an
+// identifier generator the package uses anyway.
+func (c *Catalog) IsSink(fn *types.Func) bool {
+	if _, ok := c.SQL(fn); ok {
+		return true
+	}
+	if _, ok := c.Model(fn); ok {
+		return true
+	}
+	_, _, ok := c.SlotCall(fn)
+	return ok
+}
+
+// IsIDGenerator reports whether fn makes a fresh identifier (not a clock
+// reading or a random number).
+func (c *Catalog) IsIDGenerator(fn *types.Func) bool {
+	g, ok := c.Generator(fn)
+	return ok && g.ID
+}
+
+// Skips reports whether a package is described by the catalog rather than
+// analysed: the standard library (inGOROOT says whether the package's
+// files are in GOROOT) and the catalogued libraries.
+func (c *Catalog) Skips(pkg *types.Package, inGOROOT bool) bool {
+	path := pkg.Path()
+	if isStd(path) && inGOROOT {
+		return true
+	}
+	for _, prefix := range catalogued {
+		if path == prefix || strings.HasPrefix(path, prefix+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// catalogued are the module paths whose APIs the tables describe.
+var catalogued = []string{
+	"github.com/google/uuid", "github.com/gofrs/uuid", "github.com/satori/go.uuid",
+	"github.com/oklog/ulid", "github.com/segmentio/ksuid", "github.com/rs/xid",
+	"github.com/jackc/pgx", "github.com/jmoiron/sqlx", "gorm.io/gorm",
+	"github.com/stripe/stripe-go", "github.com/aws/aws-sdk-go-v2", "github.com/aws/aws-lambda-go",
+	"github.com/gin-gonic/gin", "github.com/labstack/echo", "github.com/gofiber/fiber",
+	"github.com/hibiken/asynq", "github.com/riverqueue/river", "github.com/ThreeDotsLabs/watermill",
+	"github.com/nats-io/nats.go", "cloud.google.com/go/pubsub", "github.com/rabbitmq/amqp091-go",
+	"github.com/segmentio/kafka-go", "github.com/cenkalti/backoff", "github.com/avast/retry-go",
+	"github.com/sethvargo/go-retry", "google.golang.org/grpc", "google.golang.org/protobuf",
+	"go.temporal.io/sdk", "k8s.io/apimachinery", "github.com/hashicorp/go-retryablehttp",
+}
