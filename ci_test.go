@@ -118,11 +118,11 @@ func checkNogoDeps(t *testing.T, name string) {
 		listed[d[1]] = true
 	}
 	for _, c := range checks {
-		dir := "analyzers/" + c.name
+		dir := "analyzers/" + c.Name
 		if !listed[dir] {
 			t.Errorf("%s does not list %s", name, dir)
 		}
-		src := readFile(t, filepath.Join(dir, c.name+".go"))
+		src := readFile(t, filepath.Join(dir, c.Name+".go"))
 		if !regexp.MustCompile(`(?m)^var Analyzer = `).MatchString(src) {
 			t.Errorf("%s does not export var Analyzer", dir)
 		}

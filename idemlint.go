@@ -21,24 +21,42 @@ import (
 	"github.com/idemlint/idemlint/analyzers/naturalkey"
 	"github.com/idemlint/idemlint/analyzers/partialtx"
 	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/passes"
 )
 
-// A check is one user-facing analyzer with its stable code.
+// A check is one user-facing analyzer: its record and its constructor.
 type check struct {
-	code      string
-	name      string
-	onDefault bool
-	build     func(*passes.Set) *analysis.Analyzer
+	report.Meta
+	build func(*passes.Set) *analysis.Analyzer
 }
 
 var checks = []check{
-	{freshid.Code, "freshid", true, freshid.New},
-	{missingkey.Code, "missingkey", true, missingkey.New},
-	{intentfirst.Code, "intentfirst", true, intentfirst.New},
-	{keytx.Code, "keytx", true, keytx.New},
-	{naturalkey.Code, "naturalkey", true, naturalkey.New},
-	{partialtx.Code, "partialtx", true, partialtx.New},
+	{freshid.Meta, freshid.New},
+	{missingkey.Meta, missingkey.New},
+	{intentfirst.Meta, intentfirst.New},
+	{keytx.Meta, keytx.New},
+	{naturalkey.Meta, naturalkey.New},
+	{partialtx.Meta, partialtx.New},
+}
+
+// Checks returns the record of every check, in code order.
+func Checks() []report.Meta {
+	out := make([]report.Meta, len(checks))
+	for i, c := range checks {
+		out[i] = c.Meta
+	}
+	return out
+}
+
+// Lookup returns the record of the check an analyzer of this package
+// runs, by its name.
+func Lookup(name string) (report.Meta, bool) {
+	i := slices.IndexFunc(checks, func(c check) bool { return c.Name == name })
+	if i < 0 {
+		return report.Meta{}, false
+	}
+	return checks[i].Meta, true
 }
 
 // Analyzers returns the enabled checks with the default configuration.
@@ -61,12 +79,12 @@ func enabled(cfg *config.Config, c check) bool {
 	if slices.ContainsFunc(cfg.Disable, c.named) {
 		return false
 	}
-	return c.onDefault || slices.ContainsFunc(cfg.Enable, c.named)
+	return c.Default || slices.ContainsFunc(cfg.Enable, c.named)
 }
 
 // named reports whether s names the check, by code (in any case) or name.
 func (c check) named(s string) bool {
-	return strings.EqualFold(s, c.code) || s == c.name
+	return strings.EqualFold(s, c.Code) || s == c.Name
 }
 
 // Validate reports a name in the configuration's disable or enable list
@@ -90,7 +108,7 @@ func Validate(cfg *config.Config) error {
 func checkNames() string {
 	var names []string
 	for _, c := range checks {
-		names = append(names, c.code+" "+c.name)
+		names = append(names, c.Code+" "+c.Name)
 	}
 	return strings.Join(names, ", ")
 }

@@ -4,8 +4,6 @@
 //
 // # Analyzer freshid
 //
-// freshid: report fresh IDs that make every retry a new operation (IDEM001)
-//
 // Clients, queues and retry wrappers deliver the same request more than
 // once. When a handler makes a fresh value on every attempt (uuid.New,
 // ulid.Make, time.Now, math/rand) and that value becomes the identity of

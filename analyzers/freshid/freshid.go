@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/analyzers/internal/check"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes"
@@ -17,15 +18,22 @@ import (
 //go:embed doc.go
 var doc string
 
-// Code is the check's stable code.
-const Code = "IDEM001"
+// Meta is the check's record.
+var Meta = report.Meta{
+	Name:       "freshid",
+	Code:       "IDEM001",
+	Title:      "report fresh IDs that make every retry a new operation",
+	Default:    true,
+	Severity:   "warning",
+	Directives: true,
+}
 
 // Analyzer is freshid with the default configuration.
 var Analyzer = New(passes.Default())
 
 // New returns freshid for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	return ps.Check("freshid", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
+	return check.New(ps, Meta, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
 		c := &checker{pass: pass, res: res, rep: rep, seen: map[string]bool{}}
 		c.localDefects()
 		c.importedDefects()
@@ -48,7 +56,7 @@ func (c *checker) localDefects() {
 			continue
 		}
 		hit := d.Hits[0]
-		msg := fmt.Sprintf("%s: %s() is fresh on every attempt (%s)", hit.Sink.Consequence(), d.Gen, path.Root.Describe())
+		msg := fmt.Sprintf("%s: %s() is fresh on every attempt (%s)", consequence(hit.Sink), d.Gen, path.Root.Describe())
 		diag := analysis.Diagnostic{
 			Pos:     c.res.CallStart(d.Call.Pos()),
 			Message: msg,
@@ -72,7 +80,7 @@ func (c *checker) importedDefects() {
 				if !ok || c.res.InTestFile(instr.Pos()) {
 					continue
 				}
-				for _, d := range summary.ImportedDefects(c.res, instr, Code) {
+				for _, d := range summary.ImportedDefects(c.res, instr, valueflow.FreshIdentity) {
 					c.reportImported(instr.Pos(), path, d)
 				}
 			}
@@ -84,7 +92,7 @@ func (c *checker) importedDefects() {
 		}
 		if s := c.res.Imported(r.Extern); s != nil {
 			for _, d := range s.Defects {
-				if !d.Reported && d.Check == Code {
+				if !d.Reported && d.Kind == valueflow.FreshIdentity {
 					c.reportImported(r.Pos, &retried.Path{Root: r}, d)
 				}
 			}
@@ -97,7 +105,7 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 		return
 	}
 	c.seen[d.Origin.At.String()] = true
-	msg := fmt.Sprintf("%s: %s() in %s is fresh on every attempt (%s)", d.Sink.Consequence(), d.Origin.Call, d.Origin.At, path.Root.Describe())
+	msg := fmt.Sprintf("%s: %s() in %s is fresh on every attempt (%s)", consequence(d.Sink), d.Origin.Call, d.Origin.At, path.Root.Describe())
 	related := c.related(path, valueflow.Hit{})
 	for _, f := range append(d.Chain, d.Sink.At) {
 		related = append(related, analysis.RelatedInformation{Pos: pos, Message: "via " + f.String()})
@@ -107,7 +115,7 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 
 // related lists the root, the calls from it, and the sink.
 func (c *checker) related(path *retried.Path, hit valueflow.Hit) []analysis.RelatedInformation {
-	out := path.Related()
+	out := check.Chain(path)
 	if hit.Pos.IsValid() {
 		for _, call := range hit.Calls {
 			out = append(out, analysis.RelatedInformation{Pos: call.Pos(), Message: "passed on here"})
@@ -125,4 +133,16 @@ func sinkName(s valueflow.SinkInfo) string {
 		return s.Table + "." + s.Column
 	}
 	return s.What
+}
+
+// consequence says, concretely, what a retry does when a fresh value
+// fills the sink.
+func consequence(s valueflow.SinkInfo) string {
+	switch s.Kind {
+	case valueflow.ColumnSink:
+		return fmt.Sprintf("a retry inserts a second %s row with a new %s", s.Table, s.Column)
+	case valueflow.ModelSink:
+		return fmt.Sprintf("a retry creates a second %s with a new %s", s.Table, s.Column)
+	}
+	return fmt.Sprintf("a retry sends a new value as %s, so the duplicate is not recognised", s.What)
 }

@@ -3,8 +3,6 @@
 //
 // # Analyzer intentfirst
 //
-// intentfirst: report external effects whose operation ID is not committed first (IDEM003)
-//
 // A worker inserts a shipment, books a collection with a carrier, and
 // writes the tracking number back. If it crashes after the booking and
 // before the write-back, nothing in its own state says the booking

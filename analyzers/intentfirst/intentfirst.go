@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/analyzers/internal/check"
 	"github.com/idemlint/idemlint/analyzers/internal/slotfix"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/report"
@@ -19,15 +20,21 @@ import (
 //go:embed doc.go
 var doc string
 
-// Code is the check's stable code.
-const Code = "IDEM003"
+// Meta is the check's record.
+var Meta = report.Meta{
+	Name:     "intentfirst",
+	Code:     "IDEM003",
+	Title:    "report external effects whose operation ID is not committed first",
+	Default:  true,
+	Severity: "warning",
+}
 
 // Analyzer is intentfirst with the default configuration.
 var Analyzer = New(passes.Default())
 
 // New returns intentfirst for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	return ps.Check("intentfirst", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
+	return check.New(ps, Meta, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
 		c := &checker{pass: pass, res: res, rep: rep}
 		for _, e := range res.Externals() {
 			c.check(e)
@@ -86,7 +93,7 @@ func (c *checker) check(e *effects.Call) {
 	d := analysis.Diagnostic{
 		Pos:     c.res.CallStart(e.Instr.Pos()),
 		Message: msg,
-		Related: append(path.Related(), analysis.RelatedInformation{Pos: back.Pos, Message: "the outcome is written back here"}),
+		Related: append(check.Chain(path), analysis.RelatedInformation{Pos: back.Pos, Message: "the outcome is written back here"}),
 	}
 	if e.State == effects.Absent {
 		if f := slotfix.Fix(c.pass, c.res, e); f != nil {

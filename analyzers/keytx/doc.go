@@ -3,8 +3,6 @@
 //
 // # Analyzer keytx
 //
-// keytx: report idempotency keys that do not commit with their effect (IDEM004)
-//
 // An idempotency key works only if it is stored in the same transaction as
 // the effect it guards. If the key commits on its own, a crash between the
 // two commits leaves a key without its effect (the retry is skipped and

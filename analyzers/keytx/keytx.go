@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/analyzers/internal/check"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/report"
@@ -22,15 +23,21 @@ import (
 //go:embed doc.go
 var doc string
 
-// Code is the check's stable code.
-const Code = "IDEM004"
+// Meta is the check's record.
+var Meta = report.Meta{
+	Name:     "keytx",
+	Code:     "IDEM004",
+	Title:    "report idempotency keys that do not commit with their effect",
+	Default:  true,
+	Severity: "warning",
+}
 
 // Analyzer is keytx with the default configuration.
 var Analyzer = New(passes.Default())
 
 // New returns keytx for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	return ps.Check("keytx", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
+	return check.New(ps, Meta, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
 		c := &checker{pass: pass, res: res, rep: rep, reported: map[ssa.Instruction]bool{}}
 		for _, fn := range res.SrcFuncs() {
 			c.checkFunc(fn)
@@ -219,7 +226,7 @@ func (c *checker) diagnostic(k, w *effects.Stmt, msg string) analysis.Diagnostic
 	var related []analysis.RelatedInformation
 	if path, ok := c.res.Retried.On(k.Instr); ok {
 		where = "; " + path.Root.Describe()
-		related = path.Related()
+		related = check.Chain(path)
 	}
 	return analysis.Diagnostic{
 		Pos:     c.res.CallStart(k.Instr.Pos()),

@@ -3,8 +3,6 @@
 //
 // # Analyzer missingkey
 //
-// missingkey: report non-idempotent external calls without a key (IDEM002)
-//
 // A charge, a carrier booking or a message sent from a handler, a queue
 // consumer or a retry wrapper runs again when the request is delivered
 // again. Providers absorb the repeat only when the call carries the same

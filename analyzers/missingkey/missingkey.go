@@ -4,10 +4,13 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/analyzers/internal/check"
 	"github.com/idemlint/idemlint/analyzers/internal/slotfix"
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/valueflow"
@@ -19,15 +22,21 @@ import (
 //go:embed doc.go
 var doc string
 
-// Code is the check's stable code.
-const Code = "IDEM002"
+// Meta is the check's record.
+var Meta = report.Meta{
+	Name:     "missingkey",
+	Code:     "IDEM002",
+	Title:    "report non-idempotent external calls without a key",
+	Default:  true,
+	Severity: "warning",
+}
 
 // Analyzer is missingkey with the default configuration.
 var Analyzer = New(passes.Default())
 
 // New returns missingkey for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	return ps.Check("missingkey", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
+	return check.New(ps, Meta, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
 		c := &checker{pass: pass, res: res, rep: rep, seen: map[string]bool{}}
 		c.localCalls()
 		c.importedCalls()
@@ -51,7 +60,7 @@ func (c *checker) localCalls() {
 		header := c.res.Env.Catalog.KeyHeader()
 		d := analysis.Diagnostic{
 			Pos:     c.res.CallStart(e.Instr.Pos()),
-			Message: fmt.Sprintf("%s (%s)", summary.MissingKeyConsequence(e, header), desc),
+			Message: fmt.Sprintf("%s (%s)", consequence(summary.KeylessOf(e), header), desc),
 			Related: related,
 		}
 		if f := slotfix.Fix(c.pass, c.res, e); f != nil {
@@ -65,7 +74,7 @@ func (c *checker) localCalls() {
 // retries it.
 func (c *checker) rootOf(e *effects.Call) (string, []analysis.RelatedInformation) {
 	if path, ok := c.res.Retried.On(e.Instr); ok {
-		return path.Root.Describe(), path.Related()
+		return path.Root.Describe(), check.Chain(path)
 	}
 	if summary.SelfRetrying(e) {
 		return "go-retryablehttp retries the request itself", nil
@@ -84,7 +93,7 @@ func (c *checker) importedCalls() {
 				if !ok || c.res.InTestFile(instr.Pos()) {
 					continue
 				}
-				for _, d := range summary.ImportedDefects(c.res, instr, Code) {
+				for _, d := range summary.ImportedDefects(c.res, instr, valueflow.KeylessEffect) {
 					c.reportImported(c.res.CallStart(instr.Pos()), path, d)
 				}
 			}
@@ -98,7 +107,7 @@ func (c *checker) importedCalls() {
 		}
 		if s := c.res.Imported(r.Extern); s != nil {
 			for _, d := range s.Defects {
-				if d.Check == Code && !d.Reported {
+				if d.Kind == valueflow.KeylessEffect && !d.Reported {
 					c.reportImported(r.Pos, &retried.Path{Root: r}, d)
 				}
 			}
@@ -111,10 +120,29 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 		return
 	}
 	c.seen[d.Origin.At.String()] = true
-	msg := fmt.Sprintf("%s: %s() in %s (%s)", d.Sink.Consequence(), d.Origin.Call, d.Origin.At, path.Root.Describe())
-	rel := path.Related()
+	msg := fmt.Sprintf("%s: %s() in %s (%s)", consequence(d.Keyless, c.res.Env.Catalog.KeyHeader()), d.Origin.Call, d.Origin.At, path.Root.Describe())
+	rel := check.Chain(path)
 	for _, f := range d.Chain {
 		rel = append(rel, analysis.RelatedInformation{Pos: pos, Message: "via " + f.String()})
 	}
 	c.rep.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: rel})
+}
+
+// consequence says what a retry of a call without a key does.
+func consequence(k valueflow.Keyless, header string) string {
+	what := k.What
+	if k.Method != "" && strings.HasPrefix(what, "HTTP") {
+		what = "HTTP " + k.Method
+	} else if k.Method != "" {
+		what = strings.Replace(what, "request", k.Method, 1)
+	}
+	switch k.Slot {
+	case catalog.RequestHeader:
+		return fmt.Sprintf("a retry repeats the %s: the request carries no %s header", what, header)
+	case catalog.InputField:
+		return fmt.Sprintf("a retry repeats the %s: the input sets no %s", what, k.Field)
+	case catalog.PubOption:
+		return fmt.Sprintf("a retry publishes the message again: the %s carries no message ID", what)
+	}
+	return fmt.Sprintf("a retry repeats the %s: the call carries no idempotency key", what)
 }

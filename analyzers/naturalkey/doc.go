@@ -3,8 +3,6 @@
 //
 // # Analyzer naturalkey
 //
-// naturalkey: report INSERTs of a caller-known identifier without conflict handling (IDEM005)
-//
 // When the row a handler creates has an identifier the caller already
 // knows (the order ID from the message, the request's idempotency key,
 // the job ID), a uniqueness constraint with INSERT ... ON CONFLICT DO

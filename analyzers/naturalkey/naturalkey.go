@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/analyzers/internal/check"
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/report"
@@ -24,15 +25,21 @@ import (
 //go:embed doc.go
 var doc string
 
-// Code is the check's stable code.
-const Code = "IDEM005"
+// Meta is the check's record.
+var Meta = report.Meta{
+	Name:     "naturalkey",
+	Code:     "IDEM005",
+	Title:    "report INSERTs of a caller-known identifier without conflict handling",
+	Default:  true,
+	Severity: "warning",
+}
 
 // Analyzer is naturalkey with the default configuration.
 var Analyzer = New(passes.Default())
 
 // New returns naturalkey for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	return ps.Check("naturalkey", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
+	return check.New(ps, Meta, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
 		c := &checker{pass: pass, res: res, cat: res.Env.Catalog, rep: rep}
 		for _, fn := range res.SrcFuncs() {
 			c.checkFunc(fn)
@@ -606,7 +613,7 @@ func (c *checker) reportAcross(st *effects.Stmt, col, what string, path *retried
 		Message: fmt.Sprintf("a retry inserts the row for the same %s again, which fails or duplicates it: the INSERT into %s in %s has no conflict handling for %s (%s)",
 			col, st.SQL.Table, site, what, path.Root.Describe()),
 	}
-	d.Related = append(path.Related(), analysis.RelatedInformation{Pos: st.Instr.Pos(), Message: "the INSERT runs in " + site})
+	d.Related = append(check.Chain(path), analysis.RelatedInformation{Pos: st.Instr.Pos(), Message: "the INSERT runs in " + site})
 	c.rep.Report(d)
 }
 
@@ -631,7 +638,7 @@ func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path)
 		Message: fmt.Sprintf("a retry inserts the row for the same %s again, which fails or duplicates it: the INSERT into %s has no conflict handling for %s (%s)",
 			col, table, what, path.Root.Describe()),
 	}
-	d.Related = path.Related()
+	d.Related = check.Chain(path)
 	if f := c.conflictFix(st, col); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}

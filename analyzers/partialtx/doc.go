@@ -3,8 +3,6 @@
 //
 // # Analyzer partialtx
 //
-// partialtx: report retried paths with writes that commit apart (IDEM006)
-//
 // An operation that writes three rows is idempotent only if every write
 // is, or if all of them commit in one transaction. When the writes commit
 // one by one, a failure between them leaves part of the operation done,

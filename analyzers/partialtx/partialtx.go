@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/analyzers/internal/check"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/sqltext"
@@ -18,15 +19,21 @@ import (
 //go:embed doc.go
 var doc string
 
-// Code is the check's stable code.
-const Code = "IDEM006"
+// Meta is the check's record.
+var Meta = report.Meta{
+	Name:     "partialtx",
+	Code:     "IDEM006",
+	Title:    "report retried paths with writes that commit apart",
+	Default:  true,
+	Severity: "warning",
+}
 
 // Analyzer is partialtx with the default configuration.
 var Analyzer = New(passes.Default())
 
 // New returns partialtx for the run whose shared passes are ps.
 func New(ps *passes.Set) *analysis.Analyzer {
-	return ps.Check("partialtx", Code, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
+	return check.New(ps, Meta, doc, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
 		c := &checker{pass: pass, res: res, rep: rep, seen: map[*types.Func]bool{}}
 		roots := map[*ssa.Function]bool{}
 		for _, r := range res.Retried.Roots() {

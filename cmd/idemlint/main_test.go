@@ -1,7 +1,6 @@
 package main
 
 import (
-	"regexp"
 	"strings"
 	"testing"
 
@@ -51,22 +50,16 @@ func TestBoolFlag(t *testing.T) {
 	}
 }
 
-// TestCodes checks that every check's Doc names its code, which the SARIF
-// rules take as their ids, and that the codes are distinct.
-func TestCodes(t *testing.T) {
-	seen := map[string]string{}
-	for _, a := range idemlint.Analyzers() {
-		c := code(a)
-		if !regexp.MustCompile(`^IDEM[0-9]{3}$`).MatchString(c) {
-			t.Errorf("%s: code %q; the first line of its Doc should end with (IDEMnnn)", a.Name, c)
+// TestMeta checks that the SARIF rules find every check's record, and
+// that an analyzer of no check is filed under its name.
+func TestMeta(t *testing.T) {
+	for i, a := range idemlint.Analyzers() {
+		if m := meta(a); m != idemlint.Checks()[i] {
+			t.Errorf("%s: record %+v, want %+v", a.Name, m, idemlint.Checks()[i])
 		}
-		if other, ok := seen[c]; ok {
-			t.Errorf("%s and %s both have code %s", a.Name, other, c)
-		}
-		seen[c] = a.Name
 	}
-	if c := code(&analysis.Analyzer{Name: "other", Doc: "other: no code"}); c != "other" {
-		t.Errorf("code of an analyzer without one = %q, want its name", c)
+	if m := meta(&analysis.Analyzer{Name: "other", Doc: "other: no code"}); m.Code != "other" || m.Severity == "" {
+		t.Errorf("record of an analyzer of no check = %+v, want its name as code and a level", m)
 	}
 }
 
@@ -77,8 +70,9 @@ func TestDriver(t *testing.T) {
 		t.Fatalf("driver %s has %d rules; want idemlint with %d", d.Name, len(d.Rules), len(analyzers)+1)
 	}
 	for i, a := range analyzers {
-		if r := d.Rules[i]; r.ID != code(a) || r.Name != a.Name || r.HelpURI != a.URL {
-			t.Errorf("rule %d is %s (%s, %s); want %s (%s, %s)", i, r.ID, r.Name, r.HelpURI, code(a), a.Name, a.URL)
+		m := idemlint.Checks()[i]
+		if r := d.Rules[i]; r.ID != m.Code || r.Name != a.Name || r.HelpURI != a.URL || r.DefaultConfiguration.Level != m.Severity {
+			t.Errorf("rule %d is %s (%s, %s); want %s (%s, %s)", i, r.ID, r.Name, r.HelpURI, m.Code, a.Name, a.URL)
 		}
 	}
 	if r := d.Rules[len(analyzers)]; r.ID != directiveCategory {

@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"io"
 	"os"
-	"regexp"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -16,6 +15,8 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/idemlint/idemlint"
+	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/sarif"
 )
 
@@ -237,22 +238,20 @@ func driver(analyzers []*analysis.Analyzer) sarif.ToolComponent {
 		InformationURI: "https://github.com/idemlint/idemlint",
 	}
 	for _, a := range analyzers {
-		d.Rules = append(d.Rules, sarif.Rule(code(a), a))
+		m := meta(a)
+		d.Rules = append(d.Rules, sarif.Rule(m.Code, m.Severity, a))
 	}
-	d.Rules = append(d.Rules, sarif.Rule(directiveCategory, directiveRule))
+	d.Rules = append(d.Rules, sarif.Rule(directiveCategory, "warning", directiveRule))
 	return d
 }
 
-var codeSuffix = regexp.MustCompile(`\(([A-Z]+[0-9]+)\)$`)
-
-// code returns a check's code, which the first line of its Doc ends with
-// ("freshid: report ... (IDEM001)"), or its name if it has none.
-func code(a *analysis.Analyzer) string {
-	first, _, _ := strings.Cut(a.Doc, "\n")
-	if m := codeSuffix.FindStringSubmatch(first); m != nil {
-		return m[1]
+// meta returns the record of the check analyzer a runs; an analyzer of
+// no check (none is run today) is filed under its name.
+func meta(a *analysis.Analyzer) report.Meta {
+	if m, ok := idemlint.Lookup(a.Name); ok {
+		return m
 	}
-	return a.Name
+	return report.Meta{Name: a.Name, Code: a.Name, Severity: "warning"}
 }
 
 // findings collects the diagnostics of the analyzers run on the packages
@@ -262,7 +261,7 @@ func findings(graph *checker.Graph) []sarif.Finding {
 	var out []sarif.Finding
 	for _, act := range graph.Roots {
 		for _, d := range act.Diagnostics {
-			id := code(act.Analyzer)
+			id := meta(act.Analyzer).Code
 			if d.Category == directiveCategory {
 				id = directiveCategory
 			}

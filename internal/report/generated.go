@@ -8,10 +8,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// ChainStep is the message of the related information that marks a call
-// on the path from a retried root to a finding.
-const ChainStep = "called on the retried path"
-
 // outOfGenerated moves a diagnostic whose position lies in a generated
 // file (// Code generated ... DO NOT EDIT., as sqlc and protoc write) to
 // the nearest call on its chain in a file the user edits, and names the

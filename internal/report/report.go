@@ -18,20 +18,19 @@ import (
 // the caches of CI and code scanning) expect the same input to give the
 // same output, byte for byte.
 type Reporter struct {
-	pass       *analysis.Pass
-	code, name string
-	ignores    []*Ignore
-	used       map[*Ignore]bool
-	pending    []analysis.Diagnostic
-	sources    map[*token.File][]byte // see formattedSource
+	pass    *analysis.Pass
+	meta    Meta
+	ignores []*Ignore
+	used    map[*Ignore]bool
+	pending []analysis.Diagnostic
+	sources map[*token.File][]byte // see formattedSource
 }
 
-// NewReporter returns the reporter of check name (code) for a pass.
-func NewReporter(pass *analysis.Pass, code, name string) *Reporter {
+// NewReporter returns the reporter of check m for a pass.
+func NewReporter(pass *analysis.Pass, m Meta) *Reporter {
 	return &Reporter{
 		pass:    pass,
-		code:    code,
-		name:    name,
+		meta:    m,
 		ignores: Ignores(pass.Fset, pass.Files),
 		used:    make(map[*Ignore]bool),
 	}
@@ -42,12 +41,12 @@ func NewReporter(pass *analysis.Pass, code, name string) *Reporter {
 // in generated code moves to the user's call into it (outOfGenerated).
 func (r *Reporter) Report(d analysis.Diagnostic) {
 	d = r.outOfGenerated(d)
-	if ig := Suppresses(r.pass.Fset, r.ignores, d.Pos, r.code, r.name); ig != nil {
+	if ig := Suppresses(r.pass.Fset, r.ignores, d.Pos, r.meta.Code, r.meta.Name); ig != nil {
 		r.used[ig] = true
 		return
 	}
-	d.Category = r.code
-	d.Message += " [" + r.code + "]"
+	d.Category = r.meta.Code
+	d.Message += " [" + r.meta.Code + "]"
 	if d.End == token.NoPos {
 		d.End = r.extent(d.Pos)
 	}
@@ -81,8 +80,8 @@ func (r *Reporter) extent(pos token.Pos) token.Pos {
 
 // Finish reports the check's malformed directives, and with strict its
 // directives that suppressed nothing, then everything held, in order.
-// Directives that name no check are reported by the check whose code is
-// IDEM001 only, so once.
+// Directives that name no check are reported by the check whose record
+// says so (Meta.Directives) only, so once.
 func (r *Reporter) Finish(strict bool) {
 	for _, ig := range r.ignores {
 		if msg := r.directiveProblem(ig, strict); msg != "" {
@@ -105,14 +104,14 @@ func (r *Reporter) Finish(strict bool) {
 
 // directiveProblem returns what is wrong with ig for this check, or "".
 func (r *Reporter) directiveProblem(ig *Ignore, strict bool) string {
-	mine := ig.Matches(r.code, r.name)
+	mine := ig.Matches(r.meta.Code, r.meta.Name)
 	switch {
-	case len(ig.Checks) == 0 && r.code == "IDEM001":
-		return "//idemlint:ignore needs a check and a reason: //idemlint:ignore IDEM001 why this is safe"
+	case len(ig.Checks) == 0 && r.meta.Directives:
+		return "//idemlint:ignore needs a check and a reason: //idemlint:ignore " + r.meta.Code + " why this is safe"
 	case mine && ig.Reason == "":
-		return "//idemlint:ignore " + r.code + " needs a reason after the check"
+		return "//idemlint:ignore " + r.meta.Code + " needs a reason after the check"
 	case mine && strict && !r.used[ig]:
-		return "//idemlint:ignore " + r.code + " suppresses nothing"
+		return "//idemlint:ignore " + r.meta.Code + " suppresses nothing"
 	}
 	return ""
 }

@@ -22,7 +22,7 @@ func TestReporterSortsAndDedupes(t *testing.T) {
 		Fset:   fset,
 		Report: func(d analysis.Diagnostic) { got = append(got, d.Message) },
 	}
-	r := NewReporter(pass, "IDEM001", "freshid")
+	r := NewReporter(pass, Meta{Name: "freshid", Code: "IDEM001", Directives: true})
 	r.Report(analysis.Diagnostic{Pos: b.Pos(5), Message: "d"})
 	r.Report(analysis.Diagnostic{Pos: a.Pos(30), Message: "c"})
 	r.Report(analysis.Diagnostic{Pos: a.Pos(10), Message: "b"})
@@ -60,7 +60,7 @@ func h(int) int { return 0 }
 			got = append(got, src[tf.Offset(d.Pos):tf.Offset(d.End)])
 		},
 	}
-	r := NewReporter(pass, "IDEM001", "freshid")
+	r := NewReporter(pass, Meta{Name: "freshid", Code: "IDEM001", Directives: true})
 	r.Report(analysis.Diagnostic{Pos: at("g(h"), Message: "call at its start"})
 	r.Report(analysis.Diagnostic{Pos: at("(1)"), Message: "call at its parenthesis"})
 	r.Report(analysis.Diagnostic{Pos: at("2)"), Message: "argument"})
@@ -136,7 +136,7 @@ var x = 1
 				Report:   func(d analysis.Diagnostic) { fixes = append(fixes, d.SuggestedFixes...) },
 			}
 			edits := test.edits(at)
-			r := NewReporter(pass, "IDEM001", "freshid")
+			r := NewReporter(pass, Meta{Name: "freshid", Code: "IDEM001", Directives: true})
 			r.Report(analysis.Diagnostic{Pos: edits[0].Pos, Message: "m", SuggestedFixes: []analysis.SuggestedFix{{Message: "f", TextEdits: edits}}})
 			r.Finish(false)
 			if len(fixes) != 1 {
@@ -193,7 +193,7 @@ func TestReporterOutOfGenerated(t *testing.T) {
 	}
 	var got []analysis.Diagnostic
 	pass := &analysis.Pass{Fset: fset, Files: files, Report: func(d analysis.Diagnostic) { got = append(got, d) }}
-	r := NewReporter(pass, "IDEM005", "naturalkey")
+	r := NewReporter(pass, Meta{Name: "naturalkey", Code: "IDEM005"})
 	r.Report(analysis.Diagnostic{
 		Pos:     at(0, gen, "exec()"),
 		Message: "a retry inserts the row again",

@@ -33,16 +33,14 @@ const (
 	// SrcRoot is the uriBaseId of relative artifact URIs: the directory
 	// the tool ran in.
 	SrcRoot = "%SRCROOT%"
-	// level is the level of every rule and result: a finding is worth
-	// looking at, not a build failure.
-	level = "warning"
 )
 
 // Rule describes analyzer a as the rule id: its name, its Doc's first
 // line as the short description, the whole Doc as the full description
 // and help (as text, and as Markdown rendered from the Doc's comment
-// syntax, so that code blocks stay code), and its URL.
-func Rule(id string, a *analysis.Analyzer) ReportingDescriptor {
+// syntax, so that code blocks stay code), its URL, and the level of its
+// results ("warning": worth looking at, not a build failure).
+func Rule(id, level string, a *analysis.Analyzer) ReportingDescriptor {
 	short, _, _ := strings.Cut(a.Doc, "\n")
 	full := &MultiformatMessageString{Text: a.Doc, Markdown: markdown(a.Doc)}
 	return ReportingDescriptor{
@@ -97,7 +95,7 @@ func New(driver ToolComponent, fset *token.FileSet, findings []Finding, opts Opt
 		if !ok {
 			return nil, fmt.Errorf("sarif: no rule %q for diagnostic %q", f.RuleID, f.Diagnostic.Message)
 		}
-		results = append(results, result(loc, f, i))
+		results = append(results, result(loc, f, i, driver.Rules[i].DefaultConfiguration.Level))
 	}
 	results, err := sortResults(results)
 	if err != nil {
@@ -115,8 +113,9 @@ func New(driver ToolComponent, fset *token.FileSet, findings []Finding, opts Opt
 	}, nil
 }
 
-// result converts a finding filed under the rule at index i.
-func result(loc *locator, f Finding, i int) Result {
+// result converts a finding filed under the rule at index i, whose
+// level it has.
+func result(loc *locator, f Finding, i int, level string) Result {
 	d := f.Diagnostic
 	r := Result{
 		RuleID:    f.RuleID,

@@ -74,7 +74,7 @@ var testAnalyzer = &analysis.Analyzer{
 func testDriver() ToolComponent {
 	return ToolComponent{
 		Name:  "idemlint",
-		Rules: []ReportingDescriptor{Rule("IDEM001", testAnalyzer), Rule("directive", &analysis.Analyzer{Name: "directive", Doc: "directive: report directives"})},
+		Rules: []ReportingDescriptor{Rule("IDEM001", "warning", testAnalyzer), Rule("directive", "warning", &analysis.Analyzer{Name: "directive", Doc: "directive: report directives"})},
 	}
 }
 
@@ -83,7 +83,7 @@ var root = filepath.FromSlash("/home/dev/repo")
 const orders = "package api\n\n// héllo, wörld: 😀 ok\nfunc f() { s := \"é😀\"; id := uuid.New() }\n"
 
 func TestRule(t *testing.T) {
-	r := Rule("IDEM001", testAnalyzer)
+	r := Rule("IDEM001", "warning", testAnalyzer)
 	if r.ID != "IDEM001" || r.Name != "freshid" || r.HelpURI != testAnalyzer.URL || r.DefaultConfiguration.Level != "warning" {
 		t.Errorf("Rule = %+v", r)
 	}

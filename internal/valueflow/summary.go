@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"path/filepath"
 	"strings"
+
+	"github.com/idemlint/idemlint/internal/catalog"
 )
 
 // Summary is what a function does with freshness, as far as its callers
@@ -180,18 +182,43 @@ type ParamSink struct {
 	Chain []Frame // calls from the function down to the sink
 }
 
-// A Defect is a finding that lies in a function and that a retried root
-// elsewhere may reach: a fresh value that becomes an identity (Check
-// IDEM001), or an external call without a key (IDEM002).
+// A Defect is a fact about a function that a retried root elsewhere may
+// reach: a fresh value that becomes an identity, or an external call that
+// carries no idempotency key. The checks judge and word them.
 type Defect struct {
-	Check  string
+	Kind   DefectKind
 	Origin Origin
-	Sink   SinkInfo
-	Chain  []Frame // calls from the function down to the origin and sink
+	Sink   SinkInfo // for FreshIdentity: the identity the value becomes
+	// Keyless, for KeylessEffect: the call and the key it lacks.
+	Keyless Keyless
+	Chain   []Frame // calls from the function down to the origin and sink
 	// Reported is set when the origin's own package has a retried root
 	// that reaches it: that package reported it, and callers elsewhere
 	// must not report it again.
 	Reported bool
+}
+
+// DefectKind says what a Defect is.
+type DefectKind int
+
+const (
+	// AnyDefect matches every kind, in lookups.
+	AnyDefect DefectKind = iota
+	// FreshIdentity is a value made fresh on every attempt that becomes
+	// the identity of a write or of a request.
+	FreshIdentity
+	// KeylessEffect is an external call with an effect whose provider
+	// takes an idempotency key, made without one.
+	KeylessEffect
+)
+
+// Keyless describes an external call made without the key its provider
+// takes.
+type Keyless struct {
+	What   string           // what the call does, as the catalog names it
+	Method string           // the HTTP method of a request, when known
+	Slot   catalog.SlotKind // where the key would go
+	Field  string           // for an input field slot: the field
 }
 
 // An Origin is where a fresh value is made.
@@ -218,23 +245,8 @@ const (
 	ColumnSink SinkKind = iota // an identity column of an INSERT
 	ModelSink                  // an identity field of an ORM model insert
 	SlotSink                   // a provider key, message ID or job key
-	EffectSink                 // an external call; What says what a retry does
 	WriteSink                  // any durable write (Env.Writes)
 )
-
-// Consequence says, concretely, what a retry does when a fresh value fills
-// the sink.
-func (s SinkInfo) Consequence() string {
-	switch s.Kind {
-	case ColumnSink:
-		return fmt.Sprintf("a retry inserts a second %s row with a new %s", s.Table, s.Column)
-	case ModelSink:
-		return fmt.Sprintf("a retry creates a second %s with a new %s", s.Table, s.Column)
-	case EffectSink:
-		return s.What
-	}
-	return fmt.Sprintf("a retry sends a new value as %s, so the duplicate is not recognised", s.What)
-}
 
 // Purpose names what an identity is for, to namespace a derived ID.
 func (s SinkInfo) Purpose() string {

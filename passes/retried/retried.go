@@ -66,15 +66,11 @@ type Path struct {
 	Via  []ssa.CallInstruction
 }
 
-// Related lists the root and the calls from it, for a diagnostic's
-// related information.
-func (p *Path) Related() []analysis.RelatedInformation {
-	var out []analysis.RelatedInformation
-	if p.Root.Pos.IsValid() {
-		out = append(out, analysis.RelatedInformation{Pos: p.Root.Pos, Message: "retried root: " + p.Root.Describe()})
-	}
-	for _, call := range p.Via {
-		out = append(out, analysis.RelatedInformation{Pos: call.Pos(), Message: report.ChainStep})
+// Calls returns the positions of the calls from the root, in order.
+func (p *Path) Calls() []token.Pos {
+	out := make([]token.Pos, len(p.Via))
+	for i, call := range p.Via {
+		out[i] = call.Pos()
 	}
 	return out
 }

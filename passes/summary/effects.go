@@ -1,7 +1,6 @@
 package summary
 
 import (
-	"fmt"
 	"github.com/idemlint/idemlint/internal/valueflow"
 	"golang.org/x/tools/go/ssa"
 	"strings"
@@ -47,23 +46,14 @@ func SelfRetrying(e *effects.Call) bool {
 	return e.Fn.Pkg() != nil && strings.HasPrefix(e.Fn.Pkg().Path(), "github.com/hashicorp/go-retryablehttp")
 }
 
-// MissingKeyConsequence says what a retry of a call without a key does.
-func MissingKeyConsequence(e *effects.Call, header string) string {
-	what := e.Ext.What
-	if e.Method != "" && strings.HasPrefix(what, "HTTP") {
-		what = "HTTP " + e.Method
-	} else if e.Method != "" {
-		what = strings.Replace(what, "request", e.Method, 1)
+// KeylessOf describes an external call made without a key, for the
+// check that words it.
+func KeylessOf(e *effects.Call) valueflow.Keyless {
+	k := valueflow.Keyless{What: e.Ext.What, Method: e.Method, Slot: e.Ext.Slot}
+	if len(e.Ext.Fields) > 0 {
+		k.Field = e.Ext.Fields[0]
 	}
-	switch e.Ext.Slot {
-	case catalog.RequestHeader:
-		return fmt.Sprintf("a retry repeats the %s: the request carries no %s header", what, header)
-	case catalog.InputField:
-		return fmt.Sprintf("a retry repeats the %s: the input sets no %s", what, e.Ext.Fields[0])
-	case catalog.PubOption:
-		return fmt.Sprintf("a retry publishes the message again: the %s carries no message ID", what)
-	}
-	return fmt.Sprintf("a retry repeats the %s: the call carries no idempotency key", what)
+	return k
 }
 
 // effectsOf summarises the external calls fn makes itself: which

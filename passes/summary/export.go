@@ -186,20 +186,20 @@ func defectsByFunc(res *Result, funcs []*ssa.Function) map[*ssa.Function][]value
 		at := valueflow.Origin{Call: d.Gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(d.Call.Parent()), res.CallStart(d.Call.Pos()))}
 		var ds []valueflow.Defect
 		for _, h := range d.Hits {
-			ds = append(ds, valueflow.Defect{Check: "IDEM001", Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported})
+			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported})
 		}
 		origins = append(origins, origin{d.Call.Parent(), ds})
 	}
 	for _, e := range res.MissingKeys() {
 		_, reported := res.Retried.On(e.Instr)
 		at := valueflow.Origin{Call: ShortName(e.Fn), At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(e.Instr.Parent()), res.CallStart(e.Instr.Pos()))}
-		sink := valueflow.SinkInfo{Kind: valueflow.EffectSink, What: MissingKeyConsequence(e, res.Env.Catalog.KeyHeader()), At: at.At}
-		origins = append(origins, origin{e.Instr.Parent(), []valueflow.Defect{{Check: "IDEM002", Origin: at, Sink: sink, Reported: reported || SelfRetrying(e)}}})
+		d := valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: at, Keyless: KeylessOf(e), Sink: valueflow.SinkInfo{At: at.At}, Reported: reported || SelfRetrying(e)}
+		origins = append(origins, origin{e.Instr.Parent(), []valueflow.Defect{d}})
 	}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if ds := ImportedDefects(res, instr, ""); len(ds) > 0 {
+				if ds := ImportedDefects(res, instr, valueflow.AnyDefect); len(ds) > 0 {
 					origins = append(origins, origin{fn, ds})
 				}
 			}
@@ -260,9 +260,9 @@ func callersOf(fn *ssa.Function, callers map[*ssa.Function][]*ssa.Function) map[
 	return seen
 }
 
-// ImportedDefects returns the unreported defects of check (a code) of
-// the function of another package that instr calls.
-func ImportedDefects(res *Result, instr ssa.Instruction, check string) []valueflow.Defect {
+// ImportedDefects returns the unreported defects of a kind of the
+// function of another package that instr calls.
+func ImportedDefects(res *Result, instr ssa.Instruction, kind valueflow.DefectKind) []valueflow.Defect {
 	call, ok := instr.(ssa.CallInstruction)
 	if !ok || call.Common().IsInvoke() {
 		return nil
@@ -277,7 +277,7 @@ func ImportedDefects(res *Result, instr ssa.Instruction, check string) []valuefl
 	}
 	var out []valueflow.Defect
 	for _, d := range s.Defects {
-		if !d.Reported && (check == "" || d.Check == check) {
+		if !d.Reported && (kind == valueflow.AnyDefect || d.Kind == kind) {
 			out = append(out, d)
 		}
 	}
