@@ -15,36 +15,26 @@ import (
 // testdata is the repository's shared analysistest tree.
 var testdata, _ = filepath.Abs("../../testdata")
 
+// TestFreshID runs the check once over the packages that need no
+// configuration and no golden file: loading them together type-checks
+// the libraries they share once.
 func TestFreshID(t *testing.T) {
-	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/basic")
-}
-
-func TestRoots(t *testing.T) {
-	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/roots")
-}
-
-func TestSinks(t *testing.T) {
-	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/sinks")
-}
-
-// TestCrossPackage checks findings that need facts of another package.
-func TestCrossPackage(t *testing.T) {
-	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/xstore", "freshid/xapi")
+	analysistest.Run(t, testdata, freshid.Analyzer,
+		"freshid/basic",
+		"freshid/roots",
+		"freshid/sinks",
+		// Findings that need facts of another package.
+		"freshid/xstore", "freshid/xapi",
+		"freshid/negatives",
+		// A package whose test files declare variables and handlers:
+		// tests are neither roots nor reported.
+		"freshid/withtests",
+	)
 }
 
 // TestFixes applies the suggested fixes and compares with fixes.go.golden.
 func TestFixes(t *testing.T) {
 	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, freshid.Analyzer, "freshid/fixes"))
-}
-
-func TestNegatives(t *testing.T) {
-	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/negatives")
-}
-
-// TestWithTests checks a package whose test files declare variables and
-// handlers: tests are neither roots nor reported.
-func TestWithTests(t *testing.T) {
-	analysistest.Run(t, testdata, freshid.Analyzer, "freshid/withtests")
 }
 
 // TestSchema checks identities read from the package's migrations.

@@ -13,31 +13,32 @@ import (
 // testdata is the repository's shared analysistest tree.
 var testdata, _ = filepath.Abs("../../testdata")
 
+// TestKeyTx runs the check once over the packages without a golden file.
 func TestKeyTx(t *testing.T) {
-	analysistest.Run(t, testdata, keytx.Analyzer, "keytx/a")
+	analysistest.Run(t, testdata, keytx.Analyzer,
+		"keytx/a",
+		// A transaction helper of another package.
+		"keytx/xtx", "keytx/xuse",
+		// Keys and effects written through sqlc-generated queries and
+		// repository helpers of other packages, whose commit units the
+		// caller's handle decides.
+		"keytx/xsqlc", "example.com/ordersdb", "example.com/ledgerdb", "example.com/ordersrepo",
+	)
 }
 
-// TestFixes applies the suggested fixes and compares with fixes.go.golden.
+// TestFixes applies the suggested fixes once over the packages with
+// golden files and compares with them.
 func TestFixes(t *testing.T) {
-	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, keytx.Analyzer, "keytx/fixes"))
-}
-
-// TestHelperElsewhere checks a transaction helper of another package.
-func TestHelperElsewhere(t *testing.T) {
-	analysistest.Run(t, testdata, keytx.Analyzer, "keytx/xtx", "keytx/xuse")
-}
-
-// TestAcrossCalls checks keys and effects written through sqlc-generated
-// queries and repository helpers of other packages, whose commit units
-// the caller's handle decides.
-func TestAcrossCalls(t *testing.T) {
-	analysistest.Run(t, testdata, keytx.Analyzer, "keytx/xsqlc", "example.com/ordersdb", "example.com/ledgerdb", "example.com/ordersrepo")
-}
-
-// TestFixesAcrossCalls checks the fixes of findings whose key or effect
-// runs in a callee: the transaction passed where the key's handle is
-// chosen, or named as the receiver of the function's own key statement,
-// and no fix where that would move other statements or not compile.
-func TestFixesAcrossCalls(t *testing.T) {
-	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, keytx.Analyzer, "keytx/xsqlcfix"))
+	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, keytx.Analyzer,
+		"keytx/fixes",
+		// Findings whose key or effect runs in a callee: the transaction
+		// passed where the key's handle is chosen, or named as the
+		// receiver of the function's own key statement, and no fix where
+		// that would move other statements or not compile.
+		"keytx/xsqlcfix",
+		// The fixes that turn a check-then-act into a claim, in the
+		// driver shapes and dialects they cover; the checks they cannot
+		// rewrite keep their report.
+		"keytx/claim", "keytx/claimmysql", "keytx/claimlite",
+	))
 }

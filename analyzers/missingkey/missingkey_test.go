@@ -15,13 +15,17 @@ import (
 // testdata is the repository's shared analysistest tree.
 var testdata, _ = filepath.Abs("../../testdata")
 
+// TestMissingKey runs the check once over the packages that need no
+// configuration and no golden file.
 func TestMissingKey(t *testing.T) {
-	analysistest.Run(t, testdata, missingkey.Analyzer, "missingkey/a")
-}
-
-// TestCrossPackage checks a call without a key in another package's helper.
-func TestCrossPackage(t *testing.T) {
-	analysistest.Run(t, testdata, missingkey.Analyzer, "missingkey/xpay", "missingkey/xapi")
+	analysistest.Run(t, testdata, missingkey.Analyzer,
+		"missingkey/a",
+		// A call without a key in another package's helper.
+		"missingkey/xpay", "missingkey/xapi",
+		// An activity registered by a worker of another package: the
+		// root is found where it is registered.
+		"missingkey/xact", "missingkey/xworker",
+	)
 }
 
 // TestFixes applies the suggested fixes and compares with fixes.go.golden.
@@ -40,10 +44,4 @@ func TestConfigured(t *testing.T) {
 		},
 	}
 	analysistest.Run(t, testdata, missingkey.New(passes.New(cfg)), "missingkey/configured")
-}
-
-// TestRegisteredElsewhere checks an activity registered by a worker of
-// another package: the root is found where it is registered.
-func TestRegisteredElsewhere(t *testing.T) {
-	analysistest.Run(t, testdata, missingkey.Analyzer, "missingkey/xact", "missingkey/xworker")
 }

@@ -15,31 +15,29 @@ import (
 // testdata is the repository's shared analysistest tree.
 var testdata, _ = filepath.Abs("../../testdata")
 
+// TestNaturalKey runs the check once over the packages that need no
+// configuration and no golden file.
 func TestNaturalKey(t *testing.T) {
-	analysistest.Run(t, testdata, naturalkey.Analyzer, "naturalkey/a")
+	analysistest.Run(t, testdata, naturalkey.Analyzer,
+		"naturalkey/a",
+		// gorm's model-based Create.
+		"naturalkey/gormcase",
+		// INSERTs that helpers and generated queries of other packages
+		// run with the caller's values.
+		"naturalkey/xrepo",
+		// A finding in generated code is reported at the call into it.
+		"naturalkey/gensqlc",
+	)
 }
 
+// TestFixes applies the suggested fixes once over the packages with
+// golden files, in each dialect and for gorm, and compares with them.
 func TestFixes(t *testing.T) {
-	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, naturalkey.Analyzer, "naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite",
-		"naturalkey/fixreturning", "naturalkey/fixreturnlite"))
-}
-
-// TestGorm checks gorm's model-based Create, and its fix.
-func TestGorm(t *testing.T) {
-	analysistest.Run(t, testdata, naturalkey.Analyzer, "naturalkey/gormcase")
-	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, naturalkey.Analyzer, "naturalkey/gormfix"))
-}
-
-// TestAcross checks INSERTs that helpers and generated queries of other
-// packages run with the caller's values.
-func TestAcross(t *testing.T) {
-	analysistest.Run(t, testdata, naturalkey.Analyzer, "naturalkey/xrepo")
-}
-
-// TestGenerated checks that a finding in generated code is reported at
-// the call into it.
-func TestGenerated(t *testing.T) {
-	analysistest.Run(t, testdata, naturalkey.Analyzer, "naturalkey/gensqlc")
+	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, naturalkey.Analyzer,
+		"naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite",
+		"naturalkey/fixreturning", "naturalkey/fixreturnlite",
+		"naturalkey/gormfix",
+	))
 }
 
 // TestSchema checks identities read from the package's migrations.

@@ -5,7 +5,8 @@ package main
 // whose one finding is marked "// finding: IDEM001": through gopls check,
 // and through scripted LSP sessions that ask for the quick fix and turn
 // the check off by gopls's "analyses" setting. They need the go command
-// and the Go module proxy, and are skipped under -short.
+// and the Go module proxy, and are skipped under -short and unless
+// IDEMLINT_E2E_BUILDS=1 (see testmod.NeedBuilds).
 
 import (
 	"bufio"
@@ -26,6 +27,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/idemlint/idemlint/internal/testmod"
 )
 
 // fixture is the module the tests run gopls on, and file its one file.
@@ -60,6 +63,7 @@ func gopls(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("builds gopls: skipped under -short")
 	}
+	testmod.NeedBuilds(t, "gopls")
 	buildOnce.Do(func() {
 		start := time.Now()
 		goplsBin = filepath.Join(tmpDir, "gopls")

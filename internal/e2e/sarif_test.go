@@ -24,6 +24,7 @@ import (
 // result per // finding: marker, with suggested fixes and related
 // locations, and be the same bytes on a second run.
 func TestSARIF(t *testing.T) {
+	t.Parallel()
 	_, root, bin := testmod.Idemlint(t)
 	src := filepath.Join(root, "testdata", "mod", "payments")
 	want, _, _ := markers(t, src)
@@ -88,6 +89,7 @@ func TestSARIF(t *testing.T) {
 // argument or go vet's protocol. It also checks that a file in a package
 // and in its test variant gives one result, and that -flags lists -sarif.
 func TestSARIFExitCodes(t *testing.T) {
+	t.Parallel()
 	_, root, bin := testmod.Idemlint(t)
 	gopath := filepath.Join(root, "testdata")
 	idemlint := func(dir string, args ...string) (code int, stdout, stderr string) {

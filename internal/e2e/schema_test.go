@@ -16,6 +16,7 @@ import (
 // place, from the place the configuration names, and under go vet. A
 // schema file that does not exist is a one-line error naming it.
 func TestSchema(t *testing.T) {
+	t.Parallel()
 	goCmd, _, bin := testmod.Idemlint(t)
 	dir := t.TempDir()
 	write := func(name, text string) {

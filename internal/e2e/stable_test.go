@@ -11,40 +11,45 @@ import (
 // TestStableOutput runs idemlint twice on each module, in text and
 // in JSON form, and requires the same bytes each time: the checks walk
 // maps and call graphs, and CI caches, code scanning and reviewers of a
-// diff of two runs all need the order and wording not to move.
+// diff of two runs all need the order and wording not to move. The first
+// JSON run is the one TestModules checks.
 func TestStableOutput(t *testing.T) {
+	t.Parallel()
 	_, root, bin := testmod.Idemlint(t)
 	for _, m := range modules {
 		t.Run(filepath.Base(m.Dir), func(t *testing.T) {
-			dir := testmod.CopyModule(t, filepath.Join(root, filepath.FromSlash(m.Dir)))
+			t.Parallel()
+			dir, jsonOut, jsonErr := standaloneJSON(t, root, bin, m)
+			textOut, textErr := output(t, dir, bin, "./...")
 			for _, form := range []struct {
-				name string
-				args []string
+				name        string
+				args        []string
+				first, errs []byte // the first run's standard output and error
 			}{
-				{"text", []string{"./..."}},
-				{"json", []string{"-json", "./..."}},
+				{"text", []string{"./..."}, textOut, textErr},
+				{"json", []string{"-json", "./..."}, jsonOut, jsonErr},
 			} {
-				first := output(t, dir, bin, form.args...)
-				if len(first) == 0 {
+				if len(form.first)+len(form.errs) == 0 {
 					t.Fatalf("%s: no output from a module with findings", form.name)
 				}
-				if again := output(t, dir, bin, form.args...); !bytes.Equal(first, again) {
-					t.Errorf("%s output differs between runs:\nfirst:\n%s\nthen:\n%s", form.name, first, again)
+				again, errs := output(t, dir, bin, form.args...)
+				if !bytes.Equal(form.first, again) || !bytes.Equal(form.errs, errs) {
+					t.Errorf("%s output differs between runs:\nfirst:\n%s%s\nthen:\n%s%s", form.name, form.first, form.errs, again, errs)
 				}
 			}
 		})
 	}
 }
 
-// output runs idemlint and returns what it printed, on either stream; the
+// output runs idemlint and returns what it printed on each stream; the
 // exit code is the one for findings (1) in text form and 0 with -json.
-func output(t *testing.T, dir, bin string, args ...string) []byte {
+func output(t *testing.T, dir, bin string, args ...string) (stdout, stderr []byte) {
 	t.Helper()
-	var out bytes.Buffer
+	var out, errOut bytes.Buffer
 	cmd := testmod.Command(dir, bin, args...)
-	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.Stdout, cmd.Stderr = &out, &errOut
 	if err := cmd.Run(); testmod.ExitCode(err) > 1 {
-		t.Fatalf("idemlint %v: %v\n%s", args, err, out.Bytes())
+		t.Fatalf("idemlint %v: %v\n%s%s", args, err, out.Bytes(), errOut.Bytes())
 	}
-	return out.Bytes()
+	return out.Bytes(), errOut.Bytes()
 }

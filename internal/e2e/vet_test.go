@@ -22,6 +22,7 @@ import (
 // only its imports' fact files, and checks that vet reports exactly the
 // lines the analysistest cases expect.
 func TestVetCrossPackage(t *testing.T) {
+	t.Parallel()
 	goCmd, root, bin := testmod.Idemlint(t)
 	gopath := filepath.Join(root, "testdata")
 	for _, run := range []struct {
@@ -97,6 +98,7 @@ func reportedLines(out []byte) []string {
 // with findings, 0 without, 2 and a one-line error naming the file for a
 // malformed configuration.
 func TestExitCodes(t *testing.T) {
+	t.Parallel()
 	_, root, bin := testmod.Idemlint(t)
 	gopath := filepath.Join(root, "testdata")
 	idemlint := func(args ...string) (int, string) {

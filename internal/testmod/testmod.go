@@ -5,18 +5,61 @@ package testmod
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 )
 
+// BuildsEnv is the environment variable that enables the end-to-end
+// tests that compile a large program of their own (golangci-lint with
+// the plugin, gopls with idemlint): minutes each on a cold build cache.
+// .ci/run sets it; a plain go test ./... skips them.
+const BuildsEnv = "IDEMLINT_E2E_BUILDS"
+
+// NeedBuilds skips the test unless BuildsEnv is set to 1; what names
+// the program the test would build.
+func NeedBuilds(t testing.TB, what string) {
+	t.Helper()
+	if os.Getenv(BuildsEnv) != "1" {
+		t.Skipf("builds %s: set %s=1 to run (.ci/run does)", what, BuildsEnv)
+	}
+}
+
+// binDir holds the idemlint binary the tests of a package share; Main
+// sets it.
+var binDir string
+
+// build is the one build of idemlint of a test binary.
+var build struct {
+	once sync.Once
+	bin  string
+	err  error
+}
+
+// Main runs the tests of a package that uses Idemlint, and removes the
+// binary they share afterwards: call it from TestMain.
+func Main(m *testing.M) {
+	dir, err := os.MkdirTemp("", "idemlint-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 // Idemlint skips the test under -short or without the go command, and
-// otherwise builds cmd/idemlint into a temporary directory. It returns
-// the go command, the repository's root and the binary.
+// otherwise returns the go command, the repository's root and the
+// idemlint binary, built from cmd/idemlint on first use and shared by the
+// tests of the package (see Main).
 func Idemlint(t *testing.T) (goCmd, root, bin string) {
 	t.Helper()
 	if testing.Short() {
@@ -27,13 +70,36 @@ func Idemlint(t *testing.T) (goCmd, root, bin string) {
 		t.Skip("end-to-end: go is not on PATH")
 	}
 	root = Root(t)
-	bin = filepath.Join(t.TempDir(), "idemlint")
-	cmd := exec.Command(goCmd, "build", "-o", bin, "./cmd/idemlint")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/idemlint: %v\n%s", err, out)
+	if binDir == "" {
+		t.Fatal("testmod.Idemlint: the package's TestMain must call testmod.Main")
 	}
-	return goCmd, root, bin
+	build.once.Do(func() {
+		build.bin = filepath.Join(binDir, "idemlint")
+		cmd := exec.Command(goCmd, "build", "-o", build.bin, "./cmd/idemlint")
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			build.err = fmt.Errorf("go build ./cmd/idemlint: %v\n%s", err, out)
+		}
+	})
+	if build.err != nil {
+		t.Fatal(build.err)
+	}
+	return goCmd, root, build.bin
+}
+
+// SharedDir returns a new directory that lasts until the package's tests
+// are done (see Main): for what several tests read, such as a copy of a
+// module that one run of idemlint analyses for all of them.
+func SharedDir(t *testing.T) string {
+	t.Helper()
+	if binDir == "" {
+		t.Fatal("testmod.SharedDir: the package's TestMain must call testmod.Main")
+	}
+	dir, err := os.MkdirTemp(binDir, "shared-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 // Root returns the repository's root: two directories up from this file.
@@ -54,7 +120,14 @@ func Root(t *testing.T) string {
 // the edits of a test (-fix) nor go's downloads touch the tree.
 func CopyModule(t *testing.T, src string) string {
 	t.Helper()
-	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	return CopyModuleTo(t, src, t.TempDir())
+}
+
+// CopyModuleTo copies a module into the directory parent, as CopyModule
+// does into a temporary directory of the test.
+func CopyModuleTo(t *testing.T, src, parent string) string {
+	t.Helper()
+	dst := filepath.Join(parent, filepath.Base(src))
 	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
 		t.Fatalf("copying %s: %v", src, err)
 	}

@@ -141,9 +141,136 @@ type ParamWrite struct {
 // AFact marks Summary as an analysis fact.
 func (*Summary) AFact() {}
 
+// String lists what the summary says, in the order of its fields and
+// leaving out the empty ones, one entry per element:
+//
+//	fresh=[r0 uuid.New] writes=[p1.ID->orders durable]
+//	stmts=["INSERT INTO orders (id) VALUES ($1)" on p0.db args=p1.ID] retried
+//
+// Parameters are p0, p1, ... (the receiver is p0 for methods) and results
+// r0, r1, ...; a path follows a parameter or result. Positions are left
+// out. Like the summary, it holds no map, so it is the same on every run;
+// tests state facts with it.
 func (s *Summary) String() string {
-	return fmt.Sprintf("summary(fresh=%d paramResults=%d paramSinks=%d defects=%d)",
-		len(s.FreshResults), len(s.ParamResults), len(s.ParamSinks), len(s.Defects))
+	var parts []string
+	list := func(name string, n int, item func(i int) string) {
+		if n == 0 {
+			return
+		}
+		items := make([]string, n)
+		for i := range items {
+			items[i] = item(i)
+		}
+		parts = append(parts, name+"=["+strings.Join(items, "; ")+"]")
+	}
+	list("fresh", len(s.FreshResults), func(i int) string {
+		r := s.FreshResults[i]
+		return fmt.Sprintf("r%d %s", r.Result, r.Origin.Call)
+	})
+	list("paramResults", len(s.ParamResults), func(i int) string {
+		r := s.ParamResults[i]
+		return fmt.Sprintf("p%d%s->r%d", r.Param, r.Path, r.Result)
+	})
+	list("paramSinks", len(s.ParamSinks), func(i int) string {
+		r := s.ParamSinks[i]
+		return fmt.Sprintf("p%d%s->%s", r.Param, r.Path, r.Sink)
+	})
+	list("defects", len(s.Defects), func(i int) string {
+		d := s.Defects[i]
+		out := fmt.Sprintf("%s %s->%s", d.Check, d.Origin.Call, d.Sink)
+		if d.Reported {
+			out += " reported"
+		}
+		return out
+	})
+	list("writes", len(s.ParamWrites), func(i int) string {
+		w := s.ParamWrites[i]
+		out := fmt.Sprintf("p%d%s->%s", w.Param, w.Path, w.Table)
+		if w.Durable {
+			out += " durable"
+		}
+		return out
+	})
+	list("effects", len(s.Effects), func(i int) string {
+		e := s.Effects[i]
+		out := e.What
+		switch {
+		case e.NoSlot:
+			out += " noslot"
+		case e.Absent:
+			out += " nokey"
+		case e.KeyParam >= 0:
+			out += fmt.Sprintf(" key=p%d", e.KeyParam)
+		}
+		if e.Notification {
+			out += " notification"
+		}
+		if e.Outcome {
+			out += " outcome"
+		}
+		return out
+	})
+	list("stmts", len(s.Stmts), func(i int) string {
+		st := s.Stmts[i]
+		out := fmt.Sprintf("%q on %s", st.SQL, st.Handle)
+		if st.Guard {
+			out += " guard"
+		}
+		if len(st.Exclusive) > 0 {
+			out += fmt.Sprintf(" exclusive=%v", st.Exclusive)
+		}
+		if len(st.Args) > 0 {
+			args := make([]string, len(st.Args))
+			for j, a := range st.Args {
+				args[j] = "-"
+				if a.Param >= 0 {
+					args[j] = fmt.Sprintf("p%d%s", a.Param, a.Path)
+				}
+			}
+			out += " args=" + strings.Join(args, ",")
+		}
+		if st.Absorbed {
+			out += " absorbed"
+		}
+		return out
+	})
+	if s.StmtsCut {
+		parts = append(parts, "cut")
+	}
+	if s.Retried {
+		parts = append(parts, "retried")
+	}
+	list("resultFields", len(s.ResultFields), func(i int) string {
+		f := s.ResultFields[i]
+		return fmt.Sprintf("r%d%s<-p%d%s", f.Result, f.Path, f.Param, f.ParamPath)
+	})
+	return "summary(" + strings.Join(parts, " ") + ")"
+}
+
+// String names where a handle comes from: pool, tx0 (the function's
+// first transaction), p0.db (a parameter at a path) or unknown.
+func (h Handle) String() string {
+	switch h.Kind {
+	case HandleAutocommit:
+		return "pool"
+	case HandleTx:
+		return fmt.Sprintf("tx%d", h.Tx)
+	case HandleParam:
+		return fmt.Sprintf("p%d%s", h.Param, h.Path)
+	}
+	return "unknown"
+}
+
+// String names an identity sink: a table's column, a model's field, or
+// what a key slot or effect identifies.
+func (s SinkInfo) String() string {
+	switch s.Kind {
+	case ColumnSink, ModelSink:
+		return s.Table + "." + s.Column
+	case WriteSink:
+		return "write " + s.Table
+	}
+	return s.What
 }
 
 // Empty reports whether the summary says nothing.

@@ -34,8 +34,10 @@ import (
 // The first run compiles all of golangci-lint, which takes minutes;
 // later runs reuse the binary (see buildGolangciLint). The test needs the
 // Go module proxy for golangci-lint's and the modules' dependencies; it
-// is skipped under -short.
+// is skipped under -short, and unless IDEMLINT_E2E_BUILDS=1 (see
+// testmod.NeedBuilds).
 func TestGolangciLint(t *testing.T) {
+	testmod.NeedBuilds(t, "golangci-lint")
 	goCmd, root, idemlint := testmod.Idemlint(t)
 	gcl := buildGolangciLint(t, goCmd, root)
 	// One analysis cache for the test's runs, so that the runs after the

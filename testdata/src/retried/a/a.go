@@ -1,0 +1,142 @@
+// Package a holds one retried root of each way a root is found, the
+// functions they reach, and functions that no root reaches.
+package a
+
+import (
+	"context"
+	"net/http"
+
+	"example.com/orderpb"
+	"github.com/cenkalti/backoff/v4"
+	"github.com/segmentio/kafka-go"
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/worker"
+
+	"retried/b"
+)
+
+// A handler is a root by its shape. Paths are breadth first: store is
+// reached by the handler's second call, not through save.
+func create(w http.ResponseWriter, r *http.Request) { // want `root: HTTP handler create`
+	save(r.Context())
+	store(r.Context())
+	var s saver = impl{}
+	s.Save() // a call through an interface is not followed
+}
+
+func save(ctx context.Context) { // want `reached from HTTP handler create through 1 calls`
+	audit(ctx)
+	f := func() { // want `reached from HTTP handler create through 1 calls`
+		store(ctx)
+	}
+	f()
+}
+
+func audit(ctx context.Context) { // want `reached from HTTP handler create through 2 calls`
+	store(ctx)
+}
+
+func store(ctx context.Context) {} // want `reached from HTTP handler create through 1 calls`
+
+type saver interface{ Save() }
+
+type impl struct{}
+
+func (impl) Save() {}
+
+// An operation handed to a retry wrapper is a root where it is handed.
+func withBackoff() error {
+	return backoff.Retry(func() error { // want `root: backoff.Retry operation func literal in withBackoff`
+		return attempt()
+	}, backoff.NewExponentialBackOff())
+}
+
+func attempt() error { return nil } // want `reached from backoff.Retry operation func literal in withBackoff through 1 calls`
+
+// A loop that leaves on success and goes round on failure retries the
+// call it tests.
+func retryLoop() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = tryOnce(); err == nil { // want `root: hand-written retry loop retryLoop`
+			return nil
+		}
+	}
+	return err
+}
+
+func tryOnce() error { return nil } // want `reached from hand-written retry loop retryLoop through 1 calls`
+
+// A loop over items is not a retry loop: it stays in the loop on success.
+func each(n int) error {
+	for i := 0; i < n; i++ {
+		if err := perItem(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func perItem() error { return nil }
+
+// The body of a consumer loop is a root; the code before it is not.
+func consume(ctx context.Context, r *kafka.Reader) {
+	setup()
+	step() // before the loop: runs once
+	for {
+		m, err := r.ReadMessage(ctx) // want `root: kafka-go consumer loop consume`
+		if err != nil {
+			return
+		}
+		handle(m)
+		step() // want `step on retried path`
+	}
+}
+
+func setup() {}
+
+func step() {} // want `reached from kafka-go consumer loop consume through 1 calls`
+
+func handle(m kafka.Message) {} // want `reached from kafka-go consumer loop consume through 1 calls`
+
+// A call of an API that works only inside an activity makes a root of
+// the function, wherever it is registered.
+func ship(ctx context.Context) error { // want `root: Temporal activity ship`
+	activity.GetInfo(ctx)
+	return nil
+}
+
+// An activity of another package is a root where it is registered, and
+// the exported methods of a registered struct are roots.
+func register(w worker.Worker) {
+	w.RegisterActivity(b.Charge) // want `root: Temporal activity b.Charge`
+	w.RegisterActivity(&Activities{})
+}
+
+type Activities struct{}
+
+func (a *Activities) Refund(ctx context.Context) error { return nil } // want `root: Temporal activity Activities.Refund`
+
+func (a *Activities) helper() {}
+
+// The methods of a server that embeds a generated Unimplemented<S>Server
+// and take a context are gRPC methods.
+type orderServer struct {
+	orderpb.UnimplementedOrderServiceServer
+}
+
+func (s *orderServer) CreateOrder(ctx context.Context, req *orderpb.CreateOrderRequest) (*orderpb.Order, error) { // want `root: gRPC method orderServer.CreateOrder`
+	return nil, nil
+}
+
+func (s *orderServer) Name() string { return "orders" }
+
+// nightly is retried by a scheduler of its own.
+//
+//idemlint:retried
+func nightly() {} // want `root: function marked retried nightly`
+
+// Not retried: no root reaches it.
+func backfill(ctx context.Context) {
+	store(ctx)
+}
