@@ -177,7 +177,10 @@ func (s *Summary) String() string {
 	})
 	list("defects", len(s.Defects), func(i int) string {
 		d := s.Defects[i]
-		out := fmt.Sprintf("%s %s->%s", d.Check, d.Origin.Call, d.Sink)
+		out := fmt.Sprintf("%s %s->%s", d.Kind, d.Origin.Call, d.Sink)
+		if d.Kind == KeylessEffect {
+			out = fmt.Sprintf("%s %s->%s", d.Kind, d.Origin.Call, d.Keyless.What)
+		}
 		if d.Reported {
 			out += " reported"
 		}
@@ -338,6 +341,16 @@ const (
 	// takes an idempotency key, made without one.
 	KeylessEffect
 )
+
+func (k DefectKind) String() string {
+	switch k {
+	case FreshIdentity:
+		return "fresh"
+	case KeylessEffect:
+		return "keyless"
+	}
+	return "any"
+}
 
 // Keyless describes an external call made without the key its provider
 // takes.

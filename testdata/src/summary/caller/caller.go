@@ -11,7 +11,7 @@ import (
 )
 
 // Checkout leads to store.CreateOrder's defect and statement.
-func Checkout(ctx context.Context, db *sql.DB) error { // want Checkout:`^summary\(defects=\[IDEM001 uuid\.NewString->orders\.id\] stmts=\["INSERT INTO orders \(id\) VALUES \(\$1\)" on pool args=-\]\)$`
+func Checkout(ctx context.Context, db *sql.DB) error { // want Checkout:`^summary\(defects=\[fresh uuid\.NewString->orders\.id\] stmts=\["INSERT INTO orders \(id\) VALUES \(\$1\)" on pool args=-\]\)$`
 	return store.CreateOrder(ctx, db)
 }
 
@@ -24,7 +24,7 @@ func Pay(ctx context.Context, db *sql.DB, id string) error { // want Pay:`^summa
 }
 
 // Reserve inserts the fresh value of a function of store.
-func Reserve(ctx context.Context, db *sql.DB) error { // want Reserve:`^summary\(defects=\[IDEM001 store\.NewID->orders\.id\] stmts=\["INSERT INTO orders \(id\) VALUES \(\$1\)" on pool args=-\]\)$`
+func Reserve(ctx context.Context, db *sql.DB) error { // want Reserve:`^summary\(defects=\[fresh store\.NewID->orders\.id\] stmts=\["INSERT INTO orders \(id\) VALUES \(\$1\)" on pool args=-\]\)$`
 	return store.InsertOrder(ctx, db, store.NewID())
 }
 

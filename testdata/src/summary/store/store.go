@@ -28,7 +28,7 @@ func InsertOrder(ctx context.Context, db *sql.DB, id string) error { // want Ins
 }
 
 // CreateOrder inserts a fresh id: a defect for any root that reaches it.
-func CreateOrder(ctx context.Context, db *sql.DB) error { // want CreateOrder:`^summary\(defects=\[IDEM001 uuid\.NewString->orders\.id\] stmts=\["INSERT INTO orders \(id\) VALUES \(\$1\)" on pool args=-\]\)$`
+func CreateOrder(ctx context.Context, db *sql.DB) error { // want CreateOrder:`^summary\(defects=\[fresh uuid\.NewString->orders\.id\] stmts=\["INSERT INTO orders \(id\) VALUES \(\$1\)" on pool args=-\]\)$`
 	return InsertOrder(ctx, db, uuid.NewString())
 }
 
