@@ -180,10 +180,5 @@ func (c *checker) assignments(v *types.Var) int {
 
 // names reports whether the name of v, written at pos, means v.
 func (c *checker) names(pos token.Pos, v *types.Var) bool {
-	scope := c.pass.Pkg.Scope().Innermost(pos)
-	if scope == nil {
-		return false
-	}
-	_, obj := scope.LookupParent(v.Name(), pos)
-	return obj == v
+	return fix.Means(c.pass.Pkg, pos, v.Name(), v)
 }

@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -100,8 +99,8 @@ func (c *checker) scanOfRow(ck *checkStatement, path []ast.Node) (*ast.CallExpr,
 		return nil, false
 	}
 	row := c.pass.TypesInfo.Defs[id]
-	i := indexOf(block.List, as)
-	if row == nil || i < 0 || i+1 >= len(block.List) || len(c.uses(ck.fnBody, row)) != 1 {
+	i := slices.Index(block.List, ast.Stmt(as))
+	if row == nil || i < 0 || i+1 >= len(block.List) || len(fix.Uses(c.pass.TypesInfo, ck.fnBody, row)) != 1 {
 		return nil, false
 	}
 	scan := scanIn(block.List[i+1])
@@ -137,11 +136,11 @@ func (c *checker) scanOfCall(ck *checkStatement, path []ast.Node) (*ast.CallExpr
 	if s1 == nil || scanIn(s1) != scan {
 		return nil, false
 	}
-	block, ok := path[indexNode(path, s1)+1].(*ast.BlockStmt)
+	block, ok := path[slices.Index(path, ast.Node(s1))+1].(*ast.BlockStmt)
 	if !ok {
 		return nil, false
 	}
-	ck.block, ck.first, ck.scan = block, indexOf(block.List, s1), s1
+	ck.block, ck.first, ck.scan = block, slices.Index(block.List, s1), s1
 	return scan, true
 }
 
@@ -164,15 +163,6 @@ func (c *checker) enclosingFunc(ck *checkStatement, path []ast.Node) bool {
 		}
 	}
 	return false
-}
-
-func indexNode(path []ast.Node, n ast.Node) int {
-	for i, p := range path {
-		if p == n {
-			return i
-		}
-	}
-	return -1
 }
 
 // scanIn returns the Scan call a statement runs: the statement itself, the
@@ -269,7 +259,7 @@ func isConstant(e ast.Expr, info *types.Info) bool {
 // answer recognises how the code acts on the check's answer, from the
 // statement that runs the Scan on.
 func (c *checker) answer(ck *checkStatement) bool {
-	i := indexOf(ck.block.List, ck.scan)
+	i := slices.Index(ck.block.List, ck.scan)
 	if i < 0 {
 		return false
 	}
@@ -287,7 +277,7 @@ func (c *checker) answer(ck *checkStatement) bool {
 		uses++ // the test of found
 	}
 	// Any other use (a stored response the code returns) needs the SELECT.
-	return ok && len(c.uses(ck.fnBody, ck.scanned)) == uses
+	return ok && len(fix.Uses(c.pass.TypesInfo, ck.fnBody, ck.scanned)) == uses
 }
 
 // ifAt returns block.List[j] if it is an if statement without init or
@@ -355,7 +345,7 @@ func (c *checker) answerAfterErr(ck *checkStatement, s *ast.AssignStmt, i int) b
 			return false
 		}
 		is, ok := list[i+1].(*ast.IfStmt)
-		if !ok || is.Init != nil || !c.isNilTest(is.Cond, errObj, token.EQL) {
+		if !ok || is.Init != nil || !fix.IsNilTest(c.pass.TypesInfo, is.Cond, errObj, token.EQL) {
 			return false
 		}
 		ck.seen, ck.last = is.Body, i+1
@@ -398,7 +388,7 @@ func (c *checker) answerInIf(ck *checkStatement, s *ast.IfStmt, i int) bool {
 			return false
 		}
 		ck.byValue, ck.onErr, ck.seen, ck.last = true, s.Body, found.Body, i+1
-	case c.isNilTest(s.Cond, errObj, token.EQL):
+	case fix.IsNilTest(c.pass.TypesInfo, s.Cond, errObj, token.EQL):
 		ck.seen = s.Body
 		return s.Else == nil || c.otherErrors(ck, s, errObj)
 	case s.Else == nil && c.isFailedOrFound(s.Cond, errObj, ck.scanned):
@@ -420,41 +410,19 @@ func (c *checker) otherErrors(ck *checkStatement, is *ast.IfStmt, errObj types.O
 	return true
 }
 
-// uses returns the identifiers in node that refer to obj.
-func (c *checker) uses(node ast.Node, obj types.Object) []*ast.Ident {
-	var out []*ast.Ident
-	ast.Inspect(node, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == obj {
-			out = append(out, id)
-		}
-		return true
-	})
-	return out
-}
-
 // readAfterStmt reports whether v may be read after block.List[i] before
 // a later statement of the block assigns it.
 func (c *checker) readAfterStmt(body, block *ast.BlockStmt, i int, v types.Object) bool {
 	from, until := block.List[i].End(), body.End()
 	var reassign *ast.AssignStmt
 	for _, s := range block.List[i+1:] {
-		if as, ok := s.(*ast.AssignStmt); ok && c.assigns(as, v) {
+		if as, ok := s.(*ast.AssignStmt); ok && fix.Assigns(c.pass.TypesInfo, as, v) {
 			reassign, until = as, as.Rhs[len(as.Rhs)-1].End()
 			break
 		}
 	}
-	for _, id := range c.uses(body, v) {
+	for _, id := range fix.Uses(c.pass.TypesInfo, body, v) {
 		if id.Pos() > from && id.Pos() < until && (reassign == nil || !slices.Contains(reassign.Lhs, ast.Expr(id))) {
-			return true
-		}
-	}
-	return false
-}
-
-// assigns reports whether as assigns v.
-func (c *checker) assigns(as *ast.AssignStmt, v types.Object) bool {
-	for _, l := range as.Lhs {
-		if id, ok := l.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v {
 			return true
 		}
 	}
@@ -485,43 +453,11 @@ func isResult(obj types.Object, sig *types.Signature) bool {
 	return false
 }
 
-// mentions reports whether node refers to an identifier named name.
-func mentions(node ast.Node, name string) bool {
-	found := false
-	ast.Inspect(node, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Name == name {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
-// isNilTest reports whether e is "v op nil" (or "nil op v").
-func (c *checker) isNilTest(e ast.Expr, v types.Object, op token.Token) bool {
-	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
-	if !ok || b.Op != op || v == nil {
-		return false
-	}
-	return c.is(b.X, v) && c.isNil(b.Y) || c.isNil(b.X) && c.is(b.Y, v)
-}
-
-func (c *checker) is(e ast.Expr, v types.Object) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && c.pass.TypesInfo.Uses[id] == v
-}
-
-func (c *checker) isNil(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	_, isNil := c.pass.TypesInfo.Uses[id].(*types.Nil)
-	return ok && isNil
-}
-
 // isFound reports whether e tests the scanned value for "the key is
 // there": n, n > 0, n != 0, n >= 1, n == 1 (and mirrored).
 func (c *checker) isFound(e ast.Expr, v types.Object) bool {
 	e = ast.Unparen(e)
-	if c.is(e, v) {
+	if fix.Refers(c.pass.TypesInfo, e, v) {
 		return types.Identical(v.Type().Underlying(), types.Typ[types.Bool])
 	}
 	b, ok := e.(*ast.BinaryExpr)
@@ -534,7 +470,7 @@ func (c *checker) isFound(e ast.Expr, v types.Object) bool {
 		}
 		return ""
 	}
-	if c.is(b.X, v) {
+	if fix.Refers(c.pass.TypesInfo, b.X, v) {
 		switch l := lit(b.Y); b.Op {
 		case token.GTR, token.NEQ:
 			return l == "0"
@@ -542,7 +478,7 @@ func (c *checker) isFound(e ast.Expr, v types.Object) bool {
 			return l == "1"
 		}
 	}
-	if c.is(b.Y, v) {
+	if fix.Refers(c.pass.TypesInfo, b.Y, v) {
 		switch l := lit(b.X); b.Op {
 		case token.LSS, token.NEQ:
 			return l == "0"
@@ -556,7 +492,7 @@ func (c *checker) isFound(e ast.Expr, v types.Object) bool {
 // isFailedOrFound reports whether e is "err != nil || <found>".
 func (c *checker) isFailedOrFound(e ast.Expr, errObj, v types.Object) bool {
 	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
-	return ok && b.Op == token.LOR && c.isNilTest(b.X, errObj, token.NEQ) && c.isFound(b.Y, v)
+	return ok && b.Op == token.LOR && fix.IsNilTest(c.pass.TypesInfo, b.X, errObj, token.NEQ) && c.isFound(b.Y, v)
 }
 
 // isOtherError reports whether e tests for an error other than a missing
@@ -565,7 +501,7 @@ func (c *checker) isFailedOrFound(e ast.Expr, errObj, v types.Object) bool {
 // err != nil.
 func (c *checker) isOtherError(e ast.Expr, errObj types.Object) bool {
 	e = ast.Unparen(e)
-	if b, ok := e.(*ast.BinaryExpr); ok && b.Op == token.LAND && c.isNilTest(b.X, errObj, token.NEQ) {
+	if b, ok := e.(*ast.BinaryExpr); ok && b.Op == token.LAND && fix.IsNilTest(c.pass.TypesInfo, b.X, errObj, token.NEQ) {
 		e = ast.Unparen(b.Y)
 	}
 	return c.isNotNoRows(e, errObj)
@@ -578,9 +514,9 @@ func (c *checker) isOtherError(e ast.Expr, errObj types.Object) bool {
 func (c *checker) isFailure(e ast.Expr, errObj types.Object) bool {
 	e = ast.Unparen(e)
 	if b, ok := e.(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		return c.isNilTest(b.X, errObj, token.NEQ) && c.isNotNoRows(ast.Unparen(b.Y), errObj)
+		return fix.IsNilTest(c.pass.TypesInfo, b.X, errObj, token.NEQ) && c.isNotNoRows(ast.Unparen(b.Y), errObj)
 	}
-	return c.isNilTest(e, errObj, token.NEQ)
+	return fix.IsNilTest(c.pass.TypesInfo, e, errObj, token.NEQ)
 }
 
 // isNotNoRows reports whether e is !errors.Is(err, sql.ErrNoRows) or
@@ -592,24 +528,12 @@ func (c *checker) isNotNoRows(e ast.Expr, errObj types.Object) bool {
 		if e.Op != token.NOT || !ok || len(call.Args) != 2 {
 			return false
 		}
-		fn, ok := calleeOf(c.pass.TypesInfo, call).(*types.Func)
-		return ok && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is" &&
-			c.is(call.Args[0], errObj) && c.isErrNoRows(call.Args[1])
+		return fix.CallsFunc(c.pass.TypesInfo, call, "errors", "Is") &&
+			fix.Refers(c.pass.TypesInfo, call.Args[0], errObj) && c.isErrNoRows(call.Args[1])
 	case *ast.BinaryExpr:
-		return e.Op == token.NEQ && c.is(e.X, errObj) && c.isErrNoRows(e.Y)
+		return e.Op == token.NEQ && fix.Refers(c.pass.TypesInfo, e.X, errObj) && c.isErrNoRows(e.Y)
 	}
 	return false
-}
-
-// calleeOf returns the object a call's function names, if any.
-func calleeOf(info *types.Info, call *ast.CallExpr) types.Object {
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return info.Uses[f]
-	case *ast.SelectorExpr:
-		return info.Uses[f.Sel]
-	}
-	return nil
 }
 
 // isErrNoRows reports whether e is database/sql's or pgx's ErrNoRows.
@@ -627,7 +551,7 @@ func (c *checker) isErrNoRows(e ast.Expr) bool {
 // runs the INSERT, and its rows affected (or error) choose between the
 // check's own bodies.
 func (c *checker) claimCode(file *ast.File, ck *checkStatement, flavor, call string, flat bool) (string, bool) {
-	if !flat && mentions(ck.seen, ck.errName) && (ck.seen.Pos() < ck.scan.Pos() || ck.seen.End() > ck.scan.End()) {
+	if !flat && fix.Mentions(ck.seen, ck.errName) && (ck.seen.Pos() < ck.scan.Pos() || ck.seen.End() > ck.scan.End()) {
 		return "", false // the claim's error variable would hide the one the body reads
 	}
 	seen, ok := fix.Print(c.pass.Fset, file, ck.seen)
@@ -648,7 +572,7 @@ func (c *checker) claimCode(file *ast.File, ck *checkStatement, flavor, call str
 	e := ck.errName
 	taken := c.namesIn(ck)
 	if flavor == "pgx" {
-		tag := fresh(taken, "tag", "ct", "cmdTag")
+		tag := fix.FreshName(taken, "tag", "ct", "cmdTag")
 		switch {
 		case ck.both:
 			return "if " + tag + ", " + e + " := " + call + "; " + e + " != nil || " + tag + ".RowsAffected() == 0 " + seen, true
@@ -657,8 +581,8 @@ func (c *checker) claimCode(file *ast.File, ck *checkStatement, flavor, call str
 		}
 		return "if " + tag + ", " + e + " := " + call + "; " + e + " != nil " + onErr + " else if " + tag + ".RowsAffected() == 0 " + seen, true
 	}
-	res := fresh(taken, "res", "result", "execResult")
-	n := fresh(taken, "n", "affected", "rowsAffected")
+	res := fix.FreshName(taken, "res", "result", "execResult")
+	n := fix.FreshName(taken, "n", "affected", "rowsAffected")
 	rows := "if " + n + ", " + e + " := " + res + ".RowsAffected(); " + e + " != nil " + again + " else if " + n + " == 0 " + seen
 	switch {
 	case ck.both:
@@ -682,7 +606,7 @@ func (c *checker) onErrCode(file *ast.File, ck *checkStatement) (string, bool) {
 	}
 	vals := make([]string, res.Len())
 	for i := 0; i < res.Len()-1; i++ {
-		z, ok := c.zero(ck.file, res.At(i).Type())
+		z, ok := fix.ZeroValue(c.pass.Pkg, ck.file, res.At(i).Type())
 		if !ok {
 			return "", false
 		}
@@ -692,66 +616,8 @@ func (c *checker) onErrCode(file *ast.File, ck *checkStatement) (string, bool) {
 	return "{\n\treturn " + strings.Join(vals, ", ") + "\n}", true
 }
 
-// zero writes the zero value of t, as the file can name it.
-func (c *checker) zero(file *ast.File, t types.Type) (string, bool) {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		switch {
-		case u.Info()&types.IsBoolean != 0:
-			return "false", true
-		case u.Info()&types.IsNumeric != 0:
-			return "0", true
-		case u.Info()&types.IsString != 0:
-			return `""`, true
-		case u.Kind() == types.UnsafePointer:
-			return "nil", true
-		}
-	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
-		return "nil", true
-	case *types.Struct, *types.Array:
-		ok := true
-		s := types.TypeString(t, func(p *types.Package) string {
-			if p == c.pass.Pkg {
-				return ""
-			}
-			name := fix.ImportName(c.pass.Pkg, file, p.Path())
-			ok = ok && name != "" && name != "_" && name != "."
-			return name
-		})
-		return s + "{}", ok
-	}
-	return "", false
-}
-
 // namesIn returns the names the function already uses, but for those of
 // the variables that go away with the check.
 func (c *checker) namesIn(ck *checkStatement) map[string]bool {
-	taken := map[string]bool{}
-	freed := map[types.Object]bool{}
-	for _, o := range ck.freed {
-		freed[o] = true
-	}
-	for _, node := range []ast.Node{ck.fnType, ck.fnBody} {
-		ast.Inspect(node, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && !freed[c.pass.TypesInfo.ObjectOf(id)] {
-				taken[id.Name] = true
-			}
-			return true
-		})
-	}
-	return taken
-}
-
-// fresh returns the first name not taken, numbering the first if need be.
-func fresh(taken map[string]bool, names ...string) string {
-	for _, n := range names {
-		if !taken[n] {
-			return n
-		}
-	}
-	for i := 2; ; i++ {
-		if n := names[0] + strconv.Itoa(i); !taken[n] {
-			return n
-		}
-	}
+	return fix.NamesIn(c.pass.TypesInfo, func(o types.Object) bool { return slices.Contains(ck.freed, o) }, ck.fnType, ck.fnBody)
 }

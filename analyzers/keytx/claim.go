@@ -354,7 +354,8 @@ func (c *checker) deleteInsert(file *ast.File, fnBody *ast.BlockStmt, st *effect
 		if !ok || i == 0 {
 			continue
 		}
-		idx := indexOf(block.List, path[i-1])
+		st, _ := path[i-1].(ast.Stmt)
+		idx := slices.Index(block.List, st)
 		if idx < 0 {
 			break
 		}
@@ -388,7 +389,7 @@ func (c *checker) discards(body, block *ast.BlockStmt, i int, call *ast.CallExpr
 	case *ast.IfStmt:
 		errID, ok := errOnly(s.Init, call)
 		return i, ok && s.Else == nil && s.Init.(*ast.AssignStmt).Tok == token.DEFINE &&
-			c.isNilTest(s.Cond, info.Defs[errID], token.NEQ)
+			fix.IsNilTest(c.pass.TypesInfo, s.Cond, info.Defs[errID], token.NEQ)
 	case *ast.AssignStmt:
 		errID, ok := errOnly(s, call)
 		if !ok || i+1 >= len(block.List) {
@@ -396,12 +397,12 @@ func (c *checker) discards(body, block *ast.BlockStmt, i int, call *ast.CallExpr
 		}
 		is, ok := block.List[i+1].(*ast.IfStmt)
 		errObj := info.ObjectOf(errID)
-		if !ok || is.Init != nil || is.Else != nil || !c.isNilTest(is.Cond, errObj, token.NEQ) {
+		if !ok || is.Init != nil || is.Else != nil || !fix.IsNilTest(c.pass.TypesInfo, is.Cond, errObj, token.NEQ) {
 			return i, false
 		}
 		if info.Defs[errID] != nil {
 			// The statement declares the variable: nothing else may use it.
-			return i + 1, len(c.uses(body, errObj)) == len(c.uses(block.List[i+1], errObj))
+			return i + 1, len(fix.Uses(c.pass.TypesInfo, body, errObj)) == len(fix.Uses(c.pass.TypesInfo, block.List[i+1], errObj))
 		}
 		return i + 1, !c.readAfterStmt(body, block, i+1, errObj)
 	}
@@ -417,15 +418,6 @@ func errOnly(s ast.Stmt, call *ast.CallExpr) (*ast.Ident, bool) {
 	blank, ok1 := as.Lhs[0].(*ast.Ident)
 	errID, ok2 := as.Lhs[1].(*ast.Ident)
 	return errID, ok1 && ok2 && blank.Name == "_" && errID.Name != "_"
-}
-
-func indexOf(list []ast.Stmt, n ast.Node) int {
-	for i, s := range list {
-		if s == n {
-			return i
-		}
-	}
-	return -1
 }
 
 // execCall writes the claim's call: the query call's arguments, with the
@@ -527,7 +519,7 @@ func (c *checker) afterBegin(ck *checkStatement, w *effects.Stmt) (placement, bo
 			i++ // the test of Begin's error
 		}
 	}
-	if i >= len(list) || !c.defersRollback(list[i], txObj) {
+	if i >= len(list) || !fix.DefersMethod(c.pass.TypesInfo, list[i], txObj, "Rollback") {
 		return placement{}, false
 	}
 	flat := ck.errAssign
@@ -581,24 +573,6 @@ func txSource(tx ssa.Value) ssa.Value {
 		return tx
 	}
 	return src
-}
-
-// defersRollback reports whether s defers a Rollback of tx:
-// "defer tx.Rollback()", or a deferred function that calls it.
-func (c *checker) defersRollback(s ast.Stmt, tx types.Object) bool {
-	d, ok := s.(*ast.DeferStmt)
-	if !ok {
-		return false
-	}
-	found := false
-	ast.Inspect(d.Call, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Rollback" {
-			id, ok := sel.X.(*ast.Ident)
-			found = found || ok && c.pass.TypesInfo.Uses[id] == tx
-		}
-		return !found
-	})
-	return found
 }
 
 // edits returns the edits that put the claim's code where it goes:

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -100,11 +101,7 @@ func (c *checker) beginGroup(block *ast.BlockStmt, from int, call *ast.CallExpr)
 	if !ok {
 		return nil, 0, false
 	}
-	sel, ok := d.Call.Fun.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Rollback" {
-		return nil, 0, false
-	}
-	if recv, ok := sel.X.(*ast.Ident); !ok || c.pass.TypesInfo.Uses[recv] != tx {
+	if !fix.SelectsMethod(c.pass.TypesInfo, d.Call.Fun, tx, "Rollback") {
 		return nil, 0, false
 	}
 	return tx, to + 1, true
@@ -294,18 +291,7 @@ func (c *checker) beforeCommitFix(k, w *effects.Stmt) *analysis.SuggestedFix {
 // that calls tx.Commit, or -1.
 func (c *checker) commitStmt(block *ast.BlockStmt, before int, tx *types.Var) int {
 	for i := before - 1; i >= 0; i-- {
-		found := false
-		ast.Inspect(block.List[i], func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Commit" {
-					if id, ok := sel.X.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == tx {
-						found = true
-					}
-				}
-			}
-			return !found
-		})
-		if found {
+		if fix.CallsMethod(c.pass.TypesInfo, block.List[i], tx, "Commit") {
 			return i
 		}
 	}
@@ -315,16 +301,8 @@ func (c *checker) commitStmt(block *ast.BlockStmt, before int, tx *types.Var) in
 // rollbackDeferred reports whether "defer tx.Rollback(...)" comes before
 // list[at] in the block.
 func (c *checker) rollbackDeferred(block *ast.BlockStmt, at int, tx *types.Var) bool {
-	for _, st := range block.List[:at] {
+	return slices.ContainsFunc(block.List[:at], func(st ast.Stmt) bool {
 		d, ok := st.(*ast.DeferStmt)
-		if !ok {
-			continue
-		}
-		if sel, ok := d.Call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Rollback" {
-			if id, ok := sel.X.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == tx {
-				return true
-			}
-		}
-	}
-	return false
+		return ok && fix.SelectsMethod(c.pass.TypesInfo, d.Call.Fun, tx, "Rollback")
+	})
 }
