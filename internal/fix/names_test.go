@@ -65,7 +65,7 @@ func TestMeansAndDeclaredAround(t *testing.T) {
 		at   ast.Stmt
 		want bool
 	}{
-		{"y", inner.List[0], true},  // declared later in the same block
+		{"y", inner.List[0], true}, // declared later in the same block
 		{"y", tc.stmt(t, "g", 0), false},
 		{"res", inner.List[0], false},
 		{"g", inner.List[0], false}, // package-level names do not count
