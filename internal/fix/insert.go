@@ -1,0 +1,30 @@
+package fix
+
+import (
+	"strconv"
+	"strings"
+)
+
+// InsertIgnoringDuplicate renders an INSERT of values into the columns
+// cols of table that affects no row when the row's key is there already,
+// as dialect d writes it (not DialectUnknown): ON CONFLICT DO NOTHING for
+// PostgreSQL and SQLite; INSERT IGNORE for MySQL, which affects no row on
+// a duplicate whatever the driver's found-rows flag, where ON DUPLICATE
+// KEY UPDATE c = c would count one with it.
+func InsertIgnoringDuplicate(d Dialect, table string, cols, values []string) string {
+	insert, conflict := "INSERT INTO ", " ON CONFLICT DO NOTHING"
+	if d == MySQL {
+		insert, conflict = "INSERT IGNORE INTO ", ""
+	}
+	return insert + table + " (" + strings.Join(cols, ", ") + ") VALUES (" + strings.Join(values, ", ") + ")" + conflict
+}
+
+// SQLLiteral quotes SQL text as a Go string literal: raw when the text
+// holds double quotes (quoted identifiers), which would otherwise need
+// escapes, and no backquote.
+func SQLLiteral(sql string) string {
+	if strings.Contains(sql, `"`) && !strings.Contains(sql, "`") {
+		return "`" + sql + "`"
+	}
+	return strconv.Quote(sql)
+}
