@@ -2,7 +2,6 @@ package keytx
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -48,7 +47,7 @@ func (c *checker) receiverFix(k *effects.Stmt, tx *types.Var) *analysis.Suggeste
 		return nil
 	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || !c.names(sel.X.Pos(), tx) {
+	if !ok || !fix.Means(c.pass.Pkg, sel.X.Pos(), tx.Name(), tx) {
 		return nil
 	}
 	s := c.pass.TypesInfo.Selections[sel]
@@ -76,7 +75,7 @@ func (c *checker) argumentFix(k *effects.Stmt, tx *types.Var, txv ssa.Value) *an
 		return nil
 	}
 	arg := fix.ArgExpr(via, fix.CallAt(fix.FileOf(c.pass, via.Pos()), via.Pos()), i)
-	if arg == nil || !c.names(arg.Pos(), tx) {
+	if arg == nil || !fix.Means(c.pass.Pkg, arg.Pos(), tx.Name(), tx) {
 		return nil
 	}
 	return replaceFix(arg, tx)
@@ -152,33 +151,12 @@ func (c *checker) assignedTo(call *ssa.Call, index int) *types.Var {
 	return v
 }
 
-// assignments counts the assignments to v in its file, its definition
-// by := included; taking its address counts as many.
+// assignments counts the assignments to v in its file (see
+// fix.Assignments), or -1 when the file is not the package's.
 func (c *checker) assignments(v *types.Var) int {
 	file := fix.FileOf(c.pass, v.Pos())
 	if file == nil {
 		return -1
 	}
-	n := 0
-	ast.Inspect(file, func(node ast.Node) bool {
-		switch x := node.(type) {
-		case *ast.AssignStmt:
-			for _, l := range x.Lhs {
-				if id, ok := l.(*ast.Ident); ok && c.pass.TypesInfo.ObjectOf(id) == v {
-					n++
-				}
-			}
-		case *ast.UnaryExpr:
-			if id, ok := x.X.(*ast.Ident); ok && x.Op == token.AND && c.pass.TypesInfo.ObjectOf(id) == v {
-				n += 2
-			}
-		}
-		return true
-	})
-	return n
-}
-
-// names reports whether the name of v, written at pos, means v.
-func (c *checker) names(pos token.Pos, v *types.Var) bool {
-	return fix.Means(c.pass.Pkg, pos, v.Name(), v)
+	return fix.Assignments(c.pass.TypesInfo, file, v)
 }
