@@ -5,7 +5,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/effects"
@@ -135,11 +134,11 @@ func (c *checker) assignedTo(call *ssa.Call, index int) *types.Var {
 	if ce == nil {
 		return nil
 	}
-	path, _ := astutil.PathEnclosingInterval(file, ce.Pos(), ce.End())
-	if len(path) < 2 {
+	cur, ok := fix.CursorOf(file, ce)
+	if !ok {
 		return nil
 	}
-	as, ok := path[1].(*ast.AssignStmt)
+	as, ok := cur.Parent().Node().(*ast.AssignStmt)
 	if !ok || len(as.Rhs) != 1 || as.Rhs[0] != ce || index >= len(as.Lhs) {
 		return nil
 	}

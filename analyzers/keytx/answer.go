@@ -198,29 +198,31 @@ func (c *checker) isFound(e ast.Expr, v types.Object) bool {
 	if !ok {
 		return false
 	}
-	lit := func(x ast.Expr) string {
-		if l, ok := ast.Unparen(x).(*ast.BasicLit); ok && l.Kind == token.INT {
-			return l.Value
-		}
-		return ""
+	x, y, op := b.X, b.Y, b.Op
+	if fix.Refers(c.pass.TypesInfo, y, v) {
+		x, y, op = y, x, mirrored[op] // 0 < n reads as n > 0
 	}
-	if fix.Refers(c.pass.TypesInfo, b.X, v) {
-		switch l := lit(b.Y); b.Op {
-		case token.GTR, token.NEQ:
-			return l == "0"
-		case token.GEQ, token.EQL:
-			return l == "1"
-		}
+	if !fix.Refers(c.pass.TypesInfo, x, v) {
+		return false
 	}
-	if fix.Refers(c.pass.TypesInfo, b.Y, v) {
-		switch l := lit(b.X); b.Op {
-		case token.LSS, token.NEQ:
-			return l == "0"
-		case token.LEQ, token.EQL:
-			return l == "1"
-		}
+	lit, _ := ast.Unparen(y).(*ast.BasicLit)
+	if lit == nil || lit.Kind != token.INT {
+		return false
+	}
+	switch op {
+	case token.GTR, token.NEQ:
+		return lit.Value == "0"
+	case token.GEQ, token.EQL:
+		return lit.Value == "1"
 	}
 	return false
+}
+
+// mirrored is the comparison that says the same with its operands
+// swapped.
+var mirrored = map[token.Token]token.Token{
+	token.LSS: token.GTR, token.LEQ: token.GEQ, token.GTR: token.LSS, token.GEQ: token.LEQ,
+	token.EQL: token.EQL, token.NEQ: token.NEQ,
 }
 
 // isFailedOrFound reports whether e is "err != nil || <found>".

@@ -4,9 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 
-	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/idemlint/idemlint/internal/fix"
 )
@@ -67,17 +67,17 @@ func (ck *checkStatement) declInRegion() bool {
 
 // checkAt recognises the check around a QueryRow call, or returns nil.
 func (c *checker) checkAt(file *ast.File, query *ast.CallExpr) *checkStatement {
-	path, _ := astutil.PathEnclosingInterval(file, query.Pos(), query.End())
-	if len(path) < 3 || path[0] != query {
+	cur, ok := fix.CursorOf(file, query)
+	if !ok {
 		return nil
 	}
 	ck := &checkStatement{file: file, errName: "err"}
-	if !c.enclosingFunc(ck, path) {
+	if !c.enclosingFunc(ck, cur) {
 		return nil
 	}
-	scan, ok := c.scanOfRow(ck, path)
+	scan, ok := c.scanOfRow(ck, cur)
 	if !ok {
-		scan, ok = c.scanOfCall(ck, path)
+		scan, ok = c.scanOfCall(ck, cur)
 	}
 	if !ok || !c.scannedVar(ck, scan) || !c.answer(ck) {
 		return nil
@@ -87,19 +87,20 @@ func (c *checker) checkAt(file *ast.File, query *ast.CallExpr) *checkStatement {
 
 // scanOfRow finds the Scan of "row := db.QueryRow(...)" in the statement
 // right after, when it is the row's only use.
-func (c *checker) scanOfRow(ck *checkStatement, path []ast.Node) (*ast.CallExpr, bool) {
-	as, ok := path[1].(*ast.AssignStmt)
-	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+func (c *checker) scanOfRow(ck *checkStatement, query inspector.Cursor) (*ast.CallExpr, bool) {
+	stmt := query.Parent()
+	as, ok := stmt.Node().(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || stmt.ParentEdgeKind() != edge.BlockStmt_List {
 		return nil, false
 	}
-	block, ok := path[2].(*ast.BlockStmt)
-	id, ok2 := as.Lhs[0].(*ast.Ident)
-	if !ok || !ok2 {
+	block := stmt.Parent().Node().(*ast.BlockStmt)
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok {
 		return nil, false
 	}
 	row := c.pass.TypesInfo.Defs[id]
-	i := slices.Index(block.List, ast.Stmt(as))
-	if row == nil || i < 0 || i+1 >= len(block.List) || len(fix.Uses(c.pass.TypesInfo, ck.fnBody, row)) != 1 {
+	i := stmt.ParentEdgeIndex()
+	if row == nil || i+1 >= len(block.List) || len(fix.Uses(c.pass.TypesInfo, ck.fnBody, row)) != 1 {
 		return nil, false
 	}
 	scan := scanIn(block.List[i+1])
@@ -112,41 +113,42 @@ func (c *checker) scanOfRow(ck *checkStatement, path []ast.Node) (*ast.CallExpr,
 }
 
 // scanOfCall finds the Scan called on the QueryRow's result, in the
-// statement that runs it.
-func (c *checker) scanOfCall(ck *checkStatement, path []ast.Node) (*ast.CallExpr, bool) {
-	sel, ok := path[1].(*ast.SelectorExpr)
+// statement that runs it: that of a block, or the init of an if of a
+// block ("if err := ....Scan(&n); ...").
+func (c *checker) scanOfCall(ck *checkStatement, query inspector.Cursor) (*ast.CallExpr, bool) {
+	sel, ok := query.Parent().Node().(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != "Scan" {
 		return nil, false
 	}
-	scan, ok := path[2].(*ast.CallExpr)
+	call := query.Parent().Parent()
+	scan, ok := call.Node().(*ast.CallExpr)
 	if !ok || scan.Fun != sel {
 		return nil, false
 	}
-	var s1 ast.Stmt
-	for i, n := range path[3:] {
-		if s, ok := n.(ast.Stmt); ok {
-			if is, ok := path[3+i+1].(*ast.IfStmt); ok && is.Init == s {
-				s = is // if err := ....Scan(&n); ...
-			}
-			s1 = s
+	stmt := call.Parent()
+	for ; stmt.Node() != nil; stmt = stmt.Parent() {
+		if _, ok := stmt.Node().(ast.Stmt); ok {
 			break
 		}
 	}
-	if s1 == nil || scanIn(s1) != scan {
+	if stmt.Node() == nil {
 		return nil, false
 	}
-	block, ok := path[slices.Index(path, ast.Node(s1))+1].(*ast.BlockStmt)
-	if !ok {
+	if stmt.ParentEdgeKind() == edge.IfStmt_Init {
+		stmt = stmt.Parent()
+	}
+	s, ok := stmt.Node().(ast.Stmt)
+	if !ok || scanIn(s) != scan || stmt.ParentEdgeKind() != edge.BlockStmt_List {
 		return nil, false
 	}
-	ck.block, ck.first, ck.scan = block, slices.Index(block.List, s1), s1
+	ck.block, ck.first, ck.scan = stmt.Parent().Node().(*ast.BlockStmt), stmt.ParentEdgeIndex(), s
 	return scan, true
 }
 
 // enclosingFunc records the innermost function around the check.
-func (c *checker) enclosingFunc(ck *checkStatement, path []ast.Node) bool {
-	for _, n := range path {
-		switch f := n.(type) {
+func (c *checker) enclosingFunc(ck *checkStatement, query inspector.Cursor) bool {
+	for cur := range query.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch f := cur.Node().(type) {
 		case *ast.FuncLit:
 			ck.fnType, ck.fnBody = f.Type, f.Body
 			sig, ok := c.pass.TypesInfo.TypeOf(f).(*types.Signature)
