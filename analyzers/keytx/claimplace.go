@@ -1,9 +1,7 @@
 package keytx
 
 import (
-	"bytes"
 	"go/ast"
-	"go/format"
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
@@ -29,19 +27,11 @@ func (c *checker) placeClaim(file *ast.File, ck *checkStatement, w *effects.Stmt
 		if committedBefore(w.Tx, at) {
 			return placement{}, false
 		}
-		wCall := fix.CallAt(fix.FileOf(c.pass, w.Instr.Pos()), w.Instr.Pos())
-		if wCall == nil {
-			return placement{}, false
-		}
-		sel, ok := wCall.Fun.(*ast.SelectorExpr)
+		tx, ok := c.receiverText(w)
 		if !ok {
 			return placement{}, false
 		}
-		var tx bytes.Buffer
-		if format.Node(&tx, c.pass.Fset, sel.X) != nil {
-			return placement{}, false
-		}
-		return placement{tx: tx.String(), block: ck.block, flat: ck.errDecl || ck.errAssign}, true
+		return placement{tx: tx, block: ck.block, flat: ck.errDecl || ck.errAssign}, true
 	}
 	return c.afterBegin(ck, w)
 }

@@ -41,6 +41,21 @@ func (c *checker) selectors(k, w *effects.Stmt) (file *ast.File, kSel, wSel *ast
 	return file, kSel, wSel, ok1 && ok2
 }
 
+// receiverText returns the receiver of a statement's method call as
+// the code writes it: the tx of tx.ExecContext, which a fix writes
+// again where the key statement runs.
+func (c *checker) receiverText(st *effects.Stmt) (string, bool) {
+	call := fix.CallAt(fix.FileOf(c.pass, st.Instr.Pos()), st.Instr.Pos())
+	if call == nil {
+		return "", false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	return fix.Print(c.pass.Fset, nil, sel.X)
+}
+
 // swapFix runs the key statement on the effect's transaction when that
 // transaction exists before the key statement and is not yet committed.
 func (c *checker) swapFix(k, w *effects.Stmt) *analysis.SuggestedFix {
