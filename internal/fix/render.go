@@ -59,13 +59,6 @@ func NotNil(v string) string {
 	return v + " != nil"
 }
 
-// ErrReturn renders the check of an error that returns it: "if err !=
-// nil { return zero..., err }", results being the zero values of the
-// function's other results.
-func ErrReturn(err string, zeros ...string) string {
-	return IfStmt("", NotNil(err), Block(ReturnStmt(append(zeros, err)...)))
-}
-
 // Stmts joins statements, one a line.
 func Stmts(stmts ...string) string {
 	return strings.Join(stmts, "\n")

@@ -11,7 +11,7 @@ func TestRender(t *testing.T) {
 		{ReturnStmt(), "return"},
 		{ReturnStmt("0", `""`, "err"), `return 0, "", err`},
 		{DefineStmt("db.BeginTx(ctx, nil)", "tx", "txErr"), "tx, txErr := db.BeginTx(ctx, nil)"},
-		{ErrReturn("err", "nil"), "if err != nil {\n\treturn nil, err\n}"},
+		{IfStmt("", NotNil("err"), Block(ReturnStmt("nil", "err"))), "if err != nil {\n\treturn nil, err\n}"},
 		{IfStmt("e := txErr", NotNil("e"), Block("log(e)", "return")), "if e := txErr; e != nil {\n\tlog(e)\n\treturn\n}"},
 		{ElseIf(IfStmt("", "a", Block("x()")), IfStmt("", "b", Block("y()"))), "if a {\n\tx()\n} else if b {\n\ty()\n}"},
 		// A statement of several lines keeps its shape, one level in.
