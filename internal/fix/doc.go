@@ -16,8 +16,9 @@
 //     a name is free, fresh names, the uses and assignments of a variable;
 //   - errors and calls (errcheck.go, calls.go): checks of an error, nil
 //     tests, the function or method a call calls (on typeutil.Callee);
-//   - zero values, imports, SQL dialects and the INSERT that absorbs a
-//     duplicate (zero.go, imports.go, dialect.go, insert.go);
+//   - zero values, imports, SQL dialects, and the conflict clauses and
+//     INSERTs that absorb a duplicate (zero.go, imports.go, dialect.go,
+//     insert.go);
 //   - where a node stands (cursor.go, args.go): on inspector.Cursor, the
 //     statement of a block around a node, the argument of a call.
 package fix

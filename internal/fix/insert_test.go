@@ -17,6 +17,19 @@ func TestInsertIgnoringDuplicate(t *testing.T) {
 	}
 }
 
+func TestConflictClause(t *testing.T) {
+	for d, want := range map[Dialect]string{
+		PostgreSQL:     " ON CONFLICT DO NOTHING",
+		SQLite:         " ON CONFLICT DO NOTHING",
+		MySQL:          " ON DUPLICATE KEY UPDATE id = id",
+		DialectUnknown: "",
+	} {
+		if got := ConflictClause(d, "id"); got != want {
+			t.Errorf("dialect %d: got %q, want %q", d, got, want)
+		}
+	}
+}
+
 func TestSQLLiteral(t *testing.T) {
 	for sql, want := range map[string]string{
 		"INSERT INTO t (k) VALUES ($1)":      `"INSERT INTO t (k) VALUES ($1)"`,
