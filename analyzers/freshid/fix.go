@@ -88,7 +88,7 @@ func replaceable(pass *analysis.Pass, path []ast.Node) (ast.Expr, bool) {
 		}
 		if tup, ok := t.(*types.Tuple); ok && tup.Len() == 2 && derivable(tup.At(0).Type()) && i+1 < len(path) {
 			if as, ok := path[i+1].(*ast.AssignStmt); ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 &&
-				types.Identical(tup.At(1).Type(), types.Universe.Lookup("error").Type()) {
+				fix.IsError(tup.At(1).Type()) {
 				return e, true
 			}
 		}

@@ -2,11 +2,9 @@ package keytx
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/effects"
@@ -48,7 +46,7 @@ func (c *checker) receiverFix(k *effects.Stmt, tx *types.Var) *analysis.Suggeste
 		return nil
 	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || !c.names(sel.X.Pos(), tx) {
+	if !ok || !fix.Means(c.pass.Pkg, sel.X.Pos(), tx.Name(), tx) {
 		return nil
 	}
 	s := c.pass.TypesInfo.Selections[sel]
@@ -76,7 +74,7 @@ func (c *checker) argumentFix(k *effects.Stmt, tx *types.Var, txv ssa.Value) *an
 		return nil
 	}
 	arg := fix.ArgExpr(via, fix.CallAt(fix.FileOf(c.pass, via.Pos()), via.Pos()), i)
-	if arg == nil || !c.names(arg.Pos(), tx) {
+	if arg == nil || !fix.Means(c.pass.Pkg, arg.Pos(), tx.Name(), tx) {
 		return nil
 	}
 	return replaceFix(arg, tx)
@@ -136,11 +134,11 @@ func (c *checker) assignedTo(call *ssa.Call, index int) *types.Var {
 	if ce == nil {
 		return nil
 	}
-	path, _ := astutil.PathEnclosingInterval(file, ce.Pos(), ce.End())
-	if len(path) < 2 {
+	cur, ok := fix.CursorOf(file, ce)
+	if !ok {
 		return nil
 	}
-	as, ok := path[1].(*ast.AssignStmt)
+	as, ok := cur.Parent().Node().(*ast.AssignStmt)
 	if !ok || len(as.Rhs) != 1 || as.Rhs[0] != ce || index >= len(as.Lhs) {
 		return nil
 	}
@@ -152,38 +150,12 @@ func (c *checker) assignedTo(call *ssa.Call, index int) *types.Var {
 	return v
 }
 
-// assignments counts the assignments to v in its file, its definition
-// by := included; taking its address counts as many.
+// assignments counts the assignments to v in its file (see
+// fix.Assignments), or -1 when the file is not the package's.
 func (c *checker) assignments(v *types.Var) int {
 	file := fix.FileOf(c.pass, v.Pos())
 	if file == nil {
 		return -1
 	}
-	n := 0
-	ast.Inspect(file, func(node ast.Node) bool {
-		switch x := node.(type) {
-		case *ast.AssignStmt:
-			for _, l := range x.Lhs {
-				if id, ok := l.(*ast.Ident); ok && c.pass.TypesInfo.ObjectOf(id) == v {
-					n++
-				}
-			}
-		case *ast.UnaryExpr:
-			if id, ok := x.X.(*ast.Ident); ok && x.Op == token.AND && c.pass.TypesInfo.ObjectOf(id) == v {
-				n += 2
-			}
-		}
-		return true
-	})
-	return n
-}
-
-// names reports whether the name of v, written at pos, means v.
-func (c *checker) names(pos token.Pos, v *types.Var) bool {
-	scope := c.pass.Pkg.Scope().Innermost(pos)
-	if scope == nil {
-		return false
-	}
-	_, obj := scope.LookupParent(v.Name(), pos)
-	return obj == v
+	return fix.Assignments(c.pass.TypesInfo, file, v)
 }

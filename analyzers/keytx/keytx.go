@@ -1,19 +1,14 @@
 package keytx
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
-	"go/ast"
-	"go/format"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/analyzers/internal/check"
 	"github.com/idemlint/idemlint/internal/effects"
-	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/passes"
@@ -157,12 +152,12 @@ func (c *checker) isKeyTable(st *sqltext.Statement) bool {
 // together, and says what a crash or a concurrent retry then does.
 func (c *checker) apart(k, w stmt) (string, bool) {
 	if k.SQL.Kind == sqltext.Select {
-		if !before(k, w) || sameTx(k.Stmt, w.Stmt) {
+		if !before(k, w) || effects.SameTx(k.Stmt, w.Stmt) {
 			return "", false
 		}
 		return "a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect", true
 	}
-	if sameTx(k.Stmt, w.Stmt) {
+	if effects.SameTx(k.Stmt, w.Stmt) {
 		return "", false
 	}
 	if before(k, w) && c.externalBetween(k, w) {
@@ -198,21 +193,13 @@ func (c *checker) externalBetween(k, w stmt) bool {
 	return effects.ExternalBetween(c.res.Env.Catalog, []ssa.Instruction{from}, []ssa.Instruction{to})
 }
 
-// sameTx reports whether two statements run on one transaction.
-func sameTx(a, b *effects.Stmt) bool {
-	return effects.SameTx(a, b)
-}
-
+// report reports a key statement and an effect of the function itself
+// (or of closures it passes to transaction helpers), with a fix when one
+// is exact (localFix).
 func (c *checker) report(k, w *effects.Stmt, msg string) {
 	d := c.diagnostic(k, w, msg)
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: w.Instr.Pos(), Message: "the effect is written here"})
-	if f := c.claimFix(k, w); f != nil {
-		d.SuggestedFixes = []analysis.SuggestedFix{*f}
-	} else if f := c.swapFix(k, w); f != nil {
-		d.SuggestedFixes = []analysis.SuggestedFix{*f}
-	} else if f := c.hoistFix(k, w); f != nil {
-		d.SuggestedFixes = []analysis.SuggestedFix{*f}
-	} else if f := c.beforeCommitFix(k, w); f != nil {
+	if f := c.localFix(k, w); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}
 	c.rep.Report(d)
@@ -235,90 +222,10 @@ func (c *checker) diagnostic(k, w *effects.Stmt, msg string) analysis.Diagnostic
 	}
 }
 
+// unit names the commit unit a statement runs in, for the message.
 func unit(s *effects.Stmt) string {
 	if s.Durability == effects.DurAutocommit {
 		return "a handle that commits each statement"
 	}
 	return "a transaction"
-}
-
-// selectors returns the file of the key statement and the method
-// selectors of the key's and the effect's calls (db.ExecContext,
-// tx.ExecContext), whose receivers the fixes swap; ok is false when
-// either is not a method call written in the package.
-func (c *checker) selectors(k, w *effects.Stmt) (file *ast.File, kSel, wSel *ast.SelectorExpr, ok bool) {
-	file = fix.FileOf(c.pass, k.Instr.Pos())
-	kCall, wCall := fix.CallAt(file, k.Instr.Pos()), fix.CallAt(fix.FileOf(c.pass, w.Instr.Pos()), w.Instr.Pos())
-	if kCall == nil || wCall == nil {
-		return nil, nil, nil, false
-	}
-	kSel, ok1 := kCall.Fun.(*ast.SelectorExpr)
-	wSel, ok2 := wCall.Fun.(*ast.SelectorExpr)
-	return file, kSel, wSel, ok1 && ok2
-}
-
-// swapFix runs the key statement on the effect's transaction when that
-// transaction exists before the key statement and is not yet committed.
-func (c *checker) swapFix(k, w *effects.Stmt) *analysis.SuggestedFix {
-	if w.Durability != effects.DurTx || k.Durability != effects.DurAutocommit {
-		return nil
-	}
-	if !definedBefore(w.Tx, k.Instr) {
-		return nil // the transaction begins after the key statement
-	}
-	if committedBefore(w.Tx, k.Instr) {
-		return nil // the transaction is over at the key statement
-	}
-	_, kSel, wSel, ok := c.selectors(k, w)
-	if !ok {
-		return nil
-	}
-	var tx bytes.Buffer
-	if format.Node(&tx, c.pass.Fset, wSel.X) != nil {
-		return nil
-	}
-	return &analysis.SuggestedFix{
-		Message:   "Run the key statement on the transaction of the effect (" + tx.String() + ")",
-		TextEdits: []analysis.TextEdit{{Pos: kSel.X.Pos(), End: kSel.X.End(), NewText: tx.Bytes()}},
-	}
-}
-
-// definedBefore reports whether the transaction value exists at point:
-// its defining instruction (or the Begin call it is extracted from)
-// dominates it.
-func definedBefore(tx ssa.Value, point ssa.Instruction) bool {
-	if ex, ok := tx.(*ssa.Extract); ok {
-		tx = ex.Tuple
-	}
-	def, ok := tx.(ssa.Instruction)
-	return ok && effects.Dominates(def, point)
-}
-
-// committedBefore reports whether a Commit of tx runs before point on
-// some path: then the key statement cannot move onto it.
-func committedBefore(tx ssa.Value, point ssa.Instruction) bool {
-	origins := effects.Origins(tx, nil)
-	for _, b := range point.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok || call.Common().StaticCallee() == nil && !call.Common().IsInvoke() {
-				continue
-			}
-			name := call.Common().Method
-			var recv ssa.Value
-			if name != nil {
-				recv = call.Common().Value
-			} else if callee := call.Common().StaticCallee(); callee != nil && callee.Signature.Recv() != nil && len(call.Common().Args) > 0 {
-				name, _ = callee.Object().(*types.Func)
-				recv = call.Common().Args[0]
-			}
-			if name == nil || name.Name() != "Commit" || recv == nil || !effects.Intersects(effects.Origins(recv, nil), origins) {
-				continue
-			}
-			if effects.Reaches(instr, point) {
-				return true
-			}
-		}
-	}
-	return false
 }

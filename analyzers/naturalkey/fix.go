@@ -39,22 +39,11 @@ func (c *checker) conflictFix(st *effects.Stmt, col string) *analysis.SuggestedF
 		}
 		end = len(strings.TrimRight(text[:at], " \t\r\n"))
 	}
-	add := clause(dialect, st.SQL.Columns[0])
+	add := fix.ConflictClause(dialect, st.SQL.Columns[0])
 	if add == "" {
 		return nil
 	}
 	return insertInSQL(lit, end, add, "Add"+add+" so that a retry is absorbed")
-}
-
-// clause picks the conflict clause of a dialect, or "".
-func clause(d fix.Dialect, firstCol string) string {
-	switch d {
-	case fix.PostgreSQL, fix.SQLite:
-		return " ON CONFLICT DO NOTHING"
-	case fix.MySQL:
-		return " ON DUPLICATE KEY UPDATE " + firstCol + " = " + firstCol
-	}
-	return ""
 }
 
 // returningFix handles an INSERT whose RETURNING rows the caller reads;

@@ -1,12 +1,8 @@
 package partialtx
 
 import (
-	"bytes"
-	"fmt"
 	"go/ast"
-	"go/format"
 	"go/token"
-	"go/types"
 	"slices"
 	"strings"
 
@@ -19,7 +15,8 @@ import (
 )
 
 // A handle says how to begin, commit and roll back a transaction on a
-// kind of database handle; %[1]s is the handle, %[2]s the context.
+// kind of database handle; %[1]s is the handle, %[2]s the context (see
+// render).
 type handle struct {
 	begin, commit, rollback string
 	method                  string // the begin method, whose first result is the transaction
@@ -32,18 +29,10 @@ var handles = map[string]handle{
 	"*github.com/jmoiron/sqlx.DB":           {begin: "%[1]s.Beginx()", commit: "tx.Commit()", rollback: "tx.Rollback()", method: "Beginx"},
 }
 
-// A site is what the fix edits for one write: the expression naming the
-// handle, replaced by tx (the receiver of the function's own statement,
-// or the argument that chooses a callee's handle), the statements of the
-// block that hold the write and that expression, the call whose context
-// begins the transaction, and the instructions the transaction spans.
-type site struct {
-	handle ast.Expr
-	param  types.Type // the parameter the argument fills; nil for a receiver
-	stmts  []ast.Stmt
-	block  *ast.BlockStmt
-	call   *ast.CallExpr
-	instrs []ssa.Instruction
+// render writes one of the handle's calls (begin, commit, rollback) for
+// the handle recv and the context ctx.
+func (h handle) render(call, recv, ctx string) string {
+	return strings.NewReplacer("%[1]s", recv, "%[2]s", ctx).Replace(call)
 }
 
 // wrapFix wraps the writes in one transaction when they run in one block
@@ -55,38 +44,59 @@ func (c *checker) wrapFix(fn *ssa.Function, writes []*effects.Stmt) *analysis.Su
 	if file == nil {
 		return nil
 	}
-	var sites []site
-	var block *ast.BlockStmt
-	var recv string
-	for _, w := range writes {
-		s, ok := c.siteOf(fn, file, w, writes)
-		if !ok {
-			return nil
+	w, ok := c.wrapOf(fn, file, writes)
+	if !ok {
+		return nil
+	}
+	begin, ok := fix.StmtBefore(c.pass.Fset, file, w.first.Pos(), w.beginText())
+	if !ok {
+		return nil
+	}
+	edits := []analysis.TextEdit{begin}
+	edited := map[token.Pos]bool{}
+	for _, s := range w.sites {
+		if !edited[s.handle.Pos()] { // two writes of one helper call
+			edited[s.handle.Pos()] = true
+			edits = append(edits, analysis.TextEdit{Pos: s.handle.Pos(), End: s.handle.End(), NewText: []byte("tx")})
 		}
-		var b bytes.Buffer
-		format.Node(&b, c.pass.Fset, s.handle)
-		if recv != "" && b.String() != recv {
-			return nil // several handles
-		}
-		recv = b.String()
-		if block != nil && s.block != block {
-			return nil
-		}
-		block = s.block
-		sites = append(sites, s)
+	}
+	edits = append(edits, fix.StmtAfter(c.pass.Fset, file, w.after, w.commitText()))
+	return &analysis.SuggestedFix{Message: "Run the writes in one transaction", TextEdits: edits}
+}
+
+// A wrap is the transaction the fix opens around the writes: how it
+// begins and ends (h, on the handle recv, with the context ctx), where
+// (before first, committed after after), what replaces the handle
+// (sites), and how a failed Begin or Commit is handled.
+type wrap struct {
+	h           handle
+	recv, ctx   string
+	sites       []site
+	first       ast.Stmt
+	after       ast.Stmt
+	fail        failure
+	lastChecked string // the check of the last write's error, put before the Commit; "" for none
+}
+
+// wrapOf decides whether the writes can run in one transaction, and
+// how: the conditions of wrapFix.
+func (c *checker) wrapOf(fn *ssa.Function, file *ast.File, writes []*effects.Stmt) (wrap, bool) {
+	sites, block, recv, ok := c.sitesOf(fn, file, writes)
+	if !ok {
+		return wrap{}, false
 	}
 	h, ok := handles[catalog.TypeKey(c.pass.TypesInfo.TypeOf(sites[0].handle))]
 	if !ok || !c.txFits(h, sites) {
-		return nil
+		return wrap{}, false
 	}
 	first, last := span(block, sites)
-	if c.scopeHas(first.Pos(), "tx") || c.scopeHas(first.Pos(), "txErr") {
-		return nil
+	if fix.DeclaredAround(c.pass.Pkg, first.Pos(), "tx") || fix.DeclaredAround(c.pass.Pkg, first.Pos(), "txErr") {
+		return wrap{}, false
 	}
-	ctx := ""
+	w := wrap{h: h, recv: recv, sites: sites, first: first}
 	if h.ctx {
-		if ctx = c.contextArg(sites[0].call, first.Pos()); ctx == "" {
-			return nil
+		if w.ctx = c.contextArg(sites[0].call, first.Pos()); w.ctx == "" {
+			return wrap{}, false
 		}
 	}
 	var span []ssa.Instruction
@@ -94,205 +104,53 @@ func (c *checker) wrapFix(fn *ssa.Function, writes []*effects.Stmt) *analysis.Su
 		span = append(span, s.instrs...)
 	}
 	if effects.ExternalBetween(c.res.Env.Catalog, span, span) {
-		return nil // never hold a transaction across an external call
+		return wrap{}, false // never hold a transaction across an external call
 	}
-	after := afterErrCheck(c.pass.TypesInfo, block, last)
-	if !c.wrappable(block, first, after) {
-		return nil
+	w.after = afterErrCheck(c.pass.TypesInfo, block, last)
+	if !c.wrappable(block, first, w.after) {
+		return wrap{}, false
 	}
-	indent := fix.LineIndent(c.pass.Fset, file, first.Pos())
-	fail, ok := c.failure(fn, block, first, after, indent)
-	if !ok {
-		return nil
+	if w.fail, ok = c.failure(fn, block, first, w.after); !ok {
+		return wrap{}, false
 	}
-	// txErr, not err: the function may declare err with := later on.
-	check, name := "txErr != nil", "txErr"
-	if fail.name != "" {
-		check, name = fail.name+" := txErr; "+fail.name+" != nil", fail.name
-	}
-	begin := fmt.Sprintf("tx, txErr := "+h.begin+"\n%[3]sif %[4]s {\n%[3]s\t%[5]s\n%[3]s}\n%[3]sdefer "+h.rollback+"\n%[3]s",
-		recv, ctx, indent, check, fail.body(name))
-	if fail.name == "" {
-		fail.name = "err"
-	}
-	edits := []analysis.TextEdit{{Pos: first.Pos(), End: first.Pos(), NewText: []byte(begin)}}
-	edited := map[token.Pos]bool{}
-	for _, s := range sites {
-		if !edited[s.handle.Pos()] { // two writes of one helper call
-			edited[s.handle.Pos()] = true
-			edits = append(edits, analysis.TextEdit{Pos: s.handle.Pos(), End: s.handle.End(), NewText: []byte("tx")})
-		}
-	}
-	commit := fmt.Sprintf("\n%[1]sif %[4]s := "+strings.ReplaceAll(h.commit, "%[2]s", "%[3]s")+"; %[4]s != nil {\n%[1]s\t%[2]s\n%[1]s}", indent, fail.body(fail.name), ctx, fail.name)
-	if after == last {
+	if w.after == last {
 		// "_, err := tx.Exec(...)" then "return err": the last write's
 		// error is checked (and returned as before) ahead of the Commit.
-		check, ok := c.returnedErrCheck(file, block, last, indent)
-		if !ok {
-			return nil
-		}
-		commit = check + commit
-	}
-	edits = append(edits, analysis.TextEdit{Pos: after.End(), End: after.End(), NewText: []byte(commit)})
-	return &analysis.SuggestedFix{Message: "Run the writes in one transaction", TextEdits: edits}
-}
-
-// siteOf says what the fix edits for a write: for a statement of fn, its
-// receiver; for a statement of a callee on the handle fn passes, the
-// argument that chooses it (acrossSite).
-func (c *checker) siteOf(fn *ssa.Function, file *ast.File, w *effects.Stmt, writes []*effects.Stmt) (site, bool) {
-	if w.Instr.Parent() != fn || w.Durability != effects.DurAutocommit {
-		return site{}, false
-	}
-	call := fix.CallAt(file, w.Instr.Pos())
-	if call == nil {
-		return site{}, false
-	}
-	if w.Callee != nil {
-		return c.acrossSite(file, call, w, writes)
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return site{}, false
-	}
-	stmt, blk := enclosingStmt(file, call)
-	return site{handle: sel.X, stmts: []ast.Stmt{stmt}, block: blk, call: call, instrs: []ssa.Instruction{w.Instr}}, blk != nil
-}
-
-// acrossSite finds, for a write of a callee, the argument of a call of
-// fn that chooses its handle: the db of store.New(db) or of
-// repo.Transfer(ctx, db, ...). Replacing it moves everything that runs
-// through it onto the transaction, so that must be writes of the fix
-// only: the constructor's result goes to their calls and nowhere else.
-func (c *checker) acrossSite(file *ast.File, call *ast.CallExpr, w *effects.Stmt, writes []*effects.Stmt) (site, bool) {
-	via, i, ok := effects.HandleArg(c.res, w)
-	if !ok || via.Parent() != w.Instr.Parent() || c.movesOthers(via, w, writes) {
-		return site{}, false
-	}
-	viaCall := fix.CallAt(file, via.Pos())
-	arg := fix.ArgExpr(via, viaCall, i)
-	param := fix.ParamType(via, i)
-	if arg == nil || param == nil {
-		return site{}, false
-	}
-	s := site{handle: arg, param: param, call: call, instrs: []ssa.Instruction{via, w.Instr}}
-	for _, ce := range []*ast.CallExpr{viaCall, call} {
-		stmt, blk := enclosingStmt(file, ce)
-		if blk == nil || s.block != nil && blk != s.block {
-			return site{}, false
-		}
-		s.stmts, s.block = append(s.stmts, stmt), blk
-	}
-	return s, true
-}
-
-// movesOthers reports whether replacing the handle via chooses would
-// move anything but the writes: a use of a constructor's result other
-// than a call running one of the writes, a read on the handle, or
-// anything effects.HandleUses cannot see.
-func (c *checker) movesOthers(via *ssa.Call, w *effects.Stmt, writes []*effects.Stmt) bool {
-	calls, stmts, ok := effects.HandleUses(c.res, via, -1, via != w.Instr)
-	if !ok {
-		return true
-	}
-	ours := map[ssa.Instruction]bool{}
-	for _, x := range writes {
-		ours[x.Instr] = true
-	}
-	for _, call := range calls[1:] {
-		if !ours[call] {
-			return true
+		if w.lastChecked, ok = c.returnedErrCheck(file, block, last); !ok {
+			return wrap{}, false
 		}
 	}
-	for _, st := range stmts {
-		if !st.SQL.Writes() {
-			return true
-		}
-	}
-	return false
+	return w, true
 }
 
-// txFits reports whether the transaction the handle begins can stand
-// where each callee's handle is chosen: its type is assignable to the
-// parameter there (pgx.Tx satisfies a generated DBTX).
-func (c *checker) txFits(h handle, sites []site) bool {
-	m, _, _ := types.LookupFieldOrMethod(c.pass.TypesInfo.TypeOf(sites[0].handle), true, nil, h.method)
-	begin, ok := m.(*types.Func)
-	if !ok || begin.Type().(*types.Signature).Results().Len() == 0 {
-		return false
+// beginText renders the Begin of the transaction, the check of its
+// error and the deferred Rollback. The error is txErr, not err: the
+// function may declare err with := later on. A copied handling of the
+// first write's error reads it under its own name, bound to txErr.
+func (w wrap) beginText() string {
+	init, errName := "", "txErr"
+	if w.fail.name != "" {
+		init, errName = fix.DefineStmt("txErr", w.fail.name), w.fail.name
 	}
-	tx := begin.Type().(*types.Signature).Results().At(0).Type()
-	for _, s := range sites {
-		if s.param != nil && !types.AssignableTo(tx, s.param) {
-			return false
-		}
-	}
-	return true
+	return fix.Stmts(
+		fix.DefineStmt(w.h.render(w.h.begin, w.recv, w.ctx), "tx", "txErr"),
+		fix.IfStmt(init, fix.NotNil(errName), fix.Block(w.fail.body(errName)...)),
+		"defer "+w.h.render(w.h.rollback, w.recv, w.ctx),
+	)
 }
 
-// span returns the first and the last statement of the block that the
-// sites hold.
-func span(block *ast.BlockStmt, sites []site) (first, last ast.Stmt) {
-	in := map[ast.Stmt]bool{}
-	for _, s := range sites {
-		for _, stmt := range s.stmts {
-			in[stmt] = true
-		}
+// commitText renders the Commit and the handling of its failure, after
+// the check of the last write's error where one is added.
+func (w wrap) commitText() string {
+	errName := w.fail.name
+	if errName == "" {
+		errName = "err"
 	}
-	for _, stmt := range block.List {
-		if in[stmt] {
-			if first == nil {
-				first = stmt
-			}
-			last = stmt
-		}
+	commit := fix.IfStmt(fix.DefineStmt(w.h.render(w.h.commit, w.recv, w.ctx), errName), fix.NotNil(errName), fix.Block(w.fail.body(errName)...))
+	if w.lastChecked == "" {
+		return commit
 	}
-	return first, last
-}
-
-// enclosingStmt returns the statement of a block that contains the call,
-// and the block; nil for a return, after which the commit could not go.
-func enclosingStmt(file *ast.File, call *ast.CallExpr) (ast.Stmt, *ast.BlockStmt) {
-	stmt, blk, _, ok := fix.StmtIn(file, call)
-	if _, isReturn := stmt.(*ast.ReturnStmt); !ok || isReturn {
-		return nil, nil
-	}
-	return stmt, blk
-}
-
-// afterErrCheck returns the statement after which to commit: the last
-// write's statement, or the check of its error that follows it.
-func afterErrCheck(info *types.Info, block *ast.BlockStmt, last ast.Stmt) ast.Stmt {
-	if _, ifs := fix.ErrCheck(info, block, last); ifs != nil {
-		return ifs
-	}
-	return last
-}
-
-// contextArg returns the text of the call's context.Context argument,
-// when it means the same at pos, where the transaction begins.
-func (c *checker) contextArg(call *ast.CallExpr, pos token.Pos) string {
-	for _, a := range call.Args {
-		if catalog.TypeKey(c.pass.TypesInfo.TypeOf(a)) == "context.Context" {
-			if !fix.SameAt(c.pass.TypesInfo, c.pass.Pkg, a, pos, nil) {
-				return ""
-			}
-			var b bytes.Buffer
-			format.Node(&b, c.pass.Fset, a)
-			return b.String()
-		}
-	}
-	return ""
-}
-
-// scopeHas reports whether name is declared in a scope enclosing pos.
-func (c *checker) scopeHas(pos token.Pos, name string) bool {
-	for s := c.pass.Pkg.Scope().Innermost(pos); s != nil && s != c.pass.Pkg.Scope(); s = s.Parent() {
-		if s.Lookup(name) != nil {
-			return true
-		}
-	}
-	return false
+	return fix.Stmts(w.lastChecked, commit)
 }
 
 // wrappable reports whether the statements from first to after can run
@@ -357,135 +215,4 @@ var responders = map[string]bool{
 	"github.com/labstack/echo/v4.Context": true,
 	"*github.com/gofiber/fiber/v2.Ctx":    true,
 	"github.com/gofiber/fiber/v3.Ctx":     true,
-}
-
-// returnedErrCheck returns the check to put before the Commit when the
-// last write's error is returned by the statement after it ("_, err :=
-// tx.Exec(...)" then "return err"): "if err != nil { return err }". ok
-// is false when that return cannot be copied; the check is empty when
-// there is nothing to add.
-func (c *checker) returnedErrCheck(file *ast.File, block *ast.BlockStmt, last ast.Stmt, indent string) (string, bool) {
-	as, isAssign := last.(*ast.AssignStmt)
-	i := slices.Index(block.List, last)
-	if !isAssign || i+1 >= len(block.List) {
-		return "", true
-	}
-	var errVar types.Object
-	for _, l := range as.Lhs {
-		if id, ok := l.(*ast.Ident); ok && types.Identical(c.pass.TypesInfo.TypeOf(id), types.Universe.Lookup("error").Type()) {
-			errVar = c.pass.TypesInfo.ObjectOf(id)
-		}
-	}
-	ret, isReturn := block.List[i+1].(*ast.ReturnStmt)
-	if errVar == nil || !isReturn {
-		return "", true
-	}
-	uses := false
-	ast.Inspect(ret, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == errVar {
-			uses = true
-		}
-		return !uses
-	})
-	if !uses {
-		return "", true
-	}
-	text, ok := fix.Print(c.pass.Fset, file, ret)
-	if !ok {
-		return "", false
-	}
-	return fmt.Sprintf("\n%[1]sif %[2]s != nil {\n%[1]s\t%[3]s\n%[1]s}", indent, errVar.Name(), fix.Indent(text, indent+"\t")), true
-}
-
-// A failure is how the fix handles a failed Begin or Commit: body gives
-// the statements to run when the error, named by its argument, is not
-// nil. When name is set, the statements use that name, and the fix binds
-// the error to it.
-type failure struct {
-	name string
-	body func(err string) string
-}
-
-// failure returns how the function handles a failed write, so that a
-// failed Begin or Commit is handled alike: when the function returns an
-// error, by returning it (with zero values); otherwise by a copy of the
-// statements that handle the error of the first write (in an HTTP
-// handler, http.Error and return: a bare return would answer 200 to a
-// failed commit), when they end in a return and every name in them means
-// the same where they are copied to; by a bare return when the function
-// returns nothing and ignores that error. ok is false otherwise.
-func (c *checker) failure(fn *ssa.Function, block *ast.BlockStmt, first, after ast.Stmt, indent string) (failure, bool) {
-	res := fn.Signature.Results()
-	if res.Len() > 0 && types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
-		var parts []string
-		for i := 0; i < res.Len()-1; i++ {
-			z := zero(res.At(i).Type())
-			if z == "" {
-				return failure{}, false
-			}
-			parts = append(parts, z)
-		}
-		return failure{body: func(err string) string { return "return " + strings.Join(append(parts, err), ", ") }}, true
-	}
-	errVar, ifs := fix.ErrCheck(c.pass.TypesInfo, block, first)
-	if ifs == nil {
-		return failure{body: func(string) string { return "return" }}, res.Len() == 0
-	}
-	body := ifs.Body
-	if !fix.EndsInReturn(body) {
-		return failure{}, false
-	}
-	// The error is bound again by the fix; what the statements declare
-	// comes with them.
-	keep := func(obj types.Object) bool {
-		return obj == errVar || obj.Pos() >= body.Pos() && obj.Pos() < body.End()
-	}
-	if !fix.SameAt(c.pass.TypesInfo, c.pass.Pkg, body, first.Pos(), keep) || !fix.SameAt(c.pass.TypesInfo, c.pass.Pkg, body, after.End(), keep) {
-		return failure{}, false
-	}
-	var lines []string
-	for _, st := range body.List {
-		var b bytes.Buffer
-		if err := format.Node(&b, c.pass.Fset, st); err != nil {
-			return failure{}, false
-		}
-		lines = append(lines, strings.ReplaceAll(b.String(), "\n", "\n"+indent+"\t"))
-	}
-	text := strings.Join(lines, "\n"+indent+"\t")
-	if rawNewline(body) {
-		return failure{}, false // indenting the copy would change the string
-	}
-	return failure{name: errVar.Name(), body: func(string) string { return text }}, true
-}
-
-// rawNewline reports whether the statements hold a raw string literal
-// that spans lines.
-func rawNewline(body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && strings.HasPrefix(lit.Value, "`") && strings.Contains(lit.Value, "\n") {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
-// zero returns the zero value of t as Go source, or "" for types this
-// fix does not spell.
-func zero(t types.Type) string {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		switch {
-		case u.Info()&types.IsBoolean != 0:
-			return "false"
-		case u.Info()&types.IsString != 0:
-			return `""`
-		case u.Info()&types.IsNumeric != 0:
-			return "0"
-		}
-	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
-		return "nil"
-	}
-	return ""
 }

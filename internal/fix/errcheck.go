@@ -14,15 +14,7 @@ import (
 func ErrCheck(info *types.Info, block *ast.BlockStmt, st ast.Stmt) (*types.Var, *ast.IfStmt) {
 	assigns := func(st ast.Stmt, v *types.Var) bool {
 		as, ok := st.(*ast.AssignStmt)
-		if !ok {
-			return false
-		}
-		for _, l := range as.Lhs {
-			if id, ok := l.(*ast.Ident); ok && (info.Defs[id] == v || info.Uses[id] == v) {
-				return true
-			}
-		}
-		return false
+		return ok && Assigns(info, as, v)
 	}
 	if ifs, ok := st.(*ast.IfStmt); ok && ifs.Init != nil {
 		if v := CheckedErr(info, ifs.Cond); v != nil && assigns(ifs.Init, v) {
@@ -52,7 +44,7 @@ func CheckedErr(info *types.Info, cond ast.Expr) *types.Var {
 		return nil
 	}
 	v, _ := info.Uses[id].(*types.Var)
-	if v == nil || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+	if v == nil || !IsError(v.Type()) {
 		return nil
 	}
 	return v
@@ -67,7 +59,30 @@ func EndsInReturn(b *ast.BlockStmt) bool {
 	return ok
 }
 
+// IsError reports whether t is the type error.
+func IsError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// ReturnsError reports whether the last result of sig is an error: a
+// fix can then end the function with a failure by returning it.
+func ReturnsError(sig *types.Signature) bool {
+	res := sig.Results()
+	return res.Len() > 0 && IsError(res.At(res.Len()-1).Type())
+}
+
+// IsNilTest reports whether e is "v op nil" or "nil op v", op being
+// token.EQL or token.NEQ.
+func IsNilTest(info *types.Info, e ast.Expr, v types.Object, op token.Token) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok || b.Op != op || v == nil {
+		return false
+	}
+	return Refers(info, b.X, v) && isNil(info, b.Y) || isNil(info, b.X) && Refers(info, b.Y, v)
+}
+
+// isNil reports whether e is the predeclared nil.
 func isNil(info *types.Info, e ast.Expr) bool {
-	id, ok := e.(*ast.Ident)
+	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && info.Uses[id] == types.Universe.Lookup("nil")
 }

@@ -1,6 +1,3 @@
-// Package fix builds the text edits of suggested fixes so that the fixed
-// file is gofmt-clean and compiles: replacements indented like the code
-// around them, and imports added in sorted position.
 package fix
 
 import (

@@ -6,12 +6,10 @@ import (
 	"go/format"
 	"go/printer"
 	"go/token"
-	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 )
 
 // Print returns the source of node as gofmt writes it, at indentation
@@ -219,19 +217,4 @@ func (s lineSpan) delete(tf *token.File, file *ast.File) (analysis.TextEdit, boo
 		end = tf.LineStart(to)
 	}
 	return analysis.TextEdit{Pos: tf.LineStart(from), End: end}, true
-}
-
-// StmtIn returns the statement of a block's list that holds n, the
-// block, and the statement's index in it; ok is false when n lies in no
-// block's list (a case clause, a function's expression).
-func StmtIn(file *ast.File, n ast.Node) (stmt ast.Stmt, block *ast.BlockStmt, index int, ok bool) {
-	path, _ := astutil.PathEnclosingInterval(file, n.Pos(), n.End())
-	for i := 0; i+1 < len(path); i++ {
-		if blk, isBlock := path[i+1].(*ast.BlockStmt); isBlock {
-			if st, isStmt := path[i].(ast.Stmt); isStmt {
-				return st, blk, slices.Index(blk.List, st), true
-			}
-		}
-	}
-	return nil, nil, 0, false
 }

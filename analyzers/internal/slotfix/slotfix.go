@@ -262,15 +262,8 @@ func hoistCarrier(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *ef
 	// declares later either (params := ... further down would clash).
 	scope := pass.Pkg.Scope().Innermost(call.Pos())
 	free := func(n string) bool {
-		if _, obj := scope.LookupParent(n, call.Pos()); obj != nil {
-			return false
-		}
-		for s := scope; s != nil && s != pass.Pkg.Scope(); s = s.Parent() {
-			if s.Lookup(n) != nil {
-				return false
-			}
-		}
-		return true
+		_, obj := scope.LookupParent(n, call.Pos())
+		return obj == nil && !fix.DeclaredAround(pass.Pkg, call.Pos(), n)
 	}
 	names := []string{"params", "input", "req"}
 	if e.Ext.Slot == catalog.InputField {
