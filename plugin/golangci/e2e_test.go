@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/idemlint/idemlint/internal/testmod"
 )
@@ -142,8 +143,11 @@ func TestGolangciLint(t *testing.T) {
 				n++
 			}
 		}
-		if n == 0 {
-			t.Errorf("no idemlint issue with .golangci.example.yml\nstderr:\n%s", stderr)
+		// The example's settings given to the standalone idemlint: a user
+		// who copies the example sees every finding idemlint prints.
+		want := len(r.standalone(t, dir, exampleSettings(t, cfg)))
+		if n == 0 || n != want {
+			t.Errorf("%d idemlint issues with .golangci.example.yml; idemlint with its settings reports %d\nstderr:\n%s", n, want, stderr)
 		}
 	})
 
@@ -246,6 +250,37 @@ func (r *runner) golangci(t *testing.T, dir, settings string) []string {
 func (r *runner) runGolangci(t *testing.T, dir, settings string) (stdout, stderr []byte, code int) {
 	t.Helper()
 	return r.run(t, dir, "run", "-c", writeConfig(t, settings), "./...")
+}
+
+// exampleSettings returns the idemlint settings of a golangci-lint
+// configuration file, as the text of an .idemlint.yml.
+func exampleSettings(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		Linters struct {
+			Settings struct {
+				Custom map[string]struct {
+					Settings yaml.Node `yaml:"settings"`
+				} `yaml:"custom"`
+			} `yaml:"settings"`
+		} `yaml:"linters"`
+	}
+	if err := yaml.Unmarshal(data, &cfg); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	settings := cfg.Linters.Settings.Custom["idemlint"].Settings
+	if settings.Kind == 0 {
+		t.Fatalf("%s has no idemlint settings", path)
+	}
+	out, err := yaml.Marshal(&settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
 }
 
 // writeConfig writes the configuration runGolangci describes.
