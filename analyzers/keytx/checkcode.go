@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ast/astutil"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/fix"
 )
 
@@ -612,15 +613,13 @@ func calleeOf(info *types.Info, call *ast.CallExpr) types.Object {
 	return nil
 }
 
-// isErrNoRows reports whether e is database/sql's or pgx's ErrNoRows.
+// isErrNoRows reports whether e names a driver's ErrNoRows.
 func (c *checker) isErrNoRows(e ast.Expr) bool {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return false
 	}
-	v, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
-	return ok && v.Name() == "ErrNoRows" && v.Pkg() != nil &&
-		(v.Pkg().Path() == "database/sql" || v.Pkg().Path() == "github.com/jackc/pgx/v5")
+	return catalog.IsErrNoRows(c.pass.TypesInfo.Uses[sel.Sel])
 }
 
 // claimCode writes the Go code of the claim, at indentation zero: call

@@ -18,20 +18,6 @@ import (
 	"github.com/idemlint/idemlint/internal/fix"
 )
 
-// A handle says how to begin, commit and roll back a transaction on a
-// kind of database handle; %[1]s is the handle, %[2]s the context.
-type handle struct {
-	begin, commit, rollback string
-	method                  string // the begin method, whose first result is the transaction
-	ctx                     bool   // begin needs the context
-}
-
-var handles = map[string]handle{
-	"*database/sql.DB":                      {begin: "%[1]s.BeginTx(%[2]s, nil)", commit: "tx.Commit()", rollback: "tx.Rollback()", method: "BeginTx", ctx: true},
-	"*github.com/jackc/pgx/v5/pgxpool.Pool": {begin: "%[1]s.Begin(%[2]s)", commit: "tx.Commit(%[2]s)", rollback: "tx.Rollback(%[2]s)", method: "Begin", ctx: true},
-	"*github.com/jmoiron/sqlx.DB":           {begin: "%[1]s.Beginx()", commit: "tx.Commit()", rollback: "tx.Rollback()", method: "Beginx"},
-}
-
 // A site is what the fix edits for one write: the expression naming the
 // handle, replaced by tx (the receiver of the function's own statement,
 // or the argument that chooses a callee's handle), the statements of the
@@ -75,7 +61,7 @@ func (c *checker) wrapFix(fn *ssa.Function, writes []*effects.Stmt) *analysis.Su
 		block = s.block
 		sites = append(sites, s)
 	}
-	h, ok := handles[catalog.TypeKey(c.pass.TypesInfo.TypeOf(sites[0].handle))]
+	h, ok := catalog.TxWrapOf(c.pass.TypesInfo.TypeOf(sites[0].handle))
 	if !ok || !c.txFits(h, sites) {
 		return nil
 	}
@@ -84,7 +70,7 @@ func (c *checker) wrapFix(fn *ssa.Function, writes []*effects.Stmt) *analysis.Su
 		return nil
 	}
 	ctx := ""
-	if h.ctx {
+	if h.Ctx {
 		if ctx = c.contextArg(sites[0].call, first.Pos()); ctx == "" {
 			return nil
 		}
@@ -110,7 +96,7 @@ func (c *checker) wrapFix(fn *ssa.Function, writes []*effects.Stmt) *analysis.Su
 	if fail.name != "" {
 		check, name = fail.name+" := txErr; "+fail.name+" != nil", fail.name
 	}
-	begin := fmt.Sprintf("tx, txErr := "+h.begin+"\n%[3]sif %[4]s {\n%[3]s\t%[5]s\n%[3]s}\n%[3]sdefer "+h.rollback+"\n%[3]s",
+	begin := fmt.Sprintf("tx, txErr := "+h.Begin+"\n%[3]sif %[4]s {\n%[3]s\t%[5]s\n%[3]s}\n%[3]sdefer "+h.Rollback+"\n%[3]s",
 		recv, ctx, indent, check, fail.body(name))
 	if fail.name == "" {
 		fail.name = "err"
@@ -123,7 +109,7 @@ func (c *checker) wrapFix(fn *ssa.Function, writes []*effects.Stmt) *analysis.Su
 			edits = append(edits, analysis.TextEdit{Pos: s.handle.Pos(), End: s.handle.End(), NewText: []byte("tx")})
 		}
 	}
-	commit := fmt.Sprintf("\n%[1]sif %[4]s := "+strings.ReplaceAll(h.commit, "%[2]s", "%[3]s")+"; %[4]s != nil {\n%[1]s\t%[2]s\n%[1]s}", indent, fail.body(fail.name), ctx, fail.name)
+	commit := fmt.Sprintf("\n%[1]sif %[4]s := "+strings.ReplaceAll(h.Commit, "%[2]s", "%[3]s")+"; %[4]s != nil {\n%[1]s\t%[2]s\n%[1]s}", indent, fail.body(fail.name), ctx, fail.name)
 	if after == last {
 		// "_, err := tx.Exec(...)" then "return err": the last write's
 		// error is checked (and returned as before) ahead of the Commit.
@@ -215,8 +201,8 @@ func (c *checker) movesOthers(via *ssa.Call, w *effects.Stmt, writes []*effects.
 // txFits reports whether the transaction the handle begins can stand
 // where each callee's handle is chosen: its type is assignable to the
 // parameter there (pgx.Tx satisfies a generated DBTX).
-func (c *checker) txFits(h handle, sites []site) bool {
-	m, _, _ := types.LookupFieldOrMethod(c.pass.TypesInfo.TypeOf(sites[0].handle), true, nil, h.method)
+func (c *checker) txFits(h catalog.TxWrap, sites []site) bool {
+	m, _, _ := types.LookupFieldOrMethod(c.pass.TypesInfo.TypeOf(sites[0].handle), true, nil, h.Method)
 	begin, ok := m.(*types.Func)
 	if !ok || begin.Type().(*types.Signature).Results().Len() == 0 {
 		return false

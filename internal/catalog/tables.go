@@ -141,65 +141,6 @@ type SQLCall struct {
 	Named       bool
 }
 
-var sqlCalls = map[string]SQLCall{}
-
-func init() {
-	ctxForms := []string{"ExecContext", "QueryContext", "QueryRowContext"}
-	plain := []string{"Exec", "Query", "QueryRow"}
-	for _, recv := range []string{"(*database/sql.DB)", "(*database/sql.Tx)", "(*database/sql.Conn)"} {
-		for _, m := range ctxForms {
-			sqlCalls[recv+"."+m] = SQLCall{Query: 1, Args: 2}
-		}
-		if recv != "(*database/sql.Conn)" {
-			for _, m := range plain {
-				sqlCalls[recv+"."+m] = SQLCall{Query: 0, Args: 1}
-			}
-		}
-	}
-	for _, recv := range []string{
-		"(*github.com/jackc/pgx/v5.Conn)", "(github.com/jackc/pgx/v5.Tx)",
-		"(*github.com/jackc/pgx/v5/pgxpool.Pool)", "(*github.com/jackc/pgx/v5/pgxpool.Conn)",
-		"(*github.com/jackc/pgx/v5/pgxpool.Tx)",
-	} {
-		for _, m := range plain {
-			sqlCalls[recv+"."+m] = SQLCall{Query: 1, Args: 2}
-		}
-	}
-	sqlCalls["(*github.com/jackc/pgx/v5.Batch).Queue"] = SQLCall{Query: 0, Args: 1}
-	for _, recv := range []string{"(*github.com/jmoiron/sqlx.DB)", "(*github.com/jmoiron/sqlx.Tx)"} {
-		sqlCalls[recv+".MustExec"] = SQLCall{Query: 0, Args: 1}
-		sqlCalls[recv+".MustExecContext"] = SQLCall{Query: 1, Args: 2}
-		sqlCalls[recv+".Queryx"] = SQLCall{Query: 0, Args: 1}
-		sqlCalls[recv+".QueryRowx"] = SQLCall{Query: 0, Args: 1}
-		sqlCalls[recv+".QueryxContext"] = SQLCall{Query: 1, Args: 2}
-		sqlCalls[recv+".QueryRowxContext"] = SQLCall{Query: 1, Args: 2}
-		sqlCalls[recv+".Get"] = SQLCall{Query: 1, Args: 2}
-		sqlCalls[recv+".GetContext"] = SQLCall{Query: 2, Args: 3}
-		sqlCalls[recv+".NamedExec"] = SQLCall{Query: 0, Args: 1, Named: true}
-		sqlCalls[recv+".NamedExecContext"] = SQLCall{Query: 1, Args: 2, Named: true}
-	}
-	sqlCalls["(*gorm.io/gorm.DB).Exec"] = SQLCall{Query: 0, Args: 1}
-	sqlCalls["(*gorm.io/gorm.DB).Raw"] = SQLCall{Query: 0, Args: 1}
-}
-
-// modelCalls write the struct (or slice of structs) given at the argument:
-// gorm's Create and Save insert a row per model.
-var modelCalls = map[string]int{
-	"(*gorm.io/gorm.DB).Create":          0,
-	"(*gorm.io/gorm.DB).CreateInBatches": 0,
-	"(*gorm.io/gorm.DB).Save":            0,
-	"(*gorm.io/gorm.DB).FirstOrCreate":   0,
-}
-
-// modelUpdates update rows from the arguments starting at the index:
-// gorm's Updates(values), Update(column, value), UpdateColumn(s).
-var modelUpdates = map[string]int{
-	"(*gorm.io/gorm.DB).Updates":       0,
-	"(*gorm.io/gorm.DB).Update":        1,
-	"(*gorm.io/gorm.DB).UpdateColumn":  1,
-	"(*gorm.io/gorm.DB).UpdateColumns": 0,
-}
-
 // A Slot is where an external request carries its idempotency key, a
 // published message its ID, or a job its unique key.
 type Slot struct {

@@ -81,14 +81,6 @@ func DecideUnit(sums Summaries, w *Write) {
 	}
 }
 
-// txReceivers are transaction types; their Commit makes writes durable.
-var txReceivers = map[string]bool{
-	"*database/sql.Tx":                    true,
-	"github.com/jackc/pgx/v5.Tx":          true,
-	"*github.com/jmoiron/sqlx.Tx":         true,
-	"*github.com/jackc/pgx/v5/pgxpool.Tx": true,
-}
-
 // WriteOf classifies a call as a durable write, or returns nil. paramWrites
 // answers for functions of the package and of other packages.
 func WriteOf(env *valueflow.Env, c ssa.CallInstruction, paramWrites func(*ssa.Function, *types.Func) []valueflow.ParamWrite) *Write {
@@ -328,17 +320,10 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 	switch {
 	case valueflow.Autocommit(cc):
 		st.Durability = DurAutocommit
-	case st.Recv != nil && txReceivers[catalog.TypeKey(st.Recv.Type())]:
+	case st.Recv != nil && catalog.IsTx(st.Recv.Type()):
 		st.Durability, st.Tx = DurTx, st.Recv
 	}
 	return st
-}
-
-// gormMethods return the *gorm.DB they are called on, refined: following
-// them back finds the handle a statement runs on.
-var gormChain = map[string]bool{
-	"WithContext": true, "Model": true, "Table": true, "Where": true, "Session": true, "Debug": true,
-	"Clauses": true, "Omit": true, "Select": true,
 }
 
 // gormDurability decides whether a gorm write runs inside a transaction:
@@ -355,7 +340,7 @@ func gormDurability(c ssa.CallInstruction) Durability {
 			break
 		}
 		fn := valueflow.Callee(&call.Call)
-		if fn == nil || !gormChain[fn.Name()] || len(call.Call.Args) == 0 {
+		if fn == nil || !catalog.IsORMChain(fn.Name()) || len(call.Call.Args) == 0 {
 			if fn != nil && fn.Name() == "Begin" {
 				return DurTx
 			}
