@@ -329,20 +329,11 @@ func (c *checker) answers(n ast.Node) bool {
 		exprs = append(exprs, sel.X)
 	}
 	for _, e := range exprs {
-		if responders[catalog.TypeKey(c.pass.TypesInfo.TypeOf(e))] {
+		if catalog.IsResponder(c.pass.TypesInfo.TypeOf(e)) {
 			return true
 		}
 	}
 	return false
-}
-
-// responders are the types through which a handler answers.
-var responders = map[string]bool{
-	"net/http.ResponseWriter":             true,
-	"*github.com/gin-gonic/gin.Context":   true,
-	"github.com/labstack/echo/v4.Context": true,
-	"*github.com/gofiber/fiber/v2.Ctx":    true,
-	"github.com/gofiber/fiber/v3.Ctx":     true,
 }
 
 // returnedErrCheck returns the check to put before the Commit when the

@@ -108,7 +108,7 @@ func keyPackage(key string) string {
 // stubs, SQL-shaped interfaces) are covered by their path prefixes or by
 // being methods, which callers look up regardless.
 func (c *Catalog) MayKnow(path string) bool {
-	return c.packages[path] || strings.HasPrefix(path, "github.com/stripe/stripe-go/") ||
+	return c.packages[path] || isStripe(path) ||
 		strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/service/")
 }
 
@@ -135,22 +135,7 @@ func (c *Catalog) Generator(fn *types.Func) (Generator, bool) {
 
 // IsDeriver reports whether fn computes its result deterministically from
 // its inputs, so that freshness (and keyness) carries through it.
-func (c *Catalog) IsDeriver(fn *types.Func) bool {
-	if derivers[FuncKey(fn)] {
-		return true
-	}
-	sig := fn.Type().(*types.Signature)
-	if sig.Results().Len() == 0 || fn.Pkg() == nil {
-		return false
-	}
-	if derivingPackages[fn.Pkg().Path()] {
-		return true
-	}
-	// Pointer helpers of SDKs: stripe.String, aws.String and the like.
-	name := fn.Name()
-	return sig.Recv() == nil && sig.Params().Len() == 1 && strings.Contains(fn.Pkg().Path(), "stripe-go") &&
-		(name == "String" || name == "Int64")
-}
+func (c *Catalog) IsDeriver(fn *types.Func) bool { return IsDerivation(fn) }
 
 // SQL reports whether fn executes SQL text, and where the text and its
 // arguments are. Calls through an interface with database/sql's or pgx's
@@ -428,7 +413,7 @@ var catalogued = []string{
 	"github.com/google/uuid", "github.com/gofrs/uuid", "github.com/satori/go.uuid",
 	"github.com/oklog/ulid", "github.com/segmentio/ksuid", "github.com/rs/xid",
 	"github.com/jackc/pgx", "github.com/jmoiron/sqlx", "gorm.io/gorm",
-	"github.com/stripe/stripe-go", "github.com/aws/aws-sdk-go-v2", "github.com/aws/aws-lambda-go",
+	stripeModule, "github.com/aws/aws-sdk-go-v2", "github.com/aws/aws-lambda-go",
 	"github.com/gin-gonic/gin", "github.com/labstack/echo", "github.com/gofiber/fiber",
 	"github.com/hibiken/asynq", "github.com/riverqueue/river", "github.com/ThreeDotsLabs/watermill",
 	"github.com/nats-io/nats.go", "cloud.google.com/go/pubsub", "github.com/rabbitmq/amqp091-go",

@@ -26,6 +26,9 @@ type ORM struct {
 	// Chain return the handle they are called on, refined: following
 	// them back finds the handle a statement runs on.
 	Chain []string
+	// Transaction runs a callback in a transaction on the handle it
+	// passes the callback, which it commits when the callback returns nil.
+	Transaction string
 	// Conflict is the clause a fix adds to a Create so that it does
 	// nothing on a conflict: ClausePath is its package, Clause the
 	// expression after the package's name.
@@ -42,9 +45,10 @@ var orms = []ORM{{
 	Update: map[string]int{
 		"Updates": 0, "Update": 1, "UpdateColumn": 1, "UpdateColumns": 0,
 	},
-	Chain:      []string{"WithContext", "Model", "Table", "Where", "Session", "Debug", "Clauses", "Omit", "Select"},
-	ClausePath: "gorm.io/gorm/clause",
-	Clause:     "OnConflict{DoNothing: true}",
+	Chain:       []string{"WithContext", "Model", "Table", "Where", "Session", "Debug", "Clauses", "Omit", "Select"},
+	Transaction: "Transaction",
+	ClausePath:  "gorm.io/gorm/clause",
+	Clause:      "OnConflict{DoNothing: true}",
 }}
 
 // modelCalls and modelUpdates are the ORMs' Create and Update methods,
@@ -67,6 +71,17 @@ func ormMethods(of func(ORM) map[string]int) map[string]int {
 func IsORMChain(name string) bool {
 	for _, o := range orms {
 		if slices.Contains(o.Chain, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsORMTransaction reports whether fn is an ORM's method that runs a
+// callback (its first argument) in a transaction (gorm's db.Transaction).
+func IsORMTransaction(fn *types.Func) bool {
+	for _, o := range orms {
+		if o.Transaction != "" && FuncKey(fn) == o.DB+"."+o.Transaction {
 			return true
 		}
 	}

@@ -21,7 +21,7 @@ func (c *Catalog) RelevantImport(path string) bool {
 			}
 		}
 	}
-	if strings.HasPrefix(path, "github.com/stripe/stripe-go/") || strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/service/") ||
+	if isStripe(path) || strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/service/") ||
 		path == "google.golang.org/grpc" {
 		return true // whole APIs: stripe services, AWS token calls, gRPC client stubs
 	}

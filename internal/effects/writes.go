@@ -99,7 +99,7 @@ func WriteOf(env *valueflow.Env, c ssa.CallInstruction, paramWrites func(*ssa.Fu
 	if u, ok := cat.ModelUpdate(fn); ok {
 		return &Write{Instr: c, Table: "model", Args: cc.Args[u+1:], Durability: gormDurability(c)}
 	}
-	if catalog.FuncKey(fn) == "(*gorm.io/gorm.DB).Transaction" {
+	if catalog.IsORMTransaction(fn) {
 		return &Write{Instr: c, Table: "transaction", Args: closureWrites(env, cc.Args[1], paramWrites), Durability: DurAutocommit}
 	}
 	pws := paramWrites(cc.StaticCallee(), fn)

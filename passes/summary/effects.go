@@ -44,7 +44,7 @@ func (r *Result) MissingKeys() []*effects.Call {
 // client (go-retryablehttp), so that it is on a retried path wherever it
 // is.
 func SelfRetrying(e *effects.Call) bool {
-	return e.Fn.Pkg() != nil && strings.HasPrefix(e.Fn.Pkg().Path(), "github.com/hashicorp/go-retryablehttp")
+	return catalog.SelfRetrying(e.Fn)
 }
 
 // MissingKeyConsequence says what a retry of a call without a key does.
