@@ -138,6 +138,14 @@ var drivers = []Driver{
 	{Path: "modernc.org/sqlite", Dialect: "sqlite", Placeholder: "?"},
 }
 
+// An SQLCall executes SQL text given at Query with arguments from Args on
+// (counted without the receiver). Named is set for named parameters bound
+// from a struct or map argument.
+type SQLCall struct {
+	Query, Args int
+	Named       bool
+}
+
 // sqlCalls are the executors of the drivers and ORMs, by FuncKey.
 var sqlCalls = sqlCallTable()
 

@@ -9,6 +9,21 @@ import (
 // APIs, and the slots (struct fields, setters, options) where each
 // carries its idempotency key or message ID.
 
+// A Slot is where an external request carries its idempotency key, a
+// published message its ID, or a job its unique key.
+type Slot struct {
+	What string // what the value identifies, for messages
+}
+
+// headerSetters set a header (arg 0) to a value (arg 1); they are key slots
+// when the header is an idempotency header.
+var headerSetters = map[string][]string{
+	"(net/http.Header).Set":                   nil, // headers from the configuration
+	"(net/http.Header).Add":                   nil,
+	"(github.com/nats-io/nats.go.Header).Set": {"Nats-Msg-Id"},
+	"(github.com/nats-io/nats.go.Header).Add": {"Nats-Msg-Id"},
+}
+
 // stripeModule is stripe-go's module path before its major version;
 // stripeMajors are the major versions the rows cover, one list for every
 // stripe row.
