@@ -79,7 +79,9 @@ func New(cfg *config.Config) *Catalog {
 		setOf(modelUpdates), setOf(slotCalls), setOf(headerSetters), setOf(headerGetters), setOf(registrations),
 		setOf(loopReceivers), setOf(contextRoots), setOf(externals), setOf(c.externals), setOf(c.sinks), setOf(pubOptions), setOf(opKeyMethods), c.roots} {
 		for key := range table {
-			c.packages[keyPackage(key)] = true
+			for _, path := range keyPackages(key) {
+				c.packages[path] = true
+			}
 		}
 	}
 	for path := range derivingPackages {
@@ -88,8 +90,31 @@ func New(cfg *config.Config) *Catalog {
 	return c
 }
 
+// keyPackages returns the paths the package of a table key may have:
+// keyPackage's, and, when the last element of the path has a dot
+// ("github.com/nats-io/nats.go.Conn", "github.com/satori/go.uuid.NewV4"),
+// each longer prefix that ends before a dot. The string alone cannot
+// tell which it is; a path too many only costs a lookup.
+func keyPackages(key string) []string {
+	first := keyPackage(key)
+	out := []string{first}
+	key = strings.TrimPrefix(strings.TrimPrefix(key, "("), "*")
+	if strings.Contains(key, ".*.") {
+		return out
+	}
+	for i := len(first) + 1; i < len(key); i++ {
+		if key[i] == '.' {
+			out = append(out, key[:i])
+		} else if strings.ContainsAny(key[i:i+1], "()/") {
+			break
+		}
+	}
+	return out
+}
+
 // keyPackage returns the package path of a table key: "path.F",
-// "(*path.T).M", "path.*.M".
+// "(*path.T).M", "path.*.M". A path whose last element has a dot is cut
+// at that dot: see keyPackages.
 func keyPackage(key string) string {
 	key = strings.TrimPrefix(strings.TrimPrefix(key, "("), "*")
 	if i := strings.Index(key, ".*."); i >= 0 {

@@ -3,7 +3,10 @@ package catalog
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"testing"
+
+	"github.com/idemlint/idemlint/internal/config"
 )
 
 // Fake packages stand for the libraries here; the real libraries are
@@ -289,5 +292,25 @@ func TestUUIDTypes(t *testing.T) {
 	}
 	if _, ok := UUIDOf(types.Typ[types.String]); ok {
 		t.Error("a string is no UUID type")
+	}
+}
+
+func TestKeyPackages(t *testing.T) {
+	for key, want := range map[string][]string{
+		"github.com/google/uuid.New":                 {"github.com/google/uuid"},
+		"(*github.com/nats-io/nats.go.Conn).Publish": {"github.com/nats-io/nats", "github.com/nats-io/nats.go"},
+		"github.com/satori/go.uuid.NewV4":            {"github.com/satori/go", "github.com/satori/go.uuid"},
+		"github.com/nats-io/nats.go.*.Subscribe":     {"github.com/nats-io/nats.go"},
+		"(github.com/jackc/pgx/v5.Tx).Exec":          {"github.com/jackc/pgx/v5"},
+	} {
+		if got := keyPackages(key); !slices.Equal(got, want) {
+			t.Errorf("keyPackages(%q) = %q, want %q", key, got, want)
+		}
+	}
+	cat := New(&config.Config{})
+	for _, path := range []string{"github.com/satori/go.uuid", "github.com/nats-io/nats.go", "database/sql", "gorm.io/gorm"} {
+		if !cat.MayKnow(path) {
+			t.Errorf("MayKnow(%q) = false", path)
+		}
 	}
 }
