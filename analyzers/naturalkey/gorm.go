@@ -74,7 +74,7 @@ func hasClauses(v ssa.Value) bool {
 		if fn == nil {
 			return false
 		}
-		if fn.Name() == "Clauses" {
+		if catalog.IsORMClauses(fn.Name()) {
 			return true
 		}
 		v = call.Call.Args[0]

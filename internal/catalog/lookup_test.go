@@ -194,6 +194,9 @@ func TestORM(t *testing.T) {
 	if !ok || path != "gorm.io/gorm/clause" || expr != "OnConflict{DoNothing: true}" {
 		t.Errorf("ConflictClause = %q, %q, %v", path, expr, ok)
 	}
+	if !IsORMBegin("Begin") || IsORMBegin("BeginTx") || !IsORMClauses("Clauses") || IsORMClauses("Where") {
+		t.Error("IsORMBegin, IsORMClauses: want gorm's Begin and Clauses")
+	}
 	if !IsORMChain("WithContext") || IsORMChain("Create") {
 		t.Error("IsORMChain: want the refining methods only")
 	}

@@ -26,6 +26,9 @@ type ORM struct {
 	// Chain return the handle they are called on, refined: following
 	// them back finds the handle a statement runs on.
 	Chain []string
+	// Begin begins a transaction on the handle, returning it; Clauses
+	// refines a statement with clauses (ON CONFLICT among them).
+	Begin, Clauses string
 	// Transaction runs a callback in a transaction on the handle it
 	// passes the callback, which it commits when the callback returns nil.
 	Transaction string
@@ -46,6 +49,8 @@ var orms = []ORM{{
 		"Updates": 0, "Update": 1, "UpdateColumn": 1, "UpdateColumns": 0,
 	},
 	Chain:       []string{"WithContext", "Model", "Table", "Where", "Session", "Debug", "Clauses", "Omit", "Select"},
+	Begin:       "Begin",
+	Clauses:     "Clauses",
 	Transaction: "Transaction",
 	ClausePath:  "gorm.io/gorm/clause",
 	Clause:      "OnConflict{DoNothing: true}",
@@ -75,6 +80,18 @@ func IsORMChain(name string) bool {
 		}
 	}
 	return false
+}
+
+// IsORMBegin reports whether a method named name of an ORM's handle
+// begins a transaction: callers check the receiver.
+func IsORMBegin(name string) bool {
+	return slices.ContainsFunc(orms, func(o ORM) bool { return o.Begin == name })
+}
+
+// IsORMClauses reports whether a method named name of an ORM's handle adds
+// clauses to the statement: callers check the receiver.
+func IsORMClauses(name string) bool {
+	return slices.ContainsFunc(orms, func(o ORM) bool { return o.Clauses == name })
 }
 
 // IsORMTransaction reports whether fn is an ORM's method that runs a

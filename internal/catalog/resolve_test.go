@@ -125,7 +125,7 @@ func rowNames() []rowName {
 	}
 	for _, o := range orms {
 		row := "orms " + o.Path
-		for _, m := range append(append(sortedKeys(o.Create), sortedKeys(o.Update)...), append(o.Chain, o.Transaction)...) {
+		for _, m := range append(append(sortedKeys(o.Create), sortedKeys(o.Update)...), append(o.Chain, o.Transaction, o.Begin, o.Clauses)...) {
 			add("func", row, o.DB+"."+m)
 		}
 		add("type", row, o.ClausePath+"."+strings.SplitN(o.Clause, "{", 2)[0])

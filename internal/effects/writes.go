@@ -341,7 +341,7 @@ func gormDurability(c ssa.CallInstruction) Durability {
 		}
 		fn := valueflow.Callee(&call.Call)
 		if fn == nil || !catalog.IsORMChain(fn.Name()) || len(call.Call.Args) == 0 {
-			if fn != nil && fn.Name() == "Begin" {
+			if fn != nil && catalog.IsORMBegin(fn.Name()) {
 				return DurTx
 			}
 			break
