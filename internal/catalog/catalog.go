@@ -5,6 +5,13 @@
 // lowest layer of the engine: the value-flow, effects and fix libraries
 // consult it, and the catalog pass hands one *Catalog to every pass and
 // check of a run.
+//
+// The knowledge is typed rows, one file per family of libraries:
+// database drivers (drivers.go), ORMs (orm.go), HTTP clients and routers
+// (http.go), providers' external calls and key slots (providers.go,
+// effects.go), brokers (brokers.go), identifier generators and
+// derivations (ids.go), retried roots and operation keys (roots.go). No
+// other package of the module names a library: it asks the catalog.
 package catalog
 
 import (
