@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/analyzers/internal/slotfix"
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/valueflow"
@@ -162,7 +163,7 @@ func committedBefore(w *effects.Write, point ssa.Instruction) bool {
 				continue
 			}
 			fn := valueflow.Callee(call.Common())
-			if fn == nil || fn.Name() != "Commit" {
+			if fn == nil || !catalog.IsCommit(fn.Name()) {
 				continue
 			}
 			recv := call.Common().Value

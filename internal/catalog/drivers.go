@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"fmt"
+	"go/constant"
 	"go/types"
 	"slices"
 )
@@ -24,8 +26,11 @@ type Driver struct {
 	Tx []string
 	// Rows are single-row results, whose Scan reports a missing row.
 	Rows []string
-	// Begin are the methods of a handle that begin a transaction.
-	Begin []string
+	// Begin are the methods of a handle that begin a transaction; Commit
+	// is the transaction's method that commits it, Savepoint its method
+	// that begins a nested transaction, which belongs to it.
+	Begin             []string
+	Commit, Savepoint string
 	// TxFuncs run a callback in a transaction they begin and commit.
 	TxFuncs []string
 	// ErrNoRows is the variable of Path a missing row is reported by.
@@ -39,6 +44,10 @@ type Driver struct {
 	// registered by importing Path speaks: "mysql", "sqlite" or
 	// "postgres", with "?" or "$n" placeholders.
 	Dialect, Placeholder string
+	// UniqueState is the SQLSTATE, UniqueNumber the error number, the
+	// database reports a unique violation with.
+	UniqueState  string
+	UniqueNumber int
 }
 
 // Executors are methods of the receivers (FuncKey receivers: "(*pkg.T)")
@@ -87,6 +96,7 @@ var drivers = []Driver{
 		Tx:        []string{"*database/sql.Tx"},
 		Rows:      []string{"*database/sql.Row"},
 		Begin:     []string{"Begin", "BeginTx"},
+		Commit:    "Commit",
 		ErrNoRows: "ErrNoRows",
 		Exec: []Executors{
 			{Recv: []string{"(*database/sql.DB)", "(*database/sql.Tx)", "(*database/sql.Conn)"}, Methods: sqlCtxExec},
@@ -102,6 +112,7 @@ var drivers = []Driver{
 		Tx:      []string{"*github.com/jmoiron/sqlx.Tx"},
 		Rows:    []string{"*github.com/jmoiron/sqlx.Row"},
 		Begin:   []string{"Beginx", "BeginTxx", "MustBegin", "MustBeginTx"},
+		Commit:  "Commit",
 		Exec:    []Executors{{Recv: []string{"(*github.com/jmoiron/sqlx.DB)", "(*github.com/jmoiron/sqlx.Tx)"}, Methods: sqlxExec}},
 		Wrap: map[string]TxWrap{
 			"*github.com/jmoiron/sqlx.DB": {Begin: "%[1]s.Beginx()", Commit: "tx.Commit()", Rollback: "tx.Rollback()", Method: "Beginx"},
@@ -113,19 +124,22 @@ var drivers = []Driver{
 		Tx:        []string{"github.com/jackc/pgx/v5.Tx"},
 		Rows:      []string{"github.com/jackc/pgx/v5.Row"},
 		Begin:     []string{"Begin", "BeginTx"},
+		Commit:    "Commit",
+		Savepoint: "Begin",
 		TxFuncs:   []string{"github.com/jackc/pgx/v5.BeginFunc", "github.com/jackc/pgx/v5.BeginTxFunc"},
 		ErrNoRows: "ErrNoRows",
 		Exec: []Executors{
 			{Recv: []string{"(*github.com/jackc/pgx/v5.Conn)", "(github.com/jackc/pgx/v5.Tx)"}, Methods: pgxExec},
 			{Recv: []string{"(*github.com/jackc/pgx/v5.Batch)"}, Methods: []Exec{{"Queue", 0, 1, false}}},
 		},
-		Dialect: "postgres", Placeholder: "$n",
+		Dialect: "postgres", Placeholder: "$n", UniqueState: "23505",
 	},
 	{
 		Path: "github.com/jackc/pgx/v5/pgxpool", API: "pgx",
 		Handles: []string{"*github.com/jackc/pgx/v5/pgxpool.Pool", "*github.com/jackc/pgx/v5/pgxpool.Conn"},
 		Tx:      []string{"*github.com/jackc/pgx/v5/pgxpool.Tx"},
 		Begin:   []string{"Begin", "BeginTx"},
+		Commit:  "Commit", Savepoint: "Begin",
 		Exec: []Executors{{Recv: []string{
 			"(*github.com/jackc/pgx/v5/pgxpool.Pool)", "(*github.com/jackc/pgx/v5/pgxpool.Conn)", "(*github.com/jackc/pgx/v5/pgxpool.Tx)",
 		}, Methods: pgxExec}},
@@ -133,7 +147,7 @@ var drivers = []Driver{
 			"*github.com/jackc/pgx/v5/pgxpool.Pool": {Begin: "%[1]s.Begin(%[2]s)", Commit: "tx.Commit(%[2]s)", Rollback: "tx.Rollback(%[2]s)", Method: "Begin", Ctx: true},
 		},
 	},
-	{Path: "github.com/go-sql-driver/mysql", Dialect: "mysql", Placeholder: "?"},
+	{Path: "github.com/go-sql-driver/mysql", Dialect: "mysql", Placeholder: "?", UniqueNumber: 1062},
 	{Path: "github.com/mattn/go-sqlite3", Dialect: "sqlite", Placeholder: "?"},
 	{Path: "modernc.org/sqlite", Dialect: "sqlite", Placeholder: "?"},
 }
@@ -267,4 +281,36 @@ func PlaceholderDialect(path string) string {
 		}
 	}
 	return ""
+}
+
+// IsCommit reports whether a method named name commits a transaction, of
+// whichever driver: callers check the receiver.
+func IsCommit(name string) bool {
+	return slices.ContainsFunc(drivers, func(d Driver) bool { return d.Commit == name })
+}
+
+// IsSavepoint reports whether the method name of a transaction of type
+// recv begins a nested transaction (pgx's tx.Begin), which commits with
+// the transaction it belongs to.
+func IsSavepoint(name string, recv types.Type) bool {
+	d := driverOf(recv)
+	return d != nil && d.Savepoint == name && slices.Contains(d.Tx, TypeKey(recv))
+}
+
+// IsUniqueViolation reports whether a constant is the code a database
+// reports a unique violation with: PostgreSQL's SQLSTATE 23505, MySQL's
+// error 1062.
+func IsUniqueViolation(c constant.Value) bool {
+	if c == nil {
+		return false
+	}
+	for _, d := range drivers {
+		switch {
+		case d.UniqueState != "" && c.Kind() == constant.String && constant.StringVal(c) == d.UniqueState:
+			return true
+		case d.UniqueNumber != 0 && c.Kind() == constant.Int && c.ExactString() == fmt.Sprint(d.UniqueNumber):
+			return true
+		}
+	}
+	return false
 }

@@ -142,3 +142,9 @@ func (c *Catalog) IsStripeParamsSetter(fn *types.Func) bool {
 	return sig.Recv() != nil && fn.Pkg() != nil && isStripe(fn.Pkg().Path()) &&
 		strings.HasSuffix(TypeKey(sig.Recv().Type()), "Params")
 }
+
+// IsParamsKeySetter reports whether fn sets the idempotency key of a
+// stripe-go params value (SetIdempotencyKey).
+func IsParamsKeySetter(fn *types.Func) bool {
+	return fn.Pkg() != nil && isStripe(fn.Pkg().Path()) && fn.Name() == paramsKeySetter
+}

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -125,6 +126,23 @@ func TestDrivers(t *testing.T) {
 		t.Error("IsErrNoRows: want database/sql's and pgx's only")
 	}
 
+	if !IsCommit("Commit") || IsCommit("Rollback") {
+		t.Error("IsCommit: want Commit only")
+	}
+	if !IsSavepoint("Begin", pgxTx) || IsSavepoint("Begin", sqlTx) || IsSavepoint("Begin", pool) {
+		t.Error("IsSavepoint: want pgx's Tx.Begin only")
+	}
+	for _, c := range []struct {
+		v    constant.Value
+		want bool
+	}{
+		{constant.MakeString("23505"), true}, {constant.MakeInt64(1062), true},
+		{constant.MakeString("1062"), false}, {constant.MakeInt64(23505), false}, {nil, false},
+	} {
+		if got := IsUniqueViolation(c.v); got != c.want {
+			t.Errorf("IsUniqueViolation(%v) = %v", c.v, got)
+		}
+	}
 	for path, want := range map[string]string{
 		"github.com/go-sql-driver/mysql": "mysql", "modernc.org/sqlite": "sqlite", "github.com/mattn/go-sqlite3": "sqlite",
 		"github.com/jackc/pgx/v5": "", "database/sql": "",
@@ -196,6 +214,9 @@ func TestORM(t *testing.T) {
 	}
 	if !IsORMBegin("Begin") || IsORMBegin("BeginTx") || !IsORMClauses("Clauses") || IsORMClauses("Where") {
 		t.Error("IsORMBegin, IsORMClauses: want gorm's Begin and Clauses")
+	}
+	if !IsDuplicateKeyErr("ErrDuplicatedKey") || IsDuplicateKeyErr("ErrRecordNotFound") {
+		t.Error("IsDuplicateKeyErr: want gorm's ErrDuplicatedKey")
 	}
 	if !IsORMChain("WithContext") || IsORMChain("Create") {
 		t.Error("IsORMChain: want the refining methods only")
@@ -274,6 +295,10 @@ func TestProvidersAndBrokers(t *testing.T) {
 	h, ok := StringPointer(method(types.NewPointer(named("github.com/aws/aws-sdk-go-v2/service/sqs", "Client")), "SendMessage", 2))
 	if !ok || h.Path != "github.com/aws/aws-sdk-go-v2/aws" || h.Func != "String" {
 		t.Errorf("StringPointer(sqs) = %+v, %v", h, ok)
+	}
+	params := types.NewPointer(named("github.com/stripe/stripe-go/v82", "Params"))
+	if !IsParamsKeySetter(method(params, "SetIdempotencyKey", 1)) || IsParamsKeySetter(method(params, "AddMetadata", 2)) {
+		t.Error("IsParamsKeySetter: want stripe's SetIdempotencyKey")
 	}
 	if _, ok := StringPointer(fn("example.com/carrier", "Book", 1)); ok {
 		t.Error("StringPointer of an unknown module")

@@ -29,6 +29,9 @@ type ORM struct {
 	// Begin begins a transaction on the handle, returning it; Clauses
 	// refines a statement with clauses (ON CONFLICT among them).
 	Begin, Clauses string
+	// ErrDuplicate is the error variable the ORM translates a unique
+	// violation to.
+	ErrDuplicate string
 	// Transaction runs a callback in a transaction on the handle it
 	// passes the callback, which it commits when the callback returns nil.
 	Transaction string
@@ -48,12 +51,13 @@ var orms = []ORM{{
 	Update: map[string]int{
 		"Updates": 0, "Update": 1, "UpdateColumn": 1, "UpdateColumns": 0,
 	},
-	Chain:       []string{"WithContext", "Model", "Table", "Where", "Session", "Debug", "Clauses", "Omit", "Select"},
-	Begin:       "Begin",
-	Clauses:     "Clauses",
-	Transaction: "Transaction",
-	ClausePath:  "gorm.io/gorm/clause",
-	Clause:      "OnConflict{DoNothing: true}",
+	Chain:        []string{"WithContext", "Model", "Table", "Where", "Session", "Debug", "Clauses", "Omit", "Select"},
+	Begin:        "Begin",
+	Clauses:      "Clauses",
+	Transaction:  "Transaction",
+	ErrDuplicate: "ErrDuplicatedKey",
+	ClausePath:   "gorm.io/gorm/clause",
+	Clause:       "OnConflict{DoNothing: true}",
 }}
 
 // modelCalls and modelUpdates are the ORMs' Create and Update methods,
@@ -92,6 +96,12 @@ func IsORMBegin(name string) bool {
 // clauses to the statement: callers check the receiver.
 func IsORMClauses(name string) bool {
 	return slices.ContainsFunc(orms, func(o ORM) bool { return o.Clauses == name })
+}
+
+// IsDuplicateKeyErr reports whether a package variable named name is an
+// ORM's error for a unique violation (gorm.ErrDuplicatedKey).
+func IsDuplicateKeyErr(name string) bool {
+	return slices.ContainsFunc(orms, func(o ORM) bool { return o.ErrDuplicate == name })
 }
 
 // IsORMTransaction reports whether fn is an ORM's method that runs a

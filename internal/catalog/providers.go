@@ -51,11 +51,14 @@ func withStripeFields(fields map[string]Slot) map[string]Slot {
 	return fields
 }
 
+// paramsKeySetter is the method of stripe-go's Params that sets the key.
+const paramsKeySetter = "SetIdempotencyKey"
+
 // withStripeSetters adds (*Params).SetIdempotencyKey of every major
 // version.
 func withStripeSetters(calls map[string]SlotCall) map[string]SlotCall {
 	for _, m := range stripeModules() {
-		calls["(*"+m+".Params).SetIdempotencyKey"] = SlotCall{0, stripeKey}
+		calls["(*"+m+".Params)."+paramsKeySetter] = SlotCall{0, stripeKey}
 	}
 	return calls
 }

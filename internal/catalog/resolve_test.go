@@ -119,6 +119,11 @@ func rowNames() []rowName {
 		for _, m := range d.Begin {
 			add("method of one", row, strings.Join(d.Handles, " ")+" "+m)
 		}
+		for _, m := range []string{d.Commit, d.Savepoint} {
+			if m != "" {
+				add("method of one", row, strings.Join(d.Tx, " ")+" "+m)
+			}
+		}
 		for h, w := range d.Wrap {
 			add("method of one", row, h+" "+w.Method)
 		}
@@ -129,6 +134,7 @@ func rowNames() []rowName {
 			add("func", row, o.DB+"."+m)
 		}
 		add("type", row, o.ClausePath+"."+strings.SplitN(o.Clause, "{", 2)[0])
+		add("var", row, o.Path+"."+o.ErrDuplicate)
 	}
 	for _, c := range httpClients {
 		for m := range c.Makers {

@@ -127,7 +127,7 @@ func locate(sums Summaries, v ssa.Value, path string, depth int) (place, bool) {
 // from a pgx savepoint to the transaction it belongs to.
 func fromCall(sums Summaries, v ssa.Value, call *ssa.Call, i int, path string, depth int) (place, bool) {
 	cc := &call.Call
-	if path == "" && cc.IsInvoke() && cc.Method.Name() == "Begin" && isTx(cc.Value.Type()) {
+	if path == "" && cc.IsInvoke() && catalog.IsSavepoint(cc.Method.Name(), cc.Value.Type()) {
 		return locate(sums, cc.Value, "", depth+1) // a savepoint belongs to its parent
 	}
 	if fn, obj := cc.StaticCallee(), valueflow.Callee(cc); fn != nil && obj != nil && !cc.IsInvoke() {

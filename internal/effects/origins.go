@@ -70,7 +70,7 @@ func addOrigins(v ssa.Value, chain []ssa.CallInstruction, out map[string]bool, d
 			out[o+"."+fieldIndex(x.Field)] = true
 		}
 	case *ssa.Call:
-		if x.Call.IsInvoke() && catalog.IsBegin(x.Call.Method.Name()) && catalog.IsTx(x.Call.Value.Type()) {
+		if x.Call.IsInvoke() && catalog.IsSavepoint(x.Call.Method.Name(), x.Call.Value.Type()) {
 			next(x.Call.Value) // a pgx savepoint belongs to its parent transaction
 			return
 		}

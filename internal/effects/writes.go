@@ -1,7 +1,6 @@
 package effects
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -508,12 +507,11 @@ func HandlesUniqueViolation(fn *ssa.Function) bool {
 				for _, op := range instr.Operands(nil) {
 					switch v := (*op).(type) {
 					case *ssa.Const:
-						if v.Value != nil && (v.Value.Kind() == constant.String && constant.StringVal(v.Value) == "23505" ||
-							v.Value.Kind() == constant.Int && v.Value.ExactString() == "1062") {
+						if catalog.IsUniqueViolation(v.Value) {
 							found = true
 						}
 					case *ssa.Global:
-						if v.Name() == "ErrDuplicatedKey" {
+						if catalog.IsDuplicateKeyErr(v.Name()) {
 							found = true
 						}
 					}
