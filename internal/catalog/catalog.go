@@ -341,67 +341,6 @@ func (c *Catalog) KeySource(t types.Type) (KeySource, bool) {
 	return k, ok
 }
 
-// IsKeyColumn reports whether an INSERT column names the row's identity:
-// id, number, reference, code or key, names ending in _id, _number, _no,
-// _ref, _reference, _code or _key, and configured key columns.
-func (c *Catalog) IsKeyColumn(col string) bool {
-	col = strings.ToLower(strings.Trim(col, "`\"[]"))
-	if c.keyColumns[col] {
-		return true
-	}
-	switch col {
-	case "id", "number", "reference", "code", "key", "uuid":
-		return true
-	}
-	for _, suffix := range identitySuffixes {
-		if strings.HasSuffix(col, suffix) {
-			return true
-		}
-	}
-	return false
-}
-
-// identitySuffixes end the names of identity columns.
-var identitySuffixes = []string{"_id", "_number", "_no", "_ref", "_reference", "_code", "_key", "_uuid"}
-
-// IsIdentity reports whether column col of table is the identity of the
-// table's rows: a column of its primary key or of a unique constraint,
-// when a CREATE TABLE in the schema shows them, or a configured key
-// column; otherwise, when the table's keys are not known, a column whose
-// name says so (IsKeyColumn).
-func (c *Catalog) IsIdentity(table, col string) bool {
-	col = strings.ToLower(strings.Trim(col, "`\"[]"))
-	if id, known := c.tables.Identity(strings.Trim(table, "`\"[]"), col); known {
-		return id || c.keyColumns[col]
-	}
-	return c.IsKeyColumn(col)
-}
-
-// IsOwnIdentity reports whether col is the identity of table's own rows,
-// as opposed to a reference to another table's (orders.customer_id): a
-// key column of it, when the schema declares its keys; otherwise id, or
-// the table's singular name followed by an identity suffix
-// (orders.order_id, invoices.invoice_number).
-func (c *Catalog) IsOwnIdentity(table, col string) bool {
-	table = strings.Trim(table, "`\"[]")
-	if _, known := c.tables.Identity(table, ""); known {
-		return c.IsIdentity(table, col)
-	}
-	col = strings.ToLower(strings.Trim(col, "`\"[]"))
-	if col == "id" {
-		return true
-	}
-	table = strings.ToLower(table[strings.LastIndex(table, ".")+1:])
-	for _, singular := range []string{strings.TrimSuffix(table, "s"), strings.TrimSuffix(table, "es"), strings.TrimSuffix(table, "ies") + "y"} {
-		for _, suffix := range identitySuffixes {
-			if col == singular+suffix {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // IsSink reports whether fn writes an identity: an SQL executor, an ORM
 // insert, or a key-slot setter. Header setters are left out: every HTTP
 // package sets headers, and a fresh idempotency header is made by an
@@ -422,34 +361,4 @@ func (c *Catalog) IsSink(fn *types.Func) bool {
 func (c *Catalog) IsIDGenerator(fn *types.Func) bool {
 	g, ok := c.Generator(fn)
 	return ok && g.ID
-}
-
-// Skips reports whether a package is described by the catalog rather than
-// analysed: the standard library (inGOROOT says whether the package's
-// files are in GOROOT) and the catalogued libraries.
-func (c *Catalog) Skips(pkg *types.Package, inGOROOT bool) bool {
-	path := pkg.Path()
-	if isStd(path) && inGOROOT {
-		return true
-	}
-	for _, prefix := range catalogued {
-		if path == prefix || strings.HasPrefix(path, prefix+"/") {
-			return true
-		}
-	}
-	return false
-}
-
-// catalogued are the module paths whose APIs the tables describe.
-var catalogued = []string{
-	"github.com/google/uuid", "github.com/gofrs/uuid", "github.com/satori/go.uuid",
-	"github.com/oklog/ulid", "github.com/segmentio/ksuid", "github.com/rs/xid",
-	"github.com/jackc/pgx", "github.com/jmoiron/sqlx", "gorm.io/gorm",
-	stripeModule, "github.com/aws/aws-sdk-go-v2", "github.com/aws/aws-lambda-go",
-	"github.com/gin-gonic/gin", "github.com/labstack/echo", "github.com/gofiber/fiber",
-	"github.com/hibiken/asynq", "github.com/riverqueue/river", "github.com/ThreeDotsLabs/watermill",
-	"github.com/nats-io/nats.go", "cloud.google.com/go/pubsub", "github.com/rabbitmq/amqp091-go",
-	"github.com/segmentio/kafka-go", "github.com/cenkalti/backoff", "github.com/avast/retry-go",
-	"github.com/sethvargo/go-retry", "google.golang.org/grpc", "google.golang.org/protobuf",
-	"go.temporal.io/sdk", "k8s.io/apimachinery", "github.com/hashicorp/go-retryablehttp",
 }
