@@ -84,6 +84,14 @@ func IsRequestHeaderFunc(fn *types.Func) bool {
 	return c != nil && c.Headers
 }
 
+// SetsRequestHeader reports whether fn sets a request's header to a value
+// (http.Header's Set and Add), whichever headers the configuration names
+// as idempotency headers.
+func SetsRequestHeader(fn *types.Func) bool {
+	h, ok := headerSetters[FuncKey(fn)]
+	return ok && h == nil
+}
+
 // SelfRetrying reports whether fn belongs to a client that retries its
 // requests itself.
 func SelfRetrying(fn *types.Func) bool {

@@ -282,6 +282,11 @@ func TestHTTP(t *testing.T) {
 	if !IsHTTPClient(retry) || IsHTTPClient(fn("net/http/httputil", "DumpRequest", 2)) {
 		t.Error("IsHTTPClient: want the client packages only")
 	}
+	header := named("net/http", "Header")
+	if !SetsRequestHeader(method(header, "Set", 2)) || SetsRequestHeader(method(header, "Get", 1)) ||
+		SetsRequestHeader(method(named("github.com/nats-io/nats.go", "Header"), "Set", 2)) {
+		t.Error("SetsRequestHeader: want http.Header's Set and Add")
+	}
 	if !IsRequestHeaderFunc(fn("net/http", "CanonicalHeaderKey", 1)) || IsRequestHeaderFunc(retry) {
 		t.Error("IsRequestHeaderFunc: want net/http only")
 	}

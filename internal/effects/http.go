@@ -73,7 +73,7 @@ func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (
 				if fn == nil || !catalog.IsRequestHeaderFunc(fn) || len(args) == 0 || args[0] != h {
 					return false
 				}
-				if len(args) == 3 && (fn.Name() == "Set" || fn.Name() == "Add") && valueflow.IsHeaderName(args[1], headers) {
+				if len(args) == 3 && catalog.SetsRequestHeader(fn) && valueflow.IsHeaderName(args[1], headers) {
 					state, key = Filled, args[2]
 				}
 			case *ssa.MapUpdate:
