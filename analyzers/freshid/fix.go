@@ -109,8 +109,7 @@ func replaceable(pass *analysis.Pass, path []ast.Node) (ast.Expr, bool) {
 
 // derivable reports whether a derivation can produce a value of type t.
 func derivable(t types.Type) bool {
-	switch catalog.TypeKey(t) {
-	case "github.com/google/uuid.UUID", "github.com/gofrs/uuid.UUID", "github.com/gofrs/uuid/v5.UUID":
+	if _, ok := catalog.UUIDOf(t); ok {
 		return true
 	}
 	b, ok := types.Unalias(t).(*types.Basic)
@@ -121,20 +120,16 @@ func derivable(t types.Type) bool {
 // expression, deterministically and namespaced by purpose.
 func derivation(pass *analysis.Pass, file *ast.File, t types.Type, purpose string) (func(key string) string, []string, bool) {
 	name := func(key string) string { return fmt.Sprintf("[]byte(%s + %q)", key, "|"+purpose) }
-	google := fix.ImportName(pass.Pkg, file, "github.com/google/uuid")
-	switch catalog.TypeKey(t) {
-	case "github.com/google/uuid.UUID":
-		return func(k string) string { return fmt.Sprintf("%s.NewSHA1(%[1]s.NameSpaceOID, %s)", google, name(k)) }, nil, google != ""
-	case "github.com/gofrs/uuid.UUID", "github.com/gofrs/uuid/v5.UUID":
-		p := fix.ImportName(pass.Pkg, file, strings.TrimSuffix(catalog.TypeKey(t), ".UUID"))
-		return func(k string) string { return fmt.Sprintf("%s.NewV5(%[1]s.NamespaceOID, %s+%q)", p, k, "|"+purpose) }, nil, p != ""
+	if u, ok := catalog.UUIDOf(t); ok {
+		p := fix.ImportName(pass.Pkg, file, u.Path)
+		return func(k string) string { return fmt.Sprintf(u.NameBased, p, k, "|"+purpose) }, nil, p != ""
 	}
+	str := catalog.StringUUID()
+	strPkg := fix.ImportName(pass.Pkg, file, str.Path)
 	b, ok := types.Unalias(t).(*types.Basic)
 	switch {
-	case ok && b.Info()&types.IsString != 0 && google != "":
-		return func(k string) string {
-			return fmt.Sprintf("%s.NewSHA1(%[1]s.NameSpaceOID, %s).String()", google, name(k))
-		}, nil, true
+	case ok && b.Info()&types.IsString != 0 && strPkg != "":
+		return func(k string) string { return fmt.Sprintf(str.NameBased, strPkg, k, "|"+purpose) + ".String()" }, nil, true
 	case ok && b.Info()&types.IsString != 0:
 		return func(k string) string { return fmt.Sprintf("fmt.Sprintf(\"%%x\", sha256.Sum256(%s))[:32]", name(k)) },
 			[]string{"crypto/sha256", "fmt"}, true

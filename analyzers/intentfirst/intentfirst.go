@@ -9,6 +9,7 @@ import (
 
 	"github.com/idemlint/idemlint/analyzers/internal/check"
 	"github.com/idemlint/idemlint/analyzers/internal/slotfix"
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/valueflow"
@@ -169,7 +170,7 @@ func committedBefore(w *effects.Write, point ssa.Instruction) bool {
 				continue
 			}
 			fn := valueflow.Callee(call.Common())
-			if fn == nil || fn.Name() != "Commit" {
+			if fn == nil || !catalog.IsCommit(fn.Name()) {
 				continue
 			}
 			recv := call.Common().Value

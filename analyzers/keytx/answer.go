@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/fix"
 )
 
@@ -272,13 +273,11 @@ func (c *checker) isNotNoRows(e ast.Expr, errObj types.Object) bool {
 	return false
 }
 
-// isErrNoRows reports whether e is database/sql's or pgx's ErrNoRows.
+// isErrNoRows reports whether e names a driver's ErrNoRows.
 func (c *checker) isErrNoRows(e ast.Expr) bool {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return false
 	}
-	v, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
-	return ok && v.Name() == "ErrNoRows" && v.Pkg() != nil &&
-		(v.Pkg().Path() == "database/sql" || v.Pkg().Path() == "github.com/jackc/pgx/v5")
+	return catalog.IsErrNoRows(c.pass.TypesInfo.Uses[sel.Sel])
 }

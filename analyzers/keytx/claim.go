@@ -152,15 +152,7 @@ func (c *checker) claimEdits(file *ast.File, ck *checkStatement, q query, place 
 // flavorOf names the driver API a value belongs to: "sql" for
 // database/sql (and sqlx, which extends it), "pgx" for pgx; "" for
 // others.
-func flavorOf(t types.Type) string {
-	switch catalog.TypeKey(t) {
-	case "*database/sql.Row", "*github.com/jmoiron/sqlx.Row", "*database/sql.Tx", "*github.com/jmoiron/sqlx.Tx":
-		return "sql"
-	case "github.com/jackc/pgx/v5.Row", "github.com/jackc/pgx/v5.Tx", "*github.com/jackc/pgx/v5/pgxpool.Tx":
-		return "pgx"
-	}
-	return ""
-}
+func flavorOf(t types.Type) string { return catalog.DriverAPI(t) }
 
 // sqlArg finds the argument of the query call that holds its SQL text: a
 // constant string.

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
 )
@@ -111,7 +112,7 @@ func committedBefore(tx ssa.Value, point ssa.Instruction) bool {
 				name, _ = callee.Object().(*types.Func)
 				recv = call.Common().Args[0]
 			}
-			if name == nil || name.Name() != "Commit" || recv == nil || !effects.Intersects(effects.Origins(recv, nil), origins) {
+			if name == nil || !catalog.IsCommit(name.Name()) || recv == nil || !effects.Intersects(effects.Origins(recv, nil), origins) {
 				continue
 			}
 			if effects.Reaches(instr, point) {

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"strings"
-	"unicode"
+	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes/retried"
@@ -59,7 +59,7 @@ func (c *checker) checkModel(call ssa.CallInstruction) {
 		if what == "" {
 			what = "the caller-known " + st.Field(i).Name()
 		}
-		c.reportModel(call, tableName(named.Obj().Name()), st.Field(i).Name(), what, path)
+		c.reportModel(call, catalog.GormTable(named.Obj().Name()), st.Field(i).Name(), what, path)
 	}
 }
 
@@ -74,7 +74,7 @@ func hasClauses(v ssa.Value) bool {
 		if fn == nil {
 			return false
 		}
-		if fn.Name() == "Clauses" {
+		if catalog.IsORMClauses(fn.Name()) {
 			return true
 		}
 		v = call.Call.Args[0]
@@ -83,37 +83,7 @@ func hasClauses(v ssa.Value) bool {
 
 // isPrimaryKey reports whether a model field is gorm's primary key.
 func isPrimaryKey(f *types.Var, tag string) bool {
-	gorm := strings.ToLower(reflectTag(tag, "gorm"))
-	return f.Name() == "ID" || strings.Contains(gorm, "primarykey") || strings.Contains(gorm, "primary_key")
-}
-
-func reflectTag(tag, key string) string {
-	v, _ := lookupTag(tag, key)
-	return v
-}
-
-func lookupTag(tag, key string) (string, bool) {
-	for _, part := range strings.Fields(tag) {
-		if k, v, ok := strings.Cut(part, ":"); ok && k == key {
-			return strings.Trim(v, `"`), true
-		}
-	}
-	return "", false
-}
-
-// tableName is gorm's default table of a model: snake case, plural.
-func tableName(name string) string {
-	var b strings.Builder
-	for i, r := range name {
-		if unicode.IsUpper(r) {
-			if i > 0 {
-				b.WriteByte('_')
-			}
-			r = unicode.ToLower(r)
-		}
-		b.WriteRune(r)
-	}
-	return b.String() + "s"
+	return catalog.IsGormPrimaryKey(f.Name(), reflect.StructTag(tag).Get("gorm"))
 }
 
 func (c *checker) reportModel(call ssa.CallInstruction, table, field, what string, path *retried.Path) {
@@ -140,7 +110,10 @@ func (c *checker) clausesFix(call ssa.CallInstruction) *analysis.SuggestedFix {
 	if !ok {
 		return nil
 	}
-	const clausePkg = "gorm.io/gorm/clause"
+	clausePkg, clause, ok := catalog.ConflictClause(valueflow.Callee(call.Common()))
+	if !ok {
+		return nil
+	}
 	name := fix.ImportName(c.pass.Pkg, file, clausePkg)
 	edits := []analysis.TextEdit{}
 	if name == "" {
@@ -148,7 +121,7 @@ func (c *checker) clausesFix(call ssa.CallInstruction) *analysis.SuggestedFix {
 		edits = append(edits, fix.AddImport(file, clausePkg)...)
 	}
 	edits = append(edits, analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(),
-		NewText: []byte("Clauses(" + name + ".OnConflict{DoNothing: true})."),
+		NewText: []byte("Clauses(" + name + "." + clause + ")."),
 	})
 	return &analysis.SuggestedFix{Message: "Create with ON CONFLICT DO NOTHING", TextEdits: edits}
 }

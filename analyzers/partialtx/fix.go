@@ -14,24 +14,10 @@ import (
 	"github.com/idemlint/idemlint/internal/fix"
 )
 
-// A handle says how to begin, commit and roll back a transaction on a
-// kind of database handle; %[1]s is the handle, %[2]s the context (see
-// render).
-type handle struct {
-	begin, commit, rollback string
-	method                  string // the begin method, whose first result is the transaction
-	ctx                     bool   // begin needs the context
-}
-
-var handles = map[string]handle{
-	"*database/sql.DB":                      {begin: "%[1]s.BeginTx(%[2]s, nil)", commit: "tx.Commit()", rollback: "tx.Rollback()", method: "BeginTx", ctx: true},
-	"*github.com/jackc/pgx/v5/pgxpool.Pool": {begin: "%[1]s.Begin(%[2]s)", commit: "tx.Commit(%[2]s)", rollback: "tx.Rollback(%[2]s)", method: "Begin", ctx: true},
-	"*github.com/jmoiron/sqlx.DB":           {begin: "%[1]s.Beginx()", commit: "tx.Commit()", rollback: "tx.Rollback()", method: "Beginx"},
-}
-
-// render writes one of the handle's calls (begin, commit, rollback) for
-// the handle recv and the context ctx.
-func (h handle) render(call, recv, ctx string) string {
+// render writes one of a transaction's calls (the catalog's Begin,
+// Commit or Rollback of the handle) for the handle recv and the context
+// ctx.
+func render(call, recv, ctx string) string {
 	return strings.NewReplacer("%[1]s", recv, "%[2]s", ctx).Replace(call)
 }
 
@@ -69,7 +55,7 @@ func (c *checker) wrapFix(fn *ssa.Function, writes []*effects.Stmt) *analysis.Su
 // (before first, committed after after), what replaces the handle
 // (sites), and how a failed Begin or Commit is handled.
 type wrap struct {
-	h           handle
+	h           catalog.TxWrap
 	recv, ctx   string
 	sites       []site
 	first       ast.Stmt
@@ -85,7 +71,7 @@ func (c *checker) wrapOf(fn *ssa.Function, file *ast.File, writes []*effects.Stm
 	if !ok {
 		return wrap{}, false
 	}
-	h, ok := handles[catalog.TypeKey(c.pass.TypesInfo.TypeOf(sites[0].handle))]
+	h, ok := catalog.TxWrapOf(c.pass.TypesInfo.TypeOf(sites[0].handle))
 	if !ok || !c.txFits(h, sites) {
 		return wrap{}, false
 	}
@@ -94,7 +80,7 @@ func (c *checker) wrapOf(fn *ssa.Function, file *ast.File, writes []*effects.Stm
 		return wrap{}, false
 	}
 	w := wrap{h: h, recv: recv, sites: sites, first: first}
-	if h.ctx {
+	if h.Ctx {
 		if w.ctx = c.contextArg(sites[0].call, first.Pos()); w.ctx == "" {
 			return wrap{}, false
 		}
@@ -133,9 +119,9 @@ func (w wrap) beginText() string {
 		init, errName = fix.DefineStmt("txErr", w.fail.name), w.fail.name
 	}
 	return fix.Stmts(
-		fix.DefineStmt(w.h.render(w.h.begin, w.recv, w.ctx), "tx", "txErr"),
+		fix.DefineStmt(render(w.h.Begin, w.recv, w.ctx), "tx", "txErr"),
 		fix.IfStmt(init, fix.NotNil(errName), fix.Block(w.fail.body(errName)...)),
-		"defer "+w.h.render(w.h.rollback, w.recv, w.ctx),
+		"defer "+render(w.h.Rollback, w.recv, w.ctx),
 	)
 }
 
@@ -146,7 +132,7 @@ func (w wrap) commitText() string {
 	if errName == "" {
 		errName = "err"
 	}
-	commit := fix.IfStmt(fix.DefineStmt(w.h.render(w.h.commit, w.recv, w.ctx), errName), fix.NotNil(errName), fix.Block(w.fail.body(errName)...))
+	commit := fix.IfStmt(fix.DefineStmt(render(w.h.Commit, w.recv, w.ctx), errName), fix.NotNil(errName), fix.Block(w.fail.body(errName)...))
 	if w.lastChecked == "" {
 		return commit
 	}
@@ -201,18 +187,9 @@ func (c *checker) answers(n ast.Node) bool {
 		exprs = append(exprs, sel.X)
 	}
 	for _, e := range exprs {
-		if responders[catalog.TypeKey(c.pass.TypesInfo.TypeOf(e))] {
+		if catalog.IsResponder(c.pass.TypesInfo.TypeOf(e)) {
 			return true
 		}
 	}
 	return false
-}
-
-// responders are the types through which a handler answers.
-var responders = map[string]bool{
-	"net/http.ResponseWriter":             true,
-	"*github.com/gin-gonic/gin.Context":   true,
-	"github.com/labstack/echo/v4.Context": true,
-	"*github.com/gofiber/fiber/v2.Ctx":    true,
-	"github.com/gofiber/fiber/v3.Ctx":     true,
 }

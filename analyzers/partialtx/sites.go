@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
 )
@@ -126,8 +127,8 @@ func (c *checker) movesOthers(via *ssa.Call, w *effects.Stmt, writes []*effects.
 // txFits reports whether the transaction the handle begins can stand
 // where each callee's handle is chosen: its type is assignable to the
 // parameter there (pgx.Tx satisfies a generated DBTX).
-func (c *checker) txFits(h handle, sites []site) bool {
-	m, _, _ := types.LookupFieldOrMethod(c.pass.TypesInfo.TypeOf(sites[0].handle), true, nil, h.method)
+func (c *checker) txFits(h catalog.TxWrap, sites []site) bool {
+	m, _, _ := types.LookupFieldOrMethod(c.pass.TypesInfo.TypeOf(sites[0].handle), true, nil, h.Method)
 	begin, ok := m.(*types.Func)
 	if !ok || begin.Type().(*types.Signature).Results().Len() == 0 {
 		return false

@@ -5,6 +5,13 @@
 // lowest layer of the engine: the value-flow, effects and fix libraries
 // consult it, and the catalog pass hands one *Catalog to every pass and
 // check of a run.
+//
+// The knowledge is typed rows, one file per family of libraries:
+// database drivers (drivers.go), ORMs (orm.go), HTTP clients and routers
+// (http.go), providers' external calls and key slots (providers.go,
+// effects.go), brokers (brokers.go), identifier generators and
+// derivations (ids.go), retried roots and operation keys (roots.go). No
+// other package of the module names a library: it asks the catalog.
 package catalog
 
 import (
@@ -79,7 +86,9 @@ func New(cfg *config.Config) *Catalog {
 		setOf(modelUpdates), setOf(slotCalls), setOf(headerSetters), setOf(headerGetters), setOf(registrations),
 		setOf(loopReceivers), setOf(contextRoots), setOf(externals), setOf(c.externals), setOf(c.sinks), setOf(pubOptions), setOf(opKeyMethods), c.roots} {
 		for key := range table {
-			c.packages[keyPackage(key)] = true
+			for _, path := range keyPackages(key) {
+				c.packages[path] = true
+			}
 		}
 	}
 	for path := range derivingPackages {
@@ -88,8 +97,31 @@ func New(cfg *config.Config) *Catalog {
 	return c
 }
 
+// keyPackages returns the paths the package of a table key may have:
+// keyPackage's, and, when the last element of the path has a dot
+// ("github.com/nats-io/nats.go.Conn", "github.com/satori/go.uuid.NewV4"),
+// each longer prefix that ends before a dot. The string alone cannot
+// tell which it is; a path too many only costs a lookup.
+func keyPackages(key string) []string {
+	first := keyPackage(key)
+	out := []string{first}
+	key = strings.TrimPrefix(strings.TrimPrefix(key, "("), "*")
+	if strings.Contains(key, ".*.") {
+		return out
+	}
+	for i := len(first) + 1; i < len(key); i++ {
+		if key[i] == '.' {
+			out = append(out, key[:i])
+		} else if strings.ContainsAny(key[i:i+1], "()/") {
+			break
+		}
+	}
+	return out
+}
+
 // keyPackage returns the package path of a table key: "path.F",
-// "(*path.T).M", "path.*.M".
+// "(*path.T).M", "path.*.M". A path whose last element has a dot is cut
+// at that dot: see keyPackages.
 func keyPackage(key string) string {
 	key = strings.TrimPrefix(strings.TrimPrefix(key, "("), "*")
 	if i := strings.Index(key, ".*."); i >= 0 {
@@ -108,7 +140,7 @@ func keyPackage(key string) string {
 // stubs, SQL-shaped interfaces) are covered by their path prefixes or by
 // being methods, which callers look up regardless.
 func (c *Catalog) MayKnow(path string) bool {
-	return c.packages[path] || strings.HasPrefix(path, "github.com/stripe/stripe-go/") ||
+	return c.packages[path] || isStripe(path) ||
 		strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/service/")
 }
 
@@ -135,22 +167,7 @@ func (c *Catalog) Generator(fn *types.Func) (Generator, bool) {
 
 // IsDeriver reports whether fn computes its result deterministically from
 // its inputs, so that freshness (and keyness) carries through it.
-func (c *Catalog) IsDeriver(fn *types.Func) bool {
-	if derivers[FuncKey(fn)] {
-		return true
-	}
-	sig := fn.Type().(*types.Signature)
-	if sig.Results().Len() == 0 || fn.Pkg() == nil {
-		return false
-	}
-	if derivingPackages[fn.Pkg().Path()] {
-		return true
-	}
-	// Pointer helpers of SDKs: stripe.String, aws.String and the like.
-	name := fn.Name()
-	return sig.Recv() == nil && sig.Params().Len() == 1 && strings.Contains(fn.Pkg().Path(), "stripe-go") &&
-		(name == "String" || name == "Int64")
-}
+func (c *Catalog) IsDeriver(fn *types.Func) bool { return IsDerivation(fn) }
 
 // SQL reports whether fn executes SQL text, and where the text and its
 // arguments are. Calls through an interface with database/sql's or pgx's
@@ -324,67 +341,6 @@ func (c *Catalog) KeySource(t types.Type) (KeySource, bool) {
 	return k, ok
 }
 
-// IsKeyColumn reports whether an INSERT column names the row's identity:
-// id, number, reference, code or key, names ending in _id, _number, _no,
-// _ref, _reference, _code or _key, and configured key columns.
-func (c *Catalog) IsKeyColumn(col string) bool {
-	col = strings.ToLower(strings.Trim(col, "`\"[]"))
-	if c.keyColumns[col] {
-		return true
-	}
-	switch col {
-	case "id", "number", "reference", "code", "key", "uuid":
-		return true
-	}
-	for _, suffix := range identitySuffixes {
-		if strings.HasSuffix(col, suffix) {
-			return true
-		}
-	}
-	return false
-}
-
-// identitySuffixes end the names of identity columns.
-var identitySuffixes = []string{"_id", "_number", "_no", "_ref", "_reference", "_code", "_key", "_uuid"}
-
-// IsIdentity reports whether column col of table is the identity of the
-// table's rows: a column of its primary key or of a unique constraint,
-// when a CREATE TABLE in the schema shows them, or a configured key
-// column; otherwise, when the table's keys are not known, a column whose
-// name says so (IsKeyColumn).
-func (c *Catalog) IsIdentity(table, col string) bool {
-	col = strings.ToLower(strings.Trim(col, "`\"[]"))
-	if id, known := c.tables.Identity(strings.Trim(table, "`\"[]"), col); known {
-		return id || c.keyColumns[col]
-	}
-	return c.IsKeyColumn(col)
-}
-
-// IsOwnIdentity reports whether col is the identity of table's own rows,
-// as opposed to a reference to another table's (orders.customer_id): a
-// key column of it, when the schema declares its keys; otherwise id, or
-// the table's singular name followed by an identity suffix
-// (orders.order_id, invoices.invoice_number).
-func (c *Catalog) IsOwnIdentity(table, col string) bool {
-	table = strings.Trim(table, "`\"[]")
-	if _, known := c.tables.Identity(table, ""); known {
-		return c.IsIdentity(table, col)
-	}
-	col = strings.ToLower(strings.Trim(col, "`\"[]"))
-	if col == "id" {
-		return true
-	}
-	table = strings.ToLower(table[strings.LastIndex(table, ".")+1:])
-	for _, singular := range []string{strings.TrimSuffix(table, "s"), strings.TrimSuffix(table, "es"), strings.TrimSuffix(table, "ies") + "y"} {
-		for _, suffix := range identitySuffixes {
-			if col == singular+suffix {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // IsSink reports whether fn writes an identity: an SQL executor, an ORM
 // insert, or a key-slot setter. Header setters are left out: every HTTP
 // package sets headers, and a fresh idempotency header is made by an
@@ -405,34 +361,4 @@ func (c *Catalog) IsSink(fn *types.Func) bool {
 func (c *Catalog) IsIDGenerator(fn *types.Func) bool {
 	g, ok := c.Generator(fn)
 	return ok && g.ID
-}
-
-// Skips reports whether a package is described by the catalog rather than
-// analysed: the standard library (inGOROOT says whether the package's
-// files are in GOROOT) and the catalogued libraries.
-func (c *Catalog) Skips(pkg *types.Package, inGOROOT bool) bool {
-	path := pkg.Path()
-	if isStd(path) && inGOROOT {
-		return true
-	}
-	for _, prefix := range catalogued {
-		if path == prefix || strings.HasPrefix(path, prefix+"/") {
-			return true
-		}
-	}
-	return false
-}
-
-// catalogued are the module paths whose APIs the tables describe.
-var catalogued = []string{
-	"github.com/google/uuid", "github.com/gofrs/uuid", "github.com/satori/go.uuid",
-	"github.com/oklog/ulid", "github.com/segmentio/ksuid", "github.com/rs/xid",
-	"github.com/jackc/pgx", "github.com/jmoiron/sqlx", "gorm.io/gorm",
-	"github.com/stripe/stripe-go", "github.com/aws/aws-sdk-go-v2", "github.com/aws/aws-lambda-go",
-	"github.com/gin-gonic/gin", "github.com/labstack/echo", "github.com/gofiber/fiber",
-	"github.com/hibiken/asynq", "github.com/riverqueue/river", "github.com/ThreeDotsLabs/watermill",
-	"github.com/nats-io/nats.go", "cloud.google.com/go/pubsub", "github.com/rabbitmq/amqp091-go",
-	"github.com/segmentio/kafka-go", "github.com/cenkalti/backoff", "github.com/avast/retry-go",
-	"github.com/sethvargo/go-retry", "google.golang.org/grpc", "google.golang.org/protobuf",
-	"go.temporal.io/sdk", "k8s.io/apimachinery", "github.com/hashicorp/go-retryablehttp",
 }

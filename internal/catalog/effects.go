@@ -36,85 +36,6 @@ type External struct {
 	FIFOOnly bool
 }
 
-var stripeOps = map[string]string{
-	"paymentintent.New": "Stripe PaymentIntent create", "paymentintent.Confirm": "Stripe PaymentIntent confirm",
-	"paymentintent.Capture": "Stripe PaymentIntent capture", "charge.New": "Stripe charge",
-	"refund.New": "Stripe refund", "payout.New": "Stripe payout", "transfer.New": "Stripe transfer",
-}
-
-var externals = map[string]External{
-	"(*net/http.Client).Do":       {What: "HTTP request", Slot: RequestHeader},
-	"(*net/http.Client).Post":     {What: "HTTP POST", Slot: RequestHeader, Method: "POST"},
-	"(*net/http.Client).PostForm": {What: "HTTP POST", Slot: RequestHeader, Method: "POST"},
-	"net/http.Post":               {What: "HTTP POST", Slot: RequestHeader, Method: "POST"},
-	"net/http.PostForm":           {What: "HTTP POST", Slot: RequestHeader, Method: "POST"},
-
-	"(*github.com/hashicorp/go-retryablehttp.Client).Do":       {What: "retried HTTP request", Slot: RequestHeader},
-	"(*github.com/hashicorp/go-retryablehttp.Client).Post":     {What: "retried HTTP POST", Slot: RequestHeader, Method: "POST"},
-	"(*github.com/hashicorp/go-retryablehttp.Client).PostForm": {What: "retried HTTP POST", Slot: RequestHeader, Method: "POST"},
-	"github.com/hashicorp/go-retryablehttp.Post":               {What: "retried HTTP POST", Slot: RequestHeader, Method: "POST"},
-	"github.com/hashicorp/go-retryablehttp.PostForm":           {What: "retried HTTP POST", Slot: RequestHeader, Method: "POST"},
-
-	"(*github.com/aws/aws-sdk-go-v2/service/sqs.Client).SendMessage":       {What: "SQS SendMessage", Slot: InputField, Arg: 1, Fields: []string{"MessageDeduplicationId"}, FIFOOnly: true},
-	"(*github.com/aws/aws-sdk-go-v2/service/sqs.Client).SendMessageBatch":  {What: "SQS SendMessageBatch", Slot: NoSlot, Arg: 1},
-	"(*github.com/aws/aws-sdk-go-v2/service/sns.Client).Publish":           {What: "SNS Publish", Notification: true, Slot: InputField, Arg: 1, Fields: []string{"MessageDeduplicationId"}, FIFOOnly: true},
-	"(*github.com/aws/aws-sdk-go-v2/service/ses.Client).SendEmail":         {What: "SES SendEmail", Notification: true},
-	"(*github.com/aws/aws-sdk-go-v2/service/sesv2.Client).SendEmail":       {What: "SES SendEmail", Notification: true},
-	"(*github.com/aws/aws-sdk-go-v2/service/eventbridge.Client).PutEvents": {What: "EventBridge PutEvents"},
-	"(*github.com/aws/aws-sdk-go-v2/service/lambda.Client).Invoke":         {What: "Lambda Invoke"},
-
-	"(*github.com/segmentio/kafka-go.Writer).WriteMessages":                {What: "Kafka publish"},
-	"(github.com/ThreeDotsLabs/watermill/message.Publisher).Publish":       {What: "watermill publish"},
-	"(*github.com/rabbitmq/amqp091-go.Channel).Publish":                    {What: "AMQP publish"},
-	"(*github.com/rabbitmq/amqp091-go.Channel).PublishWithContext":         {What: "AMQP publish"},
-	"(*github.com/rabbitmq/amqp091-go.Channel).PublishWithDeferredConfirm": {What: "AMQP publish"},
-	"(*github.com/nats-io/nats.go.Conn).Publish":                           {What: "NATS publish"},
-	"(*github.com/nats-io/nats.go.Conn).PublishMsg":                        {What: "NATS publish"},
-	"(github.com/nats-io/nats.go.JetStreamContext).Publish":                {What: "JetStream publish", Slot: PubOption, Arg: 2},
-	"(github.com/nats-io/nats.go.JetStream).Publish":                       {What: "JetStream publish", Slot: PubOption, Arg: 2},
-	"(github.com/nats-io/nats.go.JetStreamContext).PublishMsg":             {What: "JetStream publish", Slot: PubOption, Arg: 1},
-	"(github.com/nats-io/nats.go.JetStream).PublishMsg":                    {What: "JetStream publish", Slot: PubOption, Arg: 1},
-	"(github.com/nats-io/nats.go/jetstream.JetStream).Publish":             {What: "JetStream publish", Slot: PubOption, Arg: 3},
-	"(github.com/nats-io/nats.go/jetstream.Publisher).Publish":             {What: "JetStream publish", Slot: PubOption, Arg: 3},
-	"(github.com/nats-io/nats.go/jetstream.JetStream).PublishMsg":          {What: "JetStream publish", Slot: PubOption, Arg: 2},
-	"net/smtp.SendMail": {What: "SMTP send", Notification: true},
-}
-
-// pubOptions are the publish options that carry a message ID.
-var pubOptions = map[string]bool{
-	"github.com/nats-io/nats.go.MsgId":               true,
-	"github.com/nats-io/nats.go/jetstream.WithMsgID": true,
-}
-
-// awsTokenFields are the fields of AWS SDK v2 inputs that carry a client
-// token: the SDK fills a fresh one per call when the field is empty, which
-// protects its own retries but not a retried handler.
-var awsTokenFields = []string{"ClientToken", "ClientRequestToken", "IdempotencyToken"}
-
-// grpcKeyFields are request message fields that carry an operation key.
-var grpcKeyFields = []string{"IdempotencyKey", "RequestId", "ClientToken", "OperationId"}
-
-// mutatingVerbs start the names of gRPC methods that change state.
-var mutatingVerbs = []string{"Create", "Add", "Book", "Reserve", "Charge", "Pay", "Capture", "Refund",
-	"Transfer", "Send", "Submit", "Publish", "Place", "Issue", "Cancel", "Update", "Adjust", "Allocate"}
-
-func init() {
-	for _, major := range []string{"v72", "v74", "v76", "v78", "v79", "v80", "v81", "v82"} {
-		for op, what := range stripeOps {
-			pkg, fn, _ := strings.Cut(op, ".")
-			arg := 0
-			if fn != "New" {
-				arg = 1 // Confirm(id, params), Capture(id, params)
-			}
-			e := External{What: what, Slot: ParamsKey, Arg: arg}
-			externals["github.com/stripe/stripe-go/"+major+"/"+pkg+"."+fn] = e
-			// The same operation on the resource client that client.API holds:
-			// sc.PaymentIntents.New(params).
-			externals["github.com/stripe/stripe-go/"+major+"/"+pkg+".*."+fn] = e
-		}
-	}
-}
-
 // External reports whether fn is an external call: by the tables, the
 // configuration, and three rules that cover whole APIs: stripe-go v82
 // client services (Create, Confirm, Capture of any V1 service), AWS SDK v2
@@ -133,7 +54,7 @@ func (c *Catalog) External(fn *types.Func) (External, bool) {
 	}
 	path := fn.Pkg().Path()
 	switch {
-	case strings.HasPrefix(path, "github.com/stripe/stripe-go/v8"):
+	case strings.HasPrefix(path, stripeModule+"/v8"):
 		return stripeService(fn, sig)
 	case strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/service/"):
 		return awsTokenCall(fn, sig)
@@ -218,6 +139,12 @@ func (c *Catalog) IsPubOption(fn *types.Func) bool { return pubOptions[FuncKey(f
 // let them escape, and only SetIdempotencyKey sets the key.
 func (c *Catalog) IsStripeParamsSetter(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
-	return sig.Recv() != nil && fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "github.com/stripe/stripe-go/") &&
+	return sig.Recv() != nil && fn.Pkg() != nil && isStripe(fn.Pkg().Path()) &&
 		strings.HasSuffix(TypeKey(sig.Recv().Type()), "Params")
+}
+
+// IsParamsKeySetter reports whether fn sets the idempotency key of a
+// stripe-go params value (SetIdempotencyKey).
+func IsParamsKeySetter(fn *types.Func) bool {
+	return fn.Pkg() != nil && isStripe(fn.Pkg().Path()) && fn.Name() == paramsKeySetter
 }

@@ -1,5 +1,10 @@
 package catalog
 
+// The rows of the catalog name functions by FuncKey ("pkg.*.M" matches
+// method M of any type of pkg), types by TypeKey, fields by FieldKey and
+// handler shapes by SigKey. Each row is the real API of the library it
+// names: TestRowsResolve checks them against the libraries.
+
 import (
 	"go/types"
 	"strings"

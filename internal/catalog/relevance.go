@@ -1,6 +1,9 @@
 package catalog
 
-import "strings"
+import (
+	"go/types"
+	"strings"
+)
 
 // RelevantImport reports whether importing the package at path can make
 // a package relevant: it declares an identity sink or an identifier
@@ -21,7 +24,7 @@ func (c *Catalog) RelevantImport(path string) bool {
 			}
 		}
 	}
-	if strings.HasPrefix(path, "github.com/stripe/stripe-go/") || strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/service/") ||
+	if isStripe(path) || strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/service/") ||
 		path == "google.golang.org/grpc" {
 		return true // whole APIs: stripe services, AWS token calls, gRPC client stubs
 	}
@@ -95,4 +98,34 @@ func (c *Catalog) IsKeyTable(name string) bool {
 		}
 	}
 	return false
+}
+
+// Skips reports whether a package is described by the catalog rather than
+// analysed: the standard library (inGOROOT says whether the package's
+// files are in GOROOT) and the catalogued libraries.
+func (c *Catalog) Skips(pkg *types.Package, inGOROOT bool) bool {
+	path := pkg.Path()
+	if isStd(path) && inGOROOT {
+		return true
+	}
+	for _, prefix := range catalogued {
+		if path == prefix || strings.HasPrefix(path, prefix+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// catalogued are the module paths whose APIs the tables describe.
+var catalogued = []string{
+	"github.com/google/uuid", "github.com/gofrs/uuid", "github.com/satori/go.uuid",
+	"github.com/oklog/ulid", "github.com/segmentio/ksuid", "github.com/rs/xid",
+	"github.com/jackc/pgx", "github.com/jmoiron/sqlx", "gorm.io/gorm",
+	stripeModule, "github.com/aws/aws-sdk-go-v2", "github.com/aws/aws-lambda-go",
+	"github.com/gin-gonic/gin", "github.com/labstack/echo", "github.com/gofiber/fiber",
+	"github.com/hibiken/asynq", "github.com/riverqueue/river", "github.com/ThreeDotsLabs/watermill",
+	"github.com/nats-io/nats.go", "cloud.google.com/go/pubsub", "github.com/rabbitmq/amqp091-go",
+	"github.com/segmentio/kafka-go", "github.com/cenkalti/backoff", "github.com/avast/retry-go",
+	"github.com/sethvargo/go-retry", "google.golang.org/grpc", "google.golang.org/protobuf",
+	"go.temporal.io/sdk", "k8s.io/apimachinery", "github.com/hashicorp/go-retryablehttp",
 }

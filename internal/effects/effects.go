@@ -149,7 +149,7 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 				}
 				callee := valueflow.Callee(r.Common())
 				switch {
-				case callee != nil && callee.Name() == "SetIdempotencyKey":
+				case callee != nil && catalog.IsParamsKeySetter(callee):
 					state, key = Filled, r.Common().Args[len(r.Common().Args)-1]
 				case callee != nil && cat.IsStripeParamsSetter(callee):
 				default:

@@ -127,7 +127,7 @@ func locate(sums Summaries, v ssa.Value, path string, depth int) (place, bool) {
 // from a pgx savepoint to the transaction it belongs to.
 func fromCall(sums Summaries, v ssa.Value, call *ssa.Call, i int, path string, depth int) (place, bool) {
 	cc := &call.Call
-	if path == "" && cc.IsInvoke() && cc.Method.Name() == "Begin" && isTx(cc.Value.Type()) {
+	if path == "" && cc.IsInvoke() && catalog.IsSavepoint(cc.Method.Name(), cc.Value.Type()) {
 		return locate(sums, cc.Value, "", depth+1) // a savepoint belongs to its parent
 	}
 	if fn, obj := cc.StaticCallee(), valueflow.Callee(cc); fn != nil && obj != nil && !cc.IsInvoke() {
@@ -265,7 +265,7 @@ func unitOf(t types.Type) Durability {
 	return DurUnknown
 }
 
-func isTx(t types.Type) bool { return txReceivers[catalog.TypeKey(t)] }
+func isTx(t types.Type) bool { return catalog.IsTx(t) }
 
 // IsHandle reports whether a value of type t is a handle whose commit
 // unit the code that makes it decides: a transaction, or an interface
@@ -286,23 +286,11 @@ func IsHandle(cat *catalog.Catalog, t types.Type) bool {
 	return false
 }
 
-// beginMethods begin a transaction on a handle that commits each
-// statement: database/sql, pgx, pgxpool and sqlx.
-var beginMethods = map[string]bool{
-	"Begin": true, "BeginTx": true, "Beginx": true, "BeginTxx": true, "MustBegin": true, "MustBeginTx": true,
-}
-
-// txFuncs run a callback in a transaction they begin and commit.
-var txFuncs = map[string]bool{
-	"github.com/jackc/pgx/v5.BeginFunc":   true,
-	"github.com/jackc/pgx/v5.BeginTxFunc": true,
-}
-
 // IsTxFunc reports whether a call runs a callback in a transaction it
 // begins (pgx.BeginFunc).
 func IsTxFunc(cc *ssa.CallCommon) bool {
 	fn := valueflow.Callee(cc)
-	return fn != nil && !cc.IsInvoke() && txFuncs[catalog.FuncKey(fn)]
+	return fn != nil && !cc.IsInvoke() && catalog.IsTxFunc(fn)
 }
 
 // begun reports whether a transaction is begun where it is used: the
@@ -315,7 +303,7 @@ func begun(v ssa.Value) bool {
 	switch x := v.(type) {
 	case *ssa.Call:
 		fn := valueflow.Callee(&x.Call)
-		if fn == nil || !beginMethods[fn.Name()] {
+		if fn == nil || !catalog.IsBegin(fn.Name()) {
 			return false
 		}
 		recv := x.Call.Value

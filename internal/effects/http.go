@@ -11,15 +11,6 @@ import (
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
-// requestMakers build requests: the key is the function, the value the
-// index of its method argument (the URL follows it).
-var requestMakers = map[string]int{
-	"net/http.NewRequest":                                         0,
-	"net/http.NewRequestWithContext":                              1,
-	"github.com/hashicorp/go-retryablehttp.NewRequest":            0,
-	"github.com/hashicorp/go-retryablehttp.NewRequestWithContext": 1,
-}
-
 // httpEffect decides whether an HTTP call changes state, a POST or PATCH
 // to an address that is not a read, and what its idempotency header
 // holds. HTTP calls whose method cannot be told are not effects here.
@@ -57,7 +48,7 @@ func requestOrigin(req ssa.Value) (ssa.Value, string, ssa.Value) {
 	if fn == nil {
 		return nil, "", nil
 	}
-	i, ok := requestMakers[catalog.FuncKey(fn)]
+	i, ok := catalog.RequestMaker(fn)
 	if !ok || i+1 >= len(call.Call.Args) {
 		return nil, "", nil
 	}
@@ -79,10 +70,10 @@ func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (
 			case ssa.CallInstruction:
 				args := r.Common().Args
 				fn := valueflow.Callee(r.Common())
-				if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || len(args) == 0 || args[0] != h {
+				if fn == nil || !catalog.IsRequestHeaderFunc(fn) || len(args) == 0 || args[0] != h {
 					return false
 				}
-				if len(args) == 3 && (fn.Name() == "Set" || fn.Name() == "Add") && valueflow.IsHeaderName(args[1], headers) {
+				if len(args) == 3 && catalog.SetsRequestHeader(fn) && valueflow.IsHeaderName(args[1], headers) {
 					state, key = Filled, args[2]
 				}
 			case *ssa.MapUpdate:
@@ -125,7 +116,7 @@ func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (
 					continue
 				}
 				fn := valueflow.Callee(r.Common())
-				if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" && !strings.HasPrefix(fn.Pkg().Path(), "github.com/hashicorp/go-retryablehttp") {
+				if fn == nil || !catalog.IsHTTPClient(fn) {
 					return false // handed to code that may set the header
 				}
 			}

@@ -2,11 +2,11 @@ package effects
 
 import (
 	"fmt"
-	"github.com/idemlint/idemlint/internal/catalog"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
@@ -70,7 +70,7 @@ func addOrigins(v ssa.Value, chain []ssa.CallInstruction, out map[string]bool, d
 			out[o+"."+fieldIndex(x.Field)] = true
 		}
 	case *ssa.Call:
-		if x.Call.IsInvoke() && x.Call.Method.Name() == "Begin" && txReceivers[catalog.TypeKey(x.Call.Value.Type())] {
+		if x.Call.IsInvoke() && catalog.IsSavepoint(x.Call.Method.Name(), x.Call.Value.Type()) {
 			next(x.Call.Value) // a pgx savepoint belongs to its parent transaction
 			return
 		}
@@ -98,25 +98,16 @@ func addOrigins(v ssa.Value, chain []ssa.CallInstruction, out map[string]bool, d
 	}
 }
 
-// derives reports whether a call computes its result from its arguments
-// only: pointer helpers, conversions to strings, formatting, hashing,
-// deterministic UUIDs, and String methods.
+// derives reports whether a call computes its result from its inputs
+// only: a catalogued derivation (formatting, conversions, hashing,
+// name-based UUIDs, pointer helpers), or a String or Int64 method, which
+// renders its receiver.
 func derives(c *ssa.Call) bool {
 	fn := valueflow.Callee(&c.Call)
 	if fn == nil || c.Call.IsInvoke() {
 		return false
 	}
-	if fn.Name() == "String" || fn.Name() == "Int64" {
-		return true
-	}
-	if fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() {
-	case "fmt", "strconv", "strings", "github.com/google/uuid", "github.com/aws/aws-sdk-go-v2/aws":
-		return fn.Name() != "New" && fn.Name() != "NewString" && fn.Name() != "NewRandom"
-	}
-	return false
+	return fn.Name() == "String" || fn.Name() == "Int64" || catalog.IsDerivation(fn)
 }
 
 // CallerArg maps a parameter of a function on the chain to its argument.

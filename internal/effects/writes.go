@@ -1,7 +1,6 @@
 package effects
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -81,14 +80,6 @@ func DecideUnit(sums Summaries, w *Write) {
 	}
 }
 
-// txReceivers are transaction types; their Commit makes writes durable.
-var txReceivers = map[string]bool{
-	"*database/sql.Tx":                    true,
-	"github.com/jackc/pgx/v5.Tx":          true,
-	"*github.com/jmoiron/sqlx.Tx":         true,
-	"*github.com/jackc/pgx/v5/pgxpool.Tx": true,
-}
-
 // WriteOf classifies a call as a durable write, or returns nil. paramWrites
 // answers for functions of the package and of other packages.
 func WriteOf(env *valueflow.Env, c ssa.CallInstruction, paramWrites func(*ssa.Function, *types.Func) []valueflow.ParamWrite) *Write {
@@ -107,7 +98,7 @@ func WriteOf(env *valueflow.Env, c ssa.CallInstruction, paramWrites func(*ssa.Fu
 	if u, ok := cat.ModelUpdate(fn); ok {
 		return &Write{Instr: c, Table: "model", Args: cc.Args[u+1:], Durability: gormDurability(c)}
 	}
-	if catalog.FuncKey(fn) == "(*gorm.io/gorm.DB).Transaction" {
+	if catalog.IsORMTransaction(fn) {
 		return &Write{Instr: c, Table: "transaction", Args: closureWrites(env, cc.Args[1], paramWrites), Durability: DurAutocommit}
 	}
 	pws := paramWrites(cc.StaticCallee(), fn)
@@ -328,17 +319,10 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 	switch {
 	case valueflow.Autocommit(cc):
 		st.Durability = DurAutocommit
-	case st.Recv != nil && txReceivers[catalog.TypeKey(st.Recv.Type())]:
+	case st.Recv != nil && catalog.IsTx(st.Recv.Type()):
 		st.Durability, st.Tx = DurTx, st.Recv
 	}
 	return st
-}
-
-// gormMethods return the *gorm.DB they are called on, refined: following
-// them back finds the handle a statement runs on.
-var gormChain = map[string]bool{
-	"WithContext": true, "Model": true, "Table": true, "Where": true, "Session": true, "Debug": true,
-	"Clauses": true, "Omit": true, "Select": true,
 }
 
 // gormDurability decides whether a gorm write runs inside a transaction:
@@ -355,8 +339,8 @@ func gormDurability(c ssa.CallInstruction) Durability {
 			break
 		}
 		fn := valueflow.Callee(&call.Call)
-		if fn == nil || !gormChain[fn.Name()] || len(call.Call.Args) == 0 {
-			if fn != nil && fn.Name() == "Begin" {
+		if fn == nil || !catalog.IsORMChain(fn.Name()) || len(call.Call.Args) == 0 {
+			if fn != nil && catalog.IsORMBegin(fn.Name()) {
 				return DurTx
 			}
 			break
@@ -523,12 +507,11 @@ func HandlesUniqueViolation(fn *ssa.Function) bool {
 				for _, op := range instr.Operands(nil) {
 					switch v := (*op).(type) {
 					case *ssa.Const:
-						if v.Value != nil && (v.Value.Kind() == constant.String && constant.StringVal(v.Value) == "23505" ||
-							v.Value.Kind() == constant.Int && v.Value.ExactString() == "1062") {
+						if catalog.IsUniqueViolation(v.Value) {
 							found = true
 						}
 					case *ssa.Global:
-						if v.Name() == "ErrDuplicatedKey" {
+						if catalog.IsDuplicateKeyErr(v.Name()) {
 							found = true
 						}
 					}

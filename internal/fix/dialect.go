@@ -3,6 +3,8 @@ package fix
 import (
 	"go/types"
 	"strings"
+
+	"github.com/idemlint/idemlint/internal/catalog"
 )
 
 // A Dialect is the SQL dialect a statement is written in, as far as a fix
@@ -14,13 +16,6 @@ const (
 	PostgreSQL
 	SQLite
 	MySQL
-)
-
-// mysqlDrivers and sqliteDrivers tell the dialect of ? placeholders from
-// the drivers a package imports.
-var (
-	mysqlDrivers  = map[string]bool{"github.com/go-sql-driver/mysql": true}
-	sqliteDrivers = map[string]bool{"github.com/mattn/go-sqlite3": true, "modernc.org/sqlite": true}
 )
 
 // DialectOf tells the dialect of a statement that package pkg runs:
@@ -36,10 +31,10 @@ func DialectOf(pkg *types.Package, sql string) Dialect {
 		return DialectUnknown
 	}
 	for _, imp := range pkg.Imports() {
-		switch {
-		case mysqlDrivers[imp.Path()]:
+		switch catalog.PlaceholderDialect(imp.Path()) {
+		case "mysql":
 			return MySQL
-		case sqliteDrivers[imp.Path()]:
+		case "sqlite":
 			return SQLite
 		}
 	}

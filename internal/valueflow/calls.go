@@ -359,10 +359,10 @@ func modelStruct(t types.Type) *namedStruct {
 // whose name is an identity name.
 func isModelIdentity(cat *catalog.Catalog, f *types.Var, tag string) bool {
 	gormTag := reflectTag(tag, "gorm")
-	if f.Name() == "ID" || strings.Contains(strings.ToLower(gormTag), "primarykey") || strings.Contains(gormTag, "primary_key") {
+	if catalog.IsGormPrimaryKey(f.Name(), gormTag) {
 		return true
 	}
-	col := snake(f.Name())
+	col := catalog.GormColumn(f.Name())
 	for _, part := range strings.Split(gormTag, ";") {
 		if v, ok := strings.CutPrefix(part, "column:"); ok {
 			col = v
@@ -404,21 +404,6 @@ func reflectTag(tag, key string) string {
 		return ""
 	}
 	return ""
-}
-
-// snake converts a Go field name to gorm's default column name.
-func snake(name string) string {
-	var b strings.Builder
-	for i, r := range name {
-		if 'A' <= r && r <= 'Z' {
-			if i > 0 && (i+1 < len(name) && 'a' <= name[i+1] && name[i+1] <= 'z' || 'a' <= name[i-1] && name[i-1] <= 'z') {
-				b.WriteByte('_')
-			}
-			r += 'a' - 'A'
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // ReadsKeyHeader reports whether a call reads the caller's operation key
@@ -520,30 +505,19 @@ func isEmptyString(c *ssa.Const) bool {
 	return c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == ""
 }
 
-// autocommitReceivers are the database handles on which every statement
-// commits on its own.
-var autocommitReceivers = map[string]bool{
-	"*database/sql.DB":                      true,
-	"*database/sql.Conn":                    true,
-	"*github.com/jackc/pgx/v5/pgxpool.Pool": true,
-	"*github.com/jackc/pgx/v5.Conn":         true,
-	"*github.com/jmoiron/sqlx.DB":           true,
-	"*github.com/jackc/pgx/v5/pgxpool.Conn": true,
-}
-
 // Autocommit reports whether an SQL call runs on a handle that commits
 // each statement on its own.
 func Autocommit(c *ssa.CallCommon) bool {
 	if c.IsInvoke() || len(c.Args) == 0 {
 		return false
 	}
-	return autocommitReceivers[catalog.TypeKey(c.Args[0].Type())]
+	return catalog.IsAutocommit(c.Args[0].Type())
 }
 
 // AutocommitHandle reports whether t is a database handle on which every
 // statement commits on its own.
 func AutocommitHandle(t types.Type) bool {
-	return autocommitReceivers[catalog.TypeKey(t)]
+	return catalog.IsAutocommit(t)
 }
 
 // Unwrap looks through interface conversions and changes of named type to

@@ -3,7 +3,6 @@ package summary
 import (
 	"github.com/idemlint/idemlint/internal/valueflow"
 	"golang.org/x/tools/go/ssa"
-	"strings"
 
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
@@ -43,7 +42,7 @@ func (r *Result) MissingKeys() []*effects.Call {
 // client (go-retryablehttp), so that it is on a retried path wherever it
 // is.
 func SelfRetrying(e *effects.Call) bool {
-	return e.Fn.Pkg() != nil && strings.HasPrefix(e.Fn.Pkg().Path(), "github.com/hashicorp/go-retryablehttp")
+	return catalog.SelfRetrying(e.Fn)
 }
 
 // KeylessOf describes an external call made without a key, for the

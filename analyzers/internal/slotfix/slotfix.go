@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"golang.org/x/tools/go/ssa"
+	"path"
 	"strconv"
 	"strings"
 
@@ -220,12 +221,15 @@ func slotStmt(pass *analysis.Pass, file *ast.File, name string, t types.Type, e 
 		if _, ptr := v.Type().(*types.Pointer); !ptr {
 			return name + "." + field + " = %s", nil
 		}
-		const awsPkg = "github.com/aws/aws-sdk-go-v2/aws"
-		aws := fix.ImportName(pass.Pkg, file, awsPkg)
-		if aws == "" {
-			return name + "." + field + " = aws.String(%s)", []string{awsPkg}
+		ptr, ok := catalog.StringPointer(e.Fn)
+		if !ok {
+			return "", nil
 		}
-		return name + "." + field + " = " + aws + ".String(%s)", nil
+		pkg := fix.ImportName(pass.Pkg, file, ptr.Path)
+		if pkg == "" {
+			return name + "." + field + " = " + path.Base(ptr.Path) + "." + ptr.Func + "(%s)", []string{ptr.Path}
+		}
+		return name + "." + field + " = " + pkg + "." + ptr.Func + "(%s)", nil
 	}
 	return "", nil
 }
@@ -306,10 +310,11 @@ func pubOption(pass *analysis.Pass, file *ast.File, e *effects.Call) string {
 	if name == "" {
 		return ""
 	}
-	if path == "github.com/nats-io/nats.go/jetstream" {
-		return name + ".WithMsgID(%s)"
+	option, ok := catalog.MsgIDOption(path)
+	if !ok {
+		return ""
 	}
-	return name + ".MsgId(%s)"
+	return name + "." + option + "(%s)"
 }
 
 // literalField adds the key field to a struct literal written at the
@@ -344,12 +349,15 @@ func literalField(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *ef
 	}
 	value, imports := key, []string(nil)
 	if _, ptr := v.Type().(*types.Pointer); ptr {
-		const awsPkg = "github.com/aws/aws-sdk-go-v2/aws"
-		name := fix.ImportName(pass.Pkg, file, awsPkg)
-		if name == "" {
-			name, imports = "aws", []string{awsPkg}
+		ptr, ok := catalog.StringPointer(e.Fn)
+		if !ok {
+			return analysis.TextEdit{}, nil, false
 		}
-		value = name + ".String(" + key + ")"
+		name := fix.ImportName(pass.Pkg, file, ptr.Path)
+		if name == "" {
+			name, imports = path.Base(ptr.Path), []string{ptr.Path}
+		}
+		value = name + "." + ptr.Func + "(" + key + ")"
 	}
 	elt := field + ": " + value
 	fset := pass.Fset

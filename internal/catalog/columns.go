@@ -1,0 +1,67 @@
+package catalog
+
+import "strings"
+
+// Columns and tables that hold identities: by the schema the module's
+// migrations declare, the configuration, and names.
+
+// IsKeyColumn reports whether an INSERT column names the row's identity:
+// id, number, reference, code or key, names ending in _id, _number, _no,
+// _ref, _reference, _code or _key, and configured key columns.
+func (c *Catalog) IsKeyColumn(col string) bool {
+	col = strings.ToLower(strings.Trim(col, "`\"[]"))
+	if c.keyColumns[col] {
+		return true
+	}
+	switch col {
+	case "id", "number", "reference", "code", "key", "uuid":
+		return true
+	}
+	for _, suffix := range identitySuffixes {
+		if strings.HasSuffix(col, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// identitySuffixes end the names of identity columns.
+var identitySuffixes = []string{"_id", "_number", "_no", "_ref", "_reference", "_code", "_key", "_uuid"}
+
+// IsIdentity reports whether column col of table is the identity of the
+// table's rows: a column of its primary key or of a unique constraint,
+// when a CREATE TABLE in the schema shows them, or a configured key
+// column; otherwise, when the table's keys are not known, a column whose
+// name says so (IsKeyColumn).
+func (c *Catalog) IsIdentity(table, col string) bool {
+	col = strings.ToLower(strings.Trim(col, "`\"[]"))
+	if id, known := c.tables.Identity(strings.Trim(table, "`\"[]"), col); known {
+		return id || c.keyColumns[col]
+	}
+	return c.IsKeyColumn(col)
+}
+
+// IsOwnIdentity reports whether col is the identity of table's own rows,
+// as opposed to a reference to another table's (orders.customer_id): a
+// key column of it, when the schema declares its keys; otherwise id, or
+// the table's singular name followed by an identity suffix
+// (orders.order_id, invoices.invoice_number).
+func (c *Catalog) IsOwnIdentity(table, col string) bool {
+	table = strings.Trim(table, "`\"[]")
+	if _, known := c.tables.Identity(table, ""); known {
+		return c.IsIdentity(table, col)
+	}
+	col = strings.ToLower(strings.Trim(col, "`\"[]"))
+	if col == "id" {
+		return true
+	}
+	table = strings.ToLower(table[strings.LastIndex(table, ".")+1:])
+	for _, singular := range []string{strings.TrimSuffix(table, "s"), strings.TrimSuffix(table, "es"), strings.TrimSuffix(table, "ies") + "y"} {
+		for _, suffix := range identitySuffixes {
+			if col == singular+suffix {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,316 @@
+package catalog
+
+import (
+	"fmt"
+	"go/constant"
+	"go/types"
+	"slices"
+)
+
+// Database drivers, as data: the handles, transactions and rows of each
+// database API, how a transaction begins and a fix writes one, the
+// methods that run SQL text, the error for a missing row, and the SQL
+// dialect a driver registered by import speaks.
+
+// A Driver is one package of a database API. Type names are TypeKeys,
+// function names FuncKeys.
+type Driver struct {
+	Path string
+	// API names the conventions the driver's code follows: "sql" for
+	// database/sql and the libraries that extend it (sqlx), "pgx" for
+	// pgx and pgxpool. Code a fix writes for a value follows its API.
+	API string
+	// Handles commit each statement on its own.
+	Handles []string
+	// Tx are transactions: their Commit makes their writes durable.
+	Tx []string
+	// Rows are single-row results, whose Scan reports a missing row.
+	Rows []string
+	// Begin are the methods of a handle that begin a transaction; Commit
+	// is the transaction's method that commits it, Savepoint its method
+	// that begins a nested transaction, which belongs to it.
+	Begin             []string
+	Commit, Savepoint string
+	// TxFuncs run a callback in a transaction they begin and commit.
+	TxFuncs []string
+	// ErrNoRows is the variable of Path a missing row is reported by.
+	ErrNoRows string
+	// Exec are the methods that run SQL text, by receiver.
+	Exec []Executors
+	// Wrap says, by handle type, how a fix wraps statements in a
+	// transaction on that handle.
+	Wrap map[string]TxWrap
+	// Dialect and Placeholder are the SQL the database behind a driver
+	// registered by importing Path speaks: "mysql", "sqlite" or
+	// "postgres", with "?" or "$n" placeholders.
+	Dialect, Placeholder string
+	// UniqueState is the SQLSTATE, UniqueNumber the error number, the
+	// database reports a unique violation with.
+	UniqueState  string
+	UniqueNumber int
+}
+
+// Executors are methods of the receivers (FuncKey receivers: "(*pkg.T)")
+// that run SQL text.
+type Executors struct {
+	Recv    []string
+	Methods []Exec
+}
+
+// An Exec is a method that runs SQL text given at Query with arguments
+// from Args on (counted without the receiver); Named is set for named
+// parameters bound from a struct or map argument.
+type Exec struct {
+	Name  string
+	Query int
+	Args  int
+	Named bool
+}
+
+// A TxWrap says how to begin, commit and roll back a transaction on a
+// handle: in the templates %[1]s is the handle, %[2]s the context.
+type TxWrap struct {
+	Begin, Commit, Rollback string
+	Method                  string // the begin method, whose first result is the transaction
+	Ctx                     bool   // Begin needs the context
+}
+
+// database/sql's executors with and without a context.
+var (
+	sqlCtxExec   = []Exec{{"ExecContext", 1, 2, false}, {"QueryContext", 1, 2, false}, {"QueryRowContext", 1, 2, false}}
+	sqlPlainExec = []Exec{{"Exec", 0, 1, false}, {"Query", 0, 1, false}, {"QueryRow", 0, 1, false}}
+	pgxExec      = []Exec{{"Exec", 1, 2, false}, {"Query", 1, 2, false}, {"QueryRow", 1, 2, false}}
+	sqlxExec     = []Exec{
+		{"MustExec", 0, 1, false}, {"MustExecContext", 1, 2, false},
+		{"Queryx", 0, 1, false}, {"QueryRowx", 0, 1, false},
+		{"QueryxContext", 1, 2, false}, {"QueryRowxContext", 1, 2, false},
+		{"Get", 1, 2, false}, {"GetContext", 2, 3, false},
+		{"NamedExec", 0, 1, true}, {"NamedExecContext", 1, 2, true},
+	}
+)
+
+var drivers = []Driver{
+	{
+		Path: "database/sql", API: "sql",
+		Handles:   []string{"*database/sql.DB", "*database/sql.Conn"},
+		Tx:        []string{"*database/sql.Tx"},
+		Rows:      []string{"*database/sql.Row"},
+		Begin:     []string{"Begin", "BeginTx"},
+		Commit:    "Commit",
+		ErrNoRows: "ErrNoRows",
+		Exec: []Executors{
+			{Recv: []string{"(*database/sql.DB)", "(*database/sql.Tx)", "(*database/sql.Conn)"}, Methods: sqlCtxExec},
+			{Recv: []string{"(*database/sql.DB)", "(*database/sql.Tx)"}, Methods: sqlPlainExec},
+		},
+		Wrap: map[string]TxWrap{
+			"*database/sql.DB": {Begin: "%[1]s.BeginTx(%[2]s, nil)", Commit: "tx.Commit()", Rollback: "tx.Rollback()", Method: "BeginTx", Ctx: true},
+		},
+	},
+	{
+		Path: "github.com/jmoiron/sqlx", API: "sql",
+		Handles: []string{"*github.com/jmoiron/sqlx.DB"},
+		Tx:      []string{"*github.com/jmoiron/sqlx.Tx"},
+		Rows:    []string{"*github.com/jmoiron/sqlx.Row"},
+		Begin:   []string{"Beginx", "BeginTxx", "MustBegin", "MustBeginTx"},
+		Commit:  "Commit",
+		Exec:    []Executors{{Recv: []string{"(*github.com/jmoiron/sqlx.DB)", "(*github.com/jmoiron/sqlx.Tx)"}, Methods: sqlxExec}},
+		Wrap: map[string]TxWrap{
+			"*github.com/jmoiron/sqlx.DB": {Begin: "%[1]s.Beginx()", Commit: "tx.Commit()", Rollback: "tx.Rollback()", Method: "Beginx"},
+		},
+	},
+	{
+		Path: "github.com/jackc/pgx/v5", API: "pgx",
+		Handles:   []string{"*github.com/jackc/pgx/v5.Conn"},
+		Tx:        []string{"github.com/jackc/pgx/v5.Tx"},
+		Rows:      []string{"github.com/jackc/pgx/v5.Row"},
+		Begin:     []string{"Begin", "BeginTx"},
+		Commit:    "Commit",
+		Savepoint: "Begin",
+		TxFuncs:   []string{"github.com/jackc/pgx/v5.BeginFunc", "github.com/jackc/pgx/v5.BeginTxFunc"},
+		ErrNoRows: "ErrNoRows",
+		Exec: []Executors{
+			{Recv: []string{"(*github.com/jackc/pgx/v5.Conn)", "(github.com/jackc/pgx/v5.Tx)"}, Methods: pgxExec},
+			{Recv: []string{"(*github.com/jackc/pgx/v5.Batch)"}, Methods: []Exec{{"Queue", 0, 1, false}}},
+		},
+		Dialect: "postgres", Placeholder: "$n", UniqueState: "23505",
+	},
+	{
+		Path: "github.com/jackc/pgx/v5/pgxpool", API: "pgx",
+		Handles: []string{"*github.com/jackc/pgx/v5/pgxpool.Pool", "*github.com/jackc/pgx/v5/pgxpool.Conn"},
+		Tx:      []string{"*github.com/jackc/pgx/v5/pgxpool.Tx"},
+		Begin:   []string{"Begin", "BeginTx"},
+		Commit:  "Commit", Savepoint: "Begin",
+		Exec: []Executors{{Recv: []string{
+			"(*github.com/jackc/pgx/v5/pgxpool.Pool)", "(*github.com/jackc/pgx/v5/pgxpool.Conn)", "(*github.com/jackc/pgx/v5/pgxpool.Tx)",
+		}, Methods: pgxExec}},
+		Wrap: map[string]TxWrap{
+			"*github.com/jackc/pgx/v5/pgxpool.Pool": {Begin: "%[1]s.Begin(%[2]s)", Commit: "tx.Commit(%[2]s)", Rollback: "tx.Rollback(%[2]s)", Method: "Begin", Ctx: true},
+		},
+	},
+	{Path: "github.com/go-sql-driver/mysql", Dialect: "mysql", Placeholder: "?", UniqueNumber: 1062},
+	{Path: "github.com/mattn/go-sqlite3", Dialect: "sqlite", Placeholder: "?"},
+	{Path: "modernc.org/sqlite", Dialect: "sqlite", Placeholder: "?"},
+}
+
+// An SQLCall executes SQL text given at Query with arguments from Args on
+// (counted without the receiver). Named is set for named parameters bound
+// from a struct or map argument.
+type SQLCall struct {
+	Query, Args int
+	Named       bool
+}
+
+// sqlCalls are the executors of the drivers and ORMs, by FuncKey.
+var sqlCalls = sqlCallTable()
+
+func sqlCallTable() map[string]SQLCall {
+	out := map[string]SQLCall{}
+	add := func(execs []Executors) {
+		for _, e := range execs {
+			for _, recv := range e.Recv {
+				for _, m := range e.Methods {
+					out[recv+"."+m.Name] = SQLCall{Query: m.Query, Args: m.Args, Named: m.Named}
+				}
+			}
+		}
+	}
+	for _, d := range drivers {
+		add(d.Exec)
+	}
+	for _, o := range orms {
+		add(o.Exec)
+	}
+	return out
+}
+
+// driverOf returns the driver that declares a handle, transaction or row
+// of type t.
+func driverOf(t types.Type) *Driver {
+	key := TypeKey(t)
+	for i := range drivers {
+		d := &drivers[i]
+		if slices.Contains(d.Handles, key) || slices.Contains(d.Tx, key) || slices.Contains(d.Rows, key) {
+			return d
+		}
+	}
+	return nil
+}
+
+// DriverAPI names the API ("sql", "pgx") of the driver a transaction or
+// row of type t belongs to, or "": the code a fix writes to claim a key
+// inside a transaction follows it.
+func DriverAPI(t types.Type) string {
+	d := driverOf(t)
+	if d == nil || slices.Contains(d.Handles, TypeKey(t)) {
+		return ""
+	}
+	return d.API
+}
+
+// IsAutocommit reports whether t is a database handle on which every
+// statement commits on its own.
+func IsAutocommit(t types.Type) bool {
+	d := driverOf(t)
+	return d != nil && slices.Contains(d.Handles, TypeKey(t))
+}
+
+// IsTx reports whether t is a transaction, whose Commit makes its writes
+// durable.
+func IsTx(t types.Type) bool {
+	d := driverOf(t)
+	return d != nil && slices.Contains(d.Tx, TypeKey(t))
+}
+
+// IsBegin reports whether a method named name begins a transaction, on
+// whichever driver's handle it is called: callers check the receiver.
+func IsBegin(name string) bool {
+	for _, d := range drivers {
+		if slices.Contains(d.Begin, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsTxFunc reports whether fn runs a callback in a transaction it begins
+// and commits (pgx.BeginFunc).
+func IsTxFunc(fn *types.Func) bool {
+	key := FuncKey(fn)
+	for _, d := range drivers {
+		if slices.Contains(d.TxFuncs, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsErrNoRows reports whether obj is a driver's error for a missing row
+// (sql.ErrNoRows, pgx.ErrNoRows).
+func IsErrNoRows(obj types.Object) bool {
+	v, ok := obj.(*types.Var)
+	if !ok || v.Pkg() == nil {
+		return false
+	}
+	for _, d := range drivers {
+		if d.ErrNoRows != "" && d.Path == v.Pkg().Path() && d.ErrNoRows == v.Name() {
+			return true
+		}
+	}
+	return false
+}
+
+// TxWrapOf says how a fix wraps statements in a transaction on a handle
+// of type t.
+func TxWrapOf(t types.Type) (TxWrap, bool) {
+	key := TypeKey(t)
+	for _, d := range drivers {
+		if w, ok := d.Wrap[key]; ok {
+			return w, true
+		}
+	}
+	return TxWrap{}, false
+}
+
+// PlaceholderDialect returns the dialect ("mysql", "sqlite") of the
+// database whose driver importing path registers, when that driver uses
+// ? placeholders: a statement with ? placeholders is in that dialect.
+func PlaceholderDialect(path string) string {
+	for _, d := range drivers {
+		if d.Path == path && d.Placeholder == "?" {
+			return d.Dialect
+		}
+	}
+	return ""
+}
+
+// IsCommit reports whether a method named name commits a transaction, of
+// whichever driver: callers check the receiver.
+func IsCommit(name string) bool {
+	return slices.ContainsFunc(drivers, func(d Driver) bool { return d.Commit == name })
+}
+
+// IsSavepoint reports whether the method name of a transaction of type
+// recv begins a nested transaction (pgx's tx.Begin), which commits with
+// the transaction it belongs to.
+func IsSavepoint(name string, recv types.Type) bool {
+	d := driverOf(recv)
+	return d != nil && d.Savepoint == name && slices.Contains(d.Tx, TypeKey(recv))
+}
+
+// IsUniqueViolation reports whether a constant is the code a database
+// reports a unique violation with: PostgreSQL's SQLSTATE 23505, MySQL's
+// error 1062.
+func IsUniqueViolation(c constant.Value) bool {
+	if c == nil {
+		return false
+	}
+	for _, d := range drivers {
+		switch {
+		case d.UniqueState != "" && c.Kind() == constant.String && constant.StringVal(c) == d.UniqueState:
+			return true
+		case d.UniqueNumber != 0 && c.Kind() == constant.Int && c.ExactString() == fmt.Sprint(d.UniqueNumber):
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,115 @@
+package catalog
+
+import (
+	"go/types"
+	"slices"
+)
+
+// HTTP, as data: the clients that send requests and the functions that
+// build them, and the routers' types through which a handler answers.
+
+// An HTTPClient is a package that sends HTTP requests.
+type HTTPClient struct {
+	Path string
+	// Makers build a request: by function name, the index of its method
+	// argument (the URL follows it).
+	Makers map[string]int
+	// Headers: the package declares the header set of its requests, whose
+	// Set and Add fill an idempotency header.
+	Headers bool
+	// Retries: the client retries a failed request itself, so a call of
+	// it is on a retried path wherever it is.
+	Retries bool
+}
+
+var httpClients = []HTTPClient{
+	{Path: "net/http", Makers: map[string]int{"NewRequest": 0, "NewRequestWithContext": 1}, Headers: true},
+	{Path: "github.com/hashicorp/go-retryablehttp", Makers: map[string]int{"NewRequest": 0, "NewRequestWithContext": 1}, Retries: true},
+}
+
+// A Router is an HTTP framework: Responders are the types (TypeKeys)
+// through which its handlers answer.
+type Router struct {
+	Path       string
+	Responders []string
+}
+
+var routers = []Router{
+	{Path: "net/http", Responders: []string{"net/http.ResponseWriter"}},
+	{Path: "github.com/gin-gonic/gin", Responders: []string{"*github.com/gin-gonic/gin.Context"}},
+	{Path: "github.com/labstack/echo/v4", Responders: []string{"github.com/labstack/echo/v4.Context"}},
+	{Path: "github.com/gofiber/fiber/v2", Responders: []string{"*github.com/gofiber/fiber/v2.Ctx"}},
+	{Path: "github.com/gofiber/fiber/v3", Responders: []string{"github.com/gofiber/fiber/v3.Ctx"}},
+}
+
+// httpClientOf returns the client package path is.
+func httpClientOf(path string) *HTTPClient {
+	for i := range httpClients {
+		if httpClients[i].Path == path {
+			return &httpClients[i]
+		}
+	}
+	return nil
+}
+
+// RequestMaker reports whether fn builds an HTTP request, and the index
+// of its method argument.
+func RequestMaker(fn *types.Func) (int, bool) {
+	if fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
+		return 0, false
+	}
+	for _, c := range httpClients {
+		if c.Path == fn.Pkg().Path() {
+			i, ok := c.Makers[fn.Name()]
+			return i, ok
+		}
+	}
+	return 0, false
+}
+
+// IsHTTPClient reports whether fn belongs to an HTTP client package: a
+// request handed to it keeps its headers.
+func IsHTTPClient(fn *types.Func) bool {
+	return fn.Pkg() != nil && httpClientOf(fn.Pkg().Path()) != nil
+}
+
+// IsRequestHeaderFunc reports whether fn belongs to the package that
+// declares requests' header sets: a header handed to it is only read or
+// filled.
+func IsRequestHeaderFunc(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	c := httpClientOf(fn.Pkg().Path())
+	return c != nil && c.Headers
+}
+
+// SetsRequestHeader reports whether fn sets a request's header to a value
+// (http.Header's Set and Add), whichever headers the configuration names
+// as idempotency headers.
+func SetsRequestHeader(fn *types.Func) bool {
+	h, ok := headerSetters[FuncKey(fn)]
+	return ok && h == nil
+}
+
+// SelfRetrying reports whether fn belongs to a client that retries its
+// requests itself.
+func SelfRetrying(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	c := httpClientOf(fn.Pkg().Path())
+	return c != nil && c.Retries
+}
+
+// IsResponder reports whether a value of type t is how a handler answers
+// (an http.ResponseWriter, a framework's context).
+func IsResponder(t types.Type) bool {
+	key := TypeKey(t)
+	for _, r := range routers {
+		if slices.Contains(r.Responders, key) {
+			return true
+		}
+	}
+	return false
+}

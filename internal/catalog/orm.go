@@ -1,0 +1,236 @@
+package catalog
+
+import (
+	"go/types"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// ORMs, as data: the handle, the methods that run SQL text, insert a
+// model or update rows, the methods that refine a handle, the clause a
+// fix adds for conflict handling, and how the ORM names tables and
+// columns.
+
+// An ORM is an object-relational mapper. Method names are of the handle
+// type DB.
+type ORM struct {
+	Path string
+	DB   string // FuncKey receiver of the handle: "(*pkg.DB)"
+	Exec []Executors
+	// Create insert the model (or slice of models) at the argument, by
+	// method name.
+	Create map[string]int
+	// Update update rows from the arguments starting at the index.
+	Update map[string]int
+	// Chain return the handle they are called on, refined: following
+	// them back finds the handle a statement runs on.
+	Chain []string
+	// Begin begins a transaction on the handle, returning it; Clauses
+	// refines a statement with clauses (ON CONFLICT among them).
+	Begin, Clauses string
+	// ErrDuplicate is the error variable the ORM translates a unique
+	// violation to.
+	ErrDuplicate string
+	// Transaction runs a callback in a transaction on the handle it
+	// passes the callback, which it commits when the callback returns nil.
+	Transaction string
+	// Conflict is the clause a fix adds to a Create so that it does
+	// nothing on a conflict: ClausePath is its package, Clause the
+	// expression after the package's name.
+	ClausePath, Clause string
+}
+
+var orms = []ORM{{
+	Path: "gorm.io/gorm",
+	DB:   "(*gorm.io/gorm.DB)",
+	Exec: []Executors{{Recv: []string{"(*gorm.io/gorm.DB)"}, Methods: []Exec{{"Exec", 0, 1, false}, {"Raw", 0, 1, false}}}},
+	Create: map[string]int{
+		"Create": 0, "CreateInBatches": 0, "Save": 0, "FirstOrCreate": 0,
+	},
+	Update: map[string]int{
+		"Updates": 0, "Update": 1, "UpdateColumn": 1, "UpdateColumns": 0,
+	},
+	Chain:        []string{"WithContext", "Model", "Table", "Where", "Session", "Debug", "Clauses", "Omit", "Select"},
+	Begin:        "Begin",
+	Clauses:      "Clauses",
+	Transaction:  "Transaction",
+	ErrDuplicate: "ErrDuplicatedKey",
+	ClausePath:   "gorm.io/gorm/clause",
+	Clause:       "OnConflict{DoNothing: true}",
+}}
+
+// modelCalls and modelUpdates are the ORMs' Create and Update methods,
+// by FuncKey.
+var modelCalls, modelUpdates = ormMethods(func(o ORM) map[string]int { return o.Create }),
+	ormMethods(func(o ORM) map[string]int { return o.Update })
+
+func ormMethods(of func(ORM) map[string]int) map[string]int {
+	out := map[string]int{}
+	for _, o := range orms {
+		for m, i := range of(o) {
+			out[o.DB+"."+m] = i
+		}
+	}
+	return out
+}
+
+// IsORMChain reports whether a method named name returns the ORM handle
+// it is called on, refined: callers check the receiver.
+func IsORMChain(name string) bool {
+	for _, o := range orms {
+		if slices.Contains(o.Chain, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsORMBegin reports whether a method named name of an ORM's handle
+// begins a transaction: callers check the receiver.
+func IsORMBegin(name string) bool {
+	return slices.ContainsFunc(orms, func(o ORM) bool { return o.Begin == name })
+}
+
+// IsORMClauses reports whether a method named name of an ORM's handle adds
+// clauses to the statement: callers check the receiver.
+func IsORMClauses(name string) bool {
+	return slices.ContainsFunc(orms, func(o ORM) bool { return o.Clauses == name })
+}
+
+// IsDuplicateKeyErr reports whether a package variable named name is an
+// ORM's error for a unique violation (gorm.ErrDuplicatedKey).
+func IsDuplicateKeyErr(name string) bool {
+	return slices.ContainsFunc(orms, func(o ORM) bool { return o.ErrDuplicate == name })
+}
+
+// IsORMTransaction reports whether fn is an ORM's method that runs a
+// callback (its first argument) in a transaction (gorm's db.Transaction).
+func IsORMTransaction(fn *types.Func) bool {
+	for _, o := range orms {
+		if o.Transaction != "" && FuncKey(fn) == o.DB+"."+o.Transaction {
+			return true
+		}
+	}
+	return false
+}
+
+// ConflictClause returns the package and the expression of the clause
+// that makes the Create method fn do nothing on a conflict.
+func ConflictClause(fn *types.Func) (path, expr string, ok bool) {
+	for _, o := range orms {
+		if fn.Pkg() != nil && fn.Pkg().Path() == o.Path {
+			return o.ClausePath, o.Clause, o.ClausePath != ""
+		}
+	}
+	return "", "", false
+}
+
+// IsGormPrimaryKey reports whether a model field is gorm's primary key: a
+// field named ID, or one tagged primaryKey (or primary_key), given the
+// value of its gorm tag.
+func IsGormPrimaryKey(field, gormTag string) bool {
+	gormTag = strings.ToLower(gormTag)
+	return field == "ID" || strings.Contains(gormTag, "primarykey") || strings.Contains(gormTag, "primary_key")
+}
+
+// GormTable is the table gorm's default NamingStrategy gives a model type
+// named name: its column name, pluralised (HTTPRequest: http_requests).
+func GormTable(name string) string { return plural(GormColumn(name)) }
+
+// gormInitialisms are the initialisms gorm's naming keeps together
+// (schema/naming.go's commonInitialisms).
+var gormInitialisms = []string{"API", "ASCII", "CPU", "CSS", "DNS", "EOF", "GUID", "HTML", "HTTP", "HTTPS", "ID", "IP",
+	"JSON", "LHS", "QPS", "RAM", "RHS", "RPC", "SLA", "SMTP", "SSH", "TLS", "TTL", "UID", "UI", "UUID", "URI", "URL",
+	"UTF8", "VM", "XML", "XSRF", "XSS"}
+
+// gormInitialismReplacer writes each initialism title-cased (HTTP: Http),
+// so that it reads as one word.
+var gormInitialismReplacer = func() *strings.Replacer {
+	var pairs []string
+	for _, w := range gormInitialisms {
+		pairs = append(pairs, w, w[:1]+strings.ToLower(w[1:]))
+	}
+	return strings.NewReplacer(pairs...)
+}()
+
+// GormColumn is the column gorm's default NamingStrategy gives a field
+// (or the name a table is made from): snake case, with initialisms and
+// runs of capitals kept as one word (UserID: user_id, HTTPRequest:
+// http_request). It follows gorm's toDBName.
+func GormColumn(name string) string {
+	if name == "" {
+		return ""
+	}
+	value := gormInitialismReplacer.Replace(name)
+	isUpper := func(b byte) bool { return 'A' <= b && b <= 'Z' }
+	var buf strings.Builder
+	lastCase, curCase := false, isUpper(value[0])
+	for i := 0; i < len(value)-1; i++ {
+		v := value[i]
+		nextCase := isUpper(value[i+1])
+		nextNumber := '0' <= value[i+1] && value[i+1] <= '9'
+		switch {
+		case curCase && lastCase && (nextCase || nextNumber):
+			buf.WriteByte(v + 32)
+		case curCase:
+			if i > 0 && value[i-1] != '_' && value[i+1] != '_' {
+				buf.WriteByte('_')
+			}
+			buf.WriteByte(v + 32)
+		default:
+			buf.WriteByte(v)
+		}
+		lastCase, curCase = curCase, nextCase
+	}
+	last := value[len(value)-1]
+	if curCase {
+		if !lastCase && len(value) > 1 {
+			buf.WriteByte('_')
+		}
+		last += 32
+	}
+	buf.WriteByte(last)
+	return buf.String()
+}
+
+// pluralRule rewrites the end of a lower-case noun to its plural.
+type pluralRule struct {
+	re      *regexp.Regexp
+	replace string
+}
+
+// pluralRules are the rules of the inflection library gorm pluralises
+// with, for lower-case words, in the order they are tried: uncountable
+// words, irregular ones, then its regular rules from the most specific.
+var pluralRules = func() []pluralRule {
+	var rules []pluralRule
+	for _, w := range []string{"equipment", "information", "rice", "money", "species", "series", "fish", "sheep", "jeans", "police"} {
+		rules = append(rules, pluralRule{regexp.MustCompile("^(" + w + ")$"), "${1}"})
+	}
+	for _, p := range [][2]string{{"person", "people"}, {"man", "men"}, {"child", "children"}, {"sex", "sexes"}, {"move", "moves"}, {"mombie", "mombies"}} {
+		rules = append(rules, pluralRule{regexp.MustCompile(p[0] + "$"), p[1]})
+	}
+	regular := [][2]string{
+		{"([a-z])$", "${1}s"}, {"s$", "s"}, {"^(ax|test)is$", "${1}es"}, {"(octop|vir)us$", "${1}i"},
+		{"(octop|vir)i$", "${1}i"}, {"(alias|status)$", "${1}es"}, {"(bu)s$", "${1}ses"},
+		{"(buffal|tomat)o$", "${1}oes"}, {"([ti])um$", "${1}a"}, {"([ti])a$", "${1}a"}, {"sis$", "ses"},
+		{"(?:([^f])fe|([lr])f)$", "${1}${2}ves"}, {"(hive)$", "${1}s"}, {"([^aeiouy]|qu)y$", "${1}ies"},
+		{"(x|ch|ss|sh)$", "${1}es"}, {"(matr|vert|ind)(?:ix|ex)$", "${1}ices"}, {"^(m|l)ouse$", "${1}ice"},
+		{"^(m|l)ice$", "${1}ice"}, {"^(ox)$", "${1}en"}, {"^(oxen)$", "${1}"}, {"(quiz)$", "${1}zes"},
+	}
+	for i := len(regular) - 1; i >= 0; i-- {
+		rules = append(rules, pluralRule{regexp.MustCompile(regular[i][0]), regular[i][1]})
+	}
+	return rules
+}()
+
+// plural pluralises a lower-case snake-case name as gorm does.
+func plural(s string) string {
+	for _, r := range pluralRules {
+		if r.re.MatchString(s) {
+			return r.re.ReplaceAllString(s, r.replace)
+		}
+	}
+	return s
+}
