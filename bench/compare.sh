@@ -17,9 +17,9 @@
 #	OUTDIR/<name>.log    both exit codes and standard errors
 #	OUTDIR/findings.txt  the number of findings per module and check
 #
-# where <name> is the module's directory with "/" turned into ".". Absolute
-# paths are replaced by $MODULE (the module's root), $WORK, $GOMODCACHE,
-# $GOROOT and $CHECKOUT.
+# where <name> is the module's directory with "/" turned into "." (earlier
+# outputs in OUTDIR are removed first). Absolute paths are replaced by
+# $MODULE (the module's root), $WORK, $GOMODCACHE, $GOROOT and $CHECKOUT.
 #
 # Modules: testdata/mod/*, examples/payments, and the open-source modules of
 # docs/evaluation.md, read from $EVALSRC/<name> (default /work/evalsrc), each a
@@ -46,27 +46,34 @@ fi
 ROOT="$PWD"
 [[ -d "$ROOT/cmd/idemlint" ]] || { echo "compare: run from the root of an idemlint checkout" >&2; exit 2; }
 EVALSRC="${EVALSRC:-/work/evalsrc}"
-for repo in watermill watermill-sql samples-go river asynq microservices-demo; do
+REPOS=(watermill watermill-sql samples-go river asynq microservices-demo)
+for repo in "${REPOS[@]}"; do
 	[[ -d "$EVALSRC/$repo" ]] || { echo "compare: $EVALSRC/$repo is missing (see the list in $0)" >&2; exit 2; }
 done
 mkdir -p "$1"
 OUT="$(cd "$1" && pwd)"
 rm -f "$OUT"/*.json "$OUT"/*.diff "$OUT"/*.log "$OUT/findings.txt"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/idemlint-compare.XXXXXX")"
-trap 'chmod -R u+w "$WORK"; rm -rf "$WORK"' EXIT
+trap 'rm -rf "$WORK"' EXIT
 export ROOT WORK GOMODCACHE="$(go env GOMODCACHE)" GOROOT="$(go env GOROOT)"
 BASEFLAGS="$(go env GOFLAGS)"
 
 go build -o "$OUT/idemlint" ./cmd/idemlint
+
+# Copies of everything the runs read: go may write go.mod and go.sum.
+mkdir -p "$WORK/testdata" "$WORK/examples"
+cp -R testdata/mod "$WORK/testdata/mod"
+cp -R examples/payments "$WORK/examples/payments"
+for repo in "${REPOS[@]}"; do cp -R "$EVALSRC/$repo" "$WORK/$repo"; done
 
 # run NAME DIR PATTERN...: idemlint's two runs in DIR, written to OUT/NAME.*.
 run() {
 	local name="$1" dir="$2" rc start=$SECONDS
 	shift 2
 	{
-		rc=0; (cd "$dir" && "$OUT/idemlint" -json "$@" >"$OUT/$name.json" 2>"$WORK/stderr") || rc=$?
+		rc=0; (cd "$dir" && "$OUT/idemlint" -json "$@" </dev/null >"$OUT/$name.json" 2>"$WORK/stderr") || rc=$?
 		echo "idemlint -json: exit $rc"; cat "$WORK/stderr"
-		rc=0; (cd "$dir" && "$OUT/idemlint" -fix -diff "$@" >"$OUT/$name.diff" 2>"$WORK/stderr") || rc=$?
+		rc=0; (cd "$dir" && "$OUT/idemlint" -fix -diff "$@" </dev/null >"$OUT/$name.diff" 2>"$WORK/stderr") || rc=$?
 		echo "idemlint -fix -diff: exit $rc"; cat "$WORK/stderr"
 	} >"$OUT/$name.log"
 	MOD="$dir" perl -pi -e 's/\Q$ENV{MOD}\E/\$MODULE/g; s/\Q$ENV{WORK}\E/\$WORK/g;
@@ -75,32 +82,27 @@ run() {
 	echo "compare: $name: $((SECONDS - start))s" >&2
 }
 
-# Modules of one go.mod each: "SOURCE-ROOT DIR" lines, sorted.
+# The modules of one go.mod each, by directory under WORK, sorted.
 {
-	for d in testdata/mod/* examples/payments; do echo "$ROOT $d"; done
-	(cd "$EVALSRC/watermill" && find _examples -name go.mod | sed 's|/go.mod$||; s|^|watermill/|')
-	printf '%s\n' watermill-sql samples-go samples-go/codec-server samples-go/grpc-proxy \
-		asynq asynq/tools asynq/x microservices-demo/src/{checkout,frontend,productcatalog,shipping}service |
-		sed 's|^||'
-} | sed "s|^\([^ ]*\)\$|$EVALSRC \1|" | sed 's|service$|service|' | sort -k2 >"$WORK/modules"
-
-export GOFLAGS="$BASEFLAGS -mod=mod" GOWORK=off
-while read -r src dir; do
-	mkdir -p "$WORK/$(dirname "$dir")"
-	cp -R "$src/$dir" "$WORK/$dir"
-	run "${dir//\//.}" "$WORK/$dir" ./...
+	(cd "$WORK" && find testdata/mod watermill/_examples -name go.mod | sed 's|/go.mod$||')
+	printf '%s\n' examples/payments watermill-sql samples-go samples-go/codec-server samples-go/grpc-proxy asynq asynq/tools asynq/x \
+		microservices-demo/src/checkoutservice microservices-demo/src/frontend \
+		microservices-demo/src/productcatalogservice microservices-demo/src/shippingservice
+} | sort >"$WORK/modules"
+while read -r dir; do
+	GOFLAGS="$BASEFLAGS -mod=mod" GOWORK=off run "${dir//\//.}" "$WORK/$dir" ./...
 done <"$WORK/modules"
 
-# river: its own workspace, without riverdrivertest, with the patterns of
-# the 8 modules that remain.
-cp -R "$EVALSRC/river" "$WORK/river"
-(cd "$WORK/river" && GOWORK= go work edit -dropuse=./riverdriver/riverdrivertest)
-GOFLAGS="$BASEFLAGS" GOWORK="$WORK/river/go.work" \
-	run river "$WORK/river" ./... ./cmd/river/... ./riverdriver/... ./rivershared/... ./rivertype/...
+# river: its own workspace without riverdrivertest, and the patterns of the
+# 8 modules that remain (66 packages).
+go work edit -dropuse=./riverdriver/riverdrivertest "$WORK/river/go.work"
+GOFLAGS="$BASEFLAGS" GOWORK="$WORK/river/go.work" run river "$WORK/river" ./... ./cmd/river/... \
+	./riverdriver/... ./riverdriver/{riverdatabasesql,riverpgxv5,riversqlite}/... ./rivershared/... ./rivertype/...
 
-# Findings (diagnostics in the -json output) per module and check.
+# Findings per module and check: the diagnostics of the -json output, once
+# each (a package and its test variant report the same finding twice).
 for f in "$OUT"/*.json; do
-	jq -r --arg m "$(basename "$f" .json)" \
-		'[.[][] | arrays | .[].category] | "\($m) \(length) \(group_by(.) | map("\(.[0])=\(length)") | join(" "))"' "$f"
+	jq -r --arg m "$(basename "$f" .json)" '[.[][] | arrays | .[] | {posn, category, message}] | unique |
+		"\($m) \(length) \(group_by(.category) | map("\(.[0].category)=\(length)") | join(" "))"' "$f"
 done >"$OUT/findings.txt"
-echo "compare: $(wc -l <"$OUT/findings.txt") modules, outputs in $OUT, $((SECONDS))s" >&2
+echo "compare: $(wc -l <"$OUT/findings.txt") modules, outputs in $OUT, ${SECONDS}s" >&2
