@@ -1,9 +1,5 @@
 package naturalkey
 
-// What a field of a struct holds: the values stored into it, followed
-// through copies of the struct and into constructors of this package
-// whose returns fill it field by field.
-
 import (
 	"go/token"
 

@@ -1,9 +1,5 @@
 package naturalkey
 
-// The reading of what a value is for retries: walked back to its
-// sources (parameters, calls, fields, stores), a value is an operation
-// key, fresh on every attempt, known to the caller, or none of these.
-
 import (
 	"go/types"
 
@@ -16,7 +12,10 @@ import (
 // maxDepth bounds the steps a value is walked back to its sources.
 const maxDepth = 12
 
-// key says what a value is, as far as retries are concerned.
+// key says what a value is, as far as retries are concerned: walked back
+// to its sources (parameters, calls, fields, stores), a value is an
+// operation key, fresh on every attempt, known to the caller, or none of
+// these.
 type key struct {
 	what   string // an operation key: what it is
 	fresh  bool   // made fresh on every attempt: freshid's concern
