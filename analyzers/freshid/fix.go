@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strconv"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -118,7 +119,6 @@ func derivable(t types.Type) bool {
 // derivation returns how to derive a value of type t from a key
 // expression, deterministically and namespaced by purpose.
 func derivation(pass *analysis.Pass, file *ast.File, t types.Type, purpose string) (func(key string) string, []string, bool) {
-	name := func(key string) string { return fmt.Sprintf("[]byte(%s + %q)", key, "|"+purpose) }
 	if u, ok := catalog.UUIDOf(t); ok {
 		p := fix.ImportName(pass.Pkg, file, u.Path)
 		return func(k string) string { return fmt.Sprintf(u.NameBased, p, k, "|"+purpose) }, nil, p != ""
@@ -130,14 +130,29 @@ func derivation(pass *analysis.Pass, file *ast.File, t types.Type, purpose strin
 	case ok && b.Info()&types.IsString != 0 && strPkg != "":
 		return func(k string) string { return fmt.Sprintf(str.NameBased, strPkg, k, "|"+purpose) + ".String()" }, nil, true
 	case ok && b.Info()&types.IsString != 0:
-		return func(k string) string { return fmt.Sprintf("fmt.Sprintf(\"%%x\", sha256.Sum256(%s))[:32]", name(k)) },
-			[]string{"crypto/sha256", "fmt"}, true
+		return func(k string) string { return sha256Hex(keyBytes(k, purpose)) }, []string{"crypto/sha256", "fmt"}, true
 	case ok && b.Info()&types.IsInteger != 0:
-		return func(k string) string {
-			return fmt.Sprintf("%s(crc64.Checksum(%s, crc64.MakeTable(crc64.ECMA)) >> 1)", b.Name(), name(k))
-		}, []string{"hash/crc64"}, true
+		return func(k string) string { return crc64Int(b.Name(), keyBytes(k, purpose)) }, []string{"hash/crc64"}, true
 	}
 	return nil, nil, false
+}
+
+// keyBytes renders the bytes a value is derived from: the key, namespaced
+// by the value's purpose so that two values of one operation differ.
+func keyBytes(key, purpose string) string {
+	return "[]byte(" + key + " + " + strconv.Quote("|"+purpose) + ")"
+}
+
+// sha256Hex renders a string of 32 hex digits hashed from data, for a
+// string without a UUID package to derive it.
+func sha256Hex(data string) string {
+	return `fmt.Sprintf("%x", sha256.Sum256(` + data + "))[:32]"
+}
+
+// crc64Int renders an integer of type intType checksummed from data,
+// shifted so that it stays positive in a signed type.
+func crc64Int(intType, data string) string {
+	return intType + "(crc64.Checksum(" + data + ", crc64.MakeTable(crc64.ECMA)) >> 1)"
 }
 
 // fallback wraps the derivation for a key the caller may leave out: with
