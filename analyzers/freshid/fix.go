@@ -1,12 +1,10 @@
 package freshid
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
-	"go/format"
 	"go/types"
-	"strings"
+	"strconv"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -49,7 +47,9 @@ func suggestFix(pass *analysis.Pass, res *summary.Result, call *ssa.Call, sink v
 	var text string
 	switch {
 	case ks.MayBeEmpty:
-		text = fallback(pass, file, expr, typ, tuple, key, derive)
+		if text, ok = fallback(pass, file, expr, typ, tuple, key, derive); !ok {
+			return nil
+		}
 	case tuple:
 		text = derive(key) + ", error(nil)"
 	default:
@@ -119,7 +119,6 @@ func derivable(t types.Type) bool {
 // derivation returns how to derive a value of type t from a key
 // expression, deterministically and namespaced by purpose.
 func derivation(pass *analysis.Pass, file *ast.File, t types.Type, purpose string) (func(key string) string, []string, bool) {
-	name := func(key string) string { return fmt.Sprintf("[]byte(%s + %q)", key, "|"+purpose) }
 	if u, ok := catalog.UUIDOf(t); ok {
 		p := fix.ImportName(pass.Pkg, file, u.Path)
 		return func(k string) string { return fmt.Sprintf(u.NameBased, p, k, "|"+purpose) }, nil, p != ""
@@ -131,38 +130,66 @@ func derivation(pass *analysis.Pass, file *ast.File, t types.Type, purpose strin
 	case ok && b.Info()&types.IsString != 0 && strPkg != "":
 		return func(k string) string { return fmt.Sprintf(str.NameBased, strPkg, k, "|"+purpose) + ".String()" }, nil, true
 	case ok && b.Info()&types.IsString != 0:
-		return func(k string) string { return fmt.Sprintf("fmt.Sprintf(\"%%x\", sha256.Sum256(%s))[:32]", name(k)) },
-			[]string{"crypto/sha256", "fmt"}, true
+		return func(k string) string { return sha256Hex(keyBytes(k, purpose)) }, []string{"crypto/sha256", "fmt"}, true
 	case ok && b.Info()&types.IsInteger != 0:
-		return func(k string) string {
-			return fmt.Sprintf("%s(crc64.Checksum(%s, crc64.MakeTable(crc64.ECMA)) >> 1)", b.Name(), name(k))
-		}, []string{"hash/crc64"}, true
+		return func(k string) string { return crc64Int(b.Name(), keyBytes(k, purpose)) }, []string{"hash/crc64"}, true
 	}
 	return nil, nil, false
 }
 
+// keyBytes renders the bytes a value is derived from: the key, namespaced
+// by the value's purpose so that two values of one operation differ.
+func keyBytes(key, purpose string) string {
+	return "[]byte(" + key + " + " + strconv.Quote("|"+purpose) + ")"
+}
+
+// sha256Hex renders a string of 32 hex digits hashed from data, for a
+// string without a UUID package to derive it.
+func sha256Hex(data string) string {
+	return `fmt.Sprintf("%x", sha256.Sum256(` + data + "))[:32]"
+}
+
+// crc64Int renders an integer of type intType checksummed from data,
+// shifted so that it stays positive in a signed type.
+func crc64Int(intType, data string) string {
+	return intType + "(crc64.Checksum(" + data + ", crc64.MakeTable(crc64.ECMA)) >> 1)"
+}
+
 // fallback wraps the derivation for a key the caller may leave out: with
-// the key, the derived value; without it, the fresh value as before.
-func fallback(pass *analysis.Pass, file *ast.File, expr ast.Expr, t types.Type, tuple bool, key string, derive func(string) string) string {
-	indent := fix.LineIndent(pass.Fset, file, expr.Pos())
+// the key, the derived value; without it, the fresh value as before. It
+// fails where the fresh value cannot be printed again (a raw string
+// spanning lines, which re-indenting would change).
+func fallback(pass *analysis.Pass, file *ast.File, expr ast.Expr, t types.Type, tuple bool, key string, derive func(string) string) (string, bool) {
+	orig, ok := fix.Print(pass.Fset, nil, expr)
+	if !ok {
+		return "", false
+	}
 	qual := func(p *types.Package) string {
 		if p == pass.Pkg {
 			return ""
 		}
 		return fix.ImportName(pass.Pkg, file, p.Path())
 	}
-	resultType, derived := types.TypeString(t, qual), derive("k")
+	f := keyFallback{resultType: types.TypeString(t, qual), key: key, derived: derive("k"), fresh: orig}
 	if tuple {
-		resultType, derived = "("+resultType+", error)", derived+", nil"
+		f.resultType, f.derived = "("+f.resultType+", error)", f.derived+", nil"
 	}
-	var orig bytes.Buffer
-	format.Node(&orig, pass.Fset, expr)
-	var b strings.Builder
-	fmt.Fprintf(&b, "func() %s {\n", resultType)
-	fmt.Fprintf(&b, "%s\tif k := %s; k != \"\" {\n", indent, key)
-	fmt.Fprintf(&b, "%s\t\treturn %s\n", indent, derived)
-	fmt.Fprintf(&b, "%s\t}\n", indent)
-	fmt.Fprintf(&b, "%s\treturn %s\n", indent, orig.String())
-	fmt.Fprintf(&b, "%s}()", indent)
-	return b.String()
+	return fix.Indent(f.text(), fix.LineIndent(pass.Fset, file, expr.Pos())), true
+}
+
+// A keyFallback is the value a fix puts in place of a fresh one when the
+// key may be empty: a function literal of resultType, called at once,
+// that returns derived (over k, the key) when key is not empty, and the
+// fresh value as it was otherwise.
+type keyFallback struct {
+	resultType string
+	key        string
+	derived    string
+	fresh      string
+}
+
+// text renders the function literal and its call at indentation zero.
+func (f keyFallback) text() string {
+	withKey := fix.IfStmt(fix.DefineStmt(f.key, "k"), `k != ""`, fix.Block(fix.ReturnStmt(f.derived)))
+	return "func() " + f.resultType + " " + fix.Block(withKey, fix.ReturnStmt(f.fresh)) + "()"
 }

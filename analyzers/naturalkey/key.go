@@ -1,0 +1,171 @@
+package naturalkey
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/valueflow"
+)
+
+// maxDepth bounds the steps a value is walked back to its sources.
+const maxDepth = 12
+
+// key says what a value is, as far as retries are concerned: walked back
+// to its sources (parameters, calls, fields, stores), a value is an
+// operation key, fresh on every attempt, known to the caller, or none of
+// these.
+type key struct {
+	what   string // an operation key: what it is
+	fresh  bool   // made fresh on every attempt: freshid's concern
+	caller bool   // comes from a parameter: known to the caller
+}
+
+func (k key) merge(o key) key {
+	if k.what == "" {
+		k.what = o.what
+	}
+	return key{what: k.what, fresh: k.fresh || o.fresh, caller: k.caller || o.caller}
+}
+
+// keyOf walks a value back to its sources.
+func (c *checker) keyOf(v ssa.Value, chain []ssa.CallInstruction, depth int) key {
+	if v == nil || depth > maxDepth {
+		return key{}
+	}
+	next := func(w ssa.Value) key { return c.keyOf(w, chain, depth+1) }
+	if w := passedThrough(v); w != nil {
+		return next(w)
+	}
+	switch x := v.(type) {
+	case *ssa.Phi:
+		var k key
+		for _, e := range x.Edges {
+			k = k.merge(next(e))
+		}
+		return k
+	case *ssa.FieldAddr:
+		return c.selectedKey(x.X, x.X.Type().Underlying().(*types.Pointer).Elem(), x.Field, chain, depth)
+	case *ssa.Alloc:
+		var k key
+		for _, r := range *x.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == x {
+				k = k.merge(next(st.Val))
+			}
+		}
+		return k
+	case *ssa.BinOp:
+		return next(x.X).merge(next(x.Y))
+	case *ssa.FreeVar:
+		return next(effects.Binding(x))
+	case *ssa.Field:
+		return c.selectedKey(x.X, x.X.Type(), x.Field, chain, depth)
+	case *ssa.Parameter:
+		if arg := effects.CallerArg(x, chain); arg != nil {
+			return next(arg)
+		}
+		return key{caller: true}
+	case *ssa.Call:
+		return c.callKey(x, next)
+	}
+	return key{}
+}
+
+// passedThrough returns the operand of a value that holds what its
+// operand holds (a conversion, an interface, a load, a result of a
+// tuple), or nil: a key stays a key through them.
+func passedThrough(v ssa.Value) ssa.Value {
+	switch x := v.(type) {
+	case *ssa.ChangeType:
+		return x.X
+	case *ssa.Convert:
+		return x.X
+	case *ssa.MakeInterface:
+		return x.X
+	case *ssa.ChangeInterface:
+		return x.X
+	case *ssa.TypeAssert:
+		return x.X
+	case *ssa.Extract:
+		return x.Tuple
+	case *ssa.UnOp:
+		return x.X
+	}
+	return nil
+}
+
+// selectedKey says what field i of base holds, the struct being
+// structType: a delivery ID where the catalog names the field an
+// operation key, else what the stores into a local struct or its
+// constructor put in the field, else what base holds as a whole. Only an
+// address (FieldAddr's base) can be a local struct.
+func (c *checker) selectedKey(base ssa.Value, structType types.Type, i int, chain []ssa.CallInstruction, depth int) key {
+	name := valueflow.FieldName(base.Type(), i)
+	if c.cat.IsOpKeyField(structType, name) {
+		return key{what: "delivery ID " + name}
+	}
+	if alloc, ok := base.(*ssa.Alloc); ok {
+		return c.fieldKey(alloc, i, chain, depth+1)
+	}
+	if k, ok := c.constructedField(base, i, chain, depth+1); ok {
+		return k
+	}
+	return c.keyOf(base, chain, depth+1)
+}
+
+// callKey says what a call's result is: an operation key (a task ID, the
+// idempotency header), fresh, or derived from its arguments.
+func (c *checker) callKey(call *ssa.Call, next func(ssa.Value) key) key {
+	fn := valueflow.Callee(&call.Call)
+	if fn == nil {
+		return key{}
+	}
+	args := call.Call.Args
+	switch {
+	case c.cat.IsOpKeyMethod(fn):
+		return key{what: "task ID"}
+	case c.cat.IsReceive(fn):
+		return key{caller: true} // a received delivery: its data is the sender's
+	case valueflow.ReadsKeyHeader(c.cat, &call.Call):
+		return key{what: "request's idempotency key"}
+	}
+	if _, ok := c.cat.Generator(fn); ok {
+		return key{fresh: true}
+	}
+	if !c.cat.IsDeriver(fn) {
+		// What a call reads from the request or message (r.PathValue,
+		// c.Param, json.NewDecoder(r.Body)) is known to the caller as its
+		// inputs are; and so is what the database returns for them.
+		var k key
+		if recv := receiver(call); recv != nil {
+			k.caller = next(recv).caller
+		}
+		for _, a := range args {
+			k.caller = k.caller || next(a).caller
+		}
+		return k
+	}
+	var k key
+	for _, a := range args {
+		if sl, ok := a.(*ssa.Slice); ok {
+			for _, e := range valueflow.SliceElems(sl) {
+				k = k.merge(next(e))
+			}
+			continue
+		}
+		k = k.merge(next(a))
+	}
+	return k
+}
+
+// receiver returns the receiver of a method call, or nil.
+func receiver(call *ssa.Call) ssa.Value {
+	if call.Call.IsInvoke() {
+		return call.Call.Value
+	}
+	if callee := call.Call.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && len(call.Call.Args) > 0 {
+		return call.Call.Args[0]
+	}
+	return nil
+}
