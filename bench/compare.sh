@@ -22,7 +22,7 @@
 # $MODULE (the module's root), $WORK, $GOMODCACHE, $GOROOT and $CHECKOUT.
 #
 # Modules: testdata/mod/*, examples/payments, and the open-source modules of
-# docs/evaluation.md, read from $EVALSRC/<name> (default /work/evalsrc), each a
+# docs/evaluation.md, read from $EVALSRC/<name>, each a
 # checkout of the commit below:
 #
 #	watermill           ThreeDotsLabs/watermill             c9b951f72c9dfec1fd5351f0e5ae521120f6fc0b  _examples/* (34 modules)
@@ -45,7 +45,7 @@ if [[ $# -ne 1 ]]; then
 fi
 ROOT="$PWD"
 [[ -d "$ROOT/cmd/idemlint" ]] || { echo "compare: run from the root of an idemlint checkout" >&2; exit 2; }
-EVALSRC="${EVALSRC:-/work/evalsrc}"
+EVALSRC="${EVALSRC:?set EVALSRC to the directory that holds the checkouts listed above}"
 REPOS=(watermill watermill-sql samples-go river asynq microservices-demo)
 for repo in "${REPOS[@]}"; do
 	[[ -d "$EVALSRC/$repo" ]] || { echo "compare: $EVALSRC/$repo is missing (see the list in $0)" >&2; exit 2; }
