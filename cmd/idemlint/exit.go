@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+
+	"github.com/idemlint/idemlint"
 )
 
 // childEnv marks the run that does the work when exit codes are mapped.
@@ -31,7 +33,8 @@ func underVet(args []string) bool {
 // exitAsVet runs idemlint again as a child and exits with go vet's codes:
 // the standalone checker of golang.org/x/tools exits 3 when it reports
 // findings, where go vet exits 1. The child shares standard input and
-// output, and the process group, so interrupts reach it too.
+// output, and the process group, so interrupts reach it too; its
+// standard error passes through the filter of skipped analyses.
 func exitAsVet() {
 	self, err := os.Executable()
 	if err != nil {
@@ -40,8 +43,19 @@ func exitAsVet() {
 	}
 	cmd := exec.Command(self, os.Args[1:]...)
 	cmd.Env = append(os.Environ(), childEnv+"=1")
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	err = cmd.Run()
+	cmd.Stdin, cmd.Stdout = os.Stdin, os.Stdout
+	stderr, err := cmd.StderrPipe()
+	if err == nil {
+		err = cmd.Start()
+	}
+	if err == nil {
+		checks := make([]string, len(idemlint.Checks()))
+		for i, m := range idemlint.Checks() {
+			checks[i] = m.Name
+		}
+		newSkipFilter(checks, idemlint.Analyzers()).copy(os.Stderr, stderr)
+		err = cmd.Wait()
+	}
 	var exit *exec.ExitError
 	switch {
 	case err == nil:

@@ -110,3 +110,60 @@ func TestOneLine(t *testing.T) {
 		t.Errorf("oneLine = %q, want %q", got, want)
 	}
 }
+
+// TestSkipFilter checks that the checker's lines about analyses it
+// skipped give way to one line naming the packages, and that every other
+// line is kept.
+func TestSkipFilter(t *testing.T) {
+	const in = `x/x.go:3:19: too many return values
+	have (number)
+	want ()
+idemcatalog: analysis skipped due to errors in package
+idemretried: failed prerequisites: idemcatalog@example.com/se/x, idemlazyssa@example.com/se/x
+freshid: failed prerequisites: idemsummary@example.com/se/x
+idemsummary: failed prerequisites: idemcatalog@example.com/se/y, idemsummary@example.com/se/x
+freshid: failed prerequisites: idemsummary@example.com/se/y
+missingkey: failed prerequisites: idemsummary@example.com/se/x
+printf: failed prerequisites: inspect@example.com/se/z
+api/orders.go:12:2: freshid: a retry inserts a second orders row with a new id [IDEM001]
+`
+	const want = `x/x.go:3:19: too many return values
+	have (number)
+	want ()
+printf: failed prerequisites: inspect@example.com/se/z
+api/orders.go:12:2: freshid: a retry inserts a second orders row with a new id [IDEM001]
+idemlint: 2 packages were not analysed because they, or packages they import, have errors: example.com/se/x, example.com/se/y
+`
+	var checks []string
+	for _, m := range idemlint.Checks() {
+		checks = append(checks, m.Name)
+	}
+	var out strings.Builder
+	if err := newSkipFilter(checks, idemlint.Analyzers()).copy(&out, strings.NewReader(in)); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != want {
+		t.Errorf("filtered output:\n%s\nwant:\n%s", out.String(), want)
+	}
+
+	out.Reset()
+	newSkipFilter(checks, idemlint.Analyzers()).copy(&out, strings.NewReader("a.go:1:1: freshid: x [IDEM001]\n"))
+	if got := out.String(); got != "a.go:1:1: freshid: x [IDEM001]\n" {
+		t.Errorf("with nothing skipped, the output changed: %q", got)
+	}
+}
+
+func TestSkippedNote(t *testing.T) {
+	for _, tc := range []struct {
+		pkgs []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"./nope/..."}, "idemlint: 1 package was not analysed because it, or a package it imports, has errors: ./nope/..."},
+		{strings.Fields("a b c d e f g"), "idemlint: 7 packages were not analysed because they, or packages they import, have errors: a, b, c, d, e, and 2 more"},
+	} {
+		if got := skippedNote(tc.pkgs); got != tc.want {
+			t.Errorf("skippedNote(%q) = %q, want %q", tc.pkgs, got, tc.want)
+		}
+	}
+}

@@ -45,6 +45,9 @@ func runSARIF(analyzers []*analysis.Analyzer, args []string, root string) int {
 		return fail(err)
 	}
 	failed += printActionErrors(os.Stderr, graph)
+	if note := skippedNote(skippedPackages(graph)); note != "" {
+		fmt.Fprintln(os.Stderr, note)
+	}
 	found := findings(graph)
 	printText(os.Stderr, fset, found)
 	results, err := writeSARIF(os.Stdout, root, fset, analyzers, found)

@@ -136,8 +136,8 @@ func TestSARIFExitCodes(t *testing.T) {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	code = testmod.ExitCode(cmd.Run())
 	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
-	if code != 1 || len(lines) != 1 || !strings.Contains(lines[0], "broken.go:3:") {
-		t.Errorf("idemlint -sarif on a package with a type error: exit %d, stderr %q; want exit 1 and one line naming broken.go:3", code, stderr.String())
+	if code != 1 || len(lines) != 2 || !strings.Contains(lines[0], "broken.go:3:") || lines[1] != skippedBroken {
+		t.Errorf("idemlint -sarif on a package with a type error: exit %d, stderr %q; want exit 1, one line naming broken.go:3 and %q", code, stderr.String(), skippedBroken)
 	}
 	validateSARIF(t, stdout.Bytes())
 
@@ -158,6 +158,10 @@ func TestSARIFExitCodes(t *testing.T) {
 		t.Errorf("idemlint -flags does not list -sarif (%v):\n%s", err, out)
 	}
 }
+
+// skippedBroken is the line that says the broken module's package was not
+// analysed.
+const skippedBroken = "idemlint: 1 package was not analysed because it, or a package it imports, has errors: example.com/broken"
 
 // runSARIF runs idemlint -sarif in dir, which must exit with code, and
 // returns its standard output.

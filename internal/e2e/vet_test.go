@@ -114,6 +114,30 @@ func TestExitCodes(t *testing.T) {
 	if code, out := idemlint("-freshid", "freshid/negatives"); code != 0 {
 		t.Errorf("idemlint freshid/negatives: exit %d, want 0 (no findings)\n%s", code, out)
 	}
+
+	// A package that does not type-check, and one that imports it: the
+	// compiler's error, then one line naming both, and none of the
+	// checker's lines about the passes it skipped.
+	broken := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod": "module example.com/broken\n\ngo 1.25\n",
+		"x/x.go": "package x\n\nfunc F() { return 1 }\n",
+		"y/y.go": "package y\n\nimport \"example.com/broken/x\"\n\nfunc G() { x.F() }\n",
+		"z/z.go": "package z\n",
+	} {
+		os.MkdirAll(filepath.Join(broken, filepath.Dir(name)), 0o755)
+		os.WriteFile(filepath.Join(broken, name), []byte(text), 0o644)
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := testmod.Command(broken, bin, "./...")
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	code := testmod.ExitCode(cmd.Run())
+	const note = "idemlint: 2 packages were not analysed because they, or packages they import, have errors: example.com/broken/x, example.com/broken/y"
+	if errs := stderr.String(); code != 1 || !strings.Contains(errs, "x.go:3:") || strings.Count(errs, "idemlint:") != 1 ||
+		!strings.Contains(errs, note+"\n") || strings.Contains(errs, "prerequisites") || strings.Contains(errs, "skipped") {
+		t.Errorf("idemlint ./... on a module with a type error: exit %d, stderr:\n%s\nwant exit 1, the error in x.go:3, and the one line %q", code, errs, note)
+	}
+
 	bad := filepath.Join(t.TempDir(), "bad.yml")
 	os.WriteFile(bad, []byte("roots: [nodot]\n"), 0o644)
 	code, out := idemlint("-config", bad, "freshid/basic")

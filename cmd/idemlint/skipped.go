@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bufio"
+	"cmp"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+)
+
+// When a package of the pattern does not load or type-check, the checker
+// skips every analysis of it and of the packages that import it, and
+// prints one line per analysis and package: "idemretried: failed
+// prerequisites: idemcatalog@example.com/x, idemlazyssa@example.com/x".
+// Those lines name passes the user has never heard of, and a run that
+// prints nothing else reads as "no findings". idemlint drops them and
+// says instead, once per run, which packages were not analysed.
+
+// maxNamed is how many skipped packages the note names before it counts
+// the rest.
+const maxNamed = 5
+
+// skippedNote is the one line that says which packages were not
+// analysed, or "" when none was skipped.
+func skippedNote(pkgs []string) string {
+	if len(pkgs) == 0 {
+		return ""
+	}
+	named := pkgs[:min(len(pkgs), maxNamed)]
+	list := strings.Join(named, ", ")
+	if rest := len(pkgs) - len(named); rest > 0 {
+		list += fmt.Sprintf(", and %d more", rest)
+	}
+	if len(pkgs) == 1 {
+		return "idemlint: 1 package was not analysed because it, or a package it imports, has errors: " + list
+	}
+	return fmt.Sprintf("idemlint: %d packages were not analysed because they, or packages they import, have errors: %s", len(pkgs), list)
+}
+
+// checkerSkip matches the checker's line for an analysis that did not
+// run: its own package has errors, or an analysis it needs failed.
+var checkerSkip = regexp.MustCompile(`^([a-z0-9_]+): (?:analysis skipped due to errors in package|failed prerequisites: (.*))$`)
+
+// A skipFilter drops the checker's lines about skipped analyses from the
+// text the checker prints, and records the packages they were about.
+type skipFilter struct {
+	passes map[string]bool // every analyzer of the run, checks and passes
+	checks map[string]bool // the checks: their lines name the packages
+	pkgs   []string        // skipped packages, in the order first seen
+}
+
+// newSkipFilter returns a filter for the lines of the named checks and
+// of the analyzers the given ones require.
+func newSkipFilter(checks []string, analyzers []*analysis.Analyzer) *skipFilter {
+	f := &skipFilter{passes: map[string]bool{}, checks: map[string]bool{}}
+	for _, name := range checks {
+		f.checks[name] = true
+		f.passes[name] = true
+	}
+	var add func(a *analysis.Analyzer)
+	add = func(a *analysis.Analyzer) {
+		if f.passes[a.Name] {
+			return
+		}
+		f.passes[a.Name] = true
+		for _, req := range a.Requires {
+			add(req)
+		}
+	}
+	for _, a := range analyzers {
+		for _, req := range a.Requires {
+			add(req)
+		}
+	}
+	return f
+}
+
+// keep reports whether a line of the checker's output is kept, and
+// records the package of a dropped line of a check.
+func (f *skipFilter) keep(line string) bool {
+	m := checkerSkip.FindStringSubmatch(line)
+	if m == nil || !f.passes[m[1]] {
+		return true
+	}
+	if f.checks[m[1]] {
+		// A check needs only passes of its own package: each
+		// prerequisite names the package the check skipped.
+		for _, req := range strings.Split(m[2], ", ") {
+			if _, pkg, ok := strings.Cut(req, "@"); ok && !slices.Contains(f.pkgs, pkg) {
+				f.pkgs = append(f.pkgs, pkg)
+			}
+		}
+	}
+	return false
+}
+
+// copy copies the checker's output from r to w without the dropped
+// lines, and then writes the note.
+func (f *skipFilter) copy(w io.Writer, r io.Reader) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if f.keep(sc.Text()) {
+			fmt.Fprintln(w, sc.Text())
+		}
+	}
+	if note := skippedNote(f.pkgs); note != "" {
+		fmt.Fprintln(w, note)
+	}
+	return sc.Err()
+}
+
+// skippedPackages lists the packages on which some analysis of the
+// graph's roots did not run because the package, or one it imports, has
+// errors.
+func skippedPackages(graph *checker.Graph) []string {
+	var pkgs []string
+	for _, act := range graph.Roots {
+		if act.Err == nil || !act.Package.IllTyped && !slices.ContainsFunc(act.Deps, func(d *checker.Action) bool { return d.Err != nil }) {
+			continue
+		}
+		// A pattern that matched nothing is a package with an ID and
+		// no path.
+		if pkg := cmp.Or(act.Package.PkgPath, act.Package.ID); !slices.Contains(pkgs, pkg) {
+			pkgs = append(pkgs, pkg)
+		}
+	}
+	return pkgs
+}
