@@ -4,6 +4,8 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -37,6 +39,9 @@ func New(ps *passes.Set) *analysis.Analyzer {
 		c := &checker{pass: pass, res: res, rep: rep, seen: map[string]bool{}}
 		c.localDefects()
 		c.importedDefects()
+	}, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
+		c := &checker{pass: pass, res: res, rep: rep, seen: map[string]bool{}}
+		c.programDefects()
 	})
 }
 
@@ -111,6 +116,43 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 		related = append(related, analysis.RelatedInformation{Pos: pos, Message: "via " + f.String()})
 	}
 	c.rep.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: related})
+}
+
+// programDefects reports, in a composition root of a whole-program run,
+// the fresh values that retried paths of the packages it links pass
+// through wired interface calls to an implementation that makes them an
+// identity, and those made inside such implementations. The finding is
+// at the fresh value, in its own package's file; the chain names each
+// interface and the implementation the program wires.
+func (c *checker) programDefects() {
+	for _, d := range c.res.Program {
+		if d.Kind != valueflow.FreshIdentity || !d.Pos.IsValid() || c.seen[d.Origin.At.String()] ||
+			slices.ContainsFunc(d.Ignores, func(name string) bool {
+				return name == Meta.Name || strings.EqualFold(name, Meta.Code) || name == "all"
+			}) {
+			continue
+		}
+		c.seen[d.Origin.At.String()] = true
+		msg := fmt.Sprintf("%s: %s() is fresh on every attempt (%s)", consequence(d.Sink), d.Origin.Call, d.Root)
+		var related []analysis.RelatedInformation
+		for _, f := range d.Chain {
+			related = append(related, analysis.RelatedInformation{Pos: d.Pos, Message: "via " + f.String()})
+		}
+		for _, r := range d.Through {
+			related = append(related, analysis.RelatedInformation{Pos: d.Pos, Message: fmt.Sprintf("via %s.%s (%s), implemented by %s", shortIface(r.Call.Iface), r.Call.Method, r.Call.At.Pos, r.Impl)})
+		}
+		for _, f := range d.Defect.Chain {
+			related = append(related, analysis.RelatedInformation{Pos: d.Pos, Message: "via " + f.String()})
+		}
+		related = append(related, analysis.RelatedInformation{Pos: d.Pos, Message: "becomes " + sinkName(d.Sink) + " at " + d.Sink.At.String()})
+		c.rep.Report(analysis.Diagnostic{Pos: d.Pos, Message: msg, Related: related})
+	}
+}
+
+// shortIface names an interface as its users write it: "app.OrderStore"
+// for "example.com/shop/app.OrderStore".
+func shortIface(iface string) string {
+	return iface[strings.LastIndex(iface, "/")+1:]
 }
 
 // related lists the root, the calls from it, and the sink.

@@ -76,6 +76,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
+	// The standalone checker and -sarif load the whole program with one
+	// file set; go vet runs one package per process.
+	cfg.WholeProgram = !underVet(os.Args[1:])
 	if !wantSARIF && skipDependency(os.Args[1:], catalog.New(cfg)) {
 		os.Exit(0)
 	}

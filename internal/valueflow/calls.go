@@ -153,6 +153,9 @@ func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
 			return
 		}
 	}
+	if c.IsInvoke() && t.env.Catalog.IsWired(c.Method) {
+		t.flow.Wired = append(t.flow.Wired, WiredArg{Call: instr, Arg: a, Path: n.path, Calls: append([]ssa.CallInstruction(nil), n.stack...)})
+	}
 	if callee := c.StaticCallee(); callee != nil && t.isLocal(callee) {
 		if a < len(callee.Params) {
 			t.push(callee.Params[a], n.path, append(n.stack[:len(n.stack):len(n.stack)], instr))

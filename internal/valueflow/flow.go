@@ -91,6 +91,18 @@ type Flow struct {
 	// Returns are the results the value flows into, of functions left
 	// with no caller on the stack.
 	Returns []Returned
+	// Wired are the calls of wired interface methods the value is passed
+	// to, which the package cannot follow (catalog.IsWired).
+	Wired []WiredArg
+}
+
+// A WiredArg is a traced value, at Path, passed as parameter Arg of a
+// wired interface method's call, through the calls Calls.
+type WiredArg struct {
+	Call  ssa.CallInstruction
+	Arg   int
+	Path  string
+	Calls []ssa.CallInstruction
 }
 
 // Returned says a traced value flows into result Result of Fn, at Path.

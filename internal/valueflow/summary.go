@@ -50,6 +50,71 @@ type Summary struct {
 	// a constructor that stores the handle it is given (sqlc's New and
 	// WithTx), a getter that returns one.
 	ResultFields []ResultField
+	// Wired are the calls of wired interface methods (catalog.IsWired)
+	// the function makes, itself or through functions of its package;
+	// ParamsWired are the parameters it passes to them. The program's
+	// composition root resolves them to implementations.
+	Wired       []WiredCall
+	ParamsWired []ParamWired
+}
+
+// A WiredCall is a call of a wired interface method.
+type WiredCall struct {
+	Iface  string // the interface, "example.com/app.OrderStore"
+	Method string
+	At     Frame
+	Pkg    string // the import path of the package At lies in
+}
+
+// A ParamWired says parameter Param, at Path, is passed as parameter Arg,
+// at ArgPath, of a wired call.
+type ParamWired struct {
+	Param   int
+	Path    string
+	Call    WiredCall
+	Arg     int
+	ArgPath string
+}
+
+// Pending is a package fact: the wired calls on the package's retried
+// paths, which only the program's composition root can resolve.
+type Pending struct {
+	Calls []PendingCall
+}
+
+func (*Pending) AFact() {}
+
+func (p *Pending) String() string {
+	var items []string
+	for _, c := range p.Calls {
+		item := c.Call.Iface + "." + c.Call.Method
+		for _, f := range c.Fresh {
+			item += fmt.Sprintf(" a%d%s=%s", f.Arg, f.Path, f.Origin.Call)
+		}
+		items = append(items, item)
+	}
+	return "pending(" + strings.Join(items, "; ") + ")"
+}
+
+// A PendingCall is a wired call on a retried path, with the fresh values
+// passed to it.
+type PendingCall struct {
+	Call  WiredCall
+	Root  string  // the root, as messages describe it
+	Chain []Frame // the calls from the root to Call
+	Fresh []FreshArg
+}
+
+// A FreshArg is a fresh value passed, at Path, as parameter Arg of a
+// wired call.
+type FreshArg struct {
+	Arg    int
+	Path   string
+	Origin Origin
+	Pkg    string // the import path of the package Origin lies in
+	// Ignores are the checks that ignore directives on the origin's line,
+	// or the line above, name (with a reason).
+	Ignores []string
 }
 
 // An SQLStmt is an SQL statement a function runs, and where the handle
@@ -243,6 +308,13 @@ func (s *Summary) String() string {
 	if s.Retried {
 		parts = append(parts, "retried")
 	}
+	list("wired", len(s.Wired), func(i int) string {
+		return s.Wired[i].Iface + "." + s.Wired[i].Method
+	})
+	list("paramsWired", len(s.ParamsWired), func(i int) string {
+		w := s.ParamsWired[i]
+		return fmt.Sprintf("p%d%s->%s.%s a%d%s", w.Param, w.Path, w.Call.Iface, w.Call.Method, w.Arg, w.ArgPath)
+	})
 	list("resultFields", len(s.ResultFields), func(i int) string {
 		f := s.ResultFields[i]
 		return fmt.Sprintf("r%d%s<-p%d%s", f.Result, f.Path, f.Param, f.ParamPath)
@@ -279,7 +351,8 @@ func (s SinkInfo) String() string {
 // Empty reports whether the summary says nothing.
 func (s *Summary) Empty() bool {
 	return len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.Defects) == 0 &&
-		len(s.ParamWrites) == 0 && len(s.Effects) == 0 && len(s.Stmts) == 0 && !s.StmtsCut && len(s.ResultFields) == 0
+		len(s.ParamWrites) == 0 && len(s.Effects) == 0 && len(s.Stmts) == 0 && !s.StmtsCut && len(s.ResultFields) == 0 &&
+		len(s.Wired) == 0 && len(s.ParamsWired) == 0
 }
 
 // A Frame is one step of a call chain: a function and a position in it.

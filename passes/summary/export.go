@@ -16,9 +16,11 @@ const maxDefects = 8
 // exportSummaries exports a Summary fact for each function other packages
 // can call, when it has something to say.
 //
-// Parameters are traced only when the package writes identities: without
-// a sink, no parameter can reach one.
-func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fresh map[*ssa.Function][]freshReturn, sinks bool) {
+// Parameters are traced only when the package writes identities or calls
+// wired interface methods: without either, no parameter can reach one.
+// A parameter passed to a wired call is traced with its fields, which
+// the implementation may write one by one.
+func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fresh map[*ssa.Function][]freshReturn, rel relevance) {
 	paramEnv := res.Env.WithoutCallers()
 	// A function that reaches no sink can still pass a parameter into a
 	// result (a key formatter); a short trace finds that.
@@ -26,8 +28,9 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 	shallowEnv.MaxNodes = 256
 	writeEnv := res.Env.ForWrites(false) // a parameter's value comes from the caller at hand
 	defects := defectsByFunc(res, funcs)
+	wired := wiredByFunc(res, funcs)
 	var reachSinks map[*ssa.Function]bool
-	if sinks {
+	if rel.sinks {
 		reachSinks = reachingSinks(res.Env, funcs)
 	}
 	for _, fn := range funcs {
@@ -43,10 +46,11 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		case reachSinks[fn]:
 			summarizeParams(paramEnv, fn, sum, true)
 			summarizeWrites(writeEnv, fn, sum)
-		case sinks:
-			summarizeParams(shallowEnv, fn, sum, false)
+		case rel.sinks || rel.wired:
+			summarizeParams(shallowEnv, fn, sum, rel.wired)
 		}
 		sum.Defects = defects[fn]
+		sum.Wired = wired[fn]
 		sum.Effects = effectsOf(res, fn)
 		if ss := res.StmtSummary(fn, obj); ss != nil && (len(ss.Stmts) > 0 || ss.StmtsCut) {
 			sum.Stmts, sum.StmtsCut, sum.Retried = ss.Stmts, ss.StmtsCut, ss.Retried
@@ -113,6 +117,7 @@ func summarizeParams(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summar
 					sum.ParamResults = append(sum.ParamResults, valueflow.ParamResult{Param: i, Path: path, Result: r.Result})
 				}
 			}
+			sum.ParamsWired = append(sum.ParamsWired, paramsWired(env, i, path, flow)...)
 		}
 	}
 }

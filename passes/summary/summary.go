@@ -38,7 +38,7 @@ func New(cat, ret *analysis.Analyzer) *analysis.Analyzer {
 		Doc:        "trace fresh values to identity sinks and summarise functions as facts",
 		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer, ret},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(valueflow.Summary)},
+		FactTypes:  []analysis.Fact{new(valueflow.Summary), new(valueflow.Pending)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			return run(pass, pass.ResultOf[cat].(*catalog.Catalog), pass.ResultOf[ret].(*retried.Result))
 		},
@@ -67,6 +67,13 @@ type Result struct {
 	// Defects are the fresh values made in this package that reach an
 	// identity sink, in source order.
 	Defects []*Defect
+
+	// wiredFresh are the fresh values passed to wired interface calls.
+	wiredFresh []wiredFresh
+	// Program, in a composition root of a whole-program run, are the
+	// defects that the retried paths of the packages it links reach
+	// through wired interface calls.
+	Program []ProgramDefect
 }
 
 // A Defect is one fresh value and the identities it becomes.
@@ -146,10 +153,20 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 		}
 		return nil
 	}
-	rel := relevant(pass, cat, imported)
-	if !rel.any() {
-		return res, nil
+	if rel := relevant(pass, cat, imported); rel.any() {
+		analyse(pass, res, cat, imported, rel)
 	}
+	if cat.Config().WholeProgram && pass.Pkg.Name() == "main" {
+		// The composition root, whose own Pending fact is exported by
+		// now: the wired calls of every package it links.
+		res.Program = resolveProgram(pass, cat)
+	}
+	return res, nil
+}
+
+// analyse traces the fresh values of a relevant package and exports its
+// facts.
+func analyse(pass *analysis.Pass, res *Result, cat *catalog.Catalog, imported func(*types.Func) *valueflow.Summary, rel relevance) {
 	res.Relevant = true
 	s := pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA)
 	res.ssa = s
@@ -162,8 +179,8 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 		Callers:  func(fn *ssa.Function) []*ssa.Call { return callers[fn] },
 	}
 	fresh := traceSources(res, s.SrcFuncs(), rel.sinks)
-	exportSummaries(pass, res, s.SrcFuncs(), fresh, rel.sinks)
-	return res, nil
+	exportSummaries(pass, res, s.SrcFuncs(), fresh, rel)
+	exportPending(pass, res, s.SrcFuncs())
 }
 
 // inGOROOT reports whether the package's files lie in GOROOT.
@@ -181,9 +198,10 @@ type relevance struct {
 	fresh   bool // it makes fresh identifiers, itself or through one
 	defect  bool // it calls a function whose summary has defects
 	effects bool // it makes external calls
+	wired   bool // it calls wired interface methods
 }
 
-func (r relevance) any() bool { return r.sinks || r.fresh || r.defect || r.effects }
+func (r relevance) any() bool { return r.sinks || r.fresh || r.defect || r.effects || r.wired }
 
 // relevant decides, from the objects the package uses and before any SSA
 // is built, whether it can hold a finding or contribute to one.
@@ -194,6 +212,11 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 	for id, obj := range pass.TypesInfo.Uses {
 		fn, ok := obj.(*types.Func)
 		if !ok || seen[fn] || fn.Pkg() == nil || tests.contain(id.Pos()) {
+			continue
+		}
+		if cat.IsWired(fn) {
+			seen[fn] = true
+			r.wired = true
 			continue
 		}
 		if fn.Pkg() == pass.Pkg {

@@ -39,6 +39,9 @@ func traceSources(res *Result, funcs []*ssa.Function, sinks bool) map[*ssa.Funct
 					res.Defects = append(res.Defects, &Defect{Call: call, Gen: gen, Hits: flow.Hits})
 				}
 				origin := valueflow.Origin{Call: gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(call.Pos()))}
+				for _, w := range flow.Wired {
+					res.wiredFresh = append(res.wiredFresh, wiredFresh{origin: origin, pos: res.CallStart(call.Pos()), arg: w})
+				}
 				for _, r := range flow.Returns {
 					if r.Path == "" {
 						returns[r.Fn] = append(returns[r.Fn], freshReturn{r.Result, origin})

@@ -21,7 +21,10 @@ type RunFunc func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter
 // ps: its Doc from m and the "# Analyzer name" section of its doc.go, its
 // documentation URL, the -name.strict flag, and a Run that hands packages
 // that can hold a finding to run, then reports the check's directives.
-func New(ps *passes.Set, m report.Meta, docGo string, run RunFunc) *analysis.Analyzer {
+// A check that reports defects resolved at a composition root
+// (summary.Result.Program) passes a second function, called when there
+// are some, whether or not the root's own code is relevant.
+func New(ps *passes.Set, m report.Meta, docGo string, run RunFunc, program ...RunFunc) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     m.Name,
 		Doc:      m.Doc(docGo),
@@ -34,6 +37,11 @@ func New(ps *passes.Set, m report.Meta, docGo string, run RunFunc) *analysis.Ana
 		rep := report.NewReporter(pass, m)
 		if res.Relevant {
 			run(pass, res, rep)
+		}
+		if len(res.Program) > 0 {
+			for _, p := range program {
+				p(pass, res, rep)
+			}
 		}
 		rep.Finish(*strict)
 		return nil, nil

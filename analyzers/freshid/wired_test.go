@@ -1,0 +1,116 @@
+package freshid_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/idemlint/idemlint/analyzers/freshid"
+	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/passes"
+)
+
+// TestWired runs the check as a whole-program driver does, over a
+// service whose handlers reach the store through interfaces that main
+// wires: the findings are in the handler's and the store's packages,
+// reported from main, and each must match the // want comment of its
+// line. analysistest checks each package's findings against its own
+// files only, so this test loads and compares itself.
+func TestWired(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the standard library from source")
+	}
+	cfg := config.Default()
+	cfg.WholeProgram = true
+	src := filepath.Join(testdata, "src")
+	pkgs, err := packages.Load(&packages.Config{
+		Mode: packages.LoadAllSyntax,
+		Dir:  src,
+		Env:  append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOFLAGS=", "GOWORK=off"),
+	}, "example.com/wired/...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Fatal("the test packages do not type-check")
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{freshid.New(passes.New(cfg))}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if os.Getenv("WIRED_DEBUG") != "" {
+		for act := range graph.All() {
+			for _, f := range act.AllPackageFacts() {
+				t.Logf("%s: %v", f.Package.Path(), f.Fact)
+			}
+			for _, f := range act.AllObjectFacts() {
+				if f.Object.Pkg() != nil && strings.HasPrefix(f.Object.Pkg().Path(), "example.com/wired") {
+					t.Logf("%s: %v", f.Object, f.Fact)
+				}
+			}
+		}
+	}
+	got := map[string][]string{} // "file.go:line" -> messages
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			t.Fatalf("%s: %v", act, act.Err)
+		}
+		for _, d := range act.Diagnostics {
+			p := act.Package.Fset.Position(d.Pos)
+			key := filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
+			if !slices.Contains(got[key], d.Message) {
+				got[key] = append(got[key], d.Message)
+			}
+		}
+	}
+	want := wantComments(t, filepath.Join(src, "example.com", "wired"))
+	for key, re := range want {
+		msgs := got[key]
+		if len(msgs) != 1 || !re.MatchString(msgs[0]) {
+			t.Errorf("%s: got %q, want one finding matching %q", key, msgs, re)
+		}
+		delete(got, key)
+	}
+	for key, msgs := range got {
+		t.Errorf("%s: unexpected finding %q", key, msgs)
+	}
+}
+
+var wantComment = regexp.MustCompile("// want `([^`]*)`")
+
+// wantComments reads the // want `regexp` comments of the Go files under
+// dir, by "file.go:line".
+func wantComments(t *testing.T, dir string) map[string]*regexp.Regexp {
+	t.Helper()
+	out := map[string]*regexp.Regexp{}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if m := wantComment.FindStringSubmatch(line); m != nil {
+				out[filepath.Base(path)+":"+strconv.Itoa(i+1)] = regexp.MustCompile(m[1])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) == 0 {
+		t.Fatal("no // want comments: the test would pass vacuously")
+	}
+	return out
+}

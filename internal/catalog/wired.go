@@ -1,0 +1,31 @@
+package catalog
+
+import "go/types"
+
+// IsWired reports whether fn is a method of an interface whose
+// implementations the program wires: an interface declared outside the
+// standard library and the catalogued libraries, whose method the catalog
+// does not describe as a statement, a sink or an external call. A call of
+// such a method cannot be resolved in the package that makes it; the
+// program's composition root resolves it (passes/summary).
+func (c *Catalog) IsWired(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return false
+	}
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	pkg := fn.Pkg()
+	if pkg == nil || isStd(pkg.Path()) || c.MayKnow(pkg.Path()) {
+		return false
+	}
+	if _, ok := types.Unalias(sig.Recv().Type()).(*types.Named); !ok {
+		return false // an interface literal is no program's seam
+	}
+	if _, ok := c.SQL(fn); ok || c.IsSink(fn) {
+		return false
+	}
+	_, ext := c.External(fn)
+	return !ext
+}

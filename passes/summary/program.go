@@ -1,0 +1,361 @@
+package summary
+
+import (
+	"go/token"
+	"go/types"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/valueflow"
+)
+
+// A composition root (a main package, in a run that loads the whole
+// program) sees every package it links: the handlers' Pending facts and
+// the implementations' summaries. It resolves each wired call to the
+// implementations the program contains (class hierarchy analysis over the
+// named types of the packages it imports, test and mock packages left
+// out) and asks their summaries what the call does.
+
+// maxWiredDepth bounds how many wired calls a resolution passes through.
+const maxWiredDepth = 4
+
+// A ProgramDefect is a defect a retried path of another package reaches
+// through wired calls.
+type ProgramDefect struct {
+	valueflow.Defect
+	// Pos is where the defect is, in the file set of the run: the fresh
+	// value's generator call. It is NoPos when the file is not loaded.
+	Pos     token.Pos
+	Root    string            // the root, as messages describe it
+	Chain   []valueflow.Frame // the calls from the root to the first wired call
+	Through []Resolution      // the wired calls, outermost first
+	Ignores []string          // checks the directives at Pos name
+}
+
+// A Resolution is one wired call and the implementation it resolved to.
+type Resolution struct {
+	Call valueflow.WiredCall
+	Impl string // the implementing type, "*postgres.Store"
+}
+
+// program is what a composition root knows of the program.
+type program struct {
+	pass  *analysis.Pass
+	cat   *catalog.Catalog
+	pkgs  map[string]*types.Package // every package linked, by path
+	impls map[string][]impl         // memo: "iface.method" -> implementations
+	files map[string][]*token.File  // the run's files by base name
+}
+
+type impl struct {
+	fn   *types.Func
+	name string // "*postgres.Store"
+}
+
+// resolveProgram resolves the wired calls of the packages the composition
+// root links.
+func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog) []ProgramDefect {
+	var pending []*valueflow.Pending
+	for _, f := range pass.AllPackageFacts() {
+		if p, ok := f.Fact.(*valueflow.Pending); ok {
+			pending = append(pending, p)
+		}
+	}
+	if len(pending) == 0 {
+		return nil
+	}
+	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}}
+	p.link(pass.Pkg)
+	var out []ProgramDefect
+	for _, pend := range pending {
+		for _, pc := range pend.Calls {
+			out = append(out, p.resolve(pc)...)
+		}
+	}
+	return out
+}
+
+// link records pkg and the packages it imports, directly or not.
+func (p *program) link(pkg *types.Package) {
+	if p.pkgs[pkg.Path()] != nil {
+		return
+	}
+	p.pkgs[pkg.Path()] = pkg
+	for _, imp := range pkg.Imports() {
+		p.link(imp)
+	}
+}
+
+// resolve follows one pending call into the implementations.
+func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
+	base := ProgramDefect{Root: pc.Root, Chain: pc.Chain}
+	var out []ProgramDefect
+	for _, fa := range pc.Fresh {
+		d := base
+		d.Ignores = fa.Ignores
+		d.Pos = p.locate(fa.Origin.At, fa.Pkg)
+		out = append(out, p.freshArg(d, fa.Origin, pc.Call, fa.Arg, fa.Path, 0)...)
+	}
+	out = append(out, p.inside(base, pc.Call, 0)...)
+	return out
+}
+
+// freshArg finds where a fresh value passed to a wired call becomes an
+// identity, in each implementation.
+func (p *program) freshArg(d ProgramDefect, origin valueflow.Origin, call valueflow.WiredCall, arg int, at string, depth int) []ProgramDefect {
+	if depth == maxWiredDepth {
+		return nil
+	}
+	var out []ProgramDefect
+	for _, im := range p.implementations(call) {
+		s := p.summary(im.fn)
+		if s == nil {
+			continue
+		}
+		param := arg + 1 // the receiver is parameter 0 of a method
+		step := d
+		step.Through = append(slices.Clip(d.Through), Resolution{Call: call, Impl: im.name})
+		for _, ps := range s.ParamSinks {
+			if ps.Param == param && ps.Path == at {
+				found := step
+				found.Defect = valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: origin, Sink: ps.Sink, Chain: ps.Chain}
+				out = append(out, found)
+			}
+		}
+		for _, pw := range s.ParamsWired {
+			if pw.Param == param && strings.HasPrefix(at, pw.Path) {
+				out = append(out, p.freshArg(step, origin, pw.Call, pw.Arg, pw.ArgPath+strings.TrimPrefix(at, pw.Path), depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// inside finds the fresh values made inside the implementations of a
+// wired call that become identities, and those of the wired calls they
+// make in turn.
+func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, depth int) []ProgramDefect {
+	if depth == maxWiredDepth {
+		return nil
+	}
+	var out []ProgramDefect
+	for _, im := range p.implementations(call) {
+		s := p.summary(im.fn)
+		if s == nil {
+			continue
+		}
+		step := d
+		step.Through = append(slices.Clip(d.Through), Resolution{Call: call, Impl: im.name})
+		for _, def := range s.Defects {
+			if def.Reported {
+				continue
+			}
+			found := step
+			found.Defect = def
+			found.Pos = p.locate(def.Origin.At, "")
+			out = append(out, found)
+		}
+		for _, wc := range s.Wired {
+			out = append(out, p.inside(step, wc, depth+1)...)
+		}
+	}
+	return out
+}
+
+// summary returns the summary fact of an implementation's method.
+func (p *program) summary(fn *types.Func) *valueflow.Summary {
+	var s valueflow.Summary
+	if fn.Pkg() == p.pass.Pkg || !p.pass.ImportObjectFact(fn, &s) {
+		return nil
+	}
+	return &s
+}
+
+// implementations returns the methods that a wired call can run: those
+// of the named types of the linked packages that implement the
+// interface, in a stable order.
+func (p *program) implementations(call valueflow.WiredCall) []impl {
+	key := call.Iface + "." + call.Method
+	if ims, ok := p.impls[key]; ok {
+		return ims
+	}
+	var ims []impl
+	if iface := p.iface(call.Iface); iface != nil {
+		paths := make([]string, 0, len(p.pkgs))
+		for path := range p.pkgs {
+			paths = append(paths, path)
+		}
+		slices.Sort(paths)
+		for _, path := range paths {
+			pkg := p.pkgs[path]
+			if !p.mayImplement(pkg) {
+				continue
+			}
+			scope := pkg.Scope()
+			for _, name := range scope.Names() {
+				if im, ok := implementation(scope.Lookup(name), iface, call.Method); ok {
+					ims = append(ims, im)
+				}
+			}
+		}
+	}
+	p.impls[key] = ims
+	return ims
+}
+
+// iface finds the interface a wired call names.
+func (p *program) iface(name string) *types.Interface {
+	i := strings.LastIndex(name, ".")
+	if i < 0 {
+		return nil
+	}
+	pkg := p.pkgs[name[:i]]
+	if pkg == nil {
+		return nil
+	}
+	tn, ok := pkg.Scope().Lookup(name[i+1:]).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	iface, _ := tn.Type().Underlying().(*types.Interface)
+	return iface
+}
+
+// mayImplement reports whether a package's types count as implementations
+// of the production program: not the standard library, a catalogued
+// library, or a package of mocks or fakes.
+func (p *program) mayImplement(pkg *types.Package) bool {
+	path := pkg.Path()
+	first, _, _ := strings.Cut(path, "/")
+	if !strings.Contains(first, ".") || p.cat.MayKnow(path) {
+		return false
+	}
+	for _, elem := range append(strings.Split(path, "/"), pkg.Name()) {
+		if isMockName(elem) {
+			return false
+		}
+	}
+	return true
+}
+
+// isMockName reports whether a package name or path element says the
+// package holds test doubles.
+func isMockName(name string) bool {
+	name = strings.ToLower(name)
+	switch name {
+	case "mock", "mocks", "fake", "fakes", "stub", "stubs", "testutil", "testing":
+		return true
+	}
+	return strings.HasPrefix(name, "mock_") || strings.HasPrefix(name, "fake_") ||
+		strings.HasSuffix(name, "mock") || strings.HasSuffix(name, "mocks") || strings.HasSuffix(name, "test")
+}
+
+// implementation returns the method of obj that implements method of
+// iface, when obj is a named type whose value or pointer implements it.
+func implementation(obj types.Object, iface *types.Interface, method string) (impl, bool) {
+	tn, ok := obj.(*types.TypeName)
+	if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+		return impl{}, false
+	}
+	named, ok := tn.Type().(*types.Named)
+	if !ok || named.TypeParams().Len() > 0 {
+		return impl{}, false
+	}
+	name := tn.Pkg().Name() + "." + tn.Name()
+	var recv types.Type = named
+	if !types.Implements(recv, iface) {
+		recv = types.NewPointer(named)
+		name = "*" + name
+		if !types.Implements(recv, iface) {
+			return impl{}, false
+		}
+	}
+	sel, _, _ := types.LookupFieldOrMethod(recv, false, tn.Pkg(), method)
+	fn, ok := sel.(*types.Func)
+	if !ok {
+		return impl{}, false
+	}
+	return impl{fn: fn, name: name}, true
+}
+
+// locate finds a frame's position in the run's file set: the file of
+// that base name in the directory of the package pkg (or, with pkg
+// empty, of a package named as the frame's function is), at the frame's
+// line and column.
+func (p *program) locate(f valueflow.Frame, pkg string) token.Pos {
+	if p.files == nil {
+		p.files = map[string][]*token.File{}
+		p.pass.Fset.Iterate(func(tf *token.File) bool {
+			base := filepath.Base(tf.Name())
+			p.files[base] = append(p.files[base], tf)
+			return true
+		})
+	}
+	file, line, col, ok := splitFramePos(f.Pos)
+	if !ok {
+		return token.NoPos
+	}
+	pkgName, _, _ := strings.Cut(f.Func, ".")
+	for _, tf := range p.files[file] {
+		if !p.inPackageDir(tf.Name(), pkg, pkgName) || line > tf.LineCount() {
+			continue
+		}
+		start := tf.LineStart(line)
+		if off := tf.Offset(start) + col - 1; off < tf.Size() {
+			return tf.Pos(off)
+		}
+	}
+	return token.NoPos
+}
+
+// inPackageDir reports whether the file named name lies in the directory
+// of the package with path pkgPath or, without one, of a linked package
+// named pkgName.
+func (p *program) inPackageDir(name, pkgPath, pkgName string) bool {
+	dir := filepath.Dir(name)
+	for path, pkg := range p.pkgs {
+		if pkgPath != "" && path != pkgPath || pkgPath == "" && pkg.Name() != pkgName {
+			continue
+		}
+		if d := p.dirOf(pkg); d != "" && d == dir {
+			return true
+		}
+	}
+	return false
+}
+
+// dirOf is the directory of a package's files, found from the position
+// of one of its declarations.
+func (p *program) dirOf(pkg *types.Package) string {
+	for _, name := range pkg.Scope().Names() {
+		if pos := pkg.Scope().Lookup(name).Pos(); pos.IsValid() {
+			if tf := p.pass.Fset.File(pos); tf != nil {
+				return filepath.Dir(tf.Name())
+			}
+		}
+	}
+	return ""
+}
+
+// splitFramePos splits a frame's "file.go:line:col".
+func splitFramePos(s string) (file string, line, col int, ok bool) {
+	rest, colStr, ok1 := cutLast(s)
+	file, lineStr, ok2 := cutLast(rest)
+	line, err1 := strconv.Atoi(lineStr)
+	col, err2 := strconv.Atoi(colStr)
+	return path.Base(file), line, col, ok1 && ok2 && err1 == nil && err2 == nil && line > 0 && col > 0
+}
+
+func cutLast(s string) (before, after string, ok bool) {
+	i := strings.LastIndex(s, ":")
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+1:], true
+}

@@ -1,0 +1,141 @@
+package summary
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/valueflow"
+)
+
+// Calls of wired interface methods (catalog.IsWired) cannot be followed
+// in the package that makes them: the implementations are in packages it
+// does not import. The package records them as facts, and the program's
+// composition root resolves them (program.go).
+
+// maxWired bounds the wired calls one summary or package fact carries.
+const maxWired = 32
+
+// A wiredFresh is a fresh value, made at pos by origin, passed to a wired
+// call.
+type wiredFresh struct {
+	origin valueflow.Origin
+	pos    token.Pos
+	arg    valueflow.WiredArg
+}
+
+// wiredCall describes a call of a wired interface method.
+func wiredCall(env *valueflow.Env, call ssa.CallInstruction) (valueflow.WiredCall, bool) {
+	c := call.Common()
+	if !c.IsInvoke() || !env.Catalog.IsWired(c.Method) {
+		return valueflow.WiredCall{}, false
+	}
+	named, ok := types.Unalias(c.Value.Type()).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return valueflow.WiredCall{}, false
+	}
+	return valueflow.WiredCall{
+		Iface:  named.Obj().Pkg().Path() + "." + named.Obj().Name(),
+		Method: c.Method.Name(),
+		At:     valueflow.FrameAt(env.Fset, valueflow.FuncName(call.Parent()), call.Pos()),
+		Pkg:    env.Pkg.Path(),
+	}, true
+}
+
+// exportPending exports the package's Pending fact: each wired call on a
+// retried path of the package, its root and chain, and the fresh values
+// passed to it.
+func exportPending(pass *analysis.Pass, res *Result, funcs []*ssa.Function) {
+	ignores := report.Ignores(pass.Fset, pass.Files)
+	var pending valueflow.Pending
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || res.InTestFile(instr.Pos()) {
+					continue
+				}
+				wc, ok := wiredCall(res.Env, call)
+				if !ok {
+					continue
+				}
+				path, ok := res.Retried.On(instr)
+				if !ok || len(pending.Calls) == maxWired {
+					continue
+				}
+				pc := valueflow.PendingCall{Call: wc, Root: path.Root.Describe()}
+				for _, via := range path.Via {
+					pc.Chain = append(pc.Chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
+				}
+				for _, wf := range res.wiredFresh {
+					if wf.arg.Call == call {
+						pc.Fresh = append(pc.Fresh, valueflow.FreshArg{
+							Arg: wf.arg.Arg, Path: wf.arg.Path, Origin: wf.origin, Pkg: pass.Pkg.Path(),
+							Ignores: ignoredChecks(pass.Fset, ignores, wf.pos),
+						})
+					}
+				}
+				pending.Calls = append(pending.Calls, pc)
+			}
+		}
+	}
+	if len(pending.Calls) > 0 {
+		pass.ExportPackageFact(&pending)
+	}
+}
+
+// ignoredChecks lists the checks that the ignore directives at pos name.
+func ignoredChecks(fset *token.FileSet, igs []*report.Ignore, pos token.Pos) []string {
+	p := fset.Position(pos)
+	var out []string
+	for _, ig := range igs {
+		if ig.File == p.Filename && (ig.Line == p.Line || ig.Line == p.Line-1) && ig.Reason != "" {
+			out = append(out, ig.Checks...)
+		}
+	}
+	return out
+}
+
+// wiredByFunc lists, for each function of the package, the wired calls
+// it makes itself or through the functions of the package it calls.
+func wiredByFunc(res *Result, funcs []*ssa.Function) map[*ssa.Function][]valueflow.WiredCall {
+	out := make(map[*ssa.Function][]valueflow.WiredCall)
+	var callers map[*ssa.Function][]*ssa.Function
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || res.InTestFile(instr.Pos()) {
+					continue
+				}
+				wc, ok := wiredCall(res.Env, call)
+				if !ok {
+					continue
+				}
+				if callers == nil {
+					callers = reverseCalls(funcs, res.Env.Pkg)
+				}
+				for f := range callersOf(fn, callers) {
+					if len(out[f]) < maxWired {
+						out[f] = append(out[f], wc)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// paramsWired converts the wired calls a parameter's trace reached.
+func paramsWired(env *valueflow.Env, param int, path string, flow *valueflow.Flow) []valueflow.ParamWired {
+	var out []valueflow.ParamWired
+	for _, w := range flow.Wired {
+		if wc, ok := wiredCall(env, w.Call); ok {
+			out = append(out, valueflow.ParamWired{Param: param, Path: path, Call: wc, Arg: w.Arg, ArgPath: w.Path})
+		}
+	}
+	return out
+}

@@ -1,0 +1,39 @@
+// Package app declares the service and the store the handlers reach
+// through interfaces, and the service that implements one.
+package app
+
+import "context"
+
+type Order struct {
+	ID    string
+	Total int64
+}
+
+// Orders is what the handlers call.
+type Orders interface {
+	Create(ctx context.Context, o Order) error
+	Note(ctx context.Context, text string) error
+}
+
+// Store is what the service calls; main wires its implementation.
+type Store interface {
+	Insert(ctx context.Context, o Order) error
+	InsertAudit(ctx context.Context, orderID string) error
+	InsertNote(ctx context.Context, text string) error
+}
+
+type service struct{ store Store }
+
+// NewService returns the Orders the handlers use.
+func NewService(s Store) Orders { return &service{store: s} }
+
+func (s *service) Create(ctx context.Context, o Order) error {
+	if err := s.store.Insert(ctx, o); err != nil {
+		return err
+	}
+	return s.store.InsertAudit(ctx, o.ID)
+}
+
+func (s *service) Note(ctx context.Context, text string) error {
+	return s.store.InsertNote(ctx, text)
+}

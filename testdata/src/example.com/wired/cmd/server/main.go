@@ -1,0 +1,22 @@
+// Command server is the composition root: it wires the handlers to the
+// service and the service to the postgres store.
+package main
+
+import (
+	"database/sql"
+	"net/http"
+
+	"example.com/wired/app"
+	"example.com/wired/httpapi"
+	"example.com/wired/mocks"
+	"example.com/wired/postgres"
+)
+
+var _ = mocks.Store{}
+
+func main() {
+	db, _ := sql.Open("postgres", "")
+	h := &httpapi.Handler{Orders: app.NewService(&postgres.Store{DB: db})}
+	http.HandleFunc("/orders", h.Create)
+	http.ListenAndServe(":8080", nil)
+}

@@ -1,0 +1,39 @@
+// Package httpapi holds the handlers: they see only app's interfaces.
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/google/uuid"
+
+	"example.com/wired/app"
+)
+
+type Handler struct{ Orders app.Orders }
+
+// Create makes the order's identity fresh on every attempt, and the
+// store main wires inserts it as orders.id.
+func (h *Handler) Create(w http.ResponseWriter, r *http.Request) {
+	o := app.Order{ID: uuid.NewString(), Total: 100} // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Create\)`
+	h.Orders.Create(r.Context(), o)
+}
+
+// CreateKeyed takes the identity from the caller's key: a retry carries
+// the same one.
+func (h *Handler) CreateKeyed(w http.ResponseWriter, r *http.Request) {
+	o := app.Order{ID: r.Header.Get("Idempotency-Key"), Total: 100}
+	h.Orders.Create(r.Context(), o)
+}
+
+// Note passes a fresh value that the store keeps as a note's text, not
+// as an identity.
+func (h *Handler) Note(w http.ResponseWriter, r *http.Request) {
+	h.Orders.Note(r.Context(), uuid.NewString())
+}
+
+// Ignored carries a directive with a reason.
+func (h *Handler) Ignored(w http.ResponseWriter, r *http.Request) {
+	//idemlint:ignore IDEM001 orders has a unique index on the cart, checked by the store
+	o := app.Order{ID: uuid.NewString()}
+	h.Orders.Create(r.Context(), o)
+}

@@ -1,0 +1,33 @@
+// Package postgres implements app.Store.
+package postgres
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/google/uuid"
+
+	"example.com/wired/app"
+)
+
+type Store struct{ DB *sql.DB }
+
+// Insert stores the order under the id it is given.
+func (s *Store) Insert(ctx context.Context, o app.Order) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", o.ID, o.Total)
+	return err
+}
+
+// InsertAudit appends an audit row: its own id is fresh, and stays so
+// on purpose, since each attempt is logged. The order's id is not the
+// row's identity.
+func (s *Store) InsertAudit(ctx context.Context, orderID string) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO order_audit (detail, note) VALUES ($1, 'created')", orderID)
+	return err
+}
+
+// InsertNote makes the note's identity itself, fresh on every call.
+func (s *Store) InsertNote(ctx context.Context, text string) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO notes (id, text) VALUES ($1, $2)", uuid.NewString(), text) // want `a retry inserts a second notes row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Note\)`
+	return err
+}
