@@ -126,27 +126,43 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 // interface and the implementation the program wires.
 func (c *checker) programDefects() {
 	for _, d := range c.res.Program {
-		if d.Kind != valueflow.FreshIdentity || !d.Pos.IsValid() || c.seen[d.Origin.At.String()] ||
-			slices.ContainsFunc(d.Ignores, func(name string) bool {
-				return name == Meta.Name || strings.EqualFold(name, Meta.Code) || name == "all"
-			}) {
+		if d.Kind != valueflow.FreshIdentity || c.seen[d.Origin.At.String()] || ignoredBy(d.Ignores) {
 			continue
 		}
 		c.seen[d.Origin.At.String()] = true
+		pos := d.Pos
 		msg := fmt.Sprintf("%s: %s() is fresh on every attempt (%s)", consequence(d.Sink), d.Origin.Call, d.Root)
+		if !pos.IsValid() {
+			// A driver that analyses one package at a time: the finding
+			// is where main wires the handler's package, and says where
+			// the fresh value is.
+			pos = d.Wiring
+			msg = fmt.Sprintf("%s: %s() in %s is fresh on every attempt (%s, wired here)", consequence(d.Sink), d.Origin.Call, d.Origin.At, d.Root)
+		}
 		var related []analysis.RelatedInformation
+		via := func(text string) {
+			related = append(related, analysis.RelatedInformation{Pos: pos, Message: text})
+		}
 		for _, f := range d.Chain {
-			related = append(related, analysis.RelatedInformation{Pos: d.Pos, Message: "via " + f.String()})
+			via("via " + f.String())
 		}
 		for _, r := range d.Through {
-			related = append(related, analysis.RelatedInformation{Pos: d.Pos, Message: fmt.Sprintf("via %s.%s (%s), implemented by %s", shortIface(r.Call.Iface), r.Call.Method, r.Call.At.Pos, r.Impl)})
+			via(fmt.Sprintf("via %s.%s (%s), implemented by %s", shortIface(r.Call.Iface), r.Call.Method, r.Call.At.Pos, r.Impl))
 		}
 		for _, f := range d.Defect.Chain {
-			related = append(related, analysis.RelatedInformation{Pos: d.Pos, Message: "via " + f.String()})
+			via("via " + f.String())
 		}
-		related = append(related, analysis.RelatedInformation{Pos: d.Pos, Message: "becomes " + sinkName(d.Sink) + " at " + d.Sink.At.String()})
-		c.rep.Report(analysis.Diagnostic{Pos: d.Pos, Message: msg, Related: related})
+		via("becomes " + sinkName(d.Sink) + " at " + d.Sink.At.String())
+		c.rep.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: related})
 	}
+}
+
+// ignoredBy reports whether ignore directives naming these checks
+// silence freshid.
+func ignoredBy(checks []string) bool {
+	return slices.ContainsFunc(checks, func(name string) bool {
+		return name == Meta.Name || strings.EqualFold(name, Meta.Code) || name == "all"
+	})
 }
 
 // shortIface names an interface as its users write it: "app.OrderStore"

@@ -18,12 +18,13 @@ import (
 	"github.com/idemlint/idemlint/passes"
 )
 
-// TestWired runs the check as a whole-program driver does, over a
-// service whose handlers reach the store through interfaces that main
-// wires: the findings are in the handler's and the store's packages,
-// reported from main, and each must match the // want comment of its
-// line. analysistest checks each package's findings against its own
-// files only, so this test loads and compares itself.
+// TestWired runs the check over a service whose handlers reach the store
+// through interfaces that main wires. As a whole-program driver runs it,
+// the findings are in the handler's and the store's packages, reported
+// from main, and each must match the // want comment of its line
+// (analysistest checks each package's findings against its own files
+// only, so this test loads and compares itself). As go vet runs it, they
+// are at the line of main that wires the handlers.
 func TestWired(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads the standard library from source")
@@ -42,6 +43,45 @@ func TestWired(t *testing.T) {
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
+	got := findings(t, cfg, pkgs)
+	want := wantComments(t, filepath.Join(src, "example.com", "wired"))
+	for key, re := range want {
+		msgs := got[key]
+		if len(msgs) != 1 || !re.MatchString(msgs[0]) {
+			t.Errorf("%s: got %q, want one finding matching %q", key, msgs, re)
+		}
+		delete(got, key)
+	}
+	for key, msgs := range got {
+		t.Errorf("%s: unexpected finding %q", key, msgs)
+	}
+
+	// As go vet and gopls run it, one package at a time: the same
+	// findings, at the line where main wires the handlers, naming where
+	// each fresh value is.
+	cfg = config.Default()
+	got = findings(t, cfg, pkgs)
+	const wiring = "main.go:19"
+	wantAt := []string{
+		`a retry inserts a second notes row with a new id: uuid.NewString\(\) in postgres.Store.InsertNote \(postgres.go:31:\d+\) is fresh on every attempt \(HTTP handler Handler.Note, wired here\)`,
+		`a retry inserts a second orders row with a new id: uuid.NewString\(\) in httpapi.Handler.Create \(httpapi.go:17:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
+	}
+	msgs := got[wiring]
+	slices.Sort(msgs)
+	if len(got) != 1 || len(msgs) != len(wantAt) {
+		t.Fatalf("one package at a time: got %q, want %d findings at %s", got, len(wantAt), wiring)
+	}
+	for i, re := range wantAt {
+		if !regexp.MustCompile(re).MatchString(msgs[i]) {
+			t.Errorf("one package at a time: %s: got %q, want a match of %q", wiring, msgs[i], re)
+		}
+	}
+}
+
+// findings runs freshid with cfg over pkgs, and returns the messages of
+// its findings by "file.go:line".
+func findings(t *testing.T, cfg *config.Config, pkgs []*packages.Package) map[string][]string {
+	t.Helper()
 	graph, err := checker.Analyze([]*analysis.Analyzer{freshid.New(passes.New(cfg))}, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -71,17 +111,7 @@ func TestWired(t *testing.T) {
 			}
 		}
 	}
-	want := wantComments(t, filepath.Join(src, "example.com", "wired"))
-	for key, re := range want {
-		msgs := got[key]
-		if len(msgs) != 1 || !re.MatchString(msgs[0]) {
-			t.Errorf("%s: got %q, want one finding matching %q", key, msgs, re)
-		}
-		delete(got, key)
-	}
-	for key, msgs := range got {
-		t.Errorf("%s: unexpected finding %q", key, msgs)
-	}
+	return got
 }
 
 var wantComment = regexp.MustCompile("// want `([^`]*)`")

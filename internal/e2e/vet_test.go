@@ -145,3 +145,37 @@ func TestExitCodes(t *testing.T) {
 		t.Errorf("idemlint -config %s: exit %d, output %q; want exit 2 and one line naming the file", bad, code, out)
 	}
 }
+
+// TestVetWired runs go vet -vettool on a service whose handlers reach the
+// store through interfaces that main wires (testdata/src/example.com/wired):
+// go vet analyses one package at a time, so the findings are reported at
+// the line of main that wires the handlers, each naming where its fresh
+// value is.
+func TestVetWired(t *testing.T) {
+	t.Parallel()
+	goCmd, root, bin := testmod.Idemlint(t)
+	gopath := filepath.Join(root, "testdata")
+	cmd := exec.Command(goCmd, "vet", "-vettool="+bin, "example.com/wired/...")
+	cmd.Dir = filepath.Join(gopath, "src")
+	cmd.Env = append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOFLAGS=")
+	out, _ := cmd.CombinedOutput()
+	var got []string
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.HasSuffix(line, "[IDEM001]") {
+			got = append(got, line)
+		}
+	}
+	slices.Sort(got)
+	want := []*regexp.Regexp{
+		regexp.MustCompile(`cmd/server/main\.go:19:\d+: .*notes row.* in postgres\.Store\.InsertNote \(postgres\.go:31:\d+\) .*wired here`),
+		regexp.MustCompile(`cmd/server/main\.go:19:\d+: .*orders row.* in httpapi\.Handler\.Create \(httpapi\.go:17:\d+\) .*wired here`),
+	}
+	if len(got) != len(want) {
+		t.Fatalf("go vet -vettool=idemlint example.com/wired/...: %d findings, want %d:\n%s", len(got), len(want), out)
+	}
+	for i, re := range want {
+		if !re.MatchString(got[i]) {
+			t.Errorf("finding %q does not match %q", got[i], re)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 	"path"
@@ -36,6 +37,10 @@ type ProgramDefect struct {
 	Chain   []valueflow.Frame // the calls from the root to the first wired call
 	Through []Resolution      // the wired calls, outermost first
 	Ignores []string          // checks the directives at Pos name
+	// Wiring is where the composition root first refers to the package
+	// of the retried path: a driver that cannot report at Pos (go vet,
+	// gopls) reports there.
+	Wiring token.Pos
 }
 
 // A Resolution is one wired call and the implementation it resolved to.
@@ -51,6 +56,8 @@ type program struct {
 	pkgs  map[string]*types.Package // every package linked, by path
 	impls map[string][]impl         // memo: "iface.method" -> implementations
 	files map[string][]*token.File  // the run's files by base name
+	// wirings memoises wiring.
+	wirings map[string]token.Pos
 }
 
 type impl struct {
@@ -70,7 +77,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog) []ProgramDefect {
 	if len(pending) == 0 {
 		return nil
 	}
-	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}}
+	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}}
 	p.link(pass.Pkg)
 	var out []ProgramDefect
 	for _, pend := range pending {
@@ -94,12 +101,14 @@ func (p *program) link(pkg *types.Package) {
 
 // resolve follows one pending call into the implementations.
 func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
-	base := ProgramDefect{Root: pc.Root, Chain: pc.Chain}
+	base := ProgramDefect{Root: pc.Root, Chain: pc.Chain, Wiring: p.wiring(pc.Call.Pkg)}
 	var out []ProgramDefect
 	for _, fa := range pc.Fresh {
 		d := base
 		d.Ignores = fa.Ignores
-		d.Pos = p.locate(fa.Origin.At, fa.Pkg)
+		if p.cat.Config().WholeProgram {
+			d.Pos = p.locate(fa.Origin.At, fa.Pkg)
+		}
 		out = append(out, p.freshArg(d, fa.Origin, pc.Call, fa.Arg, fa.Path, 0)...)
 	}
 	out = append(out, p.inside(base, pc.Call, 0)...)
@@ -158,7 +167,9 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, depth int) [
 			}
 			found := step
 			found.Defect = def
-			found.Pos = p.locate(def.Origin.At, "")
+			if p.cat.Config().WholeProgram {
+				found.Pos = p.locate(def.Origin.At, "")
+			}
 			out = append(out, found)
 		}
 		for _, wc := range s.Wired {
@@ -166,6 +177,36 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, depth int) [
 		}
 	}
 	return out
+}
+
+// wiring returns the first reference, in the composition root's own
+// files, to an object of package path: where main builds the handler
+// or registers it. Without one, it is the root's package clause.
+func (p *program) wiring(path string) token.Pos {
+	if pos, ok := p.wirings[path]; ok {
+		return pos
+	}
+	pos := token.NoPos
+	for _, f := range p.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || pos.IsValid() {
+				return !pos.IsValid()
+			}
+			if obj := p.pass.TypesInfo.Uses[id]; obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == path {
+				pos = id.Pos()
+			}
+			return true
+		})
+		if pos.IsValid() {
+			break
+		}
+	}
+	if !pos.IsValid() && len(p.pass.Files) > 0 {
+		pos = p.pass.Files[0].Name.Pos()
+	}
+	p.wirings[path] = pos
+	return pos
 }
 
 // summary returns the summary fact of an implementation's method.

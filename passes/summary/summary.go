@@ -156,7 +156,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 	if rel := relevant(pass, cat, imported); rel.any() {
 		analyse(pass, res, cat, imported, rel)
 	}
-	if cat.Config().WholeProgram && pass.Pkg.Name() == "main" {
+	if pass.Pkg.Name() == "main" {
 		// The composition root, whose own Pending fact is exported by
 		// now: the wired calls of every package it links.
 		res.Program = resolveProgram(pass, cat)
