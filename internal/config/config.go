@@ -30,11 +30,10 @@ const DefaultFile = ".idemlint.yml"
 // Functions are named as types.Func.FullName prints them:
 // "example.com/pkg.Func", "(*example.com/pkg.T).Method".
 type Config struct {
-	// WholeProgram is set by the drivers that analyse every package of
+	// WholeProgram is set by the driver that analyses every package of
 	// the program in one process with one file set (the standalone
-	// command and the golangci-lint plugin): a finding resolved at the
-	// composition root can then be reported in another package's file.
-	// It is never read from a file.
+	// command): a finding resolved at the composition root can then be
+	// reported in another package's file. It is never read from a file.
 	WholeProgram bool `yaml:"-" json:"-"`
 
 	// Disable lists check codes or names to turn off; Enable turns on
