@@ -4,8 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
-	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -126,49 +124,21 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 // interface and the implementation the program wires.
 func (c *checker) programDefects() {
 	for _, d := range c.res.Program {
-		if d.Kind != valueflow.FreshIdentity || c.seen[d.Origin.At.String()] || ignoredBy(d.Ignores) {
+		if d.Kind != valueflow.FreshIdentity || c.seen[d.Origin.At.String()] {
+			continue
+		}
+		p, ok := check.Place(Meta, d)
+		if !ok {
 			continue
 		}
 		c.seen[d.Origin.At.String()] = true
-		pos := d.Pos
 		msg := fmt.Sprintf("%s: %s() is fresh on every attempt (%s)", consequence(d.Sink), d.Origin.Call, d.Root)
-		if !pos.IsValid() {
-			// A driver that analyses one package at a time: the finding
-			// is where main wires the handler's package, and says where
-			// the fresh value is.
-			pos = d.Wiring
+		if p.Wired {
 			msg = fmt.Sprintf("%s: %s() in %s is fresh on every attempt (%s, wired here)", consequence(d.Sink), d.Origin.Call, d.Origin.At, d.Root)
 		}
-		var related []analysis.RelatedInformation
-		via := func(text string) {
-			related = append(related, analysis.RelatedInformation{Pos: pos, Message: text})
-		}
-		for _, f := range d.Chain {
-			via("via " + f.String())
-		}
-		for _, r := range d.Through {
-			via(fmt.Sprintf("via %s.%s (%s), implemented by %s", shortIface(r.Call.Iface), r.Call.Method, r.Call.At.Pos, r.Impl))
-		}
-		for _, f := range d.Defect.Chain {
-			via("via " + f.String())
-		}
-		via("becomes " + sinkName(d.Sink) + " at " + d.Sink.At.String())
-		c.rep.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: related})
+		related := append(p.Related, analysis.RelatedInformation{Pos: p.Pos, Message: "becomes " + sinkName(d.Sink) + " at " + d.Sink.At.String()})
+		c.rep.Report(analysis.Diagnostic{Pos: p.Pos, Message: msg, Related: related})
 	}
-}
-
-// ignoredBy reports whether ignore directives naming these checks
-// silence freshid.
-func ignoredBy(checks []string) bool {
-	return slices.ContainsFunc(checks, func(name string) bool {
-		return name == Meta.Name || strings.EqualFold(name, Meta.Code) || name == "all"
-	})
-}
-
-// shortIface names an interface as its users write it: "app.OrderStore"
-// for "example.com/shop/app.OrderStore".
-func shortIface(iface string) string {
-	return iface[strings.LastIndex(iface, "/")+1:]
 }
 
 // related lists the root, the calls from it, and the sink.

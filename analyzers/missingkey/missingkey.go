@@ -40,6 +40,9 @@ func New(ps *passes.Set) *analysis.Analyzer {
 		c := &checker{pass: pass, res: res, rep: rep, seen: map[string]bool{}}
 		c.localCalls()
 		c.importedCalls()
+	}, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
+		c := &checker{pass: pass, res: res, rep: rep, seen: map[string]bool{}}
+		c.programCalls()
 	})
 }
 
@@ -126,6 +129,29 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 		rel = append(rel, analysis.RelatedInformation{Pos: pos, Message: "via " + f.String()})
 	}
 	c.rep.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: rel})
+}
+
+// programCalls reports, in a composition root, the calls without a key
+// that retried paths of the packages it links reach through wired
+// interface calls: at the call, or where main wires the handlers when
+// the driver analyses one package at a time.
+func (c *checker) programCalls() {
+	header := c.res.Catalog.KeyHeader()
+	for _, d := range c.res.Program {
+		if d.Kind != valueflow.KeylessEffect || c.seen[d.Origin.At.String()] {
+			continue
+		}
+		p, ok := check.Place(Meta, d)
+		if !ok {
+			continue
+		}
+		c.seen[d.Origin.At.String()] = true
+		msg := fmt.Sprintf("%s (%s)", consequence(d.Keyless, header), d.Root)
+		if p.Wired {
+			msg = fmt.Sprintf("%s: %s() in %s (%s, wired here)", consequence(d.Keyless, header), d.Origin.Call, d.Origin.At, d.Root)
+		}
+		c.rep.Report(analysis.Diagnostic{Pos: p.Pos, Message: msg, Related: p.Related})
+	}
 }
 
 // consequence says what a retry of a call without a key does.

@@ -50,6 +50,7 @@ type Result struct {
 	// Relevant is false when the package cannot contain a finding; then
 	// nothing else is set.
 	Relevant bool
+	Catalog  *catalog.Catalog // the run's catalog, set in every package
 	Retried  *retried.Result
 	Env      *valueflow.Env
 	ssa      *lazyssa.SSA
@@ -139,7 +140,7 @@ func (r *Result) Imported(fn *types.Func) *valueflow.Summary {
 }
 
 func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Result, error) {
-	res := &Result{Retried: ret, files: pass.Files, tests: testFiles(pass)}
+	res := &Result{Catalog: cat, Retried: ret, files: pass.Files, tests: testFiles(pass)}
 	if cat.Skips(pass.Pkg, inGOROOT(pass)) {
 		return res, nil
 	}

@@ -13,6 +13,8 @@ type Order struct {
 type Orders interface {
 	Create(ctx context.Context, o Order) error
 	Note(ctx context.Context, text string) error
+	Pay(ctx context.Context, orderID string) error
+	Refund(ctx context.Context, orderID string) error
 }
 
 // Store is what the service calls; main wires its implementation.
@@ -22,10 +24,29 @@ type Store interface {
 	InsertNote(ctx context.Context, text string) error
 }
 
-type service struct{ store Store }
+// Payments is the provider main wires.
+type Payments interface {
+	Charge(ctx context.Context, orderID string, amount int64) error
+	Refund(ctx context.Context, orderID string, amount int64) error
+}
+
+type service struct {
+	store Store
+	pay   Payments
+}
 
 // NewService returns the Orders the handlers use.
-func NewService(s Store) Orders { return &service{store: s} }
+func NewService(s Store, p Payments) Orders { return &service{store: s, pay: p} }
+
+// Pay charges the order.
+func (s *service) Pay(ctx context.Context, orderID string) error {
+	return s.pay.Charge(ctx, orderID, 100)
+}
+
+// Refund refunds the order.
+func (s *service) Refund(ctx context.Context, orderID string) error {
+	return s.pay.Refund(ctx, orderID, 100)
+}
 
 func (s *service) Create(ctx context.Context, o Order) error {
 	if err := s.store.Insert(ctx, o); err != nil {

@@ -37,3 +37,13 @@ func (h *Handler) Ignored(w http.ResponseWriter, r *http.Request) {
 	o := app.Order{ID: uuid.NewString()}
 	h.Orders.Create(r.Context(), o)
 }
+
+// Pay charges through the gateway main wires, which sends no key.
+func (h *Handler) Pay(w http.ResponseWriter, r *http.Request) {
+	h.Orders.Pay(r.Context(), r.FormValue("order"))
+}
+
+// Refund goes through the same gateway, whose refund carries a key.
+func (h *Handler) Refund(w http.ResponseWriter, r *http.Request) {
+	h.Orders.Refund(r.Context(), r.FormValue("order"))
+}

@@ -10,13 +10,14 @@ import (
 	"example.com/wired/httpapi"
 	"example.com/wired/mocks"
 	"example.com/wired/postgres"
+	"example.com/wired/stripepay"
 )
 
 var _ = mocks.Store{}
 
 func main() {
 	db, _ := sql.Open("postgres", "")
-	h := &httpapi.Handler{Orders: app.NewService(&postgres.Store{DB: db})}
+	h := &httpapi.Handler{Orders: app.NewService(&postgres.Store{DB: db}, stripepay.Gateway{})}
 	http.HandleFunc("/orders", h.Create)
 	http.ListenAndServe(":8080", nil)
 }

@@ -1,4 +1,4 @@
-package freshid_test
+package idemlint_test
 
 import (
 	"os"
@@ -9,16 +9,14 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/idemlint/idemlint/analyzers/freshid"
+	"github.com/idemlint/idemlint"
 	"github.com/idemlint/idemlint/internal/config"
-	"github.com/idemlint/idemlint/passes"
 )
 
-// TestWired runs the check over a service whose handlers reach the store
+// TestWired runs the checks over a service whose handlers reach the store
 // through interfaces that main wires. As a whole-program driver runs it,
 // the findings are in the handler's and the store's packages, reported
 // from main, and each must match the // want comment of its line
@@ -31,6 +29,10 @@ func TestWired(t *testing.T) {
 	}
 	cfg := config.Default()
 	cfg.WholeProgram = true
+	testdata, err := filepath.Abs("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
 	src := filepath.Join(testdata, "src")
 	pkgs, err := packages.Load(&packages.Config{
 		Mode: packages.LoadAllSyntax,
@@ -61,10 +63,11 @@ func TestWired(t *testing.T) {
 	// each fresh value is.
 	cfg = config.Default()
 	got = findings(t, cfg, pkgs)
-	const wiring = "main.go:19"
+	const wiring = "main.go:20"
 	wantAt := []string{
 		`a retry inserts a second notes row with a new id: uuid.NewString\(\) in postgres.Store.InsertNote \(postgres.go:31:\d+\) is fresh on every attempt \(HTTP handler Handler.Note, wired here\)`,
 		`a retry inserts a second orders row with a new id: uuid.NewString\(\) in httpapi.Handler.Create \(httpapi.go:17:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
+		`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in stripepay.Gateway.Charge \(stripepay.go:15:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
 	}
 	msgs := got[wiring]
 	slices.Sort(msgs)
@@ -78,11 +81,11 @@ func TestWired(t *testing.T) {
 	}
 }
 
-// findings runs freshid with cfg over pkgs, and returns the messages of
+// findings runs the checks with cfg over pkgs, and returns the messages of
 // its findings by "file.go:line".
 func findings(t *testing.T, cfg *config.Config, pkgs []*packages.Package) map[string][]string {
 	t.Helper()
-	graph, err := checker.Analyze([]*analysis.Analyzer{freshid.New(passes.New(cfg))}, pkgs, nil)
+	graph, err := checker.Analyze(idemlint.New(cfg), pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
