@@ -58,6 +58,32 @@ func TestGolangciLint(t *testing.T) {
 		})
 	}
 
+	t.Run("cleanarch", func(t *testing.T) {
+		// Handlers that reach the store through interfaces main wires:
+		// golangci-lint, like go vet, reports at main's wiring line (the
+		// // wired: marker), since its cache may hold the other
+		// packages' results without their files.
+		src := filepath.Join(root, "testdata", "mod", "cleanarch")
+		dir := testmod.CopyModule(t, src)
+		got := r.golangci(t, dir, "")
+		const at = "cmd/server/main.go:29:"
+		n := 0
+		for _, f := range got {
+			if !strings.HasPrefix(f, at) || !strings.Contains(f, "wired here") {
+				t.Errorf("finding outside the wiring line %s: %s", at, f)
+			}
+			n++
+		}
+		if data, err := os.ReadFile(filepath.Join(src, "cmd", "server", "main.go")); err != nil {
+			t.Fatal(err)
+		} else if lines := strings.Split(string(data), "\n"); len(lines) < 29 || !strings.Contains(lines[28], "// wired: IDEM001 IDEM001") {
+			t.Fatalf("%s is no longer the // wired: line", at)
+		}
+		if n != 2 {
+			t.Errorf("%d findings, want 2 at %s:\n%s", n, at, strings.Join(got, "\n"))
+		}
+	})
+
 	t.Run("settings", func(t *testing.T) {
 		// Settings that change what is reported: two checks off, one
 		// by code and one by name, and a header of another name, which

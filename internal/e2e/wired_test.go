@@ -1,0 +1,72 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/idemlint/idemlint/internal/testmod"
+)
+
+// wiredMarker marks, in a composition root, the line where go vet reports
+// the findings that handlers of other packages reach through interfaces
+// the root wires: one code per finding.
+var wiredMarker = regexp.MustCompile(`//\s*wired:\s*([A-Z]+[0-9]+(?:\s+[A-Z]+[0-9]+)*)\s*$`)
+
+// TestWiredModule runs idemlint on testdata/mod/cleanarch, a service laid
+// out as clean architecture: cmd/server wires internal/http's handlers
+// to internal/app's service, and the service to internal/postgres's
+// repository (pgx), each reached through an interface. The standalone
+// driver loads the whole program and reports each finding at its
+// // finding: marker; go vet analyses one package at a time and reports
+// them where main wires the handlers, at the // wired: marker.
+func TestWiredModule(t *testing.T) {
+	t.Parallel()
+	goCmd, root, bin := testmod.Idemlint(t)
+	src := filepath.Join(root, "testdata", "mod", "cleanarch")
+	want, _, safe := markers(t, src)
+	vetWant := wiredMarkers(t, src)
+	if len(want) < 2 || safe < 2 || len(vetWant) != len(want) {
+		t.Fatalf("%d finding, %d safe and %d wired markers in %s; want at least 2 and 2, and a wired marker per finding", len(want), safe, len(vetWant), src)
+	}
+	dir := testmod.CopyModule(t, src)
+
+	stdout, _ := run(t, dir, bin, "-json", "./...")
+	diffFindings(t, "idemlint -json ./...", "testdata/mod/cleanarch", want, parseVetJSON(t, dir, stdout))
+
+	stdout, stderr := run(t, dir, goCmd, "vet", "-vettool="+bin, "-json", "./...")
+	diffFindings(t, "go vet -vettool=idemlint -json ./...", "testdata/mod/cleanarch", vetWant, parseVetJSON(t, dir, append(stdout, stderr...)))
+}
+
+// wiredMarkers reads the // wired: markers of a module: one finding per
+// code, at the marker's line.
+func wiredMarkers(t *testing.T, dir string) []finding {
+	t.Helper()
+	var out []finding
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		for i, line := range strings.Split(string(data), "\n") {
+			if m := wiredMarker.FindStringSubmatch(line); m != nil {
+				for _, code := range strings.Fields(m[1]) {
+					out = append(out, finding{File: filepath.ToSlash(rel), Line: i + 1, Analyzer: analyzerOf[code], Code: code})
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(out, compareFindings)
+	return out
+}
