@@ -64,7 +64,7 @@ func naturalLoop(header *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 
 // reachable computes, for every function of pkg that a root reaches, the
 // first path found (roots in order, breadth first, so paths are short).
-func reachable(roots []*Root, pkg *types.Package) map[*ssa.Function]*Path {
+func reachable(roots []*Root, pkg *types.Package, fv *funcValues) map[*ssa.Function]*Path {
 	reach := make(map[*ssa.Function]*Path)
 	var queue []*ssa.Function
 	visit := func(fn *ssa.Function, p *Path) {
@@ -95,8 +95,17 @@ func reachable(roots []*Root, pkg *types.Package) map[*ssa.Function]*Path {
 			for _, instr := range b.Instrs {
 				switch instr := instr.(type) {
 				case ssa.CallInstruction:
-					if callee := instr.Common().StaticCallee(); callee != nil && isLocal(callee, pkg) {
+					c := instr.Common()
+					if callee := c.StaticCallee(); callee != nil && isLocal(callee, pkg) {
 						visit(callee, &Path{Root: p.Root, Via: extend(p.Via, instr)})
+					} else if callee == nil && !c.IsInvoke() {
+						// A call of a function value: each function of
+						// the package it can hold.
+						for _, target := range fv.targets(c.Value) {
+							if isLocal(target, pkg) {
+								visit(target, &Path{Root: p.Root, Via: extend(p.Via, instr)})
+							}
+						}
 					}
 				case *ssa.MakeClosure:
 					// A closure made on a retried path runs on it, whoever

@@ -113,9 +113,10 @@ func (r *Result) Reached(fn *ssa.Function) (*Path, bool) {
 func (r *Result) compute() {
 	r.once.Do(func() {
 		f := &finder{pass: r.pass, cat: r.cat, ssa: r.ssa, seen: make(map[*ssa.Function]bool)}
+		f.values = newFuncValues(r.ssa.SrcFuncs(), r.ssa.Func)
 		f.findRoots(r.ssa)
 		r.roots = f.roots
-		r.reach = reachable(r.roots, r.pass.Pkg)
+		r.reach = reachable(r.roots, r.pass.Pkg, f.values)
 	})
 }
 
@@ -125,6 +126,8 @@ type finder struct {
 	ssa   *lazyssa.SSA
 	roots []*Root
 	seen  map[*ssa.Function]bool
+	// values resolves function values to the package's functions.
+	values *funcValues
 
 	contextRoots []contextRoot
 }
@@ -256,6 +259,13 @@ func (f *finder) registered(call ssa.CallInstruction, callee *types.Func, reg ca
 		}
 	case *ssa.MakeClosure:
 		f.add(reg.Kind, v.Fn.(*ssa.Function), call.Pos())
+	default:
+		// A function value: a field of a table's entry, a parameter.
+		for _, fn := range f.values.targets(v) {
+			if fn.Blocks != nil && isLocal(fn, f.pass.Pkg) {
+				f.add(reg.Kind, fn, call.Pos())
+			}
+		}
 	}
 }
 

@@ -1,0 +1,180 @@
+package retried
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Services pass functions around as values: a handler stored in a
+// struct field and called later (s.onMessage(msg)), a router adapter
+// that wraps a handler of another signature and calls it inside an HTTP
+// handler, a table of {Name, Fn} entries registered in a loop. A
+// funcValues resolves a function value of the package to the functions
+// of the package it can hold: those stored into the same struct field
+// anywhere in the package, and those passed for the same parameter at
+// the static call sites of the function that receives it.
+
+// maxValueDepth bounds how many parameters and bindings a resolution
+// passes through.
+const maxValueDepth = 4
+
+type funcValues struct {
+	// fields are the functions stored into each struct field.
+	fields map[*types.Var][]*ssa.Function
+	// sites are the static call sites of each function of the package,
+	// and closures the closures made of each.
+	sites    map[*ssa.Function][]ssa.CallInstruction
+	closures map[*ssa.Function][]*ssa.MakeClosure
+	// method finds the function of a method (for bound method values).
+	method func(*types.Func) *ssa.Function
+}
+
+func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function) *funcValues {
+	fv := &funcValues{
+		fields:   map[*types.Var][]*ssa.Function{},
+		sites:    map[*ssa.Function][]ssa.CallInstruction{},
+		closures: map[*ssa.Function][]*ssa.MakeClosure{},
+		method:   method,
+	}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch instr := instr.(type) {
+				case *ssa.Store:
+					if fa, ok := instr.Addr.(*ssa.FieldAddr); ok {
+						if fld := fieldOf(fa.X.Type(), fa.Field); fld != nil {
+							if f := fv.direct(instr.Val); f != nil {
+								fv.fields[fld] = append(fv.fields[fld], f)
+							}
+						}
+					}
+				case ssa.CallInstruction:
+					if callee := instr.Common().StaticCallee(); callee != nil {
+						fv.sites[callee] = append(fv.sites[callee], instr)
+					}
+				case *ssa.MakeClosure:
+					fn := instr.Fn.(*ssa.Function)
+					fv.closures[fn] = append(fv.closures[fn], instr)
+				}
+			}
+		}
+	}
+	return fv
+}
+
+// fieldOf returns field i of the struct that t (a pointer to it) points
+// to.
+func fieldOf(t types.Type, i int) *types.Var {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i)
+}
+
+// direct returns the function a value is, when it is one: a function, a
+// closure, or a method value (h.create), through conversions.
+func (fv *funcValues) direct(v ssa.Value) *ssa.Function {
+	switch v := unwrap(v).(type) {
+	case *ssa.Function:
+		return fv.unbound(v)
+	case *ssa.MakeClosure:
+		return fv.unbound(v.Fn.(*ssa.Function))
+	}
+	return nil
+}
+
+// unbound returns the method a bound method wrapper (the function of a
+// method value) or a thunk calls, or fn itself.
+func (fv *funcValues) unbound(fn *ssa.Function) *ssa.Function {
+	if strings.HasPrefix(fn.Synthetic, "bound method wrapper") || strings.HasPrefix(fn.Synthetic, "thunk") {
+		if obj, ok := fn.Object().(*types.Func); ok && fv.method != nil {
+			if m := fv.method(obj); m != nil {
+				return m
+			}
+		}
+	}
+	return fn
+}
+
+// targets returns the functions of the package that a function value
+// can be.
+func (fv *funcValues) targets(v ssa.Value) []*ssa.Function {
+	var out []*ssa.Function
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		v = unwrap(v)
+		if seen[v] || depth > maxValueDepth {
+			return
+		}
+		seen[v] = true
+		if f := fv.direct(v); f != nil {
+			out = append(out, f)
+			return
+		}
+		switch v := v.(type) {
+		case *ssa.UnOp: // a load: of a struct field (s.onMessage), of a captured variable
+			if fa, ok := v.X.(*ssa.FieldAddr); ok {
+				out = append(out, fv.fields[fieldOf(fa.X.Type(), fa.Field)]...)
+			} else if v.Op == token.MUL {
+				walk(v.X, depth+1)
+			}
+		case *ssa.Alloc: // a variable: the values stored into it
+			for _, ref := range *v.Referrers() {
+				if st, ok := ref.(*ssa.Store); ok && st.Addr == v {
+					walk(st.Val, depth+1)
+				}
+			}
+		case *ssa.Field: // a field of a struct value: def.Fn
+			if st, ok := v.X.Type().Underlying().(*types.Struct); ok && v.Field < st.NumFields() {
+				out = append(out, fv.fields[st.Field(v.Field)]...)
+			}
+		case *ssa.Parameter: // the functions passed for it
+			fn := v.Parent()
+			i := paramIndex(fn, v)
+			for _, site := range fv.sites[fn] {
+				args := site.Common().Args
+				if i >= 0 && i < len(args) {
+					walk(args[i], depth+1)
+				}
+			}
+		case *ssa.FreeVar: // the values the closures bind to it
+			fn := v.Parent()
+			for i, fvar := range fn.FreeVars {
+				if fvar != v {
+					continue
+				}
+				for _, mc := range fv.closures[fn] {
+					if i < len(mc.Bindings) {
+						walk(mc.Bindings[i], depth+1)
+					}
+				}
+			}
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				walk(e, depth+1)
+			}
+		}
+	}
+	walk(v, 0)
+	return out
+}
+
+// paramIndex returns the index of p among fn's parameters, as a static
+// call's arguments count them (the receiver first).
+func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
+	for i, q := range fn.Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
