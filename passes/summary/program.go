@@ -118,23 +118,13 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 // freshArg finds where a fresh value passed to a wired call becomes an
 // identity, in each implementation.
 func (p *program) freshArg(d ProgramDefect, origin valueflow.Origin, call valueflow.WiredCall, arg int, at string, depth int) []ProgramDefect {
-	if depth == maxWiredDepth {
-		return nil
-	}
 	var out []ProgramDefect
-	for _, im := range p.implementations(call) {
-		s := p.summary(im.fn)
-		if s == nil {
-			continue
-		}
-		param := arg + 1 // the receiver is parameter 0 of a method
-		step := d
-		step.Through = append(slices.Clip(d.Through), Resolution{Call: call, Impl: im.name})
+	param := arg + 1 // the receiver is parameter 0 of a method
+	p.eachImpl(d, call, depth, func(step ProgramDefect, s *valueflow.Summary) {
 		for _, ps := range s.ParamSinks {
 			if ps.Param == param && ps.Path == at {
-				found := step
-				found.Defect = valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: origin, Sink: ps.Sink, Chain: ps.Chain}
-				out = append(out, found)
+				step.Defect = valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: origin, Sink: ps.Sink, Chain: ps.Chain}
+				out = append(out, step)
 			}
 		}
 		for _, pw := range s.ParamsWired {
@@ -142,25 +132,15 @@ func (p *program) freshArg(d ProgramDefect, origin valueflow.Origin, call valuef
 				out = append(out, p.freshArg(step, origin, pw.Call, pw.Arg, pw.ArgPath+strings.TrimPrefix(at, pw.Path), depth+1)...)
 			}
 		}
-	}
+	})
 	return out
 }
 
-// inside finds the fresh values made inside the implementations of a
-// wired call that become identities, and those of the wired calls they
-// make in turn.
+// inside finds the defects made inside the implementations of a wired
+// call, and inside those of the wired calls they make in turn.
 func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, depth int) []ProgramDefect {
-	if depth == maxWiredDepth {
-		return nil
-	}
 	var out []ProgramDefect
-	for _, im := range p.implementations(call) {
-		s := p.summary(im.fn)
-		if s == nil {
-			continue
-		}
-		step := d
-		step.Through = append(slices.Clip(d.Through), Resolution{Call: call, Impl: im.name})
+	p.eachImpl(d, call, depth, func(step ProgramDefect, s *valueflow.Summary) {
 		for _, def := range s.Defects {
 			if def.Reported {
 				continue
@@ -175,8 +155,23 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, depth int) [
 		for _, wc := range s.Wired {
 			out = append(out, p.inside(step, wc, depth+1)...)
 		}
-	}
+	})
 	return out
+}
+
+// eachImpl calls f with each implementation's summary of a wired call,
+// and d extended by the resolution, unless depth is past the bound.
+func (p *program) eachImpl(d ProgramDefect, call valueflow.WiredCall, depth int, f func(step ProgramDefect, s *valueflow.Summary)) {
+	if depth >= maxWiredDepth {
+		return
+	}
+	for _, im := range p.implementations(call) {
+		if s := p.summary(im.fn); s != nil {
+			step := d
+			step.Through = append(slices.Clip(d.Through), Resolution{Call: call, Impl: im.name})
+			f(step, s)
+		}
+	}
 }
 
 // wiring returns the first reference, in the composition root's own

@@ -180,8 +180,9 @@ func analyse(pass *analysis.Pass, res *Result, cat *catalog.Catalog, imported fu
 		Callers:  func(fn *ssa.Function) []*ssa.Call { return callers[fn] },
 	}
 	fresh := traceSources(res, s.SrcFuncs(), rel.sinks)
-	exportSummaries(pass, res, s.SrcFuncs(), fresh, rel)
-	exportPending(pass, res, s.SrcFuncs())
+	sites := wiredSites(res, s.SrcFuncs())
+	exportSummaries(pass, res, s.SrcFuncs(), fresh, rel, sites)
+	exportPending(pass, res, sites)
 }
 
 // inGOROOT reports whether the package's files lie in GOROOT.

@@ -45,12 +45,16 @@ func wiredCall(env *valueflow.Env, call ssa.CallInstruction) (valueflow.WiredCal
 	}, true
 }
 
-// exportPending exports the package's Pending fact: each wired call on a
-// retried path of the package, its root and chain, and the fresh values
-// passed to it.
-func exportPending(pass *analysis.Pass, res *Result, funcs []*ssa.Function) {
-	ignores := report.Ignores(pass.Fset, pass.Files)
-	var pending valueflow.Pending
+// A wiredSite is a wired call of the package.
+type wiredSite struct {
+	call ssa.CallInstruction
+	wc   valueflow.WiredCall
+}
+
+// wiredSites lists the wired calls of the package's non-test code, in
+// source order.
+func wiredSites(res *Result, funcs []*ssa.Function) []wiredSite {
+	var out []wiredSite
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -58,29 +62,39 @@ func exportPending(pass *analysis.Pass, res *Result, funcs []*ssa.Function) {
 				if !ok || res.InTestFile(instr.Pos()) {
 					continue
 				}
-				wc, ok := wiredCall(res.Env, call)
-				if !ok {
-					continue
+				if wc, ok := wiredCall(res.Env, call); ok {
+					out = append(out, wiredSite{call, wc})
 				}
-				path, ok := res.Retried.On(instr)
-				if !ok || len(pending.Calls) == maxWired {
-					continue
-				}
-				pc := valueflow.PendingCall{Call: wc, Root: path.Root.Describe()}
-				for _, via := range path.Via {
-					pc.Chain = append(pc.Chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
-				}
-				for _, wf := range res.wiredFresh {
-					if wf.arg.Call == call {
-						pc.Fresh = append(pc.Fresh, valueflow.FreshArg{
-							Arg: wf.arg.Arg, Path: wf.arg.Path, Origin: wf.origin, Pkg: pass.Pkg.Path(),
-							Ignores: ignoredChecks(pass.Fset, ignores, wf.pos),
-						})
-					}
-				}
-				pending.Calls = append(pending.Calls, pc)
 			}
 		}
+	}
+	return out
+}
+
+// exportPending exports the package's Pending fact: each wired call on a
+// retried path of the package, its root and chain, and the fresh values
+// passed to it.
+func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite) {
+	ignores := report.Ignores(pass.Fset, pass.Files)
+	var pending valueflow.Pending
+	for _, site := range sites {
+		path, ok := res.Retried.On(site.call)
+		if !ok || len(pending.Calls) == maxWired {
+			continue
+		}
+		pc := valueflow.PendingCall{Call: site.wc, Root: path.Root.Describe()}
+		for _, via := range path.Via {
+			pc.Chain = append(pc.Chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
+		}
+		for _, wf := range res.wiredFresh {
+			if wf.arg.Call == site.call {
+				pc.Fresh = append(pc.Fresh, valueflow.FreshArg{
+					Arg: wf.arg.Arg, Path: wf.arg.Path, Origin: wf.origin, Pkg: pass.Pkg.Path(),
+					Ignores: ignoredChecks(pass.Fset, ignores, wf.pos),
+				})
+			}
+		}
+		pending.Calls = append(pending.Calls, pc)
 	}
 	if len(pending.Calls) > 0 {
 		pass.ExportPackageFact(&pending)
@@ -101,28 +115,16 @@ func ignoredChecks(fset *token.FileSet, igs []*report.Ignore, pos token.Pos) []s
 
 // wiredByFunc lists, for each function of the package, the wired calls
 // it makes itself or through the functions of the package it calls.
-func wiredByFunc(res *Result, funcs []*ssa.Function) map[*ssa.Function][]valueflow.WiredCall {
+func wiredByFunc(res *Result, funcs []*ssa.Function, sites []wiredSite) map[*ssa.Function][]valueflow.WiredCall {
 	out := make(map[*ssa.Function][]valueflow.WiredCall)
-	var callers map[*ssa.Function][]*ssa.Function
-	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(ssa.CallInstruction)
-				if !ok || res.InTestFile(instr.Pos()) {
-					continue
-				}
-				wc, ok := wiredCall(res.Env, call)
-				if !ok {
-					continue
-				}
-				if callers == nil {
-					callers = reverseCalls(funcs, res.Env.Pkg)
-				}
-				for f := range callersOf(fn, callers) {
-					if len(out[f]) < maxWired {
-						out[f] = append(out[f], wc)
-					}
-				}
+	if len(sites) == 0 {
+		return out
+	}
+	callers := reverseCalls(funcs, res.Env.Pkg)
+	for _, site := range sites {
+		for f := range callersOf(site.call.Parent(), callers) {
+			if len(out[f]) < maxWired {
+				out[f] = append(out[f], site.wc)
 			}
 		}
 	}
