@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -34,7 +35,8 @@ func underVet(args []string) bool {
 // the standalone checker of golang.org/x/tools exits 3 when it reports
 // findings, where go vet exits 1. The child shares standard input and
 // output, and the process group, so interrupts reach it too; its
-// standard error passes through the filter of skipped analyses.
+// standard error, and its -json output, pass through the filter of
+// skipped analyses.
 func exitAsVet() {
 	self, err := os.Executable()
 	if err != nil {
@@ -44,17 +46,31 @@ func exitAsVet() {
 	cmd := exec.Command(self, os.Args[1:]...)
 	cmd.Env = append(os.Environ(), childEnv+"=1")
 	cmd.Stdin, cmd.Stdout = os.Stdin, os.Stdout
+	// With -json, the checker writes one tree when it is done: it is
+	// held, to drop the skipped analyses from it.
+	var jsonOut bytes.Buffer
+	asJSON := boolFlag(os.Args[1:], "json")
+	if asJSON {
+		cmd.Stdout = &jsonOut
+	}
+	checks := make([]string, len(idemlint.Checks()))
+	for i, m := range idemlint.Checks() {
+		checks[i] = m.Name
+	}
+	filter := newSkipFilter(checks, idemlint.Analyzers())
 	stderr, err := cmd.StderrPipe()
 	if err == nil {
 		err = cmd.Start()
 	}
 	if err == nil {
-		checks := make([]string, len(idemlint.Checks()))
-		for i, m := range idemlint.Checks() {
-			checks[i] = m.Name
-		}
-		newSkipFilter(checks, idemlint.Analyzers()).copy(os.Stderr, stderr)
+		filter.copy(os.Stderr, stderr)
 		err = cmd.Wait()
+		if asJSON {
+			os.Stdout.Write(filter.json(jsonOut.Bytes()))
+		}
+		if note := skippedNote(filter.pkgs); note != "" {
+			fmt.Fprintln(os.Stderr, note)
+		}
 	}
 	var exit *exec.ExitError
 	switch {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -139,9 +140,11 @@ idemlint: 2 packages were not analysed because they, or packages they import, ha
 		checks = append(checks, m.Name)
 	}
 	var out strings.Builder
-	if err := newSkipFilter(checks, idemlint.Analyzers()).copy(&out, strings.NewReader(in)); err != nil {
+	f := newSkipFilter(checks, idemlint.Analyzers())
+	if err := f.copy(&out, strings.NewReader(in)); err != nil {
 		t.Fatal(err)
 	}
+	out.WriteString(skippedNote(f.pkgs) + "\n")
 	if out.String() != want {
 		t.Errorf("filtered output:\n%s\nwant:\n%s", out.String(), want)
 	}
@@ -165,5 +168,62 @@ func TestSkippedNote(t *testing.T) {
 		if got := skippedNote(tc.pkgs); got != tc.want {
 			t.Errorf("skippedNote(%q) = %q, want %q", tc.pkgs, got, tc.want)
 		}
+	}
+}
+
+// TestSkipFilterJSON checks that the skipped analyses leave the -json
+// tree, with the packages left with none, and that a tree without any
+// is written back byte for byte.
+func TestSkipFilterJSON(t *testing.T) {
+	var checks []string
+	for _, m := range idemlint.Checks() {
+		checks = append(checks, m.Name)
+	}
+	const in = `{
+	"example.com/se/x": {
+		"freshid": {
+			"error": "failed prerequisites: idemsummary@example.com/se/x"
+		},
+		"idemcatalog": {
+			"error": "analysis skipped due to errors in package"
+		}
+	},
+	"example.com/se/z": {
+		"freshid": [
+			{
+				"posn": "z.go:3:2",
+				"message": "m [IDEM001]"
+			}
+		],
+		"printf": {
+			"error": "boom"
+		}
+	}
+}
+`
+	const want = `{
+	"example.com/se/z": {
+		"freshid": [
+			{
+				"posn": "z.go:3:2",
+				"message": "m [IDEM001]"
+			}
+		],
+		"printf": {
+			"error": "boom"
+		}
+	}
+}
+`
+	f := newSkipFilter(checks, idemlint.Analyzers())
+	if got := string(f.json([]byte(in))); got != want {
+		t.Errorf("filtered tree:\n%s\nwant:\n%s", got, want)
+	}
+	if !slices.Equal(f.pkgs, []string{"example.com/se/x"}) {
+		t.Errorf("skipped packages %q, want example.com/se/x", f.pkgs)
+	}
+	const clean = "{\n\t\"p\": {\"freshid\": []}}\n"
+	if got := string(newSkipFilter(checks, idemlint.Analyzers()).json([]byte(clean))); got != clean {
+		t.Errorf("a tree without skipped analyses was rewritten: %q", got)
 	}
 }

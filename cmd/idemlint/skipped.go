@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -99,8 +101,8 @@ func (f *skipFilter) keep(line string) bool {
 	return false
 }
 
-// copy copies the checker's output from r to w without the dropped
-// lines, and then writes the note.
+// copy copies the checker's text output from r to w without the
+// dropped lines.
 func (f *skipFilter) copy(w io.Writer, r io.Reader) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 1<<20)
@@ -109,10 +111,39 @@ func (f *skipFilter) copy(w io.Writer, r io.Reader) error {
 			fmt.Fprintln(w, sc.Text())
 		}
 	}
-	if note := skippedNote(f.pkgs); note != "" {
-		fmt.Fprintln(w, note)
-	}
 	return sc.Err()
+}
+
+// json drops the same errors from the checker's -json output (a tree
+// {"pkg": {"analyzer": diagnostics or {"error": "..."}}}), and returns
+// it unchanged when it holds none of them.
+func (f *skipFilter) json(out []byte) []byte {
+	var tree map[string]map[string]json.RawMessage
+	if json.Unmarshal(out, &tree) != nil {
+		return out // not one tree: left as the checker wrote it
+	}
+	dropped := false
+	for _, pkg := range slices.Sorted(maps.Keys(tree)) {
+		for _, name := range slices.Sorted(maps.Keys(tree[pkg])) {
+			var e struct{ Error string }
+			if json.Unmarshal(tree[pkg][name], &e) != nil || e.Error == "" || f.keep(name+": "+e.Error) {
+				continue
+			}
+			delete(tree[pkg], name)
+			dropped = true
+		}
+		if len(tree[pkg]) == 0 {
+			delete(tree, pkg)
+		}
+	}
+	if !dropped {
+		return out
+	}
+	rewritten, err := json.MarshalIndent(tree, "", "\t")
+	if err != nil {
+		return out
+	}
+	return append(rewritten, '\n')
 }
 
 // skippedPackages lists the packages on which some analysis of the

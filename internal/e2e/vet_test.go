@@ -137,6 +137,14 @@ func TestExitCodes(t *testing.T) {
 		!strings.Contains(errs, note+"\n") || strings.Contains(errs, "prerequisites") || strings.Contains(errs, "skipped") {
 		t.Errorf("idemlint ./... on a module with a type error: exit %d, stderr:\n%s\nwant exit 1, the error in x.go:3, and the one line %q", code, errs, note)
 	}
+	stdout.Reset()
+	stderr.Reset()
+	cmd = testmod.Command(broken, bin, "-json", "./...")
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.Run()
+	if out := stdout.String(); strings.Contains(out, "prerequisites") || strings.Contains(out, "skipped") || !strings.Contains(stderr.String(), note+"\n") {
+		t.Errorf("idemlint -json ./... on a module with a type error: stdout:\n%s\nstderr:\n%s\nwant no skipped analyses in the tree, and %q", out, stderr.String(), note)
+	}
 
 	bad := filepath.Join(t.TempDir(), "bad.yml")
 	os.WriteFile(bad, []byte("roots: [nodot]\n"), 0o644)
