@@ -38,15 +38,15 @@ func TestWired(t *testing.T) {
 		Mode: packages.LoadAllSyntax,
 		Dir:  src,
 		Env:  append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOFLAGS=", "GOWORK=off"),
-	}, "example.com/wired/...")
+	}, "example.com/wired/...", "example.com/cqrs/...")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
-	got := findings(t, cfg, pkgs)
-	want := wantComments(t, filepath.Join(src, "example.com", "wired"))
+	got := findings(t, cfg, pkgs, src)
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs")
 	for key, re := range want {
 		msgs := got[key]
 		if len(msgs) != 1 || !re.MatchString(msgs[0]) {
@@ -59,56 +59,55 @@ func TestWired(t *testing.T) {
 	}
 
 	// As go vet and gopls run it, one package at a time: the same
-	// findings, at the line where main wires the handlers, naming where
-	// each fresh value is.
+	// findings, at the line where each main wires the handlers, naming
+	// where each fresh value is.
 	cfg = config.Default()
-	got = findings(t, cfg, pkgs)
-	const wiring = "main.go:20"
-	wantAt := []string{
-		`a retry inserts a second notes row with a new id: uuid.NewString\(\) in postgres.Store.InsertNote \(postgres.go:31:\d+\) is fresh on every attempt \(HTTP handler Handler.Note, wired here\)`,
-		`a retry inserts a second orders row with a new id: uuid.NewString\(\) in httpapi.Handler.Create \(httpapi.go:17:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
-		`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in stripepay.Gateway.Charge \(stripepay.go:15:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
+	got = findings(t, cfg, pkgs, src)
+	wantAt := map[string][]string{
+		"example.com/wired/cmd/server/main.go:20": {
+			`a retry inserts a second notes row with a new id: uuid.NewString\(\) in postgres.Store.InsertNote \(postgres.go:31:\d+\) is fresh on every attempt \(HTTP handler Handler.Note, wired here\)`,
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in httpapi.Handler.Create \(httpapi.go:17:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
+			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in stripepay.Gateway.Charge \(stripepay.go:15:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
+		},
+		"example.com/cqrs/cmd/server/main.go:15": {
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in ports.Server.PlaceOrder \(http.go:16:\d+\) is fresh on every attempt \(HTTP handler Server.PlaceOrder, wired here\)`,
+		},
 	}
-	msgs := got[wiring]
-	slices.Sort(msgs)
-	if len(got) != 1 || len(msgs) != len(wantAt) {
-		t.Fatalf("one package at a time: got %q, want %d findings at %s", got, len(wantAt), wiring)
+	if len(got) != len(wantAt) {
+		t.Errorf("one package at a time: findings at %d lines, want %d: %q", len(got), len(wantAt), got)
 	}
-	for i, re := range wantAt {
-		if !regexp.MustCompile(re).MatchString(msgs[i]) {
-			t.Errorf("one package at a time: %s: got %q, want a match of %q", wiring, msgs[i], re)
+	for at, res := range wantAt {
+		msgs := got[at]
+		slices.Sort(msgs)
+		if len(msgs) != len(res) {
+			t.Errorf("one package at a time: %s: got %q, want %d findings", at, msgs, len(res))
+			continue
+		}
+		for i, re := range res {
+			if !regexp.MustCompile(re).MatchString(msgs[i]) {
+				t.Errorf("one package at a time: %s: got %q, want a match of %q", at, msgs[i], re)
+			}
 		}
 	}
 }
 
 // findings runs the checks with cfg over pkgs, and returns the messages of
-// its findings by "file.go:line".
-func findings(t *testing.T, cfg *config.Config, pkgs []*packages.Package) map[string][]string {
+// its findings by "path/file.go:line" relative to src.
+func findings(t *testing.T, cfg *config.Config, pkgs []*packages.Package, src string) map[string][]string {
 	t.Helper()
 	graph, err := checker.Analyze(idemlint.New(cfg), pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if os.Getenv("WIRED_DEBUG") != "" {
-		for act := range graph.All() {
-			for _, f := range act.AllPackageFacts() {
-				t.Logf("%s: %v", f.Package.Path(), f.Fact)
-			}
-			for _, f := range act.AllObjectFacts() {
-				if f.Object.Pkg() != nil && strings.HasPrefix(f.Object.Pkg().Path(), "example.com/wired") {
-					t.Logf("%s: %v", f.Object, f.Fact)
-				}
-			}
-		}
-	}
-	got := map[string][]string{} // "file.go:line" -> messages
+	got := map[string][]string{} // "path/file.go:line" -> messages
 	for _, act := range graph.Roots {
 		if act.Err != nil {
 			t.Fatalf("%s: %v", act, act.Err)
 		}
 		for _, d := range act.Diagnostics {
 			p := act.Package.Fset.Position(d.Pos)
-			key := filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
+			rel, _ := filepath.Rel(src, p.Filename)
+			key := filepath.ToSlash(rel) + ":" + strconv.Itoa(p.Line)
 			if !slices.Contains(got[key], d.Message) {
 				got[key] = append(got[key], d.Message)
 			}
@@ -119,28 +118,31 @@ func findings(t *testing.T, cfg *config.Config, pkgs []*packages.Package) map[st
 
 var wantComment = regexp.MustCompile("// want `([^`]*)`")
 
-// wantComments reads the // want `regexp` comments of the Go files under
-// dir, by "file.go:line".
-func wantComments(t *testing.T, dir string) map[string]*regexp.Regexp {
+// wantComments reads the // want `regexp` comments of the Go files of
+// the package trees under src, by "path/file.go:line" relative to src.
+func wantComments(t *testing.T, src string, trees ...string) map[string]*regexp.Regexp {
 	t.Helper()
 	out := map[string]*regexp.Regexp{}
-	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		for i, line := range strings.Split(string(data), "\n") {
-			if m := wantComment.FindStringSubmatch(line); m != nil {
-				out[filepath.Base(path)+":"+strconv.Itoa(i+1)] = regexp.MustCompile(m[1])
+	for _, tree := range trees {
+		err := filepath.WalkDir(filepath.Join(src, filepath.FromSlash(tree)), func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+				return err
 			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(src, path)
+			for i, line := range strings.Split(string(data), "\n") {
+				if m := wantComment.FindStringSubmatch(line); m != nil {
+					out[filepath.ToSlash(rel)+":"+strconv.Itoa(i+1)] = regexp.MustCompile(m[1])
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	if len(out) == 0 {
 		t.Fatal("no // want comments: the test would pass vacuously")

@@ -60,10 +60,13 @@ type Summary struct {
 
 // A WiredCall is a call of a wired interface method.
 type WiredCall struct {
-	Iface  string // the interface, "example.com/app.OrderStore"
-	Method string
-	At     Frame
-	Pkg    string // the import path of the package At lies in
+	Iface string // the interface, "example.com/app.OrderStore"
+	// TypeArgs are the type arguments of a generic interface's instance
+	// (types.TypeString with full paths): CommandHandler[PlaceOrder].
+	TypeArgs []string
+	Method   string
+	At       Frame
+	Pkg      string // the import path of the package At lies in
 }
 
 // A ParamWired says parameter Param, at Path, is passed as parameter Arg,

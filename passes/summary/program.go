@@ -217,12 +217,13 @@ func (p *program) summary(fn *types.Func) *valueflow.Summary {
 // of the named types of the linked packages that implement the
 // interface, in a stable order.
 func (p *program) implementations(call valueflow.WiredCall) []impl {
-	key := call.Iface + "." + call.Method
+	key := call.Iface + "[" + strings.Join(call.TypeArgs, ",") + "]." + call.Method
 	if ims, ok := p.impls[key]; ok {
 		return ims
 	}
 	var ims []impl
 	if iface := p.iface(call.Iface); iface != nil {
+		want := strings.Join(call.TypeArgs, ",")
 		paths := make([]string, 0, len(p.pkgs))
 		for path := range p.pkgs {
 			paths = append(paths, path)
@@ -235,7 +236,7 @@ func (p *program) implementations(call valueflow.WiredCall) []impl {
 			}
 			scope := pkg.Scope()
 			for _, name := range scope.Names() {
-				if im, ok := implementation(scope.Lookup(name), iface, call.Method); ok {
+				if im, ok := implementation(scope.Lookup(name), iface, call.Method, want); ok {
 					ims = append(ims, im)
 				}
 			}
@@ -245,8 +246,10 @@ func (p *program) implementations(call valueflow.WiredCall) []impl {
 	return ims
 }
 
-// iface finds the interface a wired call names.
-func (p *program) iface(name string) *types.Interface {
+// iface finds the interface a wired call names: a generic one is
+// returned uninstantiated, and implementation instantiates it for each
+// candidate.
+func (p *program) iface(name string) *types.Named {
 	i := strings.LastIndex(name, ".")
 	if i < 0 {
 		return nil
@@ -256,11 +259,11 @@ func (p *program) iface(name string) *types.Interface {
 		return nil
 	}
 	tn, ok := pkg.Scope().Lookup(name[i+1:]).(*types.TypeName)
-	if !ok {
+	if !ok || !types.IsInterface(tn.Type()) {
 		return nil
 	}
-	iface, _ := tn.Type().Underlying().(*types.Interface)
-	return iface
+	named, _ := types.Unalias(tn.Type()).(*types.Named)
+	return named
 }
 
 // mayImplement reports whether a package's types count as implementations
@@ -294,13 +297,21 @@ func isMockName(name string) bool {
 
 // implementation returns the method of obj that implements method of
 // iface, when obj is a named type whose value or pointer implements it.
-func implementation(obj types.Object, iface *types.Interface, method string) (impl, bool) {
+// A generic interface is instantiated with the type arguments the
+// candidate's method implies, which must spell typeArgs. Generic types
+// are left out: a decorator (loggingDecorator[C]) passes the call on to
+// the implementations, which are found directly.
+func implementation(obj types.Object, generic *types.Named, method, typeArgs string) (impl, bool) {
 	tn, ok := obj.(*types.TypeName)
 	if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
 		return impl{}, false
 	}
 	named, ok := tn.Type().(*types.Named)
 	if !ok || named.TypeParams().Len() > 0 {
+		return impl{}, false
+	}
+	iface, ok := instance(generic, named, method, typeArgs)
+	if !ok {
 		return impl{}, false
 	}
 	name := tn.Pkg().Name() + "." + tn.Name()
@@ -318,6 +329,54 @@ func implementation(obj types.Object, iface *types.Interface, method string) (im
 		return impl{}, false
 	}
 	return impl{fn: fn, name: name}, true
+}
+
+// instance returns the interface a wired call's interface is for a
+// candidate type: the interface itself, or a generic interface
+// instantiated with the types that the candidate's method has where the
+// interface's method has a type parameter.
+func instance(generic *types.Named, cand *types.Named, method, typeArgs string) (*types.Interface, bool) {
+	tparams := generic.TypeParams()
+	if tparams.Len() == 0 {
+		iface, ok := generic.Underlying().(*types.Interface)
+		return iface, ok
+	}
+	sel, _, _ := types.LookupFieldOrMethod(types.NewPointer(cand), false, cand.Obj().Pkg(), method)
+	have, ok := sel.(*types.Func)
+	if !ok {
+		return nil, false
+	}
+	want, _, _ := types.LookupFieldOrMethod(generic, false, generic.Obj().Pkg(), method)
+	wantFn, ok := want.(*types.Func)
+	if !ok {
+		return nil, false
+	}
+	haveSig, wantSig := have.Type().(*types.Signature), wantFn.Type().(*types.Signature)
+	if haveSig.Params().Len() != wantSig.Params().Len() {
+		return nil, false
+	}
+	args := make([]types.Type, tparams.Len())
+	for i := range wantSig.Params().Len() {
+		if tp, ok := wantSig.Params().At(i).Type().(*types.TypeParam); ok && tp.Index() < len(args) {
+			args[tp.Index()] = haveSig.Params().At(i).Type()
+		}
+	}
+	var spelled []string
+	for _, a := range args {
+		if a == nil {
+			return nil, false // a type parameter the method does not show
+		}
+		spelled = append(spelled, types.TypeString(a, nil))
+	}
+	if strings.Join(spelled, ",") != typeArgs {
+		return nil, false
+	}
+	inst, err := types.Instantiate(nil, generic, args, true)
+	if err != nil {
+		return nil, false
+	}
+	iface, ok := inst.Underlying().(*types.Interface)
+	return iface, ok
 }
 
 // locate finds a frame's position in the run's file set: the file of

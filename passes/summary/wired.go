@@ -38,11 +38,21 @@ func wiredCall(env *valueflow.Env, call ssa.CallInstruction) (valueflow.WiredCal
 		return valueflow.WiredCall{}, false
 	}
 	return valueflow.WiredCall{
-		Iface:  named.Obj().Pkg().Path() + "." + named.Obj().Name(),
-		Method: c.Method.Name(),
-		At:     valueflow.FrameAt(env.Fset, valueflow.FuncName(call.Parent()), call.Pos()),
-		Pkg:    env.Pkg.Path(),
+		Iface:    named.Obj().Pkg().Path() + "." + named.Obj().Name(),
+		TypeArgs: typeArgs(named),
+		Method:   c.Method.Name(),
+		At:       valueflow.FrameAt(env.Fset, valueflow.FuncName(call.Parent()), call.Pos()),
+		Pkg:      env.Pkg.Path(),
 	}, true
+}
+
+// typeArgs spells the type arguments of an instantiated type.
+func typeArgs(named *types.Named) []string {
+	var out []string
+	for t := range named.TypeArgs().Types() {
+		out = append(out, types.TypeString(t, nil))
+	}
+	return out
 }
 
 // A wiredSite is a wired call of the package.
