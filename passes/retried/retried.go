@@ -13,6 +13,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -185,6 +186,32 @@ func (f *finder) findRoots(s *lazyssa.SSA) {
 	// After the registrations, which name the place a root is registered.
 	for _, r := range f.contextRoots {
 		f.add(r.kind, r.fn, token.NoPos)
+	}
+	f.adapted()
+}
+
+// adapted makes the functions that a router adapter wraps roots of the
+// adapter's kind: a function literal root that calls a function value
+// runs the handler it was given, whose body is the retried operation,
+// so the chain and the findings start there.
+func (f *finder) adapted() {
+	for _, r := range slices.Clone(f.roots) {
+		if r.Fn == nil || r.Fn.Parent() == nil {
+			continue
+		}
+		for _, b := range r.Fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || call.Common().IsInvoke() || call.Common().StaticCallee() != nil {
+					continue
+				}
+				for _, fn := range f.values.targets(call.Common().Value) {
+					if fn.Blocks != nil && isLocal(fn, f.pass.Pkg) && !f.inTestFile(fn) {
+						f.add(r.Kind, fn, token.NoPos)
+					}
+				}
+			}
+		}
 	}
 }
 

@@ -42,9 +42,9 @@ func adapt(fn func(r *http.Request) error) http.HandlerFunc {
 
 type server struct{}
 
-func (s *server) createOrder(r *http.Request) error { return nil } // want `reached from HTTP handler func literal in adapt through 1 calls`
+func (s *server) createOrder(r *http.Request) error { return nil } // want `root: HTTP handler server.createOrder`
 
-func (s *server) listOrders(r *http.Request) error { return nil } // want `reached from HTTP handler func literal in adapt through 1 calls`
+func (s *server) listOrders(r *http.Request) error { return nil } // want `root: HTTP handler server.listOrders`
 
 func routes(s *server, mux *http.ServeMux) {
 	mux.Handle("POST /orders", adapt(s.createOrder))
