@@ -153,7 +153,7 @@ func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
 			return
 		}
 	}
-	if c.IsInvoke() && t.env.Catalog.IsWired(c.Method) {
+	if c.IsInvoke() && t.env.Wired != nil && t.env.Wired(c.Method) {
 		t.flow.Wired = append(t.flow.Wired, WiredArg{Call: instr, Arg: a, Path: n.path, Calls: append([]ssa.CallInstruction(nil), n.stack...)})
 	}
 	if callee := c.StaticCallee(); callee != nil && t.isLocal(callee) {

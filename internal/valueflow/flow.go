@@ -40,6 +40,10 @@ type Env struct {
 	// MaxNodes bounds the values one trace visits (default maxNodes).
 	MaxNodes int
 
+	// Wired reports whether a method of an interface is one the program
+	// wires (catalog.IsWired) and the pass follows: nil follows none.
+	Wired func(*types.Func) bool
+
 	// Writes makes every argument of a durable write (an INSERT, UPDATE,
 	// MERGE or DELETE, an ORM insert or update) a sink of kind WriteSink,
 	// instead of identity columns only.
@@ -92,7 +96,7 @@ type Flow struct {
 	// with no caller on the stack.
 	Returns []Returned
 	// Wired are the calls of wired interface methods the value is passed
-	// to, which the package cannot follow (catalog.IsWired).
+	// to, which the package cannot follow (Env.Wired).
 	Wired []WiredArg
 }
 

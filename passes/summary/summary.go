@@ -154,10 +154,11 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 		}
 		return nil
 	}
-	if rel := relevant(pass, cat, imported); rel.any() {
-		analyse(pass, res, cat, imported, rel)
+	wired := wiredIn(pass, cat)
+	if rel := relevant(pass, cat, imported, wired); rel.any() {
+		analyse(pass, res, cat, imported, rel, wired)
 	}
-	if pass.Pkg.Name() == "main" {
+	if pass.Pkg.Name() == "main" && wired != nil {
 		// The composition root, whose own Pending fact is exported by
 		// now: the wired calls of every package it links.
 		res.Program = resolveProgram(pass, cat)
@@ -167,7 +168,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 
 // analyse traces the fresh values of a relevant package and exports its
 // facts.
-func analyse(pass *analysis.Pass, res *Result, cat *catalog.Catalog, imported func(*types.Func) *valueflow.Summary, rel relevance) {
+func analyse(pass *analysis.Pass, res *Result, cat *catalog.Catalog, imported func(*types.Func) *valueflow.Summary, rel relevance, wired func(*types.Func) bool) {
 	res.Relevant = true
 	s := pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA)
 	res.ssa = s
@@ -178,6 +179,7 @@ func analyse(pass *analysis.Pass, res *Result, cat *catalog.Catalog, imported fu
 		Catalog:  cat,
 		Imported: imported,
 		Callers:  func(fn *ssa.Function) []*ssa.Call { return callers[fn] },
+		Wired:    wired,
 	}
 	fresh := traceSources(res, s.SrcFuncs(), rel.sinks)
 	sites := wiredSites(res, s.SrcFuncs())
@@ -207,7 +209,7 @@ func (r relevance) any() bool { return r.sinks || r.fresh || r.defect || r.effec
 
 // relevant decides, from the objects the package uses and before any SSA
 // is built, whether it can hold a finding or contribute to one.
-func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Func) *valueflow.Summary) relevance {
+func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Func) *valueflow.Summary, wired func(*types.Func) bool) relevance {
 	var r relevance
 	tests := testFiles(pass)
 	seen := make(map[*types.Func]bool)
@@ -216,7 +218,7 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 		if !ok || seen[fn] || fn.Pkg() == nil || tests.contain(id.Pos()) {
 			continue
 		}
-		if cat.IsWired(fn) {
+		if wired != nil && wired(fn) {
 			seen[fn] = true
 			r.wired = true
 			continue

@@ -3,10 +3,12 @@ package summary
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
@@ -15,6 +17,30 @@ import (
 // in the package that makes them: the implementations are in packages it
 // does not import. The package records them as facts, and the program's
 // composition root resolves them (program.go).
+
+// wiredIn returns the test of the interface methods a pass follows to
+// the composition root: the wired interfaces (catalog.IsWired) of the
+// module being analysed. Dependencies from the module cache follow none:
+// a retried path starts in the user's module, and a library's own
+// interfaces would make every library worth a summary. Without a module
+// (GOPATH mode) every wired interface counts.
+func wiredIn(pass *analysis.Pass, cat *catalog.Catalog) func(*types.Func) bool {
+	m := pass.Module
+	if m != nil && m.Version != "" {
+		return nil
+	}
+	return func(fn *types.Func) bool {
+		if m != nil && m.Path != "" && (fn.Pkg() == nil || !inModule(fn.Pkg().Path(), m.Path)) {
+			return false
+		}
+		return cat.IsWired(fn)
+	}
+}
+
+// inModule reports whether an import path lies in the module at path.
+func inModule(pkg, module string) bool {
+	return pkg == module || strings.HasPrefix(pkg, module+"/")
+}
 
 // maxWired bounds the wired calls one summary or package fact carries.
 const maxWired = 32
@@ -30,7 +56,7 @@ type wiredFresh struct {
 // wiredCall describes a call of a wired interface method.
 func wiredCall(env *valueflow.Env, call ssa.CallInstruction) (valueflow.WiredCall, bool) {
 	c := call.Common()
-	if !c.IsInvoke() || !env.Catalog.IsWired(c.Method) {
+	if !c.IsInvoke() || env.Wired == nil || !env.Wired(c.Method) {
 		return valueflow.WiredCall{}, false
 	}
 	named, ok := types.Unalias(c.Value.Type()).(*types.Named)
