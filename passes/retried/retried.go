@@ -4,8 +4,12 @@
 // that run on a retried path because a root reaches them by static calls,
 // calls of closures, defers and go statements.
 //
-// Calls through interfaces and function values are not followed: the
-// callee is unknown, and idemlint says nothing rather than guess.
+// Function values are followed to the functions of the package they can
+// hold (funcvalues.go). Calls through interfaces are not: their
+// implementations are resolved where the program is wired
+// (passes/summary). An interface method marked //idemlint:retried makes
+// every implementation a root, in whichever package declares it; the
+// marks travel as the RetriedMethods fact.
 package retried
 
 import (
@@ -33,7 +37,11 @@ func New(cat *analysis.Analyzer) *analysis.Analyzer {
 		Doc:        "find retried roots and the functions they reach",
 		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer},
 		ResultType: reflect.TypeFor[*Result](),
+		FactTypes:  []analysis.Fact{new(RetriedMethods)},
 		Run: func(pass *analysis.Pass) (any, error) {
+			if marked := markedMethods(pass); len(marked.Methods) > 0 {
+				pass.ExportPackageFact(marked)
+			}
 			return &Result{
 				pass: pass,
 				cat:  pass.ResultOf[cat].(*catalog.Catalog),
@@ -41,6 +49,47 @@ func New(cat *analysis.Analyzer) *analysis.Analyzer {
 			}, nil
 		},
 	}
+}
+
+// RetriedMethods is a package fact: the methods of the package's
+// interfaces marked //idemlint:retried, as "Iface.Method". Every
+// implementation of one is a root, in any package.
+type RetriedMethods struct {
+	Methods []string
+}
+
+func (*RetriedMethods) AFact() {}
+
+func (m *RetriedMethods) String() string { return "retried(" + strings.Join(m.Methods, ", ") + ")" }
+
+// markedMethods finds the interface methods of the package whose doc or
+// line comment says //idemlint:retried.
+func markedMethods(pass *analysis.Pass) *RetriedMethods {
+	out := &RetriedMethods{}
+	for _, file := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(file.FileStart).Name(), "_test.go") {
+			continue
+		}
+		for _, decl := range file.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				ts := spec.(*ast.TypeSpec)
+				it, ok := ts.Type.(*ast.InterfaceType)
+				if !ok {
+					continue
+				}
+				for _, m := range it.Methods.List {
+					if len(m.Names) == 1 && (report.IsRetried(m.Doc) || report.IsRetried(m.Comment)) {
+						out.Methods = append(out.Methods, ts.Name.Name+"."+m.Names[0].Name)
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // A Root is one retried root.
@@ -173,6 +222,7 @@ func (f *finder) findRoots(s *lazyssa.SSA) {
 		}
 	}
 	f.grpcEmbedders()
+	f.markedImplementations()
 	for _, fn := range s.SrcFuncs() {
 		if f.inTestFile(fn) {
 			continue
@@ -319,6 +369,55 @@ func (f *finder) typeMethods(t types.Type, kind string, needCtx bool) {
 			continue
 		}
 		f.add(kind, f.ssa.Func(obj), token.NoPos)
+	}
+}
+
+// markedImplementations makes roots of the package's methods that
+// implement an interface method marked //idemlint:retried, here or in a
+// package whose facts it sees.
+func (f *finder) markedImplementations() {
+	type mark struct {
+		iface  *types.Named
+		method string
+		name   string // "app.Handler.Handle"
+	}
+	var marks []mark
+	for _, pf := range f.pass.AllPackageFacts() {
+		rm, ok := pf.Fact.(*RetriedMethods)
+		if !ok {
+			continue
+		}
+		for _, m := range rm.Methods {
+			tname, method, _ := strings.Cut(m, ".")
+			if tn, ok := pf.Package.Scope().Lookup(tname).(*types.TypeName); ok {
+				if named, ok := types.Unalias(tn.Type()).(*types.Named); ok && types.IsInterface(named) {
+					marks = append(marks, mark{named, method, pf.Package.Name() + "." + m})
+				}
+			}
+		}
+	}
+	if len(marks) == 0 {
+		return
+	}
+	scope := f.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		for _, m := range marks {
+			iface := m.iface.Underlying().(*types.Interface)
+			for _, recv := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+				if !types.Implements(recv, iface) {
+					continue
+				}
+				sel, _, _ := types.LookupFieldOrMethod(recv, false, f.pass.Pkg, m.method)
+				if fn, ok := sel.(*types.Func); ok && fn.Pkg() == f.pass.Pkg {
+					f.add("implementation of retried "+m.name, f.ssa.Func(fn), token.NoPos)
+				}
+				break
+			}
+		}
 	}
 }
 

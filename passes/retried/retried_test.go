@@ -54,5 +54,5 @@ var probe = &analysis.Analyzer{
 }
 
 func TestRetried(t *testing.T) {
-	analysistest.Run(t, testdata, probe, "retried/a", "retried/funcvalues")
+	analysistest.Run(t, testdata, probe, "retried/a", "retried/funcvalues", "retried/marked", "retried/markedimpl")
 }
