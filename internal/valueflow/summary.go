@@ -233,7 +233,7 @@ func (s *Summary) String() string {
 	}
 	list("fresh", len(s.FreshResults), func(i int) string {
 		r := s.FreshResults[i]
-		return fmt.Sprintf("r%d %s", r.Result, r.Origin.Call)
+		return fmt.Sprintf("r%d%s %s", r.Result, r.Path, r.Origin.Call)
 	})
 	list("paramResults", len(s.ParamResults), func(i int) string {
 		r := s.ParamResults[i]
@@ -369,6 +369,7 @@ func (f Frame) String() string { return f.Func + " (" + f.Pos + ")" }
 // FreshResult says result Result is fresh, made by Origin.
 type FreshResult struct {
 	Result int
+	Path   string // the fresh part of the result: ".ID" of a constructor's struct
 	Origin Origin
 }
 

@@ -40,7 +40,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		}
 		sum := &valueflow.Summary{}
 		for _, fr := range fresh[fn] {
-			sum.FreshResults = append(sum.FreshResults, valueflow.FreshResult{Result: fr.result, Origin: fr.origin})
+			sum.FreshResults = append(sum.FreshResults, valueflow.FreshResult{Result: fr.result, Path: fr.path, Origin: fr.origin})
 		}
 		switch {
 		case reachSinks[fn]:

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -10,9 +11,11 @@ import (
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
-// freshReturn says a function returns a fresh value made by Origin.
+// freshReturn says a function returns a fresh value, at path of its
+// result, made by origin.
 type freshReturn struct {
 	result int
+	path   string
 	origin valueflow.Origin
 }
 
@@ -30,21 +33,23 @@ func traceSources(res *Result, funcs []*ssa.Function, sinks bool) map[*ssa.Funct
 				if !ok {
 					continue
 				}
-				gen, v, id := source(res, call)
-				if v == nil || !sinks && !id || res.Env.KeyAbsent(call) {
-					continue
-				}
-				flow := valueflow.Trace(res.Env, v, "")
-				if len(flow.Hits) > 0 {
-					res.Defects = append(res.Defects, &Defect{Call: call, Gen: gen, Hits: flow.Hits})
-				}
-				origin := valueflow.Origin{Call: gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(call.Pos()))}
-				for _, w := range flow.Wired {
-					res.wiredFresh = append(res.wiredFresh, wiredFresh{origin: origin, pos: res.CallStart(call.Pos()), arg: w})
-				}
-				for _, r := range flow.Returns {
-					if r.Path == "" {
-						returns[r.Fn] = append(returns[r.Fn], freshReturn{r.Result, origin})
+				for _, f := range sources(res, call) {
+					if !sinks && !f.id || res.Env.KeyAbsent(call) {
+						continue
+					}
+					flow := valueflow.Trace(res.Env, f.v, f.path)
+					if len(flow.Hits) > 0 {
+						res.Defects = append(res.Defects, &Defect{Call: call, Gen: f.gen, Hits: flow.Hits})
+					}
+					origin := valueflow.Origin{Call: f.gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(call.Pos()))}
+					for _, w := range flow.Wired {
+						res.wiredFresh = append(res.wiredFresh, wiredFresh{origin: origin, pos: res.CallStart(call.Pos()), arg: w})
+					}
+					for _, r := range flow.Returns {
+						fr := freshReturn{r.Result, r.Path, origin}
+						if r.Fn != nil && !slices.Contains(returns[r.Fn], fr) {
+							returns[r.Fn] = append(returns[r.Fn], fr)
+						}
 					}
 				}
 			}
@@ -53,35 +58,58 @@ func traceSources(res *Result, funcs []*ssa.Function, sinks bool) map[*ssa.Funct
 	return returns
 }
 
-// source reports whether a call makes a fresh value, and returns the
-// generator's name, the fresh value, and whether it is an identifier.
-func source(res *Result, call *ssa.Call) (string, ssa.Value, bool) {
+// A fresh is a fresh value a call makes: the call's result, or a part
+// of it (the ID field of the struct a constructor returns).
+type fresh struct {
+	gen  string    // the generator, as callers write it: "uuid.New"
+	v    ssa.Value // the result
+	path string    // the part of it that is fresh
+	id   bool      // an identifier, not a clock reading or a random number
+}
+
+// sources returns the fresh values a call makes: the result of a
+// catalogued generator, or the fresh results (and parts of results) of
+// a function of another package, by its summary.
+func sources(res *Result, call *ssa.Call) []fresh {
 	fn := valueflow.Callee(&call.Call)
 	if fn == nil || fn.Pkg() == nil {
-		return "", nil, false
+		return nil
 	}
-	idx, id := -1, true
 	if !res.Env.Catalog.MayKnow(fn.Pkg().Path()) && fn.Pkg() == res.Env.Pkg {
-		return "", nil, false
-	}
-	if g, ok := res.Env.Catalog.Generator(fn); ok {
-		idx, id = g.Result, g.ID
-	} else if s := res.Imported(fn); s != nil && len(s.FreshResults) > 0 {
-		idx = s.FreshResults[0].Result
-	}
-	if idx < 0 {
-		return "", nil, false
+		return nil
 	}
 	name := ShortName(fn)
+	if g, ok := res.Env.Catalog.Generator(fn); ok {
+		if v := result(call, g.Result); v != nil {
+			return []fresh{{name, v, "", g.ID}}
+		}
+		return nil
+	}
+	s := res.Imported(fn)
+	if s == nil {
+		return nil
+	}
+	var out []fresh
+	for _, fr := range s.FreshResults {
+		if v := result(call, fr.Result); v != nil && !slices.ContainsFunc(out, func(f fresh) bool { return f.v == v && f.path == fr.Path }) {
+			out = append(out, fresh{name, v, fr.Path, true})
+		}
+	}
+	return out
+}
+
+// result returns the value of a call's result idx: the call itself when
+// it has one result, else the extraction of that result.
+func result(call *ssa.Call, idx int) ssa.Value {
 	if call.Call.Signature().Results().Len() == 1 {
-		return name, call, id
+		return call
 	}
 	for _, r := range *call.Referrers() {
 		if e, ok := r.(*ssa.Extract); ok && e.Index == idx {
-			return name, e, id
+			return e
 		}
 	}
-	return "", nil, false
+	return nil
 }
 
 // ShortName names a function as its callers write it: "uuid.New",

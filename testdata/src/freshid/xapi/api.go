@@ -31,3 +31,14 @@ func CreateWithHelperID(w http.ResponseWriter, r *http.Request) {
 func CreateKeyed(w http.ResponseWriter, r *http.Request) {
 	store.CreateKeyed(r.Context(), r.Header.Get("Idempotency-Key"))
 }
+
+// The constructor of another package makes the order's ID fresh.
+func CreateViaConstructor(w http.ResponseWriter, r *http.Request) {
+	o := xstore.NewOrder(5) // want `a retry inserts a second orders row with a new id: xstore.NewOrder\(\) is fresh on every attempt`
+	store.Insert(r.Context(), *o)
+}
+
+// Negative: the constructor takes the caller's key as the identity.
+func CreateViaKeyedConstructor(w http.ResponseWriter, r *http.Request) {
+	store.Insert(r.Context(), xstore.NewPricedOrder(r.Header.Get("Idempotency-Key"), 5))
+}

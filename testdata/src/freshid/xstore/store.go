@@ -45,3 +45,14 @@ func (s *Store) CreateKeyed(ctx context.Context, key string) error {
 	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id) VALUES ($1) ON CONFLICT DO NOTHING", key)
 	return err
 }
+
+// NewOrder is an entity constructor: the order's identity is fresh on
+// every call.
+func NewOrder(total int64) *Order {
+	return &Order{ID: uuid.NewString(), Total: total}
+}
+
+// NewPricedOrder takes the identity from the caller.
+func NewPricedOrder(id string, total int64) Order {
+	return Order{ID: id, Total: total}
+}
