@@ -176,6 +176,7 @@ func TestVetWired(t *testing.T) {
 	slices.Sort(got)
 	want := []*regexp.Regexp{
 		regexp.MustCompile(`cmd/server/main\.go:20:\d+: .*notes row.* in postgres\.Store\.InsertNote \(postgres\.go:31:\d+\) .*wired here`),
+		regexp.MustCompile(`cmd/server/main\.go:20:\d+: .*orders row.* in app\.service\.Register \(app\.go:\d+:\d+\) .*wired here`),
 		regexp.MustCompile(`cmd/server/main\.go:20:\d+: .*orders row.* in httpapi\.Handler\.Create \(httpapi\.go:17:\d+\) .*wired here`),
 		regexp.MustCompile(`cmd/server/main\.go:20:\d+: .*PaymentIntent create.* in stripepay\.Gateway\.Charge \(stripepay\.go:15:\d+\) .*wired here`),
 	}

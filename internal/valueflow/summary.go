@@ -56,6 +56,16 @@ type Summary struct {
 	// composition root resolves them to implementations.
 	Wired       []WiredCall
 	ParamsWired []ParamWired
+	// FreshWired are the fresh values the function (or a function of its
+	// package it calls) makes and passes to wired calls: an use case
+	// that mints an order's ID and hands it to a repository interface.
+	FreshWired []FreshWired
+}
+
+// A FreshWired is a fresh value passed to a wired call.
+type FreshWired struct {
+	Call WiredCall
+	FreshArg
 }
 
 // A WiredCall is a call of a wired interface method.
@@ -318,6 +328,10 @@ func (s *Summary) String() string {
 		w := s.ParamsWired[i]
 		return fmt.Sprintf("p%d%s->%s.%s a%d%s", w.Param, w.Path, w.Call.Iface, w.Call.Method, w.Arg, w.ArgPath)
 	})
+	list("freshWired", len(s.FreshWired), func(i int) string {
+		w := s.FreshWired[i]
+		return fmt.Sprintf("%s->%s.%s a%d%s", w.Origin.Call, w.Call.Iface, w.Call.Method, w.Arg, w.Path)
+	})
 	list("resultFields", len(s.ResultFields), func(i int) string {
 		f := s.ResultFields[i]
 		return fmt.Sprintf("r%d%s<-p%d%s", f.Result, f.Path, f.Param, f.ParamPath)
@@ -355,7 +369,7 @@ func (s SinkInfo) String() string {
 func (s *Summary) Empty() bool {
 	return len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.Defects) == 0 &&
 		len(s.ParamWrites) == 0 && len(s.Effects) == 0 && len(s.Stmts) == 0 && !s.StmtsCut && len(s.ResultFields) == 0 &&
-		len(s.Wired) == 0 && len(s.ParamsWired) == 0
+		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0
 }
 
 // A Frame is one step of a call chain: a function and a position in it.

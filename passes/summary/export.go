@@ -29,6 +29,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 	writeEnv := res.Env.ForWrites(false) // a parameter's value comes from the caller at hand
 	defects := defectsByFunc(res, funcs)
 	wired := wiredByFunc(res, funcs, sites)
+	freshWired := freshWiredByFunc(pass, res, funcs)
 	var reachSinks map[*ssa.Function]bool
 	if rel.sinks {
 		reachSinks = reachingSinks(res.Env, funcs)
@@ -51,6 +52,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		}
 		sum.Defects = defects[fn]
 		sum.Wired = wired[fn]
+		sum.FreshWired = freshWired[fn]
 		sum.Effects = effectsOf(res, fn)
 		if ss := res.StmtSummary(fn, obj); ss != nil && (len(ss.Stmts) > 0 || ss.StmtsCut) {
 			sum.Stmts, sum.StmtsCut, sum.Retried = ss.Stmts, ss.StmtsCut, ss.Retried

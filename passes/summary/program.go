@@ -152,6 +152,15 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, depth int) [
 			}
 			out = append(out, found)
 		}
+		for _, fw := range s.FreshWired {
+			// A fresh value the implementation makes and hands on.
+			d := step
+			d.Ignores = fw.Ignores
+			if p.cat.Config().WholeProgram {
+				d.Pos = p.locate(fw.Origin.At, fw.Pkg)
+			}
+			out = append(out, p.freshArg(d, fw.Origin, fw.Call, fw.Arg, fw.Path, depth+1)...)
+		}
 		for _, wc := range s.Wired {
 			out = append(out, p.inside(step, wc, depth+1)...)
 		}

@@ -124,10 +124,7 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite) {
 		}
 		for _, wf := range res.wiredFresh {
 			if wf.arg.Call == site.call {
-				pc.Fresh = append(pc.Fresh, valueflow.FreshArg{
-					Arg: wf.arg.Arg, Path: wf.arg.Path, Origin: wf.origin, Pkg: pass.Pkg.Path(),
-					Ignores: ignoredChecks(pass.Fset, ignores, wf.pos),
-				})
+				pc.Fresh = append(pc.Fresh, freshArg(pass, ignores, wf))
 			}
 		}
 		pending.Calls = append(pending.Calls, pc)
@@ -135,6 +132,38 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite) {
 	if len(pending.Calls) > 0 {
 		pass.ExportPackageFact(&pending)
 	}
+}
+
+// freshArg describes a fresh value passed to a wired call.
+func freshArg(pass *analysis.Pass, ignores []*report.Ignore, wf wiredFresh) valueflow.FreshArg {
+	return valueflow.FreshArg{
+		Arg: wf.arg.Arg, Path: wf.arg.Path, Origin: wf.origin, Pkg: pass.Pkg.Path(),
+		Ignores: ignoredChecks(pass.Fset, ignores, wf.pos),
+	}
+}
+
+// freshWiredByFunc lists, for each function of the package, the fresh
+// values passed to wired calls that calling it leads to.
+func freshWiredByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[*ssa.Function][]valueflow.FreshWired {
+	out := make(map[*ssa.Function][]valueflow.FreshWired)
+	if len(res.wiredFresh) == 0 {
+		return out
+	}
+	ignores := report.Ignores(pass.Fset, pass.Files)
+	callers := reverseCalls(funcs, res.Env.Pkg)
+	for _, wf := range res.wiredFresh {
+		wc, ok := wiredCall(res.Env, wf.arg.Call)
+		if !ok {
+			continue
+		}
+		fw := valueflow.FreshWired{Call: wc, FreshArg: freshArg(pass, ignores, wf)}
+		for f := range callersOf(wf.arg.Call.Parent(), callers) {
+			if len(out[f]) < maxWired {
+				out[f] = append(out[f], fw)
+			}
+		}
+	}
+	return out
 }
 
 // ignoredChecks lists the checks that the ignore directives at pos name.

@@ -47,3 +47,8 @@ func (h *Handler) Pay(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) Refund(w http.ResponseWriter, r *http.Request) {
 	h.Orders.Refund(r.Context(), r.FormValue("order"))
 }
+
+// Register leaves the identity to the service.
+func (h *Handler) Register(w http.ResponseWriter, r *http.Request) {
+	h.Orders.Register(r.Context(), 100)
+}
