@@ -207,8 +207,12 @@ func (t *tracer) imported(instr ssa.CallInstruction, a int, n node) bool {
 	}
 	if call, ok := instr.(*ssa.Call); ok {
 		for _, pr := range s.ParamResults {
-			if pr.Param == a && strings.HasPrefix(n.path, pr.Path) {
+			switch {
+			case pr.ResultPath == "" && strings.HasPrefix(n.path, pr.Path):
 				t.pushResult(call, pr.Result, "", n.stack)
+			case pr.ResultPath != "" && n.path == pr.Path:
+				// A field copied into a field of the result.
+				t.pushResult(call, pr.Result, pr.ResultPath, n.stack)
 			}
 		}
 	}

@@ -247,7 +247,7 @@ func (s *Summary) String() string {
 	})
 	list("paramResults", len(s.ParamResults), func(i int) string {
 		r := s.ParamResults[i]
-		return fmt.Sprintf("p%d%s->r%d", r.Param, r.Path, r.Result)
+		return fmt.Sprintf("p%d%s->r%d%s", r.Param, r.Path, r.Result, r.ResultPath)
 	})
 	list("paramSinks", len(s.ParamSinks), func(i int) string {
 		r := s.ParamSinks[i]
@@ -388,11 +388,13 @@ type FreshResult struct {
 }
 
 // ParamResult says parameter Param (the receiver is 0 for methods) at
-// access path Path flows into result Result.
+// access path Path flows into result Result, at ResultPath: a mapper
+// that copies an entity's ID into its model's (p0.ID->r0.ID).
 type ParamResult struct {
-	Param  int
-	Path   string
-	Result int
+	Param      int
+	Path       string
+	Result     int
+	ResultPath string
 }
 
 // ParamSink says parameter Param at Path becomes the identity Sink.

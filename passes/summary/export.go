@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -102,12 +103,14 @@ func reachingSinks(env *valueflow.Env, funcs []*ssa.Function) map[*ssa.Function]
 // summarizeParams traces each parameter, and each field of a struct
 // parameter, to the sinks and results it reaches.
 //
-// Without fields, only the parameters themselves are traced: struct fields
-// of receivers multiply the work by the size of the struct.
+// Without fields, the fields of the receiver are not traced: they
+// multiply the work by the size of the struct, and a receiver's fields
+// are rarely what a caller passes. The fields of other struct
+// parameters are: a mapper copies an entity's ID into its model's.
 func summarizeParams(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summary, fields bool) {
 	for i, p := range fn.Params {
 		for _, path := range seedPaths(p.Type()) {
-			if path != "" && !fields {
+			if path != "" && !fields && i == 0 && fn.Signature.Recv() != nil {
 				continue
 			}
 			flow := valueflow.Trace(env, p, path)
@@ -115,8 +118,9 @@ func summarizeParams(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summar
 				sum.ParamSinks = append(sum.ParamSinks, valueflow.ParamSink{Param: i, Path: path, Sink: h.Sink, Chain: HitFrames(env, h)})
 			}
 			for _, r := range flow.Returns {
-				if r.Fn == fn && r.Path == "" {
-					sum.ParamResults = append(sum.ParamResults, valueflow.ParamResult{Param: i, Path: path, Result: r.Result})
+				pr := valueflow.ParamResult{Param: i, Path: path, Result: r.Result, ResultPath: r.Path}
+				if r.Fn == fn && !slices.Contains(sum.ParamResults, pr) {
+					sum.ParamResults = append(sum.ParamResults, pr)
 				}
 			}
 			sum.ParamsWired = append(sum.ParamsWired, paramsWired(env, i, path, flow)...)

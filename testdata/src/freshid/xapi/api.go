@@ -42,3 +42,9 @@ func CreateViaConstructor(w http.ResponseWriter, r *http.Request) {
 func CreateViaKeyedConstructor(w http.ResponseWriter, r *http.Request) {
 	store.Insert(r.Context(), xstore.NewPricedOrder(r.Header.Get("Idempotency-Key"), 5))
 }
+
+// A mapper of another package copies the fresh ID into the row.
+func CreateViaMapper(w http.ResponseWriter, r *http.Request) {
+	o := xstore.Order{ID: uuid.NewString(), Total: 5} // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt`
+	store.InsertRow(r.Context(), xstore.ToRow(o))
+}

@@ -56,3 +56,20 @@ func NewOrder(total int64) *Order {
 func NewPricedOrder(id string, total int64) Order {
 	return Order{ID: id, Total: total}
 }
+
+// Row is the storage model of an order.
+type Row struct {
+	ID    string
+	Total int64
+}
+
+// ToRow maps an order to its row, field by field.
+func ToRow(o Order) Row {
+	return Row{ID: o.ID, Total: o.Total}
+}
+
+// InsertRow stores a row under its ID.
+func (s *Store) InsertRow(ctx context.Context, r Row) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", r.ID, r.Total)
+	return err
+}

@@ -84,7 +84,7 @@ type Queries struct {
 }
 
 // New stores its parameter at the result's .db.
-func New(db DBTX) *Queries { return &Queries{db: db} } // want New:`^summary\(resultFields=\[r0\.db<-p0\]\)$`
+func New(db DBTX) *Queries { return &Queries{db: db} } // want New:`^summary\(paramResults=\[p0->r0\.db\] resultFields=\[r0\.db<-p0\]\)$`
 
 // MarkPaid runs on the receiver's .db, with its id parameter as $1.
 func (q *Queries) MarkPaid(ctx context.Context, id string) error { // want MarkPaid:`^summary\(writes=\[p2->orders\] stmts=\["UPDATE orders SET paid = true WHERE id = \$1" on p0\.db args=p2\]\)$`
