@@ -105,8 +105,13 @@ func (fv *funcValues) unbound(fn *ssa.Function) *ssa.Function {
 }
 
 // targets returns the functions of the package that a function value
-// can be.
-func (fv *funcValues) targets(v ssa.Value) []*ssa.Function {
+// can be. A parameter of the function that holds the value is what the
+// call that entered it (ctx, when it calls that function) passes; with
+// every is set, and no such call, it is what any call site passes (a
+// router adapter's handler, which stands for all of its uses).
+// Otherwise a parameter is unknown: a helper that runs the function it
+// is given (s.startGoRoutine(f)) runs only the one its caller passes.
+func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) []*ssa.Function {
 	var out []*ssa.Function
 	seen := map[ssa.Value]bool{}
 	var walk func(v ssa.Value, depth int)
@@ -140,7 +145,13 @@ func (fv *funcValues) targets(v ssa.Value) []*ssa.Function {
 		case *ssa.Parameter: // the functions passed for it
 			fn := v.Parent()
 			i := paramIndex(fn, v)
-			for _, site := range fv.sites[fn] {
+			sites := fv.sites[fn]
+			if ctx != nil && ctx.Common().StaticCallee() == fn {
+				sites = []ssa.CallInstruction{ctx}
+			} else if !every {
+				return
+			}
+			for _, site := range sites {
 				args := site.Common().Args
 				if i >= 0 && i < len(args) {
 					walk(args[i], depth+1)

@@ -101,7 +101,7 @@ func reachable(roots []*Root, pkg *types.Package, fv *funcValues) map[*ssa.Funct
 					} else if callee == nil && !c.IsInvoke() {
 						// A call of a function value: each function of
 						// the package it can hold.
-						for _, target := range fv.targets(c.Value) {
+						for _, target := range fv.targets(c.Value, entered(p), false) {
 							if isLocal(target, pkg) {
 								visit(target, &Path{Root: p.Root, Via: extend(p.Via, instr)})
 							}
@@ -116,6 +116,15 @@ func reachable(roots []*Root, pkg *types.Package, fv *funcValues) map[*ssa.Funct
 		}
 	}
 	return reach
+}
+
+// entered returns the last call of path p: the one that entered the
+// function it reaches (or the function that function is a closure of).
+func entered(p *Path) ssa.CallInstruction {
+	if len(p.Via) == 0 {
+		return nil
+	}
+	return p.Via[len(p.Via)-1]
 }
 
 func extend(via []ssa.CallInstruction, c ssa.CallInstruction) []ssa.CallInstruction {

@@ -255,7 +255,7 @@ func (f *finder) adapted() {
 				if !ok || call.Common().IsInvoke() || call.Common().StaticCallee() != nil {
 					continue
 				}
-				for _, fn := range f.values.targets(call.Common().Value) {
+				for _, fn := range f.values.targets(call.Common().Value, nil, true) {
 					if fn.Blocks != nil && isLocal(fn, f.pass.Pkg) && !f.inTestFile(fn) {
 						f.add(r.Kind, fn, token.NoPos)
 					}
@@ -338,7 +338,7 @@ func (f *finder) registered(call ssa.CallInstruction, callee *types.Func, reg ca
 		f.add(reg.Kind, v.Fn.(*ssa.Function), call.Pos())
 	default:
 		// A function value: a field of a table's entry, a parameter.
-		for _, fn := range f.values.targets(v) {
+		for _, fn := range f.values.targets(v, nil, false) {
 			if fn.Blocks != nil && isLocal(fn, f.pass.Pkg) {
 				f.add(reg.Kind, fn, call.Pos())
 			}
