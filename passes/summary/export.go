@@ -46,10 +46,10 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		}
 		switch {
 		case reachSinks[fn]:
-			summarizeParams(paramEnv, fn, sum, true)
+			summarizeParams(paramEnv, fn, sum, true, true)
 			summarizeWrites(writeEnv, fn, sum)
 		case rel.sinks || rel.wired:
-			summarizeParams(shallowEnv, fn, sum, rel.wired)
+			summarizeParams(shallowEnv, fn, sum, false, rel.wired || returnsStruct(fn))
 		}
 		sum.Defects = defects[fn]
 		sum.Wired = wired[fn]
@@ -105,12 +105,13 @@ func reachingSinks(env *valueflow.Env, funcs []*ssa.Function) map[*ssa.Function]
 //
 // Without fields, the fields of the receiver are not traced: they
 // multiply the work by the size of the struct, and a receiver's fields
-// are rarely what a caller passes. The fields of other struct
-// parameters are: a mapper copies an entity's ID into its model's.
-func summarizeParams(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summary, fields bool) {
+// are rarely what a caller passes. With paramFields, the fields of the
+// other struct parameters are: a mapper copies an entity's ID into its
+// model's, a service passes an order on to a wired repository.
+func summarizeParams(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summary, fields, paramFields bool) {
 	for i, p := range fn.Params {
 		for _, path := range seedPaths(p.Type()) {
-			if path != "" && !fields && i == 0 && fn.Signature.Recv() != nil {
+			if path != "" && !fields && (i == 0 && fn.Signature.Recv() != nil || !paramFields) {
 				continue
 			}
 			flow := valueflow.Trace(env, p, path)
@@ -142,6 +143,22 @@ func summarizeWrites(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summar
 			}
 		}
 	}
+}
+
+// returnsStruct reports whether one of fn's results is a struct or a
+// pointer to one: the shape of a constructor or a mapper.
+func returnsStruct(fn *ssa.Function) bool {
+	res := fn.Signature.Results()
+	for i := range res.Len() {
+		t := res.At(i).Type()
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if _, ok := t.Underlying().(*types.Struct); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // seedPaths are the access paths of a parameter that can carry an
