@@ -49,7 +49,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 			summarizeParams(paramEnv, fn, sum, true, true)
 			summarizeWrites(writeEnv, fn, sum)
 		case rel.sinks || rel.wired:
-			summarizeParams(shallowEnv, fn, sum, false, rel.wired || returnsStruct(fn))
+			summarizeParams(shallowEnv, fn, sum, false, len(wired[fn]) > 0 || returnsStruct(fn))
 		}
 		sum.Defects = defects[fn]
 		sum.Wired = wired[fn]
