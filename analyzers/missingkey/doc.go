@@ -25,6 +25,13 @@
 // built elsewhere (no proof). go-retryablehttp retries by itself, so its
 // POSTs are reported wherever they are.
 //
+// Calls through interfaces are followed to the implementations the
+// program's main package links: a handler whose payment gateway
+// interface is implemented by a client that sends no key is reported at
+// that client's call, or, under go vet, gopls and golangci-lint, where
+// main wires the handler's package, naming the call's position; such a
+// finding carries no fix.
+//
 // The suggested fix fills the slot with the operation key in scope: the
 // request's Idempotency-Key header (set only when the caller sent one), a
 // message or job ID.
