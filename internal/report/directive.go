@@ -72,16 +72,36 @@ func parseIgnore(text string) *Ignore {
 	return ig
 }
 
+// covers reports whether a directive with a reason applies at p: on its
+// line or the line above.
+func (ig *Ignore) covers(p token.Position) bool {
+	return ig.File == p.Filename && (ig.Line == p.Line || ig.Line == p.Line-1) && ig.Reason != ""
+}
+
 // Suppresses reports whether one of the directives silences a finding of
 // the check at pos, and returns it.
 func Suppresses(fset *token.FileSet, igs []*Ignore, pos token.Pos, code, name string) *Ignore {
 	p := fset.Position(pos)
 	for _, ig := range igs {
-		if ig.File == p.Filename && (ig.Line == p.Line || ig.Line == p.Line-1) && ig.Reason != "" && ig.Matches(code, name) {
+		if ig.covers(p) && ig.Matches(code, name) {
 			return ig
 		}
 	}
 	return nil
+}
+
+// IgnoredAt lists the checks, as written, that the directives applying
+// at pos name: what a package records of a position whose finding
+// another package reports.
+func IgnoredAt(fset *token.FileSet, igs []*Ignore, pos token.Pos) []string {
+	p := fset.Position(pos)
+	var out []string
+	for _, ig := range igs {
+		if ig.covers(p) {
+			out = append(out, ig.Checks...)
+		}
+	}
+	return out
 }
 
 // IsRetried reports whether a declaration's doc comment marks it

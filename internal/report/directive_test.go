@@ -47,4 +47,10 @@ var d = 4
 	if Suppresses(fset, igs, f.Decls[2].Pos(), "IDEM001", "freshid") != nil {
 		t.Error("a directive without a reason suppresses")
 	}
+	if got := IgnoredAt(fset, igs, f.Decls[1].Pos()); len(got) != 2 || got[0] != "freshid" || got[1] != "IDEM002" {
+		t.Errorf("IgnoredAt the second declaration = %q, want [freshid IDEM002]", got)
+	}
+	if got := IgnoredAt(fset, igs, f.Decls[2].Pos()); got != nil {
+		t.Errorf("IgnoredAt below a directive without a reason = %q, want none", got)
+	}
 }

@@ -138,7 +138,7 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite) {
 func freshArg(pass *analysis.Pass, ignores []*report.Ignore, wf wiredFresh) valueflow.FreshArg {
 	return valueflow.FreshArg{
 		Arg: wf.arg.Arg, Path: wf.arg.Path, Origin: wf.origin, Pkg: pass.Pkg.Path(),
-		Ignores: ignoredChecks(pass.Fset, ignores, wf.pos),
+		Ignores: report.IgnoredAt(pass.Fset, ignores, wf.pos),
 	}
 }
 
@@ -161,18 +161,6 @@ func freshWiredByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) m
 			if len(out[f]) < maxWired {
 				out[f] = append(out[f], fw)
 			}
-		}
-	}
-	return out
-}
-
-// ignoredChecks lists the checks that the ignore directives at pos name.
-func ignoredChecks(fset *token.FileSet, igs []*report.Ignore, pos token.Pos) []string {
-	p := fset.Position(pos)
-	var out []string
-	for _, ig := range igs {
-		if ig.File == p.Filename && (ig.Line == p.Line || ig.Line == p.Line-1) && ig.Reason != "" {
-			out = append(out, ig.Checks...)
 		}
 	}
 	return out

@@ -3,7 +3,6 @@ package check
 import (
 	"fmt"
 	"go/token"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -27,9 +26,7 @@ type Placed struct {
 // composition root, and reports false when a directive at the defect
 // ignores the check.
 func Place(m report.Meta, d summary.ProgramDefect) (Placed, bool) {
-	if slices.ContainsFunc(d.Ignores, func(name string) bool {
-		return name == m.Name || strings.EqualFold(name, m.Code) || name == "all"
-	}) {
+	if (&report.Ignore{Checks: d.Ignores}).Matches(m.Code, m.Name) {
 		return Placed{}, false
 	}
 	p := Placed{Pos: d.Pos}
