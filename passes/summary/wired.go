@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -29,11 +30,17 @@ func wiredIn(pass *analysis.Pass, cat *catalog.Catalog) func(*types.Func) bool {
 	if m != nil && m.Version != "" {
 		return nil
 	}
+	// Memoised: traces ask about the same methods again and again, and
+	// the catalog's lookups build full names. The checks trace in
+	// parallel with the pass's environment, hence the sync.Map.
+	var memo sync.Map // *types.Func -> bool
 	return func(fn *types.Func) bool {
-		if m != nil && m.Path != "" && (fn.Pkg() == nil || !inModule(fn.Pkg().Path(), m.Path)) {
-			return false
+		if v, ok := memo.Load(fn); ok {
+			return v.(bool)
 		}
-		return cat.IsWired(fn)
+		wired := (m == nil || m.Path == "" || fn.Pkg() != nil && inModule(fn.Pkg().Path(), m.Path)) && cat.IsWired(fn)
+		memo.Store(fn, wired)
+		return wired
 	}
 }
 
