@@ -21,7 +21,7 @@ const maxDefects = 8
 // wired interface methods: without either, no parameter can reach one.
 // A parameter passed to a wired call is traced with its fields, which
 // the implementation may write one by one.
-func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fresh map[*ssa.Function][]freshReturn, rel relevance, sites []wiredSite) {
+func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fresh map[*ssa.Function][]freshReturn, rel relevance, sites []wiredSite, freshWiredSites []freshSite) {
 	paramEnv := res.Env.WithoutCallers()
 	// A function that reaches no sink can still pass a parameter into a
 	// result (a key formatter); a short trace finds that.
@@ -30,7 +30,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 	writeEnv := res.Env.ForWrites(false) // a parameter's value comes from the caller at hand
 	defects := defectsByFunc(res, funcs)
 	wired := wiredByFunc(res, funcs, sites)
-	freshWired := freshWiredByFunc(pass, res, funcs)
+	freshWired := freshWiredByFunc(res, funcs, freshWiredSites)
 	var reachSinks map[*ssa.Function]bool
 	if rel.sinks {
 		reachSinks = reachingSinks(res.Env, funcs)

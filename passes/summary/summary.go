@@ -182,9 +182,9 @@ func analyse(pass *analysis.Pass, res *Result, cat *catalog.Catalog, imported fu
 		Wired:    wired,
 	}
 	fresh := traceSources(res, s.SrcFuncs(), rel.sinks)
-	sites := wiredSites(res, s.SrcFuncs())
-	exportSummaries(pass, res, s.SrcFuncs(), fresh, rel, sites)
-	exportPending(pass, res, sites)
+	sites, freshWired := wiredSites(res, s.SrcFuncs()), freshSites(pass, res)
+	exportSummaries(pass, res, s.SrcFuncs(), fresh, rel, sites, freshWired)
+	exportPending(pass, res, sites, freshWired)
 }
 
 // inGOROOT reports whether the package's files lie in GOROOT.

@@ -114,11 +114,39 @@ func wiredSites(res *Result, funcs []*ssa.Function) []wiredSite {
 	return out
 }
 
+// A freshSite is a fresh value passed to a wired call of the package,
+// as facts describe it.
+type freshSite struct {
+	call ssa.CallInstruction
+	fw   valueflow.FreshWired
+}
+
+// freshSites describes the fresh values passed to wired calls, once for
+// the package's facts: each with the checks the directives at its
+// origin name.
+func freshSites(pass *analysis.Pass, res *Result) []freshSite {
+	if len(res.wiredFresh) == 0 {
+		return nil
+	}
+	ignores := report.Ignores(pass.Fset, pass.Files)
+	var out []freshSite
+	for _, wf := range res.wiredFresh {
+		wc, ok := wiredCall(res.Env, wf.arg.Call)
+		if !ok {
+			continue
+		}
+		out = append(out, freshSite{wf.arg.Call, valueflow.FreshWired{Call: wc, FreshArg: valueflow.FreshArg{
+			Arg: wf.arg.Arg, Path: wf.arg.Path, Origin: wf.origin, Pkg: pass.Pkg.Path(),
+			Ignores: report.IgnoredAt(pass.Fset, ignores, wf.pos),
+		}}})
+	}
+	return out
+}
+
 // exportPending exports the package's Pending fact: each wired call on a
 // retried path of the package, its root and chain, and the fresh values
 // passed to it.
-func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite) {
-	ignores := report.Ignores(pass.Fset, pass.Files)
+func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []freshSite) {
 	var pending valueflow.Pending
 	for _, site := range sites {
 		path, ok := res.Retried.On(site.call)
@@ -129,9 +157,9 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite) {
 		for _, via := range path.Via {
 			pc.Chain = append(pc.Chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
 		}
-		for _, wf := range res.wiredFresh {
-			if wf.arg.Call == site.call {
-				pc.Fresh = append(pc.Fresh, freshArg(pass, ignores, wf))
+		for _, fs := range fresh {
+			if fs.call == site.call {
+				pc.Fresh = append(pc.Fresh, fs.fw.FreshArg)
 			}
 		}
 		pending.Calls = append(pending.Calls, pc)
@@ -141,32 +169,18 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite) {
 	}
 }
 
-// freshArg describes a fresh value passed to a wired call.
-func freshArg(pass *analysis.Pass, ignores []*report.Ignore, wf wiredFresh) valueflow.FreshArg {
-	return valueflow.FreshArg{
-		Arg: wf.arg.Arg, Path: wf.arg.Path, Origin: wf.origin, Pkg: pass.Pkg.Path(),
-		Ignores: report.IgnoredAt(pass.Fset, ignores, wf.pos),
-	}
-}
-
 // freshWiredByFunc lists, for each function of the package, the fresh
 // values passed to wired calls that calling it leads to.
-func freshWiredByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[*ssa.Function][]valueflow.FreshWired {
+func freshWiredByFunc(res *Result, funcs []*ssa.Function, fresh []freshSite) map[*ssa.Function][]valueflow.FreshWired {
 	out := make(map[*ssa.Function][]valueflow.FreshWired)
-	if len(res.wiredFresh) == 0 {
+	if len(fresh) == 0 {
 		return out
 	}
-	ignores := report.Ignores(pass.Fset, pass.Files)
 	callers := reverseCalls(funcs, res.Env.Pkg)
-	for _, wf := range res.wiredFresh {
-		wc, ok := wiredCall(res.Env, wf.arg.Call)
-		if !ok {
-			continue
-		}
-		fw := valueflow.FreshWired{Call: wc, FreshArg: freshArg(pass, ignores, wf)}
-		for f := range callersOf(wf.arg.Call.Parent(), callers) {
+	for _, fs := range fresh {
+		for f := range callersOf(fs.call.Parent(), callers) {
 			if len(out[f]) < maxWired {
-				out[f] = append(out[f], fw)
+				out[f] = append(out[f], fs.fw)
 			}
 		}
 	}
