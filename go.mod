@@ -3,6 +3,7 @@ module github.com/idemlint/idemlint
 go 1.25.0
 
 require (
+	github.com/aymanbagabas/go-udiff v0.4.2
 	github.com/golangci/plugin-module-register v0.1.2
 	github.com/google/go-cmp v0.7.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3

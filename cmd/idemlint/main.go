@@ -46,15 +46,13 @@ func main() {
 	flag.String("C", "", "change to `dir` before running")
 	flag.Bool("sarif", false, "write the findings to standard output as a SARIF 2.1.0 log")
 
-	// -sarif runs a driver of its own, which sets its exit codes itself,
-	// so it needs no child run.
-	wantSARIF := boolFlag(os.Args[1:], "sarif")
-	if wantSARIF && underVet(os.Args[1:]) {
+	// Under go vet, and for help, the checker of golang.org/x/tools
+	// runs; a command of its own is a driver of idemlint's.
+	args := os.Args[1:]
+	vet := underVet(args) || len(args) > 0 && args[0] == "help"
+	if vet && boolFlag(args, "sarif") {
 		fmt.Fprintln(os.Stderr, "idemlint: -sarif writes one log for a whole run, so it does not run under go vet: run idemlint -sarif packages...")
 		os.Exit(2)
-	}
-	if !wantSARIF && standalone(os.Args[1:]) {
-		exitAsVet()
 	}
 	// SARIF paths are relative to where idemlint was started, before -C:
 	// code scanning wants them relative to the repository's root, and a
@@ -64,22 +62,23 @@ func main() {
 		fmt.Fprintf(os.Stderr, "idemlint: %v\n", err)
 		os.Exit(2)
 	}
-	if dir := flagValue(os.Args[1:], "C"); dir != "" {
+	if dir := flagValue(args, "C"); dir != "" {
 		if err := os.Chdir(dir); err != nil {
 			fmt.Fprintf(os.Stderr, "idemlint: %v\n", err)
 			os.Exit(2)
 		}
 	}
-	configPath := flagValue(os.Args[1:], "config")
+	configPath := flagValue(args, "config")
 	cfg, err := loadConfig(configPath)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	// The standalone checker and -sarif load the whole program with one
-	// file set; go vet runs one package per process.
-	cfg.WholeProgram = !underVet(os.Args[1:])
-	if !wantSARIF && skipDependency(os.Args[1:], catalog.New(cfg)) {
+	// The standalone driver loads the whole program with one file set;
+	// go vet runs one package per process.
+	cfg.WholeProgram = !vet
+	cat := catalog.New(cfg)
+	if vet && skipDependency(args, cat) {
 		os.Exit(0)
 	}
 	// The tables' keys, from the schema the configuration names or the
@@ -89,8 +88,8 @@ func main() {
 		fmt.Fprintf(os.Stderr, "idemlint: %s: %v\n", cmp.Or(configPath, "configuration"), err)
 		os.Exit(2)
 	}
-	if wantSARIF {
-		os.Exit(runSARIF(idemlint.New(cfg), os.Args[1:], startDir))
+	if !vet {
+		os.Exit(runStandalone(idemlint.New(cfg), cat, args, startDir))
 	}
 	multichecker.Main(idemlint.New(cfg)...)
 }
@@ -165,4 +164,15 @@ func boolFlag(args []string, name string) bool {
 	}
 	b, err := strconv.ParseBool(v)
 	return v == "" || err == nil && b
+}
+
+// underVet reports whether idemlint runs under go vet's protocol: with a
+// *.cfg argument, -flags or -V=full.
+func underVet(args []string) bool {
+	for _, a := range args {
+		if strings.HasSuffix(a, ".cfg") || a == "-flags" || strings.HasPrefix(a, "-V") {
+			return true
+		}
+	}
+	return false
 }

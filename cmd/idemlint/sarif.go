@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"go/token"
 	"io"
@@ -20,34 +19,21 @@ import (
 	"github.com/idemlint/idemlint/internal/sarif"
 )
 
-// runSARIF is idemlint -sarif: a driver of its own, since the checker of
-// golang.org/x/tools prints only text and JSON. It loads the packages
-// named by the arguments, with their tests as the standalone checker
-// does, runs the analyzers on them and writes one SARIF log to standard
-// output. Package and analysis errors go to standard error, one line
-// each, and so do the findings, as text: a CI job that uploads the log
-// still shows them in its own output. It returns the command's exit code: 1 for findings or errors, 2
-// for bad flags.
-func runSARIF(analyzers []*analysis.Analyzer, args []string, root string) int {
-	analyzers, tests, patterns := parseSARIFFlags(analyzers, args)
-	if len(patterns) == 0 {
-		fmt.Fprintln(os.Stderr, "usage: idemlint -sarif [-config FILE] [-C DIR] [-test=false] [-NAME] packages...")
-		return 2
-	}
-	fset := token.NewFileSet()
-	pkgs, err := load(fset, patterns, tests)
-	if err != nil {
-		return fail(err)
-	}
+// runSARIF is idemlint -sarif, since the checker of golang.org/x/tools
+// prints only text and JSON: it runs the analyzers on the loaded
+// packages and writes one SARIF log to standard output. Package and
+// analysis errors go to standard error, one line each, and so do the
+// findings, as text: a CI job that uploads the log still shows them in
+// its own output. It returns the command's exit code: 1 for findings or
+// errors.
+func runSARIF(analyzers []*analysis.Analyzer, fset *token.FileSet, pkgs []*packages.Package, root string) int {
 	failed := printPackageErrors(os.Stderr, pkgs)
 	graph, err := checker.Analyze(analyzers, pkgs, nil)
 	if err != nil {
 		return fail(err)
 	}
 	failed += printActionErrors(os.Stderr, graph)
-	if note := skippedNote(skippedPackages(graph)); note != "" {
-		fmt.Fprintln(os.Stderr, note)
-	}
+	printSkipped(skippedPackages(graph))
 	found := findings(graph)
 	printText(os.Stderr, fset, found)
 	results, err := writeSARIF(os.Stdout, root, fset, analyzers, found)
@@ -58,20 +44,6 @@ func runSARIF(analyzers []*analysis.Analyzer, args []string, root string) int {
 		return 1
 	}
 	return 0
-}
-
-// load loads the packages with the syntax of all of them, which the
-// checker needs for facts.
-func load(fset *token.FileSet, patterns []string, tests bool) ([]*packages.Package, error) {
-	pkgs, err := packages.Load(&packages.Config{
-		Mode:  packages.LoadAllSyntax | packages.NeedModule,
-		Tests: tests,
-		Fset:  fset,
-	}, patterns...)
-	if err == nil && len(pkgs) == 0 {
-		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
-	}
-	return pkgs, err
 }
 
 // writeSARIF writes the log of the analysis to w, with URIs relative to
@@ -107,26 +79,6 @@ func printText(w io.Writer, fset *token.FileSet, found []sarif.Finding) {
 func fail(err error) int {
 	fmt.Fprintf(os.Stderr, "idemlint: %s\n", oneLine(err.Error()))
 	return 1
-}
-
-// parseSARIFFlags parses the flags of a -sarif run: those main reads
-// before (-config, -C, -sarif), -test, and the analyzers' flags as the
-// standalone checker names them: -NAME runs only the analyzers so named
-// (-NAME=false all but those), -NAME.FLAG sets an analyzer's flag. It
-// returns the analyzers to run, whether to load tests, and the package
-// patterns. Bad flags exit with code 2, as the flag package does.
-func parseSARIFFlags(analyzers []*analysis.Analyzer, args []string) ([]*analysis.Analyzer, bool, []string) {
-	tests := flag.Bool("test", true, "also analyze test files")
-	selected := make([]*selection, len(analyzers))
-	for i, a := range analyzers {
-		selected[i] = new(selection)
-		flag.Var(selected[i], a.Name, fmt.Sprintf("enable %q analysis", a.Name))
-		a.Flags.VisitAll(func(f *flag.Flag) {
-			flag.Var(f.Value, a.Name+"."+f.Name, f.Usage)
-		})
-	}
-	flag.CommandLine.Parse(args) // exits on error
-	return selectAnalyzers(analyzers, selected), *tests, flag.Args()
 }
 
 // A selection records whether a -NAME flag was set, and to what.

@@ -51,11 +51,11 @@ func skipDependency(args []string, cat *catalog.Catalog) bool {
 	return os.WriteFile(cfg.VetxOutput, nil, 0o666) == nil
 }
 
-// mayMatter reports whether a dependency imports a relevant package or
-// one with facts.
+// mayMatter reports whether a dependency of go vet's run imports a
+// relevant package or one with facts.
 func mayMatter(cfg *vetConfig, cat *catalog.Catalog) bool {
 	fset := token.NewFileSet()
-	var calls []string // names whose calls make a weak import matter
+	var imports []string
 	for _, name := range cfg.GoFiles {
 		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
 		if err != nil {
@@ -66,14 +66,27 @@ func mayMatter(cfg *vetConfig, cat *catalog.Catalog) bool {
 			if resolved, ok := cfg.ImportMap[path]; ok {
 				path = resolved
 			}
-			if names, weak := cat.WeakImport(path); weak {
-				calls = append(calls, names...)
-			} else if cat.RelevantImport(path) || hasFacts(cfg.PackageVetx[path]) {
-				return true
-			}
+			imports = append(imports, path)
 		}
 	}
-	return len(calls) > 0 && callsAny(fset, cfg.GoFiles, calls)
+	return importsRelevant(cat, imports, cfg.GoFiles, func(path string) bool { return hasFacts(cfg.PackageVetx[path]) })
+}
+
+// importsRelevant reports whether a package outside the standard library
+// whose files import the given packages can hold anything a check looks
+// for: it imports a package the catalog names (one of its weak imports
+// only when the files call one of the names it weakly stands for), or
+// one for which facts were written.
+func importsRelevant(cat *catalog.Catalog, imports, files []string, hasFacts func(path string) bool) bool {
+	var calls []string // names whose calls make a weak import matter
+	for _, path := range imports {
+		if names, weak := cat.WeakImport(path); weak {
+			calls = append(calls, names...)
+		} else if cat.RelevantImport(path) || hasFacts(path) {
+			return true
+		}
+	}
+	return len(calls) > 0 && callsAny(token.NewFileSet(), files, calls)
 }
 
 // callsAny reports whether the files call a function or method of one of

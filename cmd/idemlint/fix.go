@@ -1,0 +1,230 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io"
+	"maps"
+	"os"
+	"slices"
+	"strconv"
+
+	"github.com/aymanbagabas/go-udiff"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// -fix applies the first suggested fix of each finding, as go vet -fix
+// does: each fix is an independent change, merged over the ones before
+// it as a three-way merge would (identical edits, such as the same
+// import added twice, coalesce); a fix that does not merge cleanly, or
+// that edits a generated file, is left out and counted. Each changed
+// file is formatted, with the imports the fixes left unused removed.
+// -diff prints the change as a unified diff instead of writing it.
+
+// A fixer accumulates the edits of the fixes that merged.
+type fixer struct {
+	baseline map[string][]byte         // each edited file, as read
+	edits    map[string][]udiff.Edit   // merged edits per file
+	pkgs     map[string]*types.Package // a package of each edited file
+	applied  int
+	skipped  int // fixes that edit generated files
+	total    int
+}
+
+// applyFixes applies the fixes of the findings of the graph's roots, or
+// with diff prints them to w, and returns an error that says how many
+// could not be applied, if any.
+func applyFixes(graph *checker.Graph, w io.Writer, diff bool) error {
+	f := &fixer{baseline: map[string][]byte{}, edits: map[string][]udiff.Edit{}, pkgs: map[string]*types.Package{}}
+	for _, act := range graph.Roots {
+		generated := generatedFiles(act.Package.Fset, act.Package.Syntax)
+		for _, d := range act.Diagnostics {
+			for i := range d.SuggestedFixes {
+				if i > 0 {
+					fmt.Fprintf(os.Stderr, "idemlint: %s: ignoring alternative fix %q\n", act, d.SuggestedFixes[i].Message)
+					continue
+				}
+				if err := f.add(act, &d.SuggestedFixes[0], generated); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	updated, files, err := f.write(w, diff)
+	if err != nil {
+		return err
+	}
+	if bad := f.total - f.applied - f.skipped; bad > 0 || updated < files {
+		if diff {
+			return fmt.Errorf("%d of %s skipped (e.g. due to conflicts)", bad, plural(f.total, "fix", "fixes"))
+		}
+		return fmt.Errorf("applied %d of %s; %s updated. (Re-run the command to apply more.)",
+			f.applied, plural(f.total, "fix", "fixes"), plural(updated, "file", "files"))
+	}
+	return nil
+}
+
+// generatedFiles is the set of the files that say they are generated.
+func generatedFiles(fset *token.FileSet, files []*ast.File) map[*token.File]bool {
+	gen := make(map[*token.File]bool)
+	for _, file := range files {
+		if ast.IsGenerated(file) {
+			gen[fset.File(file.FileStart)] = true
+		}
+	}
+	return gen
+}
+
+// add merges one fix over the fixes merged before it, whole or not at
+// all.
+func (f *fixer) add(act *checker.Action, fix *analysis.SuggestedFix, generated map[*token.File]bool) error {
+	f.total++
+	fset := act.Package.Fset
+	byFile := make(map[string][]udiff.Edit)
+	for _, edit := range fix.TextEdits {
+		file := fset.File(edit.Pos)
+		if generated[file] {
+			f.skipped++
+			return nil
+		}
+		name := file.Name()
+		if _, ok := f.baseline[name]; !ok {
+			content, err := os.ReadFile(name)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "idemlint: skipping fix to file %s: %v\n", name, err)
+				return nil
+			}
+			// A file that changed size since it was parsed was written
+			// meanwhile, and so may others have been.
+			if file.Size() != len(content) {
+				return fmt.Errorf("%s changed while it was analysed (%d bytes, now %d); no fix was applied", name, file.Size(), len(content))
+			}
+			f.baseline[name] = content
+		}
+		f.pkgs[name] = act.Package.Types
+		byFile[name] = append(byFile[name], udiff.Edit{Start: file.Offset(edit.Pos), End: file.Offset(edit.End), New: string(edit.NewText)})
+	}
+	merged := make(map[string][]udiff.Edit)
+	for name, edits := range byFile {
+		if prev := f.edits[name]; len(prev) > 0 {
+			var ok bool
+			if edits, ok = udiff.Merge(prev, edits); !ok {
+				return nil // conflicts with a fix applied before it
+			}
+		}
+		merged[name] = edits
+	}
+	maps.Copy(f.edits, merged)
+	f.applied++
+	return nil
+}
+
+// write writes each edited file, formatted, or prints its diff, in the
+// order of the files' names, and returns how many files it wrote of how
+// many it meant to.
+func (f *fixer) write(w io.Writer, diff bool) (updated, files int, err error) {
+	for _, name := range slices.Sorted(maps.Keys(f.edits)) {
+		edits := f.edits[name]
+		if len(edits) == 0 {
+			continue
+		}
+		before := f.baseline[name]
+		after, err := udiff.ApplyBytes(before, edits)
+		if err != nil {
+			return updated, files, fmt.Errorf("%s: applying the fixes: %v", name, err)
+		}
+		if formatted, err := formatRemovingImports(f.pkgs[name], after); err == nil {
+			after = formatted
+		}
+		if diff {
+			io.WriteString(w, udiff.Unified(name+" (old)", name+" (new)", string(before), string(after)))
+			continue
+		}
+		files++
+		if err := os.WriteFile(name, after, 0o644); err != nil {
+			fmt.Fprintf(os.Stderr, "idemlint: %v\n", err)
+			continue
+		}
+		updated++
+	}
+	return updated, files, nil
+}
+
+// formatRemovingImports formats a fixed file as gofmt does, after
+// removing the imports that no longer have a use in it: a fix that
+// replaces the last call of a package leaves its import behind.
+func formatRemovingImports(pkg *types.Package, src []byte) ([]byte, error) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "fixed.go", src, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	removeUnusedImports(fset, pkg, file)
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, file); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// removeUnusedImports removes the imports whose name no identifier of the
+// file refers to. Without types, the references are the identifiers the
+// parser left unresolved in the file's scope; a composite literal's key
+// may be among them, which can only keep an import, never drop a used
+// one. An import without a name is known by the name of the package it
+// imports, which pkg's imports give; a new import is kept.
+func removeUnusedImports(fset *token.FileSet, pkg *types.Package, file *ast.File) {
+	names := make(map[string]string) // import path -> package name
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if names[p.Path()] == "" {
+			names[p.Path()] = p.Name()
+			for _, imp := range p.Imports() {
+				visit(imp)
+			}
+		}
+	}
+	if pkg != nil {
+		for _, imp := range pkg.Imports() {
+			visit(imp)
+		}
+	}
+	used := make(map[string]bool)
+	for _, id := range file.Unresolved {
+		used[id.Name] = true
+	}
+	for _, spec := range slices.Clone(file.Imports) {
+		path, err := strconv.Unquote(spec.Path.Value)
+		if err != nil {
+			continue
+		}
+		explicit := ""
+		if spec.Name != nil {
+			explicit = spec.Name.Name
+		}
+		switch name := cmp.Or(explicit, names[path]); name {
+		case "", ".", "_":
+			// a new import, a dot import, or one for its side effects
+		default:
+			if !used[name] {
+				astutil.DeleteNamedImport(fset, file, explicit, path)
+			}
+		}
+	}
+}
+
+// plural is "n nouns", or "1 noun".
+func plural(n int, singular, plural string) string {
+	if n == 1 {
+		return "1 " + singular
+	}
+	return fmt.Sprintf("%d %s", n, plural)
+}

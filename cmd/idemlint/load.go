@@ -1,0 +1,261 @@
+package main
+
+import (
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/gcexportdata"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/idemlint/idemlint/internal/catalog"
+)
+
+// Loading every dependency from source, as the standalone checker of
+// golang.org/x/tools does for analyzers with facts, is almost all of a
+// run's cost: a module's few packages bring hundreds of dependencies,
+// the standard library first. Most of them cannot hold anything a check
+// looks for, and go vet, which runs idemlint with the same facts,
+// leaves their facts empty (see skipDependency). load does the same in
+// one process: it type-checks from source the packages named by the
+// patterns, the packages of the main modules, and the dependencies that
+// may matter by go vet's rule, and reads every other package from the
+// compiler's export data, which the go command keeps in its build cache.
+// Only the packages loaded from source are analysed: the others are
+// leaves of the graph, with types and no syntax.
+
+// loadMode is what the go command is asked for: the package graph with
+// each package's files and export data, and no types, which load makes.
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedDeps | packages.NeedExportFile |
+	packages.NeedTypesSizes | packages.NeedModule
+
+// load loads the packages named by the patterns, with their tests when
+// tests is set, as described above.
+func load(fset *token.FileSet, patterns []string, tests bool, cat *catalog.Catalog) ([]*packages.Package, error) {
+	roots, err := packages.Load(&packages.Config{Mode: loadMode, Tests: tests, Fset: fset}, patterns...)
+	if err == nil && len(roots) == 0 {
+		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
+	if err != nil {
+		return nil, err
+	}
+	l := &loader{fset: fset, cat: cat, source: map[*packages.Package]bool{}, done: map[*packages.Package]*sync.Once{}}
+	for _, pkg := range roots {
+		l.source[pkg] = true
+	}
+	for pkg := range packages.Postorder(roots) {
+		l.source[pkg] = l.fromSource(pkg)
+		l.done[pkg] = new(sync.Once)
+	}
+	l.sem = make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for _, pkg := range roots {
+		wg.Go(func() { l.typeCheck(pkg) })
+	}
+	wg.Wait()
+	// Only now, since every reader of export data needs the whole graph
+	// below its package.
+	for pkg, src := range l.source {
+		if !src {
+			pkg.Imports = nil
+		}
+	}
+	return roots, nil
+}
+
+type loader struct {
+	fset   *token.FileSet
+	cat    *catalog.Catalog
+	source map[*packages.Package]bool // written before type-checking starts
+	done   map[*packages.Package]*sync.Once
+	sem    chan struct{} // bounds the packages parsed or checked at once
+
+	exportMu sync.Mutex // export data readers share the packages they refer to
+}
+
+// fromSource reports whether pkg is type-checked from source and
+// analysed, after its imports were decided: the packages of the patterns
+// and of the main modules (or of no module, in GOPATH mode); a
+// dependency outside the standard library that imports one of those, or
+// a package the catalog names; and any package the go command could not
+// compile, whose errors only its source can explain.
+func (l *loader) fromSource(pkg *packages.Package) bool {
+	switch {
+	case l.source[pkg], pkg.ExportFile == "" && pkg.PkgPath != "unsafe":
+		return true
+	case standard(pkg):
+		return false
+	case pkg.Module == nil || pkg.Module.Main:
+		return true
+	}
+	var imports []string
+	for _, imp := range pkg.Imports {
+		imports = append(imports, imp.PkgPath)
+	}
+	return importsRelevant(l.cat, imports, pkg.CompiledGoFiles, func(path string) bool {
+		return l.source[pkg.Imports[path]]
+	})
+}
+
+// standard reports whether pkg is of the standard library: it has no
+// module, and its files are in GOROOT (in GOPATH mode, no package has a
+// module).
+func standard(pkg *packages.Package) bool {
+	if pkg.Module != nil || len(pkg.GoFiles) == 0 {
+		return false
+	}
+	src := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+	return build.Default.GOROOT != "" && strings.HasPrefix(pkg.GoFiles[0], src)
+}
+
+// typeCheck gives pkg its types, once, after its imports.
+func (l *loader) typeCheck(pkg *packages.Package) {
+	l.done[pkg].Do(func() {
+		var wg sync.WaitGroup
+		for _, imp := range pkg.Imports {
+			wg.Go(func() { l.typeCheck(imp) })
+		}
+		wg.Wait()
+		l.sem <- struct{}{}
+		defer func() { <-l.sem }()
+		pkg.Fset = l.fset
+		if l.source[pkg] {
+			l.checkSource(pkg)
+		} else {
+			l.readExport(pkg)
+		}
+	})
+}
+
+// readExport reads pkg's types from its export data.
+func (l *loader) readExport(pkg *packages.Package) {
+	pkg.TypesInfo = new(types.Info)
+	if pkg.PkgPath == "unsafe" {
+		pkg.Types = types.Unsafe
+		return
+	}
+	// The export data names the packages it refers to by path; a test
+	// variant has the path of the package it varies, so each package
+	// reads against its own dependencies.
+	view := make(map[string]*types.Package)
+	for dep := range packages.Postorder([]*packages.Package{pkg}) {
+		if dep != pkg && dep.Types != nil {
+			view[dep.PkgPath] = dep.Types
+		}
+	}
+	f, err := os.Open(pkg.ExportFile)
+	if err == nil {
+		defer f.Close()
+		var r io.Reader
+		if r, err = gcexportdata.NewReader(f); err == nil {
+			l.exportMu.Lock()
+			pkg.Types, err = gcexportdata.Read(r, l.fset, view, pkg.PkgPath)
+			l.exportMu.Unlock()
+		}
+	}
+	if err != nil {
+		pkg.Types = types.NewPackage(pkg.PkgPath, pkg.Name)
+		pkg.IllTyped = true
+		pkg.Errors = append(pkg.Errors, packages.Error{Msg: fmt.Sprintf("reading export data of %s: %v", pkg.PkgPath, err), Kind: packages.UnknownError})
+	}
+}
+
+// checkSource parses pkg's files and type-checks them against the types
+// of its imports, as go/packages does.
+func (l *loader) checkSource(pkg *packages.Package) {
+	pkg.Errors = slices.DeleteFunc(pkg.Errors, compileError)
+	pkg.Syntax = make([]*ast.File, len(pkg.CompiledGoFiles))
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for i, name := range pkg.CompiledGoFiles {
+		wg.Go(func() {
+			f, err := parser.ParseFile(l.fset, name, nil, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+			mu.Lock()
+			defer mu.Unlock()
+			pkg.Syntax[i] = f
+			if err != nil {
+				pkg.Errors = append(pkg.Errors, parseErrors(err)...)
+			}
+		})
+	}
+	wg.Wait()
+	files := pkg.Syntax[:0]
+	for _, f := range pkg.Syntax {
+		if f != nil {
+			files = append(files, f)
+		}
+	}
+	pkg.Syntax = files
+
+	pkg.TypesInfo = &types.Info{
+		Types:        make(map[ast.Expr]types.TypeAndValue),
+		Defs:         make(map[*ast.Ident]types.Object),
+		Uses:         make(map[*ast.Ident]types.Object),
+		Implicits:    make(map[ast.Node]types.Object),
+		Instances:    make(map[*ast.Ident]types.Instance),
+		Scopes:       make(map[ast.Node]*types.Scope),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
+		FileVersions: make(map[*ast.File]string),
+	}
+	conf := &types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if imp := pkg.Imports[path]; imp != nil && imp.Types != nil {
+				return imp.Types, nil
+			}
+			return nil, fmt.Errorf("could not import %s", path)
+		}),
+		Sizes: pkg.TypesSizes,
+		Error: func(err error) {
+			pkg.TypeErrors = append(pkg.TypeErrors, err.(types.Error))
+			pkg.Errors = append(pkg.Errors, typeError(err.(types.Error)))
+		},
+	}
+	if pkg.Module != nil && pkg.Module.GoVersion != "" {
+		conf.GoVersion = "go" + pkg.Module.GoVersion
+	}
+	pkg.Types, _ = conf.Check(pkg.PkgPath, l.fset, pkg.Syntax, pkg.TypesInfo)
+	pkg.IllTyped = len(pkg.Errors) > 0
+	for _, imp := range pkg.Imports {
+		pkg.IllTyped = pkg.IllTyped || imp.IllTyped
+	}
+}
+
+// compileError reports whether a package error is the compiler's, which
+// the go command reports when it cannot write a package's export data:
+// the package's own type-checking says the same, with its position.
+func compileError(err packages.Error) bool {
+	return err.Kind == packages.ListError && strings.HasPrefix(err.Msg, "# ")
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// parseErrors turns a parser's error list into package errors.
+func parseErrors(err error) []packages.Error {
+	list, ok := err.(scanner.ErrorList)
+	if !ok {
+		return []packages.Error{{Msg: err.Error(), Kind: packages.ParseError}}
+	}
+	out := make([]packages.Error, len(list))
+	for i, e := range list {
+		out[i] = packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError}
+	}
+	return out
+}
+
+func typeError(err types.Error) packages.Error {
+	return packages.Error{Pos: err.Fset.Position(err.Pos).String(), Msg: err.Msg, Kind: packages.TypeError}
+}
