@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 
@@ -35,16 +34,15 @@ import (
 // Only the packages loaded from source are analysed: the others are
 // leaves of the graph, with types and no syntax.
 
-// loadMode is what the go command is asked for: the package graph with
-// each package's files and export data, and no types, which load makes.
-const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
-	packages.NeedImports | packages.NeedDeps | packages.NeedExportFile |
-	packages.NeedTypesSizes | packages.NeedModule
+// graphMode is what the go command is first asked for: the package graph
+// with each package's files, and no types, which load makes.
+const graphMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedDeps | packages.NeedTypesSizes | packages.NeedModule
 
 // load loads the packages named by the patterns, with their tests when
 // tests is set, as described above.
 func load(fset *token.FileSet, patterns []string, tests bool, cat *catalog.Catalog) ([]*packages.Package, error) {
-	roots, err := packages.Load(&packages.Config{Mode: loadMode, Tests: tests, Fset: fset}, patterns...)
+	roots, err := packages.Load(&packages.Config{Mode: graphMode, Tests: tests, Fset: fset}, patterns...)
 	if err == nil && len(roots) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
@@ -55,9 +53,16 @@ func load(fset *token.FileSet, patterns []string, tests bool, cat *catalog.Catal
 	for _, pkg := range roots {
 		l.source[pkg] = true
 	}
+	var exported []*packages.Package
 	for pkg := range packages.Postorder(roots) {
 		l.source[pkg] = l.fromSource(pkg)
 		l.done[pkg] = new(sync.Once)
+		if !l.source[pkg] {
+			exported = append(exported, pkg)
+		}
+	}
+	if err := l.exportFiles(exported); err != nil {
+		return nil, err
 	}
 	l.sem = make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
@@ -75,6 +80,38 @@ func load(fset *token.FileSet, patterns []string, tests bool, cat *catalog.Catal
 	return roots, nil
 }
 
+// exportFiles asks the go command for the export data of the packages
+// read from it, which compiles those not in its build cache, and only
+// those: the packages checked from source are never compiled. A package
+// the go command cannot compile is checked from source, whose errors
+// say why.
+func (l *loader) exportFiles(pkgs []*packages.Package) error {
+	ids := make([]string, 0, len(pkgs))
+	for _, pkg := range pkgs {
+		if pkg.PkgPath != "unsafe" {
+			ids = append(ids, pkg.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedExportFile, Fset: l.fset}, ids...)
+	if err != nil {
+		return err
+	}
+	export := make(map[string]string, len(listed))
+	for _, pkg := range listed {
+		export[pkg.ID] = pkg.ExportFile
+	}
+	for _, pkg := range pkgs {
+		pkg.ExportFile = export[pkg.ID]
+		if pkg.ExportFile == "" && pkg.PkgPath != "unsafe" {
+			l.source[pkg] = true
+		}
+	}
+	return nil
+}
+
 type loader struct {
 	fset   *token.FileSet
 	cat    *catalog.Catalog
@@ -87,13 +124,12 @@ type loader struct {
 
 // fromSource reports whether pkg is type-checked from source and
 // analysed, after its imports were decided: the packages of the patterns
-// and of the main modules (or of no module, in GOPATH mode); a
+// and of the main modules (or of no module, in GOPATH mode), and a
 // dependency outside the standard library that imports one of those, or
-// a package the catalog names; and any package the go command could not
-// compile, whose errors only its source can explain.
+// a package the catalog names.
 func (l *loader) fromSource(pkg *packages.Package) bool {
 	switch {
-	case l.source[pkg], pkg.ExportFile == "" && pkg.PkgPath != "unsafe":
+	case l.source[pkg]:
 		return true
 	case standard(pkg):
 		return false
@@ -175,7 +211,6 @@ func (l *loader) readExport(pkg *packages.Package) {
 // checkSource parses pkg's files and type-checks them against the types
 // of its imports, as go/packages does.
 func (l *loader) checkSource(pkg *packages.Package) {
-	pkg.Errors = slices.DeleteFunc(pkg.Errors, compileError)
 	pkg.Syntax = make([]*ast.File, len(pkg.CompiledGoFiles))
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -230,13 +265,6 @@ func (l *loader) checkSource(pkg *packages.Package) {
 	for _, imp := range pkg.Imports {
 		pkg.IllTyped = pkg.IllTyped || imp.IllTyped
 	}
-}
-
-// compileError reports whether a package error is the compiler's, which
-// the go command reports when it cannot write a package's export data:
-// the package's own type-checking says the same, with its position.
-func compileError(err packages.Error) bool {
-	return err.Kind == packages.ListError && strings.HasPrefix(err.Msg, "# ")
 }
 
 type importerFunc func(path string) (*types.Package, error)
