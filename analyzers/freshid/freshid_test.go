@@ -15,11 +15,16 @@ import (
 // testdata is the repository's shared analysistest tree.
 var testdata, _ = filepath.Abs("../../testdata")
 
-// TestFreshID runs the check once over the packages that need no
-// configuration and no golden file: loading them together type-checks
-// the libraries they share once.
+// TestFreshID runs the check once over all its packages, since loading
+// them together type-checks the libraries they share once, and compares
+// the fixes of those with golden files. The configuration names the migrations of freshid/schema, whose tables
+// no other package writes.
 func TestFreshID(t *testing.T) {
-	analysistest.Run(t, testdata, freshid.Analyzer,
+	cfg := &config.Config{Schema: []string{"migrations"}}
+	if err := cfg.ReadSchema(filepath.Join(testdata, "src", "freshid", "schema")); err != nil {
+		t.Fatal(err)
+	}
+	results := analysistest.Run(t, testdata, freshid.New(passes.New(cfg)),
 		"freshid/basic",
 		"freshid/roots",
 		"freshid/sinks",
@@ -29,19 +34,12 @@ func TestFreshID(t *testing.T) {
 		// A package whose test files declare variables and handlers:
 		// tests are neither roots nor reported.
 		"freshid/withtests",
+		// Identities read from the package's migrations.
+		"freshid/schema",
+		// The packages with golden files, whose fixes Golden compares.
+		"freshid/fixes",
 	)
-}
-
-// TestFixes applies the suggested fixes and compares with fixes.go.golden.
-func TestFixes(t *testing.T) {
-	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, freshid.Analyzer, "freshid/fixes"))
-}
-
-// TestSchema checks identities read from the package's migrations.
-func TestSchema(t *testing.T) {
-	cfg := &config.Config{Schema: []string{"migrations"}}
-	if err := cfg.ReadSchema(filepath.Join(testdata, "src", "freshid", "schema")); err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, testdata, freshid.New(passes.New(cfg)), "freshid/schema")
+	fixtest.Golden(t, results,
+		"freshid/fixes")
+	fixtest.Gofmt(t, results)
 }

@@ -13,9 +13,10 @@ import (
 // testdata is the repository's shared analysistest tree.
 var testdata, _ = filepath.Abs("../../testdata")
 
-// TestKeyTx runs the check once over the packages without a golden file.
+// TestKeyTx runs the check once over all its packages, and compares the
+// fixes of those with golden files.
 func TestKeyTx(t *testing.T) {
-	analysistest.Run(t, testdata, keytx.Analyzer,
+	results := analysistest.Run(t, testdata, keytx.Analyzer,
 		"keytx/a",
 		// A transaction helper of another package.
 		"keytx/xtx", "keytx/xuse",
@@ -23,13 +24,7 @@ func TestKeyTx(t *testing.T) {
 		// repository helpers of other packages, whose commit units the
 		// caller's handle decides.
 		"keytx/xsqlc", "example.com/ordersdb", "example.com/ledgerdb", "example.com/ordersrepo",
-	)
-}
-
-// TestFixes applies the suggested fixes once over the packages with
-// golden files and compares with them.
-func TestFixes(t *testing.T) {
-	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, keytx.Analyzer,
+		// The packages with golden files, whose fixes Golden compares.
 		"keytx/fixes",
 		// Findings whose key or effect runs in a callee: the transaction
 		// passed where the key's handle is chosen, or named as the
@@ -40,5 +35,8 @@ func TestFixes(t *testing.T) {
 		// driver shapes and dialects they cover; the checks they cannot
 		// rewrite keep their report.
 		"keytx/claim", "keytx/claimmysql", "keytx/claimlite",
-	))
+	)
+	fixtest.Golden(t, results,
+		"keytx/fixes", "keytx/xsqlcfix", "keytx/claim", "keytx/claimmysql", "keytx/claimlite")
+	fixtest.Gofmt(t, results)
 }

@@ -15,26 +15,11 @@ import (
 // testdata is the repository's shared analysistest tree.
 var testdata, _ = filepath.Abs("../../testdata")
 
-// TestMissingKey runs the check once over the packages that need no
-// configuration and no golden file.
+// TestMissingKey runs the check once over all its packages, since
+// loading them together type-checks the libraries they share once, and
+// compares the fixes of those with golden files. The configuration adds the root and the externals of
+// missingkey/configured, which no other package calls.
 func TestMissingKey(t *testing.T) {
-	analysistest.Run(t, testdata, missingkey.Analyzer,
-		"missingkey/a",
-		// A call without a key in another package's helper.
-		"missingkey/xpay", "missingkey/xapi",
-		// An activity registered by a worker of another package: the
-		// root is found where it is registered.
-		"missingkey/xact", "missingkey/xworker",
-	)
-}
-
-// TestFixes applies the suggested fixes and compares with fixes.go.golden.
-func TestFixes(t *testing.T) {
-	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, missingkey.Analyzer, "missingkey/fixes"))
-}
-
-// TestConfigured checks externals and roots from the configuration.
-func TestConfigured(t *testing.T) {
 	one := 1
 	cfg := &config.Config{
 		Roots: []string{"missingkey/configured.nightly"},
@@ -43,5 +28,19 @@ func TestConfigured(t *testing.T) {
 			{Func: "(*example.com/carrier.Client).Cancel", What: "carrier cancellation"},
 		},
 	}
-	analysistest.Run(t, testdata, missingkey.New(passes.New(cfg)), "missingkey/configured")
+	results := analysistest.Run(t, testdata, missingkey.New(passes.New(cfg)),
+		"missingkey/a",
+		// A call without a key in another package's helper.
+		"missingkey/xpay", "missingkey/xapi",
+		// An activity registered by a worker of another package: the
+		// root is found where it is registered.
+		"missingkey/xact", "missingkey/xworker",
+		// Externals and roots from the configuration.
+		"missingkey/configured",
+		// The packages with golden files, whose fixes Golden compares.
+		"missingkey/fixes",
+	)
+	fixtest.Golden(t, results,
+		"missingkey/fixes")
+	fixtest.Gofmt(t, results)
 }

@@ -15,10 +15,16 @@ import (
 // testdata is the repository's shared analysistest tree.
 var testdata, _ = filepath.Abs("../../testdata")
 
-// TestNaturalKey runs the check once over the packages that need no
-// configuration and no golden file.
+// TestNaturalKey runs the check once over all its packages, since
+// loading them together type-checks the libraries they share once, and
+// compares the fixes of those with golden files. The configuration names the migrations of
+// naturalkey/schema, whose tables no other package writes.
 func TestNaturalKey(t *testing.T) {
-	analysistest.Run(t, testdata, naturalkey.Analyzer,
+	cfg := &config.Config{Schema: []string{"migrations"}}
+	if err := cfg.ReadSchema(filepath.Join(testdata, "src", "naturalkey", "schema")); err != nil {
+		t.Fatal(err)
+	}
+	results := analysistest.Run(t, testdata, naturalkey.New(passes.New(cfg)),
 		"naturalkey/a",
 		// gorm's model-based Create.
 		"naturalkey/gormcase",
@@ -27,24 +33,14 @@ func TestNaturalKey(t *testing.T) {
 		"naturalkey/xrepo",
 		// A finding in generated code is reported at the call into it.
 		"naturalkey/gensqlc",
-	)
-}
-
-// TestFixes applies the suggested fixes once over the packages with
-// golden files, in each dialect and for gorm, and compares with them.
-func TestFixes(t *testing.T) {
-	fixtest.Gofmt(t, analysistest.RunWithSuggestedFixes(t, testdata, naturalkey.Analyzer,
+		// Identities read from the package's migrations.
+		"naturalkey/schema",
+		// The packages with golden files, whose fixes Golden compares.
 		"naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite",
 		"naturalkey/fixreturning", "naturalkey/fixreturnlite",
 		"naturalkey/gormfix",
-	))
-}
-
-// TestSchema checks identities read from the package's migrations.
-func TestSchema(t *testing.T) {
-	cfg := &config.Config{Schema: []string{"migrations"}}
-	if err := cfg.ReadSchema(filepath.Join(testdata, "src", "naturalkey", "schema")); err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, testdata, naturalkey.New(passes.New(cfg)), "naturalkey/schema")
+	)
+	fixtest.Golden(t, results,
+		"naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite", "naturalkey/fixreturning", "naturalkey/fixreturnlite", "naturalkey/gormfix")
+	fixtest.Gofmt(t, results)
 }

@@ -8,12 +8,17 @@ import (
 	"bytes"
 	"go/format"
 	"go/token"
+	"go/types"
+	"maps"
 	"os"
 	"slices"
 	"testing"
 
+	"github.com/aymanbagabas/go-udiff"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemlint/idemlint/internal/fix"
 )
 
 // Gofmt fails t for each suggested fix in results that, applied alone to
@@ -102,4 +107,95 @@ func firstDifference(got, want []byte) string {
 		}
 	}
 	return "(lengths differ)"
+}
+
+// Golden checks the fixes of the packages named by pkgs, as
+// analysistest.RunWithSuggestedFixes does, on results of one
+// analysistest.Run over those packages and others: for each file of
+// them that a fix edits, all fixes applied together, merged in the
+// order of their messages and formatted as idemlint -fix formats, must
+// give the file's .golden file. Other packages' fixes are left to Gofmt,
+// so that one load of the libraries serves the findings and the fixes.
+func Golden(t *testing.T, results []*analysistest.Result, pkgs ...string) {
+	t.Helper()
+	checked := 0
+	for _, res := range results {
+		if !slices.Contains(pkgs, res.Pass.Pkg.Path()) {
+			continue
+		}
+		fset := res.Pass.Fset
+		byMessage := make(map[string][]analysis.SuggestedFix)
+		for _, d := range res.Diagnostics {
+			for _, f := range d.SuggestedFixes {
+				byMessage[f.Message] = append(byMessage[f.Message], f)
+			}
+		}
+		edits := make(map[string][]udiff.Edit) // file -> merged edits
+		for _, msg := range slices.Sorted(maps.Keys(byMessage)) {
+			for _, f := range byMessage[msg] {
+				for name, e := range fileEdits(fset, f) {
+					merged, ok := udiff.Merge(edits[name], e)
+					if !ok {
+						t.Errorf("%s: fix %q conflicts with the fixes before it", name, msg)
+						continue
+					}
+					edits[name] = merged
+				}
+			}
+		}
+		for _, name := range slices.Sorted(maps.Keys(edits)) {
+			checked++
+			compareGolden(t, res.Pass.Pkg, name, edits[name])
+		}
+	}
+	if checked == 0 {
+		t.Errorf("no fixes in %v to compare with golden files", pkgs)
+	}
+}
+
+// fileEdits are a fix's edits as offsets, per file.
+func fileEdits(fset *token.FileSet, f analysis.SuggestedFix) map[string][]udiff.Edit {
+	out := make(map[string][]udiff.Edit)
+	for _, e := range f.TextEdits {
+		tf := fset.File(e.Pos)
+		end := e.End
+		if !end.IsValid() {
+			end = e.Pos
+		}
+		out[tf.Name()] = append(out[tf.Name()], udiff.Edit{Start: tf.Offset(e.Pos), End: tf.Offset(end), New: string(e.NewText)})
+	}
+	return out
+}
+
+// compareGolden applies the edits to the file and compares the result,
+// formatted, with its .golden file.
+func compareGolden(t *testing.T, pkg *types.Package, name string, edits []udiff.Edit) {
+	t.Helper()
+	src, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden, err := os.ReadFile(name + ".golden")
+	if err != nil {
+		t.Errorf("%s has fixes and no golden file: %v", name, err)
+		return
+	}
+	applied, err := udiff.ApplyBytes(src, edits)
+	if err != nil {
+		t.Errorf("%s: applying the fixes: %v", name, err)
+		return
+	}
+	got, err := fix.Format(pkg, applied)
+	if err != nil {
+		t.Errorf("%s: the fixed file does not parse: %v\n%s", name, err, applied)
+		return
+	}
+	want, err := format.Source(golden)
+	if err != nil {
+		t.Errorf("%s.golden does not parse: %v", name, err)
+		return
+	}
+	if d := udiff.Unified(name+".golden", name+" (fixed)", string(bytes.TrimSpace(want))+"\n", string(bytes.TrimSpace(got))+"\n"); d != "" {
+		t.Errorf("the fixed file differs from its golden file:\n%s", d)
+	}
 }
