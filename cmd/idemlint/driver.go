@@ -122,7 +122,7 @@ func runStandalone(analyzers []*analysis.Analyzer, cat *catalog.Catalog, args []
 	}
 	switch {
 	case o.fix || o.diff: // -diff is -fix that prints, as in go vet
-		if err := applyFixes(graph, os.Stdout, o.diff); err != nil {
+		if err := applyFixes(fixActions(graph), os.Stdout, o.diff); err != nil {
 			code = max(code, fail(err))
 		}
 		printSkipped(skippedPackages(graph))

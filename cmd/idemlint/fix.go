@@ -35,17 +35,35 @@ type fixer struct {
 	total    int
 }
 
-// applyFixes applies the fixes of the findings of the graph's roots, or
-// with diff prints them to w, and returns an error that says how many
-// could not be applied, if any.
-func applyFixes(graph *checker.Graph, w io.Writer, diff bool) error {
+// A fixAction is what applyFixes needs of one analysis of one package.
+type fixAction struct {
+	name        string // analyzer@package
+	pkg         *types.Package
+	fset        *token.FileSet
+	files       []*ast.File
+	diagnostics []analysis.Diagnostic
+}
+
+// fixActions are the analyses of the graph's roots.
+func fixActions(graph *checker.Graph) []fixAction {
+	acts := make([]fixAction, len(graph.Roots))
+	for i, act := range graph.Roots {
+		acts[i] = fixAction{act.String(), act.Package.Types, act.Package.Fset, act.Package.Syntax, act.Diagnostics}
+	}
+	return acts
+}
+
+// applyFixes applies the fixes of the findings, or with diff prints them
+// to w, and returns an error that says how many could not be applied, if
+// any.
+func applyFixes(acts []fixAction, w io.Writer, diff bool) error {
 	f := &fixer{baseline: map[string][]byte{}, edits: map[string][]udiff.Edit{}, pkgs: map[string]*types.Package{}}
-	for _, act := range graph.Roots {
-		generated := generatedFiles(act.Package.Fset, act.Package.Syntax)
-		for _, d := range act.Diagnostics {
+	for _, act := range acts {
+		generated := generatedFiles(act.fset, act.files)
+		for _, d := range act.diagnostics {
 			for i := range d.SuggestedFixes {
 				if i > 0 {
-					fmt.Fprintf(os.Stderr, "idemlint: %s: ignoring alternative fix %q\n", act, d.SuggestedFixes[i].Message)
+					fmt.Fprintf(os.Stderr, "idemlint: %s: ignoring alternative fix %q\n", act.name, d.SuggestedFixes[i].Message)
 					continue
 				}
 				if err := f.add(act, &d.SuggestedFixes[0], generated); err != nil {
@@ -81,9 +99,9 @@ func generatedFiles(fset *token.FileSet, files []*ast.File) map[*token.File]bool
 
 // add merges one fix over the fixes merged before it, whole or not at
 // all.
-func (f *fixer) add(act *checker.Action, fix *analysis.SuggestedFix, generated map[*token.File]bool) error {
+func (f *fixer) add(act fixAction, fix *analysis.SuggestedFix, generated map[*token.File]bool) error {
 	f.total++
-	fset := act.Package.Fset
+	fset := act.fset
 	byFile := make(map[string][]udiff.Edit)
 	for _, edit := range fix.TextEdits {
 		file := fset.File(edit.Pos)
@@ -105,8 +123,12 @@ func (f *fixer) add(act *checker.Action, fix *analysis.SuggestedFix, generated m
 			}
 			f.baseline[name] = content
 		}
-		f.pkgs[name] = act.Package.Types
-		byFile[name] = append(byFile[name], udiff.Edit{Start: file.Offset(edit.Pos), End: file.Offset(edit.End), New: string(edit.NewText)})
+		f.pkgs[name] = act.pkg
+		end := edit.End
+		if !end.IsValid() {
+			end = edit.Pos // an insertion
+		}
+		byFile[name] = append(byFile[name], udiff.Edit{Start: file.Offset(edit.Pos), End: file.Offset(end), New: string(edit.NewText)})
 	}
 	merged := make(map[string][]udiff.Edit)
 	for name, edits := range byFile {

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"go/token"
+	"path/filepath"
+	"testing"
+
+	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/config"
+)
+
+// TestLoad loads a package of the analyzer tests' GOPATH tree: it and
+// the packages of no module are checked from source, with syntax and
+// their imports; the standard library is read from export data, with
+// types and no syntax, and ends the graph.
+func TestLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command, which compiles the standard library's export data")
+	}
+	gopath, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOPATH", gopath)
+	t.Setenv("GO111MODULE", "off")
+	t.Setenv("GOFLAGS", "")
+	fset := token.NewFileSet()
+	roots, err := load(fset, []string{"freshid/basic"}, false, catalog.New(config.Default()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(roots) != 1 {
+		t.Fatalf("%d packages for one pattern", len(roots))
+	}
+	root := roots[0]
+	if len(root.Errors) > 0 || root.IllTyped {
+		t.Fatalf("errors: %v", root.Errors)
+	}
+	for path, source := range map[string]bool{
+		"github.com/google/uuid": true, // a package of no module
+		"net/http":               false,
+		"database/sql":           false,
+	} {
+		imp := root.Imports[path]
+		switch {
+		case imp == nil || imp.Types == nil || !imp.Types.Complete():
+			t.Errorf("%s: not loaded with complete types", path)
+		case source && (len(imp.Syntax) == 0 || imp.TypesInfo == nil || len(imp.TypesInfo.Defs) == 0):
+			t.Errorf("%s: not checked from source", path)
+		case !source && (len(imp.Syntax) > 0 || len(imp.Imports) > 0):
+			t.Errorf("%s: read from export data, but has syntax or imports in the graph", path)
+		}
+	}
+	// The root's uses of http.Request are of the type net/http's export
+	// data declares.
+	request := root.Imports["net/http"].Types.Scope().Lookup("Request")
+	uses := 0
+	for id, obj := range root.TypesInfo.Uses {
+		if id.Name == "Request" && obj.Pkg() != nil && obj.Pkg().Path() == "net/http" {
+			uses++
+			if obj != request {
+				t.Errorf("%s: http.Request is not the object of net/http's types", fset.Position(id.Pos()))
+			}
+		}
+	}
+	if uses == 0 {
+		t.Error("no use of http.Request in the root")
+	}
+}
