@@ -30,6 +30,7 @@ type Catalog struct {
 	roots      map[string]bool
 	generators map[string]Generator
 	sinks      map[string]config.Sink
+	sinkFields map[string]Slot // configured fields, by FieldKey
 	externals  map[string]External
 	keyColumns map[string]bool
 	tables     sqltext.Schema // the keys the module's migrations declare
@@ -46,6 +47,7 @@ func New(cfg *config.Config) *Catalog {
 		roots:      make(map[string]bool),
 		generators: make(map[string]Generator),
 		sinks:      make(map[string]config.Sink),
+		sinkFields: make(map[string]Slot),
 		externals:  make(map[string]External),
 		keyColumns: make(map[string]bool),
 	}
@@ -59,7 +61,15 @@ func New(cfg *config.Config) *Catalog {
 		c.roots[r] = true
 	}
 	for _, s := range cfg.Sinks {
-		c.sinks[s.Func] = s
+		if s.Func != "" {
+			c.sinks[s.Func] = s
+			continue
+		}
+		what := s.What
+		if what == "" {
+			what = "the identity in " + s.Type[strings.LastIndex(s.Type, "/")+1:] + "." + s.Field
+		}
+		c.sinkFields[s.Type+"."+s.Field] = Slot{What: what}
 	}
 	for _, e := range cfg.Externals {
 		ext := External{What: e.What, Notification: e.Notification}
@@ -84,7 +94,7 @@ func New(cfg *config.Config) *Catalog {
 	c.packages = make(map[string]bool)
 	for _, table := range []map[string]bool{setOf(c.generators), setOf(derivers), setOf(sqlCalls), setOf(modelCalls),
 		setOf(modelUpdates), setOf(slotCalls), setOf(headerSetters), setOf(headerGetters), setOf(registrations),
-		setOf(loopReceivers), setOf(contextRoots), setOf(externals), setOf(c.externals), setOf(c.sinks), setOf(pubOptions), setOf(opKeyMethods), c.roots} {
+		setOf(loopReceivers), setOf(contextRoots), setOf(externals), setOf(c.externals), setOf(c.sinks), setOf(c.sinkFields), setOf(pubOptions), setOf(opKeyMethods), c.roots} {
 		for key := range table {
 			for _, path := range keyPackages(key) {
 				c.packages[path] = true
@@ -223,6 +233,9 @@ func (c *Catalog) SlotField(owner types.Type, field string) (Slot, bool) {
 	if s, ok := slotFields[key]; ok {
 		return s, true
 	}
+	if s, ok := c.sinkFields[key]; ok {
+		return s, true
+	}
 	for pattern, s := range slotFields {
 		prefix, ok := strings.CutSuffix(pattern, "...*."+field)
 		if ok && strings.HasPrefix(key, prefix) {
@@ -230,6 +243,26 @@ func (c *Catalog) SlotField(owner types.Type, field string) (Slot, bool) {
 		}
 	}
 	return Slot{}, false
+}
+
+// MaySlotField reports whether a field named field of a struct type of
+// package path may be a key slot: the test for a package that names the
+// field, before its types are known.
+func (c *Catalog) MaySlotField(path, field string) bool {
+	for _, table := range []map[string]Slot{slotFields, c.sinkFields} {
+		for pattern := range table {
+			if !strings.HasSuffix(pattern, "."+field) {
+				continue
+			}
+			if keyInPackage(pattern, path) {
+				return true
+			}
+			if prefix, _, ok := strings.Cut(pattern, "...*."); ok && strings.HasPrefix(path, prefix) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // SlotCall reports whether fn passes its argument arg into a key slot:

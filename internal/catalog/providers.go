@@ -153,6 +153,10 @@ var slotFields = withStripeFields(map[string]Slot{
 	"github.com/aws/aws-sdk-go-v2/service/...*.ClientToken":            {"the request's client token"},
 	"github.com/aws/aws-sdk-go-v2/service/...*.ClientRequestToken":     {"the request's client token"},
 	"github.com/aws/aws-sdk-go-v2/service/...*.IdempotencyToken":       {"the request's idempotency token"},
+	// Consumers deduplicate on the message ID; RabbitMQ's deduplication
+	// plugins do too.
+	"github.com/rabbitmq/amqp091-go.Publishing.MessageId": {"the published message's ID"},
+	"github.com/streadway/amqp.Publishing.MessageId":      {"the published message's ID"},
 })
 
 // slotCalls pass a key slot's value as an argument (counted without the

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"regexp"
@@ -93,10 +94,36 @@ type External struct {
 
 // A Sink names a function parameter, counted from 0 without the receiver.
 type Sink struct {
+	// Func and Arg name a parameter whose value is the identity.
 	Func string `yaml:"func" json:"func"`
 	Arg  int    `yaml:"arg" json:"arg"`
+	// Type and Field, instead, name a struct field whose value is the
+	// identity of what the struct describes (a published event's ID).
+	Type  string `yaml:"type" json:"type"`
+	Field string `yaml:"field" json:"field"`
 	// What names the identity for messages, e.g. "carrier booking reference".
 	What string `yaml:"what" json:"what"`
+}
+
+// validate checks that a sink names either a parameter or a field.
+func (s Sink) validate() error {
+	switch {
+	case s.Func != "" && (s.Type != "" || s.Field != ""):
+		return fmt.Errorf("names both func %q and a field; a sink is one or the other", s.Func)
+	case s.Func != "" && !validFuncName(s.Func):
+		return fmt.Errorf("func %q is not a qualified function name", s.Func)
+	case s.Func != "" && s.Arg < 0:
+		return fmt.Errorf("arg must be 0 or more, not %d", s.Arg)
+	case s.Func != "":
+		return nil
+	case s.Type == "" && s.Field == "":
+		return fmt.Errorf("names neither a func nor a type and field")
+	case !validFuncName(s.Type) || strings.HasPrefix(s.Type, "("):
+		return fmt.Errorf("type %q is not a qualified type name such as \"example.com/pkg.Event\"", s.Type)
+	case !token.IsIdentifier(s.Field):
+		return fmt.Errorf("field %q of %s is not a field name", s.Field, s.Type)
+	}
+	return nil
 }
 
 // Default returns the configuration used when no file is given.
@@ -139,11 +166,8 @@ func (c *Config) Validate() error {
 		}
 	}
 	for i, s := range c.Sinks {
-		if !validFuncName(s.Func) {
-			return fmt.Errorf("sinks[%d]: func %q is not a qualified function name", i, s.Func)
-		}
-		if s.Arg < 0 {
-			return fmt.Errorf("sinks[%d]: arg must be 0 or more, not %d", i, s.Arg)
+		if err := s.validate(); err != nil {
+			return fmt.Errorf("sinks[%d]: %v", i, err)
 		}
 	}
 	for i, e := range c.Externals {

@@ -18,6 +18,7 @@ roots: ["example.com/w.(*Worker).Book"]
 key-columns: [booking_ref]
 sinks:
   - {func: "example.com/carrier.(*Client).Book", arg: 1, what: "the booking reference"}
+  - {type: "example.com/events.Envelope", field: ID}
 `))
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +27,10 @@ sinks:
 		IdempotencyHeaders: []string{"X-Idempotency-Key"},
 		Roots:              []string{"example.com/w.(*Worker).Book"},
 		KeyColumns:         []string{"booking_ref"},
-		Sinks:              []Sink{{Func: "example.com/carrier.(*Client).Book", Arg: 1, What: "the booking reference"}},
+		Sinks: []Sink{
+			{Func: "example.com/carrier.(*Client).Book", Arg: 1, What: "the booking reference"},
+			{Type: "example.com/events.Envelope", Field: "ID"},
+		},
 	}
 	if diff := cmp.Diff(want, cfg, cmpopts.IgnoreUnexported(Config{})); diff != "" {
 		t.Errorf("Parse mismatch (-want +got):\n%s", diff)
@@ -35,10 +39,15 @@ sinks:
 
 func TestLoadErrorsNameTheFile(t *testing.T) {
 	for name, text := range map[string]string{
-		"unknown key":  "rootz: [a.B]\n",
-		"bad yaml":     "roots: [a.B\n",
-		"bad function": "roots: [justaname]\n",
-		"bad arg":      "sinks: [{func: a.B, arg: -1}]\n",
+		"unknown key":    "rootz: [a.B]\n",
+		"bad yaml":       "roots: [a.B\n",
+		"bad function":   "roots: [justaname]\n",
+		"bad arg":        "sinks: [{func: a.B, arg: -1}]\n",
+		"func and field": "sinks: [{func: a.B, type: a.T, field: ID}]\n",
+		"no field":       "sinks: [{type: a.T}]\n",
+		"bad field":      "sinks: [{type: a.T, field: x.y}]\n",
+		"bad type":       "sinks: [{type: T, field: ID}]\n",
+		"empty sink":     "sinks: [{what: x}]\n",
 	} {
 		path := filepath.Join(t.TempDir(), ".idemlint.yml")
 		os.WriteFile(path, []byte(text), 0o644)

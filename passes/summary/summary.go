@@ -214,6 +214,12 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 	tests := testFiles(pass)
 	seen := make(map[*types.Func]bool)
 	for id, obj := range pass.TypesInfo.Uses {
+		// A key slot that is a struct field (a message's ID in the
+		// struct published) is written by naming it.
+		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Pkg() != nil && !tests.contain(id.Pos()) {
+			r.sinks = r.sinks || cat.MaySlotField(v.Pkg().Path(), v.Name())
+			continue
+		}
 		fn, ok := obj.(*types.Func)
 		if !ok || seen[fn] || fn.Pkg() == nil || tests.contain(id.Pos()) {
 			continue

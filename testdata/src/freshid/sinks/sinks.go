@@ -15,6 +15,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
 	"github.com/jmoiron/sqlx"
+	amqp "github.com/rabbitmq/amqp091-go"
 	"github.com/stripe/stripe-go/v82"
 	"github.com/stripe/stripe-go/v82/paymentintent"
 	"gorm.io/gorm"
@@ -99,6 +100,51 @@ func sqsDedup(ctx context.Context, t *asynq.Task) error {
 func publish(msg *message.Message) ([]*message.Message, error) {
 	out := message.NewMessage(watermill.NewUUID(), msg.Payload) // want `published message's ID`
 	return []*message.Message{out}, nil
+}
+
+var ch *amqp.Channel
+
+// The message ID of an AMQP publishing is what its consumers deduplicate
+// on: a new one per attempt makes the retry's message a new message.
+func amqpPublish(ctx context.Context, t *asynq.Task) error {
+	return ch.PublishWithContext(ctx, "orders", "created", false, false, amqp.Publishing{
+		MessageId: uuid.NewString(), // want `a retry sends a new value as the published message's ID`
+		Body:      t.Payload(),
+	})
+}
+
+// The task's own ID is the same on every attempt.
+func amqpPublishKeyed(ctx context.Context, t *asynq.Task) error {
+	id, _ := asynq.GetTaskID(ctx)
+	msg := amqp.Publishing{Body: t.Payload()}
+	msg.MessageId = id
+	return ch.PublishWithContext(ctx, "orders", "created", false, false, msg)
+}
+
+// A correlation ID is no identity: a fresh one per attempt is harmless.
+func amqpCorrelation(ctx context.Context, t *asynq.Task) error {
+	id, _ := asynq.GetTaskID(ctx)
+	return ch.PublishWithContext(ctx, "orders", "created", false, false, amqp.Publishing{MessageId: id, CorrelationId: uuid.NewString()})
+}
+
+// An Envelope's Dedup is the identity its consumers deduplicate on, as
+// the configuration says: no rule of the catalog knows it.
+type Envelope struct {
+	Dedup string
+	Body  []byte
+}
+
+var outbox chan Envelope
+
+func forward(ctx context.Context, t *asynq.Task) error {
+	outbox <- Envelope{Dedup: uuid.NewString(), Body: t.Payload()} // want `a retry sends a new value as the envelope's dedup key`
+	return nil
+}
+
+func forwardKeyed(ctx context.Context, t *asynq.Task) error {
+	id, _ := asynq.GetTaskID(ctx)
+	outbox <- Envelope{Dedup: id, Body: t.Payload()}
+	return nil
 }
 
 var jobs *asynq.Client

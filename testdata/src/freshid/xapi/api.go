@@ -3,9 +3,11 @@ package xapi
 import (
 	"net/http"
 
+	"freshid/xpublish"
 	"freshid/xstore"
 
 	"github.com/google/uuid"
+	amqp "github.com/rabbitmq/amqp091-go"
 )
 
 var store *xstore.Store
@@ -47,4 +49,19 @@ func CreateViaKeyedConstructor(w http.ResponseWriter, r *http.Request) {
 func CreateViaMapper(w http.ResponseWriter, r *http.Request) {
 	o := xstore.Order{ID: uuid.NewString(), Total: 5} // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt`
 	store.InsertRow(r.Context(), xstore.ToRow(o))
+}
+
+var ch *amqp.Channel
+
+// The ID given to another package's message builder is the published
+// message's ID.
+func PublishCreated(w http.ResponseWriter, r *http.Request) {
+	msg := xpublish.NewMessage(uuid.NewString(), nil) // want `a retry sends a new value as the published message's ID`
+	ch.PublishWithContext(r.Context(), "orders", "created", false, false, msg)
+}
+
+// Negative: the caller's key.
+func PublishCreatedKeyed(w http.ResponseWriter, r *http.Request) {
+	msg := xpublish.NewMessage(r.Header.Get("Idempotency-Key"), nil)
+	ch.PublishWithContext(r.Context(), "orders", "created", false, false, msg)
 }
