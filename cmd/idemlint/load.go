@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -36,7 +37,7 @@ import (
 
 // graphMode is what the go command is first asked for: the package graph
 // with each package's files, and no types, which load makes.
-const graphMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+const graphMode = packages.NeedName | packages.NeedFiles |
 	packages.NeedImports | packages.NeedDeps | packages.NeedTypesSizes | packages.NeedModule
 
 // load loads the packages named by the patterns, with their tests when
@@ -140,7 +141,7 @@ func (l *loader) fromSource(pkg *packages.Package) bool {
 	for _, imp := range pkg.Imports {
 		imports = append(imports, imp.PkgPath)
 	}
-	return importsRelevant(l.cat, imports, pkg.CompiledGoFiles, func(path string) bool {
+	return importsRelevant(l.cat, imports, pkg.GoFiles, func(path string) bool {
 		return l.source[pkg.Imports[path]]
 	})
 }
@@ -211,29 +212,7 @@ func (l *loader) readExport(pkg *packages.Package) {
 // checkSource parses pkg's files and type-checks them against the types
 // of its imports, as go/packages does.
 func (l *loader) checkSource(pkg *packages.Package) {
-	pkg.Syntax = make([]*ast.File, len(pkg.CompiledGoFiles))
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	for i, name := range pkg.CompiledGoFiles {
-		wg.Go(func() {
-			f, err := parser.ParseFile(l.fset, name, nil, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
-			mu.Lock()
-			defer mu.Unlock()
-			pkg.Syntax[i] = f
-			if err != nil {
-				pkg.Errors = append(pkg.Errors, parseErrors(err)...)
-			}
-		})
-	}
-	wg.Wait()
-	files := pkg.Syntax[:0]
-	for _, f := range pkg.Syntax {
-		if f != nil {
-			files = append(files, f)
-		}
-	}
-	pkg.Syntax = files
-
+	l.parse(pkg)
 	pkg.TypesInfo = &types.Info{
 		Types:        make(map[ast.Expr]types.TypeAndValue),
 		Defs:         make(map[*ast.Ident]types.Object),
@@ -265,6 +244,76 @@ func (l *loader) checkSource(pkg *packages.Package) {
 	for _, imp := range pkg.Imports {
 		pkg.IllTyped = pkg.IllTyped || imp.IllTyped
 	}
+}
+
+// parse parses pkg's Go files; for a package that uses cgo, the files
+// cgo makes of them instead, which the go command lists on request:
+// asking for them with the graph costs a run more than the rare package
+// that needs them.
+func (l *loader) parse(pkg *packages.Package) {
+	files, errs := l.parseFiles(pkg.GoFiles)
+	pkg.CompiledGoFiles = pkg.GoFiles
+	if usesCgo(files) {
+		compiled, err := compiledGoFiles(pkg)
+		if err != nil {
+			pkg.Errors = append(pkg.Errors, packages.Error{Msg: fmt.Sprintf("listing the cgo files of %s: %v", pkg.PkgPath, err), Kind: packages.ListError})
+			return
+		}
+		pkg.CompiledGoFiles = compiled
+		files, errs = l.parseFiles(compiled)
+	}
+	pkg.Syntax = files
+	pkg.Errors = append(pkg.Errors, errs...)
+}
+
+// parseFiles parses the named files, in parallel, and returns those that
+// parsed, in order, and the errors.
+func (l *loader) parseFiles(names []string) ([]*ast.File, []packages.Error) {
+	files := make([]*ast.File, len(names))
+	errs := make([][]packages.Error, len(names))
+	var wg sync.WaitGroup
+	for i, name := range names {
+		wg.Go(func() {
+			var err error
+			files[i], err = parser.ParseFile(l.fset, name, nil, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+			if err != nil {
+				errs[i] = parseErrors(err)
+			}
+		})
+	}
+	wg.Wait()
+	return slices.DeleteFunc(files, func(f *ast.File) bool { return f == nil }), slices.Concat(errs...)
+}
+
+// usesCgo reports whether a file imports "C".
+func usesCgo(files []*ast.File) bool {
+	for _, f := range files {
+		for _, spec := range f.Imports {
+			if spec.Path.Value == `"C"` {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// compiledGoFiles asks the go command for the Go files cgo makes of
+// pkg's files.
+func compiledGoFiles(pkg *packages.Package) ([]string, error) {
+	patterns := []string{pkg.PkgPath}
+	if pkg.PkgPath == "command-line-arguments" {
+		patterns = pkg.GoFiles // a package named by its files
+	}
+	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedCompiledGoFiles, Tests: pkg.ID != pkg.PkgPath}, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range listed {
+		if p.ID == pkg.ID {
+			return p.CompiledGoFiles, nil
+		}
+	}
+	return nil, fmt.Errorf("the go command did not list %s", pkg.ID)
 }
 
 type importerFunc func(path string) (*types.Package, error)

@@ -2,7 +2,10 @@ package main
 
 import (
 	"go/token"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/idemlint/idemlint/internal/catalog"
@@ -65,5 +68,40 @@ func TestLoad(t *testing.T) {
 	}
 	if uses == 0 {
 		t.Error("no use of http.Request in the root")
+	}
+}
+
+// TestLoadCgo loads a package that uses cgo: it is type-checked from the
+// files cgo makes, which the graph does not list.
+func TestLoadCgo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command and cgo")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no C compiler for cgo")
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod": "module example.com/cgo\n\ngo 1.22\n",
+		"c.go":   "package cgo\n\n// int twice(int x) { return 2 * x; }\nimport \"C\"\n\nfunc Twice(x int) int { return int(C.twice(C.int(x))) }\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	t.Setenv("CGO_ENABLED", "1")
+	t.Setenv("GOFLAGS", "")
+	t.Setenv("GOWORK", "off")
+	roots, err := load(token.NewFileSet(), []string{"."}, true, catalog.New(config.Default()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := roots[0]
+	if len(pkg.Errors) > 0 || pkg.Types == nil || pkg.Types.Scope().Lookup("Twice") == nil {
+		t.Fatalf("errors %v, types %v", pkg.Errors, pkg.Types)
+	}
+	if slices.Equal(pkg.CompiledGoFiles, pkg.GoFiles) {
+		t.Errorf("checked from the Go files %v, not the files cgo makes", pkg.GoFiles)
 	}
 }
