@@ -30,10 +30,15 @@ import (
 // leaves their facts empty (see skipDependency). load does the same in
 // one process: it type-checks from source the packages named by the
 // patterns, the packages of the main modules, and the dependencies that
-// may matter by go vet's rule, and reads every other package from the
-// compiler's export data, which the go command keeps in its build cache.
-// Only the packages loaded from source are analysed: the others are
-// leaves of the graph, with types and no syntax.
+// may matter by go vet's rule. It reads the rest of the standard library
+// from the compiler's export data, which the go command keeps in its
+// build cache, and type-checks the declarations of the other
+// dependencies, without their function bodies: asking for their export
+// data would compile them when the cache lacks them, which on a
+// module's first run costs many times what the analysis does (and a C
+// compiler for those that use cgo). Only the packages checked in full
+// are analysed: the others are leaves of the graph, with types and no
+// syntax.
 
 // graphMode is what the go command is first asked for: the package graph
 // with each package's files, and no types, which load makes.
@@ -58,7 +63,7 @@ func load(fset *token.FileSet, patterns []string, tests bool, cat *catalog.Catal
 	for pkg := range packages.Postorder(roots) {
 		l.source[pkg] = l.fromSource(pkg)
 		l.done[pkg] = new(sync.Once)
-		if !l.source[pkg] {
+		if !l.source[pkg] && standard(pkg) {
 			exported = append(exported, pkg)
 		}
 	}
@@ -82,10 +87,9 @@ func load(fset *token.FileSet, patterns []string, tests bool, cat *catalog.Catal
 }
 
 // exportFiles asks the go command for the export data of the packages
-// read from it, which compiles those not in its build cache, and only
-// those: the packages checked from source are never compiled. A package
-// the go command cannot compile is checked from source, whose errors
-// say why.
+// of the standard library read from it, which compiles those not in its
+// build cache. A package the go command cannot compile is checked from
+// source, whose errors say why.
 func (l *loader) exportFiles(pkgs []*packages.Package) error {
 	ids := make([]string, 0, len(pkgs))
 	for _, pkg := range pkgs {
@@ -168,10 +172,13 @@ func (l *loader) typeCheck(pkg *packages.Package) {
 		l.sem <- struct{}{}
 		defer func() { <-l.sem }()
 		pkg.Fset = l.fset
-		if l.source[pkg] {
+		switch {
+		case l.source[pkg]:
 			l.checkSource(pkg)
-		} else {
+		case standard(pkg):
 			l.readExport(pkg)
+		default:
+			l.checkDecls(pkg)
 		}
 	})
 }
@@ -224,13 +231,8 @@ func (l *loader) checkSource(pkg *packages.Package) {
 		FileVersions: make(map[*ast.File]string),
 	}
 	conf := &types.Config{
-		Importer: importerFunc(func(path string) (*types.Package, error) {
-			if imp := pkg.Imports[path]; imp != nil && imp.Types != nil {
-				return imp.Types, nil
-			}
-			return nil, fmt.Errorf("could not import %s", path)
-		}),
-		Sizes: pkg.TypesSizes,
+		Importer: importer(pkg),
+		Sizes:    pkg.TypesSizes,
 		Error: func(err error) {
 			pkg.TypeErrors = append(pkg.TypeErrors, err.(types.Error))
 			pkg.Errors = append(pkg.Errors, typeError(err.(types.Error)))
@@ -244,6 +246,27 @@ func (l *loader) checkSource(pkg *packages.Package) {
 	for _, imp := range pkg.Imports {
 		pkg.IllTyped = pkg.IllTyped || imp.IllTyped
 	}
+}
+
+// checkDecls type-checks the declarations of a dependency that is not
+// analysed, without its function bodies, which is what its importers'
+// types need of it. Its errors are not reported: they are the
+// compiler's to report, and its importers' checks report what they
+// break. A file that uses cgo gets a package C that accepts any name.
+func (l *loader) checkDecls(pkg *packages.Package) {
+	files, _ := l.parseFiles(pkg.GoFiles)
+	conf := &types.Config{
+		Importer:         importer(pkg),
+		Sizes:            pkg.TypesSizes,
+		IgnoreFuncBodies: true,
+		FakeImportC:      true,
+		Error:            func(error) {},
+	}
+	if pkg.Module != nil && pkg.Module.GoVersion != "" {
+		conf.GoVersion = "go" + pkg.Module.GoVersion
+	}
+	pkg.Types, _ = conf.Check(pkg.PkgPath, l.fset, files, nil)
+	pkg.TypesInfo = new(types.Info)
 }
 
 // parse parses pkg's Go files; for a package that uses cgo, the files
@@ -314,6 +337,17 @@ func compiledGoFiles(pkg *packages.Package) ([]string, error) {
 		}
 	}
 	return nil, fmt.Errorf("the go command did not list %s", pkg.ID)
+}
+
+// importer imports the packages pkg imports, with the types they were
+// given before it.
+func importer(pkg *packages.Package) types.Importer {
+	return importerFunc(func(path string) (*types.Package, error) {
+		if imp := pkg.Imports[path]; imp != nil && imp.Types != nil {
+			return imp.Types, nil
+		}
+		return nil, fmt.Errorf("could not import %s", path)
+	})
 }
 
 type importerFunc func(path string) (*types.Package, error)

@@ -105,3 +105,46 @@ func TestLoadCgo(t *testing.T) {
 		t.Errorf("checked from the Go files %v, not the files cgo makes", pkg.GoFiles)
 	}
 }
+
+// TestLoadDecls loads a module whose dependency imports nothing a check
+// looks for: the dependency's declarations are type-checked, without
+// its function bodies, and it is not analysed.
+func TestLoadDecls(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":     "module example.com/m\n\ngo 1.22\n\nrequire example.com/dep v0.0.0\n\nreplace example.com/dep => ./dep\n",
+		"m.go":       "package m\n\nimport \"example.com/dep\"\n\nfunc Total(xs []dep.Item) int { return dep.Sum(xs) }\n",
+		"dep/go.mod": "module example.com/dep\n\ngo 1.22\n",
+		// A body that does not type-check: only the compiler reports it.
+		"dep/dep.go": "package dep\n\ntype Item struct{ N int }\n\nfunc Sum(xs []Item) int { var s string = 1; _ = s; return len(xs) }\n",
+	} {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOWORK", "off")
+	roots, err := load(token.NewFileSet(), []string{"."}, false, catalog.New(config.Default()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := roots[0]
+	if len(root.Errors) > 0 || root.IllTyped {
+		t.Fatalf("errors: %v", root.Errors)
+	}
+	dep := root.Imports["example.com/dep"]
+	if dep == nil || dep.Types == nil || dep.Types.Scope().Lookup("Sum") == nil {
+		t.Fatalf("example.com/dep has no types: %+v", dep)
+	}
+	if len(dep.Syntax) > 0 || len(dep.Imports) > 0 || len(dep.Errors) > 0 {
+		t.Errorf("example.com/dep: %d files of syntax, %d imports, errors %v; want a leaf without syntax or errors", len(dep.Syntax), len(dep.Imports), dep.Errors)
+	}
+}
