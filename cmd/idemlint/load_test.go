@@ -80,16 +80,10 @@ func TestLoadCgo(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("no C compiler for cgo")
 	}
-	dir := t.TempDir()
-	for name, text := range map[string]string{
+	t.Chdir(writeTree(t, map[string]string{
 		"go.mod": "module example.com/cgo\n\ngo 1.22\n",
 		"c.go":   "package cgo\n\n// int twice(int x) { return 2 * x; }\nimport \"C\"\n\nfunc Twice(x int) int { return int(C.twice(C.int(x))) }\n",
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Chdir(dir)
+	}))
 	t.Setenv("CGO_ENABLED", "1")
 	t.Setenv("GOFLAGS", "")
 	t.Setenv("GOWORK", "off")
@@ -113,23 +107,13 @@ func TestLoadDecls(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	dir := t.TempDir()
-	for name, text := range map[string]string{
+	t.Chdir(writeTree(t, map[string]string{
 		"go.mod":     "module example.com/m\n\ngo 1.22\n\nrequire example.com/dep v0.0.0\n\nreplace example.com/dep => ./dep\n",
 		"m.go":       "package m\n\nimport \"example.com/dep\"\n\nfunc Total(xs []dep.Item) int { return dep.Sum(xs) }\n",
 		"dep/go.mod": "module example.com/dep\n\ngo 1.22\n",
 		// A body that does not type-check: only the compiler reports it.
 		"dep/dep.go": "package dep\n\ntype Item struct{ N int }\n\nfunc Sum(xs []Item) int { var s string = 1; _ = s; return len(xs) }\n",
-	} {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Chdir(dir)
+	}))
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOWORK", "off")
 	roots, err := load(token.NewFileSet(), []string{"."}, false, catalog.New(config.Default()))
@@ -147,4 +131,21 @@ func TestLoadDecls(t *testing.T) {
 	if len(dep.Syntax) > 0 || len(dep.Imports) > 0 || len(dep.Errors) > 0 {
 		t.Errorf("example.com/dep: %d files of syntax, %d imports, errors %v; want a leaf without syntax or errors", len(dep.Syntax), len(dep.Imports), dep.Errors)
 	}
+}
+
+// writeTree writes the files, by slash-separated path, into a new
+// directory and returns it.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
