@@ -39,15 +39,15 @@ import (
 )
 
 func main() {
-	// Registered so that -flags (which go vet asks for) lists them; their
-	// values are read from the arguments before the multichecker runs,
-	// since the analyzers must be built from the configuration.
+	// Registered so that -flags (which go vet asks for) and -h list them;
+	// their values are read from the arguments before either driver
+	// parses them, since the analyzers are built from the configuration.
 	flag.String("config", "", "read the configuration from `file` (default ./"+config.DefaultFile+")")
 	flag.String("C", "", "change to `dir` before running")
 	flag.Bool("sarif", false, "write the findings to standard output as a SARIF 2.1.0 log")
 
-	// Under go vet, and for help, the checker of golang.org/x/tools
-	// runs; a command of its own is a driver of idemlint's.
+	// Under go vet, and for help, the multichecker of golang.org/x/tools
+	// runs; a command of its own runs idemlint's driver (driver.go).
 	args := os.Args[1:]
 	vet := underVet(args) || len(args) > 0 && args[0] == "help"
 	if vet && boolFlag(args, "sarif") {
