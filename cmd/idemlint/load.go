@@ -252,14 +252,26 @@ func (l *loader) checkSource(pkg *packages.Package) {
 // analysed, without its function bodies, which is what its importers'
 // types need of it. Its errors are not reported: they are the
 // compiler's to report, and its importers' checks report what they
-// break. A file that uses cgo gets a package C that accepts any name.
+// break. A package that uses cgo is checked from the files cgo makes,
+// since its declarations may use C's constants and types (confluent's
+// kafka.PartitionAny is C.RD_KAFKA_PARTITION_UA); only where those
+// cannot be had (no C compiler) does it get a package C that accepts
+// any name.
 func (l *loader) checkDecls(pkg *packages.Package) {
 	files, _ := l.parseFiles(pkg.GoFiles)
+	fakeC := false
+	if usesCgo(files) {
+		if compiled, err := compiledGoFiles(pkg); err == nil {
+			files, _ = l.parseFiles(compiled)
+		} else {
+			fakeC = true
+		}
+	}
 	conf := &types.Config{
 		Importer:         importer(pkg),
 		Sizes:            pkg.TypesSizes,
 		IgnoreFuncBodies: true,
-		FakeImportC:      true,
+		FakeImportC:      fakeC,
 		Error:            func(error) {},
 	}
 	if pkg.Module != nil && pkg.Module.GoVersion != "" {

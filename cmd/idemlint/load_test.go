@@ -2,6 +2,7 @@ package main
 
 import (
 	"go/token"
+	"go/types"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -148,4 +149,39 @@ func writeTree(t *testing.T, files map[string]string) string {
 		}
 	}
 	return dir
+}
+
+// TestLoadDeclsCgo loads a module whose dependency uses cgo and declares
+// a constant from C: its declarations are checked from the files cgo
+// makes, so that the constant has a type where the module uses it.
+func TestLoadDeclsCgo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command and cgo")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no C compiler for cgo")
+	}
+	t.Chdir(writeTree(t, map[string]string{
+		"go.mod":     "module example.com/m\n\ngo 1.22\n\nrequire example.com/dep v0.0.0\n\nreplace example.com/dep => ./dep\n",
+		"m.go":       "package m\n\nimport \"example.com/dep\"\n\nfunc Any() int32 { return dep.Any }\n",
+		"dep/go.mod": "module example.com/dep\n\ngo 1.22\n",
+		"dep/dep.go": "package dep\n\n// #define ANY_PARTITION -1\nimport \"C\"\n\nconst Any = int32(C.ANY_PARTITION)\n",
+	}))
+	t.Setenv("CGO_ENABLED", "1")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOWORK", "off")
+	roots, err := load(token.NewFileSet(), []string{"."}, false, catalog.New(config.Default()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := roots[0]
+	if len(root.Errors) > 0 || root.IllTyped {
+		t.Errorf("errors: %v", root.Errors)
+	}
+	// An invalid type would go unreported here (go/types reports no
+	// error that an invalid operand causes), and be one in a struct
+	// literal elsewhere.
+	if c := root.Imports["example.com/dep"].Types.Scope().Lookup("Any"); c == nil || !types.Identical(c.Type(), types.Typ[types.Int32]) {
+		t.Errorf("dep.Any is %v, want an int32 constant", c)
+	}
 }
