@@ -219,7 +219,13 @@ func (l *loader) readExport(pkg *packages.Package) {
 // checkSource parses pkg's files and type-checks them against the types
 // of its imports, as go/packages does.
 func (l *loader) checkSource(pkg *packages.Package) {
-	l.parse(pkg)
+	files, errs, err := l.parse(pkg)
+	if err != nil {
+		pkg.Errors = append(pkg.Errors, packages.Error{Msg: fmt.Sprintf("listing the cgo files of %s: %v", pkg.PkgPath, err), Kind: packages.ListError})
+	} else {
+		pkg.Syntax = files
+		pkg.Errors = append(pkg.Errors, errs...)
+	}
 	pkg.TypesInfo = &types.Info{
 		Types:        make(map[ast.Expr]types.TypeAndValue),
 		Defs:         make(map[*ast.Ident]types.Object),
@@ -230,16 +236,10 @@ func (l *loader) checkSource(pkg *packages.Package) {
 		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
 		FileVersions: make(map[*ast.File]string),
 	}
-	conf := &types.Config{
-		Importer: importer(pkg),
-		Sizes:    pkg.TypesSizes,
-		Error: func(err error) {
-			pkg.TypeErrors = append(pkg.TypeErrors, err.(types.Error))
-			pkg.Errors = append(pkg.Errors, typeError(err.(types.Error)))
-		},
-	}
-	if pkg.Module != nil && pkg.Module.GoVersion != "" {
-		conf.GoVersion = "go" + pkg.Module.GoVersion
+	conf := typesConfig(pkg)
+	conf.Error = func(err error) {
+		pkg.TypeErrors = append(pkg.TypeErrors, err.(types.Error))
+		pkg.Errors = append(pkg.Errors, typeError(err.(types.Error)))
 	}
 	pkg.Types, _ = conf.Check(pkg.PkgPath, l.fset, pkg.Syntax, pkg.TypesInfo)
 	pkg.IllTyped = len(pkg.Errors) > 0
@@ -258,47 +258,44 @@ func (l *loader) checkSource(pkg *packages.Package) {
 // cannot be had (no C compiler) does it get a package C that accepts
 // any name.
 func (l *loader) checkDecls(pkg *packages.Package) {
-	files, _ := l.parseFiles(pkg.GoFiles)
-	fakeC := false
-	if usesCgo(files) {
-		if compiled, err := compiledGoFiles(pkg); err == nil {
-			files, _ = l.parseFiles(compiled)
-		} else {
-			fakeC = true
-		}
-	}
-	conf := &types.Config{
-		Importer:         importer(pkg),
-		Sizes:            pkg.TypesSizes,
-		IgnoreFuncBodies: true,
-		FakeImportC:      fakeC,
-		Error:            func(error) {},
-	}
+	files, _, err := l.parse(pkg)
+	conf := typesConfig(pkg)
+	conf.IgnoreFuncBodies = true
+	conf.FakeImportC = err != nil
+	conf.Error = func(error) {}
+	pkg.Types, _ = conf.Check(pkg.PkgPath, l.fset, files, nil)
+	pkg.TypesInfo = new(types.Info)
+}
+
+// typesConfig is the configuration that type-checks pkg against the
+// types its imports were given before it.
+func typesConfig(pkg *packages.Package) *types.Config {
+	conf := &types.Config{Importer: importer(pkg), Sizes: pkg.TypesSizes}
 	if pkg.Module != nil && pkg.Module.GoVersion != "" {
 		conf.GoVersion = "go" + pkg.Module.GoVersion
 	}
-	pkg.Types, _ = conf.Check(pkg.PkgPath, l.fset, files, nil)
-	pkg.TypesInfo = new(types.Info)
+	return conf
 }
 
 // parse parses pkg's Go files; for a package that uses cgo, the files
 // cgo makes of them instead, which the go command lists on request:
 // asking for them with the graph costs a run more than the rare package
-// that needs them.
-func (l *loader) parse(pkg *packages.Package) {
+// that needs them. It returns the files that parsed and the parse errors,
+// and, when cgo's files could not be listed (no C compiler), the Go
+// files and that error.
+func (l *loader) parse(pkg *packages.Package) ([]*ast.File, []packages.Error, error) {
 	files, errs := l.parseFiles(pkg.GoFiles)
 	pkg.CompiledGoFiles = pkg.GoFiles
-	if usesCgo(files) {
-		compiled, err := compiledGoFiles(pkg)
-		if err != nil {
-			pkg.Errors = append(pkg.Errors, packages.Error{Msg: fmt.Sprintf("listing the cgo files of %s: %v", pkg.PkgPath, err), Kind: packages.ListError})
-			return
-		}
-		pkg.CompiledGoFiles = compiled
-		files, errs = l.parseFiles(compiled)
+	if !usesCgo(files) {
+		return files, errs, nil
 	}
-	pkg.Syntax = files
-	pkg.Errors = append(pkg.Errors, errs...)
+	compiled, err := compiledGoFiles(pkg)
+	if err != nil {
+		return files, errs, err
+	}
+	pkg.CompiledGoFiles = compiled
+	files, errs = l.parseFiles(compiled)
+	return files, errs, nil
 }
 
 // parseFiles parses the named files, in parallel, and returns those that

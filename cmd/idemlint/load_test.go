@@ -9,6 +9,8 @@ import (
 	"slices"
 	"testing"
 
+	"golang.org/x/tools/go/packages"
+
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/config"
 )
@@ -75,24 +77,11 @@ func TestLoad(t *testing.T) {
 // TestLoadCgo loads a package that uses cgo: it is type-checked from the
 // files cgo makes, which the graph does not list.
 func TestLoadCgo(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command and cgo")
-	}
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("no C compiler for cgo")
-	}
-	t.Chdir(writeTree(t, map[string]string{
+	needCgo(t)
+	pkg := loadTree(t, true, map[string]string{
 		"go.mod": "module example.com/cgo\n\ngo 1.22\n",
 		"c.go":   "package cgo\n\n// int twice(int x) { return 2 * x; }\nimport \"C\"\n\nfunc Twice(x int) int { return int(C.twice(C.int(x))) }\n",
-	}))
-	t.Setenv("CGO_ENABLED", "1")
-	t.Setenv("GOFLAGS", "")
-	t.Setenv("GOWORK", "off")
-	roots, err := load(token.NewFileSet(), []string{"."}, true, catalog.New(config.Default()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg := roots[0]
+	})
 	if len(pkg.Errors) > 0 || pkg.Types == nil || pkg.Types.Scope().Lookup("Twice") == nil {
 		t.Fatalf("errors %v, types %v", pkg.Errors, pkg.Types)
 	}
@@ -108,20 +97,11 @@ func TestLoadDecls(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	t.Chdir(writeTree(t, map[string]string{
-		"go.mod":     "module example.com/m\n\ngo 1.22\n\nrequire example.com/dep v0.0.0\n\nreplace example.com/dep => ./dep\n",
-		"m.go":       "package m\n\nimport \"example.com/dep\"\n\nfunc Total(xs []dep.Item) int { return dep.Sum(xs) }\n",
-		"dep/go.mod": "module example.com/dep\n\ngo 1.22\n",
+	root := loadTree(t, false, withDep(
+		"package m\n\nimport \"example.com/dep\"\n\nfunc Total(xs []dep.Item) int { return dep.Sum(xs) }\n",
 		// A body that does not type-check: only the compiler reports it.
-		"dep/dep.go": "package dep\n\ntype Item struct{ N int }\n\nfunc Sum(xs []Item) int { var s string = 1; _ = s; return len(xs) }\n",
-	}))
-	t.Setenv("GOFLAGS", "-mod=mod")
-	t.Setenv("GOWORK", "off")
-	roots, err := load(token.NewFileSet(), []string{"."}, false, catalog.New(config.Default()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := roots[0]
+		"package dep\n\ntype Item struct{ N int }\n\nfunc Sum(xs []Item) int { var s string = 1; _ = s; return len(xs) }\n",
+	))
 	if len(root.Errors) > 0 || root.IllTyped {
 		t.Fatalf("errors: %v", root.Errors)
 	}
@@ -132,6 +112,43 @@ func TestLoadDecls(t *testing.T) {
 	if len(dep.Syntax) > 0 || len(dep.Imports) > 0 || len(dep.Errors) > 0 {
 		t.Errorf("example.com/dep: %d files of syntax, %d imports, errors %v; want a leaf without syntax or errors", len(dep.Syntax), len(dep.Imports), dep.Errors)
 	}
+}
+
+// needCgo skips the test under -short or without a C compiler, and
+// turns cgo on.
+func needCgo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command and cgo")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no C compiler for cgo")
+	}
+	t.Setenv("CGO_ENABLED", "1")
+}
+
+// withDep is module example.com/m, whose file m.go is m, with
+// example.com/dep, whose file dep.go is dep, replaced by a directory.
+func withDep(m, dep string) map[string]string {
+	return map[string]string{
+		"go.mod":     "module example.com/m\n\ngo 1.22\n\nrequire example.com/dep v0.0.0\n\nreplace example.com/dep => ./dep\n",
+		"m.go":       m,
+		"dep/go.mod": "module example.com/dep\n\ngo 1.22\n",
+		"dep/dep.go": dep,
+	}
+}
+
+// loadTree writes the files of a module into a new directory and loads
+// its package there, with its tests if tests is set.
+func loadTree(t *testing.T, tests bool, files map[string]string) *packages.Package {
+	t.Helper()
+	t.Chdir(writeTree(t, files))
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOWORK", "off")
+	roots, err := load(token.NewFileSet(), []string{"."}, tests, catalog.New(config.Default()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return roots[0]
 }
 
 // writeTree writes the files, by slash-separated path, into a new
@@ -155,26 +172,11 @@ func writeTree(t *testing.T, files map[string]string) string {
 // a constant from C: its declarations are checked from the files cgo
 // makes, so that the constant has a type where the module uses it.
 func TestLoadDeclsCgo(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command and cgo")
-	}
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("no C compiler for cgo")
-	}
-	t.Chdir(writeTree(t, map[string]string{
-		"go.mod":     "module example.com/m\n\ngo 1.22\n\nrequire example.com/dep v0.0.0\n\nreplace example.com/dep => ./dep\n",
-		"m.go":       "package m\n\nimport \"example.com/dep\"\n\nfunc Any() int32 { return dep.Any }\n",
-		"dep/go.mod": "module example.com/dep\n\ngo 1.22\n",
-		"dep/dep.go": "package dep\n\n// #define ANY_PARTITION -1\nimport \"C\"\n\nconst Any = int32(C.ANY_PARTITION)\n",
-	}))
-	t.Setenv("CGO_ENABLED", "1")
-	t.Setenv("GOFLAGS", "-mod=mod")
-	t.Setenv("GOWORK", "off")
-	roots, err := load(token.NewFileSet(), []string{"."}, false, catalog.New(config.Default()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := roots[0]
+	needCgo(t)
+	root := loadTree(t, false, withDep(
+		"package m\n\nimport \"example.com/dep\"\n\nfunc Any() int32 { return dep.Any }\n",
+		"package dep\n\n// #define ANY_PARTITION -1\nimport \"C\"\n\nconst Any = int32(C.ANY_PARTITION)\n",
+	))
 	if len(root.Errors) > 0 || root.IllTyped {
 		t.Errorf("errors: %v", root.Errors)
 	}
