@@ -17,6 +17,7 @@ import (
 
 	"github.com/idemlint/idemlint"
 	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/load"
 )
 
 // The standalone idemlint is a driver of its own, with the flags and the
@@ -105,7 +106,7 @@ func runStandalone(analyzers []*analysis.Analyzer, cat *catalog.Catalog, args []
 	defer stop()
 
 	fset := token.NewFileSet()
-	pkgs, err := load(fset, o.patterns, o.tests, cat)
+	pkgs, err := load.Load(&packages.Config{Fset: fset, Tests: o.tests}, cat, o.patterns...)
 	if err != nil {
 		return fail(err)
 	}

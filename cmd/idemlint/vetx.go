@@ -2,15 +2,14 @@ package main
 
 import (
 	"encoding/json"
-	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/load"
 )
 
 // vetConfig is the part of go vet's per-package configuration (the *.cfg
@@ -29,10 +28,11 @@ type vetConfig struct {
 // cannot matter, without parsing or type-checking them: go vet runs a
 // tool that has facts on every dependency of the packages it vets, the
 // standard library included, and that would cost more than the analysis.
-// A dependency can matter only if it imports a package declaring an
-// identity sink or an identifier generator, or a package for which facts
-// were written. Its fact file is then left empty, which importers read as
-// "no facts". It reports whether it handled the run.
+// A dependency can matter only if it is not of a catalogued library, and
+// imports a package declaring an identity sink or an identifier
+// generator, or a package for which facts were written. Its fact file is
+// then left empty, which importers read as "no facts". It reports
+// whether it handled the run.
 func skipDependency(args []string, cat *catalog.Catalog) bool {
 	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
 		return false
@@ -45,7 +45,7 @@ func skipDependency(args []string, cat *catalog.Catalog) bool {
 	if json.Unmarshal(data, &cfg) != nil || !cfg.VetxOnly || cfg.VetxOutput == "" {
 		return false
 	}
-	if !cfg.Standard[cfg.ImportPath] && mayMatter(&cfg, cat) {
+	if !cfg.Standard[cfg.ImportPath] && !catalog.Describes(cfg.ImportPath) && mayMatter(&cfg, cat) {
 		return false
 	}
 	return os.WriteFile(cfg.VetxOutput, nil, 0o666) == nil
@@ -69,46 +69,7 @@ func mayMatter(cfg *vetConfig, cat *catalog.Catalog) bool {
 			imports = append(imports, path)
 		}
 	}
-	return importsRelevant(cat, imports, cfg.GoFiles, func(path string) bool { return hasFacts(cfg.PackageVetx[path]) })
-}
-
-// importsRelevant reports whether a package outside the standard library
-// whose files import the given packages can hold anything a check looks
-// for: it imports a package the catalog names (one of its weak imports
-// only when the files call one of the names it weakly stands for), or
-// one for which facts were written.
-func importsRelevant(cat *catalog.Catalog, imports, files []string, hasFacts func(path string) bool) bool {
-	var calls []string // names whose calls make a weak import matter
-	for _, path := range imports {
-		if names, weak := cat.WeakImport(path); weak {
-			calls = append(calls, names...)
-		} else if cat.RelevantImport(path) || hasFacts(path) {
-			return true
-		}
-	}
-	return len(calls) > 0 && callsAny(token.NewFileSet(), files, calls)
-}
-
-// callsAny reports whether the files call a function or method of one of
-// the names: a syntactic check, to spare type-checking.
-func callsAny(fset *token.FileSet, files []string, names []string) bool {
-	for _, name := range files {
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return true
-		}
-		found := false
-		ast.Inspect(f, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok && slices.Contains(names, sel.Sel.Name) {
-				found = true
-			}
-			return !found
-		})
-		if found {
-			return true
-		}
-	}
-	return false
+	return load.ImportsRelevant(cat, imports, cfg.GoFiles, func(path string) bool { return hasFacts(cfg.PackageVetx[path]) })
 }
 
 func hasFacts(vetx string) bool {

@@ -105,9 +105,13 @@ func (c *Catalog) IsKeyTable(name string) bool {
 // files are in GOROOT) and the catalogued libraries.
 func (c *Catalog) Skips(pkg *types.Package, inGOROOT bool) bool {
 	path := pkg.Path()
-	if isStd(path) && inGOROOT {
-		return true
-	}
+	return isStd(path) && inGOROOT || Describes(path)
+}
+
+// Describes reports whether path is a package of a catalogued library:
+// the tables describe its API, so its function bodies are neither
+// analysed nor, by the drivers, type-checked.
+func Describes(path string) bool {
 	for _, prefix := range catalogued {
 		if path == prefix || strings.HasPrefix(path, prefix+"/") {
 			return true

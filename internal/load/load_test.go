@@ -1,4 +1,4 @@
-package main
+package load
 
 import (
 	"go/token"
@@ -27,11 +27,8 @@ func TestLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("GOPATH", gopath)
-	t.Setenv("GO111MODULE", "off")
-	t.Setenv("GOFLAGS", "")
-	fset := token.NewFileSet()
-	roots, err := load(fset, []string{"freshid/basic"}, false, catalog.New(config.Default()))
+	cfg := &packages.Config{Fset: token.NewFileSet(), Env: append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOFLAGS=")}
+	roots, err := Load(cfg, catalog.New(config.Default()), "freshid/basic")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +62,7 @@ func TestLoad(t *testing.T) {
 		if id.Name == "Request" && obj.Pkg() != nil && obj.Pkg().Path() == "net/http" {
 			uses++
 			if obj != request {
-				t.Errorf("%s: http.Request is not the object of net/http's types", fset.Position(id.Pos()))
+				t.Errorf("%s: http.Request is not the object of net/http's types", cfg.Fset.Position(id.Pos()))
 			}
 		}
 	}
@@ -144,7 +141,7 @@ func loadTree(t *testing.T, tests bool, files map[string]string) *packages.Packa
 	t.Chdir(writeTree(t, files))
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOWORK", "off")
-	roots, err := load(token.NewFileSet(), []string{"."}, tests, catalog.New(config.Default()))
+	roots, err := Load(&packages.Config{Fset: token.NewFileSet(), Tests: tests}, catalog.New(config.Default()), ".")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,25 @@
-package main
+// Package load loads the packages an idemlint run analyses, with their
+// syntax and types, and the types of their dependencies.
+//
+// Loading every dependency from source, as the standalone checker of
+// golang.org/x/tools does for analyzers with facts, is almost all of a
+// run's cost: a module's few packages bring hundreds of dependencies,
+// the standard library first. Most of them cannot hold anything a check
+// looks for, and go vet, which runs idemlint with the same facts,
+// leaves their facts empty (cmd/idemlint's vet driver skips them). Load
+// does the same in one process: it type-checks from source the packages
+// named by the patterns, the packages of the main modules, and the
+// dependencies that may matter by go vet's rule (ImportsRelevant), which
+// excludes the catalogued libraries, whose APIs the catalog describes. It reads the rest of the standard library
+// from the compiler's export data, which the go command keeps in its
+// build cache, and type-checks the declarations of the other
+// dependencies, without their function bodies (see blankBodies): asking for their export
+// data would compile them when the cache lacks them, which on a
+// module's first run costs many times what the analysis does (and a C
+// compiler for those that use cgo). Only the packages checked in full
+// are analysed: the others are leaves of the graph, with types and no
+// syntax.
+package load
 
 import (
 	"fmt"
@@ -22,40 +43,23 @@ import (
 	"github.com/idemlint/idemlint/internal/catalog"
 )
 
-// Loading every dependency from source, as the standalone checker of
-// golang.org/x/tools does for analyzers with facts, is almost all of a
-// run's cost: a module's few packages bring hundreds of dependencies,
-// the standard library first. Most of them cannot hold anything a check
-// looks for, and go vet, which runs idemlint with the same facts,
-// leaves their facts empty (see skipDependency). load does the same in
-// one process: it type-checks from source the packages named by the
-// patterns, the packages of the main modules, and the dependencies that
-// may matter by go vet's rule. It reads the rest of the standard library
-// from the compiler's export data, which the go command keeps in its
-// build cache, and type-checks the declarations of the other
-// dependencies, without their function bodies: asking for their export
-// data would compile them when the cache lacks them, which on a
-// module's first run costs many times what the analysis does (and a C
-// compiler for those that use cgo). Only the packages checked in full
-// are analysed: the others are leaves of the graph, with types and no
-// syntax.
-
 // graphMode is what the go command is first asked for: the package graph
 // with each package's files, and no types, which load makes.
 const graphMode = packages.NeedName | packages.NeedFiles |
 	packages.NeedImports | packages.NeedDeps | packages.NeedTypesSizes | packages.NeedModule
 
-// load loads the packages named by the patterns, with their tests when
-// tests is set, as described above.
-func load(fset *token.FileSet, patterns []string, tests bool, cat *catalog.Catalog) ([]*packages.Package, error) {
-	roots, err := packages.Load(&packages.Config{Mode: graphMode, Tests: tests, Fset: fset}, patterns...)
+// Load loads the packages named by the patterns as described above. Of
+// cfg it uses Fset, Tests, Dir and Env, which it passes to the go
+// command; cfg.Fset must be set.
+func Load(cfg *packages.Config, cat *catalog.Catalog, patterns ...string) ([]*packages.Package, error) {
+	roots, err := packages.Load(listConfig(cfg, graphMode, cfg.Tests), patterns...)
 	if err == nil && len(roots) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
 	if err != nil {
 		return nil, err
 	}
-	l := &loader{fset: fset, cat: cat, source: map[*packages.Package]bool{}, done: map[*packages.Package]*sync.Once{}}
+	l := &loader{cfg: cfg, fset: cfg.Fset, cat: cat, source: map[*packages.Package]bool{}, done: map[*packages.Package]*sync.Once{}}
 	for _, pkg := range roots {
 		l.source[pkg] = true
 	}
@@ -86,6 +90,11 @@ func load(fset *token.FileSet, patterns []string, tests bool, cat *catalog.Catal
 	return roots, nil
 }
 
+// listConfig is the configuration of a go list run for the caller's cfg.
+func listConfig(cfg *packages.Config, mode packages.LoadMode, tests bool) *packages.Config {
+	return &packages.Config{Mode: mode, Tests: tests, Fset: cfg.Fset, Dir: cfg.Dir, Env: cfg.Env}
+}
+
 // exportFiles asks the go command for the export data of the packages
 // of the standard library read from it, which compiles those not in its
 // build cache. A package the go command cannot compile is checked from
@@ -100,7 +109,7 @@ func (l *loader) exportFiles(pkgs []*packages.Package) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedExportFile, Fset: l.fset}, ids...)
+	listed, err := packages.Load(listConfig(l.cfg, packages.NeedName|packages.NeedExportFile, false), ids...)
 	if err != nil {
 		return err
 	}
@@ -118,6 +127,7 @@ func (l *loader) exportFiles(pkgs []*packages.Package) error {
 }
 
 type loader struct {
+	cfg    *packages.Config // the caller's
 	fset   *token.FileSet
 	cat    *catalog.Catalog
 	source map[*packages.Package]bool // written before type-checking starts
@@ -130,8 +140,9 @@ type loader struct {
 // fromSource reports whether pkg is type-checked from source and
 // analysed, after its imports were decided: the packages of the patterns
 // and of the main modules (or of no module, in GOPATH mode), and a
-// dependency outside the standard library that imports one of those, or
-// a package the catalog names.
+// dependency outside the standard library and the catalogued libraries
+// (whose APIs the catalog describes) that imports one of those, or a
+// package the catalog names.
 func (l *loader) fromSource(pkg *packages.Package) bool {
 	switch {
 	case l.source[pkg]:
@@ -140,12 +151,14 @@ func (l *loader) fromSource(pkg *packages.Package) bool {
 		return false
 	case pkg.Module == nil || pkg.Module.Main:
 		return true
+	case catalog.Describes(pkg.PkgPath):
+		return false
 	}
 	var imports []string
 	for _, imp := range pkg.Imports {
 		imports = append(imports, imp.PkgPath)
 	}
-	return importsRelevant(l.cat, imports, pkg.GoFiles, func(path string) bool {
+	return ImportsRelevant(l.cat, imports, pkg.GoFiles, func(path string) bool {
 		return l.source[pkg.Imports[path]]
 	})
 }
@@ -219,7 +232,7 @@ func (l *loader) readExport(pkg *packages.Package) {
 // checkSource parses pkg's files and type-checks them against the types
 // of its imports, as go/packages does.
 func (l *loader) checkSource(pkg *packages.Package) {
-	files, errs, err := l.parse(pkg)
+	files, errs, err := l.parse(pkg, false)
 	if err != nil {
 		pkg.Errors = append(pkg.Errors, packages.Error{Msg: fmt.Sprintf("listing the cgo files of %s: %v", pkg.PkgPath, err), Kind: packages.ListError})
 	} else {
@@ -258,7 +271,7 @@ func (l *loader) checkSource(pkg *packages.Package) {
 // cannot be had (no C compiler) does it get a package C that accepts
 // any name.
 func (l *loader) checkDecls(pkg *packages.Package) {
-	files, _, err := l.parse(pkg)
+	files, _, err := l.parse(pkg, true)
 	conf := typesConfig(pkg)
 	conf.IgnoreFuncBodies = true
 	conf.FakeImportC = err != nil
@@ -283,31 +296,41 @@ func typesConfig(pkg *packages.Package) *types.Config {
 // that needs them. It returns the files that parsed and the parse errors,
 // and, when cgo's files could not be listed (no C compiler), the Go
 // files and that error.
-func (l *loader) parse(pkg *packages.Package) ([]*ast.File, []packages.Error, error) {
-	files, errs := l.parseFiles(pkg.GoFiles)
+func (l *loader) parse(pkg *packages.Package, decls bool) ([]*ast.File, []packages.Error, error) {
+	files, errs := l.parseFiles(pkg.GoFiles, decls)
 	pkg.CompiledGoFiles = pkg.GoFiles
 	if !usesCgo(files) {
 		return files, errs, nil
 	}
-	compiled, err := compiledGoFiles(pkg)
+	compiled, err := l.compiledGoFiles(pkg)
 	if err != nil {
 		return files, errs, err
 	}
 	pkg.CompiledGoFiles = compiled
-	files, errs = l.parseFiles(compiled)
+	files, errs = l.parseFiles(compiled, decls)
 	return files, errs, nil
 }
 
 // parseFiles parses the named files, in parallel, and returns those that
-// parsed, in order, and the errors.
-func (l *loader) parseFiles(names []string) ([]*ast.File, []packages.Error) {
+// parsed, in order, and the errors. With decls, only the declarations
+// are wanted: the files are parsed without their comments and with the
+// insides of their function bodies and composite literals blanked (see
+// blankBodies).
+func (l *loader) parseFiles(names []string, decls bool) ([]*ast.File, []packages.Error) {
 	files := make([]*ast.File, len(names))
 	errs := make([][]packages.Error, len(names))
 	var wg sync.WaitGroup
 	for i, name := range names {
 		wg.Go(func() {
 			var err error
-			files[i], err = parser.ParseFile(l.fset, name, nil, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+			if decls {
+				var src []byte
+				if src, err = os.ReadFile(name); err == nil {
+					files[i], err = parser.ParseFile(l.fset, name, blankBodies(src), parser.SkipObjectResolution)
+				}
+			} else {
+				files[i], err = parser.ParseFile(l.fset, name, nil, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+			}
 			if err != nil {
 				errs[i] = parseErrors(err)
 			}
@@ -331,12 +354,12 @@ func usesCgo(files []*ast.File) bool {
 
 // compiledGoFiles asks the go command for the Go files cgo makes of
 // pkg's files.
-func compiledGoFiles(pkg *packages.Package) ([]string, error) {
+func (l *loader) compiledGoFiles(pkg *packages.Package) ([]string, error) {
 	patterns := []string{pkg.PkgPath}
 	if pkg.PkgPath == "command-line-arguments" {
 		patterns = pkg.GoFiles // a package named by its files
 	}
-	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedCompiledGoFiles, Tests: pkg.ID != pkg.PkgPath}, patterns...)
+	listed, err := packages.Load(listConfig(l.cfg, packages.NeedName|packages.NeedCompiledGoFiles, pkg.ID != pkg.PkgPath), patterns...)
 	if err != nil {
 		return nil, err
 	}
