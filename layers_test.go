@@ -17,7 +17,7 @@ var layers = []struct {
 }{
 	{"configuration", []string{"./internal/config"}},
 	{"libraries", []string{"./internal/sqltext", "./internal/catalog", "./internal/valueflow", "./internal/effects",
-		"./internal/fix", "./internal/opkey", "./internal/report", "./internal/sarif"}},
+		"./internal/fix", "./internal/opkey", "./internal/report", "./internal/sarif", "./internal/load"}},
 	{"passes", []string{"./passes/..."}},
 	{"checks", []string{"./analyzers/..."}},
 	{"idemlint", []string{"."}},
@@ -31,33 +31,40 @@ func TestLayers(t *testing.T) {
 		t.Skip("runs go list")
 	}
 	const module = "github.com/idemlint/idemlint"
-	layerOf := map[string]int{}
-	for i, l := range layers {
-		for _, p := range goList(t, l.patterns...) {
-			layerOf[p] = i
-		}
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}{{range .Deps}} {{.}}{{end}}", "./...").Output()
+	if err != nil {
+		t.Fatalf("go list ./...: %v", err)
 	}
-	for i, l := range layers {
-		for _, dep := range goList(t, append([]string{"-deps"}, l.patterns...)...) {
+	for line := range strings.Lines(string(out)) {
+		fields := strings.Fields(line)
+		i, ok := layerOf(module, fields[0])
+		if !ok {
+			continue // a package of tests or of examples
+		}
+		for _, dep := range fields[1:] {
 			if !strings.HasPrefix(dep, module) {
 				continue
 			}
-			j, ok := layerOf[dep]
+			j, ok := layerOf(module, dep)
 			switch {
 			case !ok:
-				t.Errorf("%s layer depends on %s, which is in no layer", l.name, dep)
+				t.Errorf("%s, of the %s layer, depends on %s, which is in no layer", fields[0], layers[i].name, dep)
 			case j > i:
-				t.Errorf("%s layer depends on %s, of the %s layer above it", l.name, dep, layers[j].name)
+				t.Errorf("%s, of the %s layer, depends on %s, of the %s layer above it", fields[0], layers[i].name, dep, layers[j].name)
 			}
 		}
 	}
 }
 
-func goList(t *testing.T, args ...string) []string {
-	t.Helper()
-	out, err := exec.Command("go", append([]string{"list", "-f", "{{.ImportPath}}"}, args...)...).Output()
-	if err != nil {
-		t.Fatalf("go list %s: %v", strings.Join(args, " "), err)
+// layerOf returns the index of the layer of a package of the module.
+func layerOf(module, path string) (int, bool) {
+	for i, l := range layers {
+		for _, pattern := range l.patterns {
+			pattern = module + strings.TrimPrefix(pattern, ".")
+			if prefix, ok := strings.CutSuffix(pattern, "/..."); ok && (path == prefix || strings.HasPrefix(path, prefix+"/")) || path == pattern {
+				return i, true
+			}
+		}
 	}
-	return strings.Fields(string(out))
+	return 0, false
 }
