@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/idemlint/idemlint"
+	"github.com/idemlint/idemlint/internal/checktest"
 	"github.com/idemlint/idemlint/internal/config"
 )
 
@@ -20,13 +21,10 @@ import (
 // through interfaces that main wires. As a whole-program driver runs it,
 // the findings are in the handler's and the store's packages, reported
 // from main, and each must match the // want comment of its line
-// (analysistest checks each package's findings against its own files
-// only, so this test loads and compares itself). As go vet runs it, they
+// (checktest checks each package's findings against its own files
+// only, so this test compares itself). As go vet runs it, they
 // are at the line of main that wires the handlers.
 func TestWired(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads the standard library from source")
-	}
 	cfg := config.Default()
 	cfg.WholeProgram = true
 	testdata, err := filepath.Abs("testdata")
@@ -34,14 +32,7 @@ func TestWired(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := filepath.Join(testdata, "src")
-	pkgs, err := packages.Load(&packages.Config{
-		Mode: packages.LoadAllSyntax,
-		Dir:  src,
-		Env:  append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOFLAGS=", "GOWORK=off"),
-	}, "example.com/wired/...", "example.com/cqrs/...")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}

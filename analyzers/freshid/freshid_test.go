@@ -4,15 +4,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/idemlint/idemlint/analyzers/freshid"
+	"github.com/idemlint/idemlint/internal/checktest"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/fixtest"
 	"github.com/idemlint/idemlint/passes"
 )
 
-// testdata is the repository's shared analysistest tree.
+// testdata is the repository's shared tree of test packages.
 var testdata, _ = filepath.Abs("../../testdata")
 
 // TestFreshID runs the check once over all its packages, since loading
@@ -27,7 +26,7 @@ func TestFreshID(t *testing.T) {
 	if err := cfg.ReadSchema(filepath.Join(testdata, "src", "freshid", "schema")); err != nil {
 		t.Fatal(err)
 	}
-	results := analysistest.Run(t, testdata, freshid.New(passes.New(cfg)),
+	results := checktest.Run(t, testdata, freshid.New(passes.New(cfg)),
 		"freshid/basic",
 		"freshid/roots",
 		"freshid/sinks",

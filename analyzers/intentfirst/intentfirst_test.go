@@ -4,19 +4,18 @@ import (
 	"path/filepath"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/idemlint/idemlint/analyzers/intentfirst"
+	"github.com/idemlint/idemlint/internal/checktest"
 	"github.com/idemlint/idemlint/internal/fixtest"
 )
 
-// testdata is the repository's shared analysistest tree.
+// testdata is the repository's shared tree of test packages.
 var testdata, _ = filepath.Abs("../../testdata")
 
 // TestIntentFirst runs the check once over all its packages, and
 // compares the fixes of those with golden files.
 func TestIntentFirst(t *testing.T) {
-	results := analysistest.Run(t, testdata, intentfirst.Analyzer,
+	results := checktest.Run(t, testdata, intentfirst.Analyzer,
 		"intentfirst/xstore", "intentfirst/a",
 		// An external call made by a client of another package, whose
 		// outcome the caller writes back.

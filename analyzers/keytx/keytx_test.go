@@ -4,19 +4,18 @@ import (
 	"path/filepath"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/idemlint/idemlint/analyzers/keytx"
+	"github.com/idemlint/idemlint/internal/checktest"
 	"github.com/idemlint/idemlint/internal/fixtest"
 )
 
-// testdata is the repository's shared analysistest tree.
+// testdata is the repository's shared tree of test packages.
 var testdata, _ = filepath.Abs("../../testdata")
 
 // TestKeyTx runs the check once over all its packages, and compares the
 // fixes of those with golden files.
 func TestKeyTx(t *testing.T) {
-	results := analysistest.Run(t, testdata, keytx.Analyzer,
+	results := checktest.Run(t, testdata, keytx.Analyzer,
 		"keytx/a",
 		// A transaction helper of another package.
 		"keytx/xtx", "keytx/xuse",

@@ -4,15 +4,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/idemlint/idemlint/analyzers/missingkey"
+	"github.com/idemlint/idemlint/internal/checktest"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/fixtest"
 	"github.com/idemlint/idemlint/passes"
 )
 
-// testdata is the repository's shared analysistest tree.
+// testdata is the repository's shared tree of test packages.
 var testdata, _ = filepath.Abs("../../testdata")
 
 // TestMissingKey runs the check once over all its packages, since
@@ -28,7 +27,7 @@ func TestMissingKey(t *testing.T) {
 			{Func: "(*example.com/carrier.Client).Cancel", What: "carrier cancellation"},
 		},
 	}
-	results := analysistest.Run(t, testdata, missingkey.New(passes.New(cfg)),
+	results := checktest.Run(t, testdata, missingkey.New(passes.New(cfg)),
 		"missingkey/a",
 		// A call without a key in another package's helper.
 		"missingkey/xpay", "missingkey/xapi",

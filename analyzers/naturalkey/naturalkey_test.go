@@ -4,15 +4,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/idemlint/idemlint/analyzers/naturalkey"
+	"github.com/idemlint/idemlint/internal/checktest"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/fixtest"
 	"github.com/idemlint/idemlint/passes"
 )
 
-// testdata is the repository's shared analysistest tree.
+// testdata is the repository's shared tree of test packages.
 var testdata, _ = filepath.Abs("../../testdata")
 
 // TestNaturalKey runs the check once over all its packages, since
@@ -24,7 +23,7 @@ func TestNaturalKey(t *testing.T) {
 	if err := cfg.ReadSchema(filepath.Join(testdata, "src", "naturalkey", "schema")); err != nil {
 		t.Fatal(err)
 	}
-	results := analysistest.Run(t, testdata, naturalkey.New(passes.New(cfg)),
+	results := checktest.Run(t, testdata, naturalkey.New(passes.New(cfg)),
 		"naturalkey/a",
 		// gorm's model-based Create.
 		"naturalkey/gormcase",

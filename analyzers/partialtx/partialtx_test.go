@@ -4,19 +4,18 @@ import (
 	"path/filepath"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/idemlint/idemlint/analyzers/partialtx"
+	"github.com/idemlint/idemlint/internal/checktest"
 	"github.com/idemlint/idemlint/internal/fixtest"
 )
 
-// testdata is the repository's shared analysistest tree.
+// testdata is the repository's shared tree of test packages.
 var testdata, _ = filepath.Abs("../../testdata")
 
 // TestPartialTx runs the check once over all its packages, and compares
 // the fixes of those with golden files.
 func TestPartialTx(t *testing.T) {
-	results := analysistest.Run(t, testdata, partialtx.Analyzer,
+	results := checktest.Run(t, testdata, partialtx.Analyzer,
 		"partialtx/a",
 		// Writes made in repository helpers and sqlc-generated queries
 		// of other packages, whose commit units the caller's handle

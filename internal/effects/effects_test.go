@@ -6,10 +6,10 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/checktest"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/passes/lazyssa"
@@ -68,5 +68,5 @@ var units = &analysis.Analyzer{
 // TestUnits checks which statements run on a pool, on a transaction
 // (and which one), or on a handle whose unit is unknown.
 func TestUnits(t *testing.T) {
-	analysistest.Run(t, testdata, units, "effects/units")
+	checktest.Run(t, testdata, units, "effects/units")
 }

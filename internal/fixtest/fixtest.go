@@ -16,18 +16,18 @@ import (
 
 	"github.com/aymanbagabas/go-udiff"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
 
 	"github.com/idemlint/idemlint/internal/fix"
 )
 
 // Gofmt fails t for each suggested fix in results that, applied alone to
 // a gofmt-formatted file, leaves it unformatted.
-func Gofmt(t *testing.T, results []*analysistest.Result) {
+func Gofmt(t *testing.T, results []*checker.Action) {
 	t.Helper()
 	fixes := 0
 	for _, res := range results {
-		fset := res.Pass.Fset
+		fset := res.Package.Fset
 		for _, d := range res.Diagnostics {
 			for _, fix := range d.SuggestedFixes {
 				fixes++
@@ -111,19 +111,19 @@ func firstDifference(got, want []byte) string {
 
 // Golden checks the fixes of the packages named by pkgs, as
 // analysistest.RunWithSuggestedFixes does, on results of one
-// analysistest.Run over those packages and others: for each file of
+// checktest.Run over those packages and others: for each file of
 // them that a fix edits, all fixes applied together, merged in the
 // order of their messages and formatted as idemlint -fix formats, must
 // give the file's .golden file. Other packages' fixes are left to Gofmt,
 // so that one load of the libraries serves the findings and the fixes.
-func Golden(t *testing.T, results []*analysistest.Result, pkgs ...string) {
+func Golden(t *testing.T, results []*checker.Action, pkgs ...string) {
 	t.Helper()
 	checked := 0
 	for _, res := range results {
-		if !slices.Contains(pkgs, res.Pass.Pkg.Path()) {
+		if !slices.Contains(pkgs, res.Package.Types.Path()) {
 			continue
 		}
-		fset := res.Pass.Fset
+		fset := res.Package.Fset
 		byMessage := make(map[string][]analysis.SuggestedFix)
 		for _, d := range res.Diagnostics {
 			for _, f := range d.SuggestedFixes {
@@ -145,7 +145,7 @@ func Golden(t *testing.T, results []*analysistest.Result, pkgs ...string) {
 		}
 		for _, name := range slices.Sorted(maps.Keys(edits)) {
 			checked++
-			compareGolden(t, res.Pass.Pkg, name, edits[name])
+			compareGolden(t, res.Package.Types, name, edits[name])
 		}
 	}
 	if checked == 0 {

@@ -5,15 +5,15 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/checktest"
 	"github.com/idemlint/idemlint/passes"
 	"github.com/idemlint/idemlint/passes/lazyssa"
 	"github.com/idemlint/idemlint/passes/retried"
 )
 
-// testdata is the repository's shared analysistest tree.
+// testdata is the repository's shared tree of test packages.
 var testdata, _ = filepath.Abs("../../testdata")
 
 var ret = passes.Default().Retried
@@ -54,5 +54,5 @@ var probe = &analysis.Analyzer{
 }
 
 func TestRetried(t *testing.T) {
-	analysistest.Run(t, testdata, probe, "retried/a", "retried/funcvalues", "retried/marked", "retried/markedimpl")
+	checktest.Run(t, testdata, probe, "retried/a", "retried/funcvalues", "retried/marked", "retried/markedimpl")
 }
