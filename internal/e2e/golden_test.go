@@ -4,23 +4,23 @@ import (
 	"bytes"
 	"go/format"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/idemlint/idemlint/internal/checktest"
 	"github.com/idemlint/idemlint/internal/testmod"
 )
 
 // TestGoldenFilesCompile type-checks every golden file of every check: a
 // suggested fix that does not compile is a failure. The golden files
-// replace their sources in a copy of the testdata tree, which one go vet
-// then checks in GOPATH mode against the same stubs the analyzer tests
-// use; each golden file must also be gofmt-clean.
+// replace their sources in a copy of the testdata tree, whose packages
+// are then type-checked, with their tests, against the same stubs the
+// analyzer tests use; each golden file must also be gofmt-clean.
 func TestGoldenFilesCompile(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs go vet")
+		t.Skip("runs the go command")
 	}
 	t.Parallel()
 	testdata := filepath.Join(testmod.Root(t), "testdata")
@@ -44,17 +44,20 @@ func TestGoldenFilesCompile(t *testing.T) {
 			t.Fatal(err)
 		}
 		pkg, _ := filepath.Rel(filepath.Join(gopath, "src"), filepath.Dir(target))
-		if pkg := "./" + filepath.ToSlash(pkg); !slices.Contains(pkgs, pkg) {
+		if pkg := filepath.ToSlash(pkg); !slices.Contains(pkgs, pkg) {
 			pkgs = append(pkgs, pkg)
 		}
 		if src, err := format.Source(data); err != nil || !bytes.Equal(src, data) {
 			t.Errorf("%s is not gofmt-clean (%v)", rel, err)
 		}
 	}
-	cmd := exec.Command("go", append([]string{"vet"}, pkgs...)...)
-	cmd.Dir = filepath.Join(gopath, "src")
-	cmd.Env = append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOFLAGS=")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Errorf("the golden files do not compile: go vet %s: %v\n%s", strings.Join(pkgs, " "), err, out)
+	loaded := checktest.Load(t, gopath, true, pkgs...)
+	if len(loaded) < len(pkgs) {
+		t.Fatalf("%d packages loaded for %d with golden files", len(loaded), len(pkgs))
+	}
+	for _, pkg := range loaded {
+		for _, err := range pkg.Errors {
+			t.Errorf("the golden files of %s do not compile: %v", pkg.PkgPath, err)
+		}
 	}
 }
