@@ -22,7 +22,11 @@
 // functions it calls (sqlc queries, repository helpers) count, on the
 // handle the call passes them (store.New(tx), q.WithTx(tx)). Statements
 // whose handle is of unknown kind (an interface the caller chooses) are
-// not compared. The check applies on retried paths and off them.
+// not compared, nor are two statements that cannot run in one execution:
+// in exclusive branches (two subcommands of a switch), or one in a
+// function started on a goroutine of its own (a go statement, errgroup's
+// or a WaitGroup's Go), which is compared only with its own statements.
+// The check applies on retried paths and off them.
 //
 // The suggested fix runs the key statement on the transaction that
 // commits the effect, when that transaction is open at the statement.

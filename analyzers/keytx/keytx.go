@@ -3,6 +3,8 @@ package keytx
 import (
 	_ "embed"
 	"fmt"
+	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -95,7 +97,9 @@ func (c *checker) collect(fn *ssa.Function, anchor ssa.Instruction, keys, writes
 				at = instr
 			}
 			if mc, ok := instr.(*ssa.MakeClosure); ok {
-				c.collect(mc.Fn.(*ssa.Function), at, keys, writes)
+				if !c.goroutine(mc) {
+					c.collect(mc.Fn.(*ssa.Function), at, keys, writes)
+				}
 				continue
 			}
 			call, ok := instr.(ssa.CallInstruction)
@@ -103,7 +107,7 @@ func (c *checker) collect(fn *ssa.Function, anchor ssa.Instruction, keys, writes
 				continue
 			}
 			for _, arg := range call.Common().Args {
-				if f, ok := arg.(*ssa.Function); ok && f.Parent() == fn {
+				if f, ok := arg.(*ssa.Function); ok && f.Parent() == fn && !c.launches(call) {
 					c.collect(f, at, keys, writes) // a closure without free variables
 				}
 			}
@@ -120,6 +124,33 @@ func (c *checker) collect(fn *ssa.Function, anchor ssa.Instruction, keys, writes
 			}
 		}
 	}
+}
+
+// goroutine reports whether a closure runs on a goroutine of its own
+// (a go statement, errgroup's Go): its statements run apart from those
+// around it, so they are compared among themselves, when checkFunc
+// takes the closure, and not with its maker's.
+func (c *checker) goroutine(mc *ssa.MakeClosure) bool {
+	for _, ref := range *mc.Referrers() {
+		if call, ok := ref.(ssa.CallInstruction); ok && c.launches(call) && slices.Contains(call.Common().Args, ssa.Value(mc)) {
+			return true
+		}
+		if g, ok := ref.(*ssa.Go); ok && g.Call.Value == mc {
+			return true
+		}
+	}
+	return false
+}
+
+// launches reports whether a call runs a function it is passed on a
+// goroutine of its own.
+func (c *checker) launches(call ssa.CallInstruction) bool {
+	callee := call.Common().StaticCallee()
+	if callee == nil {
+		return false
+	}
+	fn, ok := callee.Object().(*types.Func)
+	return ok && c.res.Env.Catalog.IsGoLauncher(fn)
 }
 
 // isKey reports whether a statement writes or checks an idempotency key.
@@ -151,6 +182,9 @@ func (c *checker) isKeyTable(st *sqltext.Statement) bool {
 // apart decides whether a key statement and an effect write do not commit
 // together, and says what a crash or a concurrent retry then does.
 func (c *checker) apart(k, w stmt) (string, bool) {
+	if !together(k, w) {
+		return "", false
+	}
 	if k.SQL.Kind == sqltext.Select {
 		if !before(k, w) || effects.SameTx(k.Stmt, w.Stmt) {
 			return "", false
@@ -178,6 +212,21 @@ func before(k, w stmt) bool {
 		return effects.Dominates(k.Instr, w.Instr)
 	}
 	return k.anchor != w.anchor && effects.Dominates(k.anchor, w.anchor)
+}
+
+// together reports whether k and w can run in one execution: one can
+// run after the other, within their function, or else between their
+// anchors. Statements of exclusive branches (two subcommands of a
+// switch) cannot, and are neither a check-then-act nor a split commit.
+func together(k, w stmt) bool {
+	a, b := ssa.Instruction(k.Instr), ssa.Instruction(w.Instr)
+	if a.Parent() != b.Parent() {
+		if k.anchor == w.anchor {
+			return true // two closures made at one place: as one
+		}
+		a, b = k.anchor, w.anchor
+	}
+	return effects.Reaches(a, b) || effects.Reaches(b, a)
 }
 
 // externalBetween reports whether an external call can run after k and

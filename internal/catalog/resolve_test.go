@@ -29,6 +29,7 @@ var unverified = map[string]string{
 	"github.com/nats-io/nats.go":                       "not required by a testdata module",
 	"github.com/rabbitmq/amqp091-go":                   "not required by a testdata module",
 	"github.com/streadway/amqp":                        "not required by a testdata module",
+	"github.com/sourcegraph/conc":                      "not required by a testdata module",
 	"cloud.google.com/go":                              "not required by a testdata module",
 	"github.com/aws/aws-lambda-go":                     "not required by a testdata module",
 	"github.com/aws/aws-sdk-go-v2/service/sns":         "only the SQS service is required by a testdata module",
@@ -76,7 +77,7 @@ func rowNames() []rowName {
 		{"headerSetters", setOf(headerSetters)}, {"headerGetters", setOf(headerGetters)},
 		{"registrations", setOf(registrations)}, {"loopReceivers", setOf(loopReceivers)},
 		{"contextRoots", setOf(contextRoots)}, {"externals", setOf(externals)}, {"pubOptions", setOf(pubOptions)},
-		{"opKeyMethods", setOf(opKeyMethods)},
+		{"opKeyMethods", setOf(opKeyMethods)}, {"goLaunchers", goLaunchers},
 	} {
 		for k := range table.keys {
 			add("func", table.row, k)
