@@ -24,7 +24,15 @@
 // WHERE NOT EXISTS; functions that test for a unique violation (SQLSTATE
 // 23505, MySQL 1062, gorm.ErrDuplicatedKey); INSERTs after a
 // conflict-tolerant insert (a dedup guard); fresh values (freshid's);
-// and SQL text that is not constant.
+// and SQL text that is not constant. Nor does it report the row of a
+// key table (idempotency_keys, processed_messages...) that guards the
+// function's other writes: written before one of them, or with its
+// error deciding the path (returned, or tested and returned on), its
+// unique violation is what stops the retry. A key row that carries an
+// operation key, written after the effect with its error logged or
+// dropped, guards nothing: it is reported, without a fix (absorbing its
+// duplicate would hide the failure and still repeat the effect), and
+// the message asks for it to be written first.
 //
 // The suggested fix adds ON CONFLICT DO NOTHING to the SQL literal
 // (PostgreSQL and SQLite; without a conflict target it needs no

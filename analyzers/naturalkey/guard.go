@@ -1,6 +1,8 @@
 package naturalkey
 
 import (
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/passes/retried"
@@ -8,20 +10,40 @@ import (
 
 // unguarded returns the retried path of an INSERT that nothing makes
 // absorb a second run: no conflict clause, no guard before it. A key
-// table's row beside other writes (others) guards them: its unique
-// violation is what stops a duplicate, and a conflict clause would
-// remove the guard; whether it commits with them is keytx's question.
-// Alone (an inbox row), it is any row.
-func (c *checker) unguarded(st *effects.Stmt, guards []*effects.Stmt, others bool) (*retried.Path, bool) {
+// table's row that guards the function's other writes (keyRowGuards) is
+// not judged: its unique violation is what stops a duplicate, and a
+// conflict clause would remove the guard; whether it commits with them
+// is keytx's question. Alone (an inbox row), or guarding nothing, it is
+// any row.
+func (c *checker) unguarded(st *effects.Stmt, w *writes) (*retried.Path, bool) {
 	if st.SQL.Kind != sqltext.Insert || st.SQL.Conflict || st.SQL.Columns == nil || c.res.InTestFile(st.Instr.Pos()) ||
-		others && c.cat.IsKeyTable(st.SQL.Table) {
+		c.cat.IsKeyTable(st.SQL.Table) && keyRowGuards(st, w.at) {
 		return nil, false
 	}
 	path, ok := c.res.Retried.On(st.Instr)
-	if !ok || guarded(st, guards) {
+	if !ok || guarded(st, w.guards) {
 		return nil, false
 	}
 	return path, true
+}
+
+// keyRowGuards reports whether a key table's row guards other writes:
+// it is written before one of them on every path, or its error decides
+// whether the path goes on (a duplicate fails the transaction that
+// holds them). Written after them, its error logged and dropped, it
+// guards nothing.
+func keyRowGuards(st *effects.Stmt, writes []ssa.Instruction) bool {
+	others := false
+	for _, at := range writes {
+		if at == ssa.Instruction(st.Instr) {
+			continue
+		}
+		others = true
+		if effects.Dominates(st.Instr, at) {
+			return true
+		}
+	}
+	return others && effects.ErrorDecides(st.Instr)
 }
 
 // guarded reports whether one of the guards (dedup guards: conflict-

@@ -58,6 +58,7 @@ type writes struct {
 	stmts, guards, across []*effects.Stmt
 	models                []ssa.CallInstruction
 	count                 int
+	at                    []ssa.Instruction // where each durable write runs
 }
 
 // note counts a statement of the function or of a callee as a guard and
@@ -68,6 +69,7 @@ func (w *writes) note(st *effects.Stmt) {
 	}
 	if st.SQL.Writes() {
 		w.count++
+		w.at = append(w.at, st.Instr)
 	}
 }
 
@@ -84,18 +86,17 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	for _, m := range w.models {
 		c.checkModel(m)
 	}
-	others := w.count > 1
 	for _, st := range w.stmts {
-		if path, ok := c.unguarded(st, w.guards, others); ok {
+		if path, ok := c.unguarded(st, w); ok {
 			if col, what := c.keyColumn(st, path); col != "" {
-				c.report(st, col, what, path)
+				c.report(st, col, what, path, c.cat.IsKeyTable(st.SQL.Table) && len(w.at) > 1)
 			}
 		}
 	}
 	// INSERTs that helpers of other packages run for this function, with
 	// its values: their packages have no root that reaches them.
 	for _, st := range w.across {
-		if path, ok := c.unguarded(st, w.guards, others); ok && !st.Callee.Absorbed {
+		if path, ok := c.unguarded(st, w); ok && !st.Callee.Absorbed {
 			if col, what := c.keyColumn(st, path); col != "" {
 				c.reportAcross(st, col, what, path)
 			}
@@ -119,6 +120,7 @@ func (c *checker) writesOf(fn *ssa.Function) *writes {
 				if _, ok := c.cat.Model(callee); ok {
 					w.models = append(w.models, call)
 					w.count++
+					w.at = append(w.at, call)
 				}
 			}
 			c.noteCallee(w, call)
@@ -159,7 +161,7 @@ func sqlcQuery(text string) string {
 	return name
 }
 
-func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path) {
+func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path, keyAfter bool) {
 	table := st.SQL.Table
 	if q := sqlcQuery(st.Text); q != "" {
 		table += " (sqlc query " + q + ")" // the query to change, when the code is generated
@@ -170,6 +172,14 @@ func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path)
 			col, table, what, path.Root.Describe()),
 	}
 	d.Related = check.Chain(path)
+	if keyAfter {
+		// Absorbing the duplicate would hide the failure and still
+		// repeat the effect: the key row must come first.
+		d.Message = fmt.Sprintf("a retry repeats the effect, then fails on the row for the same %s: the INSERT into %s runs after the writes it should guard and its error decides nothing; write it first, in their transaction, and stop when it exists (%s)",
+			col, table, path.Root.Describe())
+		c.rep.Report(d)
+		return
+	}
 	if f := c.conflictFix(st, col); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}

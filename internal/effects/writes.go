@@ -458,6 +458,112 @@ func Reaches(a, b ssa.Instruction) bool {
 	return false
 }
 
+// ErrorDecides reports whether a call's error decides whether the path
+// goes on: it is returned (the caller decides, a transaction callback's
+// helper rolls back), or tested against nil with the error's branch not
+// rejoining the other (it returns, or starts the loop's next turn, which
+// runs the call again first). An error ignored, or logged and dropped,
+// decides nothing.
+func ErrorDecides(c ssa.CallInstruction) bool {
+	call, ok := c.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	err := errorResult(call)
+	if err == nil {
+		return false
+	}
+	for _, r := range *err.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Return:
+			return true
+		case *ssa.Call:
+			// Wrapped and returned: fmt.Errorf("...: %w", err).
+			for _, rr := range *r.Referrers() {
+				if _, ok := rr.(*ssa.Return); ok {
+					return true
+				}
+			}
+		case *ssa.BinOp:
+			if nilTest(r) && branchDecides(r, call.Block()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// errorResult returns the value of a call's last result when it is an
+// error, or nil.
+func errorResult(call *ssa.Call) ssa.Value {
+	results := call.Call.Signature().Results()
+	n := results.Len()
+	if n == 0 || !types.Identical(results.At(n-1).Type(), types.Universe.Lookup("error").Type()) {
+		return nil
+	}
+	if n == 1 {
+		return call
+	}
+	for _, r := range *call.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == n-1 {
+			return ex
+		}
+	}
+	return nil
+}
+
+// nilTest reports whether a comparison tests a value against nil.
+func nilTest(b *ssa.BinOp) bool {
+	if b.Op != token.EQL && b.Op != token.NEQ {
+		return false
+	}
+	for _, v := range []ssa.Value{b.X, b.Y} {
+		if k, ok := v.(*ssa.Const); ok && k.IsNil() {
+			return true
+		}
+	}
+	return false
+}
+
+// branchDecides reports whether an if on a nil test sends the error's
+// branch where the other branch cannot be reached, except by running
+// the call's block again.
+func branchDecides(test *ssa.BinOp, callBlock *ssa.BasicBlock) bool {
+	for _, r := range *test.Referrers() {
+		ifs, ok := r.(*ssa.If)
+		if !ok {
+			continue
+		}
+		errBranch, okBranch := ifs.Block().Succs[0], ifs.Block().Succs[1]
+		if test.Op == token.EQL {
+			errBranch, okBranch = okBranch, errBranch
+		}
+		if !reachesAvoiding(errBranch, okBranch, callBlock) {
+			return true
+		}
+	}
+	return false
+}
+
+// reachesAvoiding reports whether block to can be reached from block
+// from without passing through block avoid.
+func reachesAvoiding(from, to, avoid *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{avoid: true}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		blk := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if blk == to {
+			return true
+		}
+		if !seen[blk] {
+			seen[blk] = true
+			stack = append(stack, blk.Succs...)
+		}
+	}
+	return false
+}
+
 // IsGuard reports whether a statement is a dedup guard: a conflict-
 // tolerant INSERT whose outcome decides whether the path goes on, by
 // rows affected (RowsAffected of its result or command tag) or by the row

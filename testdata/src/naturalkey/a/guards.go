@@ -2,6 +2,9 @@ package a
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
+	"log"
 	"net/http"
 
 	"example.com/ordersdb"
@@ -81,4 +84,67 @@ func payWithKeyRow(w http.ResponseWriter, r *http.Request) {
 func recordDelivery(w http.ResponseWriter, r *http.Request) {
 	key := r.Header.Get("Idempotency-Key")
 	db.ExecContext(r.Context(), "INSERT INTO idempotency_keys (key) VALUES ($1)", key) // want `INSERT into idempotency_keys has no conflict handling for request's idempotency key \(HTTP handler recordDelivery\)`
+}
+
+// ---- a key row guards only when it guards ----
+
+// The key row is written after the debit's commit, its error logged and
+// dropped: a retry debits again, then fails on the key row. It guards
+// nothing, so it is any row that carries the operation key.
+func keyRowAfterLogged(w http.ResponseWriter, r *http.Request) {
+	ctx, key := r.Context(), r.Header.Get("Idempotency-Key")
+	if _, err := db.ExecContext(ctx, "UPDATE accounts SET balance = balance - $1 WHERE id = $2", 10, r.FormValue("account")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	if _, err := db.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1)", key); err != nil { // want `a retry repeats the effect, then fails on the row for the same key: the INSERT into idempotency_keys runs after the writes it should guard and its error decides nothing; write it first, in their transaction, and stop when it exists \(HTTP handler keyRowAfterLogged\)`
+		log.Printf("recording key %s: %v", key, err)
+	}
+	w.WriteHeader(http.StatusOK)
+}
+
+// The same with the error ignored.
+func keyRowAfterIgnored(w http.ResponseWriter, r *http.Request) {
+	ctx, key := r.Context(), r.Header.Get("Idempotency-Key")
+	db.ExecContext(ctx, "UPDATE accounts SET balance = balance - $1 WHERE id = $2", 10, r.FormValue("account"))
+	db.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1)", key) // want `a retry repeats the effect, then fails on the row for the same key: .* \(HTTP handler keyRowAfterIgnored\)`
+}
+
+// Written before the debit, the key row's unique violation stops the
+// retry before it debits.
+func keyRowFirst(w http.ResponseWriter, r *http.Request) {
+	ctx, key := r.Context(), r.Header.Get("Idempotency-Key")
+	if _, err := db.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1)", key); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+		return
+	}
+	db.ExecContext(ctx, "UPDATE accounts SET balance = balance - $1 WHERE id = $2", 10, r.FormValue("account"))
+}
+
+// After the debit in one transaction, the key row's error is returned
+// from the transaction's callback, which rolls the debit back.
+func keyRowAfterReturned(w http.ResponseWriter, r *http.Request) {
+	ctx, key := r.Context(), r.Header.Get("Idempotency-Key")
+	err := inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, "UPDATE accounts SET balance = balance - $1 WHERE id = $2", 10, r.FormValue("account")); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1)", key)
+		return err
+	})
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
+
+func inTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return fmt.Errorf("in transaction: %w", err)
+	}
+	return tx.Commit()
 }
