@@ -17,8 +17,14 @@
 // path with two or more durable writes whose commit units differ (each on
 // a handle that commits every statement, or on different transactions),
 // when at least one of them is not idempotent (an INSERT without conflict
-// handling, an UPDATE that computes a column from itself) and no
-// conflict-tolerant insert guards them. Writes of the functions it calls
+// handling, an UPDATE that computes a column from itself) and
+// conflict-tolerant inserts (dedup guards) do not cover them all. A
+// guard covers the writes that run after it and commit in its
+// transaction; a guard that commits on its own, or a write on another
+// handle, is not covered: after a failure between the writes, the guard
+// stops the retry that would finish them, and the message says so (with
+// no fix: the writes belong in the guard's transaction, which the check
+// does not write). Writes of the functions it calls
 // (sqlc queries, repository helpers) count, on the handle the call passes
 // them (store.New(db), q.WithTx(tx)). Writes whose handle is of unknown
 // kind are not compared; external calls are intentfirst's.

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -65,11 +66,11 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	if !whole {
 		return // a callee runs statements its summary does not list
 	}
-	var writes []*effects.Stmt
+	var writes, guards []*effects.Stmt
 	for _, st := range stmts {
 		switch {
 		case effects.IsGuard(st):
-			return // a dedup guard covers the writes
+			guards = append(guards, st)
 		case !st.SQL.Writes():
 		case st.Durability == effects.DurUnknown && st.Callee != nil:
 			// A callee's write on a handle that cannot be traced: its
@@ -79,6 +80,9 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 		default:
 			writes = append(writes, st)
 		}
+	}
+	if !slices.ContainsFunc(writes, func(w *effects.Stmt) bool { return !covered(w, guards) }) {
+		return // the guards cover every write
 	}
 	first := firstNonIdempotent(writes)
 	if first == nil {
@@ -103,6 +107,11 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 		Message: fmt.Sprintf("a failure between the writes leaves the operation half done, and a retry repeats the done part: %d writes commit separately and %s is not idempotent (%s)",
 			len(writes), describe(first), path.Root.Describe()),
 	}
+	if len(guards) > 0 {
+		// The retry stops at the guard: the operation stays half done.
+		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: %d writes commit separately, not all in the guard's transaction; run them in it (%s)",
+			len(writes), path.Root.Describe())
+	}
 	for _, w := range writes {
 		if w != first {
 			msg := "commits separately: " + what(w.SQL)
@@ -112,7 +121,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: w.Instr.Pos(), Message: msg})
 		}
 	}
-	if f := c.wrapFix(fn, writes); f != nil {
+	if f := c.wrapFix(fn, writes); f != nil && len(guards) == 0 {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}
 	c.rep.Report(d)
@@ -151,6 +160,20 @@ func (c *checker) statements(fn *ssa.Function) (out []*effects.Stmt, whole bool)
 	}
 	visit(fn)
 	return out, whole
+}
+
+// covered reports whether a dedup guard covers a write: the write runs
+// only on the guard's first-time branch (the guard runs before it on
+// every path) and commits in the guard's transaction. A guard that
+// commits on its own covers nothing: after a failure between the
+// writes, it stops the retry that would finish them.
+func covered(w *effects.Stmt, guards []*effects.Stmt) bool {
+	for _, g := range guards {
+		if effects.SameTx(g, w) && (g.Instr != w.Instr && effects.Dominates(g.Instr, w.Instr) || effects.SameCall(g, w)) {
+			return true
+		}
+	}
+	return false
 }
 
 // firstNonIdempotent returns the first write that repeats with a

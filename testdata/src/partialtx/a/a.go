@@ -70,13 +70,14 @@ func idempotent(ctx context.Context, t *asynq.Task) error {
 	return nil
 }
 
-// Negative: a dedup guard covers the writes.
+// A dedup guard that commits on its own covers nothing: after a failure
+// between the writes, it stops the retry that would finish them.
 func guarded(ctx context.Context, t *asynq.Task) error {
 	res, _ := db.ExecContext(ctx, "INSERT INTO processed (task_id) VALUES ($1) ON CONFLICT DO NOTHING", t.ResultWriter().TaskID())
 	if n, _ := res.RowsAffected(); n == 0 {
 		return nil
 	}
-	db.ExecContext(ctx, "INSERT INTO orders (total) VALUES ($1)", 1)
+	db.ExecContext(ctx, "INSERT INTO orders (total) VALUES ($1)", 1) // want `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction; run them in it \(asynq handler guarded\)`
 	db.ExecContext(ctx, "UPDATE stock SET qty = qty - 1 WHERE sku = $1", "a")
 	return nil
 }

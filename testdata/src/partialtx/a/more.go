@@ -270,13 +270,14 @@ func withSavepoint(ctx context.Context, t *asynq.Task) error {
 	return tx.Commit(ctx)
 }
 
-// Negative: a dedup guard on the task ID decides whether the writes run.
+// The dedup guard on the task ID commits on its own: it does not cover
+// the writes after it.
 func guardedPgx(ctx context.Context, t *asynq.Task) error {
 	tag, err := pool.Exec(ctx, "INSERT INTO processed_tasks (task_id) VALUES ($1) ON CONFLICT DO NOTHING", t.ResultWriter().TaskID())
 	if err != nil || tag.RowsAffected() == 0 {
 		return err
 	}
-	pool.Exec(ctx, "INSERT INTO emails (kind) VALUES ($1)", "welcome")
+	pool.Exec(ctx, "INSERT INTO emails (kind) VALUES ($1)", "welcome") // want `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction; run them in it \(asynq handler guardedPgx\)`
 	pool.Exec(ctx, "UPDATE users SET emails_sent = emails_sent + 1 WHERE id = $1", 1)
 	return nil
 }
@@ -377,4 +378,62 @@ func beginFunc(ctx context.Context, t *asynq.Task) error {
 		_, err := tx.Exec(ctx, "UPDATE accounts SET balance = balance - 1 WHERE id = $1", 1)
 		return err
 	})
+}
+
+// Negative: each transaction claims its own step before its write, so
+// each guard covers the write it commits with; a retry redoes only the
+// step whose claim did not commit.
+func guardPerUnit(ctx context.Context, t *asynq.Task) error {
+	id := t.ResultWriter().TaskID()
+	reserve, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer reserve.Rollback(ctx)
+	tag, err := reserve.Exec(ctx, "INSERT INTO processed_steps (task_id, step) VALUES ($1, 'reserve') ON CONFLICT DO NOTHING", id)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 1 {
+		if _, err := reserve.Exec(ctx, "INSERT INTO reservations (task_id) VALUES ($1)", id); err != nil {
+			return err
+		}
+	}
+	if err := reserve.Commit(ctx); err != nil {
+		return err
+	}
+	charge, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer charge.Rollback(ctx)
+	tag, err = charge.Exec(ctx, "INSERT INTO processed_steps (task_id, step) VALUES ($1, 'charge') ON CONFLICT DO NOTHING", id)
+	if err != nil || tag.RowsAffected() == 0 {
+		return err
+	}
+	if _, err := charge.Exec(ctx, "UPDATE accounts SET balance = balance - 1 WHERE id = $1", 1); err != nil {
+		return err
+	}
+	return charge.Commit(ctx)
+}
+
+// The guard commits with the order, but the stock is updated on the
+// pool: a failure after the commit leaves the stock as it was, and the
+// guard stops the retry.
+func guardCoversOne(ctx context.Context, t *asynq.Task) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	tag, err := tx.Exec(ctx, "INSERT INTO processed_tasks (task_id) VALUES ($1) ON CONFLICT DO NOTHING", t.ResultWriter().TaskID())
+	if err != nil || tag.RowsAffected() == 0 {
+		return err
+	}
+	tx.Exec(ctx, "INSERT INTO orders (total) VALUES ($1)", 1) // want `the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction; run them in it \(asynq handler guardCoversOne\)`
+	if err := tx.Commit(ctx); err != nil {
+		return err
+	}
+	_, err = pool.Exec(ctx, "UPDATE stock SET qty = qty - 1 WHERE sku = $1", "a")
+	return err
 }

@@ -196,19 +196,20 @@ func count(ctx context.Context, t *asynq.Task) error {
 	return ordersrepo.Count(ctx, db, "visits", true)
 }
 
-// Negative: a guard inside the helper decides whether it pays.
+// A guard inside the helper decides whether it pays, but commits on its
+// own, as do the helper's two writes.
 func payOnce(ctx context.Context, t *asynq.Task) error {
-	return ordersrepo.PayOnce(ctx, db, "k", 5)
+	return ordersrepo.PayOnce(ctx, db, "k", 5) // want `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction; run them in it \(asynq handler payOnce\)`
 }
 
-// Negative: a guard from the generated queries covers the writes.
+// A guard from the generated queries, on the pool like the writes.
 func claimThenPay(ctx context.Context, t *asynq.Task) error {
 	q := ordersdb.New(db)
 	n, err := q.ClaimKey(ctx, "k")
 	if err != nil || n == 0 {
 		return err
 	}
-	if err := q.CreateOrder(ctx, ordersdb.CreateOrderParams{ID: "o", Total: 5}); err != nil {
+	if err := q.CreateOrder(ctx, ordersdb.CreateOrderParams{ID: "o", Total: 5}); err != nil { // want `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction; run them in it \(asynq handler claimThenPay\)`
 		return err
 	}
 	return q.DebitAccount(ctx, ordersdb.DebitAccountParams{ID: "a", Amount: 5})
