@@ -10,7 +10,9 @@
 // Idempotency-Key request header, SQS FIFO's MessageDeduplicationId,
 // JetStream's Nats-Msg-Id, the ClientToken of AWS APIs (which the SDK
 // otherwise fills with a fresh token per call), a key field of a gRPC
-// request. For example:
+// request, and, for an outbound webhook, the delivery-ID header its
+// receivers deduplicate on (webhook-id, svix-id, X-Webhook-Id and the
+// like). For example:
 //
 //	func Charge(w http.ResponseWriter, r *http.Request) {
 //		params := &stripe.PaymentIntentParams{Amount: stripe.Int64(amount)}

@@ -289,7 +289,7 @@ func (c *Catalog) HeaderSetter(fn *types.Func) ([]string, bool) {
 		return nil, false
 	}
 	if h == nil {
-		h = c.cfg.Headers()
+		h = c.KeyHeaders()
 	}
 	return h, true
 }

@@ -113,3 +113,16 @@ func IsResponder(t types.Type) bool {
 	}
 	return false
 }
+
+// deliveryHeaders carry a webhook delivery's stable ID, on which its
+// receivers deduplicate: Standard Webhooks' webhook-id, Svix's svix-id
+// and the common X- forms. Set on an outbound request, one keys it as
+// an idempotency header does (and a fresh value in it is freshid's).
+var deliveryHeaders = []string{"Webhook-Id", "Svix-Id", "X-Webhook-Id", "X-Webhook-Delivery", "X-Hook-Id", "X-Delivery-Id", "X-Event-Id"}
+
+// KeyHeaders returns the names of the headers that key an outbound
+// request: the configured idempotency headers, then the delivery-ID
+// headers of webhooks.
+func (c *Catalog) KeyHeaders() []string {
+	return append(slices.Clip(c.cfg.Headers()), deliveryHeaders...)
+}

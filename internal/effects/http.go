@@ -29,7 +29,7 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 		return false
 	}
 	call.Carrier, call.Method = req, method
-	call.State, call.Key = headerSlot(origin, call.Instr, cat.Config().Headers())
+	call.State, call.Key = headerSlot(origin, call.Instr, cat.KeyHeaders())
 	return true
 }
 

@@ -81,6 +81,14 @@ func headerKey(w http.ResponseWriter, r *http.Request) {
 	http.DefaultClient.Do(req)
 }
 
+// A webhook's delivery ID is what its receivers deduplicate on: a new
+// one per attempt defeats them.
+func webhookDeliveryID(w http.ResponseWriter, r *http.Request) {
+	req, _ := http.NewRequestWithContext(r.Context(), "POST", "https://subscriber.example/hooks", nil)
+	req.Header.Set("webhook-id", uuid.NewString()) // want `the webhook-id header`
+	http.DefaultClient.Do(req)
+}
+
 // Negative: a fresh value in an unrelated header.
 func traceHeader(w http.ResponseWriter, r *http.Request) {
 	req, _ := http.NewRequestWithContext(r.Context(), "GET", "https://carrier.example/bookings", nil)

@@ -114,3 +114,26 @@ func sign(req *http.Request) {}
 func poll(client *retryablehttp.Client) {
 	client.Get("https://carrier.example/bookings/1")
 }
+
+// Negative: a webhook delivery carries the event's stable ID in the
+// header its receivers deduplicate on.
+func deliverWebhook(ctx context.Context, t *asynq.Task) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://subscriber.example/hooks", bytes.NewReader(t.Payload()))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("webhook-id", t.ResultWriter().TaskID())
+	_, err = http.DefaultClient.Do(req)
+	return err
+}
+
+// A request ID is for tracing, not deduplication.
+func deliverTraced(ctx context.Context, t *asynq.Task) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://subscriber.example/hooks", bytes.NewReader(t.Payload()))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("X-Request-Id", t.ResultWriter().TaskID())
+	_, err = http.DefaultClient.Do(req) // want `HTTP POST: the request carries no Idempotency-Key header \(asynq handler deliverTraced\)`
+	return err
+}
