@@ -23,7 +23,9 @@
 // value is freshid's finding (IDEM001), reported once there. It does not
 // report providers without a key mechanism (Kafka, AMQP, core NATS), GET,
 // HEAD, PUT and DELETE requests, POSTs to token, search and GraphQL
-// endpoints, SQS standard queues, or calls whose request or parameters are
+// endpoints and to addresses whose last segment names a read (validate,
+// lookup, query, quote, rates, estimate, preview, calculate), SQS
+// standard queues, or calls whose request or parameters are
 // built elsewhere (no proof). go-retryablehttp retries by itself, so its
 // POSTs are reported wherever they are.
 //

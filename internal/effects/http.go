@@ -130,8 +130,9 @@ func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (
 }
 
 // isRead reports whether a POST goes to an address that reads: an OAuth
-// token, search or GraphQL-query endpoint, told from the constant end of
-// the URL.
+// token, search or GraphQL-query endpoint, or one whose last path
+// segment (or custom method, as in /v1/addresses:validate) names a read
+// (readActions), told from the constant end of the URL.
 func isRead(url ssa.Value) bool {
 	s, ok := constSuffix(url)
 	if !ok {
@@ -142,8 +143,18 @@ func isRead(url ssa.Value) bool {
 		s = s[:i]
 	}
 	s = strings.TrimSuffix(s, "/")
+	last := s[strings.LastIndexAny(s, "/:")+1:]
 	return strings.HasSuffix(s, "/token") || strings.Contains(s, "/oauth") || strings.Contains(s, "/search") ||
-		strings.HasSuffix(s, "/graphql") || strings.HasSuffix(s, "/_search")
+		strings.HasSuffix(s, "/graphql") || strings.HasSuffix(s, "/_search") || readActions[last]
+}
+
+// readActions are last path segments of POST endpoints that answer
+// without changing state: validation, quotes and rates, estimates,
+// previews, lookups.
+var readActions = map[string]bool{
+	"validate": true, "validation": true, "lookup": true, "query": true,
+	"quote": true, "quotes": true, "rates": true, "estimate": true, "estimates": true,
+	"preview": true, "calculate": true, "introspect": true,
 }
 
 // constSuffix returns the constant tail of a string: a constant, or the

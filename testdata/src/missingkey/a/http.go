@@ -87,6 +87,15 @@ func readPosts(w http.ResponseWriter, r *http.Request) {
 	http.PostForm("https://auth.example/oauth/token", url.Values{})
 	http.Post("https://search.example/v1/search", "application/json", nil)
 	http.Post(baseURL+"/graphql", "application/json", nil)
+	http.Post(baseURL+"/v1/addresses:validate", "application/json", nil)
+	http.Post(baseURL+"/v1/shipments/rates", "application/json", nil)
+	quote, _ := http.NewRequestWithContext(r.Context(), http.MethodPost, "https://carrier.example/v2/quote", nil)
+	http.DefaultClient.Do(quote)
+}
+
+// Creating a shipment is no read, though its address has "rates" in it.
+func buyLabel(w http.ResponseWriter, r *http.Request) {
+	http.Post(baseURL+"/v1/rates/shipments", "application/json", nil) // want `HTTP POST: the request carries no Idempotency-Key header \(HTTP handler buyLabel\)`
 }
 
 var baseURL = "https://api.example"
