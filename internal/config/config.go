@@ -72,8 +72,8 @@ type Config struct {
 	// Schema lists SQL files, and directories of them, whose CREATE
 	// TABLE statements give the tables' primary and unique keys: the
 	// identity columns of their rows. Paths are relative to the
-	// configuration file. Without it, the module's migrations are read
-	// from the usual places (see ReadSchema).
+	// configuration file. Without it, every .sql file of the module is
+	// read (see ReadSchema).
 	Schema []string `yaml:"schema" json:"schema"`
 
 	schemaTexts []string // read by ReadSchema

@@ -95,6 +95,40 @@ func TestReadSchemaFindsMigrations(t *testing.T) {
 	if got := cfg.SchemaTexts(); !slices.Contains(got, "CREATE TABLE orders (order_ref text PRIMARY KEY);") {
 		t.Errorf("schema texts %q; want the orders migration among them", got)
 	}
+	// Wherever the module keeps them; not in fixtures, dependencies or
+	// another module.
+	for name, text := range map[string]string{
+		"tools/dbmigrate/sql/0002_claims.sql": "CREATE TABLE claims (claim_ref text PRIMARY KEY);",
+		"internal/api/testdata/fixture.sql":   "CREATE TABLE fixtures (fixture_ref text PRIMARY KEY);",
+		"vendor/example.com/dep/dep.sql":      "CREATE TABLE deps (dep_ref text PRIMARY KEY);",
+		"plugins/go.mod":                      "module example.com/m/plugins\n",
+		"plugins/schema.sql":                  "CREATE TABLE plugins (plugin_ref text PRIMARY KEY);",
+	} {
+		path := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg = Default()
+	if err := cfg.ReadSchema(root); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"CREATE TABLE orders (order_ref text PRIMARY KEY);",
+		"CREATE TABLE claims (claim_ref text PRIMARY KEY);",
+	}
+	var got []string
+	for _, text := range cfg.SchemaTexts() {
+		if strings.HasPrefix(text, "CREATE") {
+			got = append(got, text)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("CREATE statements read %q; want %q (the module's, in lexical order of their paths)", got, want)
+	}
 	bad := &Config{Schema: []string{"nowhere.sql"}}
 	if err := bad.ReadSchema(root); err == nil || !strings.Contains(err.Error(), "nowhere.sql") {
 		t.Errorf("a missing schema file: %v; want an error naming it", err)

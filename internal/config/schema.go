@@ -8,27 +8,21 @@ import (
 	"strings"
 )
 
-// schemaPlaces are where modules keep their migrations and schema dumps,
-// relative to the module's root: read when the configuration names no
-// schema.
-var schemaPlaces = []string{
-	"migrations", "db/migrations", "database/migrations", "sql/migrations",
-	"internal/db/migrations", "internal/database/migrations", "internal/migrations",
-	"db/schema", "sql/schema", "schema", "db/schema.sql", "schema.sql", "sql/schema.sql",
-}
-
 // Bounds on what the schema reading takes in, so that a repository of
 // data dumps cannot stall a run.
 const (
 	maxSchemaFiles = 2000
 	maxSchemaBytes = 32 << 20
+	maxSchemaDirs  = 20000 // directories walked
 )
 
 // ReadSchema reads the tables' keys that the run judges identities by:
 // from the files and directories of .sql files that Schema names,
 // relative to base (the configuration file's directory), or when it names
-// none, from the usual places of the module around base (schemaPlaces).
-// Named files that cannot be read are errors; in the usual places, what
+// none, from every .sql file of the module around base (see
+// moduleSQLDir): migrations and schema dumps live in a module's own
+// places (tools/dbmigrate/sql, an embedded directory), not in a fixed
+// list. Named files that cannot be read are errors; in the module, what
 // cannot be read is skipped.
 func (c *Config) ReadSchema(base string) error {
 	var paths []string
@@ -44,14 +38,9 @@ func (c *Config) ReadSchema(base string) error {
 			paths = append(paths, p)
 		}
 	} else {
-		root := moduleRoot(base)
-		for _, p := range schemaPlaces {
-			if p := filepath.Join(root, filepath.FromSlash(p)); exists(p) {
-				paths = append(paths, p)
-			}
-		}
+		paths = []string{moduleRoot(base)}
 	}
-	files, err := sqlFiles(paths)
+	files, err := sqlFiles(paths, explicit)
 	if err != nil && explicit {
 		return fmt.Errorf("schema: %v", err)
 	}
@@ -81,17 +70,23 @@ func (c *Config) ReadSchema(base string) error {
 func (c *Config) SchemaTexts() []string { return c.schemaTexts }
 
 // sqlFiles lists the .sql files among paths, and under those that are
-// directories, in lexical order (the order migrations apply in).
-func sqlFiles(paths []string) ([]string, error) {
+// directories, in lexical order (the order migrations apply in). Hidden
+// directories are left out; so, in a module walked whole (not named),
+// are those that are not the module's own SQL (moduleSQLDir).
+func sqlFiles(paths []string, named bool) ([]string, error) {
 	var files []string
+	dirs := 0
 	for _, p := range paths {
 		err := filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
 			if d.IsDir() {
-				if path != p && strings.HasPrefix(d.Name(), ".") {
+				if path != p && (strings.HasPrefix(d.Name(), ".") || !named && !moduleSQLDir(path, d.Name())) {
 					return filepath.SkipDir
+				}
+				if dirs++; dirs > maxSchemaDirs {
+					return fs.SkipAll
 				}
 				return nil
 			}
@@ -108,6 +103,17 @@ func sqlFiles(paths []string) ([]string, error) {
 		}
 	}
 	return files, nil
+}
+
+// moduleSQLDir reports whether a directory below a module's root may
+// hold the module's schema: not its dependencies (vendor, node_modules),
+// test fixtures (testdata) or another module (a go.mod of its own).
+func moduleSQLDir(path, name string) bool {
+	switch name {
+	case "vendor", "node_modules", "testdata":
+		return false
+	}
+	return !exists(filepath.Join(path, "go.mod"))
 }
 
 // moduleRoot returns the nearest directory at or above dir with a go.mod,

@@ -12,8 +12,9 @@ import (
 
 // TestSchema runs the built binary on a module whose migrations declare a
 // primary key that no name rule recognises: a fresh value stored there is
-// an identity only when idemlint reads the migrations, from their usual
-// place, from the place the configuration names, and under go vet. A
+// an identity only when idemlint reads the migrations, from the
+// module's own place for them, from the place the configuration names,
+// and under go vet. A
 // schema file that does not exist is a one-line error naming it.
 func TestSchema(t *testing.T) {
 	t.Parallel()
@@ -61,15 +62,15 @@ func create(w http.ResponseWriter, r *http.Request) {
 		t.Fatalf("without a schema: exit %d, want 0 and no finding:\n%s", code, out)
 	}
 
-	write("db/migrations/0001_tickets.up.sql", "-- +goose Up\n"+ddl)
+	write("tools/dbmigrate/sql/0001_tickets.up.sql", "-- +goose Up\n"+ddl)
 	if out, code := lint(bin, "./..."); code != 1 || !strings.Contains(out, finding) {
-		t.Errorf("with db/migrations: exit %d, want 1 and %q:\n%s", code, finding, out)
+		t.Errorf("with tools/dbmigrate/sql: exit %d, want 1 and %q:\n%s", code, finding, out)
 	}
 	if out, code := lint(goCmd, "vet", "-vettool="+bin, "./..."); code == 0 || !strings.Contains(out, finding) {
-		t.Errorf("go vet with db/migrations: exit %d, want the finding:\n%s", code, out)
+		t.Errorf("go vet with tools/dbmigrate/sql: exit %d, want the finding:\n%s", code, out)
 	}
 
-	if err := os.RemoveAll(filepath.Join(dir, "db")); err != nil {
+	if err := os.RemoveAll(filepath.Join(dir, "tools")); err != nil {
 		t.Fatal(err)
 	}
 	write("sql/tables.ddl", ddl)
