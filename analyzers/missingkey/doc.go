@@ -26,7 +26,11 @@
 // endpoints and to addresses whose last segment names a read (validate,
 // lookup, query, quote, rates, estimate, preview, calculate), SQS
 // standard queues, or calls whose request or parameters are
-// built elsewhere (no proof). go-retryablehttp retries by itself, so its
+// built elsewhere (no proof). A request or parameters passed to a
+// function of the package (c.sign(req), a builder) are followed into it,
+// three calls deep: a key it sets fills the slot, and one that hands
+// them on to code the analysis cannot read leaves the slot unknown.
+// go-retryablehttp retries by itself, so its
 // POSTs are reported wherever they are.
 //
 // Calls through interfaces are followed to the implementations the

@@ -106,8 +106,9 @@ func arg(c ssa.CallInstruction, fn *types.Func, i int) ssa.Value {
 }
 
 // fieldSlot decides what a key field of the carrier struct holds: the
-// carrier must be a struct made in this function, and not passed anywhere
-// that could set the field behind our back.
+// carrier must be a struct made in this function, and passed only to
+// functions of the package, which are read, and to none that could set
+// the field behind our back.
 func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ssa.Value) {
 	base, ok := valueflow.Unwrap(call.Carrier).(*ssa.Alloc)
 	if !ok {
@@ -115,6 +116,7 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 	}
 	state, key := Absent, ssa.Value(nil)
 	seen := map[ssa.Value]bool{}
+	depth := 0
 	var walk func(v ssa.Value) bool
 	walk = func(v ssa.Value) bool {
 		if seen[v] {
@@ -148,10 +150,21 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 					continue
 				}
 				callee := valueflow.Callee(r.Common())
+				helper := r.Common().StaticCallee()
 				switch {
 				case callee != nil && catalog.IsParamsKeySetter(callee):
 					state, key = Filled, r.Common().Args[len(r.Common().Args)-1]
 				case callee != nil && cat.IsStripeParamsSetter(callee):
+				case helper != nil && len(helper.Blocks) > 0 && len(helper.Params) == len(r.Common().Args) && depth < maxHelperDepth:
+					// A function of the package (in.toProvider(p), a
+					// builder): what it does to its parameter counts.
+					depth++
+					for i, a := range r.Common().Args {
+						if a == v && !walk(helper.Params[i]) {
+							return false
+						}
+					}
+					depth--
 				default:
 					return false // passed to code that may set the key
 				}

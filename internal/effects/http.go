@@ -59,11 +59,20 @@ func requestOrigin(req ssa.Value) (ssa.Value, string, ssa.Value) {
 	return ex, strings.ToUpper(constant.StringVal(m.Value)), call.Call.Args[i+1]
 }
 
-// headerSlot decides what the request's idempotency header holds.
+// maxHelperDepth bounds how deep headerSlot follows a request into the
+// package's functions that it is passed to.
+const maxHelperDepth = 3
+
+// headerSlot decides what the request's idempotency header holds,
+// following it into the package's functions it is passed to: one that
+// sets the header fills the slot, one that hands the request on to code
+// the analysis cannot read leaves it unknown.
 func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (SlotState, ssa.Value) {
 	state, key := Absent, ssa.Value(nil)
 	seen := map[ssa.Value]bool{}
+	depth := 0
 	var walkReq, walkHeader func(v ssa.Value) bool
+	var walkParams func(helper *ssa.Function, args []ssa.Value, v ssa.Value) bool
 	walkHeader = func(h ssa.Value) bool {
 		for _, r := range *h.Referrers() {
 			switch r := r.(type) {
@@ -115,10 +124,30 @@ func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (
 				if r == external {
 					continue
 				}
+				if helper := r.Common().StaticCallee(); helper != nil && len(helper.Blocks) > 0 {
+					// A function of the package (c.sign(req), a
+					// builder): what it does to its parameter counts.
+					if !walkParams(helper, r.Common().Args, v) {
+						return false
+					}
+					continue
+				}
 				fn := valueflow.Callee(r.Common())
 				if fn == nil || !catalog.IsHTTPClient(fn) {
 					return false // handed to code that may set the header
 				}
+			}
+		}
+		return true
+	}
+	walkParams = func(helper *ssa.Function, args []ssa.Value, v ssa.Value) bool {
+		if depth++; depth > maxHelperDepth || len(helper.Params) != len(args) {
+			return false
+		}
+		defer func() { depth-- }()
+		for i, a := range args {
+			if a == v && !walkReq(helper.Params[i]) {
+				return false
 			}
 		}
 		return true

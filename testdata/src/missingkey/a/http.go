@@ -110,14 +110,49 @@ func newBookingRequest(ctx context.Context) *http.Request {
 	return req
 }
 
-// Negative: the request goes through a helper that may set the header.
+// The request goes through a helper of the package, which sets other
+// headers only: the analysis reads it.
 func signed(w http.ResponseWriter, r *http.Request) {
 	req, _ := http.NewRequest("POST", "https://carrier.example/bookings", nil)
 	sign(req)
+	http.DefaultClient.Do(req) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler signed\)`
+}
+
+func sign(req *http.Request) {
+	req.Header.Set("Authorization", "Bearer token")
+}
+
+// Negative: a helper, two calls deep, sets the key.
+func keyedByHelper(w http.ResponseWriter, r *http.Request) {
+	req, _ := http.NewRequest("POST", "https://carrier.example/bookings", nil)
+	prepare(req, r.Header.Get("Idempotency-Key"))
 	http.DefaultClient.Do(req)
 }
 
-func sign(req *http.Request) {}
+func prepare(req *http.Request, key string) {
+	sign(req)
+	setKey(req, key)
+}
+
+func setKey(req *http.Request, key string) {
+	req.Header.Set("Idempotency-Key", key)
+}
+
+// Negative: the helper hands the request to a function value, which may
+// set the header: no proof.
+func hooked(w http.ResponseWriter, r *http.Request) {
+	req, _ := http.NewRequest("POST", "https://carrier.example/bookings", nil)
+	decorateRequest(req)
+	http.DefaultClient.Do(req)
+}
+
+var decorators []func(*http.Request)
+
+func decorateRequest(req *http.Request) {
+	for _, d := range decorators {
+		d(req)
+	}
+}
 
 // Negative: a retryablehttp GET.
 func poll(client *retryablehttp.Client) {

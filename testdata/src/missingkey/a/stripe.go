@@ -84,7 +84,20 @@ func keyedLiteral(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
-// Negative: the params go through a helper that may set the key.
+// The params go through a helper of the package that fills the amount
+// only: the analysis reads it.
+func viaAmountHelper(w http.ResponseWriter, r *http.Request) {
+	params := &stripe.PaymentIntentParams{}
+	withAmount(params, 500)
+	paymentintent.New(params) // want `a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key \(HTTP handler viaAmountHelper\)`
+}
+
+func withAmount(p *stripe.PaymentIntentParams, cents int64) {
+	p.Amount = stripe.Int64(cents)
+	p.Currency = stripe.String("eur")
+}
+
+// Negative: the params go through a helper that sets the key.
 func viaHelper(w http.ResponseWriter, r *http.Request) {
 	params := &stripe.PaymentIntentParams{}
 	decorate(params, r)
