@@ -22,7 +22,11 @@
 // report fresh values that go only to logs, traces, responses or
 // timestamps, INSERTs whose identity comes from an operation key, or a
 // fresh ID stored with an operation key under a conflict clause
-// (ON CONFLICT (idempotency_key) DO NOTHING), which absorbs the retry.
+// (ON CONFLICT (idempotency_key) DO NOTHING), which absorbs the retry;
+// nor a fresh ID that reaches its sink only after a dedup guard of the
+// function that makes it (a conflict-tolerant INSERT whose rows
+// affected or RETURNING row decide whether the path goes on), where
+// the retry stops.
 //
 // Calls through interfaces are followed to the implementations the
 // program's main package links (mocks and fakes left out): a handler

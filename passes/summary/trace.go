@@ -38,6 +38,7 @@ func traceSources(res *Result, funcs []*ssa.Function, sinks bool) map[*ssa.Funct
 						continue
 					}
 					flow := valueflow.Trace(res.Env, f.v, f.path)
+					flow.Hits = slices.DeleteFunc(flow.Hits, func(h valueflow.Hit) bool { return afterGuard(res, fn, h) })
 					if len(flow.Hits) > 0 {
 						res.Defects = append(res.Defects, &Defect{Call: call, Gen: f.gen, Hits: flow.Hits})
 					}
@@ -151,3 +152,53 @@ func CalleeSite(c *effects.Callee) string {
 	}
 	return name + ", at " + c.At.String()
 }
+
+// afterGuard reports whether a hit is reached, from fn where the fresh
+// value is made, only after a dedup guard of fn: a conflict-tolerant
+// INSERT whose outcome decides whether the path goes on (a capture row
+// per hold, a claimed key), in fn or in a function it calls. A retry
+// stops at the guard, so the value it makes never reaches the sink.
+func afterGuard(res *Result, fn *ssa.Function, h valueflow.Hit) bool {
+	step := firstStep(fn, h)
+	if step == nil {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || instr == step || !effects.Dominates(instr, step) {
+				continue
+			}
+			if st := effects.StmtOf(res.Env.Catalog, call); st != nil && effects.IsGuard(st) {
+				return true
+			}
+			stmts, _ := effects.CallStmts(res, call)
+			for _, st := range stmts {
+				if effects.IsGuard(st) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// firstStep returns the instruction of fn through which a hit is
+// reached: the first call it enters, or the sink itself.
+func firstStep(fn *ssa.Function, h valueflow.Hit) ssa.Instruction {
+	if len(h.Calls) > 0 {
+		if h.Calls[0].Parent() == fn {
+			return h.Calls[0]
+		}
+		return nil
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && call.Pos() == h.Pos {
+				return instr
+			}
+		}
+	}
+	return nil
+}
+

@@ -78,3 +78,27 @@ func purge(w http.ResponseWriter, r *http.Request) {
 func noColumns(w http.ResponseWriter, r *http.Request) {
 	db.Exec("INSERT INTO orders VALUES ($1, $2)", uuid.NewString(), 1)
 }
+
+// A capture row per hold guards what follows it: a retry finds the row,
+// inserts nothing and stops, so the ledger entry's fresh ID is made and
+// stored once.
+func captureHold(ctx context.Context, t *asynq.Task) error {
+	holdID := string(t.Payload())
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	entryID := uuid.NewString()
+	res, err := tx.ExecContext(ctx, "INSERT INTO hold_captures (hold_id, ledger_entry_id) VALUES ($1, $2) ON CONFLICT (hold_id) DO NOTHING", holdID, entryID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil // captured by an earlier attempt
+	}
+	if _, err := tx.ExecContext(ctx, "INSERT INTO ledger_entries (id, hold_id) VALUES ($1, $2)", entryID, holdID); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
