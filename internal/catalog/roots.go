@@ -92,6 +92,10 @@ var loopReceivers = map[string]string{
 	"(*github.com/segmentio/kafka-go.Reader).FetchMessage":              "kafka-go consumer loop",
 	"(*github.com/aws/aws-sdk-go-v2/service/sqs.Client).ReceiveMessage": "SQS consumer loop",
 	"(*github.com/nats-io/nats.go.Subscription).NextMsg":                "NATS consumer loop",
+	// XAUTOCLAIM takes over the pending entries of a consumer that died:
+	// redeliveries, as XREADGROUP's are.
+	"github.com/redis/go-redis/v9.*.XReadGroup": "Redis stream consumer loop",
+	"github.com/redis/go-redis/v9.*.XAutoClaim": "Redis stream consumer loop",
 }
 
 // deliveryChans are element types of channels whose range loop is a
@@ -131,6 +135,7 @@ var keySources = map[string]KeySource{
 	"*cloud.google.com/go/pubsub/v2.Message":                 {Expr: `%[1]s.ID`},
 	"*cloud.google.com/go/internal/pubsub.Message":           {Expr: `%[1]s.ID`},
 	"github.com/rabbitmq/amqp091-go.Delivery":                {Expr: `%[1]s.MessageId`, MayBeEmpty: true},
+	"github.com/redis/go-redis/v9.XMessage":                  {Expr: `%[1]s.ID`},
 }
 
 // headerGetters read a request header named by their first argument: a
@@ -152,6 +157,7 @@ var opKeyFields = map[string]bool{
 	"cloud.google.com/go/internal/pubsub.Message.ID":                   true,
 	"cloud.google.com/go/pubsub/v2.Message.ID":                         true,
 	"github.com/rabbitmq/amqp091-go.Delivery.MessageId":                true,
+	"github.com/redis/go-redis/v9.XMessage.ID":                         true,
 	// A kafka message is identified by topic, partition and offset.
 	"github.com/segmentio/kafka-go.Message.Offset": true,
 }
