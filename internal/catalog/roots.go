@@ -20,6 +20,16 @@ var handlerShapes = map[string]string{
 	"func(context.Context, *cloud.google.com/go/internal/pubsub.Message)":                                                      "Pub/Sub receiver", // pubsub.Message is an alias
 	"func(context.Context, *github.com/riverqueue/river.Job) error":                                                            "river worker",
 	"func(*github.com/ThreeDotsLabs/watermill/message.Message) ([]*github.com/ThreeDotsLabs/watermill/message.Message, error)": "watermill handler",
+	// Lambda handlers of the events that are delivered again on failure
+	// (SQS, SNS, EventBridge) or retried by the caller (API Gateway):
+	// lambda.Start takes them as method values of any package, so their
+	// own package must know them by shape.
+	"func(context.Context, github.com/aws/aws-lambda-go/events.SQSEvent) (github.com/aws/aws-lambda-go/events.SQSEventResponse, error)":                        "Lambda SQS handler",
+	"func(context.Context, github.com/aws/aws-lambda-go/events.SQSEvent) error":                                                                                "Lambda SQS handler",
+	"func(context.Context, github.com/aws/aws-lambda-go/events.SNSEvent) error":                                                                                "Lambda SNS handler",
+	"func(context.Context, github.com/aws/aws-lambda-go/events.CloudWatchEvent) error":                                                                         "Lambda EventBridge handler",
+	"func(context.Context, github.com/aws/aws-lambda-go/events.APIGatewayProxyRequest) (github.com/aws/aws-lambda-go/events.APIGatewayProxyResponse, error)":   "Lambda API Gateway handler",
+	"func(context.Context, github.com/aws/aws-lambda-go/events.APIGatewayV2HTTPRequest) (github.com/aws/aws-lambda-go/events.APIGatewayV2HTTPResponse, error)": "Lambda API Gateway handler",
 }
 
 // A Registration passes a function (or a value whose methods are the
