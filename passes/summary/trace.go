@@ -201,4 +201,3 @@ func firstStep(fn *ssa.Function, h valueflow.Hit) ssa.Instruction {
 	}
 	return nil
 }
-
