@@ -26,6 +26,7 @@ type freshReturn struct {
 // not traced: they are everywhere, and could only become a fresh result.
 func traceSources(res *Result, funcs []*ssa.Function, sinks bool) map[*ssa.Function][]freshReturn {
 	returns := make(map[*ssa.Function][]freshReturn)
+	guards := make(map[*ssa.Function][]ssa.Instruction) // dedupGuards, once per function
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -38,7 +39,12 @@ func traceSources(res *Result, funcs []*ssa.Function, sinks bool) map[*ssa.Funct
 						continue
 					}
 					flow := valueflow.Trace(res.Env, f.v, f.path)
-					flow.Hits = slices.DeleteFunc(flow.Hits, func(h valueflow.Hit) bool { return afterGuard(res, fn, h) })
+					if len(flow.Hits) > 0 {
+						if _, ok := guards[fn]; !ok {
+							guards[fn] = dedupGuards(res, fn)
+						}
+						flow.Hits = slices.DeleteFunc(flow.Hits, func(h valueflow.Hit) bool { return afterGuard(fn, guards[fn], h) })
+					}
 					if len(flow.Hits) > 0 {
 						res.Defects = append(res.Defects, &Defect{Call: call, Gen: f.gen, Hits: flow.Hits})
 					}
@@ -154,33 +160,49 @@ func CalleeSite(c *effects.Callee) string {
 }
 
 // afterGuard reports whether a hit is reached, from fn where the fresh
-// value is made, only after a dedup guard of fn: a conflict-tolerant
-// INSERT whose outcome decides whether the path goes on (a capture row
-// per hold, a claimed key), in fn or in a function it calls. A retry
-// stops at the guard, so the value it makes never reaches the sink.
-func afterGuard(res *Result, fn *ssa.Function, h valueflow.Hit) bool {
+// value is made, only after one of fn's dedup guards: a retry stops at
+// the guard, so the value it makes never reaches the sink.
+func afterGuard(fn *ssa.Function, guards []ssa.Instruction, h valueflow.Hit) bool {
+	if len(guards) == 0 {
+		return false
+	}
 	step := firstStep(fn, h)
 	if step == nil {
 		return false
 	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok || instr == step || !effects.Dominates(instr, step) {
-				continue
-			}
-			if st := effects.StmtOf(res.Env.Catalog, call); st != nil && effects.IsGuard(st) {
-				return true
-			}
-			stmts, _ := effects.CallStmts(res, call)
-			for _, st := range stmts {
-				if effects.IsGuard(st) {
-					return true
-				}
-			}
+	for _, g := range guards {
+		if g != step && effects.Dominates(g, step) {
+			return true
 		}
 	}
 	return false
+}
+
+// dedupGuards returns the calls of fn that run a dedup guard: a
+// conflict-tolerant INSERT whose outcome decides whether the path goes
+// on (a capture row per hold, a claimed key), in fn or in a function
+// it calls.
+func dedupGuards(res *Result, fn *ssa.Function) []ssa.Instruction {
+	var out []ssa.Instruction
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if st := effects.StmtOf(res.Env.Catalog, call); st != nil {
+				if effects.IsGuard(st) {
+					out = append(out, instr)
+				}
+				continue
+			}
+			stmts, _ := effects.CallStmts(res, call)
+			if slices.ContainsFunc(stmts, effects.IsGuard) {
+				out = append(out, instr)
+			}
+		}
+	}
+	return out
 }
 
 // firstStep returns the instruction of fn through which a hit is
