@@ -16,6 +16,7 @@ package catalog
 
 import (
 	"go/types"
+	"maps"
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/config"
@@ -38,6 +39,9 @@ type Catalog struct {
 	// name mentions: a function of another package is looked up in the
 	// tables only if its package is here.
 	packages map[string]bool
+	// libraries are those the tables mention, without the configured
+	// names, which may be of the program's own packages.
+	libraries map[string]bool
 }
 
 // New builds the catalog of the run from its configuration.
@@ -91,20 +95,29 @@ func New(cfg *config.Config) *Catalog {
 	for _, k := range cfg.KeyColumns {
 		c.keyColumns[strings.ToLower(k)] = true
 	}
-	c.packages = make(map[string]bool)
-	for _, table := range []map[string]bool{setOf(c.generators), setOf(derivers), setOf(sqlCalls), setOf(modelCalls),
+	c.libraries = packagesOf(setOf(generators), setOf(derivers), setOf(sqlCalls), setOf(modelCalls),
 		setOf(modelUpdates), setOf(slotCalls), setOf(headerSetters), setOf(headerGetters), setOf(registrations),
-		setOf(loopReceivers), setOf(contextRoots), setOf(externals), setOf(c.externals), setOf(c.sinks), setOf(c.sinkFields), setOf(pubOptions), setOf(opKeyMethods), c.roots} {
+		setOf(loopReceivers), setOf(contextRoots), setOf(externals), setOf(pubOptions), setOf(opKeyMethods))
+	for path := range derivingPackages {
+		c.libraries[path] = true
+	}
+	c.packages = packagesOf(setOf(c.generators), setOf(c.externals), setOf(c.sinks), setOf(c.sinkFields), c.roots)
+	maps.Copy(c.packages, c.libraries)
+	return c
+}
+
+// packagesOf returns the paths of the packages that the keys of the
+// tables name.
+func packagesOf(tables ...map[string]bool) map[string]bool {
+	out := make(map[string]bool)
+	for _, table := range tables {
 		for key := range table {
 			for _, path := range keyPackages(key) {
-				c.packages[path] = true
+				out[path] = true
 			}
 		}
 	}
-	for path := range derivingPackages {
-		c.packages[path] = true
-	}
-	return c
+	return out
 }
 
 // keyPackages returns the paths the package of a table key may have:
@@ -150,8 +163,13 @@ func keyPackage(key string) string {
 // stubs, SQL-shaped interfaces) are covered by their path prefixes or by
 // being methods, which callers look up regardless.
 func (c *Catalog) MayKnow(path string) bool {
-	return c.packages[path] || isStripe(path) ||
-		strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/service/")
+	return c.packages[path] || isLibraryAPI(path)
+}
+
+// isLibraryAPI reports whether path is a package of the whole-API rules:
+// stripe-go services, AWS SDK calls.
+func isLibraryAPI(path string) bool {
+	return isStripe(path) || strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/service/")
 }
 
 // Config returns the run's configuration.

@@ -347,3 +347,23 @@ func TestKeyPackages(t *testing.T) {
 		}
 	}
 }
+
+// TestIsWiredWithConfiguredRoot checks that naming a function of the
+// program in the configuration (a root) leaves its package's interfaces
+// to the composition root, as they were without it.
+func TestIsWiredWithConfiguredRoot(t *testing.T) {
+	p := types.NewPackage("example.com/travel/api", "api")
+	named := types.NewNamed(types.NewTypeName(token.NoPos, p, "BookingStore", nil), nil, nil)
+	recv := types.NewVar(token.NoPos, p, "", named)
+	cancel := types.NewFunc(token.NoPos, p, "Cancel", types.NewSignatureType(recv, nil, nil, nil, nil, false))
+	named.SetUnderlying(types.NewInterfaceType([]*types.Func{cancel}, nil).Complete())
+
+	if !New(config.Default()).IsWired(cancel) {
+		t.Fatalf("%s: not wired with the default configuration", cancel.FullName())
+	}
+	cfg := config.Default()
+	cfg.Roots = []string{"(*example.com/travel/api.Handler).Handle"}
+	if !New(cfg).IsWired(cancel) {
+		t.Errorf("%s: not wired once a function of its package is a configured root", cancel.FullName())
+	}
+}

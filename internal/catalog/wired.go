@@ -7,7 +7,8 @@ import "go/types"
 // standard library and the catalogued libraries, whose method the catalog
 // does not describe as a statement, a sink or an external call. A call of
 // such a method cannot be resolved in the package that makes it; the
-// program's composition root resolves it (passes/summary).
+// program's composition root resolves it (passes/summary). A package
+// that the configuration names (a root, a sink) is still the program's.
 func (c *Catalog) IsWired(fn *types.Func) bool {
 	sig, ok := fn.Type().(*types.Signature)
 	if !ok || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
@@ -17,7 +18,7 @@ func (c *Catalog) IsWired(fn *types.Func) bool {
 		fn = fn.Origin()
 	}
 	pkg := fn.Pkg()
-	if pkg == nil || isStd(pkg.Path()) || c.MayKnow(pkg.Path()) {
+	if pkg == nil || isStd(pkg.Path()) || c.libraries[pkg.Path()] || isLibraryAPI(pkg.Path()) {
 		return false
 	}
 	if _, ok := types.Unalias(sig.Recv().Type()).(*types.Named); !ok {
