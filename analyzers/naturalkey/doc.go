@@ -23,7 +23,10 @@
 // INSERTs with ON CONFLICT, ON DUPLICATE KEY, INSERT IGNORE, MERGE or
 // WHERE NOT EXISTS; functions that test for a unique violation (SQLSTATE
 // 23505, MySQL 1062, gorm.ErrDuplicatedKey); INSERTs after a
-// conflict-tolerant insert (a dedup guard); fresh values (freshid's);
+// conflict-tolerant insert (a dedup guard) that commits with them or
+// has committed by then (a guard in a transaction still open when the
+// INSERT commits on another handle guards nothing: a failure rolls it
+// back); fresh values (freshid's);
 // and SQL text that is not constant. Nor does it report the row of a
 // key table (idempotency_keys, processed_messages...) that guards the
 // function's other writes: written before one of them, or with its

@@ -48,12 +48,26 @@ func keyRowGuards(st *effects.Stmt, writes []ssa.Instruction) bool {
 
 // guarded reports whether one of the guards (dedup guards: conflict-
 // tolerant inserts whose outcome decides) runs before the statement on
-// every path.
+// every path and has committed by the time the statement does.
 func guarded(st *effects.Stmt, guards []*effects.Stmt) bool {
 	for _, g := range guards {
-		if g.Instr != st.Instr && effects.Dominates(g.Instr, st.Instr) {
+		if g.Instr != st.Instr && effects.Dominates(g.Instr, st.Instr) && committedFor(g, st) {
 			return true
 		}
 	}
 	return false
+}
+
+// committedFor reports whether a guard has committed when the statement
+// commits: it commits with it, it commits on its own (a pool), or its
+// transaction's commit runs before the statement. A guard whose
+// transaction is still open when the INSERT commits on another handle
+// guards nothing: a failure before that commit rolls the guard back, and
+// the retry inserts again. A guard's transaction that cannot be seen
+// (a helper's) is taken as committed, as before.
+func committedFor(g, st *effects.Stmt) bool {
+	if g.Durability != effects.DurTx || effects.SameTx(g, st) || g.Tx == nil {
+		return true
+	}
+	return effects.CommitBefore(g.Tx, st.Instr)
 }

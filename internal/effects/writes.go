@@ -458,6 +458,29 @@ func Reaches(a, b ssa.Instruction) bool {
 	return false
 }
 
+// CommitBefore reports whether tx's commit runs before instr on every
+// path: a Commit call on tx that dominates it.
+func CommitBefore(tx ssa.Value, instr ssa.Instruction) bool {
+	for _, r := range *tx.Referrers() {
+		call, ok := r.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		cc := call.Common()
+		recv := cc.Value // the receiver of an interface method (pgx.Tx)
+		if !cc.IsInvoke() {
+			if len(cc.Args) == 0 {
+				continue
+			}
+			recv = cc.Args[0] // of a concrete method (*sql.Tx)
+		}
+		if fn := valueflow.Callee(cc); fn != nil && recv == tx && catalog.IsCommit(fn.Name()) && Dominates(call, instr) {
+			return true
+		}
+	}
+	return false
+}
+
 // ErrorDecides reports whether a call's error decides whether the path
 // goes on: it is returned (the caller decides, a transaction callback's
 // helper rolls back), or tested against nil with the error's branch not

@@ -148,3 +148,42 @@ func inTx(ctx context.Context, fn func(*sql.Tx) error) error {
 	}
 	return tx.Commit()
 }
+
+// ---- a guard covers only what commits after it ----
+
+// The claim is in a transaction that is still open when the shipment
+// row commits on the pool: a failure before the commit rolls the claim
+// back, and the retry inserts the shipment again.
+func claimOpenThenInsert(ctx context.Context, t *river.Job[ShipArgs]) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	tag, err := tx.Exec(ctx, "INSERT INTO processed_jobs (job_id) VALUES ($1) ON CONFLICT DO NOTHING", t.ID)
+	if err != nil || tag.RowsAffected() == 0 {
+		return err
+	}
+	if _, err := pool.Exec(ctx, "INSERT INTO shipments (shipment_id) VALUES ($1)", t.ID); err != nil { // want `INSERT into shipments has no conflict handling for delivery ID ID \(river worker claimOpenThenInsert\)`
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// Negative: the claim commits before the shipment row is written.
+func claimCommittedThenInsert(ctx context.Context, t *river.Job[ShipArgs]) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	tag, err := tx.Exec(ctx, "INSERT INTO processed_jobs (job_id) VALUES ($1) ON CONFLICT DO NOTHING", t.ID)
+	if err != nil || tag.RowsAffected() == 0 {
+		return err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return err
+	}
+	_, err = pool.Exec(ctx, "INSERT INTO shipments (shipment_id) VALUES ($1)", t.ID)
+	return err
+}
