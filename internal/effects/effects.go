@@ -150,17 +150,17 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 					continue
 				}
 				callee := valueflow.Callee(r.Common())
-				helper := r.Common().StaticCallee()
+				params, helper := helperParams(r.Common(), v)
 				switch {
 				case callee != nil && catalog.IsParamsKeySetter(callee):
 					state, key = Filled, r.Common().Args[len(r.Common().Args)-1]
 				case callee != nil && cat.IsStripeParamsSetter(callee):
-				case helper != nil && len(helper.Blocks) > 0 && len(helper.Params) == len(r.Common().Args) && depth < maxHelperDepth:
+				case helper && depth < maxHelperDepth:
 					// A function of the package (in.toProvider(p), a
 					// builder): what it does to its parameter counts.
 					depth++
-					for i, a := range r.Common().Args {
-						if a == v && !walk(helper.Params[i]) {
+					for _, p := range params {
+						if !walk(p) {
 							return false
 						}
 					}
@@ -176,6 +176,23 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 		return Unknown, nil
 	}
 	return state, key
+}
+
+// helperParams returns the parameters through which a call hands v to a
+// function of the package, whose body the analysis reads; false when
+// the callee is no such function (another package's, or unknown).
+func helperParams(cc *ssa.CallCommon, v ssa.Value) ([]*ssa.Parameter, bool) {
+	helper := cc.StaticCallee()
+	if helper == nil || len(helper.Blocks) == 0 || len(helper.Params) != len(cc.Args) {
+		return nil, false
+	}
+	var params []*ssa.Parameter
+	for i, a := range cc.Args {
+		if a == v {
+			params = append(params, helper.Params[i])
+		}
+	}
+	return params, true
 }
 
 // storedValue returns the value stored through a field address, if any.

@@ -72,7 +72,6 @@ func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (
 	seen := map[ssa.Value]bool{}
 	depth := 0
 	var walkReq, walkHeader func(v ssa.Value) bool
-	var walkParams func(helper *ssa.Function, args []ssa.Value, v ssa.Value) bool
 	walkHeader = func(h ssa.Value) bool {
 		for _, r := range *h.Referrers() {
 			switch r := r.(type) {
@@ -124,30 +123,24 @@ func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (
 				if r == external {
 					continue
 				}
-				if helper := r.Common().StaticCallee(); helper != nil && len(helper.Blocks) > 0 {
+				if params, ok := helperParams(r.Common(), v); ok {
 					// A function of the package (c.sign(req), a
 					// builder): what it does to its parameter counts.
-					if !walkParams(helper, r.Common().Args, v) {
+					if depth++; depth > maxHelperDepth {
 						return false
 					}
+					for _, p := range params {
+						if !walkReq(p) {
+							return false
+						}
+					}
+					depth--
 					continue
 				}
 				fn := valueflow.Callee(r.Common())
 				if fn == nil || !catalog.IsHTTPClient(fn) {
 					return false // handed to code that may set the header
 				}
-			}
-		}
-		return true
-	}
-	walkParams = func(helper *ssa.Function, args []ssa.Value, v ssa.Value) bool {
-		if depth++; depth > maxHelperDepth || len(helper.Params) != len(args) {
-			return false
-		}
-		defer func() { depth-- }()
-		for i, a := range args {
-			if a == v && !walkReq(helper.Params[i]) {
-				return false
 			}
 		}
 		return true
