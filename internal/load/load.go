@@ -59,7 +59,7 @@ func Load(cfg *packages.Config, cat *catalog.Catalog, patterns ...string) ([]*pa
 	if err != nil {
 		return nil, err
 	}
-	l := &loader{cfg: cfg, fset: cfg.Fset, cat: cat, source: map[*packages.Package]bool{}, done: map[*packages.Package]*sync.Once{}}
+	l := &loader{cfg: cfg, fset: cfg.Fset, cat: cat, source: map[*packages.Package]bool{}, done: map[*packages.Package]*sync.Once{}, cache: openCache(cfg.Env)}
 	for _, pkg := range roots {
 		l.source[pkg] = true
 	}
@@ -133,6 +133,8 @@ type loader struct {
 	source map[*packages.Package]bool // written before type-checking starts
 	done   map[*packages.Package]*sync.Once
 	sem    chan struct{} // bounds the packages parsed or checked at once
+	cache  *declCache
+	keys   sync.Map // *packages.Package -> its cache key, once its types are made
 
 	exportMu sync.Mutex // export data readers share the packages they refer to
 }
@@ -185,6 +187,11 @@ func (l *loader) typeCheck(pkg *packages.Package) {
 		l.sem <- struct{}{}
 		defer func() { <-l.sem }()
 		pkg.Fset = l.fset
+		if l.cache.dir != "" {
+			if key, ok := packageKey(pkg, l.key); ok {
+				l.keys.Store(pkg, key)
+			}
+		}
 		switch {
 		case l.source[pkg]:
 			l.checkSource(pkg)
@@ -203,15 +210,7 @@ func (l *loader) readExport(pkg *packages.Package) {
 		pkg.Types = types.Unsafe
 		return
 	}
-	// The export data names the packages it refers to by path; a test
-	// variant has the path of the package it varies, so each package
-	// reads against its own dependencies.
-	view := make(map[string]*types.Package)
-	for dep := range packages.Postorder([]*packages.Package{pkg}) {
-		if dep != pkg && dep.Types != nil {
-			view[dep.PkgPath] = dep.Types
-		}
-	}
+	view := l.view(pkg)
 	f, err := os.Open(pkg.ExportFile)
 	if err == nil {
 		defer f.Close()
@@ -270,14 +269,57 @@ func (l *loader) checkSource(pkg *packages.Package) {
 // kafka.PartitionAny is C.RD_KAFKA_PARTITION_UA); only where those
 // cannot be had (no C compiler) does it get a package C that accepts
 // any name.
+//
+// The declaration cache keeps what it makes of a package that checks
+// without errors and without cgo.
 func (l *loader) checkDecls(pkg *packages.Package) {
+	pkg.TypesInfo = new(types.Info)
+	key, cached := l.key(pkg)
+	if cached {
+		if data := l.cache.get(key); data != nil {
+			l.exportMu.Lock()
+			tpkg, err := decodeTypes(l.fset, data, l.view(pkg), pkg.PkgPath)
+			l.exportMu.Unlock()
+			if err == nil {
+				pkg.Types = tpkg
+				return
+			}
+		}
+	}
 	files, _, err := l.parse(pkg, true)
 	conf := typesConfig(pkg)
 	conf.IgnoreFuncBodies = true
 	conf.FakeImportC = err != nil
-	conf.Error = func(error) {}
+	errs := 0
+	conf.Error = func(error) { errs++ }
 	pkg.Types, _ = conf.Check(pkg.PkgPath, l.fset, files, nil)
-	pkg.TypesInfo = new(types.Info)
+	if cached && errs == 0 && !usesCgo(files) {
+		if data, err := encodeTypes(l.fset, pkg.Types); err == nil {
+			l.cache.put(key, data)
+		}
+	}
+}
+
+// key returns pkg's cache key, if it has one.
+func (l *loader) key(pkg *packages.Package) (string, bool) {
+	k, ok := l.keys.Load(pkg)
+	if !ok {
+		return "", false
+	}
+	return k.(string), true
+}
+
+// view maps the paths of the packages below pkg to their types, which
+// export data refers to by path: a test variant has the path of the
+// package it varies, so each package reads against its own dependencies.
+func (l *loader) view(pkg *packages.Package) map[string]*types.Package {
+	view := make(map[string]*types.Package)
+	for dep := range packages.Postorder([]*packages.Package{pkg}) {
+		if dep != pkg && dep.Types != nil {
+			view[dep.PkgPath] = dep.Types
+		}
+	}
+	return view
 }
 
 // typesConfig is the configuration that type-checks pkg against the

@@ -138,7 +138,13 @@ func withDep(m, dep string) map[string]string {
 // its package there, with its tests if tests is set.
 func loadTree(t *testing.T, tests bool, files map[string]string) *packages.Package {
 	t.Helper()
-	t.Chdir(writeTree(t, files))
+	return loadTreeAt(t, writeTree(t, files), tests)
+}
+
+// loadTreeAt loads the package of the module in dir.
+func loadTreeAt(t *testing.T, dir string, tests bool) *packages.Package {
+	t.Helper()
+	t.Chdir(dir)
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOWORK", "off")
 	roots, err := Load(&packages.Config{Fset: token.NewFileSet(), Tests: tests}, catalog.New(config.Default()), ".")

@@ -43,9 +43,14 @@ var build struct {
 }
 
 // Main runs the tests of a package that uses Idemlint, and removes the
-// binary they share afterwards: call it from TestMain.
+// binary they share afterwards: call it from TestMain. The runs of the
+// binary share a declaration cache of their own, which starts empty, so
+// that the tests neither read nor fill the user's.
 func Main(m *testing.M) {
 	dir, err := os.MkdirTemp("", "idemlint-test-")
+	if err == nil {
+		err = os.Setenv("IDEMLINT_CACHE", filepath.Join(dir, "cache"))
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
