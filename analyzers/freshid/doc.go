@@ -43,5 +43,11 @@
 // by what the ID is for: uuid.NewSHA1(uuid.NameSpaceOID,
 // []byte(key+"|orders")). Where the key may be absent (a request header),
 // the fix keeps the fresh value as the fallback, so a first attempt
-// behaves as before.
+// behaves as before. Where no key is in scope and the retries are calls
+// made again by the code around them (a closure of backoff.Retry or
+// retry.Do, a hand-written retry loop), and that code is not itself
+// retried, the fix makes the value once, before the retries: the
+// statement that declares it moves out of the attempt, or a new
+// variable holds it. A value made per item of a loop inside the attempt,
+// or from the attempt's own variables, stays where it is, without a fix.
 package freshid

@@ -65,7 +65,11 @@ func (c *checker) localDefects() {
 			Message: msg,
 			Related: c.related(path, hit),
 		}
-		if f := suggestFix(c.pass, c.res, d.Call, hit.Sink); f != nil {
+		f := suggestFix(c.pass, c.res, d.Call, hit.Sink)
+		if f == nil {
+			f = hoistFix(c.pass, c.res, path, d.Call)
+		}
+		if f != nil {
 			diag.SuggestedFixes = []analysis.SuggestedFix{*f}
 		}
 		c.rep.Report(diag)

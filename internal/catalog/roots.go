@@ -40,35 +40,40 @@ type Registration struct {
 	// Methods: the argument is a value whose exported methods are roots
 	// (Temporal activity structs, gRPC servers).
 	Methods bool
+	// Attempts: the library calls the function again itself, in the
+	// caller's goroutine, until it succeeds or gives up (a retry wrapper,
+	// a poller); a value made before the registering call is the same on
+	// every attempt.
+	Attempts bool
 }
 
 var registrations = map[string]Registration{
-	"github.com/cenkalti/backoff.Retry":                               {0, "backoff.Retry operation", false},
-	"github.com/cenkalti/backoff.RetryNotify":                         {0, "backoff.Retry operation", false},
-	"github.com/cenkalti/backoff/v4.Retry":                            {0, "backoff.Retry operation", false},
-	"github.com/cenkalti/backoff/v4.RetryNotify":                      {0, "backoff.Retry operation", false},
-	"github.com/cenkalti/backoff/v4.RetryNotifyWithTimer":             {0, "backoff.Retry operation", false},
-	"github.com/cenkalti/backoff/v4.RetryWithData":                    {0, "backoff.Retry operation", false},
-	"github.com/cenkalti/backoff/v4.RetryNotifyWithData":              {0, "backoff.Retry operation", false},
-	"github.com/cenkalti/backoff/v5.Retry":                            {1, "backoff.Retry operation", false},
-	"github.com/avast/retry-go.Do":                                    {0, "retry.Do function", false},
-	"github.com/avast/retry-go/v4.Do":                                 {0, "retry.Do function", false},
-	"github.com/avast/retry-go/v4.DoWithData":                         {0, "retry.Do function", false},
-	"github.com/avast/retry-go/v5.Do":                                 {0, "retry.Do function", false},
-	"github.com/sethvargo/go-retry.Do":                                {2, "retry.Do function", false},
-	"github.com/sethvargo/go-retry.DoValue":                           {2, "retry.Do function", false},
-	"k8s.io/apimachinery/pkg/util/wait.PollUntilContextCancel":        {3, "wait poller condition", false},
-	"k8s.io/apimachinery/pkg/util/wait.PollUntilContextTimeout":       {4, "wait poller condition", false},
-	"k8s.io/apimachinery/pkg/util/wait.ExponentialBackoff":            {1, "wait backoff condition", false},
-	"k8s.io/apimachinery/pkg/util/wait.ExponentialBackoffWithContext": {2, "wait backoff condition", false},
-	"k8s.io/apimachinery/pkg/util/wait.Poll":                          {2, "wait poller condition", false},
-	"k8s.io/apimachinery/pkg/util/wait.PollImmediate":                 {2, "wait poller condition", false},
-	"github.com/aws/aws-lambda-go/lambda.Start":                       {0, "Lambda handler", false},
-	"github.com/aws/aws-lambda-go/lambda.StartWithOptions":            {0, "Lambda handler", false},
-	"go.temporal.io/sdk/worker.*.RegisterActivity":                    {0, "Temporal activity", true},
-	"go.temporal.io/sdk/worker.*.RegisterActivityWithOptions":         {0, "Temporal activity", true},
-	"github.com/nats-io/nats.go.*.Subscribe":                          {1, "NATS handler", false},
-	"github.com/nats-io/nats.go.*.QueueSubscribe":                     {2, "NATS handler", false},
+	"github.com/cenkalti/backoff.Retry":                               {0, "backoff.Retry operation", false, true},
+	"github.com/cenkalti/backoff.RetryNotify":                         {0, "backoff.Retry operation", false, true},
+	"github.com/cenkalti/backoff/v4.Retry":                            {0, "backoff.Retry operation", false, true},
+	"github.com/cenkalti/backoff/v4.RetryNotify":                      {0, "backoff.Retry operation", false, true},
+	"github.com/cenkalti/backoff/v4.RetryNotifyWithTimer":             {0, "backoff.Retry operation", false, true},
+	"github.com/cenkalti/backoff/v4.RetryWithData":                    {0, "backoff.Retry operation", false, true},
+	"github.com/cenkalti/backoff/v4.RetryNotifyWithData":              {0, "backoff.Retry operation", false, true},
+	"github.com/cenkalti/backoff/v5.Retry":                            {1, "backoff.Retry operation", false, true},
+	"github.com/avast/retry-go.Do":                                    {0, "retry.Do function", false, true},
+	"github.com/avast/retry-go/v4.Do":                                 {0, "retry.Do function", false, true},
+	"github.com/avast/retry-go/v4.DoWithData":                         {0, "retry.Do function", false, true},
+	"github.com/avast/retry-go/v5.Do":                                 {0, "retry.Do function", false, true},
+	"github.com/sethvargo/go-retry.Do":                                {2, "retry.Do function", false, true},
+	"github.com/sethvargo/go-retry.DoValue":                           {2, "retry.Do function", false, true},
+	"k8s.io/apimachinery/pkg/util/wait.PollUntilContextCancel":        {3, "wait poller condition", false, true},
+	"k8s.io/apimachinery/pkg/util/wait.PollUntilContextTimeout":       {4, "wait poller condition", false, true},
+	"k8s.io/apimachinery/pkg/util/wait.ExponentialBackoff":            {1, "wait backoff condition", false, true},
+	"k8s.io/apimachinery/pkg/util/wait.ExponentialBackoffWithContext": {2, "wait backoff condition", false, true},
+	"k8s.io/apimachinery/pkg/util/wait.Poll":                          {2, "wait poller condition", false, true},
+	"k8s.io/apimachinery/pkg/util/wait.PollImmediate":                 {2, "wait poller condition", false, true},
+	"github.com/aws/aws-lambda-go/lambda.Start":                       {0, "Lambda handler", false, false},
+	"github.com/aws/aws-lambda-go/lambda.StartWithOptions":            {0, "Lambda handler", false, false},
+	"go.temporal.io/sdk/worker.*.RegisterActivity":                    {0, "Temporal activity", true, false},
+	"go.temporal.io/sdk/worker.*.RegisterActivityWithOptions":         {0, "Temporal activity", true, false},
+	"github.com/nats-io/nats.go.*.Subscribe":                          {1, "NATS handler", false, false},
+	"github.com/nats-io/nats.go.*.QueueSubscribe":                     {2, "NATS handler", false, false},
 }
 
 // contextRoots are calls that work only inside a retried operation's

@@ -10,17 +10,19 @@ import (
 
 // loop makes the innermost loop of fn around block b a root: the body of
 // a consumer loop runs once per delivery, and again on redelivery.
-func (f *finder) loop(kind string, fn *ssa.Function, b *ssa.BasicBlock, pos token.Pos) {
+func (f *finder) loop(kind string, fn *ssa.Function, b *ssa.BasicBlock, pos token.Pos) *Root {
 	body := innermostLoop(fn, b)
 	if body == nil {
-		return
+		return nil
 	}
 	for _, r := range f.roots {
 		if r.Fn == fn && r.Blocks == nil {
-			return // the whole function is a root already
+			return nil // the whole function is a root already
 		}
 	}
-	f.roots = append(f.roots, &Root{Kind: kind, Name: displayName(fn), Pos: pos, Fn: fn, Blocks: body})
+	r := &Root{Kind: kind, Name: displayName(fn), Pos: pos, Fn: fn, Blocks: body}
+	f.roots = append(f.roots, r)
+	return r
 }
 
 // innermostLoop returns the blocks of the smallest natural loop of fn that

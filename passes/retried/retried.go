@@ -105,6 +105,10 @@ type Root struct {
 	// Pos by the call Via.
 	Extern *types.Func
 	Via    ssa.CallInstruction
+	// Attempts: the root's retries are calls made again by the code that
+	// registers it, in one execution of that code (a retry wrapper, a
+	// hand-written retry loop), so a value made before them is made once.
+	Attempts bool
 }
 
 // Describe says what the root is, for messages: `HTTP handler Create`.
@@ -194,15 +198,17 @@ func (f *finder) inTestFile(fn *ssa.Function) bool {
 	return strings.HasSuffix(f.pass.Fset.File(pos).Name(), "_test.go")
 }
 
-func (f *finder) add(kind string, fn *ssa.Function, pos token.Pos) {
+func (f *finder) add(kind string, fn *ssa.Function, pos token.Pos) *Root {
 	if fn == nil || f.seen[fn] {
-		return
+		return nil
 	}
 	f.seen[fn] = true
 	if pos == token.NoPos {
 		pos = fn.Pos()
 	}
-	f.roots = append(f.roots, &Root{Kind: kind, Name: displayName(fn), Pos: pos, Fn: fn})
+	r := &Root{Kind: kind, Name: displayName(fn), Pos: pos, Fn: fn}
+	f.roots = append(f.roots, r)
+	return r
 }
 
 func (f *finder) findRoots(s *lazyssa.SSA) {
@@ -298,7 +304,9 @@ func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
 		}
 	case *ssa.If:
 		if call := retriedCall(fn, instr); call != nil {
-			f.loop("hand-written retry loop", fn, instr.Block(), call.Pos())
+			if r := f.loop("hand-written retry loop", fn, instr.Block(), call.Pos()); r != nil {
+				r.Attempts = true
+			}
 		}
 	case *ssa.UnOp:
 		if instr.Op != token.ARROW {
@@ -330,12 +338,16 @@ func (f *finder) registered(call ssa.CallInstruction, callee *types.Func, reg ca
 		}
 	case *ssa.Function:
 		if v.Blocks != nil && v.Pkg != nil && v.Pkg.Pkg == f.pass.Pkg {
-			f.add(reg.Kind, v, call.Pos())
+			if r := f.add(reg.Kind, v, call.Pos()); r != nil {
+				r.Attempts = reg.Attempts
+			}
 		} else if obj, ok := v.Object().(*types.Func); ok {
 			f.roots = append(f.roots, &Root{Kind: reg.Kind, Name: obj.Pkg().Name() + "." + obj.Name(), Pos: call.Pos(), Extern: obj, Via: call})
 		}
 	case *ssa.MakeClosure:
-		f.add(reg.Kind, v.Fn.(*ssa.Function), call.Pos())
+		if r := f.add(reg.Kind, v.Fn.(*ssa.Function), call.Pos()); r != nil {
+			r.Attempts = reg.Attempts
+		}
 	default:
 		// A function value: a field of a table's entry, a parameter.
 		for _, fn := range f.values.targets(v, nil, false) {

@@ -20,7 +20,7 @@ type Payouts struct {
 // followed by a second payout.
 func (p *Payouts) Record(ctx context.Context, sellerID string, amountCents int64) error {
 	op := func() error {
-		payoutID := uuid.New() // finding: IDEM001
+		payoutID := uuid.New() // finding: IDEM001 fix: payoutID := uuid.New()
 		_, err := p.DB.ExecContext(ctx,
 			"INSERT INTO payouts (id, seller_id, amount_cents, created_at) VALUES ($1, $2, $3, $4)",
 			payoutID, sellerID, amountCents, time.Now())
