@@ -145,6 +145,10 @@ var keySources = map[string]KeySource{
 	"github.com/segmentio/kafka-go.Message":                  {Expr: `fmt.Sprintf("%%s/%%d/%%d", %[1]s.Topic, %[1]s.Partition, %[1]s.Offset)`, Imports: []string{"fmt"}},
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types.Message": {Expr: `aws.ToString(%[1]s.MessageId)`, Imports: []string{"github.com/aws/aws-sdk-go-v2/aws"}},
 	"github.com/aws/aws-lambda-go/events.SQSMessage":         {Expr: `%[1]s.MessageId`},
+	"github.com/aws/aws-lambda-go/events.SNSEventRecord":     {Expr: `%[1]s.SNS.MessageID`},
+	"github.com/aws/aws-lambda-go/events.SNSEntity":          {Expr: `%[1]s.MessageID`},
+	"github.com/aws/aws-lambda-go/events.CloudWatchEvent":    {Expr: `%[1]s.ID`},
+	"github.com/nats-io/nats.go/jetstream.Msg":               {Expr: `%[1]s.Headers().Get("Nats-Msg-Id")`, MayBeEmpty: true},
 	"*github.com/nats-io/nats.go.Msg":                        {Expr: `%[1]s.Header.Get("Nats-Msg-Id")`, MayBeEmpty: true},
 	"*cloud.google.com/go/pubsub.Message":                    {Expr: `%[1]s.ID`},
 	"*cloud.google.com/go/pubsub/v2.Message":                 {Expr: `%[1]s.ID`},
@@ -160,6 +164,7 @@ var headerGetters = map[string]bool{
 	"(net/http.Header).Get":                         true,
 	"(*github.com/gin-gonic/gin.Context).GetHeader": true,
 	"(*github.com/gofiber/fiber/v2.Ctx).Get":        true,
+	"(github.com/nats-io/nats.go.Header).Get":       true,
 }
 
 // opKeyFields are the fields that carry a delivery's stable identity: a
@@ -169,6 +174,8 @@ var opKeyFields = map[string]bool{
 	"github.com/riverqueue/river/rivertype.JobRow.ID":                  true,
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types.Message.MessageId": true,
 	"github.com/aws/aws-lambda-go/events.SQSMessage.MessageId":         true,
+	"github.com/aws/aws-lambda-go/events.SNSEntity.MessageID":          true,
+	"github.com/aws/aws-lambda-go/events.CloudWatchEvent.ID":           true,
 	"cloud.google.com/go/internal/pubsub.Message.ID":                   true,
 	"cloud.google.com/go/pubsub/v2.Message.ID":                         true,
 	"github.com/rabbitmq/amqp091-go.Delivery.MessageId":                true,

@@ -31,6 +31,15 @@ type (
 		CleanupPublisher()
 	}
 
+	// Msg is trimmed: the real one also has Metadata, Reply, DoubleAck,
+	// Nak, NakWithDelay, InProgress, Term and TermWithReason.
+	Msg interface {
+		Data() []byte
+		Headers() nats.Header
+		Subject() string
+		Ack() error
+	}
+
 	PubAckFuture interface {
 		Ok() <-chan *PubAck
 		Err() <-chan error

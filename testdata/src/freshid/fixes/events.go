@@ -1,0 +1,32 @@
+package fixes
+
+import (
+	"context"
+
+	"github.com/aws/aws-lambda-go/events"
+	"github.com/google/uuid"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// An SNS notification's message ID is the delivery's key.
+func onTopic(ctx context.Context, e events.SNSEvent) error {
+	for _, rec := range e.Records {
+		if _, err := db.ExecContext(ctx, "INSERT INTO notices (notice_id, body) VALUES ($1, $2)", uuid.New(), rec.SNS.Message); err != nil { // want `Lambda SNS handler`
+			return err
+		}
+	}
+	return nil
+}
+
+// An EventBridge event's ID is the same on every delivery of the event.
+func onSchedule(ctx context.Context, ev events.CloudWatchEvent) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO runs (run_id, source) VALUES ($1, $2)", uuid.NewString(), ev.Source) // want `Lambda EventBridge handler`
+	return err
+}
+
+// A JetStream message carries the publisher's Nats-Msg-Id, when it set
+// one.
+func onOrder(msg jetstream.Msg) {
+	db.Exec("INSERT INTO picks (pick_id, body) VALUES ($1, $2)", uuid.New(), msg.Data()) // want `JetStream handler`
+	msg.Ack()
+}
