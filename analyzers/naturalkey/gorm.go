@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes/retried"
@@ -24,7 +25,7 @@ func (c *checker) checkModel(call ssa.CallInstruction) {
 		return
 	}
 	m, ok := c.cat.Model(fn)
-	if !ok || call.Common().IsInvoke() || m+1 >= len(call.Common().Args) || hasClauses(call.Common().Args[0]) {
+	if !ok || call.Common().IsInvoke() || m+1 >= len(call.Common().Args) || effects.HasClauses(call.Common().Args[0]) {
 		return
 	}
 	path, ok := c.res.Retried.On(call)
@@ -60,24 +61,6 @@ func (c *checker) checkModel(call ssa.CallInstruction) {
 			what = "the caller-known " + st.Field(i).Name()
 		}
 		c.reportModel(call, catalog.GormTable(named.Obj().Name()), st.Field(i).Name(), what, path)
-	}
-}
-
-// hasClauses reports whether a gorm handle was refined with Clauses.
-func hasClauses(v ssa.Value) bool {
-	for {
-		call, ok := v.(*ssa.Call)
-		if !ok || call.Call.IsInvoke() || len(call.Call.Args) == 0 {
-			return false
-		}
-		fn := valueflow.Callee(&call.Call)
-		if fn == nil {
-			return false
-		}
-		if catalog.IsORMClauses(fn.Name()) {
-			return true
-		}
-		v = call.Call.Args[0]
 	}
 }
 

@@ -26,11 +26,17 @@
 // no fix: the writes belong in the guard's transaction, which the check
 // does not write). Writes of the functions it calls
 // (sqlc queries, repository helpers) count, on the handle the call passes
-// them (store.New(db), q.WithTx(tx)). Writes whose handle is of unknown
-// kind are not compared; external calls are intentfirst's.
+// them (store.New(db), q.WithTx(tx)). gorm's model calls are writes
+// too: Create (idempotent with Clauses(clause.OnConflict{...}) on its
+// chain), Save and FirstOrCreate (upserts), the Update methods (not
+// idempotent when the value is gorm.Expr("balance - ?", n) on the column
+// itself) and Delete; each commits alone on the database handle, and
+// together on Transaction's handle or a Begin result. Writes whose
+// handle is of unknown kind are not compared; external calls are
+// intentfirst's.
 //
 // The suggested fix wraps the writes in one transaction when they run on
-// one database/sql, pgx pool or sqlx handle in one function with no
+// one database/sql, pgx pool or sqlx handle (gorm's writes get none yet) in one function with no
 // external call between them: it begins the transaction before the first
 // write, moves the writes onto it, and commits after the last, with a
 // deferred rollback. Writes of callees move onto it where their handle is

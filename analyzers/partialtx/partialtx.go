@@ -145,7 +145,7 @@ func (c *checker) statements(fn *ssa.Function) (out []*effects.Stmt, whole bool)
 				if !ok {
 					continue
 				}
-				if st := effects.StmtOf(c.res.Env.Catalog, call); st != nil {
+				if st := effects.WriteStmtOf(c.res.Env.Catalog, call); st != nil {
 					out = append(out, st)
 					continue
 				}

@@ -17,6 +17,8 @@ var testdata, _ = filepath.Abs("../../testdata")
 func TestPartialTx(t *testing.T) {
 	results := checktest.Run(t, testdata, partialtx.Analyzer,
 		"partialtx/a",
+		// gorm's model writes.
+		"partialtx/gormcase",
 		// Writes made in repository helpers and sqlc-generated queries
 		// of other packages, whose commit units the caller's handle
 		// decides.

@@ -35,6 +35,11 @@ type ORM struct {
 	// Transaction runs a callback in a transaction on the handle it
 	// passes the callback, which it commits when the callback returns nil.
 	Transaction string
+	// Delete deletes the model at its first argument (or the rows its
+	// conditions select); Model names, on a chain, the model whose table
+	// the statement writes; Expr is the package's function that makes an
+	// SQL expression of a column's new value (gorm.Expr("n - ?", 1)).
+	Delete, Model, Expr string
 	// Conflict is the clause a fix adds to a Create so that it does
 	// nothing on a conflict: ClausePath is its package, Clause the
 	// expression after the package's name.
@@ -55,6 +60,9 @@ var orms = []ORM{{
 	Begin:        "Begin",
 	Clauses:      "Clauses",
 	Transaction:  "Transaction",
+	Delete:       "Delete",
+	Model:        "Model",
+	Expr:         "Expr",
 	ErrDuplicate: "ErrDuplicatedKey",
 	ClausePath:   "gorm.io/gorm/clause",
 	Clause:       "OnConflict{DoNothing: true}",
@@ -84,6 +92,25 @@ func IsORMChain(name string) bool {
 		}
 	}
 	return false
+}
+
+// IsORMModel reports whether a method named name of an ORM's handle
+// names the model of the statement: callers check the receiver.
+func IsORMModel(name string) bool {
+	return slices.ContainsFunc(orms, func(o ORM) bool { return o.Model == name })
+}
+
+// IsORMDelete reports whether fn is an ORM's method that deletes rows.
+func IsORMDelete(fn *types.Func) bool {
+	return slices.ContainsFunc(orms, func(o ORM) bool { return o.Delete != "" && FuncKey(fn) == o.DB+"."+o.Delete })
+}
+
+// IsORMExpr reports whether fn is an ORM's function that makes an SQL
+// expression (gorm.Expr).
+func IsORMExpr(fn *types.Func) bool {
+	return slices.ContainsFunc(orms, func(o ORM) bool {
+		return o.Expr != "" && fn.Pkg() != nil && fn.Pkg().Path() == o.Path && fn.Name() == o.Expr && fn.Type().(*types.Signature).Recv() == nil
+	})
 }
 
 // IsORMBegin reports whether a method named name of an ORM's handle

@@ -341,6 +341,15 @@ type namedStruct struct {
 	s    *types.Struct
 }
 
+// ModelName returns the name of the struct type of a model argument's
+// static type (see modelStruct), or "".
+func ModelName(t types.Type) string {
+	if ns := modelStruct(t); ns != nil {
+		return ns.name
+	}
+	return ""
+}
+
 // modelStruct finds the struct type under pointers, slices and
 // interfaces of a model argument's static type.
 func modelStruct(t types.Type) *namedStruct {

@@ -235,7 +235,7 @@ func runsHere(mc *ssa.MakeClosure) bool {
 func hasStmts(h *handles, fn *ssa.Function) bool {
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
-			if c, ok := instr.(ssa.CallInstruction); ok && effects.StmtOf(h.r.Env.Catalog, c) != nil {
+			if c, ok := instr.(ssa.CallInstruction); ok && effects.WriteStmtOf(h.r.Env.Catalog, c) != nil {
 				return true
 			}
 		}
@@ -248,7 +248,7 @@ func hasStmts(h *handles, fn *ssa.Function) bool {
 // or defer, or in a function literal handed to other code, runs apart
 // from the function's order: the list is then cut.
 func (b *stmtBuilder) call(c ssa.CallInstruction) {
-	if st := effects.StmtOf(b.h.r.Env.Catalog, c); st != nil {
+	if st := effects.WriteStmtOf(b.h.r.Env.Catalog, c); st != nil {
 		b.own(c, st)
 		return
 	}

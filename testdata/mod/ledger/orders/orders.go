@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // Handler holds the dependencies of the order handlers.
@@ -31,6 +32,8 @@ func (h *Handler) Register(mux *asynq.ServeMux) {
 	mux.HandleFunc("order:place:v3", h.PlaceChecked)
 	mux.HandleFunc("order:place:v4", h.PlaceGorm)
 	mux.HandleFunc("order:place:v5", h.PlaceTolerant)
+	mux.HandleFunc("order:place:v6", h.PlaceAndCount)
+	mux.HandleFunc("order:place:v7", h.PlaceAndCountOnce)
 }
 
 type orderPayload struct {
@@ -132,4 +135,56 @@ func (h *Handler) PlaceTolerant(ctx context.Context, t *asynq.Task) error {
 func isUniqueViolation(err error) bool {
 	var pgErr *pgconn.PgError
 	return errors.As(err, &pgErr) && pgErr.Code == "23505"
+}
+
+// An Order is a row of orders, as gorm maps it.
+type Order struct {
+	ID         string
+	CustomerID string
+	TotalCents int64
+	Status     string
+}
+
+// A Customer is a row of customers, with the total of their orders.
+type Customer struct {
+	ID         string
+	SpentCents int64
+}
+
+// PlaceAndCount creates the order and adds its total to the customer's,
+// in two statements that commit one by one: when the second fails, the
+// retry fails on the order's primary key, or, had the order a conflict
+// clause, adds the total a second time after a lost acknowledgement.
+func (h *Handler) PlaceAndCount(ctx context.Context, t *asynq.Task) error {
+	p, err := decode(t)
+	if err != nil {
+		return err
+	}
+	db := h.Gorm.WithContext(ctx)
+	order := Order{ID: t.ResultWriter().TaskID(), CustomerID: p.CustomerID, TotalCents: p.TotalCents, Status: "placed"}
+	if err := db.Create(&order).Error; err != nil { // finding: IDEM005 IDEM006
+		return err
+	}
+	return db.Model(&Customer{ID: p.CustomerID}).Update("spent_cents", gorm.Expr("spent_cents + ?", p.TotalCents)).Error
+}
+
+// PlaceAndCountOnce runs both in one transaction, and claims the order
+// first: on a retry the claim inserts nothing and the handler stops,
+// since the first attempt committed both.
+func (h *Handler) PlaceAndCountOnce(ctx context.Context, t *asynq.Task) error {
+	p, err := decode(t)
+	if err != nil {
+		return err
+	}
+	return h.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		order := Order{ID: t.ResultWriter().TaskID(), CustomerID: p.CustomerID, TotalCents: p.TotalCents, Status: "placed"}
+		res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&order) // safe: the claim and the count commit together
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return nil // placed and counted by an earlier attempt
+		}
+		return tx.Model(&Customer{ID: p.CustomerID}).Update("spent_cents", gorm.Expr("spent_cents + ?", p.TotalCents)).Error
+	})
 }

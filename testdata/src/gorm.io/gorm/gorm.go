@@ -88,3 +88,7 @@ func (db *DB) Transaction(fc func(tx *DB) error, opts ...*sql.TxOptions) (err er
 func (db *DB) Begin(opts ...*sql.TxOptions) *DB { return db }
 func (db *DB) Commit() *DB                      { return db }
 func (db *DB) Rollback() *DB                    { return db }
+
+func Expr(expr string, args ...interface{}) clause.Expr {
+	return clause.Expr{SQL: expr, Vars: args}
+}

@@ -48,3 +48,11 @@ func (onConflict OnConflict) Build(builder Builder) {}
 
 func Assignments(values map[string]interface{}) Set { return nil }
 func AssignmentColumns(values []string) Set         { return nil }
+
+type Expr struct {
+	SQL                string
+	Vars               []interface{}
+	WithoutParentheses bool
+}
+
+func (expr Expr) Build(builder Builder) {}

@@ -1,0 +1,158 @@
+package effects
+
+import (
+	"go/types"
+	"regexp"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/sqltext"
+	"github.com/idemlint/idemlint/internal/valueflow"
+)
+
+// WriteStmtOf returns the statement a call executes: SQL through a
+// catalogued executor (StmtOf), or an ORM's model write (ModelStmtOf).
+func WriteStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
+	if st := StmtOf(cat, c); st != nil {
+		return st
+	}
+	return ModelStmtOf(cat, c)
+}
+
+// ModelStmtOf returns the statement an ORM's model call executes, as the
+// SQL it stands for: gorm's Create (an INSERT, which absorbs a duplicate
+// when Clauses are on its chain), Save and FirstOrCreate (which do), the
+// Update methods (an UPDATE, computing a column from itself when its
+// value is gorm.Expr("balance - ?", n)), and Delete. The table is gorm's
+// name for the model's type, when the call or its chain's Model names
+// one. The statement runs on the handle at the root of the call's chain:
+// a transaction when that is the callback parameter of Transaction or a
+// Begin result, else the database, which commits each statement; it has
+// no text and no placeholders.
+func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
+	cc := c.Common()
+	fn := valueflow.Callee(cc)
+	if fn == nil || cc.IsInvoke() || len(cc.Args) == 0 {
+		return nil
+	}
+	sql := &sqltext.Statement{}
+	var model ssa.Value
+	if i, ok := cat.Model(fn); ok {
+		model = arg(c, fn, i)
+		sql.Kind = sqltext.Insert
+		sql.Conflict = fn.Name() != "Create" && fn.Name() != "CreateInBatches" || HasClauses(cc.Args[0])
+	} else if i, ok := cat.ModelUpdate(fn); ok {
+		sql.Kind = sqltext.Update
+		sql.Arithmetic = i > 0 && selfComputed(arg(c, fn, 0), arg(c, fn, i))
+	} else if catalog.IsORMDelete(fn) {
+		model = arg(c, fn, 0)
+		sql.Kind = sqltext.Delete
+	} else {
+		return nil
+	}
+	if model == nil {
+		model = chainModel(cc.Args[0])
+	}
+	if model != nil {
+		sql.Table = modelTable(valueflow.Unwrap(model).Type())
+	}
+	st := &Stmt{Instr: c, SQL: sql, Recv: chainRoot(cc.Args[0]), Durability: gormDurability(c)}
+	if sql.Kind == sqltext.Insert {
+		st.Args = modelValues(model)
+	}
+	if st.Durability == DurTx {
+		st.Tx = st.Recv
+	}
+	return st
+}
+
+// chainRoot returns the handle a chain of the ORM's refining calls
+// (db.WithContext(ctx).Model(&a).Where(...)) starts from.
+func chainRoot(v ssa.Value) ssa.Value {
+	for {
+		call, ok := v.(*ssa.Call)
+		if !ok || call.Call.IsInvoke() || len(call.Call.Args) == 0 {
+			return v
+		}
+		fn := valueflow.Callee(&call.Call)
+		if fn == nil || !catalog.IsORMChain(fn.Name()) {
+			return v
+		}
+		v = call.Call.Args[0]
+	}
+}
+
+// HasClauses reports whether the chain of ORM calls that ends in the
+// handle v refines it with Clauses (gorm's clause.OnConflict among them).
+func HasClauses(v ssa.Value) bool {
+	for {
+		call, ok := v.(*ssa.Call)
+		if !ok || call.Call.IsInvoke() || len(call.Call.Args) == 0 {
+			return false
+		}
+		fn := valueflow.Callee(&call.Call)
+		if fn == nil {
+			return false
+		}
+		if catalog.IsORMClauses(fn.Name()) {
+			return true
+		}
+		if !catalog.IsORMChain(fn.Name()) {
+			return false
+		}
+		v = call.Call.Args[0]
+	}
+}
+
+// chainModel returns the argument of the chain's Model call, if any.
+func chainModel(v ssa.Value) ssa.Value {
+	for {
+		call, ok := v.(*ssa.Call)
+		if !ok || call.Call.IsInvoke() || len(call.Call.Args) < 2 {
+			return nil
+		}
+		fn := valueflow.Callee(&call.Call)
+		if fn == nil || !catalog.IsORMChain(fn.Name()) {
+			return nil
+		}
+		if catalog.IsORMModel(fn.Name()) {
+			return call.Call.Args[1]
+		}
+		v = call.Call.Args[0]
+	}
+}
+
+// modelTable is the table gorm's default naming strategy gives a model
+// of type t (a pointer or slice around it unwrapped). A TableName method
+// is not read: the table then only names the write in messages.
+func modelTable(t types.Type) string {
+	if name := valueflow.ModelName(t); name != "" {
+		return catalog.GormTable(name)
+	}
+	return ""
+}
+
+// selfComputed reports whether an Update sets column to an expression
+// of its own value: gorm.Expr("balance - ?", n) for column "balance".
+func selfComputed(column, value ssa.Value) bool {
+	col, ok := valueflow.ConstString(column)
+	if !ok || value == nil {
+		return false
+	}
+	call, ok := valueflow.Unwrap(value).(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := valueflow.Callee(&call.Call)
+	if fn == nil || !catalog.IsORMExpr(fn) || len(call.Call.Args) == 0 {
+		return false
+	}
+	text, ok := valueflow.ConstString(call.Call.Args[0])
+	if !ok {
+		return false
+	}
+	re := regexp.MustCompile(`(?i)(^|[^\w.])` + regexp.QuoteMeta(strings.Trim(col, "`\"")) + `\s*[-+*/]|[-+*/]\s*` + regexp.QuoteMeta(strings.Trim(col, "`\"")) + `($|[^\w])`)
+	return re.MatchString(text)
+}

@@ -1,0 +1,81 @@
+// Package gormcase has gorm's model writes: each call on the database
+// handle commits by itself; on Transaction's handle, or on a Begin
+// result, the writes commit together.
+package gormcase
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/hibiken/asynq"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+var db *gorm.DB
+
+type Order struct {
+	ID    uint
+	Total int64
+}
+
+type Account struct {
+	ID      uint
+	Balance int64
+}
+
+type OrderLine struct {
+	ID  uint
+	SKU string
+}
+
+// An order, then the balance it debits, each committed alone.
+func pay(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	db.WithContext(ctx).Create(&Order{Total: 10}) // want `2 writes commit separately and the INSERT into orders is not idempotent \(HTTP handler pay\)`
+	db.WithContext(ctx).Model(&Account{ID: 1}).Update("balance", gorm.Expr("balance - ?", 10))
+}
+
+// A debit, then a line: the debit computes from the current balance.
+func debit(ctx context.Context, t *asynq.Task) error {
+	if err := db.Model(&Account{ID: 1}).Update("balance", gorm.Expr("balance - ?", 10)).Error; err != nil { // want `the UPDATE of accounts \(it computes from the current value\) is not idempotent`
+		return err
+	}
+	return db.Create(&OrderLine{SKU: "a"}).Error
+}
+
+// Negative: one transaction, as Transaction runs its callback.
+func inTransaction(ctx context.Context, t *asynq.Task) error {
+	return db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&Order{Total: 10}).Error; err != nil {
+			return err
+		}
+		return tx.Model(&Account{ID: 1}).Update("balance", gorm.Expr("balance - ?", 10)).Error
+	})
+}
+
+// Negative: one transaction, begun and committed by hand.
+func begun(ctx context.Context, t *asynq.Task) error {
+	tx := db.WithContext(ctx).Begin()
+	if err := tx.Create(&Order{Total: 10}).Error; err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Model(&Account{ID: 1}).Update("balance", gorm.Expr("balance - ?", 10)).Error; err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit().Error
+}
+
+// Negative: each write repeats harmlessly (an upsert, a conflict-free
+// insert, a plain assignment), so the retry finishes the operation.
+func settle(ctx context.Context, t *asynq.Task) error {
+	if err := db.Save(&Order{ID: 7, Total: 10}).Error; err != nil {
+		return err
+	}
+	if err := db.Clauses(clause.OnConflict{DoNothing: true}).Create(&OrderLine{ID: 7, SKU: "a"}).Error; err != nil {
+		return err
+	}
+	return db.Model(&Account{ID: 1}).Update("balance", 0).Error
+}
