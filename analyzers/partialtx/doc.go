@@ -36,10 +36,13 @@
 // intentfirst's.
 //
 // The suggested fix wraps the writes in one transaction when they run on
-// one database/sql, pgx pool or sqlx handle (gorm's writes get none yet) in one function with no
+// one database/sql, pgx pool, sqlx or gorm handle in one function with no
 // external call between them: it begins the transaction before the first
 // write, moves the writes onto it, and commits after the last, with a
 // deferred rollback. Writes of callees move onto it where their handle is
 // chosen (store.New(db) becomes store.New(tx)), when the transaction's
-// type fits the parameter and nothing else runs through that handle.
+// type fits the parameter and nothing else runs through that handle. On
+// gorm the transaction is db.Begin(), its failure read from tx.Error, and
+// each write's chain starts from tx instead of db
+// (tx.WithContext(ctx).Create(&order)).
 package partialtx

@@ -114,12 +114,20 @@ func (c *checker) wrapOf(fn *ssa.Function, file *ast.File, writes []*effects.Stm
 // function may declare err with := later on. A copied handling of the
 // first write's error reads it under its own name, bound to txErr.
 func (w wrap) beginText() string {
+	begin := fix.DefineStmt(render(w.h.Begin, w.recv, w.ctx), "tx", "txErr")
 	init, errName := "", "txErr"
-	if w.fail.name != "" {
+	switch {
+	case w.h.Single: // the failure to begin is in the transaction's Error
+		begin = fix.DefineStmt(render(w.h.Begin, w.recv, w.ctx), "tx")
+		if errName = w.fail.name; errName == "" {
+			errName = "txErr"
+		}
+		init = fix.DefineStmt("tx.Error", errName)
+	case w.fail.name != "":
 		init, errName = fix.DefineStmt("txErr", w.fail.name), w.fail.name
 	}
 	return fix.Stmts(
-		fix.DefineStmt(render(w.h.Begin, w.recv, w.ctx), "tx", "txErr"),
+		begin,
 		fix.IfStmt(init, fix.NotNil(errName), fix.Block(w.fail.body(errName)...)),
 		"defer "+render(w.h.Rollback, w.recv, w.ctx),
 	)

@@ -24,9 +24,9 @@ func TestPartialTx(t *testing.T) {
 		// decides.
 		"partialtx/xsqlc", "example.com/ordersdb", "example.com/ledgerdb", "example.com/ordersrepo",
 		// The packages with golden files, whose fixes Golden compares.
-		"partialtx/fixes", "partialtx/xsqlcfix",
+		"partialtx/fixes", "partialtx/xsqlcfix", "partialtx/gormfix",
 	)
 	fixtest.Golden(t, results,
-		"partialtx/fixes", "partialtx/xsqlcfix")
+		"partialtx/fixes", "partialtx/xsqlcfix", "partialtx/gormfix")
 	fixtest.Gofmt(t, results)
 }

@@ -68,7 +68,27 @@ func (c *checker) siteOf(fn *ssa.Function, file *ast.File, w *effects.Stmt, writ
 		return site{}, false
 	}
 	stmt, blk := enclosingStmt(file, call)
-	return site{handle: sel.X, stmts: []ast.Stmt{stmt}, block: blk, call: call, instrs: []ssa.Instruction{w.Instr}}, blk != nil
+	return site{handle: chainRoot(c.pass.TypesInfo, sel.X), stmts: []ast.Stmt{stmt}, block: blk, call: call, instrs: []ssa.Instruction{w.Instr}}, blk != nil
+}
+
+// chainRoot returns the handle an ORM's chain of refining calls starts
+// from: db in db.WithContext(ctx).Model(&a), whose statements the fix
+// moves onto the transaction by replacing db.
+func chainRoot(info *types.Info, e ast.Expr) ast.Expr {
+	for {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return e
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || !catalog.IsORMHandle(info.TypeOf(sel.X)) {
+			return e
+		}
+		if fn, ok := info.Uses[sel.Sel].(*types.Func); !ok || !catalog.IsORMChain(fn.Name()) {
+			return e
+		}
+		e = sel.X
+	}
 }
 
 // acrossSite finds, for a write of a callee, the argument of a call of

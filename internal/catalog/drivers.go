@@ -73,6 +73,9 @@ type TxWrap struct {
 	Begin, Commit, Rollback string
 	Method                  string // the begin method, whose first result is the transaction
 	Ctx                     bool   // Begin needs the context
+	// Single: Begin returns the transaction alone, whose Error field
+	// holds the failure to begin (gorm's db.Begin()).
+	Single bool
 }
 
 // database/sql's executors with and without a context.
@@ -266,6 +269,11 @@ func TxWrapOf(t types.Type) (TxWrap, bool) {
 	for _, d := range drivers {
 		if w, ok := d.Wrap[key]; ok {
 			return w, true
+		}
+	}
+	for _, o := range orms {
+		if o.Wrap != nil && "("+key+")" == o.DB {
+			return *o.Wrap, true
 		}
 	}
 	return TxWrap{}, false

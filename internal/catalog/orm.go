@@ -40,6 +40,8 @@ type ORM struct {
 	// the statement writes; Expr is the package's function that makes an
 	// SQL expression of a column's new value (gorm.Expr("n - ?", 1)).
 	Delete, Model, Expr string
+	// Wrap is how a fix runs statements of the handle in one transaction.
+	Wrap *TxWrap
 	// Conflict is the clause a fix adds to a Create so that it does
 	// nothing on a conflict: ClausePath is its package, Clause the
 	// expression after the package's name.
@@ -63,6 +65,7 @@ var orms = []ORM{{
 	Delete:       "Delete",
 	Model:        "Model",
 	Expr:         "Expr",
+	Wrap:         &TxWrap{Begin: "%[1]s.Begin()", Commit: "tx.Commit().Error", Rollback: "tx.Rollback()", Method: "Begin", Single: true},
 	ErrDuplicate: "ErrDuplicatedKey",
 	ClausePath:   "gorm.io/gorm/clause",
 	Clause:       "OnConflict{DoNothing: true}",
@@ -92,6 +95,12 @@ func IsORMChain(name string) bool {
 		}
 	}
 	return false
+}
+
+// IsORMHandle reports whether t is an ORM's handle (*gorm.DB).
+func IsORMHandle(t types.Type) bool {
+	key := "(" + TypeKey(t) + ")"
+	return slices.ContainsFunc(orms, func(o ORM) bool { return o.DB == key })
 }
 
 // IsORMModel reports whether a method named name of an ORM's handle

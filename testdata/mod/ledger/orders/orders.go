@@ -151,21 +151,22 @@ type Customer struct {
 	SpentCents int64
 }
 
-// PlaceAndCount creates the order and adds its total to the customer's,
-// in two statements that commit one by one: when the second fails, the
-// retry fails on the order's primary key, or, had the order a conflict
-// clause, adds the total a second time after a lost acknowledgement.
+// PlaceAndCount adds the order's total to the customer's and creates the
+// order, in two statements that commit one by one: when the second
+// fails, the retry adds the total again.
 func (h *Handler) PlaceAndCount(ctx context.Context, t *asynq.Task) error {
 	p, err := decode(t)
 	if err != nil {
 		return err
 	}
-	db := h.Gorm.WithContext(ctx)
-	order := Order{ID: t.ResultWriter().TaskID(), CustomerID: p.CustomerID, TotalCents: p.TotalCents, Status: "placed"}
-	if err := db.Create(&order).Error; err != nil { // finding: IDEM005 IDEM006
+	if err := h.Gorm.WithContext(ctx).Model(&Customer{ID: p.CustomerID}).Update("spent_cents", gorm.Expr("spent_cents + ?", p.TotalCents)).Error; err != nil { // finding: IDEM006 fix: tx.Commit().Error
 		return err
 	}
-	return db.Model(&Customer{ID: p.CustomerID}).Update("spent_cents", gorm.Expr("spent_cents + ?", p.TotalCents)).Error
+	order := Order{ID: t.ResultWriter().TaskID(), CustomerID: p.CustomerID, TotalCents: p.TotalCents, Status: "placed"}
+	if err := h.Gorm.WithContext(ctx).Create(&order).Error; err != nil { // finding: IDEM005
+		return err
+	}
+	return nil
 }
 
 // PlaceAndCountOnce runs both in one transaction, and claims the order
