@@ -18,7 +18,7 @@ func TestPartialTx(t *testing.T) {
 	results := checktest.Run(t, testdata, partialtx.Analyzer,
 		"partialtx/a",
 		// gorm's model writes.
-		"partialtx/gormcase",
+		"partialtx/gormcase", "example.com/gormrepo",
 		// Writes made in repository helpers and sqlc-generated queries
 		// of other packages, whose commit units the caller's handle
 		// decides.

@@ -29,8 +29,9 @@ func WriteStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 // name for the model's type, when the call or its chain's Model names
 // one. The statement runs on the handle at the root of the call's chain:
 // a transaction when that is the callback parameter of Transaction or a
-// Begin result, else the database, which commits each statement; it has
-// no text and no placeholders.
+// Begin result, else the database, which commits each statement. Its
+// text is SQL rendered from what the call says (see modelSQL), without
+// placeholders.
 func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 	cc := c.Common()
 	fn := valueflow.Callee(cc)
@@ -39,13 +40,17 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 	}
 	sql := &sqltext.Statement{}
 	var model ssa.Value
+	column := "" // the column an Update method names, when constant
 	if i, ok := cat.Model(fn); ok {
 		model = arg(c, fn, i)
 		sql.Kind = sqltext.Insert
 		sql.Conflict = fn.Name() != "Create" && fn.Name() != "CreateInBatches" || HasClauses(cc.Args[0])
 	} else if i, ok := cat.ModelUpdate(fn); ok {
 		sql.Kind = sqltext.Update
-		sql.Arithmetic = i > 0 && selfComputed(arg(c, fn, 0), arg(c, fn, i))
+		if i > 0 { // Update("balance", v): the column, then its value
+			column, _ = valueflow.ConstString(arg(c, fn, i-1))
+			sql.Arithmetic = selfComputed(column, arg(c, fn, i))
+		}
 	} else if catalog.IsORMDelete(fn) {
 		model = arg(c, fn, 0)
 		sql.Kind = sqltext.Delete
@@ -58,14 +63,41 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 	if model != nil {
 		sql.Table = modelTable(valueflow.Unwrap(model).Type())
 	}
-	st := &Stmt{Instr: c, SQL: sql, Recv: chainRoot(cc.Args[0]), Durability: gormDurability(c)}
-	if sql.Kind == sqltext.Insert {
-		st.Args = modelValues(model)
-	}
+	st := &Stmt{Instr: c, SQL: sql, Text: modelSQL(sql, column), Recv: chainRoot(cc.Args[0]), Durability: gormDurability(c)}
 	if st.Durability == DurTx {
 		st.Tx = st.Recv
 	}
 	return st
+}
+
+var identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// modelSQL renders the SQL a model call stands for, so that a summary,
+// which keeps statements as text, keeps what sql says of it: its kind,
+// table, conflict handling and arithmetic. It is "" when the table is
+// unknown, and the statement is then left out of summaries.
+func modelSQL(sql *sqltext.Statement, column string) string {
+	if sql.Table == "" {
+		return ""
+	}
+	if !identifier.MatchString(column) {
+		column = "updated_at"
+	}
+	switch sql.Kind {
+	case sqltext.Insert:
+		if sql.Conflict {
+			return "INSERT INTO " + sql.Table + " VALUES (DEFAULT) ON CONFLICT DO NOTHING"
+		}
+		return "INSERT INTO " + sql.Table + " VALUES (DEFAULT)"
+	case sqltext.Update:
+		if sql.Arithmetic {
+			return "UPDATE " + sql.Table + " SET " + column + " = " + column + " + 1"
+		}
+		return "UPDATE " + sql.Table + " SET " + column + " = DEFAULT"
+	case sqltext.Delete:
+		return "DELETE FROM " + sql.Table
+	}
+	return ""
 }
 
 // chainRoot returns the handle a chain of the ORM's refining calls
@@ -136,9 +168,8 @@ func modelTable(t types.Type) string {
 
 // selfComputed reports whether an Update sets column to an expression
 // of its own value: gorm.Expr("balance - ?", n) for column "balance".
-func selfComputed(column, value ssa.Value) bool {
-	col, ok := valueflow.ConstString(column)
-	if !ok || value == nil {
+func selfComputed(col string, value ssa.Value) bool {
+	if col == "" || value == nil {
 		return false
 	}
 	call, ok := valueflow.Unwrap(value).(*ssa.Call)

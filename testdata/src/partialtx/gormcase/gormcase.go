@@ -7,6 +7,7 @@ import (
 	"context"
 	"net/http"
 
+	"example.com/gormrepo"
 	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -78,4 +79,16 @@ func settle(ctx context.Context, t *asynq.Task) error {
 		return err
 	}
 	return db.Model(&Account{ID: 1}).Update("balance", 0).Error
+}
+
+var repo *gormrepo.Repo
+
+// A repository's writes, each committed alone.
+func grant(ctx context.Context, t *asynq.Task) error {
+	return repo.Grant(ctx, 1, 10) // want `the INSERT into credits in Repo.Grant is not idempotent`
+}
+
+// Negative: the repository runs them in one transaction.
+func grantOnce(ctx context.Context, t *asynq.Task) error {
+	return repo.GrantOnce(ctx, 1, 10)
 }
