@@ -31,12 +31,16 @@
 // chain), Save and FirstOrCreate (upserts), the Update methods (not
 // idempotent when the value is gorm.Expr("balance - ?", n) on the column
 // itself) and Delete; each commits alone on the database handle, and
-// together on Transaction's handle or a Begin result. Writes whose
-// handle is of unknown kind are not compared; external calls are
+// together on Transaction's handle or a Begin result. So are bun's query
+// builders (db.NewInsert().Model(&o).Exec(ctx), an INSERT that On("CONFLICT
+// ... DO NOTHING") or Ignore() makes idempotent; NewUpdate with the Set
+// text; NewDelete), on *bun.DB one by one, on a bun.Tx (RunInTx's, or a
+// BeginTx result) together, and on a bun.IDB of unknown kind. Writes
+// whose handle is of unknown kind are not compared; external calls are
 // intentfirst's.
 //
 // The suggested fix wraps the writes in one transaction when they run on
-// one database/sql, pgx pool, sqlx or gorm handle in one function with no
+// one database/sql, pgx pool, sqlx, gorm or bun handle in one function with no
 // external call between them: it begins the transaction before the first
 // write, moves the writes onto it, and commits after the last, with a
 // deferred rollback. Writes of callees move onto it where their handle is

@@ -19,14 +19,16 @@ func TestPartialTx(t *testing.T) {
 		"partialtx/a",
 		// gorm's model writes.
 		"partialtx/gormcase", "example.com/gormrepo",
+		// bun's query builders.
+		"partialtx/buncase",
 		// Writes made in repository helpers and sqlc-generated queries
 		// of other packages, whose commit units the caller's handle
 		// decides.
 		"partialtx/xsqlc", "example.com/ordersdb", "example.com/ledgerdb", "example.com/ordersrepo",
 		// The packages with golden files, whose fixes Golden compares.
-		"partialtx/fixes", "partialtx/xsqlcfix", "partialtx/gormfix",
+		"partialtx/fixes", "partialtx/xsqlcfix", "partialtx/gormfix", "partialtx/bunfix",
 	)
 	fixtest.Golden(t, results,
-		"partialtx/fixes", "partialtx/xsqlcfix", "partialtx/gormfix")
+		"partialtx/fixes", "partialtx/xsqlcfix", "partialtx/gormfix", "partialtx/bunfix")
 	fixtest.Gofmt(t, results)
 }

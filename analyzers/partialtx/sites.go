@@ -71,9 +71,10 @@ func (c *checker) siteOf(fn *ssa.Function, file *ast.File, w *effects.Stmt, writ
 	return site{handle: chainRoot(c.pass.TypesInfo, sel.X), stmts: []ast.Stmt{stmt}, block: blk, call: call, instrs: []ssa.Instruction{w.Instr}}, blk != nil
 }
 
-// chainRoot returns the handle an ORM's chain of refining calls starts
-// from: db in db.WithContext(ctx).Model(&a), whose statements the fix
-// moves onto the transaction by replacing db.
+// chainRoot returns the handle a chain of calls that builds a statement
+// starts from: db in gorm's db.WithContext(ctx).Model(&a) and in bun's
+// db.NewUpdate().Model(&a).Set(...), whose statements the fix moves onto
+// the transaction by replacing db.
 func chainRoot(info *types.Info, e ast.Expr) ast.Expr {
 	for {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
@@ -81,10 +82,18 @@ func chainRoot(info *types.Info, e ast.Expr) ast.Expr {
 			return e
 		}
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || !catalog.IsORMHandle(info.TypeOf(sel.X)) {
+		if !ok {
 			return e
 		}
-		if fn, ok := info.Uses[sel.Sel].(*types.Func); !ok || !catalog.IsORMChain(fn.Name()) {
+		fn, ok := info.Uses[sel.Sel].(*types.Func)
+		if !ok {
+			return e
+		}
+		if start, ok := catalog.BuilderMethod(fn); ok {
+			if start {
+				return sel.X
+			}
+		} else if !catalog.IsORMHandle(info.TypeOf(sel.X)) || !catalog.IsORMChain(fn.Name()) {
 			return e
 		}
 		e = sel.X

@@ -101,6 +101,9 @@ func New(cfg *config.Config) *Catalog {
 	for path := range derivingPackages {
 		c.libraries[path] = true
 	}
+	for _, b := range queryBuilders {
+		c.libraries[b.Path] = true
+	}
 	c.packages = packagesOf(setOf(c.generators), setOf(c.externals), setOf(c.sinks), setOf(c.sinkFields), c.roots)
 	maps.Copy(c.packages, c.libraries)
 	return c
@@ -401,6 +404,9 @@ func (c *Catalog) IsSink(fn *types.Func) bool {
 		return true
 	}
 	if _, ok := c.Model(fn); ok {
+		return true
+	}
+	if _, ok := QueryBuilderOf(fn); ok {
 		return true
 	}
 	_, _, ok := c.SlotCall(fn)

@@ -150,6 +150,20 @@ var drivers = []Driver{
 			"*github.com/jackc/pgx/v5/pgxpool.Pool": {Begin: "%[1]s.Begin(%[2]s)", Commit: "tx.Commit(%[2]s)", Rollback: "tx.Rollback(%[2]s)", Method: "Begin", Ctx: true},
 		},
 	},
+	{
+		// bun's handles wrap database/sql's (its ExecContext and
+		// QueryContext are database/sql's own); its statements are built
+		// by query builders (see queryBuilders).
+		Path: "github.com/uptrace/bun", API: "sql",
+		Handles: []string{"*github.com/uptrace/bun.DB", "*github.com/uptrace/bun.Conn"},
+		Tx:      []string{"github.com/uptrace/bun.Tx", "*github.com/uptrace/bun.Tx"},
+		Begin:   []string{"Begin", "BeginTx"},
+		Commit:  "Commit",
+		TxFuncs: []string{"(*github.com/uptrace/bun.DB).RunInTx", "(github.com/uptrace/bun.Tx).RunInTx"},
+		Wrap: map[string]TxWrap{
+			"*github.com/uptrace/bun.DB": {Begin: "%[1]s.BeginTx(%[2]s, nil)", Commit: "tx.Commit()", Rollback: "tx.Rollback()", Method: "BeginTx", Ctx: true},
+		},
+	},
 	{Path: "github.com/go-sql-driver/mysql", Dialect: "mysql", Placeholder: "?", UniqueNumber: 1062},
 	{Path: "github.com/mattn/go-sqlite3", Dialect: "sqlite", Placeholder: "?"},
 	{Path: "modernc.org/sqlite", Dialect: "sqlite", Placeholder: "?"},

@@ -71,6 +71,64 @@ var orms = []ORM{{
 	Clause:       "OnConflict{DoNothing: true}",
 }}
 
+// A QueryBuilder is an ORM whose statements are built by a chain of
+// calls that starts at a handle's method (Start, by the kind of statement
+// it begins) and ends in Exec, which runs it: bun's
+// db.NewInsert().Model(&o).On("CONFLICT (id) DO NOTHING").Exec(ctx).
+// Model names the model whose table the statement writes, Set adds a SET
+// clause's text, and Conflict makes an INSERT absorb a duplicate (On's
+// text must say CONFLICT or DUPLICATE). TableTag is the struct tag, and
+// its option, that names a model's table.
+type QueryBuilder struct {
+	Path           string
+	Start          map[string]string
+	Exec           string
+	Model, Set, On string
+	Ignore         string
+	TableTag       string
+}
+
+var queryBuilders = []QueryBuilder{{
+	Path:     "github.com/uptrace/bun",
+	Start:    map[string]string{"NewInsert": "INSERT", "NewUpdate": "UPDATE", "NewDelete": "DELETE"},
+	Exec:     "Exec",
+	Model:    "Model",
+	Set:      "Set",
+	On:       "On",
+	Ignore:   "Ignore",
+	TableTag: "bun",
+}}
+
+// QueryBuilderOf returns the builder whose Exec method fn is.
+func QueryBuilderOf(fn *types.Func) (*QueryBuilder, bool) {
+	sig := fn.Type().(*types.Signature)
+	if fn.Pkg() == nil || sig.Recv() == nil {
+		return nil, false
+	}
+	for i := range queryBuilders {
+		if b := &queryBuilders[i]; fn.Pkg().Path() == b.Path && fn.Name() == b.Exec {
+			return b, true
+		}
+	}
+	return nil, false
+}
+
+// BuilderMethod reports whether fn is a method of a query builder's
+// package, and whether it is one that begins a statement on a handle.
+func BuilderMethod(fn *types.Func) (start, ok bool) {
+	for i := range queryBuilders {
+		if b := &queryBuilders[i]; b.Of(fn) {
+			return b.Start[fn.Name()] != "", true
+		}
+	}
+	return false, false
+}
+
+// Of reports whether fn is a method of the builder's package.
+func (b *QueryBuilder) Of(fn *types.Func) bool {
+	return fn.Pkg() != nil && fn.Pkg().Path() == b.Path && fn.Type().(*types.Signature).Recv() != nil
+}
+
 // modelCalls and modelUpdates are the ORMs' Create and Update methods,
 // by FuncKey.
 var modelCalls, modelUpdates = ormMethods(func(o ORM) map[string]int { return o.Create }),

@@ -24,6 +24,11 @@ func (c *Catalog) RelevantImport(path string) bool {
 			}
 		}
 	}
+	for _, b := range queryBuilders {
+		if path == b.Path {
+			return true // its builders' statements
+		}
+	}
 	if isStripe(path) || strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/service/") ||
 		path == "google.golang.org/grpc" {
 		return true // whole APIs: stripe services, AWS token calls, gRPC client stubs
@@ -124,7 +129,7 @@ func Describes(path string) bool {
 var catalogued = []string{
 	"github.com/google/uuid", "github.com/gofrs/uuid", "github.com/satori/go.uuid",
 	"github.com/oklog/ulid", "github.com/segmentio/ksuid", "github.com/rs/xid",
-	"github.com/jackc/pgx", "github.com/jmoiron/sqlx", "gorm.io/gorm",
+	"github.com/jackc/pgx", "github.com/jmoiron/sqlx", "gorm.io/gorm", "github.com/uptrace/bun",
 	stripeModule, "github.com/aws/aws-sdk-go-v2", "github.com/aws/aws-lambda-go",
 	"github.com/gin-gonic/gin", "github.com/labstack/echo", "github.com/gofiber/fiber",
 	"github.com/hibiken/asynq", "github.com/riverqueue/river", "github.com/ThreeDotsLabs/watermill",

@@ -3,8 +3,8 @@
 // build against the real libraries. testdata/mod/shop uses google/uuid,
 // pgx, gin, echo, asynq and backoff; testdata/mod/payments uses
 // stripe-go, the AWS SDK's SQS client, kafka-go, go-retryablehttp, pgx
-// and asynq; testdata/mod/ledger uses pgx, sqlx, gorm, asynq and river
-// for the transaction checks (keytx, naturalkey, partialtx).
+// and asynq; testdata/mod/ledger uses pgx, sqlx, gorm, bun, asynq and
+// river for the transaction checks (keytx, naturalkey, partialtx).
 //
 // The findings the analyzers should report are marked in the module's
 // source with a comment on the reported line:

@@ -2,6 +2,7 @@ package effects
 
 import (
 	"go/types"
+	"reflect"
 	"regexp"
 	"strings"
 
@@ -38,6 +39,9 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 	if fn == nil || cc.IsInvoke() || len(cc.Args) == 0 {
 		return nil
 	}
+	if qb, ok := catalog.QueryBuilderOf(fn); ok {
+		return builtStmt(c, qb)
+	}
 	sql := &sqltext.Statement{}
 	var model ssa.Value
 	column := "" // the column an Update method names, when constant
@@ -68,6 +72,105 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 		st.Tx = st.Recv
 	}
 	return st
+}
+
+// builtStmt returns the statement a query builder's Exec runs, read from
+// the chain of calls that built it back to the handle's method that began
+// it: its kind, the table of its Model, the conflict handling of On or
+// Ignore, and an UPDATE's SET clauses, which are SQL text. The handle
+// decides its commit unit: a transaction, a database handle that commits
+// each statement, or, for an interface (bun.IDB), unknown.
+func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
+	var kind, table string
+	var sets []string
+	conflict := false
+	var handle ssa.Value
+	for v := c.Common().Args[0]; handle == nil; {
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			return nil
+		}
+		fn := valueflow.Callee(&call.Call)
+		if fn == nil || !qb.Of(fn) {
+			return nil
+		}
+		recv, args := call.Call.Value, call.Call.Args
+		if !call.Call.IsInvoke() {
+			if len(args) == 0 {
+				return nil
+			}
+			recv, args = args[0], args[1:]
+		}
+		text := ""
+		if len(args) > 0 {
+			text, _ = valueflow.ConstString(args[0])
+		}
+		switch name := fn.Name(); {
+		case qb.Start[name] != "":
+			kind, handle = qb.Start[name], recv
+		case name == qb.Model && len(args) > 0:
+			table = taggedTable(valueflow.Unwrap(args[0]).Type(), qb.TableTag)
+		case name == qb.Set:
+			if text == "" {
+				return nil // a SET clause the statement cannot be read without
+			}
+			sets = append(sets, text)
+		case name == qb.On:
+			upper := strings.ToUpper(text)
+			conflict = conflict || strings.Contains(upper, "CONFLICT") || strings.Contains(upper, "DUPLICATE")
+		case name == qb.Ignore:
+			conflict = true
+		}
+		v = recv
+	}
+	sql := &sqltext.Statement{Table: table}
+	st := &Stmt{Instr: c, SQL: sql, Recv: handle}
+	switch kind {
+	case "INSERT":
+		sql.Kind, sql.Conflict = sqltext.Insert, conflict
+		st.Text = modelSQL(sql, "")
+	case "UPDATE":
+		sql.Kind = sqltext.Update
+		if table != "" && len(sets) > 0 {
+			st.Text = "UPDATE " + table + " SET " + strings.Join(sets, ", ")
+			if parsed := sqltext.Parse(st.Text); parsed.Kind == sqltext.Update {
+				st.SQL = parsed
+			}
+		} else {
+			st.Text = modelSQL(sql, "")
+		}
+	case "DELETE":
+		sql.Kind = sqltext.Delete
+		st.Text = modelSQL(sql, "")
+	default:
+		return nil
+	}
+	switch t := handle.Type(); {
+	case catalog.IsTx(t):
+		st.Durability, st.Tx = DurTx, handle
+	case catalog.IsAutocommit(t):
+		st.Durability = DurAutocommit
+	}
+	return st
+}
+
+// taggedTable is the table of a model of type t: the one its struct's
+// tag names (bun:"table:orders,alias:o" on bun.BaseModel), else the
+// default naming strategy's.
+func taggedTable(t types.Type, key string) string {
+	n := valueflow.ModelType(t)
+	if n == nil {
+		return ""
+	}
+	st := n.Underlying().(*types.Struct)
+	for i := range st.NumFields() {
+		for _, opt := range strings.Split(reflect.StructTag(st.Tag(i)).Get(key), ",") {
+			if name, ok := strings.CutPrefix(opt, "table:"); ok && name != "" {
+				return name
+			}
+		}
+	}
+	return catalog.GormTable(n.Obj().Name())
 }
 
 var identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
@@ -160,8 +263,8 @@ func chainModel(v ssa.Value) ssa.Value {
 // of type t (a pointer or slice around it unwrapped). A TableName method
 // is not read: the table then only names the write in messages.
 func modelTable(t types.Type) string {
-	if name := valueflow.ModelName(t); name != "" {
-		return catalog.GormTable(name)
+	if n := valueflow.ModelType(t); n != nil {
+		return catalog.GormTable(n.Obj().Name())
 	}
 	return ""
 }

@@ -341,18 +341,9 @@ type namedStruct struct {
 	s    *types.Struct
 }
 
-// ModelName returns the name of the struct type of a model argument's
-// static type (see modelStruct), or "".
-func ModelName(t types.Type) string {
-	if ns := modelStruct(t); ns != nil {
-		return ns.name
-	}
-	return ""
-}
-
-// modelStruct finds the struct type under pointers, slices and
-// interfaces of a model argument's static type.
-func modelStruct(t types.Type) *namedStruct {
+// ModelType returns the named struct type under pointers and slices of
+// a model argument's static type, or nil.
+func ModelType(t types.Type) *types.Named {
 	for {
 		switch u := types.Unalias(t).(type) {
 		case *types.Pointer:
@@ -362,12 +353,21 @@ func modelStruct(t types.Type) *namedStruct {
 			t = u.Elem()
 			continue
 		case *types.Named:
-			if s, ok := u.Underlying().(*types.Struct); ok {
-				return &namedStruct{u.Obj().Name(), s}
+			if _, ok := u.Underlying().(*types.Struct); ok {
+				return u
 			}
 		}
 		return nil
 	}
+}
+
+// modelStruct finds the struct type under pointers and slices of a model
+// argument's static type.
+func modelStruct(t types.Type) *namedStruct {
+	if n := ModelType(t); n != nil {
+		return &namedStruct{n.Obj().Name(), n.Underlying().(*types.Struct)}
+	}
+	return nil
 }
 
 // isModelIdentity reports whether a model field is the row's identity:

@@ -10,15 +10,18 @@ import (
 
 	"github.com/hibiken/asynq"
 	"github.com/jackc/pgx/v5/pgxpool"
-	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+	"github.com/jackc/pgx/v5/stdlib" // also the "pgx" database/sql driver
 	"github.com/jmoiron/sqlx"
 	"github.com/riverqueue/river"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 
 	"example.com/ledger/accounts"
 	"example.com/ledger/orders"
 	"example.com/ledger/payments"
+	"example.com/ledger/stock"
 	"example.com/ledger/store"
 )
 
@@ -54,6 +57,7 @@ func main() {
 	tasks := asynq.NewServeMux()
 	(&orders.Handler{Pool: pool, Gorm: gdb}).Register(tasks)
 	(&payments.Settlements{DB: db.DB}).Register(tasks)
+	(&stock.Handler{DB: bun.NewDB(stdlib.OpenDBFromPool(pool), pgdialect.New())}).Register(tasks)
 	srv := asynq.NewServer(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")}, asynq.Config{Concurrency: 10})
 	go func() {
 		if err := srv.Run(tasks); err != nil {

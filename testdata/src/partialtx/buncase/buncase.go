@@ -1,0 +1,81 @@
+// Package buncase has bun's query builders: each statement on the
+// database handle commits by itself; on RunInTx's transaction, or on a
+// BeginTx result, they commit together.
+package buncase
+
+import (
+	"context"
+
+	"github.com/hibiken/asynq"
+	"github.com/uptrace/bun"
+)
+
+var db *bun.DB
+
+type Reservation struct {
+	bun.BaseModel `bun:"table:stock_reservations,alias:r"`
+
+	ID     int64
+	Status string
+}
+
+type Item struct {
+	ID       int64
+	Reserved int64
+}
+
+// The release and the reservation's status commit one by one.
+func release(ctx context.Context, t *asynq.Task) error {
+	if _, err := db.NewUpdate().Model((*Item)(nil)).Set("reserved = reserved - ?", 1).Where("id = ?", 7).Exec(ctx); err != nil { // want `2 writes commit separately and the UPDATE of items \(it computes from the current value\) is not idempotent`
+		return err
+	}
+	_, err := db.NewUpdate().Model(&Reservation{ID: 7}).Set("status = ?", "released").WherePK().Exec(ctx)
+	return err
+}
+
+// Received lines, then the stock they raise.
+func receive(ctx context.Context, t *asynq.Task) error {
+	lines := []Item{{ID: 1}}
+	if _, err := db.NewInsert().Model(&lines).Exec(ctx); err != nil { // want `the INSERT into items is not idempotent`
+		return err
+	}
+	_, err := db.NewUpdate().Model(&Reservation{ID: 7}).Set("status = ?", "received").WherePK().Exec(ctx)
+	return err
+}
+
+// Negative: one transaction, as RunInTx runs its callback.
+func releaseInTx(ctx context.Context, t *asynq.Task) error {
+	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.NewUpdate().Model((*Item)(nil)).Set("reserved = reserved - ?", 1).Where("id = ?", 7).Exec(ctx); err != nil {
+			return err
+		}
+		_, err := tx.NewUpdate().Model(&Reservation{ID: 7}).Set("status = ?", "released").WherePK().Exec(ctx)
+		return err
+	})
+}
+
+// Negative: one transaction, begun and committed by hand.
+func releaseBegun(ctx context.Context, t *asynq.Task) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.NewUpdate().Model((*Item)(nil)).Set("reserved = reserved - ?", 1).Where("id = ?", 7).Exec(ctx); err != nil {
+		return err
+	}
+	if _, err := tx.NewUpdate().Model(&Reservation{ID: 7}).Set("status = ?", "released").WherePK().Exec(ctx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Negative: each write repeats harmlessly: a conflict-tolerant insert and
+// a status set to a constant.
+func hold(ctx context.Context, t *asynq.Task) error {
+	if _, err := db.NewInsert().Model(&Reservation{ID: 7}).On("CONFLICT (id) DO NOTHING").Exec(ctx); err != nil {
+		return err
+	}
+	_, err := db.NewUpdate().Model(&Reservation{ID: 7}).Set("status = ?", "held").WherePK().Exec(ctx)
+	return err
+}
