@@ -7,7 +7,9 @@
 // Clients, queues and retry wrappers deliver the same request more than
 // once. When a handler makes a fresh value on every attempt (uuid.New,
 // ulid.Make, time.Now, math/rand) and that value becomes the identity of
-// what it writes (the id column of an INSERT, an ORM model's primary key,
+// what it writes (the id column of an INSERT, an ORM model's primary key
+// (gorm's Create, bun's NewInsert().Model; a field named ID, or tagged
+// primaryKey or bun:",pk"),
 // a provider's idempotency key, a published message's ID), a retry does
 // not repeat the first attempt: it creates a second order, a second
 // charge. For example:

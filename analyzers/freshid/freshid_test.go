@@ -30,6 +30,8 @@ func TestFreshID(t *testing.T) {
 		"freshid/basic",
 		"freshid/roots",
 		"freshid/sinks",
+		// bun's models.
+		"freshid/bunsink",
 		// Findings that need facts of another package.
 		"freshid/xstore", "freshid/xpublish", "freshid/xapi",
 		"freshid/negatives",

@@ -409,6 +409,9 @@ func (c *Catalog) IsSink(fn *types.Func) bool {
 	if _, ok := QueryBuilderOf(fn); ok {
 		return true
 	}
+	if _, ok := InsertModel(fn); ok {
+		return true
+	}
 	_, _, ok := c.SlotCall(fn)
 	return ok
 }

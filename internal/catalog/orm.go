@@ -86,6 +86,9 @@ type QueryBuilder struct {
 	Model, Set, On string
 	Ignore         string
 	TableTag       string
+	// InsertModel is the FuncKey of the method that names the model an
+	// INSERT stores: its fields are the row's (an identity sink).
+	InsertModel string
 }
 
 var queryBuilders = []QueryBuilder{{
@@ -97,7 +100,21 @@ var queryBuilders = []QueryBuilder{{
 	On:       "On",
 	Ignore:   "Ignore",
 	TableTag: "bun",
+
+	InsertModel: "(*github.com/uptrace/bun.InsertQuery).Model",
 }}
+
+// InsertModel reports whether fn names the model a query builder's
+// INSERT stores, and at which argument.
+func InsertModel(fn *types.Func) (int, bool) {
+	key := FuncKey(fn)
+	for _, b := range queryBuilders {
+		if b.InsertModel != "" && key == b.InsertModel {
+			return 0, true
+		}
+	}
+	return 0, false
+}
 
 // QueryBuilderOf returns the builder whose Exec method fn is.
 func QueryBuilderOf(fn *types.Func) (*QueryBuilder, bool) {

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -56,6 +57,8 @@ func (e *Env) kind(fn *types.Func) *calleeKind {
 	if sc, ok := cat.SQL(fn); ok {
 		k.sql = &sc
 	} else if m, ok := cat.Model(fn); ok {
+		k.model = m
+	} else if m, ok := catalog.InsertModel(fn); ok {
 		k.model = m
 	} else if u, ok := cat.ModelUpdate(fn); ok {
 		k.update = u
@@ -375,7 +378,7 @@ func modelStruct(t types.Type) *namedStruct {
 // whose name is an identity name.
 func isModelIdentity(cat *catalog.Catalog, f *types.Var, tag string) bool {
 	gormTag := reflectTag(tag, "gorm")
-	if catalog.IsGormPrimaryKey(f.Name(), gormTag) {
+	if catalog.IsGormPrimaryKey(f.Name(), gormTag) || slices.Contains(strings.Split(reflectTag(tag, "bun"), ","), "pk") {
 		return true
 	}
 	col := catalog.GormColumn(f.Name())
