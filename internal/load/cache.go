@@ -34,7 +34,7 @@ import (
 const cacheEnv = "IDEMLINT_CACHE"
 
 // cacheFormat changes when what checkDecls puts in an entry does.
-const cacheFormat = "idemlint decls 1"
+const cacheFormat = "idemlint decls 2"
 
 // Entries unused for trimAge are removed, at most once per trimEvery;
 // a used entry's time is refreshed at most once per touchEvery.
@@ -97,21 +97,17 @@ var toolVersion = func() string {
 }()
 
 // packageKey is the key of what pkg declares, given the keys of its
-// imports: its files (name, size and time of change), the settings of
-// its type-checking, and its imports' keys. A package of the standard
-// library read from export data is keyed by its export file, whose name
-// the go command derives from its content. It reports false when pkg
-// has no key (a file cannot be read, an import has none).
+// imports: its files (name, size and time of change: a package of the
+// standard library is in the GOROOT of the go command that listed it,
+// whose files a new release changes), the settings of its
+// type-checking, and its imports' keys. It reports false when pkg has no
+// key (a file cannot be read, an import has none).
 func packageKey(pkg *packages.Package, importKey func(*packages.Package) (string, bool)) (string, bool) {
 	if pkg.PkgPath == "unsafe" {
 		return "unsafe", true
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%s\n%s\n", cacheFormat, toolVersion, pkg.PkgPath)
-	if pkg.ExportFile != "" {
-		fmt.Fprintf(h, "export %s\n", pkg.ExportFile)
-		return hex.EncodeToString(h.Sum(nil)), true
-	}
 	fmt.Fprintf(h, "go %s\nsizes %v\n", typesConfig(pkg).GoVersion, pkg.TypesSizes)
 	for _, name := range pkg.GoFiles {
 		fi, err := os.Stat(name)
@@ -198,8 +194,17 @@ func (c *declCache) trim(now time.Time) {
 	}
 }
 
-// encodeTypes is the entry of a package's types.
-func encodeTypes(fset *token.FileSet, pkg *types.Package) ([]byte, error) {
+// encodeTypes is the entry of a package's types. A package the export
+// data writer cannot write (it panics on some) has no entry.
+func encodeTypes(fset *token.FileSet, pkg *types.Package) (data []byte, err error) {
+	if pkg == nil || pkg == types.Unsafe {
+		return nil, fmt.Errorf("package %v has no entry", pkg)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			data, err = nil, fmt.Errorf("writing the types of %s: %v", pkg.Path(), r)
+		}
+	}()
 	var buf bytes.Buffer
 	if err := gcexportdata.Write(&buf, fset, pkg); err != nil {
 		return nil, err

@@ -158,3 +158,31 @@ func typesEntry(t *testing.T, src string) []byte {
 	}
 	return data
 }
+
+// TestDeclCacheStd loads a package that imports the standard library
+// twice with a declaration cache: the second load reads the standard
+// library's types from the cache, without asking the go command for
+// their export data.
+func TestDeclCacheStd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	t.Setenv(cacheEnv, t.TempDir())
+	tree := writeTree(t, map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.22\n",
+		"m.go":   "package m\n\nimport \"strconv\"\n\nvar S = strconv.Itoa(1)\n",
+	})
+	for i, wantExport := range []bool{true, false} {
+		root := loadTreeAt(t, tree, false)
+		if len(root.Errors) > 0 {
+			t.Fatalf("load %d: errors: %v", i+1, root.Errors)
+		}
+		std := root.Imports["strconv"]
+		if std.Types == nil || std.Types.Scope().Lookup("Itoa") == nil {
+			t.Fatalf("load %d: strconv has no Itoa", i+1)
+		}
+		if got := std.ExportFile != ""; got != wantExport {
+			t.Errorf("load %d: strconv's export data asked for: %v, want %v", i+1, got, wantExport)
+		}
+	}
+}

@@ -67,7 +67,12 @@ func Load(cfg *packages.Config, cat *catalog.Catalog, patterns ...string) ([]*pa
 	for pkg := range packages.Postorder(roots) {
 		l.source[pkg] = l.fromSource(pkg)
 		l.done[pkg] = new(sync.Once)
-		if !l.source[pkg] && standard(pkg) {
+		if l.cache.dir != "" {
+			if key, ok := packageKey(pkg, l.key); ok {
+				l.keys.Store(pkg, key)
+			}
+		}
+		if !l.source[pkg] && standard(pkg) && !l.cachedStd(pkg) {
 			exported = append(exported, pkg)
 		}
 	}
@@ -134,7 +139,10 @@ type loader struct {
 	done   map[*packages.Package]*sync.Once
 	sem    chan struct{} // bounds the packages parsed or checked at once
 	cache  *declCache
-	keys   sync.Map // *packages.Package -> its cache key, once its types are made
+	keys   sync.Map // *packages.Package -> its cache key, set before type-checking starts
+	// stdEntries are the cache entries of the standard library's
+	// packages that are cached: they need no export data.
+	stdEntries map[*packages.Package][]byte
 
 	exportMu sync.Mutex // export data readers share the packages they refer to
 }
@@ -187,16 +195,20 @@ func (l *loader) typeCheck(pkg *packages.Package) {
 		l.sem <- struct{}{}
 		defer func() { <-l.sem }()
 		pkg.Fset = l.fset
-		if l.cache.dir != "" {
-			if key, ok := packageKey(pkg, l.key); ok {
-				l.keys.Store(pkg, key)
-			}
-		}
 		switch {
 		case l.source[pkg]:
 			l.checkSource(pkg)
+		case standard(pkg) && l.stdEntries[pkg] != nil:
+			if !l.readEntry(pkg, l.stdEntries[pkg]) {
+				l.checkDecls(pkg) // an entry that cannot be read
+			}
 		case standard(pkg):
 			l.readExport(pkg)
+			if key, ok := l.key(pkg); ok && len(pkg.Errors) == 0 {
+				if data, err := encodeTypes(l.fset, pkg.Types); err == nil {
+					l.cache.put(key, data)
+				}
+			}
 		default:
 			l.checkDecls(pkg)
 		}
@@ -276,14 +288,8 @@ func (l *loader) checkDecls(pkg *packages.Package) {
 	pkg.TypesInfo = new(types.Info)
 	key, cached := l.key(pkg)
 	if cached {
-		if data := l.cache.get(key); data != nil {
-			l.exportMu.Lock()
-			tpkg, err := decodeTypes(l.fset, data, l.view(pkg), pkg.PkgPath)
-			l.exportMu.Unlock()
-			if err == nil {
-				pkg.Types = tpkg
-				return
-			}
+		if data := l.cache.get(key); data != nil && l.readEntry(pkg, data) {
+			return
 		}
 	}
 	files, _, err := l.parse(pkg, true)
@@ -298,6 +304,38 @@ func (l *loader) checkDecls(pkg *packages.Package) {
 			l.cache.put(key, data)
 		}
 	}
+}
+
+// cachedStd reports whether the cache holds the types of pkg, of the
+// standard library, and keeps the entry for typeCheck: the go command is
+// then not asked for its export data.
+func (l *loader) cachedStd(pkg *packages.Package) bool {
+	key, ok := l.key(pkg)
+	if !ok || pkg.PkgPath == "unsafe" {
+		return false
+	}
+	data := l.cache.get(key)
+	if data == nil {
+		return false
+	}
+	if l.stdEntries == nil {
+		l.stdEntries = make(map[*packages.Package][]byte)
+	}
+	l.stdEntries[pkg] = data
+	return true
+}
+
+// readEntry gives pkg the types of its cache entry, and reports whether
+// the entry could be read.
+func (l *loader) readEntry(pkg *packages.Package, data []byte) bool {
+	l.exportMu.Lock()
+	tpkg, err := decodeTypes(l.fset, data, l.view(pkg), pkg.PkgPath)
+	l.exportMu.Unlock()
+	if err != nil {
+		return false
+	}
+	pkg.Types, pkg.TypesInfo = tpkg, new(types.Info)
+	return true
 }
 
 // key returns pkg's cache key, if it has one.
