@@ -104,6 +104,17 @@ var queryBuilders = []QueryBuilder{{
 	InsertModel: "(*github.com/uptrace/bun.InsertQuery).Model",
 }}
 
+// IsBuilderOn reports whether fn is a query builder's method whose text
+// is a conflict clause (bun's On("CONFLICT (key) DO NOTHING")).
+func IsBuilderOn(fn *types.Func) bool {
+	for i := range queryBuilders {
+		if b := &queryBuilders[i]; b.Of(fn) && fn.Name() == b.On {
+			return true
+		}
+	}
+	return false
+}
+
 // InsertModel reports whether fn names the model a query builder's
 // INSERT stores, and at which argument.
 func InsertModel(fn *types.Func) (int, bool) {

@@ -333,10 +333,61 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 	name, strct := st.name, st.s
 	for i := 0; i < strct.NumFields(); i++ {
 		f := strct.Field(i)
-		if f.Name() == field && isModelIdentity(t.env.Catalog, f, strct.Tag(i)) {
+		if f.Name() == field && isModelIdentity(t.env.Catalog, f, strct.Tag(i)) && !builderAbsorbs(instr, modelColumn(f, strct.Tag(i))) {
 			t.hit(SinkInfo{Kind: ModelSink, Table: name, Column: field}, instr.Pos(), n.stack, nil)
 		}
 	}
+}
+
+// builderAbsorbs reports whether the query a builder's Model call begins
+// to describe goes on to a conflict clause on a column other than col
+// (bun's .On("CONFLICT (idempotency_key) DO NOTHING")): the row's other
+// unique value absorbs a retry, as absorbed decides for SQL text.
+func builderAbsorbs(instr ssa.CallInstruction, col string) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	for v := ssa.Value(call); v != nil; {
+		var next ssa.Value
+		for _, r := range *v.Referrers() {
+			c, ok := r.(*ssa.Call)
+			if !ok || c.Call.IsInvoke() || len(c.Call.Args) < 1 || c.Call.Args[0] != v {
+				continue
+			}
+			fn := Callee(&c.Call)
+			if fn == nil {
+				continue
+			}
+			if catalog.IsBuilderOn(fn) && len(c.Call.Args) > 1 {
+				if text, ok := ConstString(c.Call.Args[1]); ok {
+					st := sqltext.Parse("INSERT INTO t (" + col + ") VALUES (1) ON " + text)
+					for _, target := range st.ConflictTarget {
+						if !strings.EqualFold(target, col) {
+							return true
+						}
+					}
+				}
+			}
+			next = c
+		}
+		v = next
+	}
+	return false
+}
+
+// modelColumn is the column of a model's field: its bun or gorm tag's
+// name, or the naming strategy's.
+func modelColumn(f *types.Var, tag string) string {
+	if name, _, _ := strings.Cut(reflectTag(tag, "bun"), ","); name != "" && !strings.Contains(name, ":") {
+		return name
+	}
+	for _, part := range strings.Split(reflectTag(tag, "gorm"), ";") {
+		if v, ok := strings.CutPrefix(part, "column:"); ok {
+			return v
+		}
+	}
+	return catalog.GormColumn(f.Name())
 }
 
 type namedStruct struct {

@@ -42,3 +42,25 @@ func note(ctx context.Context, t *asynq.Task) error {
 	_, err := db.NewInsert().Model(&s).On("CONFLICT (id) DO NOTHING").Exec(ctx)
 	return err
 }
+
+type Purchase struct {
+	bun.BaseModel `bun:"table:label_purchases"`
+
+	ID             string `bun:",pk"`
+	IdempotencyKey string
+}
+
+// Negative: the conflict clause on the idempotency key absorbs the
+// retry, whose fresh ID is then never stored.
+func purchase(ctx context.Context, t *asynq.Task) error {
+	p := &Purchase{ID: uuid.NewString(), IdempotencyKey: string(t.Payload())}
+	_, err := db.NewInsert().Model(p).On("CONFLICT (idempotency_key) DO NOTHING").Exec(ctx)
+	return err
+}
+
+// A conflict clause on the fresh column itself absorbs nothing.
+func purchaseByID(ctx context.Context, t *asynq.Task) error {
+	p := &Purchase{ID: uuid.NewString(), IdempotencyKey: string(t.Payload())} // want `a retry creates a second Purchase with a new ID`
+	_, err := db.NewInsert().Model(p).On("CONFLICT (id) DO NOTHING").Exec(ctx)
+	return err
+}
