@@ -19,8 +19,9 @@ type ORM struct {
 	DB   string // FuncKey receiver of the handle: "(*pkg.DB)"
 	Exec []Executors
 	// Create insert the model (or slice of models) at the argument, by
-	// method name.
-	Create map[string]int
+	// method name; Upserts among them absorb a duplicate themselves.
+	Create  map[string]int
+	Upserts []string
 	// Update update rows from the arguments starting at the index.
 	Update map[string]int
 	// Chain return the handle they are called on, refined: following
@@ -55,6 +56,7 @@ var orms = []ORM{{
 	Create: map[string]int{
 		"Create": 0, "CreateInBatches": 0, "Save": 0, "FirstOrCreate": 0,
 	},
+	Upserts: []string{"Save", "FirstOrCreate"},
 	Update: map[string]int{
 		"Updates": 0, "Update": 1, "UpdateColumn": 1, "UpdateColumns": 0,
 	},
@@ -181,6 +183,15 @@ func IsORMChain(name string) bool {
 		}
 	}
 	return false
+}
+
+// IsORMUpsert reports whether fn is an ORM's Create method that absorbs
+// a duplicate itself (gorm's Save updates the row, FirstOrCreate reads
+// it).
+func IsORMUpsert(fn *types.Func) bool {
+	return slices.ContainsFunc(orms, func(o ORM) bool {
+		return slices.ContainsFunc(o.Upserts, func(m string) bool { return FuncKey(fn) == o.DB+"."+m })
+	})
 }
 
 // IsORMHandle reports whether t is an ORM's handle (*gorm.DB).

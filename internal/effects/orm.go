@@ -48,7 +48,7 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 	if i, ok := cat.Model(fn); ok {
 		model = arg(c, fn, i)
 		sql.Kind = sqltext.Insert
-		sql.Conflict = fn.Name() != "Create" && fn.Name() != "CreateInBatches" || HasClauses(cc.Args[0])
+		sql.Conflict = catalog.IsORMUpsert(fn) || HasClauses(cc.Args[0])
 	} else if i, ok := cat.ModelUpdate(fn); ok {
 		sql.Kind = sqltext.Update
 		if i > 0 { // Update("balance", v): the column, then its value
