@@ -185,6 +185,14 @@ func IsORMChain(name string) bool {
 	return false
 }
 
+// IsORMPackage reports whether path is the package of an ORM or a query
+// builder: only its functions are model writes, which saves the lookups
+// by full name for every other call.
+func IsORMPackage(path string) bool {
+	return slices.ContainsFunc(orms, func(o ORM) bool { return o.Path == path }) ||
+		slices.ContainsFunc(queryBuilders, func(b QueryBuilder) bool { return b.Path == path })
+}
+
 // IsORMUpsert reports whether fn is an ORM's Create method that absorbs
 // a duplicate itself (gorm's Save updates the row, FirstOrCreate reads
 // it).
