@@ -59,7 +59,7 @@ func Load(cfg *packages.Config, cat *catalog.Catalog, patterns ...string) ([]*pa
 	if err != nil {
 		return nil, err
 	}
-	l := &loader{cfg: cfg, fset: cfg.Fset, cat: cat, source: map[*packages.Package]bool{}, done: map[*packages.Package]*sync.Once{}, cache: openCache(cfg.Env)}
+	l := &loader{cfg: cfg, fset: cfg.Fset, cat: cat, source: map[*packages.Package]bool{}, done: map[*packages.Package]*sync.Once{}, cache: openCache(cfg.Env), keys: map[*packages.Package]string{}}
 	for _, pkg := range roots {
 		l.source[pkg] = true
 	}
@@ -69,7 +69,7 @@ func Load(cfg *packages.Config, cat *catalog.Catalog, patterns ...string) ([]*pa
 		l.done[pkg] = new(sync.Once)
 		if l.cache.dir != "" {
 			if key, ok := packageKey(pkg, l.key); ok {
-				l.keys.Store(pkg, key)
+				l.keys[pkg] = key
 			}
 		}
 		if !l.source[pkg] && standard(pkg) && !l.cachedStd(pkg) {
@@ -139,7 +139,7 @@ type loader struct {
 	done   map[*packages.Package]*sync.Once
 	sem    chan struct{} // bounds the packages parsed or checked at once
 	cache  *declCache
-	keys   sync.Map // *packages.Package -> its cache key, set before type-checking starts
+	keys   map[*packages.Package]string // cache keys, written before type-checking starts
 	// stdEntries are the cache entries of the standard library's
 	// packages that are cached: they need no export data.
 	stdEntries map[*packages.Package][]byte
@@ -283,7 +283,8 @@ func (l *loader) checkSource(pkg *packages.Package) {
 // any name.
 //
 // The declaration cache keeps what it makes of a package that checks
-// without errors and without cgo.
+// without errors and without cgo (whose types also depend on C headers,
+// which the key does not cover).
 func (l *loader) checkDecls(pkg *packages.Package) {
 	pkg.TypesInfo = new(types.Info)
 	key, cached := l.key(pkg)
@@ -299,7 +300,7 @@ func (l *loader) checkDecls(pkg *packages.Package) {
 	errs := 0
 	conf.Error = func(error) { errs++ }
 	pkg.Types, _ = conf.Check(pkg.PkgPath, l.fset, files, nil)
-	if cached && errs == 0 && !usesCgo(files) {
+	if cached && errs == 0 && !usesCgo(files) && slices.Equal(pkg.CompiledGoFiles, pkg.GoFiles) {
 		if data, err := encodeTypes(l.fset, pkg.Types); err == nil {
 			l.cache.put(key, data)
 		}
@@ -340,11 +341,8 @@ func (l *loader) readEntry(pkg *packages.Package, data []byte) bool {
 
 // key returns pkg's cache key, if it has one.
 func (l *loader) key(pkg *packages.Package) (string, bool) {
-	k, ok := l.keys.Load(pkg)
-	if !ok {
-		return "", false
-	}
-	return k.(string), true
+	k, ok := l.keys[pkg]
+	return k, ok
 }
 
 // view maps the paths of the packages below pkg to their types, which
