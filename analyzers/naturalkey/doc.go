@@ -22,7 +22,9 @@
 // column (id, or <table>_id, _number, _ref...). The check does not report
 // INSERTs with ON CONFLICT, ON DUPLICATE KEY, INSERT IGNORE, MERGE or
 // WHERE NOT EXISTS; functions that test for a unique violation (SQLSTATE
-// 23505, MySQL 1062, gorm.ErrDuplicatedKey); INSERTs after a
+// 23505, MySQL 1062, gorm.ErrDuplicatedKey), and transaction callbacks
+// (gorm's Transaction, pgx.BeginFunc, bun's RunInTx) whose caller tests
+// the transaction's error for one; INSERTs after a
 // conflict-tolerant insert (a dedup guard) that commits with them or
 // has committed by then (a guard in a transaction still open when the
 // INSERT commits on another handle guards nothing: a failure rolls it

@@ -626,8 +626,14 @@ func IsGuard(st *Stmt) bool {
 }
 
 // HandlesUniqueViolation reports whether a function tests for a unique
-// violation: SQLSTATE 23505, MySQL error 1062, gorm.ErrDuplicatedKey.
+// violation: SQLSTATE 23505, MySQL error 1062, gorm.ErrDuplicatedKey. A
+// transaction's callback does when the function that runs the
+// transaction does: the callback's error is the transaction's (gorm's
+// Transaction, pgx.BeginFunc, bun's RunInTx).
 func HandlesUniqueViolation(fn *ssa.Function) bool {
+	if parent := fn.Parent(); parent != nil && isTxCallback(fn) && HandlesUniqueViolation(parent) {
+		return true
+	}
 	found := false
 	var visit func(f *ssa.Function)
 	visit = func(f *ssa.Function) {
@@ -663,4 +669,31 @@ func HandlesUniqueViolation(fn *ssa.Function) bool {
 		}
 	}
 	return found
+}
+
+// isTxCallback reports whether fn, a function literal, is passed to a
+// function that runs it in a transaction and returns its error.
+func isTxCallback(fn *ssa.Function) bool {
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			cc := call.Common()
+			callee := valueflow.Callee(cc)
+			if callee == nil || !IsTxFunc(cc) && !catalog.IsORMTransaction(callee) {
+				continue
+			}
+			for _, a := range cc.Args {
+				if a == fn {
+					return true
+				}
+				if mc, ok := a.(*ssa.MakeClosure); ok && mc.Fn == fn {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

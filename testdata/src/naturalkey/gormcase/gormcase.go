@@ -56,3 +56,23 @@ type HTTPRequest struct {
 func logRequest(msg *message.Message) error {
 	return db.Create(&HTTPRequest{ID: msg.UUID, Body: msg.Payload}).Error // want `the Create into http_requests has no conflict handling for delivery ID UUID`
 }
+
+// The Create runs in a transaction's callback, whose error the handler
+// returns as it is: a retry fails on the primary key for ever.
+func recordInTx(msg *message.Message) error {
+	return db.Transaction(func(tx *gorm.DB) error {
+		return tx.Create(&Event{ID: msg.UUID}).Error // want `same ID again`
+	})
+}
+
+// Negative: the duplicate comes out of the transaction as its error,
+// which the handler takes as done.
+func recordInTxHandled(msg *message.Message) error {
+	err := db.Transaction(func(tx *gorm.DB) error {
+		return tx.Create(&Event{ID: msg.UUID}).Error
+	})
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return nil
+	}
+	return err
+}
