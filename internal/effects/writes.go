@@ -3,6 +3,7 @@ package effects
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -672,26 +673,21 @@ func HandlesUniqueViolation(fn *ssa.Function) bool {
 }
 
 // isTxCallback reports whether fn, a function literal, is passed to a
-// function that runs it in a transaction and returns its error.
+// function that runs it in a transaction and returns its error. Only the
+// calls that take fn are looked up: this runs for every closure.
 func isTxCallback(fn *ssa.Function) bool {
 	for _, b := range fn.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
+			if !ok || !slices.ContainsFunc(call.Common().Args, func(a ssa.Value) bool {
+				mc, ok := a.(*ssa.MakeClosure)
+				return a == fn || ok && mc.Fn == fn
+			}) {
 				continue
 			}
 			cc := call.Common()
-			callee := valueflow.Callee(cc)
-			if callee == nil || !IsTxFunc(cc) && !catalog.IsORMTransaction(callee) {
-				continue
-			}
-			for _, a := range cc.Args {
-				if a == fn {
-					return true
-				}
-				if mc, ok := a.(*ssa.MakeClosure); ok && mc.Fn == fn {
-					return true
-				}
+			if callee := valueflow.Callee(cc); callee != nil && (IsTxFunc(cc) || catalog.IsORMTransaction(callee)) {
+				return true
 			}
 		}
 	}
