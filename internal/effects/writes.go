@@ -327,29 +327,22 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 }
 
 // gormDurability decides whether a gorm write runs inside a transaction:
-// on the callback parameter of Transaction or on a Begin result.
+// on the callback parameter of Transaction or on a Begin result, at the
+// root of the call's chain.
 func gormDurability(c ssa.CallInstruction) Durability {
 	cc := c.Common()
 	if cc.IsInvoke() || len(cc.Args) == 0 {
 		return DurUnknown
 	}
-	v := cc.Args[0]
-	for {
-		call, ok := v.(*ssa.Call)
-		if !ok {
-			break
+	switch root := chainRoot(cc.Args[0]).(type) {
+	case *ssa.Call:
+		if fn := valueflow.Callee(&root.Call); fn != nil && catalog.IsORMBegin(fn.Name()) {
+			return DurTx
 		}
-		fn := valueflow.Callee(&call.Call)
-		if fn == nil || !catalog.IsORMChain(fn.Name()) || len(call.Call.Args) == 0 {
-			if fn != nil && catalog.IsORMBegin(fn.Name()) {
-				return DurTx
-			}
-			break
+	case *ssa.Parameter:
+		if root.Parent().Parent() != nil {
+			return DurTx // a callback's handle: Transaction's, or a helper's
 		}
-		v = call.Call.Args[0]
-	}
-	if p, ok := v.(*ssa.Parameter); ok && p.Parent().Parent() != nil {
-		return DurTx // a callback's handle: Transaction's, or a helper's
 	}
 	return DurAutocommit
 }
