@@ -23,7 +23,9 @@ import (
 // from main, and each must match the // want comment of its line
 // (checktest checks each package's findings against its own files
 // only, so this test compares itself). As go vet runs it, they
-// are at the line of main that wires the handlers.
+// are at the line of main that wires the handlers. example.com/wiredtx
+// spreads a handler's writes over the repositories: partialtx judges
+// their commit units at the composition root.
 func TestWired(t *testing.T) {
 	cfg := config.Default()
 	cfg.WholeProgram = true
@@ -32,12 +34,12 @@ func TestWired(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := filepath.Join(testdata, "src")
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	got := findings(t, cfg, pkgs, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx")
 	for key, re := range want {
 		msgs := got[key]
 		if len(msgs) != 1 || !re.MatchString(msgs[0]) {
@@ -56,10 +58,16 @@ func TestWired(t *testing.T) {
 	got = findings(t, cfg, pkgs, src)
 	wantAt := map[string][]string{
 		"example.com/wired/cmd/server/main.go:20": {
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into orders in postgres.Store.Insert \(postgres.go:17:\d+\) is not idempotent \(HTTP handler Handler.Create, wired here\)`,
 			`a retry inserts a second notes row with a new id: uuid.NewString\(\) in postgres.Store.InsertNote \(postgres.go:31:\d+\) is fresh on every attempt \(HTTP handler Handler.Note, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Register \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Register, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in httpapi.Handler.Create \(httpapi.go:17:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in stripepay.Gateway.Charge \(stripepay.go:15:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
+		},
+		"example.com/wiredtx/cmd/api/main.go:20": {
+			`the INSERT into archive in httpapi.Handler.Archive \(httpapi.go:51:\d+\) is not idempotent \(HTTP handler Handler.Archive, wired here\)`,
+			`the INSERT into orders in sqlstore.Orders.Insert \(sqlstore.go:14:\d+\) is not idempotent \(HTTP handler Handler.Place, wired here\)`,
+			`the UPDATE of accounts \(it computes from the current value\) in sqlstore.Ledger.Transfer \(sqlstore.go:47:\d+\) is not idempotent \(HTTP handler Handler.Transfer, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in ports.Server.PlaceOrder \(http.go:16:\d+\) is fresh on every attempt \(HTTP handler Server.PlaceOrder, wired here\)`,

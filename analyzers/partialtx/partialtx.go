@@ -47,6 +47,9 @@ func New(ps *passes.Set) *analysis.Analyzer {
 				c.checkFunc(fn)
 			}
 		}
+	}, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
+		c := &checker{pass: pass, res: res, rep: rep, seen: map[*types.Func]bool{}}
+		c.programRoots()
 	})
 }
 
@@ -181,7 +184,7 @@ func covered(w *effects.Stmt, guards []*effects.Stmt) bool {
 // its own value.
 func firstNonIdempotent(writes []*effects.Stmt) *effects.Stmt {
 	for _, w := range writes {
-		if w.SQL.Kind == sqltext.Insert && !w.SQL.Conflict || w.SQL.Kind == sqltext.Update && w.SQL.Arithmetic {
+		if nonIdempotent(w.SQL) {
 			return w
 		}
 	}

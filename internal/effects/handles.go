@@ -267,6 +267,17 @@ func unitOf(t types.Type) Durability {
 
 func isTx(t types.Type) bool { return catalog.IsTx(t) }
 
+// FieldUnit returns the commit unit of a handle held at path in a value
+// of type t (the receiver of a store's method): a pool commits each
+// statement, a transaction or an interface can be either.
+func FieldUnit(t types.Type, path string) Durability {
+	ft, _, ok := fieldsOf(t, path)
+	if !ok {
+		return DurUnknown
+	}
+	return unitOf(ft)
+}
+
 // IsHandle reports whether a value of type t is a handle whose commit
 // unit the code that makes it decides: a transaction, or an interface
 // with database/sql's or pgx's executor methods (sqlc's DBTX).
@@ -430,6 +441,9 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 	}
 	args := call.Call.Args
 	for i, s := range sum.Stmts {
+		if s.Wired != nil {
+			continue // the composition root's to resolve
+		}
 		st := &Stmt{
 			Instr: c,
 			SQL:   sqltext.Parse(s.SQL),

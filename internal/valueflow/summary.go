@@ -93,6 +93,18 @@ type ParamWired struct {
 // paths, which only the program's composition root can resolve.
 type Pending struct {
 	Calls []PendingCall
+	// Roots are the retried roots whose statement lists hold wired
+	// calls, for the composition root to put the implementations'
+	// statements in their place.
+	Roots []PendingRoot
+}
+
+// A PendingRoot is a retried root of the package and the statements it
+// runs, wired calls among them.
+type PendingRoot struct {
+	Root  string // the root, as messages describe it
+	Pkg   string // the import path of the root's package
+	Stmts []SQLStmt
 }
 
 func (*Pending) AFact() {}
@@ -150,6 +162,31 @@ type SQLStmt struct {
 	// runs: a dedup guard runs before it on every path, or its function
 	// tests for a unique violation.
 	Absorbed bool
+	// Wired, when set, makes the entry a call of a wired interface
+	// method in the list's order, not a statement (SQL is empty): the
+	// composition root puts the statements of the implementations it
+	// resolves in its place. Readers of the list within a package skip
+	// it.
+	Wired *WiredStmt
+	// Ignores are the checks that ignore directives at the executor
+	// call name, for a composition root that reports it.
+	Ignores []string
+}
+
+// A WiredStmt is a wired call in a statement list, with the handles the
+// caller passes it.
+type WiredStmt struct {
+	Call WiredCall
+	// Handles are the arguments that are handles (by index, the
+	// receiver left out), with where each comes from in the function
+	// whose list this is.
+	Handles []ArgHandle
+}
+
+// An ArgHandle says argument Arg of a call is the handle Handle.
+type ArgHandle struct {
+	Arg    int
+	Handle Handle
 }
 
 // An ArgSource is the parameter Param (-1: none) at field Path that a
@@ -294,6 +331,12 @@ func (s *Summary) String() string {
 	list("stmts", len(s.Stmts), func(i int) string {
 		st := s.Stmts[i]
 		out := fmt.Sprintf("%q on %s", st.SQL, st.Handle)
+		if w := st.Wired; w != nil {
+			out = "wired " + w.Call.Iface[strings.LastIndex(w.Call.Iface, "/")+1:] + "." + w.Call.Method
+			for _, h := range w.Handles {
+				out += fmt.Sprintf(" a%d=%s", h.Arg, h.Handle)
+			}
+		}
 		if st.Guard {
 			out += " guard"
 		}

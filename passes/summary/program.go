@@ -67,15 +67,19 @@ type impl struct {
 
 // resolveProgram resolves the wired calls of the packages the composition
 // root links.
-func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog) []ProgramDefect {
+func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog) ([]ProgramDefect, []ProgramRoot) {
+	// In the order of the packages' paths: the facts come in no order,
+	// and the first root to reach a defect names it.
+	facts := pass.AllPackageFacts()
+	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
 	var pending []*valueflow.Pending
-	for _, f := range pass.AllPackageFacts() {
+	for _, f := range facts {
 		if p, ok := f.Fact.(*valueflow.Pending); ok {
 			pending = append(pending, p)
 		}
 	}
 	if len(pending) == 0 {
-		return nil
+		return nil, nil
 	}
 	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}}
 	p.link(pass.Pkg)
@@ -85,7 +89,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog) []ProgramDefect {
 			out = append(out, p.resolve(pc)...)
 		}
 	}
-	return out
+	return out, p.rootStmts(pending)
 }
 
 // link records pkg and the packages it imports, directly or not.

@@ -1,12 +1,15 @@
 package summary
 
 import (
+	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
@@ -57,6 +60,17 @@ type handles struct {
 	r      *Result
 	stmts  map[*ssa.Function]*valueflow.Summary // nil while being computed
 	fields map[*ssa.Function][]valueflow.ResultField
+	// ignores are the package's ignore directives, read once.
+	ignores     []*report.Ignore
+	ignoresRead bool
+}
+
+// ignoredAt returns the checks that ignore directives at pos name.
+func (h *handles) ignoredAt(pos token.Pos) []string {
+	if !h.ignoresRead {
+		h.ignores, h.ignoresRead = report.Ignores(h.r.Env.Fset, h.r.files), true
+	}
+	return report.IgnoredAt(h.r.Env.Fset, h.ignores, pos)
 }
 
 // local reports whether fn's body is read here: a function of this
@@ -264,6 +278,8 @@ func (b *stmtBuilder) call(c ssa.CallInstruction) {
 	}
 	call, now := c.(*ssa.Call) // not go, not defer
 	switch callee := cc.StaticCallee(); {
+	case cc.IsInvoke() && now:
+		b.wired(call)
 	case callee == nil || cc.IsInvoke():
 	case callee.Parent() != nil && now:
 		b.visit(callee) // a closure called here
@@ -273,7 +289,7 @@ func (b *stmtBuilder) call(c ssa.CallInstruction) {
 		b.callee(call)
 	default:
 		sub := b.h.StmtSummary(callee, valueflow.Callee(cc))
-		b.sum.StmtsCut = b.sum.StmtsCut || sub != nil && (len(sub.Stmts) > 0 || sub.StmtsCut)
+		b.sum.StmtsCut = b.sum.StmtsCut || sub != nil && (sub.StmtsCut || slices.ContainsFunc(sub.Stmts, isSQL))
 	}
 }
 
@@ -287,7 +303,7 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 	for _, a := range st.Args {
 		args = append(args, b.argSource(a, ""))
 	}
-	b.add(valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args}, c, nil)
+	b.add(valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos())}, c, nil)
 }
 
 // argSource says which parameter of fn, at which field path, the value v
@@ -325,20 +341,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 	b.sum.StmtsCut = b.sum.StmtsCut || sub.StmtsCut
 	base := len(b.sum.Stmts)
 	for _, s := range sub.Stmts {
-		h := s.Handle
-		switch h.Kind {
-		case valueflow.HandleTx:
-			k := callTx{call, h.Tx}
-			if _, ok := b.callTx[k]; !ok {
-				b.callTx[k] = b.newTx()
-			}
-			h.Tx = b.callTx[k]
-		case valueflow.HandleParam:
-			h = valueflow.Handle{} // unknown, unless the argument tells
-			if p := s.Handle.Param; p < len(call.Call.Args) {
-				h = b.handle(b.source(call.Call.Args[p], s.Handle.Path, effects.DurUnknown))
-			}
-		}
+		h := b.mapHandle(call, s.Handle)
 		var excl []int
 		for _, j := range s.Exclusive {
 			excl = append(excl, base+j)
@@ -351,8 +354,64 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				args = append(args, valueflow.ArgSource{Param: -1})
 			}
 		}
-		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed}, call, excl)
+		var wired *valueflow.WiredStmt
+		if s.Wired != nil {
+			wired = &valueflow.WiredStmt{Call: s.Wired.Call}
+			for _, ah := range s.Wired.Handles {
+				wired.Handles = append(wired.Handles, valueflow.ArgHandle{Arg: ah.Arg, Handle: b.mapHandle(call, ah.Handle)})
+			}
+		}
+		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Wired: wired, Ignores: s.Ignores}, call, excl)
 	}
+}
+
+// isSQL reports whether a list's entry is a statement, not a wired
+// call.
+func isSQL(s valueflow.SQLStmt) bool { return s.Wired == nil }
+
+// mapHandle maps the handle of a callee's statement to where it comes
+// from here: a transaction the callee begins is numbered per call, a
+// parameter is the argument call passes.
+func (b *stmtBuilder) mapHandle(call *ssa.Call, h valueflow.Handle) valueflow.Handle {
+	switch h.Kind {
+	case valueflow.HandleTx:
+		k := callTx{call, h.Tx}
+		if _, ok := b.callTx[k]; !ok {
+			b.callTx[k] = b.newTx()
+		}
+		h.Tx = b.callTx[k]
+	case valueflow.HandleParam:
+		p, path := h.Param, h.Path
+		h = valueflow.Handle{} // unknown, unless the argument tells
+		if p < len(call.Call.Args) {
+			h = b.handle(b.source(call.Call.Args[p], path, effects.DurUnknown))
+		}
+	}
+	return h
+}
+
+// wired adds a call of a wired interface method as a place holder for
+// the statements of the implementations, which only the composition
+// root knows, with the handles it passes.
+func (b *stmtBuilder) wired(call *ssa.Call) {
+	wc, ok := wiredCall(b.h.r.Env, call)
+	if !ok {
+		return
+	}
+	w := &valueflow.WiredStmt{Call: wc}
+	for i, a := range call.Call.Args {
+		var h valueflow.Handle
+		switch t := a.Type(); {
+		case valueflow.AutocommitHandle(t):
+			h = valueflow.Handle{Kind: valueflow.HandleAutocommit}
+		case effects.IsHandle(b.h.r.Env.Catalog, t):
+			h = b.handle(b.source(a, "", effects.DurUnknown))
+		}
+		if h.Kind != valueflow.HandleUnknown {
+			w.Handles = append(w.Handles, valueflow.ArgHandle{Arg: i, Handle: h})
+		}
+	}
+	b.add(valueflow.SQLStmt{Wired: w, At: b.frame(call)}, call, nil)
 }
 
 // source says where a handle comes from; a handle that commits each

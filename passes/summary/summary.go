@@ -75,6 +75,10 @@ type Result struct {
 	// defects that the retried paths of the packages it links reach
 	// through wired interface calls.
 	Program []ProgramDefect
+	// ProgramRoots, in a composition root of a whole-program run, are
+	// the retried roots of the packages it links that make wired calls,
+	// with the statements of the implementations in their places.
+	ProgramRoots []ProgramRoot
 }
 
 // A Defect is one fresh value and the identities it becomes.
@@ -161,7 +165,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 	if pass.Pkg.Name() == "main" && wired != nil {
 		// The composition root, whose own Pending fact is exported by
 		// now: the wired calls of every package it links.
-		res.Program = resolveProgram(pass, cat)
+		res.Program, res.ProgramRoots = resolveProgram(pass, cat)
 	}
 	return res, nil
 }

@@ -3,6 +3,7 @@ package summary
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"sync"
 
@@ -164,9 +165,29 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 		}
 		pending.Calls = append(pending.Calls, pc)
 	}
-	if len(pending.Calls) > 0 {
+	pending.Roots = pendingRoots(res)
+	if len(pending.Calls) > 0 || len(pending.Roots) > 0 {
 		pass.ExportPackageFact(&pending)
 	}
+}
+
+// pendingRoots lists the retried roots of the package whose statement
+// lists hold wired calls. A root limited to a loop of its function (a
+// consumer loop) is left out: the function's list holds statements
+// outside the loop too.
+func pendingRoots(res *Result) []valueflow.PendingRoot {
+	var out []valueflow.PendingRoot
+	for _, r := range res.Retried.Roots() {
+		if r.Fn == nil || r.Blocks != nil || res.InTestFile(r.Fn.Pos()) || len(out) == maxWired {
+			continue
+		}
+		s := res.StmtSummary(r.Fn, nil)
+		if s == nil || s.StmtsCut || !slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool { return st.Wired != nil }) {
+			continue
+		}
+		out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: res.Env.Pkg.Path(), Stmts: s.Stmts})
+	}
+	return out
 }
 
 // freshWiredByFunc lists, for each function of the package, the fresh

@@ -22,8 +22,8 @@ type RunFunc func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter
 // documentation URL, the -name.strict flag, and a Run that hands packages
 // that can hold a finding to run, then reports the check's directives.
 // A check that reports defects resolved at a composition root
-// (summary.Result.Program) passes a second function, called when there
-// are some, whether or not the root's own code is relevant.
+// (summary.Result.Program, ProgramRoots) passes a second function,
+// called when there are some, whether or not the root's own code is relevant.
 func New(ps *passes.Set, m report.Meta, docGo string, run RunFunc, program ...RunFunc) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:     m.Name,
@@ -38,7 +38,7 @@ func New(ps *passes.Set, m report.Meta, docGo string, run RunFunc, program ...Ru
 		if res.Relevant {
 			run(pass, res, rep)
 		}
-		if len(res.Program) > 0 {
+		if len(res.Program) > 0 || len(res.ProgramRoots) > 0 {
 			for _, p := range program {
 				p(pass, res, rep)
 			}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes/summary"
 )
 
@@ -26,12 +27,28 @@ type Placed struct {
 // composition root, and reports false when a directive at the defect
 // ignores the check.
 func Place(m report.Meta, d summary.ProgramDefect) (Placed, bool) {
-	if (&report.Ignore{Checks: d.Ignores}).Matches(m.Code, m.Name) {
+	return PlaceAt(m, Site{Pos: d.Pos, Wiring: d.Wiring, Ignores: d.Ignores, Chain: d.Chain, Through: d.Through, Inner: d.Defect.Chain})
+}
+
+// A Site is a finding of the composition root: where it is, when its
+// file is loaded, where main wires its package, and the calls to it.
+type Site struct {
+	Pos, Wiring token.Pos
+	Ignores     []string          // the checks directives at Pos name
+	Chain       []valueflow.Frame // from the root to the first wired call
+	Through     []summary.Resolution
+	Inner       []valueflow.Frame // from the last implementation on
+}
+
+// PlaceAt decides where check m reports a finding of the composition
+// root, and reports false when a directive at it ignores the check.
+func PlaceAt(m report.Meta, s Site) (Placed, bool) {
+	if (&report.Ignore{Checks: s.Ignores}).Matches(m.Code, m.Name) {
 		return Placed{}, false
 	}
-	p := Placed{Pos: d.Pos}
+	p := Placed{Pos: s.Pos}
 	if !p.Pos.IsValid() {
-		p.Pos, p.Wired = d.Wiring, true
+		p.Pos, p.Wired = s.Wiring, true
 	}
 	if !p.Pos.IsValid() {
 		return Placed{}, false
@@ -39,14 +56,14 @@ func Place(m report.Meta, d summary.ProgramDefect) (Placed, bool) {
 	via := func(text string) {
 		p.Related = append(p.Related, analysis.RelatedInformation{Pos: p.Pos, Message: text})
 	}
-	for _, f := range d.Chain {
+	for _, f := range s.Chain {
 		via("via " + f.String())
 	}
-	for _, r := range d.Through {
+	for _, r := range s.Through {
 		iface := r.Call.Iface[strings.LastIndex(r.Call.Iface, "/")+1:] // "app.Orders"
 		via(fmt.Sprintf("via %s.%s (%s), implemented by %s", iface, r.Call.Method, r.Call.At.Pos, r.Impl))
 	}
-	for _, f := range d.Defect.Chain {
+	for _, f := range s.Inner {
 		via("via " + f.String())
 	}
 	return p, true

@@ -14,7 +14,7 @@ type Store struct{ DB *sql.DB }
 
 // Insert stores the order under the id it is given.
 func (s *Store) Insert(ctx context.Context, o app.Order) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", o.ID, o.Total)
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", o.ID, o.Total) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into orders in postgres.Store.Insert is not idempotent \(HTTP handler Handler.Create\)`
 	return err
 }
 

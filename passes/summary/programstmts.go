@@ -1,0 +1,215 @@
+package summary
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+
+	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/valueflow"
+)
+
+// The statement lists of retried roots hold their wired calls as place
+// holders (valueflow.WiredStmt). A composition root puts in each place
+// the statements of the implementations the program contains, so that
+// the checks can judge the commit units of a handler whose writes are
+// spread over the repositories it reaches through interfaces.
+
+// maxProgramStmts bounds the statements of one root's expanded list.
+const maxProgramStmts = 64
+
+// A ProgramRoot is a retried root of another package with the
+// statements its path runs, the implementations' in place of its wired
+// calls.
+type ProgramRoot struct {
+	Root string // the root, as messages describe it
+	// Wiring is where the composition root first refers to the root's
+	// package: a driver that cannot report in that package reports
+	// there.
+	Wiring token.Pos
+	Stmts  []ProgramStmt
+	// Cut is set when the list could not be completed (too deep, too
+	// long, or an implementation's list was cut): it is then no proof
+	// that a statement is absent.
+	Cut bool
+}
+
+// A ProgramStmt is one statement of a root's expanded list.
+type ProgramStmt struct {
+	valueflow.SQLStmt
+	// Unit names the statement's commit unit, equal for statements
+	// that commit together; it is empty when unknown.
+	Unit string
+	// Pos is the statement's executor call in the run's file set, when
+	// its file is loaded.
+	Pos token.Pos
+	// Through are the wired calls from the root to the statement.
+	Through []Resolution
+	// Judged is set when an implementation the statement runs in is on
+	// a retried path of its own package, whose checks judge it.
+	Judged   bool
+	judgedAt int // the length of the trail to that implementation
+	trail    []step
+}
+
+// A step is one level of a statement's place: the entry of a list, and
+// which implementation, when the entry was a wired call.
+type step struct {
+	index int
+	impl  int
+	excl  []int // the entries of the same list that exclude this one
+}
+
+// InWired reports whether the statement runs in an implementation of a
+// wired call, not in the root's own package.
+func (s *ProgramStmt) InWired() bool { return len(s.trail) > 1 }
+
+// Exclusive reports whether statements i and j of the root never run
+// in one execution: they lie on exclusive branches of a list, or in two
+// implementations of one wired call.
+func (r *ProgramRoot) Exclusive(i, j int) bool {
+	a, b := r.Stmts[i].trail, r.Stmts[j].trail
+	for l := 0; l < len(a) && l < len(b); l++ {
+		switch {
+		case a[l].index != b[l].index:
+			return slices.Contains(a[l].excl, b[l].index)
+		case a[l].impl != b[l].impl:
+			return true
+		}
+	}
+	return false
+}
+
+// SameCall reports whether statements i and j run within one call of
+// one implementation that its own package judges.
+func (r *ProgramRoot) SameCall(i, j int) bool {
+	a, b := r.Stmts[i], r.Stmts[j]
+	if !a.Judged || !b.Judged || a.judgedAt != b.judgedAt {
+		return false
+	}
+	for l := range a.judgedAt {
+		if a.trail[l].index != b.trail[l].index || a.trail[l].impl != b.trail[l].impl {
+			return false
+		}
+	}
+	return true
+}
+
+// A scope is the list being expanded: the root's, or an
+// implementation's in place of a wired call.
+type scope struct {
+	key      string // names the list's place, for its transactions' units
+	pkg      string // the import path of the list's function, "" unknown
+	recv     types.Type
+	parent   *scope
+	handles  []valueflow.ArgHandle // the handles the wired call passes
+	trail    []step
+	through  []Resolution
+	judged   bool
+	judgedAt int
+}
+
+// rootStmts expands the statement lists of the pending roots.
+func (p *program) rootStmts(pending []*valueflow.Pending) []ProgramRoot {
+	var out []ProgramRoot
+	for _, pend := range pending {
+		for _, pr := range pend.Roots {
+			root := ProgramRoot{Root: pr.Root, Wiring: p.wiring(pr.Pkg)}
+			p.expand(&root, pr.Stmts, &scope{key: "root", pkg: pr.Pkg}, 0)
+			out = append(out, root)
+		}
+	}
+	return out
+}
+
+// expand appends the statements of list to root, each wired call
+// replaced by its implementations' lists.
+func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope, depth int) {
+	for i, st := range list {
+		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive})
+		if w := st.Wired; w != nil {
+			p.expandWired(root, w, sc, here, depth)
+			continue
+		}
+		if len(root.Stmts) == maxProgramStmts {
+			root.Cut = true
+			return
+		}
+		ps := ProgramStmt{SQLStmt: st, Through: sc.through, Judged: sc.judged, judgedAt: sc.judgedAt, trail: here}
+		ps.Exclusive, ps.Wired = nil, nil // their indices are the list's
+		ps.Unit = sc.unit(st.Handle, fmt.Sprint(len(root.Stmts)))
+		if p.cat.Config().WholeProgram {
+			if ps.Pos = p.locate(st.At, sc.pkg); !ps.Pos.IsValid() {
+				ps.Pos = p.locate(st.At, "")
+			}
+		}
+		root.Stmts = append(root.Stmts, ps)
+	}
+}
+
+// expandWired puts the lists of a wired call's implementations in its
+// place.
+func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *scope, here []step, depth int) {
+	if depth >= maxWiredDepth {
+		root.Cut = true
+		return
+	}
+	for k, im := range p.implementations(w.Call) {
+		s := p.summary(im.fn)
+		if s == nil {
+			continue
+		}
+		root.Cut = root.Cut || s.StmtsCut
+		trail := slices.Clone(here)
+		trail[len(trail)-1].impl = k
+		sub := &scope{
+			key:      sc.key + "/" + strconv.Itoa(here[len(here)-1].index) + "." + strconv.Itoa(k),
+			recv:     im.fn.Type().(*types.Signature).Recv().Type(),
+			parent:   sc,
+			handles:  w.Handles,
+			trail:    trail,
+			through:  append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name}),
+			judged:   sc.judged || s.Retried,
+			judgedAt: sc.judgedAt,
+		}
+		if !sc.judged && s.Retried {
+			sub.judgedAt = len(trail)
+		}
+		if im.fn.Pkg() != nil {
+			sub.pkg = im.fn.Pkg().Path()
+		}
+		p.expand(root, s.Stmts, sub, depth+1)
+	}
+}
+
+// unit names the commit unit of a statement on handle h in the scope's
+// list; item tells apart statements that each commit on their own.
+func (sc *scope) unit(h valueflow.Handle, item string) string {
+	switch h.Kind {
+	case valueflow.HandleAutocommit:
+		return "auto#" + item
+	case valueflow.HandleTx:
+		return sc.key + "#tx" + strconv.Itoa(h.Tx)
+	case valueflow.HandleParam:
+		if h.Param == 0 && sc.recv != nil {
+			// A field of the implementation's receiver: a pool
+			// commits each statement; a transaction or an
+			// interface held there could be either.
+			if effects.FieldUnit(sc.recv, h.Path) == effects.DurAutocommit {
+				return "auto#" + item
+			}
+			return ""
+		}
+		if sc.parent == nil || h.Path != "" {
+			return ""
+		}
+		for _, ah := range sc.handles {
+			if ah.Arg == h.Param-1 { // the receiver is parameter 0
+				return sc.parent.unit(ah.Handle, item)
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,30 @@
+// Package wiredfacts calls an interface of its own, whose implementation
+// main wires: the call stays in the statement list as a place holder,
+// with the handles passed to it, for the composition root to fill.
+package wiredfacts
+
+import (
+	"context"
+	"database/sql"
+)
+
+type Ledger interface {
+	Debit(ctx context.Context, tx *sql.Tx, account string) error
+	Credit(ctx context.Context, db *sql.DB, account string) error
+}
+
+func Book(ctx context.Context, db *sql.DB, l Ledger) error { // want Book:`^summary\(stmts=\["INSERT INTO bookings \(id\) VALUES \('b'\)" on tx0 args=-; wired wiredfacts.Ledger.Debit a1=tx0; wired wiredfacts.Ledger.Credit a1=pool\] wired=\[example.com/wiredfacts.Ledger.Debit; example.com/wiredfacts.Ledger.Credit\] paramsWired=.*\)$`
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	tx.ExecContext(ctx, "INSERT INTO bookings (id) VALUES ('b')")
+	if err := l.Debit(ctx, tx, "acct"); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	return l.Credit(ctx, db, "acct")
+}

@@ -1,0 +1,23 @@
+// Command api wires the handlers to the service and the service to the
+// sqlstore repositories.
+package main
+
+import (
+	"database/sql"
+	"net/http"
+
+	"example.com/wiredtx/app"
+	"example.com/wiredtx/fakes"
+	"example.com/wiredtx/httpapi"
+	"example.com/wiredtx/sqlstore"
+)
+
+var _ = fakes.Orders{}
+
+func main() {
+	db, _ := sql.Open("postgres", "")
+	svc := app.New(db, &sqlstore.Orders{DB: db}, &sqlstore.Ledger{DB: db}, &sqlstore.Journal{DB: db})
+	h := &httpapi.Handler{DB: db, Svc: svc}
+	http.HandleFunc("/orders", h.Place)
+	http.ListenAndServe(":8080", nil)
+}

@@ -1,0 +1,57 @@
+// Package httpapi holds the handlers: they see only app.Service.
+package httpapi
+
+import (
+	"database/sql"
+	"encoding/json"
+	"net/http"
+
+	"example.com/wiredtx/app"
+)
+
+type Handler struct {
+	DB  *sql.DB
+	Svc app.Service
+}
+
+func order(r *http.Request) app.Order {
+	var o app.Order
+	json.NewDecoder(r.Body).Decode(&o)
+	return o
+}
+
+func (h *Handler) Place(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Place(r.Context(), order(r))
+}
+
+func (h *Handler) PlaceTx(w http.ResponseWriter, r *http.Request) {
+	h.Svc.PlaceTx(r.Context(), order(r))
+}
+
+func (h *Handler) Transfer(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Transfer(r.Context(), r.FormValue("from"), r.FormValue("to"), 100)
+}
+
+func (h *Handler) TransferTx(w http.ResponseWriter, r *http.Request) {
+	h.Svc.TransferTx(r.Context(), r.FormValue("from"), r.FormValue("to"), 100)
+}
+
+func (h *Handler) Either(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Either(r.Context(), order(r), r.FormValue("debit") != "")
+}
+
+func (h *Handler) Upsert(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Upsert(r.Context(), order(r))
+}
+
+// Archive copies the order on the pool, then closes it through the
+// service: the copy is not repeated harmlessly.
+func (h *Handler) Archive(w http.ResponseWriter, r *http.Request) {
+	id := r.FormValue("id")
+	h.DB.ExecContext(r.Context(), "INSERT INTO archive (order_id) VALUES ($1)", id) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into archive in httpapi.Handler.Archive is not idempotent \(HTTP handler Handler.Archive\)`
+	h.Svc.Close(r.Context(), id)
+}
+
+func (h *Handler) Audit(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Audit(r.Context(), r.FormValue("id"))
+}

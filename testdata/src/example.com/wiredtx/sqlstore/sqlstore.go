@@ -1,0 +1,81 @@
+// Package sqlstore implements app's repositories on database/sql.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+
+	"example.com/wiredtx/app"
+)
+
+type Orders struct{ DB *sql.DB }
+
+func (s *Orders) Insert(ctx context.Context, o app.Order) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, account, total) VALUES ($1, $2, $3)", o.ID, o.Account, o.Total) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into orders in sqlstore.Orders.Insert is not idempotent \(HTTP handler Handler.Place\)`
+	return err
+}
+
+func (s *Orders) InsertTx(ctx context.Context, tx *sql.Tx, o app.Order) error {
+	_, err := tx.ExecContext(ctx, "INSERT INTO orders (id, account, total) VALUES ($1, $2, $3)", o.ID, o.Account, o.Total)
+	return err
+}
+
+func (s *Orders) Upsert(ctx context.Context, o app.Order) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, account, total) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING", o.ID, o.Account, o.Total)
+	return err
+}
+
+func (s *Orders) SetStatus(ctx context.Context, id, status string) error {
+	_, err := s.DB.ExecContext(ctx, "UPDATE orders SET status = $2 WHERE id = $1", id, status)
+	return err
+}
+
+type Ledger struct{ DB *sql.DB }
+
+func (l *Ledger) Debit(ctx context.Context, account string, amount int64) error {
+	_, err := l.DB.ExecContext(ctx, "UPDATE accounts SET balance = balance - $2 WHERE id = $1", account, amount)
+	return err
+}
+
+func (l *Ledger) DebitTx(ctx context.Context, tx *sql.Tx, account string, amount int64) error {
+	_, err := tx.ExecContext(ctx, "UPDATE accounts SET balance = balance - $2 WHERE id = $1", account, amount)
+	return err
+}
+
+// Transfer moves the money in two statements on the pool.
+func (l *Ledger) Transfer(ctx context.Context, from, to string, amount int64) error {
+	if _, err := l.DB.ExecContext(ctx, "UPDATE accounts SET balance = balance - $2 WHERE id = $1", from, amount); err != nil { // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in sqlstore.Ledger.Transfer is not idempotent \(HTTP handler Handler.Transfer\)`
+		return err
+	}
+	_, err := l.DB.ExecContext(ctx, "UPDATE accounts SET balance = balance + $2 WHERE id = $1", to, amount)
+	return err
+}
+
+// TransferTx moves it in one transaction.
+func (l *Ledger) TransferTx(ctx context.Context, from, to string, amount int64) error {
+	tx, err := l.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, "UPDATE accounts SET balance = balance - $2 WHERE id = $1", from, amount); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "UPDATE accounts SET balance = balance + $2 WHERE id = $1", to, amount); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// DBTX is what Journal runs on: a pool or a transaction, as its maker
+// decides.
+type DBTX interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+type Journal struct{ DB DBTX }
+
+func (j *Journal) Record(ctx context.Context, id string) error {
+	_, err := j.DB.ExecContext(ctx, "INSERT INTO journal (entry) VALUES ($1)", id)
+	return err
+}
