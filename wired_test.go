@@ -64,10 +64,12 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in httpapi.Handler.Create \(httpapi.go:17:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in stripepay.Gateway.Charge \(stripepay.go:15:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
 		},
-		"example.com/wiredtx/cmd/api/main.go:20": {
+		"example.com/wiredtx/cmd/api/main.go:21": {
+			`a crash between the two commits records the key without its effect.* \(idempotency_keys on a handle that commits each statement, the effect on a handle that commits each statement; idempotency_keys in sqlstore.Keys.Claim \(sqlstore.go:\d+:\d+\), HTTP handler Handler.PlaceOnce, wired here\)`,
 			`the INSERT into archive in httpapi.Handler.Archive \(httpapi.go:51:\d+\) is not idempotent \(HTTP handler Handler.Archive, wired here\)`,
 			`the INSERT into orders in sqlstore.Orders.Insert \(sqlstore.go:14:\d+\) is not idempotent \(HTTP handler Handler.Place, wired here\)`,
 			`the UPDATE of accounts \(it computes from the current value\) in sqlstore.Ledger.Transfer \(sqlstore.go:47:\d+\) is not idempotent \(HTTP handler Handler.Transfer, wired here\)`,
+			`the key is checked outside the transaction of the effect \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in sqlstore.Keys.Seen \(sqlstore.go:\d+:\d+\), HTTP handler Handler.CheckThenPlace, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in ports.Server.PlaceOrder \(http.go:16:\d+\) is fresh on every attempt \(HTTP handler Server.PlaceOrder, wired here\)`,

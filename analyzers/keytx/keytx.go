@@ -39,6 +39,9 @@ func New(ps *passes.Set) *analysis.Analyzer {
 		for _, fn := range res.SrcFuncs() {
 			c.checkFunc(fn)
 		}
+	}, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
+		c := &checker{pass: pass, res: res, rep: rep, reported: map[ssa.Instruction]bool{}}
+		c.programRoots()
 	})
 }
 
@@ -167,7 +170,7 @@ func (c *checker) isKey(st *sqltext.Statement) bool {
 	// itself (a natural key); a check may look a key up anywhere.
 	if st.Kind == sqltext.Select {
 		for _, col := range st.WhereColumns() {
-			if c.res.Env.Catalog.IsKeyTable(col) {
+			if c.res.Catalog.IsKeyTable(col) {
 				return true
 			}
 		}
@@ -176,7 +179,7 @@ func (c *checker) isKey(st *sqltext.Statement) bool {
 }
 
 func (c *checker) isKeyTable(st *sqltext.Statement) bool {
-	return c.res.Env.Catalog.IsKeyTable(st.Table)
+	return c.res.Catalog.IsKeyTable(st.Table)
 }
 
 // apart decides whether a key statement and an effect write do not commit

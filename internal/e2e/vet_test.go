@@ -154,8 +154,9 @@ func TestExitCodes(t *testing.T) {
 	}
 }
 
-// TestVetWired runs go vet -vettool on a service whose handlers reach the
-// store through interfaces that main wires (testdata/src/example.com/wired):
+// TestVetWired runs go vet -vettool on services whose handlers reach the
+// stores through interfaces that main wires (testdata/src/example.com/wired,
+// and wiredtx, whose commit units partialtx and keytx judge):
 // go vet analyses one package at a time, so the findings are reported at
 // the line of main that wires the handlers, each naming where its fresh
 // value is.
@@ -163,25 +164,31 @@ func TestVetWired(t *testing.T) {
 	t.Parallel()
 	goCmd, root, bin := testmod.Idemlint(t)
 	gopath := filepath.Join(root, "testdata")
-	cmd := exec.Command(goCmd, "vet", "-vettool="+bin, "example.com/wired/...")
+	cmd := exec.Command(goCmd, "vet", "-vettool="+bin, "example.com/wired/...", "example.com/wiredtx/...")
 	cmd.Dir = filepath.Join(gopath, "src")
 	cmd.Env = append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOFLAGS=")
 	out, _ := cmd.CombinedOutput()
 	var got []string
 	for _, line := range strings.Split(string(out), "\n") {
-		if strings.HasSuffix(line, "[IDEM001]") || strings.HasSuffix(line, "[IDEM002]") {
+		if strings.HasSuffix(line, "]") && strings.Contains(line, "[IDEM00") {
 			got = append(got, line)
 		}
 	}
 	slices.Sort(got)
 	want := []*regexp.Regexp{
+		regexp.MustCompile(`cmd/server/main\.go:20:\d+: a failure between the writes .* the INSERT into orders in postgres\.Store\.Insert \(postgres\.go:17:\d+\) .*wired here\) \[IDEM006\]`),
 		regexp.MustCompile(`cmd/server/main\.go:20:\d+: .*notes row.* in postgres\.Store\.InsertNote \(postgres\.go:31:\d+\) .*wired here`),
 		regexp.MustCompile(`cmd/server/main\.go:20:\d+: .*orders row.* in app\.service\.Register \(app\.go:\d+:\d+\) .*wired here`),
 		regexp.MustCompile(`cmd/server/main\.go:20:\d+: .*orders row.* in httpapi\.Handler\.Create \(httpapi\.go:17:\d+\) .*wired here`),
 		regexp.MustCompile(`cmd/server/main\.go:20:\d+: .*PaymentIntent create.* in stripepay\.Gateway\.Charge \(stripepay\.go:15:\d+\) .*wired here`),
+		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a crash between the two commits .* in sqlstore\.Keys\.Claim \(sqlstore\.go:\d+:\d+\), HTTP handler Handler\.PlaceOnce, wired here\) \[IDEM004\]`),
+		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a failure between the writes .* the INSERT into archive in httpapi\.Handler\.Archive \(httpapi\.go:51:\d+\) .*wired here\) \[IDEM006\]`),
+		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a failure between the writes .* the INSERT into orders in sqlstore\.Orders\.Insert \(sqlstore\.go:14:\d+\) .*wired here\) \[IDEM006\]`),
+		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a failure between the writes .* the UPDATE of accounts .* in sqlstore\.Ledger\.Transfer \(sqlstore\.go:47:\d+\) .*wired here\) \[IDEM006\]`),
+		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a retry that arrives .* in sqlstore\.Keys\.Seen \(sqlstore\.go:\d+:\d+\), HTTP handler Handler\.CheckThenPlace, wired here\) \[IDEM004\]`),
 	}
 	if len(got) != len(want) {
-		t.Fatalf("go vet -vettool=idemlint example.com/wired/...: %d findings, want %d:\n%s", len(got), len(want), out)
+		t.Fatalf("go vet -vettool=idemlint example.com/wired/... example.com/wiredtx/...: %d findings, want %d:\n%s", len(got), len(want), out)
 	}
 	for i, re := range want {
 		if !re.MatchString(got[i]) {

@@ -105,6 +105,10 @@ type PendingRoot struct {
 	Root  string // the root, as messages describe it
 	Pkg   string // the import path of the root's package
 	Stmts []SQLStmt
+	// External is set when the root's path makes an external call in
+	// its own package or through a function of another it calls
+	// directly: where it runs among the statements is not known.
+	External bool
 }
 
 func (*Pending) AFact() {}

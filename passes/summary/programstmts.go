@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/valueflow"
@@ -34,6 +35,10 @@ type ProgramRoot struct {
 	// long, or an implementation's list was cut): it is then no proof
 	// that a statement is absent.
 	Cut bool
+	// External is set when the root's path makes an external call, in
+	// its own package or in an implementation: the lists do not say
+	// where it runs among the statements.
+	External bool
 }
 
 // A ProgramStmt is one statement of a root's expanded list.
@@ -61,6 +66,12 @@ type step struct {
 	impl  int
 	excl  []int // the entries of the same list that exclude this one
 }
+
+// Autocommit reports whether the statement commits on its own.
+func (s *ProgramStmt) Autocommit() bool { return strings.HasPrefix(s.Unit, autoUnit) }
+
+// autoUnit starts the unit of a statement that commits on its own.
+const autoUnit = "auto#"
 
 // InWired reports whether the statement runs in an implementation of a
 // wired call, not in the root's own package.
@@ -116,7 +127,7 @@ func (p *program) rootStmts(pending []*valueflow.Pending) []ProgramRoot {
 	var out []ProgramRoot
 	for _, pend := range pending {
 		for _, pr := range pend.Roots {
-			root := ProgramRoot{Root: pr.Root, Wiring: p.wiring(pr.Pkg)}
+			root := ProgramRoot{Root: pr.Root, Wiring: p.wiring(pr.Pkg), External: pr.External}
 			p.expand(&root, pr.Stmts, &scope{key: "root", pkg: pr.Pkg}, 0)
 			out = append(out, root)
 		}
@@ -162,6 +173,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			continue
 		}
 		root.Cut = root.Cut || s.StmtsCut
+		root.External = root.External || len(s.Effects) > 0
 		trail := slices.Clone(here)
 		trail[len(trail)-1].impl = k
 		sub := &scope{
@@ -189,7 +201,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 func (sc *scope) unit(h valueflow.Handle, item string) string {
 	switch h.Kind {
 	case valueflow.HandleAutocommit:
-		return "auto#" + item
+		return autoUnit + item
 	case valueflow.HandleTx:
 		return sc.key + "#tx" + strconv.Itoa(h.Tx)
 	case valueflow.HandleParam:
@@ -198,7 +210,7 @@ func (sc *scope) unit(h valueflow.Handle, item string) string {
 			// commits each statement; a transaction or an
 			// interface held there could be either.
 			if effects.FieldUnit(sc.recv, h.Path) == effects.DurAutocommit {
-				return "auto#" + item
+				return autoUnit + item
 			}
 			return ""
 		}

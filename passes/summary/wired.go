@@ -13,6 +13,7 @@ import (
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/valueflow"
+	"github.com/idemlint/idemlint/passes/retried"
 )
 
 // Calls of wired interface methods (catalog.IsWired) cannot be followed
@@ -185,9 +186,40 @@ func pendingRoots(res *Result) []valueflow.PendingRoot {
 		if s == nil || s.StmtsCut || !slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool { return st.Wired != nil }) {
 			continue
 		}
-		out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: res.Env.Pkg.Path(), Stmts: s.Stmts})
+		out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: res.Env.Pkg.Path(), Stmts: s.Stmts, External: external(res, r)})
 	}
 	return out
+}
+
+// external reports whether a retried root's path makes an external
+// call: one of the package, or one a function of another package it
+// calls makes, as its summary says.
+func external(res *Result, root *retried.Root) bool {
+	on := func(instr ssa.Instruction) bool {
+		path, ok := res.Retried.On(instr)
+		return ok && path.Root == root
+	}
+	for _, e := range res.Externals() {
+		if on(e.Instr) {
+			return true
+		}
+	}
+	for _, fn := range res.SrcFuncs() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				if obj := valueflow.Callee(call.Common()); obj != nil && obj.Pkg() != res.Env.Pkg {
+					if s := res.Imported(obj); s != nil && len(s.Effects) > 0 && on(instr) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // freshWiredByFunc lists, for each function of the package, the fresh

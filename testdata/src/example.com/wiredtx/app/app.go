@@ -23,6 +23,23 @@ type Service interface {
 	Upsert(ctx context.Context, o Order) error
 	Close(ctx context.Context, id string) error
 	Audit(ctx context.Context, id string) error
+	PlaceOnce(ctx context.Context, key string, o Order) error
+	CheckThenPlace(ctx context.Context, key string, o Order) error
+	PlaceOnceTx(ctx context.Context, key string, o Order) error
+	ChargeOnce(ctx context.Context, key string, o Order) error
+}
+
+// Keys records the idempotency keys of requests.
+type Keys interface {
+	Claim(ctx context.Context, key string) (bool, error)
+	ClaimTx(ctx context.Context, tx *sql.Tx, key string) (bool, error)
+	Seen(ctx context.Context, key string) (bool, error)
+	Reserve(ctx context.Context, key string) (bool, error)
+}
+
+// Payments charges the provider, with the key it is given.
+type Payments interface {
+	Charge(ctx context.Context, key string, amount int64) error
 }
 
 // Orders stores orders.
@@ -51,11 +68,13 @@ type service struct {
 	orders  Orders
 	ledger  Ledger
 	journal Journal
+	keys    Keys
+	pay     Payments
 }
 
 // New returns the Service the handlers use.
-func New(db *sql.DB, o Orders, l Ledger, j Journal) Service {
-	return &service{db: db, orders: o, ledger: l, journal: j}
+func New(db *sql.DB, o Orders, l Ledger, j Journal, k Keys, p Payments) Service {
+	return &service{db: db, orders: o, ledger: l, journal: j, keys: k, pay: p}
 }
 
 // Place inserts the order and debits the account, each on the pool: a
@@ -116,4 +135,61 @@ func (s *service) Audit(ctx context.Context, id string) error {
 		return err
 	}
 	return s.journal.Record(ctx, id+"-done")
+}
+
+// PlaceOnce claims the key on the pool, then inserts the order on the
+// pool: a crash between them leaves the key without its order.
+func (s *service) PlaceOnce(ctx context.Context, key string, o Order) error {
+	fresh, err := s.keys.Claim(ctx, key)
+	if err != nil || !fresh {
+		return err
+	}
+	return s.orders.Insert(ctx, o)
+}
+
+// CheckThenPlace looks the key up outside the transaction that inserts
+// the order.
+func (s *service) CheckThenPlace(ctx context.Context, key string, o Order) error {
+	if seen, err := s.keys.Seen(ctx, key); err != nil || seen {
+		return err
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := s.orders.InsertTx(ctx, tx, o); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// PlaceOnceTx claims the key in the transaction of the order.
+func (s *service) PlaceOnceTx(ctx context.Context, key string, o Order) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	fresh, err := s.keys.ClaimTx(ctx, tx, key)
+	if err != nil || !fresh {
+		return err
+	}
+	if err := s.orders.InsertTx(ctx, tx, o); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// ChargeOnce records the key before charging the provider with it: the
+// key row is the charge's intent record.
+func (s *service) ChargeOnce(ctx context.Context, key string, o Order) error {
+	fresh, err := s.keys.Reserve(ctx, key)
+	if err != nil || !fresh {
+		return err
+	}
+	if err := s.pay.Charge(ctx, key, o.Total); err != nil {
+		return err
+	}
+	return s.orders.SetStatus(ctx, o.ID, "paid")
 }

@@ -55,3 +55,19 @@ func (h *Handler) Archive(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) Audit(w http.ResponseWriter, r *http.Request) {
 	h.Svc.Audit(r.Context(), r.FormValue("id"))
 }
+
+func (h *Handler) PlaceOnce(w http.ResponseWriter, r *http.Request) {
+	h.Svc.PlaceOnce(r.Context(), r.Header.Get("Idempotency-Key"), order(r))
+}
+
+func (h *Handler) CheckThenPlace(w http.ResponseWriter, r *http.Request) {
+	h.Svc.CheckThenPlace(r.Context(), r.Header.Get("Idempotency-Key"), order(r))
+}
+
+func (h *Handler) PlaceOnceTx(w http.ResponseWriter, r *http.Request) {
+	h.Svc.PlaceOnceTx(r.Context(), r.Header.Get("Idempotency-Key"), order(r))
+}
+
+func (h *Handler) ChargeOnce(w http.ResponseWriter, r *http.Request) {
+	h.Svc.ChargeOnce(r.Context(), r.Header.Get("Idempotency-Key"), order(r))
+}

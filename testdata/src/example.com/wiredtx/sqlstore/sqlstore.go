@@ -79,3 +79,39 @@ func (j *Journal) Record(ctx context.Context, id string) error {
 	_, err := j.DB.ExecContext(ctx, "INSERT INTO journal (entry) VALUES ($1)", id)
 	return err
 }
+
+type Keys struct{ DB *sql.DB }
+
+func (k *Keys) Claim(ctx context.Context, key string) (bool, error) {
+	res, err := k.DB.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT DO NOTHING", key) // want `a crash between the two commits records the key without its effect, so the retry is skipped and the effect lost: the key commits apart from the effect it guards \(idempotency_keys on a handle that commits each statement, the effect on a handle that commits each statement; HTTP handler Handler.PlaceOnce\)`
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+func (k *Keys) ClaimTx(ctx context.Context, tx *sql.Tx, key string) (bool, error) {
+	res, err := tx.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT DO NOTHING", key)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+func (k *Keys) Seen(ctx context.Context, key string) (bool, error) {
+	var n int
+	err := k.DB.QueryRowContext(ctx, "SELECT count(*) FROM idempotency_keys WHERE key = $1", key).Scan(&n) // want `a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect \(idempotency_keys on a handle that commits each statement, the effect on a transaction; HTTP handler Handler.CheckThenPlace\)`
+	return n > 0, err
+}
+
+// Reserve records a charge's key before the charge.
+func (k *Keys) Reserve(ctx context.Context, key string) (bool, error) {
+	res, err := k.DB.ExecContext(ctx, "INSERT INTO idempotency_keys (key, kind) VALUES ($1, 'charge') ON CONFLICT DO NOTHING", key)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}

@@ -10,13 +10,14 @@ import (
 	"example.com/wiredtx/fakes"
 	"example.com/wiredtx/httpapi"
 	"example.com/wiredtx/sqlstore"
+	"example.com/wiredtx/stripepay"
 )
 
 var _ = fakes.Orders{}
 
 func main() {
 	db, _ := sql.Open("postgres", "")
-	svc := app.New(db, &sqlstore.Orders{DB: db}, &sqlstore.Ledger{DB: db}, &sqlstore.Journal{DB: db})
+	svc := app.New(db, &sqlstore.Orders{DB: db}, &sqlstore.Ledger{DB: db}, &sqlstore.Journal{DB: db}, &sqlstore.Keys{DB: db}, stripepay.Gateway{})
 	h := &httpapi.Handler{DB: db, Svc: svc}
 	http.HandleFunc("/orders", h.Place)
 	http.ListenAndServe(":8080", nil)

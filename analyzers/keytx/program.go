@@ -1,0 +1,110 @@
+package keytx
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/analyzers/internal/check"
+	"github.com/idemlint/idemlint/internal/sqltext"
+	"github.com/idemlint/idemlint/passes/summary"
+)
+
+// programRoots judges, in a composition root, the retried roots of the
+// packages it links whose key statement and effect writes lie in the
+// implementations of the interfaces they call: a handler that claims
+// its key through an IdempotencyStore and writes through a repository,
+// each on its own handle. The finding has no suggested fix: the
+// statements are in other packages.
+func (c *checker) programRoots() {
+	seen := map[string]bool{}
+	for i := range c.res.ProgramRoots {
+		c.programRoot(&c.res.ProgramRoots[i], seen)
+	}
+}
+
+// programRoot compares the units of one root's key statements and
+// effect writes. A root whose path makes an external call is left out:
+// the lists do not say whether it runs between the key and the effect,
+// where the key is that call's intent record (intentfirst's).
+func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
+	if r.External {
+		return
+	}
+	var keys, writes []int
+	parsed := make([]*sqltext.Statement, len(r.Stmts))
+	for i, st := range r.Stmts {
+		parsed[i] = sqltext.Parse(st.SQL)
+		switch p := parsed[i]; {
+		case st.Unit == "":
+		case c.isKeyTable(p) && p.Kind == sqltext.Delete:
+			// Deleting expired keys is housekeeping: neither key nor effect.
+		case c.isKey(p):
+			keys = append(keys, i)
+		case p.Writes():
+			writes = append(writes, i)
+		}
+	}
+	for _, k := range keys {
+		for _, w := range writes {
+			ks, ws := &r.Stmts[k], &r.Stmts[w]
+			if !ks.InWired() && !ws.InWired() || r.Exclusive(k, w) || r.SameCall(k, w) || ks.Unit == ws.Unit {
+				continue // the root's package judges its own; or they never run apart
+			}
+			msg, ok := programApart(parsed[k], k < w)
+			if !ok || seen[fmt.Sprint(ks.At)] {
+				continue
+			}
+			seen[fmt.Sprint(ks.At)] = true
+			c.reportProgram(r, ks, ws, parsed[k], msg)
+			break
+		}
+	}
+}
+
+// programApart says what a key statement and an effect write in
+// different units do on retry; first is set when the key comes first
+// in the root's list.
+func programApart(k *sqltext.Statement, first bool) (string, bool) {
+	switch {
+	case k.Kind == sqltext.Select && first:
+		return "a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect", true
+	case k.Kind == sqltext.Select:
+		return "", false
+	case first:
+		return "a crash between the two commits records the key without its effect, so the retry is skipped and the effect lost: the key commits apart from the effect it guards", true
+	}
+	return "a crash between the two commits leaves the effect without its key, so the retry repeats it: the key commits apart from the effect it guards", true
+}
+
+// reportProgram reports a key statement and an effect write of a root's
+// expanded list at the key statement.
+func (c *checker) reportProgram(r *summary.ProgramRoot, k, w *summary.ProgramStmt, ks *sqltext.Statement, msg string) {
+	p, ok := check.PlaceAt(Meta, check.Site{Pos: k.Pos, Wiring: r.Wiring, Ignores: k.Ignores, Through: k.Through})
+	if !ok {
+		return
+	}
+	root := r.Root
+	if p.Wired {
+		root = fmt.Sprintf("%s in %s, %s, wired here", ks.Table, k.At, r.Root)
+	}
+	d := analysis.Diagnostic{
+		Pos:     p.Pos,
+		Message: fmt.Sprintf("%s (%s on %s, the effect on %s; %s)", msg, ks.Table, programUnit(k), programUnit(w), root),
+		Related: p.Related,
+	}
+	pos := w.Pos
+	if !pos.IsValid() {
+		pos = p.Pos
+	}
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: "the effect is written here: " + w.At.String()})
+	c.rep.Report(d)
+}
+
+// programUnit names the unit of a statement of an expanded list.
+func programUnit(s *summary.ProgramStmt) string {
+	if s.Autocommit() {
+		return "a handle that commits each statement"
+	}
+	return "a transaction"
+}
