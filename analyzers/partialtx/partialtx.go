@@ -92,6 +92,15 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 		return
 	}
 	found, within := apart(writes)
+	apartOnes := writes
+	if !found {
+		// A guard is a write too: one that commits apart from the
+		// write it lets through stops the retry that would finish it.
+		// A key table's guard is keytx's (the key apart from its
+		// effect).
+		apartOnes = append(c.rowGuards(guards), writes...)
+		found, within = apart(apartOnes)
+	}
 	if !found {
 		return
 	}
@@ -108,14 +117,14 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	d := analysis.Diagnostic{
 		Pos: c.res.CallStart(first.Instr.Pos()),
 		Message: fmt.Sprintf("a failure between the writes leaves the operation half done, and a retry repeats the done part: %d writes commit separately and %s is not idempotent (%s)",
-			len(writes), describe(first), path.Root.Describe()),
+			len(apartOnes), describe(first), path.Root.Describe()),
 	}
 	if len(guards) > 0 {
 		// The retry stops at the guard: the operation stays half done.
 		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: %d writes commit separately, not all in the guard's transaction; run them in it (%s)",
-			len(writes), path.Root.Describe())
+			len(apartOnes), path.Root.Describe())
 	}
-	for _, w := range writes {
+	for _, w := range apartOnes {
 		if w != first {
 			msg := "commits separately: " + what(w.SQL)
 			if w.Callee != nil {
@@ -163,6 +172,18 @@ func (c *checker) statements(fn *ssa.Function) (out []*effects.Stmt, whole bool)
 	}
 	visit(fn)
 	return out, whole
+}
+
+// rowGuards returns the guards that insert a row of the operation's
+// own, not a key table's.
+func (c *checker) rowGuards(guards []*effects.Stmt) []*effects.Stmt {
+	var out []*effects.Stmt
+	for _, g := range guards {
+		if !c.res.Catalog.IsKeyTable(g.SQL.Table) {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // covered reports whether a dedup guard covers a write: the write runs

@@ -2,6 +2,7 @@ package partialtx
 
 import (
 	"fmt"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -26,20 +27,27 @@ func (c *checker) programRoots() {
 // writes (two handlers calling one service method) share a finding,
 // named by the first: seen holds the writes reported.
 func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
-	var writes []int
+	var writes, guards []int
 	parsed := make([]*sqltext.Statement, len(r.Stmts))
 	for i, st := range r.Stmts {
-		if st.Guard {
-			return // whose cover the lists cannot tell apart: no proof
-		}
 		parsed[i] = sqltext.Parse(st.SQL)
-		if parsed[i].Writes() && st.Unit != "" {
+		switch {
+		case st.Unit == "" || !parsed[i].Writes():
+		case st.Guard:
+			guards = append(guards, i)
+		default:
 			writes = append(writes, i)
 		}
 	}
+	if !slices.ContainsFunc(writes, func(w int) bool { return !programCovered(r, w, guards) }) {
+		return // the guards cover every write
+	}
 	first := -1
 	for _, i := range writes {
-		if !r.Stmts[i].Absorbed && nonIdempotent(parsed[i]) {
+		// A duplicate handled where an INSERT runs makes it
+		// idempotent; an UPDATE that computes from the current value
+		// repeats whatever guards it.
+		if nonIdempotent(parsed[i]) && !(r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert) {
 			first = i
 			break
 		}
@@ -47,24 +55,27 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	if first < 0 {
 		return
 	}
-	pairs, own := 0, false
-	for x, a := range writes {
-		for _, b := range writes[x+1:] {
-			if r.Exclusive(a, b) || r.Stmts[a].Unit == r.Stmts[b].Unit || r.SameCall(a, b) {
-				continue
+	counted := writes
+	found, own := programApart(r, counted)
+	if !found && len(guards) > 0 {
+		// A guard that commits apart from the write it lets through
+		// stops the retry that would finish it; a key table's guard
+		// is keytx's.
+		counted = nil
+		for _, g := range guards {
+			if !c.res.Catalog.IsKeyTable(parsed[g].Table) {
+				counted = append(counted, g)
 			}
-			if !r.Stmts[a].InWired() && !r.Stmts[b].InWired() {
-				own = true // the root's package judges its own writes
-			}
-			pairs++
 		}
+		counted = append(counted, writes...)
+		found, own = programApart(r, counted)
 	}
-	if pairs == 0 || own {
+	if !found || own {
 		return
 	}
 	f := &r.Stmts[first]
 	key := fmt.Sprint(f.At)
-	for _, w := range writes {
+	for _, w := range counted {
 		key += " " + fmt.Sprint(r.Stmts[w].At)
 	}
 	if seen[key] {
@@ -82,10 +93,14 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	d := analysis.Diagnostic{
 		Pos: p.Pos,
 		Message: fmt.Sprintf("a failure between the writes leaves the operation half done, and a retry repeats the done part: %d writes commit separately and %s in %s is not idempotent (%s)",
-			len(writes), what(parsed[first]), where, root),
+			len(counted), what(parsed[first]), where, root),
 		Related: p.Related,
 	}
-	for _, w := range writes {
+	if len(guards) > 0 {
+		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: %d writes commit separately, not all in the guard's transaction, and %s in %s is not idempotent (%s)",
+			len(counted), what(parsed[first]), where, root)
+	}
+	for _, w := range counted {
 		if w == first {
 			continue
 		}
@@ -96,6 +111,33 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: "commits separately: " + what(parsed[w]) + " in " + r.Stmts[w].At.String()})
 	}
 	c.rep.Report(d)
+}
+
+// programCovered reports whether a guard covers write w: it comes
+// before w in the list and runs in w's transaction.
+func programCovered(r *summary.ProgramRoot, w int, guards []int) bool {
+	for _, g := range guards {
+		if g < w && !r.Stmts[g].Autocommit() && r.Stmts[g].Unit == r.Stmts[w].Unit {
+			return true
+		}
+	}
+	return false
+}
+
+// programApart reports whether two of the statements run in one
+// execution and commit apart, and own when two such lie in the root's
+// own package, whose partialtx judges them.
+func programApart(r *summary.ProgramRoot, stmts []int) (found, own bool) {
+	for x, a := range stmts {
+		for _, b := range stmts[x+1:] {
+			if r.Exclusive(a, b) || r.Stmts[a].Unit == r.Stmts[b].Unit || r.SameCall(a, b) {
+				continue
+			}
+			found = true
+			own = own || !r.Stmts[a].InWired() && !r.Stmts[b].InWired()
+		}
+	}
+	return found, own
 }
 
 // nonIdempotent reports whether a write repeats with a different

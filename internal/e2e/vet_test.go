@@ -185,6 +185,7 @@ func TestVetWired(t *testing.T) {
 		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a failure between the writes .* the INSERT into archive in httpapi\.Handler\.Archive \(httpapi\.go:51:\d+\) .*wired here\) \[IDEM006\]`),
 		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a failure between the writes .* the INSERT into orders in sqlstore\.Orders\.Insert \(sqlstore\.go:14:\d+\) .*wired here\) \[IDEM006\]`),
 		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a failure between the writes .* the UPDATE of accounts .* in sqlstore\.Ledger\.Transfer \(sqlstore\.go:47:\d+\) .*wired here\) \[IDEM006\]`),
+		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a failure between the writes .* the dedup guard stops .* in sqlstore\.Ledger\.Adjust \(sqlstore\.go:\d+:\d+\) .*wired here\) \[IDEM006\]`),
 		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a retry that arrives .* in sqlstore\.Keys\.Seen \(sqlstore\.go:\d+:\d+\), HTTP handler Handler\.CheckThenPlace, wired here\) \[IDEM004\]`),
 	}
 	if len(got) != len(want) {

@@ -437,3 +437,43 @@ func guardCoversOne(ctx context.Context, t *asynq.Task) error {
 	_, err = pool.Exec(ctx, "UPDATE stock SET qty = qty - 1 WHERE sku = $1", "a")
 	return err
 }
+
+// The ledger row is its own guard, conflict-tolerant on the request's
+// key, and commits on its own: a failure before the balance moves
+// leaves the row, which stops the retry that would move it.
+func ledgerGuard(ctx context.Context, t *asynq.Task) error {
+	tag, err := pool.Exec(ctx, "INSERT INTO reserve_ledger (request_key, delta) VALUES ($1, 5) ON CONFLICT (request_key) DO NOTHING", t.ResultWriter().TaskID())
+	if err != nil || tag.RowsAffected() == 0 {
+		return err
+	}
+	_, err = pool.Exec(ctx, "UPDATE policies SET reserve = reserve + 5 WHERE id = $1", 1) // want `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction; run them in it \(asynq handler ledgerGuard\)`
+	return err
+}
+
+// Negative: the same, in one transaction.
+func ledgerGuardTx(ctx context.Context, t *asynq.Task) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	tag, err := tx.Exec(ctx, "INSERT INTO reserve_ledger (request_key, delta) VALUES ($1, 5) ON CONFLICT (request_key) DO NOTHING", t.ResultWriter().TaskID())
+	if err != nil || tag.RowsAffected() == 0 {
+		return err
+	}
+	if _, err := tx.Exec(ctx, "UPDATE policies SET reserve = reserve + 5 WHERE id = $1", 1); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// Negative here: a key table's guard apart from the one effect is the
+// key apart from its effect, keytx's finding.
+func keyGuardOneWrite(ctx context.Context, t *asynq.Task) error {
+	tag, err := pool.Exec(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT DO NOTHING", t.ResultWriter().TaskID())
+	if err != nil || tag.RowsAffected() == 0 {
+		return err
+	}
+	_, err = pool.Exec(ctx, "UPDATE policies SET reserve = reserve + 5 WHERE id = $1", 1)
+	return err
+}

@@ -27,6 +27,7 @@ type Service interface {
 	CheckThenPlace(ctx context.Context, key string, o Order) error
 	PlaceOnceTx(ctx context.Context, key string, o Order) error
 	ChargeOnce(ctx context.Context, key string, o Order) error
+	Adjust(ctx context.Context, key, account string, amount int64) error
 }
 
 // Keys records the idempotency keys of requests.
@@ -56,6 +57,7 @@ type Ledger interface {
 	DebitTx(ctx context.Context, tx *sql.Tx, account string, amount int64) error
 	Transfer(ctx context.Context, from, to string, amount int64) error
 	TransferTx(ctx context.Context, from, to string, amount int64) error
+	Adjust(ctx context.Context, key, account string, amount int64) error
 }
 
 // Journal appends audit entries.
@@ -192,4 +194,8 @@ func (s *service) ChargeOnce(ctx context.Context, key string, o Order) error {
 		return err
 	}
 	return s.orders.SetStatus(ctx, o.ID, "paid")
+}
+
+func (s *service) Adjust(ctx context.Context, key, account string, amount int64) error {
+	return s.ledger.Adjust(ctx, key, account, amount)
 }

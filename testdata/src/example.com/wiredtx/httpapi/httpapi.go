@@ -71,3 +71,7 @@ func (h *Handler) PlaceOnceTx(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) ChargeOnce(w http.ResponseWriter, r *http.Request) {
 	h.Svc.ChargeOnce(r.Context(), r.Header.Get("Idempotency-Key"), order(r))
 }
+
+func (h *Handler) Adjust(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Adjust(r.Context(), r.Header.Get("Idempotency-Key"), r.FormValue("account"), 5)
+}
