@@ -54,6 +54,12 @@ func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function
 				case ssa.CallInstruction:
 					if callee := instr.Common().StaticCallee(); callee != nil {
 						fv.sites[callee] = append(fv.sites[callee], instr)
+						if o := callee.Origin(); o != nil {
+							// A generic adapter's body is its origin's:
+							// its parameters are what each instance is
+							// passed.
+							fv.sites[o] = append(fv.sites[o], instr)
+						}
 					}
 				case *ssa.MakeClosure:
 					fn := instr.Fn.(*ssa.Function)

@@ -138,6 +138,8 @@ type Result struct {
 	once  sync.Once
 	roots []*Root
 	reach map[*ssa.Function]*Path
+	// values resolves function values to the package's functions.
+	values *funcValues
 }
 
 // Roots returns the retried roots of the package.
@@ -164,6 +166,29 @@ func (r *Result) Reached(fn *ssa.Function) (*Path, bool) {
 	return p, ok
 }
 
+// BoundMethod returns the interface method a call of a function value
+// runs, when every function the value can hold is that method bound to
+// a receiver (a handler field set to svc.AdjustReserve, svc an
+// interface), and the receiver's type.
+func (r *Result) BoundMethod(call ssa.CallInstruction) (*types.Func, types.Type, bool) {
+	c := call.Common()
+	if c.IsInvoke() || c.StaticCallee() != nil {
+		return nil, nil, false
+	}
+	r.compute()
+	var method *types.Func
+	var recv types.Type
+	for _, fn := range r.values.targets(c.Value, nil, false) {
+		m, ok := fn.Object().(*types.Func)
+		if !ok || !strings.HasPrefix(fn.Synthetic, "bound method wrapper") || len(fn.FreeVars) != 1 ||
+			!types.IsInterface(fn.FreeVars[0].Type()) || method != nil && m != method {
+			return nil, nil, false
+		}
+		method, recv = m, fn.FreeVars[0].Type()
+	}
+	return method, recv, method != nil
+}
+
 func (r *Result) compute() {
 	r.once.Do(func() {
 		f := &finder{pass: r.pass, cat: r.cat, ssa: r.ssa, seen: make(map[*ssa.Function]bool)}
@@ -171,6 +196,7 @@ func (r *Result) compute() {
 		f.findRoots(r.ssa)
 		r.roots = f.roots
 		r.reach = reachable(r.roots, r.pass.Pkg, f.values)
+		r.values = f.values
 	})
 }
 

@@ -278,9 +278,9 @@ func (b *stmtBuilder) call(c ssa.CallInstruction) {
 	}
 	call, now := c.(*ssa.Call) // not go, not defer
 	switch callee := cc.StaticCallee(); {
-	case cc.IsInvoke() && now:
-		b.wired(call)
-	case callee == nil || cc.IsInvoke():
+	case callee == nil && now:
+		b.wired(call) // an interface's method, or one bound in a function value
+	case callee == nil:
 	case callee.Parent() != nil && now:
 		b.visit(callee) // a closure called here
 	case callee.Parent() != nil:
@@ -394,7 +394,7 @@ func (b *stmtBuilder) mapHandle(call *ssa.Call, h valueflow.Handle) valueflow.Ha
 // the statements of the implementations, which only the composition
 // root knows, with the handles it passes.
 func (b *stmtBuilder) wired(call *ssa.Call) {
-	wc, ok := wiredCall(b.h.r.Env, call)
+	wc, ok := b.h.r.wiredAt(call)
 	if !ok {
 		return
 	}

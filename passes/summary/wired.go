@@ -65,17 +65,42 @@ type wiredFresh struct {
 // wiredCall describes a call of a wired interface method.
 func wiredCall(env *valueflow.Env, call ssa.CallInstruction) (valueflow.WiredCall, bool) {
 	c := call.Common()
-	if !c.IsInvoke() || env.Wired == nil || !env.Wired(c.Method) {
+	if !c.IsInvoke() {
 		return valueflow.WiredCall{}, false
 	}
-	named, ok := types.Unalias(c.Value.Type()).(*types.Named)
+	return wiredMethod(env, call, c.Method, c.Value.Type())
+}
+
+// wiredAt describes a call of a wired interface method, made directly
+// or through a function value that holds the method bound to its
+// receiver (a handler's field set to svc.AdjustReserve).
+func (r *Result) wiredAt(call ssa.CallInstruction) (valueflow.WiredCall, bool) {
+	if wc, ok := wiredCall(r.Env, call); ok {
+		return wc, true
+	}
+	if r.Retried == nil {
+		return valueflow.WiredCall{}, false
+	}
+	if method, recv, ok := r.Retried.BoundMethod(call); ok {
+		return wiredMethod(r.Env, call, method, recv)
+	}
+	return valueflow.WiredCall{}, false
+}
+
+// wiredMethod describes call, which runs method of an interface of type
+// recv, when the method is wired.
+func wiredMethod(env *valueflow.Env, call ssa.CallInstruction, method *types.Func, recv types.Type) (valueflow.WiredCall, bool) {
+	if env.Wired == nil || !env.Wired(method) {
+		return valueflow.WiredCall{}, false
+	}
+	named, ok := types.Unalias(recv).(*types.Named)
 	if !ok || named.Obj().Pkg() == nil {
 		return valueflow.WiredCall{}, false
 	}
 	return valueflow.WiredCall{
 		Iface:    named.Obj().Pkg().Path() + "." + named.Obj().Name(),
 		TypeArgs: typeArgs(named),
-		Method:   c.Method.Name(),
+		Method:   method.Name(),
 		At:       valueflow.FrameAt(env.Fset, valueflow.FuncName(call.Parent()), call.Pos()),
 		Pkg:      env.Pkg.Path(),
 	}, true
@@ -107,7 +132,7 @@ func wiredSites(res *Result, funcs []*ssa.Function) []wiredSite {
 				if !ok || res.InTestFile(instr.Pos()) {
 					continue
 				}
-				if wc, ok := wiredCall(res.Env, call); ok {
+				if wc, ok := res.wiredAt(call); ok {
 					out = append(out, wiredSite{call, wc})
 				}
 			}

@@ -28,6 +28,7 @@ type Service interface {
 	PlaceOnceTx(ctx context.Context, key string, o Order) error
 	ChargeOnce(ctx context.Context, key string, o Order) error
 	Adjust(ctx context.Context, key, account string, amount int64) error
+	Refill(ctx context.Context, account string, amount int64) error
 }
 
 // Keys records the idempotency keys of requests.
@@ -58,6 +59,7 @@ type Ledger interface {
 	Transfer(ctx context.Context, from, to string, amount int64) error
 	TransferTx(ctx context.Context, from, to string, amount int64) error
 	Adjust(ctx context.Context, key, account string, amount int64) error
+	Refill(ctx context.Context, account string, amount int64) error
 }
 
 // Journal appends audit entries.
@@ -198,4 +200,8 @@ func (s *service) ChargeOnce(ctx context.Context, key string, o Order) error {
 
 func (s *service) Adjust(ctx context.Context, key, account string, amount int64) error {
 	return s.ledger.Adjust(ctx, key, account, amount)
+}
+
+func (s *service) Refill(ctx context.Context, account string, amount int64) error {
+	return s.ledger.Refill(ctx, account, amount)
 }

@@ -2,6 +2,7 @@
 package httpapi
 
 import (
+	"context"
 	"database/sql"
 	"encoding/json"
 	"net/http"
@@ -74,4 +75,16 @@ func (h *Handler) ChargeOnce(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) Adjust(w http.ResponseWriter, r *http.Request) {
 	h.Svc.Adjust(r.Context(), r.Header.Get("Idempotency-Key"), r.FormValue("account"), 5)
+}
+
+// Funcs holds the service's methods as function values, bound when
+// main builds it.
+type Funcs struct {
+	refill func(ctx context.Context, account string, amount int64) error
+}
+
+func NewFuncs(svc app.Service) *Funcs { return &Funcs{refill: svc.Refill} }
+
+func (f *Funcs) Refill(w http.ResponseWriter, r *http.Request) {
+	f.refill(r.Context(), r.FormValue("account"), 10)
 }

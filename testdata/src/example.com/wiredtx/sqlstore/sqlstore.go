@@ -130,3 +130,12 @@ func (l *Ledger) Adjust(ctx context.Context, key, account string, amount int64) 
 	_, err = l.DB.ExecContext(ctx, "UPDATE accounts SET balance = balance + $2 WHERE id = $1", account, amount) // want `the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the UPDATE of accounts \(it computes from the current value\) in sqlstore.Ledger.Adjust is not idempotent \(HTTP handler Handler.Adjust\)`
 	return err
 }
+
+// Refill records the top-up and moves the balance, each on the pool.
+func (l *Ledger) Refill(ctx context.Context, account string, amount int64) error {
+	if _, err := l.DB.ExecContext(ctx, "INSERT INTO topups (account, amount) VALUES ($1, $2)", account, amount); err != nil { // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into topups in sqlstore.Ledger.Refill is not idempotent \(HTTP handler Funcs.Refill\)`
+		return err
+	}
+	_, err := l.DB.ExecContext(ctx, "UPDATE accounts SET balance = balance + $2 WHERE id = $1", account, amount)
+	return err
+}

@@ -1,0 +1,48 @@
+package funcvalues
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/hibiken/asynq"
+)
+
+// A generic adapter decodes the task's payload and calls the typed
+// function it wraps; the handlers are built from a table of
+// constructors and registered in a loop.
+
+type paidPayload struct{ OrderID string }
+
+type payouts interface{ Record(ctx context.Context, id string) error }
+
+func typed[P any](fn func(ctx context.Context, p P) error) asynq.HandlerFunc {
+	return func(ctx context.Context, t *asynq.Task) error { // want `root: asynq handler func literal in typed`
+		var p P
+		if err := json.Unmarshal(t.Payload(), &p); err != nil {
+			return err
+		}
+		return fn(ctx, p)
+	}
+}
+
+func handlePaid(pay payouts) asynq.HandlerFunc {
+	return typed(func(ctx context.Context, p paidPayload) error { // want `root: asynq handler func literal in handlePaid`
+		step() // want `step on retried path`
+		return pay.Record(ctx, p.OrderID)
+	})
+}
+
+var typedRoutes = []struct {
+	typ   string
+	build func(payouts) asynq.HandlerFunc
+}{
+	{"order:paid", func(p payouts) asynq.HandlerFunc { return handlePaid(p) }},
+}
+
+func registerTyped(mux *asynq.ServeMux, p payouts) {
+	for _, r := range typedRoutes {
+		mux.HandleFunc(r.typ, r.build(p))
+	}
+}
+
+func step() {} // want `reached from asynq handler func literal in handlePaid through 1 calls`
