@@ -40,10 +40,17 @@ func TestWired(t *testing.T) {
 	}
 	got := findings(t, cfg, pkgs, src)
 	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx")
-	for key, re := range want {
+	for key, res := range want {
 		msgs := got[key]
-		if len(msgs) != 1 || !re.MatchString(msgs[0]) {
-			t.Errorf("%s: got %q, want one finding matching %q", key, msgs, re)
+		slices.Sort(msgs)
+		if len(msgs) != len(res) {
+			t.Errorf("%s: got %q, want %d findings", key, msgs, len(res))
+		} else {
+			for i, re := range res {
+				if !re.MatchString(msgs[i]) {
+					t.Errorf("%s: got %q, want a match of %q", key, msgs[i], re)
+				}
+			}
 		}
 		delete(got, key)
 	}
@@ -62,6 +69,7 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second notes row with a new id: uuid.NewString\(\) in postgres.Store.InsertNote \(postgres.go:31:\d+\) is fresh on every attempt \(HTTP handler Handler.Note, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Register \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Register, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in httpapi.Handler.Create \(httpapi.go:17:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
+			`a retry inserts the row for the same id again, .* the INSERT into orders in postgres.Store.Insert \(postgres.go:17:\d+\) has no conflict handling for the caller-known id; .*\(HTTP handler Handler.CreateKeyed, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in stripepay.Gateway.Charge \(stripepay.go:15:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
 		},
 		"example.com/wiredtx/cmd/api/main.go:21": {
@@ -71,6 +79,8 @@ func TestWired(t *testing.T) {
 			`the INSERT into topups in sqlstore.Ledger.Refill \(sqlstore.go:\d+:\d+\) is not idempotent \(HTTP handler Funcs.Refill, wired here\)`,
 			`the UPDATE of accounts \(it computes from the current value\) in sqlstore.Ledger.Transfer \(sqlstore.go:47:\d+\) is not idempotent \(HTTP handler Handler.Transfer, wired here\)`,
 			`the dedup guard stops the retry that would finish it: .* in sqlstore.Ledger.Adjust \(sqlstore.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Adjust, wired here\)`,
+			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.Insert \(sqlstore.go:14:\d+\) .*\(HTTP handler Handler.Place, wired here\)`,
+			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.InsertTx \(sqlstore.go:19:\d+\) .*\(HTTP handler Handler.PlaceTx, wired here\)`,
 			`the key is checked outside the transaction of the effect \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in sqlstore.Keys.Seen \(sqlstore.go:\d+:\d+\), HTTP handler Handler.CheckThenPlace, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {
@@ -120,13 +130,18 @@ func findings(t *testing.T, cfg *config.Config, pkgs []*packages.Package, src st
 	return got
 }
 
-var wantComment = regexp.MustCompile("// want `([^`]*)`")
+var (
+	wantComment = regexp.MustCompile("// want (`[^`]*`(?: `[^`]*`)*)")
+	wantPattern = regexp.MustCompile("`([^`]*)`")
+)
 
-// wantComments reads the // want `regexp` comments of the Go files of
-// the package trees under src, by "path/file.go:line" relative to src.
-func wantComments(t *testing.T, src string, trees ...string) map[string]*regexp.Regexp {
+// wantComments reads the // want `regexp` ... comments of the Go files
+// of the package trees under src, by "path/file.go:line" relative to
+// src: one regexp per finding of the line, in the order of the
+// findings' sorted messages.
+func wantComments(t *testing.T, src string, trees ...string) map[string][]*regexp.Regexp {
 	t.Helper()
-	out := map[string]*regexp.Regexp{}
+	out := map[string][]*regexp.Regexp{}
 	for _, tree := range trees {
 		err := filepath.WalkDir(filepath.Join(src, filepath.FromSlash(tree)), func(path string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
@@ -139,7 +154,10 @@ func wantComments(t *testing.T, src string, trees ...string) map[string]*regexp.
 			rel, _ := filepath.Rel(src, path)
 			for i, line := range strings.Split(string(data), "\n") {
 				if m := wantComment.FindStringSubmatch(line); m != nil {
-					out[filepath.ToSlash(rel)+":"+strconv.Itoa(i+1)] = regexp.MustCompile(m[1])
+					key := filepath.ToSlash(rel) + ":" + strconv.Itoa(i+1)
+					for _, p := range wantPattern.FindAllStringSubmatch(m[1], -1) {
+						out[key] = append(out[key], regexp.MustCompile(p[1]))
+					}
 				}
 			}
 			return nil

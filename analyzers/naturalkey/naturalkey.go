@@ -40,6 +40,9 @@ func New(ps *passes.Set) *analysis.Analyzer {
 		for _, fn := range res.SrcFuncs() {
 			c.checkFunc(fn)
 		}
+	}, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
+		c := &checker{pass: pass, res: res, cat: res.Catalog, rep: rep}
+		c.programRoots()
 	})
 }
 

@@ -180,6 +180,7 @@ func TestVetWired(t *testing.T) {
 		regexp.MustCompile(`cmd/server/main\.go:20:\d+: .*notes row.* in postgres\.Store\.InsertNote \(postgres\.go:31:\d+\) .*wired here`),
 		regexp.MustCompile(`cmd/server/main\.go:20:\d+: .*orders row.* in app\.service\.Register \(app\.go:\d+:\d+\) .*wired here`),
 		regexp.MustCompile(`cmd/server/main\.go:20:\d+: .*orders row.* in httpapi\.Handler\.Create \(httpapi\.go:17:\d+\) .*wired here`),
+		regexp.MustCompile(`cmd/server/main\.go:20:\d+: a retry inserts the row for the same id again, .* in postgres\.Store\.Insert \(postgres\.go:17:\d+\) .*Handler\.CreateKeyed, wired here\) \[IDEM005\]`),
 		regexp.MustCompile(`cmd/server/main\.go:20:\d+: .*PaymentIntent create.* in stripepay\.Gateway\.Charge \(stripepay\.go:15:\d+\) .*wired here`),
 		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a crash between the two commits .* in sqlstore\.Keys\.Claim \(sqlstore\.go:\d+:\d+\), HTTP handler Handler\.PlaceOnce, wired here\) \[IDEM004\]`),
 		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a failure between the writes .* the INSERT into archive in httpapi\.Handler\.Archive \(httpapi\.go:52:\d+\) .*wired here\) \[IDEM006\]`),
@@ -187,6 +188,8 @@ func TestVetWired(t *testing.T) {
 		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a failure between the writes .* the INSERT into topups in sqlstore\.Ledger\.Refill \(sqlstore\.go:\d+:\d+\) .*Funcs\.Refill, wired here\) \[IDEM006\]`),
 		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a failure between the writes .* the UPDATE of accounts .* in sqlstore\.Ledger\.Transfer \(sqlstore\.go:47:\d+\) .*wired here\) \[IDEM006\]`),
 		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a failure between the writes .* the dedup guard stops .* in sqlstore\.Ledger\.Adjust \(sqlstore\.go:\d+:\d+\) .*wired here\) \[IDEM006\]`),
+		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a retry inserts the row for the same id again, .* in sqlstore\.Orders\.Insert \(sqlstore\.go:14:\d+\) .*Handler\.Place, wired here\) \[IDEM005\]`),
+		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a retry inserts the row for the same id again, .* in sqlstore\.Orders\.InsertTx \(sqlstore\.go:19:\d+\) .*Handler\.PlaceTx, wired here\) \[IDEM005\]`),
 		regexp.MustCompile(`cmd/api/main\.go:21:\d+: a retry that arrives .* in sqlstore\.Keys\.Seen \(sqlstore\.go:\d+:\d+\), HTTP handler Handler\.CheckThenPlace, wired here\) \[IDEM004\]`),
 	}
 	if len(got) != len(want) {

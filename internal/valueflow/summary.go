@@ -185,6 +185,9 @@ type WiredStmt struct {
 	// receiver left out), with where each comes from in the function
 	// whose list this is.
 	Handles []ArgHandle
+	// Args says, for each argument (the receiver left out), which
+	// parameter of that function and which field of it the argument is.
+	Args []ArgSource
 }
 
 // An ArgHandle says argument Arg of a call is the handle Handle.

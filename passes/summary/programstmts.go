@@ -52,6 +52,10 @@ type ProgramStmt struct {
 	Pos token.Pos
 	// Through are the wired calls from the root to the statement.
 	Through []Resolution
+	// Given says, for each of the statement's arguments, whether the
+	// root hands it down: a parameter of each implementation between,
+	// the root's own value at the top.
+	Given []bool
 	// Judged is set when an implementation the statement runs in is on
 	// a retried path of its own package, whose checks judge it.
 	Judged   bool
@@ -62,9 +66,10 @@ type ProgramStmt struct {
 // A step is one level of a statement's place: the entry of a list, and
 // which implementation, when the entry was a wired call.
 type step struct {
-	index int
-	impl  int
-	excl  []int // the entries of the same list that exclude this one
+	index    int
+	impl     int
+	excl     []int // the entries of the same list that exclude this one
+	absorbed bool  // the entry's duplicate is handled where it runs
 }
 
 // Autocommit reports whether the statement commits on its own.
@@ -116,10 +121,15 @@ type scope struct {
 	recv     types.Type
 	parent   *scope
 	handles  []valueflow.ArgHandle // the handles the wired call passes
+	args     []valueflow.ArgSource // where the wired call's arguments come from
 	trail    []step
 	through  []Resolution
 	judged   bool
 	judgedAt int
+	// absorbed is set when a duplicate is handled around the wired
+	// call: its caller tests for a unique violation, or a guard runs
+	// before it.
+	absorbed bool
 }
 
 // rootStmts expands the statement lists of the pending roots.
@@ -139,7 +149,7 @@ func (p *program) rootStmts(pending []*valueflow.Pending) []ProgramRoot {
 // replaced by its implementations' lists.
 func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope, depth int) {
 	for i, st := range list {
-		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive})
+		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed})
 		if w := st.Wired; w != nil {
 			p.expandWired(root, w, sc, here, depth)
 			continue
@@ -150,7 +160,11 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		}
 		ps := ProgramStmt{SQLStmt: st, Through: sc.through, Judged: sc.judged, judgedAt: sc.judgedAt, trail: here}
 		ps.Exclusive, ps.Wired = nil, nil // their indices are the list's
+		ps.Absorbed = ps.Absorbed || sc.absorbed
 		ps.Unit = sc.unit(st.Handle, fmt.Sprint(len(root.Stmts)))
+		for _, a := range st.Args {
+			ps.Given = append(ps.Given, sc.given(a))
+		}
 		if p.cat.Config().WholeProgram {
 			if ps.Pos = p.locate(st.At, sc.pkg); !ps.Pos.IsValid() {
 				ps.Pos = p.locate(st.At, "")
@@ -181,10 +195,12 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			recv:     im.fn.Type().(*types.Signature).Recv().Type(),
 			parent:   sc,
 			handles:  w.Handles,
+			args:     w.Args,
 			trail:    trail,
 			through:  append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name}),
 			judged:   sc.judged || s.Retried,
 			judgedAt: sc.judgedAt,
+			absorbed: sc.absorbed || here[len(here)-1].absorbed,
 		}
 		if !sc.judged && s.Retried {
 			sub.judgedAt = len(trail)
@@ -194,6 +210,21 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 		}
 		p.expand(root, s.Stmts, sub, depth+1)
 	}
+}
+
+// given reports whether the value at a of the scope's function is one
+// the root hands down: a parameter (not the receiver) filled by the
+// wired call with a value given in the caller's scope, up to the root,
+// whose values are its own.
+func (sc *scope) given(a valueflow.ArgSource) bool {
+	if sc.parent == nil || a.Param < 1 || a.Param-1 >= len(sc.args) {
+		return false
+	}
+	src := sc.args[a.Param-1] // the receiver is parameter 0
+	if sc.parent.parent == nil {
+		return true // the root's value
+	}
+	return sc.parent.given(valueflow.ArgSource{Param: src.Param, Path: src.Path + a.Path})
 }
 
 // unit names the commit unit of a statement on handle h in the scope's

@@ -346,23 +346,31 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		for _, j := range s.Exclusive {
 			excl = append(excl, base+j)
 		}
-		var args []valueflow.ArgSource
-		for _, a := range s.Args {
-			if a.Param >= 0 && a.Param < len(call.Call.Args) {
-				args = append(args, b.argSource(call.Call.Args[a.Param], a.Path))
-			} else {
-				args = append(args, valueflow.ArgSource{Param: -1})
-			}
-		}
+		args := b.mapArgs(call, s.Args)
 		var wired *valueflow.WiredStmt
 		if s.Wired != nil {
 			wired = &valueflow.WiredStmt{Call: s.Wired.Call}
 			for _, ah := range s.Wired.Handles {
 				wired.Handles = append(wired.Handles, valueflow.ArgHandle{Arg: ah.Arg, Handle: b.mapHandle(call, ah.Handle)})
 			}
+			wired.Args = b.mapArgs(call, s.Wired.Args)
 		}
 		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Wired: wired, Ignores: s.Ignores}, call, excl)
 	}
+}
+
+// mapArgs maps the argument sources of a callee's entry to where they
+// come from here.
+func (b *stmtBuilder) mapArgs(call *ssa.Call, srcs []valueflow.ArgSource) []valueflow.ArgSource {
+	var out []valueflow.ArgSource
+	for _, a := range srcs {
+		if a.Param >= 0 && a.Param < len(call.Call.Args) {
+			out = append(out, b.argSource(call.Call.Args[a.Param], a.Path))
+		} else {
+			out = append(out, valueflow.ArgSource{Param: -1})
+		}
+	}
+	return out
 }
 
 // isSQL reports whether a list's entry is a statement, not a wired
@@ -399,6 +407,9 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		return
 	}
 	w := &valueflow.WiredStmt{Call: wc}
+	for _, a := range call.Call.Args {
+		w.Args = append(w.Args, b.argSource(a, ""))
+	}
 	for i, a := range call.Call.Args {
 		var h valueflow.Handle
 		switch t := a.Type(); {

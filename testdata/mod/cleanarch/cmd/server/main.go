@@ -26,7 +26,7 @@ func main() {
 		log.Fatal(err)
 	}
 	svc := app.NewOrderService(postgres.NewOrderRepository(pool))
-	h := &httpapi.Handlers{Orders: svc} // wired: IDEM001 IDEM001
+	h := &httpapi.Handlers{Orders: svc} // wired: IDEM001 IDEM001 IDEM005
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /orders", h.PlaceOrder)
 	mux.HandleFunc("POST /orders/keyed", h.PlaceOrderKeyed)

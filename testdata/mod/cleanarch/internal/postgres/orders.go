@@ -16,9 +16,10 @@ func NewOrderRepository(pool *pgxpool.Pool) *OrderRepository {
 	return &OrderRepository{pool: pool}
 }
 
-// Save stores the order under the ID the caller chose.
+// Save stores the order under the ID the caller chose, with no
+// conflict handling: a retry of a keyed request inserts the same ID again.
 func (r *OrderRepository) Save(ctx context.Context, o app.Order) error {
-	_, err := r.pool.Exec(ctx,
+	_, err := r.pool.Exec(ctx, // finding: IDEM005
 		"INSERT INTO orders (id, customer, total, created_at) VALUES ($1, $2, $3, $4)",
 		o.ID, o.Customer, o.Total, o.CreatedAt)
 	return err

@@ -14,7 +14,7 @@ type Store struct{ DB *sql.DB }
 
 // Insert stores the order under the id it is given.
 func (s *Store) Insert(ctx context.Context, o app.Order) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", o.ID, o.Total) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into orders in postgres.Store.Insert is not idempotent \(HTTP handler Handler.Create\)`
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", o.ID, o.Total) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into orders in postgres.Store.Insert is not idempotent \(HTTP handler Handler.Create\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into orders in postgres.Store.Insert has no conflict handling for the caller-known id; add ON CONFLICT DO NOTHING and handle the existing row \(HTTP handler Handler.CreateKeyed\)`
 	return err
 }
 

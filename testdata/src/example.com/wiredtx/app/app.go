@@ -5,6 +5,9 @@ package app
 import (
 	"context"
 	"database/sql"
+	"errors"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 type Order struct {
@@ -29,6 +32,8 @@ type Service interface {
 	ChargeOnce(ctx context.Context, key string, o Order) error
 	Adjust(ctx context.Context, key, account string, amount int64) error
 	Refill(ctx context.Context, account string, amount int64) error
+	Register(ctx context.Context, id string) error
+	Enroll(ctx context.Context) error
 }
 
 // Keys records the idempotency keys of requests.
@@ -62,6 +67,11 @@ type Ledger interface {
 	Refill(ctx context.Context, account string, amount int64) error
 }
 
+// Registry records registrations under the caller's ID.
+type Registry interface {
+	Insert(ctx context.Context, id string) error
+}
+
 // Journal appends audit entries.
 type Journal interface {
 	Record(ctx context.Context, id string) error
@@ -74,11 +84,13 @@ type service struct {
 	journal Journal
 	keys    Keys
 	pay     Payments
+	reg     Registry
+	newID   func() string
 }
 
 // New returns the Service the handlers use.
-func New(db *sql.DB, o Orders, l Ledger, j Journal, k Keys, p Payments) Service {
-	return &service{db: db, orders: o, ledger: l, journal: j, keys: k, pay: p}
+func New(db *sql.DB, o Orders, l Ledger, j Journal, k Keys, p Payments, r Registry) Service {
+	return &service{db: db, orders: o, ledger: l, journal: j, keys: k, pay: p, reg: r}
 }
 
 // Place inserts the order and debits the account, each on the pool: a
@@ -204,4 +216,20 @@ func (s *service) Adjust(ctx context.Context, key, account string, amount int64)
 
 func (s *service) Refill(ctx context.Context, account string, amount int64) error {
 	return s.ledger.Refill(ctx, account, amount)
+}
+
+// Register takes a second delivery's duplicate as done.
+func (s *service) Register(ctx context.Context, id string) error {
+	err := s.reg.Insert(ctx, id)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return nil
+	}
+	return err
+}
+
+// Enroll makes the registration's ID itself: not a value the caller
+// gives, so no natural key.
+func (s *service) Enroll(ctx context.Context) error {
+	return s.reg.Insert(ctx, s.newID())
 }

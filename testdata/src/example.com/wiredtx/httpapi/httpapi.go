@@ -88,3 +88,11 @@ func NewFuncs(svc app.Service) *Funcs { return &Funcs{refill: svc.Refill} }
 func (f *Funcs) Refill(w http.ResponseWriter, r *http.Request) {
 	f.refill(r.Context(), r.FormValue("account"), 10)
 }
+
+func (h *Handler) Register(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Register(r.Context(), r.FormValue("id"))
+}
+
+func (h *Handler) Enroll(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Enroll(r.Context())
+}

@@ -11,12 +11,12 @@ import (
 type Orders struct{ DB *sql.DB }
 
 func (s *Orders) Insert(ctx context.Context, o app.Order) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, account, total) VALUES ($1, $2, $3)", o.ID, o.Account, o.Total) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into orders in sqlstore.Orders.Insert is not idempotent \(HTTP handler Handler.Place\)`
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, account, total) VALUES ($1, $2, $3)", o.ID, o.Account, o.Total) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into orders in sqlstore.Orders.Insert is not idempotent \(HTTP handler Handler.Place\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into orders in sqlstore.Orders.Insert has no conflict handling for the caller-known id; add ON CONFLICT DO NOTHING and handle the existing row \(HTTP handler Handler.Place\)`
 	return err
 }
 
 func (s *Orders) InsertTx(ctx context.Context, tx *sql.Tx, o app.Order) error {
-	_, err := tx.ExecContext(ctx, "INSERT INTO orders (id, account, total) VALUES ($1, $2, $3)", o.ID, o.Account, o.Total)
+	_, err := tx.ExecContext(ctx, "INSERT INTO orders (id, account, total) VALUES ($1, $2, $3)", o.ID, o.Account, o.Total) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into orders in sqlstore.Orders.InsertTx has no conflict handling for the caller-known id; add ON CONFLICT DO NOTHING and handle the existing row \(HTTP handler Handler.PlaceTx\)`
 	return err
 }
 
@@ -137,5 +137,14 @@ func (l *Ledger) Refill(ctx context.Context, account string, amount int64) error
 		return err
 	}
 	_, err := l.DB.ExecContext(ctx, "UPDATE accounts SET balance = balance + $2 WHERE id = $1", account, amount)
+	return err
+}
+
+type Registry struct{ DB *sql.DB }
+
+// Insert stores a registration under the caller's ID; the service
+// takes a duplicate as done.
+func (g *Registry) Insert(ctx context.Context, id string) error {
+	_, err := g.DB.ExecContext(ctx, "INSERT INTO registrations (id) VALUES ($1)", id)
 	return err
 }

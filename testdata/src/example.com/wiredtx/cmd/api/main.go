@@ -17,7 +17,7 @@ var _ = fakes.Orders{}
 
 func main() {
 	db, _ := sql.Open("postgres", "")
-	svc := app.New(db, &sqlstore.Orders{DB: db}, &sqlstore.Ledger{DB: db}, &sqlstore.Journal{DB: db}, &sqlstore.Keys{DB: db}, stripepay.Gateway{})
+	svc := app.New(db, &sqlstore.Orders{DB: db}, &sqlstore.Ledger{DB: db}, &sqlstore.Journal{DB: db}, &sqlstore.Keys{DB: db}, stripepay.Gateway{}, &sqlstore.Registry{DB: db})
 	h := &httpapi.Handler{DB: db, Svc: svc}
 	http.HandleFunc("/orders", h.Place)
 	http.ListenAndServe(":8080", nil)

@@ -1,0 +1,104 @@
+package naturalkey
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/analyzers/internal/check"
+	"github.com/idemlint/idemlint/internal/sqltext"
+	"github.com/idemlint/idemlint/internal/valueflow"
+	"github.com/idemlint/idemlint/passes/summary"
+)
+
+// programRoots judges, in a composition root, the INSERTs that retried
+// roots of the packages it links run in the implementations of the
+// interfaces they call: a consumer that hands the decoded event to a
+// service, whose repository inserts it under the event's ID with no
+// conflict handling. The row's identity is a value the implementation
+// is given; a fresh one is freshid's. The finding has no suggested fix:
+// the statement is in another package; the message says what to add.
+func (c *checker) programRoots() {
+	seen := map[string]bool{}
+	fresh := c.freshSinks()
+	for i := range c.res.ProgramRoots {
+		r := &c.res.ProgramRoots[i]
+		for j := range r.Stmts {
+			st := &r.Stmts[j]
+			if seen[fmt.Sprint(st.At)] || !st.InWired() || st.Judged || st.Absorbed {
+				continue // its package judges it, or a duplicate is handled
+			}
+			parsed := sqltext.Parse(st.SQL)
+			if parsed.Kind != sqltext.Insert || parsed.Conflict || guardedBefore(r, j) {
+				continue
+			}
+			if col := c.givenIdentity(parsed, st.Given, fresh[r.Root]); col != "" {
+				seen[fmt.Sprint(st.At)] = true
+				c.reportProgram(r, st, parsed, col)
+			}
+		}
+	}
+}
+
+// givenIdentity returns an inserted column that is the identity of the
+// table's own rows and whose value the root hands down, through the
+// parameters of each implementation between, unless a fresh value is
+// known to fill it.
+func (c *checker) givenIdentity(st *sqltext.Statement, given []bool, fresh map[string]bool) string {
+	for i, col := range st.Columns {
+		if !c.cat.IsOwnIdentity(st.Table, col) || fresh[st.Table+"."+col] {
+			continue
+		}
+		for _, p := range st.ArgsOf(i) {
+			if p.Index >= 0 && p.Index < len(given) && given[p.Index] {
+				return col
+			}
+		}
+	}
+	return ""
+}
+
+// freshSinks lists, by root, the identities the composition root found
+// filled with fresh values: freshid's findings, not this check's.
+func (c *checker) freshSinks() map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for _, d := range c.res.Program {
+		if d.Kind != valueflow.FreshIdentity {
+			continue
+		}
+		if out[d.Root] == nil {
+			out[d.Root] = map[string]bool{}
+		}
+		out[d.Root][d.Sink.Table+"."+d.Sink.Column] = true
+	}
+	return out
+}
+
+// guardedBefore reports whether a dedup guard can run before statement
+// j in the root's list: the retry then stops at it.
+func guardedBefore(r *summary.ProgramRoot, j int) bool {
+	for g := range j {
+		if r.Stmts[g].Guard && !r.Exclusive(g, j) {
+			return true
+		}
+	}
+	return false
+}
+
+// reportProgram reports an INSERT of a root's expanded list.
+func (c *checker) reportProgram(r *summary.ProgramRoot, st *summary.ProgramStmt, parsed *sqltext.Statement, col string) {
+	p, ok := check.PlaceAt(Meta, check.Site{Pos: st.Pos, Wiring: r.Wiring, Ignores: st.Ignores, Through: st.Through})
+	if !ok {
+		return
+	}
+	where, root := st.At.Func, r.Root
+	if p.Wired {
+		where, root = st.At.String(), root+", wired here"
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos: p.Pos,
+		Message: fmt.Sprintf("a retry inserts the row for the same %s again, which fails or duplicates it: the INSERT into %s in %s has no conflict handling for the caller-known %s; add ON CONFLICT DO NOTHING and handle the existing row (%s)",
+			col, parsed.Table, where, col, root),
+		Related: p.Related,
+	})
+}
