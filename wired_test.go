@@ -72,15 +72,18 @@ func TestWired(t *testing.T) {
 			`a retry inserts the row for the same id again, .* the INSERT into orders in postgres.Store.Insert \(postgres.go:17:\d+\) has no conflict handling for the caller-known id; .*\(HTTP handler Handler.CreateKeyed, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in stripepay.Gateway.Charge \(stripepay.go:15:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
 		},
-		"example.com/wiredtx/cmd/api/main.go:21": {
+		"example.com/wiredtx/cmd/api/main.go:24": {
+			`the INSERT into placed_orders in sqlstore.Orders.Record\$1 \(sqlstore.go:\d+:\d+\) has no conflict handling for the caller-known id; .*\(kafka-go consumer loop Consumer.Run, wired here\)`,
+		},
+		"example.com/wiredtx/cmd/api/main.go:23": {
 			`a crash between the two commits records the key without its effect.* \(idempotency_keys on a handle that commits each statement, the effect on a handle that commits each statement; idempotency_keys in sqlstore.Keys.Claim \(sqlstore.go:\d+:\d+\), HTTP handler Handler.PlaceOnce, wired here\)`,
 			`the INSERT into archive in httpapi.Handler.Archive \(httpapi.go:52:\d+\) is not idempotent \(HTTP handler Handler.Archive, wired here\)`,
-			`the INSERT into orders in sqlstore.Orders.Insert \(sqlstore.go:14:\d+\) is not idempotent \(HTTP handler Handler.Place, wired here\)`,
+			`the INSERT into orders in sqlstore.Orders.Insert \(sqlstore.go:15:\d+\) is not idempotent \(HTTP handler Handler.Place, wired here\)`,
 			`the INSERT into topups in sqlstore.Ledger.Refill \(sqlstore.go:\d+:\d+\) is not idempotent \(HTTP handler Funcs.Refill, wired here\)`,
-			`the UPDATE of accounts \(it computes from the current value\) in sqlstore.Ledger.Transfer \(sqlstore.go:47:\d+\) is not idempotent \(HTTP handler Handler.Transfer, wired here\)`,
+			`the UPDATE of accounts \(it computes from the current value\) in sqlstore.Ledger.Transfer \(sqlstore.go:48:\d+\) is not idempotent \(HTTP handler Handler.Transfer, wired here\)`,
 			`the dedup guard stops the retry that would finish it: .* in sqlstore.Ledger.Adjust \(sqlstore.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Adjust, wired here\)`,
-			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.Insert \(sqlstore.go:14:\d+\) .*\(HTTP handler Handler.Place, wired here\)`,
-			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.InsertTx \(sqlstore.go:19:\d+\) .*\(HTTP handler Handler.PlaceTx, wired here\)`,
+			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.Insert \(sqlstore.go:15:\d+\) .*\(HTTP handler Handler.Place, wired here\)`,
+			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.InsertTx \(sqlstore.go:20:\d+\) .*\(HTTP handler Handler.PlaceTx, wired here\)`,
 			`the key is checked outside the transaction of the effect \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in sqlstore.Keys.Seen \(sqlstore.go:\d+:\d+\), HTTP handler Handler.CheckThenPlace, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {

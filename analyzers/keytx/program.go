@@ -28,7 +28,7 @@ func (c *checker) programRoots() {
 // the lists do not say whether it runs between the key and the effect,
 // where the key is that call's intent record (intentfirst's).
 func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
-	if r.External {
+	if r.External || r.Cut {
 		return
 	}
 	var keys, writes []int
@@ -48,8 +48,8 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	for _, k := range keys {
 		for _, w := range writes {
 			ks, ws := &r.Stmts[k], &r.Stmts[w]
-			if !ks.InWired() && !ws.InWired() || r.Exclusive(k, w) || r.SameCall(k, w) || ks.Unit == ws.Unit {
-				continue // the root's package judges its own; or they never run apart
+			if r.SameScope(k, w) || r.Exclusive(k, w) || ks.Unit == ws.Unit {
+				continue // one function's, which its package judges; or they never run apart
 			}
 			msg, ok := programApart(parsed[k], k < w)
 			if !ok || seen[fmt.Sprint(ks.At)] {

@@ -23,6 +23,9 @@ func (c *checker) programRoots() {
 	fresh := c.freshSinks()
 	for i := range c.res.ProgramRoots {
 		r := &c.res.ProgramRoots[i]
+		if r.Cut {
+			continue // a guard may be among the statements left out
+		}
 		for j := range r.Stmts {
 			st := &r.Stmts[j]
 			if seen[fmt.Sprint(st.At)] || !st.InWired() || st.Judged || st.Absorbed {

@@ -27,12 +27,17 @@ func (c *checker) programRoots() {
 // writes (two handlers calling one service method) share a finding,
 // named by the first: seen holds the writes reported.
 func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
+	if r.Cut {
+		return // a guard may be among the statements left out
+	}
 	var writes, guards []int
 	parsed := make([]*sqltext.Statement, len(r.Stmts))
 	for i, st := range r.Stmts {
 		parsed[i] = sqltext.Parse(st.SQL)
 		switch {
 		case st.Unit == "" || !parsed[i].Writes():
+		case c.res.Catalog.IsKeyTable(parsed[i].Table) && !st.Guard:
+			// A key row apart from its effect is keytx's.
 		case st.Guard:
 			guards = append(guards, i)
 		default:

@@ -301,7 +301,52 @@ func IsHandle(cat *catalog.Catalog, t types.Type) bool {
 // begins (pgx.BeginFunc).
 func IsTxFunc(cc *ssa.CallCommon) bool {
 	fn := valueflow.Callee(cc)
-	return fn != nil && !cc.IsInvoke() && catalog.IsTxFunc(fn)
+	return fn != nil && !cc.IsInvoke() && (catalog.IsTxFunc(fn) || txHelper(fn))
+}
+
+// txHelper reports whether fn is a program's own transaction function,
+// as services write them (pgutil.InTx(ctx, pool, func(tx pgx.Tx) error
+// {...})): it is given a handle that begins transactions and a function
+// whose parameter is a transaction, which it can only have begun on
+// that handle.
+func txHelper(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() != nil {
+		return false
+	}
+	var begins, callback bool
+	for p := range sig.Params().Variables() {
+		switch t := p.Type(); {
+		case valueflow.AutocommitHandle(t) || beginsTx(t):
+			begins = true
+		case takesTx(t):
+			callback = true
+		}
+	}
+	return begins && callback
+}
+
+// beginsTx reports whether a value of type t has a method that begins a
+// transaction (an interface such as txutil.Beginner).
+func beginsTx(t types.Type) bool {
+	mset := types.NewMethodSet(t)
+	for i := range mset.Len() {
+		m, ok := mset.At(i).Obj().(*types.Func)
+		if !ok || !catalog.IsBegin(m.Name()) {
+			continue
+		}
+		if res := m.Type().(*types.Signature).Results(); res.Len() > 0 && isTx(res.At(0).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// takesTx reports whether t is a function type whose first parameter
+// is a transaction.
+func takesTx(t types.Type) bool {
+	sig, ok := t.Underlying().(*types.Signature)
+	return ok && sig.Params().Len() > 0 && isTx(sig.Params().At(0).Type())
 }
 
 // begun reports whether a transaction is begun where it is used: the

@@ -13,6 +13,7 @@
 package retried
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -187,6 +188,29 @@ func (r *Result) BoundMethod(call ssa.CallInstruction) (*types.Func, types.Type,
 		method, recv = m, fn.FreeVars[0].Type()
 	}
 	return method, recv, method != nil
+}
+
+// LoopTargets returns the functions of the package that a consumer
+// loop root calls through function values in its loop (a table of
+// handlers by topic): each runs on one delivery.
+func (r *Result) LoopTargets(root *Root) []*ssa.Function {
+	r.compute()
+	var out []*ssa.Function
+	for b := range root.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || call.Call.IsInvoke() || call.Call.StaticCallee() != nil {
+				continue
+			}
+			for _, fn := range r.values.targets(call.Call.Value, nil, false) {
+				if fn.Blocks != nil && isLocal(fn, r.pass.Pkg) && !slices.Contains(out, fn) {
+					out = append(out, fn)
+				}
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b *ssa.Function) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	return out
 }
 
 func (r *Result) compute() {

@@ -113,6 +113,23 @@ func (r *ProgramRoot) SameCall(i, j int) bool {
 	return true
 }
 
+// SameScope reports whether statements i and j lie in one list: the
+// root's own, or one implementation's for one wired call (its static
+// callees' included), which that implementation's package judges as a
+// function of its own.
+func (r *ProgramRoot) SameScope(i, j int) bool {
+	a, b := r.Stmts[i].trail, r.Stmts[j].trail
+	if len(a) != len(b) {
+		return false
+	}
+	for l := range len(a) - 1 {
+		if a[l].index != b[l].index || a[l].impl != b[l].impl {
+			return false
+		}
+	}
+	return true
+}
+
 // A scope is the list being expanded: the root's, or an
 // implementation's in place of a wired call.
 type scope struct {

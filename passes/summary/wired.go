@@ -198,20 +198,29 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 }
 
 // pendingRoots lists the retried roots of the package whose statement
-// lists hold wired calls. A root limited to a loop of its function (a
-// consumer loop) is left out: the function's list holds statements
-// outside the loop too.
+// lists hold wired calls.
 func pendingRoots(res *Result) []valueflow.PendingRoot {
 	var out []valueflow.PendingRoot
-	for _, r := range res.Retried.Roots() {
-		if r.Fn == nil || r.Blocks != nil || res.InTestFile(r.Fn.Pos()) || len(out) == maxWired {
-			continue
-		}
-		s := res.StmtSummary(r.Fn, nil)
-		if s == nil || s.StmtsCut || !slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool { return st.Wired != nil }) {
-			continue
+	add := func(r *retried.Root, fn *ssa.Function) {
+		s := res.StmtSummary(fn, nil)
+		if s == nil || s.StmtsCut || len(out) == maxWired || !slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool { return st.Wired != nil }) {
+			return
 		}
 		out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: res.Env.Pkg.Path(), Stmts: s.Stmts, External: external(res, r)})
+	}
+	for _, r := range res.Retried.Roots() {
+		switch {
+		case r.Fn == nil || res.InTestFile(r.Fn.Pos()):
+		case r.Blocks != nil:
+			// A consumer loop: the function's list holds what runs
+			// outside the loop too, but each handler it calls through
+			// a function value runs on one delivery.
+			for _, fn := range res.Retried.LoopTargets(r) {
+				add(r, fn)
+			}
+		default:
+			add(r, r.Fn)
+		}
 	}
 	return out
 }

@@ -34,6 +34,8 @@ type Service interface {
 	Refill(ctx context.Context, account string, amount int64) error
 	Register(ctx context.Context, id string) error
 	Enroll(ctx context.Context) error
+	Credit(ctx context.Context, account string, amount int64) error
+	Record(ctx context.Context, o Order) error
 }
 
 // Keys records the idempotency keys of requests.
@@ -55,6 +57,7 @@ type Orders interface {
 	InsertTx(ctx context.Context, tx *sql.Tx, o Order) error
 	Upsert(ctx context.Context, o Order) error
 	SetStatus(ctx context.Context, id, status string) error
+	Record(ctx context.Context, o Order) error
 }
 
 // Ledger moves money between accounts.
@@ -65,6 +68,7 @@ type Ledger interface {
 	TransferTx(ctx context.Context, from, to string, amount int64) error
 	Adjust(ctx context.Context, key, account string, amount int64) error
 	Refill(ctx context.Context, account string, amount int64) error
+	Credit(ctx context.Context, account string, amount int64) error
 }
 
 // Registry records registrations under the caller's ID.
@@ -232,4 +236,12 @@ func (s *service) Register(ctx context.Context, id string) error {
 // gives, so no natural key.
 func (s *service) Enroll(ctx context.Context) error {
 	return s.reg.Insert(ctx, s.newID())
+}
+
+func (s *service) Credit(ctx context.Context, account string, amount int64) error {
+	return s.ledger.Credit(ctx, account, amount)
+}
+
+func (s *service) Record(ctx context.Context, o Order) error {
+	return s.orders.Record(ctx, o)
 }

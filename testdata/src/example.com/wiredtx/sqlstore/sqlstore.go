@@ -6,6 +6,7 @@ import (
 	"database/sql"
 
 	"example.com/wiredtx/app"
+	"example.com/wiredtx/txhelp"
 )
 
 type Orders struct{ DB *sql.DB }
@@ -147,4 +148,25 @@ type Registry struct{ DB *sql.DB }
 func (g *Registry) Insert(ctx context.Context, id string) error {
 	_, err := g.DB.ExecContext(ctx, "INSERT INTO registrations (id) VALUES ($1)", id)
 	return err
+}
+
+// Credit records the credit and moves the balance in one transaction,
+// through the module's own transaction helper.
+func (l *Ledger) Credit(ctx context.Context, account string, amount int64) error {
+	return txhelp.InTx(ctx, l.DB, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO credits (account, amount) VALUES ($1, $2)", account, amount); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, "UPDATE accounts SET balance = balance + $2 WHERE id = $1", account, amount)
+		return err
+	})
+}
+
+// Record stores an order under the ID its event carries, in a
+// transaction of the module's helper, with no conflict handling.
+func (s *Orders) Record(ctx context.Context, o app.Order) error {
+	return txhelp.InTx(ctx, s.DB, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "INSERT INTO placed_orders (id, account) VALUES ($1, $2)", o.ID, o.Account) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into placed_orders in sqlstore.Orders.Record\$1 has no conflict handling for the caller-known id; add ON CONFLICT DO NOTHING and handle the existing row \(kafka-go consumer loop Consumer.Run\)`
+		return err
+	})
 }
