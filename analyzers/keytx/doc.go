@@ -40,4 +40,14 @@
 // the key goes. It is offered for a QueryRow whose Scan answers with a
 // count, a constant or a missing row, when the transaction is open at
 // the check or begins right after it.
+//
+// A key and an effect that a handler reaches through interfaces (an
+// IdempotencyStore that claims the key on the pool, a repository that
+// writes the effect in its own transaction) are judged where the
+// program's main package links the implementations, unless the handler
+// makes an external call, whose place among them the check cannot
+// tell: the finding is at the key statement, with each interface and
+// its implementation in the chain. Under go vet and gopls, and under
+// golangci-lint, it is reported where main wires the handler's package,
+// naming the key statement's function and position; it carries no fix.
 package keytx

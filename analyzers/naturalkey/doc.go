@@ -47,4 +47,15 @@
 // the fix writes ON CONFLICT (col) DO UPDATE SET col = EXCLUDED.col on
 // the key column instead, so that a retry gets the existing row back
 // rather than ErrNoRows (PostgreSQL and SQLite).
+//
+// An INSERT that a handler reaches through interfaces is judged where
+// the program's main package links the implementations: it is reported
+// when its own identity column is filled with a value the handler hands
+// down through each implementation's parameters (a value a service
+// makes itself is not one), with no conflict handling, no guard before
+// it and no unique violation handled around the call. The finding is at
+// the INSERT, with each interface and its implementation in the chain;
+// under go vet and gopls, and under golangci-lint, it is reported where
+// main wires the handler's package, naming the INSERT's position. It
+// carries no fix; the message says what to add.
 package naturalkey

@@ -39,6 +39,15 @@
 // whose handle is of unknown kind are not compared; external calls are
 // intentfirst's.
 //
+// Writes that a handler reaches through interfaces (a service that
+// calls two repositories, each on the pool) are judged where the
+// program's main package links the implementations (mocks and fakes
+// left out): the finding is at the first write that is not idempotent,
+// with each interface and its implementation in the chain. Under go vet
+// and gopls, which analyse one package at a time, and under
+// golangci-lint, it is reported where main wires the handler's package,
+// naming the write's function and position; it carries no fix.
+//
 // The suggested fix wraps the writes in one transaction when they run on
 // one database/sql, pgx pool, sqlx, gorm or bun handle in one function with no
 // external call between them: it begins the transaction before the first
