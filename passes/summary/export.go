@@ -46,10 +46,10 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		}
 		switch {
 		case reachSinks[fn]:
-			summarizeParams(paramEnv, fn, sum, true, true)
+			summarizeParams(paramEnv, fn, sum, true, true, func(h valueflow.Hit) bool { return guardedSink(res, fn, h) })
 			summarizeWrites(writeEnv, fn, sum)
 		case rel.sinks || rel.wired:
-			summarizeParams(shallowEnv, fn, sum, false, len(wired[fn]) > 0 || returnsStruct(fn))
+			summarizeParams(shallowEnv, fn, sum, false, len(wired[fn]) > 0 || returnsStruct(fn), func(valueflow.Hit) bool { return false })
 		}
 		sum.Defects = defects[fn]
 		sum.Wired = wired[fn]
@@ -108,7 +108,11 @@ func reachingSinks(env *valueflow.Env, funcs []*ssa.Function) map[*ssa.Function]
 // are rarely what a caller passes. With paramFields, the fields of the
 // other struct parameters are: a mapper copies an entity's ID into its
 // model's, a service passes an order on to a wired repository.
-func summarizeParams(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summary, fields, paramFields bool) {
+//
+// A sink that fn reaches only after one of its dedup guards is left
+// out: a retry that brings a fresh value stops at the guard (a key
+// claimed before the order is inserted).
+func summarizeParams(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summary, fields, paramFields bool, guarded func(valueflow.Hit) bool) {
 	for i, p := range fn.Params {
 		for _, path := range seedPaths(p.Type()) {
 			if path != "" && !fields && (i == 0 && fn.Signature.Recv() != nil || !paramFields) {
@@ -116,7 +120,9 @@ func summarizeParams(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summar
 			}
 			flow := valueflow.Trace(env, p, path)
 			for _, h := range flow.Hits {
-				sum.ParamSinks = append(sum.ParamSinks, valueflow.ParamSink{Param: i, Path: path, Sink: h.Sink, Chain: HitFrames(env, h)})
+				if !guarded(h) {
+					sum.ParamSinks = append(sum.ParamSinks, valueflow.ParamSink{Param: i, Path: path, Sink: h.Sink, Chain: HitFrames(env, h)})
+				}
 			}
 			for _, r := range flow.Returns {
 				pr := valueflow.ParamResult{Param: i, Path: path, Result: r.Result, ResultPath: r.Path}

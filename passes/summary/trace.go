@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -176,6 +177,45 @@ func afterGuard(fn *ssa.Function, guards []ssa.Instruction, h valueflow.Hit) boo
 		}
 	}
 	return false
+}
+
+// guardedSink reports whether a hit of a parameter of fn is reached
+// only after a dedup guard: one of fn's, before the call through which
+// the hit is reached, or one of the function literal of fn that writes
+// the sink (a transaction callback that claims the key, then inserts).
+func guardedSink(res *Result, fn *ssa.Function, h valueflow.Hit) bool {
+	if afterGuard(fn, dedupGuards(res, fn), h) {
+		return true
+	}
+	if len(h.Calls) > 0 {
+		return false
+	}
+	var found bool
+	var visit func(f *ssa.Function)
+	visit = func(f *ssa.Function) {
+		for _, anon := range f.AnonFuncs {
+			if sink := callAt(anon, h.Pos); sink != nil {
+				for _, g := range dedupGuards(res, anon) {
+					found = found || g != sink && effects.Dominates(g, sink)
+				}
+			}
+			visit(anon)
+		}
+	}
+	visit(fn)
+	return found
+}
+
+// callAt returns the call of fn at pos, or nil.
+func callAt(fn *ssa.Function, pos token.Pos) ssa.Instruction {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && call.Pos() == pos {
+				return instr
+			}
+		}
+	}
+	return nil
 }
 
 // dedupGuards returns the calls of fn that run a dedup guard: a

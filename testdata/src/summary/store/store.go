@@ -33,8 +33,9 @@ func CreateOrder(ctx context.Context, db *sql.DB) error { // want CreateOrder:`^
 }
 
 // Claim's first statement is a dedup guard; the second runs only after
-// it, so a duplicate is absorbed.
-func Claim(ctx context.Context, db *sql.DB, key string) (bool, error) { // want Claim:`^summary\(paramSinks=\[p2->payments\.key; p2->idempotency_keys\.key\] writes=\[p2->payments durable; p2->idempotency_keys durable\] stmts=\["INSERT INTO idempotency_keys \(key\) VALUES \(\$1\) ON CONFLICT DO NOTHING" on pool guard args=p2; "INSERT INTO payments \(key\) VALUES \(\$1\)" on pool args=p2 absorbed\]\)$`
+// it, so a duplicate is absorbed, and the key is no identity of the
+// payments row that a fresh value could repeat.
+func Claim(ctx context.Context, db *sql.DB, key string) (bool, error) { // want Claim:`^summary\(paramSinks=\[p2->idempotency_keys\.key\] writes=\[p2->payments durable; p2->idempotency_keys durable\] stmts=\["INSERT INTO idempotency_keys \(key\) VALUES \(\$1\) ON CONFLICT DO NOTHING" on pool guard args=p2; "INSERT INTO payments \(key\) VALUES \(\$1\)" on pool args=p2 absorbed\]\)$`
 	res, err := db.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT DO NOTHING", key)
 	if err != nil {
 		return false, err

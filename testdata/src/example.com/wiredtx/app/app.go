@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"errors"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
@@ -36,6 +37,7 @@ type Service interface {
 	Enroll(ctx context.Context) error
 	Credit(ctx context.Context, account string, amount int64) error
 	Record(ctx context.Context, o Order) error
+	PlaceKeyed(ctx context.Context, key string, total int64) error
 }
 
 // Keys records the idempotency keys of requests.
@@ -58,6 +60,7 @@ type Orders interface {
 	Upsert(ctx context.Context, o Order) error
 	SetStatus(ctx context.Context, id, status string) error
 	Record(ctx context.Context, o Order) error
+	CreateWithKey(ctx context.Context, key string, o Order) error
 }
 
 // Ledger moves money between accounts.
@@ -244,4 +247,11 @@ func (s *service) Credit(ctx context.Context, account string, amount int64) erro
 
 func (s *service) Record(ctx context.Context, o Order) error {
 	return s.orders.Record(ctx, o)
+}
+
+// PlaceKeyed mints the order's ID, which the repository stores only
+// after claiming the key in the same transaction: a retry stops at the
+// claim, and the new ID is never stored.
+func (s *service) PlaceKeyed(ctx context.Context, key string, total int64) error {
+	return s.orders.CreateWithKey(ctx, key, Order{ID: uuid.NewString(), Total: total})
 }

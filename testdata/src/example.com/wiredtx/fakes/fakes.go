@@ -20,6 +20,9 @@ func (f *Orders) Insert(ctx context.Context, o app.Order) error {
 func (f *Orders) InsertTx(ctx context.Context, tx *sql.Tx, o app.Order) error { return nil }
 func (f *Orders) Upsert(ctx context.Context, o app.Order) error               { return nil }
 func (f *Orders) Record(ctx context.Context, o app.Order) error               { return nil }
+func (f *Orders) CreateWithKey(ctx context.Context, key string, o app.Order) error {
+	return nil
+}
 func (f *Orders) SetStatus(ctx context.Context, id, status string) error {
 	f.DB.ExecContext(ctx, "INSERT INTO fake_log (id) VALUES ($1)", id)
 	return nil

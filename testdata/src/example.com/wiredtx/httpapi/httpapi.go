@@ -96,3 +96,7 @@ func (h *Handler) Register(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) Enroll(w http.ResponseWriter, r *http.Request) {
 	h.Svc.Enroll(r.Context())
 }
+
+func (h *Handler) PlaceKeyed(w http.ResponseWriter, r *http.Request) {
+	h.Svc.PlaceKeyed(r.Context(), r.Header.Get("Idempotency-Key"), 100)
+}

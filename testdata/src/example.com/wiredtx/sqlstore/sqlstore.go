@@ -170,3 +170,19 @@ func (s *Orders) Record(ctx context.Context, o app.Order) error {
 		return err
 	})
 }
+
+// CreateWithKey claims the key, then inserts the order, in one
+// transaction; a claimed key means the order exists.
+func (s *Orders) CreateWithKey(ctx context.Context, key string, o app.Order) error {
+	return txhelp.InTx(ctx, s.DB, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT DO NOTHING", key)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, "INSERT INTO keyed_orders (id, total) VALUES ($1, $2)", o.ID, o.Total)
+		return err
+	})
+}
