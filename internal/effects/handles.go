@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -314,16 +315,16 @@ func txHelper(fn *types.Func) bool {
 	if !ok || sig.Recv() != nil {
 		return false
 	}
-	var begins, callback bool
+	// The callback first: it is rare, and a method set is dear.
+	if !slices.ContainsFunc(slices.Collect(sig.Params().Variables()), func(p *types.Var) bool { return takesTx(p.Type()) }) {
+		return false
+	}
 	for p := range sig.Params().Variables() {
-		switch t := p.Type(); {
-		case valueflow.AutocommitHandle(t) || beginsTx(t):
-			begins = true
-		case takesTx(t):
-			callback = true
+		if t := p.Type(); !takesTx(t) && (valueflow.AutocommitHandle(t) || beginsTx(t)) {
+			return true
 		}
 	}
-	return begins && callback
+	return false
 }
 
 // beginsTx reports whether a value of type t has a method that begins a

@@ -216,6 +216,8 @@ type stmtBuilder struct {
 	// begins), and those its callees begin, by call.
 	txs    []map[string]bool
 	callTx map[callTx]int
+	// reach memoises the blocks each block reaches.
+	reach map[*ssa.BasicBlock][]bool
 }
 
 // visit adds the statements of f, fn or a closure of it.
@@ -538,12 +540,32 @@ func (b *stmtBuilder) absorbed(i int, handles map[*ssa.Function]bool) bool {
 func (b *stmtBuilder) exclusive(i, j int) bool {
 	a, c := b.instrs[i], b.instrs[j]
 	if a == c {
-		for _, k := range b.excl[i] {
-			if k == j {
-				return true
-			}
-		}
-		return false
+		return slices.Contains(b.excl[i], j)
 	}
-	return a.Parent() == c.Parent() && !effects.Reaches(a, c) && !effects.Reaches(c, a)
+	return a.Parent() == c.Parent() && a.Block() != c.Block() &&
+		!b.reachable(a.Block())[c.Block().Index] && !b.reachable(c.Block())[a.Block().Index]
+}
+
+// reachable returns, by index, the blocks of blk's function that can run
+// after blk, computed once per block: a list's pairs ask about the same
+// few blocks again and again, in functions of thousands of blocks.
+func (b *stmtBuilder) reachable(blk *ssa.BasicBlock) []bool {
+	if r, ok := b.reach[blk]; ok {
+		return r
+	}
+	r := make([]bool, len(blk.Parent().Blocks))
+	stack := slices.Clone(blk.Succs)
+	for len(stack) > 0 {
+		next := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !r[next.Index] {
+			r[next.Index] = true
+			stack = append(stack, next.Succs...)
+		}
+	}
+	if b.reach == nil {
+		b.reach = map[*ssa.BasicBlock][]bool{}
+	}
+	b.reach[blk] = r
+	return r
 }

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -247,7 +248,11 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 		seen[fn] = true
 		if s := imported(fn); s != nil {
 			r.sinks = r.sinks || len(s.ParamSinks) > 0 || len(s.ParamWrites) > 0 ||
-				len(s.Stmts) > 0 || s.StmtsCut || len(s.ResultFields) > 0
+				slices.ContainsFunc(s.Stmts, isSQL) || s.StmtsCut || len(s.ResultFields) > 0
+			// A function whose list holds only wired calls (a service
+			// struct between a handler and its repositories) makes the
+			// caller's roots worth a list, not its sinks worth a trace.
+			r.wired = r.wired || len(s.Stmts) > 0
 			r.fresh = r.fresh || len(s.FreshResults) > 0
 			r.defect = r.defect || len(s.Defects) > 0
 			r.effects = r.effects || len(s.Effects) > 0

@@ -201,12 +201,16 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 // lists hold wired calls.
 func pendingRoots(res *Result) []valueflow.PendingRoot {
 	var out []valueflow.PendingRoot
+	var external map[*retried.Root]bool // externalRoots, once needed
 	add := func(r *retried.Root, fn *ssa.Function) {
 		s := res.StmtSummary(fn, nil)
 		if s == nil || s.StmtsCut || len(out) == maxWired || !slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool { return st.Wired != nil }) {
 			return
 		}
-		out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: res.Env.Pkg.Path(), Stmts: s.Stmts, External: external(res, r)})
+		if external == nil {
+			external = externalRoots(res)
+		}
+		out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: res.Env.Pkg.Path(), Stmts: s.Stmts, External: external[r]})
 	}
 	for _, r := range res.Retried.Roots() {
 		switch {
@@ -225,20 +229,23 @@ func pendingRoots(res *Result) []valueflow.PendingRoot {
 	return out
 }
 
-// external reports whether a retried root's path makes an external
-// call: one of the package, or one a function of another package it
-// calls makes, as its summary says.
-func external(res *Result, root *retried.Root) bool {
-	on := func(instr ssa.Instruction) bool {
-		path, ok := res.Retried.On(instr)
-		return ok && path.Root == root
-	}
-	for _, e := range res.Externals() {
-		if on(e.Instr) {
-			return true
+// externalRoots returns the retried roots whose paths make an external
+// call: one of the package, or one a function of another package they
+// call makes, as its summary says.
+func externalRoots(res *Result) map[*retried.Root]bool {
+	out := map[*retried.Root]bool{}
+	note := func(instr ssa.Instruction) {
+		if path, ok := res.Retried.On(instr); ok {
+			out[path.Root] = true
 		}
 	}
+	for _, e := range res.Externals() {
+		note(e.Instr)
+	}
 	for _, fn := range res.SrcFuncs() {
+		if _, ok := res.Retried.Reached(fn); !ok {
+			continue
+		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(ssa.CallInstruction)
@@ -246,14 +253,14 @@ func external(res *Result, root *retried.Root) bool {
 					continue
 				}
 				if obj := valueflow.Callee(call.Common()); obj != nil && obj.Pkg() != res.Env.Pkg {
-					if s := res.Imported(obj); s != nil && len(s.Effects) > 0 && on(instr) {
-						return true
+					if s := res.Imported(obj); s != nil && len(s.Effects) > 0 {
+						note(instr)
 					}
 				}
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // freshWiredByFunc lists, for each function of the package, the fresh
