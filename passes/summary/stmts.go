@@ -424,7 +424,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 			w.Handles = append(w.Handles, valueflow.ArgHandle{Arg: i, Handle: h})
 		}
 	}
-	b.add(valueflow.SQLStmt{Wired: w, At: b.frame(call)}, call, nil)
+	b.add(valueflow.SQLStmt{Wired: w, At: wc.At}, call, nil)
 }
 
 // source says where a handle comes from; a handle that commits each
