@@ -190,6 +190,7 @@ func TestVetWired(t *testing.T) {
 		regexp.MustCompile(`cmd/api/main\.go:23:\d+: a failure between the writes .* the dedup guard stops .* in sqlstore\.Ledger\.Adjust \(sqlstore\.go:\d+:\d+\) .*wired here\) \[IDEM006\]`),
 		regexp.MustCompile(`cmd/api/main\.go:23:\d+: a retry inserts the row for the same id again, .* in sqlstore\.Orders\.Insert \(sqlstore\.go:15:\d+\) .*Handler\.Place, wired here\) \[IDEM005\]`),
 		regexp.MustCompile(`cmd/api/main\.go:23:\d+: a retry inserts the row for the same id again, .* in sqlstore\.Orders\.InsertTx \(sqlstore\.go:20:\d+\) .*Handler\.PlaceTx, wired here\) \[IDEM005\]`),
+		regexp.MustCompile(`cmd/api/main\.go:23:\d+: a retry repeats the Stripe PaymentIntent create: .* in stripepay\.Gateway\.Capture \(stripepay\.go:\d+:\d+\) \(HTTP handler Handler\.CaptureLoose, wired here\) \[IDEM002\]`),
 		regexp.MustCompile(`cmd/api/main\.go:23:\d+: a retry that arrives .* in sqlstore\.Keys\.Seen \(sqlstore\.go:\d+:\d+\), HTTP handler Handler\.CheckThenPlace, wired here\) \[IDEM004\]`),
 		regexp.MustCompile(`cmd/api/main\.go:24:\d+: a retry inserts the row for the same id again, .* in sqlstore\.Orders\.Record\$1 \(sqlstore\.go:\d+:\d+\) .*Consumer\.Run, wired here\) \[IDEM005\]`),
 	}

@@ -2,6 +2,7 @@ package effects
 
 import (
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -611,4 +612,54 @@ func HandleUses(sums Summaries, via *ssa.Call, arg int, holder bool) (calls []ss
 		}
 	}
 	return calls, stmts, true
+}
+
+// EmptyFields returns the string fields (".IdempotencyKey") that a
+// struct built in place and passed as v to call leaves empty: never
+// stored, or stored only as "". A struct whose address reaches other
+// code, which might fill it, has none.
+func EmptyFields(call ssa.CallInstruction, v ssa.Value) []string {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		v = u.X // a struct value loaded from its literal
+	}
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	st := structOf(alloc.Type())
+	if st == nil {
+		return nil
+	}
+	set := make([]bool, st.NumFields())
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.FieldAddr:
+			for _, fr := range *r.Referrers() {
+				if s, ok := fr.(*ssa.Store); ok && s.Addr == r {
+					if c, ok := s.Val.(*ssa.Const); !ok || c.Value == nil || c.Value.Kind() != constant.String || constant.StringVal(c.Value) != "" {
+						set[r.Field] = true
+					}
+				} else if _, load := fr.(*ssa.UnOp); !load {
+					return nil // the field's address escapes
+				}
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			if r != call {
+				return nil
+			}
+		}
+	}
+	var out []string
+	for i := range st.NumFields() {
+		if f := st.Field(i); !set[i] && isString(f.Type()) {
+			out = append(out, "."+f.Name())
+		}
+	}
+	return out
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }

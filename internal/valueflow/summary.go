@@ -188,6 +188,9 @@ type WiredStmt struct {
 	// Args says, for each argument (the receiver left out), which
 	// parameter of that function and which field of it the argument is.
 	Args []ArgSource
+	// Empty are the string fields of arguments built in place that the
+	// call leaves empty (a request literal without its key).
+	Empty []ArgSource
 }
 
 // An ArgHandle says argument Arg of a call is the handle Handle.
@@ -245,6 +248,13 @@ type Effect struct {
 	KeyParam int
 	NoSlot   bool
 	Absent   bool
+	// KeyPath, when set, is the field of parameter KeyParam that fills
+	// the key slot (a request struct's IdempotencyKey, set only when not
+	// empty): a caller that leaves the field empty sends no key. Call
+	// and Keyless then describe the call for that caller's finding.
+	KeyPath string
+	Call    string
+	Keyless Keyless
 	// Outcome is set when the function returns the call's outcome.
 	Outcome bool
 	At      Frame

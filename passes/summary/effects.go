@@ -73,6 +73,13 @@ func effectsOf(res *Result, fn *ssa.Function) []valueflow.Effect {
 			At:           valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(e.Instr.Pos())),
 		}
 		if e.State == effects.Filled {
+			if i, path, ok := effects.ParamOf(res, fn, e.Key, ""); ok && path != "" {
+				eff.KeyParam, eff.KeyPath = i, path
+				eff.Call, eff.Keyless = ShortName(e.Fn), KeylessOf(e)
+				eff.Outcome = returnsOutcome(res, e, fn)
+				out = append(out, eff)
+				continue
+			}
 			keys := effects.Origins(e.Key, nil)
 			for i, p := range fn.Params {
 				if effects.Intersects(effects.Origins(p, nil), keys) {

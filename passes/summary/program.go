@@ -89,7 +89,11 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog) ([]ProgramDefect,
 			out = append(out, p.resolve(pc)...)
 		}
 	}
-	return out, p.rootStmts(pending)
+	roots := p.rootStmts(pending)
+	for _, r := range roots {
+		out = append(out, r.Keyless...)
+	}
+	return out, roots
 }
 
 // link records pkg and the packages it imports, directly or not.

@@ -39,6 +39,9 @@ type ProgramRoot struct {
 	// its own package or in an implementation: the lists do not say
 	// where it runs among the statements.
 	External bool
+	// Keyless are the external calls of implementations whose key is a
+	// field of a request that the wired call's caller builds without it.
+	Keyless []ProgramDefect
 }
 
 // A ProgramStmt is one statement of a root's expanded list.
@@ -205,6 +208,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 		}
 		root.Cut = root.Cut || s.StmtsCut
 		root.External = root.External || len(s.Effects) > 0
+		p.keyless(root, w, s, sc.through, im)
 		trail := slices.Clone(here)
 		trail[len(trail)-1].impl = k
 		sub := &scope{
@@ -242,6 +246,31 @@ func (sc *scope) given(a valueflow.ArgSource) bool {
 		return true // the root's value
 	}
 	return sc.parent.given(valueflow.ArgSource{Param: src.Param, Path: src.Path + a.Path})
+}
+
+// keyless records the external calls of an implementation whose key
+// slot its caller leaves empty: the implementation sets the key from a
+// field of a request it is given (only when the field is not empty),
+// and the wired call passes a request literal without that field.
+func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflow.Summary, through []Resolution, im impl) {
+	if s.Retried {
+		return // its own package judges what reaches it there
+	}
+	for _, eff := range s.Effects {
+		if eff.KeyPath == "" || eff.KeyParam < 1 || eff.Notification ||
+			!slices.Contains(w.Empty, valueflow.ArgSource{Param: eff.KeyParam - 1, Path: eff.KeyPath}) {
+			continue
+		}
+		d := ProgramDefect{
+			Defect: valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: valueflow.Origin{Call: eff.Call, At: eff.At}, Keyless: eff.Keyless, Sink: valueflow.SinkInfo{At: eff.At}},
+			Root:   root.Root, Wiring: root.Wiring,
+			Through: append(slices.Clip(through), Resolution{Call: w.Call, Impl: im.name}),
+		}
+		if p.cat.Config().WholeProgram {
+			d.Pos = p.locate(eff.At, im.fn.Pkg().Path())
+		}
+		root.Keyless = append(root.Keyless, d)
+	}
 }
 
 // unit names the commit unit of a statement on handle h in the scope's

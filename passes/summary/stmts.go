@@ -356,6 +356,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				wired.Handles = append(wired.Handles, valueflow.ArgHandle{Arg: ah.Arg, Handle: b.mapHandle(call, ah.Handle)})
 			}
 			wired.Args = b.mapArgs(call, s.Wired.Args)
+			wired.Empty = s.Wired.Empty // the literal is the callee's
 		}
 		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Wired: wired, Ignores: s.Ignores}, call, excl)
 	}
@@ -409,8 +410,11 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		return
 	}
 	w := &valueflow.WiredStmt{Call: wc}
-	for _, a := range call.Call.Args {
+	for i, a := range call.Call.Args {
 		w.Args = append(w.Args, b.argSource(a, ""))
+		for _, f := range effects.EmptyFields(call, a) {
+			w.Empty = append(w.Empty, valueflow.ArgSource{Param: i, Path: f})
+		}
 	}
 	for i, a := range call.Call.Args {
 		var h valueflow.Handle

@@ -38,6 +38,8 @@ type Service interface {
 	Credit(ctx context.Context, account string, amount int64) error
 	Record(ctx context.Context, o Order) error
 	PlaceKeyed(ctx context.Context, key string, total int64) error
+	CaptureLoose(ctx context.Context, amount int64) error
+	HoldKeyed(ctx context.Context, key string, amount int64) error
 }
 
 // Keys records the idempotency keys of requests.
@@ -51,6 +53,14 @@ type Keys interface {
 // Payments charges the provider, with the key it is given.
 type Payments interface {
 	Charge(ctx context.Context, key string, amount int64) error
+	Capture(ctx context.Context, req CaptureRequest) error
+	Hold(ctx context.Context, req CaptureRequest) error
+}
+
+// CaptureRequest carries the key the provider call sends, when set.
+type CaptureRequest struct {
+	Amount int64
+	Key    string
 }
 
 // Orders stores orders.
@@ -254,4 +264,15 @@ func (s *service) Record(ctx context.Context, o Order) error {
 // claim, and the new ID is never stored.
 func (s *service) PlaceKeyed(ctx context.Context, key string, total int64) error {
 	return s.orders.CreateWithKey(ctx, key, Order{ID: uuid.NewString(), Total: total})
+}
+
+// CaptureLoose builds the request without its key: the gateway sends
+// none.
+func (s *service) CaptureLoose(ctx context.Context, amount int64) error {
+	return s.pay.Capture(ctx, CaptureRequest{Amount: amount})
+}
+
+// HoldKeyed passes the caller's key.
+func (s *service) HoldKeyed(ctx context.Context, key string, amount int64) error {
+	return s.pay.Hold(ctx, CaptureRequest{Amount: amount, Key: key})
 }

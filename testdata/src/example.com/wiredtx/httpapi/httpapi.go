@@ -100,3 +100,11 @@ func (h *Handler) Enroll(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) PlaceKeyed(w http.ResponseWriter, r *http.Request) {
 	h.Svc.PlaceKeyed(r.Context(), r.Header.Get("Idempotency-Key"), 100)
 }
+
+func (h *Handler) CaptureLoose(w http.ResponseWriter, r *http.Request) {
+	h.Svc.CaptureLoose(r.Context(), 100)
+}
+
+func (h *Handler) HoldKeyed(w http.ResponseWriter, r *http.Request) {
+	h.Svc.HoldKeyed(r.Context(), r.Header.Get("Idempotency-Key"), 100)
+}

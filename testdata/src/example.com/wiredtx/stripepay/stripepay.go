@@ -4,6 +4,8 @@ package stripepay
 import (
 	"context"
 
+	"example.com/wiredtx/app"
+
 	"github.com/stripe/stripe-go/v82"
 	"github.com/stripe/stripe-go/v82/paymentintent"
 )
@@ -14,6 +16,26 @@ type Gateway struct{}
 func (Gateway) Charge(ctx context.Context, key string, amount int64) error {
 	params := &stripe.PaymentIntentParams{Amount: stripe.Int64(amount)}
 	params.SetIdempotencyKey(key)
+	_, err := paymentintent.New(params)
+	return err
+}
+
+// Capture sends the request's key, when it has one.
+func (Gateway) Capture(ctx context.Context, req app.CaptureRequest) error {
+	params := &stripe.PaymentIntentParams{Amount: stripe.Int64(req.Amount)}
+	if req.Key != "" {
+		params.SetIdempotencyKey(req.Key)
+	}
+	_, err := paymentintent.New(params) // want `a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key \(HTTP handler Handler.CaptureLoose\)`
+	return err
+}
+
+// Hold does the same; its only caller sets the key.
+func (Gateway) Hold(ctx context.Context, req app.CaptureRequest) error {
+	params := &stripe.PaymentIntentParams{Amount: stripe.Int64(req.Amount)}
+	if req.Key != "" {
+		params.SetIdempotencyKey(req.Key)
+	}
 	_, err := paymentintent.New(params)
 	return err
 }
