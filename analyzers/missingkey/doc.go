@@ -38,7 +38,9 @@
 // interface is implemented by a client that sends no key is reported at
 // that client's call, or, under go vet, gopls and golangci-lint, where
 // main wires the handler's package, naming the call's position; such a
-// finding carries no fix.
+// finding carries no fix. So is a client that sends the key a request
+// field holds, only when it is set (if req.IdempotencyKey != ""), when
+// the caller builds that request without the field.
 //
 // The suggested fix fills the slot with the operation key in scope: the
 // request's Idempotency-Key header (set only when the caller sent one), a
