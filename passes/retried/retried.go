@@ -190,6 +190,18 @@ func (r *Result) BoundMethod(call ssa.CallInstruction) (*types.Func, types.Type,
 	return method, recv, method != nil
 }
 
+// Targets returns the functions a call of a function value can run, as
+// far as the package shows them: those stored into the struct field it
+// is loaded from (newID: uuid.NewString), those bound to the variable.
+func (r *Result) Targets(call ssa.CallInstruction) []*ssa.Function {
+	c := call.Common()
+	if c.IsInvoke() || c.StaticCallee() != nil {
+		return nil
+	}
+	r.compute()
+	return r.values.targets(c.Value, nil, false)
+}
+
 // LoopTargets returns the functions of the package that a consumer
 // loop root calls through function values in its loop (a table of
 // handlers by topic): each runs on one delivery.

@@ -80,6 +80,9 @@ type fresh struct {
 // a function of another package, by its summary.
 func sources(res *Result, call *ssa.Call) []fresh {
 	fn := valueflow.Callee(&call.Call)
+	if fn == nil {
+		fn = heldGenerator(res, call)
+	}
 	if fn == nil || fn.Pkg() == nil {
 		return nil
 	}
@@ -104,6 +107,27 @@ func sources(res *Result, call *ssa.Call) []fresh {
 		}
 	}
 	return out
+}
+
+// heldGenerator returns the ID generator a call of a function value
+// runs, when every function the value can hold is that generator: a
+// service's newID field set to uuid.NewString by its constructor.
+func heldGenerator(res *Result, call *ssa.Call) *types.Func {
+	if res.Retried == nil {
+		return nil
+	}
+	var gen *types.Func
+	for _, t := range res.Retried.Targets(call) {
+		fn, ok := t.Object().(*types.Func)
+		if !ok || gen != nil && fn != gen {
+			return nil
+		}
+		if _, ok := res.Env.Catalog.Generator(fn); !ok {
+			return nil
+		}
+		gen = fn
+	}
+	return gen
 }
 
 // result returns the value of a call's result idx: the call itself when
