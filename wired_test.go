@@ -72,10 +72,10 @@ func TestWired(t *testing.T) {
 			`a retry inserts the row for the same id again, .* the INSERT into orders in postgres.Store.Insert \(postgres.go:17:\d+\) has no conflict handling for the caller-known id; .*\(HTTP handler Handler.CreateKeyed, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in stripepay.Gateway.Charge \(stripepay.go:15:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
 		},
-		"example.com/wiredtx/cmd/api/main.go:24": {
+		"example.com/wiredtx/cmd/api/main.go:28": {
 			`the INSERT into placed_orders in sqlstore.Orders.Record\$1 \(sqlstore.go:\d+:\d+\) has no conflict handling for the caller-known id; .*\(kafka-go consumer loop Consumer.Run, wired here\)`,
 		},
-		"example.com/wiredtx/cmd/api/main.go:23": {
+		"example.com/wiredtx/cmd/api/main.go:27": {
 			`a crash between the two commits records the key without its effect.* \(idempotency_keys on a handle that commits each statement, the effect on a handle that commits each statement; idempotency_keys in sqlstore.Keys.Claim \(sqlstore.go:\d+:\d+\), HTTP handler Handler.PlaceOnce, wired here\)`,
 			`the INSERT into archive in httpapi.Handler.Archive \(httpapi.go:52:\d+\) is not idempotent \(HTTP handler Handler.Archive, wired here\)`,
 			`the INSERT into orders in sqlstore.Orders.Insert \(sqlstore.go:15:\d+\) is not idempotent \(HTTP handler Handler.Place, wired here\)`,
@@ -84,6 +84,7 @@ func TestWired(t *testing.T) {
 			`the dedup guard stops the retry that would finish it: .* in sqlstore.Ledger.Adjust \(sqlstore.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Adjust, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.Insert \(sqlstore.go:15:\d+\) .*\(HTTP handler Handler.Place, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.InsertTx \(sqlstore.go:20:\d+\) .*\(HTTP handler Handler.PlaceTx, wired here\)`,
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in carrierapi.Client.Pickup \(carrierapi.go:\d+:\d+\) \(HTTP handler Handler.Pickup, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in stripepay.Gateway.Capture \(stripepay.go:\d+:\d+\) \(HTTP handler Handler.CaptureLoose, wired here\)`,
 			`the key is checked outside the transaction of the effect \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in sqlstore.Keys.Seen \(sqlstore.go:\d+:\d+\), HTTP handler Handler.CheckThenPlace, wired here\)`,
 		},

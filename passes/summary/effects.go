@@ -1,11 +1,14 @@
 package summary
 
 import (
-	"github.com/idemlint/idemlint/internal/valueflow"
+	"go/constant"
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
 // Externals returns the external calls with an effect in the package's
@@ -55,10 +58,85 @@ func KeylessOf(e *effects.Call) valueflow.Keyless {
 	return k
 }
 
-// effectsOf summarises the external calls fn makes itself: which
-// parameter fills each call's key slot, and whether fn returns the
-// call's outcome.
+// maxEffectDepth bounds how many calls of the package effectsOf
+// follows to the external calls they make.
+const maxEffectDepth = 3
+
+// effectsOf summarises the external calls fn makes: which parameter
+// fills each call's key slot, and whether fn returns the call's outcome;
+// and those the functions of the package it calls make, where the
+// arguments fn passes say what fills the slot.
 func effectsOf(res *Result, fn *ssa.Function) []valueflow.Effect {
+	return effectsIn(res, fn, 0)
+}
+
+func effectsIn(res *Result, fn *ssa.Function, depth int) []valueflow.Effect {
+	out := ownEffects(res, fn)
+	if depth < maxEffectDepth {
+		out = append(out, calleeEffects(res, fn, depth)...)
+	}
+	return out
+}
+
+// calleeEffects returns the external calls that the functions of the
+// package fn calls make, seen from fn: a key slot filled from a
+// parameter of the callee is filled by what fn passes for it, which is
+// one of fn's parameters, or nothing (a literal "", a request literal
+// without the key field). Other keys, the caller's own business, are
+// left out. The call in fn stands for the external call.
+func calleeEffects(res *Result, fn *ssa.Function, depth int) []valueflow.Effect {
+	var out []valueflow.Effect
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := call.Call.StaticCallee()
+			if callee == nil || callee == fn || callee.Parent() != nil || callee.Pkg == nil || callee.Pkg.Pkg != res.Env.Pkg {
+				continue
+			}
+			for _, ce := range effectsIn(res, callee, depth+1) {
+				if e, ok := seenFrom(res, fn, call, ce); ok {
+					out = append(out, e)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// seenFrom maps an effect of a callee to the call of it in fn.
+func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, ce valueflow.Effect) (valueflow.Effect, bool) {
+	e := ce
+	e.At = valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(call.Pos()))
+	e.Outcome = false // fn's results are its own
+	if ce.NoSlot || ce.Absent {
+		return e, true
+	}
+	if ce.KeyParam < 0 || ce.KeyParam >= len(call.Call.Args) {
+		return e, false
+	}
+	arg := call.Call.Args[ce.KeyParam]
+	if i, path, ok := effects.ParamOf(res, fn, arg, ce.KeyPath); ok {
+		e.KeyParam, e.KeyPath = i, path
+		return e, true
+	}
+	if ce.KeyPath == "" && isEmptyString(arg) || ce.KeyPath != "" && slices.Contains(effects.EmptyFields(call, arg), ce.KeyPath) {
+		e.KeyParam, e.KeyPath, e.Absent = -1, "", true
+		return e, true
+	}
+	return e, false
+}
+
+// isEmptyString reports whether v is the constant "".
+func isEmptyString(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == ""
+}
+
+// ownEffects summarises the external calls fn makes itself.
+func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 	var out []valueflow.Effect
 	for _, e := range res.Externals() {
 		if e.Instr.Parent() != fn || e.State == effects.Unknown {
@@ -71,11 +149,12 @@ func effectsOf(res *Result, fn *ssa.Function) []valueflow.Effect {
 			NoSlot:       e.State == effects.NoSlot,
 			Absent:       e.State == effects.Absent,
 			At:           valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(e.Instr.Pos())),
+			Call:         ShortName(e.Fn),
+			Keyless:      KeylessOf(e),
 		}
 		if e.State == effects.Filled {
 			if i, path, ok := effects.ParamOf(res, fn, e.Key, ""); ok && path != "" {
 				eff.KeyParam, eff.KeyPath = i, path
-				eff.Call, eff.Keyless = ShortName(e.Fn), KeylessOf(e)
 				eff.Outcome = returnsOutcome(res, e, fn)
 				out = append(out, eff)
 				continue

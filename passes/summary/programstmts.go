@@ -257,8 +257,11 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 		return // its own package judges what reaches it there
 	}
 	for _, eff := range s.Effects {
-		if eff.KeyPath == "" || eff.KeyParam < 1 || eff.Notification ||
-			!slices.Contains(w.Empty, valueflow.ArgSource{Param: eff.KeyParam - 1, Path: eff.KeyPath}) {
+		// A call with no key through a function of the package (a
+		// post helper given ""), or keyed from a request field that
+		// the wired call leaves empty.
+		empty := eff.KeyPath != "" && eff.KeyParam >= 1 && slices.Contains(w.Empty, valueflow.ArgSource{Param: eff.KeyParam - 1, Path: eff.KeyPath})
+		if eff.Notification || !empty && !eff.Absent {
 			continue
 		}
 		d := ProgramDefect{

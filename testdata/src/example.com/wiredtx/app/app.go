@@ -40,6 +40,8 @@ type Service interface {
 	PlaceKeyed(ctx context.Context, key string, total int64) error
 	CaptureLoose(ctx context.Context, amount int64) error
 	HoldKeyed(ctx context.Context, key string, amount int64) error
+	Pickup(ctx context.Context, id string) error
+	Ship(ctx context.Context, key string) error
 }
 
 // Keys records the idempotency keys of requests.
@@ -55,6 +57,12 @@ type Payments interface {
 	Charge(ctx context.Context, key string, amount int64) error
 	Capture(ctx context.Context, req CaptureRequest) error
 	Hold(ctx context.Context, req CaptureRequest) error
+}
+
+// Shipper books the carrier.
+type Shipper interface {
+	Pickup(ctx context.Context, id string) error
+	Ship(ctx context.Context, key string) error
 }
 
 // CaptureRequest carries the key the provider call sends, when set.
@@ -103,6 +111,7 @@ type service struct {
 	pay     Payments
 	reg     Registry
 	newID   func() string
+	ship    Shipper
 }
 
 // New returns the Service the handlers use.
@@ -276,3 +285,7 @@ func (s *service) CaptureLoose(ctx context.Context, amount int64) error {
 func (s *service) HoldKeyed(ctx context.Context, key string, amount int64) error {
 	return s.pay.Hold(ctx, CaptureRequest{Amount: amount, Key: key})
 }
+
+func (s *service) Pickup(ctx context.Context, id string) error { return s.ship.Pickup(ctx, id) }
+
+func (s *service) Ship(ctx context.Context, key string) error { return s.ship.Ship(ctx, key) }

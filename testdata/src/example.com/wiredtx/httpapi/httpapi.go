@@ -108,3 +108,11 @@ func (h *Handler) CaptureLoose(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) HoldKeyed(w http.ResponseWriter, r *http.Request) {
 	h.Svc.HoldKeyed(r.Context(), r.Header.Get("Idempotency-Key"), 100)
 }
+
+func (h *Handler) Pickup(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Pickup(r.Context(), r.FormValue("id"))
+}
+
+func (h *Handler) Ship(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Ship(r.Context(), r.Header.Get("Idempotency-Key"))
+}

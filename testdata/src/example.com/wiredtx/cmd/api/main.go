@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"example.com/wiredtx/app"
+	"example.com/wiredtx/carrierapi"
 	"example.com/wiredtx/consumer"
 	"example.com/wiredtx/fakes"
 	"example.com/wiredtx/httpapi"
@@ -15,7 +16,10 @@ import (
 	"example.com/wiredtx/stripepay"
 )
 
-var _ = fakes.Orders{}
+var (
+	_ = fakes.Orders{}
+	_ = carrierapi.Client{}
+)
 
 func main() {
 	db, _ := sql.Open("postgres", "")
