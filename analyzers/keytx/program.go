@@ -34,7 +34,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	var keys, writes []int
 	parsed := make([]*sqltext.Statement, len(r.Stmts))
 	for i, st := range r.Stmts {
-		parsed[i] = sqltext.Parse(st.SQL)
+		parsed[i] = st.Parsed
 		switch p := parsed[i]; {
 		case st.Unit == "":
 		case c.isKeyTable(p) && p.Kind == sqltext.Delete:

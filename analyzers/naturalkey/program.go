@@ -31,7 +31,7 @@ func (c *checker) programRoots() {
 			if seen[fmt.Sprint(st.At)] || !st.InWired() || st.Judged || st.Absorbed {
 				continue // its package judges it, or a duplicate is handled
 			}
-			parsed := sqltext.Parse(st.SQL)
+			parsed := st.Parsed
 			if parsed.Kind != sqltext.Insert || parsed.Conflict || guardedBefore(r, j) {
 				continue
 			}

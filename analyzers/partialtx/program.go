@@ -33,7 +33,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	var writes, guards []int
 	parsed := make([]*sqltext.Statement, len(r.Stmts))
 	for i, st := range r.Stmts {
-		parsed[i] = sqltext.Parse(st.SQL)
+		parsed[i] = st.Parsed
 		switch {
 		case st.Unit == "" || !parsed[i].Writes():
 		case c.res.Catalog.IsKeyTable(parsed[i].Table) && !st.Guard:

@@ -31,6 +31,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 	defects := defectsByFunc(res, funcs)
 	wired := wiredByFunc(res, funcs, sites)
 	freshWired := freshWiredByFunc(res, funcs, freshWiredSites)
+	guards := map[*ssa.Function][]ssa.Instruction{} // guardedSink's, by function
 	var reachSinks map[*ssa.Function]bool
 	if rel.sinks {
 		reachSinks = reachingSinks(res.Env, funcs)
@@ -46,7 +47,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		}
 		switch {
 		case reachSinks[fn]:
-			summarizeParams(paramEnv, fn, sum, true, true, func(h valueflow.Hit) bool { return guardedSink(res, fn, h) })
+			summarizeParams(paramEnv, fn, sum, true, true, func(h valueflow.Hit) bool { return guardedSink(res, fn, h, guards) })
 			summarizeWrites(writeEnv, fn, sum)
 		case rel.sinks || rel.wired:
 			summarizeParams(shallowEnv, fn, sum, false, len(wired[fn]) > 0 || returnsStruct(fn), func(valueflow.Hit) bool { return false })

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
@@ -47,6 +48,8 @@ type ProgramRoot struct {
 // A ProgramStmt is one statement of a root's expanded list.
 type ProgramStmt struct {
 	valueflow.SQLStmt
+	// Parsed is SQL, read.
+	Parsed *sqltext.Statement
 	// Unit names the statement's commit unit, equal for statements
 	// that commit together; it is empty when unknown.
 	Unit string
@@ -181,6 +184,7 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		ps := ProgramStmt{SQLStmt: st, Through: sc.through, Judged: sc.judged, judgedAt: sc.judgedAt, trail: here}
 		ps.Exclusive, ps.Wired = nil, nil // their indices are the list's
 		ps.Absorbed = ps.Absorbed || sc.absorbed
+		ps.Parsed = sqltext.Parse(st.SQL)
 		ps.Unit = sc.unit(st.Handle, fmt.Sprint(len(root.Stmts)))
 		for _, a := range st.Args {
 			ps.Given = append(ps.Given, sc.given(a))

@@ -207,8 +207,17 @@ func afterGuard(fn *ssa.Function, guards []ssa.Instruction, h valueflow.Hit) boo
 // only after a dedup guard: one of fn's, before the call through which
 // the hit is reached, or one of the function literal of fn that writes
 // the sink (a transaction callback that claims the key, then inserts).
-func guardedSink(res *Result, fn *ssa.Function, h valueflow.Hit) bool {
-	if afterGuard(fn, dedupGuards(res, fn), h) {
+// memo holds each function's guards, found once.
+func guardedSink(res *Result, fn *ssa.Function, h valueflow.Hit, memo map[*ssa.Function][]ssa.Instruction) bool {
+	guards := func(f *ssa.Function) []ssa.Instruction {
+		g, ok := memo[f]
+		if !ok {
+			g = dedupGuards(res, f)
+			memo[f] = g
+		}
+		return g
+	}
+	if afterGuard(fn, guards(fn), h) {
 		return true
 	}
 	if len(h.Calls) > 0 {
@@ -219,7 +228,7 @@ func guardedSink(res *Result, fn *ssa.Function, h valueflow.Hit) bool {
 	visit = func(f *ssa.Function) {
 		for _, anon := range f.AnonFuncs {
 			if sink := callAt(anon, h.Pos); sink != nil {
-				for _, g := range dedupGuards(res, anon) {
+				for _, g := range guards(anon) {
 					found = found || g != sink && effects.Dominates(g, sink)
 				}
 			}
