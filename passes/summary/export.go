@@ -115,7 +115,7 @@ func reachingSinks(env *valueflow.Env, funcs []*ssa.Function) map[*ssa.Function]
 // claimed before the order is inserted).
 func summarizeParams(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summary, fields, paramFields bool, guarded func(valueflow.Hit) bool) {
 	for i, p := range fn.Params {
-		for _, path := range seedPaths(p.Type()) {
+		for _, path := range seedPaths(p.Type(), env.Pkg) {
 			if path != "" && !fields && (i == 0 && fn.Signature.Recv() != nil || !paramFields) {
 				continue
 			}
@@ -140,7 +140,7 @@ func summarizeParams(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summar
 // parameter, to the durable writes that store it.
 func summarizeWrites(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summary) {
 	for i, p := range fn.Params {
-		for _, path := range seedPaths(p.Type()) {
+		for _, path := range seedPaths(p.Type(), env.Pkg) {
 			seen := map[string]bool{}
 			for _, h := range valueflow.Trace(env, p, path).Hits {
 				if h.Sink.Kind == valueflow.WriteSink && !seen[h.Sink.Table] {
@@ -171,7 +171,11 @@ func returnsStruct(fn *ssa.Function) bool {
 // seedPaths are the access paths of a parameter that can carry an
 // identity: the value itself when it is a string, an integer, a UUID-like
 // array or an interface, and such fields of a struct (or pointer to one).
-func seedPaths(t types.Type) []string {
+//
+// The unexported fields of another package's type are left out: code
+// here cannot set them (a *sql.DB's connector), so no identity it is
+// given travels there.
+func seedPaths(t types.Type, pkg *types.Package) []string {
 	var paths []string
 	if canIdentify(t) {
 		paths = append(paths, "")
@@ -181,8 +185,8 @@ func seedPaths(t types.Type) []string {
 	}
 	if s, ok := t.Underlying().(*types.Struct); ok {
 		for i := 0; i < s.NumFields() && i < 64; i++ {
-			if canIdentify(s.Field(i).Type()) {
-				paths = append(paths, "."+s.Field(i).Name())
+			if f := s.Field(i); canIdentify(f.Type()) && (f.Exported() || f.Pkg() == pkg) {
+				paths = append(paths, "."+f.Name())
 			}
 		}
 	}
