@@ -26,7 +26,8 @@ func (c *checker) programRoots() {
 // programRoot compares the units of one root's key statements and
 // effect writes. A root whose path makes an external call is left out:
 // the lists do not say whether it runs between the key and the effect,
-// where the key is that call's intent record (intentfirst's).
+// where the key is that call's intent record (intentfirst's). So is one
+// whose list is cut: a key statement may be among those left out.
 func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	if r.External || r.Cut {
 		return
