@@ -1,0 +1,125 @@
+package summary
+
+import (
+	"go/types"
+	"testing"
+
+	"github.com/idemlint/idemlint/internal/valueflow"
+)
+
+// The expanded list of a root: its own entry 0 (a statement), entry 1 a
+// wired call with two implementations (alternatives), each running two
+// statements, and entry 2 a wired call exclusive with entry 1.
+func exampleRoot() *ProgramRoot {
+	stmt := func(trail ...step) ProgramStmt { return ProgramStmt{trail: trail} }
+	return &ProgramRoot{Stmts: []ProgramStmt{
+		stmt(step{index: 0}),
+		stmt(step{index: 1, impl: 0, excl: []int{2}}, step{index: 0}),
+		stmt(step{index: 1, impl: 0, excl: []int{2}}, step{index: 1}),
+		stmt(step{index: 1, impl: 1, excl: []int{2}}, step{index: 0}),
+		stmt(step{index: 2, excl: []int{1}}, step{index: 0}),
+	}}
+}
+
+func TestProgramRootExclusive(t *testing.T) {
+	r := exampleRoot()
+	for _, tc := range []struct {
+		i, j int
+		want bool
+	}{
+		{0, 1, false}, // the root's statement, then an implementation's
+		{1, 2, false}, // one implementation's two statements
+		{1, 3, true},  // two implementations of one call: alternatives
+		{1, 4, true},  // exclusive branches of the root
+		{0, 4, false},
+	} {
+		if got := r.Exclusive(tc.i, tc.j); got != tc.want {
+			t.Errorf("Exclusive(%d, %d) = %v, want %v", tc.i, tc.j, got, tc.want)
+		}
+		if got := r.Exclusive(tc.j, tc.i); got != tc.want {
+			t.Errorf("Exclusive(%d, %d) = %v, want %v", tc.j, tc.i, got, tc.want)
+		}
+	}
+}
+
+func TestProgramRootSameScope(t *testing.T) {
+	r := exampleRoot()
+	for _, tc := range []struct {
+		i, j int
+		want bool
+	}{
+		{1, 2, true},  // one implementation's list
+		{1, 3, false}, // two implementations
+		{0, 1, false}, // the root's list and an implementation's
+		{1, 4, false},
+	} {
+		if got := r.SameScope(tc.i, tc.j); got != tc.want {
+			t.Errorf("SameScope(%d, %d) = %v, want %v", tc.i, tc.j, got, tc.want)
+		}
+	}
+}
+
+func TestProgramRootSameCall(t *testing.T) {
+	r := exampleRoot()
+	for i := range r.Stmts {
+		r.Stmts[i].Judged, r.Stmts[i].judgedAt = i >= 1 && i <= 3, 1
+	}
+	if !r.SameCall(1, 2) {
+		t.Error("SameCall(1, 2) = false: one judged implementation's statements")
+	}
+	if r.SameCall(1, 3) {
+		t.Error("SameCall(1, 3) = true: two implementations")
+	}
+	if r.SameCall(0, 1) {
+		t.Error("SameCall(0, 1) = true: the root's statement is judged by none")
+	}
+}
+
+// A store whose receiver holds a pool, called by a root that passes it
+// its transaction.
+func TestScopeUnit(t *testing.T) {
+	pool := types.NewPointer(types.NewNamed(types.NewTypeName(0, types.NewPackage("database/sql", "sql"), "DB", nil), types.NewStruct(nil, nil), nil))
+	recv := types.NewPointer(types.NewStruct([]*types.Var{types.NewField(0, nil, "db", pool, false)}, nil))
+	root := &scope{key: "root"}
+	store := &scope{
+		key: "root/1.0", parent: root, recv: recv,
+		handles: []valueflow.ArgHandle{{Arg: 1, Handle: valueflow.Handle{Kind: valueflow.HandleTx, Tx: 0}}},
+		args:    []valueflow.ArgSource{{Param: -1}, {Param: 2}},
+	}
+	for _, tc := range []struct {
+		sc   *scope
+		h    valueflow.Handle
+		want string
+	}{
+		{root, valueflow.Handle{Kind: valueflow.HandleAutocommit}, "auto#7"},
+		{root, valueflow.Handle{Kind: valueflow.HandleTx, Tx: 1}, "root#tx1"},
+		{root, valueflow.Handle{Kind: valueflow.HandleParam, Param: 1}, ""}, // the root's caller decides
+		{store, valueflow.Handle{Kind: valueflow.HandleTx, Tx: 0}, "root/1.0#tx0"},
+		{store, valueflow.Handle{Kind: valueflow.HandleParam, Param: 2}, "root#tx0"}, // the root's transaction
+		{store, valueflow.Handle{Kind: valueflow.HandleParam, Param: 1}, ""},         // no handle passed there
+		{store, valueflow.Handle{Kind: valueflow.HandleUnknown}, ""},
+	} {
+		if got := tc.sc.unit(tc.h, "7"); got != tc.want {
+			t.Errorf("%s: unit(%s) = %q, want %q", tc.sc.key, tc.h, got, tc.want)
+		}
+	}
+	// The receiver's pool field commits each statement.
+	if got := store.unit(valueflow.Handle{Kind: valueflow.HandleParam, Param: 0, Path: ".db"}, "7"); got != "auto#7" {
+		t.Errorf("unit(p0.db) = %q, want auto#7", got)
+	}
+	// What the root hands down: the store's parameters are values of
+	// the root's; its receiver is not one.
+	if !store.given(valueflow.ArgSource{Param: 2, Path: ".ID"}) {
+		t.Error("given(p2.ID) = false: the root passes it")
+	}
+	if store.given(valueflow.ArgSource{Param: 0}) {
+		t.Error("given(p0) = true: the receiver is no value the root hands down")
+	}
+	deeper := &scope{key: "root/1.0/0.0", parent: store, args: []valueflow.ArgSource{{Param: -1}, {Param: 2, Path: ".ID"}}}
+	if !deeper.given(valueflow.ArgSource{Param: 2}) {
+		t.Error("deeper.given(p2) = false: the store passes on what the root gave it")
+	}
+	if deeper.given(valueflow.ArgSource{Param: 1}) {
+		t.Error("deeper.given(p1) = true: the store made that value itself")
+	}
+}
