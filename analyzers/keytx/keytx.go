@@ -182,6 +182,13 @@ func (c *checker) isKeyTable(st *sqltext.Statement) bool {
 	return c.res.Catalog.IsKeyTable(st.Table)
 }
 
+// What a retry does when a key and its effect do not commit together.
+const (
+	checkApart  = "a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect"
+	keyFirst    = "a crash between the two commits records the key without its effect, so the retry is skipped and the effect lost: the key commits apart from the effect it guards"
+	effectFirst = "a crash between the two commits leaves the effect without its key, so the retry repeats it: the key commits apart from the effect it guards"
+)
+
 // apart decides whether a key statement and an effect write do not commit
 // together, and says what a crash or a concurrent retry then does.
 func (c *checker) apart(k, w stmt) (string, bool) {
@@ -192,7 +199,7 @@ func (c *checker) apart(k, w stmt) (string, bool) {
 		if !before(k, w) || effects.SameTx(k.Stmt, w.Stmt) {
 			return "", false
 		}
-		return "a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect", true
+		return checkApart, true
 	}
 	if effects.SameTx(k.Stmt, w.Stmt) {
 		return "", false
@@ -203,9 +210,9 @@ func (c *checker) apart(k, w stmt) (string, bool) {
 		return "", false
 	}
 	if before(k, w) {
-		return "a crash between the two commits records the key without its effect, so the retry is skipped and the effect lost: the key commits apart from the effect it guards", true
+		return keyFirst, true
 	}
-	return "a crash between the two commits leaves the effect without its key, so the retry repeats it: the key commits apart from the effect it guards", true
+	return effectFirst, true
 }
 
 // before reports whether k runs before w on every path: within one

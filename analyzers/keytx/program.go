@@ -69,13 +69,13 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 func programApart(k *sqltext.Statement, first bool) (string, bool) {
 	switch {
 	case k.Kind == sqltext.Select && first:
-		return "a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect", true
+		return checkApart, true
 	case k.Kind == sqltext.Select:
 		return "", false
 	case first:
-		return "a crash between the two commits records the key without its effect, so the retry is skipped and the effect lost: the key commits apart from the effect it guards", true
+		return keyFirst, true
 	}
-	return "a crash between the two commits leaves the effect without its key, so the retry repeats it: the key commits apart from the effect it guards", true
+	return effectFirst, true
 }
 
 // reportProgram reports a key statement and an effect write of a root's

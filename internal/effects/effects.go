@@ -237,10 +237,21 @@ func constArg(v ssa.Value) (string, bool) {
 	if call, ok := v.(*ssa.Call); ok && len(call.Call.Args) == 1 {
 		v = call.Call.Args[0]
 	}
+	return stringConst(v)
+}
+
+// stringConst returns the value of a string constant.
+func stringConst(v ssa.Value) (string, bool) {
 	if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
 		return constant.StringVal(c.Value), true
 	}
 	return "", false
+}
+
+// IsEmptyString reports whether v is the constant "".
+func IsEmptyString(v ssa.Value) bool {
+	s, ok := stringConst(v)
+	return ok && s == ""
 }
 
 // pubOption decides whether a publish call passes a message-ID option.

@@ -2,7 +2,6 @@ package effects
 
 import (
 	"fmt"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -636,7 +635,7 @@ func EmptyFields(call ssa.CallInstruction, v ssa.Value) []string {
 		case *ssa.FieldAddr:
 			for _, fr := range *r.Referrers() {
 				if s, ok := fr.(*ssa.Store); ok && s.Addr == r {
-					if c, ok := s.Val.(*ssa.Const); !ok || c.Value == nil || c.Value.Kind() != constant.String || constant.StringVal(c.Value) != "" {
+					if !IsEmptyString(s.Val) {
 						set[r.Field] = true
 					}
 				} else if _, load := fr.(*ssa.UnOp); !load {

@@ -1,7 +1,6 @@
 package summary
 
 import (
-	"go/constant"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -122,17 +121,11 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, ce valueflow.Effect
 		e.KeyParam, e.KeyPath = i, path
 		return e, true
 	}
-	if ce.KeyPath == "" && isEmptyString(arg) || ce.KeyPath != "" && slices.Contains(effects.EmptyFields(call, arg), ce.KeyPath) {
+	if ce.KeyPath == "" && effects.IsEmptyString(arg) || ce.KeyPath != "" && slices.Contains(effects.EmptyFields(call, arg), ce.KeyPath) {
 		e.KeyParam, e.KeyPath, e.Absent = -1, "", true
 		return e, true
 	}
 	return e, false
-}
-
-// isEmptyString reports whether v is the constant "".
-func isEmptyString(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == ""
 }
 
 // ownEffects summarises the external calls fn makes itself.
