@@ -15,6 +15,7 @@ import (
 	"github.com/idemlint/idemlint"
 	"github.com/idemlint/idemlint/internal/checktest"
 	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/fixtest"
 )
 
 // TestWired runs the checks over a service whose handlers reach the store
@@ -38,7 +39,8 @@ func TestWired(t *testing.T) {
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
-	got := findings(t, cfg, pkgs, src)
+	graph := analyze(t, cfg, pkgs)
+	got := findings(graph, src)
 	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx")
 	for key, res := range want {
 		msgs := got[key]
@@ -57,12 +59,24 @@ func TestWired(t *testing.T) {
 	for key, msgs := range got {
 		t.Errorf("%s: unexpected finding %q", key, msgs)
 	}
+	// The composition root's findings in the implementations' files
+	// carry the edits of those files that absorb a retry.
+	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server")
+	fixtest.Gofmt(t, graph.Roots)
 
 	// As go vet and gopls run it, one package at a time: the same
 	// findings, at the line where each main wires the handlers, naming
 	// where each fresh value is.
 	cfg = config.Default()
-	got = findings(t, cfg, pkgs, src)
+	graph = analyze(t, cfg, pkgs)
+	got = findings(graph, src)
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			if len(d.SuggestedFixes) > 0 && strings.Contains(d.Message, "wired here") {
+				t.Errorf("one package at a time: %s: a finding reported at the wiring has a fix: %q", act.Package.Fset.Position(d.Pos), d.Message)
+			}
+		}
+	}
 	wantAt := map[string][]string{
 		"example.com/wired/cmd/server/main.go:20": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into orders in postgres.Store.Insert \(postgres.go:17:\d+\) is not idempotent \(HTTP handler Handler.Create, wired here\)`,
@@ -110,19 +124,26 @@ func TestWired(t *testing.T) {
 	}
 }
 
-// findings runs the checks with cfg over pkgs, and returns the messages of
-// its findings by "path/file.go:line" relative to src.
-func findings(t *testing.T, cfg *config.Config, pkgs []*packages.Package, src string) map[string][]string {
+// analyze runs the checks with cfg over pkgs.
+func analyze(t *testing.T, cfg *config.Config, pkgs []*packages.Package) *checker.Graph {
 	t.Helper()
 	graph, err := checker.Analyze(idemlint.New(cfg), pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string][]string{} // "path/file.go:line" -> messages
 	for _, act := range graph.Roots {
 		if act.Err != nil {
 			t.Fatalf("%s: %v", act, act.Err)
 		}
+	}
+	return graph
+}
+
+// findings returns the messages of the graph's findings by
+// "path/file.go:line" relative to src.
+func findings(graph *checker.Graph, src string) map[string][]string {
+	got := map[string][]string{} // "path/file.go:line" -> messages
+	for _, act := range graph.Roots {
 		for _, d := range act.Diagnostics {
 			p := act.Package.Fset.Position(d.Pos)
 			rel, _ := filepath.Rel(src, p.Filename)

@@ -56,6 +56,8 @@
 // it and no unique violation handled around the call. The finding is at
 // the INSERT, with each interface and its implementation in the chain;
 // under go vet and gopls, and under golangci-lint, it is reported where
-// main wires the handler's package, naming the INSERT's position. It
-// carries no fix; the message says what to add.
+// main wires the handler's package, naming the INSERT's position. At
+// the INSERT, the finding carries the same fix as a handler's own
+// INSERT (the edit is in the implementation's file); at the wiring it
+// carries none, and the message says what to add.
 package naturalkey

@@ -1,52 +1,72 @@
 package naturalkey
 
 import (
-	"go/ast"
 	"go/token"
-	"go/types"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
+	"github.com/idemlint/idemlint/internal/sqltext"
 )
 
 // conflictFix adds the dialect's conflict clause for col, the operation
 // key the INSERT stores, to the INSERT's SQL literal: a string literal at
 // the call, or the constant it names in this package.
 func (c *checker) conflictFix(st *effects.Stmt, col string) *analysis.SuggestedFix {
-	lit := c.sqlLiteral(st)
-	if lit == nil || lit.Kind != token.STRING {
+	lit, text := fix.SQLLiteralAt(c.pass.Files, c.pass.TypesInfo, c.pass.Pkg, st.Instr.Pos())
+	if lit == nil {
 		return nil
 	}
-	text, err := strconv.Unquote(lit.Value)
-	if err != nil || !strings.HasPrefix(lit.Value, "`") && strings.Contains(lit.Value, `\`) {
-		return nil // an escape would shift offsets
+	e, ok := conflictEdit(text, st.SQL, fix.DialectOf(c.pass.Pkg, text), effects.ReadsRows(st.Instr), col)
+	if !ok {
+		return nil
 	}
-	dialect := fix.DialectOf(c.pass.Pkg, text)
+	return e.at(lit.Pos())
+}
+
+// A sqlEdit inserts text into an INSERT's SQL.
+type sqlEdit struct {
+	off  int // in the SQL text
+	text string
+	msg  string
+}
+
+// at returns the fix that makes the edit in the literal that starts at
+// lit and holds the SQL without escapes.
+func (e sqlEdit) at(lit token.Pos) *analysis.SuggestedFix {
+	pos := lit + 1 + token.Pos(e.off)
+	return &analysis.SuggestedFix{
+		Message:   e.msg,
+		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte(e.text)}},
+	}
+}
+
+// conflictEdit returns the edit of an INSERT's SQL text that absorbs a
+// retry's duplicate of col, the operation key it stores, in dialect d;
+// query says that the statement's rows are read.
+func conflictEdit(text string, st *sqltext.Statement, d fix.Dialect, query bool, col string) (sqlEdit, bool) {
 	end := sqlEnd(text)
-	if st.SQL.Returning {
+	if st.Returning {
 		at := keywordAt(text, "RETURNING")
-		if at < 0 || dialect == fix.MySQL {
-			return nil
+		if at < 0 || d == fix.MySQL {
+			return sqlEdit{}, false
 		}
-		if isQuery(st.Instr) {
-			return returningFix(lit, text[:at], dialect, col, st)
+		if query {
+			return returningEdit(text[:at], d, col, st)
 		}
 		end = len(strings.TrimRight(text[:at], " \t\r\n"))
 	}
-	add := fix.ConflictClause(dialect, st.SQL.Columns[0])
+	add := fix.ConflictClause(d, st.Columns[0])
 	if add == "" {
-		return nil
+		return sqlEdit{}, false
 	}
-	return insertInSQL(lit, end, add, "Add"+add+" so that a retry is absorbed")
+	return sqlEdit{end, add, "Add" + add + " so that a retry is absorbed"}, true
 }
 
-// returningFix handles an INSERT whose RETURNING rows the caller reads;
+// returningEdit handles an INSERT whose RETURNING rows the caller reads;
 // head is its text up to RETURNING. ON CONFLICT DO NOTHING would return
 // no row on a retry, and Scan would fail with ErrNoRows where the first
 // attempt succeeded. A DO UPDATE that sets the key column to itself
@@ -58,35 +78,25 @@ func (c *checker) conflictFix(st *effects.Stmt, col string) *analysis.SuggestedF
 // unique index on it (PostgreSQL rejects the statement, on its first run,
 // when there is none). A statement of unknown dialect, or one inserting
 // several rows (DO UPDATE cannot touch a row twice), gets no fix.
-func returningFix(lit *ast.BasicLit, head string, d fix.Dialect, col string, st *effects.Stmt) *analysis.SuggestedFix {
+func returningEdit(head string, d fix.Dialect, col string, st *sqltext.Statement) (sqlEdit, bool) {
 	if d != fix.PostgreSQL && d != fix.SQLite || !plainIdent.MatchString(col) || strings.Contains(head, `"`+col+`"`) {
-		return nil // a quoted column would need its quotes, and its case, in the target
+		return sqlEdit{}, false // a quoted column would need its quotes, and its case, in the target
 	}
-	for _, ps := range st.SQL.Params {
+	for _, ps := range st.Params {
 		if len(ps) > 1 {
-			return nil // several rows, or a column computed from several values
+			return sqlEdit{}, false // several rows, or a column computed from several values
 		}
 	}
 	if d == fix.SQLite && keywordAt(head, "VALUES") < 0 {
-		return nil // SQLite reads ON CONFLICT after INSERT ... SELECT as a join
+		return sqlEdit{}, false // SQLite reads ON CONFLICT after INSERT ... SELECT as a join
 	}
 	add := " ON CONFLICT (" + col + ") DO UPDATE SET " + col + " = EXCLUDED." + col
-	return insertInSQL(lit, len(strings.TrimRight(head, " \t\r\n")), add,
-		"Add"+add+" so that a retry is absorbed and RETURNING yields the row the first attempt inserted")
+	return sqlEdit{len(strings.TrimRight(head, " \t\r\n")), add,
+		"Add" + add + " so that a retry is absorbed and RETURNING yields the row the first attempt inserted"}, true
 }
 
 // plainIdent matches a column name that needs no quoting.
 var plainIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-
-// insertInSQL returns the fix that inserts text at byte offset off of the
-// SQL that lit holds (a literal without escapes).
-func insertInSQL(lit *ast.BasicLit, off int, text, msg string) *analysis.SuggestedFix {
-	pos := lit.Pos() + 1 + token.Pos(off)
-	return &analysis.SuggestedFix{
-		Message:   msg,
-		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte(text)}},
-	}
-}
 
 // keywordAt returns the byte offset of the first occurrence of keyword kw
 // (upper case) in SQL text outside quotes, comments and parentheses, or -1.
@@ -154,62 +164,4 @@ func sqlEnd(text string) int {
 
 func isWordByte(b byte) bool {
 	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
-}
-
-// isQuery reports whether the statement runs through a method that
-// returns rows (Query, QueryRow, Get).
-func isQuery(c ssa.CallInstruction) bool {
-	name := ""
-	if c.Common().IsInvoke() {
-		name = c.Common().Method.Name()
-	} else if callee := c.Common().StaticCallee(); callee != nil {
-		name = callee.Name()
-	}
-	return strings.HasPrefix(name, "Query") || strings.HasPrefix(name, "Get") || strings.HasPrefix(name, "Select")
-}
-
-// sqlLiteral finds the string literal that holds the statement's SQL.
-func (c *checker) sqlLiteral(st *effects.Stmt) *ast.BasicLit {
-	file := fix.FileOf(c.pass, st.Instr.Pos())
-	call := fix.CallAt(file, st.Instr.Pos())
-	if call == nil {
-		return nil
-	}
-	for _, arg := range call.Args {
-		switch a := ast.Unparen(arg).(type) {
-		case *ast.BasicLit:
-			if a.Kind == token.STRING {
-				return a
-			}
-		case *ast.Ident:
-			if k, ok := c.pass.TypesInfo.Uses[a].(*types.Const); ok && k.Pkg() == c.pass.Pkg {
-				if lit := c.constLiteral(k); lit != nil {
-					return lit
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// constLiteral finds the literal a package-level constant is declared with.
-func (c *checker) constLiteral(k *types.Const) *ast.BasicLit {
-	for _, f := range c.pass.Files {
-		for _, decl := range f.Decls {
-			gd, ok := decl.(*ast.GenDecl)
-			if !ok || gd.Tok != token.CONST {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				for i, name := range vs.Names {
-					if c.pass.TypesInfo.Defs[name] == k && i < len(vs.Values) {
-						lit, _ := vs.Values[i].(*ast.BasicLit)
-						return lit
-					}
-				}
-			}
-		}
-	}
-	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/analyzers/internal/check"
+	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes/summary"
@@ -16,8 +17,9 @@ import (
 // interfaces they call: a consumer that hands the decoded event to a
 // service, whose repository inserts it under the event's ID with no
 // conflict handling. The row's identity is a value the implementation
-// is given; a fresh one is freshid's. The finding has no suggested fix:
-// the statement is in another package; the message says what to add.
+// is given; a fresh one is freshid's. Where the run loads the
+// implementation's source, the finding is reported there and carries
+// the edit of its SQL that the package's own finding would.
 func (c *checker) programRoots() {
 	seen := map[string]bool{}
 	fresh := c.freshSinks()
@@ -98,10 +100,30 @@ func (c *checker) reportProgram(r *summary.ProgramRoot, st *summary.ProgramStmt,
 	if p.Wired {
 		where, root = st.At.String(), root+", wired here"
 	}
-	c.rep.Report(analysis.Diagnostic{
+	d := analysis.Diagnostic{
 		Pos: p.Pos,
 		Message: fmt.Sprintf("a retry inserts the row for the same %s again, which fails or duplicates it: the INSERT into %s in %s has no conflict handling for the caller-known %s; add ON CONFLICT DO NOTHING and handle the existing row (%s)",
 			col, parsed.Table, where, col, root),
 		Related: p.Related,
-	})
+	}
+	if f := programConflictFix(st, col); f != nil && !p.Wired {
+		d.SuggestedFixes = []analysis.SuggestedFix{*f}
+	}
+	c.rep.Report(d)
+}
+
+// programConflictFix is the conflict clause of a statement of a root's
+// expanded list, when the run loads the file that holds its SQL: the
+// edit is in the implementation's package, where the finding is
+// reported; a driver that analyses one package at a time reports at the
+// wiring, which no edit of the SQL can be attached to.
+func programConflictFix(st *summary.ProgramStmt, col string) *analysis.SuggestedFix {
+	if st.Lit == nil || !st.LitPos.IsValid() {
+		return nil
+	}
+	e, ok := conflictEdit(st.SQL, st.Parsed, fix.Dialect(st.Lit.Dialect), st.Lit.Rows, col)
+	if !ok {
+		return nil
+	}
+	return e.at(st.LitPos)
 }

@@ -24,7 +24,13 @@ func TestGoldenFilesCompile(t *testing.T) {
 	}
 	t.Parallel()
 	testdata := filepath.Join(testmod.Root(t), "testdata")
-	goldens, err := filepath.Glob(filepath.Join(testdata, "src", "*", "*", "*.golden"))
+	var goldens []string
+	err := filepath.WalkDir(filepath.Join(testdata, "src"), func(path string, d os.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(path, ".golden") {
+			goldens = append(goldens, path)
+		}
+		return err
+	})
 	if err != nil || len(goldens) == 0 {
 		t.Fatalf("no golden files found: %v", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -685,4 +686,17 @@ func isTxCallback(fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// ReadsRows reports whether a statement runs through a method that
+// returns rows (Query, QueryRow, Get, Select): a fix that changes what
+// the statement returns must keep them.
+func ReadsRows(c ssa.CallInstruction) bool {
+	name := ""
+	if c.Common().IsInvoke() {
+		name = c.Common().Method.Name()
+	} else if callee := c.Common().StaticCallee(); callee != nil {
+		name = callee.Name()
+	}
+	return strings.HasPrefix(name, "Query") || strings.HasPrefix(name, "Get") || strings.HasPrefix(name, "Select")
 }

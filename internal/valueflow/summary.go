@@ -175,6 +175,18 @@ type SQLStmt struct {
 	// Ignores are the checks that ignore directives at the executor
 	// call name, for a composition root that reports it.
 	Ignores []string
+	// Lit, for an INSERT without conflict handling, says where its SQL
+	// is written, so that a composition root that loads the source can
+	// offer the edit that absorbs a duplicate.
+	Lit *SQLLit
+}
+
+// An SQLLit is the string literal that holds a statement's SQL text,
+// without escapes, so that an offset in the text is one in the file.
+type SQLLit struct {
+	Pos     string // the literal's opening quote: "store.go:12:20"
+	Dialect int    // the text's fix.Dialect, as the statement's package tells it
+	Rows    bool   // the statement's rows are read (QueryRow, Get)
 }
 
 // A WiredStmt is a wired call in a statement list, with the handles the

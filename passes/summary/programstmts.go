@@ -56,6 +56,9 @@ type ProgramStmt struct {
 	// Pos is the statement's executor call in the run's file set, when
 	// its file is loaded.
 	Pos token.Pos
+	// LitPos is where the literal that Lit describes starts, when its
+	// file is loaded.
+	LitPos token.Pos
 	// Through are the wired calls from the root to the statement.
 	Through []Resolution
 	// Given says, for each of the statement's arguments, whether the
@@ -192,6 +195,9 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		if p.cat.Config().WholeProgram {
 			if ps.Pos = p.locate(st.At, sc.pkg); !ps.Pos.IsValid() {
 				ps.Pos = p.locate(st.At, "")
+			}
+			if st.Lit != nil && ps.Pos.IsValid() {
+				ps.LitPos = p.locate(valueflow.Frame{Func: st.At.Func, Pos: st.Lit.Pos}, "")
 			}
 		}
 		root.Stmts = append(root.Stmts, ps)

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/internal/valueflow"
@@ -305,7 +306,25 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 	for _, a := range st.Args {
 		args = append(args, b.argSource(a, ""))
 	}
-	b.add(valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos())}, c, nil)
+	b.add(valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st)}, c, nil)
+}
+
+// literal locates the SQL of an INSERT without conflict handling, for a
+// composition root's fix.
+func (b *stmtBuilder) literal(st *effects.Stmt) *valueflow.SQLLit {
+	if st.SQL.Kind != sqltext.Insert || st.SQL.Conflict {
+		return nil
+	}
+	r := b.h.r
+	lit, text := fix.SQLLiteralAt(r.files, r.info, r.Env.Pkg, st.Instr.Pos())
+	if lit == nil || text != st.Text {
+		return nil
+	}
+	return &valueflow.SQLLit{
+		Pos:     valueflow.FrameAt(r.Env.Fset, "", lit.Pos()).Pos,
+		Dialect: int(fix.DialectOf(r.Env.Pkg, text)),
+		Rows:    effects.ReadsRows(st.Instr),
+	}
 }
 
 // argSource says which parameter of fn, at which field path, the value v

@@ -56,6 +56,7 @@ type Result struct {
 	Env      *valueflow.Env
 	ssa      *lazyssa.SSA
 	files    []*ast.File
+	info     *types.Info
 
 	writesMu sync.Mutex
 	writes   map[*ssa.Function][]valueflow.ParamWrite
@@ -145,7 +146,7 @@ func (r *Result) Imported(fn *types.Func) *valueflow.Summary {
 }
 
 func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Result, error) {
-	res := &Result{Catalog: cat, Retried: ret, files: pass.Files, tests: testFiles(pass)}
+	res := &Result{Catalog: cat, Retried: ret, files: pass.Files, info: pass.TypesInfo, tests: testFiles(pass)}
 	if cat.Skips(pass.Pkg, inGOROOT(pass)) {
 		return res, nil
 	}

@@ -1,0 +1,74 @@
+package fix
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+// SQLLiteralAt returns the string literal that holds the SQL of the call
+// whose opening parenthesis is at lparen, with the text it holds: an
+// argument written in place, or the literal that a constant of pkg the
+// argument names is declared with. It returns nil unless the literal can
+// be edited at the offsets of its text (a raw string, or one without
+// escapes, which would shift them).
+func SQLLiteralAt(files []*ast.File, info *types.Info, pkg *types.Package, lparen token.Pos) (*ast.BasicLit, string) {
+	var file *ast.File
+	for _, f := range files {
+		if f.FileStart <= lparen && lparen < f.FileEnd {
+			file = f
+		}
+	}
+	if file == nil {
+		return nil, ""
+	}
+	call := CallAt(file, lparen)
+	if call == nil {
+		return nil, ""
+	}
+	for _, arg := range call.Args {
+		var lit *ast.BasicLit
+		switch a := ast.Unparen(arg).(type) {
+		case *ast.BasicLit:
+			lit = a
+		case *ast.Ident:
+			if k, ok := info.Uses[a].(*types.Const); ok && k.Pkg() == pkg {
+				lit = constLiteral(files, info, k)
+			}
+		}
+		if lit == nil || lit.Kind != token.STRING {
+			continue
+		}
+		text, err := strconv.Unquote(lit.Value)
+		if err != nil || !strings.HasPrefix(lit.Value, "`") && strings.Contains(lit.Value, `\`) {
+			return nil, ""
+		}
+		return lit, text
+	}
+	return nil, ""
+}
+
+// constLiteral finds the literal a package-level constant is declared
+// with.
+func constLiteral(files []*ast.File, info *types.Info, k *types.Const) *ast.BasicLit {
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if info.Defs[name] == k && i < len(vs.Values) {
+						lit, _ := vs.Values[i].(*ast.BasicLit)
+						return lit
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
