@@ -1,8 +1,13 @@
 package summary
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"testing"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
@@ -121,5 +126,35 @@ func TestScopeUnit(t *testing.T) {
 	}
 	if deeper.given(valueflow.ArgSource{Param: 1}) {
 		t.Error("deeper.given(p1) = true: the store made that value itself")
+	}
+}
+
+// A composition root is a program's main package, not a test's: the
+// go command's generated main ("x.test") and a main package with its
+// test files wire what the tests need, not the production path.
+func TestCompositionRoot(t *testing.T) {
+	for _, tc := range []struct {
+		path, name string
+		files      []string
+		want       bool
+	}{
+		{"example.com/app/cmd/api", "main", []string{"main.go"}, true},
+		{"example.com/app/cmd/api", "main", []string{"main.go", "main_test.go"}, false},
+		{"example.com/app/internal/api.test", "main", []string{"testmain.go"}, false},
+		{"example.com/app/internal/api", "api", []string{"api.go"}, false},
+	} {
+		fset := token.NewFileSet()
+		var files []*ast.File
+		for _, name := range tc.files {
+			f, err := parser.ParseFile(fset, name, "package "+tc.name, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, f)
+		}
+		pass := &analysis.Pass{Pkg: types.NewPackage(tc.path, tc.name), Fset: fset, Files: files}
+		if got := compositionRoot(pass); got != tc.want {
+			t.Errorf("compositionRoot(%s, files %v) = %v, want %v", tc.path, tc.files, got, tc.want)
+		}
 	}
 }

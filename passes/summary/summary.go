@@ -164,12 +164,29 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 	if rel := relevant(pass, cat, imported, wired); rel.any() {
 		analyse(pass, res, cat, imported, rel, wired)
 	}
-	if pass.Pkg.Name() == "main" && wired != nil {
+	if compositionRoot(pass) && wired != nil {
 		// The composition root, whose own Pending fact is exported by
 		// now: the wired calls of every package it links.
 		res.Program, res.ProgramRoots = resolveProgram(pass, cat)
 	}
 	return res, nil
+}
+
+// compositionRoot reports whether the package is a program's main
+// package: not the main package the go command generates to run a
+// package's tests ("x.test"), nor a main package with its test files,
+// whose wiring (fakes, a test server) is not the production path's and
+// whose production findings its own variant reports.
+func compositionRoot(pass *analysis.Pass) bool {
+	if pass.Pkg.Name() != "main" || strings.HasSuffix(pass.Pkg.Path(), ".test") {
+		return false
+	}
+	for _, f := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
+			return false
+		}
+	}
+	return true
 }
 
 // analyse traces the fresh values of a relevant package and exports its
