@@ -10,9 +10,14 @@
 // what it writes (the id column of an INSERT, an ORM model's primary key
 // (gorm's Create, bun's NewInsert().Model; a field named ID, or tagged
 // primaryKey or bun:",pk"),
-// a provider's idempotency key, a published message's ID), a retry does
-// not repeat the first attempt: it creates a second order, a second
-// charge. For example:
+// a provider's idempotency key, the ID a broker deduplicates published
+// messages on: JetStream's Nats-Msg-Id, an SQS FIFO deduplication ID),
+// a retry does not repeat the first attempt: it creates a second order,
+// a second charge. An AMQP publishing's MessageId and a watermill
+// message's UUID are not identities by default: neither broker
+// deduplicates on them, and the consumers that might are not in the
+// publisher's package; a program whose consumers do names them in the
+// configuration's sinks. For example:
 //
 //	func CreateOrder(w http.ResponseWriter, r *http.Request) {
 //		id := uuid.New() // a retry inserts a second orders row with a new id

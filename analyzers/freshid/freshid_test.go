@@ -21,7 +21,13 @@ var testdata, _ = filepath.Abs("../../testdata")
 func TestFreshID(t *testing.T) {
 	cfg := &config.Config{
 		Schema: []string{"migrations"},
-		Sinks:  []config.Sink{{Type: "freshid/sinks.Envelope", Field: "Dedup", What: "the envelope's dedup key"}},
+		Sinks: []config.Sink{
+			{Type: "freshid/sinks.Envelope", Field: "Dedup", What: "the envelope's dedup key"},
+			// The message IDs of a program whose consumers deduplicate
+			// on them (no default sink: see TestMessageIDs).
+			{Type: "github.com/rabbitmq/amqp091-go.Publishing", Field: "MessageId", What: "the published message's ID"},
+			{Func: "github.com/ThreeDotsLabs/watermill/message.NewMessage", Arg: 0, What: "the published message's ID"},
+		},
 	}
 	if err := cfg.ReadSchema(filepath.Join(testdata, "src", "freshid", "schema")); err != nil {
 		t.Fatal(err)
@@ -46,4 +52,12 @@ func TestFreshID(t *testing.T) {
 	fixtest.Golden(t, results,
 		"freshid/fixes")
 	fixtest.Gofmt(t, results)
+}
+
+// TestMessageIDs: neither RabbitMQ nor watermill's brokers deduplicate
+// on a published message's ID, so by default a fresh one is no finding:
+// the consumers that would make it an identity are not in the
+// publisher's package.
+func TestMessageIDs(t *testing.T) {
+	checktest.Run(t, testdata, freshid.New(passes.New(config.Default())), "freshid/msgids")
 }

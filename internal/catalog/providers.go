@@ -153,19 +153,19 @@ var slotFields = withStripeFields(map[string]Slot{
 	"github.com/aws/aws-sdk-go-v2/service/...*.ClientToken":            {"the request's client token"},
 	"github.com/aws/aws-sdk-go-v2/service/...*.ClientRequestToken":     {"the request's client token"},
 	"github.com/aws/aws-sdk-go-v2/service/...*.IdempotencyToken":       {"the request's idempotency token"},
-	// Consumers deduplicate on the message ID; RabbitMQ's deduplication
-	// plugins do too.
-	"github.com/rabbitmq/amqp091-go.Publishing.MessageId": {"the published message's ID"},
-	"github.com/streadway/amqp.Publishing.MessageId":      {"the published message's ID"},
+	// Not AMQP's Publishing.MessageId, nor the UUID of a watermill
+	// message: neither broker deduplicates on it, so it is an identity
+	// only where the program's consumers deduplicate on it, which the
+	// publisher's package cannot see. A program whose consumers do
+	// names it in the configuration's sinks.
 })
 
 // slotCalls pass a key slot's value as an argument (counted without the
 // receiver).
 var slotCalls = withStripeSetters(map[string]SlotCall{
-	"github.com/ThreeDotsLabs/watermill/message.NewMessage": {0, Slot{"the published message's ID"}},
-	"github.com/hibiken/asynq.TaskID":                       {0, Slot{"the job's unique ID"}},
-	"github.com/nats-io/nats.go.MsgId":                      {0, Slot{"the message's Nats-Msg-Id"}},
-	"github.com/nats-io/nats.go/jetstream.WithMsgID":        {0, Slot{"the message's Nats-Msg-Id"}},
+	"github.com/hibiken/asynq.TaskID":                {0, Slot{"the job's unique ID"}},
+	"github.com/nats-io/nats.go.MsgId":               {0, Slot{"the message's Nats-Msg-Id"}},
+	"github.com/nats-io/nats.go/jetstream.WithMsgID": {0, Slot{"the message's Nats-Msg-Id"}},
 })
 
 // A PointerHelper is the function of an SDK's module that makes a pointer

@@ -7,7 +7,7 @@ import (
 	"freshid/xstore"
 
 	"github.com/google/uuid"
-	amqp "github.com/rabbitmq/amqp091-go"
+	"github.com/nats-io/nats.go"
 )
 
 var store *xstore.Store
@@ -51,17 +51,17 @@ func CreateViaMapper(w http.ResponseWriter, r *http.Request) {
 	store.InsertRow(r.Context(), xstore.ToRow(o))
 }
 
-var ch *amqp.Channel
+var js nats.JetStreamContext
 
-// The ID given to another package's message builder is the published
-// message's ID.
+// The ID given to another package's message builder is the ID JetStream
+// deduplicates the message on.
 func PublishCreated(w http.ResponseWriter, r *http.Request) {
-	msg := xpublish.NewMessage(uuid.NewString(), nil) // want `a retry sends a new value as the published message's ID`
-	ch.PublishWithContext(r.Context(), "orders", "created", false, false, msg)
+	msg, opts := xpublish.NewMessage(uuid.NewString(), "orders.created", nil) // want `a retry sends a new value as the message's Nats-Msg-Id`
+	js.PublishMsg(msg, opts...)
 }
 
 // Negative: the caller's key.
 func PublishCreatedKeyed(w http.ResponseWriter, r *http.Request) {
-	msg := xpublish.NewMessage(r.Header.Get("Idempotency-Key"), nil)
-	ch.PublishWithContext(r.Context(), "orders", "created", false, false, msg)
+	msg, opts := xpublish.NewMessage(r.Header.Get("Idempotency-Key"), "orders.created", nil)
+	js.PublishMsg(msg, opts...)
 }

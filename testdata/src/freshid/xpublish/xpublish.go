@@ -1,11 +1,13 @@
 // Package xpublish builds the messages other packages publish: the
-// message ID it is given is the published message's identity, though it
-// publishes nothing and makes no identifier itself.
+// message ID it is given is the ID JetStream deduplicates the published
+// message on, though it publishes nothing and makes no identifier
+// itself.
 package xpublish
 
-import amqp "github.com/rabbitmq/amqp091-go"
+import "github.com/nats-io/nats.go"
 
-// NewMessage returns a persistent message with the given ID.
-func NewMessage(id string, body []byte) amqp.Publishing {
-	return amqp.Publishing{MessageId: id, DeliveryMode: 2, Body: body}
+// NewMessage returns a message for subject, and the publish options
+// that give it the ID.
+func NewMessage(id, subject string, body []byte) (*nats.Msg, []nats.PubOpt) {
+	return &nats.Msg{Subject: subject, Data: body}, []nats.PubOpt{nats.MsgId(id)}
 }
