@@ -39,7 +39,7 @@ func TestFreshID(t *testing.T) {
 		// bun's models.
 		"freshid/bunsink",
 		// Findings that need facts of another package.
-		"freshid/xstore", "freshid/xpublish", "freshid/xapi",
+		"freshid/xstore", "freshid/xpublish", "freshid/xclient", "freshid/xapi",
 		"freshid/negatives",
 		// A package whose test files declare variables and handlers:
 		// tests are neither roots nor reported.

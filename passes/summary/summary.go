@@ -14,6 +14,7 @@ import (
 	"github.com/idemlint/idemlint/internal/effects"
 	"go/ast"
 	"go/build"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"golang.org/x/tools/go/ast/astutil"
@@ -236,6 +237,7 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 	var r relevance
 	tests := testFiles(pass)
 	seen := make(map[*types.Func]bool)
+	headers := false // it sets request headers
 	for id, obj := range pass.TypesInfo.Uses {
 		// A key slot that is a struct field (a message's ID in the
 		// struct published) is written by naming it.
@@ -282,12 +284,37 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 			continue
 		}
 		r.sinks = r.sinks || cat.IsSink(fn)
+		if _, ok := cat.HeaderSetter(fn); ok {
+			headers = true
+		}
 		if _, ok := cat.External(fn); ok {
 			r.effects = true
 		}
 		r.fresh = r.fresh || cat.IsIDGenerator(fn)
 	}
+	// Header setters are no sinks of their own (every HTTP package sets
+	// headers), but a package that names an idempotency header may set
+	// it from a parameter: a client whose caller, in another package,
+	// makes the key fresh.
+	r.sinks = r.sinks || headers && namesKeyHeader(pass, cat)
 	return r
+}
+
+// namesKeyHeader reports whether a constant of the package's code is the
+// name of an idempotency header.
+func namesKeyHeader(pass *analysis.Pass, cat *catalog.Catalog) bool {
+	for _, tv := range pass.TypesInfo.Types {
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			continue
+		}
+		name := constant.StringVal(tv.Value)
+		for _, h := range cat.KeyHeaders() {
+			if strings.EqualFold(name, h) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fileRanges are the extents of some files of a package.

@@ -3,6 +3,7 @@ package xapi
 import (
 	"net/http"
 
+	"freshid/xclient"
 	"freshid/xpublish"
 	"freshid/xstore"
 
@@ -64,4 +65,16 @@ func PublishCreated(w http.ResponseWriter, r *http.Request) {
 func PublishCreatedKeyed(w http.ResponseWriter, r *http.Request) {
 	msg, opts := xpublish.NewMessage(r.Header.Get("Idempotency-Key"), "orders.created", nil)
 	js.PublishMsg(msg, opts...)
+}
+
+var cards *xclient.Client
+
+// A client of another package sends the fresh key its caller makes.
+func IssueCard(w http.ResponseWriter, r *http.Request) {
+	cards.Issue(r.Context(), xclient.Request{Amount: 5, Key: uuid.NewString()}) // want `a retry sends a new value as the Idempotency-Key header`
+}
+
+// Negative: the caller's own key.
+func IssueCardKeyed(w http.ResponseWriter, r *http.Request) {
+	cards.Issue(r.Context(), xclient.Request{Amount: 5, Key: r.Header.Get("Idempotency-Key")})
 }
