@@ -310,12 +310,13 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 }
 
 // literal locates the SQL of an INSERT without conflict handling, for a
-// composition root's fix.
+// composition root's fix. Only a run that loads every package's source
+// can use it: go vet's facts go without it.
 func (b *stmtBuilder) literal(st *effects.Stmt) *valueflow.SQLLit {
-	if st.SQL.Kind != sqltext.Insert || st.SQL.Conflict {
+	r := b.h.r
+	if st.SQL.Kind != sqltext.Insert || st.SQL.Conflict || !r.Catalog.Config().WholeProgram {
 		return nil
 	}
-	r := b.h.r
 	lit, text := fix.SQLLiteralAt(r.files, r.info, r.Env.Pkg, st.Instr.Pos())
 	if lit == nil || text != st.Text {
 		return nil
