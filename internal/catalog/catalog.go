@@ -42,6 +42,30 @@ type Catalog struct {
 	// libraries are those the tables mention, without the configured
 	// names, which may be of the program's own packages.
 	libraries map[string]bool
+	// executors are the functions of the program that forward SQL text
+	// to an executor, by FuncKey, and forwarders the paths of their
+	// packages (see WithExecutors).
+	executors  map[string]SQLCall
+	forwarders map[string]bool
+}
+
+// WithExecutors returns the catalog of one package of the run: c, with
+// the functions of the program that forward SQL text and arguments to an
+// executor (found in the package and in those it imports) counted as
+// executors themselves.
+func (c *Catalog) WithExecutors(execs map[string]SQLCall) *Catalog {
+	if len(execs) == 0 {
+		return c
+	}
+	cc := *c
+	cc.executors = execs
+	cc.forwarders = make(map[string]bool)
+	for key := range execs {
+		for _, path := range keyPackages(key) {
+			cc.forwarders[path] = true
+		}
+	}
+	return &cc
 }
 
 // New builds the catalog of the run from its configuration.
@@ -166,7 +190,7 @@ func keyPackage(key string) string {
 // stubs, SQL-shaped interfaces) are covered by their path prefixes or by
 // being methods, which callers look up regardless.
 func (c *Catalog) MayKnow(path string) bool {
-	return c.packages[path] || isLibraryAPI(path)
+	return c.packages[path] || c.forwarders[path] || isLibraryAPI(path)
 }
 
 // isLibraryAPI reports whether path is a package of the whole-API rules:
@@ -205,6 +229,9 @@ func (c *Catalog) IsDeriver(fn *types.Func) bool { return IsDerivation(fn) }
 // method shapes (sqlc's DBTX, say) count as the concrete calls do.
 func (c *Catalog) SQL(fn *types.Func) (SQLCall, bool) {
 	if call, ok := lookup(sqlCalls, fn); ok {
+		return call, true
+	}
+	if call, ok := c.executors[FuncKey(fn)]; ok {
 		return call, true
 	}
 	return sqlShape(fn)

@@ -175,6 +175,15 @@ var drivers = []Driver{
 type SQLCall struct {
 	Query, Args int
 	Named       bool
+	// Forward is set for a function of the program that hands the text
+	// and arguments it is given to an executor (a repository's
+	// exec(ctx, query, args...) helper). Handle is then 1 + the index of
+	// the parameter it runs them on, or 0 when the handle is its own (a
+	// field of its receiver); Autocommit says that handle commits each
+	// statement on its own.
+	Forward    bool
+	Handle     int
+	Autocommit bool
 }
 
 // sqlCalls are the executors of the drivers and ORMs, by FuncKey.

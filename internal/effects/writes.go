@@ -314,12 +314,9 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 			st.Args = cc.Args[a:]
 		}
 	}
-	st.Recv = cc.Value
-	if !cc.IsInvoke() && len(cc.Args) > 0 && offset > 0 {
-		st.Recv = cc.Args[0]
-	}
+	st.Recv = valueflow.SQLHandle(cc, fn, sc)
 	switch {
-	case valueflow.Autocommit(cc):
+	case valueflow.SQLAutocommit(cc, fn, sc):
 		st.Durability = DurAutocommit
 	case st.Recv != nil && catalog.IsTx(st.Recv.Type()):
 		st.Durability, st.Tx = DurTx, st.Recv

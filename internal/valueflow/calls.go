@@ -248,7 +248,7 @@ func (t *tracer) sqlArg(instr ssa.CallInstruction, fn *types.Func, sc catalog.SQ
 	st := sqltext.Parse(text)
 	if t.env.Writes {
 		if st.Writes() {
-			t.hit(SinkInfo{Kind: WriteSink, Table: st.Table, Durable: Autocommit(c)}, instr.Pos(), n.stack, nil)
+			t.hit(SinkInfo{Kind: WriteSink, Table: st.Table, Durable: SQLAutocommit(c, fn, sc)}, instr.Pos(), n.stack, nil)
 		}
 		return
 	}
@@ -582,6 +582,34 @@ func Autocommit(c *ssa.CallCommon) bool {
 		return false
 	}
 	return catalog.IsAutocommit(c.Args[0].Type())
+}
+
+// SQLHandle returns the handle a call of an SQL executor runs its
+// statement on: the receiver of a driver's method, the handle argument of
+// a forwarder (see catalog.SQLCall), or nil when that is not known.
+func SQLHandle(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) ssa.Value {
+	offset := len(c.Args) - fn.Type().(*types.Signature).Params().Len()
+	switch {
+	case sc.Forward && sc.Handle > 0 && sc.Handle-1+offset < len(c.Args):
+		return c.Args[sc.Handle-1+offset]
+	case sc.Forward:
+		return nil
+	case c.IsInvoke():
+		return c.Value
+	case offset > 0 && len(c.Args) > 0:
+		return c.Args[0]
+	}
+	return nil
+}
+
+// SQLAutocommit reports whether a call of an SQL executor commits its
+// statement on its own.
+func SQLAutocommit(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) bool {
+	if !sc.Forward {
+		return Autocommit(c)
+	}
+	h := SQLHandle(c, fn, sc)
+	return sc.Handle == 0 && sc.Autocommit || h != nil && catalog.IsAutocommit(Unwrap(h).Type())
 }
 
 // AutocommitHandle reports whether t is a database handle on which every

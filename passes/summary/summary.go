@@ -11,24 +11,23 @@
 package summary
 
 import (
-	"github.com/idemlint/idemlint/internal/effects"
 	"go/ast"
-	"go/build"
 	"go/constant"
 	"go/token"
 	"go/types"
-	"golang.org/x/tools/go/ast/astutil"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/valueflow"
+	catalogpass "github.com/idemlint/idemlint/passes/catalog"
 	"github.com/idemlint/idemlint/passes/lazyssa"
 	"github.com/idemlint/idemlint/passes/retried"
 )
@@ -148,7 +147,7 @@ func (r *Result) Imported(fn *types.Func) *valueflow.Summary {
 
 func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Result, error) {
 	res := &Result{Catalog: cat, Retried: ret, files: pass.Files, info: pass.TypesInfo, tests: testFiles(pass)}
-	if cat.Skips(pass.Pkg, inGOROOT(pass)) {
+	if cat.Skips(pass.Pkg, catalogpass.InGOROOT(pass)) {
 		return res, nil
 	}
 	imported := func(fn *types.Func) *valueflow.Summary {
@@ -209,15 +208,6 @@ func analyse(pass *analysis.Pass, res *Result, cat *catalog.Catalog, imported fu
 	sites, freshWired := wiredSites(res, s.SrcFuncs()), freshSites(pass, res)
 	exportSummaries(pass, res, s.SrcFuncs(), fresh, rel, sites, freshWired)
 	exportPending(pass, res, sites, freshWired)
-}
-
-// inGOROOT reports whether the package's files lie in GOROOT.
-func inGOROOT(pass *analysis.Pass) bool {
-	if len(pass.Files) == 0 {
-		return true
-	}
-	name := pass.Fset.File(pass.Files[0].FileStart).Name()
-	return strings.HasPrefix(filepath.ToSlash(name), filepath.ToSlash(build.Default.GOROOT)+"/")
 }
 
 // relevance is what the objects a package uses say about it.

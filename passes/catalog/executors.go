@@ -1,0 +1,239 @@
+package catalog
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/idemlint/idemlint/internal/catalog"
+)
+
+// An Executor fact marks a function that hands the SQL text and the
+// arguments it is given to an executor: a repository's
+// exec(ctx, query, args...) helper, or an adapter's method that forwards
+// to *sql.DB. Its callers' statements are then as readable as the
+// executor's own: the text is at parameter Query, the arguments are the
+// variadic parameter Args.
+type Executor struct {
+	Query, Args int
+	// Handle is 1 + the index of the parameter whose handle runs the
+	// statement, or 0 when the function uses a handle of its own.
+	Handle int
+	// Autocommit: the function's own handle commits each statement.
+	Autocommit bool
+}
+
+func (*Executor) AFact() {}
+
+func (e *Executor) String() string {
+	return fmt.Sprintf("executor(query %d, args %d, handle %d, autocommit %t)", e.Query, e.Args, e.Handle, e.Autocommit)
+}
+
+func (e *Executor) call() catalog.SQLCall {
+	return catalog.SQLCall{Query: e.Query, Args: e.Args, Forward: true, Handle: e.Handle, Autocommit: e.Autocommit}
+}
+
+// executors returns the executors the package can call: those of the
+// packages it imports, from their facts, and its own, whose facts it
+// exports.
+func executors(pass *analysis.Pass, cat *catalog.Catalog) map[string]catalog.SQLCall {
+	execs := make(map[string]catalog.SQLCall)
+	for _, f := range pass.AllObjectFacts() {
+		e, ok := f.Fact.(*Executor)
+		fn, isFn := f.Object.(*types.Func)
+		if ok && isFn {
+			execs[catalog.FuncKey(fn)] = e.call()
+		}
+	}
+	for fn, e := range forwarders(pass, cat, execs) {
+		execs[catalog.FuncKey(fn)] = e.call()
+		if fn.Exported() {
+			pass.ExportObjectFact(fn, e)
+		}
+	}
+	return execs
+}
+
+// forwarders finds the package's functions that forward their text and
+// arguments to an executor: a catalogued one, an imported forwarder, or
+// another of the package's (so it iterates until none is added).
+func forwarders(pass *analysis.Pass, cat *catalog.Catalog, imported map[string]catalog.SQLCall) map[*types.Func]*Executor {
+	var decls []*ast.FuncDecl
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && mayForward(pass.TypesInfo, fd) {
+				decls = append(decls, fd)
+			}
+		}
+	}
+	found := make(map[*types.Func]*Executor)
+	executor := func(fn *types.Func) (catalog.SQLCall, bool) {
+		if e, ok := found[fn]; ok {
+			return e.call(), true
+		}
+		if sc, ok := imported[catalog.FuncKey(fn)]; ok {
+			return sc, true
+		}
+		return cat.SQL(fn)
+	}
+	for added := true; added; {
+		added = false
+		for _, fd := range decls {
+			fn := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if found[fn] != nil {
+				continue
+			}
+			if e := forwarding(pass.TypesInfo, fd, fn, executor); e != nil {
+				found[fn], added = e, true
+			}
+		}
+	}
+	return found
+}
+
+// mayForward reports whether a function's signature can forward SQL:
+// it is variadic and takes a string before its variadic parameter.
+func mayForward(info *types.Info, fd *ast.FuncDecl) bool {
+	fn, ok := info.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if !sig.Variadic() || sig.Params().Len() < 2 {
+		return false
+	}
+	for i := range sig.Params().Len() - 1 {
+		if isString(sig.Params().At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// forwarding returns the Executor fact of a function whose body passes a
+// string parameter, unchanged, as the text and its variadic parameter as
+// the arguments (args...) of an executor's call, or nil.
+func forwarding(info *types.Info, fd *ast.FuncDecl, fn *types.Func, executor func(*types.Func) (catalog.SQLCall, bool)) *Executor {
+	sig := fn.Type().(*types.Signature)
+	params := sig.Params()
+	paramIndex := func(e ast.Expr) int {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return -1
+		}
+		for i := range params.Len() {
+			if info.Uses[id] == params.At(i) {
+				return i
+			}
+		}
+		return -1
+	}
+	if assigned(info, fd.Body, params) {
+		return nil
+	}
+	var out *Executor
+	ambiguous := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || !call.Ellipsis.IsValid() {
+			return true
+		}
+		callee, ok := typeutil.Callee(info, call).(*types.Func)
+		if !ok {
+			return true
+		}
+		sc, ok := executor(callee)
+		if !ok || sc.Named || sc.Args != len(call.Args)-1 || sc.Query >= len(call.Args) {
+			return true
+		}
+		q := paramIndex(call.Args[sc.Query])
+		if q < 0 || !isString(params.At(q).Type()) || paramIndex(call.Args[sc.Args]) != params.Len()-1 {
+			return true
+		}
+		e := &Executor{Query: q, Args: params.Len() - 1}
+		e.Handle, e.Autocommit = handleOf(info, call, callee, sc, paramIndex)
+		if out != nil && *out != *e {
+			ambiguous = true
+		}
+		if out == nil {
+			out = e
+		}
+		return true
+	})
+	if out != nil && ambiguous {
+		// Different handles on different paths (a transaction when one
+		// is given, the pool otherwise): the statement runs, on which
+		// handle is not known.
+		out.Handle, out.Autocommit = 0, false
+	}
+	return out
+}
+
+// handleOf says which handle the executor's call runs the statement on:
+// a parameter of the forwarder (1 + its index), or the forwarder's own,
+// with whether that commits each statement.
+func handleOf(info *types.Info, call *ast.CallExpr, callee *types.Func, sc catalog.SQLCall, paramIndex func(ast.Expr) int) (int, bool) {
+	var recv ast.Expr
+	switch {
+	case sc.Forward && sc.Handle > 0:
+		if sc.Handle-1 >= len(call.Args) {
+			return 0, false
+		}
+		recv = call.Args[sc.Handle-1]
+	case sc.Forward:
+		return 0, sc.Autocommit
+	default:
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || callee.Type().(*types.Signature).Recv() == nil {
+			return 0, false
+		}
+		recv = sel.X
+	}
+	if i := paramIndex(recv); i >= 0 {
+		return i + 1, false
+	}
+	tv, ok := info.Types[recv]
+	return 0, ok && catalog.IsAutocommit(tv.Type)
+}
+
+// assigned reports whether the body assigns to one of the parameters:
+// the text or arguments it forwards would then not be the caller's.
+func assigned(info *types.Info, body *ast.BlockStmt, params *types.Tuple) bool {
+	isParam := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok {
+			return false
+		}
+		for i := range params.Len() {
+			if params.At(i) == v {
+				return true
+			}
+		}
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				found = found || isParam(l)
+			}
+		case *ast.UnaryExpr:
+			found = found || n.Op.String() == "&" && isParam(n.X)
+		}
+		return !found
+	})
+	return found
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
+}
