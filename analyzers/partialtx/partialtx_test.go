@@ -21,6 +21,8 @@ func TestPartialTx(t *testing.T) {
 		"partialtx/gormcase", "example.com/gormrepo",
 		// bun's query builders.
 		"partialtx/buncase",
+		// pgx v4.
+		"partialtx/pgxfour",
 		// Writes made in repository helpers and sqlc-generated queries
 		// of other packages, whose commit units the caller's handle
 		// decides.

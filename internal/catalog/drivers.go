@@ -151,6 +151,40 @@ var drivers = []Driver{
 		},
 	},
 	{
+		// pgx v4: the v5 API, with BeginFunc a method of every handle.
+		Path: "github.com/jackc/pgx/v4", API: "pgx",
+		Handles:   []string{"*github.com/jackc/pgx/v4.Conn"},
+		Tx:        []string{"github.com/jackc/pgx/v4.Tx"},
+		Rows:      []string{"github.com/jackc/pgx/v4.Row"},
+		Begin:     []string{"Begin", "BeginTx"},
+		Commit:    "Commit",
+		Savepoint: "Begin",
+		TxFuncs:   []string{"(*github.com/jackc/pgx/v4.Conn).BeginFunc", "(*github.com/jackc/pgx/v4.Conn).BeginTxFunc"},
+		ErrNoRows: "ErrNoRows",
+		Exec: []Executors{
+			{Recv: []string{"(*github.com/jackc/pgx/v4.Conn)", "(github.com/jackc/pgx/v4.Tx)"}, Methods: pgxExec},
+			{Recv: []string{"(*github.com/jackc/pgx/v4.Batch)"}, Methods: []Exec{{"Queue", 0, 1, false}}},
+		},
+		Dialect: "postgres", Placeholder: "$n", UniqueState: "23505",
+	},
+	{
+		Path: "github.com/jackc/pgx/v4/pgxpool", API: "pgx",
+		Handles: []string{"*github.com/jackc/pgx/v4/pgxpool.Pool", "*github.com/jackc/pgx/v4/pgxpool.Conn"},
+		Tx:      []string{"*github.com/jackc/pgx/v4/pgxpool.Tx"},
+		Begin:   []string{"Begin", "BeginTx"},
+		Commit:  "Commit", Savepoint: "Begin",
+		TxFuncs: []string{
+			"(*github.com/jackc/pgx/v4/pgxpool.Pool).BeginFunc", "(*github.com/jackc/pgx/v4/pgxpool.Pool).BeginTxFunc",
+			"(*github.com/jackc/pgx/v4/pgxpool.Conn).BeginFunc",
+		},
+		Exec: []Executors{{Recv: []string{
+			"(*github.com/jackc/pgx/v4/pgxpool.Pool)", "(*github.com/jackc/pgx/v4/pgxpool.Conn)", "(*github.com/jackc/pgx/v4/pgxpool.Tx)",
+		}, Methods: pgxExec}},
+		Wrap: map[string]TxWrap{
+			"*github.com/jackc/pgx/v4/pgxpool.Pool": {Begin: "%[1]s.Begin(%[2]s)", Commit: "tx.Commit(%[2]s)", Rollback: "tx.Rollback(%[2]s)", Method: "Begin", Ctx: true},
+		},
+	},
+	{
 		// bun's handles wrap database/sql's (its ExecContext and
 		// QueryContext are database/sql's own); its statements are built
 		// by query builders (see queryBuilders).

@@ -129,6 +129,7 @@ func Describes(path string) bool {
 var catalogued = []string{
 	"github.com/google/uuid", "github.com/gofrs/uuid", "github.com/satori/go.uuid",
 	"github.com/oklog/ulid", "github.com/segmentio/ksuid", "github.com/rs/xid",
+	"github.com/sony/sonyflake", "github.com/pborman/uuid", "github.com/lithammer/shortuuid", "github.com/teris-io/shortid",
 	"github.com/jackc/pgx", "github.com/jmoiron/sqlx", "gorm.io/gorm", "github.com/uptrace/bun",
 	stripeModule, "github.com/aws/aws-sdk-go-v2", "github.com/aws/aws-lambda-go",
 	"github.com/gin-gonic/gin", "github.com/labstack/echo", "github.com/gofiber/fiber",
