@@ -44,6 +44,8 @@ func TestFreshID(t *testing.T) {
 		// Helpers that hand SQL text and arguments to an executor, in the
 		// package and in another.
 		"freshid/forward", "freshid/xforward", "freshid/xforwardapi",
+		// squirrel's builders.
+		"freshid/squirrel",
 		// A package whose test files declare variables and handlers:
 		// tests are neither roots nor reported.
 		"freshid/withtests",

@@ -23,6 +23,8 @@ func TestPartialTx(t *testing.T) {
 		"partialtx/buncase",
 		// pgx v4.
 		"partialtx/pgxfour",
+		// squirrel.
+		"partialtx/squirrelcase",
 		// Writes made in repository helpers and sqlc-generated queries
 		// of other packages, whose commit units the caller's handle
 		// decides.

@@ -128,6 +128,9 @@ func New(cfg *config.Config) *Catalog {
 	for _, b := range queryBuilders {
 		c.libraries[b.Path] = true
 	}
+	for _, b := range textBuilders {
+		c.libraries[b.Path] = true
+	}
 	c.packages = packagesOf(setOf(c.generators), setOf(c.externals), setOf(c.sinks), setOf(c.sinkFields), c.roots)
 	maps.Copy(c.packages, c.libraries)
 	return c
@@ -434,6 +437,9 @@ func (c *Catalog) IsSink(fn *types.Func) bool {
 		return true
 	}
 	if _, ok := QueryBuilderOf(fn); ok {
+		return true
+	}
+	if b, ok := TextBuilderOf(fn); ok && fn.Name() == b.Values {
 		return true
 	}
 	if _, ok := InsertModel(fn); ok {

@@ -106,6 +106,46 @@ var queryBuilders = []QueryBuilder{{
 	InsertModel: "(*github.com/uptrace/bun.InsertQuery).Model",
 }}
 
+// A TextBuilder is a library that builds SQL text and its arguments for
+// a driver's executor to run: squirrel's
+// sq.Insert("orders").Columns("id", "total").Values(id, total).ToSql().
+// Render are the methods that return the text and the arguments; Start
+// the functions and methods that begin a statement, by its keyword, with
+// the table as their first argument; Table the methods that name it
+// later. Columns, Values, Set, Suffix and Options add those parts of the
+// text; Expr is the function whose text is a raw expression (a SET's
+// "balance - ?").
+type TextBuilder struct {
+	Path                                  string
+	Render                                []string
+	Start                                 map[string]string
+	Table                                 []string
+	Columns, Values, Set, Suffix, Options string
+	Expr                                  string
+}
+
+var textBuilders = []TextBuilder{{
+	Path:    "github.com/Masterminds/squirrel",
+	Render:  []string{"ToSql", "MustSql"},
+	Start:   map[string]string{"Insert": "INSERT", "Replace": "REPLACE", "Update": "UPDATE", "Delete": "DELETE"},
+	Table:   []string{"Into", "Table", "From"},
+	Columns: "Columns", Values: "Values", Set: "Set", Suffix: "Suffix", Options: "Options",
+	Expr: "github.com/Masterminds/squirrel.Expr",
+}}
+
+// TextBuilderOf returns the text builder fn belongs to.
+func TextBuilderOf(fn *types.Func) (*TextBuilder, bool) {
+	if fn.Pkg() == nil {
+		return nil, false
+	}
+	for i := range textBuilders {
+		if textBuilders[i].Path == fn.Pkg().Path() {
+			return &textBuilders[i], true
+		}
+	}
+	return nil, false
+}
+
 // IsBuilderOn reports whether fn is a query builder's method whose text
 // is a conflict clause (bun's On("CONFLICT (key) DO NOTHING")).
 func IsBuilderOn(fn *types.Func) bool {

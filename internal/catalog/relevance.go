@@ -29,6 +29,11 @@ func (c *Catalog) RelevantImport(path string) bool {
 			return true // its builders' statements
 		}
 	}
+	for _, b := range textBuilders {
+		if path == b.Path {
+			return true // the text its builders render
+		}
+	}
 	if isStripe(path) || strings.HasPrefix(path, "github.com/aws/aws-sdk-go-v2/service/") ||
 		path == "google.golang.org/grpc" {
 		return true // whole APIs: stripe services, AWS token calls, gRPC client stubs
@@ -130,7 +135,7 @@ var catalogued = []string{
 	"github.com/google/uuid", "github.com/gofrs/uuid", "github.com/satori/go.uuid",
 	"github.com/oklog/ulid", "github.com/segmentio/ksuid", "github.com/rs/xid",
 	"github.com/sony/sonyflake", "github.com/pborman/uuid", "github.com/lithammer/shortuuid", "github.com/teris-io/shortid",
-	"github.com/jackc/pgx", "github.com/jmoiron/sqlx", "gorm.io/gorm", "github.com/uptrace/bun",
+	"github.com/jackc/pgx", "github.com/jmoiron/sqlx", "github.com/Masterminds/squirrel", "gorm.io/gorm", "github.com/uptrace/bun",
 	stripeModule, "github.com/aws/aws-sdk-go-v2", "github.com/aws/aws-lambda-go",
 	"github.com/gin-gonic/gin", "github.com/labstack/echo", "github.com/gofiber/fiber",
 	"github.com/hibiken/asynq", "github.com/riverqueue/river", "github.com/ThreeDotsLabs/watermill",

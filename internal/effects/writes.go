@@ -310,6 +310,8 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 	if a := sc.Args + offset; a < len(cc.Args) {
 		if elems := valueflow.SliceElems(cc.Args[a]); elems != nil {
 			st.Args = elems
+		} else if elems := valueflow.BuiltArgs(cc.Args[a]); elems != nil {
+			st.Args = elems
 		} else {
 			st.Args = cc.Args[a:]
 		}

@@ -43,6 +43,7 @@ type calleeKind struct {
 	slotArg int
 	headers []string
 	derives bool // a generator or a deriver: the result follows the input
+	values  bool // a text builder's Values: the row of the statement its chain builds
 }
 
 func (e *Env) kind(fn *types.Func) *calleeKind {
@@ -64,6 +65,8 @@ func (e *Env) kind(fn *types.Func) *calleeKind {
 		k.update = u
 	} else if i, slot, ok := cat.SlotCall(fn); ok {
 		k.slot, k.slotArg = &slot, i
+	} else if b, ok := catalog.TextBuilderOf(fn); ok && fn.Name() == b.Values {
+		k.values = true
 	} else if h, ok := cat.HeaderSetter(fn); ok {
 		k.headers = h
 	} else if _, ok := cat.Generator(fn); ok || cat.IsDeriver(fn) {
@@ -81,7 +84,7 @@ func (e *Env) IsSinkCall(c ssa.CallInstruction) bool {
 		return false
 	}
 	k := e.kind(fn)
-	if k.sql != nil || k.model >= 0 || k.update >= 0 || k.slot != nil {
+	if k.sql != nil || k.model >= 0 || k.update >= 0 || k.slot != nil || k.values {
 		return true
 	}
 	if args := c.Common().Args; k.headers != nil && len(args) == 3 {
@@ -128,6 +131,11 @@ func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
 		switch {
 		case k.sql != nil:
 			t.sqlArg(instr, fn, *k.sql, idx, n)
+			return
+		case k.values:
+			if call, ok := instr.(*ssa.Call); ok && idx == 0 {
+				t.valuesArg(call, n)
+			}
 			return
 		case k.model >= 0:
 			if idx == k.model {
@@ -269,10 +277,40 @@ func (t *tracer) sqlArg(instr ssa.CallInstruction, fn *types.Func, sc catalog.SQ
 		}
 		col = st.ColumnOf(i + idx - sc.Args)
 	}
+	t.columnHit(instr, st, col, n)
+}
+
+// columnHit reports a value that fills column col of an INSERT when that
+// is the row's identity and no conflict handling absorbs a retry.
+func (t *tracer) columnHit(instr ssa.CallInstruction, st *sqltext.Statement, col string, n node) {
 	if col == "" || !t.env.Catalog.IsIdentity(st.Table, col) || t.absorbed(st, col) {
 		return
 	}
 	t.hit(SinkInfo{Kind: ColumnSink, Table: st.Table, Column: col}, instr.Pos(), n.stack, nil)
+}
+
+// valuesArg decides whether a value passed to a text builder's Values
+// (element [i] of its variadic list) fills an identity column of the
+// INSERT its chain builds.
+func (t *tracer) valuesArg(call *ssa.Call, n node) {
+	b, ok := valuesStmt(call)
+	if !ok {
+		return
+	}
+	st := sqltext.Parse(b.text)
+	if t.env.Writes {
+		if st.Writes() {
+			// Run by whatever executes the rendered text: its commit
+			// unit is not known here.
+			t.hit(SinkInfo{Kind: WriteSink, Table: st.Table}, call.Pos(), n.stack, nil)
+		}
+		return
+	}
+	i, ok := leadingIndex(n.path)
+	if !ok || st.Kind != sqltext.Insert || st.Columns == nil {
+		return
+	}
+	t.columnHit(call, st, st.ColumnOf(i), n)
 }
 
 // absorbed reports whether an INSERT's conflict handling absorbs a retry

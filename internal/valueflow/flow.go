@@ -412,7 +412,8 @@ func SliceElems(v ssa.Value) []ssa.Value {
 }
 
 // constString resolves SQL text: string constants, concatenations of
-// them, and fmt.Sprintf with a constant format and constant arguments.
+// them, fmt.Sprintf with a constant format and constant arguments, and
+// the text a text builder renders (see renderChain).
 func constString(v ssa.Value) (string, bool) {
 	switch v := v.(type) {
 	case *ssa.Const:
@@ -431,6 +432,8 @@ func constString(v ssa.Value) (string, bool) {
 		return constString(v.X)
 	case *ssa.Call:
 		return constSprintf(v)
+	case *ssa.Extract:
+		return builtText(v)
 	}
 	return "", false
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 
+	sq "github.com/Masterminds/squirrel"
 	"github.com/ThreeDotsLabs/watermill/message"
 )
 
@@ -27,4 +28,25 @@ func recordForwarded(msg *message.Message) error {
 // Negative: the helper's statement absorbs the retry.
 func recordForwardedOnce(msg *message.Message) error {
 	return events.exec(msg.Context(), "INSERT INTO events (event_id, payload) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING", msg.UUID, string(msg.Payload))
+}
+
+// The message's UUID, in a row squirrel renders, without conflict
+// handling.
+func recordBuilt(msg *message.Message) error {
+	q, args, err := sq.Insert("events").Columns("event_id", "payload").Values(msg.UUID, string(msg.Payload)).ToSql()
+	if err != nil {
+		return err
+	}
+	_, err = events.db.ExecContext(msg.Context(), q, args...) // want `same event_id`
+	return err
+}
+
+// Negative: the rendered INSERT ignores a duplicate.
+func recordBuiltOnce(msg *message.Message) error {
+	q, args, err := sq.Insert("events").Columns("event_id", "payload").Values(msg.UUID, string(msg.Payload)).Suffix("ON CONFLICT (event_id) DO NOTHING").ToSql()
+	if err != nil {
+		return err
+	}
+	_, err = events.db.ExecContext(msg.Context(), q, args...)
+	return err
 }

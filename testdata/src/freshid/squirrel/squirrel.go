@@ -1,0 +1,74 @@
+// Package squirrel builds its statements with squirrel and runs the text
+// on pgx's pool.
+package squirrel
+
+import (
+	"context"
+	"net/http"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+type Task struct {
+	ID, Title string
+}
+
+type Repo struct {
+	Builder sq.StatementBuilderType
+	Pool    *pgxpool.Pool
+}
+
+// Store inserts a task under the ID it is given.
+func (r *Repo) Store(ctx context.Context, t *Task) error {
+	sql, args, err := r.Builder.
+		Insert("tasks").
+		Columns("id, title").
+		Values(t.ID, t.Title).
+		ToSql()
+	if err != nil {
+		return err
+	}
+	_, err = r.Pool.Exec(ctx, sql, args...)
+	return err
+}
+
+// StoreKeyed inserts under a fresh ID and the caller's key, whose
+// conflict clause absorbs a retry.
+func (r *Repo) StoreKeyed(ctx context.Context, key, title string) error {
+	sql, args, err := r.Builder.
+		Insert("tasks").
+		Columns("id", "idempotency_key", "title").
+		Values(uuid.NewString(), key, title).
+		Suffix("ON CONFLICT (idempotency_key) DO NOTHING").
+		ToSql()
+	if err != nil {
+		return err
+	}
+	_, err = r.Pool.Exec(ctx, sql, args...)
+	return err
+}
+
+var repo *Repo
+
+func CreateTask(w http.ResponseWriter, r *http.Request) {
+	t := &Task{ID: uuid.NewString(), Title: r.FormValue("title")} // want `a retry inserts a second tasks row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler CreateTask\)`
+	repo.Store(r.Context(), t)
+}
+
+func CreateInline(w http.ResponseWriter, r *http.Request) {
+	sql, args, _ := sq.Insert("tasks").Columns("id", "title").Values(uuid.New(), "a").ToSql() // want `a retry inserts a second tasks row with a new id`
+	repo.Pool.Exec(r.Context(), sql, args...)
+}
+
+// Negative: the caller's key absorbs the retry.
+func CreateKeyed(w http.ResponseWriter, r *http.Request) {
+	repo.StoreKeyed(r.Context(), r.Header.Get("Idempotency-Key"), "a")
+}
+
+// Negative: a fresh value in a column that is no identity.
+func Rename(w http.ResponseWriter, r *http.Request) {
+	sql, args, _ := sq.Update("tasks").Set("title", uuid.NewString()).Where(sq.Eq{"id": r.FormValue("id")}).ToSql()
+	repo.Pool.Exec(r.Context(), sql, args...)
+}
