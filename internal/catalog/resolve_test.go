@@ -26,6 +26,7 @@ var unverified = map[string]string{
 	"github.com/jaevor/go-nanoid":                      "not required by a testdata module",
 	"github.com/bwmarrin/snowflake":                    "not required by a testdata module",
 	"github.com/sony/sonyflake":                        "not required by a testdata module",
+	"github.com/Masterminds/squirrel":                  "not required by a testdata module",
 	"github.com/pborman/uuid":                          "not required by a testdata module",
 	"github.com/lithammer/shortuuid":                   "not required by a testdata module",
 	"github.com/teris-io/shortid":                      "not required by a testdata module",
@@ -142,6 +143,11 @@ func rowNames() []rowName {
 		}
 		add("type", row, o.ClausePath+"."+strings.SplitN(o.Clause, "{", 2)[0])
 		add("var", row, o.Path+"."+o.ErrDuplicate)
+	}
+	for _, b := range textBuilders {
+		row := "textBuilders " + b.Path
+		add("package", row, b.Path)
+		add("func", row, b.Expr)
 	}
 	for _, c := range httpClients {
 		for m := range c.Makers {
