@@ -46,6 +46,8 @@ func TestFreshID(t *testing.T) {
 		"freshid/forward", "freshid/xforward", "freshid/xforwardapi",
 		// squirrel's builders.
 		"freshid/squirrel",
+		// Prepared statements.
+		"freshid/prepared",
 		// A package whose test files declare variables and handlers:
 		// tests are neither roots nor reported.
 		"freshid/withtests",

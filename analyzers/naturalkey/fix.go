@@ -17,7 +17,9 @@ import (
 // the call, or the constant it names in this package.
 func (c *checker) conflictFix(st *effects.Stmt, col string) *analysis.SuggestedFix {
 	lit, text := fix.SQLLiteralAt(c.pass.Files, c.pass.TypesInfo, c.pass.Pkg, st.Instr.Pos())
-	if lit == nil {
+	if lit == nil || text != st.Text {
+		// Not the statement's own text: the call runs a prepared
+		// statement, or text a builder renders.
 		return nil
 	}
 	e, ok := conflictEdit(text, st.SQL, fix.DialectOf(c.pass.Pkg, text), effects.ReadsRows(st.Instr), col)

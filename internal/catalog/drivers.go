@@ -78,8 +78,14 @@ type TxWrap struct {
 	Single bool
 }
 
-// database/sql's executors with and without a context.
+// database/sql's executors with and without a context, and those of a
+// prepared statement, whose text is the one it was prepared with (Query
+// -1: see Preparer).
 var (
+	preparedExec = []Exec{
+		{"Exec", -1, 0, false}, {"Query", -1, 0, false}, {"QueryRow", -1, 0, false},
+		{"ExecContext", -1, 1, false}, {"QueryContext", -1, 1, false}, {"QueryRowContext", -1, 1, false},
+	}
 	sqlCtxExec   = []Exec{{"ExecContext", 1, 2, false}, {"QueryContext", 1, 2, false}, {"QueryRowContext", 1, 2, false}}
 	sqlPlainExec = []Exec{{"Exec", 0, 1, false}, {"Query", 0, 1, false}, {"QueryRow", 0, 1, false}}
 	pgxExec      = []Exec{{"Exec", 1, 2, false}, {"Query", 1, 2, false}, {"QueryRow", 1, 2, false}}
@@ -104,6 +110,7 @@ var drivers = []Driver{
 		Exec: []Executors{
 			{Recv: []string{"(*database/sql.DB)", "(*database/sql.Tx)", "(*database/sql.Conn)"}, Methods: sqlCtxExec},
 			{Recv: []string{"(*database/sql.DB)", "(*database/sql.Tx)"}, Methods: sqlPlainExec},
+			{Recv: []string{"(*database/sql.Stmt)"}, Methods: preparedExec},
 		},
 		Wrap: map[string]TxWrap{
 			"*database/sql.DB": {Begin: "%[1]s.BeginTx(%[2]s, nil)", Commit: "tx.Commit()", Rollback: "tx.Rollback()", Method: "BeginTx", Ctx: true},
@@ -203,10 +210,34 @@ var drivers = []Driver{
 	{Path: "modernc.org/sqlite", Dialect: "sqlite", Placeholder: "?"},
 }
 
+// preparers are the methods that prepare the SQL text at the argument
+// given (counted without the receiver) into a statement whose executors
+// run it (see preparedExec).
+var preparers = map[string]int{
+	"(*database/sql.DB).Prepare":                    0,
+	"(*database/sql.DB).PrepareContext":             1,
+	"(*database/sql.Tx).Prepare":                    0,
+	"(*database/sql.Tx).PrepareContext":             1,
+	"(*database/sql.Conn).PrepareContext":           1,
+	"(*github.com/jmoiron/sqlx.DB).Preparex":        0,
+	"(*github.com/jmoiron/sqlx.DB).PreparexContext": 1,
+	"(*github.com/jmoiron/sqlx.Tx).Preparex":        0,
+	"(*github.com/jmoiron/sqlx.Tx).PreparexContext": 1,
+}
+
+// Preparer reports whether fn prepares SQL text into a statement, and
+// which argument the text is.
+func Preparer(fn *types.Func) (int, bool) {
+	q, ok := preparers[FuncKey(fn)]
+	return q, ok
+}
+
 // An SQLCall executes SQL text given at Query with arguments from Args on
 // (counted without the receiver). Named is set for named parameters bound
 // from a struct or map argument.
 type SQLCall struct {
+	// Query is -1 for a prepared statement's executors: the text is
+	// the one the receiver was prepared with.
 	Query, Args int
 	Named       bool
 	// Forward is set for a function of the program that hands the text

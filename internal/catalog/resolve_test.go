@@ -144,6 +144,9 @@ func rowNames() []rowName {
 		add("type", row, o.ClausePath+"."+strings.SplitN(o.Clause, "{", 2)[0])
 		add("var", row, o.Path+"."+o.ErrDuplicate)
 	}
+	for k := range preparers {
+		add("func", "preparers", k)
+	}
 	for _, b := range textBuilders {
 		row := "textBuilders " + b.Path
 		add("package", row, b.Path)

@@ -298,11 +298,7 @@ func StmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 	cc := c.Common()
 	offset := len(cc.Args) - fn.Type().(*types.Signature).Params().Len()
-	q := sc.Query + offset
-	if q >= len(cc.Args) {
-		return nil
-	}
-	text, ok := valueflow.ConstString(cc.Args[q])
+	text, ok := valueflow.SQLText(cc, fn, sc)
 	if !ok {
 		return nil
 	}

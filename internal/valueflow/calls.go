@@ -245,11 +245,10 @@ func (t *tracer) isLocal(fn *ssa.Function) bool {
 // identity column of an INSERT.
 func (t *tracer) sqlArg(instr ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall, idx int, n node) {
 	c := instr.Common()
-	q := sc.Query + (len(c.Args) - fn.Type().(*types.Signature).Params().Len())
-	if idx < sc.Args || q < 0 || q >= len(c.Args) {
+	if idx < sc.Args {
 		return
 	}
-	text, ok := constString(c.Args[q])
+	text, ok := SQLText(c, fn, sc)
 	if !ok {
 		return
 	}
@@ -269,7 +268,11 @@ func (t *tracer) sqlArg(instr ssa.CallInstruction, fn *types.Func, sc catalog.SQ
 		if rest != "" || field == "" || !strings.HasPrefix(n.path, ".") {
 			return
 		}
-		col = st.ColumnOfName(dbName(concreteType(c.Args[q+1]), field))
+		a := sc.Args + len(c.Args) - fn.Type().(*types.Signature).Params().Len()
+		if a >= len(c.Args) {
+			return
+		}
+		col = st.ColumnOfName(dbName(concreteType(c.Args[a]), field))
 	} else {
 		i, ok := leadingIndex(n.path)
 		if !ok {
@@ -628,6 +631,12 @@ func Autocommit(c *ssa.CallCommon) bool {
 func SQLHandle(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) ssa.Value {
 	offset := len(c.Args) - fn.Type().(*types.Signature).Params().Len()
 	switch {
+	case sc.Query < 0:
+		if offset == 0 {
+			return nil
+		}
+		_, h, _ := prepared(c.Args[0])
+		return h
 	case sc.Forward && sc.Handle > 0 && sc.Handle-1+offset < len(c.Args):
 		return c.Args[sc.Handle-1+offset]
 	case sc.Forward:
@@ -643,11 +652,52 @@ func SQLHandle(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) ssa.Value 
 // SQLAutocommit reports whether a call of an SQL executor commits its
 // statement on its own.
 func SQLAutocommit(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) bool {
-	if !sc.Forward {
+	if !sc.Forward && sc.Query >= 0 {
 		return Autocommit(c)
 	}
 	h := SQLHandle(c, fn, sc)
 	return sc.Handle == 0 && sc.Autocommit || h != nil && catalog.IsAutocommit(Unwrap(h).Type())
+}
+
+// SQLText returns the constant text a call of an SQL executor runs: its
+// query argument's, or, for a prepared statement, the text it was
+// prepared with.
+func SQLText(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) (string, bool) {
+	offset := len(c.Args) - fn.Type().(*types.Signature).Params().Len()
+	if sc.Query < 0 {
+		if offset == 0 {
+			return "", false
+		}
+		text, _, ok := prepared(c.Args[0])
+		return text, ok
+	}
+	if q := sc.Query + offset; q >= 0 && q < len(c.Args) {
+		return constString(c.Args[q])
+	}
+	return "", false
+}
+
+// prepared reads a prepared statement where it is prepared, in the same
+// function: the constant text, and the handle that prepared it.
+func prepared(stmt ssa.Value) (string, ssa.Value, bool) {
+	ex, ok := Unwrap(stmt).(*ssa.Extract)
+	if !ok || ex.Index != 0 {
+		return "", nil, false
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok || call.Call.IsInvoke() || len(call.Call.Args) == 0 {
+		return "", nil, false
+	}
+	fn := Callee(&call.Call)
+	if fn == nil {
+		return "", nil, false
+	}
+	q, ok := catalog.Preparer(fn)
+	if !ok || q+1 >= len(call.Call.Args) {
+		return "", nil, false
+	}
+	text, ok := constString(call.Call.Args[q+1])
+	return text, call.Call.Args[0], ok
 }
 
 // AutocommitHandle reports whether t is a database handle on which every

@@ -146,7 +146,7 @@ func forwarding(info *types.Info, fd *ast.FuncDecl, fn *types.Func, executor fun
 			return true
 		}
 		sc, ok := executor(callee)
-		if !ok || sc.Named || sc.Args != len(call.Args)-1 || sc.Query >= len(call.Args) {
+		if !ok || sc.Named || sc.Args != len(call.Args)-1 || sc.Query < 0 || sc.Query >= len(call.Args) {
 			return true
 		}
 		q := paramIndex(call.Args[sc.Query])
