@@ -48,6 +48,8 @@ func TestFreshID(t *testing.T) {
 		"freshid/squirrel",
 		// Prepared statements.
 		"freshid/prepared",
+		// MongoDB documents.
+		"freshid/mongodocs",
 		// A package whose test files declare variables and handlers:
 		// tests are neither roots nor reported.
 		"freshid/withtests",

@@ -120,7 +120,7 @@ func New(cfg *config.Config) *Catalog {
 		c.keyColumns[strings.ToLower(k)] = true
 	}
 	c.libraries = packagesOf(setOf(generators), setOf(derivers), setOf(sqlCalls), setOf(modelCalls),
-		setOf(modelUpdates), setOf(slotCalls), setOf(headerSetters), setOf(headerGetters), setOf(registrations),
+		setOf(modelUpdates), setOf(documentInserts), setOf(slotCalls), setOf(headerSetters), setOf(headerGetters), setOf(registrations),
 		setOf(loopReceivers), setOf(contextRoots), setOf(externals), setOf(pubOptions), setOf(opKeyMethods))
 	for path := range derivingPackages {
 		c.libraries[path] = true

@@ -157,8 +157,18 @@ func IsBuilderOn(fn *types.Func) bool {
 	return false
 }
 
+// documentInserts are the document stores' inserts, by FuncKey, with the
+// argument that is the document (or the slice of them): its _id field is
+// its identity.
+var documentInserts = map[string]int{
+	"(*go.mongodb.org/mongo-driver/mongo.Collection).InsertOne":     1,
+	"(*go.mongodb.org/mongo-driver/mongo.Collection).InsertMany":    1,
+	"(*go.mongodb.org/mongo-driver/v2/mongo.Collection).InsertOne":  1,
+	"(*go.mongodb.org/mongo-driver/v2/mongo.Collection).InsertMany": 1,
+}
+
 // InsertModel reports whether fn names the model a query builder's
-// INSERT stores, and at which argument.
+// INSERT stores, or inserts a document, and at which argument.
 func InsertModel(fn *types.Func) (int, bool) {
 	key := FuncKey(fn)
 	for _, b := range queryBuilders {
@@ -166,7 +176,8 @@ func InsertModel(fn *types.Func) (int, bool) {
 			return 0, true
 		}
 	}
-	return 0, false
+	i, ok := documentInserts[key]
+	return i, ok
 }
 
 // QueryBuilderOf returns the builder whose Exec method fn is.

@@ -17,7 +17,7 @@ func (c *Catalog) RelevantImport(path string) bool {
 			return true
 		}
 	}
-	for _, table := range []map[string]bool{sqlPackages(), setOf(modelCalls), setOf(slotCalls), setOf(slotFields), setOf(c.sinks), setOf(c.sinkFields), setOf(externals), setOf(c.externals), setOf(pubOptions)} {
+	for _, table := range []map[string]bool{sqlPackages(), setOf(modelCalls), setOf(documentInserts), setOf(slotCalls), setOf(slotFields), setOf(c.sinks), setOf(c.sinkFields), setOf(externals), setOf(c.externals), setOf(pubOptions)} {
 		for key := range table {
 			if keyInPackage(key, path) {
 				return true

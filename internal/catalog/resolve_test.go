@@ -144,6 +144,9 @@ func rowNames() []rowName {
 		add("type", row, o.ClausePath+"."+strings.SplitN(o.Clause, "{", 2)[0])
 		add("var", row, o.Path+"."+o.ErrDuplicate)
 	}
+	for k := range documentInserts {
+		add("func", "documentInserts", k)
+	}
 	for k := range preparers {
 		add("func", "preparers", k)
 	}

@@ -473,6 +473,9 @@ func isModelIdentity(cat *catalog.Catalog, f *types.Var, tag string) bool {
 	if catalog.IsGormPrimaryKey(f.Name(), gormTag) || slices.Contains(strings.Split(reflectTag(tag, "bun"), ","), "pk") {
 		return true
 	}
+	if name, _, _ := strings.Cut(reflectTag(tag, "bson"), ","); name == "_id" {
+		return true // a document's identity
+	}
 	col := catalog.GormColumn(f.Name())
 	for _, part := range strings.Split(gormTag, ";") {
 		if v, ok := strings.CutPrefix(part, "column:"); ok {
