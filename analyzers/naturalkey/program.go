@@ -2,6 +2,8 @@ package naturalkey
 
 import (
 	"fmt"
+	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -102,8 +104,8 @@ func (c *checker) reportProgram(r *summary.ProgramRoot, st *summary.ProgramStmt,
 	}
 	d := analysis.Diagnostic{
 		Pos: p.Pos,
-		Message: fmt.Sprintf("a retry inserts the row for the same %s again, which fails or duplicates it: the INSERT into %s in %s has no conflict handling for the caller-known %s; add ON CONFLICT DO NOTHING and handle the existing row (%s)",
-			col, parsed.Table, where, col, root),
+		Message: fmt.Sprintf("a retry inserts the row for the same %s again, which fails or duplicates it: the INSERT into %s in %s has no conflict handling for the caller-known %s; add %s and handle the existing row (%s)",
+			col, parsed.Table, where, col, conflictAdvice(programDialect(st), parsed), root),
 		Related: p.Related,
 	}
 	if f := programConflictFix(st, col); f != nil && !p.Wired {
@@ -126,4 +128,31 @@ func programConflictFix(st *summary.ProgramStmt, col string) *analysis.Suggested
 		return nil
 	}
 	return e.at(st.LitPos)
+}
+
+// programDialect is the dialect of a statement of a root's expanded
+// list: its placeholders', or, for ? placeholders, the one its package's
+// driver speaks when the run recorded it.
+func programDialect(st *summary.ProgramStmt) fix.Dialect {
+	if st.Lit != nil && fix.Dialect(st.Lit.Dialect) != fix.DialectUnknown {
+		return fix.Dialect(st.Lit.Dialect)
+	}
+	return fix.DialectOf(types.NewPackage("", ""), st.SQL)
+}
+
+// conflictAdvice names the conflict handling to add in dialect d, or
+// both dialects' when it is unknown.
+func conflictAdvice(d fix.Dialect, parsed *sqltext.Statement) string {
+	if clause := strings.TrimSpace(fix.ConflictClause(d, firstColumn(parsed))); clause != "" {
+		return clause
+	}
+	return "ON CONFLICT DO NOTHING (ON DUPLICATE KEY UPDATE on MySQL)"
+}
+
+// firstColumn is the first column an INSERT names, or "id".
+func firstColumn(parsed *sqltext.Statement) string {
+	if len(parsed.Columns) > 0 {
+		return parsed.Columns[0]
+	}
+	return "id"
 }
