@@ -191,10 +191,60 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 		}
 		pending.Calls = append(pending.Calls, pc)
 	}
+	for _, pc := range importedPending(pass, res) {
+		if len(pending.Calls) < maxWired {
+			pending.Calls = append(pending.Calls, pc)
+		}
+	}
 	pending.Roots = pendingRoots(res)
 	if len(pending.Calls) > 0 || len(pending.Roots) > 0 {
 		pass.ExportPackageFact(&pending)
 	}
+}
+
+// importedPending lists the wired calls that functions of other packages
+// make when the package's retried paths call them (a handler that calls
+// a use case's concrete method, which calls a repository interface),
+// with the fresh values they hand those calls.
+func importedPending(pass *analysis.Pass, res *Result) []valueflow.PendingCall {
+	var out []valueflow.PendingCall
+	for _, fn := range res.ssa.SrcFuncs() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || call.Common().IsInvoke() || res.InTestFile(instr.Pos()) {
+					continue
+				}
+				callee := valueflow.Callee(call.Common())
+				if callee == nil || callee.Pkg() == nil || callee.Pkg() == pass.Pkg {
+					continue
+				}
+				s := res.Imported(callee)
+				if s == nil || len(s.Wired) == 0 {
+					continue
+				}
+				path, ok := res.Retried.On(call)
+				if !ok {
+					continue
+				}
+				var chain []valueflow.Frame
+				for _, via := range path.Via {
+					chain = append(chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
+				}
+				chain = append(chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(fn), call.Pos()))
+				for _, wc := range s.Wired {
+					pc := valueflow.PendingCall{Call: wc, Root: path.Root.Describe(), Chain: chain}
+					for _, fw := range s.FreshWired {
+						if fw.Call.Iface == wc.Iface && fw.Call.Method == wc.Method && fw.Call.At == wc.At {
+							pc.Fresh = append(pc.Fresh, fw.FreshArg)
+						}
+					}
+					out = append(out, pc)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // pendingRoots lists the retried roots of the package whose statement

@@ -15,6 +15,9 @@ type Transaction struct {
 }
 
 func NewTransaction(amount int64) *Transaction {
+	if amount == 0 {
+		return nil
+	}
 	return &Transaction{ID: uuid.New().String(), Amount: amount} // want `a retry inserts a second transactions row with a new id: uuid.New\(\) is fresh on every attempt \(HTTP handler CreateTransaction\)`
 }
 

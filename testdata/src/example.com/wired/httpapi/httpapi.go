@@ -9,7 +9,10 @@ import (
 	"example.com/wired/app"
 )
 
-type Handler struct{ Orders app.Orders }
+type Handler struct {
+	Orders app.Orders
+	Direct *app.Direct
+}
 
 // Create makes the order's identity fresh on every attempt, and the
 // store main wires inserts it as orders.id.
@@ -51,4 +54,10 @@ func (h *Handler) Refund(w http.ResponseWriter, r *http.Request) {
 // Register leaves the identity to the service.
 func (h *Handler) Register(w http.ResponseWriter, r *http.Request) {
 	h.Orders.Register(r.Context(), 100)
+}
+
+// PlaceDirect calls the use case's concrete method, whose store main
+// wires.
+func (h *Handler) PlaceDirect(w http.ResponseWriter, r *http.Request) {
+	h.Direct.Place(r.Context(), 100)
 }
