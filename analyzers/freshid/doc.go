@@ -29,8 +29,10 @@
 // report fresh values that go only to logs, traces, responses or
 // timestamps, INSERTs whose identity comes from an operation key, or a
 // fresh ID stored with an operation key under a conflict clause
-// (ON CONFLICT (idempotency_key) DO NOTHING), which absorbs the retry;
-// nor a fresh ID that reaches its sink only after a dedup guard of the
+// (ON CONFLICT (idempotency_key) DO NOTHING), which absorbs the retry,
+// or in an INSERT that also fills every column of another key the
+// module's schema declares (a user's email under UNIQUE), on which the
+// retry fails without adding a row; nor a fresh ID that reaches its sink only after a dedup guard of the
 // function that makes it (a conflict-tolerant INSERT whose rows
 // affected or RETURNING row decide whether the path goes on), where
 // the retry stops.

@@ -1,6 +1,9 @@
 package catalog
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Columns and tables that hold identities: by the schema the module's
 // migrations declare, the configuration, and names.
@@ -61,6 +64,28 @@ func (c *Catalog) IsOwnIdentity(table, col string) bool {
 			if col == singular+suffix {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// FailsOnAnotherKey reports whether an INSERT into table that fills the
+// columns cols fails on a retry through a key the schema declares that
+// does not hold col: every column of that key is among cols. A retry
+// that repeats those values (a user's email under UNIQUE) then fails
+// rather than inserting a second row, whatever col holds.
+func (c *Catalog) FailsOnAnotherKey(table string, cols []string, col string) bool {
+	col = strings.ToLower(strings.Trim(col, "`\"[]"))
+	filled := make(map[string]bool)
+	for _, c := range cols {
+		filled[strings.ToLower(strings.Trim(c, "`\"[]"))] = true
+	}
+	for _, key := range c.tables.Keys(strings.Trim(table, "`\"[]")) {
+		if len(key) == 0 || slices.Contains(key, col) {
+			continue
+		}
+		if !slices.ContainsFunc(key, func(k string) bool { return !filled[k] }) {
+			return true
 		}
 	}
 	return false

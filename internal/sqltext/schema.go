@@ -35,6 +35,20 @@ func (s Schema) Identity(table, col string) (identity, known bool) {
 
 func (s Schema) keys(table string) *TableKeys { return s[tableName(table)] }
 
+// Keys returns the table's keys, the primary key first, or nil when no
+// CREATE TABLE declared the table.
+func (s Schema) Keys(table string) [][]string {
+	keys := s.keys(table)
+	if keys == nil {
+		return nil
+	}
+	var out [][]string
+	if len(keys.Primary) > 0 {
+		out = append(out, keys.Primary)
+	}
+	return append(out, keys.Unique...)
+}
+
 // tableName is the key of a table in a Schema: lower-cased, without a
 // schema qualifier.
 func tableName(name string) string {

@@ -316,13 +316,23 @@ func (t *tracer) valuesArg(call *ssa.Call, n node) {
 	t.columnHit(call, st, st.ColumnOf(i), n)
 }
 
-// absorbed reports whether an INSERT's conflict handling absorbs a retry
-// even though col is fresh: a fresh ID stored together with an operation
-// key under a uniqueness constraint (ON CONFLICT (idempotency_key) DO
-// NOTHING, or a conflict clause with another key column beside it).
+// absorbed reports whether an INSERT keeps a retry from adding a row
+// even though col is fresh: its conflict handling absorbs it (a fresh ID
+// stored together with an operation key under a uniqueness constraint,
+// ON CONFLICT (idempotency_key) DO NOTHING, or a conflict clause with
+// another key column beside it), or, without one, another key the
+// schema declares fails it.
 func (t *tracer) absorbed(st *sqltext.Statement, col string) bool {
 	if !st.Conflict {
-		return false
+		// Without conflict handling, a retry that repeats the values of
+		// another key fails there: no second row.
+		var filled []string
+		for i, other := range st.Columns {
+			if len(st.ArgsOf(i)) > 0 {
+				filled = append(filled, other)
+			}
+		}
+		return t.env.Catalog.FailsOnAnotherKey(st.Table, filled, col)
 	}
 	if len(st.ConflictTarget) > 0 {
 		for _, target := range st.ConflictTarget {

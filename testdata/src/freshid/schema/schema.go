@@ -21,3 +21,25 @@ func createTicket(w http.ResponseWriter, r *http.Request) {
 func createPurchase(w http.ResponseWriter, r *http.Request) {
 	db.ExecContext(r.Context(), "INSERT INTO purchases (purchase_id, customer_id) VALUES ($1, $2)", r.FormValue("purchase"), uuid.New())
 }
+
+// email is unique: a retry that repeats the request's email fails on it
+// and adds no second user, whatever the fresh id.
+func register(w http.ResponseWriter, r *http.Request) {
+	db.ExecContext(r.Context(), "INSERT INTO users (id, email, name) VALUES ($1, $2, $3)", uuid.New(), r.FormValue("email"), r.FormValue("name"))
+}
+
+// The same key, filled only in part: (club, email) is unique, and the
+// INSERT names email alone, so a retry adds a second row.
+func registerPartly(w http.ResponseWriter, r *http.Request) {
+	db.ExecContext(r.Context(), "INSERT INTO members (id, email) VALUES ($1, $2)", uuid.New(), r.FormValue("email")) // want `a retry inserts a second members row with a new id`
+}
+
+// Both columns of the composite key: a retry fails on it.
+func join(w http.ResponseWriter, r *http.Request) {
+	db.ExecContext(r.Context(), "INSERT INTO members (id, club, email) VALUES ($1, $2, $3)", uuid.New(), r.FormValue("club"), r.FormValue("email"))
+}
+
+// users.name is no key: nothing stops the retry.
+func rename(w http.ResponseWriter, r *http.Request) {
+	db.ExecContext(r.Context(), "INSERT INTO users (id, name) VALUES ($1, $2)", uuid.New(), r.FormValue("name")) // want `a retry inserts a second users row with a new id`
+}
