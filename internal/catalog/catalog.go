@@ -241,21 +241,24 @@ func (c *Catalog) SQL(fn *types.Func) (SQLCall, bool) {
 }
 
 // sqlShape recognises interface methods shaped like database/sql's and
-// pgx's executors.
+// pgx's executors: named for executing or querying (Exec, ExecContext,
+// an adapter's ExecuteContext, QueryRow...), with the text and then the
+// arguments, after a context or not.
 func sqlShape(fn *types.Func) (SQLCall, bool) {
 	sig := fn.Type().(*types.Signature)
 	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || !sig.Variadic() {
 		return SQLCall{}, false
 	}
-	switch fn.Name() {
-	case "Exec", "Query", "QueryRow", "ExecContext", "QueryContext", "QueryRowContext":
-	default:
+	if name := fn.Name(); !strings.HasPrefix(name, "Exec") && !strings.HasPrefix(name, "Query") {
 		return SQLCall{}, false
 	}
 	params := sig.Params()
 	isString := func(i int) bool {
 		b, ok := params.At(i).Type().Underlying().(*types.Basic)
 		return ok && b.Kind() == types.String
+	}
+	if sl, ok := params.At(params.Len() - 1).Type().(*types.Slice); !ok || !isEmptyInterface(sl.Elem()) {
+		return SQLCall{}, false // options, not the statement's arguments
 	}
 	switch {
 	case params.Len() == 3 && TypeKey(params.At(0).Type()) == "context.Context" && isString(1):
@@ -264,6 +267,12 @@ func sqlShape(fn *types.Func) (SQLCall, bool) {
 		return SQLCall{Query: 0, Args: 1}, true
 	}
 	return SQLCall{}, false
+}
+
+// isEmptyInterface reports whether t is any.
+func isEmptyInterface(t types.Type) bool {
+	i, ok := t.Underlying().(*types.Interface)
+	return ok && i.Empty()
 }
 
 // Model reports whether fn inserts the struct given at the returned

@@ -80,3 +80,31 @@ func CreateKeyed(w http.ResponseWriter, r *http.Request) {
 	key := r.Header.Get("Idempotency-Key")
 	repo.exec(r.Context(), "INSERT INTO orders (id, total) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING", key, 10)
 }
+
+// SQL is an adapter's interface over the database: its methods take the
+// text and the arguments, as database/sql's do.
+type SQL interface {
+	ExecuteContext(ctx context.Context, query string, args ...interface{}) error
+}
+
+// Option configures a command: Runner's variadic parameter is no list
+// of statement arguments.
+type Option func()
+
+type Runner interface {
+	ExecuteCommand(ctx context.Context, name string, opts ...Option) error
+}
+
+var (
+	adapter SQL
+	runner  Runner
+)
+
+func CreateViaAdapter(w http.ResponseWriter, r *http.Request) {
+	adapter.ExecuteContext(r.Context(), "INSERT INTO orders (id, total) VALUES ($1, $2)", uuid.New(), 10) // want `a retry inserts a second orders row with a new id`
+}
+
+// Negative: no statement.
+func RunCommand(w http.ResponseWriter, r *http.Request) {
+	runner.ExecuteCommand(r.Context(), "INSERT INTO orders (id) VALUES ($1)", func() { _ = uuid.New() })
+}
