@@ -25,8 +25,8 @@ func (c *checker) checkModel(call ssa.CallInstruction) {
 		return
 	}
 	m, ok := c.cat.Model(fn)
-	if !ok || call.Common().IsInvoke() || m+1 >= len(call.Common().Args) || effects.HasClauses(call.Common().Args[0]) {
-		return
+	if !ok || catalog.IsORMUpsert(fn) || call.Common().IsInvoke() || m+1 >= len(call.Common().Args) || effects.HasClauses(call.Common().Args[0]) {
+		return // Save and FirstOrCreate absorb a duplicate themselves
 	}
 	path, ok := c.res.Retried.On(call)
 	if !ok || c.res.InTestFile(call.Pos()) {

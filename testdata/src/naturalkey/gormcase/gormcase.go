@@ -76,3 +76,13 @@ func recordInTxHandled(msg *message.Message) error {
 	}
 	return err
 }
+
+// Negative: Save writes the row under its primary key whether or not it
+// exists, and FirstOrCreate finds it first: a retry writes the same row.
+func saveEvent(msg *message.Message) error {
+	return db.Save(&Event{ID: msg.UUID, Payload: string(msg.Payload)}).Error
+}
+
+func firstOrCreateEvent(msg *message.Message) error {
+	return db.FirstOrCreate(&Event{ID: msg.UUID}).Error
+}
