@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -225,5 +226,43 @@ func TestSkipFilterJSON(t *testing.T) {
 	const clean = "{\n\t\"p\": {\"freshid\": []}}\n"
 	if got := string(newSkipFilter(checks, idemlint.Analyzers()).json([]byte(clean))); got != clean {
 		t.Errorf("a tree without skipped analyses was rewritten: %q", got)
+	}
+}
+
+// TestDedupJSON: a finding that two main packages report at the same
+// position with the same message is printed once, under the first.
+func TestDedupJSON(t *testing.T) {
+	const in = `{
+	"example.com/a/cmd/api": {
+		"freshid": [
+			{"posn": "store.go:3:2", "message": "m [IDEM001]"},
+			{"posn": "api.go:9:2", "message": "n [IDEM001]"}
+		]
+	},
+	"example.com/a/cmd/worker": {
+		"freshid": [
+			{"posn": "store.go:3:2", "message": "m [IDEM001]"}
+		],
+		"naturalkey": [
+			{"posn": "store.go:3:2", "message": "m [IDEM001]"}
+		]
+	}
+}`
+	var got map[string]map[string][]map[string]string
+	if err := json.Unmarshal(dedupJSON([]byte(in)), &got); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(got["example.com/a/cmd/api"]["freshid"]); n != 2 {
+		t.Errorf("cmd/api keeps %d freshid findings, want 2", n)
+	}
+	if _, ok := got["example.com/a/cmd/worker"]["freshid"]; ok {
+		t.Errorf("cmd/worker's repeated freshid finding is printed again: %v", got)
+	}
+	if n := len(got["example.com/a/cmd/worker"]["naturalkey"]); n != 1 {
+		t.Errorf("another check's finding at the same place is dropped: %v", got)
+	}
+	same := `{"x": {"freshid": [{"posn": "a.go:1:1", "message": "m"}]}}`
+	if out := string(dedupJSON([]byte(same))); out != same {
+		t.Errorf("output without repeats is rewritten: %s", out)
 	}
 }

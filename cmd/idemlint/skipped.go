@@ -146,6 +146,54 @@ func (f *skipFilter) json(out []byte) []byte {
 	return append(rewritten, '\n')
 }
 
+// dedupJSON drops from go vet's JSON tree the diagnostics that a package
+// earlier in it already holds at the same position with the same
+// message: a finding that the composition root reports at an
+// implementation is reported by every main package that links it, and
+// is printed once, as the text output prints it.
+func dedupJSON(out []byte) []byte {
+	var tree map[string]map[string]json.RawMessage
+	if json.Unmarshal(out, &tree) != nil {
+		return out
+	}
+	seen := make(map[string]bool)
+	dropped := false
+	for _, pkg := range slices.Sorted(maps.Keys(tree)) {
+		for _, name := range slices.Sorted(maps.Keys(tree[pkg])) {
+			var diags []map[string]json.RawMessage
+			if json.Unmarshal(tree[pkg][name], &diags) != nil {
+				continue // an error, not a list of diagnostics
+			}
+			kept := diags[:0]
+			for _, d := range diags {
+				key := name + "\x00" + string(d["posn"]) + "\x00" + string(d["message"])
+				if seen[key] {
+					dropped = true
+					continue
+				}
+				seen[key] = true
+				kept = append(kept, d)
+			}
+			if len(kept) == 0 {
+				delete(tree[pkg], name)
+				continue
+			}
+			tree[pkg][name], _ = json.Marshal(kept)
+		}
+		if len(tree[pkg]) == 0 {
+			delete(tree, pkg)
+		}
+	}
+	if !dropped {
+		return out
+	}
+	rewritten, err := json.MarshalIndent(tree, "", "\t")
+	if err != nil {
+		return out
+	}
+	return append(rewritten, '\n')
+}
+
 // skippedPackages lists the packages on which some analysis of the
 // graph's roots did not run because the package, or one it imports, has
 // errors.
