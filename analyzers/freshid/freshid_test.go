@@ -50,6 +50,8 @@ func TestFreshID(t *testing.T) {
 		"freshid/prepared",
 		// MongoDB documents.
 		"freshid/mongodocs",
+		// Records of delivery attempts.
+		"freshid/attempts",
 		// A package whose test files declare variables and handlers:
 		// tests are neither roots nor reported.
 		"freshid/withtests",

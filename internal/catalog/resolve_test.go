@@ -144,6 +144,12 @@ func rowNames() []rowName {
 		add("type", row, o.ClausePath+"."+strings.SplitN(o.Clause, "{", 2)[0])
 		add("var", row, o.Path+"."+o.ErrDuplicate)
 	}
+	for k := range attemptCounters {
+		add("func", "attemptCounters", k)
+	}
+	for k := range attemptFields {
+		add("field", "attemptFields", k)
+	}
 	for k := range documentInserts {
 		add("func", "documentInserts", k)
 	}

@@ -1,5 +1,7 @@
 package catalog
 
+import "go/types"
+
 // Retried roots, as data.
 
 // handlerShapes are signatures that make a function or method a retried
@@ -169,6 +171,34 @@ var headerGetters = map[string]bool{
 
 // opKeyFields are the fields that carry a delivery's stable identity: a
 // value read from one is an operation key ("pkg.Type.Field").
+// attemptCounters are the functions (FuncKey, result 0) and
+// attemptFields the fields (FieldKey) that say which delivery of an
+// operation this is: a row that stores one is a record of the attempt,
+// meant to be added on each.
+var (
+	attemptCounters = map[string]bool{
+		"github.com/hibiken/asynq.GetRetryCount": true,
+	}
+	attemptFields = map[string]bool{
+		"github.com/riverqueue/river/rivertype.JobRow.Attempt":          true,
+		"cloud.google.com/go/internal/pubsub.Message.DeliveryAttempt":   true,
+		"cloud.google.com/go/pubsub/v2.Message.DeliveryAttempt":         true,
+		"go.temporal.io/sdk/activity.Info.Attempt":                      true,
+		"github.com/nats-io/nats.go.MsgMetadata.NumDelivered":           true,
+		"github.com/nats-io/nats.go/jetstream.MsgMetadata.NumDelivered": true,
+	}
+)
+
+// IsAttemptCounter reports whether fn's result says which delivery of an
+// operation this is (asynq.GetRetryCount).
+func (c *Catalog) IsAttemptCounter(fn *types.Func) bool { return attemptCounters[FuncKey(fn)] }
+
+// IsAttemptField reports whether field of owner says which delivery of
+// an operation this is (river's JobRow.Attempt).
+func (c *Catalog) IsAttemptField(owner types.Type, field string) bool {
+	return attemptFields[FieldKey(owner, field)]
+}
+
 var opKeyFields = map[string]bool{
 	"github.com/ThreeDotsLabs/watermill/message.Message.UUID":          true,
 	"github.com/riverqueue/river/rivertype.JobRow.ID":                  true,

@@ -280,13 +280,21 @@ func (t *tracer) sqlArg(instr ssa.CallInstruction, fn *types.Func, sc catalog.SQ
 		}
 		col = st.ColumnOf(i + idx - sc.Args)
 	}
-	t.columnHit(instr, st, col, n)
+	var others []ssa.Value
+	if a := sc.Args + len(c.Args) - fn.Type().(*types.Signature).Params().Len(); a < len(c.Args) {
+		if others = SliceElems(c.Args[a]); others == nil {
+			others = c.Args[a:]
+		}
+	}
+	t.columnHit(instr, st, col, others, n)
 }
 
 // columnHit reports a value that fills column col of an INSERT when that
-// is the row's identity and no conflict handling absorbs a retry.
-func (t *tracer) columnHit(instr ssa.CallInstruction, st *sqltext.Statement, col string, n node) {
-	if col == "" || !t.env.Catalog.IsIdentity(st.Table, col) || t.absorbed(st, col) {
+// is the row's identity, no conflict handling absorbs a retry, and the
+// row is no record of the attempt (others are the values of its other
+// columns).
+func (t *tracer) columnHit(instr ssa.CallInstruction, st *sqltext.Statement, col string, others []ssa.Value, n node) {
+	if col == "" || !t.env.Catalog.IsIdentity(st.Table, col) || t.absorbed(st, col) || t.attemptRecord(others) {
 		return
 	}
 	t.hit(SinkInfo{Kind: ColumnSink, Table: st.Table, Column: col}, instr.Pos(), n.stack, nil)
@@ -313,7 +321,7 @@ func (t *tracer) valuesArg(call *ssa.Call, n node) {
 	if !ok || st.Kind != sqltext.Insert || st.Columns == nil {
 		return
 	}
-	t.columnHit(call, st, st.ColumnOf(i), n)
+	t.columnHit(call, st, st.ColumnOf(i), b.args, n)
 }
 
 // absorbed reports whether an INSERT keeps a retry from adding a row
@@ -382,6 +390,9 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 		return
 	}
 	name, strct := st.name, st.s
+	if t.attemptRecord(storedFields(n.v)) {
+		return
+	}
 	for i := 0; i < strct.NumFields(); i++ {
 		f := strct.Field(i)
 		if f.Name() == field && isModelIdentity(t.env.Catalog, f, strct.Tag(i)) && !builderAbsorbs(instr, modelColumn(f, strct.Tag(i))) {
@@ -733,4 +744,93 @@ func Unwrap(v ssa.Value) ssa.Value {
 			return v
 		}
 	}
+}
+
+// attemptRecord reports whether a row is a record of the attempt: among
+// the values it stores is one that says which delivery this is (a
+// retry count, a delivery attempt). Such a row (a delivery log) is meant
+// to be added on every attempt, whatever its identity.
+func (t *tracer) attemptRecord(values []ssa.Value) bool {
+	for _, v := range values {
+		if t.countsAttempts(v, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// countsAttempts reports whether v is, or is computed from, an attempt
+// counter (catalog.IsAttemptCounter, IsAttemptField), in this function
+// or, for a parameter, at the package's calls of it.
+func (t *tracer) countsAttempts(v ssa.Value, depth int) bool {
+	if v == nil || depth > maxAttemptDepth {
+		return false
+	}
+	next := func(w ssa.Value) bool { return t.countsAttempts(w, depth+1) }
+	cat := t.env.Catalog
+	switch x := v.(type) {
+	case *ssa.ChangeType:
+		return next(x.X)
+	case *ssa.Convert:
+		return next(x.X)
+	case *ssa.MakeInterface:
+		return next(x.X)
+	case *ssa.UnOp:
+		return next(x.X)
+	case *ssa.Extract:
+		return next(x.Tuple)
+	case *ssa.BinOp:
+		return next(x.X) || next(x.Y)
+	case *ssa.Phi:
+		return slices.ContainsFunc(x.Edges, next)
+	case *ssa.FieldAddr:
+		owner := x.X.Type().Underlying().(*types.Pointer).Elem()
+		return cat.IsAttemptField(owner, FieldName(x.X.Type(), x.Field))
+	case *ssa.Field:
+		return cat.IsAttemptField(x.X.Type(), FieldName(x.X.Type(), x.Field))
+	case *ssa.Call:
+		fn := Callee(&x.Call)
+		return fn != nil && cat.IsAttemptCounter(fn)
+	case *ssa.Parameter:
+		if t.env.Callers == nil {
+			return false
+		}
+		i := slices.Index(x.Parent().Params, x)
+		for _, call := range t.env.Callers(x.Parent()) {
+			if i >= 0 && i < len(call.Call.Args) && next(call.Call.Args[i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxAttemptDepth bounds the steps a stored value is walked back to an
+// attempt counter.
+const maxAttemptDepth = 8
+
+// storedFields returns the values stored into the fields of a model built
+// in place (&DeliveryLog{...}).
+func storedFields(model ssa.Value) []ssa.Value {
+	v := Unwrap(model)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X
+	}
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		for _, u := range *fa.Referrers() {
+			if st, ok := u.(*ssa.Store); ok && st.Addr == fa {
+				out = append(out, st.Val)
+			}
+		}
+	}
+	return out
 }

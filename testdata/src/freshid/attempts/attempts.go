@@ -1,0 +1,68 @@
+// Package attempts keeps records of delivery attempts: rows meant to be
+// added on every attempt, which say which attempt they record.
+package attempts
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+
+	"github.com/google/uuid"
+	"github.com/hibiken/asynq"
+	"github.com/riverqueue/river"
+	"gorm.io/gorm"
+)
+
+var (
+	db  *sql.DB
+	gdb *gorm.DB
+)
+
+type DeliveryLog struct {
+	ID            uuid.UUID
+	TaskID        string
+	AttemptNumber int
+	HTTPStatus    int
+}
+
+// Negative: the log row stores the attempt number the queue reports, by
+// way of a helper's parameter.
+func deliver(ctx context.Context, t *asynq.Task) error {
+	resp, err := http.Post("https://example.com/hook", "application/json", nil)
+	retries, _ := asynq.GetRetryCount(ctx)
+	if err != nil {
+		logAttempt(t.ResultWriter().TaskID(), retries+1, 0)
+		return err
+	}
+	logAttempt(t.ResultWriter().TaskID(), retries+1, resp.StatusCode)
+	return nil
+}
+
+func logAttempt(taskID string, attempt, status int) {
+	gdb.Create(&DeliveryLog{ID: uuid.New(), TaskID: taskID, AttemptNumber: attempt, HTTPStatus: status})
+}
+
+// A row with the same shape that records no attempt: a second delivery
+// adds a second one.
+func deliverUnlogged(ctx context.Context, t *asynq.Task) error {
+	gdb.Create(&DeliveryLog{ID: uuid.New(), TaskID: t.ResultWriter().TaskID(), HTTPStatus: 200}) // want `a retry creates a second DeliveryLog with a new ID`
+	return nil
+}
+
+type SyncArgs struct{ Account string }
+
+func (SyncArgs) Kind() string { return "sync" }
+
+type SyncWorker struct{ river.WorkerDefaults[SyncArgs] }
+
+// Negative: the attempt row stores river's attempt number.
+func (w *SyncWorker) Work(ctx context.Context, job *river.Job[SyncArgs]) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO sync_attempts (id, account, attempt) VALUES ($1, $2, $3)", uuid.NewString(), job.Args.Account, job.Attempt)
+	return err
+}
+
+// A sync row without the attempt: a retry inserts a second one.
+func syncOnce(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO syncs (id, account) VALUES ($1, $2)", uuid.NewString(), string(t.Payload())) // want `a retry inserts a second syncs row with a new id`
+	return err
+}
