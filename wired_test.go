@@ -78,12 +78,12 @@ func TestWired(t *testing.T) {
 		}
 	}
 	wantAt := map[string][]string{
-		"example.com/wired/cmd/server/main.go:20": {
+		"example.com/wired/cmd/server/main.go:21": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into orders in postgres.Store.Insert \(postgres.go:17:\d+\) is not idempotent \(HTTP handler Handler.Create, wired here\)`,
 			`a retry inserts a second notes row with a new id: uuid.NewString\(\) in postgres.Store.InsertNote \(postgres.go:31:\d+\) is fresh on every attempt \(HTTP handler Handler.Note, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.NewOrder \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.PlaceDirect, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Register \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Register, wired here\)`,
-			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in httpapi.Handler.Create \(httpapi.go:20:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in httpapi.Handler.Create \(httpapi.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into orders in postgres.Store.Insert \(postgres.go:17:\d+\) has no conflict handling for the caller-known id; .*\(HTTP handler Handler.CreateKeyed, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in stripepay.Gateway.Charge \(stripepay.go:15:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
 		},

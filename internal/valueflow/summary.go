@@ -203,6 +203,10 @@ type WiredStmt struct {
 	// Empty are the string fields of arguments built in place that the
 	// call leaves empty (a request literal without its key).
 	Empty []ArgSource
+	// Produced are the arguments, and the fields of arguments built in
+	// place, that hold what another wired call returned (Param is the
+	// argument's index).
+	Produced []ArgSource
 }
 
 // An ArgHandle says argument Arg of a call is the handle Handle.

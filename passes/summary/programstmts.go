@@ -148,6 +148,7 @@ type scope struct {
 	parent   *scope
 	handles  []valueflow.ArgHandle // the handles the wired call passes
 	args     []valueflow.ArgSource // where the wired call's arguments come from
+	produced []valueflow.ArgSource // the arguments (and fields) another wired call made
 	trail    []step
 	through  []Resolution
 	judged   bool
@@ -227,6 +228,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			parent:   sc,
 			handles:  w.Handles,
 			args:     w.Args,
+			produced: w.Produced,
 			trail:    trail,
 			through:  append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name}),
 			judged:   sc.judged || s.Retried,
@@ -246,14 +248,17 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 // given reports whether the value at a of the scope's function is one
 // the root hands down: a parameter (not the receiver) filled by the
 // wired call with a value given in the caller's scope, up to the root,
-// whose values are its own.
+// whose values are its own, except those another wired call returned
+// to it (a token a token maker made), which are the implementation's.
 func (sc *scope) given(a valueflow.ArgSource) bool {
 	if sc.parent == nil || a.Param < 1 || a.Param-1 >= len(sc.args) {
 		return false
 	}
 	src := sc.args[a.Param-1] // the receiver is parameter 0
 	if sc.parent.parent == nil {
-		return true // the root's value
+		return !slices.ContainsFunc(sc.produced, func(p valueflow.ArgSource) bool {
+			return p.Param == a.Param-1 && (p.Path == "" || a.Path == p.Path || strings.HasPrefix(a.Path, p.Path+"."))
+		})
 	}
 	return sc.parent.given(valueflow.ArgSource{Param: src.Param, Path: src.Path + a.Path})
 }

@@ -377,6 +377,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 			}
 			wired.Args = b.mapArgs(call, s.Wired.Args)
 			wired.Empty = s.Wired.Empty // the literal is the callee's
+			wired.Produced = s.Wired.Produced
 		}
 		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Wired: wired, Ignores: s.Ignores}, call, excl)
 	}
@@ -435,6 +436,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		for _, f := range effects.EmptyFields(call, a) {
 			w.Empty = append(w.Empty, valueflow.ArgSource{Param: i, Path: f})
 		}
+		w.Produced = append(w.Produced, b.produced(a, i)...)
 	}
 	for i, a := range call.Call.Args {
 		var h valueflow.Handle
@@ -449,6 +451,67 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		}
 	}
 	b.add(valueflow.SQLStmt{Wired: w, At: wc.At}, call, nil)
+}
+
+// produced lists where argument a (index i) of a wired call holds what
+// another wired call returned: the whole argument, or fields of a
+// struct built in place for it.
+func (b *stmtBuilder) produced(a ssa.Value, i int) []valueflow.ArgSource {
+	if b.fromWired(a, 0) {
+		return []valueflow.ArgSource{{Param: i}}
+	}
+	v := a
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X
+	}
+	alloc, ok := valueflow.Unwrap(v).(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []valueflow.ArgSource
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		for _, u := range *fa.Referrers() {
+			if st, ok := u.(*ssa.Store); ok && st.Addr == fa && b.fromWired(st.Val, 0) {
+				out = append(out, valueflow.ArgSource{Param: i, Path: "." + valueflow.FieldName(alloc.Type(), fa.Field)})
+			}
+		}
+	}
+	return out
+}
+
+// fromWired reports whether v is, or is read from, a result of a wired
+// call.
+func (b *stmtBuilder) fromWired(v ssa.Value, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	next := func(w ssa.Value) bool { return b.fromWired(w, depth+1) }
+	switch x := v.(type) {
+	case *ssa.ChangeType:
+		return next(x.X)
+	case *ssa.Convert:
+		return next(x.X)
+	case *ssa.MakeInterface:
+		return next(x.X)
+	case *ssa.ChangeInterface:
+		return next(x.X)
+	case *ssa.UnOp:
+		return x.Op == token.MUL && next(x.X)
+	case *ssa.Extract:
+		return next(x.Tuple)
+	case *ssa.FieldAddr:
+		return next(x.X)
+	case *ssa.Field:
+		return next(x.X)
+	case *ssa.Call:
+		_, ok := b.h.r.wiredAt(x)
+		return ok
+	}
+	return false
 }
 
 // source says where a handle comes from; a handle that commits each

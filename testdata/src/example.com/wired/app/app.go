@@ -84,3 +84,11 @@ func (d *Direct) Place(ctx context.Context, total int64) error {
 	o := NewOrder(total)
 	return d.Store.Insert(ctx, o)
 }
+
+// Token is what a token maker returns.
+type Token struct{ ID string }
+
+// Tokens makes tokens; main wires its implementation.
+type Tokens interface {
+	New(ctx context.Context) (Token, error)
+}

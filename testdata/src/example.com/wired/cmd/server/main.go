@@ -11,13 +11,14 @@ import (
 	"example.com/wired/mocks"
 	"example.com/wired/postgres"
 	"example.com/wired/stripepay"
+	"example.com/wired/tokens"
 )
 
 var _ = mocks.Store{}
 
 func main() {
 	db, _ := sql.Open("postgres", "")
-	h := &httpapi.Handler{Orders: app.NewService(&postgres.Store{DB: db}, stripepay.Gateway{}), Direct: &app.Direct{Store: &postgres.Store{DB: db}}}
+	h := &httpapi.Handler{Orders: app.NewService(&postgres.Store{DB: db}, stripepay.Gateway{}), Direct: &app.Direct{Store: &postgres.Store{DB: db}}, Tokens: tokens.Maker{}}
 	http.HandleFunc("/orders", h.Create)
 	http.ListenAndServe(":8080", nil)
 }
