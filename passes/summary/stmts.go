@@ -507,6 +507,13 @@ func (b *stmtBuilder) fromWired(v ssa.Value, depth int) bool {
 		return next(x.X)
 	case *ssa.Field:
 		return next(x.X)
+	case *ssa.Alloc:
+		// A local struct: what was stored in it whole.
+		for _, r := range *x.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == x && next(st.Val) {
+				return true
+			}
+		}
 	case *ssa.Call:
 		_, ok := b.h.r.wiredAt(x)
 		return ok

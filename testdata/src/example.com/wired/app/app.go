@@ -27,6 +27,7 @@ type Store interface {
 	Insert(ctx context.Context, o Order) error
 	InsertAudit(ctx context.Context, orderID string) error
 	InsertNote(ctx context.Context, text string) error
+	InsertSession(ctx context.Context, id string) error
 }
 
 // Payments is the provider main wires.

@@ -13,6 +13,7 @@ type Handler struct {
 	Orders app.Orders
 	Direct *app.Direct
 	Tokens app.Tokens
+	Store  app.Store
 }
 
 // Create makes the order's identity fresh on every attempt, and the
@@ -63,12 +64,12 @@ func (h *Handler) PlaceDirect(w http.ResponseWriter, r *http.Request) {
 	h.Direct.Place(r.Context(), 100)
 }
 
-// Login stores an order under a token the token maker made: its value
+// Login stores a session under a token the token maker made: its value
 // is the maker's, not one the caller knows, and no retry repeats it.
 func (h *Handler) Login(w http.ResponseWriter, r *http.Request) {
 	tok, err := h.Tokens.New(r.Context())
 	if err != nil {
 		return
 	}
-	h.Orders.Create(r.Context(), app.Order{ID: tok.ID, Total: 1})
+	h.Store.InsertSession(r.Context(), tok.ID)
 }

@@ -18,7 +18,7 @@ var _ = mocks.Store{}
 
 func main() {
 	db, _ := sql.Open("postgres", "")
-	h := &httpapi.Handler{Orders: app.NewService(&postgres.Store{DB: db}, stripepay.Gateway{}), Direct: &app.Direct{Store: &postgres.Store{DB: db}}, Tokens: tokens.Maker{}}
+	h := &httpapi.Handler{Orders: app.NewService(&postgres.Store{DB: db}, stripepay.Gateway{}), Direct: &app.Direct{Store: &postgres.Store{DB: db}}, Tokens: tokens.Maker{}, Store: &postgres.Store{DB: db}}
 	http.HandleFunc("/orders", h.Create)
 	http.ListenAndServe(":8080", nil)
 }
