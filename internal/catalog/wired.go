@@ -10,6 +10,15 @@ import "go/types"
 // program's composition root resolves it (passes/summary). A package
 // that the configuration names (a root, a sink) is still the program's.
 func (c *Catalog) IsWired(fn *types.Func) bool {
+	return fn.Pkg() != nil && !isStd(fn.Origin().Pkg().Path()) && c.isWired(fn)
+}
+
+// IsModuleWired is IsWired for a method of the main module's, which the
+// caller has checked: a module path without a dot ("bank") makes its
+// packages look like the standard library's.
+func (c *Catalog) IsModuleWired(fn *types.Func) bool { return c.isWired(fn) }
+
+func (c *Catalog) isWired(fn *types.Func) bool {
 	sig, ok := fn.Type().(*types.Signature)
 	if !ok || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
 		return false
@@ -18,7 +27,7 @@ func (c *Catalog) IsWired(fn *types.Func) bool {
 		fn = fn.Origin()
 	}
 	pkg := fn.Pkg()
-	if pkg == nil || isStd(pkg.Path()) || c.libraries[pkg.Path()] || isLibraryAPI(pkg.Path()) {
+	if pkg == nil || c.libraries[pkg.Path()] || isLibraryAPI(pkg.Path()) {
 		return false
 	}
 	if _, ok := types.Unalias(sig.Recv().Type()).(*types.Named); !ok {

@@ -41,6 +41,28 @@ func TestWiredModule(t *testing.T) {
 	diffFindings(t, "go vet -vettool=idemlint -json ./...", "testdata/mod/cleanarch", vetWant, parseVetJSON(t, dir, append(stdout, stderr...)))
 }
 
+// TestDotlessModule runs idemlint on testdata/mod/bank, whose module
+// path has no dot, as a service's module often has: its packages look
+// like the standard library's by their paths, and are still the
+// program's implementations.
+func TestDotlessModule(t *testing.T) {
+	t.Parallel()
+	goCmd, root, bin := testmod.Idemlint(t)
+	src := filepath.Join(root, "testdata", "mod", "bank")
+	want, _, safe := markers(t, src)
+	vetWant := wiredMarkers(t, src)
+	if len(want) < 1 || safe < 1 || len(vetWant) != len(want) {
+		t.Fatalf("%d finding, %d safe and %d wired markers in %s; want at least 1 and 1, and a wired marker per finding", len(want), safe, len(vetWant), src)
+	}
+	dir := testmod.CopyModule(t, src)
+
+	stdout, _ := run(t, dir, bin, "-json", "./...")
+	diffFindings(t, "idemlint -json ./...", "testdata/mod/bank", want, parseVetJSON(t, dir, stdout))
+
+	stdout, stderr := run(t, dir, goCmd, "vet", "-vettool="+bin, "-json", "./...")
+	diffFindings(t, "go vet -vettool=idemlint -json ./...", "testdata/mod/bank", vetWant, parseVetJSON(t, dir, append(stdout, stderr...)))
+}
+
 // wiredMarkers reads the // wired: markers of a module: one finding per
 // code, at the marker's line.
 func wiredMarkers(t *testing.T, dir string) []finding {

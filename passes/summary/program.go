@@ -289,8 +289,9 @@ func (p *program) iface(name string) *types.Named {
 func (p *program) mayImplement(pkg *types.Package) bool {
 	path := pkg.Path()
 	first, _, _ := strings.Cut(path, "/")
-	if !strings.Contains(first, ".") || p.cat.MayKnow(path) {
-		return false
+	own := p.pass.Module != nil && p.pass.Module.Path != "" && inModule(path, p.pass.Module.Path)
+	if !own && !strings.Contains(first, ".") || p.cat.MayKnow(path) {
+		return false // the standard library, or a library the catalog describes
 	}
 	for _, elem := range append(strings.Split(path, "/"), pkg.Name()) {
 		if isMockName(elem) {

@@ -40,7 +40,12 @@ func wiredIn(pass *analysis.Pass, cat *catalog.Catalog) func(*types.Func) bool {
 		if v, ok := memo.Load(fn); ok {
 			return v.(bool)
 		}
-		wired := (m == nil || m.Path == "" || fn.Pkg() != nil && inModule(fn.Pkg().Path(), m.Path)) && cat.IsWired(fn)
+		var wired bool
+		if m == nil || m.Path == "" {
+			wired = cat.IsWired(fn)
+		} else {
+			wired = fn.Pkg() != nil && inModule(fn.Pkg().Path(), m.Path) && cat.IsModuleWired(fn)
+		}
 		memo.Store(fn, wired)
 		return wired
 	}

@@ -1,0 +1,2 @@
+CREATE TABLE transfers (id text PRIMARY KEY, amount bigint NOT NULL);
+CREATE TABLE accounts (id text PRIMARY KEY, email text NOT NULL UNIQUE);
