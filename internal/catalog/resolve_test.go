@@ -27,6 +27,8 @@ var unverified = map[string]string{
 	"github.com/bwmarrin/snowflake":                    "not required by a testdata module",
 	"github.com/sony/sonyflake":                        "not required by a testdata module",
 	"github.com/Masterminds/squirrel":                  "not required by a testdata module",
+	"github.com/IBM/sarama":                            "not required by a testdata module",
+	"github.com/Shopify/sarama":                        "not required by a testdata module",
 	"github.com/pborman/uuid":                          "not required by a testdata module",
 	"github.com/lithammer/shortuuid":                   "not required by a testdata module",
 	"github.com/teris-io/shortid":                      "not required by a testdata module",

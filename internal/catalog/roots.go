@@ -120,6 +120,10 @@ var loopReceivers = map[string]string{
 var deliveryChans = map[string]string{
 	"github.com/rabbitmq/amqp091-go.Delivery": "AMQP delivery loop",
 	"github.com/streadway/amqp.Delivery":      "AMQP delivery loop",
+	// A consumer group handler's ConsumeClaim ranges over its claim's
+	// messages.
+	"*github.com/IBM/sarama.ConsumerMessage":     "sarama consumer loop",
+	"*github.com/Shopify/sarama.ConsumerMessage": "sarama consumer loop",
 }
 
 // A KeySource is a value in scope that carries an operation key: Expr
@@ -145,6 +149,8 @@ var keySources = map[string]KeySource{
 	"*github.com/riverqueue/river.Job":                       {Expr: `strconv.FormatInt(%[1]s.ID, 10)`, Imports: []string{"strconv"}},
 	"*github.com/ThreeDotsLabs/watermill/message.Message":    {Expr: `%[1]s.UUID`},
 	"github.com/segmentio/kafka-go.Message":                  {Expr: `fmt.Sprintf("%%s/%%d/%%d", %[1]s.Topic, %[1]s.Partition, %[1]s.Offset)`, Imports: []string{"fmt"}},
+	"*github.com/IBM/sarama.ConsumerMessage":                 {Expr: `fmt.Sprintf("%%s/%%d/%%d", %[1]s.Topic, %[1]s.Partition, %[1]s.Offset)`, Imports: []string{"fmt"}},
+	"*github.com/Shopify/sarama.ConsumerMessage":             {Expr: `fmt.Sprintf("%%s/%%d/%%d", %[1]s.Topic, %[1]s.Partition, %[1]s.Offset)`, Imports: []string{"fmt"}},
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types.Message": {Expr: `aws.ToString(%[1]s.MessageId)`, Imports: []string{"github.com/aws/aws-sdk-go-v2/aws"}},
 	"github.com/aws/aws-lambda-go/events.SQSMessage":         {Expr: `%[1]s.MessageId`},
 	"github.com/aws/aws-lambda-go/events.SNSEventRecord":     {Expr: `%[1]s.SNS.MessageID`},
@@ -211,7 +217,9 @@ var opKeyFields = map[string]bool{
 	"github.com/rabbitmq/amqp091-go.Delivery.MessageId":                true,
 	"github.com/redis/go-redis/v9.XMessage.ID":                         true,
 	// A kafka message is identified by topic, partition and offset.
-	"github.com/segmentio/kafka-go.Message.Offset": true,
+	"github.com/segmentio/kafka-go.Message.Offset":     true,
+	"github.com/IBM/sarama.ConsumerMessage.Offset":     true,
+	"github.com/Shopify/sarama.ConsumerMessage.Offset": true,
 }
 
 // opKeyMethods return a delivery's stable identity.

@@ -14,16 +14,19 @@ import (
 // handler, a table of {Name, Fn} entries registered in a loop. A
 // funcValues resolves a function value of the package to the functions
 // of the package it can hold: those stored into the same struct field
-// anywhere in the package, and those passed for the same parameter at
-// the static call sites of the function that receives it.
+// anywhere in the package, those stored into a map of the same type (a
+// dispatch table, handlers[topic]), and those passed for the same
+// parameter at the static call sites of the function that receives it.
 
 // maxValueDepth bounds how many parameters and bindings a resolution
 // passes through.
 const maxValueDepth = 4
 
 type funcValues struct {
-	// fields are the functions stored into each struct field.
+	// fields are the functions stored into each struct field, maps
+	// those stored into the maps of each type (by its string).
 	fields map[*types.Var][]*ssa.Function
+	maps   map[string][]*ssa.Function
 	// sites are the static call sites of each function of the package,
 	// and closures the closures made of each.
 	sites    map[*ssa.Function][]ssa.CallInstruction
@@ -35,6 +38,7 @@ type funcValues struct {
 func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function) *funcValues {
 	fv := &funcValues{
 		fields:   map[*types.Var][]*ssa.Function{},
+		maps:     map[string][]*ssa.Function{},
 		sites:    map[*ssa.Function][]ssa.CallInstruction{},
 		closures: map[*ssa.Function][]*ssa.MakeClosure{},
 		method:   method,
@@ -50,6 +54,11 @@ func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function
 								fv.fields[fld] = append(fv.fields[fld], f)
 							}
 						}
+					}
+				case *ssa.MapUpdate:
+					if f := fv.direct(instr.Value); f != nil {
+						key := instr.Map.Type().String()
+						fv.maps[key] = append(fv.maps[key], f)
 					}
 				case ssa.CallInstruction:
 					if callee := instr.Common().StaticCallee(); callee != nil {
@@ -178,6 +187,14 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 		case *ssa.Phi:
 			for _, e := range v.Edges {
 				walk(e, depth+1)
+			}
+		case *ssa.Lookup: // an entry of a dispatch table: any it holds
+			if _, ok := v.X.Type().Underlying().(*types.Map); ok {
+				out = append(out, fv.maps[v.X.Type().String()]...)
+			}
+		case *ssa.Extract: // handlers[topic] with its ok
+			if l, ok := v.Tuple.(*ssa.Lookup); ok && v.Index == 0 {
+				walk(l, depth+1)
 			}
 		}
 	}
