@@ -23,9 +23,12 @@ import (
 const maxValueDepth = 4
 
 type funcValues struct {
-	// fields are the functions stored into each struct field, maps
-	// those stored into the maps of each type (by its string).
+	// fields are the functions stored into each struct field (its
+	// generic origin's), given the other values stored into it (a
+	// constructor's parameter), maps the functions stored into the maps
+	// of each type (by its string).
 	fields map[*types.Var][]*ssa.Function
+	given  map[*types.Var][]ssa.Value
 	maps   map[string][]*ssa.Function
 	// sites are the static call sites of each function of the package,
 	// and closures the closures made of each.
@@ -38,6 +41,7 @@ type funcValues struct {
 func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function) *funcValues {
 	fv := &funcValues{
 		fields:   map[*types.Var][]*ssa.Function{},
+		given:    map[*types.Var][]ssa.Value{},
 		maps:     map[string][]*ssa.Function{},
 		sites:    map[*ssa.Function][]ssa.CallInstruction{},
 		closures: map[*ssa.Function][]*ssa.MakeClosure{},
@@ -52,6 +56,8 @@ func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function
 						if fld := fieldOf(fa.X.Type(), fa.Field); fld != nil {
 							if f := fv.direct(instr.Val); f != nil {
 								fv.fields[fld] = append(fv.fields[fld], f)
+							} else if _, ok := instr.Val.Type().Underlying().(*types.Signature); ok {
+								fv.given[fld] = append(fv.given[fld], instr.Val)
 							}
 						}
 					}
@@ -91,7 +97,7 @@ func fieldOf(t types.Type, i int) *types.Var {
 	if !ok || i >= st.NumFields() {
 		return nil
 	}
-	return st.Field(i)
+	return st.Field(i).Origin()
 }
 
 // direct returns the function a value is, when it is one: a function, a
@@ -129,8 +135,8 @@ func (fv *funcValues) unbound(fn *ssa.Function) *ssa.Function {
 func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) []*ssa.Function {
 	var out []*ssa.Function
 	seen := map[ssa.Value]bool{}
-	var walk func(v ssa.Value, depth int)
-	walk = func(v ssa.Value, depth int) {
+	var walk func(v ssa.Value, depth int, every bool)
+	walk = func(v ssa.Value, depth int, every bool) {
 		v = unwrap(v)
 		if seen[v] || depth > maxValueDepth {
 			return
@@ -143,19 +149,25 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 		switch v := v.(type) {
 		case *ssa.UnOp: // a load: of a struct field (s.onMessage), of a captured variable
 			if fa, ok := v.X.(*ssa.FieldAddr); ok {
-				out = append(out, fv.fields[fieldOf(fa.X.Type(), fa.Field)]...)
+				fld := fieldOf(fa.X.Type(), fa.Field)
+				out = append(out, fv.fields[fld]...)
+				for _, g := range fv.given[fld] {
+					// A constructor's parameter kept in the field
+					// stands for every function its callers pass.
+					walk(g, depth+1, true)
+				}
 			} else if v.Op == token.MUL {
-				walk(v.X, depth+1)
+				walk(v.X, depth+1, every)
 			}
 		case *ssa.Alloc: // a variable: the values stored into it
 			for _, ref := range *v.Referrers() {
 				if st, ok := ref.(*ssa.Store); ok && st.Addr == v {
-					walk(st.Val, depth+1)
+					walk(st.Val, depth+1, every)
 				}
 			}
 		case *ssa.Field: // a field of a struct value: def.Fn
 			if st, ok := v.X.Type().Underlying().(*types.Struct); ok && v.Field < st.NumFields() {
-				out = append(out, fv.fields[st.Field(v.Field)]...)
+				out = append(out, fv.fields[st.Field(v.Field).Origin()]...)
 			}
 		case *ssa.Parameter: // the functions passed for it
 			fn := v.Parent()
@@ -169,7 +181,7 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 			for _, site := range sites {
 				args := site.Common().Args
 				if i >= 0 && i < len(args) {
-					walk(args[i], depth+1)
+					walk(args[i], depth+1, every)
 				}
 			}
 		case *ssa.FreeVar: // the values the closures bind to it
@@ -180,13 +192,13 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 				}
 				for _, mc := range fv.closures[fn] {
 					if i < len(mc.Bindings) {
-						walk(mc.Bindings[i], depth+1)
+						walk(mc.Bindings[i], depth+1, every)
 					}
 				}
 			}
 		case *ssa.Phi:
 			for _, e := range v.Edges {
-				walk(e, depth+1)
+				walk(e, depth+1, every)
 			}
 		case *ssa.Lookup: // an entry of a dispatch table: any it holds
 			if _, ok := v.X.Type().Underlying().(*types.Map); ok {
@@ -194,11 +206,11 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 			}
 		case *ssa.Extract: // handlers[topic] with its ok
 			if l, ok := v.Tuple.(*ssa.Lookup); ok && v.Index == 0 {
-				walk(l, depth+1)
+				walk(l, depth+1, every)
 			}
 		}
 	}
-	walk(v, 0)
+	walk(v, 0, every)
 	return out
 }
 
