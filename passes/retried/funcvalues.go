@@ -27,9 +27,10 @@ type funcValues struct {
 	// generic origin's), given the other values stored into it (a
 	// constructor's parameter), maps the functions stored into the maps
 	// of each type (by its string).
-	fields map[*types.Var][]*ssa.Function
-	given  map[*types.Var][]ssa.Value
-	maps   map[string][]*ssa.Function
+	fields   map[*types.Var][]*ssa.Function
+	given    map[*types.Var][]ssa.Value
+	maps     map[string][]*ssa.Function
+	mapGiven map[string][]ssa.Value
 	// sites are the static call sites of each function of the package,
 	// and closures the closures made of each.
 	sites    map[*ssa.Function][]ssa.CallInstruction
@@ -43,6 +44,7 @@ func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function
 		fields:   map[*types.Var][]*ssa.Function{},
 		given:    map[*types.Var][]ssa.Value{},
 		maps:     map[string][]*ssa.Function{},
+		mapGiven: map[string][]ssa.Value{},
 		sites:    map[*ssa.Function][]ssa.CallInstruction{},
 		closures: map[*ssa.Function][]*ssa.MakeClosure{},
 		method:   method,
@@ -62,9 +64,11 @@ func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function
 						}
 					}
 				case *ssa.MapUpdate:
+					key := instr.Map.Type().String()
 					if f := fv.direct(instr.Value); f != nil {
-						key := instr.Map.Type().String()
 						fv.maps[key] = append(fv.maps[key], f)
+					} else {
+						fv.mapGiven[key] = append(fv.mapGiven[key], instr.Value)
 					}
 				case ssa.CallInstruction:
 					if callee := instr.Common().StaticCallee(); callee != nil {
@@ -202,7 +206,23 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 			}
 		case *ssa.Lookup: // an entry of a dispatch table: any it holds
 			if _, ok := v.X.Type().Underlying().(*types.Map); ok {
-				out = append(out, fv.maps[v.X.Type().String()]...)
+				key := v.X.Type().String()
+				out = append(out, fv.maps[key]...)
+				for _, g := range fv.mapGiven[key] {
+					walk(g, depth+1, true) // a registration's parameter
+				}
+			}
+		case *ssa.Call: // an adapter of the package that returns a closure
+			callee := v.Call.StaticCallee()
+			if callee != nil && callee.Origin() != nil {
+				callee = callee.Origin() // a generic adapter: its body's closures
+			}
+			if callee != nil && callee.Blocks != nil {
+				for _, b := range callee.Blocks {
+					if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+						walk(ret.Results[0], depth+1, every)
+					}
+				}
 			}
 		case *ssa.Extract: // handlers[topic] with its ok
 			if l, ok := v.Tuple.(*ssa.Lookup); ok && v.Index == 0 {

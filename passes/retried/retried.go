@@ -340,6 +340,16 @@ type contextRoot struct {
 	fn   *ssa.Function
 }
 
+// receive makes the loop around a receive from a channel of deliveries
+// a root.
+func (f *finder) receive(fn *ssa.Function, instr ssa.Instruction, ch ssa.Value) {
+	if c, ok := ch.Type().Underlying().(*types.Chan); ok {
+		if kind, ok := f.cat.DeliveryChan(c.Elem()); ok {
+			f.loop(kind, fn, instr.Block(), instr.Pos())
+		}
+	}
+}
+
 // visit finds roots an instruction creates: a registration, a gRPC
 // service registration, or a consumer loop.
 func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
@@ -374,9 +384,11 @@ func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
 		if instr.Op != token.ARROW {
 			return
 		}
-		if ch, ok := instr.X.Type().Underlying().(*types.Chan); ok {
-			if kind, ok := f.cat.DeliveryChan(ch.Elem()); ok {
-				f.loop(kind, fn, instr.Block(), instr.Pos())
+		f.receive(fn, instr, instr.X)
+	case *ssa.Select: // case msg := <-claim.Messages()
+		for _, st := range instr.States {
+			if st.Dir == types.RecvOnly {
+				f.receive(fn, instr, st.Chan)
 			}
 		}
 	}
