@@ -2,6 +2,7 @@ package naturalkey
 
 import (
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -67,6 +68,9 @@ func (c *checker) keyOf(v ssa.Value, chain []ssa.CallInstruction, depth int) key
 		}
 		return key{caller: true}
 	case *ssa.Call:
+		if k, ok := c.getterKey(x, chain, depth); ok {
+			return k
+		}
 		return c.callKey(x, next)
 	}
 	return key{}
@@ -109,6 +113,9 @@ func (c *checker) selectedKey(base ssa.Value, structType types.Type, i int, chai
 		return c.fieldKey(alloc, i, chain, depth+1)
 	}
 	if k, ok := c.constructedField(base, i, chain, depth+1); ok {
+		return k
+	}
+	if k, ok := c.importedField(base, name, chain, depth+1); ok {
 		return k
 	}
 	return c.keyOf(base, chain, depth+1)
@@ -168,4 +175,85 @@ func receiver(call *ssa.Call) ssa.Value {
 		return call.Call.Args[0]
 	}
 	return nil
+}
+
+// getterKey says what a getter of another package returns: the field of
+// its receiver (or of another parameter) that its summary says the
+// result is (e.Ref() returns e.ref).
+func (c *checker) getterKey(call *ssa.Call, chain []ssa.CallInstruction, depth int) (key, bool) {
+	fn := valueflow.Callee(&call.Call)
+	if fn == nil || call.Call.IsInvoke() {
+		return key{}, false
+	}
+	s := c.res.Imported(fn)
+	if s == nil {
+		return key{}, false
+	}
+	for _, pr := range s.ParamResults {
+		name, ok := strings.CutPrefix(pr.Path, ".")
+		if pr.Result != 0 || pr.ResultPath != "" || !ok || strings.Contains(name, ".") || pr.Param >= len(call.Call.Args) {
+			continue
+		}
+		base := call.Call.Args[pr.Param]
+		t := base.Type()
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if i := fieldIndex(t, name); i >= 0 {
+			return c.selectedKey(base, t, i, chain, depth+1), true
+		}
+	}
+	return key{}, false
+}
+
+// importedField says what field name of the result of a call of another
+// package's constructor holds, by the constructor's summary: the
+// argument (or the argument's field) it is set from.
+func (c *checker) importedField(base ssa.Value, name string, chain []ssa.CallInstruction, depth int) (key, bool) {
+	call, ok := base.(*ssa.Call)
+	if !ok || call.Call.IsInvoke() || depth > maxDepth {
+		return key{}, false
+	}
+	fn := valueflow.Callee(&call.Call)
+	if fn == nil {
+		return key{}, false
+	}
+	s := c.res.Imported(fn)
+	if s == nil {
+		return key{}, false
+	}
+	for _, rf := range s.ResultFields {
+		if rf.Result != 0 || rf.Path != "."+name || rf.Param >= len(call.Call.Args) {
+			continue
+		}
+		arg := call.Call.Args[rf.Param]
+		field, ok := strings.CutPrefix(rf.ParamPath, ".")
+		switch {
+		case rf.ParamPath == "":
+			return c.keyOf(arg, chain, depth+1), true
+		case ok && !strings.Contains(field, "."):
+			t := arg.Type()
+			if p, ok := t.Underlying().(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			if i := fieldIndex(t, field); i >= 0 {
+				return c.selectedKey(arg, t, i, chain, depth+1), true
+			}
+		}
+	}
+	return key{}, false
+}
+
+// fieldIndex returns the index of the field name of struct type t, or -1.
+func fieldIndex(t types.Type, name string) int {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return -1
+	}
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			return i
+		}
+	}
+	return -1
 }

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"go/ast"
 	"go/types"
 	"slices"
 	"strings"
@@ -51,6 +52,12 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 			summarizeWrites(writeEnv, fn, sum)
 		case rel.sinks || rel.wired:
 			summarizeParams(shallowEnv, fn, sum, false, len(wired[fn]) > 0 || returnsStruct(fn), func(valueflow.Hit) bool { return false })
+		default:
+			// Nothing a parameter could reach here: what constructors
+			// and getters carry to their results, read from their syntax.
+			if fd, ok := fn.Syntax().(*ast.FuncDecl); ok {
+				sum.ParamResults = carriedResults(pass.TypesInfo, fd)
+			}
 		}
 		sum.Defects = defects[fn]
 		sum.Wired = wired[fn]
@@ -60,6 +67,9 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 			sum.Stmts, sum.StmtsCut, sum.Retried = ss.Stmts, ss.StmtsCut, ss.Retried
 		}
 		sum.ResultFields = res.ResultFields(fn, obj)
+		if len(sum.ResultFields) == 0 && !reachSinks[fn] && !rel.sinks && !rel.wired {
+			sum.ResultFields = resultFields(sum.ParamResults)
+		}
 		if !sum.Empty() {
 			pass.ExportObjectFact(obj, sum)
 		}

@@ -219,11 +219,29 @@ type stmtBuilder struct {
 	callTx map[callTx]int
 	// reach memoises the blocks each block reaches.
 	reach map[*ssa.BasicBlock][]bool
+	// only, when set, are the blocks of fn the list is of: a consumer
+	// loop's body, which runs once per delivery.
+	only map[*ssa.BasicBlock]bool
+}
+
+// LoopStmtSummary returns the statements the body of a consumer loop
+// runs, as StmtSummary lists a function's: what runs once per delivery.
+func (r *Result) LoopStmtSummary(fn *ssa.Function, body map[*ssa.BasicBlock]bool) *valueflow.Summary {
+	r.handlesMu.Lock()
+	defer r.handlesMu.Unlock()
+	h := r.handleIndex()
+	b := &stmtBuilder{h: h, fn: fn, sum: &valueflow.Summary{}, callTx: make(map[callTx]int), only: body}
+	b.visit(fn)
+	b.finish()
+	return b.sum
 }
 
 // visit adds the statements of f, fn or a closure of it.
 func (b *stmtBuilder) visit(f *ssa.Function) {
 	for _, blk := range f.Blocks {
+		if f == b.fn && b.only != nil && !b.only[blk] {
+			continue
+		}
 		for _, instr := range blk.Instrs {
 			switch instr := instr.(type) {
 			case *ssa.MakeClosure:

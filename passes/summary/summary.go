@@ -163,6 +163,8 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 	wired := wiredIn(pass, cat)
 	if rel := relevant(pass, cat, imported, wired); rel.any() {
 		analyse(pass, res, cat, imported, rel, wired)
+	} else {
+		exportCarriers(pass)
 	}
 	if compositionRoot(pass) && wired != nil {
 		// The composition root, whose own Pending fact is exported by

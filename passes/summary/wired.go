@@ -259,6 +259,9 @@ func pendingRoots(res *Result) []valueflow.PendingRoot {
 	var external map[*retried.Root]bool // externalRoots, once needed
 	add := func(r *retried.Root, fn *ssa.Function) {
 		s := res.StmtSummary(fn, nil)
+		if r.Blocks != nil && fn == r.Fn {
+			s = res.LoopStmtSummary(fn, r.Blocks)
+		}
 		if s == nil || s.StmtsCut || len(out) == maxWired || !slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool { return st.Wired != nil }) {
 			return
 		}
@@ -274,6 +277,7 @@ func pendingRoots(res *Result) []valueflow.PendingRoot {
 			// A consumer loop: the function's list holds what runs
 			// outside the loop too, but each handler it calls through
 			// a function value runs on one delivery.
+			add(r, r.Fn) // the loop's body itself
 			for _, fn := range res.Retried.LoopTargets(r) {
 				add(r, fn)
 			}

@@ -6,6 +6,8 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/ThreeDotsLabs/watermill/message"
+
+	"example.com/evdomain"
 )
 
 // store runs its statements through a helper that forwards the text and
@@ -48,5 +50,19 @@ func recordBuiltOnce(msg *message.Message) error {
 		return err
 	}
 	_, err = events.db.ExecContext(msg.Context(), q, args...)
+	return err
+}
+
+// The message's UUID, through a constructor and a getter of a domain
+// package that has nothing else to trace.
+func recordEntity(msg *message.Message) error {
+	e := evdomain.NewEvent(msg.UUID, msg.Payload)
+	_, err := events.db.ExecContext(msg.Context(), "INSERT INTO events (event_id, payload) VALUES ($1, $2)", e.ID, e.Payload) // want `same event_id`
+	return err
+}
+
+func recordEntityRef(msg *message.Message) error {
+	e := evdomain.NewEvent(msg.UUID, msg.Payload)
+	_, err := events.db.ExecContext(msg.Context(), "INSERT INTO event_refs (event_id) VALUES ($1)", e.Ref()) // want `same event_id`
 	return err
 }

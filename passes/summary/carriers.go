@@ -1,0 +1,194 @@
+package summary
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/internal/valueflow"
+)
+
+// A package with nothing to trace (a domain package of entities and
+// value objects) still carries values from its callers' parameters to
+// its results: a constructor that puts its parameters in the fields of
+// the entity it returns (NewOrder(id) returns Order{ID: id}), a getter
+// that returns a field (o.ID()). Without SSA, which such a package is
+// not worth, its exported functions of those two shapes are summarised
+// from their syntax, so that a key or a fresh value its callers pass
+// keeps its meaning through them.
+
+// exportCarriers exports the ParamResults of the package's constructors
+// and getters, for a package of the module being analysed (a module's
+// dependencies are left to their own analysis, which is not run).
+func exportCarriers(pass *analysis.Pass) {
+	if m := pass.Module; m != nil && m.Version != "" {
+		return
+	}
+	for _, f := range pass.Files {
+		if testFile(pass, f) {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || !fd.Name.IsExported() {
+				continue
+			}
+			obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			if prs := carriedResults(pass.TypesInfo, fd); len(prs) > 0 {
+				pass.ExportObjectFact(obj, &valueflow.Summary{ParamResults: prs, ResultFields: resultFields(prs)})
+			}
+		}
+	}
+}
+
+// carriedResults reads what a constructor or getter carries from its
+// parameters to its results, from its last statement's return.
+func carriedResults(info *types.Info, fd *ast.FuncDecl) []valueflow.ParamResult {
+	if fd == nil || fd.Body == nil || len(fd.Body.List) == 0 {
+		return nil
+	}
+	ret, ok := fd.Body.List[len(fd.Body.List)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) == 0 {
+		return nil
+	}
+	params := paramObjects(info, fd)
+	var prs []valueflow.ParamResult
+	for r, e := range ret.Results {
+		prs = append(prs, carried(info, localLiteral(info, fd.Body, e), params, r)...)
+	}
+	return prs
+}
+
+// localLiteral returns, for a local variable returned (return order),
+// the composite literal it was declared with (order := Order{...}), and
+// e otherwise.
+func localLiteral(info *types.Info, body *ast.BlockStmt, e ast.Expr) ast.Expr {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || info.Uses[id] == nil {
+		return e
+	}
+	obj := info.Uses[id]
+	var lit ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if lid, ok := l.(*ast.Ident); ok && info.Defs[lid] == obj {
+				lit = as.Rhs[i]
+			}
+		}
+		return true
+	})
+	if lit == nil {
+		return e
+	}
+	return lit
+}
+
+// paramObjects lists the function's parameters in SSA's order: the
+// receiver first.
+func paramObjects(info *types.Info, fd *ast.FuncDecl) []types.Object {
+	var out []types.Object
+	add := func(fl *ast.FieldList) {
+		if fl == nil {
+			return
+		}
+		for _, field := range fl.List {
+			if len(field.Names) == 0 {
+				out = append(out, nil) // unnamed: never read
+			}
+			for _, n := range field.Names {
+				out = append(out, info.Defs[n])
+			}
+		}
+	}
+	add(fd.Recv)
+	add(fd.Type.Params)
+	return out
+}
+
+// carried returns what result r, the expression e, carries of the
+// parameters: a parameter's field (a getter's return o.id), or, in a
+// composite literal, the parameters or parameter fields its fields are
+// set from (Order{ID: id, Ref: in.Ref}).
+func carried(info *types.Info, e ast.Expr, params []types.Object, r int) []valueflow.ParamResult {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op.String() == "&" {
+		e = ast.Unparen(u.X)
+	}
+	if lit, ok := e.(*ast.CompositeLit); ok {
+		var out []valueflow.ParamResult
+		for _, elt := range lit.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				continue // positional fields
+			}
+			key, ok := kv.Key.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			if p, path, ok := paramPath(info, kv.Value, params); ok {
+				out = append(out, valueflow.ParamResult{Param: p, Path: path, Result: r, ResultPath: "." + key.Name})
+			}
+		}
+		return out
+	}
+	if p, path, ok := paramPath(info, e, params); ok && path != "" {
+		return []valueflow.ParamResult{{Param: p, Path: path, Result: r}}
+	}
+	return nil
+}
+
+// paramPath says which parameter, at which field path, e reads: p,
+// p.f.g, or a conversion of one (AccountID(id)).
+func paramPath(info *types.Info, e ast.Expr, params []types.Object) (int, string, bool) {
+	path := ""
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			obj := info.Uses[x]
+			for i, p := range params {
+				if p != nil && p == obj {
+					return i, path, true
+				}
+			}
+			return 0, "", false
+		case *ast.SelectorExpr:
+			sel, ok := info.Selections[x]
+			if !ok || sel.Kind() != types.FieldVal {
+				return 0, "", false
+			}
+			path = "." + x.Sel.Name + path
+			e = x.X
+		case *ast.CallExpr: // a conversion to a named type
+			if tv, ok := info.Types[x.Fun]; !ok || !tv.IsType() || len(x.Args) != 1 {
+				return 0, "", false
+			}
+			e = x.Args[0]
+		default:
+			return 0, "", false
+		}
+	}
+}
+
+// testFile reports whether f is a _test.go file.
+func testFile(pass *analysis.Pass, f *ast.File) bool {
+	return strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go")
+}
+
+// resultFields states carried results as the fields of results that hold
+// a parameter, which the statements' argument sources follow.
+func resultFields(prs []valueflow.ParamResult) []valueflow.ResultField {
+	var out []valueflow.ResultField
+	for _, pr := range prs {
+		out = append(out, valueflow.ResultField{Result: pr.Result, Path: pr.ResultPath, Param: pr.Param, ParamPath: pr.Path})
+	}
+	return out
+}
