@@ -176,13 +176,14 @@ func TestVetWired(t *testing.T) {
 	}
 	slices.Sort(got)
 	want := []*regexp.Regexp{
-		regexp.MustCompile(`cmd/server/main\.go:21:\d+: a failure between the writes .* the INSERT into orders in postgres\.Store\.Insert \(postgres\.go:17:\d+\) .*wired here\) \[IDEM006\]`),
-		regexp.MustCompile(`cmd/server/main\.go:21:\d+: .*notes row.* in postgres\.Store\.InsertNote \(postgres\.go:31:\d+\) .*wired here`),
-		regexp.MustCompile(`cmd/server/main\.go:21:\d+: .*orders row.* in app\.service\.Register \(app\.go:\d+:\d+\) .*wired here`),
-		regexp.MustCompile(`cmd/server/main\.go:21:\d+: .*orders row.* in httpapi\.Handler\.Create \(httpapi\.go:\d+:\d+\) .*wired here`),
-		regexp.MustCompile(`cmd/server/main\.go:21:\d+: a retry inserts the row for the same id again, .* in postgres\.Store\.Insert \(postgres\.go:17:\d+\) .*Handler\.CreateKeyed, wired here\) \[IDEM005\]`),
-		regexp.MustCompile(`cmd/server/main\.go:21:\d+: .*PaymentIntent create.* in stripepay\.Gateway\.Charge \(stripepay\.go:15:\d+\) .*wired here`),
-		regexp.MustCompile(`cmd/server/main\.go:21:\d+: .*orders row.* in app\.NewOrder \(app\.go:\d+:\d+\) .*Handler\.PlaceDirect, wired here`),
+		regexp.MustCompile(`cmd/server/main\.go:23:\d+: a failure between the writes .* the INSERT into orders in postgres\.Store\.Insert \(postgres\.go:17:\d+\) .*wired here\) \[IDEM006\]`),
+		regexp.MustCompile(`cmd/server/main\.go:23:\d+: .*notes row.* in postgres\.Store\.InsertNote \(postgres\.go:31:\d+\) .*wired here`),
+		regexp.MustCompile(`cmd/server/main\.go:23:\d+: .*orders row.* in app\.service\.Register \(app\.go:\d+:\d+\) .*wired here`),
+		regexp.MustCompile(`cmd/server/main\.go:23:\d+: .*orders row.* in httpapi\.Handler\.Create \(httpapi\.go:\d+:\d+\) .*wired here`),
+		regexp.MustCompile(`cmd/server/main\.go:23:\d+: a retry inserts the row for the same id again, .* in postgres\.Store\.Insert \(postgres\.go:17:\d+\) .*Handler\.CreateKeyed, wired here\) \[IDEM005\]`),
+		regexp.MustCompile(`cmd/server/main\.go:23:\d+: .*PaymentIntent create.* in stripepay\.Gateway\.Charge \(stripepay\.go:15:\d+\) .*wired here`),
+		regexp.MustCompile(`cmd/server/main\.go:23:\d+: .*orders row.* in app\.NewOrder \(app\.go:\d+:\d+\) .*Handler\.PlaceDirect, wired here`),
+		regexp.MustCompile(`cmd/server/main\.go:24:\d+: a retry inserts the row for the same id again, .* in postgres\.Store\.InsertSession \(postgres\.go:\d+:\d+\) .*AMQP delivery loop Consumer\.Run, wired here\) \[IDEM005\]`),
 		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a crash between the two commits .* in sqlstore\.Keys\.Claim \(sqlstore\.go:\d+:\d+\), HTTP handler Handler\.PlaceOnce, wired here\) \[IDEM004\]`),
 		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a failure between the writes .* the INSERT into archive in httpapi\.Handler\.Archive \(httpapi\.go:52:\d+\) .*wired here\) \[IDEM006\]`),
 		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a failure between the writes .* the INSERT into orders in sqlstore\.Orders\.Insert \(sqlstore\.go:15:\d+\) .*wired here\) \[IDEM006\]`),

@@ -3,10 +3,12 @@
 package main
 
 import (
+	"context"
 	"database/sql"
 	"net/http"
 
 	"example.com/wired/app"
+	"example.com/wired/consumer"
 	"example.com/wired/httpapi"
 	"example.com/wired/mocks"
 	"example.com/wired/postgres"
@@ -19,6 +21,8 @@ var _ = mocks.Store{}
 func main() {
 	db, _ := sql.Open("postgres", "")
 	h := &httpapi.Handler{Orders: app.NewService(&postgres.Store{DB: db}, stripepay.Gateway{}), Direct: &app.Direct{Store: &postgres.Store{DB: db}}, Tokens: tokens.Maker{}, Store: &postgres.Store{DB: db}}
+	c := &consumer.Consumer{Store: &postgres.Store{DB: db}}
+	go c.Run(context.Background(), nil)
 	http.HandleFunc("/orders", h.Create)
 	http.ListenAndServe(":8080", nil)
 }
