@@ -57,7 +57,7 @@ func inModule(pkg, module string) bool {
 }
 
 // maxWired bounds the wired calls one summary or package fact carries.
-const maxWired = 32
+const maxWired = 128
 
 // A wiredFresh is a fresh value, made at pos by origin, passed to a wired
 // call.
