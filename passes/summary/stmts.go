@@ -396,6 +396,13 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 			wired.Args = b.mapArgs(call, s.Wired.Args)
 			wired.Empty = s.Wired.Empty // the literal is the callee's
 			wired.Produced = s.Wired.Produced
+			for i, a := range s.Wired.Args {
+				if a.Param < 0 {
+					// The callee's own value (a local it builds, a
+					// constant): not one the root hands down.
+					wired.Produced = append(wired.Produced, valueflow.ArgSource{Param: i})
+				}
+			}
 		}
 		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Wired: wired, Ignores: s.Ignores}, call, excl)
 	}

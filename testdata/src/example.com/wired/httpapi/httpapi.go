@@ -73,3 +73,8 @@ func (h *Handler) Login(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Store.InsertSession(r.Context(), tok.ID)
 }
+
+// Label calls the use case that makes the label's id itself.
+func (h *Handler) Label(w http.ResponseWriter, r *http.Request) {
+	h.Direct.Label(r.Context())
+}

@@ -37,3 +37,9 @@ func (s *Store) InsertSession(ctx context.Context, id string) error {
 	_, err := s.DB.ExecContext(ctx, "INSERT INTO sessions (id, user_name) VALUES ($1, 'x')", id) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into sessions in postgres.Store.InsertSession has no conflict handling for the caller-known id; .* \(AMQP delivery loop Consumer.Run\)`
 	return err
 }
+
+// InsertLabel stores a label under the id it is given.
+func (s *Store) InsertLabel(ctx context.Context, id string) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO labels (id) VALUES ($1)", id)
+	return err
+}
