@@ -193,8 +193,13 @@ func keyPackage(key string) string {
 // stubs, SQL-shaped interfaces) are covered by their path prefixes or by
 // being methods, which callers look up regardless.
 func (c *Catalog) MayKnow(path string) bool {
-	return c.packages[path] || c.forwarders[path] || isLibraryAPI(path)
+	return c.packages[path] || isLibraryAPI(path)
 }
+
+// Forwards reports whether the package at path holds functions of the
+// program that forward SQL text to an executor (see WithExecutors). It
+// is no library: its types still implement the program's interfaces.
+func (c *Catalog) Forwards(path string) bool { return c.forwarders[path] }
 
 // isLibraryAPI reports whether path is a package of the whole-API rules:
 // stripe-go services, AWS SDK calls.

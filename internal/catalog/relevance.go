@@ -135,6 +135,7 @@ var catalogued = []string{
 	"github.com/google/uuid", "github.com/gofrs/uuid", "github.com/satori/go.uuid",
 	"github.com/oklog/ulid", "github.com/segmentio/ksuid", "github.com/rs/xid",
 	"github.com/sony/sonyflake", "github.com/pborman/uuid", "github.com/lithammer/shortuuid", "github.com/teris-io/shortid",
+	"go.mongodb.org/mongo-driver",
 	"github.com/jackc/pgx", "github.com/jmoiron/sqlx", "github.com/Masterminds/squirrel", "gorm.io/gorm", "github.com/uptrace/bun",
 	stripeModule, "github.com/aws/aws-sdk-go-v2", "github.com/aws/aws-lambda-go",
 	"github.com/gin-gonic/gin", "github.com/labstack/echo", "github.com/gofiber/fiber",

@@ -175,8 +175,6 @@ var headerGetters = map[string]bool{
 	"(github.com/nats-io/nats.go.Header).Get":       true,
 }
 
-// opKeyFields are the fields that carry a delivery's stable identity: a
-// value read from one is an operation key ("pkg.Type.Field").
 // attemptCounters are the functions (FuncKey, result 0) and
 // attemptFields the fields (FieldKey) that say which delivery of an
 // operation this is: a row that stores one is a record of the attempt,
@@ -189,7 +187,7 @@ var (
 		"github.com/riverqueue/river/rivertype.JobRow.Attempt":          true,
 		"cloud.google.com/go/internal/pubsub.Message.DeliveryAttempt":   true,
 		"cloud.google.com/go/pubsub/v2.Message.DeliveryAttempt":         true,
-		"go.temporal.io/sdk/activity.Info.Attempt":                      true,
+		"go.temporal.io/sdk/internal.ActivityInfo.Attempt":              true,
 		"github.com/nats-io/nats.go.MsgMetadata.NumDelivered":           true,
 		"github.com/nats-io/nats.go/jetstream.MsgMetadata.NumDelivered": true,
 	}
@@ -205,6 +203,8 @@ func (c *Catalog) IsAttemptField(owner types.Type, field string) bool {
 	return attemptFields[FieldKey(owner, field)]
 }
 
+// opKeyFields are the fields that carry a delivery's stable identity: a
+// value read from one is an operation key ("pkg.Type.Field").
 var opKeyFields = map[string]bool{
 	"github.com/ThreeDotsLabs/watermill/message.Message.UUID":          true,
 	"github.com/riverqueue/river/rivertype.JobRow.ID":                  true,

@@ -162,7 +162,7 @@ func renderChain(end *ssa.Call) (built, bool) {
 		case name == b.Values:
 			// Several Values calls add rows; the last one's values are
 			// as good as any for which column each fills.
-			if values == nil && valuesRead {
+			if values == nil && valuesRead && len(args) > 0 {
 				values = SliceElems(args[0])
 				valuesRead = values != nil
 			}
@@ -242,8 +242,15 @@ func constStrings(args []ssa.Value) ([]string, bool) {
 	if len(args) == 0 {
 		return nil, true
 	}
+	if c, ok := args[0].(*ssa.Const); ok && c.IsNil() {
+		return nil, true // no names
+	}
+	elems := SliceElems(args[0])
+	if elems == nil {
+		return nil, false // names passed as a slice: not read
+	}
 	var out []string
-	for _, e := range SliceElems(args[0]) {
+	for _, e := range elems {
 		s, ok := constString(e)
 		if !ok {
 			return nil, false

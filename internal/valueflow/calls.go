@@ -294,7 +294,7 @@ func (t *tracer) sqlArg(instr ssa.CallInstruction, fn *types.Func, sc catalog.SQ
 // row is no record of the attempt (others are the values of its other
 // columns).
 func (t *tracer) columnHit(instr ssa.CallInstruction, st *sqltext.Statement, col string, others []ssa.Value, n node) {
-	if col == "" || !t.env.Catalog.IsIdentity(st.Table, col) || t.absorbed(st, col) || t.attemptRecord(others) {
+	if col == "" || !t.env.Catalog.IsIdentity(st.Table, col) || t.absorbed(st, col, others, n.v) || t.attemptRecord(others) {
 		return
 	}
 	t.hit(SinkInfo{Kind: ColumnSink, Table: st.Table, Column: col}, instr.Pos(), n.stack, nil)
@@ -330,13 +330,14 @@ func (t *tracer) valuesArg(call *ssa.Call, n node) {
 // ON CONFLICT (idempotency_key) DO NOTHING, or a conflict clause with
 // another key column beside it), or, without one, another key the
 // schema declares fails it.
-func (t *tracer) absorbed(st *sqltext.Statement, col string) bool {
+func (t *tracer) absorbed(st *sqltext.Statement, col string, args []ssa.Value, traced ssa.Value) bool {
 	if !st.Conflict {
 		// Without conflict handling, a retry that repeats the values of
-		// another key fails there: no second row.
+		// another key fails there: no second row. A column filled with
+		// the traced value, or with another fresh one, repeats nothing.
 		var filled []string
 		for i, other := range st.Columns {
-			if len(st.ArgsOf(i)) > 0 {
+			if ps := st.ArgsOf(i); len(ps) == 1 && t.repeats(args, ps[0].Index, traced) {
 				filled = append(filled, other)
 			}
 		}
@@ -751,8 +752,9 @@ func Unwrap(v ssa.Value) ssa.Value {
 // retry count, a delivery attempt). Such a row (a delivery log) is meant
 // to be added on every attempt, whatever its identity.
 func (t *tracer) attemptRecord(values []ssa.Value) bool {
+	seen := make(map[ssa.Value]bool)
 	for _, v := range values {
-		if t.countsAttempts(v, 0) {
+		if t.countsAttempts(v, 0, seen) {
 			return true
 		}
 	}
@@ -762,11 +764,12 @@ func (t *tracer) attemptRecord(values []ssa.Value) bool {
 // countsAttempts reports whether v is, or is computed from, an attempt
 // counter (catalog.IsAttemptCounter, IsAttemptField), in this function
 // or, for a parameter, at the package's calls of it.
-func (t *tracer) countsAttempts(v ssa.Value, depth int) bool {
-	if v == nil || depth > maxAttemptDepth {
+func (t *tracer) countsAttempts(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
+	if v == nil || depth > maxAttemptDepth || seen[v] {
 		return false
 	}
-	next := func(w ssa.Value) bool { return t.countsAttempts(w, depth+1) }
+	seen[v] = true
+	next := func(w ssa.Value) bool { return t.countsAttempts(w, depth+1, seen) }
 	cat := t.env.Catalog
 	switch x := v.(type) {
 	case *ssa.ChangeType:
@@ -833,4 +836,36 @@ func storedFields(model ssa.Value) []ssa.Value {
 		}
 	}
 	return out
+}
+
+// repeats reports whether argument i of a statement (by placeholder
+// index) is a value a retry repeats: not the traced value, nor one a
+// generator makes in place (uuid.New(), time.Now()). An argument the
+// list does not hold (a parameter's, in a summary) is taken to repeat.
+func (t *tracer) repeats(args []ssa.Value, i int, traced ssa.Value) bool {
+	if i < 0 || i >= len(args) {
+		return true
+	}
+	v := Unwrap(args[i])
+	if v == Unwrap(traced) {
+		return false
+	}
+	for depth := 0; depth < 4; depth++ {
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			return true
+		}
+		fn := Callee(&call.Call)
+		if fn == nil {
+			return true
+		}
+		if _, gen := t.env.Catalog.Generator(fn); gen {
+			return false
+		}
+		if !t.env.Catalog.IsDeriver(fn) || len(call.Call.Args) == 0 {
+			return true
+		}
+		v = Unwrap(call.Call.Args[0]) // uuid.New().String(), time.Now().Unix()
+	}
+	return true
 }

@@ -50,6 +50,11 @@ type Summary struct {
 	// a constructor that stores the handle it is given (sqlc's New and
 	// WithTx), a getter that returns one.
 	ResultFields []ResultField
+	// Carried is set when ResultFields were read from a constructor's or
+	// getter's syntax (see passes/summary): they carry values, not the
+	// handles a caller's statements run on, and make no caller worth a
+	// trace.
+	Carried bool
 	// Wired are the calls of wired interface methods (catalog.IsWired)
 	// the function makes, itself or through functions of its package;
 	// ParamsWired are the parameters it passes to them. The program's

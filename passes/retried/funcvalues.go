@@ -67,7 +67,7 @@ func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function
 					key := instr.Map.Type().String()
 					if f := fv.direct(instr.Value); f != nil {
 						fv.maps[key] = append(fv.maps[key], f)
-					} else {
+					} else if _, ok := instr.Value.Type().Underlying().(*types.Signature); ok {
 						fv.mapGiven[key] = append(fv.mapGiven[key], instr.Value)
 					}
 				case ssa.CallInstruction:

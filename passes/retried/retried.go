@@ -342,12 +342,14 @@ type contextRoot struct {
 
 // receive makes the loop around a receive from a channel of deliveries
 // a root.
-func (f *finder) receive(fn *ssa.Function, instr ssa.Instruction, ch ssa.Value) {
+func (f *finder) receive(fn *ssa.Function, instr ssa.Instruction, ch ssa.Value) bool {
 	if c, ok := ch.Type().Underlying().(*types.Chan); ok {
 		if kind, ok := f.cat.DeliveryChan(c.Elem()); ok {
 			f.loop(kind, fn, instr.Block(), instr.Pos())
+			return true
 		}
 	}
+	return false
 }
 
 // visit finds roots an instruction creates: a registration, a gRPC
@@ -387,8 +389,8 @@ func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
 		f.receive(fn, instr, instr.X)
 	case *ssa.Select: // case msg := <-claim.Messages()
 		for _, st := range instr.States {
-			if st.Dir == types.RecvOnly {
-				f.receive(fn, instr, st.Chan)
+			if st.Dir == types.RecvOnly && f.receive(fn, instr, st.Chan) {
+				break // one root for the loop around the select
 			}
 		}
 	}

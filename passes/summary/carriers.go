@@ -40,7 +40,7 @@ func exportCarriers(pass *analysis.Pass) {
 				continue
 			}
 			if prs := carriedResults(pass.TypesInfo, fd); len(prs) > 0 {
-				pass.ExportObjectFact(obj, &valueflow.Summary{ParamResults: prs, ResultFields: resultFields(prs)})
+				pass.ExportObjectFact(obj, &valueflow.Summary{ParamResults: prs, ResultFields: resultFields(prs), Carried: true})
 			}
 		}
 	}
@@ -74,22 +74,42 @@ func localLiteral(info *types.Info, body *ast.BlockStmt, e ast.Expr) ast.Expr {
 	}
 	obj := info.Uses[id]
 	var lit ast.Expr
+	changed := false // assigned again, a field of it set, its address taken
 	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != len(as.Rhs) {
-			return true
-		}
-		for i, l := range as.Lhs {
-			if lid, ok := l.(*ast.Ident); ok && info.Defs[lid] == obj {
-				lit = as.Rhs[i]
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if lid, ok := l.(*ast.Ident); ok && info.Defs[lid] == obj && len(n.Lhs) == len(n.Rhs) {
+					lit = n.Rhs[i]
+				} else if rootIdent(info, l) == obj {
+					changed = true
+				}
 			}
+		case *ast.IncDecStmt:
+			changed = changed || rootIdent(info, n.X) == obj
+		case *ast.UnaryExpr:
+			changed = changed || n.Op.String() == "&" && rootIdent(info, n.X) == obj
 		}
 		return true
 	})
-	if lit == nil {
+	if lit == nil || changed {
 		return e
 	}
 	return lit
+}
+
+// rootIdent returns the variable an expression (o, o.ID, o.a.b) is of.
+func rootIdent(info *types.Info, e ast.Expr) types.Object {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return info.Uses[x]
+		case *ast.SelectorExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
 }
 
 // paramObjects lists the function's parameters in SSA's order: the
@@ -123,7 +143,7 @@ func carried(info *types.Info, e ast.Expr, params []types.Object, r int) []value
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op.String() == "&" {
 		e = ast.Unparen(u.X)
 	}
-	if lit, ok := e.(*ast.CompositeLit); ok {
+	if lit, ok := e.(*ast.CompositeLit); ok && isStructLit(info, lit) {
 		var out []valueflow.ParamResult
 		for _, elt := range lit.Elts {
 			kv, ok := elt.(*ast.KeyValueExpr)
@@ -191,4 +211,19 @@ func resultFields(prs []valueflow.ParamResult) []valueflow.ResultField {
 		out = append(out, valueflow.ResultField{Result: pr.Result, Path: pr.ResultPath, Param: pr.Param, ParamPath: pr.Path})
 	}
 	return out
+}
+
+// isStructLit reports whether lit builds a struct (not a map or slice,
+// whose keys are no field names).
+func isStructLit(info *types.Info, lit *ast.CompositeLit) bool {
+	tv, ok := info.Types[lit]
+	if !ok {
+		return false
+	}
+	t := tv.Type.Underlying()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem().Underlying()
+	}
+	_, ok = t.(*types.Struct)
+	return ok
 }

@@ -68,7 +68,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		}
 		sum.ResultFields = res.ResultFields(fn, obj)
 		if len(sum.ResultFields) == 0 && !reachSinks[fn] && !rel.sinks && !rel.wired {
-			sum.ResultFields = resultFields(sum.ParamResults)
+			sum.ResultFields, sum.Carried = resultFields(sum.ParamResults), len(sum.ParamResults) > 0
 		}
 		if !sum.Empty() {
 			pass.ExportObjectFact(obj, sum)

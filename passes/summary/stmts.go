@@ -395,7 +395,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 			}
 			wired.Args = b.mapArgs(call, s.Wired.Args)
 			wired.Empty = s.Wired.Empty // the literal is the callee's
-			wired.Produced = s.Wired.Produced
+			wired.Produced = slices.Clone(s.Wired.Produced)
 			for i, a := range s.Wired.Args {
 				if a.Param < 0 {
 					// The callee's own value (a local it builds, a

@@ -260,7 +260,7 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 		seen[fn] = true
 		if s := imported(fn); s != nil {
 			r.sinks = r.sinks || len(s.ParamSinks) > 0 || len(s.ParamWrites) > 0 ||
-				slices.ContainsFunc(s.Stmts, isSQL) || s.StmtsCut || len(s.ResultFields) > 0
+				slices.ContainsFunc(s.Stmts, isSQL) || s.StmtsCut || len(s.ResultFields) > 0 && !s.Carried
 			// A function whose list holds only wired calls (a service
 			// struct between a handler and its repositories) makes the
 			// caller's roots worth a list, not its sinks worth a trace.
@@ -272,7 +272,7 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 		// Interfaces (a DBTX, a generated gRPC client) are judged by their
 		// method shapes, anywhere; other functions only if the catalog
 		// knows their package.
-		if sig := fn.Type().(*types.Signature); !cat.MayKnow(fn.Pkg().Path()) && (sig.Recv() == nil || !types.IsInterface(sig.Recv().Type())) {
+		if sig := fn.Type().(*types.Signature); !cat.MayKnow(fn.Pkg().Path()) && !cat.Forwards(fn.Pkg().Path()) && (sig.Recv() == nil || !types.IsInterface(sig.Recv().Type())) {
 			continue
 		}
 		r.sinks = r.sinks || cat.IsSink(fn)

@@ -213,6 +213,7 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 // with the fresh values they hand those calls.
 func importedPending(pass *analysis.Pass, res *Result) []valueflow.PendingCall {
 	var out []valueflow.PendingCall
+	seen := make(map[string]bool) // a wired call, once per root
 	for _, fn := range res.ssa.SrcFuncs() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -238,6 +239,11 @@ func importedPending(pass *analysis.Pass, res *Result) []valueflow.PendingCall {
 				}
 				chain = append(chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(fn), call.Pos()))
 				for _, wc := range s.Wired {
+					key := path.Root.Describe() + "|" + wc.Iface + "." + wc.Method + "|" + wc.At.String()
+					if seen[key] {
+						continue
+					}
+					seen[key] = true
 					pc := valueflow.PendingCall{Call: wc, Root: path.Root.Describe(), Chain: chain}
 					for _, fw := range s.FreshWired {
 						if fw.Call.Iface == wc.Iface && fw.Call.Method == wc.Method && fw.Call.At == wc.At {
@@ -258,9 +264,11 @@ func pendingRoots(res *Result) []valueflow.PendingRoot {
 	var out []valueflow.PendingRoot
 	var external map[*retried.Root]bool // externalRoots, once needed
 	add := func(r *retried.Root, fn *ssa.Function) {
-		s := res.StmtSummary(fn, nil)
+		var s *valueflow.Summary
 		if r.Blocks != nil && fn == r.Fn {
 			s = res.LoopStmtSummary(fn, r.Blocks)
+		} else {
+			s = res.StmtSummary(fn, nil)
 		}
 		if s == nil || s.StmtsCut || len(out) == maxWired || !slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool { return st.Wired != nil }) {
 			return

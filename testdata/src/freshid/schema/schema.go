@@ -43,3 +43,9 @@ func join(w http.ResponseWriter, r *http.Request) {
 func rename(w http.ResponseWriter, r *http.Request) {
 	db.ExecContext(r.Context(), "INSERT INTO users (id, name) VALUES ($1, $2)", uuid.New(), r.FormValue("name")) // want `a retry inserts a second users row with a new id`
 }
+
+// Two keys, both fresh: neither repeats on a retry, which inserts a
+// second row.
+func recordEvent(w http.ResponseWriter, r *http.Request) {
+	db.ExecContext(r.Context(), "INSERT INTO events (id, event_id, name) VALUES ($1, $2, $3)", uuid.New(), uuid.NewString(), r.FormValue("name")) // want `a retry inserts a second events row with a new id` `a retry inserts a second events row with a new event_id`
+}

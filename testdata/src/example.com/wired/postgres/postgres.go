@@ -43,3 +43,10 @@ func (s *Store) InsertLabel(ctx context.Context, id string) error {
 	_, err := s.DB.ExecContext(ctx, "INSERT INTO labels (id) VALUES ($1)", id)
 	return err
 }
+
+// Exec runs a statement on the store's pool: the package forwards SQL,
+// and is still the program's implementation of app.Store.
+func (s *Store) Exec(ctx context.Context, query string, args ...any) error {
+	_, err := s.DB.ExecContext(ctx, query, args...)
+	return err
+}
