@@ -103,10 +103,7 @@ func reachable(roots []*Root, pkg *types.Package, fv *funcValues) map[*ssa.Funct
 					} else if callee == nil && !c.IsInvoke() {
 						// A call of a function value: each function of
 						// the package it can hold.
-						// A closure calls what it captured: any function
-						// the adapter that made it was given.
-						every := fn.Parent() != nil && len(fn.FreeVars) > 0
-						for _, target := range fv.targets(c.Value, entered(p), every) {
+						for _, target := range fv.targets(c.Value, entered(p), false) {
 							if isLocal(target, pkg) {
 								visit(target, &Path{Root: p.Root, Via: extend(p.Via, instr)})
 							}
