@@ -118,32 +118,13 @@ func (f *skipFilter) copy(w io.Writer, r io.Reader) error {
 // {"pkg": {"analyzer": diagnostics or {"error": "..."}}}), and returns
 // it unchanged when it holds none of them.
 func (f *skipFilter) json(out []byte) []byte {
-	var tree map[string]map[string]json.RawMessage
-	if json.Unmarshal(out, &tree) != nil {
-		return out // not one tree: left as the checker wrote it
-	}
-	dropped := false
-	for _, pkg := range slices.Sorted(maps.Keys(tree)) {
-		for _, name := range slices.Sorted(maps.Keys(tree[pkg])) {
-			var e struct{ Error string }
-			if json.Unmarshal(tree[pkg][name], &e) != nil || e.Error == "" || f.keep(name+": "+e.Error) {
-				continue
-			}
-			delete(tree[pkg], name)
-			dropped = true
+	return rewriteTree(out, func(pkg, name string, raw json.RawMessage) (json.RawMessage, bool) {
+		var e struct{ Error string }
+		if json.Unmarshal(raw, &e) != nil || e.Error == "" || f.keep(name+": "+e.Error) {
+			return raw, false
 		}
-		if len(tree[pkg]) == 0 {
-			delete(tree, pkg)
-		}
-	}
-	if !dropped {
-		return out
-	}
-	rewritten, err := json.MarshalIndent(tree, "", "\t")
-	if err != nil {
-		return out
-	}
-	return append(rewritten, '\n')
+		return nil, true
+	})
 }
 
 // dedupJSON drops from go vet's JSON tree the diagnostics that a package
@@ -152,39 +133,62 @@ func (f *skipFilter) json(out []byte) []byte {
 // implementation is reported by every main package that links it, and
 // is printed once, as the text output prints it.
 func dedupJSON(out []byte) []byte {
-	var tree map[string]map[string]json.RawMessage
-	if json.Unmarshal(out, &tree) != nil {
-		return out
-	}
 	seen := make(map[string]bool)
-	dropped := false
-	for _, pkg := range slices.Sorted(maps.Keys(tree)) {
-		for _, name := range slices.Sorted(maps.Keys(tree[pkg])) {
-			var diags []map[string]json.RawMessage
-			if json.Unmarshal(tree[pkg][name], &diags) != nil {
-				continue // an error, not a list of diagnostics
-			}
-			kept := diags[:0]
-			for _, d := range diags {
-				key := name + "\x00" + string(d["posn"]) + "\x00" + string(d["message"])
-				if seen[key] {
-					dropped = true
-					continue
-				}
+	return rewriteTree(out, func(pkg, name string, raw json.RawMessage) (json.RawMessage, bool) {
+		var diags []map[string]json.RawMessage
+		if json.Unmarshal(raw, &diags) != nil {
+			return raw, false // an error, not a list of diagnostics
+		}
+		kept := diags[:0]
+		for _, d := range diags {
+			key := name + "\x00" + string(d["posn"]) + "\x00" + string(d["message"])
+			if !seen[key] {
 				seen[key] = true
 				kept = append(kept, d)
 			}
-			if len(kept) == 0 {
-				delete(tree[pkg], name)
+		}
+		if len(kept) == len(diags) {
+			return raw, false
+		}
+		if len(kept) == 0 {
+			return nil, true
+		}
+		rewritten, err := json.Marshal(kept)
+		if err != nil {
+			return raw, false
+		}
+		return rewritten, true
+	})
+}
+
+// rewriteTree applies edit to each entry of go vet's JSON tree, packages
+// and analyzers in order, and returns out unchanged when no edit changes
+// anything. An entry edited to nil is dropped, and a package left empty
+// with it.
+func rewriteTree(out []byte, edit func(pkg, name string, raw json.RawMessage) (json.RawMessage, bool)) []byte {
+	var tree map[string]map[string]json.RawMessage
+	if json.Unmarshal(out, &tree) != nil {
+		return out // not one tree: left as the checker wrote it
+	}
+	changed := false
+	for _, pkg := range slices.Sorted(maps.Keys(tree)) {
+		for _, name := range slices.Sorted(maps.Keys(tree[pkg])) {
+			raw, ok := edit(pkg, name, tree[pkg][name])
+			if !ok {
 				continue
 			}
-			tree[pkg][name], _ = json.Marshal(kept)
+			changed = true
+			if raw == nil {
+				delete(tree[pkg], name)
+			} else {
+				tree[pkg][name] = raw
+			}
 		}
 		if len(tree[pkg]) == 0 {
 			delete(tree, pkg)
 		}
 	}
-	if !dropped {
+	if !changed {
 		return out
 	}
 	rewritten, err := json.MarshalIndent(tree, "", "\t")

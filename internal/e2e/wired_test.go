@@ -25,20 +25,7 @@ var wiredMarker = regexp.MustCompile(`//\s*wired:\s*([A-Z]+[0-9]+(?:\s+[A-Z]+[0-
 // them where main wires the handlers, at the // wired: marker.
 func TestWiredModule(t *testing.T) {
 	t.Parallel()
-	goCmd, root, bin := testmod.Idemlint(t)
-	src := filepath.Join(root, "testdata", "mod", "cleanarch")
-	want, _, safe := markers(t, src)
-	vetWant := wiredMarkers(t, src)
-	if len(want) < 2 || safe < 2 || len(vetWant) != len(want) {
-		t.Fatalf("%d finding, %d safe and %d wired markers in %s; want at least 2 and 2, and a wired marker per finding", len(want), safe, len(vetWant), src)
-	}
-	dir := testmod.CopyModule(t, src)
-
-	stdout, _ := run(t, dir, bin, "-json", "./...")
-	diffFindings(t, "idemlint -json ./...", "testdata/mod/cleanarch", want, parseVetJSON(t, dir, stdout))
-
-	stdout, stderr := run(t, dir, goCmd, "vet", "-vettool="+bin, "-json", "./...")
-	diffFindings(t, "go vet -vettool=idemlint -json ./...", "testdata/mod/cleanarch", vetWant, parseVetJSON(t, dir, append(stdout, stderr...)))
+	checkWiredModule(t, "cleanarch", 2)
 }
 
 // TestDotlessModule runs idemlint on testdata/mod/bank, whose module
@@ -47,20 +34,28 @@ func TestWiredModule(t *testing.T) {
 // program's implementations.
 func TestDotlessModule(t *testing.T) {
 	t.Parallel()
+	checkWiredModule(t, "bank", 1)
+}
+
+// checkWiredModule runs the standalone driver and go vet on a module of
+// testdata/mod with at least the given number of finding and safe markers, and a wired
+// marker per finding, and compares each with its markers.
+func checkWiredModule(t *testing.T, name string, least int) {
 	goCmd, root, bin := testmod.Idemlint(t)
-	src := filepath.Join(root, "testdata", "mod", "bank")
+	src := filepath.Join(root, "testdata", "mod", name)
+	rel := "testdata/mod/" + name
 	want, _, safe := markers(t, src)
 	vetWant := wiredMarkers(t, src)
-	if len(want) < 1 || safe < 1 || len(vetWant) != len(want) {
-		t.Fatalf("%d finding, %d safe and %d wired markers in %s; want at least 1 and 1, and a wired marker per finding", len(want), safe, len(vetWant), src)
+	if len(want) < least || safe < least || len(vetWant) != len(want) {
+		t.Fatalf("%d finding, %d safe and %d wired markers in %s; want at least %d and %d, and a wired marker per finding", len(want), safe, len(vetWant), src, least, least)
 	}
 	dir := testmod.CopyModule(t, src)
 
 	stdout, _ := run(t, dir, bin, "-json", "./...")
-	diffFindings(t, "idemlint -json ./...", "testdata/mod/bank", want, parseVetJSON(t, dir, stdout))
+	diffFindings(t, "idemlint -json ./...", rel, want, parseVetJSON(t, dir, stdout))
 
 	stdout, stderr := run(t, dir, goCmd, "vet", "-vettool="+bin, "-json", "./...")
-	diffFindings(t, "go vet -vettool=idemlint -json ./...", "testdata/mod/bank", vetWant, parseVetJSON(t, dir, append(stdout, stderr...)))
+	diffFindings(t, "go vet -vettool=idemlint -json ./...", rel, vetWant, parseVetJSON(t, dir, append(stdout, stderr...)))
 }
 
 // wiredMarkers reads the // wired: markers of a module: one finding per
