@@ -87,6 +87,7 @@ func rowNames() []rowName {
 		{"registrations", setOf(registrations)}, {"loopReceivers", setOf(loopReceivers)},
 		{"contextRoots", setOf(contextRoots)}, {"externals", setOf(externals)}, {"pubOptions", setOf(pubOptions)},
 		{"opKeyMethods", setOf(opKeyMethods)}, {"goLaunchers", goLaunchers},
+		{"attemptCounters", attemptCounters}, {"documentInserts", setOf(documentInserts)}, {"preparers", setOf(preparers)},
 	} {
 		for k := range table.keys {
 			add("func", table.row, k)
@@ -146,17 +147,8 @@ func rowNames() []rowName {
 		add("type", row, o.ClausePath+"."+strings.SplitN(o.Clause, "{", 2)[0])
 		add("var", row, o.Path+"."+o.ErrDuplicate)
 	}
-	for k := range attemptCounters {
-		add("func", "attemptCounters", k)
-	}
 	for k := range attemptFields {
 		add("field", "attemptFields", k)
-	}
-	for k := range documentInserts {
-		add("func", "documentInserts", k)
-	}
-	for k := range preparers {
-		add("func", "preparers", k)
 	}
 	for _, b := range textBuilders {
 		row := "textBuilders " + b.Path

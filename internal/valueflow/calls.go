@@ -731,6 +731,23 @@ func AutocommitHandle(t types.Type) bool {
 	return catalog.IsAutocommit(t)
 }
 
+// Converted returns the operand of a conversion (of type, of
+// representation, to or between interfaces), or nil: the value a
+// conversion holds is its operand's.
+func Converted(v ssa.Value) ssa.Value {
+	switch x := v.(type) {
+	case *ssa.ChangeType:
+		return x.X
+	case *ssa.Convert:
+		return x.X
+	case *ssa.MakeInterface:
+		return x.X
+	case *ssa.ChangeInterface:
+		return x.X
+	}
+	return nil
+}
+
 // Unwrap looks through interface conversions and changes of named type to
 // the value underneath: a handle or a model passed as an interface is
 // still the same value.
@@ -771,13 +788,10 @@ func (t *tracer) countsAttempts(v ssa.Value, depth int, seen map[ssa.Value]bool)
 	seen[v] = true
 	next := func(w ssa.Value) bool { return t.countsAttempts(w, depth+1, seen) }
 	cat := t.env.Catalog
+	if w := Converted(v); w != nil {
+		return next(w)
+	}
 	switch x := v.(type) {
-	case *ssa.ChangeType:
-		return next(x.X)
-	case *ssa.Convert:
-		return next(x.X)
-	case *ssa.MakeInterface:
-		return next(x.X)
 	case *ssa.UnOp:
 		return next(x.X)
 	case *ssa.Extract:

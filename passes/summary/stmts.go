@@ -515,15 +515,10 @@ func (b *stmtBuilder) fromWired(v ssa.Value, depth int) bool {
 		return false
 	}
 	next := func(w ssa.Value) bool { return b.fromWired(w, depth+1) }
+	if w := valueflow.Converted(v); w != nil {
+		return next(w)
+	}
 	switch x := v.(type) {
-	case *ssa.ChangeType:
-		return next(x.X)
-	case *ssa.Convert:
-		return next(x.X)
-	case *ssa.MakeInterface:
-		return next(x.X)
-	case *ssa.ChangeInterface:
-		return next(x.X)
 	case *ssa.UnOp:
 		return x.Op == token.MUL && next(x.X)
 	case *ssa.Extract:
