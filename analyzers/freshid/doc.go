@@ -31,8 +31,9 @@
 // fresh ID stored with an operation key under a conflict clause
 // (ON CONFLICT (idempotency_key) DO NOTHING), which absorbs the retry,
 // or in an INSERT that also fills every column of another key the
-// module's schema declares (a user's email under UNIQUE), on which the
-// retry fails without adding a row; nor the fresh ID of a record of the
+// module's schema, or the model's gorm or bun tags (uniqueIndex),
+// declare (a user's email under UNIQUE), on which the retry fails
+// without adding a row; nor the fresh ID of a record of the
 // attempt, a row that also stores which delivery this is (asynq's retry
 // count, river's job.Attempt, a Pub/Sub delivery attempt), which is meant
 // to be added on every attempt; nor a fresh ID that reaches its sink only after a dedup guard of the

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"go/types"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -425,4 +426,70 @@ func plural(s string) string {
 		}
 	}
 	return s
+}
+
+// ModelKeys returns the keys an ORM model's struct tags declare, each as
+// the names of its fields: the primary key (gorm's primaryKey fields, or
+// a field named ID; bun's pk), and every unique constraint (gorm's
+// unique, uniqueIndex and index:...,unique, grouped by index name; bun's
+// unique and unique:group). An INSERT of the model fails on a retry
+// through any key whose fields the retry fills with the same values.
+func ModelKeys(s *types.Struct) [][]string {
+	groups := map[string][]string{}
+	var order []string
+	add := func(group, field string) {
+		if _, ok := groups[group]; !ok {
+			order = append(order, group)
+		}
+		groups[group] = append(groups[group], field)
+	}
+	for i := 0; i < s.NumFields(); i++ {
+		f, tag := s.Field(i), reflect.StructTag(s.Tag(i))
+		if IsGormPrimaryKey(f.Name(), tag.Get("gorm")) || slices.Contains(strings.Split(tag.Get("bun"), ","), "pk") {
+			add("\x00pk", f.Name())
+		}
+		for _, group := range gormUniqueGroups(tag.Get("gorm"), f.Name()) {
+			add("gorm:"+group, f.Name())
+		}
+		for _, part := range strings.Split(tag.Get("bun"), ",") {
+			if part == "unique" {
+				add("bun:\x00"+f.Name(), f.Name())
+			} else if group, ok := strings.CutPrefix(part, "unique:"); ok {
+				add("bun:"+group, f.Name())
+			}
+		}
+	}
+	var keys [][]string
+	for _, g := range order {
+		keys = append(keys, groups[g])
+	}
+	return keys
+}
+
+// gormUniqueGroups returns the unique constraints a gorm tag puts its
+// field in, by name: an unnamed one is the field's own.
+func gormUniqueGroups(tag, field string) []string {
+	var out []string
+	for _, part := range strings.Split(tag, ";") {
+		name, value, _ := strings.Cut(strings.TrimSpace(part), ":")
+		switch strings.ToLower(name) {
+		case "unique":
+			out = append(out, "\x00"+field)
+		case "uniqueindex":
+			idx, _, _ := strings.Cut(value, ",")
+			if idx == "" {
+				idx = "\x00" + field
+			}
+			out = append(out, idx)
+		case "index":
+			idx, opts, _ := strings.Cut(value, ",")
+			if slices.ContainsFunc(strings.Split(opts, ","), func(o string) bool { return strings.EqualFold(strings.TrimSpace(o), "unique") }) {
+				if idx == "" {
+					idx = "\x00" + field
+				}
+				out = append(out, idx)
+			}
+		}
+	}
+	return out
 }

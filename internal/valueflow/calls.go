@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -396,10 +397,35 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 	}
 	for i := 0; i < strct.NumFields(); i++ {
 		f := strct.Field(i)
-		if f.Name() == field && isModelIdentity(t.env.Catalog, f, strct.Tag(i)) && !builderAbsorbs(instr, modelColumn(f, strct.Tag(i))) {
+		if f.Name() == field && isModelIdentity(t.env.Catalog, f, strct.Tag(i)) && !builderAbsorbs(instr, modelColumn(f, strct.Tag(i))) &&
+			!t.failsOnAnotherModelKey(strct, field, n.v) {
 			t.hit(SinkInfo{Kind: ModelSink, Table: name, Column: field}, instr.Pos(), n.stack, nil)
 		}
 	}
+}
+
+// failsOnAnotherModelKey reports whether inserting the model fails on
+// a retry through a key its tags declare that does not hold field: the
+// retry fills every field of that key with the same values (a user's
+// email under uniqueIndex), so it fails rather than adding a second row.
+// A field stored here with a value made in place repeats nothing, and
+// one not stored at all is empty; the fields of a model built elsewhere
+// are taken to repeat, as a summary's arguments are.
+func (t *tracer) failsOnAnotherModelKey(s *types.Struct, field string, model ssa.Value) bool {
+	stores, visible := fieldStores(model)
+	repeats := func(f string) bool {
+		if !visible {
+			return true
+		}
+		vs := stores[f]
+		return len(vs) > 0 && !slices.ContainsFunc(vs, func(v ssa.Value) bool { return !t.repeats([]ssa.Value{v}, 0, nil) })
+	}
+	for _, key := range catalog.ModelKeys(s) {
+		if !slices.Contains(key, field) && !slices.ContainsFunc(key, func(f string) bool { return !repeats(f) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // builderAbsorbs reports whether the query a builder's Model call begins
@@ -442,10 +468,10 @@ func builderAbsorbs(instr ssa.CallInstruction, col string) bool {
 // modelColumn is the column of a model's field: its bun or gorm tag's
 // name, or the naming strategy's.
 func modelColumn(f *types.Var, tag string) string {
-	if name, _, _ := strings.Cut(reflectTag(tag, "bun"), ","); name != "" && !strings.Contains(name, ":") {
+	if name, _, _ := strings.Cut(reflect.StructTag(tag).Get("bun"), ","); name != "" && !strings.Contains(name, ":") {
 		return name
 	}
-	for _, part := range strings.Split(reflectTag(tag, "gorm"), ";") {
+	for _, part := range strings.Split(reflect.StructTag(tag).Get("gorm"), ";") {
 		if v, ok := strings.CutPrefix(part, "column:"); ok {
 			return v
 		}
@@ -491,11 +517,11 @@ func modelStruct(t types.Type) *namedStruct {
 // gorm's primary key (a field named ID, or tagged primaryKey) or a column
 // whose name is an identity name.
 func isModelIdentity(cat *catalog.Catalog, f *types.Var, tag string) bool {
-	gormTag := reflectTag(tag, "gorm")
-	if catalog.IsGormPrimaryKey(f.Name(), gormTag) || slices.Contains(strings.Split(reflectTag(tag, "bun"), ","), "pk") {
+	gormTag := reflect.StructTag(tag).Get("gorm")
+	if catalog.IsGormPrimaryKey(f.Name(), gormTag) || slices.Contains(strings.Split(reflect.StructTag(tag).Get("bun"), ","), "pk") {
 		return true
 	}
-	if name, _, _ := strings.Cut(reflectTag(tag, "bson"), ","); name == "_id" {
+	if name, _, _ := strings.Cut(reflect.StructTag(tag).Get("bson"), ","); name == "_id" {
 		return true // a document's identity
 	}
 	col := catalog.GormColumn(f.Name())
@@ -513,7 +539,7 @@ func dbName(t types.Type, field string) string {
 	if st := modelStruct(t); st != nil {
 		for i := 0; i < st.s.NumFields(); i++ {
 			if st.s.Field(i).Name() == field {
-				if tag := reflectTag(st.s.Tag(i), "db"); tag != "" {
+				if tag := reflect.StructTag(st.s.Tag(i)).Get("db"); tag != "" {
 					name, _, _ := strings.Cut(tag, ",")
 					return name
 				}
@@ -523,24 +549,6 @@ func dbName(t types.Type, field string) string {
 	return strings.ToLower(field)
 }
 
-func reflectTag(tag, key string) string {
-	for tag != "" {
-		i := strings.Index(tag, key+":\"")
-		if i < 0 {
-			return ""
-		}
-		if i > 0 && tag[i-1] != ' ' {
-			tag = tag[i+1:]
-			continue
-		}
-		rest := tag[i+len(key)+2:]
-		if j := strings.IndexByte(rest, '"'); j >= 0 {
-			return rest[:j]
-		}
-		return ""
-	}
-	return ""
-}
 
 // ReadsKeyHeader reports whether a call reads the caller's operation key
 // from the request: a catalogued header getter (r.Header.Get, c.GetHeader)
@@ -826,28 +834,40 @@ func (t *tracer) countsAttempts(v ssa.Value, depth int, seen map[ssa.Value]bool)
 // attempt counter.
 const maxAttemptDepth = 8
 
-// storedFields returns the values stored into the fields of a model built
-// in place (&DeliveryLog{...}).
-func storedFields(model ssa.Value) []ssa.Value {
+// fieldStores returns the values stored, by field name, into a model
+// allocated in the function that passes it, and whether it is one.
+func fieldStores(model ssa.Value) (map[string][]ssa.Value, bool) {
 	v := Unwrap(model)
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 		v = load.X
 	}
 	alloc, ok := v.(*ssa.Alloc)
 	if !ok {
-		return nil
+		return nil, false
 	}
-	var out []ssa.Value
+	out := make(map[string][]ssa.Value)
 	for _, r := range *alloc.Referrers() {
 		fa, ok := r.(*ssa.FieldAddr)
 		if !ok {
 			continue
 		}
+		name := FieldName(fa.X.Type(), fa.Field)
 		for _, u := range *fa.Referrers() {
 			if st, ok := u.(*ssa.Store); ok && st.Addr == fa {
-				out = append(out, st.Val)
+				out[name] = append(out[name], st.Val)
 			}
 		}
+	}
+	return out, true
+}
+
+// storedFields returns the values stored into the fields of a model built
+// in place (&DeliveryLog{...}).
+func storedFields(model ssa.Value) []ssa.Value {
+	stores, _ := fieldStores(model)
+	var out []ssa.Value
+	for _, vs := range stores {
+		out = append(out, vs...)
 	}
 	return out
 }
@@ -865,6 +885,9 @@ func (t *tracer) repeats(args []ssa.Value, i int, traced ssa.Value) bool {
 		return false
 	}
 	for depth := 0; depth < 4; depth++ {
+		if b, ok := v.(*ssa.BinOp); ok { // uuid.NewString() + "@example.com"
+			return t.repeats([]ssa.Value{b.X}, 0, traced) && t.repeats([]ssa.Value{b.Y}, 0, traced)
+		}
 		call, ok := v.(*ssa.Call)
 		if !ok {
 			return true

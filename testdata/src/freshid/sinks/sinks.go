@@ -55,6 +55,59 @@ func gormNote(w http.ResponseWriter, r *http.Request) {
 	orm.Create(&Order{ID: r.Header.Get("Idempotency-Key"), Note: uuid.NewString()})
 }
 
+// Account's email is unique: a retry that repeats it fails on the
+// unique index instead of adding a second account, whatever its ID.
+type Account struct {
+	ID    string
+	Email string `gorm:"uniqueIndex;size:100"`
+	Name  string
+}
+
+// Seat's row is unique by show and place together.
+type Seat struct {
+	ID    string
+	Show  string `gorm:"uniqueIndex:idx_seat"`
+	Place string `gorm:"uniqueIndex:idx_seat"`
+	Code  string `gorm:"index:idx_code,unique"`
+}
+
+// Negative: the email the request gives fills the unique index.
+func gormUniqueEmail(w http.ResponseWriter, r *http.Request) {
+	orm.Create(&Account{ID: uuid.NewString(), Email: r.FormValue("email")})
+}
+
+// Negative: a model built by another function is taken to carry the
+// caller's values in its other keys.
+func gormUniqueElsewhere(w http.ResponseWriter, r *http.Request) {
+	a := newAccount(r.FormValue("email"))
+	a.ID = uuid.NewString()
+	orm.Create(a)
+}
+
+func newAccount(email string) *Account { return &Account{Email: email} }
+
+// Negative: both columns of a composite unique index repeat.
+func gormUniqueComposite(w http.ResponseWriter, r *http.Request) {
+	orm.Create(&Seat{ID: uuid.NewString(), Show: r.FormValue("show"), Place: r.FormValue("place")})
+}
+
+// Negative: index:...,unique is a unique index too.
+func gormUniqueIndexOption(w http.ResponseWriter, r *http.Request) {
+	orm.Create(&Seat{ID: uuid.NewString(), Code: r.FormValue("code")})
+}
+
+func gormUniqueFresh(w http.ResponseWriter, r *http.Request) {
+	orm.Create(&Account{ID: uuid.NewString(), Email: uuid.NewString() + "@example.com"}) // want `a retry creates a second Account with a new ID`
+}
+
+func gormUniqueEmpty(w http.ResponseWriter, r *http.Request) {
+	orm.Create(&Account{ID: uuid.NewString(), Name: r.FormValue("name")}) // want `a retry creates a second Account with a new ID`
+}
+
+func gormUniqueHalf(w http.ResponseWriter, r *http.Request) {
+	orm.Create(&Seat{ID: uuid.NewString(), Show: r.FormValue("show")}) // want `a retry creates a second Seat with a new ID`
+}
+
 func stripeKey(w http.ResponseWriter, r *http.Request) {
 	params := &stripe.PaymentIntentParams{Amount: stripe.Int64(100)}
 	params.IdempotencyKey = stripe.String(uuid.NewString()) // want `a retry sends a new value as the provider's idempotency key`
