@@ -262,8 +262,11 @@ func TestStripeMajors(t *testing.T) {
 		if _, ok := slotCalls["(*"+mod+".Params).SetIdempotencyKey"]; !ok {
 			t.Errorf("no SetIdempotencyKey row for %s", mod)
 		}
-		if e, ok := externals[mod+"/paymentintent.Confirm"]; !ok || e.Arg != 1 || e.Slot != ParamsKey {
-			t.Errorf("paymentintent.Confirm of %s: %+v, %v", mod, e, ok)
+		if e, ok := externals[mod+"/refund.New"]; !ok || e.Arg != 0 || e.Slot != ParamsKey {
+			t.Errorf("refund.New of %s: %+v, %v", mod, e, ok)
+		}
+		if _, ok := externals[mod+"/paymentintent.Confirm"]; ok {
+			t.Errorf("paymentintent.Confirm of %s is a row: a repeat is refused", mod)
 		}
 	}
 }

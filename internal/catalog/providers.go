@@ -70,11 +70,7 @@ func withStripeOps(ext map[string]External) map[string]External {
 	for _, major := range stripeModules() {
 		for op, what := range stripeOps {
 			pkg, fn, _ := strings.Cut(op, ".")
-			arg := 0
-			if fn != "New" {
-				arg = 1 // Confirm(id, params), Capture(id, params)
-			}
-			e := External{What: what, Slot: ParamsKey, Arg: arg}
+			e := External{What: what, Slot: ParamsKey}
 			ext[major+"/"+pkg+"."+fn] = e
 			ext[major+"/"+pkg+".*."+fn] = e
 		}
@@ -89,9 +85,12 @@ type SlotCall struct {
 	Slot Slot
 }
 
+// stripeOps are the stripe calls that create what a repeat would create
+// again. Not confirm or capture of an existing PaymentIntent: an intent
+// succeeds at most once, and Stripe refuses a repeat in its new state,
+// so the intent itself is the key.
 var stripeOps = map[string]string{
-	"paymentintent.New": "Stripe PaymentIntent create", "paymentintent.Confirm": "Stripe PaymentIntent confirm",
-	"paymentintent.Capture": "Stripe PaymentIntent capture", "charge.New": "Stripe charge",
+	"paymentintent.New": "Stripe PaymentIntent create", "charge.New": "Stripe charge",
 	"refund.New": "Stripe refund", "payout.New": "Stripe payout", "transfer.New": "Stripe transfer",
 }
 

@@ -203,11 +203,22 @@ func withBackoff(ctx context.Context, t *asynq.Task) error {
 	}, backoff.NewExponentialBackOff())
 }
 
-// An echo handler confirming a payment and storing its status.
+// An echo handler creating a payment and storing its status.
 func confirm(c echo.Context) error {
-	params := &stripe.PaymentIntentConfirmParams{}
+	params := &stripe.PaymentIntentParams{}
 	params.SetIdempotencyKey(c.Request().Header.Get("Idempotency-Key"))
-	pi, err := paymentintent.Confirm(c.Param("id"), params) // want `Stripe PaymentIntent confirm .*echo handler confirm`
+	pi, err := paymentintent.New(params) // want `Stripe PaymentIntent create .*echo handler confirm`
+	if err != nil {
+		return err
+	}
+	_, err = db.Exec("UPDATE payments SET status = $1 WHERE intent_id = $2", pi.Status, pi.ID)
+	return err
+}
+
+// Negative: confirming an existing intent and storing its status. The
+// intent succeeds at most once: a redelivery's confirm is refused.
+func confirmExisting(c echo.Context) error {
+	pi, err := paymentintent.Confirm(c.Param("id"), &stripe.PaymentIntentConfirmParams{})
 	if err != nil {
 		return err
 	}

@@ -48,10 +48,23 @@ func ginCharge(c *gin.Context) {
 	sc.V1PaymentIntents.Create(c.Request.Context(), params) // want `Stripe PaymentIntent create: the call carries no idempotency key \(gin handler ginCharge\)`
 }
 
+// Negative: confirming an existing intent repeats nothing; it succeeds
+// at most once, and Stripe refuses a repeat in its new state.
 func confirm(w http.ResponseWriter, r *http.Request) {
 	params := &stripe.PaymentIntentConfirmParams{}
 	params.AddMetadata("order", r.URL.Query().Get("order"))
-	paymentintent.Confirm(r.URL.Query().Get("pi"), params) // want `Stripe PaymentIntent confirm`
+	paymentintent.Confirm(r.URL.Query().Get("pi"), params)
+}
+
+// Negative: nor does capturing it.
+func capture(w http.ResponseWriter, r *http.Request) {
+	paymentintent.Capture(r.URL.Query().Get("pi"), nil)
+}
+
+func refundNoKey(w http.ResponseWriter, r *http.Request) {
+	params := &stripe.RefundParams{}
+	params.AddMetadata("order", r.URL.Query().Get("order"))
+	refund.New(params) // want `Stripe refund: the call carries no idempotency key`
 }
 
 func retryTransfer(ctx context.Context) error {
