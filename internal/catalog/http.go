@@ -3,6 +3,7 @@ package catalog
 import (
 	"go/types"
 	"slices"
+	"strings"
 )
 
 // HTTP, as data: the clients that send requests and the functions that
@@ -125,4 +126,47 @@ var deliveryHeaders = []string{"Webhook-Id", "Svix-Id", "X-Webhook-Id", "X-Webho
 // headers of webhooks.
 func (c *Catalog) KeyHeaders() []string {
 	return append(slices.Clip(c.cfg.Headers()), deliveryHeaders...)
+}
+
+// A request body carries its operation's key when it is encoded from a
+// struct with a field for one: the receiver reads the key where the
+// caller put it, as it would a header.
+
+// bodyReaders wrap encoded bytes or text as a request body; the value is
+// the argument they wrap.
+var bodyReaders = map[string]int{
+	"bytes.NewReader": 0, "bytes.NewBuffer": 0, "bytes.NewBufferString": 0, "strings.NewReader": 0,
+}
+
+// bodyEncoders encode a value as a body's bytes; the value is the
+// argument they encode.
+var bodyEncoders = map[string]int{
+	"encoding/json.Marshal": 0, "encoding/json.MarshalIndent": 0,
+}
+
+// bodyKeyNames are the names, lower-cased without separators, of the
+// fields that carry an operation key in a request body: the field's own
+// or its json name.
+var bodyKeyNames = map[string]bool{
+	"idempotencykey": true, "idempotencytoken": true, "requestid": true, "clienttoken": true,
+	"clientrequesttoken": true, "operationid": true, "eventid": true, "deliveryid": true,
+}
+
+// BodyReader reports whether fn wraps its argument i as a request body.
+func BodyReader(fn *types.Func) (int, bool) {
+	i, ok := bodyReaders[FuncKey(fn)]
+	return i, ok
+}
+
+// BodyEncoder reports whether fn encodes its argument i as body bytes.
+func BodyEncoder(fn *types.Func) (int, bool) {
+	i, ok := bodyEncoders[FuncKey(fn)]
+	return i, ok
+}
+
+// IsBodyKeyField reports whether a struct field of a request body
+// carries the operation's key, by its name or its json tag's name.
+func IsBodyKeyField(name, jsonName string) bool {
+	norm := func(s string) string { return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(s)) }
+	return bodyKeyNames[norm(name)] || jsonName != "" && bodyKeyNames[norm(jsonName)]
 }

@@ -3,6 +3,8 @@ package effects
 import (
 	"go/constant"
 	"go/token"
+	"go/types"
+	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -21,42 +23,123 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 			return false
 		}
 		call.State = Absent
+		if bodyKeyed(arg(call.Instr, call.Fn, 2)) {
+			call.State = Unknown
+		}
 		return true
 	}
 	req := arg(call.Instr, call.Fn, 0)
-	origin, method, url := requestOrigin(req)
+	origin, method, url, body := requestOrigin(req)
 	if origin == nil || (method != "POST" && method != "PATCH") || isRead(url) {
 		return false
 	}
 	call.Carrier, call.Method = req, method
 	call.State, call.Key = headerSlot(origin, call.Instr, cat.KeyHeaders())
+	if call.State == Absent && bodyKeyed(body) {
+		call.State = Unknown
+	}
 	return true
 }
 
 // requestOrigin finds the NewRequest call a request comes from, with its
-// constant method and its URL.
-func requestOrigin(req ssa.Value) (ssa.Value, string, ssa.Value) {
+// constant method, its URL and its body.
+func requestOrigin(req ssa.Value) (origin ssa.Value, method string, url, body ssa.Value) {
 	ex, ok := valueflow.Unwrap(req).(*ssa.Extract)
 	if !ok || ex.Index != 0 {
-		return nil, "", nil
+		return nil, "", nil, nil
 	}
 	call, ok := ex.Tuple.(*ssa.Call)
 	if !ok {
-		return nil, "", nil
+		return nil, "", nil, nil
 	}
 	fn := valueflow.Callee(&call.Call)
 	if fn == nil {
-		return nil, "", nil
+		return nil, "", nil, nil
 	}
 	i, ok := catalog.RequestMaker(fn)
 	if !ok || i+1 >= len(call.Call.Args) {
-		return nil, "", nil
+		return nil, "", nil, nil
+	}
+	if i+2 < len(call.Call.Args) {
+		body = call.Call.Args[i+2]
 	}
 	m, ok := call.Call.Args[i].(*ssa.Const)
 	if !ok || m.Value == nil || m.Value.Kind() != constant.String {
-		return ex, "", nil
+		return ex, "", nil, nil
 	}
-	return ex, strings.ToUpper(constant.StringVal(m.Value)), call.Call.Args[i+1]
+	return ex, strings.ToUpper(constant.StringVal(m.Value)), call.Call.Args[i+1], body
+}
+
+// bodyKeyed reports whether a request body is encoded from a struct
+// with a field that carries the operation's key (an idempotencyKey in
+// the JSON): the request is keyed where its receiver reads it. Whether
+// the field holds a stable value is not proved here, so the slot is
+// unknown rather than filled.
+func bodyKeyed(body ssa.Value) bool {
+	v := bodyBytes(body)
+	if v == nil {
+		return false
+	}
+	ex, ok := v.(*ssa.Extract)
+	if !ok || ex.Index != 0 {
+		return false
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := valueflow.Callee(&call.Call)
+	if fn == nil {
+		return false
+	}
+	i, ok := catalog.BodyEncoder(fn)
+	if !ok || i >= len(call.Call.Args) {
+		return false
+	}
+	return hasBodyKeyField(valueflow.Unwrap(call.Call.Args[i]).Type(), 0)
+}
+
+// bodyBytes returns the bytes a body reader wraps (bytes.NewReader(b)),
+// through conversions.
+func bodyBytes(body ssa.Value) ssa.Value {
+	call, ok := valueflow.Unwrap(body).(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	fn := valueflow.Callee(&call.Call)
+	if fn == nil {
+		return nil
+	}
+	i, ok := catalog.BodyReader(fn)
+	if !ok || i >= len(call.Call.Args) {
+		return nil
+	}
+	v := call.Call.Args[i]
+	for w := valueflow.Converted(v); w != nil; w = valueflow.Converted(v) {
+		v = w // strings.NewReader(string(b))
+	}
+	return v
+}
+
+// hasBodyKeyField reports whether the struct under t's pointers has a
+// field that carries an operation key, directly or in an embedded
+// struct.
+func hasBodyKeyField(t types.Type, depth int) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok || depth > 2 {
+		return false
+	}
+	for i := 0; i < s.NumFields(); i++ {
+		f := s.Field(i)
+		name, _, _ := strings.Cut(reflect.StructTag(s.Tag(i)).Get("json"), ",")
+		if f.Embedded() && hasBodyKeyField(f.Type(), depth+1) || catalog.IsBodyKeyField(f.Name(), name) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxHelperDepth bounds how deep headerSlot follows a request into the

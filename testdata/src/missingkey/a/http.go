@@ -3,8 +3,10 @@ package a
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/cenkalti/backoff/v4"
@@ -179,5 +181,43 @@ func deliverTraced(ctx context.Context, t *asynq.Task) error {
 	}
 	req.Header.Set("X-Request-Id", t.ResultWriter().TaskID())
 	_, err = http.DefaultClient.Do(req) // want `HTTP POST: the request carries no Idempotency-Key header \(asynq handler deliverTraced\)`
+	return err
+}
+
+// chargeInput is the JSON a billing API reads its key from.
+type chargeInput struct {
+	Customer string `json:"customerId"`
+	Key      string `json:"idempotencyKey,omitempty"`
+}
+
+// Negative: the body carries the operation's key in a field for it.
+func chargeBodyKey(ctx context.Context, t *asynq.Task) error {
+	b, _ := json.Marshal(&chargeInput{Customer: "c1", Key: string(t.Payload())})
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://billing.example/charge", bytes.NewReader(b))
+	_, err := http.DefaultClient.Do(req)
+	return err
+}
+
+type envelope struct {
+	chargeInput
+	Note string
+}
+
+// Negative: in an embedded struct, and through http.Post.
+func chargeEmbedded(ctx context.Context, t *asynq.Task) error {
+	b, _ := json.Marshal(envelope{Note: "n"})
+	_, err := http.Post("https://billing.example/charge", "application/json", strings.NewReader(string(b)))
+	return err
+}
+
+type chargeNoKey struct {
+	Customer string `json:"customerId"`
+	ID       string `json:"id"`
+}
+
+func chargeBodyNoKey(ctx context.Context, t *asynq.Task) error {
+	b, _ := json.Marshal(chargeNoKey{Customer: "c1"})
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://billing.example/charge", bytes.NewReader(b))
+	_, err := http.DefaultClient.Do(req) // want `HTTP POST: the request carries no Idempotency-Key header \(asynq handler chargeBodyNoKey\)`
 	return err
 }
