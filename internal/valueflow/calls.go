@@ -549,7 +549,6 @@ func dbName(t types.Type, field string) string {
 	return strings.ToLower(field)
 }
 
-
 // ReadsKeyHeader reports whether a call reads the caller's operation key
 // from the request: a catalogued header getter (r.Header.Get, c.GetHeader)
 // asked for one of the configured idempotency headers.
