@@ -28,8 +28,11 @@
 // standard queues, confirm or capture of an existing Stripe
 // PaymentIntent (it succeeds at most once), requests whose JSON body is
 // encoded from a struct with a field for the operation's key
-// (idempotencyKey, requestId, eventId and the like), or calls whose
-// request or parameters are built elsewhere (no proof). A request or parameters passed to a
+// (idempotencyKey, requestId, eventId and the like), requests to a
+// route the same package serves ("POST /orders/{id}/insert", gin's and
+// echo's "/orders/:id"), whose handler is a retried root judged where it
+// is served, or calls whose request or parameters are built elsewhere
+// (no proof). A request or parameters passed to a
 // function of the package (c.sign(req), a builder) are followed into it,
 // three calls deep: a key it sets fills the slot, and one that hands
 // them on to code the analysis cannot read leaves the slot unknown.

@@ -47,6 +47,9 @@ type Catalog struct {
 	// packages (see WithExecutors).
 	executors  map[string]SQLCall
 	forwarders map[string]bool
+	// routes are the paths the package registers handlers for (see
+	// WithRoutes).
+	routes []Route
 }
 
 // WithExecutors returns the catalog of one package of the run: c, with

@@ -170,3 +170,72 @@ func IsBodyKeyField(name, jsonName string) bool {
 	norm := func(s string) string { return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(s)) }
 	return bodyKeyNames[norm(name)] || jsonName != "" && bodyKeyNames[norm(jsonName)]
 }
+
+// A Route is a path a package registers a handler for, as its segments:
+// a wildcard segment ({id}, :id, *) is empty.
+type Route struct {
+	Method   string // empty when the pattern names none
+	Segments []string
+}
+
+// routeMethods are the methods a route pattern may begin with.
+var routeMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"}
+
+// ParseRoute reads a route pattern: an optional method, then a path of
+// at least one named segment (net/http's "POST /orders/{id}", gin's and
+// echo's "/orders/:id").
+func ParseRoute(s string) (Route, bool) {
+	var r Route
+	if m, rest, ok := strings.Cut(s, " "); ok && slices.Contains(routeMethods, m) {
+		r.Method, s = m, strings.TrimSpace(rest)
+	}
+	if !strings.HasPrefix(s, "/") || strings.ContainsAny(s, " ?#") {
+		return Route{}, false
+	}
+	named := false
+	for _, seg := range strings.Split(strings.Trim(s, "/"), "/") {
+		if strings.HasPrefix(seg, "{") || strings.HasPrefix(seg, ":") || strings.HasPrefix(seg, "*") {
+			seg = ""
+		} else if seg != "" {
+			named = true
+		}
+		r.Segments = append(r.Segments, seg)
+	}
+	return r, named
+}
+
+// WithRoutes returns c with the paths its package serves.
+func (c *Catalog) WithRoutes(routes []Route) *Catalog {
+	if len(routes) == 0 {
+		return c
+	}
+	cc := *c
+	cc.routes = routes
+	return &cc
+}
+
+// Serves reports whether a request with the given method to a URL whose
+// path ends with the segments given goes to a route the package serves:
+// segments match in order from the end, the route's wildcards matching
+// any and its names only the same name (an empty segment of the URL, a
+// value it is built with, matches only a wildcard), and the route has
+// no segments the URL does not give. Its receiver is then a handler of the program, whose
+// own retry safety is judged where it is served.
+func (c *Catalog) Serves(method string, segments []string) bool {
+	for _, r := range c.routes {
+		if r.Method != "" && r.Method != method || len(r.Segments) > len(segments) {
+			continue
+		}
+		tail := segments[len(segments)-len(r.Segments):]
+		match := true
+		for i, seg := range r.Segments {
+			if seg != "" && seg != tail[i] {
+				match = false
+			}
+		}
+		if match && slices.ContainsFunc(tail, func(s string) bool { return s != "" }) {
+			return true
+		}
+	}
+	return false
+}

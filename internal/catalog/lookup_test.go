@@ -370,3 +370,33 @@ func TestIsWiredWithConfiguredRoot(t *testing.T) {
 		t.Errorf("%s: not wired once a function of its package is a configured root", cancel.FullName())
 	}
 }
+
+func TestRoutes(t *testing.T) {
+	var routes []Route
+	for _, p := range []string{"POST /orders/{id}/insert", "/shipments/:id", "GET /orders/{id}", "/"} {
+		if r, ok := ParseRoute(p); ok {
+			routes = append(routes, r)
+		}
+	}
+	if len(routes) != 3 {
+		t.Fatalf("ParseRoute: %d routes, want 3 (a bare / names nothing)", len(routes))
+	}
+	c := (&Catalog{}).WithRoutes(routes)
+	for _, tc := range []struct {
+		method string
+		segs   []string
+		want   bool
+	}{
+		{"POST", []string{"orders", "", "insert"}, true},
+		{"POST", []string{"v1", "orders", "", "insert"}, true},
+		{"PATCH", []string{"orders", "", "insert"}, false}, // the pattern names POST
+		{"POST", []string{"orders", "", "refund"}, false},
+		{"POST", []string{"shipments", ""}, true},
+		{"POST", []string{"", ""}, false}, // nothing the URL names
+		{"POST", []string{"orders", ""}, false},
+	} {
+		if got := c.Serves(tc.method, tc.segs); got != tc.want {
+			t.Errorf("Serves(%s, %q) = %v, want %v", tc.method, tc.segs, got, tc.want)
+		}
+	}
+}

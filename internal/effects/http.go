@@ -19,7 +19,7 @@ import (
 func httpEffect(cat *catalog.Catalog, call *Call) bool {
 	if call.Ext.Method != "" { // http.Post and kin: no request to set a header on
 		call.Method = call.Ext.Method
-		if isRead(arg(call.Instr, call.Fn, 0)) {
+		if url := arg(call.Instr, call.Fn, 0); isRead(url) || cat.Serves(call.Method, pathSegments(url)) {
 			return false
 		}
 		call.State = Absent
@@ -30,7 +30,8 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 	}
 	req := arg(call.Instr, call.Fn, 0)
 	origin, method, url, body := requestOrigin(req)
-	if origin == nil || (method != "POST" && method != "PATCH") || isRead(url) {
+	if origin == nil || (method != "POST" && method != "PATCH") || isRead(url) ||
+		cat.Serves(method, pathSegments(url)) {
 		return false
 	}
 	call.Carrier, call.Method = req, method
@@ -260,6 +261,46 @@ var readActions = map[string]bool{
 	"validate": true, "validation": true, "lookup": true, "query": true,
 	"quote": true, "quotes": true, "rates": true, "estimate": true, "estimates": true,
 	"preview": true, "calculate": true, "introspect": true,
+}
+
+// pathSegments returns the segments of the path of a URL built by
+// concatenation (base + "/orders/" + id + "/insert"), a segment built
+// with a value the code computes being empty. The part before the path
+// (a scheme and host, or a base URL from configuration) is left out.
+func pathSegments(url ssa.Value) []string {
+	const hole = "\x00"
+	var text func(v ssa.Value) string
+	text = func(v ssa.Value) string {
+		if b, ok := v.(*ssa.BinOp); ok && b.Op == token.ADD {
+			return text(b.X) + text(b.Y)
+		}
+		if c, ok := constArg(v); ok {
+			return c
+		}
+		return hole
+	}
+	s := text(url)
+	if _, rest, ok := strings.Cut(s, "://"); ok {
+		i := strings.IndexByte(rest, '/')
+		if i < 0 {
+			return nil
+		}
+		s = rest[i+1:]
+	} else if i := strings.IndexByte(s, '/'); i >= 0 {
+		s = s[i+1:]
+	} else {
+		return nil
+	}
+	if i := strings.IndexAny(s, "?#"); i >= 0 {
+		s = s[:i]
+	}
+	segs := strings.Split(strings.Trim(s, "/"), "/")
+	for i, seg := range segs {
+		if strings.Contains(seg, hole) {
+			segs[i] = ""
+		}
+	}
+	return segs
 }
 
 // constSuffix returns the constant tail of a string: a constant, or the

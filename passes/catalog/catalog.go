@@ -33,7 +33,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog) *catalog.Catalog {
 	if cat.Skips(pass.Pkg, InGOROOT(pass)) {
 		return cat
 	}
-	return cat.WithExecutors(executors(pass, cat))
+	return cat.WithExecutors(executors(pass, cat)).WithRoutes(routes(pass))
 }
 
 // InGOROOT reports whether the package's files lie in GOROOT: the

@@ -221,3 +221,33 @@ func chargeBodyNoKey(ctx context.Context, t *asynq.Task) error {
 	_, err := http.DefaultClient.Do(req) // want `HTTP POST: the request carries no Idempotency-Key header \(asynq handler chargeBodyNoKey\)`
 	return err
 }
+
+// The package serves its own order API; its handlers are judged where
+// they are served.
+func ordersAPI(mux *http.ServeMux, e *echo.Echo) {
+	mux.HandleFunc("POST /ledger/{id}/insert", func(w http.ResponseWriter, r *http.Request) {})
+	e.POST("/ledger/:id/status", func(c echo.Context) error { return nil })
+}
+
+// Negative: the request goes to a route this package serves.
+func insertLedger(ctx context.Context, t *asynq.Task) error {
+	id := string(t.Payload())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ledgerURL+"/ledger/"+id+"/insert", nil)
+	_, err := http.DefaultClient.Do(req)
+	return err
+}
+
+// Negative: and through http.Post, to an echo route.
+func statusLedger(ctx context.Context, t *asynq.Task) error {
+	_, err := http.Post("http://ledger.internal/ledger/"+string(t.Payload())+"/status", "application/json", nil)
+	return err
+}
+
+var ledgerURL = "http://ledger.internal"
+
+func refundLedger(ctx context.Context, t *asynq.Task) error {
+	id := string(t.Payload())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ledgerURL+"/ledger/"+id+"/refund", nil)
+	_, err := http.DefaultClient.Do(req) // want `HTTP POST: the request carries no Idempotency-Key header \(asynq handler refundLedger\)`
+	return err
+}
