@@ -80,15 +80,10 @@ func (c *checker) keyOf(v ssa.Value, chain []ssa.CallInstruction, depth int) key
 // operand holds (a conversion, an interface, a load, a result of a
 // tuple), or nil: a key stays a key through them.
 func passedThrough(v ssa.Value) ssa.Value {
+	if w := valueflow.Converted(v); w != nil {
+		return w
+	}
 	switch x := v.(type) {
-	case *ssa.ChangeType:
-		return x.X
-	case *ssa.Convert:
-		return x.X
-	case *ssa.MakeInterface:
-		return x.X
-	case *ssa.ChangeInterface:
-		return x.X
 	case *ssa.TypeAssert:
 		return x.X
 	case *ssa.Extract:
@@ -194,13 +189,8 @@ func (c *checker) getterKey(call *ssa.Call, chain []ssa.CallInstruction, depth i
 		if pr.Result != 0 || pr.ResultPath != "" || !ok || strings.Contains(name, ".") || pr.Param >= len(call.Call.Args) {
 			continue
 		}
-		base := call.Call.Args[pr.Param]
-		t := base.Type()
-		if p, ok := t.Underlying().(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if i := fieldIndex(t, name); i >= 0 {
-			return c.selectedKey(base, t, i, chain, depth+1), true
+		if k, ok := c.namedFieldKey(call.Call.Args[pr.Param], name, chain, depth); ok {
+			return k, true
 		}
 	}
 	return key{}, false
@@ -232,14 +222,23 @@ func (c *checker) importedField(base ssa.Value, name string, chain []ssa.CallIns
 		case rf.ParamPath == "":
 			return c.keyOf(arg, chain, depth+1), true
 		case ok && !strings.Contains(field, "."):
-			t := arg.Type()
-			if p, ok := t.Underlying().(*types.Pointer); ok {
-				t = p.Elem()
-			}
-			if i := fieldIndex(t, field); i >= 0 {
-				return c.selectedKey(arg, t, i, chain, depth+1), true
+			if k, ok := c.namedFieldKey(arg, field, chain, depth); ok {
+				return k, true
 			}
 		}
+	}
+	return key{}, false
+}
+
+// namedFieldKey says what field name of base (a struct, or a pointer to one)
+// holds, when it has that field.
+func (c *checker) namedFieldKey(base ssa.Value, name string, chain []ssa.CallInstruction, depth int) (key, bool) {
+	t := base.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if i := fieldIndex(t, name); i >= 0 {
+		return c.selectedKey(base, t, i, chain, depth+1), true
 	}
 	return key{}, false
 }

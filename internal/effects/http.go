@@ -77,33 +77,23 @@ func requestOrigin(req ssa.Value) (origin ssa.Value, method string, url, body ss
 // the field holds a stable value is not proved here, so the slot is
 // unknown rather than filled.
 func bodyKeyed(body ssa.Value) bool {
-	v := bodyBytes(body)
-	if v == nil {
-		return false
+	b := wrappedArg(valueflow.Unwrap(body), catalog.BodyReader)
+	for w := valueflow.Converted(b); w != nil; w = valueflow.Converted(b) {
+		b = w // strings.NewReader(string(b))
 	}
-	ex, ok := v.(*ssa.Extract)
+	ex, ok := b.(*ssa.Extract)
 	if !ok || ex.Index != 0 {
 		return false
 	}
-	call, ok := ex.Tuple.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	fn := valueflow.Callee(&call.Call)
-	if fn == nil {
-		return false
-	}
-	i, ok := catalog.BodyEncoder(fn)
-	if !ok || i >= len(call.Call.Args) {
-		return false
-	}
-	return hasBodyKeyField(valueflow.Unwrap(call.Call.Args[i]).Type(), 0)
+	v := wrappedArg(ex.Tuple, catalog.BodyEncoder)
+	return v != nil && hasBodyKeyField(valueflow.Unwrap(v).Type(), 0)
 }
 
-// bodyBytes returns the bytes a body reader wraps (bytes.NewReader(b)),
-// through conversions.
-func bodyBytes(body ssa.Value) ssa.Value {
-	call, ok := valueflow.Unwrap(body).(*ssa.Call)
+// wrappedArg returns the argument that v, a call of a function the
+// catalog lists (which), takes its content from: bytes.NewReader(b)'s b,
+// json.Marshal(x)'s x. It returns nil for any other value.
+func wrappedArg(v ssa.Value, which func(*types.Func) (int, bool)) ssa.Value {
+	call, ok := v.(*ssa.Call)
 	if !ok {
 		return nil
 	}
@@ -111,15 +101,11 @@ func bodyBytes(body ssa.Value) ssa.Value {
 	if fn == nil {
 		return nil
 	}
-	i, ok := catalog.BodyReader(fn)
+	i, ok := which(fn)
 	if !ok || i >= len(call.Call.Args) {
 		return nil
 	}
-	v := call.Call.Args[i]
-	for w := valueflow.Converted(v); w != nil; w = valueflow.Converted(v) {
-		v = w // strings.NewReader(string(b))
-	}
-	return v
+	return call.Call.Args[i]
 }
 
 // hasBodyKeyField reports whether the struct under t's pointers has a
