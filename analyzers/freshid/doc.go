@@ -39,7 +39,12 @@
 // to be added on every attempt; nor a fresh ID that reaches its sink only after a dedup guard of the
 // function that makes it (a conflict-tolerant INSERT whose rows
 // affected or RETURNING row decide whether the path goes on), where
-// the retry stops.
+// the retry stops; nor one that reaches its sink only while a test of
+// stored state says the work is not done, after the call that stores
+// that state: a lookup of the value stored, keyed by a field of it,
+// that leaves when it finds one; a status tested against a constant and
+// stored as another; a field compared with the one the value stored
+// sets. The retry after that call finds the state and leaves.
 //
 // Calls through interfaces are followed to the implementations the
 // program's main package links (mocks and fakes left out): a handler

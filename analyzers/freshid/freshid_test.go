@@ -48,6 +48,8 @@ func TestFreshID(t *testing.T) {
 		"freshid/squirrel",
 		// Prepared statements.
 		"freshid/prepared",
+		// Tests of stored state that a retry stops at.
+		"freshid/stateguards",
 		// MongoDB documents.
 		"freshid/mongodocs",
 		// Records of delivery attempts.

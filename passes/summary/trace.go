@@ -28,6 +28,7 @@ type freshReturn struct {
 func traceSources(res *Result, funcs []*ssa.Function, sinks bool) map[*ssa.Function][]freshReturn {
 	returns := make(map[*ssa.Function][]freshReturn)
 	guards := make(map[*ssa.Function][]ssa.Instruction) // dedupGuards, once per function
+	states := make(map[*ssa.Function][]stateGuard)      // stateGuards, once per function
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -40,11 +41,16 @@ func traceSources(res *Result, funcs []*ssa.Function, sinks bool) map[*ssa.Funct
 						continue
 					}
 					flow := valueflow.Trace(res.Env, f.v, f.path)
-					if len(flow.Hits) > 0 {
+					if len(flow.Hits) > 0 || len(flow.Wired) > 0 {
 						if _, ok := guards[fn]; !ok {
-							guards[fn] = dedupGuards(res, fn)
+							guards[fn], states[fn] = dedupGuards(res, fn), stateGuards(fn)
 						}
-						flow.Hits = slices.DeleteFunc(flow.Hits, func(h valueflow.Hit) bool { return afterGuard(fn, guards[fn], h) })
+						flow.Hits = slices.DeleteFunc(flow.Hits, func(h valueflow.Hit) bool {
+							return afterGuard(fn, guards[fn], h) || afterStateGuard(fn, states[fn], firstStep(fn, h))
+						})
+						flow.Wired = slices.DeleteFunc(flow.Wired, func(w valueflow.WiredArg) bool {
+							return afterStateGuard(fn, states[fn], wiredStep(fn, w))
+						})
 					}
 					if len(flow.Hits) > 0 {
 						res.Defects = append(res.Defects, &Defect{Call: call, Gen: f.gen, Hits: flow.Hits})
@@ -201,6 +207,28 @@ func afterGuard(fn *ssa.Function, guards []ssa.Instruction, h valueflow.Hit) boo
 		}
 	}
 	return false
+}
+
+// afterStateGuard reports whether a sink is reached through step, in fn
+// where the fresh value is made, only while a test of stored state says the work
+// is not done and after the write that makes it say so.
+func afterStateGuard(fn *ssa.Function, guards []stateGuard, step ssa.Instruction) bool {
+	return step != nil && guardedByState(guards, step)
+}
+
+// wiredStep returns the instruction of fn through which a wired call is
+// reached: the first call it enters, or the wired call itself.
+func wiredStep(fn *ssa.Function, w valueflow.WiredArg) ssa.Instruction {
+	if len(w.Calls) > 0 {
+		if w.Calls[0].Parent() == fn {
+			return w.Calls[0]
+		}
+		return nil
+	}
+	if w.Call.Parent() == fn {
+		return w.Call
+	}
+	return nil
 }
 
 // guardedSink reports whether a hit of a parameter of fn is reached

@@ -1,0 +1,313 @@
+package summary
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/valueflow"
+)
+
+// State guards: a function that reads the state of what it is about to
+// write, leaves when the state says the work is done, and writes that
+// state before (or as) the effect. A retry after the write finds it and
+// leaves, so a value made fresh after the test never reaches a second
+// sink. Three shapes, each tied to the value the write stores:
+//
+//   - existence: a lookup returning the written type T, keyed by a field
+//     of the value written (if _, err := repo.Get(ctx, item.SKU); err
+//     == nil { return }), then a call that stores that value;
+//   - status: a field of a value tested against a constant (if
+//     r.Status != Reserved { continue }), then the same value stored
+//     with the field set to another constant;
+//   - change: a field of the stored value compared with the same field
+//     of the value written (if old.Qty != item.Qty), the work done only
+//     when they differ, after or before the value is stored.
+
+// A stateGuard is a test of stored state and the call that writes the
+// state it tests: a sink the write dominates, reached only when the test
+// says the work is not done, runs once.
+type stateGuard struct {
+	test  *ssa.If
+	exit  *ssa.BasicBlock // the successor taken when the work is done
+	write ssa.CallInstruction
+}
+
+// stateGuards returns the state guards of fn.
+func stateGuards(fn *ssa.Function) []stateGuard {
+	var out []stateGuard
+	for _, b := range fn.Blocks {
+		iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := iff.Cond.(*ssa.BinOp)
+		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+			continue
+		}
+		for _, g := range testedWrites(fn, cmp) {
+			// The test is true once the work is done when it asks
+			// for what the write makes: equal for a change, a nil
+			// error for an existence test, another status.
+			exit := b.Succs[1]
+			if (cmp.Op == token.EQL) == g.done {
+				exit = b.Succs[0]
+			}
+			out = append(out, stateGuard{test: iff, exit: exit, write: g.write})
+		}
+	}
+	return out
+}
+
+// A testedWrite is a call that writes the state a comparison tests, and
+// whether the compared values are equal once it has.
+type testedWrite struct {
+	write ssa.CallInstruction
+	done  bool // the operands are equal once the write is done
+}
+
+// testedWrites returns the calls of fn that store the state cmp tests.
+func testedWrites(fn *ssa.Function, cmp *ssa.BinOp) []testedWrite {
+	var out []testedWrite
+	x, y := cmp.X, cmp.Y
+	if isNil(x) {
+		x, y = y, x
+	}
+	if isNil(y) {
+		// Existence: the lookup's error is nil, or its result is not,
+		// once the row is stored.
+		if lookup, isErr := lookupOf(x); lookup != nil {
+			for _, w := range callsTaking(fn, lookupType(lookup)) {
+				if keyedBy(lookup, w.v) {
+					out = append(out, testedWrite{w.call, isErr})
+				}
+			}
+		}
+		return out
+	}
+	e, field, ok := fieldRead(x)
+	if !ok {
+		if e, field, ok = fieldRead(y); !ok {
+			return nil
+		}
+		x, y = y, x
+	}
+	if c, ok := stateConst(y); ok {
+		// Status: the same value stored with the field set to another
+		// constant.
+		for _, w := range callsTaking(fn, valueType(e)) {
+			if w.v == e && storesOtherConst(e, field, c, w.call) {
+				out = append(out, testedWrite{w.call, false})
+			}
+		}
+		return out
+	}
+	// Change: the field of another value of the type, stored.
+	if v, f, ok := fieldRead(y); ok && f == field && v != e && types.Identical(valueType(v), valueType(e)) {
+		for _, w := range callsTaking(fn, valueType(v)) {
+			if w.v == v {
+				out = append(out, testedWrite{w.call, true})
+			}
+		}
+	}
+	return out
+}
+
+// guardedByState reports whether the sink step, in fn, runs only when
+// one of the guards' tests says the work is not done and after the
+// guard's write: a retry after the write leaves at the test.
+func guardedByState(guards []stateGuard, step ssa.Instruction) bool {
+	for _, g := range guards {
+		if (g.write == step || effects.Dominates(g.write, step)) && !reachesOnce(g.exit, g.test.Block(), step.Block()) &&
+			reachesOnce(g.test.Block(), g.test.Block(), step.Block()) {
+			return true
+		}
+	}
+	return false
+}
+
+// reachesOnce reports whether to can run after from without going round
+// a loop that holds test again (the next element's turn).
+func reachesOnce(from, test, to *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{from}
+	if from == test {
+		stack = append([]*ssa.BasicBlock(nil), test.Succs...)
+	}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == to {
+			return true
+		}
+		if seen[b] || b.Dominates(test) {
+			continue
+		}
+		seen[b] = true
+		stack = append(stack, b.Succs...)
+	}
+	return false
+}
+
+// A takingCall is a call that passes v, a value of the type looked for.
+type takingCall struct {
+	call ssa.CallInstruction
+	v    ssa.Value
+}
+
+// callsTaking returns the calls of fn through an interface (a
+// repository's Save) or of a function with statements, that pass a
+// value of type t (or a pointer to one, or the value a pointer holds).
+func callsTaking(fn *ssa.Function, t types.Type) []takingCall {
+	if t == nil {
+		return nil
+	}
+	var out []takingCall
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || !call.Common().IsInvoke() {
+				continue
+			}
+			for _, a := range call.Common().Args {
+				v := valueflow.Unwrap(a)
+				if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL && isStruct(load.Type()) {
+					v = load.X // *item: the struct the pointer holds
+				}
+				if types.Identical(valueType(v), t) {
+					out = append(out, takingCall{call, v})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// valueType is the named type of a value or of what it points to.
+func valueType(v ssa.Value) types.Type {
+	t := v.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if _, ok := types.Unalias(t).(*types.Named); !ok {
+		return nil
+	}
+	return t
+}
+
+// lookupOf returns the call whose result v is: its first result (an
+// entity, tested for nil) or its last (an error), and whether it is the
+// error.
+func lookupOf(v ssa.Value) (*ssa.Call, bool) {
+	ex, ok := v.(*ssa.Extract)
+	if !ok {
+		return nil, false
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return nil, false
+	}
+	n := call.Type().(*types.Tuple).Len()
+	if n != 2 || ex.Index == 1 && !isError(call.Type().(*types.Tuple).At(1).Type()) {
+		return nil, false
+	}
+	return call, ex.Index == 1
+}
+
+// lookupType is the named type a lookup's first result is, or points
+// to.
+func lookupType(call *ssa.Call) types.Type {
+	t := call.Type().(*types.Tuple).At(0).Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if _, ok := types.Unalias(t).(*types.Named); !ok {
+		return nil
+	}
+	return t
+}
+
+// keyedBy reports whether a lookup is keyed by a field of v: one of its
+// arguments reads a field of the value the write stores.
+func keyedBy(lookup *ssa.Call, v ssa.Value) bool {
+	for _, a := range lookup.Call.Args {
+		if base, _, ok := fieldRead(valueflow.Unwrap(a)); ok && base == v {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldRead reads v as a load of field of a struct value, or of what a
+// pointer points to: the value and the field's name.
+func fieldRead(v ssa.Value) (ssa.Value, string, bool) {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return fa.X, valueflow.FieldName(fa.X.Type(), fa.Field), true
+		}
+	case *ssa.Field:
+		return x.X, valueflow.FieldName(x.X.Type(), x.Field), true
+	}
+	return nil, "", false
+}
+
+// storesOtherConst reports whether a constant other than c is stored
+// into the field of v before the write, on every path to it.
+func storesOtherConst(v ssa.Value, field string, c constant.Value, write ssa.CallInstruction) bool {
+	for _, r := range *v.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || valueflow.FieldName(fa.X.Type(), fa.Field) != field {
+			continue
+		}
+		for _, u := range *fa.Referrers() {
+			st, ok := u.(*ssa.Store)
+			if !ok || st.Addr != fa || !effects.Dominates(st, write) {
+				continue
+			}
+			if k, ok := stateConst(st.Val); ok && k.Kind() == c.Kind() && !constant.Compare(k, token.EQL, c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stateConst returns the constant a state value is: a constant, a
+// conversion of one, or a constant of a named type turned into its
+// name by its String method (valueobject.Reserved.String()).
+func stateConst(v ssa.Value) (constant.Value, bool) {
+	switch x := v.(type) {
+	case *ssa.Const:
+		return x.Value, x.Value != nil
+	case *ssa.Convert:
+		return stateConst(x.X)
+	case *ssa.ChangeType:
+		return stateConst(x.X)
+	case *ssa.Call:
+		if fn := x.Call.StaticCallee(); fn != nil && fn.Name() == "String" && len(x.Call.Args) == 1 {
+			return stateConst(x.Call.Args[0])
+		}
+	}
+	return nil, false
+}
+
+// isStruct reports whether t is a struct type.
+func isStruct(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
+}
+
+// isNil reports whether v is the constant nil.
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value == nil
+}
+
+// isError reports whether t is the error interface.
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}

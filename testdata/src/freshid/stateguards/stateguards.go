@@ -1,0 +1,178 @@
+// Package stateguards holds handlers that test stored state before the
+// work and write that state: a retry after the write leaves at the test.
+package stateguards
+
+import (
+	"context"
+	"database/sql"
+	"log"
+	"net/http"
+	"strconv"
+
+	"github.com/google/uuid"
+)
+
+type Item struct {
+	SKU string
+	Qty int
+}
+
+type Reservation struct {
+	ID, Status string
+}
+
+type Status string
+
+const (
+	Reserved  Status = "reserved"
+	Completed Status = "completed"
+)
+
+func (s Status) String() string { return string(s) }
+
+type Repo interface {
+	Get(ctx context.Context, sku string) (*Item, error)
+	Create(ctx context.Context, item *Item) error
+	Update(ctx context.Context, item *Item) error
+	Reservations(ctx context.Context, order string) ([]*Reservation, error)
+	SaveReservation(ctx context.Context, r *Reservation) error
+}
+
+var (
+	repo Repo
+	db   *sql.DB
+)
+
+const move = "INSERT INTO stock_moves (id, ref) VALUES ($1, $2)"
+
+// Negative: the item is looked up by its SKU first, and stored before
+// the move: a retry finds it and leaves.
+func create(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	item := &Item{SKU: r.FormValue("sku")}
+	if _, err := repo.Get(ctx, item.SKU); err == nil {
+		return
+	}
+	if err := repo.Create(ctx, item); err != nil {
+		return
+	}
+	db.ExecContext(ctx, move, uuid.NewString(), item.SKU)
+}
+
+// Negative: the same test written on the result, after the error.
+func createFound(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	item := &Item{SKU: r.FormValue("sku")}
+	if existing, err := repo.Get(ctx, item.SKU); err == nil && existing != nil {
+		return
+	}
+	if err := repo.Create(ctx, item); err != nil {
+		return
+	}
+	db.ExecContext(ctx, move, uuid.NewString(), item.SKU)
+}
+
+// The move is inserted before the item is stored: a failure between
+// them leaves no item, and the retry inserts the move again.
+func createLate(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	item := &Item{SKU: r.FormValue("sku")}
+	if _, err := repo.Get(ctx, item.SKU); err == nil {
+		return
+	}
+	db.ExecContext(ctx, move, uuid.NewString(), item.SKU) // want `a retry inserts a second stock_moves row with a new id`
+	repo.Create(ctx, item)
+}
+
+// The test only logs: the retry goes on.
+func createLogged(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	item := &Item{SKU: r.FormValue("sku")}
+	if _, err := repo.Get(ctx, item.SKU); err == nil {
+		log.Print("exists")
+	}
+	if err := repo.Create(ctx, item); err != nil {
+		return
+	}
+	db.ExecContext(ctx, move, uuid.NewString(), item.SKU) // want `a retry inserts a second stock_moves row with a new id`
+}
+
+// The lookup is keyed by another value than the item stored.
+func createOtherKey(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	item := &Item{SKU: r.FormValue("sku")}
+	if _, err := repo.Get(ctx, r.FormValue("other")); err == nil {
+		return
+	}
+	if err := repo.Create(ctx, item); err != nil {
+		return
+	}
+	db.ExecContext(ctx, move, uuid.NewString(), item.SKU) // want `a retry inserts a second stock_moves row with a new id`
+}
+
+// Negative: only reserved reservations are completed, and each is
+// stored completed before its move.
+func complete(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	rs, err := repo.Reservations(ctx, r.FormValue("order"))
+	if err != nil {
+		return
+	}
+	for _, res := range rs {
+		if res.Status != Reserved.String() {
+			continue
+		}
+		res.Status = Completed.String()
+		if err := repo.SaveReservation(ctx, res); err != nil {
+			return
+		}
+		db.ExecContext(ctx, move, uuid.NewString(), res.ID)
+	}
+}
+
+// The status stored is the one tested: the retry passes the test again.
+func completeSame(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	rs, _ := repo.Reservations(ctx, r.FormValue("order"))
+	for _, res := range rs {
+		if res.Status != "reserved" {
+			continue
+		}
+		res.Status = "reserved"
+		repo.SaveReservation(ctx, res)
+		db.ExecContext(ctx, move, uuid.NewString(), res.ID) // want `a retry inserts a second stock_moves row with a new id`
+	}
+}
+
+// Negative: the move is recorded only when the stored quantity differs
+// from the one the request sets, which it no longer does on a retry.
+func adjust(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	n, _ := strconv.Atoi(r.FormValue("qty"))
+	item := &Item{SKU: r.FormValue("sku"), Qty: n}
+	old, err := repo.Get(ctx, item.SKU)
+	if err != nil {
+		return
+	}
+	changed := old.Qty != item.Qty
+	if err := repo.Update(ctx, item); err != nil {
+		return
+	}
+	if changed {
+		db.ExecContext(ctx, move, uuid.NewString(), item.SKU)
+	}
+}
+
+// The quantity is added to, not set: the stored value differs again on
+// the retry.
+func adjustAdd(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	n, _ := strconv.Atoi(r.FormValue("qty"))
+	item, err := repo.Get(ctx, r.FormValue("sku"))
+	if err != nil || n == 0 {
+		return
+	}
+	item.Qty += n
+	repo.Update(ctx, item)
+	db.ExecContext(ctx, move, uuid.NewString(), item.SKU) // want `a retry inserts a second stock_moves row with a new id`
+}
