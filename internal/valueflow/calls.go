@@ -845,19 +845,31 @@ func fieldStores(model ssa.Value) (map[string][]ssa.Value, bool) {
 		return nil, false
 	}
 	out := make(map[string][]ssa.Value)
+	addStores(alloc, out, 0)
+	return out, true
+}
+
+// addStores adds the values stored into the fields of alloc, and of the
+// literal a whole value stored into it was built in (entry := T{...},
+// whose address is taken, is built in a temporary and copied).
+func addStores(alloc *ssa.Alloc, out map[string][]ssa.Value, depth int) {
 	for _, r := range *alloc.Referrers() {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok {
-			continue
-		}
-		name := FieldName(fa.X.Type(), fa.Field)
-		for _, u := range *fa.Referrers() {
-			if st, ok := u.(*ssa.Store); ok && st.Addr == fa {
-				out[name] = append(out[name], st.Val)
+		switch r := r.(type) {
+		case *ssa.FieldAddr:
+			name := FieldName(r.X.Type(), r.Field)
+			for _, u := range *r.Referrers() {
+				if st, ok := u.(*ssa.Store); ok && st.Addr == r {
+					out[name] = append(out[name], st.Val)
+				}
+			}
+		case *ssa.Store:
+			if load, ok := r.Val.(*ssa.UnOp); ok && r.Addr == alloc && load.Op == token.MUL && depth < 2 {
+				if lit, ok := load.X.(*ssa.Alloc); ok {
+					addStores(lit, out, depth+1)
+				}
 			}
 		}
 	}
-	return out, true
 }
 
 // storedFields returns the values stored into the fields of a model built

@@ -76,6 +76,12 @@ func gormUniqueEmail(w http.ResponseWriter, r *http.Request) {
 	orm.Create(&Account{ID: uuid.NewString(), Email: r.FormValue("email")})
 }
 
+// Negative: the same, built in a local whose address is taken.
+func gormUniqueLocal(w http.ResponseWriter, r *http.Request) {
+	a := Account{ID: uuid.NewString(), Email: r.FormValue("email")}
+	orm.Create(&a)
+}
+
 // Negative: a model built by another function is taken to carry the
 // caller's values in its other keys.
 func gormUniqueElsewhere(w http.ResponseWriter, r *http.Request) {
