@@ -85,6 +85,7 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Register \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Register, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in httpapi.Handler.Create \(httpapi.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into orders in postgres.Store.Insert \(postgres.go:17:\d+\) has no conflict handling for the caller-known id; .*\(HTTP handler Handler.CreateKeyed, wired here\)`,
+			`a retry inserts the row for the same id again, .* the INSERT into tags in postgres.Store.InsertTag \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known id; .*\(HTTP handler Handler.Tag, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in stripepay.Gateway.Charge \(stripepay.go:15:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
 		},
 		"example.com/wired/cmd/server/main.go:24": {

@@ -181,6 +181,7 @@ func TestVetWired(t *testing.T) {
 		regexp.MustCompile(`cmd/server/main\.go:23:\d+: .*orders row.* in app\.service\.Register \(app\.go:\d+:\d+\) .*wired here`),
 		regexp.MustCompile(`cmd/server/main\.go:23:\d+: .*orders row.* in httpapi\.Handler\.Create \(httpapi\.go:\d+:\d+\) .*wired here`),
 		regexp.MustCompile(`cmd/server/main\.go:23:\d+: a retry inserts the row for the same id again, .* in postgres\.Store\.Insert \(postgres\.go:17:\d+\) .*Handler\.CreateKeyed, wired here\) \[IDEM005\]`),
+		regexp.MustCompile(`cmd/server/main\.go:23:\d+: a retry inserts the row for the same id again, .* in postgres\.Store\.InsertTag \(postgres\.go:\d+:\d+\) .*Handler\.Tag, wired here\) \[IDEM005\]`),
 		regexp.MustCompile(`cmd/server/main\.go:23:\d+: .*PaymentIntent create.* in stripepay\.Gateway\.Charge \(stripepay\.go:15:\d+\) .*wired here`),
 		regexp.MustCompile(`cmd/server/main\.go:23:\d+: .*orders row.* in app\.NewOrder \(app\.go:\d+:\d+\) .*Handler\.PlaceDirect, wired here`),
 		regexp.MustCompile(`cmd/server/main\.go:24:\d+: a retry inserts the row for the same id again, .* in postgres\.Store\.InsertSession \(postgres\.go:\d+:\d+\) .*AMQP delivery loop Consumer\.Run, wired here\) \[IDEM005\]`),

@@ -412,7 +412,7 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 // one not stored at all is empty; the fields of a model built elsewhere
 // are taken to repeat, as a summary's arguments are.
 func (t *tracer) failsOnAnotherModelKey(s *types.Struct, field string, model ssa.Value) bool {
-	stores, visible := fieldStores(model)
+	stores, visible := FieldStores(model)
 	repeats := func(f string) bool {
 		if !visible {
 			return true
@@ -833,9 +833,10 @@ func (t *tracer) countsAttempts(v ssa.Value, depth int, seen map[ssa.Value]bool)
 // attempt counter.
 const maxAttemptDepth = 8
 
-// fieldStores returns the values stored, by field name, into a model
-// allocated in the function that passes it, and whether it is one.
-func fieldStores(model ssa.Value) (map[string][]ssa.Value, bool) {
+// FieldStores returns the values stored, by field name, into a struct
+// allocated in the function that passes it (&Row{ID: id}, or a local),
+// and whether it is one.
+func FieldStores(model ssa.Value) (map[string][]ssa.Value, bool) {
 	v := Unwrap(model)
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 		v = load.X
@@ -875,7 +876,7 @@ func addStores(alloc *ssa.Alloc, out map[string][]ssa.Value, depth int) {
 // storedFields returns the values stored into the fields of a model built
 // in place (&DeliveryLog{...}).
 func storedFields(model ssa.Value) []ssa.Value {
-	stores, _ := fieldStores(model)
+	stores, _ := FieldStores(model)
 	var out []ssa.Value
 	for _, vs := range stores {
 		out = append(out, vs...)

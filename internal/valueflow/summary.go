@@ -212,6 +212,18 @@ type WiredStmt struct {
 	// place, that hold what another wired call returned (Param is the
 	// argument's index).
 	Produced []ArgSource
+	// Fields say, for arguments built in place (&Product{ID: cmd.ID}),
+	// which parameter of the function and which field of it each field
+	// stored is.
+	Fields []FieldSource
+}
+
+// A FieldSource says field Path of argument Arg of a wired call, built
+// in place, holds the parameter (and field) Source.
+type FieldSource struct {
+	Arg    int
+	Path   string
+	Source ArgSource
 }
 
 // An ArgHandle says argument Arg of a call is the handle Handle.

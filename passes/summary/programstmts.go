@@ -146,9 +146,10 @@ type scope struct {
 	pkg      string // the import path of the list's function, "" unknown
 	recv     types.Type
 	parent   *scope
-	handles  []valueflow.ArgHandle // the handles the wired call passes
-	args     []valueflow.ArgSource // where the wired call's arguments come from
-	produced []valueflow.ArgSource // the arguments (and fields) another wired call made
+	handles  []valueflow.ArgHandle   // the handles the wired call passes
+	args     []valueflow.ArgSource   // where the wired call's arguments come from
+	produced []valueflow.ArgSource   // the arguments (and fields) another wired call made
+	fields   []valueflow.FieldSource // the fields of arguments built in place
 	trail    []step
 	through  []Resolution
 	judged   bool
@@ -229,6 +230,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			handles:  w.Handles,
 			args:     w.Args,
 			produced: w.Produced,
+			fields:   w.Fields,
 			trail:    trail,
 			through:  append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name}),
 			judged:   sc.judged || s.Retried,
@@ -259,6 +261,15 @@ func (sc *scope) given(a valueflow.ArgSource) bool {
 		return !slices.ContainsFunc(sc.produced, func(p valueflow.ArgSource) bool {
 			return p.Param == a.Param-1 && (p.Path == "" || a.Path == p.Path || strings.HasPrefix(a.Path, p.Path+"."))
 		})
+	}
+	if src.Param < 0 {
+		// An argument built in place: its fields come from where
+		// they were stored from.
+		for _, f := range sc.fields {
+			if rest, ok := strings.CutPrefix(a.Path, f.Path); ok && f.Arg == a.Param-1 && (rest == "" || strings.HasPrefix(rest, ".")) {
+				return sc.parent.given(valueflow.ArgSource{Param: f.Source.Param, Path: f.Source.Path + rest})
+			}
+		}
 	}
 	return sc.parent.given(valueflow.ArgSource{Param: src.Param, Path: src.Path + a.Path})
 }

@@ -127,6 +127,20 @@ func TestScopeUnit(t *testing.T) {
 	if deeper.given(valueflow.ArgSource{Param: 1}) {
 		t.Error("deeper.given(p1) = true: the store made that value itself")
 	}
+	// An argument the store builds in place (&Row{ID: cmd.ID}): its
+	// fields stored from what the root gave are given, the others not.
+	built := &scope{key: "root/1.0/1.0", parent: store,
+		args:   []valueflow.ArgSource{{Param: -1}, {Param: -1}},
+		fields: []valueflow.FieldSource{{Arg: 1, Path: ".ID", Source: valueflow.ArgSource{Param: 2, Path: ".ID"}}}}
+	if !built.given(valueflow.ArgSource{Param: 2, Path: ".ID"}) {
+		t.Error("built.given(p2.ID) = false: the field holds what the root gave")
+	}
+	if built.given(valueflow.ArgSource{Param: 2, Path: ".Name"}) {
+		t.Error("built.given(p2.Name) = true: no field of the root's fills it")
+	}
+	if built.given(valueflow.ArgSource{Param: 2, Path: ".IDs"}) {
+		t.Error("built.given(p2.IDs) = true: another field than ID")
+	}
 }
 
 // A composition root is a program's main package, not a test's: the

@@ -3,6 +3,7 @@ package summary
 import (
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -349,6 +350,10 @@ func (b *stmtBuilder) literal(st *effects.Stmt) *valueflow.SQLLit {
 // argSource says which parameter of fn, at which field path, the value v
 // at path is; Param is -1 when it is none.
 func (b *stmtBuilder) argSource(v ssa.Value, path string) valueflow.ArgSource {
+	if fa, ok := valueflow.Unwrap(v).(*ssa.FieldAddr); ok {
+		// &product.ID: the drivers read the value through the pointer.
+		v, path = fa.X, "."+valueflow.FieldName(fa.X.Type(), fa.Field)+path
+	}
 	if i, p, ok := effects.ParamOf(b.h, b.fn, v, path); ok {
 		return valueflow.ArgSource{Param: i, Path: p}
 	}
@@ -462,6 +467,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 			w.Empty = append(w.Empty, valueflow.ArgSource{Param: i, Path: f})
 		}
 		w.Produced = append(w.Produced, b.produced(a, i)...)
+		w.Fields = append(w.Fields, b.fieldSources(a, i)...)
 	}
 	for i, a := range call.Call.Args {
 		var h valueflow.Handle
@@ -478,6 +484,18 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 	b.add(valueflow.SQLStmt{Wired: w, At: wc.At}, call, nil)
 }
 
+// fieldSources lists, for argument a (index i) of a wired call built in
+// place, the fields stored from the function's parameters.
+func (b *stmtBuilder) fieldSources(a ssa.Value, i int) []valueflow.FieldSource {
+	var out []valueflow.FieldSource
+	forFieldStores(a, func(field string, v ssa.Value) {
+		if src := b.argSource(v, ""); src.Param >= 0 {
+			out = append(out, valueflow.FieldSource{Arg: i, Path: "." + field, Source: src})
+		}
+	})
+	return out
+}
+
 // produced lists where argument a (index i) of a wired call holds what
 // another wired call returned: the whole argument, or fields of a
 // struct built in place for it.
@@ -485,27 +503,25 @@ func (b *stmtBuilder) produced(a ssa.Value, i int) []valueflow.ArgSource {
 	if b.fromWired(a, 0) {
 		return []valueflow.ArgSource{{Param: i}}
 	}
-	v := a
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		v = load.X
-	}
-	alloc, ok := valueflow.Unwrap(v).(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
 	var out []valueflow.ArgSource
-	for _, r := range *alloc.Referrers() {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok {
-			continue
+	forFieldStores(a, func(field string, v ssa.Value) {
+		if b.fromWired(v, 0) {
+			out = append(out, valueflow.ArgSource{Param: i, Path: "." + field})
 		}
-		for _, u := range *fa.Referrers() {
-			if st, ok := u.(*ssa.Store); ok && st.Addr == fa && b.fromWired(st.Val, 0) {
-				out = append(out, valueflow.ArgSource{Param: i, Path: "." + valueflow.FieldName(alloc.Type(), fa.Field)})
-			}
+	})
+	return out
+}
+
+// forFieldStores calls f with each field of a struct built in place for
+// argument a, in the order of the fields' names, and each value stored
+// into it.
+func forFieldStores(a ssa.Value, f func(field string, v ssa.Value)) {
+	stores, _ := valueflow.FieldStores(a)
+	for _, field := range slices.Sorted(maps.Keys(stores)) {
+		for _, v := range stores[field] {
+			f(field, v)
 		}
 	}
-	return out
 }
 
 // fromWired reports whether v is, or is read from, a result of a wired

@@ -21,6 +21,7 @@ type Orders interface {
 	Pay(ctx context.Context, orderID string) error
 	Refund(ctx context.Context, orderID string) error
 	Register(ctx context.Context, total int64) error
+	Tag(ctx context.Context, id string) error
 }
 
 // Store is what the service calls; main wires its implementation.
@@ -30,6 +31,12 @@ type Store interface {
 	InsertNote(ctx context.Context, text string) error
 	InsertSession(ctx context.Context, id string) error
 	InsertLabel(ctx context.Context, id string) error
+	InsertTag(ctx context.Context, t *Tag) error
+}
+
+// A Tag is stored under the id its caller gives.
+type Tag struct {
+	ID, Name string
 }
 
 // Payments is the provider main wires.
@@ -71,6 +78,12 @@ func (s *service) Note(ctx context.Context, text string) error {
 // the store main wires.
 func (s *service) Register(ctx context.Context, total int64) error {
 	return s.store.Insert(ctx, Order{ID: uuid.NewString(), Total: total}) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Register\)`
+}
+
+// Tag builds the row in place from the id the handler gives: the row's
+// identity is the caller's.
+func (s *service) Tag(ctx context.Context, id string) error {
+	return s.store.InsertTag(ctx, &Tag{ID: id, Name: "new"})
 }
 
 // Direct is a use case the handlers call as a concrete type, not through

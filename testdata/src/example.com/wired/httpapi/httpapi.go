@@ -53,6 +53,12 @@ func (h *Handler) Refund(w http.ResponseWriter, r *http.Request) {
 	h.Orders.Refund(r.Context(), r.FormValue("order"))
 }
 
+// Tag hands the service the caller's id, which it stores in a row it
+// builds.
+func (h *Handler) Tag(w http.ResponseWriter, r *http.Request) {
+	h.Orders.Tag(r.Context(), r.FormValue("id"))
+}
+
 // Register leaves the identity to the service.
 func (h *Handler) Register(w http.ResponseWriter, r *http.Request) {
 	h.Orders.Register(r.Context(), 100)

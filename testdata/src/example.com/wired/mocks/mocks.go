@@ -26,3 +26,5 @@ func (s *Store) InsertNote(ctx context.Context, text string) error {
 func (s *Store) InsertSession(ctx context.Context, id string) error { return nil }
 
 func (s *Store) InsertLabel(ctx context.Context, id string) error { return nil }
+
+func (s *Store) InsertTag(ctx context.Context, t *app.Tag) error { return nil }
