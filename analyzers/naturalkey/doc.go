@@ -19,7 +19,11 @@
 // An operation key is a message, job or task ID, the request's
 // Idempotency-Key header, a value derived from one, or a caller-known
 // value (from a parameter on the retried path) in the row's own identity
-// column (id, or <table>_id, _number, _ref...). The check does not report
+// column: its primary key when the schema declares one, else a key the
+// schema declares, else by name (id, or <table>_id, _number, _ref...).
+// A unique email or username beside a primary key the database makes is
+// a rule of the domain, and its violation the answer a repeated sign-up
+// should get: it is not reported. The check does not report
 // INSERTs with ON CONFLICT, ON DUPLICATE KEY, INSERT IGNORE, MERGE or
 // WHERE NOT EXISTS; functions that test for a unique violation (SQLSTATE
 // 23505, MySQL 1062, gorm.ErrDuplicatedKey), and transaction callbacks

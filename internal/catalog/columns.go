@@ -46,12 +46,19 @@ func (c *Catalog) IsIdentity(table, col string) bool {
 
 // IsOwnIdentity reports whether col is the identity of table's own rows,
 // as opposed to a reference to another table's (orders.customer_id): a
-// key column of it, when the schema declares its keys; otherwise id, or
-// the table's singular name followed by an identity suffix
-// (orders.order_id, invoices.invoice_number).
+// column of its primary key, when the schema declares one (a unique
+// email beside it is a rule of the domain, whose violation is the
+// answer a repeated sign-up should get), or of any key the schema
+// declares, or a configured key column; otherwise id, or the table's
+// singular name followed by an identity suffix (orders.order_id,
+// invoices.invoice_number).
 func (c *Catalog) IsOwnIdentity(table, col string) bool {
 	table = strings.Trim(table, "`\"[]")
-	if _, known := c.tables.Identity(table, ""); known {
+	if primary, known := c.tables.Primary(table); known {
+		lc := strings.ToLower(strings.Trim(col, "`\"[]"))
+		if len(primary) > 0 {
+			return slices.Contains(primary, lc) || c.keyColumns[lc]
+		}
 		return c.IsIdentity(table, col)
 	}
 	col = strings.ToLower(strings.Trim(col, "`\"[]"))

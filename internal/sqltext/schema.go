@@ -35,6 +35,17 @@ func (s Schema) Identity(table, col string) (identity, known bool) {
 
 func (s Schema) keys(table string) *TableKeys { return s[tableName(table)] }
 
+// Primary returns the columns of the table's primary key (none when it
+// declares none); known is false when no CREATE TABLE declared the
+// table.
+func (s Schema) Primary(table string) (cols []string, known bool) {
+	keys := s.keys(table)
+	if keys == nil {
+		return nil, false
+	}
+	return keys.Primary, true
+}
+
 // Keys returns the table's keys, the primary key first, or nil when no
 // CREATE TABLE declared the table.
 func (s Schema) Keys(table string) [][]string {

@@ -23,3 +23,17 @@ func auditOrder(ctx context.Context, t *asynq.Task) error {
 	_, err := db.ExecContext(ctx, "INSERT INTO audit (id, action) VALUES ($1, $2)", string(t.Payload()), "imported")
 	return err
 }
+
+// Negative: members' identity is its primary key, which the database
+// makes; the unique email beside it is a rule of the domain, and a
+// repeated sign-up is answered by its violation.
+func signUp(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO members (email, name) VALUES ($1, $2)", string(t.Payload()), "new")
+	return err
+}
+
+// deliveries declares no primary key: its unique key is its identity.
+func recordDelivery(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO deliveries (message_id, shard) VALUES ($1, $2)", string(t.Payload()), 1) // want `same message_id again.*INSERT into deliveries has no conflict handling for the caller-known message_id`
+	return err
+}

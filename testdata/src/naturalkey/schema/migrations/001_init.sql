@@ -10,3 +10,15 @@ CREATE TABLE audit (
 	id text NOT NULL,
 	action text NOT NULL
 );
+
+CREATE TABLE members (
+	member_id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+	email text NOT NULL UNIQUE,
+	name text NOT NULL
+);
+
+CREATE TABLE deliveries (
+	message_id text NOT NULL,
+	shard int NOT NULL,
+	UNIQUE (message_id, shard)
+);
