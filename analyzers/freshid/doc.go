@@ -24,6 +24,16 @@
 //		db.ExecContext(r.Context(), "INSERT INTO orders (id, total) VALUES ($1, $2)", id, total)
 //	}
 //
+// The database makes fresh identities too: an INSERT that leaves a
+// primary key the schema declares as serial, identity or a generator's
+// default (DEFAULT gen_random_uuid()) to the database, fills no other
+// key the schema declares, has no conflict handling, and returns the
+// identity it was given (RETURNING) adds a second row on a retry, under
+// a new identity the caller is told about. It is reported at the
+// INSERT, without a fix: the row needs a column for the operation's key
+// under a unique constraint, and ON CONFLICT DO NOTHING. An INSERT that
+// returns nothing (an append-only log) is not reported.
+//
 // The check follows the value through conversions, String and Sprintf,
 // struct fields, locals, closures and calls, across packages. It does not
 // report fresh values that go only to logs, traces, responses or

@@ -37,9 +37,11 @@ func New(ps *passes.Set) *analysis.Analyzer {
 		c := &checker{pass: pass, res: res, rep: rep, seen: map[string]bool{}}
 		c.localDefects()
 		c.importedDefects()
+		c.localGenerated()
 	}, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
 		c := &checker{pass: pass, res: res, rep: rep, seen: map[string]bool{}}
 		c.programDefects()
+		c.programGenerated()
 	})
 }
 

@@ -36,7 +36,7 @@ func (c *checker) programRoots() {
 				continue // its package judges it, or a duplicate is handled
 			}
 			parsed := st.Parsed
-			if parsed.Kind != sqltext.Insert || parsed.Conflict || guardedBefore(r, j) {
+			if parsed.Kind != sqltext.Insert || parsed.Conflict || r.GuardedBefore(j) {
 				continue
 			}
 			if col := c.givenIdentity(parsed, st.Given, fresh[r.Root]); col != "" {
@@ -79,17 +79,6 @@ func (c *checker) freshSinks() map[string]map[string]bool {
 		out[d.Root][d.Sink.Table+"."+d.Sink.Column] = true
 	}
 	return out
-}
-
-// guardedBefore reports whether a dedup guard can run before statement
-// j in the root's list: the retry then stops at it.
-func guardedBefore(r *summary.ProgramRoot, j int) bool {
-	for g := range j {
-		if r.Stmts[g].Guard && !r.Exclusive(g, j) {
-			return true
-		}
-	}
-	return false
 }
 
 // reportProgram reports an INSERT of a root's expanded list.

@@ -97,3 +97,25 @@ func (c *Catalog) FailsOnAnotherKey(table string, cols []string, col string) boo
 	}
 	return false
 }
+
+// GeneratedIdentity returns the column of table's primary key when the
+// database makes the whole key (a serial, an identity, a generator
+// default) and an INSERT filling cols leaves it to the database, with
+// no other key the schema declares that those columns fill: every run
+// of the INSERT adds a row under a new identity.
+func (c *Catalog) GeneratedIdentity(table string, cols []string) (string, bool) {
+	table = strings.Trim(table, "`\"[]")
+	key, ok := c.tables.GeneratedKey(table)
+	if !ok {
+		return "", false
+	}
+	for _, col := range cols {
+		if slices.Contains(key, strings.ToLower(strings.Trim(col, "`\"[]"))) {
+			return "", false
+		}
+	}
+	if c.FailsOnAnotherKey(table, cols, key[0]) {
+		return "", false
+	}
+	return key[0], true
+}

@@ -1,6 +1,9 @@
 package sqltext
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A Schema holds, for each table that a CREATE TABLE declares, its
 // identity: the columns of its primary key and of each unique
@@ -12,6 +15,11 @@ type Schema map[string]*TableKeys
 type TableKeys struct {
 	Primary []string
 	Unique  [][]string
+	// Generated are the columns whose value the database makes when an
+	// INSERT leaves them out: serial types, identity columns,
+	// AUTO_INCREMENT, and defaults computed by a function
+	// (DEFAULT gen_random_uuid()).
+	Generated []string
 }
 
 // Identity reports whether col is one of the table's key columns: the
@@ -34,6 +42,21 @@ func (s Schema) Identity(table, col string) (identity, known bool) {
 }
 
 func (s Schema) keys(table string) *TableKeys { return s[tableName(table)] }
+
+// GeneratedKey returns the columns of the table's primary key when the
+// database makes every one of them.
+func (s Schema) GeneratedKey(table string) ([]string, bool) {
+	keys := s.keys(table)
+	if keys == nil || len(keys.Primary) == 0 {
+		return nil, false
+	}
+	for _, c := range keys.Primary {
+		if !slices.Contains(keys.Generated, c) {
+			return nil, false
+		}
+	}
+	return keys.Primary, true
+}
 
 // Primary returns the columns of the table's primary key (none when it
 // declares none); known is false when no CREATE TABLE declared the
@@ -211,6 +234,9 @@ func readElement(keys *TableKeys, elem []token) {
 		return
 	}
 	col := strings.ToLower(identText(t))
+	if t := r.peek(); t.kind == tWord && serialTypes[strings.ToLower(t.text)] {
+		keys.Generated = append(keys.Generated, col)
+	}
 	for r.i < len(r.toks) {
 		switch {
 		case r.word("PRIMARY"):
@@ -219,10 +245,22 @@ func readElement(keys *TableKeys, elem []token) {
 			}
 		case r.word("UNIQUE"):
 			keys.Unique = append(keys.Unique, []string{col})
+		case r.word("IDENTITY"), r.word("AUTO_INCREMENT"), r.word("AUTOINCREMENT"):
+			keys.Generated = append(keys.Generated, col)
+		case r.word("DEFAULT"):
+			// A default a function computes: a sequence or a generator.
+			if t := r.next(); t.kind == tWord && r.peek().text == "(" {
+				keys.Generated = append(keys.Generated, col)
+			}
 		default:
 			r.i++
 		}
 	}
+}
+
+// serialTypes are the column types whose values a sequence makes.
+var serialTypes = map[string]bool{
+	"serial": true, "bigserial": true, "smallserial": true, "serial2": true, "serial4": true, "serial8": true,
 }
 
 // columnList reads "(a, b, ...)", lower-cased; an expression or a

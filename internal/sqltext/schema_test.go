@@ -31,16 +31,20 @@ CREATE TABLE payments (
 CREATE TABLE events (id serial, message_id text);
 ALTER TABLE events ADD CONSTRAINT events_msg UNIQUE (message_id);
 CREATE INDEX orders_customer ON orders (customer_id);
+CREATE TABLE comments (comment_id uuid PRIMARY KEY DEFAULT uuid_generate_v4(), body text);
+CREATE TABLE invoices (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, number text UNIQUE);
 CREATE TABLE broken (id int PRIMARY KEY
 `
 	s := Schema{}
 	s.ReadSchema(ddl)
 	want := Schema{
-		"orders":   {Primary: []string{"order_id"}},
+		"orders":   {Primary: []string{"order_id"}, Generated: []string{"created_at"}},
 		"tickets":  {Primary: []string{"serial"}},
 		"lines":    {Primary: []string{"order_id", "line_no"}, Unique: [][]string{{"sku"}}},
-		"payments": {Primary: []string{"id"}, Unique: [][]string{{"reference"}}},
-		"events":   {Unique: [][]string{{"message_id"}}},
+		"payments": {Primary: []string{"id"}, Unique: [][]string{{"reference"}}, Generated: []string{"id"}},
+		"events":   {Unique: [][]string{{"message_id"}}, Generated: []string{"id"}},
+		"comments": {Primary: []string{"comment_id"}, Generated: []string{"comment_id"}},
+		"invoices": {Primary: []string{"id"}, Unique: [][]string{{"number"}}, Generated: []string{"id"}},
 		"broken":   {},
 	}
 	if diff := cmp.Diff(want, s); diff != "" {
@@ -62,6 +66,20 @@ CREATE TABLE broken (id int PRIMARY KEY
 		identity, known := s.Identity(tc.table, tc.col)
 		if identity != tc.identity || known != tc.known {
 			t.Errorf("Identity(%q, %q) = %v, %v; want %v, %v", tc.table, tc.col, identity, known, tc.identity, tc.known)
+		}
+	}
+}
+
+func TestGeneratedKey(t *testing.T) {
+	s := Schema{}
+	s.ReadSchema(`CREATE TABLE a (id serial PRIMARY KEY);
+CREATE TABLE b (id uuid PRIMARY KEY DEFAULT gen_random_uuid());
+CREATE TABLE c (id text PRIMARY KEY, created_at timestamptz DEFAULT now());
+CREATE TABLE d (id serial, n int, PRIMARY KEY (id, n));
+CREATE TABLE e (id serial);`)
+	for table, want := range map[string]bool{"a": true, "b": true, "c": false, "d": false, "e": false, "x": false} {
+		if _, got := s.GeneratedKey(table); got != want {
+			t.Errorf("GeneratedKey(%s) = %v, want %v", table, got, want)
 		}
 	}
 }

@@ -91,6 +91,17 @@ const autoUnit = "auto#"
 // wired call, not in the root's own package.
 func (s *ProgramStmt) InWired() bool { return len(s.trail) > 1 }
 
+// GuardedBefore reports whether a dedup guard of the root's list can
+// run before statement j in the same execution.
+func (r *ProgramRoot) GuardedBefore(j int) bool {
+	for g := range j {
+		if r.Stmts[g].Guard && !r.Exclusive(g, j) {
+			return true
+		}
+	}
+	return false
+}
+
 // Exclusive reports whether statements i and j of the root never run
 // in one execution: they lie on exclusive branches of a list, or in two
 // implementations of one wired call.

@@ -49,3 +49,34 @@ func rename(w http.ResponseWriter, r *http.Request) {
 func recordEvent(w http.ResponseWriter, r *http.Request) {
 	db.ExecContext(r.Context(), "INSERT INTO events (id, event_id, name) VALUES ($1, $2, $3)", uuid.New(), uuid.NewString(), r.FormValue("name")) // want `a retry inserts a second events row with a new id` `a retry inserts a second events row with a new event_id`
 }
+
+// The database makes the comment's id, and hands it back: a retry
+// creates a second comment under a new one.
+func createComment(w http.ResponseWriter, r *http.Request) {
+	var id string
+	db.QueryRowContext(r.Context(), "INSERT INTO comments (body) VALUES ($1) RETURNING comment_id", r.FormValue("body")).Scan(&id) // want `a retry inserts a second comments row: the database makes its comment_id on every attempt and the INSERT returns it`
+}
+
+// Negative: an append-only history asks for no key of its rows.
+func logHistory(w http.ResponseWriter, r *http.Request) {
+	db.ExecContext(r.Context(), "INSERT INTO history (text) VALUES ($1)", r.FormValue("text"))
+}
+
+// Negative: the email the request repeats is unique: the retry fails.
+func openAccount(w http.ResponseWriter, r *http.Request) {
+	var id int64
+	db.QueryRowContext(r.Context(), "INSERT INTO accounts (email) VALUES ($1) RETURNING id", r.FormValue("email")).Scan(&id)
+}
+
+// Negative: the delivery's message ID is unique, and the conflict is
+// absorbed.
+func recordDelivery(w http.ResponseWriter, r *http.Request) {
+	var id int64
+	db.QueryRowContext(r.Context(), "INSERT INTO deliveries (message_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id", r.Header.Get("Idempotency-Key")).Scan(&id)
+}
+
+// Negative: the comment's id comes from the caller, not the database.
+func importComment(w http.ResponseWriter, r *http.Request) {
+	var id string
+	db.QueryRowContext(r.Context(), "INSERT INTO comments (comment_id, body) VALUES ($1, $2) RETURNING comment_id", r.FormValue("id"), r.FormValue("body")).Scan(&id)
+}

@@ -14,8 +14,9 @@ import (
 
 func main() {
 	db, _ := sql.Open("postgres", "")
-	h := &httpapi.Handler{Transfers: app.New(&store.Store{DB: db})} // wired: IDEM001
+	h := &httpapi.Handler{Transfers: app.New(&store.Store{DB: db})} // wired: IDEM001 IDEM001
 	http.HandleFunc("/transfers", h.Transfer)
 	http.HandleFunc("/accounts", h.Open)
+	http.HandleFunc("/statements", h.Statement)
 	http.ListenAndServe(":8080", nil)
 }

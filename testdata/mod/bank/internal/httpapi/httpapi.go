@@ -16,3 +16,7 @@ func (h *Handler) Transfer(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) Open(w http.ResponseWriter, r *http.Request) {
 	h.Transfers.Open(r.Context(), r.FormValue("email"))
 }
+
+func (h *Handler) Statement(w http.ResponseWriter, r *http.Request) {
+	h.Transfers.Statement(r.Context(), r.FormValue("account"))
+}
