@@ -78,7 +78,7 @@ func TestWired(t *testing.T) {
 		}
 	}
 	wantAt := map[string][]string{
-		"example.com/wired/cmd/server/main.go:23": {
+		"example.com/wired/cmd/server/main.go:26": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into orders in postgres.Store.Insert \(postgres.go:17:\d+\) is not idempotent \(HTTP handler Handler.Create, wired here\)`,
 			`a retry inserts a second notes row with a new id: uuid.NewString\(\) in postgres.Store.InsertNote \(postgres.go:31:\d+\) is fresh on every attempt \(HTTP handler Handler.Note, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.NewOrder \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.PlaceDirect, wired here\)`,
@@ -88,8 +88,12 @@ func TestWired(t *testing.T) {
 			`a retry inserts the row for the same id again, .* the INSERT into tags in postgres.Store.InsertTag \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known id; .*\(HTTP handler Handler.Tag, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in stripepay.Gateway.Charge \(stripepay.go:15:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
 		},
-		"example.com/wired/cmd/server/main.go:24": {
+		"example.com/wired/cmd/server/main.go:27": {
 			`a retry inserts the row for the same id again, .* the INSERT into sessions in postgres.Store.InsertSession \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known id; .*\(AMQP delivery loop Consumer.Run, wired here\)`,
+		},
+		"example.com/wired/cmd/server/main.go:29": {
+			`a retry inserts a second sessions row with a new id: uuid.NewString\(\) in grpcapi.Server.Session \(grpcapi.go:\d+:\d+\) is fresh on every attempt \(gRPC method Server.Session, wired here\)`,
+			`a retry inserts the row for the same id again, .* the INSERT into labels in postgres.Store.InsertLabel \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known id; .*\(gRPC method Server.Label, wired here\)`,
 		},
 		"example.com/wiredtx/cmd/api/main.go:28": {
 			`the INSERT into placed_orders in sqlstore.Orders.Record\$1 \(sqlstore.go:\d+:\d+\) has no conflict handling for the caller-known id; .*\(kafka-go consumer loop Consumer.Run, wired here\)`,

@@ -363,7 +363,7 @@ func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
 			return
 		}
 		if f.cat.IsGRPCRegistrar(callee) && len(c.Args) == 2 {
-			f.methodsOf(c.Args[1], "gRPC method", true)
+			f.methodsOf(c.Args[1], "gRPC method", true, instr)
 			return
 		}
 		if callee.Pkg() == nil || !f.cat.MayKnow(callee.Pkg().Path()) {
@@ -410,7 +410,7 @@ func (f *finder) registered(call ssa.CallInstruction, callee *types.Func, reg ca
 	switch v := unwrap(c.Args[a]).(type) {
 	case *ssa.MakeInterface:
 		if reg.Methods { // an activity struct: its methods are the operations
-			f.typeMethods(v.X.Type(), reg.Kind, false)
+			f.typeMethods(v.X.Type(), reg.Kind, false, call)
 		}
 	case *ssa.Function:
 		if v.Blocks != nil && v.Pkg != nil && v.Pkg.Pkg == f.pass.Pkg {
@@ -436,28 +436,68 @@ func (f *finder) registered(call ssa.CallInstruction, callee *types.Func, reg ca
 
 // methodsOf makes the exported methods of the dynamic type of v roots: a
 // registered gRPC server or Temporal activity struct.
-func (f *finder) methodsOf(v ssa.Value, kind string, needCtx bool) {
+func (f *finder) methodsOf(v ssa.Value, kind string, needCtx bool, at ssa.CallInstruction) {
 	mi, ok := unwrap(v).(*ssa.MakeInterface)
 	if !ok {
 		return
 	}
-	f.typeMethods(mi.X.Type(), kind, needCtx)
+	f.typeMethods(mi.X.Type(), kind, needCtx, at)
 }
 
-func (f *finder) typeMethods(t types.Type, kind string, needCtx bool) {
+// typeMethods makes the exported methods of t roots. Those of another
+// package's type, registered here (at: a server package registering
+// the delivery package's gRPC service), are roots of this package whose
+// function is that package's, as a function of another package handed
+// to a consumer library is; unless the type embeds a generated
+// Unimplemented server, by which its own package finds them.
+func (f *finder) typeMethods(t types.Type, kind string, needCtx bool, at ssa.CallInstruction) {
 	mset := types.NewMethodSet(t)
 	for i := 0; i < mset.Len(); i++ {
 		sel := mset.At(i)
 		obj := sel.Obj().(*types.Func)
-		if !obj.Exported() || obj.Pkg() != f.pass.Pkg {
+		if !obj.Exported() || obj.Pkg() == nil {
 			continue
 		}
 		sig := obj.Type().(*types.Signature)
 		if needCtx && (sig.Params().Len() == 0 || catalog.TypeKey(sig.Params().At(0).Type()) != "context.Context") {
 			continue
 		}
-		f.add(kind, f.ssa.Func(obj), token.NoPos)
+		if obj.Pkg() == f.pass.Pkg {
+			f.add(kind, f.ssa.Func(obj), token.NoPos)
+		} else if at != nil && len(sel.Index()) == 1 && !embedsUnimplemented(t) {
+			f.roots = append(f.roots, &Root{Kind: kind, Name: recvName(obj) + "." + obj.Name(), Pos: at.Pos(), Extern: obj, Via: at})
+		}
 	}
+}
+
+// embedsUnimplemented reports whether the struct t is, or points to,
+// embeds a generated Unimplemented<Service>Server.
+func embedsUnimplemented(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Embedded() && isUnimplementedServer(st.Field(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// recvName is the name of a method's receiver type, without a pointer.
+func recvName(fn *types.Func) string {
+	t := fn.Type().(*types.Signature).Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return fn.Pkg().Name()
 }
 
 // markedImplementations makes roots of the package's methods that
@@ -525,7 +565,7 @@ func (f *finder) grpcEmbedders() {
 		for i := 0; i < st.NumFields(); i++ {
 			fld := st.Field(i)
 			if fld.Embedded() && isUnimplementedServer(fld.Type()) {
-				f.typeMethods(types.NewPointer(tn.Type()), "gRPC method", true)
+				f.typeMethods(types.NewPointer(tn.Type()), "gRPC method", true, nil)
 			}
 		}
 	}

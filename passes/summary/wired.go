@@ -255,6 +255,29 @@ func importedPending(pass *analysis.Pass, res *Result) []valueflow.PendingCall {
 			}
 		}
 	}
+	for _, r := range res.Retried.Roots() {
+		if r.Extern == nil {
+			continue
+		}
+		s := res.Imported(r.Extern)
+		if s == nil {
+			continue
+		}
+		for _, wc := range s.Wired {
+			key := r.Describe() + "|" + wc.Iface + "." + wc.Method + "|" + wc.At.String()
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			pc := valueflow.PendingCall{Call: wc, Root: r.Describe()}
+			for _, fw := range s.FreshWired {
+				if fw.Call.Iface == wc.Iface && fw.Call.Method == wc.Method && fw.Call.At == wc.At {
+					pc.Fresh = append(pc.Fresh, fw.FreshArg)
+				}
+			}
+			out = append(out, pc)
+		}
+	}
 	return out
 }
 
@@ -280,6 +303,14 @@ func pendingRoots(res *Result) []valueflow.PendingRoot {
 	}
 	for _, r := range res.Retried.Roots() {
 		switch {
+		case r.Fn == nil && r.Extern != nil:
+			// A method of another package's type registered here (a
+			// gRPC service the server package registers): its list is
+			// in its package's summary.
+			if s := res.Imported(r.Extern); s != nil && !s.StmtsCut && len(out) < maxWired && r.Extern.Pkg() != nil &&
+				slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool { return st.Wired != nil }) {
+				out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: r.Extern.Pkg().Path(), Stmts: s.Stmts})
+			}
 		case r.Fn == nil || res.InTestFile(r.Fn.Pos()):
 		case r.Blocks != nil:
 			// A consumer loop: the function's list holds what runs
