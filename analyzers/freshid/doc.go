@@ -11,7 +11,8 @@
 // (gorm's Create, bun's NewInsert().Model; a field named ID, or tagged
 // primaryKey or bun:",pk"),
 // a provider's idempotency key, the ID a broker deduplicates published
-// messages on: JetStream's Nats-Msg-Id, an SQS FIFO deduplication ID),
+// messages on: JetStream's Nats-Msg-Id, an SQS FIFO deduplication ID;
+// the key an S3 upload stores its object under),
 // a retry does not repeat the first attempt: it creates a second order,
 // a second charge. An AMQP publishing's MessageId and a watermill
 // message's UUID are not identities by default: neither broker

@@ -50,6 +50,8 @@ func TestFreshID(t *testing.T) {
 		"freshid/prepared",
 		// Tests of stored state that a retry stops at.
 		"freshid/stateguards",
+		// S3 object keys.
+		"freshid/objects",
 		// MongoDB documents.
 		"freshid/mongodocs",
 		// Records of delivery attempts.

@@ -130,6 +130,8 @@ var derivers = map[string]bool{
 	"github.com/aws/aws-sdk-go-v2/aws.ToString":                    true,
 	"github.com/aws/aws-sdk-go-v2/aws.Int64":                       true,
 	"github.com/aws/aws-sdk-go-v2/aws.ToInt64":                     true,
+	"github.com/aws/aws-sdk-go/aws.String":                         true,
+	"github.com/aws/aws-sdk-go/aws.StringValue":                    true,
 	"github.com/google/uuid.FromBytes":                             true,
 	"github.com/google/uuid.ParseBytes":                            true,
 }

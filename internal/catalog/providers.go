@@ -152,6 +152,11 @@ var slotFields = withStripeFields(map[string]Slot{
 	"github.com/aws/aws-sdk-go-v2/service/...*.ClientToken":            {"the request's client token"},
 	"github.com/aws/aws-sdk-go-v2/service/...*.ClientRequestToken":     {"the request's client token"},
 	"github.com/aws/aws-sdk-go-v2/service/...*.IdempotencyToken":       {"the request's idempotency token"},
+	// An object's key: a retry that stores the upload under a new one
+	// stores a second object.
+	"github.com/aws/aws-sdk-go-v2/service/s3.PutObjectInput.Key":     {"the stored object's key"},
+	"github.com/aws/aws-sdk-go/service/s3.PutObjectInput.Key":        {"the stored object's key"},
+	"github.com/aws/aws-sdk-go/service/s3/s3manager.UploadInput.Key": {"the stored object's key"},
 	// Not AMQP's Publishing.MessageId, nor the UUID of a watermill
 	// message: neither broker deduplicates on it, so it is an identity
 	// only where the program's consumers deduplicate on it, which the
@@ -175,6 +180,7 @@ type PointerHelper struct {
 
 var pointerHelpers = []PointerHelper{
 	{Module: "github.com/aws/aws-sdk-go-v2", Path: "github.com/aws/aws-sdk-go-v2/aws", Func: "String"},
+	{Module: "github.com/aws/aws-sdk-go", Path: "github.com/aws/aws-sdk-go/aws", Func: "String"},
 }
 
 // StringPointer returns the helper that makes a string pointer for an

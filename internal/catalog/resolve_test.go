@@ -45,6 +45,8 @@ var unverified = map[string]string{
 	"github.com/aws/aws-sdk-go-v2/service/sesv2":       "only the SQS service is required by a testdata module",
 	"github.com/aws/aws-sdk-go-v2/service/eventbridge": "only the SQS service is required by a testdata module",
 	"github.com/aws/aws-sdk-go-v2/service/lambda":      "only the SQS service is required by a testdata module",
+	"github.com/aws/aws-sdk-go-v2/service/s3":          "only the SQS service is required by a testdata module",
+	"github.com/aws/aws-sdk-go/":                       "not required by a testdata module (v1 of the SDK)",
 	"github.com/cenkalti/backoff.":                     "only backoff/v4 is required by a testdata module",
 	"github.com/cenkalti/backoff/v5":                   "only backoff/v4 is required by a testdata module",
 	"github.com/avast/retry-go":                        "not required by a testdata module",
