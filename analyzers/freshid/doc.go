@@ -12,7 +12,8 @@
 // primaryKey or bun:",pk"),
 // a provider's idempotency key, the ID a broker deduplicates published
 // messages on: JetStream's Nats-Msg-Id, an SQS FIFO deduplication ID;
-// the key an S3 upload stores its object under),
+// the key an S3 upload stores its object under; the ID of a Temporal
+// workflow, on which the server refuses a second start),
 // a retry does not repeat the first attempt: it creates a second order,
 // a second charge. An AMQP publishing's MessageId and a watermill
 // message's UUID are not identities by default: neither broker

@@ -52,6 +52,8 @@ func TestFreshID(t *testing.T) {
 		"freshid/stateguards",
 		// S3 object keys.
 		"freshid/objects",
+		// Temporal workflow IDs.
+		"freshid/workflows",
 		// MongoDB documents.
 		"freshid/mongodocs",
 		// Records of delivery attempts.

@@ -152,6 +152,9 @@ var slotFields = withStripeFields(map[string]Slot{
 	"github.com/aws/aws-sdk-go-v2/service/...*.ClientToken":            {"the request's client token"},
 	"github.com/aws/aws-sdk-go-v2/service/...*.ClientRequestToken":     {"the request's client token"},
 	"github.com/aws/aws-sdk-go-v2/service/...*.IdempotencyToken":       {"the request's idempotency token"},
+	// A Temporal workflow's ID: the server refuses a second execution
+	// under a running one's (or any one's, by the reuse policy).
+	"go.temporal.io/sdk/internal.StartWorkflowOptions.ID": {"the workflow's ID"},
 	// An object's key: a retry that stores the upload under a new one
 	// stores a second object.
 	"github.com/aws/aws-sdk-go-v2/service/s3.PutObjectInput.Key":     {"the stored object's key"},

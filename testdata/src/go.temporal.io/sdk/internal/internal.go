@@ -54,3 +54,9 @@ type ClientOptions struct {
 }
 
 func GetActivityInfo(ctx context.Context) ActivityInfo { return ActivityInfo{} }
+
+// StartWorkflowOptions is trimmed to the fields the tests use.
+type StartWorkflowOptions struct {
+	ID        string
+	TaskQueue string
+}

@@ -1,0 +1,36 @@
+// Package workflows starts Temporal workflows from HTTP handlers: the
+// workflow's ID is what the server deduplicates starts on.
+package workflows
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/google/uuid"
+	"go.temporal.io/sdk/client"
+)
+
+var temporal client.Client
+
+func startCart(w http.ResponseWriter, r *http.Request) {
+	id := "CART-" + fmt.Sprintf("%d", time.Now().Unix()) // want `a retry sends a new value as the workflow's ID`
+	temporal.ExecuteWorkflow(r.Context(), client.StartWorkflowOptions{ID: id, TaskQueue: "carts"}, "Cart")
+}
+
+// chargeID falls back to a fresh key when the caller sends none.
+func chargeID(key string) string {
+	if key == "" {
+		key = uuid.NewString() // want `a retry sends a new value as the workflow's ID`
+	}
+	return "Charge:" + key
+}
+
+func charge(w http.ResponseWriter, r *http.Request) {
+	temporal.ExecuteWorkflow(r.Context(), client.StartWorkflowOptions{ID: chargeID(r.FormValue("key"))}, "Charge")
+}
+
+// Negative: the workflow's ID is the order's, from the request.
+func startOrder(w http.ResponseWriter, r *http.Request) {
+	temporal.ExecuteWorkflow(r.Context(), client.StartWorkflowOptions{ID: "order-" + r.FormValue("order")}, "Order")
+}
