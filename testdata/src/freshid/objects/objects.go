@@ -7,10 +7,10 @@ import (
 	"context"
 	"net/http"
 
-	awsv1 "github.com/aws/aws-sdk-go/aws"
-	s3v1 "github.com/aws/aws-sdk-go/service/s3"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+	awsv1 "github.com/aws/aws-sdk-go/aws"
+	s3v1 "github.com/aws/aws-sdk-go/service/s3"
 	"github.com/google/uuid"
 )
 
