@@ -3,6 +3,7 @@ package freshid
 import (
 	"fmt"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -11,13 +12,14 @@ import (
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/sqltext"
+	"github.com/idemlint/idemlint/passes/summary"
 )
 
 // Identities the database makes: an INSERT that leaves a serial or
 // generated-default primary key to the database, with no other key of
 // the row filled and no conflict handling, adds a row under a new
 // identity on every run, as a uuid.New() in Go would. It is reported
-// when the statement hands that identity back (RETURNING), the mark of
+// when the statement hands that identity back (RETURNING id, or *), the mark of
 // an entity the caller is told about (an order, a comment); an
 // append-only log does not ask for its rows' keys. No edit makes the
 // row idempotent without a column for the operation's key, so the
@@ -26,17 +28,24 @@ import (
 // generatedIdentity returns the primary key column the database makes
 // for a row the statement inserts and returns.
 func generatedIdentity(cat *catalog.Catalog, st *sqltext.Statement) (string, bool) {
-	if st == nil || st.Kind != sqltext.Insert || st.Conflict || !st.Returning || st.Columns == nil {
+	if st == nil || st.Kind != sqltext.Insert || st.Conflict || st.Columns == nil {
 		return "", false
 	}
-	return cat.GeneratedIdentity(st.Table, st.Columns)
+	col, ok := cat.GeneratedIdentity(st.Table, st.Columns)
+	if !ok || !slices.ContainsFunc(st.ReturningCols, func(c string) bool { return c == col || c == "*" }) {
+		return "", false
+	}
+	return col, true
 }
 
 // localGenerated reports the INSERTs of this package's functions on a
 // retried path whose row identity the database makes.
 func (c *checker) localGenerated() {
 	for _, fn := range c.res.SrcFuncs() {
-		var guards []ssa.Instruction
+		if _, ok := c.res.Retried.Reached(fn); !ok {
+			continue // every finding is on a retried path
+		}
+		var guards []ssa.Instruction // the function's dedup guards, once needed
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(ssa.CallInstruction)
@@ -47,12 +56,14 @@ func (c *checker) localGenerated() {
 				if st == nil {
 					continue
 				}
-				if effects.IsGuard(st) {
-					guards = append(guards, instr)
+				col, ok := generatedIdentity(c.res.Env.Catalog, st.SQL)
+				if !ok || c.res.InTestFile(call.Pos()) {
 					continue
 				}
-				col, ok := generatedIdentity(c.res.Env.Catalog, st.SQL)
-				if !ok || c.res.InTestFile(call.Pos()) || afterAny(guards, instr) {
+				if guards == nil {
+					guards = append(summary.DedupGuards(c.res, fn), nil)
+				}
+				if afterAny(guards, instr) {
 					continue
 				}
 				path, ok := c.res.Retried.On(call)
@@ -73,7 +84,7 @@ func (c *checker) localGenerated() {
 // every path.
 func afterAny(guards []ssa.Instruction, instr ssa.Instruction) bool {
 	for _, g := range guards {
-		if effects.Dominates(g, instr) {
+		if g != nil && g != instr && effects.Dominates(g, instr) {
 			return true
 		}
 	}

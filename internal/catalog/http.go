@@ -165,11 +165,17 @@ func BodyEncoder(fn *types.Func) (int, bool) {
 }
 
 // IsBodyKeyField reports whether a struct field of a request body
-// carries the operation's key, by its name or its json tag's name.
+// carries the operation's key, by its json tag's name or, without one,
+// its own.
 func IsBodyKeyField(name, jsonName string) bool {
-	norm := func(s string) string { return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(s)) }
-	return bodyKeyNames[norm(name)] || jsonName != "" && bodyKeyNames[norm(jsonName)]
+	if jsonName != "" {
+		name = jsonName // the name the receiver reads
+	}
+	return bodyKeyNames[strings.ToLower(separators.Replace(name))]
 }
+
+// separators are left out of the names bodyKeyNames compares.
+var separators = strings.NewReplacer("_", "", "-", "")
 
 // A Route is a path a package registers a handler for, as its segments:
 // a wildcard segment ({id}, :id, *) is empty.

@@ -122,7 +122,10 @@ func hasBodyKeyField(t types.Type, depth int) bool {
 	for i := 0; i < s.NumFields(); i++ {
 		f := s.Field(i)
 		name, _, _ := strings.Cut(reflect.StructTag(s.Tag(i)).Get("json"), ",")
-		if f.Embedded() && hasBodyKeyField(f.Type(), depth+1) || catalog.IsBodyKeyField(f.Name(), name) {
+		if name == "-" || !f.Exported() && !f.Embedded() {
+			continue // not in the JSON (an embedded struct's fields are, whatever its name)
+		}
+		if f.Embedded() && name == "" && hasBodyKeyField(f.Type(), depth+1) || catalog.IsBodyKeyField(f.Name(), name) {
 			return true
 		}
 	}
@@ -260,7 +263,7 @@ func pathSegments(url ssa.Value) []string {
 		if b, ok := v.(*ssa.BinOp); ok && b.Op == token.ADD {
 			return text(b.X) + text(b.Y)
 		}
-		if c, ok := constArg(v); ok {
+		if c, ok := stringConst(v); ok {
 			return c
 		}
 		return hole

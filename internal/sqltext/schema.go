@@ -91,8 +91,8 @@ func tableName(name string) string {
 }
 
 // ReadSchema adds the tables that the CREATE TABLE statements of a SQL
-// file (a migration, a schema dump) declare, with their keys, and ALTER
-// TABLE ... ADD PRIMARY KEY / UNIQUE. Other statements are skipped; text
+// file (a migration, a schema dump) declare, with their keys, ALTER
+// TABLE ... ADD PRIMARY KEY / UNIQUE, and CREATE UNIQUE INDEX. Other statements are skipped; text
 // it cannot read adds nothing, since a table without known keys is
 // judged by its column names.
 func (s Schema) ReadSchema(text string) {
@@ -114,6 +114,8 @@ func (s Schema) ReadSchema(text string) {
 					r.word("EXISTS")
 				}
 				s.createTable(r)
+			} else if r.word("UNIQUE") && r.word("INDEX") {
+				s.uniqueIndex(r)
 			}
 		case r.word("ALTER"):
 			if r.word("TABLE") {
@@ -143,6 +145,35 @@ func (s Schema) createTable(r *reader) {
 		if !r.punct(",") {
 			return
 		}
+	}
+}
+
+// uniqueIndex reads the rest of "CREATE UNIQUE INDEX [CONCURRENTLY]
+// [IF NOT EXISTS] [name] ON [ONLY] table [USING method] (cols)": a unique
+// key of a table the schema declares. An index on expressions adds
+// nothing.
+func (s Schema) uniqueIndex(r *reader) {
+	r.word("CONCURRENTLY")
+	if r.word("IF") {
+		r.word("NOT")
+		r.word("EXISTS")
+	}
+	if !r.word("ON") {
+		r.name()
+		if !r.word("ON") {
+			return
+		}
+	}
+	r.word("ONLY")
+	keys := s.keys(r.name()) // a table the schema declares: an index alone declares none
+	if keys == nil {
+		return
+	}
+	if r.word("USING") {
+		r.next()
+	}
+	if cols := columnList(r); len(cols) > 0 {
+		keys.Unique = append(keys.Unique, cols)
 	}
 }
 

@@ -76,7 +76,16 @@ func TestGeneratedKey(t *testing.T) {
 CREATE TABLE b (id uuid PRIMARY KEY DEFAULT gen_random_uuid());
 CREATE TABLE c (id text PRIMARY KEY, created_at timestamptz DEFAULT now());
 CREATE TABLE d (id serial, n int, PRIMARY KEY (id, n));
-CREATE TABLE e (id serial);`)
+CREATE TABLE e (id serial);
+CREATE TABLE f (id serial PRIMARY KEY, email text);
+CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS f_email ON ONLY public.f USING btree (email);
+CREATE UNIQUE INDEX ON nowhere (x);`)
+	if keys := s.Keys("f"); len(keys) != 2 || keys[1][0] != "email" {
+		t.Errorf("Keys(f) = %q, want the primary key and the unique index's email", keys)
+	}
+	if _, ok := s["nowhere"]; ok {
+		t.Error("an index declared a table")
+	}
 	for table, want := range map[string]bool{"a": true, "b": true, "c": false, "d": false, "e": false, "x": false} {
 		if _, got := s.GeneratedKey(table); got != want {
 			t.Errorf("GeneratedKey(%s) = %v, want %v", table, got, want)

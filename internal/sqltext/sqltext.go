@@ -11,6 +11,7 @@ package sqltext
 
 import (
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -46,6 +47,9 @@ type Statement struct {
 	// ConflictTarget lists the columns of ON CONFLICT (cols), if any.
 	ConflictTarget []string
 	Returning      bool
+	// ReturningCols are the names an INSERT's RETURNING clause holds,
+	// lower-cased ("*" for all).
+	ReturningCols []string
 	// Arithmetic is set when an UPDATE's SET computes a column from its
 	// own value (balance = balance - $1): repeating it is not harmless.
 	Arithmetic bool
@@ -340,6 +344,14 @@ func (r *reader) tail(st *Statement) {
 			}
 		case r.word("RETURNING"):
 			st.Returning = true
+			for r.i < len(r.toks) {
+				switch t := r.next(); {
+				case t.kind == tWord || t.kind == tQuoted:
+					st.ReturningCols = append(st.ReturningCols, strings.ToLower(identText(t)))
+				case t.kind == tPunct && t.text == "*":
+					st.ReturningCols = append(st.ReturningCols, "*")
+				}
+			}
 		default:
 			if t := r.next(); t.kind == tParam {
 				r.param(t) // keep ? numbering right for later placeholders

@@ -1,6 +1,7 @@
 package sqltext
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -18,7 +19,7 @@ func TestParse(t *testing.T) {
 		{"insert into public.orders(id, note) values ($2::uuid, lower($1)) on conflict (id) do nothing returning id", &Statement{
 			Kind: Insert, Table: "public.orders", Columns: []string{"id", "note"},
 			Params:   [][]Param{{{Index: 1}}, {{Index: 0}}},
-			Conflict: true, ConflictTarget: []string{"id"}, Returning: true,
+			Conflict: true, ConflictTarget: []string{"id"}, Returning: true, ReturningCols: []string{"id"},
 		}},
 		{"INSERT INTO `orders` (`id`, `n`) VALUES (?, ?) ON DUPLICATE KEY UPDATE n = n", &Statement{
 			Kind: Insert, Table: "orders", Columns: []string{"id", "n"},
@@ -137,4 +138,16 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestReturningCols(t *testing.T) {
+	for text, want := range map[string][]string{
+		"INSERT INTO t (a) VALUES ($1) RETURNING id, created_at": {"id", "created_at"},
+		"INSERT INTO t (a) VALUES ($1) RETURNING *":              {"*"},
+		"INSERT INTO t (a) VALUES ($1)":                          nil,
+	} {
+		if got := Parse(text).ReturningCols; !slices.Equal(got, want) {
+			t.Errorf("Parse(%q).ReturningCols = %q, want %q", text, got, want)
+		}
+	}
 }

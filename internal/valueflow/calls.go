@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -878,8 +879,8 @@ func addStores(alloc *ssa.Alloc, out map[string][]ssa.Value, depth int) {
 func storedFields(model ssa.Value) []ssa.Value {
 	stores, _ := FieldStores(model)
 	var out []ssa.Value
-	for _, vs := range stores {
-		out = append(out, vs...)
+	for _, field := range slices.Sorted(maps.Keys(stores)) {
+		out = append(out, stores[field]...)
 	}
 	return out
 }

@@ -464,14 +464,20 @@ func (f *finder) typeMethods(t types.Type, kind string, needCtx bool, at ssa.Cal
 		}
 		if obj.Pkg() == f.pass.Pkg {
 			f.add(kind, f.ssa.Func(obj), token.NoPos)
-		} else if at != nil && len(sel.Index()) == 1 && !embedsUnimplemented(t) {
+		} else if at != nil && len(sel.Index()) == 1 && !embedsUnimplemented(t) && !f.hasExtern(obj) {
 			f.roots = append(f.roots, &Root{Kind: kind, Name: recvName(obj) + "." + obj.Name(), Pos: at.Pos(), Extern: obj, Via: at})
 		}
 	}
 }
 
-// embedsUnimplemented reports whether the struct t is, or points to,
-// embeds a generated Unimplemented<Service>Server.
+// hasExtern reports whether fn is already a root registered here (a
+// service registered on two servers is one root).
+func (f *finder) hasExtern(fn *types.Func) bool {
+	return slices.ContainsFunc(f.roots, func(r *Root) bool { return r.Extern == fn })
+}
+
+// embedsUnimplemented reports whether the struct t (or the struct t
+// points to) embeds a generated Unimplemented<Service>Server.
 func embedsUnimplemented(t types.Type) bool {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()

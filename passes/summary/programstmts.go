@@ -274,12 +274,17 @@ func (sc *scope) given(a valueflow.ArgSource) bool {
 		})
 	}
 	if src.Param < 0 {
-		// An argument built in place: its fields come from where
-		// they were stored from.
+		// An argument built in place: its field holds what every
+		// store into it stored.
+		given, stored := true, false
 		for _, f := range sc.fields {
 			if rest, ok := strings.CutPrefix(a.Path, f.Path); ok && f.Arg == a.Param-1 && (rest == "" || strings.HasPrefix(rest, ".")) {
-				return sc.parent.given(valueflow.ArgSource{Param: f.Source.Param, Path: f.Source.Path + rest})
+				stored = true
+				given = given && f.Source.Param >= 0 && sc.parent.given(valueflow.ArgSource{Param: f.Source.Param, Path: f.Source.Path + rest})
 			}
+		}
+		if stored {
+			return given
 		}
 	}
 	return sc.parent.given(valueflow.ArgSource{Param: src.Param, Path: src.Path + a.Path})

@@ -141,6 +141,16 @@ func TestScopeUnit(t *testing.T) {
 	if built.given(valueflow.ArgSource{Param: 2, Path: ".IDs"}) {
 		t.Error("built.given(p2.IDs) = true: another field than ID")
 	}
+	// The field set again from a value of the store's own.
+	reset := &scope{key: "root/1.0/1.1", parent: store,
+		args: []valueflow.ArgSource{{Param: -1}, {Param: -1}},
+		fields: []valueflow.FieldSource{
+			{Arg: 1, Path: ".ID", Source: valueflow.ArgSource{Param: 2, Path: ".ID"}},
+			{Arg: 1, Path: ".ID", Source: valueflow.ArgSource{Param: -1}},
+		}}
+	if reset.given(valueflow.ArgSource{Param: 2, Path: ".ID"}) {
+		t.Error("reset.given(p2.ID) = true: the field is set again from no value of the root's")
+	}
 }
 
 // A composition root is a program's main package, not a test's: the

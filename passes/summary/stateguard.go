@@ -25,7 +25,7 @@ import (
 //     with the field set to another constant;
 //   - change: a field of the stored value compared with the same field
 //     of the value written (if old.Qty != item.Qty), the work done only
-//     when they differ, after or before the value is stored.
+//     when they differ, after the value is stored.
 
 // A stateGuard is a test of stored state and the call that writes the
 // state it tests: a sink the write dominates, reached only when the test
@@ -105,8 +105,13 @@ func testedWrites(fn *ssa.Function, cmp *ssa.BinOp) []testedWrite {
 		}
 		return out
 	}
-	// Change: the field of another value of the type, stored.
+	// Change: the field of another value of the type, stored. The value
+	// read from storage (a call's result) is the one tested; the other
+	// is the one written, whichever side of the comparison it is on.
 	if v, f, ok := fieldRead(y); ok && f == field && v != e && types.Identical(valueType(v), valueType(e)) {
+		if isCallResult(v) && !isCallResult(e) {
+			e, v = v, e
+		}
 		for _, w := range callsTaking(fn, valueType(v)) {
 			if w.v == v {
 				out = append(out, testedWrite{w.call, true})
@@ -159,8 +164,8 @@ type takingCall struct {
 }
 
 // callsTaking returns the calls of fn through an interface (a
-// repository's Save) or of a function with statements, that pass a
-// value of type t (or a pointer to one, or the value a pointer holds).
+// repository's Save) that pass a value of type t (or a pointer to one,
+// or the value a pointer holds).
 func callsTaking(fn *ssa.Function, t types.Type) []takingCall {
 	if t == nil {
 		return nil
@@ -304,7 +309,17 @@ func isStruct(t types.Type) bool {
 // isNil reports whether v is the constant nil.
 func isNil(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
-	return ok && c.Value == nil
+	return ok && c.IsNil()
+}
+
+// isCallResult reports whether v is a result of a call: a value read
+// from where the call got it.
+func isCallResult(v ssa.Value) bool {
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	_, ok := v.(*ssa.Call)
+	return ok
 }
 
 // isError reports whether t is the error interface.

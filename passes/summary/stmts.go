@@ -485,13 +485,13 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 }
 
 // fieldSources lists, for argument a (index i) of a wired call built in
-// place, the fields stored from the function's parameters.
+// place, each store into its fields and the parameter it stores (Param
+// -1 when none: a field set again from a fresh value is no longer the
+// caller's).
 func (b *stmtBuilder) fieldSources(a ssa.Value, i int) []valueflow.FieldSource {
 	var out []valueflow.FieldSource
 	forFieldStores(a, func(field string, v ssa.Value) {
-		if src := b.argSource(v, ""); src.Param >= 0 {
-			out = append(out, valueflow.FieldSource{Arg: i, Path: "." + field, Source: src})
-		}
+		out = append(out, valueflow.FieldSource{Arg: i, Path: "." + field, Source: b.argSource(v, "")})
 	})
 	return out
 }

@@ -27,7 +27,7 @@ type freshReturn struct {
 // not traced: they are everywhere, and could only become a fresh result.
 func traceSources(res *Result, funcs []*ssa.Function, sinks bool) map[*ssa.Function][]freshReturn {
 	returns := make(map[*ssa.Function][]freshReturn)
-	guards := make(map[*ssa.Function][]ssa.Instruction) // dedupGuards, once per function
+	guards := make(map[*ssa.Function][]ssa.Instruction) // DedupGuards, once per function
 	states := make(map[*ssa.Function][]stateGuard)      // stateGuards, once per function
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
@@ -43,7 +43,7 @@ func traceSources(res *Result, funcs []*ssa.Function, sinks bool) map[*ssa.Funct
 					flow := valueflow.Trace(res.Env, f.v, f.path)
 					if len(flow.Hits) > 0 || len(flow.Wired) > 0 {
 						if _, ok := guards[fn]; !ok {
-							guards[fn], states[fn] = dedupGuards(res, fn), stateGuards(fn)
+							guards[fn], states[fn] = DedupGuards(res, fn), stateGuards(fn)
 						}
 						flow.Hits = slices.DeleteFunc(flow.Hits, func(h valueflow.Hit) bool {
 							return afterGuard(fn, guards[fn], h) || afterStateGuard(fn, states[fn], firstStep(fn, h))
@@ -240,7 +240,7 @@ func guardedSink(res *Result, fn *ssa.Function, h valueflow.Hit, memo map[*ssa.F
 	guards := func(f *ssa.Function) []ssa.Instruction {
 		g, ok := memo[f]
 		if !ok {
-			g = dedupGuards(res, f)
+			g = DedupGuards(res, f)
 			memo[f] = g
 		}
 		return g
@@ -279,11 +279,11 @@ func callAt(fn *ssa.Function, pos token.Pos) ssa.Instruction {
 	return nil
 }
 
-// dedupGuards returns the calls of fn that run a dedup guard: a
+// DedupGuards returns the calls of fn that run a dedup guard: a
 // conflict-tolerant INSERT whose outcome decides whether the path goes
 // on (a capture row per hold, a claimed key), in fn or in a function
 // it calls.
-func dedupGuards(res *Result, fn *ssa.Function) []ssa.Instruction {
+func DedupGuards(res *Result, fn *ssa.Function) []ssa.Instruction {
 	var out []ssa.Instruction
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {

@@ -260,8 +260,8 @@ func importedPending(pass *analysis.Pass, res *Result) []valueflow.PendingCall {
 			continue
 		}
 		s := res.Imported(r.Extern)
-		if s == nil {
-			continue
+		if s == nil || s.Retried {
+			continue // its own package reaches it
 		}
 		for _, wc := range s.Wired {
 			key := r.Describe() + "|" + wc.Iface + "." + wc.Method + "|" + wc.At.String()
@@ -307,9 +307,10 @@ func pendingRoots(res *Result) []valueflow.PendingRoot {
 			// A method of another package's type registered here (a
 			// gRPC service the server package registers): its list is
 			// in its package's summary.
-			if s := res.Imported(r.Extern); s != nil && !s.StmtsCut && len(out) < maxWired && r.Extern.Pkg() != nil &&
+			// One its own package reaches is judged there.
+			if s := res.Imported(r.Extern); s != nil && !s.Retried && !s.StmtsCut && len(out) < maxWired && r.Extern.Pkg() != nil &&
 				slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool { return st.Wired != nil }) {
-				out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: r.Extern.Pkg().Path(), Stmts: s.Stmts})
+				out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: r.Extern.Pkg().Path(), Stmts: s.Stmts, External: len(s.Effects) > 0})
 			}
 		case r.Fn == nil || res.InTestFile(r.Fn.Pos()):
 		case r.Blocks != nil:

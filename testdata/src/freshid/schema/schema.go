@@ -80,3 +80,15 @@ func importComment(w http.ResponseWriter, r *http.Request) {
 	var id string
 	db.QueryRowContext(r.Context(), "INSERT INTO comments (comment_id, body) VALUES ($1, $2) RETURNING comment_id", r.FormValue("id"), r.FormValue("body")).Scan(&id)
 }
+
+// Negative: the slug is unique by an index: the retry fails on it.
+func createPost(w http.ResponseWriter, r *http.Request) {
+	var id int64
+	db.QueryRowContext(r.Context(), "INSERT INTO posts (slug) VALUES ($1) RETURNING id", r.FormValue("slug")).Scan(&id)
+}
+
+// Negative: what the INSERT returns is not the identity.
+func commentQuietly(w http.ResponseWriter, r *http.Request) {
+	var at string
+	db.QueryRowContext(r.Context(), "INSERT INTO comments (body) VALUES ($1) RETURNING body", r.FormValue("body")).Scan(&at)
+}

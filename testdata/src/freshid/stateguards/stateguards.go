@@ -176,3 +176,20 @@ func adjustAdd(w http.ResponseWriter, r *http.Request) {
 	repo.Update(ctx, item)
 	db.ExecContext(ctx, move, uuid.NewString(), item.SKU) // want `a retry inserts a second stock_moves row with a new id`
 }
+
+// Negative: the same change test, written the other way round.
+func adjustReversed(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	n, _ := strconv.Atoi(r.FormValue("qty"))
+	item := &Item{SKU: r.FormValue("sku"), Qty: n}
+	old, err := repo.Get(ctx, item.SKU)
+	if err != nil {
+		return
+	}
+	if err := repo.Update(ctx, item); err != nil {
+		return
+	}
+	if item.Qty != old.Qty {
+		db.ExecContext(ctx, move, uuid.NewString(), item.SKU)
+	}
+}

@@ -7,3 +7,5 @@ CREATE TABLE comments (comment_id uuid PRIMARY KEY DEFAULT gen_random_uuid(), bo
 CREATE TABLE history (id bigserial PRIMARY KEY, text text NOT NULL);
 CREATE TABLE accounts (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, email text NOT NULL UNIQUE);
 CREATE TABLE deliveries (id serial PRIMARY KEY, message_id text NOT NULL UNIQUE);
+CREATE TABLE posts (id serial PRIMARY KEY, slug text NOT NULL, created_at timestamptz DEFAULT now());
+CREATE UNIQUE INDEX posts_slug ON posts (slug);
