@@ -39,6 +39,21 @@
 // whose handle is of unknown kind are not compared; external calls are
 // intentfirst's.
 //
+// What the code does when a call fails says which writes are the work.
+// A later write whose failure the code tolerates (it tests the error,
+// logs it or does nothing, and goes on without returning) fails
+// nothing, so no retry follows it; it still counts as an earlier write
+// that a later failure's retry repeats. A DELETE, or an UPDATE that sets
+// values, run only after a call has failed, on the way out of the
+// function, undoes the work (a compensation) and is not compared:
+//
+//	if _, err := pool.Exec(ctx, "UPDATE stock SET qty = qty + $1 WHERE sku = $2", n, sku); err != nil {
+//		return err
+//	}
+//	if _, err := pool.Exec(ctx, "INSERT INTO stock_moves (sku, qty) VALUES ($1, $2)", sku, n); err != nil {
+//		log.Printf("recording the move: %v", err) // not reported: tolerated
+//	}
+//
 // Writes that a handler reaches through interfaces (a service that
 // calls two repositories, each on the pool) are judged where the
 // program's main package links the implementations (mocks and fakes

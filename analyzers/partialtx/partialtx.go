@@ -75,6 +75,8 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 		case effects.IsGuard(st):
 			guards = append(guards, st)
 		case !st.SQL.Writes():
+		case compensation(st.SQL, onFailure(st)):
+			// It undoes the work after a failure.
 		case st.Durability == effects.DurUnknown && st.Callee != nil:
 			// A callee's write on a handle that cannot be traced: its
 			// commit unit is unknown, so it is compared with nothing.
@@ -186,6 +188,25 @@ func (c *checker) rowGuards(guards []*effects.Stmt) []*effects.Stmt {
 	return out
 }
 
+// compensation reports whether a write undoes the work on the way out
+// after a failure (a DELETE, or an UPDATE that sets values): it is not a
+// part of the work that a failure between the writes leaves half done.
+func compensation(st *sqltext.Statement, onFailure bool) bool {
+	return onFailure && (st.Kind == sqltext.Delete || st.Kind == sqltext.Update && !st.Arithmetic)
+}
+
+// optional reports whether a failure of the statement is only logged,
+// where it runs or by the call here that runs it.
+func optional(st *effects.Stmt) bool {
+	return effects.FailureTolerated(st.Instr) || st.Callee != nil && st.Callee.Optional
+}
+
+// onFailure reports whether the statement runs only on the way out after
+// a failure, here or in the callee that runs it.
+func onFailure(st *effects.Stmt) bool {
+	return effects.OnFailurePath(st.Instr) || st.Callee != nil && st.Callee.OnFailure
+}
+
 // covered reports whether a dedup guard covers a write: the write runs
 // only on the guard's first-time branch (the guard runs before it on
 // every path) and commits in the guard's transaction. A guard that
@@ -213,13 +234,15 @@ func firstNonIdempotent(writes []*effects.Stmt) *effects.Stmt {
 }
 
 // apart reports whether two of the writes that run on one path commit
-// in different units. within is the callee, when every such pair lies
+// in different units, the later one's failure failing the path. within is the callee, when every such pair lies
 // in one call of a callee that decides both units itself and that no
 // check of its own package judges: its defect, reported at the call.
 func apart(writes []*effects.Stmt) (found bool, within *types.Func) {
 	for i, a := range writes {
 		for _, b := range writes[i+1:] {
-			if exclusive(a, b) || effects.SameTx(a, b) {
+			if exclusive(a, b) || effects.SameTx(a, b) || optional(b) {
+				// A later write whose failure the code tolerates
+				// fails nothing: no retry follows it.
 				continue
 			}
 			inside := effects.SameCall(a, b) && a.Callee.Decided && b.Callee.Decided

@@ -36,6 +36,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 		parsed[i] = st.Parsed
 		switch {
 		case st.Unit == "" || !parsed[i].Writes():
+		case compensation(parsed[i], st.OnFailure):
 		case c.res.Catalog.IsKeyTable(parsed[i].Table) && !st.Guard:
 			// A key row apart from its effect is keytx's.
 		case st.Guard:
@@ -130,12 +131,12 @@ func programCovered(r *summary.ProgramRoot, w int, guards []int) bool {
 }
 
 // programApart reports whether two of the statements run in one
-// execution and commit apart, and own when two such lie in the root's
+// execution and commit apart, the later one's failure failing it, and own when two such lie in the root's
 // own package, whose partialtx judges them.
 func programApart(r *summary.ProgramRoot, stmts []int) (found, own bool) {
 	for x, a := range stmts {
 		for _, b := range stmts[x+1:] {
-			if r.Exclusive(a, b) || r.Stmts[a].Unit == r.Stmts[b].Unit || r.SameCall(a, b) {
+			if r.Exclusive(a, b) || r.Stmts[a].Unit == r.Stmts[b].Unit || r.SameCall(a, b) || r.Stmts[b].Optional {
 				continue
 			}
 			found = true

@@ -196,6 +196,9 @@ type Callee struct {
 	// Args and Absorbed are the summary's (valueflow.SQLStmt).
 	Args     []valueflow.ArgSource
 	Absorbed bool
+	// Optional and OnFailure are the summary's too: the callee only
+	// logs the statement's failure, or runs it only after a failure.
+	Optional, OnFailure bool
 }
 
 // SameCall reports whether two statements run inside one call of a

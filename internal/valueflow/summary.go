@@ -171,6 +171,14 @@ type SQLStmt struct {
 	// runs: a dedup guard runs before it on every path, or its function
 	// tests for a unique violation.
 	Absorbed bool
+	// Optional is set when a failure of the statement does not fail
+	// the function: it, or a call between it and the list's function,
+	// has its error only logged (effects.FailureTolerated).
+	Optional bool
+	// OnFailure is set when the statement runs only after a call has
+	// failed, on the way out of a function between it and the list's
+	// (effects.OnFailurePath): a compensation, not the work.
+	OnFailure bool
 	// Wired, when set, makes the entry a call of a wired interface
 	// method in the list's order, not a statement (SQL is empty): the
 	// composition root puts the statements of the implementations it

@@ -79,6 +79,8 @@ type step struct {
 	impl     int
 	excl     []int // the entries of the same list that exclude this one
 	absorbed bool  // the entry's duplicate is handled where it runs
+	optional bool  // the entry's failure is only logged
+	onFail   bool  // the entry runs only on the way out after a failure
 }
 
 // Autocommit reports whether the statement commits on its own.
@@ -169,6 +171,10 @@ type scope struct {
 	// call: its caller tests for a unique violation, or a guard runs
 	// before it.
 	absorbed bool
+	// optional and onFail are the wired call's (and its callers')
+	// valueflow.SQLStmt flags, which its implementations' statements
+	// inherit.
+	optional, onFail bool
 }
 
 // rootStmts expands the statement lists of the pending roots.
@@ -188,7 +194,7 @@ func (p *program) rootStmts(pending []*valueflow.Pending) []ProgramRoot {
 // replaced by its implementations' lists.
 func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope, depth int) {
 	for i, st := range list {
-		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed})
+		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed, optional: st.Optional, onFail: st.OnFailure})
 		if w := st.Wired; w != nil {
 			p.expandWired(root, w, sc, here, depth)
 			continue
@@ -200,6 +206,8 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		ps := ProgramStmt{SQLStmt: st, Through: sc.through, Judged: sc.judged, judgedAt: sc.judgedAt, trail: here}
 		ps.Exclusive, ps.Wired = nil, nil // their indices are the list's
 		ps.Absorbed = ps.Absorbed || sc.absorbed
+		ps.Optional = ps.Optional || sc.optional
+		ps.OnFailure = ps.OnFailure || sc.onFail
 		ps.Parsed = sqltext.Parse(st.SQL)
 		ps.Unit = sc.unit(st.Handle, fmt.Sprint(len(root.Stmts)))
 		for _, a := range st.Args {
@@ -247,6 +255,8 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			judged:   sc.judged || s.Retried,
 			judgedAt: sc.judgedAt,
 			absorbed: sc.absorbed || here[len(here)-1].absorbed,
+			optional: sc.optional || here[len(here)-1].optional,
+			onFail:   sc.onFail || here[len(here)-1].onFail,
 		}
 		if !sc.judged && s.Retried {
 			sub.judgedAt = len(trail)

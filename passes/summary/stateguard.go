@@ -109,7 +109,7 @@ func testedWrites(fn *ssa.Function, cmp *ssa.BinOp) []testedWrite {
 	// read from storage (a call's result) is the one tested; the other
 	// is the one written, whichever side of the comparison it is on.
 	if v, f, ok := fieldRead(y); ok && f == field && v != e && types.Identical(valueType(v), valueType(e)) {
-		if isCallResult(v) && !isCallResult(e) {
+		if effects.IsCallResult(v) && !effects.IsCallResult(e) {
 			e, v = v, e
 		}
 		for _, w := range callsTaking(fn, valueType(v)) {
@@ -216,7 +216,7 @@ func lookupOf(v ssa.Value) (*ssa.Call, bool) {
 		return nil, false
 	}
 	n := call.Type().(*types.Tuple).Len()
-	if n != 2 || ex.Index == 1 && !isError(call.Type().(*types.Tuple).At(1).Type()) {
+	if n != 2 || ex.Index == 1 && !effects.IsError(call.Type().(*types.Tuple).At(1).Type()) {
 		return nil, false
 	}
 	return call, ex.Index == 1
@@ -310,19 +310,4 @@ func isStruct(t types.Type) bool {
 func isNil(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.IsNil()
-}
-
-// isCallResult reports whether v is a result of a call: a value read
-// from where the call got it.
-func isCallResult(v ssa.Value) bool {
-	if ex, ok := v.(*ssa.Extract); ok {
-		v = ex.Tuple
-	}
-	_, ok := v.(*ssa.Call)
-	return ok
-}
-
-// isError reports whether t is the error interface.
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }

@@ -409,7 +409,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Wired: wired, Ignores: s.Ignores}, call, excl)
+		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, Wired: wired, Ignores: s.Ignores}, call, excl)
 	}
 }
 
@@ -597,6 +597,10 @@ func (b *stmtBuilder) newTx() int {
 // for a callee's statement, the statements of this list that the
 // callee's summary says exclude it.
 func (b *stmtBuilder) add(s valueflow.SQLStmt, at ssa.Instruction, excl []int) {
+	if call, ok := at.(ssa.CallInstruction); ok {
+		s.Optional = s.Optional || effects.FailureTolerated(call)
+	}
+	s.OnFailure = s.OnFailure || effects.OnFailurePath(at)
 	b.sum.Stmts = append(b.sum.Stmts, s)
 	b.instrs = append(b.instrs, at)
 	b.excl = append(b.excl, excl)

@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"log"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -42,6 +43,8 @@ type Service interface {
 	HoldKeyed(ctx context.Context, key string, amount int64) error
 	Pickup(ctx context.Context, id string) error
 	Ship(ctx context.Context, key string) error
+	CreditWithFee(ctx context.Context, account string, amount int64) error
+	CreditOrVoid(ctx context.Context, account string, amount int64) error
 }
 
 // Keys records the idempotency keys of requests.
@@ -263,6 +266,37 @@ func (s *service) Enroll(ctx context.Context) error {
 func (s *service) Credit(ctx context.Context, account string, amount int64) error {
 	return s.ledger.Credit(ctx, account, amount)
 }
+
+// CreditWithFee credits the account, then takes a fee whose failure
+// it only logs: the fee's failure fails nothing, so no retry repeats
+// the credit after it.
+func (s *service) CreditWithFee(ctx context.Context, account string, amount int64) error {
+	if err := s.ledger.Credit(ctx, account, amount); err != nil {
+		return err
+	}
+	if err := s.ledger.Debit(ctx, account, 1); err != nil {
+		log.Printf("fee for %s: %v", account, err)
+	}
+	return nil
+}
+
+// CreditOrVoid credits the account and, when the notice cannot be
+// queued, marks the order void on the way out: a compensation, not a
+// second part of the work.
+func (s *service) CreditOrVoid(ctx context.Context, account string, amount int64) error {
+	if err := s.ledger.Credit(ctx, account, amount); err != nil {
+		return err
+	}
+	if err := queueNotice(ctx, account); err != nil {
+		_ = s.orders.SetStatus(ctx, account, "void")
+		return err
+	}
+	return nil
+}
+
+var errQueueFull = errors.New("notice queue full")
+
+func queueNotice(ctx context.Context, account string) error { return errQueueFull }
 
 func (s *service) Record(ctx context.Context, o Order) error {
 	return s.orders.Record(ctx, o)

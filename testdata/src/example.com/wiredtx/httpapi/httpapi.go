@@ -116,3 +116,11 @@ func (h *Handler) Pickup(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) Ship(w http.ResponseWriter, r *http.Request) {
 	h.Svc.Ship(r.Context(), r.Header.Get("Idempotency-Key"))
 }
+
+func (h *Handler) CreditWithFee(w http.ResponseWriter, r *http.Request) {
+	h.Svc.CreditWithFee(r.Context(), r.FormValue("account"), 5)
+}
+
+func (h *Handler) CreditOrVoid(w http.ResponseWriter, r *http.Request) {
+	h.Svc.CreditOrVoid(r.Context(), r.FormValue("account"), 5)
+}

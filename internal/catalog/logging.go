@@ -1,0 +1,64 @@
+package catalog
+
+import (
+	"go/types"
+	"strings"
+)
+
+// loggingPackages are packages whose functions and methods only record
+// what happened: a branch that calls nothing else after a failure goes
+// on without it.
+var loggingPackages = map[string]bool{
+	"log":                        true,
+	"log/slog":                   true,
+	"go.uber.org/zap":            true,
+	"github.com/sirupsen/logrus": true,
+	"github.com/rs/zerolog":      true,
+	"github.com/rs/zerolog/log":  true,
+	"github.com/go-logr/logr":    true,
+	"github.com/go-kit/log":      true,
+	"k8s.io/klog/v2":             true,
+}
+
+// loggingFuncs are functions of other packages that print to the
+// process's output (fmt.Fprintf writes where it is told: a response,
+// perhaps).
+var loggingFuncs = map[string]bool{
+	"fmt.Print":   true,
+	"fmt.Printf":  true,
+	"fmt.Println": true,
+	"fmt.Errorf":  true, // builds the message a logger is given
+	"fmt.Sprintf": true,
+	"errors.Is":   true,
+	"errors.As":   true,
+}
+
+// IsLogging reports whether a call of fn only records or formats: a
+// logging package's, fmt's printing to standard output, or a method of
+// the program's own logger type (a named type called Logger, whatever
+// its package).
+func IsLogging(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	if loggingPackages[fn.Pkg().Path()] || loggingFuncs[FuncKey(fn)] {
+		return true
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return false
+	}
+	recv := sig.Recv().Type()
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	n, ok := types.Unalias(recv).(*types.Named)
+	return ok && (loggingPackages[pkgPath(n.Obj())] || strings.HasSuffix(strings.ToLower(n.Obj().Name()), "logger"))
+}
+
+func pkgPath(obj types.Object) string {
+	if obj.Pkg() == nil {
+		return ""
+	}
+	return obj.Pkg().Path()
+}

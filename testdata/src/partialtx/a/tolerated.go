@@ -1,0 +1,132 @@
+package a
+
+import (
+	"context"
+	"errors"
+	"log"
+
+	"github.com/hibiken/asynq"
+)
+
+// Negative: the stock movement's failure is logged and the work goes
+// on: the code does without it, so no retry follows its failure.
+func receiveStock(ctx context.Context, t *asynq.Task) error {
+	if _, err := pool.Exec(ctx, "UPDATE stock SET qty = qty + $1 WHERE sku = $2", 5, "a"); err != nil {
+		return err
+	}
+	if _, err := pool.Exec(ctx, "INSERT INTO stock_moves (sku, qty) VALUES ($1, $2)", "a", 5); err != nil {
+		log.Printf("recording the move: %v", err)
+	}
+	return nil
+}
+
+// Negative: an empty branch tolerates the failure too.
+func receiveStockQuietly(ctx context.Context, t *asynq.Task) error {
+	if _, err := pool.Exec(ctx, "UPDATE stock SET qty = qty + $1 WHERE sku = $2", 5, "a"); err != nil {
+		return err
+	}
+	_, err := pool.Exec(ctx, "INSERT INTO stock_moves (sku, qty) VALUES ($1, $2)", "a", 5)
+	if err != nil {
+		// best effort
+	}
+	return nil
+}
+
+// A failure logged and then returned is not tolerated.
+func receiveStockStrictly(ctx context.Context, t *asynq.Task) error {
+	if _, err := pool.Exec(ctx, "UPDATE stock SET qty = qty + $1 WHERE sku = $2", 5, "a"); err != nil { // want `2 writes commit separately and the UPDATE of stock`
+		return err
+	}
+	_, err := pool.Exec(ctx, "INSERT INTO stock_moves (sku, qty) VALUES ($1, $2)", "a", 5)
+	if err != nil {
+		log.Printf("recording the move: %v", err)
+	}
+	return err
+}
+
+// A tolerated write is still repeated by the retry that a later write's
+// failure brings: here the update's failure skips the turn, the move's
+// fails the task.
+func receiveAll(ctx context.Context, t *asynq.Task) error {
+	for _, sku := range []string{"a", "b"} {
+		if _, err := pool.Exec(ctx, "UPDATE stock SET qty = qty + 1 WHERE sku = $1", sku); err != nil { // want `2 writes commit separately and the UPDATE of stock`
+			log.Printf("stock: %v", err)
+			continue
+		}
+		if _, err := pool.Exec(ctx, "INSERT INTO stock_moves (sku, qty) VALUES ($1, 1)", sku); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var errWarm = errors.New("cache not warmed")
+
+func warm(ctx context.Context, id int) error { return errWarm }
+
+// Negative: when warming fails, the event just inserted is deleted in a
+// transaction of its own and the handler fails: a compensation, not a
+// second part of the work.
+func createEvent(ctx context.Context, t *asynq.Task) error {
+	if _, err := pool.Exec(ctx, "INSERT INTO events (name) VALUES ($1)", "gig"); err != nil {
+		return err
+	}
+	if err := warm(ctx, 1); err != nil {
+		if _, cerr := pool.Exec(ctx, "DELETE FROM events WHERE name = $1", "gig"); cerr != nil {
+			log.Printf("compensating: %v", cerr)
+		}
+		return err
+	}
+	return nil
+}
+
+// Negative: the compensation in a helper of its own.
+func createEventUndone(ctx context.Context, t *asynq.Task) error {
+	if _, err := pool.Exec(ctx, "INSERT INTO events (name) VALUES ($1)", "gig"); err != nil {
+		return err
+	}
+	if err := warm(ctx, 1); err != nil {
+		_ = undoEvent(ctx, "gig")
+		return err
+	}
+	return nil
+}
+
+func undoEvent(ctx context.Context, name string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, "DELETE FROM event_seats WHERE event = $1", name); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "DELETE FROM events WHERE name = $1", name); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// A record of the failure is an INSERT: it adds, it does not undo, and
+// a retry repeats the event's INSERT before it.
+func createEventNoted(ctx context.Context, t *asynq.Task) error {
+	if _, err := pool.Exec(ctx, "INSERT INTO events (name) VALUES ($1)", "gig"); err != nil { // want `2 writes commit separately and the INSERT into events is not idempotent`
+		return err
+	}
+	if err := warm(ctx, 1); err != nil {
+		pool.Exec(ctx, "INSERT INTO failures (what) VALUES ($1)", "warm")
+		return err
+	}
+	return nil
+}
+
+// A DELETE that is part of the work, not only run after a failure.
+func moveEvent(ctx context.Context, t *asynq.Task) error {
+	if _, err := pool.Exec(ctx, "INSERT INTO archived_events (name) VALUES ($1)", "gig"); err != nil { // want `2 writes commit separately and the INSERT into archived_events is not idempotent`
+		return err
+	}
+	if _, err := pool.Exec(ctx, "DELETE FROM events WHERE name = $1", "gig"); err != nil {
+		return err
+	}
+	return nil
+}
