@@ -73,7 +73,12 @@
 // by what the ID is for: uuid.NewSHA1(uuid.NameSpaceOID,
 // []byte(key+"|orders")). Where the key may be absent (a request header),
 // the fix keeps the fresh value as the fallback, so a first attempt
-// behaves as before. Where no key is in scope and the retries are calls
+// behaves as before. Code that has the root's context but not its
+// delivery reads the key from the context: a Temporal activity's run and
+// activity IDs (activity.GetInfo, only where the context is provably the
+// activity's: the activity itself, or an unexported helper every call of
+// which passes it down), a gRPC call's idempotency-key metadata (when
+// sent). Where no key is in scope and the retries are calls
 // made again by the code around them (a closure of backoff.Retry or
 // retry.Do, a hand-written retry loop), and that code is not itself
 // retried, the fix makes the value once, before the retries: the

@@ -33,6 +33,9 @@ func suggestFix(pass *analysis.Pass, res *summary.Result, call *ssa.Call, sink v
 	cat := res.Env.Catalog
 	name, ks, ok := opkey.InScope(pass, cat, call.Pos())
 	if !ok {
+		name, ks, ok = opkey.FromContext(pass, cat, res, res.SrcFuncs(), call.Parent(), call.Pos())
+	}
+	if !ok {
 		return nil
 	}
 	typ := pass.TypesInfo.TypeOf(expr)

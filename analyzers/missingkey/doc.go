@@ -50,5 +50,7 @@
 //
 // The suggested fix fills the slot with the operation key in scope: the
 // request's Idempotency-Key header (set only when the caller sent one), a
-// message or job ID.
+// message or job ID, or the key a root carries in its context (a
+// Temporal activity's run and activity IDs, a gRPC call's
+// idempotency-key metadata) where only the context is in scope.
 package missingkey

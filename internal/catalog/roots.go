@@ -165,6 +165,49 @@ var keySources = map[string]KeySource{
 	"github.com/redis/go-redis/v9.XMessage":                  {Expr: `%[1]s.ID`},
 }
 
+// contextKeys are the operation keys that roots of a kind carry in
+// their context, for code of the path that has the context but not the
+// delivery: a Temporal activity's run and activity IDs (the same on
+// every retry of the activity), a gRPC call's idempotency-key metadata
+// (%[2]s, matched without regard to case). Needs names a function the
+// module's version of the library must have.
+var contextKeys = map[string]ContextKey{
+	"Temporal activity": {
+		KeySource: KeySource{
+			Expr:    `activity.GetInfo(%[1]s).WorkflowExecution.RunID + "/" + activity.GetInfo(%[1]s).ActivityID`,
+			Imports: []string{"go.temporal.io/sdk/activity"},
+		},
+		// activity.GetInfo panics outside an activity.
+		OwnOnly: true,
+	},
+	"gRPC method": {
+		KeySource: KeySource{
+			Expr:       `strings.Join(metadata.ValueFromIncomingContext(%[1]s, %[2]q), ",")`,
+			Imports:    []string{"strings", "google.golang.org/grpc/metadata"},
+			MayBeEmpty: true,
+		},
+		Needs: "google.golang.org/grpc/metadata.ValueFromIncomingContext",
+	},
+}
+
+// A ContextKey is a KeySource whose variable is a context.Context.
+type ContextKey struct {
+	KeySource
+	// OwnOnly marks keys read only from the root's own context: what
+	// reads them fails on any other.
+	OwnOnly bool
+	// Needs is a function (FuncKey) the expression calls, which older
+	// versions of its package lack.
+	Needs string
+}
+
+// ContextKey returns the operation key that roots of a kind carry in
+// their context.
+func (c *Catalog) ContextKey(kind string) (ContextKey, bool) {
+	k, ok := contextKeys[kind]
+	return k, ok
+}
+
 // headerGetters read a request header named by their first argument: a
 // check that an idempotency header is empty guards the fallback a fix
 // keeps for callers that send no key.

@@ -353,3 +353,22 @@ func callSites(funcs []*ssa.Function, pkg *types.Package) map[*ssa.Function][]*s
 	}
 	return out
 }
+
+// KindReaching returns the kind of the retried root that reaches fn.
+func (r *Result) KindReaching(fn *ssa.Function) (string, bool) {
+	p, ok := r.Retried.Reached(fn)
+	if !ok {
+		return "", false
+	}
+	return p.Root.Kind, true
+}
+
+// IsRoot reports whether fn is, as a whole, a retried root of the kind.
+func (r *Result) IsRoot(fn *ssa.Function, kind string) bool {
+	for _, root := range r.Retried.Roots() {
+		if root.Fn == fn && root.Kind == kind && root.Blocks == nil {
+			return true
+		}
+	}
+	return false
+}

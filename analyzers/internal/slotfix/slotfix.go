@@ -41,6 +41,9 @@ func Fix(pass *analysis.Pass, res *summary.Result, e *effects.Call) *analysis.Su
 	cat := res.Env.Catalog
 	name, ks, ok := opkey.InScope(pass, cat, e.Instr.Pos())
 	if !ok {
+		name, ks, ok = opkey.FromContext(pass, cat, res, res.SrcFuncs(), e.Instr.Parent(), e.Instr.Pos())
+	}
+	if !ok {
 		return nil
 	}
 	return FixWith(pass, res, e, fmt.Sprintf(ks.Expr, name, cat.KeyHeader()), ks)
