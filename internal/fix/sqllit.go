@@ -50,25 +50,26 @@ func SQLLiteralAt(files []*ast.File, info *types.Info, pkg *types.Package, lpare
 	return nil, ""
 }
 
-// constLiteral finds the literal a package-level constant is declared
-// with.
+// constLiteral finds the literal a constant of the package is declared
+// with, at package level or in a function (const query = `INSERT ...`).
 func constLiteral(files []*ast.File, info *types.Info, k *types.Const) *ast.BasicLit {
+	var lit *ast.BasicLit
 	for _, f := range files {
-		for _, decl := range f.Decls {
-			gd, ok := decl.(*ast.GenDecl)
-			if !ok || gd.Tok != token.CONST {
-				continue
+		if f.FileStart > k.Pos() || k.Pos() >= f.FileEnd {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			vs, ok := n.(*ast.ValueSpec)
+			if !ok || lit != nil {
+				return lit == nil
 			}
-			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				for i, name := range vs.Names {
-					if info.Defs[name] == k && i < len(vs.Values) {
-						lit, _ := vs.Values[i].(*ast.BasicLit)
-						return lit
-					}
+			for i, name := range vs.Names {
+				if info.Defs[name] == k && i < len(vs.Values) {
+					lit, _ = vs.Values[i].(*ast.BasicLit)
 				}
 			}
-		}
+			return false
+		})
 	}
-	return nil
+	return lit
 }
