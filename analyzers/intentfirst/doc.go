@@ -26,7 +26,10 @@
 // queues redeliver for days, and a crash leaves nothing to reconcile
 // against. Notifications (email, SMS, SNS) and calls whose outcome is not
 // written back are not reported; nor are calls whose key slot or intent
-// write this analysis cannot see.
+// write this analysis cannot see. An outcome stored only in a record of
+// the attempt (a delivery log whose rows hold the attempt's number, from
+// asynq.GetRetryCount, river's job.Attempt and the like) is not written
+// back: such rows are added on every attempt, not read to skip one.
 //
 // When the call carries no key, the suggested fix passes the operation
 // key in scope in its slot, the first step; committing an intent row that

@@ -256,7 +256,7 @@ func (t *tracer) sqlArg(instr ssa.CallInstruction, fn *types.Func, sc catalog.SQ
 	}
 	st := sqltext.Parse(text)
 	if t.env.Writes {
-		if st.Writes() {
+		if st.Writes() && !(t.env.Outcome && t.attemptRecord(boundValues(c, fn, sc))) {
 			t.hit(SinkInfo{Kind: WriteSink, Table: st.Table, Durable: SQLAutocommit(c, fn, sc)}, instr.Pos(), n.stack, nil)
 		}
 		return
@@ -282,13 +282,20 @@ func (t *tracer) sqlArg(instr ssa.CallInstruction, fn *types.Func, sc catalog.SQ
 		}
 		col = st.ColumnOf(i + idx - sc.Args)
 	}
-	var others []ssa.Value
-	if a := sc.Args + len(c.Args) - fn.Type().(*types.Signature).Params().Len(); a < len(c.Args) {
-		if others = SliceElems(c.Args[a]); others == nil {
-			others = c.Args[a:]
-		}
+	t.columnHit(instr, st, col, boundValues(c, fn, sc), n)
+}
+
+// boundValues returns the values an SQL executor's call binds to its
+// statement's placeholders: the elements of its variadic slice.
+func boundValues(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) []ssa.Value {
+	a := sc.Args + len(c.Args) - fn.Type().(*types.Signature).Params().Len()
+	if a >= len(c.Args) {
+		return nil
 	}
-	t.columnHit(instr, st, col, others, n)
+	if elems := SliceElems(c.Args[a]); elems != nil {
+		return elems
+	}
+	return c.Args[a:]
 }
 
 // columnHit reports a value that fills column col of an INSERT when that
@@ -375,7 +382,12 @@ func leadingIndex(path string) (int, bool) {
 // identity field.
 func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 	if t.env.Writes {
-		t.hit(SinkInfo{Kind: WriteSink, Table: "a model"}, instr.Pos(), n.stack, nil)
+		// An outcome stored in a record of the attempt (a delivery
+		// log with the attempt's number) is no write-back: the record
+		// is meant to be added on every attempt, not read to skip one.
+		if !(t.env.Outcome && t.attemptRecord(storedFields(n.v))) {
+			t.hit(SinkInfo{Kind: WriteSink, Table: "a model"}, instr.Pos(), n.stack, nil)
+		}
 		return
 	}
 	path := strings.TrimPrefix(n.path, "*")
