@@ -41,11 +41,16 @@
 //
 // What the code does when a call fails says which writes are the work.
 // A later write whose failure the code tolerates (it tests the error,
-// logs it or does nothing, and goes on without returning) fails
-// nothing, so no retry follows it; it still counts as an earlier write
-// that a later failure's retry repeats. A DELETE, or an UPDATE that sets
-// values, run only after a call has failed, on the way out of the
-// function, undoes the work (a compensation) and is not compared:
+// logs it with a logger that returns, or does nothing, sets no flag, and
+// goes on without returning) fails nothing, so no retry follows it; it
+// still counts as an earlier write that a later failure's retry repeats,
+// and it keeps the writes out of the fix's transaction, whose other
+// statements its failure would abort. A DELETE, or an UPDATE that sets
+// values of a table the work wrote, run only after a call has failed,
+// on the way out of a function that then fails, undoes the work (a
+// compensation) and is not compared; and a write whose rows a
+// compensation deletes when a later write fails is not left done by
+// that failure:
 //
 //	if _, err := pool.Exec(ctx, "UPDATE stock SET qty = qty + $1 WHERE sku = $2", n, sku); err != nil {
 //		return err

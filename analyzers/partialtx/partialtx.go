@@ -69,14 +69,15 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	if !whole {
 		return // a callee runs statements its summary does not list
 	}
-	var writes, guards []*effects.Stmt
+	var writes, guards, comps []*effects.Stmt
 	for _, st := range stmts {
 		switch {
 		case effects.IsGuard(st):
 			guards = append(guards, st)
 		case !st.SQL.Writes():
-		case compensation(st.SQL, onFailure(st)):
+		case onFailure(st) && compensation(st.SQL, slices.ContainsFunc(writes, func(w *effects.Stmt) bool { return w.SQL.Table == st.SQL.Table })):
 			// It undoes the work after a failure.
+			comps = append(comps, st)
 		case st.Durability == effects.DurUnknown && st.Callee != nil:
 			// A callee's write on a handle that cannot be traced: its
 			// commit unit is unknown, so it is compared with nothing.
@@ -93,7 +94,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	if first == nil {
 		return
 	}
-	found, within := apart(writes)
+	found, within := apart(writes, comps)
 	apartOnes := writes
 	if !found {
 		// A guard is a write too: one that commits apart from the
@@ -101,7 +102,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 		// A key table's guard is keytx's (the key apart from its
 		// effect).
 		apartOnes = append(c.rowGuards(guards), writes...)
-		found, within = apart(apartOnes)
+		found, within = apart(apartOnes, comps)
 	}
 	if !found {
 		return
@@ -135,7 +136,9 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: w.Instr.Pos(), Message: msg})
 		}
 	}
-	if f := c.wrapFix(fn, writes); f != nil && len(guards) == 0 {
+	// A tolerated write in the transaction would fail the others with
+	// it (a failed statement aborts a PostgreSQL transaction): no fix.
+	if f := c.wrapFix(fn, writes); f != nil && len(guards) == 0 && !slices.ContainsFunc(writes, optional) {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}
 	c.rep.Report(d)
@@ -188,11 +191,28 @@ func (c *checker) rowGuards(guards []*effects.Stmt) []*effects.Stmt {
 	return out
 }
 
-// compensation reports whether a write undoes the work on the way out
-// after a failure (a DELETE, or an UPDATE that sets values): it is not a
-// part of the work that a failure between the writes leaves half done.
-func compensation(st *sqltext.Statement, onFailure bool) bool {
-	return onFailure && (st.Kind == sqltext.Delete || st.Kind == sqltext.Update && !st.Arithmetic)
+// compensation reports whether a write run only on the way out after a
+// failure undoes the work: a DELETE, or an UPDATE that sets values of a
+// table the work wrote before (written); an UPDATE of another table
+// records the failure, as an INSERT would. It is not a part of the work
+// that a failure between the writes leaves half done.
+func compensation(st *sqltext.Statement, written bool) bool {
+	return st.Kind == sqltext.Delete || st.Kind == sqltext.Update && !st.Arithmetic && written
+}
+
+// undone reports whether a compensation deletes a's rows when b fails:
+// it runs only after the failure of the call that runs b.
+func undone(a, b *effects.Stmt, comps []*effects.Stmt) bool {
+	return slices.ContainsFunc(comps, func(k *effects.Stmt) bool {
+		if k.SQL.Kind != sqltext.Delete || k.SQL.Table != a.SQL.Table {
+			return false
+		}
+		if effects.SameCall(k, b) {
+			return slices.Contains(k.Callee.FailureOf, b.Callee.Index)
+		}
+		failed := effects.FailedCall(k.Instr)
+		return failed != nil && ssa.Instruction(failed) == ssa.Instruction(b.Instr)
+	})
 }
 
 // optional reports whether a failure of the statement is only logged,
@@ -234,15 +254,18 @@ func firstNonIdempotent(writes []*effects.Stmt) *effects.Stmt {
 }
 
 // apart reports whether two of the writes that run on one path commit
-// in different units, the later one's failure failing the path. within is the callee, when every such pair lies
+// in different units, the later one's failure failing the path and
+// leaving the earlier one done (comps undo writes on failures). within is the callee, when every such pair lies
 // in one call of a callee that decides both units itself and that no
 // check of its own package judges: its defect, reported at the call.
-func apart(writes []*effects.Stmt) (found bool, within *types.Func) {
+func apart(writes, comps []*effects.Stmt) (found bool, within *types.Func) {
 	for i, a := range writes {
 		for _, b := range writes[i+1:] {
-			if exclusive(a, b) || effects.SameTx(a, b) || optional(b) {
+			if exclusive(a, b) || effects.SameTx(a, b) || optional(b) || undone(a, b, comps) {
 				// A later write whose failure the code tolerates
-				// fails nothing: no retry follows it.
+				// fails nothing: no retry follows it. A write that
+				// a compensation deletes when the later one fails
+				// is not left done.
 				continue
 			}
 			inside := effects.SameCall(a, b) && a.Callee.Decided && b.Callee.Decided

@@ -30,13 +30,14 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	if r.Cut {
 		return // a guard may be among the statements left out
 	}
-	var writes, guards []int
+	var writes, guards, comps []int
 	parsed := make([]*sqltext.Statement, len(r.Stmts))
 	for i, st := range r.Stmts {
 		parsed[i] = st.Parsed
 		switch {
 		case st.Unit == "" || !parsed[i].Writes():
-		case compensation(parsed[i], st.OnFailure):
+		case st.OnFailure && compensation(parsed[i], slices.ContainsFunc(writes, func(w int) bool { return parsed[w].Table == parsed[i].Table })):
+			comps = append(comps, i)
 		case c.res.Catalog.IsKeyTable(parsed[i].Table) && !st.Guard:
 			// A key row apart from its effect is keytx's.
 		case st.Guard:
@@ -62,7 +63,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 		return
 	}
 	counted := writes
-	found, own := programApart(r, counted)
+	found, own := programApart(r, counted, comps)
 	if !found && len(guards) > 0 {
 		// A guard that commits apart from the write it lets through
 		// stops the retry that would finish it; a key table's guard
@@ -74,7 +75,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 			}
 		}
 		counted = append(counted, writes...)
-		found, own = programApart(r, counted)
+		found, own = programApart(r, counted, comps)
 	}
 	if !found || own {
 		return
@@ -133,10 +134,11 @@ func programCovered(r *summary.ProgramRoot, w int, guards []int) bool {
 // programApart reports whether two of the statements run in one
 // execution and commit apart, the later one's failure failing it, and own when two such lie in the root's
 // own package, whose partialtx judges them.
-func programApart(r *summary.ProgramRoot, stmts []int) (found, own bool) {
+func programApart(r *summary.ProgramRoot, stmts, comps []int) (found, own bool) {
 	for x, a := range stmts {
 		for _, b := range stmts[x+1:] {
-			if r.Exclusive(a, b) || r.Stmts[a].Unit == r.Stmts[b].Unit || r.SameCall(a, b) || r.Stmts[b].Optional {
+			undone := slices.ContainsFunc(comps, func(k int) bool { return r.Undoes(k, a, b) })
+			if r.Exclusive(a, b) || r.Stmts[a].Unit == r.Stmts[b].Unit || r.SameCall(a, b) || r.Stmts[b].Optional || undone {
 				continue
 			}
 			found = true

@@ -21,7 +21,8 @@ var loggingPackages = map[string]bool{
 }
 
 // loggingFuncs are functions of other packages that print to the
-// process's output (fmt.Fprintf writes where it is told: a response,
+// process's output or build a message or test an error for a logger
+// (fmt.Fprintf is left out: it writes where it is told, a response
 // perhaps).
 var loggingFuncs = map[string]bool{
 	"fmt.Print":   true,
@@ -35,8 +36,8 @@ var loggingFuncs = map[string]bool{
 
 // IsLogging reports whether a call of fn only records or formats: a
 // logging package's, fmt's printing to standard output, or a method of
-// the program's own logger type (a named type called Logger, whatever
-// its package).
+// the program's own logger type (a named type whose name ends in
+// "logger", whatever its case and package).
 func IsLogging(fn *types.Func) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
@@ -61,4 +62,20 @@ func pkgPath(obj types.Object) string {
 		return ""
 	}
 	return obj.Pkg().Path()
+}
+
+// exitingLogPrefixes begin the names of loggers' functions and methods
+// that do not return: log.Fatalf exits, log.Panicf panics (and a
+// handler's panic is turned into an error that is retried), zap's
+// DPanic panics in development.
+var exitingLogPrefixes = []string{"Fatal", "Panic", "DPanic", "Exit"}
+
+// IsExitingLog reports whether a logging call does not return.
+func IsExitingLog(fn *types.Func) bool {
+	for _, p := range exitingLogPrefixes {
+		if strings.HasPrefix(fn.Name(), p) {
+			return true
+		}
+	}
+	return false
 }

@@ -3,10 +3,12 @@ package effects
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/fix"
 )
 
 // What a function does when a call fails tells which of its writes are
@@ -71,11 +73,18 @@ func FailureTolerated(call ssa.CallInstruction) bool {
 // OnFailurePath reports whether instr runs only after a call of its
 // function has failed, on a path that leaves the function without
 // rejoining the work: a compensation or a record of the failure.
-func OnFailurePath(instr ssa.Instruction) bool {
+func OnFailurePath(instr ssa.Instruction) bool { return FailedCall(instr) != nil }
+
+// FailedCall returns the call whose failure instr runs after, on a path
+// that leaves the function without rejoining the work, or nil: of nested
+// tests, the innermost.
+func FailedCall(instr ssa.Instruction) *ssa.Call {
 	fn := instr.Parent()
 	if fn == nil || instr.Block() == nil {
-		return false
+		return nil
 	}
+	var failed *ssa.Call
+	var failBlock *ssa.BasicBlock
 	for _, b := range fn.Blocks {
 		iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 		if !ok {
@@ -89,18 +98,38 @@ func OnFailurePath(instr ssa.Instruction) bool {
 		if k, ok := err.(*ssa.Const); ok && k.IsNil() {
 			err = cmp.Y
 		}
-		if !isCallError(err) {
+		call := errorCall(err)
+		if call == nil {
 			continue
 		}
 		fail, work, isTest := errorTest(cmp, err)
-		if !isTest || len(fail.Preds) != 1 || !fail.Dominates(instr.Block()) {
+		if !isTest || len(fail.Preds) != 1 || !fail.Dominates(instr.Block()) || reachable(instr.Block())[work] || !failsOnExit(instr.Block()) {
 			continue
 		}
-		if !reachable(instr.Block())[work] {
-			return true
+		if failBlock == nil || failBlock.Dominates(fail) {
+			failed, failBlock = call, fail
 		}
 	}
-	return false
+	return failed
+}
+
+// failsOnExit reports whether every return that can follow b fails the
+// function: its error result is not nil. A function with no error
+// result (an HTTP handler) fails by what it answers, which this does
+// not read; it is taken to fail.
+func failsOnExit(b *ssa.BasicBlock) bool {
+	res := b.Parent().Signature.Results()
+	if res.Len() == 0 || !fix.IsError(res.At(res.Len()-1).Type()) {
+		return true
+	}
+	for blk := range reachable(b) {
+		if ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return); ok {
+			if k, isConst := ret.Results[len(ret.Results)-1].(*ssa.Const); isConst && k.IsNil() {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // errorTest reads cmp as a test of err against nil that an If decides:
@@ -162,24 +191,34 @@ func reachable(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 	return seen
 }
 
-// onlyLogs reports whether the blocks call nothing but loggers.
-func onlyLogs(blocks map[*ssa.BasicBlock]bool) bool {
-	for b := range blocks {
+// onlyLogs reports whether the failure branch's blocks do nothing but
+// log and rejoin: they call only loggers that return (log.Fatal and
+// log.Panic do not), store nothing but a logger's arguments, and set no
+// value that the work reads after them (failed = true).
+func onlyLogs(region map[*ssa.BasicBlock]bool) bool {
+	for b := range region {
 		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
+			switch instr := instr.(type) {
+			case *ssa.Store:
+				if !varargs(instr.Addr, region) {
+					return false
+				}
+			case *ssa.MapUpdate, *ssa.Send, *ssa.Go, *ssa.Defer, *ssa.Panic:
+				return false
+			case ssa.CallInstruction:
+				var fn *types.Func
+				if cc := instr.Common(); cc.IsInvoke() {
+					fn = cc.Method
+				} else if callee := cc.StaticCallee(); callee != nil {
+					fn, _ = callee.Object().(*types.Func)
+				}
+				if !catalog.IsLogging(fn) || catalog.IsExitingLog(fn) {
+					return false
+				}
 			}
-			if _, isCall := call.(*ssa.Call); !isCall {
-				return false // go, defer
-			}
-			var fn *types.Func
-			if cc := call.Common(); cc.IsInvoke() {
-				fn = cc.Method
-			} else if callee := cc.StaticCallee(); callee != nil {
-				fn, _ = callee.Object().(*types.Func)
-			}
-			if !catalog.IsLogging(fn) {
+		}
+		for _, next := range b.Succs {
+			if !region[next] && setsFlag(b, next) {
 				return false
 			}
 		}
@@ -187,9 +226,46 @@ func onlyLogs(blocks map[*ssa.BasicBlock]bool) bool {
 	return true
 }
 
-// isCallError reports whether v is the error a call returns.
-func isCallError(v ssa.Value) bool {
-	return IsError(v.Type()) && IsCallResult(v)
+// varargs reports whether addr is an element of an array the branch
+// allocates: the slice a variadic call is given.
+func varargs(addr ssa.Value, region map[*ssa.BasicBlock]bool) bool {
+	ia, ok := addr.(*ssa.IndexAddr)
+	if !ok {
+		return false
+	}
+	alloc, ok := ia.X.(*ssa.Alloc)
+	return ok && region[alloc.Block()]
+}
+
+// setsFlag reports whether a φ of next takes from the edge b → next
+// another value than from one of its other edges: the branch told the
+// work something.
+func setsFlag(b, next *ssa.BasicBlock) bool {
+	i := slices.Index(next.Preds, b)
+	for _, instr := range next.Instrs {
+		phi, ok := instr.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		for j, e := range phi.Edges {
+			if j != i && e != phi.Edges[i] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// errorCall returns the call v is the error of, or nil.
+func errorCall(v ssa.Value) *ssa.Call {
+	if !fix.IsError(v.Type()) {
+		return nil
+	}
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	call, _ := v.(*ssa.Call)
+	return call
 }
 
 // IsCallResult reports whether v is a result of a call: a value read
@@ -200,9 +276,4 @@ func IsCallResult(v ssa.Value) bool {
 	}
 	_, ok := v.(*ssa.Call)
 	return ok
-}
-
-// IsError reports whether t is the error interface.
-func IsError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }

@@ -196,9 +196,11 @@ type Callee struct {
 	// Args and Absorbed are the summary's (valueflow.SQLStmt).
 	Args     []valueflow.ArgSource
 	Absorbed bool
-	// Optional and OnFailure are the summary's too: the callee only
-	// logs the statement's failure, or runs it only after a failure.
+	// Optional, OnFailure and FailureOf are the summary's too: the
+	// callee only logs the statement's failure, or runs it only after a
+	// failure (of its statements FailureOf, when known).
 	Optional, OnFailure bool
+	FailureOf           []int
 }
 
 // SameCall reports whether two statements run inside one call of a

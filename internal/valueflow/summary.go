@@ -177,8 +177,11 @@ type SQLStmt struct {
 	Optional bool
 	// OnFailure is set when the statement runs only after a call has
 	// failed, on the way out of a function between it and the list's
-	// (effects.OnFailurePath): a compensation, not the work.
+	// (effects.OnFailurePath): a compensation, not the work. FailureOf
+	// are the entries of the list that the failed call runs, when it
+	// runs any.
 	OnFailure bool
+	FailureOf []int
 	// Wired, when set, makes the entry a call of a wired interface
 	// method in the list's order, not a statement (SQL is empty): the
 	// composition root puts the statements of the implementations it

@@ -70,6 +70,17 @@ type ProgramStmt struct {
 	Judged   bool
 	judgedAt int // the length of the trail to that implementation
 	trail    []step
+	// failed, for a statement run only after a failure, is the failed
+	// call's place: the list's trail and the entries of that list it
+	// runs.
+	failed failure
+}
+
+// A failure is the place of a call whose failure a statement runs
+// after: entries of the list at trail.
+type failure struct {
+	trail   []step
+	entries []int
 }
 
 // A step is one level of a statement's place: the entry of a list, and
@@ -81,6 +92,9 @@ type step struct {
 	absorbed bool  // the entry's duplicate is handled where it runs
 	optional bool  // the entry's failure is only logged
 	onFail   bool  // the entry runs only on the way out after a failure
+	// failureOf are the entries of the same list whose call's failure
+	// an onFail entry runs after.
+	failureOf []int
 }
 
 // Autocommit reports whether the statement commits on its own.
@@ -175,6 +189,7 @@ type scope struct {
 	// valueflow.SQLStmt flags, which its implementations' statements
 	// inherit.
 	optional, onFail bool
+	failed           failure
 }
 
 // rootStmts expands the statement lists of the pending roots.
@@ -194,7 +209,7 @@ func (p *program) rootStmts(pending []*valueflow.Pending) []ProgramRoot {
 // replaced by its implementations' lists.
 func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope, depth int) {
 	for i, st := range list {
-		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed, optional: st.Optional, onFail: st.OnFailure})
+		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed, optional: st.Optional, onFail: st.OnFailure, failureOf: st.FailureOf})
 		if w := st.Wired; w != nil {
 			p.expandWired(root, w, sc, here, depth)
 			continue
@@ -204,7 +219,8 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 			return
 		}
 		ps := ProgramStmt{SQLStmt: st, Through: sc.through, Judged: sc.judged, judgedAt: sc.judgedAt, trail: here}
-		ps.Exclusive, ps.Wired = nil, nil // their indices are the list's
+		ps.Exclusive, ps.Wired, ps.FailureOf = nil, nil, nil // their indices are the list's
+		ps.failed = sc.failedAt(here[len(here)-1])
 		ps.Absorbed = ps.Absorbed || sc.absorbed
 		ps.Optional = ps.Optional || sc.optional
 		ps.OnFailure = ps.OnFailure || sc.onFail
@@ -257,6 +273,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			absorbed: sc.absorbed || here[len(here)-1].absorbed,
 			optional: sc.optional || here[len(here)-1].optional,
 			onFail:   sc.onFail || here[len(here)-1].onFail,
+			failed:   sc.failedAt(here[len(here)-1]),
 		}
 		if !sc.judged && s.Retried {
 			sub.judgedAt = len(trail)
@@ -266,6 +283,39 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 		}
 		p.expand(root, s.Stmts, sub, depth+1)
 	}
+}
+
+// failedAt returns the failed call's place for an entry of the scope's
+// list: the entry's own, when it runs after the failure of entries of
+// the list, or else the scope's.
+func (sc *scope) failedAt(e step) failure {
+	if e.onFail {
+		if len(e.failureOf) == 0 {
+			return failure{} // a call of no entry: nothing it undoes is known
+		}
+		return failure{trail: sc.trail, entries: e.failureOf}
+	}
+	return sc.failed
+}
+
+// Undoes reports whether statement k undoes statement a when statement
+// b fails: k runs only after the failure of the call that runs b, and
+// deletes from a's table.
+func (r *ProgramRoot) Undoes(k, a, b int) bool {
+	sk, sa := &r.Stmts[k], &r.Stmts[a]
+	if !sk.OnFailure || sk.Parsed.Kind != sqltext.Delete || sk.Parsed.Table != sa.Parsed.Table {
+		return false
+	}
+	f, tb := sk.failed, r.Stmts[b].trail
+	if len(f.entries) == 0 || len(tb) <= len(f.trail) {
+		return false
+	}
+	for l, st := range f.trail {
+		if tb[l].index != st.index || tb[l].impl != st.impl {
+			return false
+		}
+	}
+	return slices.Contains(f.entries, tb[len(f.trail)].index)
 }
 
 // given reports whether the value at a of the scope's function is one

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
@@ -216,7 +217,7 @@ func lookupOf(v ssa.Value) (*ssa.Call, bool) {
 		return nil, false
 	}
 	n := call.Type().(*types.Tuple).Len()
-	if n != 2 || ex.Index == 1 && !effects.IsError(call.Type().(*types.Tuple).At(1).Type()) {
+	if n != 2 || ex.Index == 1 && !fix.IsError(call.Type().(*types.Tuple).At(1).Type()) {
 		return nil, false
 	}
 	return call, ex.Index == 1

@@ -391,6 +391,10 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		for _, j := range s.Exclusive {
 			excl = append(excl, base+j)
 		}
+		var failureOf []int
+		for _, j := range s.FailureOf {
+			failureOf = append(failureOf, base+j)
+		}
 		args := b.mapArgs(call, s.Args)
 		var wired *valueflow.WiredStmt
 		if s.Wired != nil {
@@ -409,7 +413,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, Wired: wired, Ignores: s.Ignores}, call, excl)
+		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, Wired: wired, Ignores: s.Ignores}, call, excl)
 	}
 }
 
@@ -600,7 +604,16 @@ func (b *stmtBuilder) add(s valueflow.SQLStmt, at ssa.Instruction, excl []int) {
 	if call, ok := at.(ssa.CallInstruction); ok {
 		s.Optional = s.Optional || effects.FailureTolerated(call)
 	}
-	s.OnFailure = s.OnFailure || effects.OnFailurePath(at)
+	if !s.OnFailure {
+		if failed := effects.FailedCall(at); failed != nil {
+			s.OnFailure = true
+			for j, in := range b.instrs {
+				if in == failed {
+					s.FailureOf = append(s.FailureOf, j)
+				}
+			}
+		}
+	}
 	b.sum.Stmts = append(b.sum.Stmts, s)
 	b.instrs = append(b.instrs, at)
 	b.excl = append(b.excl, excl)

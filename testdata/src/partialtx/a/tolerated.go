@@ -130,3 +130,102 @@ func moveEvent(ctx context.Context, t *asynq.Task) error {
 	}
 	return nil
 }
+
+func alreadyPaid(ctx context.Context, id int) error { return errWarm }
+
+// An early return on a lookup's success leaves the work on the lookup's
+// failure branch: the work, not a compensation.
+func payOnce(ctx context.Context, t *asynq.Task) error {
+	if err := alreadyPaid(ctx, 1); err == nil {
+		return nil
+	}
+	if _, err := pool.Exec(ctx, "INSERT INTO payments (order_id) VALUES ($1)", 1); err != nil { // want `2 writes commit separately and the INSERT into payments is not idempotent`
+		return err
+	}
+	if _, err := pool.Exec(ctx, "UPDATE orders SET status = 'paid' WHERE id = $1", 1); err != nil {
+		return err
+	}
+	return nil
+}
+
+// A record of the failure in another table is no compensation: it
+// undoes nothing the work wrote.
+func createEventMarked(ctx context.Context, t *asynq.Task) error {
+	if _, err := pool.Exec(ctx, "INSERT INTO events (name) VALUES ($1)", "gig"); err != nil { // want `2 writes commit separately and the INSERT into events is not idempotent`
+		return err
+	}
+	if err := warm(ctx, 1); err != nil {
+		pool.Exec(ctx, "UPDATE venues SET status = 'unwarmed' WHERE name = $1", "gig")
+		return err
+	}
+	return nil
+}
+
+// A fallback that goes on to succeed is the work too.
+func createEventCold(ctx context.Context, t *asynq.Task) error {
+	if _, err := pool.Exec(ctx, "INSERT INTO events (name) VALUES ($1)", "gig"); err != nil { // want `2 writes commit separately and the INSERT into events is not idempotent`
+		return err
+	}
+	if err := warm(ctx, 1); err != nil {
+		if _, err := pool.Exec(ctx, "DELETE FROM events WHERE name = $1 AND draft", "gig"); err != nil {
+			return err
+		}
+		return nil
+	}
+	return nil
+}
+
+// log.Fatalf does not return: the failure is not tolerated.
+func receiveStockOrDie(ctx context.Context, t *asynq.Task) error {
+	if _, err := pool.Exec(ctx, "UPDATE stock SET qty = qty + $1 WHERE sku = $2", 5, "a"); err != nil { // want `2 writes commit separately and the UPDATE of stock`
+		return err
+	}
+	if _, err := pool.Exec(ctx, "INSERT INTO stock_moves (sku, qty) VALUES ($1, $2)", "a", 5); err != nil {
+		log.Fatalf("recording the move: %v", err)
+	}
+	return nil
+}
+
+// A failure passed on through a flag is not tolerated.
+func receiveStockFlagged(ctx context.Context, t *asynq.Task) error {
+	failed := false
+	if _, err := pool.Exec(ctx, "UPDATE stock SET qty = qty + $1 WHERE sku = $2", 5, "a"); err != nil { // want `2 writes commit separately and the UPDATE of stock`
+		return err
+	}
+	if _, err := pool.Exec(ctx, "INSERT INTO stock_moves (sku, qty) VALUES ($1, $2)", "a", 5); err != nil {
+		log.Printf("recording the move: %v", err)
+		failed = true
+	}
+	if failed {
+		return errors.New("move not recorded")
+	}
+	return nil
+}
+
+// Negative: when the second token cannot be stored, the first is
+// deleted before the failure is returned: nothing is left done.
+func issueTokens(ctx context.Context, t *asynq.Task) error {
+	if _, err := pool.Exec(ctx, "INSERT INTO tokens (kind) VALUES ('access')"); err != nil {
+		return err
+	}
+	if _, err := pool.Exec(ctx, "INSERT INTO tokens (kind) VALUES ('refresh')"); err != nil {
+		pool.Exec(ctx, "DELETE FROM tokens WHERE kind = 'access'")
+		return err
+	}
+	return nil
+}
+
+// The compensation answers another failure than the second write's.
+func issueTokensLoosely(ctx context.Context, t *asynq.Task) error {
+	if _, err := pool.Exec(ctx, "INSERT INTO tokens (kind) VALUES ('access')"); err != nil { // want `the INSERT into tokens is not idempotent`
+		return err
+	}
+	if _, err := pool.Exec(ctx, "INSERT INTO sessions (kind) VALUES ('web')"); err != nil {
+		return err
+	}
+	if err := warm(ctx, 2); err != nil {
+		pool.Exec(ctx, "DELETE FROM tokens WHERE kind = 'access'")
+		return err
+	}
+	return nil
+}

@@ -45,6 +45,7 @@ type Service interface {
 	Ship(ctx context.Context, key string) error
 	CreditWithFee(ctx context.Context, account string, amount int64) error
 	CreditOrVoid(ctx context.Context, account string, amount int64) error
+	HoldAndCredit(ctx context.Context, account string, amount int64) error
 }
 
 // Keys records the idempotency keys of requests.
@@ -93,6 +94,9 @@ type Ledger interface {
 	Adjust(ctx context.Context, key, account string, amount int64) error
 	Refill(ctx context.Context, account string, amount int64) error
 	Credit(ctx context.Context, account string, amount int64) error
+	Void(ctx context.Context, account string) error
+	Hold(ctx context.Context, account string, amount int64) error
+	Release(ctx context.Context, account string) error
 }
 
 // Registry records registrations under the caller's ID.
@@ -281,14 +285,28 @@ func (s *service) CreditWithFee(ctx context.Context, account string, amount int6
 }
 
 // CreditOrVoid credits the account and, when the notice cannot be
-// queued, marks the order void on the way out: a compensation, not a
+// queued, deletes the credit on the way out: a compensation, not a
 // second part of the work.
 func (s *service) CreditOrVoid(ctx context.Context, account string, amount int64) error {
 	if err := s.ledger.Credit(ctx, account, amount); err != nil {
 		return err
 	}
 	if err := queueNotice(ctx, account); err != nil {
-		_ = s.orders.SetStatus(ctx, account, "void")
+		_ = s.ledger.Void(ctx, account)
+		return err
+	}
+	return nil
+}
+
+// HoldAndCredit places a hold, then credits; when the credit fails, the
+// hold is released before the failure is returned: nothing is left
+// done for the retry to repeat.
+func (s *service) HoldAndCredit(ctx context.Context, account string, amount int64) error {
+	if err := s.ledger.Hold(ctx, account, amount); err != nil {
+		return err
+	}
+	if err := s.ledger.Credit(ctx, account, amount); err != nil {
+		_ = s.ledger.Release(ctx, account)
 		return err
 	}
 	return nil

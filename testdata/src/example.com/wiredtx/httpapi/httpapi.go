@@ -124,3 +124,7 @@ func (h *Handler) CreditWithFee(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) CreditOrVoid(w http.ResponseWriter, r *http.Request) {
 	h.Svc.CreditOrVoid(r.Context(), r.FormValue("account"), 5)
 }
+
+func (h *Handler) HoldAndCredit(w http.ResponseWriter, r *http.Request) {
+	h.Svc.HoldAndCredit(r.Context(), r.FormValue("account"), 5)
+}

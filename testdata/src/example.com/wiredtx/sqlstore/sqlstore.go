@@ -162,6 +162,21 @@ func (l *Ledger) Credit(ctx context.Context, account string, amount int64) error
 	})
 }
 
+func (l *Ledger) Void(ctx context.Context, account string) error {
+	_, err := l.DB.ExecContext(ctx, "DELETE FROM credits WHERE account = $1", account)
+	return err
+}
+
+func (l *Ledger) Hold(ctx context.Context, account string, amount int64) error {
+	_, err := l.DB.ExecContext(ctx, "INSERT INTO holds (account, amount) VALUES ($1, $2)", account, amount)
+	return err
+}
+
+func (l *Ledger) Release(ctx context.Context, account string) error {
+	_, err := l.DB.ExecContext(ctx, "DELETE FROM holds WHERE account = $1", account)
+	return err
+}
+
 // Record stores an order under the ID its event carries, in a
 // transaction of the module's helper, with no conflict handling.
 func (s *Orders) Record(ctx context.Context, o app.Order) error {
