@@ -64,10 +64,10 @@ func TestFreshID(t *testing.T) {
 		// Identities read from the package's migrations.
 		"freshid/schema",
 		// The packages with golden files, whose fixes Golden compares.
-		"freshid/fixes", "freshid/ctxkeys",
+		"freshid/fixes", "freshid/ctxkeys", "freshid/ctxalias",
 	)
 	fixtest.Golden(t, results,
-		"freshid/fixes", "freshid/ctxkeys")
+		"freshid/fixes", "freshid/ctxkeys", "freshid/ctxalias")
 	fixtest.Gofmt(t, results)
 }
 

@@ -169,7 +169,7 @@ var keySources = map[string]KeySource{
 // their context, for code of the path that has the context but not the
 // delivery: a Temporal activity's run and activity IDs (the same on
 // every retry of the activity), a gRPC call's idempotency-key metadata
-// (%[2]s, matched without regard to case). Needs names a function the
+// (%[2]s, in lower case as metadata keys are). Needs names a function the
 // module's version of the library must have.
 var contextKeys = map[string]ContextKey{
 	"Temporal activity": {
@@ -187,6 +187,9 @@ var contextKeys = map[string]ContextKey{
 			MayBeEmpty: true,
 		},
 		Needs: "google.golang.org/grpc/metadata.ValueFromIncomingContext",
+		// Metadata keys are lower case; versions of grpc-go before
+		// 1.60 match ValueFromIncomingContext's key exactly.
+		LowerHeader: true,
 	},
 }
 
@@ -199,6 +202,8 @@ type ContextKey struct {
 	// Needs is a function (FuncKey) the expression calls, which older
 	// versions of its package lack.
 	Needs string
+	// LowerHeader asks for the key's header name (%[2]q) in lower case.
+	LowerHeader bool
 }
 
 // ContextKey returns the operation key that roots of a kind carry in

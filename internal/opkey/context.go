@@ -1,15 +1,18 @@
 package opkey
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 	"path"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/fix"
 )
 
 // maxContextDepth bounds the calls through which a root's own context
@@ -51,18 +54,65 @@ func FromContext(pass *analysis.Pass, cat *catalog.Catalog, roots Roots, funcs [
 	if _, obj := scope.LookupParent(v.Name(), pos); obj != v {
 		return "", catalog.KeySource{}, false // shadowed where the key is read
 	}
-	for _, imp := range ck.Imports {
-		// The expression names the package by its last element.
-		if _, obj := scope.LookupParent(path.Base(imp), pos); obj != nil {
-			if pn, ok := obj.(*types.PkgName); !ok || pn.Imported().Path() != imp {
-				return "", catalog.KeySource{}, false
-			}
-		}
+	if !namesFree(pass, pos, ck.Imports) || assigned(pass, fn, v) {
+		return "", catalog.KeySource{}, false
 	}
 	if ck.OwnOnly && !rootContext(roots, funcs, kind, fn, i, 0) {
 		return "", catalog.KeySource{}, false
 	}
-	return v.Name(), ck.KeySource, true
+	ks := ck.KeySource
+	if ck.LowerHeader {
+		// The %[2]q the callers fill, lower-cased here.
+		ks.Expr = strings.ReplaceAll(ks.Expr, "%[2]q", strconv.Quote(strings.ToLower(cat.KeyHeader())))
+	}
+	return v.Name(), ks, true
+}
+
+// namesFree reports whether the expression can name each imported
+// package by its last element at pos: the name is the package's or
+// free, and the file does not import the package under another name.
+func namesFree(pass *analysis.Pass, pos token.Pos, imports []string) bool {
+	scope := pass.Pkg.Scope().Innermost(pos)
+	file := fix.FileOf(pass, pos)
+	for _, imp := range imports {
+		if _, obj := scope.LookupParent(path.Base(imp), pos); obj != nil {
+			if pn, ok := obj.(*types.PkgName); !ok || pn.Imported().Path() != imp {
+				return false
+			}
+		}
+		for _, spec := range file.Imports {
+			if p, err := strconv.Unquote(spec.Path.Value); err == nil && p == imp && spec.Name != nil && spec.Name.Name != path.Base(imp) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// assigned reports whether fn's body assigns to v or takes its address:
+// the name may then hold another context where the key is read.
+func assigned(pass *analysis.Pass, fn *ssa.Function, v *types.Var) bool {
+	body := fn.Syntax()
+	if body == nil {
+		return true
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == v {
+					found = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && pass.TypesInfo.ObjectOf(id) == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // contextParam returns the index in fn.Params of its first
@@ -80,17 +130,25 @@ func contextParam(fn *ssa.Function) int {
 // root of the kind: fn is such a root and i its context, or every call
 // of fn in funcs passes, as i, a parameter of its caller that does.
 func rootContext(roots Roots, funcs []*ssa.Function, kind string, fn *ssa.Function, i, depth int) bool {
-	if roots.IsRoot(fn, kind) && contextParam(fn) == i {
-		return true
-	}
-	obj, _ := fn.Object().(*types.Func)
-	if depth == maxContextDepth || fn.Parent() != nil || obj == nil || obj.Exported() || declaredByInterface(obj) {
+	if depth == maxContextDepth {
 		return false
 	}
 	calls, only := staticCalls(funcs, fn)
-	if !only || len(calls) == 0 {
+	if roots.IsRoot(fn, kind) && contextParam(fn) == i {
+		// Registered, the root gets its own context; called by the
+		// package, it gets the caller's.
+		return callersPass(roots, funcs, kind, calls, i, depth)
+	}
+	obj, _ := fn.Object().(*types.Func)
+	if fn.Parent() != nil || obj == nil || obj.Exported() || declaredByInterface(obj) || !only || len(calls) == 0 {
 		return false
 	}
+	return callersPass(roots, funcs, kind, calls, i, depth)
+}
+
+// callersPass reports whether every call passes, as argument i, a
+// parameter of its caller that holds a root's context.
+func callersPass(roots Roots, funcs []*ssa.Function, kind string, calls []ssa.CallInstruction, i, depth int) bool {
 	for _, c := range calls {
 		arg, ok := c.Common().Args[i].(*ssa.Parameter)
 		if !ok {
@@ -114,31 +172,52 @@ func rootContext(roots Roots, funcs []*ssa.Function, kind string, fn *ssa.Functi
 // used no other way (as a function value, or a bound method).
 func staticCalls(funcs []*ssa.Function, fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 	var calls []ssa.CallInstruction
+	only := true
+	var recv types.Type
+	if r := fn.Signature.Recv(); r != nil {
+		recv = r.Type()
+	}
 	for _, f := range funcs {
 		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
 				if c, ok := instr.(ssa.CallInstruction); ok && c.Common().StaticCallee() == fn {
 					if _, isCall := c.(*ssa.Call); !isCall || c.Common().Value != fn {
-						return nil, false // go, defer, or through a wrapper
+						only = false // go, defer, or through a wrapper
+						continue
 					}
 					calls = append(calls, c)
 					continue
 				}
 				if mc, ok := instr.(*ssa.MakeClosure); ok && strings.HasPrefix(mc.Fn.(*ssa.Function).Synthetic, "bound method wrapper") &&
 					mc.Fn.(*ssa.Function).Object() == fn.Object() {
-					return nil, false
+					only = false
+				}
+				if mi, ok := instr.(*ssa.MakeInterface); ok && recv != nil && receiverOf(mi.X.Type(), recv) {
+					only = false // the method may be called through the interface
 				}
 				for _, op := range instr.Operands(nil) {
 					if op != nil && *op == fn {
 						if c, ok := instr.(ssa.CallInstruction); !ok || c.Common().Value != fn {
-							return nil, false
+							only = false
 						}
 					}
 				}
 			}
 		}
 	}
-	return calls, true
+	return calls, only
+}
+
+// receiverOf reports whether t is the receiver type recv, or the type
+// recv points to, or a pointer to it.
+func receiverOf(t, recv types.Type) bool {
+	base := func(t types.Type) types.Type {
+		if p, ok := t.(*types.Pointer); ok {
+			return p.Elem()
+		}
+		return t
+	}
+	return types.Identical(base(t), base(recv))
 }
 
 // declaredByInterface reports whether a method's name is a method of an
