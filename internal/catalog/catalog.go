@@ -215,7 +215,7 @@ func (c *Catalog) Config() *config.Config { return c.cfg }
 
 // lookup finds fn in a table by its key, then by its method wildcard.
 func lookup[V any](table map[string]V, fn *types.Func) (V, bool) {
-	if v, ok := table[FuncKey(fn)]; ok {
+	if v, ok := get(table, fn); ok {
 		return v, true
 	}
 	if w := methodWildcard(fn); w != "" {
@@ -224,6 +224,19 @@ func lookup[V any](table map[string]V, fn *types.Func) (V, bool) {
 	}
 	var zero V
 	return zero, false
+}
+
+// get finds fn in a table by its key, without allocating the key.
+func get[V any](table map[string]V, fn *types.Func) (V, bool) {
+	var buf [128]byte
+	v, ok := table[string(appendFuncKey(buf[:0], fn))]
+	return v, ok
+}
+
+// has reports whether fn is in a set keyed by FuncKey.
+func has(set map[string]bool, fn *types.Func) bool {
+	v, _ := get(set, fn)
+	return v
 }
 
 // Generator reports whether fn makes a fresh value on every call.
@@ -242,7 +255,7 @@ func (c *Catalog) SQL(fn *types.Func) (SQLCall, bool) {
 	if call, ok := lookup(sqlCalls, fn); ok {
 		return call, true
 	}
-	if call, ok := c.executors[FuncKey(fn)]; ok {
+	if call, ok := get(c.executors, fn); ok {
 		return call, true
 	}
 	return sqlShape(fn)
@@ -339,7 +352,7 @@ func (c *Catalog) SlotCall(fn *types.Func) (int, Slot, bool) {
 	if s, ok := lookup(slotCalls, fn); ok {
 		return s.Arg, s.Slot, true
 	}
-	if s, ok := c.sinks[FuncKey(fn)]; ok {
+	if s, ok := get(c.sinks, fn); ok {
 		what := s.What
 		if what == "" {
 			what = "the identity passed to " + fn.Name()
@@ -368,7 +381,7 @@ func (c *Catalog) KeyHeader() string { return c.cfg.Headers()[0] }
 // IsHeaderGetter reports whether fn reads a request header named by its
 // first argument.
 func (c *Catalog) IsHeaderGetter(fn *types.Func) bool {
-	return headerGetters[FuncKey(fn)]
+	return has(headerGetters, fn)
 }
 
 // IsOpKeyField reports whether field of the struct type owner carries a
@@ -385,7 +398,7 @@ func (c *Catalog) IsReceive(fn *types.Func) bool {
 }
 
 // IsOpKeyMethod reports whether fn returns a delivery's stable identity.
-func (c *Catalog) IsOpKeyMethod(fn *types.Func) bool { return opKeyMethods[FuncKey(fn)] }
+func (c *Catalog) IsOpKeyMethod(fn *types.Func) bool { return has(opKeyMethods, fn) }
 
 // HandlerShape reports whether a function of this signature is a retried
 // root by shape alone.
@@ -429,7 +442,7 @@ func (c *Catalog) DeliveryChan(elem types.Type) (string, bool) {
 // ConfiguredRoot reports whether the configuration names fn, or the type of
 // its receiver, as a retried root.
 func (c *Catalog) ConfiguredRoot(fn *types.Func) bool {
-	if c.roots[FuncKey(fn)] {
+	if has(c.roots, fn) {
 		return true
 	}
 	sig := fn.Type().(*types.Signature)

@@ -17,4 +17,4 @@ var goLaunchers = map[string]bool{
 
 // IsGoLauncher reports whether fn runs the function it is passed on a
 // goroutine of its own.
-func (c *Catalog) IsGoLauncher(fn *types.Func) bool { return goLaunchers[FuncKey(fn)] }
+func (c *Catalog) IsGoLauncher(fn *types.Func) bool { return has(goLaunchers, fn) }

@@ -228,7 +228,7 @@ var preparers = map[string]int{
 // Preparer reports whether fn prepares SQL text into a statement, and
 // which argument the text is.
 func Preparer(fn *types.Func) (int, bool) {
-	q, ok := preparers[FuncKey(fn)]
+	q, ok := get(preparers, fn)
 	return q, ok
 }
 
@@ -326,10 +326,13 @@ func IsBegin(name string) bool {
 // IsTxFunc reports whether fn runs a callback in a transaction it begins
 // and commits (pgx.BeginFunc).
 func IsTxFunc(fn *types.Func) bool {
-	key := FuncKey(fn)
+	var buf [128]byte
+	key := appendFuncKey(buf[:0], fn)
 	for _, d := range drivers {
-		if slices.Contains(d.TxFuncs, key) {
-			return true
+		for _, f := range d.TxFuncs {
+			if string(key) == f {
+				return true
+			}
 		}
 	}
 	return false

@@ -45,7 +45,7 @@ func (c *Catalog) External(fn *types.Func) (External, bool) {
 	if e, ok := lookup(externals, fn); ok {
 		return e, true
 	}
-	if e, ok := c.externals[FuncKey(fn)]; ok {
+	if e, ok := get(c.externals, fn); ok {
 		return e, true
 	}
 	sig := fn.Type().(*types.Signature)
@@ -130,7 +130,7 @@ func hasField(t types.Type, name string) bool {
 
 // IsPubOption reports whether fn makes a publish option carrying a
 // message ID.
-func (c *Catalog) IsPubOption(fn *types.Func) bool { return pubOptions[FuncKey(fn)] }
+func (c *Catalog) IsPubOption(fn *types.Func) bool { return has(pubOptions, fn) }
 
 // IsStripeParamsSetter reports whether fn is a method of a stripe-go
 // params type (AddMetadata, AddExpand...): passing params to one does not

@@ -89,7 +89,7 @@ func IsRequestHeaderFunc(fn *types.Func) bool {
 // (http.Header's Set and Add), whichever headers the configuration names
 // as idempotency headers.
 func SetsRequestHeader(fn *types.Func) bool {
-	h, ok := headerSetters[FuncKey(fn)]
+	h, ok := get(headerSetters, fn)
 	return ok && h == nil
 }
 
@@ -154,13 +154,13 @@ var bodyKeyNames = map[string]bool{
 
 // BodyReader reports whether fn wraps its argument i as a request body.
 func BodyReader(fn *types.Func) (int, bool) {
-	i, ok := bodyReaders[FuncKey(fn)]
+	i, ok := get(bodyReaders, fn)
 	return i, ok
 }
 
 // BodyEncoder reports whether fn encodes its argument i as body bytes.
 func BodyEncoder(fn *types.Func) (int, bool) {
-	i, ok := bodyEncoders[FuncKey(fn)]
+	i, ok := get(bodyEncoders, fn)
 	return i, ok
 }
 

@@ -172,11 +172,12 @@ func withStripe(gens map[string]Generator) map[string]Generator {
 // uuid.NewV7 and its kin, ordered by time, are random in their other
 // bits and so are fresh.
 func IsDerivation(fn *types.Func) bool {
-	key := FuncKey(fn)
-	if derivers[key] {
+	var buf [128]byte
+	key := appendFuncKey(buf[:0], fn)
+	if derivers[string(key)] {
 		return true
 	}
-	if _, ok := generators[key]; ok {
+	if _, ok := generators[string(key)]; ok {
 		return false
 	}
 	sig := fn.Type().(*types.Signature)

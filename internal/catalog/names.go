@@ -13,7 +13,50 @@ import (
 // FuncKey names a function or method as types.Func.FullName does, with type
 // arguments dropped: "pkg/path.F", "(*pkg/path.T).M", "(pkg/path.I).M".
 func FuncKey(fn *types.Func) string {
-	return fn.Origin().FullName()
+	var buf [128]byte
+	return string(appendFuncKey(buf[:0], fn))
+}
+
+// appendFuncKey appends FuncKey(fn) to b. Lookups index their tables
+// with string(appendFuncKey(buf[:0], fn)) on a buffer of their own,
+// which allocates nothing: a package the size of a large server makes
+// hundreds of thousands of lookups, nearly all of them misses, and
+// FullName builds each name in a buffer of its own. The common shapes
+// (functions, and methods of named types without type parameters) are
+// written here; the others are left to FullName.
+func appendFuncKey(b []byte, fn *types.Func) []byte {
+	fn = fn.Origin()
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return append(b, fn.FullName()...)
+	}
+	recv := sig.Recv()
+	if recv == nil {
+		if pkg := fn.Pkg(); pkg != nil && pkg.Path() != "" {
+			b = append(b, pkg.Path()...)
+			b = append(b, '.')
+		}
+		return append(b, fn.Name()...)
+	}
+	t, ptr := recv.Type(), false
+	if p, ok := t.(*types.Pointer); ok {
+		t, ptr = p.Elem(), true
+	}
+	named, ok := t.(*types.Named)
+	if !ok || named.TypeParams().Len() > 0 || named.TypeArgs().Len() > 0 {
+		return append(b, fn.FullName()...)
+	}
+	b = append(b, '(')
+	if ptr {
+		b = append(b, '*')
+	}
+	if pkg := named.Obj().Pkg(); pkg != nil && pkg.Path() != "" {
+		b = append(b, pkg.Path()...)
+		b = append(b, '.')
+	}
+	b = append(b, named.Obj().Name()...)
+	b = append(b, ')', '.')
+	return append(b, fn.Name()...)
 }
 
 // methodWildcard names any method M of package path as "path.*.M", for

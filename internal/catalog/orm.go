@@ -171,13 +171,14 @@ var documentInserts = map[string]int{
 // InsertModel reports whether fn names the model a query builder's
 // INSERT stores, or inserts a document, and at which argument.
 func InsertModel(fn *types.Func) (int, bool) {
-	key := FuncKey(fn)
+	var buf [128]byte
+	key := appendFuncKey(buf[:0], fn)
 	for _, b := range queryBuilders {
-		if b.InsertModel != "" && key == b.InsertModel {
+		if b.InsertModel != "" && string(key) == b.InsertModel {
 			return 0, true
 		}
 	}
-	i, ok := documentInserts[key]
+	i, ok := documentInserts[string(key)]
 	return i, ok
 }
 

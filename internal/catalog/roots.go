@@ -243,7 +243,7 @@ var (
 
 // IsAttemptCounter reports whether fn's result says which delivery of an
 // operation this is (asynq.GetRetryCount).
-func (c *Catalog) IsAttemptCounter(fn *types.Func) bool { return attemptCounters[FuncKey(fn)] }
+func (c *Catalog) IsAttemptCounter(fn *types.Func) bool { return has(attemptCounters, fn) }
 
 // IsAttemptField reports whether field of owner says which delivery of
 // an operation this is (river's JobRow.Attempt).

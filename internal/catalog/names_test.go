@@ -1,0 +1,120 @@
+package catalog
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// TestFuncKeyFullName checks FuncKey, which writes the common shapes of
+// names itself, against FullName of the function's origin, on every
+// function and method of some standard packages and of a package with
+// the shapes those lack: generic types and their instances, interface
+// methods, embedded and promoted methods, receivers through aliases.
+func TestFuncKeyFullName(t *testing.T) {
+	const src = `package p
+
+import "io"
+
+type T struct{ io.Reader }
+
+func (T) V()  {}
+func (*T) P() {}
+
+type G[K comparable, V any] struct{ m map[K]V }
+
+func (g *G[K, V]) Get(k K) V { return g.m[k] }
+func (g G[K, V]) Len() int    { return len(g.m) }
+
+func F[X any](x X) X { return x }
+
+type A = T
+
+func (A) ViaAlias() {}
+
+type I interface {
+	io.ReadCloser
+	M(int) error
+}
+
+type J interface{ interface{ Lit() } }
+
+type E struct {
+	*T
+	G[string, int]
+	I
+}
+
+var inst G[int, string]
+
+func local() {
+	type L interface{ N() }
+	var _ L
+}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	p, err := conf.Check("example.com/p", fset, []*ast.File{f}, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := []*types.Package{p}
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedTypes | packages.NeedName},
+		"io", "context", "database/sql", "net/http", "sync", "go/types", "iter", "unsafe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pkg := range pkgs {
+		all = append(all, pkg.Types)
+	}
+
+	n := 0
+	check := func(fn *types.Func) {
+		n++
+		if got, want := FuncKey(fn), fn.Origin().FullName(); got != want {
+			t.Errorf("FuncKey(%v) = %q, want %q", fn, got, want)
+		}
+	}
+	methods := func(typ types.Type) {
+		for _, ptr := range []bool{false, true} {
+			tt := typ
+			if ptr {
+				tt = types.NewPointer(typ)
+			}
+			ms := types.NewMethodSet(tt)
+			for i := range ms.Len() {
+				check(ms.At(i).Obj().(*types.Func))
+			}
+		}
+	}
+	for _, pkg := range all {
+		for _, name := range pkg.Scope().Names() {
+			switch obj := pkg.Scope().Lookup(name).(type) {
+			case *types.Func:
+				check(obj)
+			case *types.TypeName:
+				methods(obj.Type())
+			case *types.Var:
+				methods(obj.Type())
+			}
+		}
+	}
+	for _, obj := range info.Defs {
+		if tn, ok := obj.(*types.TypeName); ok {
+			methods(tn.Type())
+		}
+	}
+	if n < 1000 {
+		t.Errorf("checked %d functions, want more", n)
+	}
+}
