@@ -150,8 +150,18 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 	if cat.Skips(pass.Pkg, catalogpass.InGOROOT(pass)) {
 		return res, nil
 	}
+	// The functions of other packages that have summaries, known before
+	// any is asked for: a large package asks about every callee, most
+	// of which have none, and ImportObjectFact needs a summary of its
+	// own to fill in each time.
+	summarised := make(map[types.Object]bool)
+	for _, f := range pass.AllObjectFacts() {
+		if _, ok := f.Fact.(*valueflow.Summary); ok && f.Object.Pkg() != pass.Pkg {
+			summarised[f.Object] = true
+		}
+	}
 	imported := func(fn *types.Func) *valueflow.Summary {
-		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg || !summarised[fn] {
 			return nil
 		}
 		var s valueflow.Summary
