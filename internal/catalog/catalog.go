@@ -218,8 +218,9 @@ func lookup[V any](table map[string]V, fn *types.Func) (V, bool) {
 	if v, ok := get(table, fn); ok {
 		return v, true
 	}
-	if w := methodWildcard(fn); w != "" {
-		v, ok := table[w]
+	var buf [128]byte
+	if w := appendMethodWildcard(buf[:0], fn); len(w) > 0 {
+		v, ok := table[string(w)]
 		return v, ok
 	}
 	var zero V

@@ -277,10 +277,14 @@ func sqlCallTable() map[string]SQLCall {
 // driverOf returns the driver that declares a handle, transaction or row
 // of type t.
 func driverOf(t types.Type) *Driver {
-	key := TypeKey(t)
+	// Asked of every value whose type might be a handle: the key is
+	// compared from a buffer, not allocated.
+	var buf [128]byte
+	key := appendTypeKey(buf[:0], t)
+	is := func(k string) bool { return string(key) == k }
 	for i := range drivers {
 		d := &drivers[i]
-		if slices.Contains(d.Handles, key) || slices.Contains(d.Tx, key) || slices.Contains(d.Rows, key) {
+		if slices.ContainsFunc(d.Handles, is) || slices.ContainsFunc(d.Tx, is) || slices.ContainsFunc(d.Rows, is) {
 			return d
 		}
 	}

@@ -59,34 +59,46 @@ func appendFuncKey(b []byte, fn *types.Func) []byte {
 	return append(b, fn.Name()...)
 }
 
-// methodWildcard names any method M of package path as "path.*.M", for
-// table rows that cover a method on whichever type declares it (interface
-// methods are named after the interface that declares them, which may be
-// an embedded one).
-func methodWildcard(fn *types.Func) string {
+// appendMethodWildcard appends to b the name of any method M of package
+// path, "path.*.M", for table rows that cover a method on whichever type
+// declares it (interface methods are named after the interface that
+// declares them, which may be an embedded one). It appends nothing for
+// a function that is not a method.
+func appendMethodWildcard(b []byte, fn *types.Func) []byte {
 	sig, ok := fn.Type().(*types.Signature)
 	if !ok || sig.Recv() == nil || fn.Pkg() == nil {
-		return ""
+		return b
 	}
-	return fn.Pkg().Path() + ".*." + fn.Name()
+	b = append(b, fn.Pkg().Path()...)
+	b = append(b, ".*."...)
+	return append(b, fn.Name()...)
 }
 
 // TypeKey names a type with its package path and without type arguments:
 // "*net/http.Request", "*github.com/riverqueue/river.Job".
 func TypeKey(t types.Type) string {
+	var buf [128]byte
+	return string(appendTypeKey(buf[:0], t))
+}
+
+// appendTypeKey appends TypeKey(t) to b, for comparisons that need not
+// allocate the key.
+func appendTypeKey(b []byte, t types.Type) []byte {
 	switch t := types.Unalias(t).(type) {
 	case *types.Pointer:
-		return "*" + TypeKey(t.Elem())
+		return appendTypeKey(append(b, '*'), t.Elem())
 	case *types.Named:
 		obj := t.Origin().Obj()
 		if obj.Pkg() == nil {
-			return obj.Name()
+			return append(b, obj.Name()...)
 		}
-		return obj.Pkg().Path() + "." + obj.Name()
+		b = append(b, obj.Pkg().Path()...)
+		b = append(b, '.')
+		return append(b, obj.Name()...)
 	case *types.Slice:
-		return "[]" + TypeKey(t.Elem())
+		return appendTypeKey(append(b, "[]"...), t.Elem())
 	}
-	return types.TypeString(t, nil)
+	return append(b, types.TypeString(t, nil)...)
 }
 
 // SigKey names a signature's shape: "func(context.Context, *pkg.T) error".
