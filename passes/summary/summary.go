@@ -305,12 +305,13 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 // namesKeyHeader reports whether a constant of the package's code is the
 // name of an idempotency header.
 func namesKeyHeader(pass *analysis.Pass, cat *catalog.Catalog) bool {
+	headers := cat.KeyHeaders()
 	for _, tv := range pass.TypesInfo.Types {
 		if tv.Value == nil || tv.Value.Kind() != constant.String {
 			continue
 		}
 		name := constant.StringVal(tv.Value)
-		for _, h := range cat.KeyHeaders() {
+		for _, h := range headers {
 			if strings.EqualFold(name, h) {
 				return true
 			}
