@@ -30,18 +30,21 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 	shallowEnv.MaxNodes = 256
 	writeEnv := res.Env.ForWrites(false) // a parameter's value comes from the caller at hand
 	defects := defectsByFunc(res, funcs)
-	wired := wiredByFunc(res, funcs, sites)
-	freshWired := freshWiredByFunc(res, funcs, freshWiredSites)
+	// Only the summaries read the lists of wired calls: listing them for
+	// every function that reaches one grew them for thousands of
+	// functions of a large package that no summary is exported for.
+	wired := wiredByFunc(res, funcs, sites, summarised)
+	freshWired := freshWiredByFunc(res, funcs, freshWiredSites, summarised)
 	guards := map[*ssa.Function][]ssa.Instruction{} // guardedSink's, by function
 	var reachSinks map[*ssa.Function]bool
 	if rel.sinks {
 		reachSinks = reachingSinks(res.Env, funcs)
 	}
 	for _, fn := range funcs {
-		obj, ok := fn.Object().(*types.Func)
-		if !ok || fn.Parent() != nil || !obj.Exported() || inTestFile(pass, fn) {
+		if !summarised(fn) || inTestFile(pass, fn) {
 			continue
 		}
+		obj := fn.Object().(*types.Func)
 		sum := &valueflow.Summary{}
 		for _, fr := range fresh[fn] {
 			sum.FreshResults = append(sum.FreshResults, valueflow.FreshResult{Result: fr.result, Path: fr.path, Origin: fr.origin})
@@ -74,6 +77,13 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 			pass.ExportObjectFact(obj, sum)
 		}
 	}
+}
+
+// summarised reports whether fn is a function other packages can call,
+// which exportSummaries summarises unless it is declared in a test file.
+func summarised(fn *ssa.Function) bool {
+	obj, ok := fn.Object().(*types.Func)
+	return ok && fn.Parent() == nil && obj.Exported()
 }
 
 // inTestFile reports whether fn is declared in a _test.go file: no other

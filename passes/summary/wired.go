@@ -362,9 +362,10 @@ func externalRoots(res *Result) map[*retried.Root]bool {
 	return out
 }
 
-// freshWiredByFunc lists, for each function of the package, the fresh
-// values passed to wired calls that calling it leads to.
-func freshWiredByFunc(res *Result, funcs []*ssa.Function, fresh []freshSite) map[*ssa.Function][]valueflow.FreshWired {
+// freshWiredByFunc lists, for each function of the package that keep
+// accepts, the fresh values passed to wired calls that calling it leads
+// to.
+func freshWiredByFunc(res *Result, funcs []*ssa.Function, fresh []freshSite, keep func(*ssa.Function) bool) map[*ssa.Function][]valueflow.FreshWired {
 	out := make(map[*ssa.Function][]valueflow.FreshWired)
 	if len(fresh) == 0 {
 		return out
@@ -372,7 +373,7 @@ func freshWiredByFunc(res *Result, funcs []*ssa.Function, fresh []freshSite) map
 	callers := reverseCalls(funcs, res.Env.Pkg)
 	for _, fs := range fresh {
 		for f := range callersOf(fs.call.Parent(), callers) {
-			if len(out[f]) < maxWired {
+			if keep(f) && len(out[f]) < maxWired {
 				out[f] = append(out[f], fs.fw)
 			}
 		}
@@ -380,9 +381,10 @@ func freshWiredByFunc(res *Result, funcs []*ssa.Function, fresh []freshSite) map
 	return out
 }
 
-// wiredByFunc lists, for each function of the package, the wired calls
-// it makes itself or through the functions of the package it calls.
-func wiredByFunc(res *Result, funcs []*ssa.Function, sites []wiredSite) map[*ssa.Function][]valueflow.WiredCall {
+// wiredByFunc lists, for each function of the package that keep
+// accepts, the wired calls it makes itself or through the functions of
+// the package it calls.
+func wiredByFunc(res *Result, funcs []*ssa.Function, sites []wiredSite, keep func(*ssa.Function) bool) map[*ssa.Function][]valueflow.WiredCall {
 	out := make(map[*ssa.Function][]valueflow.WiredCall)
 	if len(sites) == 0 {
 		return out
@@ -390,7 +392,7 @@ func wiredByFunc(res *Result, funcs []*ssa.Function, sites []wiredSite) map[*ssa
 	callers := reverseCalls(funcs, res.Env.Pkg)
 	for _, site := range sites {
 		for f := range callersOf(site.call.Parent(), callers) {
-			if len(out[f]) < maxWired {
+			if keep(f) && len(out[f]) < maxWired {
 				out[f] = append(out[f], site.wc)
 			}
 		}
