@@ -171,7 +171,7 @@ func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
 	}
 	if callee := c.StaticCallee(); callee != nil && t.isLocal(callee) {
 		if a < len(callee.Params) {
-			t.push(callee.Params[a], n.path, append(n.stack[:len(n.stack):len(n.stack)], instr))
+			t.pushCall(callee.Params[a], n.path, n.stack, instr)
 		}
 		return
 	}

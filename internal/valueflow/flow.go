@@ -190,6 +190,21 @@ func (t *tracer) push(v ssa.Value, path string, stack []ssa.CallInstruction) {
 	t.work = append(t.work, node{v, path, stack})
 }
 
+// pushCall is push(v, path, stack+[call]), which builds the longer stack
+// only when v is new there: most values a call passes on were visited
+// through it before.
+func (t *tracer) pushCall(v ssa.Value, path string, stack []ssa.CallInstruction, call ssa.CallInstruction) {
+	if v == nil || depth(path) > maxDepth || len(t.seen) > t.maxNodes {
+		return
+	}
+	k := visitKey{v, path, call}
+	if t.seen[k] {
+		return
+	}
+	t.seen[k] = true
+	t.work = append(t.work, node{v, path, append(stack[:len(stack):len(stack)], call)})
+}
+
 // step follows one value to its uses.
 func (t *tracer) step(n node) {
 	if p, ok := n.v.(*ssa.Parameter); ok && len(n.stack) > 0 && n.path != "" && isPointerLike(p.Type()) {
