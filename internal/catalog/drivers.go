@@ -278,7 +278,12 @@ func sqlCallTable() map[string]SQLCall {
 // of type t.
 func driverOf(t types.Type) *Driver {
 	// Asked of every value whose type might be a handle: the key is
-	// compared from a buffer, not allocated.
+	// compared from a buffer, not allocated, and only for the named
+	// types and pointers to them that the drivers' types are (the key
+	// of any other type is its TypeString).
+	if !namedOrPointer(t) {
+		return nil
+	}
 	var buf [128]byte
 	key := appendTypeKey(buf[:0], t)
 	is := func(k string) bool { return string(key) == k }
@@ -289,6 +294,16 @@ func driverOf(t types.Type) *Driver {
 		}
 	}
 	return nil
+}
+
+// namedOrPointer reports whether t is a named type or a pointer to one.
+func namedOrPointer(t types.Type) bool {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	_, ok := t.(*types.Named)
+	return ok
 }
 
 // DriverAPI names the API ("sql", "pgx") of the driver a transaction or

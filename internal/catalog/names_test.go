@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"regexp"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -116,5 +117,20 @@ func local() {
 	}
 	if n < 1000 {
 		t.Errorf("checked %d functions, want more", n)
+	}
+}
+
+// TestDriverTypesNamed checks that the drivers' types are named types or
+// pointers to them, which driverOf assumes to skip the others.
+func TestDriverTypesNamed(t *testing.T) {
+	key := regexp.MustCompile(`^\*?[^*\[\](){}]+\.[A-Za-z_][A-Za-z_0-9]*$`)
+	for _, d := range drivers {
+		for _, list := range [][]string{d.Handles, d.Tx, d.Rows} {
+			for _, k := range list {
+				if !key.MatchString(k) {
+					t.Errorf("driver %s: type %q is not a named type or a pointer to one", d.Path, k)
+				}
+			}
+		}
 	}
 }
