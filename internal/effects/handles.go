@@ -142,10 +142,90 @@ func fromCall(sums Summaries, v ssa.Value, call *ssa.Call, i int, path string, d
 			}
 		}
 	}
+	if fn := cc.StaticCallee(); fn != nil && fn.Blocks != nil && !cc.IsInvoke() && len(cc.Args) == len(fn.Params) {
+		// A wrapper of the package (pgUUID(c.ID), a pgtype.UUID that
+		// holds its argument whole) holds the argument.
+		if i, ok := wrapperParam(fn); ok {
+			return locate(sums, cc.Args[i], path, depth+1)
+		}
+	}
 	if path != "" {
 		return place{}, false // a result's field that no summary names
 	}
 	return place{value: v}, true
+}
+
+// wrapperParam returns the parameter that every return of fn holds
+// whole, and nothing else of its parameters: the value converted, or
+// the field of a struct literal it fills (beside constants and values
+// made from it).
+func wrapperParam(fn *ssa.Function) (int, bool) {
+	if fn.Signature.Results().Len() != 1 {
+		return 0, false
+	}
+	param := -1
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		p, ok := heldParam(ret.Results[0])
+		if !ok || param >= 0 && p != param {
+			return 0, false
+		}
+		param = p
+	}
+	return param, param >= 0
+}
+
+// heldParam returns the parameter a returned value holds whole.
+func heldParam(v ssa.Value) (int, bool) {
+	if w := valueflow.Converted(v); w != nil {
+		v = w
+	}
+	if p, ok := v.(*ssa.Parameter); ok {
+		return paramIndex(p), true
+	}
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return 0, false
+	}
+	alloc, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return 0, false
+	}
+	var held *ssa.Parameter
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		for _, u := range *fa.Referrers() {
+			st, ok := u.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			val := st.Val
+			if w := valueflow.Converted(val); w != nil {
+				val = w
+			}
+			if p, ok := val.(*ssa.Parameter); ok {
+				if held != nil {
+					return 0, false // two parameters, or one twice
+				}
+				held = p
+			}
+		}
+	}
+	if held == nil {
+		return 0, false
+	}
+	for _, p := range held.Parent().Params {
+		if p != held && len(*p.Referrers()) > 0 {
+			return 0, false // another parameter is used
+		}
+	}
+	return paramIndex(held), true
 }
 
 // fieldStore returns the value stored into field of a struct

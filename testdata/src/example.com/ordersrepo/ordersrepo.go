@@ -146,3 +146,27 @@ func (s *Store) InsertOrderOnce(ctx context.Context, id string, total int64) err
 	}
 	return err
 }
+
+// nullID is an ID as a driver takes it, valid when set.
+type nullID struct {
+	S     string
+	Valid bool
+}
+
+func toNullID(id string) nullID { return nullID{S: id, Valid: id != ""} }
+
+func scoped(tenant, id string) nullID { return nullID{S: tenant + "/" + id, Valid: true} }
+
+// InsertOrderWrapped stores the ID through a converter that keeps it
+// whole: the caller's ID is still the row's.
+func (s *Store) InsertOrderWrapped(ctx context.Context, id string, total int64) error {
+	_, err := s.db.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", toNullID(id), total)
+	return err
+}
+
+// InsertOrderScoped stores an ID made of two values: not the caller's
+// ID alone.
+func (s *Store) InsertOrderScoped(ctx context.Context, tenant, id string, total int64) error {
+	_, err := s.db.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", scoped(tenant, id), total)
+	return err
+}

@@ -88,3 +88,13 @@ func importViaHelper(ctx context.Context, t *asynq.Task) error {
 func importConstant(ctx context.Context, t *asynq.Task) error {
 	return ordersdb.New(db).CreateOrder(ctx, paramsOf("fixed"))
 }
+
+// The task's order ID, converted by the repository for its driver.
+func importWrapped(ctx context.Context, t *asynq.Task) error {
+	return ordersrepo.NewStore(db).InsertOrderWrapped(ctx, string(t.Payload()), 5) // want `the INSERT into orders in Store.InsertOrderWrapped \(ordersrepo.go:\d+:\d+\) has no conflict handling for the caller-known id \(asynq handler importWrapped\)`
+}
+
+// Negative: the stored ID joins two values.
+func importScoped(ctx context.Context, t *asynq.Task) error {
+	return ordersrepo.NewStore(db).InsertOrderScoped(ctx, "acme", string(t.Payload()), 5)
+}
