@@ -101,6 +101,7 @@ func TestWired(t *testing.T) {
 		"example.com/wiredtx/cmd/api/main.go:27": {
 			`a crash between the two commits records the key without its effect.* \(idempotency_keys on a handle that commits each statement, the effect on a handle that commits each statement; idempotency_keys in sqlstore.Keys.Claim \(sqlstore.go:\d+:\d+\), HTTP handler Handler.PlaceOnce, wired here\)`,
 			`the INSERT into archive in httpapi.Handler.Archive \(httpapi.go:52:\d+\) is not idempotent \(HTTP handler Handler.Archive, wired here\)`,
+			`the INSERT into holds in sqlstore.Ledger.Hold \(sqlstore.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.HoldInUnit, wired here\)`,
 			`the INSERT into orders in sqlstore.Orders.Insert \(sqlstore.go:15:\d+\) is not idempotent \(HTTP handler Handler.Place, wired here\)`,
 			`the INSERT into topups in sqlstore.Ledger.Refill \(sqlstore.go:\d+:\d+\) is not idempotent \(HTTP handler Funcs.Refill, wired here\)`,
 			`the UPDATE of accounts \(it computes from the current value\) in sqlstore.Ledger.Transfer \(sqlstore.go:48:\d+\) is not idempotent \(HTTP handler Handler.Transfer, wired here\)`,

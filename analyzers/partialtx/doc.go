@@ -66,7 +66,12 @@
 // with each interface and its implementation in the chain. Under go vet
 // and gopls, which analyse one package at a time, and under
 // golangci-lint, it is reported where main wires the handler's package,
-// naming the write's function and position; it carries no fix.
+// naming the write's function and position; it carries no fix. A
+// function literal handed to an interface's method (a unit of work's
+// Do(ctx, func(ctx, repos) error)) runs within that call: its writes
+// count there, on the handles the implementation hands it (a unit of
+// work that begins a transaction but gives its repositories the pool
+// is found).
 //
 // The suggested fix wraps the writes in one transaction when they run on
 // one database/sql, pgx pool, sqlx, gorm or bun handle in one function with no

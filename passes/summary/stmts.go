@@ -257,10 +257,11 @@ func (b *stmtBuilder) visit(f *ssa.Function) {
 }
 
 // runsHere reports whether a closure that mc makes runs within the
-// function: it is called at once, or handed to pgx.BeginFunc.
+// function: it is called at once, or handed to pgx.BeginFunc or to an
+// interface's method (a unit of work's Do), which run it in the call.
 func runsHere(mc *ssa.MakeClosure) bool {
 	for _, r := range *mc.Referrers() {
-		if call, ok := r.(*ssa.Call); ok && (call.Call.Value == mc || effects.IsTxFunc(&call.Call)) {
+		if call, ok := r.(*ssa.Call); ok && (call.Call.Value == mc || effects.IsTxFunc(&call.Call) || call.Call.IsInvoke()) {
 			return true
 		}
 	}
@@ -302,6 +303,14 @@ func (b *stmtBuilder) call(c ssa.CallInstruction) {
 	switch callee := cc.StaticCallee(); {
 	case callee == nil && now:
 		b.wired(call) // an interface's method, or one bound in a function value
+		if cc.IsInvoke() {
+			// A function literal handed to an interface's method (a
+			// transaction manager's WithinTx(ctx, func(ctx, store)
+			// error)) runs within the call, on handles the
+			// implementation gives it: its statements follow the call,
+			// their commit units unknown.
+			b.callbacks(cc)
+		}
 	case callee == nil:
 	case callee.Parent() != nil && now:
 		b.visit(callee) // a closure called here

@@ -46,6 +46,20 @@ type Service interface {
 	CreditWithFee(ctx context.Context, account string, amount int64) error
 	CreditOrVoid(ctx context.Context, account string, amount int64) error
 	HoldAndCredit(ctx context.Context, account string, amount int64) error
+	HoldInUnit(ctx context.Context, account string, amount int64) error
+	JournalInUnit(ctx context.Context, id string) error
+}
+
+// Units runs work in a unit of work, with the repositories it hands the
+// work.
+type Units interface {
+	Do(ctx context.Context, fn func(ctx context.Context, r Repos) error) error
+}
+
+// Repos are the repositories of a unit of work.
+type Repos interface {
+	Ledger() Ledger
+	Journal() Journal
 }
 
 // Keys records the idempotency keys of requests.
@@ -119,6 +133,7 @@ type service struct {
 	reg     Registry
 	newID   func() string
 	ship    Shipper
+	units   Units
 }
 
 // New returns the Service the handlers use.
@@ -310,6 +325,28 @@ func (s *service) HoldAndCredit(ctx context.Context, account string, amount int6
 		return err
 	}
 	return nil
+}
+
+// HoldInUnit holds and debits in a unit of work whose repositories, as
+// the program's implementation makes them, commit each statement.
+func (s *service) HoldInUnit(ctx context.Context, account string, amount int64) error {
+	return s.units.Do(ctx, func(ctx context.Context, r Repos) error {
+		if err := r.Ledger().Hold(ctx, account, amount); err != nil {
+			return err
+		}
+		return r.Ledger().Debit(ctx, account, amount)
+	})
+}
+
+// JournalInUnit writes twice through a repository whose handle could be
+// the unit's transaction: nothing is proved apart.
+func (s *service) JournalInUnit(ctx context.Context, id string) error {
+	return s.units.Do(ctx, func(ctx context.Context, r Repos) error {
+		if err := r.Journal().Record(ctx, id); err != nil {
+			return err
+		}
+		return r.Journal().Record(ctx, id+"-done")
+	})
 }
 
 var errQueueFull = errors.New("notice queue full")

@@ -128,3 +128,11 @@ func (h *Handler) CreditOrVoid(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) HoldAndCredit(w http.ResponseWriter, r *http.Request) {
 	h.Svc.HoldAndCredit(r.Context(), r.FormValue("account"), 5)
 }
+
+func (h *Handler) HoldInUnit(w http.ResponseWriter, r *http.Request) {
+	h.Svc.HoldInUnit(r.Context(), r.FormValue("account"), 5)
+}
+
+func (h *Handler) JournalInUnit(w http.ResponseWriter, r *http.Request) {
+	h.Svc.JournalInUnit(r.Context(), r.FormValue("id"))
+}
