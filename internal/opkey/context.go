@@ -57,7 +57,7 @@ func FromContext(pass *analysis.Pass, cat *catalog.Catalog, roots Roots, funcs [
 	if !namesFree(pass, pos, ck.Imports) || assigned(pass, fn, v) {
 		return "", catalog.KeySource{}, false
 	}
-	if ck.OwnOnly && !rootContext(roots, funcs, kind, fn, i, 0) {
+	if ck.OwnOnly && !rootContext(roots, funcs, interfaceMethods(pass), kind, fn, i, 0) {
 		return "", catalog.KeySource{}, false
 	}
 	ks := ck.KeySource
@@ -129,7 +129,7 @@ func contextParam(fn *ssa.Function) int {
 // rootContext reports whether parameter i of fn holds the context of a
 // root of the kind: fn is such a root and i its context, or every call
 // of fn in funcs passes, as i, a parameter of its caller that does.
-func rootContext(roots Roots, funcs []*ssa.Function, kind string, fn *ssa.Function, i, depth int) bool {
+func rootContext(roots Roots, funcs []*ssa.Function, ifaces map[string]bool, kind string, fn *ssa.Function, i, depth int) bool {
 	if depth == maxContextDepth {
 		return false
 	}
@@ -137,18 +137,18 @@ func rootContext(roots Roots, funcs []*ssa.Function, kind string, fn *ssa.Functi
 	if roots.IsRoot(fn, kind) && contextParam(fn) == i {
 		// Registered, the root gets its own context; called by the
 		// package, it gets the caller's.
-		return callersPass(roots, funcs, kind, calls, i, depth)
+		return callersPass(roots, funcs, ifaces, kind, calls, i, depth)
 	}
 	obj, _ := fn.Object().(*types.Func)
-	if fn.Parent() != nil || obj == nil || obj.Exported() || declaredByInterface(obj) || !only || len(calls) == 0 {
+	if fn.Parent() != nil || obj == nil || obj.Exported() || ifaces[obj.Name()] || !only || len(calls) == 0 {
 		return false
 	}
-	return callersPass(roots, funcs, kind, calls, i, depth)
+	return callersPass(roots, funcs, ifaces, kind, calls, i, depth)
 }
 
 // callersPass reports whether every call passes, as argument i, a
 // parameter of its caller that holds a root's context.
-func callersPass(roots Roots, funcs []*ssa.Function, kind string, calls []ssa.CallInstruction, i, depth int) bool {
+func callersPass(roots Roots, funcs []*ssa.Function, ifaces map[string]bool, kind string, calls []ssa.CallInstruction, i, depth int) bool {
 	for _, c := range calls {
 		arg, ok := c.Common().Args[i].(*ssa.Parameter)
 		if !ok {
@@ -161,7 +161,7 @@ func callersPass(roots Roots, funcs []*ssa.Function, kind string, calls []ssa.Ca
 				j = k
 			}
 		}
-		if j < 0 || !rootContext(roots, funcs, kind, caller, j, depth+1) {
+		if j < 0 || !rootContext(roots, funcs, ifaces, kind, caller, j, depth+1) {
 			return false
 		}
 	}
@@ -173,10 +173,6 @@ func callersPass(roots Roots, funcs []*ssa.Function, kind string, calls []ssa.Ca
 func staticCalls(funcs []*ssa.Function, fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 	var calls []ssa.CallInstruction
 	only := true
-	var recv types.Type
-	if r := fn.Signature.Recv(); r != nil {
-		recv = r.Type()
-	}
 	for _, f := range funcs {
 		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
@@ -192,9 +188,6 @@ func staticCalls(funcs []*ssa.Function, fn *ssa.Function) ([]ssa.CallInstruction
 					mc.Fn.(*ssa.Function).Object() == fn.Object() {
 					only = false
 				}
-				if mi, ok := instr.(*ssa.MakeInterface); ok && recv != nil && receiverOf(mi.X.Type(), recv) {
-					only = false // the method may be called through the interface
-				}
 				for _, op := range instr.Operands(nil) {
 					if op != nil && *op == fn {
 						if c, ok := instr.(ssa.CallInstruction); !ok || c.Common().Value != fn {
@@ -208,36 +201,29 @@ func staticCalls(funcs []*ssa.Function, fn *ssa.Function) ([]ssa.CallInstruction
 	return calls, only
 }
 
-// receiverOf reports whether t is the receiver type recv, or the type
-// recv points to, or a pointer to it.
-func receiverOf(t, recv types.Type) bool {
-	base := func(t types.Type) types.Type {
-		if p, ok := t.(*types.Pointer); ok {
-			return p.Elem()
-		}
-		return t
-	}
-	return types.Identical(base(t), base(recv))
-}
-
-// declaredByInterface reports whether a method's name is a method of an
-// interface type of its package: a call through it would not be seen.
-func declaredByInterface(fn *types.Func) bool {
-	sig := fn.Type().(*types.Signature)
-	if sig.Recv() == nil {
-		return false
-	}
-	scope := fn.Pkg().Scope()
-	for _, name := range scope.Names() {
-		if it, ok := scope.Lookup(name).Type().Underlying().(*types.Interface); ok {
+// interfaceMethods returns the names of the methods of every interface
+// type the package writes, at package level or in a function: a
+// method of one of those names may be called through a conversion the
+// calls above do not show.
+func interfaceMethods(pass *analysis.Pass) map[string]bool {
+	out := map[string]bool{}
+	for _, tv := range pass.TypesInfo.Types {
+		if it, ok := tv.Type.(*types.Interface); ok {
 			for m := range it.Methods() {
-				if m.Name() == fn.Name() {
-					return true
+				out[m.Name()] = true
+			}
+		}
+	}
+	for _, obj := range pass.TypesInfo.Defs {
+		if tn, ok := obj.(*types.TypeName); ok {
+			if it, ok := tn.Type().Underlying().(*types.Interface); ok {
+				for m := range it.Methods() {
+					out[m.Name()] = true
 				}
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // hasFunc reports whether pkg or a package it imports, directly or not,
