@@ -16,7 +16,7 @@ var testdata, _ = filepath.Abs("../../testdata")
 // the fixes of those with golden files.
 func TestPartialTx(t *testing.T) {
 	results := checktest.Run(t, testdata, partialtx.Analyzer,
-		"partialtx/a",
+		"partialtx/a", "example.com/laterrepo",
 		// gorm's model writes.
 		"partialtx/gormcase", "example.com/gormrepo",
 		// bun's query builders.

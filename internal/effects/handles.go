@@ -142,9 +142,10 @@ func fromCall(sums Summaries, v ssa.Value, call *ssa.Call, i int, path string, d
 			}
 		}
 	}
-	if fn := cc.StaticCallee(); fn != nil && fn.Blocks != nil && !cc.IsInvoke() && len(cc.Args) == len(fn.Params) {
+	if fn := cc.StaticCallee(); path == "" && fn != nil && fn.Blocks != nil && !cc.IsInvoke() && len(cc.Args) == len(fn.Params) {
 		// A wrapper of the package (pgUUID(c.ID), a pgtype.UUID that
-		// holds its argument whole) holds the argument.
+		// holds its argument whole) holds the argument: the whole
+		// value, not a field of it, which is the wrapper's own.
 		if i, ok := wrapperParam(fn); ok {
 			return locate(sums, cc.Args[i], path, depth+1)
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log"
 
+	"example.com/laterrepo"
 	"github.com/hibiken/asynq"
 )
 
@@ -228,4 +229,18 @@ func issueTokensLoosely(ctx context.Context, t *asynq.Task) error {
 		return err
 	}
 	return nil
+}
+
+// Negative: the log's handle is a field the repository's constructor
+// fills with a value of its own, not the transaction it keeps beside.
+func saveItem(ctx context.Context, t *asynq.Task) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := laterrepo.SaveWith(ctx, tx); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
