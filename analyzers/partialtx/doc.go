@@ -68,10 +68,11 @@
 // golangci-lint, it is reported where main wires the handler's package,
 // naming the write's function and position; it carries no fix. A
 // function literal handed to an interface's method (a unit of work's
-// Do(ctx, func(ctx, repos) error)) runs within that call: its writes
-// count there, on the handles the implementation hands it (a unit of
-// work that begins a transaction but gives its repositories the pool
-// is found).
+// Do(ctx, func(ctx, repos) error)) counts there when every
+// implementation the program has calls it before returning: its writes
+// run on the handles the implementation hands it (a unit of work that
+// begins a transaction but gives its repositories the pool is found);
+// one a bus keeps to run later does not count.
 //
 // The suggested fix wraps the writes in one transaction when they run on
 // one database/sql, pgx pool, sqlx, gorm or bun handle in one function with no

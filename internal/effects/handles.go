@@ -568,7 +568,7 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 	}
 	args := call.Call.Args
 	for i, s := range sum.Stmts {
-		if s.Wired != nil {
+		if s.Wired != nil || s.Callback > 0 {
 			continue // the composition root's to resolve
 		}
 		st := &Stmt{

@@ -29,6 +29,10 @@ type Summary struct {
 	// Defects are fresh values made inside the function (or its callees)
 	// that become an identity.
 	Defects []Defect
+	// Runs are the function parameters (by index, the receiver first)
+	// that the function calls before it returns: a unit of work's Do
+	// runs the work it is given.
+	Runs []int
 	// ParamWrites are parameters whose value (at Path) a durable write
 	// stores.
 	ParamWrites []ParamWrite
@@ -182,6 +186,13 @@ type SQLStmt struct {
 	// runs any.
 	OnFailure bool
 	FailureOf []int
+	// Callback, when set, is the entry (1-based) of the same list, a
+	// wired call, that the statement's function literal is argument
+	// CallbackArg of: it runs within that call only if the
+	// implementations run that argument (Summary.Runs), which the
+	// composition root knows.
+	Callback    int
+	CallbackArg int
 	// Wired, when set, makes the entry a call of a wired interface
 	// method in the list's order, not a statement (SQL is empty): the
 	// composition root puts the statements of the implementations it
@@ -473,7 +484,7 @@ func (s SinkInfo) String() string {
 func (s *Summary) Empty() bool {
 	return len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.Defects) == 0 &&
 		len(s.ParamWrites) == 0 && len(s.Effects) == 0 && len(s.Stmts) == 0 && !s.StmtsCut && len(s.ResultFields) == 0 &&
-		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0
+		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0
 }
 
 // A Frame is one step of a call chain: a function and a position in it.

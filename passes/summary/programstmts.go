@@ -208,10 +208,14 @@ func (p *program) rootStmts(pending []*valueflow.Pending) []ProgramRoot {
 // expand appends the statements of list to root, each wired call
 // replaced by its implementations' lists.
 func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope, depth int) {
+	runs := map[int][]int{} // each wired entry's arguments that all its implementations run
 	for i, st := range list {
+		if st.Callback > 0 && !slices.Contains(runs[st.Callback-1], st.CallbackArg) {
+			continue // a function literal the implementations are not known to run
+		}
 		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed, optional: st.Optional, onFail: st.OnFailure, failureOf: st.FailureOf})
 		if w := st.Wired; w != nil {
-			p.expandWired(root, w, sc, here, depth)
+			runs[i] = p.expandWired(root, w, sc, here, depth)
 			continue
 		}
 		if len(root.Stmts) == maxProgramStmts {
@@ -242,17 +246,28 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 }
 
 // expandWired puts the lists of a wired call's implementations in its
-// place.
-func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *scope, here []step, depth int) {
+// place, and returns the call's arguments (by index, the receiver left
+// out) that every implementation runs before it returns.
+func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *scope, here []step, depth int) []int {
 	if depth >= maxWiredDepth {
 		root.Cut = true
-		return
+		return nil
 	}
+	var runs []int
+	known := true // every implementation says what it runs
 	for k, im := range p.implementations(w.Call) {
 		s := p.summary(im.fn)
 		if s == nil {
+			known = false
 			continue
 		}
+		var args []int
+		for _, r := range s.Runs {
+			if r > 0 && (k == 0 || slices.Contains(runs, r-1)) {
+				args = append(args, r-1) // the receiver is parameter 0
+			}
+		}
+		runs = args
 		root.Cut = root.Cut || s.StmtsCut
 		root.External = root.External || len(s.Effects) > 0
 		p.keyless(root, w, s, sc.through, im)
@@ -283,6 +298,10 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 		}
 		p.expand(root, s.Stmts, sub, depth+1)
 	}
+	if !known {
+		return nil
+	}
+	return runs
 }
 
 // failedAt returns the failed call's place for an entry of the scope's

@@ -223,6 +223,9 @@ type stmtBuilder struct {
 	// only, when set, are the blocks of fn the list is of: a consumer
 	// loop's body, which runs once per delivery.
 	only map[*ssa.BasicBlock]bool
+	// cb is set while the statements of a function literal handed to a
+	// wired call are listed.
+	cb *callbackRef
 }
 
 // LoopStmtSummary returns the statements the body of a consumer loop
@@ -246,7 +249,7 @@ func (b *stmtBuilder) visit(f *ssa.Function) {
 		for _, instr := range blk.Instrs {
 			switch instr := instr.(type) {
 			case *ssa.MakeClosure:
-				if !runsHere(instr) && hasStmts(b.h, instr.Fn.(*ssa.Function)) {
+				if !b.runsHere(instr) && hasStmts(b.h, instr.Fn.(*ssa.Function)) {
 					b.sum.StmtsCut = true // it runs where this list cannot say
 				}
 			case ssa.CallInstruction:
@@ -257,15 +260,61 @@ func (b *stmtBuilder) visit(f *ssa.Function) {
 }
 
 // runsHere reports whether a closure that mc makes runs within the
-// function: it is called at once, or handed to pgx.BeginFunc or to an
-// interface's method (a unit of work's Do), which run it in the call.
-func runsHere(mc *ssa.MakeClosure) bool {
+// function: it is called at once, or handed to pgx.BeginFunc, or to a
+// wired interface's method (a unit of work's Do), whose implementations
+// the composition root asks whether they run it.
+func (b *stmtBuilder) runsHere(mc *ssa.MakeClosure) bool {
 	for _, r := range *mc.Referrers() {
-		if call, ok := r.(*ssa.Call); ok && (call.Call.Value == mc || effects.IsTxFunc(&call.Call) || call.Call.IsInvoke()) {
+		if call, ok := r.(*ssa.Call); ok && (call.Call.Value == mc || effects.IsTxFunc(&call.Call) || call.Call.IsInvoke() && b.wiredOK(call)) {
 			return true
 		}
 	}
 	return false
+}
+
+// wiredOK reports whether a call is one the list records as wired.
+func (b *stmtBuilder) wiredOK(call *ssa.Call) bool {
+	_, ok := b.h.r.wiredAt(call)
+	return ok
+}
+
+// runsParams returns the function parameters of fn (by index) that fn,
+// or a function literal it runs at once or hands to a transaction
+// function, calls: the work a unit of work's Do is given.
+func runsParams(fn *ssa.Function) []int {
+	var out []int
+	var visit func(f *ssa.Function)
+	visit = func(f *ssa.Function) {
+		for _, blk := range f.Blocks {
+			for _, instr := range blk.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				v := call.Call.Value
+				if fv, ok := v.(*ssa.FreeVar); ok {
+					v = valueflow.Unwrap(effects.Binding(fv))
+				}
+				if p, ok := v.(*ssa.Parameter); ok && p.Parent() == fn {
+					if i := slices.Index(fn.Params, p); i >= 0 && !slices.Contains(out, i) {
+						out = append(out, i)
+					}
+				}
+				if callee := call.Call.StaticCallee(); callee != nil && callee.Parent() == f {
+					visit(callee)
+				}
+				if effects.IsTxFunc(&call.Call) {
+					for _, a := range call.Call.Args {
+						if mc, ok := a.(*ssa.MakeClosure); ok {
+							visit(mc.Fn.(*ssa.Function))
+						}
+					}
+				}
+			}
+		}
+	}
+	visit(fn)
+	return out
 }
 
 // hasStmts reports whether a closure executes SQL itself.
@@ -302,14 +351,15 @@ func (b *stmtBuilder) call(c ssa.CallInstruction) {
 	call, now := c.(*ssa.Call) // not go, not defer
 	switch callee := cc.StaticCallee(); {
 	case callee == nil && now:
+		n := len(b.sum.Stmts)
 		b.wired(call) // an interface's method, or one bound in a function value
-		if cc.IsInvoke() {
+		if cc.IsInvoke() && len(b.sum.Stmts) > n {
 			// A function literal handed to an interface's method (a
-			// transaction manager's WithinTx(ctx, func(ctx, store)
-			// error)) runs within the call, on handles the
-			// implementation gives it: its statements follow the call,
-			// their commit units unknown.
-			b.callbacks(cc)
+			// unit of work's Do(ctx, func(ctx, repos) error)) runs
+			// within the call when the implementations run it: its
+			// statements follow the call, marked for the composition
+			// root to keep or drop.
+			b.wiredCallbacks(cc, n)
 		}
 	case callee == nil:
 	case callee.Parent() != nil && now:
@@ -369,6 +419,23 @@ func (b *stmtBuilder) argSource(v ssa.Value, path string) valueflow.ArgSource {
 	return valueflow.ArgSource{Param: -1}
 }
 
+// wiredCallbacks adds the statements of the function literals handed
+// to the wired call at entry, marked as its arguments'.
+func (b *stmtBuilder) wiredCallbacks(cc *ssa.CallCommon, entry int) {
+	outer := b.cb
+	defer func() { b.cb = outer }()
+	for k, a := range cc.Args {
+		if mc, ok := a.(*ssa.MakeClosure); ok {
+			b.cb = &callbackRef{entry: entry, arg: k}
+			b.visit(mc.Fn.(*ssa.Function))
+		}
+	}
+}
+
+// A callbackRef is the wired call whose argument a function literal
+// being listed is.
+type callbackRef struct{ entry, arg int }
+
 // callbacks adds the statements of the function literals a transaction
 // function (pgx.BeginFunc) runs.
 func (b *stmtBuilder) callbacks(cc *ssa.CallCommon) {
@@ -404,6 +471,10 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		for _, j := range s.FailureOf {
 			failureOf = append(failureOf, base+j)
 		}
+		callback := s.Callback
+		if callback > 0 {
+			callback += base
+		}
 		args := b.mapArgs(call, s.Args)
 		var wired *valueflow.WiredStmt
 		if s.Wired != nil {
@@ -422,7 +493,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, Wired: wired, Ignores: s.Ignores}, call, excl)
+		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores}, call, excl)
 	}
 }
 
@@ -610,6 +681,9 @@ func (b *stmtBuilder) newTx() int {
 // for a callee's statement, the statements of this list that the
 // callee's summary says exclude it.
 func (b *stmtBuilder) add(s valueflow.SQLStmt, at ssa.Instruction, excl []int) {
+	if b.cb != nil && s.Callback == 0 {
+		s.Callback, s.CallbackArg = b.cb.entry+1, b.cb.arg
+	}
 	if call, ok := at.(ssa.CallInstruction); ok {
 		s.Optional = s.Optional || effects.FailureTolerated(call)
 	}

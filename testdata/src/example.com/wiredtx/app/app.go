@@ -48,6 +48,12 @@ type Service interface {
 	HoldAndCredit(ctx context.Context, account string, amount int64) error
 	HoldInUnit(ctx context.Context, account string, amount int64) error
 	JournalInUnit(ctx context.Context, id string) error
+	HoldThenSubscribe(ctx context.Context, account string, amount int64) error
+}
+
+// Bus runs handlers when events arrive.
+type Bus interface {
+	Subscribe(ctx context.Context, topic string, fn func(ctx context.Context) error) error
 }
 
 // Units runs work in a unit of work, with the repositories it hands the
@@ -134,6 +140,7 @@ type service struct {
 	newID   func() string
 	ship    Shipper
 	units   Units
+	bus     Bus
 }
 
 // New returns the Service the handlers use.
@@ -346,6 +353,18 @@ func (s *service) JournalInUnit(ctx context.Context, id string) error {
 			return err
 		}
 		return r.Journal().Record(ctx, id+"-done")
+	})
+}
+
+// HoldThenSubscribe holds, then registers an update to run when the
+// settlement arrives: the bus keeps the function for later, so the
+// update is no part of this call.
+func (s *service) HoldThenSubscribe(ctx context.Context, account string, amount int64) error {
+	if err := s.ledger.Hold(ctx, account, amount); err != nil {
+		return err
+	}
+	return s.bus.Subscribe(ctx, "settled", func(ctx context.Context) error {
+		return s.orders.SetStatus(ctx, account, "settled")
 	})
 }
 

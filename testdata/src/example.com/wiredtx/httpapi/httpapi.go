@@ -136,3 +136,7 @@ func (h *Handler) HoldInUnit(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) JournalInUnit(w http.ResponseWriter, r *http.Request) {
 	h.Svc.JournalInUnit(r.Context(), r.FormValue("id"))
 }
+
+func (h *Handler) HoldThenSubscribe(w http.ResponseWriter, r *http.Request) {
+	h.Svc.HoldThenSubscribe(r.Context(), r.FormValue("account"), 5)
+}

@@ -225,3 +225,13 @@ type repos struct {
 
 func (r repos) Ledger() app.Ledger   { return &Ledger{DB: r.db} }
 func (r repos) Journal() app.Journal { return &Journal{DB: r.tx} }
+
+// Bus keeps each handler for when its topic's events arrive.
+type Bus struct {
+	handlers map[string]func(ctx context.Context) error
+}
+
+func (b *Bus) Subscribe(ctx context.Context, topic string, fn func(ctx context.Context) error) error {
+	b.handlers[topic] = fn
+	return nil
+}
