@@ -3,6 +3,7 @@ package summary
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -39,11 +40,58 @@ func exportCarriers(pass *analysis.Pass) {
 			if !ok {
 				continue
 			}
-			if prs := carriedResults(pass.TypesInfo, fd); len(prs) > 0 {
-				pass.ExportObjectFact(obj, &valueflow.Summary{ParamResults: prs, ResultFields: resultFields(prs), Carried: true})
+			prs, runs := carriedResults(pass.TypesInfo, fd), runsFromSyntax(pass.TypesInfo, fd)
+			if len(prs) > 0 || len(runs) > 0 {
+				pass.ExportObjectFact(obj, &valueflow.Summary{ParamResults: prs, ResultFields: resultFields(prs), Carried: len(prs) > 0, Runs: runs})
 			}
 		}
 	}
+}
+
+// runsFromSyntax returns the function parameters (by index, the
+// receiver first) that fd's body calls itself, outside go and defer
+// statements and function literals: the work a unit of work's Do is
+// given, read without building SSA.
+func runsFromSyntax(info *types.Info, fd *ast.FuncDecl) []int {
+	if fd.Body == nil {
+		return nil
+	}
+	index := map[types.Object]int{}
+	i := 0
+	if fd.Recv != nil {
+		i = 1
+	}
+	for _, f := range fd.Type.Params.List {
+		for _, name := range f.Names {
+			if obj := info.Defs[name]; obj != nil {
+				if _, ok := obj.Type().Underlying().(*types.Signature); ok {
+					index[obj] = i
+				}
+			}
+			i++
+		}
+		if len(f.Names) == 0 {
+			i++
+		}
+	}
+	if len(index) == 0 {
+		return nil
+	}
+	var out []int
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
+			return false
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+				if j, ok := index[info.Uses[id]]; ok && !slices.Contains(out, j) {
+					out = append(out, j)
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // carriedResults reads what a constructor or getter carries from its

@@ -7,6 +7,7 @@ import (
 	"database/sql"
 
 	"example.com/wiredtx/app"
+	"example.com/wiredtx/uow"
 )
 
 type Orders struct{ DB *sql.DB }
@@ -27,3 +28,8 @@ func (f *Orders) SetStatus(ctx context.Context, id, status string) error {
 	f.DB.ExecContext(ctx, "INSERT INTO fake_log (id) VALUES ($1)", id)
 	return nil
 }
+
+// Units is the program's unit of work, linked here through this
+// package's API (go vet reads a dependency's types from its export
+// data, which holds what the API names).
+var Units = &uow.Pool{}

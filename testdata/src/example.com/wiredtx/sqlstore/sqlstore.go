@@ -202,22 +202,8 @@ func (s *Orders) CreateWithKey(ctx context.Context, key string, o app.Order) err
 	})
 }
 
-// Units begins a transaction, but hands the work repositories on the
-// pool.
-type Units struct{ DB *sql.DB }
-
-func (u *Units) Do(ctx context.Context, fn func(ctx context.Context, r app.Repos) error) error {
-	tx, err := u.DB.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if err := fn(ctx, repos{db: u.DB, tx: tx}); err != nil {
-		return err
-	}
-	return tx.Commit()
-}
-
+// repos are the repositories a unit of work hands its work: the ledger
+// on the pool, the journal on the transaction.
 type repos struct {
 	db *sql.DB
 	tx *sql.Tx
