@@ -103,7 +103,7 @@ func (c *checker) programGenerated() {
 		}
 		for j := range r.Stmts {
 			st := &r.Stmts[j]
-			if !st.InWired() || st.Judged || st.Absorbed || r.GuardedBefore(j) {
+			if !r.Unjudged(j) {
 				continue
 			}
 			col, ok := generatedIdentity(c.res.Catalog, st.Parsed)

@@ -32,11 +32,11 @@ func (c *checker) programRoots() {
 		}
 		for j := range r.Stmts {
 			st := &r.Stmts[j]
-			if seen[fmt.Sprint(st.At)] || !st.InWired() || st.Judged || st.Absorbed {
+			if seen[fmt.Sprint(st.At)] || !r.Unjudged(j) {
 				continue // its package judges it, or a duplicate is handled
 			}
 			parsed := st.Parsed
-			if parsed.Kind != sqltext.Insert || parsed.Conflict || r.GuardedBefore(j) {
+			if parsed.Kind != sqltext.Insert || parsed.Conflict {
 				continue
 			}
 			if col := c.givenIdentity(parsed, st.Given, fresh[r.Root]); col != "" {

@@ -107,6 +107,15 @@ const autoUnit = "auto#"
 // wired call, not in the root's own package.
 func (s *ProgramStmt) InWired() bool { return len(s.trail) > 1 }
 
+// Unjudged reports whether statement j runs in a wired implementation
+// that no package's own checks judge, with no duplicate handled where
+// it runs and no dedup guard before it: the composition root's to
+// judge.
+func (r *ProgramRoot) Unjudged(j int) bool {
+	st := &r.Stmts[j]
+	return st.InWired() && !st.Judged && !st.Absorbed && !r.GuardedBefore(j)
+}
+
 // GuardedBefore reports whether a dedup guard of the root's list can
 // run before statement j in the same execution.
 func (r *ProgramRoot) GuardedBefore(j int) bool {
