@@ -138,3 +138,55 @@ func isStd(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")
 }
+
+// TestSupport reports whether a package's path or name says it holds test
+// doubles or test scaffolding rather than production code: mocks, fakes
+// and stubs, and packages named as the standard library names its own
+// (httptest, fstest) or as projects name theirs (testutil, testapi).
+// Their types implement no production interface and their handlers are
+// no production entry points.
+func TestSupport(pkg *types.Package) bool {
+	for _, elem := range append(strings.Split(pkg.Path(), "/"), pkg.Name()) {
+		if testSupportName(strings.ToLower(elem)) {
+			return true
+		}
+	}
+	return false
+}
+
+func testSupportName(name string) bool {
+	if testSupportNames[name] {
+		return true
+	}
+	if strings.HasPrefix(name, "mock_") || strings.HasPrefix(name, "fake_") ||
+		strings.HasSuffix(name, "mock") || strings.HasSuffix(name, "mocks") {
+		return true
+	}
+	if rest, ok := strings.CutPrefix(name, "test"); ok && testSupportRoles[strings.TrimLeft(rest, "_-")] {
+		return true
+	}
+	return len(name) > len("test") && strings.HasSuffix(name, "test") && !testWords[name]
+}
+
+// testSupportNames are package names that hold test doubles whatever
+// else they say.
+var testSupportNames = map[string]bool{
+	"mock": true, "mocks": true, "fake": true, "fakes": true, "stub": true, "stubs": true,
+	"testing": true, "testdouble": true, "testdoubles": true,
+}
+
+// testSupportRoles are what a package named test<role> (testutil,
+// testapi, test_helpers) provides to tests.
+var testSupportRoles = map[string]bool{
+	"util": true, "utils": true, "helper": true, "helpers": true, "support": true,
+	"kit": true, "env": true, "fixture": true, "fixtures": true, "data": true,
+	"harness": true, "api": true, "server": true, "srv": true, "client": true,
+	"infra": true, "containers": true, "db": true, "common": true, "lib": true,
+}
+
+// testWords are words that end in "test" without naming a test package.
+var testWords = map[string]bool{
+	"latest": true, "contest": true, "protest": true, "attest": true, "detest": true,
+	"greatest": true, "fastest": true, "shortest": true, "smartest": true, "hottest": true,
+	"quietest": true, "softest": true, "neatest": true,
+}

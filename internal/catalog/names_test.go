@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -131,6 +132,27 @@ func TestDriverTypesNamed(t *testing.T) {
 					t.Errorf("driver %s: type %q is not a named type or a pointer to one", d.Path, k)
 				}
 			}
+		}
+	}
+}
+
+func TestTestSupport(t *testing.T) {
+	for path, want := range map[string]bool{
+		"example.com/svc/internal/mocks":        true,
+		"example.com/svc/internal/repo/mock_db": true,
+		"example.com/svc/storemock":             true,
+		"example.com/svc/api/testapi":           true,
+		"example.com/svc/test_helpers":          true,
+		"example.com/svc/internal/httptest":     true,
+		"example.com/svc/fakes":                 true,
+		"example.com/svc/latest":                false,
+		"example.com/svc/contest":               false,
+		"example.com/svc/testimonials":          false,
+		"example.com/svc/internal/payments":     false,
+	} {
+		name := path[strings.LastIndex(path, "/")+1:]
+		if got := TestSupport(types.NewPackage(path, name)); got != want {
+			t.Errorf("TestSupport(%s) = %v, want %v", path, got, want)
 		}
 	}
 }

@@ -274,6 +274,13 @@ func (f *finder) add(kind string, fn *ssa.Function, pos token.Pos) *Root {
 }
 
 func (f *finder) findRoots(s *lazyssa.SSA) {
+	if catalog.TestSupport(f.pass.Pkg) {
+		// A test server's handlers (a package testapi that replays
+		// a provider's webhook to the program's own endpoint) serve
+		// tests: the entry points they exercise are judged where
+		// they are served.
+		return
+	}
 	marked := markedRetried(f.pass)
 	for _, fn := range s.SrcFuncs() {
 		if f.inTestFile(fn) {

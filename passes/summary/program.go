@@ -293,24 +293,7 @@ func (p *program) mayImplement(pkg *types.Package) bool {
 	if !own && !strings.Contains(first, ".") || p.cat.MayKnow(path) {
 		return false // the standard library, or a library the catalog describes
 	}
-	for _, elem := range append(strings.Split(path, "/"), pkg.Name()) {
-		if isMockName(elem) {
-			return false
-		}
-	}
-	return true
-}
-
-// isMockName reports whether a package name or path element says the
-// package holds test doubles.
-func isMockName(name string) bool {
-	name = strings.ToLower(name)
-	switch name {
-	case "mock", "mocks", "fake", "fakes", "stub", "stubs", "testutil", "testing":
-		return true
-	}
-	return strings.HasPrefix(name, "mock_") || strings.HasPrefix(name, "fake_") ||
-		strings.HasSuffix(name, "mock") || strings.HasSuffix(name, "mocks") || strings.HasSuffix(name, "test")
+	return !catalog.TestSupport(pkg)
 }
 
 // implementation returns the method of obj that implements method of
