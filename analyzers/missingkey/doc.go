@@ -28,7 +28,9 @@
 // standard queues, confirm or capture of an existing Stripe
 // PaymentIntent (it succeeds at most once), requests whose JSON body is
 // encoded from a struct with a field for the operation's key
-// (idempotencyKey, requestId, eventId and the like), requests to a
+// (idempotencyKey, requestId, eventId and the like, or the merchant's
+// order reference a payment page takes once), at the top of the body or
+// in an object of it, requests to a
 // route the same package serves ("POST /orders/{id}/insert", gin's and
 // echo's "/orders/:id"), whose handler is a retried root judged where it
 // is served, or calls whose request or parameters are built elsewhere

@@ -150,6 +150,10 @@ var bodyEncoders = map[string]int{
 var bodyKeyNames = map[string]bool{
 	"idempotencykey": true, "idempotencytoken": true, "requestid": true, "clienttoken": true,
 	"clientrequesttoken": true, "operationid": true, "eventid": true, "deliveryid": true,
+	// A payment page's or invoice's merchant reference, which the
+	// provider refuses to take twice (Fondy's and LiqPay's order_id,
+	// PayPal's invoice_id).
+	"orderid": true, "merchantorderid": true, "invoiceid": true,
 }
 
 // BodyReader reports whether fn wraps its argument i as a request body.

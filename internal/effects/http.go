@@ -86,7 +86,47 @@ func bodyKeyed(body ssa.Value) bool {
 		return false
 	}
 	v := wrappedArg(ex.Tuple, catalog.BodyEncoder)
-	return v != nil && hasBodyKeyField(valueflow.Unwrap(v).Type(), 0)
+	return v != nil && bodyValueKeyed(v, 0)
+}
+
+// bodyValueKeyed reports whether a value encoded as a body has a field
+// for the operation's key: by its type, or by what a literal of it puts
+// in a field of interface type (apiRequest{Request: checkout}).
+func bodyValueKeyed(v ssa.Value, depth int) bool {
+	v = valueflow.Unwrap(v)
+	if hasBodyKeyField(v.Type(), 0) {
+		return true
+	}
+	if depth > 2 {
+		return false
+	}
+	lit := v
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		lit = load.X
+	}
+	if _, ok := lit.(*ssa.Alloc); !ok {
+		return false
+	}
+	for _, r := range *lit.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || !types.IsInterface(fa.Type().(*types.Pointer).Elem()) || !inJSON(fa) {
+			continue
+		}
+		for _, w := range *fa.Referrers() {
+			if st, ok := w.(*ssa.Store); ok && st.Addr == fa && bodyValueKeyed(st.Val, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inJSON reports whether the field a FieldAddr selects is encoded: exported
+// and not tagged "-".
+func inJSON(fa *ssa.FieldAddr) bool {
+	st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	name, _, _ := strings.Cut(reflect.StructTag(st.Tag(fa.Field)).Get("json"), ",")
+	return st.Field(fa.Field).Exported() && name != "-"
 }
 
 // wrappedArg returns the argument that v, a call of a function the
@@ -109,8 +149,8 @@ func wrappedArg(v ssa.Value, which func(*types.Func) (int, bool)) ssa.Value {
 }
 
 // hasBodyKeyField reports whether the struct under t's pointers has a
-// field that carries an operation key, directly or in an embedded
-// struct.
+// field that carries an operation key, directly or in an embedded or
+// nested struct.
 func hasBodyKeyField(t types.Type, depth int) bool {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
@@ -125,7 +165,10 @@ func hasBodyKeyField(t types.Type, depth int) bool {
 		if name == "-" || !f.Exported() && !f.Embedded() {
 			continue // not in the JSON (an embedded struct's fields are, whatever its name)
 		}
-		if f.Embedded() && name == "" && hasBodyKeyField(f.Type(), depth+1) || catalog.IsBodyKeyField(f.Name(), name) {
+		// An embedded struct's fields are the body's; a struct field's
+		// are an object of the body ({"request": {"order_id": ...}}),
+		// which a receiver reads as well.
+		if hasBodyKeyField(f.Type(), depth+1) || catalog.IsBodyKeyField(f.Name(), name) {
 			return true
 		}
 	}

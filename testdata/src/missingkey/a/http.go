@@ -251,3 +251,43 @@ func refundLedger(ctx context.Context, t *asynq.Task) error {
 	_, err := http.DefaultClient.Do(req) // want `HTTP POST: the request carries no Idempotency-Key header \(asynq handler refundLedger\)`
 	return err
 }
+
+// A payment page's request in an envelope, as Fondy's API takes it: the
+// merchant's order reference, which the provider refuses to take twice,
+// is in the object under "request".
+type checkoutRequest struct {
+	OrderID string `json:"order_id"`
+	Amount  string `json:"amount"`
+}
+
+type apiEnvelope struct {
+	Request any `json:"request"`
+}
+
+type typedEnvelope struct {
+	Request *checkoutRequest `json:"request"`
+}
+
+type amountOnly struct {
+	Amount string `json:"amount"`
+}
+
+// Negative: the order reference, in an object of the body.
+func checkoutLink(ctx context.Context, t *asynq.Task) error {
+	b, _ := json.Marshal(typedEnvelope{Request: &checkoutRequest{OrderID: string(t.Payload())}})
+	_, err := http.Post("https://pay.example/api/checkout/url/", "application/json", bytes.NewBuffer(b))
+	return err
+}
+
+// Negative: the same, in a field of interface type.
+func checkoutLinkAny(ctx context.Context, t *asynq.Task) error {
+	b, _ := json.Marshal(apiEnvelope{Request: &checkoutRequest{OrderID: string(t.Payload())}})
+	_, err := http.Post("https://pay.example/api/checkout/url/", "application/json", bytes.NewBuffer(b))
+	return err
+}
+
+func checkoutNoReference(ctx context.Context, t *asynq.Task) error {
+	b, _ := json.Marshal(apiEnvelope{Request: amountOnly{Amount: "10"}})
+	_, err := http.Post("https://pay.example/api/checkout/url/", "application/json", bytes.NewBuffer(b)) // want `HTTP POST: the request carries no Idempotency-Key header \(asynq handler checkoutNoReference\)`
+	return err
+}
