@@ -32,8 +32,10 @@
 // order reference a payment page takes once), at the top of the body or
 // in an object of it, requests to a
 // route the same package serves ("POST /orders/{id}/insert", gin's and
-// echo's "/orders/:id"), whose handler is a retried root judged where it
-// is served, or calls whose request or parameters are built elsewhere
+// echo's "/orders/:id"), or to a route the program's router names (a
+// gorilla/mux route's URL, echo's Reverse), also when a helper of
+// another package posts to the address it is given, whose handler is a
+// retried root judged where it is served, or calls whose request or parameters are built elsewhere
 // (no proof). A request or parameters passed to a
 // function of the package (c.sign(req), a builder) are followed into it,
 // three calls deep: a key it sets fills the slot, and one that hands

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/analyzers/internal/check"
 	"github.com/idemlint/idemlint/analyzers/internal/slotfix"
@@ -97,6 +98,9 @@ func (c *checker) importedCalls() {
 					continue
 				}
 				for _, d := range summary.ImportedDefects(c.res, instr, valueflow.KeylessEffect) {
+					if toOwnRoute(instr, d) {
+						continue
+					}
 					c.reportImported(c.res.CallStart(instr.Pos()), path, d)
 				}
 			}
@@ -116,6 +120,19 @@ func (c *checker) importedCalls() {
 			}
 		}
 	}
+}
+
+// toOwnRoute reports whether a helper's call without a key goes, from
+// this call, to one of the program's own routes: the address argument is
+// built by the program's router, and the handler it reaches is a root of
+// its own.
+func toOwnRoute(instr ssa.Instruction, d valueflow.Defect) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok || d.AddressArg == 0 {
+		return false
+	}
+	args := call.Common().Args
+	return d.AddressArg-1 < len(args) && effects.OwnRoute(args[d.AddressArg-1])
 }
 
 func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.Defect) {

@@ -31,6 +31,9 @@ func TestMissingKey(t *testing.T) {
 		"missingkey/a",
 		// A call without a key in another package's helper.
 		"missingkey/xpay", "missingkey/xapi",
+		// A helper that posts to the address its caller gives: the
+		// program's own routes are no effect.
+		"missingkey/xhttp", "missingkey/xui",
 		// An activity registered by a worker of another package: the
 		// root is found where it is registered.
 		"missingkey/xact", "missingkey/xworker",

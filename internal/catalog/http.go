@@ -53,6 +53,20 @@ func httpClientOf(path string) *HTTPClient {
 	return nil
 }
 
+// routeURLs build the address of one of the program's own routes from
+// its router: the request goes to a handler the program serves, whose
+// retry safety is judged where it is served.
+var routeURLs = map[string]bool{
+	"(*github.com/gorilla/mux.Route).URL":         true,
+	"(*github.com/gorilla/mux.Route).URLPath":     true,
+	"(*github.com/labstack/echo/v4.Echo).Reverse": true,
+	"(*github.com/labstack/echo/v4.Echo).URI":     true,
+}
+
+// RouteURL reports whether fn builds the address of a route of a router
+// the program configures.
+func RouteURL(fn *types.Func) bool { return has(routeURLs, fn) }
+
 // RequestMaker reports whether fn builds an HTTP request, and the index
 // of its method argument.
 func RequestMaker(fn *types.Func) (int, bool) {

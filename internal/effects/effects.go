@@ -37,6 +37,8 @@ type Call struct {
 	Carrier ssa.Value
 	// Method is the HTTP method, when known.
 	Method string
+	// URL is an HTTP request's address.
+	URL ssa.Value
 }
 
 // Find returns the external calls of fn that have an effect: HTTP requests

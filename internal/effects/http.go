@@ -19,9 +19,11 @@ import (
 func httpEffect(cat *catalog.Catalog, call *Call) bool {
 	if call.Ext.Method != "" { // http.Post and kin: no request to set a header on
 		call.Method = call.Ext.Method
-		if url := arg(call.Instr, call.Fn, 0); isRead(url) || cat.Serves(call.Method, pathSegments(url)) {
+		url := arg(call.Instr, call.Fn, 0)
+		if isRead(url) || cat.Serves(call.Method, pathSegments(url)) || ownRoute(url) {
 			return false
 		}
+		call.URL = url
 		call.State = Absent
 		if bodyKeyed(arg(call.Instr, call.Fn, 2)) {
 			call.State = Unknown
@@ -31,10 +33,10 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 	req := arg(call.Instr, call.Fn, 0)
 	origin, method, url, body := requestOrigin(req)
 	if origin == nil || (method != "POST" && method != "PATCH") || isRead(url) ||
-		cat.Serves(method, pathSegments(url)) {
+		cat.Serves(method, pathSegments(url)) || ownRoute(url) {
 		return false
 	}
-	call.Carrier, call.Method = req, method
+	call.Carrier, call.Method, call.URL = req, method, url
 	call.State, call.Key = headerSlot(origin, call.Instr, cat.KeyHeaders())
 	if call.State == Absent && bodyKeyed(body) {
 		call.State = Unknown
@@ -294,6 +296,60 @@ var readActions = map[string]bool{
 	"quote": true, "quotes": true, "rates": true, "estimate": true, "estimates": true,
 	"preview": true, "calculate": true, "introspect": true,
 }
+
+// ownRoute reports whether a request's address is one of the program's
+// own routes, built by its router (a mux route's URL, echo's Reverse):
+// the handler it reaches is a root of its own, judged where it is
+// served.
+func ownRoute(url ssa.Value) bool {
+	v := routeOf(url)
+	call, ok := v.(*ssa.Call)
+	if ex, isEx := v.(*ssa.Extract); isEx && ex.Index == 0 {
+		call, ok = ex.Tuple.(*ssa.Call)
+	}
+	if !ok {
+		return false
+	}
+	fn := valueflow.Callee(&call.Call)
+	return fn != nil && catalog.RouteURL(fn)
+}
+
+// routeOf returns what a request's address is made from: the *url.URL
+// whose String it is, or the path after a base address.
+func routeOf(url ssa.Value) ssa.Value {
+	v := valueflow.Unwrap(url)
+	if b, ok := v.(*ssa.BinOp); ok && b.Op == token.ADD {
+		return routeOf(b.Y)
+	}
+	if call, ok := v.(*ssa.Call); ok && len(call.Call.Args) == 1 {
+		if fn := valueflow.Callee(&call.Call); fn != nil && fn.FullName() == "(*net/url.URL).String" {
+			return valueflow.Unwrap(call.Call.Args[0])
+		}
+	}
+	return v
+}
+
+// AddressParam returns the parameter of the function that makes an
+// HTTP call which holds the call's whole address (a helper's url
+// argument, or a *url.URL whose String it is), or -1: a caller that
+// passes one of the program's own routes makes no effect.
+func AddressParam(e *Call) int {
+	if e.URL == nil {
+		return -1
+	}
+	if p, ok := routeOf(e.URL).(*ssa.Parameter); ok {
+		for i, q := range e.Instr.Parent().Params {
+			if q == p {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// OwnRoute reports whether an argument a caller passes for a helper's
+// address is one of the program's own routes.
+func OwnRoute(arg ssa.Value) bool { return ownRoute(arg) }
 
 // pathSegments returns the segments of the path of a URL built by
 // concatenation (base + "/orders/" + id + "/insert"), a segment built

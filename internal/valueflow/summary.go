@@ -529,7 +529,12 @@ type Defect struct {
 	Sink   SinkInfo // for FreshIdentity: the identity the value becomes
 	// Keyless, for KeylessEffect: the call and the key it lacks.
 	Keyless Keyless
-	Chain   []Frame // calls from the function down to the origin and sink
+	// AddressArg, for a KeylessEffect of the function that makes the
+	// HTTP call, is 1 + the index of the parameter that holds the
+	// request's whole address, or 0: a caller that passes one of the
+	// program's own routes makes no effect.
+	AddressArg int
+	Chain      []Frame // calls from the function down to the origin and sink
 	// Reported is set when the origin's own package has a retried root
 	// that reaches it: that package reported it, and callers elsewhere
 	// must not report it again.

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
@@ -253,7 +254,7 @@ func defectsByFunc(res *Result, funcs []*ssa.Function) map[*ssa.Function][]value
 	for _, e := range res.MissingKeys() {
 		_, reported := res.Retried.On(e.Instr)
 		at := valueflow.Origin{Call: ShortName(e.Fn), At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(e.Instr.Parent()), res.CallStart(e.Instr.Pos()))}
-		d := valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: at, Keyless: KeylessOf(e), Sink: valueflow.SinkInfo{At: at.At}, Reported: reported || SelfRetrying(e)}
+		d := valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: at, Keyless: KeylessOf(e), Sink: valueflow.SinkInfo{At: at.At}, Reported: reported || SelfRetrying(e), AddressArg: 1 + effects.AddressParam(e)}
 		origins = append(origins, origin{e.Instr.Parent(), []valueflow.Defect{d}})
 	}
 	for _, fn := range funcs {
@@ -273,6 +274,9 @@ func defectsByFunc(res *Result, funcs []*ssa.Function) map[*ssa.Function][]value
 	for _, o := range origins {
 		for fn := range callersOf(o.fn, callers) {
 			for _, d := range o.defects {
+				if fn != o.fn {
+					d.AddressArg = 0 // a parameter of o.fn, not of fn
+				}
 				if len(out[fn]) < maxDefects {
 					out[fn] = append(out[fn], d)
 				}
