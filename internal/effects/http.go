@@ -20,7 +20,7 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 	if call.Ext.Method != "" { // http.Post and kin: no request to set a header on
 		call.Method = call.Ext.Method
 		url := arg(call.Instr, call.Fn, 0)
-		if isRead(url) || cat.Serves(call.Method, pathSegments(url)) || ownRoute(url) {
+		if noEffect(url) || cat.Serves(call.Method, pathSegments(url)) || ownRoute(url) {
 			return false
 		}
 		call.URL = url
@@ -32,7 +32,7 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 	}
 	req := arg(call.Instr, call.Fn, 0)
 	origin, method, url, body := requestOrigin(req)
-	if origin == nil || (method != "POST" && method != "PATCH") || isRead(url) ||
+	if origin == nil || (method != "POST" && method != "PATCH") || noEffect(url) ||
 		cat.Serves(method, pathSegments(url)) || ownRoute(url) {
 		return false
 	}
@@ -269,11 +269,13 @@ func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (
 	return state, key
 }
 
-// isRead reports whether a POST goes to an address that reads: an OAuth
-// token, search or GraphQL-query endpoint, or one whose last path
-// segment (or custom method, as in /v1/addresses:validate) names a read
-// (readActions), told from the constant end of the URL.
-func isRead(url ssa.Value) bool {
+// noEffect reports whether a POST changes nothing a retry could repeat:
+// it goes to an address that reads (an OAuth token, search or
+// GraphQL-query endpoint, or one whose last path segment or custom
+// method, as in /v1/addresses:validate, names a read: readActions), or
+// adds an address to a list that holds each address once (memberLists),
+// told from the constant end of the URL.
+func noEffect(url ssa.Value) bool {
 	s, ok := constSuffix(url)
 	if !ok {
 		return false
@@ -285,7 +287,7 @@ func isRead(url ssa.Value) bool {
 	s = strings.TrimSuffix(s, "/")
 	last := s[strings.LastIndexAny(s, "/:")+1:]
 	return strings.HasSuffix(s, "/token") || strings.Contains(s, "/oauth") || strings.Contains(s, "/search") ||
-		strings.HasSuffix(s, "/graphql") || strings.HasSuffix(s, "/_search") || readActions[last]
+		strings.HasSuffix(s, "/graphql") || strings.HasSuffix(s, "/_search") || readActions[last] || memberLists[last]
 }
 
 // readActions are last path segments of POST endpoints that answer
@@ -295,6 +297,13 @@ var readActions = map[string]bool{
 	"validate": true, "validation": true, "lookup": true, "query": true,
 	"quote": true, "quotes": true, "rates": true, "estimate": true, "estimates": true,
 	"preview": true, "calculate": true, "introspect": true,
+}
+
+// memberLists are last path segments of a mailing list's or address
+// book's members (POST /addressbooks/{id}/emails): the provider keys each
+// member by its address, so a repeated add leaves the list as it was.
+var memberLists = map[string]bool{
+	"emails": true, "contacts": true, "subscribers": true, "members": true,
 }
 
 // ownRoute reports whether a request's address is one of the program's
@@ -365,6 +374,9 @@ func pathSegments(url ssa.Value) []string {
 		if c, ok := stringConst(v); ok {
 			return c
 		}
+		if f, ok := sprintfText(v, hole); ok {
+			return f
+		}
 		return hole
 	}
 	s := text(url)
@@ -401,6 +413,47 @@ func constSuffix(v ssa.Value) (string, bool) {
 		if v.Op == token.ADD {
 			return constSuffix(v.Y)
 		}
+	case *ssa.Call:
+		const hole = "\x00"
+		if f, ok := sprintfText(v, hole); ok {
+			return f[strings.LastIndex(f, hole)+1:], true
+		}
 	}
 	return "", false
 }
+
+// sprintfText returns the text fmt.Sprintf makes of a constant format,
+// with each verb's value replaced by hole: "/addressbooks/%s/emails" is
+// an address whose list ID the code computes.
+func sprintfText(v ssa.Value, hole string) (string, bool) {
+	call, ok := v.(*ssa.Call)
+	if !ok || len(call.Call.Args) == 0 {
+		return "", false
+	}
+	if fn := valueflow.Callee(&call.Call); fn == nil || fn.FullName() != "fmt.Sprintf" {
+		return "", false
+	}
+	format, ok := stringConst(call.Call.Args[0])
+	if !ok {
+		return "", false
+	}
+	var b strings.Builder
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			b.WriteByte(format[i])
+			continue
+		}
+		if i+1 < len(format) && format[i+1] == '%' {
+			b.WriteByte('%')
+			i++
+			continue
+		}
+		// Flags, width and precision, up to the verb's letter.
+		for i++; i < len(format) && !isLetter(format[i]); i++ {
+		}
+		b.WriteString(hole)
+	}
+	return b.String(), true
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -289,5 +290,26 @@ func checkoutLinkAny(ctx context.Context, t *asynq.Task) error {
 func checkoutNoReference(ctx context.Context, t *asynq.Task) error {
 	b, _ := json.Marshal(apiEnvelope{Request: amountOnly{Amount: "10"}})
 	_, err := http.Post("https://pay.example/api/checkout/url/", "application/json", bytes.NewBuffer(b)) // want `HTTP POST: the request carries no Idempotency-Key header \(asynq handler checkoutNoReference\)`
+	return err
+}
+
+// Negative: an address added to a mailing list, which holds it once,
+// at an address formatted with the list's ID.
+func subscribe(ctx context.Context, t *asynq.Task) error {
+	path := fmt.Sprintf("/addressbooks/%s/emails", string(t.Payload()))
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://api.mail.example"+path, nil)
+	_, err := http.DefaultClient.Do(req)
+	return err
+}
+
+// Negative: a formatted address whose last segment names a read.
+func quoteFormatted(ctx context.Context, t *asynq.Task) error {
+	_, err := http.Post(fmt.Sprintf("https://carrier.example/v%d/shipments/%s/rates", 2, t.Payload()), "application/json", nil)
+	return err
+}
+
+// A formatted address that creates.
+func bookFormatted(ctx context.Context, t *asynq.Task) error {
+	_, err := http.Post(fmt.Sprintf("https://carrier.example/v%d/shipments/%s/labels", 2, t.Payload()), "application/json", nil) // want `HTTP POST: the request carries no Idempotency-Key header \(asynq handler bookFormatted\)`
 	return err
 }
