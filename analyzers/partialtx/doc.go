@@ -24,7 +24,10 @@
 // handle, is not covered: after a failure between the writes, the guard
 // stops the retry that would finish them, and the message says so (with
 // no fix: the writes belong in the guard's transaction, which the check
-// does not write). Writes of the functions it calls
+// does not write). So does a check of stored state before the writes
+// (the user with this e-mail exists: return), when the writes that are
+// not idempotent run only after the write the check looks for: a retry
+// leaves at the check, and the writes after it stay undone. Writes of the functions it calls
 // (sqlc queries, repository helpers) count, on the handle the call passes
 // them (store.New(db), q.WithTx(tx)). gorm's model calls are writes
 // too: Create (idempotent with Clauses(clause.OnConflict{...}) on its

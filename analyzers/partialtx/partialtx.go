@@ -90,7 +90,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	if !slices.ContainsFunc(writes, func(w *effects.Stmt) bool { return !covered(w, guards) }) {
 		return // the guards cover every write
 	}
-	first := firstNonIdempotent(writes)
+	first, stopped := firstNonIdempotent(writes)
 	if first == nil {
 		return
 	}
@@ -122,9 +122,13 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 		Message: fmt.Sprintf("a failure between the writes leaves the operation half done, and a retry repeats the done part: %d writes commit separately and %s is not idempotent (%s)",
 			len(apartOnes), describe(first), path.Root.Describe()),
 	}
-	if len(guards) > 0 {
+	switch {
+	case len(guards) > 0:
 		// The retry stops at the guard: the operation stays half done.
 		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: %d writes commit separately, not all in the guard's transaction; run them in it (%s)",
+			len(apartOnes), path.Root.Describe())
+	case stopped:
+		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: %d writes commit separately; run them in one transaction (%s)",
 			len(apartOnes), path.Root.Describe())
 	}
 	for _, w := range apartOnes {
@@ -243,14 +247,28 @@ func covered(w *effects.Stmt, guards []*effects.Stmt) bool {
 
 // firstNonIdempotent returns the first write that repeats with a
 // different result: a plain INSERT, or an UPDATE computing a column from
-// its own value.
-func firstNonIdempotent(writes []*effects.Stmt) *effects.Stmt {
+// its own value; the first that a retry runs again when there is one
+// (not one after a state guard's write: the retry leaves at the guard's
+// test), and stopped when there is none.
+func firstNonIdempotent(writes []*effects.Stmt) (first *effects.Stmt, stopped bool) {
 	for _, w := range writes {
-		if nonIdempotent(w.SQL) {
-			return w
+		if !nonIdempotent(w.SQL) {
+			continue
+		}
+		if !stateGuarded(w) {
+			return w, false
+		}
+		if first == nil {
+			first = w
 		}
 	}
-	return nil
+	return first, first != nil
+}
+
+// stateGuarded reports whether a write runs only after a state guard's
+// write, here or in the callee that runs it.
+func stateGuarded(w *effects.Stmt) bool {
+	return summary.AfterStateGuard(w.Instr) || w.Callee != nil && w.Callee.StateGuarded
 }
 
 // apart reports whether two of the writes that run on one path commit

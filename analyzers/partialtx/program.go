@@ -49,14 +49,22 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	if !slices.ContainsFunc(writes, func(w int) bool { return !programCovered(r, w, guards) }) {
 		return // the guards cover every write
 	}
-	first := -1
+	first, stopped := -1, false
 	for _, i := range writes {
 		// A duplicate handled where an INSERT runs makes it
 		// idempotent; an UPDATE that computes from the current value
-		// repeats whatever guards it.
-		if nonIdempotent(parsed[i]) && !(r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert) {
-			first = i
+		// repeats whatever guards it. A write after a state guard's
+		// write does not run again: the retry leaves at the guard's
+		// test, and the operation stays half done.
+		if !nonIdempotent(parsed[i]) || r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert {
+			continue
+		}
+		if !r.Stmts[i].StateGuarded {
+			first, stopped = i, false
 			break
+		}
+		if first < 0 {
+			first, stopped = i, true
 		}
 	}
 	if first < 0 {
@@ -103,8 +111,12 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 			len(counted), what(parsed[first]), where, root),
 		Related: p.Related,
 	}
-	if len(guards) > 0 {
+	switch {
+	case len(guards) > 0:
 		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: %d writes commit separately, not all in the guard's transaction, and %s in %s is not idempotent (%s)",
+			len(counted), what(parsed[first]), where, root)
+	case stopped:
+		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: %d writes commit separately, %s in %s first (%s)",
 			len(counted), what(parsed[first]), where, root)
 	}
 	for _, w := range counted {

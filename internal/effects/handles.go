@@ -578,7 +578,7 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 			Callee: &Callee{
 				Func: obj, Index: i, At: s.At, Guard: s.Guard, Exclusive: s.Exclusive,
 				Decided: s.Handle.Kind != valueflow.HandleParam, Judged: sum.Retried,
-				Args: s.Args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: s.FailureOf,
+				Args: s.Args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: s.FailureOf, StateGuarded: s.StateGuarded,
 			},
 		}
 		switch h := s.Handle; h.Kind {

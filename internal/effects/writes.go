@@ -201,6 +201,9 @@ type Callee struct {
 	// failure (of its statements FailureOf, when known).
 	Optional, OnFailure bool
 	FailureOf           []int
+	// StateGuarded is the summary's: the callee runs the statement only
+	// after a state guard's write, so a retry does not run it again.
+	StateGuarded bool
 }
 
 // SameCall reports whether two statements run inside one call of a

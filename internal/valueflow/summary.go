@@ -186,6 +186,12 @@ type SQLStmt struct {
 	// runs any.
 	OnFailure bool
 	FailureOf []int
+	// StateGuarded is set when the statement runs only after a state
+	// guard's write, where the guard's test said the work was not done
+	// (if the user with this e-mail exists, return; create the user;
+	// ...): a retry after the write leaves at the test, so it does not
+	// run the statement again.
+	StateGuarded bool
 	// Callback, when set, is the entry (1-based) of the same list, a
 	// wired call, that the statement's function literal is argument
 	// CallbackArg of: it runs within that call only if the

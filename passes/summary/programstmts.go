@@ -92,6 +92,8 @@ type step struct {
 	absorbed bool  // the entry's duplicate is handled where it runs
 	optional bool  // the entry's failure is only logged
 	onFail   bool  // the entry runs only on the way out after a failure
+	// stateGuarded: the entry runs only after a state guard's write
+	stateGuarded bool
 	// failureOf are the entries of the same list whose call's failure
 	// an onFail entry runs after.
 	failureOf []int
@@ -194,11 +196,11 @@ type scope struct {
 	// call: its caller tests for a unique violation, or a guard runs
 	// before it.
 	absorbed bool
-	// optional and onFail are the wired call's (and its callers')
-	// valueflow.SQLStmt flags, which its implementations' statements
-	// inherit.
-	optional, onFail bool
-	failed           failure
+	// optional, onFail and stateGuarded are the wired call's (and its
+	// callers') valueflow.SQLStmt flags, which its implementations'
+	// statements inherit.
+	optional, onFail, stateGuarded bool
+	failed                         failure
 }
 
 // rootStmts expands the statement lists of the pending roots.
@@ -222,7 +224,7 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		if st.Callback > 0 && !slices.Contains(runs[st.Callback-1], st.CallbackArg) {
 			continue // a function literal the implementations are not known to run
 		}
-		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed, optional: st.Optional, onFail: st.OnFailure, failureOf: st.FailureOf})
+		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed, optional: st.Optional, onFail: st.OnFailure, stateGuarded: st.StateGuarded, failureOf: st.FailureOf})
 		if w := st.Wired; w != nil {
 			runs[i] = p.expandWired(root, w, sc, here, depth)
 			continue
@@ -237,6 +239,7 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		ps.Absorbed = ps.Absorbed || sc.absorbed
 		ps.Optional = ps.Optional || sc.optional
 		ps.OnFailure = ps.OnFailure || sc.onFail
+		ps.StateGuarded = ps.StateGuarded || sc.stateGuarded
 		ps.Parsed = sqltext.Parse(st.SQL)
 		ps.Unit = sc.unit(st.Handle, fmt.Sprint(len(root.Stmts)))
 		for _, a := range st.Args {
@@ -283,21 +286,22 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 		trail := slices.Clone(here)
 		trail[len(trail)-1].impl = k
 		sub := &scope{
-			key:      sc.key + "/" + strconv.Itoa(here[len(here)-1].index) + "." + strconv.Itoa(k),
-			recv:     im.fn.Type().(*types.Signature).Recv().Type(),
-			parent:   sc,
-			handles:  w.Handles,
-			args:     w.Args,
-			produced: w.Produced,
-			fields:   w.Fields,
-			trail:    trail,
-			through:  append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name}),
-			judged:   sc.judged || s.Retried,
-			judgedAt: sc.judgedAt,
-			absorbed: sc.absorbed || here[len(here)-1].absorbed,
-			optional: sc.optional || here[len(here)-1].optional,
-			onFail:   sc.onFail || here[len(here)-1].onFail,
-			failed:   sc.failedAt(here[len(here)-1]),
+			key:          sc.key + "/" + strconv.Itoa(here[len(here)-1].index) + "." + strconv.Itoa(k),
+			recv:         im.fn.Type().(*types.Signature).Recv().Type(),
+			parent:       sc,
+			handles:      w.Handles,
+			args:         w.Args,
+			produced:     w.Produced,
+			fields:       w.Fields,
+			trail:        trail,
+			through:      append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name}),
+			judged:       sc.judged || s.Retried,
+			judgedAt:     sc.judgedAt,
+			absorbed:     sc.absorbed || here[len(here)-1].absorbed,
+			optional:     sc.optional || here[len(here)-1].optional,
+			onFail:       sc.onFail || here[len(here)-1].onFail,
+			stateGuarded: sc.stateGuarded || here[len(here)-1].stateGuarded,
+			failed:       sc.failedAt(here[len(here)-1]),
 		}
 		if !sc.judged && s.Retried {
 			sub.judgedAt = len(trail)

@@ -135,6 +135,14 @@ func guardedByState(guards []stateGuard, step ssa.Instruction) bool {
 	return false
 }
 
+// AfterStateGuard reports whether instr, a write or a call that writes,
+// runs only after a state guard's write of its function, on the path
+// where the guard's test found the work not done: a retry after that
+// write leaves at the test and does not run instr again.
+func AfterStateGuard(instr ssa.Instruction) bool {
+	return guardedByState(stateGuards(instr.Parent()), instr)
+}
+
 // reachesOnce reports whether to can run after from without going round
 // a loop that holds test again (the next element's turn).
 func reachesOnce(from, test, to *ssa.BasicBlock) bool {

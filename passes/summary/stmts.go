@@ -493,7 +493,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores}, call, excl)
+		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores}, call, excl)
 	}
 }
 
@@ -712,8 +712,10 @@ func (b *stmtBuilder) frame(c ssa.CallInstruction) valueflow.Frame {
 func (b *stmtBuilder) finish() {
 	stmts := b.sum.Stmts
 	handles := map[*ssa.Function]bool{} // HandlesUniqueViolation, once per function
+	states := map[*ssa.Function][]stateGuard{}
 	for i := range stmts {
 		stmts[i].Absorbed = stmts[i].Absorbed || b.absorbed(i, handles)
+		stmts[i].StateGuarded = stmts[i].StateGuarded || b.stateGuarded(i, states)
 	}
 	for i := range stmts {
 		for j := i + 1; j < len(stmts); j++ {
@@ -762,6 +764,20 @@ func (b *stmtBuilder) absorbed(i int, handles map[*ssa.Function]bool) bool {
 		}
 	}
 	return false
+}
+
+// stateGuarded reports whether statement i runs only after a state
+// guard's write of the function that runs it, on the path where the
+// guard's test found the work not done.
+func (b *stmtBuilder) stateGuarded(i int, memo map[*ssa.Function][]stateGuard) bool {
+	at := b.instrs[i]
+	fn := at.Parent()
+	guards, ok := memo[fn]
+	if !ok {
+		guards = stateGuards(fn)
+		memo[fn] = guards
+	}
+	return guardedByState(guards, at)
 }
 
 // exclusive reports whether statements i and j never run in one call:

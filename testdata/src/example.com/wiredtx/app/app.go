@@ -49,6 +49,7 @@ type Service interface {
 	HoldInUnit(ctx context.Context, account string, amount int64) error
 	JournalInUnit(ctx context.Context, id string) error
 	HoldThenSubscribe(ctx context.Context, account string, amount int64) error
+	Join(ctx context.Context, id, email string) error
 }
 
 // Bus runs handlers when events arrive.
@@ -124,6 +125,18 @@ type Registry interface {
 	Insert(ctx context.Context, id string) error
 }
 
+// A Member is known by e-mail.
+type Member struct {
+	ID, Email string
+}
+
+// Members stores members.
+type Members interface {
+	ByEmail(ctx context.Context, email string) (*Member, error)
+	Add(ctx context.Context, m Member) error
+	Welcome(ctx context.Context, id string) error
+}
+
 // Journal appends audit entries.
 type Journal interface {
 	Record(ctx context.Context, id string) error
@@ -141,11 +154,26 @@ type service struct {
 	ship    Shipper
 	units   Units
 	bus     Bus
+	members Members
 }
 
 // New returns the Service the handlers use.
-func New(db *sql.DB, o Orders, l Ledger, j Journal, k Keys, p Payments, r Registry) Service {
-	return &service{db: db, orders: o, ledger: l, journal: j, keys: k, pay: p, reg: r}
+func New(db *sql.DB, o Orders, l Ledger, j Journal, k Keys, p Payments, r Registry, m Members) Service {
+	return &service{db: db, orders: o, ledger: l, journal: j, keys: k, pay: p, reg: r, members: m}
+}
+
+// Join looks the member up by e-mail before adding it: a retry after the
+// add leaves at the lookup, so the welcome, committed on its own, is
+// never written if it failed the first time.
+func (s *service) Join(ctx context.Context, id, email string) error {
+	m := Member{ID: id, Email: email}
+	if existing, err := s.members.ByEmail(ctx, m.Email); err == nil && existing != nil {
+		return nil
+	}
+	if err := s.members.Add(ctx, m); err != nil {
+		return err
+	}
+	return s.members.Welcome(ctx, m.ID)
 }
 
 // Place inserts the order and debits the account, each on the pool: a

@@ -140,3 +140,7 @@ func (h *Handler) JournalInUnit(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) HoldThenSubscribe(w http.ResponseWriter, r *http.Request) {
 	h.Svc.HoldThenSubscribe(r.Context(), r.FormValue("account"), 5)
 }
+
+func (h *Handler) Join(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Join(r.Context(), r.FormValue("id"), r.FormValue("email"))
+}

@@ -221,3 +221,23 @@ func (b *Bus) Subscribe(ctx context.Context, topic string, fn func(ctx context.C
 	b.handlers[topic] = fn
 	return nil
 }
+
+// Members stores members and their welcome credits, each statement on
+// the pool.
+type Members struct{ DB *sql.DB }
+
+func (s *Members) ByEmail(ctx context.Context, email string) (*app.Member, error) {
+	m := &app.Member{}
+	err := s.DB.QueryRowContext(ctx, "SELECT id, email FROM members WHERE email = $1", email).Scan(&m.ID, &m.Email)
+	return m, err
+}
+
+func (s *Members) Add(ctx context.Context, m app.Member) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO members (id, email) VALUES ($1, $2)", m.ID, m.Email) // want `a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into members in sqlstore.Members.Add first \(HTTP handler Handler.Join\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into members in sqlstore.Members.Add has no conflict handling for the caller-known id; add ON CONFLICT DO NOTHING and handle the existing row \(HTTP handler Handler.Join\)`
+	return err
+}
+
+func (s *Members) Welcome(ctx context.Context, id string) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO welcomes (member_id, credit) VALUES ($1, 5)", id)
+	return err
+}

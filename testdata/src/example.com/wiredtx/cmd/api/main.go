@@ -23,7 +23,7 @@ var (
 
 func main() {
 	db, _ := sql.Open("postgres", "")
-	svc := app.New(db, &sqlstore.Orders{DB: db}, &sqlstore.Ledger{DB: db}, &sqlstore.Journal{DB: db}, &sqlstore.Keys{DB: db}, stripepay.Gateway{}, &sqlstore.Registry{DB: db})
+	svc := app.New(db, &sqlstore.Orders{DB: db}, &sqlstore.Ledger{DB: db}, &sqlstore.Journal{DB: db}, &sqlstore.Keys{DB: db}, stripepay.Gateway{}, &sqlstore.Registry{DB: db}, &sqlstore.Members{DB: db})
 	h := &httpapi.Handler{DB: db, Svc: svc}
 	go consumer.New(nil, svc).Run(context.Background())
 	http.HandleFunc("/orders", h.Place)
