@@ -47,8 +47,9 @@
 // declare (a user's email under UNIQUE), on which the retry fails
 // without adding a row; nor the fresh ID of a record of the
 // attempt, a row that also stores which delivery this is (asynq's retry
-// count, river's job.Attempt, a Pub/Sub delivery attempt), which is meant
-// to be added on every attempt; nor a fresh ID that reaches its sink only after a dedup guard of the
+// count, river's job.Attempt, a Pub/Sub delivery attempt) or whose table
+// or model is named as a log of attempts (payout_attempts, audit_log,
+// DeliveryAttempt), which is meant to be added on every attempt; nor a fresh ID that reaches its sink only after a dedup guard of the
 // function that makes it (a conflict-tolerant INSERT whose rows
 // affected or RETURNING row decide whether the path goes on), where
 // the retry stops; nor one that reaches its sink only while a test of

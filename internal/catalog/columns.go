@@ -31,12 +31,52 @@ func (c *Catalog) IsKeyColumn(col string) bool {
 // identitySuffixes end the names of identity columns.
 var identitySuffixes = []string{"_id", "_number", "_no", "_ref", "_reference", "_code", "_key", "_uuid"}
 
+// IsAttemptLog reports whether a table, or the model type stored in it,
+// is a log that grows on every attempt by design (payout_attempts,
+// DeliveryAttempt, audit_log): a retry's row records the retry, so its
+// identity may be fresh and no key of the operation makes it unique.
+func IsAttemptLog(name string) bool {
+	name = strings.Trim(name, "`\"[]")
+	name = name[strings.LastIndex(name, ".")+1:]
+	for _, w := range nameWords(name) {
+		if attemptLogWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// attemptLogWords are the words of a table's or model's name that say
+// it logs attempts.
+var attemptLogWords = map[string]bool{
+	"attempt": true, "attempts": true, "audit": true, "audits": true, "log": true, "logs": true,
+}
+
+// nameWords splits a snake_case or CamelCase name into lower-case words.
+func nameWords(name string) []string {
+	var words []string
+	start := 0
+	for i := 1; i <= len(name); i++ {
+		if i == len(name) || name[i] == '_' || name[i] == '-' ||
+			'A' <= name[i] && name[i] <= 'Z' && 'a' <= name[i-1] && name[i-1] <= 'z' {
+			if w := strings.Trim(name[start:i], "_-"); w != "" {
+				words = append(words, strings.ToLower(w))
+			}
+			start = i
+		}
+	}
+	return words
+}
+
 // IsIdentity reports whether column col of table is the identity of the
-// table's rows: a column of its primary key or of a unique constraint,
+// table's rows (none, of a log of attempts): a column of its primary key or of a unique constraint,
 // when a CREATE TABLE in the schema shows them, or a configured key
 // column; otherwise, when the table's keys are not known, a column whose
 // name says so (IsKeyColumn).
 func (c *Catalog) IsIdentity(table, col string) bool {
+	if IsAttemptLog(table) {
+		return false
+	}
 	col = strings.ToLower(strings.Trim(col, "`\"[]"))
 	if id, known := c.tables.Identity(strings.Trim(table, "`\"[]"), col); known {
 		return id || c.keyColumns[col]
@@ -53,6 +93,9 @@ func (c *Catalog) IsIdentity(table, col string) bool {
 // singular name followed by an identity suffix (orders.order_id,
 // invoices.invoice_number).
 func (c *Catalog) IsOwnIdentity(table, col string) bool {
+	if IsAttemptLog(table) {
+		return false
+	}
 	table = strings.Trim(table, "`\"[]")
 	if primary, known := c.tables.Primary(table); known {
 		lc := strings.ToLower(strings.Trim(col, "`\"[]"))

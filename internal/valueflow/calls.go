@@ -405,7 +405,7 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 		return
 	}
 	name, strct := st.name, st.s
-	if t.attemptRecord(storedFields(n.v)) {
+	if t.attemptRecord(storedFields(n.v)) || catalog.IsAttemptLog(name) {
 		return
 	}
 	for i := 0; i < strct.NumFields(); i++ {

@@ -62,7 +62,7 @@ func lines(ctx context.Context, n int) error {
 // the client's retry; and the client's key is not in scope here.
 func audit(ctx context.Context) error {
 	return backoff.Retry(func() error {
-		_, err := db.ExecContext(ctx, "INSERT INTO audits (audit_id) VALUES ($1)", uuid.New()) // want `backoff.Retry operation`
+		_, err := db.ExecContext(ctx, "INSERT INTO exports (export_id) VALUES ($1)", uuid.New()) // want `backoff.Retry operation`
 		return err
 	}, backoff.NewExponentialBackOff())
 }
