@@ -51,8 +51,11 @@
 // or model is named as a log of attempts (payout_attempts, audit_log,
 // DeliveryAttempt), which is meant to be added on every attempt; nor a fresh ID that reaches its sink only after a dedup guard of the
 // function that makes it (a conflict-tolerant INSERT whose rows
-// affected or RETURNING row decide whether the path goes on), where
-// the retry stops; nor one that reaches its sink only while a test of
+// affected or RETURNING row decide whether the path goes on, gorm's
+// RowsAffected among them), or after a call of an interface whose result
+// decides and whose every implementation the program links runs such an
+// INSERT (claimed, err := keys.Claim(ctx, key); if !claimed { return }),
+// where the retry stops; nor one that reaches its sink only while a test of
 // stored state says the work is not done, after the call that stores
 // that state: a lookup of the value stored, keyed by a field of it,
 // that leaves when it finds one; a status tested against a constant and

@@ -611,12 +611,15 @@ func IsGuard(st *Stmt) bool {
 	}
 	for _, v := range results {
 		for _, r := range *v.Referrers() {
-			c, ok := r.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			if fn := valueflow.Callee(c.Common()); fn != nil && fn.Name() == "RowsAffected" {
-				return true
+			switch r := r.(type) {
+			case ssa.CallInstruction:
+				if fn := valueflow.Callee(r.Common()); fn != nil && fn.Name() == "RowsAffected" {
+					return true // database/sql's, pgx's and bun's result
+				}
+			case *ssa.FieldAddr:
+				if fieldName(r) == "RowsAffected" {
+					return true // gorm's *DB after Create
+				}
 			}
 		}
 	}

@@ -146,8 +146,14 @@ type PendingCall struct {
 // A FreshArg is a fresh value passed, at Path, as parameter Arg of a
 // wired call.
 type FreshArg struct {
-	Arg    int
-	Path   string
+	Arg  int
+	Path string
+	// Guards are the wired calls made before it on every path, in the
+	// function that makes it, whose results decide whether the path goes
+	// on (claimed, err := keys.Claim(...); if !claimed { return }): the
+	// composition root knows whether their implementations run a dedup
+	// guard.
+	Guards []WiredCall
 	Origin Origin
 	Pkg    string // the import path of the package Origin lies in
 	// Ignores are the checks that ignore directives on the origin's line,

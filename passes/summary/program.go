@@ -112,6 +112,9 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 	base := ProgramDefect{Root: pc.Root, Chain: pc.Chain, Wiring: p.wiring(pc.Call.Pkg)}
 	var out []ProgramDefect
 	for _, fa := range pc.Fresh {
+		if p.guarded(fa.Guards) {
+			continue
+		}
 		d := base
 		d.Ignores = fa.Ignores
 		if p.cat.Config().WholeProgram {
@@ -121,6 +124,23 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 	}
 	out = append(out, p.inside(base, pc.Call, 0)...)
 	return out
+}
+
+// guarded reports whether one of the wired calls that decide whether a
+// fresh value goes on runs a dedup guard in every implementation: a
+// conflict-tolerant INSERT whose outcome it returns (a key claimed, or
+// not).
+func (p *program) guarded(calls []valueflow.WiredCall) bool {
+	for _, call := range calls {
+		impls := p.implementations(call)
+		if len(impls) > 0 && !slices.ContainsFunc(impls, func(im impl) bool {
+			s := p.summary(im.fn)
+			return s == nil || !slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool { return st.Guard })
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // freshArg finds where a fresh value passed to a wired call becomes an
@@ -162,6 +182,9 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, depth int) [
 		}
 		for _, fw := range s.FreshWired {
 			// A fresh value the implementation makes and hands on.
+			if p.guarded(fw.Guards) {
+				continue
+			}
 			d := step
 			d.Ignores = fw.Ignores
 			if p.cat.Config().WholeProgram {

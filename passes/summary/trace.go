@@ -291,7 +291,7 @@ func DedupGuards(res *Result, fn *ssa.Function) []ssa.Instruction {
 			if !ok {
 				continue
 			}
-			if st := effects.StmtOf(res.Env.Catalog, call); st != nil {
+			if st := effects.WriteStmtOf(res.Env.Catalog, call); st != nil {
 				if effects.IsGuard(st) {
 					out = append(out, instr)
 				}

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes/retried"
@@ -170,9 +171,64 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 		out = append(out, freshSite{wf.arg.Call, valueflow.FreshWired{Call: wc, FreshArg: valueflow.FreshArg{
 			Arg: wf.arg.Arg, Path: wf.arg.Path, Origin: wf.origin, Pkg: pass.Pkg.Path(),
 			Ignores: report.IgnoredAt(pass.Fset, ignores, wf.pos),
+			Guards:  deciders(res.Env, wf.arg.Call),
 		}}})
 	}
 	return out
+}
+
+// deciders returns the wired calls of call's function that run before it
+// on every path and whose results an if statement tests: the calls that
+// may be dedup guards, as their implementations tell.
+func deciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCall {
+	var out []valueflow.WiredCall
+	for _, b := range call.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			g, ok := instr.(ssa.CallInstruction)
+			if !ok || g == call || !g.Common().IsInvoke() || !effects.Dominates(g, call) || !resultTested(g) {
+				continue
+			}
+			if wc, ok := wiredCall(env, g); ok {
+				out = append(out, wc)
+			}
+		}
+	}
+	return out
+}
+
+// resultTested reports whether an if statement tests the first result
+// of a call (a bool, a count of rows), directly or through a comparison
+// or a negation.
+func resultTested(call ssa.CallInstruction) bool {
+	var v ssa.Value = call.Value()
+	if call.Value() == nil {
+		return false
+	}
+	if _, ok := v.Type().(*types.Tuple); ok {
+		var first ssa.Value
+		for _, r := range *v.Referrers() {
+			if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+				first = ex
+			}
+		}
+		if first == nil {
+			return false
+		}
+		v = first
+	}
+	for _, r := range *v.Referrers() {
+		switch r := r.(type) {
+		case *ssa.If:
+			return true
+		case *ssa.BinOp, *ssa.UnOp:
+			for _, rr := range *r.(ssa.Value).Referrers() {
+				if _, ok := rr.(*ssa.If); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // exportPending exports the package's Pending fact: each wired call on a

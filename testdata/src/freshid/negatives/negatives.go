@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 var (
@@ -101,4 +102,26 @@ func captureHold(ctx context.Context, t *asynq.Task) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+type claim struct{ Key string }
+
+type entry struct {
+	ID  string
+	Key string
+}
+
+// gorm's claim: a conflict-tolerant Create whose RowsAffected decides
+// guards the entry made after it.
+func claimThenEnter(ctx context.Context, t *asynq.Task) error {
+	return orm.Transaction(func(tx *gorm.DB) error {
+		res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&claim{Key: string(t.Payload())})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return nil
+		}
+		return tx.Create(&entry{ID: uuid.NewString(), Key: string(t.Payload())}).Error
+	})
 }

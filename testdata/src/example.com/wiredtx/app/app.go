@@ -50,6 +50,8 @@ type Service interface {
 	JournalInUnit(ctx context.Context, id string) error
 	HoldThenSubscribe(ctx context.Context, account string, amount int64) error
 	Join(ctx context.Context, id, email string) error
+	ClaimThenPlace(ctx context.Context, key string, o Order) error
+	SeenThenPlace(ctx context.Context, key string, o Order) error
 }
 
 // Bus runs handlers when events arrive.
@@ -243,6 +245,32 @@ func (s *service) PlaceOnce(ctx context.Context, key string, o Order) error {
 	if err != nil || !fresh {
 		return err
 	}
+	return s.orders.Insert(ctx, o)
+}
+
+// ClaimThenPlace claims the request's key, then inserts the order under
+// an ID made here: a retry finds the key claimed and stops before the
+// insert, so the fresh ID never reaches a second row.
+func (s *service) ClaimThenPlace(ctx context.Context, key string, o Order) error {
+	claimed, err := s.keys.Claim(ctx, key)
+	if err != nil {
+		return err
+	}
+	if !claimed {
+		return nil
+	}
+	o.ID = uuid.NewString()
+	return s.orders.Insert(ctx, o)
+}
+
+// SeenThenPlace looks the key up, which claims nothing: a retry after
+// the insert and before the key is stored inserts a second order.
+func (s *service) SeenThenPlace(ctx context.Context, key string, o Order) error {
+	seen, err := s.keys.Seen(ctx, key)
+	if err != nil || seen {
+		return err
+	}
+	o.ID = uuid.NewString() // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.SeenThenPlace\)`
 	return s.orders.Insert(ctx, o)
 }
 

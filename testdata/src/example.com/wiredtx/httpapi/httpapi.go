@@ -144,3 +144,11 @@ func (h *Handler) HoldThenSubscribe(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) Join(w http.ResponseWriter, r *http.Request) {
 	h.Svc.Join(r.Context(), r.FormValue("id"), r.FormValue("email"))
 }
+
+func (h *Handler) ClaimThenPlace(w http.ResponseWriter, r *http.Request) {
+	h.Svc.ClaimThenPlace(r.Context(), r.Header.Get("Idempotency-Key"), order(r))
+}
+
+func (h *Handler) SeenThenPlace(w http.ResponseWriter, r *http.Request) {
+	h.Svc.SeenThenPlace(r.Context(), r.Header.Get("Idempotency-Key"), order(r))
+}
