@@ -68,6 +68,16 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 		sql.Table = modelTable(valueflow.Unwrap(model).Type())
 	}
 	st := &Stmt{Instr: c, SQL: sql, Text: modelSQL(sql, column), Recv: chainRoot(cc.Args[0]), Durability: gormDurability(c)}
+	if sql.Kind == sqltext.Update && !sql.Arithmetic && sql.Table != "" {
+		// Updates(map[string]any{"status": to}) on a chain with
+		// Where("id = ? AND status = ?"): the statement a
+		// compare-and-set is, with its SET and WHERE columns.
+		if text, ok := conditionalUpdate(sql.Table, column, c); ok {
+			if parsed := sqltext.Parse(text); parsed.Kind == sqltext.Update {
+				st.Text, st.SQL = text, parsed
+			}
+		}
+	}
 	if st.Durability == DurTx {
 		st.Tx = st.Recv
 	}
@@ -201,6 +211,66 @@ func modelSQL(sql *sqltext.Statement, column string) string {
 		return "DELETE FROM " + sql.Table
 	}
 	return ""
+}
+
+// conditionalUpdate renders an ORM update whose columns are known (the
+// column an Update method names, or the constant keys of the map
+// Updates takes) and whose chain has a constant Where condition, as
+// "UPDATE t SET a = ?, b = ? WHERE <condition>". It is false for any
+// other update.
+func conditionalUpdate(table, column string, c ssa.CallInstruction) (string, bool) {
+	cc := c.Common()
+	cols := []string{column}
+	if column == "" {
+		cols = nil
+		if len(cc.Args) > 1 {
+			cols = mapKeys(cc.Args[1])
+		}
+	}
+	var conds []string
+	for v := cc.Args[0]; ; {
+		call, ok := v.(*ssa.Call)
+		if !ok || len(call.Call.Args) == 0 {
+			break
+		}
+		if f := valueflow.Callee(&call.Call); f != nil && f.Name() == "Where" && len(call.Call.Args) > 1 {
+			if text, ok := valueflow.ConstString(valueflow.Unwrap(call.Call.Args[1])); ok && !strings.ContainsAny(text, "()") {
+				conds = append(conds, text)
+			}
+		}
+		v = call.Call.Args[0]
+	}
+	if len(cols) == 0 || len(conds) == 0 {
+		return "", false
+	}
+	sets := make([]string, len(cols))
+	for i, col := range cols {
+		if !identifier.MatchString(col) {
+			return "", false
+		}
+		sets[i] = col + " = ?"
+	}
+	return "UPDATE " + table + " SET " + strings.Join(sets, ", ") + " WHERE " + strings.Join(conds, " AND "), true
+}
+
+// mapKeys returns the constant string keys a map literal is built
+// with, or nil.
+func mapKeys(v ssa.Value) []string {
+	m, ok := valueflow.Unwrap(v).(*ssa.MakeMap)
+	if !ok {
+		return nil
+	}
+	var keys []string
+	for _, r := range *m.Referrers() {
+		if u, ok := r.(*ssa.MapUpdate); ok {
+			k, ok := valueflow.ConstString(u.Key)
+			if !ok {
+				return nil
+			}
+			keys = append(keys, k)
+		}
+	}
+	return keys
 }
 
 // chainRoot returns the handle a chain of the ORM's refining calls

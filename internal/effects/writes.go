@@ -586,14 +586,15 @@ func reachesAvoiding(from, to, avoid *ssa.BasicBlock) bool {
 }
 
 // IsGuard reports whether a statement is a dedup guard: a conflict-
-// tolerant INSERT whose outcome decides whether the path goes on, by
-// rows affected (RowsAffected of its result or command tag) or by the row
-// it returns (RETURNING).
+// tolerant INSERT, or an UPDATE that tests a column it sets
+// (compareAndSet), whose outcome decides whether the path goes on, by
+// rows affected (RowsAffected of its result or command tag, gorm's
+// RowsAffected field) or by the row it returns (RETURNING).
 func IsGuard(st *Stmt) bool {
 	if st.Callee != nil {
 		return st.Callee.Guard
 	}
-	if st.SQL.Kind != sqltext.Insert || !st.SQL.Conflict {
+	if !(st.SQL.Kind == sqltext.Insert && st.SQL.Conflict || compareAndSet(st.SQL)) {
 		return false
 	}
 	if st.SQL.Returning {
@@ -621,6 +622,23 @@ func IsGuard(st *Stmt) bool {
 					return true // gorm's *DB after Create
 				}
 			}
+		}
+	}
+	return false
+}
+
+// compareAndSet reports whether an UPDATE tests, in its WHERE clause, a
+// column it sets (UPDATE payouts SET status = $3 WHERE id = $1 AND
+// status = $2): a retry finds the new value and updates no row, so its
+// rows affected say whether this is the first time, as a
+// conflict-tolerant INSERT's do.
+func compareAndSet(st *sqltext.Statement) bool {
+	if st.Kind != sqltext.Update || st.Arithmetic {
+		return false
+	}
+	for _, c := range st.WhereColumns() {
+		if slices.Contains(st.Columns, c) {
+			return true
 		}
 	}
 	return false

@@ -68,3 +68,17 @@ func KeyedOrFreshIf(w http.ResponseWriter, r *http.Request) {
 	}
 	db.Exec("INSERT INTO orders (id) VALUES ($1)", id)
 }
+
+// An update that sets the status without testing it decides nothing: a
+// retry updates the row again and adds a second entry.
+func closePayout(w http.ResponseWriter, r *http.Request) {
+	id := r.FormValue("id")
+	res, err := db.Exec("UPDATE payouts SET status = 'closed' WHERE id = $1", id)
+	if err != nil {
+		return
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return
+	}
+	db.Exec("INSERT INTO ledger_entries (id, payout_id) VALUES ($1, $2)", uuid.NewString(), id) // want `a retry inserts a second ledger_entries row with a new id`
+}

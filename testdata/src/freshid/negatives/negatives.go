@@ -125,3 +125,37 @@ func claimThenEnter(ctx context.Context, t *asynq.Task) error {
 		return tx.Create(&entry{ID: uuid.NewString(), Key: string(t.Payload())}).Error
 	})
 }
+
+// A compare-and-set of the payout's status: a retry finds it cancelled,
+// updates no row and stops before the ledger entry.
+func cancelPayout(ctx context.Context, t *asynq.Task) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, "UPDATE payouts SET status = 'cancelled' WHERE id = $1 AND status = 'pending'", string(t.Payload()))
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, "INSERT INTO ledger_entries (id, payout_id) VALUES ($1, $2)", uuid.NewString(), string(t.Payload())); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+type payout struct{ ID, Status string }
+
+// The same with gorm: Updates on a chain whose Where tests the status.
+func cancelPayoutORM(ctx context.Context, t *asynq.Task) error {
+	return orm.Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&payout{}).Where("id = ? AND status = ?", string(t.Payload()), "pending").Updates(map[string]any{"status": "cancelled"})
+		if res.Error != nil || res.RowsAffected == 0 {
+			return res.Error
+		}
+		return tx.Create(&entry{ID: uuid.NewString(), Key: string(t.Payload())}).Error
+	})
+}
