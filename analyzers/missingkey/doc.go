@@ -24,9 +24,9 @@
 // report providers without a key mechanism (Kafka, AMQP, core NATS), GET,
 // HEAD, PUT and DELETE requests, POSTs to token, search and GraphQL
 // endpoints and to addresses whose last segment names a read (validate,
-// lookup, query, quote, rates, estimate, preview, calculate) or a mailing
-// list's members, which the list holds once each (emails, contacts,
-// subscribers, members), whether the address is concatenated or
+// lookup, query, quote, rates, estimate, preview, calculate) or the
+// members of one mailing list, which it holds once each
+// (/addressbooks/{id}/emails, /lists/{id}/members), whether the address is concatenated or
 // formatted with fmt.Sprintf, SQS
 // standard queues, confirm or capture of an existing Stripe
 // PaymentIntent (it succeeds at most once), requests whose JSON body is

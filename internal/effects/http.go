@@ -273,7 +273,7 @@ func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (
 // it goes to an address that reads (an OAuth token, search or
 // GraphQL-query endpoint, or one whose last path segment or custom
 // method, as in /v1/addresses:validate, names a read: readActions), or
-// adds an address to a list that holds each address once (memberLists),
+// adds an address to a list that holds each address once (addsMember),
 // told from the constant end of the URL.
 func noEffect(url ssa.Value) bool {
 	s, ok := constSuffix(url)
@@ -287,7 +287,16 @@ func noEffect(url ssa.Value) bool {
 	s = strings.TrimSuffix(s, "/")
 	last := s[strings.LastIndexAny(s, "/:")+1:]
 	return strings.HasSuffix(s, "/token") || strings.Contains(s, "/oauth") || strings.Contains(s, "/search") ||
-		strings.HasSuffix(s, "/graphql") || strings.HasSuffix(s, "/_search") || readActions[last] || memberLists[last]
+		strings.HasSuffix(s, "/graphql") || strings.HasSuffix(s, "/_search") || readActions[last] || addsMember(url)
+}
+
+// addsMember reports whether a POST adds members to one list: its path
+// ends in a list's members (memberLists) under the list's computed ID
+// (/addressbooks/{id}/emails). A top-level /emails sends mail.
+func addsMember(url ssa.Value) bool {
+	segs := pathSegments(url)
+	n := len(segs)
+	return n >= 3 && memberLists[strings.ToLower(segs[n-1])] && segs[n-2] == "" && segs[n-3] != ""
 }
 
 // readActions are last path segments of POST endpoints that answer

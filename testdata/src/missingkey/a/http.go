@@ -313,3 +313,10 @@ func bookFormatted(ctx context.Context, t *asynq.Task) error {
 	_, err := http.Post(fmt.Sprintf("https://carrier.example/v%d/shipments/%s/labels", 2, t.Payload()), "application/json", nil) // want `HTTP POST: the request carries no Idempotency-Key header \(asynq handler bookFormatted\)`
 	return err
 }
+
+// A top-level /emails sends mail: it is an effect.
+func sendMail(ctx context.Context, t *asynq.Task) error {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://api.mail.example/emails", nil)
+	_, err := http.DefaultClient.Do(req) // want `HTTP POST: the request carries no Idempotency-Key header \(asynq handler sendMail\)`
+	return err
+}
