@@ -34,6 +34,8 @@ func TestFreshID(t *testing.T) {
 	}
 	results := checktest.Run(t, testdata, freshid.New(passes.New(cfg)),
 		"freshid/basic",
+		// ID functions of another package held in fields.
+		"freshid/xids", "freshid/heldx",
 		"freshid/roots",
 		"freshid/sinks",
 		// bun's models.

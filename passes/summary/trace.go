@@ -117,7 +117,9 @@ func sources(res *Result, call *ssa.Call) []fresh {
 
 // heldGenerator returns the ID generator a call of a function value
 // runs, when every function the value can hold is that generator: a
-// service's newID field set to uuid.NewString by its constructor.
+// service's newID field set to uuid.NewString, or to a function of
+// another package whose result is fresh (ids.NewHoldID), by its
+// constructor.
 func heldGenerator(res *Result, call *ssa.Call) *types.Func {
 	if res.Retried == nil {
 		return nil
@@ -128,12 +130,22 @@ func heldGenerator(res *Result, call *ssa.Call) *types.Func {
 		if !ok || gen != nil && fn != gen {
 			return nil
 		}
-		if _, ok := res.Env.Catalog.Generator(fn); !ok {
+		if _, ok := res.Env.Catalog.Generator(fn); !ok && !freshResult(res, fn) {
 			return nil
 		}
 		gen = fn
 	}
 	return gen
+}
+
+// freshResult reports whether a function of another package returns a
+// fresh value, as its summary says.
+func freshResult(res *Result, fn *types.Func) bool {
+	if fn.Pkg() == res.Env.Pkg {
+		return false
+	}
+	s := res.Imported(fn)
+	return s != nil && len(s.FreshResults) > 0
 }
 
 // result returns the value of a call's result idx: the call itself when
