@@ -107,6 +107,7 @@ func TestWired(t *testing.T) {
 			`the UPDATE of accounts \(it computes from the current value\) in sqlstore.Ledger.Transfer \(sqlstore.go:48:\d+\) is not idempotent \(HTTP handler Handler.Transfer, wired here\)`,
 			`the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into members in sqlstore.Members.Add \(sqlstore.go:\d+:\d+\) first \(HTTP handler Handler.Join, wired here\)`,
 			`the dedup guard stops the retry that would finish it: .* in sqlstore.Ledger.Adjust \(sqlstore.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Adjust, wired here\)`,
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.ClaimOrPlace \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.ClaimOrPlace, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.SeenThenPlace \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.SeenThenPlace, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into members in sqlstore.Members.Add \(sqlstore.go:\d+:\d+\) .*\(HTTP handler Handler.Join, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.Insert \(sqlstore.go:15:\d+\) .*\(HTTP handler Handler.Place, wired here\)`,

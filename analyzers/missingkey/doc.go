@@ -46,6 +46,11 @@
 // go-retryablehttp retries by itself, so its
 // POSTs are reported wherever they are.
 //
+// A client reached through an interface of the program's own, whose
+// method has a library method's name and signature over the library's
+// types (Do(*http.Request) (*http.Response, error), an SQS or Stripe
+// client's), is that library's client: main fills it with one.
+//
 // Calls through interfaces are followed to the implementations the
 // program's main package links: a handler whose payment gateway
 // interface is implemented by a client that sends no key is reported at

@@ -122,21 +122,28 @@ func New(cfg *config.Config) *Catalog {
 	for _, k := range cfg.KeyColumns {
 		c.keyColumns[strings.ToLower(k)] = true
 	}
-	c.libraries = packagesOf(setOf(generators), setOf(derivers), setOf(sqlCalls), setOf(modelCalls),
-		setOf(modelUpdates), setOf(documentInserts), setOf(slotCalls), setOf(headerSetters), setOf(headerGetters), setOf(registrations),
-		setOf(loopReceivers), setOf(contextRoots), setOf(externals), setOf(pubOptions), setOf(opKeyMethods))
-	for path := range derivingPackages {
-		c.libraries[path] = true
-	}
-	for _, b := range queryBuilders {
-		c.libraries[b.Path] = true
-	}
-	for _, b := range textBuilders {
-		c.libraries[b.Path] = true
-	}
+	c.libraries = defaultLibraries()
 	c.packages = packagesOf(setOf(c.generators), setOf(c.externals), setOf(c.sinks), setOf(c.sinkFields), c.roots)
 	maps.Copy(c.packages, c.libraries)
 	return c
+}
+
+// defaultLibraries returns the paths of the packages the catalog's own
+// rows describe.
+func defaultLibraries() map[string]bool {
+	libs := packagesOf(setOf(generators), setOf(derivers), setOf(sqlCalls), setOf(modelCalls),
+		setOf(modelUpdates), setOf(documentInserts), setOf(slotCalls), setOf(headerSetters), setOf(headerGetters), setOf(registrations),
+		setOf(loopReceivers), setOf(contextRoots), setOf(externals), setOf(pubOptions), setOf(opKeyMethods))
+	for path := range derivingPackages {
+		libs[path] = true
+	}
+	for _, b := range queryBuilders {
+		libs[b.Path] = true
+	}
+	for _, b := range textBuilders {
+		libs[b.Path] = true
+	}
+	return libs
 }
 
 // packagesOf returns the paths of the packages that the keys of the

@@ -195,6 +195,7 @@ func TestVetWired(t *testing.T) {
 		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a failure between the writes .* the UPDATE of accounts .* in sqlstore\.Ledger\.Transfer \(sqlstore\.go:48:\d+\) .*wired here\) \[IDEM006\]`),
 		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a failure between the writes .* the check of stored state before them stops .* the INSERT into members in sqlstore\.Members\.Add \(sqlstore\.go:\d+:\d+\) first \(HTTP handler Handler\.Join, wired here\) \[IDEM006\]`),
 		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a failure between the writes .* the dedup guard stops .* in sqlstore\.Ledger\.Adjust \(sqlstore\.go:\d+:\d+\) .*wired here\) \[IDEM006\]`),
+		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a retry inserts a second orders row with a new id: uuid\.NewString\(\) in app\.service\.ClaimOrPlace \(app\.go:\d+:\d+\) .*Handler\.ClaimOrPlace, wired here\) \[IDEM001\]`),
 		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a retry inserts a second orders row with a new id: uuid\.NewString\(\) in app\.service\.SeenThenPlace \(app\.go:\d+:\d+\) .*Handler\.SeenThenPlace, wired here\) \[IDEM001\]`),
 		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a retry inserts the row for the same id again, .* in sqlstore\.Members\.Add \(sqlstore\.go:\d+:\d+\) .*Handler\.Join, wired here\) \[IDEM005\]`),
 		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a retry inserts the row for the same id again, .* in sqlstore\.Orders\.Insert \(sqlstore\.go:15:\d+\) .*Handler\.Place, wired here\) \[IDEM005\]`),

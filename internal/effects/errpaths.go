@@ -1,6 +1,7 @@
 package effects
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -276,4 +277,84 @@ func IsCallResult(v ssa.Value) bool {
 	}
 	_, ok := v.(*ssa.Call)
 	return ok
+}
+
+// DecidesBefore reports whether an if statement tests outcome, a guard's
+// result (a bool that says the work is new, or a count of rows written),
+// and at cannot run after the branch taken when it says the work was
+// done before: if !claimed { return }, if n == 0 { return }. A test
+// whose branch for work done before can still reach at (if n == 0 &&
+// status != done { return }) decides nothing.
+func DecidesBefore(outcome ssa.Value, at ssa.Instruction) bool {
+	if outcome == nil {
+		return false
+	}
+	tested := false
+	for _, done := range doneBranches(outcome) {
+		tested = true
+		if reaches(done, at.Block()) {
+			return false
+		}
+	}
+	return tested
+}
+
+// doneBranches returns the successors of the if statements that test
+// outcome which run when it says the work was done before: a false bool,
+// no row (== 0, < 1), or not the one row (!= 1 inverted: == 1 false).
+func doneBranches(outcome ssa.Value) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	branch := func(v ssa.Value, whenTrue bool) {
+		for _, r := range *v.Referrers() {
+			if iff, ok := r.(*ssa.If); ok {
+				if whenTrue {
+					out = append(out, iff.Block().Succs[0])
+				} else {
+					out = append(out, iff.Block().Succs[1])
+				}
+			}
+		}
+	}
+	for _, r := range *outcome.Referrers() {
+		switch r := r.(type) {
+		case *ssa.If:
+			out = append(out, r.Block().Succs[1]) // if claimed {...}: done when false
+		case *ssa.UnOp:
+			if r.Op == token.NOT {
+				branch(r, true)
+			}
+		case *ssa.BinOp:
+			c, ok := r.Y.(*ssa.Const)
+			if !ok || r.X != outcome || c.Value == nil || c.Value.Kind() != constant.Int {
+				continue
+			}
+			n, _ := constant.Int64Val(c.Value)
+			switch {
+			case r.Op == token.EQL && n == 0, r.Op == token.LSS && n == 1, r.Op == token.LEQ && n == 0:
+				branch(r, true) // n == 0: done when true
+			case r.Op == token.NEQ && n == 0, r.Op == token.GTR && n == 0, r.Op == token.GEQ && n == 1, r.Op == token.EQL && n == 1:
+				branch(r, false) // n > 0: done when false
+			}
+		}
+	}
+	return out
+}
+
+// reaches reports whether block to can run after from (from included).
+func reaches(from, to *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == to {
+			return true
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		stack = append(stack, b.Succs...)
+	}
+	return false
 }

@@ -21,6 +21,9 @@ import (
 // the summaries are keyed by.
 func Callee(c *ssa.CallCommon) *types.Func {
 	if c.IsInvoke() {
+		if lm := catalog.LibraryMethod(c.Method); lm != nil {
+			return lm // the library's client behind an interface of the program's
+		}
 		return c.Method
 	}
 	if fn := c.StaticCallee(); fn != nil {

@@ -178,14 +178,16 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 }
 
 // deciders returns the wired calls of call's function that run before it
-// on every path and whose results an if statement tests: the calls that
-// may be dedup guards, as their implementations tell.
+// on every path and whose first result decides it: an if statement tests
+// the result, and call cannot run after the branch taken when the result
+// says the work was done before (claimed false, no row updated). Their
+// implementations tell whether they are dedup guards.
 func deciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCall {
 	var out []valueflow.WiredCall
 	for _, b := range call.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(ssa.CallInstruction)
-			if !ok || g == call || !g.Common().IsInvoke() || !effects.Dominates(g, call) || !resultTested(g) {
+			if !ok || g == call || !g.Common().IsInvoke() || !effects.Dominates(g, call) || !effects.DecidesBefore(firstResult(g), call) {
 				continue
 			}
 			if wc, ok := wiredCall(env, g); ok {
@@ -196,39 +198,21 @@ func deciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCal
 	return out
 }
 
-// resultTested reports whether an if statement tests the first result
-// of a call (a bool, a count of rows), directly or through a comparison
-// or a negation.
-func resultTested(call ssa.CallInstruction) bool {
-	var v ssa.Value = call.Value()
-	if call.Value() == nil {
-		return false
+// firstResult returns a call's first result, or nil.
+func firstResult(call ssa.CallInstruction) ssa.Value {
+	v := call.Value()
+	if v == nil {
+		return nil
 	}
-	if _, ok := v.Type().(*types.Tuple); ok {
-		var first ssa.Value
-		for _, r := range *v.Referrers() {
-			if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
-				first = ex
-			}
-		}
-		if first == nil {
-			return false
-		}
-		v = first
+	if _, ok := v.Type().(*types.Tuple); !ok {
+		return v
 	}
 	for _, r := range *v.Referrers() {
-		switch r := r.(type) {
-		case *ssa.If:
-			return true
-		case *ssa.BinOp, *ssa.UnOp:
-			for _, rr := range *r.(ssa.Value).Referrers() {
-				if _, ok := rr.(*ssa.If); ok {
-					return true
-				}
-			}
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+			return ex
 		}
 	}
-	return false
+	return nil
 }
 
 // exportPending exports the package's Pending fact: each wired call on a

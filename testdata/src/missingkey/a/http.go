@@ -320,3 +320,30 @@ func sendMail(ctx context.Context, t *asynq.Task) error {
 	_, err := http.DefaultClient.Do(req) // want `HTTP POST: the request carries no Idempotency-Key header \(asynq handler sendMail\)`
 	return err
 }
+
+// The program's own interface over the HTTP client, which main fills
+// with an *http.Client: its Do is the client's.
+type doer interface {
+	Do(req *http.Request) (*http.Response, error)
+}
+
+var httpClient doer
+
+func chargeThroughInterface(ctx context.Context, t *asynq.Task) error {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://billing.example/charge", nil)
+	_, err := httpClient.Do(req) // want `HTTP POST: the request carries no Idempotency-Key header \(asynq handler chargeThroughInterface\)`
+	return err
+}
+
+// An interface whose method no library type has is no client.
+type poster interface {
+	Do(req *http.Request, retries int) (*http.Response, error)
+}
+
+var retrying poster
+
+func chargeThroughOwn(ctx context.Context, t *asynq.Task) error {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://billing.example/charge", nil)
+	_, err := retrying.Do(req, 3)
+	return err
+}

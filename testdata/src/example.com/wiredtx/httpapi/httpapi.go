@@ -152,3 +152,7 @@ func (h *Handler) ClaimThenPlace(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) SeenThenPlace(w http.ResponseWriter, r *http.Request) {
 	h.Svc.SeenThenPlace(r.Context(), r.Header.Get("Idempotency-Key"), order(r))
 }
+
+func (h *Handler) ClaimOrPlace(w http.ResponseWriter, r *http.Request) {
+	h.Svc.ClaimOrPlace(r.Context(), r.Header.Get("Idempotency-Key"), order(r))
+}
