@@ -45,7 +45,7 @@ func findLibraryMethod(m *types.Func, sig *types.Signature) *types.Func {
 		scope := pkg.Scope()
 		for _, name := range scope.Names() {
 			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || !tn.Exported() || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
 				continue
 			}
 			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pkg, m.Name())

@@ -145,3 +145,16 @@ var api = client.New("sk", nil)
 func apiCharge(w http.ResponseWriter, r *http.Request) {
 	api.PaymentIntents.New(&stripe.PaymentIntentParams{}) // want `Stripe PaymentIntent create: the call carries no idempotency key \(HTTP handler apiCharge\)`
 }
+
+// intentCreator is the program's own interface over the Stripe client's
+// V1PaymentIntents service, which main fills with it.
+type intentCreator interface {
+	Create(ctx context.Context, params *stripe.PaymentIntentCreateParams) (*stripe.PaymentIntent, error)
+}
+
+var intents intentCreator
+
+func chargeThroughService(ctx context.Context, t *asynq.Task) error {
+	_, err := intents.Create(ctx, &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(100)}) // want `Stripe PaymentIntent create: the call carries no idempotency key \(asynq handler chargeThroughService\)`
+	return err
+}
