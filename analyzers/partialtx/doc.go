@@ -33,7 +33,7 @@
 // too: Create (idempotent with Clauses(clause.OnConflict{...}) on its
 // chain), Save and FirstOrCreate (upserts), the Update methods (not
 // idempotent when the value is gorm.Expr("balance - ?", n) on the column
-// itself) and Delete; each commits alone on the database handle, and
+// itself, as Update's value or an entry of Updates' map) and Delete; each commits alone on the database handle, and
 // together on Transaction's handle or a Begin result. So are bun's query
 // builders (db.NewInsert().Model(&o).Exec(ctx), an INSERT that On("CONFLICT
 // ... DO NOTHING") or Ignore() makes idempotent; NewUpdate with the Set

@@ -54,6 +54,8 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 		if i > 0 { // Update("balance", v): the column, then its value
 			column, _ = valueflow.ConstString(arg(c, fn, i-1))
 			sql.Arithmetic = selfComputed(column, arg(c, fn, i))
+		} else { // Updates(map[string]any{"available": gorm.Expr("available - ?", n)})
+			column, sql.Arithmetic = selfComputedEntry(arg(c, fn, i))
 		}
 	} else if catalog.IsORMDelete(fn) {
 		model = arg(c, fn, 0)
@@ -251,6 +253,23 @@ func conditionalUpdate(table, column string, c ssa.CallInstruction) (string, boo
 		sets[i] = col + " = ?"
 	}
 	return "UPDATE " + table + " SET " + strings.Join(sets, ", ") + " WHERE " + strings.Join(conds, " AND "), true
+}
+
+// selfComputedEntry returns the key of an entry of a map literal whose
+// value computes the column from itself, when there is one.
+func selfComputedEntry(v ssa.Value) (string, bool) {
+	m, ok := valueflow.Unwrap(v).(*ssa.MakeMap)
+	if !ok {
+		return "", false
+	}
+	for _, r := range *m.Referrers() {
+		if u, ok := r.(*ssa.MapUpdate); ok {
+			if k, ok := valueflow.ConstString(u.Key); ok && selfComputed(k, u.Value) {
+				return k, true
+			}
+		}
+	}
+	return "", false
 }
 
 // mapKeys returns the constant string keys a map literal is built

@@ -92,3 +92,20 @@ func grant(ctx context.Context, t *asynq.Task) error {
 func grantOnce(ctx context.Context, t *asynq.Task) error {
 	return repo.GrantOnce(ctx, 1, 10)
 }
+
+// A debit in a map of updates, then the order's status, each committed
+// alone: the debit computes from the current balance.
+func approve(ctx context.Context, t *asynq.Task) error {
+	if err := db.Model(&Account{ID: 1}).Updates(map[string]any{"balance": gorm.Expr("balance - ?", 10), "note": "approved"}).Error; err != nil { // want `the UPDATE of accounts \(it computes from the current value\) is not idempotent`
+		return err
+	}
+	return db.Model(&Order{ID: 1}).Updates(map[string]any{"status": "approved"}).Error
+}
+
+// Negative: both maps set values; a retry writes them again.
+func relabel(ctx context.Context, t *asynq.Task) error {
+	if err := db.Model(&Account{ID: 1}).Updates(map[string]any{"note": "relabelled"}).Error; err != nil {
+		return err
+	}
+	return db.Model(&Order{ID: 1}).Updates(map[string]any{"status": "relabelled"}).Error
+}
