@@ -35,13 +35,13 @@ func TestWired(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := filepath.Join(testdata, "src")
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -115,6 +115,10 @@ func TestWired(t *testing.T) {
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in carrierapi.Client.Pickup \(carrierapi.go:\d+:\d+\) \(HTTP handler Handler.Pickup, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in stripepay.Gateway.Capture \(stripepay.go:\d+:\d+\) \(HTTP handler Handler.CaptureLoose, wired here\)`,
 			`the key is checked outside the transaction of the effect \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in sqlstore.Keys.Seen \(sqlstore.go:\d+:\d+\), HTTP handler Handler.CheckThenPlace, wired here\)`,
+		},
+		"example.com/wiredgorm/cmd/api/main.go:15": {
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in pg.Credits.Apply \(pg.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Credit, wired here\)`,
+			`a retry inserts the row for the same id again, .* the INSERT into events in pg.Events.Create \(pg.go:\d+:\d+\) has no conflict handling for the caller-known id; .*\(HTTP handler Handler.Event, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in ports.Server.PlaceOrder \(http.go:16:\d+\) is fresh on every attempt \(HTTP handler Server.PlaceOrder, wired here\)`,

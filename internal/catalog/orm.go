@@ -494,3 +494,29 @@ func gormUniqueGroups(tag, field string) []string {
 	}
 	return out
 }
+
+// ColumnType reports whether a field of a type is stored as one column:
+// a basic value, a fixed array (uuid.UUID), bytes, a time, a nullable
+// value, or a type that converts itself (a driver.Valuer); not a
+// related model, a slice or a map.
+func ColumnType(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		if pkg := named.Obj().Pkg(); pkg != nil && (pkg.Path() == "time" || pkg.Path() == "database/sql") {
+			return true
+		}
+		if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, named.Obj().Pkg(), "Value"); obj != nil {
+			return true
+		}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic, *types.Array:
+		return true
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
+}

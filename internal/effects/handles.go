@@ -379,6 +379,17 @@ func IsHandle(cat *catalog.Catalog, t types.Type) bool {
 	return false
 }
 
+// RunsInTx reports whether a call runs its function argument in a
+// transaction it begins: a transaction function (IsTxFunc), or an ORM's
+// (gorm's db.Transaction).
+func RunsInTx(cc *ssa.CallCommon) bool {
+	if IsTxFunc(cc) {
+		return true
+	}
+	fn := valueflow.Callee(cc)
+	return fn != nil && catalog.IsORMTransaction(fn)
+}
+
 // IsTxFunc reports whether a call runs a callback in a transaction it
 // begins (pgx.BeginFunc).
 func IsTxFunc(cc *ssa.CallCommon) bool {

@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -69,7 +70,16 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 	if model != nil {
 		sql.Table = modelTable(valueflow.Unwrap(model).Type())
 	}
-	st := &Stmt{Instr: c, SQL: sql, Text: modelSQL(sql, column), Recv: chainRoot(cc.Args[0]), Durability: gormDurability(c)}
+	st := &Stmt{Instr: c, SQL: sql, Text: modelSQL(sql, column), Recv: chainRoot(cc.Args[0]), Durability: gormDurability(c), Assumed: gormAssumed(c)}
+	if sql.Kind == sqltext.Insert && model != nil && sql.Table != "" {
+		// Create(&RailEvent{ID: ev.ID, ...}): the INSERT of the model's
+		// columns, each filled by its field.
+		if text, paths, ok := modelInsert(sql.Table, model, sql.Conflict); ok {
+			if parsed := sqltext.Parse(text); parsed.Kind == sqltext.Insert {
+				st.Text, st.SQL, st.ArgBase, st.ArgPaths = text, parsed, model, paths
+			}
+		}
+	}
 	if sql.Kind == sqltext.Update && !sql.Arithmetic && sql.Table != "" {
 		// Updates(map[string]any{"status": to}) on a chain with
 		// Where("id = ? AND status = ?"): the statement a
@@ -213,6 +223,60 @@ func modelSQL(sql *sqltext.Statement, column string) string {
 		return "DELETE FROM " + sql.Table
 	}
 	return ""
+}
+
+// modelInsert renders an ORM's insert of one struct model as the INSERT
+// it runs, "INSERT INTO t (id, type) VALUES ($1, $2)", with the field of
+// the model (".ID") that fills each placeholder. Fields the ORM does not
+// store as a column of the row (relations, ignored fields) are left out.
+func modelInsert(table string, model ssa.Value, conflict bool) (string, []string, bool) {
+	t := valueflow.Unwrap(model).Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return "", nil, false // a slice of models, or not a struct
+	}
+	var cols, paths []string
+	var visit func(s *types.Struct, prefix string, depth int)
+	visit = func(s *types.Struct, prefix string, depth int) {
+		for i := 0; i < s.NumFields(); i++ {
+			f, tag := s.Field(i), s.Tag(i)
+			if !f.Exported() || ignoredField(tag) {
+				continue
+			}
+			if es, ok := f.Type().Underlying().(*types.Struct); ok && f.Embedded() && depth < 2 {
+				visit(es, prefix+"."+f.Name(), depth+1) // gorm.Model's ID, CreatedAt, ...
+				continue
+			}
+			if col := valueflow.ModelColumn(f, tag); catalog.ColumnType(f.Type()) && identifier.MatchString(col) {
+				cols = append(cols, col)
+				paths = append(paths, prefix+"."+f.Name())
+			}
+		}
+	}
+	visit(s, "", 0)
+	if len(cols) == 0 {
+		return "", nil, false
+	}
+	marks := make([]string, len(cols))
+	for i := range cols {
+		marks[i] = "$" + strconv.Itoa(i+1)
+	}
+	text := "INSERT INTO " + table + " (" + strings.Join(cols, ", ") + ") VALUES (" + strings.Join(marks, ", ") + ")"
+	if conflict {
+		text += " ON CONFLICT DO NOTHING"
+	}
+	return text, paths, true
+}
+
+// ignoredField reports whether a struct tag keeps a field out of the
+// row: gorm:"-", bun:"-", or a relation's tag.
+func ignoredField(tag string) bool {
+	g, b := reflect.StructTag(tag).Get("gorm"), reflect.StructTag(tag).Get("bun")
+	return g == "-" || strings.HasPrefix(g, "-:") || b == "-" || strings.Contains(b, "rel:") ||
+		strings.Contains(g, "foreignKey") || strings.Contains(g, "many2many")
 }
 
 // conditionalUpdate renders an ORM update whose columns are known (the

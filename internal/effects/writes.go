@@ -170,6 +170,15 @@ type Stmt struct {
 	Durability Durability
 	Tx         ssa.Value // the transaction, for DurTx (nil for some statements of callees)
 	Recv       ssa.Value // the handle the statement runs on (nil for statements of callees)
+	// Assumed is set when Durability is DurAutocommit only because the
+	// handle's type can be either (gorm's *DB from a parameter or a
+	// field of one).
+	Assumed bool
+	// ArgBase and ArgPaths, for an ORM's insert of a model, are the
+	// model and the field of it (".ID") that fills each placeholder of
+	// Text, in order.
+	ArgBase  ssa.Value
+	ArgPaths []string
 	// Callee is set when the statement runs inside the function that
 	// Instr calls (a repository helper, a generated query): Instr is
 	// then that call, and Args, Recv and perhaps Tx are unknown.
@@ -333,6 +342,42 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 // gormDurability decides whether a gorm write runs inside a transaction:
 // on the callback parameter of Transaction or on a Begin result, at the
 // root of the call's chain.
+// gormAssumed reports whether a gorm call's handle is taken to commit
+// each statement only for want of its origin: the chain starts at a
+// parameter of the function, or a field of one (a repository's r.db),
+// which could hold a transaction as well as the database.
+func gormAssumed(c ssa.CallInstruction) bool {
+	cc := c.Common()
+	if cc.IsInvoke() || len(cc.Args) == 0 || gormDurability(c) != DurAutocommit {
+		return false
+	}
+	v := chainRoot(cc.Args[0])
+	for {
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			return true
+		case *ssa.UnOp:
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.Alloc:
+			// A receiver or parameter the function keeps in a variable.
+			for _, r := range *x.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == x {
+					if _, ok := st.Val.(*ssa.Parameter); ok {
+						return true
+					}
+				}
+			}
+			return false
+		default:
+			return false
+		}
+	}
+}
+
 func gormDurability(c ssa.CallInstruction) Durability {
 	cc := c.Common()
 	if cc.IsInvoke() || len(cc.Args) == 0 {

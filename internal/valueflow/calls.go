@@ -413,7 +413,7 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 	}
 	for i := 0; i < strct.NumFields(); i++ {
 		f := strct.Field(i)
-		if f.Name() == field && isModelIdentity(t.env.Catalog, f, strct.Tag(i)) && !builderAbsorbs(instr, modelColumn(f, strct.Tag(i))) &&
+		if f.Name() == field && isModelIdentity(t.env.Catalog, f, strct.Tag(i)) && !builderAbsorbs(instr, ModelColumn(f, strct.Tag(i))) &&
 			!t.failsOnAnotherModelKey(strct, field, n.v) {
 			t.hit(SinkInfo{Kind: ModelSink, Table: name, Column: field}, instr.Pos(), n.stack, nil)
 		}
@@ -483,7 +483,9 @@ func builderAbsorbs(instr ssa.CallInstruction, col string) bool {
 
 // modelColumn is the column of a model's field: its bun or gorm tag's
 // name, or the naming strategy's.
-func modelColumn(f *types.Var, tag string) string {
+// ModelColumn is the column an ORM stores a model's field in: its bun
+// or gorm tag's name, else gorm's name for the field.
+func ModelColumn(f *types.Var, tag string) string {
 	if name, _, _ := strings.Cut(reflect.StructTag(tag).Get("bun"), ","); name != "" && !strings.Contains(name, ":") {
 		return name
 	}

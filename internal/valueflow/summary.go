@@ -192,6 +192,13 @@ type SQLStmt struct {
 	// runs any.
 	OnFailure bool
 	FailureOf []int
+	// Assumed is set when the statement's handle is taken to commit each
+	// statement only because nothing says otherwise: gorm's *DB, the
+	// type of its transactions too, held in a field or passed in. A
+	// composition root that finds the statement in a function literal
+	// a unit of work runs (whose handle it cannot follow) takes its
+	// unit as unknown.
+	Assumed bool
 	// StateGuarded is set when the statement runs only after a state
 	// guard's write, where the guard's test said the work was not done
 	// (if the user with this e-mail exists, return; create the user;

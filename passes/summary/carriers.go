@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
@@ -78,7 +79,8 @@ func runsFromSyntax(info *types.Info, fd *ast.FuncDecl) []int {
 		return nil
 	}
 	var out []int
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
 			return false
@@ -88,10 +90,36 @@ func runsFromSyntax(info *types.Info, fd *ast.FuncDecl) []int {
 					out = append(out, j)
 				}
 			}
+			if fn := usedFunc(info, n.Fun); fn != nil && (catalog.IsTxFunc(fn) || catalog.IsORMTransaction(fn)) {
+				// A transaction function runs the literal it is
+				// given before it returns (gorm's db.Transaction).
+				for _, a := range n.Args {
+					if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+						ast.Inspect(lit.Body, visit)
+					}
+				}
+			}
 		}
 		return true
-	})
+	}
+	ast.Inspect(fd.Body, visit)
 	return out
+}
+
+// usedFunc returns the function or method a call's function expression
+// names (f, pkg.F, x.M), from the uses the type checker recorded.
+func usedFunc(info *types.Info, fun ast.Expr) *types.Func {
+	var id *ast.Ident
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return nil
+	}
+	fn, _ := info.Uses[id].(*types.Func)
+	return fn
 }
 
 // carriedResults reads what a constructor or getter carries from its

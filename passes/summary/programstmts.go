@@ -94,6 +94,8 @@ type step struct {
 	onFail   bool  // the entry runs only on the way out after a failure
 	// stateGuarded: the entry runs only after a state guard's write
 	stateGuarded bool
+	// callback: the entry is in a function literal handed to a wired call
+	callback bool
 	// failureOf are the entries of the same list whose call's failure
 	// an onFail entry runs after.
 	failureOf []int
@@ -196,6 +198,9 @@ type scope struct {
 	// call: its caller tests for a unique violation, or a guard runs
 	// before it.
 	absorbed bool
+	// callback is set in the lists of a function literal handed to a
+	// wired call and of the implementations it calls.
+	callback bool
 	// optional, onFail and stateGuarded are the wired call's (and its
 	// callers') valueflow.SQLStmt flags, which its implementations'
 	// statements inherit.
@@ -224,7 +229,7 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		if st.Callback > 0 && !slices.Contains(runs[st.Callback-1], st.CallbackArg) {
 			continue // a function literal the implementations are not known to run
 		}
-		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed, optional: st.Optional, onFail: st.OnFailure, stateGuarded: st.StateGuarded, failureOf: st.FailureOf})
+		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed, optional: st.Optional, onFail: st.OnFailure, stateGuarded: st.StateGuarded, callback: st.Callback > 0, failureOf: st.FailureOf})
 		if w := st.Wired; w != nil {
 			runs[i] = p.expandWired(root, w, sc, here, depth)
 			continue
@@ -242,6 +247,9 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		ps.StateGuarded = ps.StateGuarded || sc.stateGuarded
 		ps.Parsed = sqltext.Parse(st.SQL)
 		ps.Unit = sc.unit(st.Handle, fmt.Sprint(len(root.Stmts)))
+		if st.Assumed && (sc.callback || st.Callback > 0) {
+			ps.Unit = "" // the unit of work's handle, which the list cannot follow
+		}
 		for _, a := range st.Args {
 			ps.Given = append(ps.Given, sc.given(a))
 		}
@@ -301,6 +309,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			optional:     sc.optional || here[len(here)-1].optional,
 			onFail:       sc.onFail || here[len(here)-1].onFail,
 			stateGuarded: sc.stateGuarded || here[len(here)-1].stateGuarded,
+			callback:     sc.callback || here[len(here)-1].callback,
 			failed:       sc.failedAt(here[len(here)-1]),
 		}
 		if !sc.judged && s.Retried {

@@ -292,8 +292,14 @@ func runsParams(fn *ssa.Function) []int {
 					continue
 				}
 				v := call.Call.Value
+				if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+					v = load.X // a captured variable's value
+				}
 				if fv, ok := v.(*ssa.FreeVar); ok {
 					v = valueflow.Unwrap(effects.Binding(fv))
+				}
+				if alloc, ok := v.(*ssa.Alloc); ok {
+					v = storedParam(alloc) // the parameter the variable holds
 				}
 				if p, ok := v.(*ssa.Parameter); ok && p.Parent() == fn {
 					if i := slices.Index(fn.Params, p); i >= 0 && !slices.Contains(out, i) {
@@ -303,7 +309,7 @@ func runsParams(fn *ssa.Function) []int {
 				if callee := call.Call.StaticCallee(); callee != nil && callee.Parent() == f {
 					visit(callee)
 				}
-				if effects.IsTxFunc(&call.Call) {
+				if effects.RunsInTx(&call.Call) {
 					for _, a := range call.Call.Args {
 						if mc, ok := a.(*ssa.MakeClosure); ok {
 							visit(mc.Fn.(*ssa.Function))
@@ -315,6 +321,22 @@ func runsParams(fn *ssa.Function) []int {
 	}
 	visit(fn)
 	return out
+}
+
+// storedParam returns the parameter a variable captured by a closure
+// holds, when it holds only that one: the variable Go's SSA makes of a
+// parameter a function literal refers to.
+func storedParam(alloc *ssa.Alloc) ssa.Value {
+	var p ssa.Value
+	for _, r := range *alloc.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+			if _, ok := st.Val.(*ssa.Parameter); !ok || p != nil {
+				return nil
+			}
+			p = st.Val
+		}
+	}
+	return p
 }
 
 // hasStmts reports whether a closure executes SQL itself.
@@ -384,7 +406,10 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 	for _, a := range st.Args {
 		args = append(args, b.argSource(a, ""))
 	}
-	b.add(valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st)}, c, nil)
+	for _, path := range st.ArgPaths {
+		args = append(args, b.argSource(st.ArgBase, path))
+	}
+	b.add(valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st), Assumed: st.Assumed}, c, nil)
 }
 
 // literal locates the SQL of an INSERT without conflict handling, for a
@@ -493,7 +518,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores}, call, excl)
+		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores}, call, excl)
 	}
 }
 

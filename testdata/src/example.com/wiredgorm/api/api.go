@@ -1,0 +1,31 @@
+// Package api receives the provider's events.
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"example.com/wiredgorm/app"
+)
+
+type Handler struct{ Svc app.Service }
+
+func (h *Handler) Event(w http.ResponseWriter, r *http.Request) {
+	var ev app.Event
+	if json.NewDecoder(r.Body).Decode(&ev) != nil {
+		return
+	}
+	h.Svc.Record(r.Context(), ev)
+}
+
+func (h *Handler) Settle(w http.ResponseWriter, r *http.Request) {
+	var ev app.Event
+	if json.NewDecoder(r.Body).Decode(&ev) != nil {
+		return
+	}
+	h.Svc.RecordAndCredit(r.Context(), ev, app.Credit{Account: "a", Amount: 5})
+}
+
+func (h *Handler) Credit(w http.ResponseWriter, r *http.Request) {
+	h.Svc.CreditTwice(r.Context(), app.Credit{Account: r.FormValue("account"), Amount: 5})
+}

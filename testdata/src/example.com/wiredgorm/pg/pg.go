@@ -1,0 +1,40 @@
+// Package pg implements app's repositories with gorm.
+package pg
+
+import (
+	"context"
+
+	"example.com/wiredgorm/app"
+	"gorm.io/gorm"
+)
+
+type Events struct{ DB *gorm.DB }
+
+func (r Events) Create(ctx context.Context, e *app.Event) error {
+	return r.DB.WithContext(ctx).Create(e).Error // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into events in pg.Events.Create has no conflict handling for the caller-known id; add ON CONFLICT DO NOTHING and handle the existing row \(HTTP handler Handler.Event\)`
+}
+
+type Credits struct{ DB *gorm.DB }
+
+func (r Credits) Apply(ctx context.Context, c *app.Credit) error {
+	return r.DB.WithContext(ctx).Model(&account{}).Where("id = ?", c.Account).Update("balance", gorm.Expr("balance + ?", c.Amount)).Error // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in pg.Credits.Apply is not idempotent \(HTTP handler Handler.Credit\)`
+}
+
+type account struct {
+	ID      string
+	Balance int64
+}
+
+type repos struct{ db *gorm.DB }
+
+func (r *repos) Events() app.Events   { return Events{r.db} }
+func (r *repos) Credits() app.Credits { return Credits{r.db} }
+
+// Units runs the function on the repositories of gorm's transaction.
+type Units struct{ DB *gorm.DB }
+
+func (u *Units) InTx(ctx context.Context, fn func(r app.Repos) error) error {
+	return u.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return fn(&repos{db: tx})
+	})
+}
