@@ -117,6 +117,7 @@ func TestWired(t *testing.T) {
 			`the key is checked outside the transaction of the effect \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in sqlstore.Keys.Seen \(sqlstore.go:\d+:\d+\), HTTP handler Handler.CheckThenPlace, wired here\)`,
 		},
 		"example.com/wiredgorm/cmd/api/main.go:15": {
+			`a crash between the two commits leaves the effect without its key, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in pg.Keys.Save \(pg.go:\d+:\d+\), HTTP handler Handler.CreditOnce, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in pg.Credits.Apply \(pg.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Credit, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into events in pg.Events.Create \(pg.go:\d+:\d+\) has no conflict handling for the caller-known id; .*\(HTTP handler Handler.Event, wired here\)`,
 		},

@@ -33,6 +33,11 @@ type Summary struct {
 	// that the function calls before it returns: a unit of work's Do
 	// runs the work it is given.
 	Runs []int
+	// RunsInTx are those of Runs that it calls inside a transaction it
+	// begins, with arguments made from that transaction alone (gorm's
+	// Transaction callback calling fn(&repos{db: tx})): the handles the
+	// work reaches through those arguments commit together.
+	RunsInTx []int
 	// ParamWrites are parameters whose value (at Path) a durable write
 	// stores.
 	ParamWrites []ParamWrite
@@ -192,6 +197,14 @@ type SQLStmt struct {
 	// runs any.
 	OnFailure bool
 	FailureOf []int
+	// FromWork is set, for an entry of a function literal handed to a
+	// wired call (Callback), when the statement's handle or the wired
+	// call's receiver comes from the literal's parameters: what the unit
+	// of work hands the work (r.Events().Create, q.InsertX). When every
+	// implementation runs the literal inside a transaction it begins,
+	// with arguments made from it (Summary.RunsInTx), those statements
+	// commit together.
+	FromWork bool
 	// Assumed is set when the statement's handle is taken to commit each
 	// statement only because nothing says otherwise: gorm's *DB, the
 	// type of its transactions too, held in a field or passed in. A

@@ -70,7 +70,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		if ss := res.StmtSummary(fn, obj); ss != nil && (len(ss.Stmts) > 0 || ss.StmtsCut) {
 			sum.Stmts, sum.StmtsCut, sum.Retried = ss.Stmts, ss.StmtsCut, ss.Retried
 		}
-		sum.Runs = runsParams(fn)
+		sum.Runs, sum.RunsInTx = runsParams(fn)
 		sum.ResultFields = res.ResultFields(fn, obj)
 		if len(sum.ResultFields) == 0 && !reachSinks[fn] && !rel.sinks && !rel.wired {
 			sum.ResultFields, sum.Carried = resultFields(sum.ParamResults), len(sum.ParamResults) > 0

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"cmp"
 	"fmt"
 	"go/token"
 	"go/types"
@@ -94,8 +95,11 @@ type step struct {
 	onFail   bool  // the entry runs only on the way out after a failure
 	// stateGuarded: the entry runs only after a state guard's write
 	stateGuarded bool
-	// callback: the entry is in a function literal handed to a wired call
-	callback bool
+	// fromWork and work: the entry's handle or receiver comes from what
+	// a unit of work hands its function, and the unit it commits in
+	// when the unit of work runs the function in its transaction
+	fromWork bool
+	work     string
 	// failureOf are the entries of the same list whose call's failure
 	// an onFail entry runs after.
 	failureOf []int
@@ -198,9 +202,12 @@ type scope struct {
 	// call: its caller tests for a unique violation, or a guard runs
 	// before it.
 	absorbed bool
-	// callback is set in the lists of a function literal handed to a
-	// wired call and of the implementations it calls.
-	callback bool
+	// fromWork is set in the lists of the implementations reached
+	// through what a unit of work hands its function; work, when the
+	// unit of work runs it in a transaction it begins, names that
+	// transaction's unit.
+	fromWork bool
+	work     string
 	// optional, onFail and stateGuarded are the wired call's (and its
 	// callers') valueflow.SQLStmt flags, which its implementations'
 	// statements inherit.
@@ -225,13 +232,21 @@ func (p *program) rootStmts(pending []*valueflow.Pending) []ProgramRoot {
 // replaced by its implementations' lists.
 func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope, depth int) {
 	runs := map[int][]int{} // each wired entry's arguments that all its implementations run
+	inTx := map[int][]int{} // and those they run in a transaction they begin
 	for i, st := range list {
 		if st.Callback > 0 && !slices.Contains(runs[st.Callback-1], st.CallbackArg) {
 			continue // a function literal the implementations are not known to run
 		}
-		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed, optional: st.Optional, onFail: st.OnFailure, stateGuarded: st.StateGuarded, callback: st.Callback > 0, failureOf: st.FailureOf})
+		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed, optional: st.Optional, onFail: st.OnFailure, stateGuarded: st.StateGuarded, failureOf: st.FailureOf})
+		if st.FromWork && (st.Callback > 0 || sc.fromWork) {
+			here[len(here)-1].fromWork = true
+			here[len(here)-1].work = sc.work
+			if st.Callback > 0 && slices.Contains(inTx[st.Callback-1], st.CallbackArg) {
+				here[len(here)-1].work = sc.key + "#work" + strconv.Itoa(st.Callback-1)
+			}
+		}
 		if w := st.Wired; w != nil {
-			runs[i] = p.expandWired(root, w, sc, here, depth)
+			runs[i], inTx[i] = p.expandWired(root, w, sc, here, depth)
 			continue
 		}
 		if len(root.Stmts) == maxProgramStmts {
@@ -247,8 +262,10 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		ps.StateGuarded = ps.StateGuarded || sc.stateGuarded
 		ps.Parsed = sqltext.Parse(st.SQL)
 		ps.Unit = sc.unit(st.Handle, fmt.Sprint(len(root.Stmts)))
-		if st.Assumed && (sc.callback || st.Callback > 0) {
-			ps.Unit = "" // the unit of work's handle, which the list cannot follow
+		if last := here[len(here)-1]; (last.fromWork || sc.fromWork) && (st.Assumed || ps.Unit == "") {
+			// A handle the unit of work hands its function: the
+			// unit of work's transaction, or unknown.
+			ps.Unit = cmp.Or(last.work, sc.work)
 		}
 		for _, a := range st.Args {
 			ps.Given = append(ps.Given, sc.given(a))
@@ -268,12 +285,11 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 // expandWired puts the lists of a wired call's implementations in its
 // place, and returns the call's arguments (by index, the receiver left
 // out) that every implementation runs before it returns.
-func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *scope, here []step, depth int) []int {
+func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *scope, here []step, depth int) (runs, inTx []int) {
 	if depth >= maxWiredDepth {
 		root.Cut = true
-		return nil
+		return nil, nil
 	}
-	var runs []int
 	known := true // every implementation says what it runs
 	for k, im := range p.implementations(w.Call) {
 		s := p.summary(im.fn)
@@ -281,13 +297,18 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			known = false
 			continue
 		}
-		var args []int
+		var args, txArgs []int
 		for _, r := range s.Runs {
 			if r > 0 && (k == 0 || slices.Contains(runs, r-1)) {
 				args = append(args, r-1) // the receiver is parameter 0
 			}
 		}
-		runs = args
+		for _, r := range s.RunsInTx {
+			if r > 0 && (k == 0 || slices.Contains(inTx, r-1)) {
+				txArgs = append(txArgs, r-1)
+			}
+		}
+		runs, inTx = args, txArgs
 		root.Cut = root.Cut || s.StmtsCut
 		root.External = root.External || len(s.Effects) > 0
 		p.keyless(root, w, s, sc.through, im)
@@ -309,7 +330,8 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			optional:     sc.optional || here[len(here)-1].optional,
 			onFail:       sc.onFail || here[len(here)-1].onFail,
 			stateGuarded: sc.stateGuarded || here[len(here)-1].stateGuarded,
-			callback:     sc.callback || here[len(here)-1].callback,
+			fromWork:     sc.fromWork || here[len(here)-1].fromWork,
+			work:         cmp.Or(here[len(here)-1].work, sc.work),
 			failed:       sc.failedAt(here[len(here)-1]),
 		}
 		if !sc.judged && s.Retried {
@@ -321,9 +343,9 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 		p.expand(root, s.Stmts, sub, depth+1)
 	}
 	if !known {
-		return nil
+		return nil, nil
 	}
-	return runs
+	return runs, inTx
 }
 
 // failedAt returns the failed call's place for an entry of the scope's

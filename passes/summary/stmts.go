@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/report"
@@ -214,6 +215,9 @@ type stmtBuilder struct {
 	// callee's exclusive statements, as indices of this list.
 	instrs []ssa.Instruction
 	excl   [][]int
+	// anchors are, for statements of a function literal handed to a
+	// wired call, that call: where they run in the list's function.
+	anchors map[int]ssa.Instruction
 	// The transactions fn begins, by origin (nil for one a callee
 	// begins), and those its callees begin, by call.
 	txs    []map[string]bool
@@ -280,47 +284,140 @@ func (b *stmtBuilder) wiredOK(call *ssa.Call) bool {
 
 // runsParams returns the function parameters of fn (by index) that fn,
 // or a function literal it runs at once or hands to a transaction
-// function, calls: the work a unit of work's Do is given.
-func runsParams(fn *ssa.Function) []int {
-	var out []int
-	var visit func(f *ssa.Function)
-	visit = func(f *ssa.Function) {
+// function, calls: the work a unit of work's Do is given; and those of
+// them it calls inside a transaction function's literal with arguments
+// made from that literal's transaction alone.
+func runsParams(fn *ssa.Function) (runs, inTx []int) {
+	var visit func(f *ssa.Function, tx ssa.Value)
+	visit = func(f *ssa.Function, tx ssa.Value) {
 		for _, blk := range f.Blocks {
 			for _, instr := range blk.Instrs {
 				call, ok := instr.(*ssa.Call)
 				if !ok {
 					continue
 				}
-				v := call.Call.Value
-				if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-					v = load.X // a captured variable's value
-				}
-				if fv, ok := v.(*ssa.FreeVar); ok {
-					v = valueflow.Unwrap(effects.Binding(fv))
-				}
-				if alloc, ok := v.(*ssa.Alloc); ok {
-					v = storedParam(alloc) // the parameter the variable holds
-				}
-				if p, ok := v.(*ssa.Parameter); ok && p.Parent() == fn {
-					if i := slices.Index(fn.Params, p); i >= 0 && !slices.Contains(out, i) {
-						out = append(out, i)
+				if p := calledParam(fn, call.Call.Value); p != nil {
+					i := slices.Index(fn.Params, p)
+					if i >= 0 && !slices.Contains(runs, i) {
+						runs = append(runs, i)
+					}
+					if i >= 0 && tx != nil && madeFromTx(call.Call.Args, tx) && !slices.Contains(inTx, i) {
+						inTx = append(inTx, i)
 					}
 				}
 				if callee := call.Call.StaticCallee(); callee != nil && callee.Parent() == f {
-					visit(callee)
+					visit(callee, tx)
 				}
 				if effects.RunsInTx(&call.Call) {
 					for _, a := range call.Call.Args {
 						if mc, ok := a.(*ssa.MakeClosure); ok {
-							visit(mc.Fn.(*ssa.Function))
+							lit := mc.Fn.(*ssa.Function)
+							visit(lit, txParam(lit))
 						}
 					}
 				}
 			}
 		}
 	}
-	visit(fn)
-	return out
+	visit(fn, nil)
+	return runs, inTx
+}
+
+// calledParam returns the parameter of fn that a call's function value
+// is, directly or through a variable a function literal captures.
+func calledParam(fn *ssa.Function, v ssa.Value) *ssa.Parameter {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X // a captured variable's value
+	}
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		v = valueflow.Unwrap(effects.Binding(fv))
+	}
+	if alloc, ok := v.(*ssa.Alloc); ok {
+		v = storedParam(alloc) // the parameter the variable holds
+	}
+	if p, ok := v.(*ssa.Parameter); ok && p.Parent() == fn {
+		return p
+	}
+	return nil
+}
+
+// txParam returns the parameter of a transaction function's literal
+// that is the transaction: the one of a handle's type.
+func txParam(lit *ssa.Function) ssa.Value {
+	for _, p := range lit.Params {
+		if isHandleType(p.Type()) {
+			return p
+		}
+	}
+	return nil
+}
+
+// madeFromTx reports whether the arguments of a call hand on tx and no
+// other handle: tx itself, a struct built in place whose handle fields
+// hold tx (&repos{db: tx}), or a call given tx (store.New(tx)).
+func madeFromTx(args []ssa.Value, tx ssa.Value) bool {
+	uses := 0
+	for _, a := range args {
+		switch n := handlesIn(a, tx); {
+		case n < 0:
+			return false
+		default:
+			uses += n
+		}
+	}
+	return uses > 0
+}
+
+// handlesIn counts the handles a value hands on that are tx, or returns
+// -1 when it hands on another.
+func handlesIn(v ssa.Value, tx ssa.Value) int {
+	v = valueflow.Unwrap(v)
+	if v == tx {
+		return 1
+	}
+	switch x := v.(type) {
+	case *ssa.Alloc:
+		n := 0
+		for _, r := range *x.Referrers() {
+			fa, ok := r.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			for _, w := range *fa.Referrers() {
+				st, ok := w.(*ssa.Store)
+				if !ok || st.Addr != fa || !isHandleType(valueflow.Unwrap(st.Val).Type()) {
+					continue
+				}
+				if valueflow.Unwrap(st.Val) != tx {
+					return -1
+				}
+				n++
+			}
+		}
+		return n
+	case *ssa.Call:
+		n := 0
+		for _, a := range x.Call.Args {
+			if !isHandleType(valueflow.Unwrap(a).Type()) {
+				continue
+			}
+			if valueflow.Unwrap(a) != tx {
+				return -1
+			}
+			n++
+		}
+		return n
+	}
+	if isHandleType(v.Type()) {
+		return -1
+	}
+	return 0
+}
+
+// isHandleType reports whether t is a database handle: a transaction, a
+// pool or connection, or an ORM's handle.
+func isHandleType(t types.Type) bool {
+	return catalog.IsTx(t) || catalog.IsAutocommit(t) || catalog.IsORMHandle(t)
 }
 
 // storedParam returns the parameter a variable captured by a closure
@@ -409,7 +506,7 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 	for _, path := range st.ArgPaths {
 		args = append(args, b.argSource(st.ArgBase, path))
 	}
-	b.add(valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st), Assumed: st.Assumed}, c, nil)
+	b.add(valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st), Assumed: st.Assumed, FromWork: b.fromWork(st.Recv)}, c, nil)
 }
 
 // literal locates the SQL of an INSERT without conflict handling, for a
@@ -451,7 +548,7 @@ func (b *stmtBuilder) wiredCallbacks(cc *ssa.CallCommon, entry int) {
 	defer func() { b.cb = outer }()
 	for k, a := range cc.Args {
 		if mc, ok := a.(*ssa.MakeClosure); ok {
-			b.cb = &callbackRef{entry: entry, arg: k}
+			b.cb = &callbackRef{entry: entry, arg: k, lit: mc.Fn.(*ssa.Function)}
 			b.visit(mc.Fn.(*ssa.Function))
 		}
 	}
@@ -459,7 +556,51 @@ func (b *stmtBuilder) wiredCallbacks(cc *ssa.CallCommon, entry int) {
 
 // A callbackRef is the wired call whose argument a function literal
 // being listed is.
-type callbackRef struct{ entry, arg int }
+type callbackRef struct {
+	entry, arg int
+	lit        *ssa.Function
+}
+
+// handsWork reports whether a call hands a callee's statement, whose
+// handle is its parameter, a handle from the literal's parameters.
+func (b *stmtBuilder) handsWork(call *ssa.Call, h valueflow.Handle) bool {
+	if b.cb == nil || h.Kind != valueflow.HandleParam || h.Param >= len(call.Call.Args) {
+		return false
+	}
+	return b.fromWork(call.Call.Args[h.Param])
+}
+
+// fromWork reports whether v, a handle or a receiver in the function
+// literal being listed, comes from the literal's parameters: one of
+// them, what an interface's method of one returns (r.Events()), or
+// what a call given one returns (store.New(q)).
+func (b *stmtBuilder) fromWork(v ssa.Value) bool {
+	if b.cb == nil || v == nil {
+		return false
+	}
+	for depth := 0; depth < 4; depth++ {
+		v = valueflow.Unwrap(v)
+		if p, ok := v.(*ssa.Parameter); ok {
+			return p.Parent() == b.cb.lit
+		}
+		if ex, ok := v.(*ssa.Extract); ok {
+			v = ex.Tuple
+		}
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		switch {
+		case call.Call.IsInvoke():
+			v = call.Call.Value
+		case len(call.Call.Args) > 0:
+			v = call.Call.Args[0]
+		default:
+			return false
+		}
+	}
+	return false
+}
 
 // callbacks adds the statements of the function literals a transaction
 // function (pgx.BeginFunc) runs.
@@ -518,7 +659,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores}, call, excl)
+		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores}, call, excl)
 	}
 }
 
@@ -590,7 +731,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 			w.Handles = append(w.Handles, valueflow.ArgHandle{Arg: i, Handle: h})
 		}
 	}
-	b.add(valueflow.SQLStmt{Wired: w, At: wc.At}, call, nil)
+	b.add(valueflow.SQLStmt{Wired: w, At: wc.At, FromWork: b.fromWork(call.Call.Value)}, call, nil)
 }
 
 // fieldSources lists, for argument a (index i) of a wired call built in
@@ -723,6 +864,16 @@ func (b *stmtBuilder) add(s valueflow.SQLStmt, at ssa.Instruction, excl []int) {
 		}
 	}
 	b.sum.Stmts = append(b.sum.Stmts, s)
+	if b.cb != nil {
+		if b.anchors == nil {
+			b.anchors = map[int]ssa.Instruction{}
+		}
+		anchor := b.instrs[b.cb.entry]
+		if a, ok := b.anchors[b.cb.entry]; ok {
+			anchor = a // a literal within a literal
+		}
+		b.anchors[len(b.instrs)] = anchor
+	}
 	b.instrs = append(b.instrs, at)
 	b.excl = append(b.excl, excl)
 }
@@ -812,6 +963,19 @@ func (b *stmtBuilder) exclusive(i, j int) bool {
 	a, c := b.instrs[i], b.instrs[j]
 	if a == c {
 		return slices.Contains(b.excl[i], j)
+	}
+	if a.Parent() != c.Parent() {
+		// A statement of a literal handed to a wired call runs where
+		// that call does.
+		if anchor, ok := b.anchors[i]; ok {
+			a = anchor
+		}
+		if anchor, ok := b.anchors[j]; ok {
+			c = anchor
+		}
+		if a == c {
+			return false
+		}
 	}
 	return a.Parent() == c.Parent() && a.Block() != c.Block() &&
 		!b.reachable(a.Block())[c.Block().Index] && !b.reachable(c.Block())[a.Block().Index]

@@ -26,6 +26,22 @@ func (h *Handler) Settle(w http.ResponseWriter, r *http.Request) {
 	h.Svc.RecordAndCredit(r.Context(), ev, app.Credit{Account: "a", Amount: 5})
 }
 
+func (h *Handler) CreditOnce(w http.ResponseWriter, r *http.Request) {
+	h.Svc.CreditOnce(r.Context(), r.Header.Get("Idempotency-Key"), app.Credit{Account: r.FormValue("account"), Amount: 5})
+}
+
+func (h *Handler) CreditOnceInUnit(w http.ResponseWriter, r *http.Request) {
+	h.Svc.CreditOnceInUnit(r.Context(), r.Header.Get("Idempotency-Key"), app.Credit{Account: r.FormValue("account"), Amount: 5})
+}
+
+func (h *Handler) CreditOrRefund(w http.ResponseWriter, r *http.Request) {
+	var ev app.Event
+	if json.NewDecoder(r.Body).Decode(&ev) != nil {
+		return
+	}
+	h.Svc.CreditOrRefund(r.Context(), ev, app.Credit{Account: "a", Amount: 5}, r.FormValue("ok") == "1")
+}
+
 func (h *Handler) Credit(w http.ResponseWriter, r *http.Request) {
 	h.Svc.CreditTwice(r.Context(), app.Credit{Account: r.FormValue("account"), Amount: 5})
 }

@@ -2,7 +2,13 @@
 // wires, some of them in a unit of work that runs a function literal.
 package app
 
-import "context"
+import (
+	"context"
+	"errors"
+	"log"
+)
+
+var errFailed = errors.New("payment failed")
 
 // An Event is a provider's event, identified by the provider.
 type Event struct {
@@ -24,10 +30,17 @@ type Credits interface {
 	Apply(ctx context.Context, c *Credit) error
 }
 
+// Keys stores the idempotency keys of requests.
+type Keys interface {
+	Exists(ctx context.Context, key string) (bool, error)
+	Save(ctx context.Context, key string) error
+}
+
 // Repos are the repositories a unit of work hands its function.
 type Repos interface {
 	Events() Events
 	Credits() Credits
+	Keys() Keys
 }
 
 // Units runs a function in a transaction.
@@ -39,16 +52,63 @@ type Service interface {
 	Record(ctx context.Context, ev Event) error
 	RecordAndCredit(ctx context.Context, ev Event, c Credit) error
 	CreditTwice(ctx context.Context, c Credit) error
+	CreditOnce(ctx context.Context, key string, c Credit) error
+	CreditOnceInUnit(ctx context.Context, key string, c Credit) error
+	CreditOrRefund(ctx context.Context, ev Event, c Credit, ok bool) error
 }
 
 type service struct {
 	events  Events
 	credits Credits
 	units   Units
+	keys    Keys
 }
 
-func New(e Events, c Credits, u Units) Service {
-	return &service{events: e, credits: c, units: u}
+func New(e Events, c Credits, u Units, k Keys) Service {
+	return &service{events: e, credits: c, units: u, keys: k}
+}
+
+// CreditOnce checks and stores the key on the database, the credit in
+// the unit of work's transaction: a crash after the credit commits, or
+// a second delivery while the first runs, credits again.
+func (s *service) CreditOnce(ctx context.Context, key string, c Credit) error {
+	if seen, err := s.keys.Exists(ctx, key); err != nil || seen {
+		return err
+	}
+	if err := s.units.InTx(ctx, func(r Repos) error {
+		return r.Credits().Apply(ctx, &c)
+	}); err != nil {
+		return err
+	}
+	return s.keys.Save(ctx, key)
+}
+
+// CreditOnceInUnit stores the key with the credit, in the unit of work.
+func (s *service) CreditOnceInUnit(ctx context.Context, key string, c Credit) error {
+	return s.units.InTx(ctx, func(r Repos) error {
+		if err := r.Keys().Save(ctx, key); err != nil {
+			return err
+		}
+		return r.Credits().Apply(ctx, &c)
+	})
+}
+
+// CreditOrRefund credits on the database when the payment failed, and
+// otherwise records the event and the credit in the unit of work: the
+// two branches never run together.
+func (s *service) CreditOrRefund(ctx context.Context, ev Event, c Credit, ok bool) error {
+	if !ok {
+		if err := s.credits.Apply(ctx, &Credit{Account: c.Account, Amount: -c.Amount}); err != nil {
+			log.Printf("refund: %v", err)
+		}
+		return errFailed
+	}
+	return s.units.InTx(ctx, func(r Repos) error {
+		if err := r.Credits().Apply(ctx, &c); err != nil {
+			return err
+		}
+		return r.Events().Create(ctx, &Event{ID: ev.ID + ":credit", Type: ev.Type})
+	})
 }
 
 // Record stores the event under the provider's ID, in a unit of work.

@@ -25,7 +25,25 @@ type account struct {
 	Balance int64
 }
 
+type Keys struct{ DB *gorm.DB }
+
+type idempotencyKey struct {
+	Key string `gorm:"primaryKey"`
+}
+
+func (r Keys) Exists(ctx context.Context, key string) (bool, error) {
+	var k idempotencyKey
+	res := r.DB.WithContext(ctx).Where("key = ?", key).Find(&k)
+	return res.RowsAffected > 0, res.Error
+}
+
+func (r Keys) Save(ctx context.Context, key string) error {
+	return r.DB.WithContext(ctx).Create(&idempotencyKey{Key: key}).Error // want `a crash between the two commits leaves the effect without its key, so the retry repeats it: the key commits apart from the effect it guards \(idempotency_keys on a handle that commits each statement, the effect on a transaction; HTTP handler Handler.CreditOnce\)`
+}
+
 type repos struct{ db *gorm.DB }
+
+func (r *repos) Keys() app.Keys { return Keys{r.db} }
 
 func (r *repos) Events() app.Events   { return Events{r.db} }
 func (r *repos) Credits() app.Credits { return Credits{r.db} }
