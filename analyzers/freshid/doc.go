@@ -49,7 +49,8 @@
 // declare (a user's email under UNIQUE), on which the retry fails
 // without adding a row; nor the fresh ID of a record of the
 // attempt, a row that also stores which delivery this is (asynq's retry
-// count, river's job.Attempt, a Pub/Sub delivery attempt) or whose table
+// count, river's job.Attempt, a Pub/Sub delivery attempt, or the text of
+// the error this attempt's call returned) or whose table
 // or model is named as a log of attempts (payout_attempts, audit_log,
 // DeliveryAttempt), which is meant to be added on every attempt; nor a fresh ID that reaches its sink only after a dedup guard of the
 // function that makes it (a conflict-tolerant INSERT whose rows

@@ -803,9 +803,17 @@ func (t *tracer) attemptRecord(values []ssa.Value) bool {
 	return false
 }
 
+// RecordsAttempt reports whether the values a row stores make it a
+// record of the attempt (see attemptRecord).
+func (e *Env) RecordsAttempt(values []ssa.Value) bool {
+	return (&tracer{env: e}).attemptRecord(values)
+}
+
 // countsAttempts reports whether v is, or is computed from, an attempt
-// counter (catalog.IsAttemptCounter, IsAttemptField), in this function
-// or, for a parameter, at the package's calls of it.
+// counter (catalog.IsAttemptCounter, IsAttemptField) or the error an
+// attempt's call returned (err.Error(): only a record of attempts
+// stores why one failed), in this function or, for a parameter, at the
+// package's calls of it.
 func (t *tracer) countsAttempts(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
 	if v == nil || depth > maxAttemptDepth || seen[v] {
 		return false
@@ -825,6 +833,15 @@ func (t *tracer) countsAttempts(v ssa.Value, depth int, seen map[ssa.Value]bool)
 		return next(x.X) || next(x.Y)
 	case *ssa.Phi:
 		return slices.ContainsFunc(x.Edges, next)
+	case *ssa.Alloc:
+		// A variable whose address is stored (Error: &msg): what it
+		// holds.
+		for _, r := range *x.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == x && next(st.Val) {
+				return true
+			}
+		}
+		return false
 	case *ssa.FieldAddr:
 		owner := x.X.Type().Underlying().(*types.Pointer).Elem()
 		return cat.IsAttemptField(owner, FieldName(x.X.Type(), x.Field))
@@ -832,7 +849,7 @@ func (t *tracer) countsAttempts(v ssa.Value, depth int, seen map[ssa.Value]bool)
 		return cat.IsAttemptField(x.X.Type(), FieldName(x.X.Type(), x.Field))
 	case *ssa.Call:
 		fn := Callee(&x.Call)
-		return fn != nil && cat.IsAttemptCounter(fn)
+		return fn != nil && (cat.IsAttemptCounter(fn) || isErrorText(fn))
 	case *ssa.Parameter:
 		if t.env.Callers == nil {
 			return false
@@ -845,6 +862,12 @@ func (t *tracer) countsAttempts(v ssa.Value, depth int, seen map[ssa.Value]bool)
 		}
 	}
 	return false
+}
+
+// isErrorText reports whether fn is the Error method of the error
+// interface: the text of a failure.
+func isErrorText(fn *types.Func) bool {
+	return fn.Name() == "Error" && fn.Pkg() == nil && fn.Type().(*types.Signature).Recv() != nil
 }
 
 // maxAttemptDepth bounds the steps a stored value is walked back to an

@@ -49,7 +49,7 @@ func traceSources(res *Result, funcs []*ssa.Function, sinks bool) map[*ssa.Funct
 							return afterGuard(fn, guards[fn], h) || afterStateGuard(fn, states[fn], firstStep(fn, h))
 						})
 						flow.Wired = slices.DeleteFunc(flow.Wired, func(w valueflow.WiredArg) bool {
-							return afterStateGuard(fn, states[fn], wiredStep(fn, w))
+							return afterStateGuard(fn, states[fn], wiredStep(fn, w)) || recordsAttempt(res, w)
 						})
 					}
 					if len(flow.Hits) > 0 {
@@ -226,6 +226,26 @@ func afterGuard(fn *ssa.Function, guards []ssa.Instruction, h valueflow.Hit) boo
 // is not done and after the write that makes it say so.
 func afterStateGuard(fn *ssa.Function, guards []stateGuard, step ssa.Instruction) bool {
 	return step != nil && guardedByState(guards, step)
+}
+
+// recordsAttempt reports whether the argument a fresh value reaches a
+// wired call in is a row built in place that records the attempt: it
+// also stores an attempt's number or the error its call returned (a
+// delivery log), so it is meant to be added on every attempt.
+func recordsAttempt(res *Result, w valueflow.WiredArg) bool {
+	args := w.Call.Common().Args
+	if w.Arg < 0 || w.Arg >= len(args) {
+		return false
+	}
+	stores, visible := valueflow.FieldStores(args[w.Arg])
+	if !visible {
+		return false
+	}
+	var values []ssa.Value
+	for _, vs := range stores {
+		values = append(values, vs...)
+	}
+	return res.Env.RecordsAttempt(values)
 }
 
 // wiredStep returns the instruction of fn through which a wired call is

@@ -109,3 +109,15 @@ func addCatalog(ctx context.Context, t *asynq.Task) error {
 	gdb.Create(&Catalog{ID: uuid.New(), Name: string(t.Payload())}) // want `a retry creates a second Catalog with a new ID`
 	return nil
 }
+
+// Negative: the row stores why this attempt's call failed, which only a
+// record of attempts does.
+func deliverRecordingFailure(ctx context.Context, t *asynq.Task) error {
+	_, err := http.Post("https://example.com/hook", "application/json", nil)
+	if err != nil {
+		msg := err.Error()
+		_, _ = db.ExecContext(ctx, "INSERT INTO hook_calls (id, task_id, failure) VALUES ($1, $2, $3)", uuid.NewString(), t.ResultWriter().TaskID(), msg)
+		return err
+	}
+	return nil
+}

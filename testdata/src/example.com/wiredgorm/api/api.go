@@ -42,6 +42,14 @@ func (h *Handler) CreditOrRefund(w http.ResponseWriter, r *http.Request) {
 	h.Svc.CreditOrRefund(r.Context(), ev, app.Credit{Account: "a", Amount: 5}, r.FormValue("ok") == "1")
 }
 
+func (h *Handler) Deliver(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Deliver(r.Context(), app.Event{ID: r.FormValue("id")})
+}
+
+func (h *Handler) Forward(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Forward(r.Context(), app.Event{ID: r.FormValue("id")})
+}
+
 func (h *Handler) Credit(w http.ResponseWriter, r *http.Request) {
 	h.Svc.CreditTwice(r.Context(), app.Credit{Account: r.FormValue("account"), Amount: 5})
 }

@@ -6,6 +6,9 @@ import (
 	"context"
 	"errors"
 	"log"
+	"net/http"
+
+	"github.com/google/uuid"
 )
 
 var errFailed = errors.New("payment failed")
@@ -28,6 +31,18 @@ type Events interface {
 
 type Credits interface {
 	Apply(ctx context.Context, c *Credit) error
+}
+
+// A Delivery records one attempt to deliver an event to a subscriber.
+type Delivery struct {
+	ID      string
+	EventID string
+	Failure *string
+}
+
+// Deliveries records the attempts.
+type Deliveries interface {
+	Record(ctx context.Context, d *Delivery) error
 }
 
 // Keys stores the idempotency keys of requests.
@@ -55,6 +70,8 @@ type Service interface {
 	CreditOnce(ctx context.Context, key string, c Credit) error
 	CreditOnceInUnit(ctx context.Context, key string, c Credit) error
 	CreditOrRefund(ctx context.Context, ev Event, c Credit, ok bool) error
+	Deliver(ctx context.Context, ev Event) error
+	Forward(ctx context.Context, ev Event) error
 }
 
 type service struct {
@@ -62,10 +79,29 @@ type service struct {
 	credits Credits
 	units   Units
 	keys    Keys
+	log     Deliveries
 }
 
-func New(e Events, c Credits, u Units, k Keys) Service {
-	return &service{events: e, credits: c, units: u, keys: k}
+func New(e Events, c Credits, u Units, k Keys, d Deliveries) Service {
+	return &service{events: e, credits: c, units: u, keys: k, log: d}
+}
+
+// Deliver posts the event and records the attempt, with why it failed:
+// a record of attempts, meant to grow on every one.
+func (s *service) Deliver(ctx context.Context, ev Event) error {
+	_, err := http.Post("https://subscriber.example/hooks", "application/json", nil) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.Deliver\)`
+	d := &Delivery{ID: uuid.NewString(), EventID: ev.ID}
+	if err != nil {
+		msg := err.Error()
+		d.Failure = &msg
+	}
+	return s.log.Record(ctx, d)
+}
+
+// Forward stores a copy of the event under an ID made here: a retry
+// stores a second copy.
+func (s *service) Forward(ctx context.Context, ev Event) error {
+	return s.log.Record(ctx, &Delivery{ID: uuid.NewString(), EventID: ev.ID}) // want `a retry creates a second Delivery with a new ID: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Forward\)`
 }
 
 // CreditOnce checks and stores the key on the database, the credit in

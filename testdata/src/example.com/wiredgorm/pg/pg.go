@@ -25,6 +25,12 @@ type account struct {
 	Balance int64
 }
 
+type Deliveries struct{ DB *gorm.DB }
+
+func (r Deliveries) Record(ctx context.Context, d *app.Delivery) error {
+	return r.DB.WithContext(ctx).Create(d).Error
+}
+
 type Keys struct{ DB *gorm.DB }
 
 type idempotencyKey struct {

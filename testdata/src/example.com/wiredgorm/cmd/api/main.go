@@ -12,7 +12,7 @@ import (
 
 func main() {
 	db, _ := gorm.Open(nil)
-	h := &api.Handler{Svc: app.New(pg.Events{DB: db}, pg.Credits{DB: db}, &pg.Units{DB: db}, pg.Keys{DB: db})}
+	h := &api.Handler{Svc: app.New(pg.Events{DB: db}, pg.Credits{DB: db}, &pg.Units{DB: db}, pg.Keys{DB: db}, pg.Deliveries{DB: db})}
 	http.HandleFunc("/events", h.Event)
 	http.HandleFunc("/settle", h.Settle)
 	http.HandleFunc("/credit", h.Credit)
