@@ -172,8 +172,55 @@ func (s Schema) uniqueIndex(r *reader) {
 	if r.word("USING") {
 		r.next()
 	}
-	if cols := columnList(r); len(cols) > 0 {
+	expr := onExpressions(r)
+	if cols := columnList(r); len(cols) > 0 && !expr && !partial(r) {
 		keys.Unique = append(keys.Unique, cols)
+	}
+}
+
+// onExpressions reports, reading nothing, whether the parenthesised
+// list that follows holds an expression (lower(code)) rather than
+// columns alone.
+func onExpressions(r *reader) bool {
+	depth := 0
+	for i := r.i; i < len(r.toks); i++ {
+		t := r.toks[i]
+		if t.kind != tPunct {
+			continue
+		}
+		switch t.text {
+		case "(":
+			if depth++; depth > 1 {
+				return true
+			}
+		case ")":
+			if depth--; depth == 0 {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// partial reports whether the rest of an index's statement has a WHERE
+// clause: a partial index holds only the rows its predicate selects
+// (UNIQUE (seat_id) WHERE seat_id IS NOT NULL), so a row outside it is
+// not kept unique.
+func partial(r *reader) bool {
+	depth := 0
+	for {
+		t := r.peek()
+		switch {
+		case t.kind == tPunct && (t.text == "" || t.text == ";" && depth == 0):
+			return false
+		case t.kind == tPunct && t.text == "(":
+			depth++
+		case t.kind == tPunct && t.text == ")":
+			depth--
+		case t.kind == tWord && t.text == "WHERE" && depth == 0:
+			return true
+		}
+		r.i++
 	}
 }
 

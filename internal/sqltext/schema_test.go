@@ -79,7 +79,10 @@ CREATE TABLE d (id serial, n int, PRIMARY KEY (id, n));
 CREATE TABLE e (id serial);
 CREATE TABLE f (id serial PRIMARY KEY, email text);
 CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS f_email ON ONLY public.f USING btree (email);
+CREATE UNIQUE INDEX f_seat ON f (seat_id) WHERE seat_id IS NOT NULL;
+CREATE UNIQUE INDEX f_code ON f (lower(code)) INCLUDE (email);
 CREATE UNIQUE INDEX ON nowhere (x);`)
+	// A partial index keeps unique only the rows its predicate selects.
 	if keys := s.Keys("f"); len(keys) != 2 || keys[1][0] != "email" {
 		t.Errorf("Keys(f) = %q, want the primary key and the unique index's email", keys)
 	}
