@@ -31,6 +31,15 @@
 // asynq.GetRetryCount, river's job.Attempt and the like) is not written
 // back: such rows are added on every attempt, not read to skip one.
 //
+// Calls through interfaces are followed to the implementations the
+// program's main package links: a service that calls a provider through
+// its gateway interface, then stores what the gateway returned through
+// its repository (in the service or in a unit of work's function), is
+// reported at the provider call, or, under go vet, gopls and
+// golangci-lint, where main wires the handler's package, when the call
+// carries no key and nothing of the root's path is written before it.
+// Such a finding carries no fix.
+//
 // When the call carries no key, the suggested fix passes the operation
 // key in scope in its slot, the first step; committing an intent row that
 // carries the same key before the call is the rest, shown in the check's

@@ -53,6 +53,8 @@ func New(ps *passes.Set) *analysis.Analyzer {
 				}
 			}
 		}
+	}, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
+		(&checker{pass: pass, res: res, rep: rep}).programRoots()
 	})
 }
 

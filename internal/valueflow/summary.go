@@ -197,6 +197,9 @@ type SQLStmt struct {
 	// runs any.
 	OnFailure bool
 	FailureOf []int
+	// ProducedBy, for a statement, are the entries of the same list,
+	// wired calls, whose results its arguments hold: a write-back.
+	ProducedBy []int
 	// FromWork is set, for an entry of a function literal handed to a
 	// wired call (Callback), when the statement's handle or the wired
 	// call's receiver comes from the literal's parameters: what the unit
@@ -266,6 +269,10 @@ type WiredStmt struct {
 	// place, that hold what another wired call returned (Param is the
 	// argument's index).
 	Produced []ArgSource
+	// ProducedBy are the entries of the same list, wired calls, whose
+	// results the arguments (or their fields) hold: a write-back of
+	// what the call returned.
+	ProducedBy []int
 	// Fields say, for arguments built in place (&Product{ID: cmd.ID}),
 	// which parameter of the function and which field of it each field
 	// stored is.
@@ -335,6 +342,11 @@ type Effect struct {
 	KeyParam int
 	NoSlot   bool
 	Absent   bool
+	// KeyUnknown is set when what fills the key slot is not known to
+	// the caller (a key the function makes, or sets only when an option
+	// says so): the call is listed for the checks that judge its order
+	// against the writes, not for its key.
+	KeyUnknown bool
 	// KeyPath, when set, is the field of parameter KeyParam that fills
 	// the key slot (a request struct's IdempotencyKey, set only when not
 	// empty): a caller that leaves the field empty sends no key. Call
@@ -421,6 +433,8 @@ func (s *Summary) String() string {
 			out += " noslot"
 		case e.Absent:
 			out += " nokey"
+		case e.KeyUnknown:
+			out += " key?"
 		case e.KeyParam >= 0:
 			out += fmt.Sprintf(" key=p%d", e.KeyParam)
 		}

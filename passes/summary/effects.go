@@ -110,7 +110,7 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, ce valueflow.Effect
 	e := ce
 	e.At = valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(call.Pos()))
 	e.Outcome = false // fn's results are its own
-	if ce.NoSlot || ce.Absent {
+	if ce.NoSlot || ce.Absent || ce.KeyUnknown {
 		return e, true
 	}
 	if ce.KeyParam < 0 || ce.KeyParam >= len(call.Call.Args) {
@@ -132,7 +132,7 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, ce valueflow.Effect
 func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 	var out []valueflow.Effect
 	for _, e := range res.Externals() {
-		if e.Instr.Parent() != fn || e.State == effects.Unknown {
+		if e.Instr.Parent() != fn {
 			continue
 		}
 		eff := valueflow.Effect{
@@ -141,6 +141,7 @@ func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 			KeyParam:     -1,
 			NoSlot:       e.State == effects.NoSlot,
 			Absent:       e.State == effects.Absent,
+			KeyUnknown:   e.State == effects.Unknown,
 			At:           valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(e.Instr.Pos())),
 			Call:         ShortName(e.Fn),
 			Keyless:      KeylessOf(e),
@@ -159,7 +160,7 @@ func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 				}
 			}
 			if eff.KeyParam < 0 {
-				continue // a key made inside: the caller cannot relate it
+				eff.KeyUnknown = true // a key made inside: the caller cannot relate it
 			}
 		}
 		eff.Outcome = returnsOutcome(res, e, fn)

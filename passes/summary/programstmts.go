@@ -44,6 +44,21 @@ type ProgramRoot struct {
 	// Keyless are the external calls of implementations whose key is a
 	// field of a request that the wired call's caller builds without it.
 	Keyless []ProgramDefect
+	// Calls are the external calls (not notifications) that the
+	// implementations of wired calls make, in the list's order.
+	Calls []ProgramCall
+}
+
+// A ProgramCall is an external call an implementation of a wired call
+// makes, on a root's path.
+type ProgramCall struct {
+	Effect valueflow.Effect
+	// Before is how many statements of the root's list come before it.
+	Before int
+	// Entry names the wired call: its scope's key and its index there.
+	Entry   string
+	Through []Resolution
+	Pos     token.Pos // the call, when its file is loaded
 }
 
 // A ProgramStmt is one statement of a root's expanded list.
@@ -51,6 +66,9 @@ type ProgramStmt struct {
 	valueflow.SQLStmt
 	// Parsed is SQL, read.
 	Parsed *sqltext.Statement
+	// WriteBackOf names the wired calls (ProgramCall.Entry) whose
+	// results the statement stores, through the wired call that runs it.
+	WriteBackOf []string
 	// Unit names the statement's commit unit, equal for statements
 	// that commit together; it is empty when unknown.
 	Unit string
@@ -202,6 +220,9 @@ type scope struct {
 	// call: its caller tests for a unique violation, or a guard runs
 	// before it.
 	absorbed bool
+	// writeBackOf names the wired calls whose results the wired call
+	// that leads here is handed.
+	writeBackOf []string
 	// fromWork is set in the lists of the implementations reached
 	// through what a unit of work hands its function; work, when the
 	// unit of work runs it in a transaction it begins, names that
@@ -261,6 +282,10 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		ps.OnFailure = ps.OnFailure || sc.onFail
 		ps.StateGuarded = ps.StateGuarded || sc.stateGuarded
 		ps.Parsed = sqltext.Parse(st.SQL)
+		ps.WriteBackOf = sc.writeBackOf
+		for _, j := range st.ProducedBy {
+			ps.WriteBackOf = append(slices.Clip(ps.WriteBackOf), sc.key+"/"+strconv.Itoa(j))
+		}
 		ps.Unit = sc.unit(st.Handle, fmt.Sprint(len(root.Stmts)))
 		if last := here[len(here)-1]; (last.fromWork || sc.fromWork) && (st.Assumed || ps.Unit == "") {
 			// A handle the unit of work hands its function: the
@@ -312,6 +337,19 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 		root.Cut = root.Cut || s.StmtsCut
 		root.External = root.External || len(s.Effects) > 0
 		p.keyless(root, w, s, sc.through, im)
+		if !s.Retried {
+			for _, eff := range s.Effects {
+				if eff.Notification {
+					continue
+				}
+				c := ProgramCall{Effect: eff, Before: len(root.Stmts), Entry: sc.key + "/" + strconv.Itoa(here[len(here)-1].index),
+					Through: append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name})}
+				if p.cat.Config().WholeProgram {
+					c.Pos = p.locate(eff.At, im.fn.Pkg().Path())
+				}
+				root.Calls = append(root.Calls, c)
+			}
+		}
 		trail := slices.Clone(here)
 		trail[len(trail)-1].impl = k
 		sub := &scope{
@@ -330,6 +368,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			optional:     sc.optional || here[len(here)-1].optional,
 			onFail:       sc.onFail || here[len(here)-1].onFail,
 			stateGuarded: sc.stateGuarded || here[len(here)-1].stateGuarded,
+			writeBackOf:  append(slices.Clip(sc.writeBackOf), producedBy(sc, w)...),
 			fromWork:     sc.fromWork || here[len(here)-1].fromWork,
 			work:         cmp.Or(here[len(here)-1].work, sc.work),
 			failed:       sc.failedAt(here[len(here)-1]),
@@ -439,6 +478,16 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 		}
 		root.Keyless = append(root.Keyless, d)
 	}
+}
+
+// producedBy names the entries of the scope's list whose results a
+// wired call is handed.
+func producedBy(sc *scope, w *valueflow.WiredStmt) []string {
+	var out []string
+	for _, j := range w.ProducedBy {
+		out = append(out, sc.key+"/"+strconv.Itoa(j))
+	}
+	return out
 }
 
 // unit names the commit unit of a statement on handle h in the scope's

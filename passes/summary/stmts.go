@@ -506,7 +506,7 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 	for _, path := range st.ArgPaths {
 		args = append(args, b.argSource(st.ArgBase, path))
 	}
-	b.add(valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st), Assumed: st.Assumed, FromWork: b.fromWork(st.Recv)}, c, nil)
+	b.add(valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st), Assumed: st.Assumed, FromWork: b.fromWork(st.Recv), ProducedBy: b.argProducers(st)}, c, nil)
 }
 
 // literal locates the SQL of an INSERT without conflict handling, for a
@@ -659,7 +659,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores}, call, excl)
+		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: b.callProducers(call, s), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores}, call, excl)
 	}
 }
 
@@ -717,6 +717,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 			w.Empty = append(w.Empty, valueflow.ArgSource{Param: i, Path: f})
 		}
 		w.Produced = append(w.Produced, b.produced(a, i)...)
+		w.ProducedBy = b.producers(a, w.ProducedBy)
 		w.Fields = append(w.Fields, b.fieldSources(a, i)...)
 	}
 	for i, a := range call.Call.Args {
@@ -760,6 +761,99 @@ func (b *stmtBuilder) produced(a ssa.Value, i int) []valueflow.ArgSource {
 		}
 	})
 	return out
+}
+
+// argProducers lists the wired calls whose results a statement's
+// arguments hold.
+func (b *stmtBuilder) argProducers(st *effects.Stmt) []int {
+	var out []int
+	for _, a := range st.Args {
+		out = b.producers(a, out)
+	}
+	if st.ArgBase != nil {
+		out = b.producers(st.ArgBase, out)
+	}
+	return out
+}
+
+// callProducers lists the wired calls whose results a callee's statement
+// stores, through the arguments call passes for its arguments.
+func (b *stmtBuilder) callProducers(call *ssa.Call, s valueflow.SQLStmt) []int {
+	if s.Wired != nil || !sqltext.Parse(s.SQL).Writes() {
+		return nil
+	}
+	var out []int
+	for _, a := range s.Args {
+		if a.Param >= 0 && a.Param < len(call.Call.Args) {
+			out = b.producers(call.Call.Args[a.Param], out)
+		}
+	}
+	return out
+}
+
+// producers adds to out the entries of the list, wired calls, whose
+// results argument a holds, whole or in a field of a struct built in
+// place for it.
+func (b *stmtBuilder) producers(a ssa.Value, out []int) []int {
+	if fv, ok := valueflow.Unwrap(a).(*ssa.FreeVar); ok {
+		a = effects.Binding(fv) // a value the literal captures
+	}
+	if a == nil {
+		return out
+	}
+	add := func(v ssa.Value) {
+		if c := b.producer(v, 0); c != nil {
+			for j, in := range b.instrs {
+				if in == ssa.Instruction(c) && !slices.Contains(out, j) {
+					out = append(out, j)
+				}
+			}
+		}
+	}
+	add(a)
+	forFieldStores(a, func(_ string, v ssa.Value) { add(v) })
+	return out
+}
+
+// producer returns the wired call whose result v is, or is read from.
+func (b *stmtBuilder) producer(v ssa.Value, depth int) *ssa.Call {
+	if depth > 8 {
+		return nil
+	}
+	next := func(w ssa.Value) *ssa.Call { return b.producer(w, depth+1) }
+	if w := valueflow.Converted(v); w != nil {
+		return next(w)
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return next(x.X)
+		}
+	case *ssa.Extract:
+		return next(x.Tuple)
+	case *ssa.FieldAddr:
+		return next(x.X)
+	case *ssa.Field:
+		return next(x.X)
+	case *ssa.Call:
+		if _, ok := b.h.r.wiredAt(x); ok {
+			return x
+		}
+	case *ssa.FreeVar:
+		if v := effects.Binding(x); v != nil {
+			return next(v) // a value the literal captures
+		}
+	case *ssa.Alloc:
+		// A variable: what was stored in it whole.
+		for _, r := range *x.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == x {
+				if c := next(st.Val); c != nil {
+					return c
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // forFieldStores calls f with each field of a struct built in place for

@@ -50,6 +50,14 @@ func (h *Handler) Forward(w http.ResponseWriter, r *http.Request) {
 	h.Svc.Forward(r.Context(), app.Event{ID: r.FormValue("id")})
 }
 
+func (h *Handler) Ship(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Ship(r.Context(), app.Event{ID: r.FormValue("id")})
+}
+
+func (h *Handler) ShipRecorded(w http.ResponseWriter, r *http.Request) {
+	h.Svc.ShipRecorded(r.Context(), app.Event{ID: r.FormValue("id")})
+}
+
 func (h *Handler) Credit(w http.ResponseWriter, r *http.Request) {
 	h.Svc.CreditTwice(r.Context(), app.Credit{Account: r.FormValue("account"), Amount: 5})
 }

@@ -45,6 +45,12 @@ type Deliveries interface {
 	Record(ctx context.Context, d *Delivery) error
 }
 
+// Carrier books shipments.
+type Carrier interface {
+	Book(ctx context.Context, ref string) (string, error)
+	Rebook(ctx context.Context, ref string) (string, error)
+}
+
 // Keys stores the idempotency keys of requests.
 type Keys interface {
 	Exists(ctx context.Context, key string) (bool, error)
@@ -72,6 +78,8 @@ type Service interface {
 	CreditOrRefund(ctx context.Context, ev Event, c Credit, ok bool) error
 	Deliver(ctx context.Context, ev Event) error
 	Forward(ctx context.Context, ev Event) error
+	Ship(ctx context.Context, ev Event) error
+	ShipRecorded(ctx context.Context, ev Event) error
 }
 
 type service struct {
@@ -80,10 +88,37 @@ type service struct {
 	units   Units
 	keys    Keys
 	log     Deliveries
+	carrier Carrier
 }
 
-func New(e Events, c Credits, u Units, k Keys, d Deliveries) Service {
-	return &service{events: e, credits: c, units: u, keys: k, log: d}
+func New(e Events, c Credits, u Units, k Keys, d Deliveries, cr Carrier) Service {
+	return &service{events: e, credits: c, units: u, keys: k, log: d, carrier: cr}
+}
+
+// Ship books with the carrier, then stores the booking in the unit of
+// work: a crash between the two leaves no trace, and the retry books
+// again.
+func (s *service) Ship(ctx context.Context, ev Event) error {
+	booking, err := s.carrier.Book(ctx, ev.ID)
+	if err != nil {
+		return err
+	}
+	return s.units.InTx(ctx, func(r Repos) error {
+		return r.Events().Create(ctx, &Event{ID: booking, Type: "booked"})
+	})
+}
+
+// ShipRecorded records the shipment first, then books and stores the
+// booking: the record says the booking was asked for.
+func (s *service) ShipRecorded(ctx context.Context, ev Event) error {
+	if err := s.events.Create(ctx, &Event{ID: ev.ID, Type: "booking"}); err != nil {
+		return err
+	}
+	booking, err := s.carrier.Rebook(ctx, ev.ID)
+	if err != nil {
+		return err
+	}
+	return s.events.Create(ctx, &Event{ID: booking, Type: "booked"})
 }
 
 // Deliver posts the event and records the attempt, with why it failed:

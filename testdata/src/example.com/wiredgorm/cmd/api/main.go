@@ -6,13 +6,14 @@ import (
 
 	"example.com/wiredgorm/api"
 	"example.com/wiredgorm/app"
+	"example.com/wiredgorm/carrier"
 	"example.com/wiredgorm/pg"
 	"gorm.io/gorm"
 )
 
 func main() {
 	db, _ := gorm.Open(nil)
-	h := &api.Handler{Svc: app.New(pg.Events{DB: db}, pg.Credits{DB: db}, &pg.Units{DB: db}, pg.Keys{DB: db}, pg.Deliveries{DB: db})}
+	h := &api.Handler{Svc: app.New(pg.Events{DB: db}, pg.Credits{DB: db}, &pg.Units{DB: db}, pg.Keys{DB: db}, pg.Deliveries{DB: db}, &carrier.Client{})}
 	http.HandleFunc("/events", h.Event)
 	http.HandleFunc("/settle", h.Settle)
 	http.HandleFunc("/credit", h.Credit)

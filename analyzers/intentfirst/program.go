@@ -1,0 +1,92 @@
+package intentfirst
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/analyzers/internal/check"
+	"github.com/idemlint/idemlint/passes/summary"
+)
+
+// programRoots reports, in a composition root, the external calls that
+// implementations of wired calls make on a root's path before any write
+// of the root's list, whose outcome a later write of the list stores: a
+// service that calls the provider through its gateway interface and
+// then saves the result through its repository. The lists do not hold
+// the root's own external calls' keys, so the finding does not depend on
+// the key: a key alone is no record of the operation in the service.
+func (c *checker) programRoots() {
+	seen := map[string]bool{}
+	for i := range c.res.ProgramRoots {
+		r := &c.res.ProgramRoots[i]
+		if r.Cut {
+			continue // a write before the call may be among those left out
+		}
+		for _, call := range r.Calls {
+			if !call.Effect.Absent && !call.Effect.NoSlot {
+				// A key the caller gives may be the ID of a record it
+				// read, committed before: no proof either way.
+				continue
+			}
+			if seen[call.Effect.At.String()] || writesBefore(r, call.Before) {
+				continue
+			}
+			wb := writeBack(r, call)
+			if wb == nil {
+				continue
+			}
+			seen[call.Effect.At.String()] = true
+			c.reportProgram(r, call, wb)
+		}
+	}
+}
+
+// writesBefore reports whether a write of the root's list may run
+// before the first n statements' end: an intent the call might follow.
+func writesBefore(r *summary.ProgramRoot, n int) bool {
+	for _, st := range r.Stmts[:n] {
+		if st.Parsed.Writes() {
+			return true
+		}
+	}
+	return false
+}
+
+// writeBack returns the first write after the call that stores what the
+// call's wired call returned.
+func writeBack(r *summary.ProgramRoot, call summary.ProgramCall) *summary.ProgramStmt {
+	for j := call.Before; j < len(r.Stmts); j++ {
+		st := &r.Stmts[j]
+		if !st.Parsed.Writes() {
+			continue
+		}
+		for _, e := range st.WriteBackOf {
+			if e == call.Entry {
+				return st
+			}
+		}
+	}
+	return nil
+}
+
+func (c *checker) reportProgram(r *summary.ProgramRoot, call summary.ProgramCall, wb *summary.ProgramStmt) {
+	p, ok := check.PlaceAt(Meta, check.Site{Pos: call.Pos, Wiring: r.Wiring, Through: call.Through})
+	if !ok {
+		return
+	}
+	where, root := call.Effect.At.Func, r.Root
+	if p.Wired {
+		where, root = call.Effect.At.String(), root+", wired here"
+	}
+	d := analysis.Diagnostic{
+		Pos: p.Pos,
+		Message: fmt.Sprintf("a crash after the %s in %s and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and %s stores its outcome after it; commit a record of the operation, with its ID in the call's key, before the call (%s)",
+			call.Effect.What, where, wb.At.Func, root),
+		Related: append(p.Related, analysis.RelatedInformation{Pos: wb.Pos, Message: "the outcome is stored here: " + wb.At.String()}),
+	}
+	if !wb.Pos.IsValid() {
+		d.Related = p.Related
+	}
+	c.rep.Report(d)
+}
