@@ -871,34 +871,7 @@ func forFieldStores(a ssa.Value, f func(field string, v ssa.Value)) {
 // fromWired reports whether v is, or is read from, a result of a wired
 // call.
 func (b *stmtBuilder) fromWired(v ssa.Value, depth int) bool {
-	if depth > 8 {
-		return false
-	}
-	next := func(w ssa.Value) bool { return b.fromWired(w, depth+1) }
-	if w := valueflow.Converted(v); w != nil {
-		return next(w)
-	}
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		return x.Op == token.MUL && next(x.X)
-	case *ssa.Extract:
-		return next(x.Tuple)
-	case *ssa.FieldAddr:
-		return next(x.X)
-	case *ssa.Field:
-		return next(x.X)
-	case *ssa.Alloc:
-		// A local struct: what was stored in it whole.
-		for _, r := range *x.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == x && next(st.Val) {
-				return true
-			}
-		}
-	case *ssa.Call:
-		_, ok := b.h.r.wiredAt(x)
-		return ok
-	}
-	return false
+	return b.producer(v, depth) != nil
 }
 
 // source says where a handle comes from; a handle that commits each

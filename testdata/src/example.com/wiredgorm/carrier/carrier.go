@@ -13,18 +13,17 @@ type Client struct{ HTTP *http.Client }
 // Rebook books a shipment again, after a cancellation.
 func (c *Client) Rebook(ctx context.Context, ref string) (string, error) {
 	resp, err := http.Post("https://carrier.example/v1/rebookings", "application/json", nil) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.ShipRecorded\)`
-	if err != nil {
-		return "", err
-	}
-	defer resp.Body.Close()
-	var out struct{ ID string }
-	err = json.NewDecoder(resp.Body).Decode(&out)
-	return out.ID, err
+	return bookingID(resp, err)
 }
 
 // Book books a shipment and returns the carrier's booking ID.
 func (c *Client) Book(ctx context.Context, ref string) (string, error) {
 	resp, err := http.Post("https://carrier.example/v1/bookings", "application/json", nil) // want `a crash after the HTTP POST in carrier.Client.Book and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and pg.Events.Create stores its outcome after it; commit a record of the operation, with its ID in the call's key, before the call \(HTTP handler Handler.Ship\)` `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.Ship\)`
+	return bookingID(resp, err)
+}
+
+// bookingID reads the booking's ID from the carrier's answer.
+func bookingID(resp *http.Response, err error) (string, error) {
 	if err != nil {
 		return "", err
 	}
