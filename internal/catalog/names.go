@@ -144,9 +144,16 @@ func isStd(path string) bool {
 // and stubs, and packages named as the standard library names its own
 // (httptest, fstest) or as projects name theirs (testutil, testapi).
 // Their types implement no production interface and their handlers are
-// no production entry points.
-func TestSupport(pkg *types.Package) bool {
-	for _, elem := range append(strings.Split(pkg.Path(), "/"), pkg.Name()) {
+// no production entry points. Only the path below the module's (module,
+// when known) is read: a module's own name says nothing of its packages.
+func TestSupport(pkg *types.Package, module string) bool {
+	path := pkg.Path()
+	if rest, ok := strings.CutPrefix(path, module+"/"); module != "" && ok {
+		path = rest
+	} else if module != "" && path == module {
+		path = ""
+	}
+	for _, elem := range append(strings.Split(path, "/"), pkg.Name()) {
 		if testSupportName(strings.ToLower(elem)) {
 			return true
 		}

@@ -136,6 +136,16 @@ func TestDriverTypesNamed(t *testing.T) {
 	}
 }
 
+func TestTestSupportModule(t *testing.T) {
+	// A module named like a test package holds production code.
+	if TestSupport(types.NewPackage("example.com/apitest/orders", "orders"), "example.com/apitest") {
+		t.Error("a package of module example.com/apitest is taken for test scaffolding")
+	}
+	if !TestSupport(types.NewPackage("example.com/apitest/mocks", "mocks"), "example.com/apitest") {
+		t.Error("a mocks package of module example.com/apitest is not taken for test scaffolding")
+	}
+}
+
 func TestTestSupport(t *testing.T) {
 	for path, want := range map[string]bool{
 		"example.com/svc/internal/mocks":        true,
@@ -151,7 +161,7 @@ func TestTestSupport(t *testing.T) {
 		"example.com/svc/internal/payments":     false,
 	} {
 		name := path[strings.LastIndex(path, "/")+1:]
-		if got := TestSupport(types.NewPackage(path, name)); got != want {
+		if got := TestSupport(types.NewPackage(path, name), ""); got != want {
 			t.Errorf("TestSupport(%s) = %v, want %v", path, got, want)
 		}
 	}

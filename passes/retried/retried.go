@@ -274,7 +274,11 @@ func (f *finder) add(kind string, fn *ssa.Function, pos token.Pos) *Root {
 }
 
 func (f *finder) findRoots(s *lazyssa.SSA) {
-	if catalog.TestSupport(f.pass.Pkg) {
+	module := ""
+	if f.pass.Module != nil {
+		module = f.pass.Module.Path
+	}
+	if catalog.TestSupport(f.pass.Pkg, module) {
 		// A test server's handlers (a package testapi that replays
 		// a provider's webhook to the program's own endpoint) serve
 		// tests: the entry points they exercise are judged where

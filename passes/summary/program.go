@@ -316,7 +316,11 @@ func (p *program) mayImplement(pkg *types.Package) bool {
 	if !own && !strings.Contains(first, ".") || p.cat.MayKnow(path) {
 		return false // the standard library, or a library the catalog describes
 	}
-	return !catalog.TestSupport(pkg)
+	module := ""
+	if own {
+		module = p.pass.Module.Path
+	}
+	return !catalog.TestSupport(pkg, module)
 }
 
 // implementation returns the method of obj that implements method of
