@@ -195,5 +195,5 @@ var testSupportRoles = map[string]bool{
 var testWords = map[string]bool{
 	"latest": true, "contest": true, "protest": true, "attest": true, "detest": true,
 	"greatest": true, "fastest": true, "shortest": true, "smartest": true, "hottest": true,
-	"quietest": true, "softest": true, "neatest": true,
+	"quietest": true, "softest": true, "neatest": true, "abtest": true, "backtest": true,
 }

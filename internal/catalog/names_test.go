@@ -177,3 +177,33 @@ func TestIsAttemptLog(t *testing.T) {
 		}
 	}
 }
+
+func TestColumnType(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", `package p
+
+type Money struct {
+	Value    int64
+	Currency string
+}
+
+type Cents int64
+
+func (c Cents) Value() (any, error) { return int64(c), nil }
+`, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A struct with a field named Value is a related model, not a
+	// column; a type with a Value method converts itself.
+	if ColumnType(pkg.Scope().Lookup("Money").Type()) {
+		t.Error("Money, a struct with a Value field, is taken for one column")
+	}
+	if !ColumnType(pkg.Scope().Lookup("Cents").Type()) {
+		t.Error("Cents, with a Value method, is not taken for one column")
+	}
+}

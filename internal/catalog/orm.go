@@ -508,7 +508,9 @@ func ColumnType(t types.Type) bool {
 			return true
 		}
 		if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, named.Obj().Pkg(), "Value"); obj != nil {
-			return true
+			if _, ok := obj.(*types.Func); ok {
+				return true // driver.Valuer's Value, not a field named Value
+			}
 		}
 	}
 	switch u := t.Underlying().(type) {

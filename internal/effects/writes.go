@@ -339,9 +339,6 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 	return st
 }
 
-// gormDurability decides whether a gorm write runs inside a transaction:
-// on the callback parameter of Transaction or on a Begin result, at the
-// root of the call's chain.
 // gormAssumed reports whether a gorm call's handle is taken to commit
 // each statement only for want of its origin: the chain starts at a
 // parameter of the function, or a field of one (a repository's r.db),
@@ -378,6 +375,9 @@ func gormAssumed(c ssa.CallInstruction) bool {
 	}
 }
 
+// gormDurability decides whether a gorm write runs inside a transaction:
+// on the callback parameter of Transaction or on a Begin result, at the
+// root of the call's chain.
 func gormDurability(c ssa.CallInstruction) Durability {
 	cc := c.Common()
 	if cc.IsInvoke() || len(cc.Args) == 0 {

@@ -481,8 +481,6 @@ func builderAbsorbs(instr ssa.CallInstruction, col string) bool {
 	return false
 }
 
-// modelColumn is the column of a model's field: its bun or gorm tag's
-// name, or the naming strategy's.
 // ModelColumn is the column an ORM stores a model's field in: its bun
 // or gorm tag's name, else gorm's name for the field.
 func ModelColumn(f *types.Var, tag string) string {

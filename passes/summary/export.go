@@ -261,6 +261,9 @@ func defectsByFunc(res *Result, funcs []*ssa.Function) map[*ssa.Function][]value
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if ds := ImportedDefects(res, instr, valueflow.AnyDefect); len(ds) > 0 {
+					for i := range ds {
+						ds[i].AddressArg = 0 // a parameter of the callee of another package
+					}
 					origins = append(origins, origin{fn, ds})
 				}
 			}
