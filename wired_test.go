@@ -120,11 +120,13 @@ func TestWired(t *testing.T) {
 			`a crash after the HTTP POST in carrier.Client.Book \(carrier.go:\d+:\d+\) and before its outcome is stored leaves no record of it, .* pg.Events.Create stores its outcome after it; .*\(HTTP handler Handler.Ship, wired here\)`,
 			`a crash between the two commits leaves the effect without its key, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in pg.Keys.Save \(pg.go:\d+:\d+\), HTTP handler Handler.CreditOnce, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into events in pg.Events.Create \(pg.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.ShipRecorded, wired here\)`,
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into events in pg.Events.Create \(pg.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.ShipViaRecord, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in pg.Credits.Apply \(pg.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Credit, wired here\)`,
 			`a retry creates a second Delivery with a new ID: uuid.NewString\(\) in app.service.Forward \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Forward, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into events in pg.Events.Create \(pg.go:\d+:\d+\) has no conflict handling for the caller-known id; .*\(HTTP handler Handler.Event, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in app.service.Deliver \(app.go:\d+:\d+\) \(HTTP handler Handler.Deliver, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.Book \(carrier.go:\d+:\d+\) \(HTTP handler Handler.Ship, wired here\)`,
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.BookRecorded \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipViaRecord, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.Rebook \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipRecorded, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {

@@ -337,7 +337,9 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 		root.Cut = root.Cut || s.StmtsCut
 		root.External = root.External || len(s.Effects) > 0
 		p.keyless(root, w, s, sc.through, im)
-		if !s.Retried {
+		if !s.Retried && !slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool { return st.Wired == nil && sqltext.Parse(st.SQL).Writes() }) {
+			// An implementation that writes too may write its intent
+			// before its call: the list cannot order them.
 			for _, eff := range s.Effects {
 				if eff.Notification {
 					continue

@@ -58,6 +58,10 @@ func (h *Handler) ShipRecorded(w http.ResponseWriter, r *http.Request) {
 	h.Svc.ShipRecorded(r.Context(), app.Event{ID: r.FormValue("id")})
 }
 
+func (h *Handler) ShipViaRecord(w http.ResponseWriter, r *http.Request) {
+	h.Svc.ShipViaRecord(r.Context(), app.Event{ID: r.FormValue("id")})
+}
+
 func (h *Handler) Credit(w http.ResponseWriter, r *http.Request) {
 	h.Svc.CreditTwice(r.Context(), app.Credit{Account: r.FormValue("account"), Amount: 5})
 }

@@ -49,6 +49,7 @@ type Deliveries interface {
 type Carrier interface {
 	Book(ctx context.Context, ref string) (string, error)
 	Rebook(ctx context.Context, ref string) (string, error)
+	BookRecorded(ctx context.Context, ref string) (string, error)
 }
 
 // Keys stores the idempotency keys of requests.
@@ -80,6 +81,7 @@ type Service interface {
 	Forward(ctx context.Context, ev Event) error
 	Ship(ctx context.Context, ev Event) error
 	ShipRecorded(ctx context.Context, ev Event) error
+	ShipViaRecord(ctx context.Context, ev Event) error
 }
 
 type service struct {
@@ -106,6 +108,16 @@ func (s *service) Ship(ctx context.Context, ev Event) error {
 	return s.units.InTx(ctx, func(r Repos) error {
 		return r.Events().Create(ctx, &Event{ID: booking, Type: "booked"})
 	})
+}
+
+// ShipViaRecord books through a carrier client that records the request
+// itself before it calls out.
+func (s *service) ShipViaRecord(ctx context.Context, ev Event) error {
+	booking, err := s.carrier.BookRecorded(ctx, ev.ID)
+	if err != nil {
+		return err
+	}
+	return s.events.Create(ctx, &Event{ID: booking, Type: "booked"})
 }
 
 // ShipRecorded records the shipment first, then books and stores the

@@ -6,9 +6,29 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
-type Client struct{ HTTP *http.Client }
+type Client struct {
+	HTTP *http.Client
+	DB   *gorm.DB
+}
+
+type bookingRequest struct {
+	Ref string `gorm:"primaryKey"`
+}
+
+// BookRecorded records the request, then books: its own record of the
+// operation comes first.
+func (c *Client) BookRecorded(ctx context.Context, ref string) (string, error) {
+	if err := c.DB.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&bookingRequest{Ref: ref}).Error; err != nil {
+		return "", err
+	}
+	resp, err := http.Post("https://carrier.example/v1/recorded-bookings", "application/json", nil) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.ShipViaRecord\)`
+	return bookingID(resp, err)
+}
 
 // Rebook books a shipment again, after a cancellation.
 func (c *Client) Rebook(ctx context.Context, ref string) (string, error) {
