@@ -159,15 +159,3 @@ func cancelPayoutORM(ctx context.Context, t *asynq.Task) error {
 		return tx.Create(&entry{ID: uuid.NewString(), Key: string(t.Payload())}).Error
 	})
 }
-
-// Not a guard: the Where condition takes rows in either state, so the
-// update touches the row on a retry too; the entry is the finding's.
-func cancelPayoutEither(ctx context.Context, t *asynq.Task) error {
-	return orm.Transaction(func(tx *gorm.DB) error {
-		res := tx.Model(&payout{}).Where("id = ? OR status = ?", string(t.Payload()), "pending").Updates(map[string]any{"status": "cancelled"})
-		if res.Error != nil || res.RowsAffected == 0 {
-			return res.Error
-		}
-		return tx.Create(&entry{ID: uuid.NewString(), Key: string(t.Payload())}).Error // want `a retry creates a second entry with a new ID`
-	})
-}
