@@ -292,7 +292,7 @@ func DecidesBefore(outcome ssa.Value, at ssa.Instruction) bool {
 	tested := false
 	for _, done := range doneBranches(outcome) {
 		tested = true
-		if reaches(done, at.Block()) {
+		if reachable(done)[at.Block()] {
 			return false
 		}
 	}
@@ -338,23 +338,4 @@ func doneBranches(outcome ssa.Value) []*ssa.BasicBlock {
 		}
 	}
 	return out
-}
-
-// reaches reports whether block to can run after from (from included).
-func reaches(from, to *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{from}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if b == to {
-			return true
-		}
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		stack = append(stack, b.Succs...)
-	}
-	return false
 }

@@ -20,7 +20,7 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 	if call.Ext.Method != "" { // http.Post and kin: no request to set a header on
 		call.Method = call.Ext.Method
 		url := arg(call.Instr, call.Fn, 0)
-		if noEffect(url) || cat.Serves(call.Method, pathSegments(url)) || ownRoute(url) {
+		if noEffect(url) || cat.Serves(call.Method, pathSegments(url)) || OwnRoute(url) {
 			return false
 		}
 		call.URL = url
@@ -33,7 +33,7 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 	req := arg(call.Instr, call.Fn, 0)
 	origin, method, url, body := requestOrigin(req)
 	if origin == nil || (method != "POST" && method != "PATCH") || noEffect(url) ||
-		cat.Serves(method, pathSegments(url)) || ownRoute(url) {
+		cat.Serves(method, pathSegments(url)) || OwnRoute(url) {
 		return false
 	}
 	call.Carrier, call.Method, call.URL = req, method, url
@@ -315,11 +315,11 @@ var memberLists = map[string]bool{
 	"emails": true, "contacts": true, "subscribers": true, "members": true,
 }
 
-// ownRoute reports whether a request's address is one of the program's
+// OwnRoute reports whether a request's address is one of the program's
 // own routes, built by its router (a mux route's URL, echo's Reverse):
 // the handler it reaches is a root of its own, judged where it is
 // served.
-func ownRoute(url ssa.Value) bool {
+func OwnRoute(url ssa.Value) bool {
 	v := routeOf(url)
 	call, ok := v.(*ssa.Call)
 	if ex, isEx := v.(*ssa.Extract); isEx && ex.Index == 0 {
@@ -364,10 +364,6 @@ func AddressParam(e *Call) int {
 	}
 	return -1
 }
-
-// OwnRoute reports whether an argument a caller passes for a helper's
-// address is one of the program's own routes.
-func OwnRoute(arg ssa.Value) bool { return ownRoute(arg) }
 
 // pathSegments returns the segments of the path of a URL built by
 // concatenation (base + "/orders/" + id + "/insert"), a segment built

@@ -186,8 +186,8 @@ func deciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCal
 	var out []valueflow.WiredCall
 	for _, b := range call.Parent().Blocks {
 		for _, instr := range b.Instrs {
-			g, ok := instr.(ssa.CallInstruction)
-			if !ok || g == call || !g.Common().IsInvoke() || !effects.Dominates(g, call) || !effects.DecidesBefore(firstResult(g), call) {
+			g, ok := instr.(*ssa.Call)
+			if !ok || ssa.CallInstruction(g) == call || !g.Call.IsInvoke() || !effects.Dominates(g, call) || !effects.DecidesBefore(result(g, 0), call) {
 				continue
 			}
 			if wc, ok := wiredCall(env, g); ok {
@@ -196,23 +196,6 @@ func deciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCal
 		}
 	}
 	return out
-}
-
-// firstResult returns a call's first result, or nil.
-func firstResult(call ssa.CallInstruction) ssa.Value {
-	v := call.Value()
-	if v == nil {
-		return nil
-	}
-	if _, ok := v.Type().(*types.Tuple); !ok {
-		return v
-	}
-	for _, r := range *v.Referrers() {
-		if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
-			return ex
-		}
-	}
-	return nil
 }
 
 // exportPending exports the package's Pending fact: each wired call on a
