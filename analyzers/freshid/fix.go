@@ -2,15 +2,10 @@ package freshid
 
 import (
 	"fmt"
-	"go/ast"
-	"go/types"
-	"strconv"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/opkey"
 	"github.com/idemlint/idemlint/internal/valueflow"
@@ -21,15 +16,6 @@ import (
 // key in scope, or returns nil when no key is in scope or the value's type
 // cannot be derived.
 func suggestFix(pass *analysis.Pass, res *summary.Result, call *ssa.Call, sink valueflow.SinkInfo) *analysis.SuggestedFix {
-	file := fix.FileOf(pass, call.Pos())
-	if file == nil {
-		return nil
-	}
-	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.Pos()+1)
-	expr, tuple := replaceable(pass, path)
-	if expr == nil {
-		return nil
-	}
 	cat := res.Env.Catalog
 	name, ks, ok := opkey.InScope(pass, cat, call.Pos())
 	if !ok {
@@ -38,161 +24,6 @@ func suggestFix(pass *analysis.Pass, res *summary.Result, call *ssa.Call, sink v
 	if !ok {
 		return nil
 	}
-	typ := pass.TypesInfo.TypeOf(expr)
-	if tuple {
-		typ = typ.(*types.Tuple).At(0).Type()
-	}
-	derive, imports, ok := derivation(pass, file, typ, sink.Purpose())
-	if !ok {
-		return nil
-	}
-	key := fmt.Sprintf(ks.Expr, name, cat.KeyHeader())
-	var text string
-	switch {
-	case ks.MayBeEmpty:
-		if text, ok = fallback(pass, file, expr, typ, tuple, key, derive); !ok {
-			return nil
-		}
-	case tuple:
-		text = derive(key) + ", error(nil)"
-	default:
-		text = derive(key)
-	}
-	edits := []analysis.TextEdit{{Pos: expr.Pos(), End: expr.End(), NewText: []byte(text)}}
-	for _, imp := range append(ks.Imports, imports...) {
-		edits = append(edits, fix.AddImport(file, imp)...)
-	}
-	return &analysis.SuggestedFix{
-		Message:   "Derive the value from the operation key (" + key + ")",
-		TextEdits: edits,
-	}
-}
-
-// replaceable finds the expression to replace: the generator call, or the
-// smallest expression over it whose type a derivation can produce
-// (time.Now().UnixNano(), uuid.Must(uuid.NewRandom())). tuple is set for
-// a two-valued call assigned to two variables.
-func replaceable(pass *analysis.Pass, path []ast.Node) (ast.Expr, bool) {
-	i := 0
-	for i < len(path) {
-		if _, ok := path[i].(*ast.CallExpr); ok {
-			break
-		}
-		i++
-	}
-	for ; i < len(path); i++ {
-		e, ok := path[i].(ast.Expr)
-		if !ok {
-			return nil, false
-		}
-		t := pass.TypesInfo.TypeOf(e)
-		if derivable(t) {
-			return e, false
-		}
-		if tup, ok := t.(*types.Tuple); ok && tup.Len() == 2 && derivable(tup.At(0).Type()) && i+1 < len(path) {
-			if as, ok := path[i+1].(*ast.AssignStmt); ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 &&
-				fix.IsError(tup.At(1).Type()) {
-				return e, true
-			}
-		}
-		if i+1 < len(path) {
-			switch p := path[i+1].(type) {
-			case *ast.SelectorExpr, *ast.ParenExpr:
-				continue // a method call on the value: look at the call
-			case *ast.CallExpr:
-				if len(p.Args) == 1 && p.Args[0] == e || p.Fun == e {
-					continue
-				}
-			}
-		}
-		return nil, false
-	}
-	return nil, false
-}
-
-// derivable reports whether a derivation can produce a value of type t.
-func derivable(t types.Type) bool {
-	if _, ok := catalog.UUIDOf(t); ok {
-		return true
-	}
-	b, ok := types.Unalias(t).(*types.Basic)
-	return ok && (b.Info()&types.IsString != 0 || b.Info()&types.IsInteger != 0)
-}
-
-// derivation returns how to derive a value of type t from a key
-// expression, deterministically and namespaced by purpose.
-func derivation(pass *analysis.Pass, file *ast.File, t types.Type, purpose string) (func(key string) string, []string, bool) {
-	if u, ok := catalog.UUIDOf(t); ok {
-		p := fix.ImportName(pass.Pkg, file, u.Path)
-		return func(k string) string { return fmt.Sprintf(u.NameBased, p, k, "|"+purpose) }, nil, p != ""
-	}
-	str := catalog.StringUUID()
-	strPkg := fix.ImportName(pass.Pkg, file, str.Path)
-	b, ok := types.Unalias(t).(*types.Basic)
-	switch {
-	case ok && b.Info()&types.IsString != 0 && strPkg != "":
-		return func(k string) string { return fmt.Sprintf(str.NameBased, strPkg, k, "|"+purpose) + ".String()" }, nil, true
-	case ok && b.Info()&types.IsString != 0:
-		return func(k string) string { return sha256Hex(keyBytes(k, purpose)) }, []string{"crypto/sha256", "fmt"}, true
-	case ok && b.Info()&types.IsInteger != 0:
-		return func(k string) string { return crc64Int(b.Name(), keyBytes(k, purpose)) }, []string{"hash/crc64"}, true
-	}
-	return nil, nil, false
-}
-
-// keyBytes renders the bytes a value is derived from: the key, namespaced
-// by the value's purpose so that two values of one operation differ.
-func keyBytes(key, purpose string) string {
-	return "[]byte(" + key + " + " + strconv.Quote("|"+purpose) + ")"
-}
-
-// sha256Hex renders a string of 32 hex digits hashed from data, for a
-// string without a UUID package to derive it.
-func sha256Hex(data string) string {
-	return `fmt.Sprintf("%x", sha256.Sum256(` + data + "))[:32]"
-}
-
-// crc64Int renders an integer of type intType checksummed from data,
-// shifted so that it stays positive in a signed type.
-func crc64Int(intType, data string) string {
-	return intType + "(crc64.Checksum(" + data + ", crc64.MakeTable(crc64.ECMA)) >> 1)"
-}
-
-// fallback wraps the derivation for a key the caller may leave out: with
-// the key, the derived value; without it, the fresh value as before. It
-// fails where the fresh value cannot be printed again (a raw string
-// spanning lines, which re-indenting would change).
-func fallback(pass *analysis.Pass, file *ast.File, expr ast.Expr, t types.Type, tuple bool, key string, derive func(string) string) (string, bool) {
-	orig, ok := fix.Print(pass.Fset, nil, expr)
-	if !ok {
-		return "", false
-	}
-	qual := func(p *types.Package) string {
-		if p == pass.Pkg {
-			return ""
-		}
-		return fix.ImportName(pass.Pkg, file, p.Path())
-	}
-	f := keyFallback{resultType: types.TypeString(t, qual), key: key, derived: derive("k"), fresh: orig}
-	if tuple {
-		f.resultType, f.derived = "("+f.resultType+", error)", f.derived+", nil"
-	}
-	return fix.Indent(f.text(), fix.LineIndent(pass.Fset, file, expr.Pos())), true
-}
-
-// A keyFallback is the value a fix puts in place of a fresh one when the
-// key may be empty: a function literal of resultType, called at once,
-// that returns derived (over k, the key) when key is not empty, and the
-// fresh value as it was otherwise.
-type keyFallback struct {
-	resultType string
-	key        string
-	derived    string
-	fresh      string
-}
-
-// text renders the function literal and its call at indentation zero.
-func (f keyFallback) text() string {
-	withKey := fix.IfStmt(fix.DefineStmt(f.key, "k"), `k != ""`, fix.Block(fix.ReturnStmt(f.derived)))
-	return "func() " + f.resultType + " " + fix.Block(withKey, fix.ReturnStmt(f.fresh)) + "()"
+	key := fix.Key{Expr: fmt.Sprintf(ks.Expr, name, cat.KeyHeader()), Imports: ks.Imports, MayBeEmpty: ks.MayBeEmpty}
+	return fix.DeriveFresh(pass, call.Pos(), sink.Purpose(), key)
 }

@@ -32,7 +32,7 @@ func hoistFix(pass *analysis.Pass, res *summary.Result, path *retried.Path, call
 		return nil
 	}
 	nodes, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.Pos()+1)
-	expr, tuple := replaceable(pass, nodes)
+	expr, tuple := fix.Replaceable(pass, nodes)
 	if expr == nil || tuple {
 		return nil
 	}
