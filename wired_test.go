@@ -35,13 +35,13 @@ func TestWired(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := filepath.Join(testdata, "src")
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -61,7 +61,7 @@ func TestWired(t *testing.T) {
 	}
 	// The composition root's findings in the implementations' files
 	// carry the edits of those files that absorb a retry.
-	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server")
+	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server", "example.com/wiredkey/cmd/server")
 	fixtest.Gofmt(t, graph.Roots)
 
 	// As go vet and gopls run it, one package at a time: the same
@@ -128,6 +128,15 @@ func TestWired(t *testing.T) {
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.Book \(carrier.go:\d+:\d+\) \(HTTP handler Handler.Ship, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.BookRecorded \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipViaRecord, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.Rebook \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipRecorded, wired here\)`,
+		},
+		"example.com/wiredkey/cmd/server/main.go:16": {
+			`a retry inserts a second archive row with a new id: uuid.NewString\(\) in app.service.Archive \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Archive, wired here\)`,
+			`a retry inserts a second ledger row with a new id: uuid.NewString\(\) in app.service.Transfer \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Transfer, wired here\)`,
+			`a retry inserts a second ledger row with a new id: uuid.NewString\(\) in app.service.Transfer \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Transfer, wired here\)`,
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Import \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Import, wired here\)`,
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Place \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Place, wired here\)`,
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.PlaceNoted \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.PlaceNoted, wired here\)`,
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.order \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.PlaceVia, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in ports.Server.PlaceOrder \(http.go:16:\d+\) is fresh on every attempt \(HTTP handler Server.PlaceOrder, wired here\)`,

@@ -25,5 +25,8 @@ func suggestFix(pass *analysis.Pass, res *summary.Result, call *ssa.Call, sink v
 		return nil
 	}
 	key := fix.Key{Expr: fmt.Sprintf(ks.Expr, name, cat.KeyHeader()), Imports: ks.Imports, MayBeEmpty: ks.MayBeEmpty}
+	if _, obj := pass.Pkg.Scope().Innermost(call.Pos()).LookupParent(name, call.Pos()); obj != nil {
+		key.Since = obj.Pos()
+	}
 	return fix.DeriveFresh(pass, call.Pos(), sink.Purpose(), key)
 }

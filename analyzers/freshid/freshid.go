@@ -143,8 +143,26 @@ func (c *checker) programDefects() {
 			msg = fmt.Sprintf("%s: %s() in %s is fresh on every attempt (%s, wired here)", consequence(d.Sink), d.Origin.Call, d.Origin.At, d.Root)
 		}
 		related := append(p.Related, analysis.RelatedInformation{Pos: p.Pos, Message: "becomes " + sinkName(d.Sink) + " at " + d.Sink.At.String()})
-		c.rep.Report(analysis.Diagnostic{Pos: p.Pos, Message: msg, Related: related})
+		diag := analysis.Diagnostic{Pos: p.Pos, Message: msg, Related: related}
+		if f := c.keyFix(d, p.Wired); f != nil {
+			diag.SuggestedFixes = []analysis.SuggestedFix{*f}
+		}
+		c.rep.Report(diag)
 	}
+}
+
+// keyFix is the fix the implementation's package prepared for a fresh
+// value that the root's operation key, passed down, can replace; none
+// when the finding is reported at the wiring, away from the value.
+func (c *checker) keyFix(d summary.ProgramDefect, wired bool) *analysis.SuggestedFix {
+	if d.Fix == nil || wired {
+		return nil
+	}
+	edits, ok := summary.TextEdits(c.pass.Fset, d.Fix.Edits)
+	if !ok {
+		return nil
+	}
+	return &analysis.SuggestedFix{Message: d.Fix.Message, TextEdits: edits}
 }
 
 // related lists the root, the calls from it, and the sink.

@@ -1,8 +1,11 @@
 package fix
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
+	"go/format"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -21,6 +24,10 @@ type Key struct {
 	// MayBeEmpty says the caller may leave the key out: without it, the
 	// fixed code makes the fresh value as before.
 	MayBeEmpty bool
+	// Since is where the key is declared: a value made in a loop that
+	// starts after it is made once per item, which one key cannot tell
+	// apart.
+	Since token.Pos
 }
 
 // DeriveFresh returns the fix that replaces the fresh value made by the
@@ -33,7 +40,7 @@ func DeriveFresh(pass *analysis.Pass, lparen token.Pos, purpose string, key Key)
 	}
 	path, _ := astutil.PathEnclosingInterval(file, lparen, lparen+1)
 	expr, tuple := Replaceable(pass, path)
-	if expr == nil {
+	if expr == nil || loopSince(path, key.Since) {
 		return nil
 	}
 	typ := pass.TypesInfo.TypeOf(expr)
@@ -51,9 +58,9 @@ func DeriveFresh(pass *analysis.Pass, lparen token.Pos, purpose string, key Key)
 			return nil
 		}
 	case tuple:
-		text = derive(key.Expr) + ", error(nil)"
+		text = formatExpr(derive(key.Expr)) + ", error(nil)"
 	default:
-		text = derive(key.Expr)
+		text = formatExpr(derive(key.Expr))
 	}
 	edits := []analysis.TextEdit{{Pos: expr.Pos(), End: expr.End(), NewText: []byte(text)}}
 	for _, imp := range append(key.Imports, imports...) {
@@ -63,6 +70,35 @@ func DeriveFresh(pass *analysis.Pass, lparen token.Pos, purpose string, key Key)
 		Message:   "Derive the value from the operation key (" + key.Expr + ")",
 		TextEdits: edits,
 	}
+}
+
+// formatExpr formats the text of an expression as gofmt does where it
+// stands alone (a value, a return), or returns it as it is when it does
+// not parse.
+func formatExpr(text string) string {
+	e, err := parser.ParseExpr(text)
+	if err != nil {
+		return text
+	}
+	var buf bytes.Buffer
+	if err := format.Node(&buf, token.NewFileSet(), e); err != nil {
+		return text
+	}
+	return buf.String()
+}
+
+// loopSince reports whether a loop that starts after pos encloses the
+// innermost node of path.
+func loopSince(path []ast.Node, pos token.Pos) bool {
+	for _, n := range path {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if n.Pos() > pos {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Replaceable finds the expression to replace: the generator call, or the
@@ -174,7 +210,7 @@ func fallback(pass *analysis.Pass, file *ast.File, expr ast.Expr, t types.Type, 
 	if tuple {
 		f.resultType, f.derived = "("+f.resultType+", error)", f.derived+", nil"
 	}
-	return Indent(f.text(), LineIndent(pass.Fset, file, expr.Pos())), true
+	return Indent(formatExpr(f.text()), LineIndent(pass.Fset, file, expr.Pos())), true
 }
 
 // A keyFallback is the value a fix puts in place of a fresh one when the

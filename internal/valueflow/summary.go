@@ -146,6 +146,19 @@ type PendingCall struct {
 	Root  string  // the root, as messages describe it
 	Chain []Frame // the calls from the root to Call
 	Fresh []FreshArg
+	// Keys are the arguments, or parts of them, that carry the root's
+	// operation key: a fresh value the implementation makes can be
+	// derived from them.
+	Keys []KeyArg
+}
+
+// A KeyArg says parameter Arg of a wired call, at Path, holds the
+// operation key of the root (the request's idempotency key, the
+// message's ID), named What.
+type KeyArg struct {
+	Arg  int
+	Path string
+	What string
 }
 
 // A FreshArg is a fresh value passed, at Path, as parameter Arg of a
@@ -164,6 +177,9 @@ type FreshArg struct {
 	// Ignores are the checks that ignore directives on the origin's line,
 	// or the line above, name (with a reason).
 	Ignores []string
+	// KeyFixes, when the value is made in the function the summary is
+	// of, derive it from a parameter that may hold the operation key.
+	KeyFixes []KeyFix
 }
 
 // An SQLStmt is an SQL statement a function runs, and where the handle
@@ -585,6 +601,29 @@ type Defect struct {
 	// that reaches it: that package reported it, and callers elsewhere
 	// must not report it again.
 	Reported bool
+	// KeyFixes, for a FreshIdentity made in the function the summary is
+	// of, are the fixes its package prepared in case a caller passes the
+	// operation key in a parameter: the caller's package knows whether
+	// it does.
+	KeyFixes []KeyFix
+}
+
+// A KeyFix is a suggested fix that derives a fresh value from parameter
+// Param (the receiver is 0), at Path, instead: it absorbs a retry when
+// every caller passes the operation key there.
+type KeyFix struct {
+	Param   int
+	Path    string
+	Message string
+	Edits   []FileEdit
+}
+
+// A FileEdit is a text edit of a file named by its full path, in byte
+// offsets: the form in which a fix crosses packages.
+type FileEdit struct {
+	File       string
+	Start, End int
+	Text       string
 }
 
 // DefectKind says what a Defect is.

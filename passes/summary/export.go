@@ -30,7 +30,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 	shallowEnv := res.Env.WithoutCallers()
 	shallowEnv.MaxNodes = 256
 	writeEnv := res.Env.ForWrites(false) // a parameter's value comes from the caller at hand
-	defects := defectsByFunc(res, funcs)
+	defects := defectsByFunc(pass, res, funcs)
 	// Only the summaries read the lists of wired calls: listing them for
 	// every function that reaches one grew them for thousands of
 	// functions of a large package that no summary is exported for.
@@ -236,26 +236,42 @@ func canIdentify(t types.Type) bool {
 // that calling it leads to: fresh values made in the functions of this
 // package it reaches, and the defects of other packages' functions those
 // call. It walks the call graph backwards from each defect, once.
-func defectsByFunc(res *Result, funcs []*ssa.Function) map[*ssa.Function][]valueflow.Defect {
+func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[*ssa.Function][]valueflow.Defect {
 	type origin struct {
 		fn      *ssa.Function
 		defects []valueflow.Defect
+		// top is the function whose parameters the defects' KeyFixes
+		// name: only its summary keeps them.
+		top *ssa.Function
 	}
 	var origins []origin
+	var gens []*ssa.Call
+	var purposes []string
+	for _, d := range res.Defects {
+		if len(d.Hits) > 0 {
+			gens, purposes = append(gens, d.Call), append(purposes, d.Hits[0].Sink.Purpose())
+		}
+	}
+	purposes = distinctPurposes(gens, purposes)
 	for _, d := range res.Defects {
 		_, reported := res.Retried.On(d.Call)
 		at := valueflow.Origin{Call: d.Gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(d.Call.Parent()), res.CallStart(d.Call.Pos()))}
+		var top *ssa.Function
+		var fixes []valueflow.KeyFix
+		if !reported && len(d.Hits) > 0 { // a value its package reports carries its own fix
+			top, fixes = keyFixes(pass, d.Call, purposes[slices.Index(gens, d.Call)])
+		}
 		var ds []valueflow.Defect
 		for _, h := range d.Hits {
-			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported})
+			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported, KeyFixes: fixes})
 		}
-		origins = append(origins, origin{d.Call.Parent(), ds})
+		origins = append(origins, origin{d.Call.Parent(), ds, top})
 	}
 	for _, e := range res.MissingKeys() {
 		_, reported := res.Retried.On(e.Instr)
 		at := valueflow.Origin{Call: ShortName(e.Fn), At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(e.Instr.Parent()), res.CallStart(e.Instr.Pos()))}
 		d := valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: at, Keyless: KeylessOf(e), Sink: valueflow.SinkInfo{At: at.At}, Reported: reported || SelfRetrying(e), AddressArg: 1 + effects.AddressParam(e)}
-		origins = append(origins, origin{e.Instr.Parent(), []valueflow.Defect{d}})
+		origins = append(origins, origin{e.Instr.Parent(), []valueflow.Defect{d}, nil})
 	}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
@@ -264,7 +280,7 @@ func defectsByFunc(res *Result, funcs []*ssa.Function) map[*ssa.Function][]value
 					for i := range ds {
 						ds[i].AddressArg = 0 // a parameter of the callee of another package
 					}
-					origins = append(origins, origin{fn, ds})
+					origins = append(origins, origin{fn, ds, nil})
 				}
 			}
 		}
@@ -279,6 +295,9 @@ func defectsByFunc(res *Result, funcs []*ssa.Function) map[*ssa.Function][]value
 			for _, d := range o.defects {
 				if fn != o.fn {
 					d.AddressArg = 0 // a parameter of o.fn, not of fn
+				}
+				if fn != o.top {
+					d.KeyFixes = nil
 				}
 				if len(out[fn]) < maxDefects {
 					out[fn] = append(out[fn], d)

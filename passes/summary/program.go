@@ -37,6 +37,12 @@ type ProgramDefect struct {
 	Chain   []valueflow.Frame // the calls from the root to the first wired call
 	Through []Resolution      // the wired calls, outermost first
 	Ignores []string          // checks the directives at Pos name
+	// Fix, for a fresh value made in the implementation of the first
+	// wired call, derives it from the operation key the root passes.
+	Fix *valueflow.KeyFix
+	// candidates are the fixes prepared for such a value, of which the
+	// root's keys choose Fix.
+	candidates []valueflow.KeyFix
 	// Wiring is where the composition root first refers to the package
 	// of the retried path: a driver that cannot report at Pos (go vet,
 	// gopls) reports there.
@@ -122,8 +128,25 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 		}
 		out = append(out, p.freshArg(d, fa.Origin, pc.Call, fa.Arg, fa.Path, 0)...)
 	}
-	out = append(out, p.inside(base, pc.Call, 0)...)
+	for _, d := range p.inside(base, pc.Call, 0) {
+		d.Fix = keyFix(d.candidates, pc.Keys)
+		out = append(out, d)
+	}
 	return out
+}
+
+// keyFix returns the first of the fixes prepared for a fresh value made
+// in the implementation of the wired call that derives it from a part of
+// a parameter the call fills with the operation key.
+func keyFix(candidates []valueflow.KeyFix, keys []valueflow.KeyArg) *valueflow.KeyFix {
+	for i, f := range candidates {
+		for _, k := range keys {
+			if f.Param == k.Arg+1 && f.Path == k.Path { // the receiver is parameter 0
+				return &candidates[i]
+			}
+		}
+	}
+	return nil
 }
 
 // guarded reports whether one of the wired calls that decide whether a
@@ -175,6 +198,9 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, depth int) [
 			}
 			found := step
 			found.Defect = def
+			if depth == 0 {
+				found.candidates = def.KeyFixes
+			}
 			if p.cat.Config().WholeProgram {
 				found.Pos = p.locate(def.Origin.At, "")
 			}
@@ -187,6 +213,9 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, depth int) [
 			}
 			d := step
 			d.Ignores = fw.Ignores
+			if depth == 0 {
+				d.candidates = fw.KeyFixes
+			}
 			if p.cat.Config().WholeProgram {
 				d.Pos = p.locate(fw.Origin.At, fw.Pkg)
 			}

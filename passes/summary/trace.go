@@ -57,7 +57,7 @@ func traceSources(res *Result, funcs []*ssa.Function, sinks bool) map[*ssa.Funct
 					}
 					origin := valueflow.Origin{Call: f.gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(call.Pos()))}
 					for _, w := range flow.Wired {
-						res.wiredFresh = append(res.wiredFresh, wiredFresh{origin: origin, pos: res.CallStart(call.Pos()), arg: w})
+						res.wiredFresh = append(res.wiredFresh, wiredFresh{gen: call, origin: origin, pos: res.CallStart(call.Pos()), arg: w})
 					}
 					for _, r := range flow.Returns {
 						fr := freshReturn{r.Result, r.Path, origin}

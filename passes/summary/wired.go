@@ -63,6 +63,7 @@ const maxWired = 128
 // A wiredFresh is a fresh value, made at pos by origin, passed to a wired
 // call.
 type wiredFresh struct {
+	gen    *ssa.Call // the generator
 	origin valueflow.Origin
 	pos    token.Pos
 	arg    valueflow.WiredArg
@@ -152,6 +153,7 @@ func wiredSites(res *Result, funcs []*ssa.Function) []wiredSite {
 type freshSite struct {
 	call ssa.CallInstruction
 	fw   valueflow.FreshWired
+	top  *ssa.Function // the function whose parameters fw's KeyFixes name
 }
 
 // freshSites describes the fresh values passed to wired calls, once for
@@ -163,18 +165,34 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 	}
 	ignores := report.Ignores(pass.Fset, pass.Files)
 	var out []freshSite
+	var gens []*ssa.Call
+	var purposes []string
 	for _, wf := range res.wiredFresh {
+		wc, _ := wiredCall(res.Env, wf.arg.Call)
+		gens, purposes = append(gens, wf.gen), append(purposes, wiredPurpose(wc, wf.arg.Path))
+	}
+	purposes = distinctPurposes(gens, purposes)
+	for i, wf := range res.wiredFresh {
 		wc, ok := wiredCall(res.Env, wf.arg.Call)
 		if !ok {
 			continue
 		}
+		top, fixes := keyFixes(pass, wf.gen, purposes[i])
 		out = append(out, freshSite{wf.arg.Call, valueflow.FreshWired{Call: wc, FreshArg: valueflow.FreshArg{
 			Arg: wf.arg.Arg, Path: wf.arg.Path, Origin: wf.origin, Pkg: pass.Pkg.Path(),
-			Ignores: report.IgnoredAt(pass.Fset, ignores, wf.pos),
-			Guards:  deciders(res.Env, wf.arg.Call),
-		}}})
+			Ignores:  report.IgnoredAt(pass.Fset, ignores, wf.pos),
+			Guards:   deciders(res.Env, wf.arg.Call),
+			KeyFixes: fixes,
+		}}, top})
 	}
 	return out
+}
+
+// wiredPurpose names what a fresh value passed to a wired call is for,
+// to namespace the value a fix derives for it: "orderstore.insert.id".
+func wiredPurpose(wc valueflow.WiredCall, at string) string {
+	iface := wc.Iface[strings.LastIndex(wc.Iface, ".")+1:]
+	return strings.ToLower(iface + "." + wc.Method + at)
 }
 
 // deciders returns the wired calls of call's function that run before it
@@ -200,7 +218,7 @@ func deciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCal
 
 // exportPending exports the package's Pending fact: each wired call on a
 // retried path of the package, its root and chain, and the fresh values
-// passed to it.
+// and operation keys passed to it.
 func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []freshSite) {
 	var pending valueflow.Pending
 	for _, site := range sites {
@@ -217,6 +235,7 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 				pc.Fresh = append(pc.Fresh, fs.fw.FreshArg)
 			}
 		}
+		pc.Keys = keyArgs(res.Env.Catalog, site.call, path.Via)
 		pending.Calls = append(pending.Calls, pc)
 	}
 	for _, pc := range importedPending(pass, res) {
@@ -397,7 +416,11 @@ func freshWiredByFunc(res *Result, funcs []*ssa.Function, fresh []freshSite, kee
 	for _, fs := range fresh {
 		for f := range callersOf(fs.call.Parent(), callers) {
 			if keep(f) && len(out[f]) < maxWired {
-				out[f] = append(out[f], fs.fw)
+				fw := fs.fw
+				if f != fs.top {
+					fw.KeyFixes = nil // parameters of another function
+				}
+				out[f] = append(out[f], fw)
 			}
 		}
 	}

@@ -1,0 +1,104 @@
+// Package app is a service behind an interface whose methods make the
+// identities of the rows they store. The handlers pass some of them the
+// request's idempotency key, in an input struct or as an argument; only
+// the program's composition root sees both sides.
+package app
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/google/uuid"
+)
+
+// An Order is stored under its ID.
+type Order struct {
+	ID    string
+	Total int64
+}
+
+// An Entry is one line of the ledger.
+type Entry struct {
+	ID      string
+	Account string
+	Amount  int64
+}
+
+// A PlaceInput is what a handler asks the service to place.
+type PlaceInput struct {
+	Total          int64
+	Note           string
+	IdempotencyKey string
+}
+
+// Orders is what the handlers call.
+type Orders interface {
+	Place(ctx context.Context, in PlaceInput) error
+	PlaceNoted(ctx context.Context, in PlaceInput) error
+	Transfer(ctx context.Context, key, from, to string, amount int64) error
+	Import(ctx context.Context, key string, totals []int64) error
+	Archive(ctx context.Context, key string) error
+	PlaceVia(ctx context.Context, key string, total int64) error
+}
+
+// Store is what the service calls; main wires its implementation.
+type Store interface {
+	Insert(ctx context.Context, o Order) error
+	Append(ctx context.Context, e Entry) error
+}
+
+type service struct {
+	store Store
+	db    *sql.DB
+}
+
+// NewService returns the Orders the handlers use.
+func NewService(s Store, db *sql.DB) Orders { return &service{store: s, db: db} }
+
+// Place mints the order's identity; the handler passes the request's key
+// in the input, from which the fix derives it.
+func (s *service) Place(ctx context.Context, in PlaceInput) error {
+	return s.store.Insert(ctx, Order{ID: uuid.NewString(), Total: in.Total}) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Place\)`
+}
+
+// PlaceNoted is called with a note from the request's body in the input,
+// and no key: nothing in scope identifies the operation.
+func (s *service) PlaceNoted(ctx context.Context, in PlaceInput) error {
+	return s.store.Insert(ctx, Order{ID: uuid.NewString(), Total: in.Total}) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.PlaceNoted\)`
+}
+
+// Transfer makes two entries of one table: derived from one key, each
+// gets its own ID.
+func (s *service) Transfer(ctx context.Context, key, from, to string, amount int64) error {
+	if err := s.store.Append(ctx, Entry{ID: uuid.NewString(), Account: from, Amount: -amount}); err != nil { // want `a retry inserts a second ledger row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Transfer\)`
+		return err
+	}
+	return s.store.Append(ctx, Entry{ID: uuid.NewString(), Account: to, Amount: amount}) // want `a retry inserts a second ledger row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Transfer\)`
+}
+
+// Import makes one order per total: one key cannot tell the orders
+// apart, so there is no fix.
+func (s *service) Import(ctx context.Context, key string, totals []int64) error {
+	for _, t := range totals {
+		if err := s.store.Insert(ctx, Order{ID: uuid.NewString(), Total: t}); err != nil { // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Import\)`
+			return err
+		}
+	}
+	return nil
+}
+
+// Archive writes the row itself, on the database the service holds.
+func (s *service) Archive(ctx context.Context, key string) error {
+	_, err := s.db.ExecContext(ctx, "INSERT INTO archive (id) VALUES ($1)", uuid.NewString()) // want `a retry inserts a second archive row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Archive\)`
+	return err
+}
+
+// PlaceVia has the order made by a helper whose first parameter is not
+// the key: the helper's parameters are not the method's.
+func (s *service) PlaceVia(ctx context.Context, key string, total int64) error {
+	return s.store.Insert(ctx, s.order(ctx, "via", total))
+}
+
+func (s *service) order(ctx context.Context, note string, total int64) Order {
+	return Order{ID: uuid.NewString(), Total: total} // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.PlaceVia\)`
+}

@@ -1,0 +1,19 @@
+// Command server is the composition root: it wires the handlers to the
+// service and the service to the postgres store.
+package main
+
+import (
+	"database/sql"
+	"net/http"
+
+	"example.com/wiredkey/app"
+	"example.com/wiredkey/httpapi"
+	"example.com/wiredkey/postgres"
+)
+
+func main() {
+	db, _ := sql.Open("postgres", "")
+	h := &httpapi.Handler{Orders: app.NewService(&postgres.Store{DB: db}, db)}
+	http.HandleFunc("/orders", h.Place)
+	http.ListenAndServe(":8080", nil)
+}

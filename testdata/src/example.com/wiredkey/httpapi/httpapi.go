@@ -1,0 +1,37 @@
+// Package httpapi holds the handlers: they see only app's interfaces.
+package httpapi
+
+import (
+	"net/http"
+
+	"example.com/wiredkey/app"
+)
+
+type Handler struct {
+	Orders app.Orders
+}
+
+func (h *Handler) Place(w http.ResponseWriter, r *http.Request) {
+	h.Orders.Place(r.Context(), app.PlaceInput{Total: 100, IdempotencyKey: r.Header.Get("Idempotency-Key")})
+}
+
+func (h *Handler) PlaceNoted(w http.ResponseWriter, r *http.Request) {
+	h.Orders.PlaceNoted(r.Context(), app.PlaceInput{Total: 100, Note: r.FormValue("note")})
+}
+
+func (h *Handler) Transfer(w http.ResponseWriter, r *http.Request) {
+	key := r.Header.Get("Idempotency-Key")
+	h.Orders.Transfer(r.Context(), key, r.FormValue("from"), r.FormValue("to"), 100)
+}
+
+func (h *Handler) Import(w http.ResponseWriter, r *http.Request) {
+	h.Orders.Import(r.Context(), r.Header.Get("Idempotency-Key"), []int64{1, 2})
+}
+
+func (h *Handler) Archive(w http.ResponseWriter, r *http.Request) {
+	h.Orders.Archive(r.Context(), r.Header.Get("Idempotency-Key"))
+}
+
+func (h *Handler) PlaceVia(w http.ResponseWriter, r *http.Request) {
+	h.Orders.PlaceVia(r.Context(), r.Header.Get("Idempotency-Key"), 100)
+}
