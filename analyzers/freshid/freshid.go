@@ -73,6 +73,10 @@ func (c *checker) localDefects() {
 		}
 		if f != nil {
 			diag.SuggestedFixes = []analysis.SuggestedFix{*f}
+		} else if path.Root.Attempts {
+			diag.Message += "; make it once, before the retries"
+		} else {
+			diag.Message += c.advice(path.Root.Describe())
 		}
 		c.rep.Report(diag)
 	}
@@ -114,7 +118,7 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 		return
 	}
 	c.seen[d.Origin.At.String()] = true
-	msg := fmt.Sprintf("%s: %s() in %s is fresh on every attempt (%s)", consequence(d.Sink), d.Origin.Call, d.Origin.At, path.Root.Describe())
+	msg := fmt.Sprintf("%s: %s() in %s is fresh on every attempt (%s)", consequence(d.Sink), d.Origin.Call, d.Origin.At, path.Root.Describe()) + c.advice(path.Root.Describe())
 	related := c.related(path, valueflow.Hit{})
 	for _, f := range append(d.Chain, d.Sink.At) {
 		related = append(related, analysis.RelatedInformation{Pos: pos, Message: "via " + f.String()})
@@ -146,6 +150,8 @@ func (c *checker) programDefects() {
 		diag := analysis.Diagnostic{Pos: p.Pos, Message: msg, Related: related}
 		if f := c.keyFix(d, p.Wired); f != nil {
 			diag.SuggestedFixes = []analysis.SuggestedFix{*f}
+		} else {
+			diag.Message += c.advice(d.Root)
 		}
 		c.rep.Report(diag)
 	}
@@ -163,6 +169,13 @@ func (c *checker) keyFix(d summary.ProgramDefect, wired bool) *analysis.Suggeste
 		return nil
 	}
 	return &analysis.SuggestedFix{Message: d.Fix.Message, TextEdits: edits}
+}
+
+// advice tells, for a finding without a fix, what to make the value
+// from instead: where the root's operation key is, handed down to the
+// code that makes it.
+func (c *checker) advice(root string) string {
+	return "; derive it from " + c.res.Env.Catalog.KeyPlace(root) + ", passed down to where it is made"
 }
 
 // related lists the root, the calls from it, and the sink.

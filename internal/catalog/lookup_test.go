@@ -400,3 +400,46 @@ func TestRoutes(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyPlace checks where the advice of a finding without a fix says
+// the operation key is: by the longest kind the root's description
+// starts with, with the configured header, lower-cased as gRPC metadata.
+func TestKeyPlace(t *testing.T) {
+	cat := New(config.Default())
+	for root, want := range map[string]string{
+		"gin handler Handler.Create":      "the request's Idempotency-Key header",
+		"gRPC method Server.Place":        "the request's idempotency-key metadata entry",
+		"Lambda SQS handler handle":       "the message's ID",
+		"asynq handler Worker.Process":    "the task's ID",
+		"backoff.Retry operation func$1":  "the operation's key",
+		"HTTP handlers are not a kind":    "the operation's key",
+		"kafka-go consumer loop C.Run":    "the message's topic, partition and offset",
+		"Lambda API Gateway handler post": "the request's Idempotency-Key header",
+	} {
+		if got := cat.KeyPlace(root); got != want {
+			t.Errorf("KeyPlace(%q) = %q, want %q", root, got, want)
+		}
+	}
+	for kind := range keyPlaces {
+		if !slices.Contains(rootKinds(), kind) {
+			t.Errorf("keyPlaces names %q, which is no kind of root", kind)
+		}
+	}
+}
+
+// rootKinds lists the kinds of root the tables name.
+func rootKinds() []string {
+	var out []string
+	for _, table := range []map[string]string{handlerShapes, contextRoots, loopReceivers, deliveryChans} {
+		for _, kind := range table {
+			out = append(out, kind)
+		}
+	}
+	for _, r := range registrations {
+		out = append(out, r.Kind)
+	}
+	for kind := range contextKeys {
+		out = append(out, kind) // gRPC methods are found by their registrars
+	}
+	return out
+}

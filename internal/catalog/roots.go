@@ -1,6 +1,10 @@
 package catalog
 
-import "go/types"
+import (
+	"fmt"
+	"go/types"
+	"strings"
+)
 
 // Retried roots, as data.
 
@@ -273,4 +277,55 @@ var opKeyFields = map[string]bool{
 // opKeyMethods return a delivery's stable identity.
 var opKeyMethods = map[string]bool{
 	"(*github.com/hibiken/asynq.ResultWriter).TaskID": true,
+}
+
+// keyPlaces says, for each kind of retried root, where its operation's
+// key is: what a finding without a fix tells the user to derive a value
+// from. %s is the idempotency header's name.
+var keyPlaces = map[string]string{
+	"HTTP handler":               "the request's %s header",
+	"gin handler":                "the request's %s header",
+	"echo handler":               "the request's %s header",
+	"fiber handler":              "the request's %s header",
+	"Lambda API Gateway handler": "the request's %s header",
+	"gRPC method":                "the request's %s metadata entry",
+	"asynq handler":              "the task's ID",
+	"river worker":               "the job's ID",
+	"Temporal activity":          "the workflow's and the activity's IDs",
+	"SQS consumer loop":          "the message's ID",
+	"Lambda SQS handler":         "the message's ID",
+	"Lambda SNS handler":         "the message's ID",
+	"Lambda EventBridge handler": "the event's ID",
+	"AMQP delivery loop":         "the message's ID",
+	"watermill handler":          "the message's UUID",
+	"NATS handler":               "the message's Nats-Msg-Id header",
+	"JetStream handler":          "the message's Nats-Msg-Id header",
+	"NATS consumer loop":         "the message's Nats-Msg-Id header",
+	"kafka-go consumer loop":     "the message's topic, partition and offset",
+	"sarama consumer loop":       "the message's topic, partition and offset",
+	"Redis stream consumer loop": "the entry's ID",
+}
+
+// KeyPlace says where the operation key of the root a message describes
+// ("gin handler Handler.Create") is, or "the operation's key" for a kind
+// of root without one.
+func (c *Catalog) KeyPlace(root string) string {
+	best := ""
+	for kind := range keyPlaces {
+		if strings.HasPrefix(root, kind+" ") && len(kind) > len(best) {
+			best = kind
+		}
+	}
+	if best == "" {
+		return "the operation's key"
+	}
+	place := keyPlaces[best]
+	if strings.Contains(place, "%s") {
+		header := c.KeyHeader()
+		if strings.Contains(place, "metadata") {
+			header = strings.ToLower(header)
+		}
+		place = fmt.Sprintf(place, header)
+	}
+	return place
 }

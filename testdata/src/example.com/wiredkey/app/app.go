@@ -64,7 +64,7 @@ func (s *service) Place(ctx context.Context, in PlaceInput) error {
 // PlaceNoted is called with a note from the request's body in the input,
 // and no key: nothing in scope identifies the operation.
 func (s *service) PlaceNoted(ctx context.Context, in PlaceInput) error {
-	return s.store.Insert(ctx, Order{ID: uuid.NewString(), Total: in.Total}) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.PlaceNoted\)`
+	return s.store.Insert(ctx, Order{ID: uuid.NewString(), Total: in.Total}) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.PlaceNoted\); derive it from the request's Idempotency-Key header, passed down to where it is made`
 }
 
 // Transfer makes two entries of one table: derived from one key, each
@@ -80,7 +80,7 @@ func (s *service) Transfer(ctx context.Context, key, from, to string, amount int
 // apart, so there is no fix.
 func (s *service) Import(ctx context.Context, key string, totals []int64) error {
 	for _, t := range totals {
-		if err := s.store.Insert(ctx, Order{ID: uuid.NewString(), Total: t}); err != nil { // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Import\)`
+		if err := s.store.Insert(ctx, Order{ID: uuid.NewString(), Total: t}); err != nil { // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Import\); derive it from the request's Idempotency-Key header`
 			return err
 		}
 	}
