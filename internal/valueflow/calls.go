@@ -608,8 +608,9 @@ func concreteType(v ssa.Value) types.Type {
 }
 
 // KeyAbsent reports whether instr runs only when the caller sent no
-// idempotency key: a block dominating it tests a header read for "" and
-// instr lies on the empty side. That is the fallback a fix keeps so that
+// idempotency key: a block dominating it tests a header read, or a key
+// that the other side derives a value from, for "" and instr lies on the
+// empty side. That is the fallback a fix keeps so that
 // a first attempt without a key behaves as before; with a key, the value
 // is derived and the retry is absorbed.
 func (e *Env) KeyAbsent(instr ssa.Instruction) bool {
@@ -631,7 +632,8 @@ func (e *Env) KeyAbsent(instr ssa.Instruction) bool {
 }
 
 // emptyKeyBranch returns the successor of an if that tests an idempotency
-// header for "" on which the header is empty, or nil.
+// header, or a key the other successor derives from, for "" on which it
+// is empty, or nil.
 func (e *Env) emptyKeyBranch(ifInstr *ssa.If) *ssa.BasicBlock {
 	cond, ok := ifInstr.Cond.(*ssa.BinOp)
 	if !ok || (cond.Op != token.EQL && cond.Op != token.NEQ) {
@@ -646,18 +648,66 @@ func (e *Env) emptyKeyBranch(ifInstr *ssa.If) *ssa.BasicBlock {
 	if c, ok := y.(*ssa.Const); !ok || !isEmptyString(c) {
 		return nil
 	}
-	call, ok := x.(*ssa.Call)
-	if !ok {
-		return nil
-	}
-	if !ReadsKeyHeader(e.Catalog, &call.Call) {
-		return nil
-	}
 	block := ifInstr.Block()
+	empty, keyed := block.Succs[1], block.Succs[0]
 	if cond.Op == token.EQL {
-		return block.Succs[0]
+		empty, keyed = keyed, empty
 	}
-	return block.Succs[1]
+	if call, ok := x.(*ssa.Call); ok && ReadsKeyHeader(e.Catalog, &call.Call) {
+		return empty
+	}
+	if derivesFrom(keyed, x) {
+		return empty // a key handed down, which the other side derives from
+	}
+	return nil
+}
+
+// derivesFrom reports whether a block that b dominates computes a
+// catalogued derivation (a name-based UUID, a hash) of key: the side of a
+// fallback a fix writes, on which the value is made from the key.
+func derivesFrom(b *ssa.BasicBlock, key ssa.Value) bool {
+	for _, d := range b.Parent().Blocks {
+		if !b.Dominates(d) {
+			continue
+		}
+		for _, instr := range d.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if fn := Callee(&call.Call); fn == nil || !catalog.IsDerivation(fn) {
+				continue
+			}
+			for _, a := range call.Call.Args {
+				if madeFrom(a, key, 0) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// madeFrom reports whether v is key, or computed from it by conversions
+// and concatenations.
+func madeFrom(v, key ssa.Value, depth int) bool {
+	if v == key {
+		return true
+	}
+	if depth > 4 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.BinOp:
+		return madeFrom(x.X, key, depth+1) || madeFrom(x.Y, key, depth+1)
+	case *ssa.Convert:
+		return madeFrom(x.X, key, depth+1)
+	case *ssa.ChangeType:
+		return madeFrom(x.X, key, depth+1)
+	case *ssa.MakeInterface:
+		return madeFrom(x.X, key, depth+1)
+	}
+	return false
 }
 
 func isEmptyString(c *ssa.Const) bool {

@@ -57,6 +57,37 @@ func KeyedOrFresh(w http.ResponseWriter, r *http.Request) {
 	db.Exec("INSERT INTO orders (id) VALUES ($1)", id)
 }
 
+// Negative: the fallback of a fix that derives the value from a key the
+// handler passes down (a field of an input struct).
+func KeyedInput(w http.ResponseWriter, r *http.Request) {
+	placeKeyed(placeInput{Key: r.Header.Get("Idempotency-Key")})
+}
+
+type placeInput struct{ Key, Note string }
+
+func placeKeyed(in placeInput) {
+	db.Exec("INSERT INTO orders (id) VALUES ($1)", func() string {
+		if k := in.Key; k != "" {
+			return uuid.NewSHA1(uuid.NameSpaceOID, []byte(k+"|orders")).String()
+		}
+		return uuid.NewString()
+	}())
+}
+
+// Positive: a fresh value on the empty side of a test of a value that
+// nothing derives from is still made on every attempt.
+func NotedInput(w http.ResponseWriter, r *http.Request) {
+	placeNoted(placeInput{Note: r.FormValue("note")})
+}
+
+func placeNoted(in placeInput) {
+	id := in.Note
+	if in.Note == "" {
+		id = uuid.NewString() // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler NotedInput\)`
+	}
+	db.Exec("INSERT INTO orders (id) VALUES ($1)", id)
+}
+
 // Negative: the same guard written as an if statement.
 func KeyedOrFreshIf(w http.ResponseWriter, r *http.Request) {
 	key := r.Header.Get("Idempotency-Key")
