@@ -16,7 +16,7 @@ var layers = []struct {
 	patterns []string
 }{
 	{"configuration", []string{"./internal/config"}},
-	{"libraries", []string{"./internal/sqltext", "./internal/catalog", "./internal/valueflow", "./internal/effects",
+	{"libraries", []string{"./internal/sqltext", "./internal/sqlc", "./internal/catalog", "./internal/valueflow", "./internal/effects",
 		"./internal/fix", "./internal/opkey", "./internal/report", "./internal/sarif", "./internal/load"}},
 	{"passes", []string{"./passes/..."}},
 	{"checks", []string{"./analyzers/..."}},

@@ -63,6 +63,11 @@ func TestWired(t *testing.T) {
 	// carry the edits of those files that absorb a retry.
 	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server", "example.com/wiredkey/cmd/server")
 	fixtest.Gofmt(t, graph.Roots)
+	// Fixed in the generated file alone, sqlc's query would be undone by
+	// the next generation: the fix edits the query file as well.
+	if !editsFile(graph, "Handler.Ticket", filepath.Join("db", "query", "tickets.sql")) {
+		t.Error("the fix of the sqlc query's INSERT does not edit its query file")
+	}
 
 	// As go vet and gopls run it, one package at a time: the same
 	// findings, at the line where each main wires the handlers, naming
@@ -129,7 +134,7 @@ func TestWired(t *testing.T) {
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.BookRecorded \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipViaRecord, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.Rebook \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipRecorded, wired here\)`,
 		},
-		"example.com/wiredkey/cmd/server/main.go:16": {
+		"example.com/wiredkey/cmd/server/main.go:17": {
 			`a retry inserts a second archive row with a new id: uuid.NewString\(\) in app.service.Archive \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Archive, wired here\)`,
 			`a retry inserts a second ledger row with a new id: uuid.NewString\(\) in app.service.Transfer \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Transfer, wired here\)`,
 			`a retry inserts a second ledger row with a new id: uuid.NewString\(\) in app.service.Transfer \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Transfer, wired here\)`,
@@ -137,6 +142,7 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Place \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Place, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.PlaceNoted \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.PlaceNoted, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.order \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.PlaceVia, wired here\)`,
+			`a retry inserts the row for the same id again, .* the INSERT into tickets in db.Queries.CreateTicket \(tickets.sql.go:\d+:\d+\) has no conflict handling for the caller-known id; .*\(HTTP handler Handler.Ticket, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in ports.Server.PlaceOrder \(http.go:16:\d+\) is fresh on every attempt \(HTTP handler Server.PlaceOrder, wired here\)`,
@@ -232,4 +238,22 @@ func wantComments(t *testing.T, src string, trees ...string) map[string][]*regex
 		t.Fatal("no // want comments: the test would pass vacuously")
 	}
 	return out
+}
+
+// editsFile reports whether the first fix of the finding whose message
+// names root edits a file whose path ends in suffix.
+func editsFile(graph *checker.Graph, root, suffix string) bool {
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			if !strings.Contains(d.Message, root) || len(d.SuggestedFixes) == 0 {
+				continue
+			}
+			for _, e := range d.SuggestedFixes[0].TextEdits {
+				if strings.HasSuffix(act.Package.Fset.File(e.Pos).Name(), suffix) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -22,11 +22,13 @@ func (c *checker) conflictFix(st *effects.Stmt, col string) *analysis.SuggestedF
 		// statement, or text a builder renders.
 		return nil
 	}
-	e, ok := conflictEdit(text, st.SQL, fix.DialectOf(c.pass.Pkg, text), effects.ReadsRows(st.Instr), col)
+	d, query := fix.DialectOf(c.pass.Pkg, text), effects.ReadsRows(st.Instr)
+	edit := func(text string, st *sqltext.Statement) (sqlEdit, bool) { return conflictEdit(text, st, d, query, col) }
+	e, ok := edit(text, st.SQL)
 	if !ok {
 		return nil
 	}
-	return e.at(lit.Pos())
+	return c.withSQLC(e.at(lit.Pos()), lit.Pos(), text, e, edit, st.SQL)
 }
 
 // A sqlEdit inserts text into an INSERT's SQL.

@@ -97,7 +97,7 @@ func (c *checker) reportProgram(r *summary.ProgramRoot, st *summary.ProgramStmt,
 			col, parsed.Table, where, col, conflictAdvice(programDialect(st), parsed), root),
 		Related: p.Related,
 	}
-	if f := programConflictFix(st, col); f != nil && !p.Wired {
+	if f := c.programConflictFix(st, col); f != nil && !p.Wired {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}
 	c.rep.Report(d)
@@ -108,15 +108,18 @@ func (c *checker) reportProgram(r *summary.ProgramRoot, st *summary.ProgramStmt,
 // edit is in the implementation's package, where the finding is
 // reported; a driver that analyses one package at a time reports at the
 // wiring, which no edit of the SQL can be attached to.
-func programConflictFix(st *summary.ProgramStmt, col string) *analysis.SuggestedFix {
+func (c *checker) programConflictFix(st *summary.ProgramStmt, col string) *analysis.SuggestedFix {
 	if st.Lit == nil || !st.LitPos.IsValid() {
 		return nil
 	}
-	e, ok := conflictEdit(st.SQL, st.Parsed, fix.Dialect(st.Lit.Dialect), st.Lit.Rows, col)
+	edit := func(text string, parsed *sqltext.Statement) (sqlEdit, bool) {
+		return conflictEdit(text, parsed, fix.Dialect(st.Lit.Dialect), st.Lit.Rows, col)
+	}
+	e, ok := edit(st.SQL, st.Parsed)
 	if !ok {
 		return nil
 	}
-	return e.at(st.LitPos)
+	return c.withSQLC(e.at(st.LitPos), st.LitPos, st.SQL, e, edit, st.Parsed)
 }
 
 // programDialect is the dialect of a statement of a root's expanded

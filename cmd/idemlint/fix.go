@@ -9,6 +9,7 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/aymanbagabas/go-udiff"
 	"golang.org/x/tools/go/analysis"
@@ -21,8 +22,9 @@ import (
 // does: each fix is an independent change, merged over the ones before
 // it as a three-way merge would (identical edits, such as the same
 // import added twice, coalesce); a fix that does not merge cleanly, or
-// that edits a generated file, is left out and counted. Each changed
-// file is formatted, with the imports the fixes left unused removed.
+// that edits a generated file and not the file it is generated from, is
+// left out and counted. Each changed Go file is formatted, with the
+// imports the fixes left unused removed.
 // -diff prints the change as a unified diff instead of writing it.
 
 // A fixer accumulates the edits of the fixes that merged.
@@ -97,15 +99,28 @@ func generatedFiles(fset *token.FileSet, files []*ast.File) map[*token.File]bool
 	return gen
 }
 
+// editsSource reports whether a fix edits a file other than Go source:
+// the query file that sqlc generates Go from, edited alike, so that the
+// generated file's edit survives the next generation.
+func editsSource(fset *token.FileSet, fix *analysis.SuggestedFix) bool {
+	for _, edit := range fix.TextEdits {
+		if !strings.HasSuffix(fset.File(edit.Pos).Name(), ".go") {
+			return true
+		}
+	}
+	return false
+}
+
 // add merges one fix over the fixes merged before it, whole or not at
 // all.
 func (f *fixer) add(act fixAction, fix *analysis.SuggestedFix, generated map[*token.File]bool) error {
 	f.total++
 	fset := act.fset
 	byFile := make(map[string][]udiff.Edit)
+	fromSource := editsSource(fset, fix)
 	for _, edit := range fix.TextEdits {
 		file := fset.File(edit.Pos)
-		if generated[file] {
+		if generated[file] && !fromSource {
 			f.skipped++
 			return nil
 		}
@@ -159,7 +174,9 @@ func (f *fixer) write(w io.Writer, diff bool) (updated, files int, err error) {
 		if err != nil {
 			return updated, files, fmt.Errorf("%s: applying the fixes: %v", name, err)
 		}
-		if formatted, err := fix.Format(f.pkgs[name], after); err == nil {
+		if !strings.HasSuffix(name, ".go") {
+			// A query file, as it was written.
+		} else if formatted, err := fix.Format(f.pkgs[name], after); err == nil {
 			after = formatted
 		}
 		if diff {

@@ -13,7 +13,7 @@ import (
 	"github.com/idemlint/idemlint/internal/testmod"
 )
 
-// TestGoldenFilesCompile type-checks every golden file of every check: a
+// TestGoldenFilesCompile type-checks every Go golden file of every check: a
 // suggested fix that does not compile is a failure. The golden files
 // replace their sources in a copy of the testdata tree, whose packages
 // are then type-checked, with their tests, against the same stubs the
@@ -26,7 +26,7 @@ func TestGoldenFilesCompile(t *testing.T) {
 	testdata := filepath.Join(testmod.Root(t), "testdata")
 	var goldens []string
 	err := filepath.WalkDir(filepath.Join(testdata, "src"), func(path string, d os.DirEntry, err error) error {
-		if err == nil && strings.HasSuffix(path, ".golden") {
+		if err == nil && strings.HasSuffix(path, ".go.golden") {
 			goldens = append(goldens, path)
 		}
 		return err

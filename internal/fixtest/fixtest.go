@@ -12,6 +12,7 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/aymanbagabas/go-udiff"
@@ -183,6 +184,14 @@ func compareGolden(t *testing.T, pkg *types.Package, name string, edits []udiff.
 	applied, err := udiff.ApplyBytes(src, edits)
 	if err != nil {
 		t.Errorf("%s: applying the fixes: %v", name, err)
+		return
+	}
+	if !strings.HasSuffix(name, ".go") {
+		// A query file a fix edits beside the Go that sqlc generates
+		// from it: compared as it is.
+		if d := udiff.Unified(name+".golden", name+" (fixed)", string(golden), string(applied)); d != "" {
+			t.Errorf("the fixed file differs from its golden file:\n%s", d)
+		}
 		return
 	}
 	got, err := fix.Format(pkg, applied)

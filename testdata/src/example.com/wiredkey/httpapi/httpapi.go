@@ -5,10 +5,12 @@ import (
 	"net/http"
 
 	"example.com/wiredkey/app"
+	"example.com/wiredkey/db"
 )
 
 type Handler struct {
-	Orders app.Orders
+	Orders  app.Orders
+	Tickets db.Querier
 }
 
 func (h *Handler) Place(w http.ResponseWriter, r *http.Request) {
@@ -34,4 +36,9 @@ func (h *Handler) Archive(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) PlaceVia(w http.ResponseWriter, r *http.Request) {
 	h.Orders.PlaceVia(r.Context(), r.Header.Get("Idempotency-Key"), 100)
+}
+
+// Ticket issues the ticket under the ID its client gave it.
+func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
+	h.Tickets.CreateTicket(r.Context(), r.FormValue("ticket_id"), r.FormValue("event_id"))
 }

@@ -7,13 +7,14 @@ import (
 	"net/http"
 
 	"example.com/wiredkey/app"
+	queries "example.com/wiredkey/db"
 	"example.com/wiredkey/httpapi"
 	"example.com/wiredkey/postgres"
 )
 
 func main() {
 	db, _ := sql.Open("postgres", "")
-	h := &httpapi.Handler{Orders: app.NewService(&postgres.Store{DB: db}, db)}
+	h := &httpapi.Handler{Orders: app.NewService(&postgres.Store{DB: db}, db), Tickets: queries.New(db)}
 	http.HandleFunc("/orders", h.Place)
 	http.ListenAndServe(":8080", nil)
 }
