@@ -8,14 +8,13 @@ import (
 
 	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/opkey"
-	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes/summary"
 )
 
 // suggestFix replaces the fresh value with one derived from the operation
-// key in scope, or returns nil when no key is in scope or the value's type
+// key in scope, namespaced by purpose, or returns nil when no key is in scope or the value's type
 // cannot be derived.
-func suggestFix(pass *analysis.Pass, res *summary.Result, call *ssa.Call, sink valueflow.SinkInfo) *analysis.SuggestedFix {
+func suggestFix(pass *analysis.Pass, res *summary.Result, call *ssa.Call, purpose string) *analysis.SuggestedFix {
 	cat := res.Env.Catalog
 	name, ks, ok := opkey.InScope(pass, cat, call.Pos())
 	if !ok {
@@ -28,5 +27,5 @@ func suggestFix(pass *analysis.Pass, res *summary.Result, call *ssa.Call, sink v
 	if _, obj := pass.Pkg.Scope().Innermost(call.Pos()).LookupParent(name, call.Pos()); obj != nil {
 		key.Since = obj.Pos()
 	}
-	return fix.DeriveFresh(pass, call.Pos(), sink.Purpose(), key)
+	return fix.DeriveFresh(pass, call.Pos(), purpose, key)
 }

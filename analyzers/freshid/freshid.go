@@ -6,6 +6,7 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/analyzers/internal/check"
 	"github.com/idemlint/idemlint/internal/report"
@@ -55,7 +56,13 @@ type checker struct {
 // localDefects reports the fresh values made on a retried path of this
 // package, at the generator call.
 func (c *checker) localDefects() {
+	var gens []*ssa.Call
+	var purposes []string
 	for _, d := range c.res.Defects {
+		gens, purposes = append(gens, d.Call), append(purposes, d.Hits[0].Sink.Purpose())
+	}
+	purposes = summary.DistinctPurposes(gens, purposes)
+	for i, d := range c.res.Defects {
 		path, ok := c.res.Retried.On(d.Call)
 		if !ok || c.res.InTestFile(d.Call.Pos()) {
 			continue
@@ -67,7 +74,7 @@ func (c *checker) localDefects() {
 			Message: msg,
 			Related: c.related(path, hit),
 		}
-		f := suggestFix(c.pass, c.res, d.Call, hit.Sink)
+		f := suggestFix(c.pass, c.res, d.Call, purposes[i])
 		if f == nil {
 			f = hoistFix(c.pass, c.res, path, d.Call)
 		}

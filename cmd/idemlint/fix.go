@@ -8,6 +8,7 @@ import (
 	"io"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -88,23 +89,41 @@ func applyFixes(acts []fixAction, w io.Writer, diff bool) error {
 	return nil
 }
 
-// generatedFiles is the set of the files that say they are generated.
-func generatedFiles(fset *token.FileSet, files []*ast.File) map[*token.File]bool {
-	gen := make(map[*token.File]bool)
+// generatedFiles maps the files that say they are generated to the
+// name of the file they say they are generated from ("// source:
+// query.sql", as sqlc writes), or "".
+func generatedFiles(fset *token.FileSet, files []*ast.File) map[*token.File]string {
+	gen := make(map[*token.File]string)
 	for _, file := range files {
 		if ast.IsGenerated(file) {
-			gen[fset.File(file.FileStart)] = true
+			gen[fset.File(file.FileStart)] = generatedFrom(file)
 		}
 	}
 	return gen
 }
 
-// editsSource reports whether a fix edits a file other than Go source:
-// the query file that sqlc generates Go from, edited alike, so that the
-// generated file's edit survives the next generation.
-func editsSource(fset *token.FileSet, fix *analysis.SuggestedFix) bool {
+// generatedFrom returns the name a generated file's header gives its
+// source, or "".
+func generatedFrom(file *ast.File) string {
+	for _, cg := range file.Comments {
+		if cg.Pos() > file.Package {
+			break
+		}
+		for _, c := range cg.List {
+			if name, ok := strings.CutPrefix(strings.TrimSpace(strings.TrimPrefix(c.Text, "//")), "source: "); ok {
+				return strings.TrimSpace(name)
+			}
+		}
+	}
+	return ""
+}
+
+// editsSource reports whether a fix edits the file named source (by its
+// base name): the query file that sqlc generated a file from, edited
+// alike, so that the generated file's edit survives the next generation.
+func editsSource(fset *token.FileSet, fix *analysis.SuggestedFix, source string) bool {
 	for _, edit := range fix.TextEdits {
-		if !strings.HasSuffix(fset.File(edit.Pos).Name(), ".go") {
+		if source != "" && filepath.Base(fset.File(edit.Pos).Name()) == filepath.Base(source) {
 			return true
 		}
 	}
@@ -113,14 +132,13 @@ func editsSource(fset *token.FileSet, fix *analysis.SuggestedFix) bool {
 
 // add merges one fix over the fixes merged before it, whole or not at
 // all.
-func (f *fixer) add(act fixAction, fix *analysis.SuggestedFix, generated map[*token.File]bool) error {
+func (f *fixer) add(act fixAction, fix *analysis.SuggestedFix, generated map[*token.File]string) error {
 	f.total++
 	fset := act.fset
 	byFile := make(map[string][]udiff.Edit)
-	fromSource := editsSource(fset, fix)
 	for _, edit := range fix.TextEdits {
 		file := fset.File(edit.Pos)
-		if generated[file] && !fromSource {
+		if source, ok := generated[file]; ok && !editsSource(fset, fix, source) {
 			f.skipped++
 			return nil
 		}
@@ -174,10 +192,10 @@ func (f *fixer) write(w io.Writer, diff bool) (updated, files int, err error) {
 		if err != nil {
 			return updated, files, fmt.Errorf("%s: applying the fixes: %v", name, err)
 		}
-		if !strings.HasSuffix(name, ".go") {
-			// A query file, as it was written.
-		} else if formatted, err := fix.Format(f.pkgs[name], after); err == nil {
-			after = formatted
+		if strings.HasSuffix(name, ".go") { // a query file stays as it was written
+			if formatted, err := fix.Format(f.pkgs[name], after); err == nil {
+				after = formatted
+			}
 		}
 		if diff {
 			io.WriteString(w, udiff.Unified(name+" (old)", name+" (new)", string(before), string(after)))

@@ -190,6 +190,31 @@ func IsDerivation(fn *types.Func) bool {
 	return isPointerHelper(fn, sig)
 }
 
+// idDerivations are the functions a fix derives an identifier with from
+// a key: name-based UUIDs, hashes and checksums.
+var idDerivations = map[string]bool{
+	"github.com/google/uuid.NewSHA1": true,
+	"github.com/google/uuid.NewMD5":  true,
+	"github.com/gofrs/uuid.NewV5":    true,
+	"github.com/gofrs/uuid.NewV3":    true,
+	"github.com/gofrs/uuid/v5.NewV5": true,
+	"github.com/gofrs/uuid/v5.NewV3": true,
+	"crypto/sha256.Sum256":           true,
+	"crypto/sha1.Sum":                true,
+	"crypto/sha512.Sum512":           true,
+	"crypto/md5.Sum":                 true,
+	"hash/crc64.Checksum":            true,
+	"hash/crc32.ChecksumIEEE":        true,
+	"github.com/google/uuid.NewHash": true,
+}
+
+// IsIDDerivation reports whether fn derives an identifier from its
+// input as a fix does: a name-based UUID, a hash, a checksum.
+func IsIDDerivation(fn *types.Func) bool {
+	var buf [128]byte
+	return idDerivations[string(appendFuncKey(buf[:0], fn))]
+}
+
 // isPointerHelper reports whether fn is an SDK's helper that returns a
 // pointer to its argument (stripe.String, stripe.Int64).
 func isPointerHelper(fn *types.Func, sig *types.Signature) bool {

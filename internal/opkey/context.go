@@ -93,22 +93,36 @@ func namesFree(pass *analysis.Pass, pos token.Pos, imports []string) bool {
 // the name may then hold another context where the key is read.
 func assigned(pass *analysis.Pass, fn *ssa.Function, v *types.Var) bool {
 	body := fn.Syntax()
-	if body == nil {
-		return true
+	return body == nil || Assigned(pass.TypesInfo, body, v)
+}
+
+// Assigned reports whether body assigns to v or to a field of it, or
+// takes the address of either: the name may then hold another value than
+// the one it was given.
+func Assigned(info *types.Info, body ast.Node, v *types.Var) bool {
+	is := func(e ast.Expr) bool {
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.SelectorExpr:
+				e = x.X
+				continue
+			case *ast.Ident:
+				return info.ObjectOf(x) == v
+			}
+			return false
+		}
 	}
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == v {
-					found = true
-				}
+				found = found || is(l)
 			}
+		case *ast.IncDecStmt:
+			found = found || is(n.X)
 		case *ast.UnaryExpr:
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && pass.TypesInfo.ObjectOf(id) == v {
-				found = true
-			}
+			found = found || n.Op == token.AND && is(n.X)
 		}
 		return !found
 	})

@@ -10,7 +10,6 @@
 package sqlc
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -199,35 +198,26 @@ func named(file, name string) (Query, bool, error) {
 	if err != nil {
 		return Query{}, false, err
 	}
-	var q Query
-	in := false
+	start, end := -1, len(data)
 	off := 0
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, len(data)+1)
-	for sc.Scan() {
-		line := sc.Text()
-		next := off + len(line) + 1
-		if m := nameLine.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
-			if in {
-				break
-			}
-			if m[1] == name {
-				in = true
-				q = Query{File: file, Start: min(next, len(data))}
-			}
+	for _, line := range bytes.SplitAfter(data, []byte("\n")) {
+		m := nameLine.FindSubmatch(bytes.TrimSpace(line))
+		switch {
+		case m != nil && start >= 0:
+			end = off // the next query's name line ends this one
+		case m != nil && string(m[1]) == name:
+			start = off + len(line)
 		}
-		off = next
-		if in && off >= len(data) {
+		if end < len(data) {
 			break
 		}
+		off += len(line)
 	}
-	if !in {
+	if start < 0 {
 		return Query{}, false, nil
 	}
-	end := min(off, len(data))
-	text := string(data[q.Start:end])
+	text := string(data[start:end])
 	text = strings.TrimRight(text, " \t\r\n")
 	text = strings.TrimSuffix(text, ";")
-	q.Text = text
-	return q, true, nil
+	return Query{File: file, Start: start, Text: text}, true, nil
 }

@@ -92,3 +92,21 @@ func TestSourceFails(t *testing.T) {
 		t.Errorf("a malformed configuration: err = %v, want one naming sqlc.yaml", err)
 	}
 }
+
+// TestSourceCRLF finds a query in a file with Windows line endings at
+// the right offset, with its whole text.
+func TestSourceCRLF(t *testing.T) {
+	crlf := strings.ReplaceAll(queries, "\n", "\r\n")
+	dir := write(t, map[string]string{"go.mod": "module example.com/m\n", "db/query/orders.sql": crlf,
+		"sqlc.yaml": "version: \"2\"\nsql:\n  - queries: db/query/\n    gen:\n      go:\n        out: internal/db\n"})
+	q, err := Source(filepath.Join(dir, "internal", "db", "orders.sql.go"), "orders.sql", "-- name: CreateOrder :one\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "\r\nINSERT INTO orders (id, total)\r\nVALUES ($1, $2) RETURNING *"; q.Text != want {
+		t.Errorf("Text = %q, want %q", q.Text, want)
+	}
+	if !strings.HasPrefix(crlf[q.Start:], q.Text) {
+		t.Errorf("Start %d does not point at the query's text", q.Start)
+	}
+}

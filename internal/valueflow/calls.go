@@ -656,14 +656,70 @@ func (e *Env) emptyKeyBranch(ifInstr *ssa.If) *ssa.BasicBlock {
 	if call, ok := x.(*ssa.Call); ok && ReadsKeyHeader(e.Catalog, &call.Call) {
 		return empty
 	}
-	if derivesFrom(keyed, x) {
+	if handedDown(x) && derivesFrom(keyed, x) {
 		return empty // a key handed down, which the other side derives from
 	}
 	return nil
 }
 
-// derivesFrom reports whether a block that b dominates computes a
-// catalogued derivation (a name-based UUID, a hash) of key: the side of a
+// handedDown reports whether v is a parameter of its function, or a
+// field of one, read directly or as a variable a function literal
+// captures: where a key handed down by the caller is read.
+func handedDown(v ssa.Value) bool {
+	for range 8 {
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			return true
+		case *ssa.UnOp:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.FreeVar:
+			v = capturedParam(x)
+		case *ssa.Alloc:
+			return storesParam(x)
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// capturedParam returns what the enclosing function binds a function
+// literal's free variable to, or nil.
+func capturedParam(fv *ssa.FreeVar) ssa.Value {
+	fn, parent := fv.Parent(), fv.Parent().Parent()
+	if parent == nil {
+		return nil
+	}
+	i := slices.Index(fn.FreeVars, fv)
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
+				return mc.Bindings[i]
+			}
+		}
+	}
+	return nil
+}
+
+// storesParam reports whether a local variable holds a parameter: the
+// cell SSA makes for a parameter that a function literal captures.
+func storesParam(a *ssa.Alloc) bool {
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if _, ok := st.Val.(*ssa.Parameter); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// derivesFrom reports whether a block that b dominates derives an
+// identifier from key (a name-based UUID, a hash): the side of a
 // fallback a fix writes, on which the value is made from the key.
 func derivesFrom(b *ssa.BasicBlock, key ssa.Value) bool {
 	for _, d := range b.Parent().Blocks {
@@ -675,7 +731,7 @@ func derivesFrom(b *ssa.BasicBlock, key ssa.Value) bool {
 			if !ok {
 				continue
 			}
-			if fn := Callee(&call.Call); fn == nil || !catalog.IsDerivation(fn) {
+			if fn := Callee(&call.Call); fn == nil || !catalog.IsIDDerivation(fn) {
 				continue
 			}
 			for _, a := range call.Call.Args {

@@ -154,11 +154,10 @@ type PendingCall struct {
 
 // A KeyArg says parameter Arg of a wired call, at Path, holds the
 // operation key of the root (the request's idempotency key, the
-// message's ID), named What.
+// message's ID).
 type KeyArg struct {
 	Arg  int
 	Path string
-	What string
 }
 
 // A FreshArg is a fresh value passed, at Path, as parameter Arg of a

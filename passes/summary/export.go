@@ -245,21 +245,22 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		top *ssa.Function
 	}
 	var origins []origin
-	var gens []*ssa.Call
-	var purposes []string
-	for _, d := range res.Defects {
+	gens := make([]*ssa.Call, len(res.Defects))
+	purposes := make([]string, len(res.Defects))
+	for i, d := range res.Defects {
+		gens[i] = d.Call
 		if len(d.Hits) > 0 {
-			gens, purposes = append(gens, d.Call), append(purposes, d.Hits[0].Sink.Purpose())
+			purposes[i] = d.Hits[0].Sink.Purpose()
 		}
 	}
-	purposes = distinctPurposes(gens, purposes)
-	for _, d := range res.Defects {
+	purposes = DistinctPurposes(gens, purposes)
+	for i, d := range res.Defects {
 		_, reported := res.Retried.On(d.Call)
 		at := valueflow.Origin{Call: d.Gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(d.Call.Parent()), res.CallStart(d.Call.Pos()))}
 		var top *ssa.Function
 		var fixes []valueflow.KeyFix
 		if !reported && len(d.Hits) > 0 { // a value its package reports carries its own fix
-			top, fixes = keyFixes(pass, d.Call, purposes[slices.Index(gens, d.Call)])
+			top, fixes = keyFixes(pass, d.Call, purposes[i])
 		}
 		var ds []valueflow.Defect
 		for _, h := range d.Hits {

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -13,7 +14,9 @@ import (
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
+	"github.com/idemlint/idemlint/internal/opkey"
 	"github.com/idemlint/idemlint/internal/valueflow"
+	"github.com/idemlint/idemlint/passes/retried"
 )
 
 // A fresh value made in a method behind an interface is reported by the
@@ -45,10 +48,13 @@ func keyFixes(pass *analysis.Pass, gen *ssa.Call, purpose string) (*ssa.Function
 	if scope == nil {
 		return top, nil
 	}
+	// The method's name namespaces its values apart from those that
+	// other methods, or the handler, derive from the same key.
+	named := strings.ToLower(top.Name()) + "."
 	var out []valueflow.KeyFix
 	for i, p := range top.Params[1:] {
 		v, ok := p.Object().(*types.Var)
-		if !ok || v.Name() == "_" || v.Name() == "" || reassigned(pass, top.Syntax(), v) {
+		if !ok || v.Name() == "_" || v.Name() == "" || opkey.Assigned(pass.TypesInfo, top.Syntax(), v) {
 			continue
 		}
 		if _, obj := scope.LookupParent(v.Name(), gen.Pos()); obj != v {
@@ -58,20 +64,27 @@ func keyFixes(pass *analysis.Pass, gen *ssa.Call, purpose string) (*ssa.Function
 			if len(out) == maxKeyFixes {
 				return top, out
 			}
-			f := fix.DeriveFresh(pass, gen.Pos(), purpose, fix.Key{Expr: c.expr, MayBeEmpty: true, Since: v.Pos()})
+			f := fix.DeriveFresh(pass, gen.Pos(), named+purpose, fix.Key{Expr: c.expr, MayBeEmpty: true, Since: v.Pos()})
 			if f == nil {
 				return top, out // the value's type cannot be derived
 			}
-			out = append(out, valueflow.KeyFix{Param: i + 1, Path: c.path, Message: f.Message, Edits: fileEdits(pass.Fset, f.TextEdits)})
+			edits := fileEdits(pass.Fset, f.TextEdits)
+			if edits == nil {
+				continue
+			}
+			out = append(out, valueflow.KeyFix{Param: i + 1, Path: c.path, Message: f.Message, Edits: edits})
 		}
 	}
 	return top, out
 }
 
-// distinctPurposes numbers the purposes that the values of different
+// DistinctPurposes numbers the purposes that the values of different
 // generators of one method share, in source order ("ledger#2"): derived
-// from one key, two rows of one table would otherwise get one ID.
-func distinctPurposes(gens []*ssa.Call, purposes []string) []string {
+// from one key, two rows of one table would otherwise get one ID. The
+// numbers follow the source, so a generator added above others changes
+// the values derived after it; a retry that straddles such a deploy is
+// not absorbed.
+func DistinctPurposes(gens []*ssa.Call, purposes []string) []string {
 	type group struct {
 		top     *ssa.Function
 		purpose string
@@ -83,12 +96,13 @@ func distinctPurposes(gens []*ssa.Call, purposes []string) []string {
 			order[k] = append(order[k], g.Pos())
 		}
 	}
+	for _, pos := range order {
+		slices.Sort(pos)
+	}
 	out := make([]string, len(purposes))
 	for i, g := range gens {
-		k := group{topFunc(g.Parent()), purposes[i]}
-		slices.Sort(order[k])
 		out[i] = purposes[i]
-		if n := slices.Index(order[k], g.Pos()); n > 0 {
+		if n := slices.Index(order[group{topFunc(g.Parent()), purposes[i]}], g.Pos()); n > 0 {
 			out[i] += "#" + strconv.Itoa(n+1)
 		}
 	}
@@ -135,44 +149,14 @@ func isString(t types.Type) bool {
 	return ok && b.Info()&types.IsString != 0
 }
 
-// reassigned reports whether body assigns to v, a field of it, or takes
-// its address: the name may then hold another value where the fresh one
-// is made.
-func reassigned(pass *analysis.Pass, body ast.Node, v *types.Var) bool {
-	is := func(e ast.Expr) bool {
-		for {
-			switch x := ast.Unparen(e).(type) {
-			case *ast.SelectorExpr:
-				e = x.X
-				continue
-			case *ast.Ident:
-				return pass.TypesInfo.ObjectOf(x) == v
-			}
-			return false
-		}
-	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				found = found || is(l)
-			}
-		case *ast.IncDecStmt:
-			found = found || is(n.X)
-		case *ast.UnaryExpr:
-			found = found || n.Op == token.AND && is(n.X)
-		}
-		return !found
-	})
-	return found
-}
-
 // fileEdits renders text edits as edits of named files.
 func fileEdits(fset *token.FileSet, edits []analysis.TextEdit) []valueflow.FileEdit {
 	out := make([]valueflow.FileEdit, 0, len(edits))
 	for _, e := range edits {
 		f := fset.File(e.Pos)
+		if f == nil {
+			return nil // an edit outside the files: no fix
+		}
 		end := e.End
 		if !end.IsValid() {
 			end = e.Pos
@@ -205,12 +189,21 @@ const maxKeyDepth = 12
 
 // keyArgs lists the arguments of a wired call on a retried path, or the
 // string fields of a struct built for one, that hold the root's
-// operation key, walked back along chain (the calls from the root).
-func keyArgs(cat *catalog.Catalog, call ssa.CallInstruction, chain []ssa.CallInstruction) []valueflow.KeyArg {
+// operation key, walked back along the path's calls. It lists none for
+// a call made in a loop within the operation (a loop of the root's
+// function other than a consumer loop that is the root, or of a
+// function on the path): one key would then name several values.
+func keyArgs(cat *catalog.Catalog, call ssa.CallInstruction, path *retried.Path) []valueflow.KeyArg {
+	for _, c := range append(slices.Clip(path.Via), call) {
+		if repeats(c.Block(), path.Root) {
+			return nil
+		}
+	}
+	chain := path.Via
 	var out []valueflow.KeyArg
 	for i, a := range call.Common().Args {
-		if what, ok := opKey(cat, a, chain, 0); ok {
-			out = append(out, valueflow.KeyArg{Arg: i, What: what})
+		if opKey(cat, a, chain, 0) {
+			out = append(out, valueflow.KeyArg{Arg: i})
 			continue
 		}
 		load, ok := a.(*ssa.UnOp)
@@ -226,8 +219,8 @@ func keyArgs(cat *catalog.Catalog, call ssa.CallInstruction, chain []ssa.CallIns
 			if !ok || fa.X != alloc {
 				continue
 			}
-			if what, ok := storedKey(cat, fa, chain); ok {
-				out = append(out, valueflow.KeyArg{Arg: i, Path: "." + valueflow.FieldName(alloc.Type(), fa.Field), What: what})
+			if storedKey(cat, fa, chain) {
+				out = append(out, valueflow.KeyArg{Arg: i, Path: "." + valueflow.FieldName(alloc.Type(), fa.Field)})
 			}
 		}
 	}
@@ -236,30 +229,58 @@ func keyArgs(cat *catalog.Catalog, call ssa.CallInstruction, chain []ssa.CallIns
 
 // storedKey reports whether every value stored at addr, and at least
 // one, is the operation key.
-func storedKey(cat *catalog.Catalog, addr ssa.Value, chain []ssa.CallInstruction) (string, bool) {
-	what := ""
+func storedKey(cat *catalog.Catalog, addr ssa.Value, chain []ssa.CallInstruction) bool {
+	stored := false
 	for _, r := range *addr.Referrers() {
 		st, ok := r.(*ssa.Store)
 		if !ok || st.Addr != addr {
 			continue
 		}
-		w, ok := opKey(cat, st.Val, chain, 0)
-		if !ok {
-			return "", false
+		if !opKey(cat, st.Val, chain, 0) {
+			return false
 		}
-		what = w
+		stored = true
 	}
-	return what, what != ""
+	return stored
 }
 
-// opKey reports whether v is the root's operation key, and names it: the
-// idempotency header read, a delivery's ID field or method, passed on
-// unchanged or through a catalogued derivation (aws.ToString).
-func opKey(cat *catalog.Catalog, v ssa.Value, chain []ssa.CallInstruction, depth int) (string, bool) {
-	if v == nil || depth > maxKeyDepth {
-		return "", false
+// repeats reports whether block b can run again within one operation of
+// root: it reaches itself other than through the header of the consumer
+// loop that is the root.
+func repeats(b *ssa.BasicBlock, root *retried.Root) bool {
+	var header *ssa.BasicBlock
+	if root.Blocks != nil && b.Parent() == root.Fn {
+		for h := range root.Blocks {
+			if h.Idom() == nil || !root.Blocks[h.Idom()] {
+				header = h
+			}
+		}
 	}
-	next := func(w ssa.Value) (string, bool) { return opKey(cat, w, chain, depth+1) }
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := slices.Clone(b.Succs)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == b {
+			return true
+		}
+		if seen[x] || x == header {
+			continue
+		}
+		seen[x] = true
+		stack = append(stack, x.Succs...)
+	}
+	return false
+}
+
+// opKey reports whether v is the root's operation key: the idempotency
+// header read, a delivery's ID field or method, passed on unchanged or
+// through a catalogued derivation (aws.ToString).
+func opKey(cat *catalog.Catalog, v ssa.Value, chain []ssa.CallInstruction, depth int) bool {
+	if v == nil || depth > maxKeyDepth {
+		return false
+	}
+	next := func(w ssa.Value) bool { return opKey(cat, w, chain, depth+1) }
 	if w := valueflow.Converted(v); w != nil {
 		return next(w)
 	}
@@ -274,15 +295,12 @@ func opKey(cat *catalog.Catalog, v ssa.Value, chain []ssa.CallInstruction, depth
 	case *ssa.Field:
 		return fieldKey(cat, x.X.Type(), x.X, x.Field, nil, chain, depth)
 	case *ssa.Phi:
-		what := ""
 		for _, e := range x.Edges {
-			w, ok := next(e)
-			if !ok {
-				return "", false
+			if !next(e) {
+				return false
 			}
-			what = w
 		}
-		return what, what != ""
+		return len(x.Edges) > 0
 	case *ssa.Parameter:
 		return next(effects.CallerArg(x, chain))
 	case *ssa.FreeVar:
@@ -290,59 +308,50 @@ func opKey(cat *catalog.Catalog, v ssa.Value, chain []ssa.CallInstruction, depth
 	case *ssa.Call:
 		return callKey(cat, x, next)
 	}
-	return "", false
+	return false
 }
 
 // fieldKey says whether field i of base, a struct of type st, is the
 // operation key: a delivery ID field, or a field of a local struct into
 // which only the key is stored (addr, when the field is read through
 // its address).
-func fieldKey(cat *catalog.Catalog, st types.Type, base ssa.Value, i int, addr *ssa.FieldAddr, chain []ssa.CallInstruction, depth int) (string, bool) {
-	name := valueflow.FieldName(base.Type(), i)
-	if cat.IsOpKeyField(st, name) {
-		return "delivery ID " + name, true
+func fieldKey(cat *catalog.Catalog, st types.Type, base ssa.Value, i int, addr *ssa.FieldAddr, chain []ssa.CallInstruction, depth int) bool {
+	if cat.IsOpKeyField(st, valueflow.FieldName(base.Type(), i)) {
+		return true
 	}
-	if addr == nil {
-		return "", false
-	}
-	if _, ok := base.(*ssa.Alloc); !ok || depth > maxKeyDepth {
-		return "", false
+	if _, ok := base.(*ssa.Alloc); !ok || addr == nil || depth > maxKeyDepth {
+		return false
 	}
 	for _, r := range *base.Referrers() {
-		if fa, ok := r.(*ssa.FieldAddr); ok && fa.Field == i {
-			if what, ok := storedKey(cat, fa, chain); ok {
-				return what, true
-			}
+		if fa, ok := r.(*ssa.FieldAddr); ok && fa.Field == i && storedKey(cat, fa, chain) {
+			return true
 		}
 	}
-	return "", false
+	return false
 }
 
 // callKey says whether a call's result is the operation key: a method
 // that returns a delivery's ID, the idempotency header read, or a
 // derivation of the key alone (constants aside).
-func callKey(cat *catalog.Catalog, call *ssa.Call, next func(ssa.Value) (string, bool)) (string, bool) {
+func callKey(cat *catalog.Catalog, call *ssa.Call, next func(ssa.Value) bool) bool {
 	fn := valueflow.Callee(&call.Call)
 	switch {
-	case fn == nil || call.Call.IsInvoke() && !cat.IsOpKeyMethod(fn):
-		return "", false
-	case cat.IsOpKeyMethod(fn):
-		return "the task ID", true
-	case valueflow.ReadsKeyHeader(cat, &call.Call):
-		return "the request's idempotency key", true
-	case !catalog.IsDerivation(fn):
-		return "", false
+	case fn == nil:
+		return false
+	case cat.IsOpKeyMethod(fn), valueflow.ReadsKeyHeader(cat, &call.Call):
+		return true
+	case call.Call.IsInvoke() || !catalog.IsDerivation(fn):
+		return false
 	}
-	what := ""
+	keyed := false
 	for _, a := range call.Call.Args {
 		if _, ok := a.(*ssa.Const); ok {
 			continue
 		}
-		w, ok := next(a)
-		if !ok {
-			return "", false
+		if !next(a) {
+			return false
 		}
-		what = w
+		keyed = true
 	}
-	return what, what != ""
+	return keyed
 }

@@ -64,6 +64,9 @@ type program struct {
 	files map[string][]*token.File  // the run's files by base name
 	// wirings memoises wiring.
 	wirings map[string]token.Pos
+	// keys are, by wired method, the parts of its arguments in which
+	// every retried call of it passes the operation key.
+	keys map[string][]valueflow.KeyArg
 }
 
 type impl struct {
@@ -89,6 +92,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog) ([]ProgramDefect,
 	}
 	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}}
 	p.link(pass.Pkg)
+	p.keys = agreedKeys(pending)
 	var out []ProgramDefect
 	for _, pend := range pending {
 		for _, pc := range pend.Calls {
@@ -129,8 +133,39 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 		out = append(out, p.freshArg(d, fa.Origin, pc.Call, fa.Arg, fa.Path, 0)...)
 	}
 	for _, d := range p.inside(base, pc.Call, 0) {
-		d.Fix = keyFix(d.candidates, pc.Keys)
+		d.Fix = keyFix(d.candidates, p.keys[wiredKey(pc.Call)])
 		out = append(out, d)
+	}
+	return out
+}
+
+func wiredKey(c valueflow.WiredCall) string {
+	return c.Iface + "[" + strings.Join(c.TypeArgs, ",") + "]." + c.Method
+}
+
+// agreedKeys returns, by wired method, the parts of its arguments in
+// which every pending call of it passes the operation key: a fix of the
+// implementation serves every caller the program's retried paths show.
+// A method that one root calls more than once gets none: one key would
+// derive the same value for both calls.
+func agreedKeys(pending []*valueflow.Pending) map[string][]valueflow.KeyArg {
+	out := map[string][]valueflow.KeyArg{}
+	seen := map[string]bool{} // wired methods met
+	calls := map[string]int{} // calls of a wired method by one root
+	for _, pend := range pending {
+		for _, pc := range pend.Calls {
+			k := wiredKey(pc.Call)
+			calls[pc.Root+"|"+k]++
+			if calls[pc.Root+"|"+k] > 1 {
+				out[k] = nil
+			}
+			if !seen[k] {
+				seen[k] = true
+				out[k] = slices.Clone(pc.Keys)
+				continue
+			}
+			out[k] = slices.DeleteFunc(out[k], func(a valueflow.KeyArg) bool { return !slices.Contains(pc.Keys, a) })
+		}
 	}
 	return out
 }

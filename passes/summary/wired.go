@@ -171,7 +171,7 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 		wc, _ := wiredCall(res.Env, wf.arg.Call)
 		gens, purposes = append(gens, wf.gen), append(purposes, wiredPurpose(wc, wf.arg.Path))
 	}
-	purposes = distinctPurposes(gens, purposes)
+	purposes = DistinctPurposes(gens, purposes)
 	for i, wf := range res.wiredFresh {
 		wc, ok := wiredCall(res.Env, wf.arg.Call)
 		if !ok {
@@ -235,7 +235,7 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 				pc.Fresh = append(pc.Fresh, fs.fw.FreshArg)
 			}
 		}
-		pc.Keys = keyArgs(res.Env.Catalog, site.call, path.Via)
+		pc.Keys = keyArgs(res.Env.Catalog, site.call, path)
 		pending.Calls = append(pending.Calls, pc)
 	}
 	for _, pc := range importedPending(pass, res) {

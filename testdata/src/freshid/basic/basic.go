@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -84,6 +85,20 @@ func placeNoted(in placeInput) {
 	id := in.Note
 	if in.Note == "" {
 		id = uuid.NewString() // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler NotedInput\)`
+	}
+	db.Exec("INSERT INTO orders (id) VALUES ($1)", id)
+}
+
+// Positive: the other side of the test derives nothing from a key
+// handed down, only a value the request names: the fresh value is made
+// on every attempt that names none.
+func RefOrFresh(w http.ResponseWriter, r *http.Request) {
+	ref := r.FormValue("ref")
+	var id string
+	if ref != "" {
+		id = strings.ToLower(ref)
+	} else {
+		id = uuid.NewString() // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler RefOrFresh\)`
 	}
 	db.Exec("INSERT INTO orders (id) VALUES ($1)", id)
 }

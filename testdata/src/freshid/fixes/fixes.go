@@ -42,3 +42,10 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 	_, err := db.ExecContext(ctx, "INSERT INTO emails (email_id) VALUES ($1)", uuid.NewString()) // want `a retry inserts a second emails row`
 	return err
 }
+
+// Two rows of one table made in one handler: derived from one key, each
+// gets its own namespace.
+func twoRows(w http.ResponseWriter, r *http.Request) {
+	db.Exec("INSERT INTO orders (id) VALUES ($1)", uuid.New()) // want `a retry inserts a second orders row`
+	db.Exec("INSERT INTO orders (id) VALUES ($1)", uuid.New()) // want `a retry inserts a second orders row`
+}

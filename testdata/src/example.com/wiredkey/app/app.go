@@ -39,6 +39,9 @@ type Orders interface {
 	Import(ctx context.Context, key string, totals []int64) error
 	Archive(ctx context.Context, key string) error
 	PlaceVia(ctx context.Context, key string, total int64) error
+	Label(ctx context.Context, key string) error
+	Gift(ctx context.Context, key string, total int64) error
+	Single(ctx context.Context, key string, total int64) error
 }
 
 // Store is what the service calls; main wires its implementation.
@@ -101,4 +104,23 @@ func (s *service) PlaceVia(ctx context.Context, key string, total int64) error {
 
 func (s *service) order(ctx context.Context, note string, total int64) Order {
 	return Order{ID: uuid.NewString(), Total: total} // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.PlaceVia\)`
+}
+
+// Label is called with the request's key by one handler and with a user
+// name by another: deriving from the parameter would give every label
+// of a user one ID.
+func (s *service) Label(ctx context.Context, key string) error {
+	return s.store.Insert(ctx, Order{ID: uuid.NewString()}) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Label\)`
+}
+
+// Gift is called twice by one handler with the same key: one key would
+// give both gifts one ID.
+func (s *service) Gift(ctx context.Context, key string, total int64) error {
+	return s.store.Insert(ctx, Order{ID: uuid.NewString(), Total: total}) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Gifts\)`
+}
+
+// Single is called in a loop by its handler, with the same key each
+// time.
+func (s *service) Single(ctx context.Context, key string, total int64) error {
+	return s.store.Insert(ctx, Order{ID: uuid.NewString(), Total: total}) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Bulk\)`
 }

@@ -42,3 +42,24 @@ func (h *Handler) PlaceVia(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) Ticket(w http.ResponseWriter, r *http.Request) {
 	h.Tickets.CreateTicket(r.Context(), r.FormValue("ticket_id"), r.FormValue("event_id"))
 }
+
+func (h *Handler) Label(w http.ResponseWriter, r *http.Request) {
+	h.Orders.Label(r.Context(), r.Header.Get("Idempotency-Key"))
+}
+
+func (h *Handler) LabelUser(w http.ResponseWriter, r *http.Request) {
+	h.Orders.Label(r.Context(), r.FormValue("user"))
+}
+
+func (h *Handler) Gifts(w http.ResponseWriter, r *http.Request) {
+	key := r.Header.Get("Idempotency-Key")
+	h.Orders.Gift(r.Context(), key, 10)
+	h.Orders.Gift(r.Context(), key, 20)
+}
+
+func (h *Handler) Bulk(w http.ResponseWriter, r *http.Request) {
+	key := r.Header.Get("Idempotency-Key")
+	for _, t := range []int64{10, 20} {
+		h.Orders.Single(r.Context(), key, t)
+	}
+}
