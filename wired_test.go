@@ -35,6 +35,12 @@ func TestWired(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := filepath.Join(testdata, "src")
+	// wiredkey's tables declare their keys, as a module's migrations do.
+	schema := []string{filepath.Join(src, "example.com", "wiredkey", "db", "schema.sql")}
+	cfg.Schema = schema
+	if err := cfg.ReadSchema(src); err != nil {
+		t.Fatal(err)
+	}
 	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
@@ -73,6 +79,10 @@ func TestWired(t *testing.T) {
 	// findings, at the line where each main wires the handlers, naming
 	// where each fresh value is.
 	cfg = config.Default()
+	cfg.Schema = schema
+	if err := cfg.ReadSchema(src); err != nil {
+		t.Fatal(err)
+	}
 	graph = analyze(t, cfg, pkgs)
 	got = findings(graph, src)
 	for _, act := range graph.Roots {
@@ -146,6 +156,7 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Single \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Bulk, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.order \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.PlaceVia, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into tickets in db.Queries.CreateTicket \(tickets.sql.go:\d+:\d+\) has no conflict handling for the caller-known id; .*\(HTTP handler Handler.Ticket, wired here\)`,
+			`a retry inserts the row for the same shipment_id again, .* the INSERT into filings in postgres.Store.File \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known shipment_id; .*\(HTTP handler Handler.File, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in ports.Server.PlaceOrder \(http.go:16:\d+\) is fresh on every attempt \(HTTP handler Server.PlaceOrder, wired here\)`,

@@ -135,17 +135,26 @@ func (c *checker) writesOf(fn *ssa.Function) *writes {
 // keyColumn returns an inserted column that holds an operation key, and
 // what the key is.
 func (c *checker) keyColumn(st *effects.Stmt, path *retried.Path) (string, string) {
+	keys := make([][]key, len(st.SQL.Columns))
+	known := map[string]bool{} // columns the caller knows: each value is, or a constant
 	for i, col := range st.SQL.Columns {
+		known[strings.ToLower(col)] = true
 		for _, p := range st.SQL.ArgsOf(i) {
 			k, ok := c.argKey(st, p, path)
-			if !ok {
-				continue
+			keys[i] = append(keys[i], k)
+			if !ok || k.fresh || !k.caller && k.what == "" {
+				known[strings.ToLower(col)] = false
 			}
+		}
+	}
+	isKnown := func(col string) bool { return known[col] }
+	for i, col := range st.SQL.Columns {
+		for _, k := range keys[i] {
 			switch {
 			case k.fresh:
 			case k.what != "":
 				return col, k.what
-			case k.caller && c.cat.IsOwnIdentity(st.SQL.Table, col):
+			case k.caller && (c.cat.IsOwnIdentity(st.SQL.Table, col) || c.cat.InCallerKey(st.SQL.Table, col, isKnown)):
 				return col, "the caller-known " + col
 			}
 		}

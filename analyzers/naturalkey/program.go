@@ -3,6 +3,7 @@ package naturalkey
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -52,8 +53,15 @@ func (c *checker) programRoots() {
 // parameters of each implementation between, unless a fresh value is
 // known to fill it.
 func (c *checker) givenIdentity(st *sqltext.Statement, given []bool, fresh map[string]bool) string {
+	known := map[string]bool{} // columns the root hands down, or constants
 	for i, col := range st.Columns {
-		if !c.cat.IsOwnIdentity(st.Table, col) || fresh[st.Table+"."+col] {
+		known[strings.ToLower(col)] = !fresh[st.Table+"."+col] && !slices.ContainsFunc(st.ArgsOf(i), func(p sqltext.Param) bool {
+			return p.Index < 0 || p.Index >= len(given) || !given[p.Index]
+		})
+	}
+	isKnown := func(col string) bool { return known[col] }
+	for i, col := range st.Columns {
+		if !c.cat.IsOwnIdentity(st.Table, col) && !c.cat.InCallerKey(st.Table, col, isKnown) || fresh[st.Table+"."+col] {
 			continue
 		}
 		for _, p := range st.ArgsOf(i) {

@@ -119,6 +119,28 @@ func (c *Catalog) IsOwnIdentity(table, col string) bool {
 	return false
 }
 
+// InCallerKey reports whether col, an identifier by its name
+// (customs_filings.shipment_id), is a column of a key that the schema
+// declares for table (its primary key or a unique constraint or index)
+// every column of which the INSERT fills with a value its caller knows
+// (known): the row is the one row of the operation on that entity, a
+// retry repeats the key, and the INSERT fails on it or, with conflict
+// handling, is absorbed. A unique attribute (users.email) is a rule of
+// the domain, as for IsOwnIdentity; an attempt log's rows are one per
+// attempt.
+func (c *Catalog) InCallerKey(table, col string, known func(col string) bool) bool {
+	col = strings.ToLower(strings.Trim(col, "`\"[]"))
+	if IsAttemptLog(table) || !c.IsKeyColumn(col) {
+		return false
+	}
+	for _, key := range c.tables.Keys(strings.Trim(table, "`\"[]")) {
+		if slices.Contains(key, col) && !slices.ContainsFunc(key, func(k string) bool { return !known(k) }) {
+			return true
+		}
+	}
+	return false
+}
+
 // FailsOnAnotherKey reports whether an INSERT into table that fills the
 // columns cols fails on a retry through a key the schema declares that
 // does not hold col: every column of that key is among cols. A retry

@@ -4,6 +4,7 @@ package schema
 import (
 	"context"
 	"database/sql"
+	"time"
 
 	"github.com/hibiken/asynq"
 )
@@ -35,5 +36,42 @@ func signUp(ctx context.Context, t *asynq.Task) error {
 // deliveries declares no primary key: its unique key is its identity.
 func recordDelivery(ctx context.Context, t *asynq.Task) error {
 	_, err := db.ExecContext(ctx, "INSERT INTO deliveries (message_id, shard) VALUES ($1, $2)", string(t.Payload()), 1) // want `same message_id again.*INSERT into deliveries has no conflict handling for the caller-known message_id`
+	return err
+}
+
+// The database makes customs_filings' primary key; shipment_id, unique,
+// keys the one filing of a shipment.
+func fileCustoms(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO customs_filings (shipment_id, broker) VALUES ($1, $2)", string(t.Payload()), "acme") // want `same shipment_id again.*INSERT into customs_filings has no conflict handling for the caller-known shipment_id`
+	return err
+}
+
+// A table constraint, and a unique index, declare the key as well.
+func schedulePickup(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO pickups (order_id) VALUES ($1)", string(t.Payload())) // want `same order_id again.*INSERT into pickups`
+	return err
+}
+
+func printLabel(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO labels (shipment_id) VALUES ($1)", string(t.Payload())) // want `same shipment_id again.*INSERT into labels`
+	return err
+}
+
+// A composite key of the caller's order and a constant purpose.
+func depositIntent(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO payment_intents (order_id, purpose) VALUES ($1, 'deposit')", string(t.Payload())) // want `same order_id again.*INSERT into payment_intents`
+	return err
+}
+
+// Negative: the key's other column is new on every attempt, so a retry's
+// row is another.
+func notify(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO notices (order_id, try_no) VALUES ($1, $2)", string(t.Payload()), time.Now().UnixNano())
+	return err
+}
+
+// Negative: shipment_id is in no key of tracking.
+func track(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO tracking (shipment_id) VALUES ($1)", string(t.Payload()))
 	return err
 }

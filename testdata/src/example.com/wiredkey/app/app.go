@@ -48,6 +48,7 @@ type Orders interface {
 type Store interface {
 	Insert(ctx context.Context, o Order) error
 	Append(ctx context.Context, e Entry) error
+	File(ctx context.Context, shipmentID string) error
 }
 
 type service struct {

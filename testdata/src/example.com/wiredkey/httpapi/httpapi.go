@@ -11,6 +11,7 @@ import (
 type Handler struct {
 	Orders  app.Orders
 	Tickets db.Querier
+	Filings app.Store
 }
 
 func (h *Handler) Place(w http.ResponseWriter, r *http.Request) {
@@ -62,4 +63,8 @@ func (h *Handler) Bulk(w http.ResponseWriter, r *http.Request) {
 	for _, t := range []int64{10, 20} {
 		h.Orders.Single(r.Context(), key, t)
 	}
+}
+
+func (h *Handler) File(w http.ResponseWriter, r *http.Request) {
+	h.Filings.File(r.Context(), r.PathValue("shipment"))
 }

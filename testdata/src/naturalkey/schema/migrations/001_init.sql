@@ -22,3 +22,44 @@ CREATE TABLE deliveries (
 	shard int NOT NULL,
 	UNIQUE (message_id, shard)
 );
+
+-- One filing per shipment, beside a key the database makes.
+CREATE TABLE customs_filings (
+	id bigserial PRIMARY KEY,
+	shipment_id text NOT NULL UNIQUE,
+	broker text NOT NULL
+);
+
+CREATE TABLE pickups (
+	id bigserial PRIMARY KEY,
+	order_id text NOT NULL,
+	CONSTRAINT pickups_order UNIQUE (order_id)
+);
+
+CREATE TABLE labels (
+	id bigserial PRIMARY KEY,
+	shipment_id text NOT NULL
+);
+CREATE UNIQUE INDEX labels_shipment ON labels (shipment_id);
+
+-- One intent per order and purpose.
+CREATE TABLE payment_intents (
+	id bigserial PRIMARY KEY,
+	order_id text NOT NULL,
+	purpose text NOT NULL,
+	UNIQUE (order_id, purpose)
+);
+
+-- Every try of a notice is its own row.
+CREATE TABLE notices (
+	id bigserial PRIMARY KEY,
+	order_id text NOT NULL,
+	try_no bigint NOT NULL,
+	UNIQUE (order_id, try_no)
+);
+
+-- Many events per shipment.
+CREATE TABLE tracking (
+	id bigserial PRIMARY KEY,
+	shipment_id text NOT NULL
+);
