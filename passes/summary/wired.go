@@ -188,6 +188,18 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 	return out
 }
 
+// decidesBefore reports whether a result of g decides whether call runs:
+// the first (claimed, err := keys.Claim(...)), or another
+// (id, created, err := keys.Reserve(...)).
+func decidesBefore(g *ssa.Call, call ssa.CallInstruction) bool {
+	for i := range g.Call.Signature().Results().Len() {
+		if effects.DecidesBefore(result(g, i), call) {
+			return true
+		}
+	}
+	return false
+}
+
 // wiredPurpose names what a fresh value passed to a wired call is for,
 // to namespace the value a fix derives for it: "orderstore.insert.id".
 func wiredPurpose(wc valueflow.WiredCall, at string) string {
@@ -196,7 +208,7 @@ func wiredPurpose(wc valueflow.WiredCall, at string) string {
 }
 
 // deciders returns the wired calls of call's function that run before it
-// on every path and whose first result decides it: an if statement tests
+// on every path and one of whose results decides it: an if statement tests
 // the result, and call cannot run after the branch taken when the result
 // says the work was done before (claimed false, no row updated). Their
 // implementations tell whether they are dedup guards.
@@ -205,7 +217,7 @@ func deciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCal
 	for _, b := range call.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(*ssa.Call)
-			if !ok || ssa.CallInstruction(g) == call || !g.Call.IsInvoke() || !effects.Dominates(g, call) || !effects.DecidesBefore(result(g, 0), call) {
+			if !ok || ssa.CallInstruction(g) == call || !g.Call.IsInvoke() || !effects.Dominates(g, call) || !decidesBefore(g, call) {
 				continue
 			}
 			if wc, ok := wiredCall(env, g); ok {

@@ -9,9 +9,10 @@ import (
 )
 
 type Handler struct {
-	Orders  app.Orders
-	Tickets db.Querier
-	Filings app.Store
+	Orders   app.Orders
+	Tickets  db.Querier
+	Filings  app.Store
+	Bookings app.Bookings
 }
 
 func (h *Handler) Place(w http.ResponseWriter, r *http.Request) {
@@ -67,4 +68,8 @@ func (h *Handler) Bulk(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) File(w http.ResponseWriter, r *http.Request) {
 	h.Filings.File(r.Context(), r.PathValue("shipment"))
+}
+
+func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
+	h.Bookings.Book(r.Context(), r.Header.Get("Idempotency-Key"), 100)
 }

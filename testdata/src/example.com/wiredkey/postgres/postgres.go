@@ -27,3 +27,20 @@ func (s *Store) File(ctx context.Context, shipmentID string) error {
 	_, err := s.DB.ExecContext(ctx, "INSERT INTO filings (shipment_id) VALUES ($1)", shipmentID) // want `a retry inserts the row for the same shipment_id again, which fails or duplicates it: the INSERT into filings in postgres.Store.File has no conflict handling for the caller-known shipment_id; add ON CONFLICT DO NOTHING and handle the existing row \(HTTP handler Handler.File\)`
 	return err
 }
+
+// Keys claims request keys.
+type Keys struct{ DB *sql.DB }
+
+// Reserve claims the key: the insert of a key claimed before affects no
+// row.
+func (k *Keys) Reserve(ctx context.Context, key, resourceID string) (string, bool, error) {
+	res, err := k.DB.ExecContext(ctx, "INSERT INTO idempotency_keys (key, resource_id) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", key, resourceID) // want `a crash between the two commits records the key without its effect, so the retry is skipped and the effect lost: the key commits apart from the effect it guards \(idempotency_keys on a handle that commits each statement, the effect on a handle that commits each statement; HTTP handler Handler.Book\)`
+	if err != nil {
+		return "", false, err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return "", false, err
+	}
+	return resourceID, n == 1, nil
+}
