@@ -103,7 +103,7 @@ func reachingSinks(env *valueflow.Env, funcs []*ssa.Function) map[*ssa.Function]
 	scan:
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if c, ok := instr.(ssa.CallInstruction); ok && env.IsSinkCall(c) {
+				if c, ok := instr.(ssa.CallInstruction); ok && env.IsSinkCall(c) || storesSlot(env, instr) {
 					direct = append(direct, fn)
 					break scan
 				}
@@ -121,6 +121,21 @@ func reachingSinks(env *valueflow.Env, funcs []*ssa.Function) map[*ssa.Function]
 		}
 	}
 	return out
+}
+
+// storesSlot reports whether instr stores into a key slot field
+// (params.IdempotencyKey = stripe.String(key)): a sink without a call.
+func storesSlot(env *valueflow.Env, instr ssa.Instruction) bool {
+	st, ok := instr.(*ssa.Store)
+	if !ok {
+		return false
+	}
+	fa, ok := st.Addr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	_, slot := env.Catalog.SlotField(fa.X.Type().Underlying().(*types.Pointer).Elem(), valueflow.FieldName(fa.X.Type(), fa.Field))
+	return slot
 }
 
 // summarizeParams traces each parameter, and each field of a struct

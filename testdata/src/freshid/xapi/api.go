@@ -78,3 +78,9 @@ func IssueCard(w http.ResponseWriter, r *http.Request) {
 func IssueCardKeyed(w http.ResponseWriter, r *http.Request) {
 	cards.Issue(r.Context(), xclient.Request{Amount: 5, Key: r.Header.Get("Idempotency-Key")})
 }
+
+// The key the handler makes fresh becomes the params' field in the
+// client's package.
+func charge(w http.ResponseWriter, r *http.Request) {
+	cards.Charge(r.Context(), xclient.Request{Amount: 5, Key: uuid.NewString()}) // want `a retry sends a new value as the provider's idempotency key`
+}

@@ -5,6 +5,9 @@ package xclient
 import (
 	"context"
 	"net/http"
+
+	"github.com/stripe/stripe-go/v82"
+	"github.com/stripe/stripe-go/v82/paymentintent"
 )
 
 // A Request is what the caller asks the provider for.
@@ -30,4 +33,15 @@ func (c *Client) Issue(ctx context.Context, in Request) error {
 		return err
 	}
 	return resp.Body.Close()
+}
+
+// Charge creates a payment intent with the caller's key, when there is
+// one, stored in the params' field.
+func (c *Client) Charge(ctx context.Context, in Request) error {
+	params := &stripe.PaymentIntentParams{Amount: stripe.Int64(in.Amount)}
+	if in.Key != "" {
+		params.IdempotencyKey = stripe.String(in.Key)
+	}
+	_, err := paymentintent.New(params)
+	return err
 }
