@@ -103,6 +103,11 @@ func (c *checker) importedCalls() {
 					}
 					c.reportImported(c.res.CallStart(instr.Pos()), path, d)
 				}
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					for _, d := range summary.ImportedKeyless(c.res, call) {
+						c.reportImported(c.res.CallStart(instr.Pos()), path, d)
+					}
+				}
 			}
 		}
 	}

@@ -93,6 +93,12 @@ func addOrigins(v ssa.Value, chain []ssa.CallInstruction, out map[string]bool, d
 			return
 		}
 		out[key(v)] = true
+	case *ssa.Alloc:
+		if p := cellParam(x); p != nil {
+			next(p) // a parameter that a function literal captures
+			return
+		}
+		out[key(v)] = true
 	default:
 		out[key(v)] = true
 	}
@@ -123,6 +129,25 @@ func CallerArg(p *ssa.Parameter, chain []ssa.CallInstruction) ssa.Value {
 		}
 	}
 	return nil
+}
+
+// cellParam returns the parameter a local variable holds when it is the
+// cell SSA makes for a captured parameter: the parameter is the one
+// value stored in it.
+func cellParam(a *ssa.Alloc) *ssa.Parameter {
+	var param *ssa.Parameter
+	for _, r := range *a.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Addr != a {
+			continue
+		}
+		p, ok := st.Val.(*ssa.Parameter)
+		if !ok || param != nil {
+			return nil
+		}
+		param = p
+	}
+	return param
 }
 
 // Binding maps a closure's free variable to the value its maker binds.

@@ -132,7 +132,7 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, ce valueflow.Effect
 func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 	var out []valueflow.Effect
 	for _, e := range res.Externals() {
-		if e.Instr.Parent() != fn {
+		if e.Instr.Parent() != fn && !runsDuring(res.Env.Catalog, e.Instr.Parent(), fn) {
 			continue
 		}
 		eff := valueflow.Effect{
@@ -169,6 +169,47 @@ func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 	return out
 }
 
+// runsDuring reports whether lit, a function literal of fn, runs while fn
+// does: fn calls it, or hands it to a retry wrapper that calls it until
+// it succeeds (backoff.Retry(op, b)). Its external calls are then fn's.
+func runsDuring(cat *catalog.Catalog, lit, fn *ssa.Function) bool {
+	if lit.Parent() != fn {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			cc := c.Common()
+			if madeFrom(cc.Value, lit) {
+				return true
+			}
+			callee := valueflow.Callee(cc)
+			if callee == nil {
+				continue
+			}
+			if reg, ok := cat.Registration(callee); ok && reg.Attempts && reg.Arg < len(cc.Args) && madeFrom(cc.Args[reg.Arg], lit) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// madeFrom reports whether v is lit, or the closure made of it, as
+// such or converted to a named function type (backoff.Operation).
+func madeFrom(v ssa.Value, lit *ssa.Function) bool {
+	if w := valueflow.Converted(v); w != nil {
+		v = w
+	}
+	if mc, ok := v.(*ssa.MakeClosure); ok {
+		v = mc.Fn
+	}
+	return v == lit
+}
+
 // returnsOutcome reports whether fn returns what the call produced.
 func returnsOutcome(res *Result, e *effects.Call, fn *ssa.Function) bool {
 	outcome := effects.Outcome(e.Instr)
@@ -183,6 +224,36 @@ func returnsOutcome(res *Result, e *effects.Call, fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// ImportedKeyless returns the external calls that a call of a function
+// of another package makes with an empty key slot: the function's
+// summary names the parameter, or the field of it, that fills the slot,
+// and the call passes "" there, or a struct that leaves the field out.
+func ImportedKeyless(res *Result, instr ssa.CallInstruction) []valueflow.Defect {
+	c := instr.Common()
+	if c.IsInvoke() {
+		return nil
+	}
+	fn := valueflow.Callee(c)
+	if fn == nil {
+		return nil
+	}
+	s := res.Imported(fn)
+	if s == nil {
+		return nil
+	}
+	var out []valueflow.Defect
+	for _, eff := range s.Effects {
+		if eff.NoSlot || eff.KeyParam < 0 || eff.KeyParam >= len(c.Args) {
+			continue
+		}
+		arg := c.Args[eff.KeyParam]
+		if eff.KeyPath == "" && effects.IsEmptyString(arg) || eff.KeyPath != "" && slices.Contains(effects.EmptyFields(instr, arg), eff.KeyPath) {
+			out = append(out, valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: valueflow.Origin{Call: eff.Call, At: eff.At}, Keyless: eff.Keyless, Sink: valueflow.SinkInfo{At: eff.At}})
+		}
+	}
+	return out
 }
 
 // ImportedEffects returns the external calls a call of a function of

@@ -38,3 +38,13 @@ func Notify(w http.ResponseWriter, r *http.Request) {
 	xhttp.PostJSON(u, nil) // want `HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in xhttp.PostJSON`
 	xhttp.Post("https://provider.example/v1/charges") // want `HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in xhttp.Post`
 }
+
+// The client's closure carries the key its caller gives: none here.
+func Pickup(w http.ResponseWriter, r *http.Request) {
+	xhttp.Send(r.Context(), "") // want `HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in xhttp.Send`
+}
+
+// Negative: the request's own key.
+func PickupKeyed(w http.ResponseWriter, r *http.Request) {
+	xhttp.Send(r.Context(), r.Header.Get("Idempotency-Key"))
+}
