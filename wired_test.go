@@ -41,13 +41,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -158,6 +158,11 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.order \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.PlaceVia, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into tickets in db.Queries.CreateTicket \(tickets.sql.go:\d+:\d+\) has no conflict handling for the caller-known id; .*\(HTTP handler Handler.Ticket, wired here\)`,
 			`a retry inserts the row for the same shipment_id again, .* the INSERT into filings in postgres.Store.File \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known shipment_id; .*\(HTTP handler Handler.File, wired here\)`,
+		},
+		// A main that imports nothing but its wiring still judges the
+		// program.
+		"example.com/litemain/cmd/lite/main.go:3": {
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Place \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.ServeHTTP, wired here\); derive it from the request's Idempotency-Key header`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in ports.Server.PlaceOrder \(http.go:16:\d+\) is fresh on every attempt \(HTTP handler Server.PlaceOrder, wired here\)`,

@@ -182,7 +182,7 @@ func (c *checker) keyFix(d summary.ProgramDefect, wired bool) *analysis.Suggeste
 // from instead: where the root's operation key is, handed down to the
 // code that makes it.
 func (c *checker) advice(root string) string {
-	return "; derive it from " + c.res.Env.Catalog.KeyPlace(root) + ", passed down to where it is made"
+	return "; derive it from " + c.res.Catalog.KeyPlace(root) + ", passed down to where it is made"
 }
 
 // related lists the root, the calls from it, and the sink.

@@ -290,6 +290,7 @@ func (b *stmtBuilder) wiredOK(call *ssa.Call) bool {
 func runsParams(fn *ssa.Function) (runs, inTx []int) {
 	var visit func(f *ssa.Function, tx ssa.Value)
 	visit = func(f *ssa.Function, tx ssa.Value) {
+		begun := begunTxs(f)
 		for _, blk := range f.Blocks {
 			for _, instr := range blk.Instrs {
 				call, ok := instr.(*ssa.Call)
@@ -301,7 +302,9 @@ func runsParams(fn *ssa.Function) (runs, inTx []int) {
 					if i >= 0 && !slices.Contains(runs, i) {
 						runs = append(runs, i)
 					}
-					if i >= 0 && tx != nil && madeFromTx(call.Call.Args, tx) && !slices.Contains(inTx, i) {
+					inOne := tx != nil && madeFromTx(call.Call.Args, tx) ||
+						slices.ContainsFunc(begun, func(b ssa.Value) bool { return madeFromTx(call.Call.Args, b) })
+					if i >= 0 && inOne && !slices.Contains(inTx, i) {
 						inTx = append(inTx, i)
 					}
 				}
@@ -321,6 +324,29 @@ func runsParams(fn *ssa.Function) (runs, inTx []int) {
 	}
 	visit(fn, nil)
 	return runs, inTx
+}
+
+// begunTxs returns the transactions f begins itself (tx, err :=
+// db.BeginTxx(ctx, nil)): a function it is given and calls with one
+// runs in that transaction, which f then commits or rolls back.
+func begunTxs(f *ssa.Function) []ssa.Value {
+	var out []ssa.Value
+	for _, blk := range f.Blocks {
+		for _, instr := range blk.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := valueflow.Callee(&call.Call)
+			if callee == nil || !catalog.IsBegin(callee.Name()) {
+				continue
+			}
+			if v := result(call, 0); v != nil && catalog.IsTx(v.Type()) {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
 }
 
 // calledParam returns the parameter of fn that a call's function value
@@ -732,7 +758,13 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 			w.Handles = append(w.Handles, valueflow.ArgHandle{Arg: i, Handle: h})
 		}
 	}
-	b.add(valueflow.SQLStmt{Wired: w, At: wc.At, FromWork: b.fromWork(call.Call.Value)}, call, nil)
+	// The unit of work's handle reaches the implementation as its
+	// receiver (r.Events().Create(...)) or as an argument
+	// (s.invoices.Insert(ctx, tx, inv)).
+	fromWork := b.fromWork(call.Call.Value) || slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
+		return effects.IsHandle(b.h.r.Env.Catalog, a.Type()) && b.fromWork(a)
+	})
+	b.add(valueflow.SQLStmt{Wired: w, At: wc.At, FromWork: fromWork}, call, nil)
 }
 
 // fieldSources lists, for argument a (index i) of a wired call built in
