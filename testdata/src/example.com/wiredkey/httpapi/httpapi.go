@@ -13,6 +13,7 @@ type Handler struct {
 	Tickets  db.Querier
 	Filings  app.Store
 	Bookings app.Bookings
+	Billing  app.Billing
 }
 
 func (h *Handler) Place(w http.ResponseWriter, r *http.Request) {
@@ -72,4 +73,8 @@ func (h *Handler) File(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
 	h.Bookings.Book(r.Context(), r.Header.Get("Idempotency-Key"), 100)
+}
+
+func (h *Handler) Bill(w http.ResponseWriter, r *http.Request) {
+	h.Billing.Bill(r.Context(), r.Header.Get("Idempotency-Key"))
 }

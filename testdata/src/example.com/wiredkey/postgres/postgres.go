@@ -44,3 +44,40 @@ func (k *Keys) Reserve(ctx context.Context, key, resourceID string) (string, boo
 	}
 	return resourceID, n == 1, nil
 }
+
+// Units begins a transaction and runs the function in it.
+type Units struct{ DB *sql.DB }
+
+func (u *Units) WithTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := u.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// Invoices stores invoices.
+type Invoices struct{}
+
+func (Invoices) Insert(ctx context.Context, tx *sql.Tx, id string) error {
+	_, err := tx.ExecContext(ctx, "INSERT INTO invoices (id) VALUES ($1) ON CONFLICT DO NOTHING", id)
+	return err
+}
+
+// KeyStore remembers request keys.
+type KeyStore struct{ DB *sql.DB }
+
+func (k *KeyStore) Seen(ctx context.Context, key string) (bool, error) {
+	var n int
+	err := k.DB.QueryRowContext(ctx, "SELECT count(*) FROM idempotency_keys WHERE key = $1", key).Scan(&n) // want `a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect \(idempotency_keys on a handle that commits each statement, the effect on a transaction; HTTP handler Handler.Bill\)`
+	return n > 0, err
+}
+
+func (k *KeyStore) Save(ctx context.Context, key string) error {
+	_, err := k.DB.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT DO NOTHING", key) // want `a crash between the two commits leaves the effect without its key, so the retry repeats it: the key commits apart from the effect it guards \(idempotency_keys on a handle that commits each statement, the effect on a transaction; HTTP handler Handler.Bill\)`
+	return err
+}
