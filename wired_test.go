@@ -161,6 +161,10 @@ func TestWired(t *testing.T) {
 			`a retry inserts the row for the same shipment_id again, .* the INSERT into filings in postgres.Store.File \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known shipment_id; .*\(HTTP handler Handler.File, wired here\)`,
 			`a retry that arrives while the first attempt runs passes the same check and performs the effect twice: .*idempotency_keys in postgres.KeyStore.Seen \(postgres.go:\d+:\d+\), HTTP handler Handler.Bill, wired here\)`,
 		},
+		"example.com/wiredkey/cmd/server/queue.go:14": {
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Accept \(app.go:\d+:\d+\) is fresh on every attempt \(SQS consumer loop Consumer.RunVia, wired here\)`,
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Receive \(app.go:\d+:\d+\) is fresh on every attempt \(SQS consumer loop Consumer.Run, wired here\)`,
+		},
 		// A main that imports nothing but its wiring still judges the
 		// program.
 		"example.com/litemain/cmd/lite/main.go:3": {

@@ -189,21 +189,23 @@ const maxKeyDepth = 12
 
 // keyArgs lists the arguments of a wired call on a retried path, or the
 // string fields of a struct built for one, that hold the root's
-// operation key, walked back along the path's calls. It lists none for
-// a call made in a loop within the operation (a loop of the root's
-// function other than a consumer loop that is the root, or of a
-// function on the path): one key would then name several values.
+// operation key, walked back along the path's calls. A key that the
+// call, or a call on the path, receives again in a loop within the
+// operation (other than the consumer loop that is the root) is not
+// listed, unless the loop reads the key anew on each turn (a batch of
+// messages, each with its ID): one key would name several values.
 func keyArgs(cat *catalog.Catalog, call ssa.CallInstruction, path *retried.Path) []valueflow.KeyArg {
-	for _, c := range append(slices.Clip(path.Via), call) {
-		if repeats(c.Block(), path.Root) {
-			return nil
+	calls := append(slices.Clip(path.Via), call)
+	var out []valueflow.KeyArg
+	add := func(arg int, at string, w *keyWalk) {
+		if w.once(calls, path.Root) {
+			out = append(out, valueflow.KeyArg{Arg: arg, Path: at})
 		}
 	}
-	chain := path.Via
-	var out []valueflow.KeyArg
 	for i, a := range call.Common().Args {
-		if opKey(cat, a, chain, 0) {
-			out = append(out, valueflow.KeyArg{Arg: i})
+		w := &keyWalk{cat: cat, chain: path.Via}
+		if w.key(a, 0) {
+			add(i, "", w)
 			continue
 		}
 		load, ok := a.(*ssa.UnOp)
@@ -219,35 +221,47 @@ func keyArgs(cat *catalog.Catalog, call ssa.CallInstruction, path *retried.Path)
 			if !ok || fa.X != alloc {
 				continue
 			}
-			if storedKey(cat, fa, chain) {
-				out = append(out, valueflow.KeyArg{Arg: i, Path: "." + valueflow.FieldName(alloc.Type(), fa.Field)})
+			w := &keyWalk{cat: cat, chain: path.Via}
+			if w.stored(fa, 0) {
+				add(i, "."+valueflow.FieldName(alloc.Type(), fa.Field), w)
 			}
 		}
 	}
 	return out
 }
 
-// storedKey reports whether every value stored at addr, and at least
-// one, is the operation key.
-func storedKey(cat *catalog.Catalog, addr ssa.Value, chain []ssa.CallInstruction) bool {
-	stored := false
-	for _, r := range *addr.Referrers() {
-		st, ok := r.(*ssa.Store)
-		if !ok || st.Addr != addr {
-			continue
-		}
-		if !opKey(cat, st.Val, chain, 0) {
-			return false
-		}
-		stored = true
-	}
-	return stored
+// A keyWalk walks a value back to the root's operation key along chain,
+// the calls from the root, and records where it reads the key.
+type keyWalk struct {
+	cat     *catalog.Catalog
+	chain   []ssa.CallInstruction
+	sources []ssa.Instruction // the reads of the key
 }
 
-// repeats reports whether block b can run again within one operation of
-// root: it reaches itself other than through the header of the consumer
-// loop that is the root.
-func repeats(b *ssa.BasicBlock, root *retried.Root) bool {
+// once reports whether each of calls, the path from the root, runs once
+// per key: it repeats in no loop of its function, or the key is read
+// anew on each turn, in the loop or in the functions the call enters.
+func (w *keyWalk) once(calls []ssa.CallInstruction, root *retried.Root) bool {
+	for k, c := range calls {
+		loop := cycle(c.Block(), root)
+		if len(loop) == 0 {
+			continue
+		}
+		anew := func(src ssa.Instruction) bool {
+			return loop[src.Block()] || slices.ContainsFunc(calls[k+1:], func(d ssa.CallInstruction) bool { return d.Parent() == src.Parent() })
+		}
+		if !slices.ContainsFunc(w.sources, anew) {
+			return false
+		}
+	}
+	return true
+}
+
+// cycle returns the blocks of the loops through b that can run again
+// within one operation of root (those reaching b and reached from it,
+// other than through the header of the consumer loop that is the root),
+// or nil.
+func cycle(b *ssa.BasicBlock, root *retried.Root) map[*ssa.BasicBlock]bool {
 	var header *ssa.BasicBlock
 	if root.Blocks != nil && b.Parent() == root.Fn {
 		for h := range root.Blocks {
@@ -256,44 +270,74 @@ func repeats(b *ssa.BasicBlock, root *retried.Root) bool {
 			}
 		}
 	}
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := slices.Clone(b.Succs)
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if x == b {
-			return true
+	reach := func(from *ssa.BasicBlock, next func(*ssa.BasicBlock) []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+		seen := map[*ssa.BasicBlock]bool{}
+		stack := slices.Clone(next(from))
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if seen[x] || x == header {
+				continue
+			}
+			seen[x] = true
+			if x != from {
+				stack = append(stack, next(x)...)
+			}
 		}
-		if seen[x] || x == header {
-			continue
-		}
-		seen[x] = true
-		stack = append(stack, x.Succs...)
+		return seen
 	}
-	return false
+	after := reach(b, func(x *ssa.BasicBlock) []*ssa.BasicBlock { return x.Succs })
+	if !after[b] {
+		return nil
+	}
+	before := reach(b, func(x *ssa.BasicBlock) []*ssa.BasicBlock { return x.Preds })
+	out := map[*ssa.BasicBlock]bool{}
+	for x := range after {
+		if before[x] {
+			out[x] = true
+		}
+	}
+	return out
 }
 
-// opKey reports whether v is the root's operation key: the idempotency
+// stored reports whether every value stored at addr, and at least one,
+// is the operation key.
+func (w *keyWalk) stored(addr ssa.Value, depth int) bool {
+	stored := false
+	for _, r := range *addr.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Addr != addr {
+			continue
+		}
+		if !w.key(st.Val, depth+1) {
+			return false
+		}
+		stored = true
+	}
+	return stored
+}
+
+// key reports whether v is the root's operation key: the idempotency
 // header read, a delivery's ID field or method, passed on unchanged or
 // through a catalogued derivation (aws.ToString).
-func opKey(cat *catalog.Catalog, v ssa.Value, chain []ssa.CallInstruction, depth int) bool {
+func (w *keyWalk) key(v ssa.Value, depth int) bool {
 	if v == nil || depth > maxKeyDepth {
 		return false
 	}
-	next := func(w ssa.Value) bool { return opKey(cat, w, chain, depth+1) }
-	if w := valueflow.Converted(v); w != nil {
-		return next(w)
+	next := func(u ssa.Value) bool { return w.key(u, depth+1) }
+	if u := valueflow.Converted(v); u != nil {
+		return next(u)
 	}
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return fieldKey(cat, fa.X.Type().Underlying().(*types.Pointer).Elem(), fa.X, fa.Field, fa, chain, depth)
+			return w.field(x, fa.X.Type().Underlying().(*types.Pointer).Elem(), fa.X, fa.Field, fa, depth)
 		}
 		if alloc, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
-			return storedKey(cat, alloc, chain)
+			return w.stored(alloc, depth)
 		}
 	case *ssa.Field:
-		return fieldKey(cat, x.X.Type(), x.X, x.Field, nil, chain, depth)
+		return w.field(x, x.X.Type(), x.X, x.Field, nil, depth)
 	case *ssa.Phi:
 		for _, e := range x.Edges {
 			if !next(e) {
@@ -302,43 +346,45 @@ func opKey(cat *catalog.Catalog, v ssa.Value, chain []ssa.CallInstruction, depth
 		}
 		return len(x.Edges) > 0
 	case *ssa.Parameter:
-		return next(effects.CallerArg(x, chain))
+		return next(effects.CallerArg(x, w.chain))
 	case *ssa.FreeVar:
 		return next(effects.Binding(x))
 	case *ssa.Call:
-		return callKey(cat, x, next)
+		return w.call(x, next)
 	}
 	return false
 }
 
-// fieldKey says whether field i of base, a struct of type st, is the
-// operation key: a delivery ID field, or a field of a local struct into
-// which only the key is stored (addr, when the field is read through
-// its address).
-func fieldKey(cat *catalog.Catalog, st types.Type, base ssa.Value, i int, addr *ssa.FieldAddr, chain []ssa.CallInstruction, depth int) bool {
-	if cat.IsOpKeyField(st, valueflow.FieldName(base.Type(), i)) {
+// field says whether field i of base, a struct of type st, read by
+// read, is the operation key: a delivery ID field, or a field of a local
+// struct into which only the key is stored (addr, when the field is
+// read through its address).
+func (w *keyWalk) field(read ssa.Instruction, st types.Type, base ssa.Value, i int, addr *ssa.FieldAddr, depth int) bool {
+	if w.cat.IsOpKeyField(st, valueflow.FieldName(base.Type(), i)) {
+		w.sources = append(w.sources, read)
 		return true
 	}
 	if _, ok := base.(*ssa.Alloc); !ok || addr == nil || depth > maxKeyDepth {
 		return false
 	}
 	for _, r := range *base.Referrers() {
-		if fa, ok := r.(*ssa.FieldAddr); ok && fa.Field == i && storedKey(cat, fa, chain) {
+		if fa, ok := r.(*ssa.FieldAddr); ok && fa.Field == i && w.stored(fa, depth) {
 			return true
 		}
 	}
 	return false
 }
 
-// callKey says whether a call's result is the operation key: a method
-// that returns a delivery's ID, the idempotency header read, or a
-// derivation of the key alone (constants aside).
-func callKey(cat *catalog.Catalog, call *ssa.Call, next func(ssa.Value) bool) bool {
+// call says whether a call's result is the operation key: a method that
+// returns a delivery's ID, the idempotency header read, or a derivation
+// of the key alone (constants aside).
+func (w *keyWalk) call(call *ssa.Call, next func(ssa.Value) bool) bool {
 	fn := valueflow.Callee(&call.Call)
 	switch {
 	case fn == nil:
 		return false
-	case cat.IsOpKeyMethod(fn), valueflow.ReadsKeyHeader(cat, &call.Call):
+	case w.cat.IsOpKeyMethod(fn), valueflow.ReadsKeyHeader(w.cat, &call.Call):
+		w.sources = append(w.sources, call)
 		return true
 	case call.Call.IsInvoke() || !catalog.IsDerivation(fn):
 		return false

@@ -42,6 +42,8 @@ type Orders interface {
 	Label(ctx context.Context, key string) error
 	Gift(ctx context.Context, key string, total int64) error
 	Single(ctx context.Context, key string, total int64) error
+	Receive(ctx context.Context, messageID string, total int64) error
+	Accept(ctx context.Context, messageID string) error
 }
 
 // Store is what the service calls; main wires its implementation.
@@ -124,4 +126,15 @@ func (s *service) Gift(ctx context.Context, key string, total int64) error {
 // time.
 func (s *service) Single(ctx context.Context, key string, total int64) error {
 	return s.store.Insert(ctx, Order{ID: uuid.NewString(), Total: total}) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Bulk\)`
+}
+
+// Receive is called once per message of a batch, with the message's ID.
+func (s *service) Receive(ctx context.Context, messageID string, total int64) error {
+	return s.store.Insert(ctx, Order{ID: uuid.NewString(), Total: total}) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(SQS consumer loop Consumer.Run\)`
+}
+
+// Accept is called once per message of a batch, by a function that reads
+// the message's ID.
+func (s *service) Accept(ctx context.Context, messageID string) error {
+	return s.store.Insert(ctx, Order{ID: uuid.NewString()}) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(SQS consumer loop Consumer.RunVia\)`
 }

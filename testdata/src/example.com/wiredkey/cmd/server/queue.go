@@ -1,0 +1,17 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+
+	"example.com/wiredkey/app"
+	"example.com/wiredkey/consumer"
+	"example.com/wiredkey/postgres"
+)
+
+// startQueue consumes the orders queue.
+func startQueue(db *sql.DB) {
+	c := &consumer.Consumer{Orders: app.NewService(&postgres.Store{DB: db}, db)}
+	go c.Run(context.Background())
+	go c.RunVia(context.Background())
+}
