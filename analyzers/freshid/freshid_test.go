@@ -37,6 +37,8 @@ func TestFreshID(t *testing.T) {
 		// ID functions of another package held in fields.
 		"freshid/xids", "freshid/heldx",
 		"freshid/roots",
+		// A consumer loop of another package given its handler.
+		"freshid/xloopuse",
 		"freshid/sinks",
 		// bun's models.
 		"freshid/bunsink",

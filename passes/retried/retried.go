@@ -38,14 +38,16 @@ func New(cat *analysis.Analyzer) *analysis.Analyzer {
 		Doc:        "find retried roots and the functions they reach",
 		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(RetriedMethods)},
+		FactTypes:  []analysis.Fact{new(RetriedMethods), new(ParamRoots)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			if marked := markedMethods(pass); len(marked.Methods) > 0 {
 				pass.ExportPackageFact(marked)
 			}
+			c := pass.ResultOf[cat].(*catalog.Catalog)
+			exportParamRoots(pass, c)
 			return &Result{
 				pass: pass,
-				cat:  pass.ResultOf[cat].(*catalog.Catalog),
+				cat:  c,
 				ssa:  pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA),
 			}, nil
 		},
@@ -322,17 +324,25 @@ func (f *finder) findRoots(s *lazyssa.SSA) {
 // adapted makes the functions that a router adapter wraps roots of the
 // adapter's kind: a function literal root that calls a function value
 // runs the handler it was given, whose body is the retried operation,
-// so the chain and the findings start there.
+// so the chain and the findings start there. So does a consumer loop
+// written once, in a function given the handler it calls per delivery
+// (Run(ctx, r, c.Handle)): what its callers in the package pass.
 func (f *finder) adapted() {
 	for _, r := range slices.Clone(f.roots) {
-		if r.Fn == nil || r.Fn.Parent() == nil {
+		if r.Fn == nil || r.Fn.Parent() == nil && (r.Blocks == nil || r.Attempts) {
 			continue
 		}
 		for _, b := range r.Fn.Blocks {
+			if r.Blocks != nil && !r.Blocks[b] {
+				continue
+			}
 			for _, instr := range b.Instrs {
 				call, ok := instr.(ssa.CallInstruction)
 				if !ok || call.Common().IsInvoke() || call.Common().StaticCallee() != nil {
 					continue
+				}
+				if _, param := call.Common().Value.(*ssa.Parameter); r.Fn.Parent() == nil && !param {
+					continue // a loop's table of handlers: reached from the loop
 				}
 				for _, fn := range f.values.targets(call.Common().Value, nil, true) {
 					if fn.Blocks != nil && isLocal(fn, f.pass.Pkg) && !f.inTestFile(fn) {
@@ -376,6 +386,17 @@ func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
 		if f.cat.IsGRPCRegistrar(callee) && len(c.Args) == 2 {
 			f.methodsOf(c.Args[1], "gRPC method", true, instr)
 			return
+		}
+		if callee.Pkg() != nil && callee.Pkg() != f.pass.Pkg {
+			// A consumer loop of another package of the program that
+			// calls the function it is given.
+			var pr ParamRoots
+			if f.pass.ImportObjectFact(callee, &pr) {
+				for _, p := range pr.Params {
+					f.registered(instr, callee, catalog.Registration{Arg: p.Arg, Kind: p.Kind})
+				}
+				return
+			}
 		}
 		if callee.Pkg() == nil || !f.cat.MayKnow(callee.Pkg().Path()) {
 			return
@@ -432,7 +453,8 @@ func (f *finder) registered(call ssa.CallInstruction, callee *types.Func, reg ca
 			f.roots = append(f.roots, &Root{Kind: reg.Kind, Name: obj.Pkg().Name() + "." + obj.Name(), Pos: call.Pos(), Extern: obj, Via: call})
 		}
 	case *ssa.MakeClosure:
-		if r := f.add(reg.Kind, v.Fn.(*ssa.Function), call.Pos()); r != nil {
+		// A method value (c.Handle) is its method, as roots are named.
+		if r := f.add(reg.Kind, f.values.unbound(v.Fn.(*ssa.Function)), call.Pos()); r != nil {
 			r.Attempts = reg.Attempts
 		}
 	default:

@@ -1,0 +1,141 @@
+package retried
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/internal/catalog"
+)
+
+// A service often writes its consumer loop once, in a helper of a
+// package of its own that receives a handler (kafkaconsumer.Run(ctx, r,
+// c.Handle)): the loop is a root where it is written, but the handler
+// that does each delivery's work is given by a caller in another
+// package, which only that package can see. The helper's package
+// exports, as a fact on the helper, which of its function parameters
+// its loop calls; a caller's package makes what it passes for them roots
+// of the loop's kind, as it does a function handed to a consumer
+// library.
+
+// ParamRoots is an object fact on a function whose consumer loop calls
+// some of its function parameters.
+type ParamRoots struct {
+	Params []ParamRoot
+}
+
+// A ParamRoot is a function parameter (Arg, counted without the
+// receiver) that a consumer loop of Kind calls once per delivery.
+type ParamRoot struct {
+	Arg  int
+	Kind string
+}
+
+func (*ParamRoots) AFact() {}
+
+func (p *ParamRoots) String() string {
+	var parts []string
+	for _, r := range p.Params {
+		parts = append(parts, r.Kind)
+	}
+	return "paramroots(" + strings.Join(parts, ", ") + ")"
+}
+
+// exportParamRoots exports the ParamRoots facts of the package's
+// functions, read from their syntax (the pass builds no SSA for a
+// package whose roots nothing asks for): a loop that receives a
+// delivery (catalog.LoopReceiver) and calls a parameter of function
+// type.
+func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog) {
+	for _, file := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(file.FileStart).Name(), "_test.go") {
+			continue
+		}
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok || !takesFunc(obj) {
+				continue
+			}
+			if roots := loopParams(pass.TypesInfo, cat, obj, fd.Body); len(roots) > 0 {
+				pass.ExportObjectFact(obj, &ParamRoots{Params: roots})
+			}
+		}
+	}
+}
+
+// takesFunc reports whether fn has a parameter of function type.
+func takesFunc(fn *types.Func) bool {
+	for p := range fn.Type().(*types.Signature).Params().Variables() {
+		if _, ok := p.Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// loopParams lists the function parameters of fn that a loop of body
+// calls, when the same loop receives deliveries.
+func loopParams(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.BlockStmt) []ParamRoot {
+	params := fn.Type().(*types.Signature).Params()
+	funcParam := func(e ast.Expr) int {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return -1
+		}
+		for i := range params.Len() {
+			if p := params.At(i); info.Uses[id] == p {
+				if _, ok := p.Type().Underlying().(*types.Signature); ok {
+					return i
+				}
+			}
+		}
+		return -1
+	}
+	var out []ParamRoot
+	ast.Inspect(body, func(n ast.Node) bool {
+		var loop *ast.BlockStmt
+		switch n := n.(type) {
+		case *ast.ForStmt:
+			loop = n.Body
+		case *ast.RangeStmt:
+			loop = n.Body
+		case *ast.FuncLit:
+			return false // runs when called, not in this loop
+		default:
+			return true
+		}
+		kind := ""
+		var called []int
+		ast.Inspect(loop, func(m ast.Node) bool {
+			call, ok := m.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if i := funcParam(call.Fun); i >= 0 {
+				called = append(called, i)
+			}
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				if callee, ok := info.Uses[sel.Sel].(*types.Func); ok {
+					if k, ok := cat.LoopReceiver(callee); ok {
+						kind = k
+					}
+				}
+			}
+			return true
+		})
+		if kind == "" {
+			return true
+		}
+		for _, i := range called {
+			out = append(out, ParamRoot{Arg: i, Kind: kind})
+		}
+		return false
+	})
+	return out
+}
