@@ -145,6 +145,7 @@ func TestWired(t *testing.T) {
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.Rebook \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipRecorded, wired here\)`,
 		},
 		"example.com/wiredkey/cmd/server/main.go:17": {
+			`a crash after the HTTP request in pay.Gateway.Charge \(pay.go:\d+:\d+\) and before its outcome is stored leaves no record of it, .*\(HTTP handler Handler.Deposit, wired here\)`,
 			`a crash between the two commits leaves the effect without its key, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in postgres.KeyStore.Save \(postgres.go:\d+:\d+\), HTTP handler Handler.Bill, wired here\)`,
 			`a crash between the two commits records the key without its effect.* \(idempotency_keys on a handle that commits each statement, the effect on a handle that commits each statement; idempotency_keys in postgres.Keys.Reserve \(postgres.go:\d+:\d+\), HTTP handler Handler.Book, wired here\)`,
 			`a retry inserts a second archive row with a new id: uuid.NewString\(\) in app.service.Archive \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Archive, wired here\)`,
@@ -159,9 +160,10 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.order \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.PlaceVia, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into tickets in db.Queries.CreateTicket \(tickets.sql.go:\d+:\d+\) has no conflict handling for the caller-known id; .*\(HTTP handler Handler.Ticket, wired here\)`,
 			`a retry inserts the row for the same shipment_id again, .* the INSERT into filings in postgres.Store.File \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known shipment_id; .*\(HTTP handler Handler.File, wired here\)`,
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in pay.Gateway.Charge \(pay.go:\d+:\d+\) \(HTTP handler Handler.Deposit, wired here\)`,
 			`a retry that arrives while the first attempt runs passes the same check and performs the effect twice: .*idempotency_keys in postgres.KeyStore.Seen \(postgres.go:\d+:\d+\), HTTP handler Handler.Bill, wired here\)`,
 		},
-		"example.com/wiredkey/cmd/server/queue.go:14": {
+		"example.com/wiredkey/cmd/server/queue.go:20": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Accept \(app.go:\d+:\d+\) is fresh on every attempt \(SQS consumer loop Consumer.RunVia, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Receive \(app.go:\d+:\d+\) is fresh on every attempt \(SQS consumer loop Consumer.Run, wired here\)`,
 		},

@@ -344,6 +344,8 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 				if eff.Notification {
 					continue
 				}
+				// Keyed only from a field this call leaves empty: no key.
+				eff.Absent = eff.Absent || leavesKeyEmpty(w, eff)
 				c := ProgramCall{Effect: eff, Before: len(root.Stmts), Entry: sc.key + "/" + strconv.Itoa(here[len(here)-1].index),
 					Through: append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name})}
 				if p.cat.Config().WholeProgram {
@@ -466,8 +468,7 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 		// A call with no key through a function of the package (a
 		// post helper given ""), or keyed from a request field that
 		// the wired call leaves empty.
-		empty := eff.KeyPath != "" && eff.KeyParam >= 1 && slices.Contains(w.Empty, valueflow.ArgSource{Param: eff.KeyParam - 1, Path: eff.KeyPath})
-		if eff.Notification || !empty && !eff.Absent {
+		if eff.Notification || !leavesKeyEmpty(w, eff) && !eff.Absent {
 			continue
 		}
 		d := ProgramDefect{
@@ -480,6 +481,12 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 		}
 		root.Keyless = append(root.Keyless, d)
 	}
+}
+
+// leavesKeyEmpty reports whether a wired call leaves empty the request
+// field from which an implementation's external call takes its key.
+func leavesKeyEmpty(w *valueflow.WiredStmt, eff valueflow.Effect) bool {
+	return eff.KeyPath != "" && eff.KeyParam >= 1 && slices.Contains(w.Empty, valueflow.ArgSource{Param: eff.KeyParam - 1, Path: eff.KeyPath})
 }
 
 // producedBy names the entries of the scope's list whose results a

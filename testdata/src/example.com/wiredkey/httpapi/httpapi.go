@@ -14,6 +14,7 @@ type Handler struct {
 	Filings  app.Store
 	Bookings app.Bookings
 	Billing  app.Billing
+	Deposits app.Deposits
 }
 
 func (h *Handler) Place(w http.ResponseWriter, r *http.Request) {
@@ -77,4 +78,12 @@ func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) Bill(w http.ResponseWriter, r *http.Request) {
 	h.Billing.Bill(r.Context(), r.Header.Get("Idempotency-Key"))
+}
+
+func (h *Handler) Deposit(w http.ResponseWriter, r *http.Request) {
+	h.Deposits.Deposit(r.Context(), 100)
+}
+
+func (h *Handler) DepositKeyed(w http.ResponseWriter, r *http.Request) {
+	h.Deposits.DepositKeyed(r.Context(), r.Header.Get("Idempotency-Key"), 100)
 }

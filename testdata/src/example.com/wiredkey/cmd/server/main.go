@@ -15,6 +15,7 @@ import (
 func main() {
 	db, _ := sql.Open("postgres", "")
 	h := &httpapi.Handler{Orders: app.NewService(&postgres.Store{DB: db}, db), Tickets: queries.New(db), Bookings: app.NewBookings(&postgres.Store{DB: db}, &postgres.Keys{DB: db}), Billing: app.NewBilling(&postgres.Units{DB: db}, postgres.Invoices{}, &postgres.KeyStore{DB: db})}
+	h.Deposits = deposits(db)
 	startQueue(db)
 	http.HandleFunc("/orders", h.Place)
 	http.ListenAndServe(":8080", nil)

@@ -6,8 +6,14 @@ import (
 
 	"example.com/wiredkey/app"
 	"example.com/wiredkey/consumer"
+	"example.com/wiredkey/pay"
 	"example.com/wiredkey/postgres"
 )
+
+// deposits wires the deposits to the provider.
+func deposits(db *sql.DB) app.Deposits {
+	return app.NewDeposits(pay.Gateway{}, &postgres.Store{DB: db})
+}
 
 // startQueue consumes the orders queue.
 func startQueue(db *sql.DB) {
