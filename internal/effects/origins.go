@@ -94,7 +94,7 @@ func addOrigins(v ssa.Value, chain []ssa.CallInstruction, out map[string]bool, d
 		}
 		out[key(v)] = true
 	case *ssa.Alloc:
-		if p := cellParam(x); p != nil {
+		if p := valueflow.CellParam(x); p != nil {
 			next(p) // a parameter that a function literal captures
 			return
 		}
@@ -131,47 +131,8 @@ func CallerArg(p *ssa.Parameter, chain []ssa.CallInstruction) ssa.Value {
 	return nil
 }
 
-// cellParam returns the parameter a local variable holds when it is the
-// cell SSA makes for a captured parameter: the parameter is the one
-// value stored in it.
-func cellParam(a *ssa.Alloc) *ssa.Parameter {
-	var param *ssa.Parameter
-	for _, r := range *a.Referrers() {
-		st, ok := r.(*ssa.Store)
-		if !ok || st.Addr != a {
-			continue
-		}
-		p, ok := st.Val.(*ssa.Parameter)
-		if !ok || param != nil {
-			return nil
-		}
-		param = p
-	}
-	return param
-}
-
 // Binding maps a closure's free variable to the value its maker binds.
-func Binding(fv *ssa.FreeVar) ssa.Value {
-	fn := fv.Parent()
-	parent := fn.Parent()
-	if parent == nil {
-		return nil
-	}
-	for _, b := range parent.Blocks {
-		for _, instr := range b.Instrs {
-			mc, ok := instr.(*ssa.MakeClosure)
-			if !ok || mc.Fn != fn {
-				continue
-			}
-			for i, f := range fn.FreeVars {
-				if f == fv {
-					return mc.Bindings[i]
-				}
-			}
-		}
-	}
-	return nil
-}
+func Binding(fv *ssa.FreeVar) ssa.Value { return valueflow.Binding(fv) }
 
 func key(v ssa.Value) string { return fmt.Sprintf("%p", v) }
 

@@ -677,9 +677,9 @@ func handedDown(v ssa.Value) bool {
 		case *ssa.FieldAddr:
 			v = x.X
 		case *ssa.FreeVar:
-			v = capturedParam(x)
+			v = Binding(x)
 		case *ssa.Alloc:
-			return storesParam(x)
+			return CellParam(x) != nil
 		default:
 			return false
 		}
@@ -687,9 +687,9 @@ func handedDown(v ssa.Value) bool {
 	return false
 }
 
-// capturedParam returns what the enclosing function binds a function
-// literal's free variable to, or nil.
-func capturedParam(fv *ssa.FreeVar) ssa.Value {
+// Binding maps a closure's free variable to the value its maker binds,
+// or nil.
+func Binding(fv *ssa.FreeVar) ssa.Value {
 	fn, parent := fv.Parent(), fv.Parent().Parent()
 	if parent == nil {
 		return nil
@@ -705,17 +705,23 @@ func capturedParam(fv *ssa.FreeVar) ssa.Value {
 	return nil
 }
 
-// storesParam reports whether a local variable holds a parameter: the
-// cell SSA makes for a parameter that a function literal captures.
-func storesParam(a *ssa.Alloc) bool {
+// CellParam returns the parameter a local variable holds when it is the
+// cell SSA makes for a parameter a function literal captures (or whose
+// address is taken): the parameter is the one value stored in it.
+func CellParam(a *ssa.Alloc) *ssa.Parameter {
+	var param *ssa.Parameter
 	for _, r := range *a.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-			if _, ok := st.Val.(*ssa.Parameter); ok {
-				return true
-			}
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Addr != a {
+			continue
 		}
+		p, ok := st.Val.(*ssa.Parameter)
+		if !ok || param != nil {
+			return nil
+		}
+		param = p
 	}
-	return false
+	return param
 }
 
 // derivesFrom reports whether a block that b dominates derives an

@@ -231,18 +231,11 @@ func returnsOutcome(res *Result, e *effects.Call, fn *ssa.Function) bool {
 // summary names the parameter, or the field of it, that fills the slot,
 // and the call passes "" there, or a struct that leaves the field out.
 func ImportedKeyless(res *Result, instr ssa.CallInstruction) []valueflow.Defect {
-	c := instr.Common()
-	if c.IsInvoke() {
-		return nil
-	}
-	fn := valueflow.Callee(c)
-	if fn == nil {
-		return nil
-	}
-	s := res.Imported(fn)
+	s, _ := calledSummary(res, instr)
 	if s == nil {
 		return nil
 	}
+	c := instr.Common()
 	var out []valueflow.Defect
 	for _, eff := range s.Effects {
 		if eff.NoSlot || eff.KeyParam < 0 || eff.KeyParam >= len(c.Args) {
@@ -260,18 +253,11 @@ func ImportedKeyless(res *Result, instr ssa.CallInstruction) []valueflow.Defect 
 // another package makes, as calls at the call site: the key slot filled
 // from the argument the summary names.
 func ImportedEffects(res *Result, instr ssa.CallInstruction) []*effects.Call {
-	c := instr.Common()
-	if c.IsInvoke() {
-		return nil
-	}
-	fn := valueflow.Callee(c)
-	if fn == nil {
-		return nil
-	}
-	s := res.Imported(fn)
+	s, fn := calledSummary(res, instr)
 	if s == nil {
 		return nil
 	}
+	c := instr.Common()
 	var out []*effects.Call
 	for _, eff := range s.Effects {
 		if !eff.Outcome {

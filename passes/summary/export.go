@@ -362,18 +362,28 @@ func callersOf(fn *ssa.Function, callers map[*ssa.Function][]*ssa.Function) map[
 	return seen
 }
 
+// calledSummary returns the summary of the function of another package
+// that a static call runs, and the function, or nil.
+func calledSummary(res *Result, call ssa.CallInstruction) (*valueflow.Summary, *types.Func) {
+	c := call.Common()
+	if c.IsInvoke() {
+		return nil, nil
+	}
+	fn := valueflow.Callee(c)
+	if fn == nil {
+		return nil, nil
+	}
+	return res.Imported(fn), fn
+}
+
 // ImportedDefects returns the unreported defects of a kind of the
 // function of another package that instr calls.
 func ImportedDefects(res *Result, instr ssa.Instruction, kind valueflow.DefectKind) []valueflow.Defect {
 	call, ok := instr.(ssa.CallInstruction)
-	if !ok || call.Common().IsInvoke() {
+	if !ok {
 		return nil
 	}
-	fn := valueflow.Callee(call.Common())
-	if fn == nil {
-		return nil
-	}
-	s := res.Imported(fn)
+	s, _ := calledSummary(res, call)
 	if s == nil {
 		return nil
 	}

@@ -359,7 +359,9 @@ func calledParam(fn *ssa.Function, v ssa.Value) *ssa.Parameter {
 		v = valueflow.Unwrap(effects.Binding(fv))
 	}
 	if alloc, ok := v.(*ssa.Alloc); ok {
-		v = storedParam(alloc) // the parameter the variable holds
+		if p := valueflow.CellParam(alloc); p != nil {
+			v = p // the parameter the variable holds
+		}
 	}
 	if p, ok := v.(*ssa.Parameter); ok && p.Parent() == fn {
 		return p
@@ -444,22 +446,6 @@ func handlesIn(v ssa.Value, tx ssa.Value) int {
 // pool or connection, or an ORM's handle.
 func isHandleType(t types.Type) bool {
 	return catalog.IsTx(t) || catalog.IsAutocommit(t) || catalog.IsORMHandle(t)
-}
-
-// storedParam returns the parameter a variable captured by a closure
-// holds, when it holds only that one: the variable Go's SSA makes of a
-// parameter a function literal refers to.
-func storedParam(alloc *ssa.Alloc) ssa.Value {
-	var p ssa.Value
-	for _, r := range *alloc.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
-			if _, ok := st.Val.(*ssa.Parameter); !ok || p != nil {
-				return nil
-			}
-			p = st.Val
-		}
-	}
-	return p
 }
 
 // hasStmts reports whether a closure executes SQL itself.
