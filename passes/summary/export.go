@@ -98,12 +98,13 @@ func inTestFile(pass *analysis.Pass, fn *ssa.Function) bool {
 // a catalogued one, or a function of another package whose summary says
 // a parameter becomes an identity.
 func reachingSinks(env *valueflow.Env, funcs []*ssa.Function) map[*ssa.Function]bool {
+	slots := slotFields{env: env, seen: map[fieldRef]bool{}}
 	var direct []*ssa.Function
 	for _, fn := range funcs {
 	scan:
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if c, ok := instr.(ssa.CallInstruction); ok && env.IsSinkCall(c) || storesSlot(env, instr) {
+				if c, ok := instr.(ssa.CallInstruction); ok && env.IsSinkCall(c) || slots.stored(instr) {
 					direct = append(direct, fn)
 					break scan
 				}
@@ -123,9 +124,22 @@ func reachingSinks(env *valueflow.Env, funcs []*ssa.Function) map[*ssa.Function]
 	return out
 }
 
-// storesSlot reports whether instr stores into a key slot field
+// slotFields answers whether a store is into a key slot field
 // (params.IdempotencyKey = stripe.String(key)): a sink without a call.
-func storesSlot(env *valueflow.Env, instr ssa.Instruction) bool {
+// Every store into a field of the package is asked, so the catalog,
+// which matches type names against patterns, is asked once per field.
+type slotFields struct {
+	env  *valueflow.Env
+	seen map[fieldRef]bool
+}
+
+// A fieldRef is a field of a struct type, by its index.
+type fieldRef struct {
+	owner types.Type
+	field int
+}
+
+func (sf slotFields) stored(instr ssa.Instruction) bool {
 	st, ok := instr.(*ssa.Store)
 	if !ok {
 		return false
@@ -134,7 +148,13 @@ func storesSlot(env *valueflow.Env, instr ssa.Instruction) bool {
 	if !ok {
 		return false
 	}
-	_, slot := env.Catalog.SlotField(fa.X.Type().Underlying().(*types.Pointer).Elem(), valueflow.FieldName(fa.X.Type(), fa.Field))
+	owner := fa.X.Type().Underlying().(*types.Pointer).Elem() // a named type is one object
+	ref := fieldRef{owner, fa.Field}
+	slot, ok := sf.seen[ref]
+	if !ok {
+		_, slot = sf.env.Catalog.SlotField(owner, valueflow.FieldName(fa.X.Type(), fa.Field))
+		sf.seen[ref] = slot
+	}
 	return slot
 }
 
