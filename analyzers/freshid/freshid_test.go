@@ -2,6 +2,7 @@ package freshid_test
 
 import (
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/idemlint/idemlint/analyzers/freshid"
@@ -73,6 +74,7 @@ func TestFreshID(t *testing.T) {
 	fixtest.Golden(t, results,
 		"freshid/fixes", "freshid/ctxkeys", "freshid/ctxalias")
 	fixtest.Gofmt(t, results)
+	fixtest.Remedied(t, results, regexp.MustCompile(`; (derive it from|store the operation's key|make it once, before the retries)|needs a reason`))
 }
 
 // TestMessageIDs: neither RabbitMQ nor watermill's brokers deduplicate

@@ -44,4 +44,7 @@
 // key in scope in its slot, the first step; committing an intent row that
 // carries the same key before the call is the rest, shown in the check's
 // documentation.
+//
+// A finding without a fix says what to do: commit a record of the
+// operation, with its ID in the call's key, before the call.
 package intentfirst

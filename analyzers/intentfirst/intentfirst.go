@@ -103,8 +103,14 @@ func (c *checker) check(e *effects.Call) {
 			d.SuggestedFixes = []analysis.SuggestedFix{*f}
 		}
 	}
+	if d.SuggestedFixes == nil {
+		d.Message += remedy
+	}
 	c.rep.Report(d)
 }
+
+// remedy says, for a finding without a fix, what to change.
+const remedy = "; commit a record of the operation, with its ID in the call's key, before the call"
 
 // writeBack returns the first durable write of the call's outcome.
 func (c *checker) writeBack(e *effects.Call) *valueflow.Hit {

@@ -2,6 +2,7 @@ package intentfirst_test
 
 import (
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/idemlint/idemlint/analyzers/intentfirst"
@@ -32,4 +33,5 @@ func TestIntentFirst(t *testing.T) {
 	fixtest.Golden(t, results,
 		"intentfirst/fixes", "intentfirst/fixself")
 	fixtest.Gofmt(t, results)
+	fixtest.Remedied(t, results, regexp.MustCompile(`; commit a record of the operation, with its ID in the call's key, before the call`))
 }

@@ -81,8 +81,8 @@ func (c *checker) reportProgram(r *summary.ProgramRoot, call summary.ProgramCall
 	}
 	d := analysis.Diagnostic{
 		Pos: p.Pos,
-		Message: fmt.Sprintf("a crash after the %s in %s and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and %s stores its outcome after it; commit a record of the operation, with its ID in the call's key, before the call (%s)",
-			call.Effect.What, where, wb.At.Func, root),
+		Message: fmt.Sprintf("a crash after the %s in %s and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and %s stores its outcome after it (%s)%s",
+			call.Effect.What, where, wb.At.Func, root, remedy),
 		Related: append(p.Related, analysis.RelatedInformation{Pos: wb.Pos, Message: "the outcome is stored here: " + wb.At.String()}),
 	}
 	if !wb.Pos.IsValid() {

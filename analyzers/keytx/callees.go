@@ -61,6 +61,8 @@ func (c *checker) reportAcross(k, w *effects.Stmt, msg string) {
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: w.Instr.Pos(), Message: effect})
 	if f := c.acrossFix(k, w); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
+	} else {
+		d.Message += remedy[msg]
 	}
 	c.rep.Report(d)
 }

@@ -50,4 +50,9 @@
 // its implementation in the chain. Under go vet and gopls, and under
 // golangci-lint, it is reported where main wires the handler's package,
 // naming the key statement's function and position; it carries no fix.
+//
+// A finding without a fix says what to change: claim the key in the
+// effect's transaction (an INSERT that absorbs a duplicate, whose rows
+// affected decide whether the effect runs), or write the key in that
+// transaction before it commits.
 package keytx

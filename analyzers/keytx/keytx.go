@@ -189,6 +189,14 @@ const (
 	effectFirst = "a crash between the two commits leaves the effect without its key, so the retry repeats it: the key commits apart from the effect it guards"
 )
 
+// remedy says, for a finding without a fix, what to change: the
+// spec's edit, which the code's shape did not let a fix make.
+var remedy = map[string]string{
+	checkApart:  "; claim the key in the effect's transaction instead, with an INSERT ... ON CONFLICT DO NOTHING whose rows affected decide whether the effect runs",
+	keyFirst:    "; write the key in the effect's transaction, before it commits",
+	effectFirst: "; write the key in the effect's transaction, before it commits",
+}
+
 // apart decides whether a key statement and an effect write do not commit
 // together, and says what a crash or a concurrent retry then does.
 func (c *checker) apart(k, w stmt) (string, bool) {
@@ -260,6 +268,8 @@ func (c *checker) report(k, w *effects.Stmt, msg string) {
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: w.Instr.Pos(), Message: "the effect is written here"})
 	if f := c.localFix(k, w); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
+	} else {
+		d.Message += remedy[msg]
 	}
 	c.rep.Report(d)
 }

@@ -2,6 +2,7 @@ package keytx_test
 
 import (
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/idemlint/idemlint/analyzers/keytx"
@@ -38,4 +39,5 @@ func TestKeyTx(t *testing.T) {
 	fixtest.Golden(t, results,
 		"keytx/fixes", "keytx/xsqlcfix", "keytx/claim", "keytx/claimmysql", "keytx/claimlite")
 	fixtest.Gofmt(t, results)
+	fixtest.Remedied(t, results, regexp.MustCompile(`; (claim|write) the key in the effect's transaction`))
 }

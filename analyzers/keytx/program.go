@@ -91,7 +91,7 @@ func (c *checker) reportProgram(r *summary.ProgramRoot, k, w *summary.ProgramStm
 	}
 	d := analysis.Diagnostic{
 		Pos:     p.Pos,
-		Message: fmt.Sprintf("%s (%s on %s, the effect on %s; %s)", msg, ks.Table, programUnit(k), programUnit(w), root),
+		Message: fmt.Sprintf("%s (%s on %s, the effect on %s; %s)%s", msg, ks.Table, programUnit(k), programUnit(w), root, remedy[msg]),
 		Related: p.Related,
 	}
 	pos := w.Pos

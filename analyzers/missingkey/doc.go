@@ -65,4 +65,8 @@
 // message or job ID, or the key a root carries in its context (a
 // Temporal activity's run and activity IDs, a gRPC call's
 // idempotency-key metadata) where only the context is in scope.
+//
+// A finding without a fix says what to fill the slot with: where the
+// root's operation key is (the task's ID, the request's Idempotency-Key
+// header...), passed down to the call.
 package missingkey

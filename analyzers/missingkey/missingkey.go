@@ -69,6 +69,8 @@ func (c *checker) localCalls() {
 		}
 		if f := slotfix.Fix(c.pass, c.res, e); f != nil {
 			d.SuggestedFixes = []analysis.SuggestedFix{*f}
+		} else {
+			d.Message += c.advice(summary.KeylessOf(e), desc)
 		}
 		c.rep.Report(d)
 	}
@@ -145,7 +147,7 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 		return
 	}
 	c.seen[d.Origin.At.String()] = true
-	msg := fmt.Sprintf("%s: %s() in %s (%s)", consequence(d.Keyless, c.res.Env.Catalog.KeyHeader()), d.Origin.Call, d.Origin.At, path.Root.Describe())
+	msg := fmt.Sprintf("%s: %s() in %s (%s)%s", consequence(d.Keyless, c.res.Env.Catalog.KeyHeader()), d.Origin.Call, d.Origin.At, path.Root.Describe(), c.advice(d.Keyless, path.Root.Describe()))
 	rel := check.Chain(path)
 	for _, f := range d.Chain {
 		rel = append(rel, analysis.RelatedInformation{Pos: pos, Message: "via " + f.String()})
@@ -168,12 +170,27 @@ func (c *checker) programCalls() {
 			continue
 		}
 		c.seen[d.Origin.At.String()] = true
-		msg := fmt.Sprintf("%s (%s)", consequence(d.Keyless, header), d.Root)
+		msg := fmt.Sprintf("%s (%s)%s", consequence(d.Keyless, header), d.Root, c.advice(d.Keyless, d.Root))
 		if p.Wired {
-			msg = fmt.Sprintf("%s: %s() in %s (%s, wired here)", consequence(d.Keyless, header), d.Origin.Call, d.Origin.At, d.Root)
+			msg = fmt.Sprintf("%s: %s() in %s (%s, wired here)%s", consequence(d.Keyless, header), d.Origin.Call, d.Origin.At, d.Root, c.advice(d.Keyless, d.Root))
 		}
 		c.rep.Report(analysis.Diagnostic{Pos: p.Pos, Message: msg, Related: p.Related})
 	}
+}
+
+// advice tells, for a finding without a fix, what to fill the slot
+// with: the root's operation key, handed down to the call.
+func (c *checker) advice(k valueflow.Keyless, root string) string {
+	slot := "its idempotency key"
+	switch k.Slot {
+	case catalog.RequestHeader:
+		slot = "the " + c.res.Catalog.KeyHeader() + " header"
+	case catalog.InputField:
+		slot = k.Field
+	case catalog.PubOption:
+		slot = "the message ID"
+	}
+	return "; set " + slot + " from " + c.res.Catalog.KeyPlace(root) + ", passed down to the call"
 }
 
 // consequence says what a retry of a call without a key does.

@@ -2,6 +2,7 @@ package missingkey_test
 
 import (
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/idemlint/idemlint/analyzers/missingkey"
@@ -45,4 +46,5 @@ func TestMissingKey(t *testing.T) {
 	fixtest.Golden(t, results,
 		"missingkey/fixes")
 	fixtest.Gofmt(t, results)
+	fixtest.Remedied(t, results, regexp.MustCompile(`; set .* from .*, passed down to the call`))
 }

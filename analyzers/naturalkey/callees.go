@@ -47,6 +47,7 @@ func (c *checker) reportAcross(st *effects.Stmt, col, what string, path *retried
 		Message: fmt.Sprintf("a retry inserts the row for the same %s again, which fails or duplicates it: the INSERT into %s in %s has no conflict handling for %s (%s)",
 			col, st.SQL.Table, site, what, path.Root.Describe()),
 	}
+	d.Message += c.remedy(st)
 	d.Related = append(check.Chain(path), analysis.RelatedInformation{Pos: st.Instr.Pos(), Message: "the INSERT runs in " + site})
 	c.rep.Report(d)
 }

@@ -64,4 +64,7 @@
 // the INSERT, the finding carries the same fix as a handler's own
 // INSERT (the edit is in the implementation's file); at the wiring it
 // carries none, and the message says what to add.
+//
+// A finding without a fix names the conflict handling to add, in the
+// statement's dialect when its text shows it.
 package naturalkey

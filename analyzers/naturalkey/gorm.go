@@ -77,6 +77,8 @@ func (c *checker) reportModel(call ssa.CallInstruction, table, field, what strin
 	}
 	if f := c.clausesFix(call); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
+	} else {
+		d.Message += "; add Clauses(clause.OnConflict{DoNothing: true}) and handle the existing row"
 	}
 	c.rep.Report(d)
 }

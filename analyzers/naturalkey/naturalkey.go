@@ -11,6 +11,7 @@ import (
 	"github.com/idemlint/idemlint/analyzers/internal/check"
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes"
@@ -194,6 +195,14 @@ func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path,
 	}
 	if f := c.conflictFix(st, col); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
+	} else {
+		d.Message += c.remedy(st)
 	}
 	c.rep.Report(d)
+}
+
+// remedy says, for a finding without a fix, the conflict handling to
+// add, in the statement's dialect when its text shows it.
+func (c *checker) remedy(st *effects.Stmt) string {
+	return "; add " + conflictAdvice(fix.DialectOf(c.pass.Pkg, st.Text), st.SQL) + " and handle the existing row"
 }

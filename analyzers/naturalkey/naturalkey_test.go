@@ -2,6 +2,7 @@ package naturalkey_test
 
 import (
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/idemlint/idemlint/analyzers/naturalkey"
@@ -42,4 +43,5 @@ func TestNaturalKey(t *testing.T) {
 	fixtest.Golden(t, results,
 		"naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite", "naturalkey/fixreturning", "naturalkey/fixreturnlite", "naturalkey/gormfix")
 	fixtest.Gofmt(t, results)
+	fixtest.Remedied(t, results, regexp.MustCompile(`; add (ON CONFLICT|ON DUPLICATE KEY|Clauses)|; write it first`))
 }

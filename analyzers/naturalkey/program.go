@@ -101,8 +101,8 @@ func (c *checker) reportProgram(r *summary.ProgramRoot, st *summary.ProgramStmt,
 	}
 	d := analysis.Diagnostic{
 		Pos: p.Pos,
-		Message: fmt.Sprintf("a retry inserts the row for the same %s again, which fails or duplicates it: the INSERT into %s in %s has no conflict handling for the caller-known %s; add %s and handle the existing row (%s)",
-			col, parsed.Table, where, col, conflictAdvice(programDialect(st), parsed), root),
+		Message: fmt.Sprintf("a retry inserts the row for the same %s again, which fails or duplicates it: the INSERT into %s in %s has no conflict handling for the caller-known %s (%s); add %s and handle the existing row",
+			col, parsed.Table, where, col, root, conflictAdvice(programDialect(st), parsed)),
 		Related: p.Related,
 	}
 	if f := c.programConflictFix(st, col); f != nil && !p.Wired {

@@ -87,4 +87,7 @@
 // gorm the transaction is db.Begin(), its failure read from tx.Error, and
 // each write's chain starts from tx instead of db
 // (tx.WithContext(ctx).Create(&order)).
+//
+// A finding without a fix says to run the writes in one transaction,
+// handed to each write (or in the guard's, when a guard stops the retry).
 package partialtx

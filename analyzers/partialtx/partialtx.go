@@ -144,9 +144,15 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	// it (a failed statement aborts a PostgreSQL transaction): no fix.
 	if f := c.wrapFix(fn, writes); f != nil && len(guards) == 0 && !slices.ContainsFunc(writes, optional) {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
+	} else if len(guards) == 0 && !stopped {
+		d.Message += remedy
 	}
 	c.rep.Report(d)
 }
+
+// remedy says, for a finding without a fix, what to change; the other
+// messages say it in their own words.
+const remedy = "; run them in one transaction, handing it to each write"
 
 // statements returns the SQL statements of fn, of the closures it calls
 // directly, and of the functions they call (from their summaries), in

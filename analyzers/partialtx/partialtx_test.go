@@ -2,6 +2,7 @@ package partialtx_test
 
 import (
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/idemlint/idemlint/analyzers/partialtx"
@@ -35,4 +36,5 @@ func TestPartialTx(t *testing.T) {
 	fixtest.Golden(t, results,
 		"partialtx/fixes", "partialtx/xsqlcfix", "partialtx/gormfix", "partialtx/bunfix")
 	fixtest.Gofmt(t, results)
+	fixtest.Remedied(t, results, regexp.MustCompile(`run them in (it|one transaction|the guard's transaction)`))
 }

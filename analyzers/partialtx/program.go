@@ -107,17 +107,17 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	}
 	d := analysis.Diagnostic{
 		Pos: p.Pos,
-		Message: fmt.Sprintf("a failure between the writes leaves the operation half done, and a retry repeats the done part: %d writes commit separately and %s in %s is not idempotent (%s)",
-			len(counted), what(parsed[first]), where, root),
+		Message: fmt.Sprintf("a failure between the writes leaves the operation half done, and a retry repeats the done part: %d writes commit separately and %s in %s is not idempotent (%s)%s",
+			len(counted), what(parsed[first]), where, root, remedy),
 		Related: p.Related,
 	}
 	switch {
 	case len(guards) > 0:
-		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: %d writes commit separately, not all in the guard's transaction, and %s in %s is not idempotent (%s)",
+		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: %d writes commit separately, not all in the guard's transaction, and %s in %s is not idempotent (%s); run them in the guard's transaction",
 			len(counted), what(parsed[first]), where, root)
 	case stopped:
-		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: %d writes commit separately, %s in %s first (%s)",
-			len(counted), what(parsed[first]), where, root)
+		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: %d writes commit separately, %s in %s first (%s)%s",
+			len(counted), what(parsed[first]), where, root, remedy)
 	}
 	for _, w := range counted {
 		if w == first {

@@ -11,6 +11,7 @@ import (
 	"go/types"
 	"maps"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -50,6 +51,28 @@ func Gofmt(t *testing.T, results []*checker.Action) {
 	}
 	if fixes == 0 {
 		t.Error("no suggested fixes to check")
+	}
+}
+
+// Remedied fails t for each diagnostic in results that carries no
+// suggested fix and does not say what to do instead: its message must
+// match remedy. The check's tests name the wording of their advice.
+func Remedied(t *testing.T, results []*checker.Action, remedy *regexp.Regexp) {
+	t.Helper()
+	without := 0
+	for _, res := range results {
+		for _, d := range res.Diagnostics {
+			if len(d.SuggestedFixes) > 0 {
+				continue
+			}
+			without++
+			if !remedy.MatchString(d.Message) {
+				t.Errorf("%s: %q has no fix and does not say what to do", res.Package.Fset.Position(d.Pos), d.Message)
+			}
+		}
+	}
+	if without == 0 {
+		t.Error("no findings without a fix to check")
 	}
 }
 

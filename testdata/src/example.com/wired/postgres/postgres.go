@@ -14,7 +14,7 @@ type Store struct{ DB *sql.DB }
 
 // Insert stores the order under the id it is given.
 func (s *Store) Insert(ctx context.Context, o app.Order) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", o.ID, o.Total) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into orders in postgres.Store.Insert is not idempotent \(HTTP handler Handler.Create\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into orders in postgres.Store.Insert has no conflict handling for the caller-known id; add ON CONFLICT DO NOTHING and handle the existing row \(HTTP handler Handler.CreateKeyed\)`
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", o.ID, o.Total) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into orders in postgres.Store.Insert is not idempotent \(HTTP handler Handler.Create\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into orders in postgres.Store.Insert has no conflict handling for the caller-known id \(HTTP handler Handler.CreateKeyed\); add ON CONFLICT DO NOTHING and handle the existing row`
 	return err
 }
 
@@ -34,20 +34,20 @@ func (s *Store) InsertNote(ctx context.Context, text string) error {
 
 // InsertSession stores a session under the id it is given.
 func (s *Store) InsertSession(ctx context.Context, id string) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO sessions (id, user_name) VALUES ($1, 'x')", id) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into sessions in postgres.Store.InsertSession has no conflict handling for the caller-known id; .* \(AMQP delivery loop Consumer.Run\)`
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO sessions (id, user_name) VALUES ($1, 'x')", id) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into sessions in postgres.Store.InsertSession has no conflict handling for the caller-known id \(AMQP delivery loop Consumer.Run\); .*`
 	return err
 }
 
 // InsertLabel stores a label under the id it is given.
 func (s *Store) InsertLabel(ctx context.Context, id string) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO labels (id) VALUES ($1)", id) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into labels in postgres.Store.InsertLabel has no conflict handling for the caller-known id; .* \(gRPC method Server.Label\)`
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO labels (id) VALUES ($1)", id) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into labels in postgres.Store.InsertLabel has no conflict handling for the caller-known id \(gRPC method Server.Label\); .*`
 	return err
 }
 
 // InsertTag stores a tag under the id it is given (pgx and database/sql
 // read an argument through a pointer).
 func (s *Store) InsertTag(ctx context.Context, t *app.Tag) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO tags (id, name) VALUES ($1, $2)", &t.ID, t.Name) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into tags in postgres.Store.InsertTag has no conflict handling for the caller-known id; .* \(HTTP handler Handler.Tag\)`
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO tags (id, name) VALUES ($1, $2)", &t.ID, t.Name) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into tags in postgres.Store.InsertTag has no conflict handling for the caller-known id \(HTTP handler Handler.Tag\); .*`
 	return err
 }
 

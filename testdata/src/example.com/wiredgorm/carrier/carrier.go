@@ -38,7 +38,7 @@ func (c *Client) Rebook(ctx context.Context, ref string) (string, error) {
 
 // Book books a shipment and returns the carrier's booking ID.
 func (c *Client) Book(ctx context.Context, ref string) (string, error) {
-	resp, err := http.Post("https://carrier.example/v1/bookings", "application/json", nil) // want `a crash after the HTTP POST in carrier.Client.Book and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and pg.Events.Create stores its outcome after it; commit a record of the operation, with its ID in the call's key, before the call \(HTTP handler Handler.Ship\)` `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.Ship\)`
+	resp, err := http.Post("https://carrier.example/v1/bookings", "application/json", nil) // want `a crash after the HTTP POST in carrier.Client.Book and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and pg.Events.Create stores its outcome after it \(HTTP handler Handler.Ship\); commit a record of the operation, with its ID in the call's key, before the call` `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.Ship\)`
 	return bookingID(resp, err)
 }
 

@@ -42,6 +42,6 @@ func (q *Queries) GetTicket(ctx context.Context, id string) (Ticket, error) {
 
 func (q *Queries) CreateTicket(ctx context.Context, id, eventID string) (Ticket, error) {
 	var t Ticket
-	err := q.db.QueryRowContext(ctx, createTicket, id, eventID).Scan(&t.ID, &t.EventID) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into tickets in db.Queries.CreateTicket has no conflict handling for the caller-known id; add ON CONFLICT DO NOTHING and handle the existing row \(HTTP handler Handler.Ticket\)`
+	err := q.db.QueryRowContext(ctx, createTicket, id, eventID).Scan(&t.ID, &t.EventID) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into tickets in db.Queries.CreateTicket has no conflict handling for the caller-known id \(HTTP handler Handler.Ticket\); add ON CONFLICT DO NOTHING and handle the existing row`
 	return t, err
 }

@@ -24,7 +24,7 @@ func (s *Store) Append(ctx context.Context, e app.Entry) error {
 
 // File records the one customs filing of a shipment.
 func (s *Store) File(ctx context.Context, shipmentID string) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO filings (shipment_id) VALUES ($1)", shipmentID) // want `a retry inserts the row for the same shipment_id again, which fails or duplicates it: the INSERT into filings in postgres.Store.File has no conflict handling for the caller-known shipment_id; add ON CONFLICT DO NOTHING and handle the existing row \(HTTP handler Handler.File\)`
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO filings (shipment_id) VALUES ($1)", shipmentID) // want `a retry inserts the row for the same shipment_id again, which fails or duplicates it: the INSERT into filings in postgres.Store.File has no conflict handling for the caller-known shipment_id \(HTTP handler Handler.File\); add ON CONFLICT DO NOTHING and handle the existing row`
 	return err
 }
 

@@ -12,12 +12,12 @@ import (
 type Orders struct{ DB *sql.DB }
 
 func (s *Orders) Insert(ctx context.Context, o app.Order) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, account, total) VALUES ($1, $2, $3)", o.ID, o.Account, o.Total) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into orders in sqlstore.Orders.Insert is not idempotent \(HTTP handler Handler.Place\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into orders in sqlstore.Orders.Insert has no conflict handling for the caller-known id; add ON CONFLICT DO NOTHING and handle the existing row \(HTTP handler Handler.Place\)`
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, account, total) VALUES ($1, $2, $3)", o.ID, o.Account, o.Total) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into orders in sqlstore.Orders.Insert is not idempotent \(HTTP handler Handler.Place\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into orders in sqlstore.Orders.Insert has no conflict handling for the caller-known id \(HTTP handler Handler.Place\); add ON CONFLICT DO NOTHING and handle the existing row`
 	return err
 }
 
 func (s *Orders) InsertTx(ctx context.Context, tx *sql.Tx, o app.Order) error {
-	_, err := tx.ExecContext(ctx, "INSERT INTO orders (id, account, total) VALUES ($1, $2, $3)", o.ID, o.Account, o.Total) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into orders in sqlstore.Orders.InsertTx has no conflict handling for the caller-known id; add ON CONFLICT DO NOTHING and handle the existing row \(HTTP handler Handler.PlaceTx\)`
+	_, err := tx.ExecContext(ctx, "INSERT INTO orders (id, account, total) VALUES ($1, $2, $3)", o.ID, o.Account, o.Total) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into orders in sqlstore.Orders.InsertTx has no conflict handling for the caller-known id \(HTTP handler Handler.PlaceTx\); add ON CONFLICT DO NOTHING and handle the existing row`
 	return err
 }
 
@@ -181,7 +181,7 @@ func (l *Ledger) Release(ctx context.Context, account string) error {
 // transaction of the module's helper, with no conflict handling.
 func (s *Orders) Record(ctx context.Context, o app.Order) error {
 	return txhelp.InTx(ctx, s.DB, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, "INSERT INTO placed_orders (id, account) VALUES ($1, $2)", o.ID, o.Account) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into placed_orders in sqlstore.Orders.Record\$1 has no conflict handling for the caller-known id; add ON CONFLICT DO NOTHING and handle the existing row \(kafka-go consumer loop Consumer.Run\)`
+		_, err := tx.ExecContext(ctx, "INSERT INTO placed_orders (id, account) VALUES ($1, $2)", o.ID, o.Account) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into placed_orders in sqlstore.Orders.Record\$1 has no conflict handling for the caller-known id \(kafka-go consumer loop Consumer.Run\); add ON CONFLICT DO NOTHING and handle the existing row`
 		return err
 	})
 }
@@ -233,7 +233,7 @@ func (s *Members) ByEmail(ctx context.Context, email string) (*app.Member, error
 }
 
 func (s *Members) Add(ctx context.Context, m app.Member) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO members (id, email) VALUES ($1, $2)", m.ID, m.Email) // want `a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into members in sqlstore.Members.Add first \(HTTP handler Handler.Join\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into members in sqlstore.Members.Add has no conflict handling for the caller-known id; add ON CONFLICT DO NOTHING and handle the existing row \(HTTP handler Handler.Join\)`
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO members (id, email) VALUES ($1, $2)", m.ID, m.Email) // want `a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into members in sqlstore.Members.Add first \(HTTP handler Handler.Join\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into members in sqlstore.Members.Add has no conflict handling for the caller-known id \(HTTP handler Handler.Join\); add ON CONFLICT DO NOTHING and handle the existing row`
 	return err
 }
 
