@@ -387,6 +387,20 @@ type ParamWrite struct {
 // AFact marks Summary as an analysis fact.
 func (*Summary) AFact() {}
 
+// PoolFields is an object fact on a struct type: the paths of the
+// handles its values hold (".Queries.db" for a store that embeds sqlc's
+// Queries) that every store of its package fills with a handle that
+// commits each statement, a pool. The methods that run statements on
+// them, its own or promoted, commit each one on its own.
+type PoolFields struct {
+	Paths []string
+}
+
+// AFact marks PoolFields as an analysis fact.
+func (*PoolFields) AFact() {}
+
+func (f *PoolFields) String() string { return "pools(" + strings.Join(f.Paths, " ") + ")" }
+
 // String lists what the summary says, in the order of its fields and
 // leaving out the empty ones, one entry per element:
 //

@@ -72,6 +72,11 @@ type program struct {
 type impl struct {
 	fn   *types.Func
 	name string // "*postgres.Store"
+	// recv and embed, for a method promoted from an embedded field: the
+	// implementing type, and the path of the field whose method runs
+	// (".Queries"), from which its receiver's handles are reached.
+	recv  types.Type
+	embed string
 }
 
 // resolveProgram resolves the wired calls of the packages the composition
@@ -415,12 +420,64 @@ func implementation(obj types.Object, generic *types.Named, method, typeArgs str
 			return impl{}, false
 		}
 	}
-	sel, _, _ := types.LookupFieldOrMethod(recv, false, tn.Pkg(), method)
+	sel, index, _ := types.LookupFieldOrMethod(recv, false, tn.Pkg(), method)
 	fn, ok := sel.(*types.Func)
 	if !ok {
 		return impl{}, false
 	}
-	return impl{fn: fn, name: name}, true
+	return impl{fn: fn, name: name, recv: recv, embed: embeddedPath(named, index)}, true
+}
+
+// embeddedPath is the path of the embedded fields through which a
+// method found at index of LookupFieldOrMethod is promoted, "" for a
+// method of the type itself.
+func embeddedPath(t types.Type, index []int) string {
+	path := ""
+	for _, i := range index[:max(len(index)-1, 0)] {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		s, ok := t.Underlying().(*types.Struct)
+		if !ok || i >= s.NumFields() {
+			return ""
+		}
+		path += "." + s.Field(i).Name()
+		t = s.Field(i).Type()
+	}
+	return path
+}
+
+// pools returns the paths from an implementation's method receiver to
+// the handles that the implementing type's package fills with a pool:
+// for a promoted method, those inside the embedded field it runs on.
+func (p *program) pools(im impl) []string {
+	var out []string
+	for _, path := range p.poolFields(im.recv) {
+		if rest, ok := strings.CutPrefix(path, im.embed); ok && (rest == "" || rest[0] == '.') {
+			out = append(out, rest)
+		}
+	}
+	return out
+}
+
+// poolFields returns the paths of the handles in t's values that its
+// package fills with a pool (PoolFields).
+func (p *program) poolFields(t types.Type) []string {
+	if t == nil {
+		return nil
+	}
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil
+	}
+	var f valueflow.PoolFields
+	if !p.pass.ImportObjectFact(named.Obj(), &f) {
+		return nil
+	}
+	return f.Paths
 }
 
 // instance returns the interface a wired call's interface is for a

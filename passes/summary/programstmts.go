@@ -204,9 +204,13 @@ func (r *ProgramRoot) SameScope(i, j int) bool {
 // A scope is the list being expanded: the root's, or an
 // implementation's in place of a wired call.
 type scope struct {
-	key      string // names the list's place, for its transactions' units
-	pkg      string // the import path of the list's function, "" unknown
-	recv     types.Type
+	key  string // names the list's place, for its transactions' units
+	pkg  string // the import path of the list's function, "" unknown
+	recv types.Type
+	// pools are the paths from the receiver to handles that its type's
+	// package fills with a pool (PoolFields), through the embedded
+	// field whose method runs, when it is promoted.
+	pools    []string
 	parent   *scope
 	handles  []valueflow.ArgHandle   // the handles the wired call passes
 	args     []valueflow.ArgSource   // where the wired call's arguments come from
@@ -359,6 +363,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 		sub := &scope{
 			key:          sc.key + "/" + strconv.Itoa(here[len(here)-1].index) + "." + strconv.Itoa(k),
 			recv:         im.fn.Type().(*types.Signature).Recv().Type(),
+			pools:        p.pools(im),
 			parent:       sc,
 			handles:      w.Handles,
 			args:         w.Args,
@@ -512,7 +517,7 @@ func (sc *scope) unit(h valueflow.Handle, item string) string {
 			// A field of the implementation's receiver: a pool
 			// commits each statement; a transaction or an
 			// interface held there could be either.
-			if effects.FieldUnit(sc.recv, h.Path) == effects.DurAutocommit {
+			if effects.FieldUnit(sc.recv, h.Path) == effects.DurAutocommit || slices.Contains(sc.pools, h.Path) {
 				return autoUnit + item
 			}
 			return ""
