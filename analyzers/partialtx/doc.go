@@ -17,8 +17,11 @@
 // path with two or more durable writes whose commit units differ (each on
 // a handle that commits every statement, or on different transactions),
 // when at least one of them is not idempotent (an INSERT without conflict
-// handling, an UPDATE that computes a column from itself) and
-// conflict-tolerant inserts (dedup guards) do not cover them all. A
+// handling, or whose update on a conflict adds to the existing row's
+// value; an UPDATE that computes a column from itself) and
+// conflict-tolerant inserts (dedup guards) do not cover them all. An
+// upsert (ON CONFLICT ... DO UPDATE without a WHERE) is no guard: it
+// answers a retry as it answers the first attempt. A
 // guard covers the writes that run after it and commit in its
 // transaction; a guard that commits on its own, or a write on another
 // handle, is not covered: after a failure between the writes, the guard

@@ -325,8 +325,11 @@ func describe(w *effects.Stmt) string {
 }
 
 func what(st *sqltext.Statement) string {
-	if st.Kind == sqltext.Update && st.Arithmetic {
+	switch {
+	case st.Kind == sqltext.Update && st.Arithmetic:
 		return "the UPDATE of " + st.Table + " (it computes from the current value)"
+	case st.Kind == sqltext.Insert && st.Arithmetic:
+		return "the INSERT into " + st.Table + " (on a conflict it adds to the current value)"
 	}
 	return "the " + st.Kind.String() + " into " + st.Table
 }

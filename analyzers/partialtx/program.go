@@ -164,5 +164,5 @@ func programApart(r *summary.ProgramRoot, stmts, comps []int) (found, own bool) 
 // result: a plain INSERT, or an UPDATE computing a column from its own
 // value.
 func nonIdempotent(st *sqltext.Statement) bool {
-	return st.Kind == sqltext.Insert && !st.Conflict || st.Kind == sqltext.Update && st.Arithmetic
+	return st.Kind == sqltext.Insert && (!st.Conflict || st.Arithmetic) || st.Kind == sqltext.Update && st.Arithmetic
 }

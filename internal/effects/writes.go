@@ -631,7 +631,7 @@ func reachesAvoiding(from, to, avoid *ssa.BasicBlock) bool {
 }
 
 // IsGuard reports whether a statement is a dedup guard: a conflict-
-// tolerant INSERT, or an UPDATE that tests a column it sets
+// tolerant INSERT (not an upsert, whose row is there either way), or an UPDATE that tests a column it sets
 // (compareAndSet), whose outcome decides whether the path goes on, by
 // rows affected (RowsAffected of its result or command tag, gorm's
 // RowsAffected field) or by the row it returns (RETURNING).
@@ -639,7 +639,7 @@ func IsGuard(st *Stmt) bool {
 	if st.Callee != nil {
 		return st.Callee.Guard
 	}
-	if !(st.SQL.Kind == sqltext.Insert && st.SQL.Conflict || compareAndSet(st.SQL)) {
+	if !(st.SQL.Kind == sqltext.Insert && st.SQL.Conflict && !st.SQL.Upsert || compareAndSet(st.SQL)) {
 		return false
 	}
 	if st.SQL.Returning {

@@ -218,3 +218,64 @@ func columnRef(toks []token) (string, bool) {
 	}
 	return "", false
 }
+
+// conflictSet reads the assignments of an INSERT's update on conflict
+// (DO UPDATE SET col = expr, ... [WHERE ...]; mysql: ON DUPLICATE KEY
+// UPDATE col = expr, ...). An assignment that computes a column from
+// the existing row's value with an operator (balance = credits.balance
+// + EXCLUDED.balance) makes the INSERT add on every retry, as an
+// UPDATE's arithmetic does; the values proposed for insertion
+// (EXCLUDED.col, MySQL's VALUES(col)) are the retry's own. A WHERE makes
+// the update conditional, so a retry may write no row; MySQL counts no
+// row affected when the update leaves the row as it was (col = col).
+// Either way the statement's outcome can tell a retry apart: it is no
+// Upsert.
+func (r *reader) conflictSet(st *Statement, mysql bool) {
+	st.Upsert = true
+	unchanged := true
+	for {
+		t := r.next()
+		if t.kind != tWord && t.kind != tQuoted || !r.punct("=") {
+			return
+		}
+		col := identText(t)
+		depth, self, op, n := 0, false, false, 0
+		var prev, prev2 token
+		for r.i < len(r.toks) {
+			u := r.peek()
+			if depth == 0 && (u.kind == tPunct && (u.text == "," || u.text == ";") || u.kind == tWord && (u.text == "WHERE" || u.text == "RETURNING")) {
+				break
+			}
+			r.i++
+			n++
+			switch {
+			case u.kind == tPunct && u.text == "(":
+				depth++
+			case u.kind == tPunct && u.text == ")":
+				depth--
+			case u.kind == tPunct && strings.Contains("+-*/", u.text):
+				op = true
+			case u.kind == tParam:
+				r.param(u)
+			case (u.kind == tWord || u.kind == tQuoted) && strings.EqualFold(identText(u), col) && !proposed(prev, prev2):
+				self = true
+			}
+			prev, prev2 = u, prev
+		}
+		st.Arithmetic = st.Arithmetic || self && op
+		unchanged = unchanged && self && n == 1
+		if r.word("WHERE") || mysql && unchanged && r.peek().text != "," {
+			st.Upsert = false
+			return
+		}
+		if !r.punct(",") {
+			return
+		}
+	}
+}
+// proposed reports whether the two tokens before a column name make it
+// the value proposed for insertion: EXCLUDED.col, or VALUES(col).
+func proposed(prev, prev2 token) bool {
+	return prev.kind == tPunct && prev.text == "." && prev2.kind == tWord && prev2.text == "EXCLUDED" ||
+		prev.kind == tPunct && prev.text == "(" && prev2.kind == tWord && prev2.text == "VALUES"
+}

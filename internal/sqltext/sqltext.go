@@ -46,7 +46,12 @@ type Statement struct {
 	Conflict bool
 	// ConflictTarget lists the columns of ON CONFLICT (cols), if any.
 	ConflictTarget []string
-	Returning      bool
+	// Upsert is set when the INSERT updates the existing row on a
+	// conflict, whatever it holds (ON CONFLICT ... DO UPDATE, ON
+	// DUPLICATE KEY UPDATE, without a WHERE): it writes, and returns or
+	// counts a row, the first time and on a retry alike.
+	Upsert    bool
+	Returning bool
 	// ReturningCols are the names an INSERT's RETURNING clause holds,
 	// lower-cased ("*" for all).
 	ReturningCols []string
@@ -337,6 +342,13 @@ func (r *reader) tail(st *Statement) {
 				}
 			} else if r.word("DUPLICATE") {
 				st.Conflict = true
+				if r.word("KEY") && r.word("UPDATE") {
+					r.conflictSet(st, true)
+				}
+			}
+		case r.word("DO"):
+			if r.word("UPDATE") && r.word("SET") {
+				r.conflictSet(st, false)
 			}
 		case r.word("NOT"):
 			if r.word("EXISTS") {

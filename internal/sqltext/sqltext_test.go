@@ -25,6 +25,29 @@ func TestParse(t *testing.T) {
 			Kind: Insert, Table: "orders", Columns: []string{"id", "n"},
 			Params: [][]Param{{{Index: 0}}, {{Index: 1}}}, Conflict: true,
 		}},
+		// An update on conflict that adds to the existing row repeats
+		// on a retry; one that takes the proposed values does not, and
+		// neither tells a retry apart unless a WHERE or MySQL's count
+		// of an unchanged row does.
+		{"INSERT INTO credits (customer, balance) VALUES ($1, $2) ON CONFLICT (customer) DO UPDATE SET balance = credits.balance + EXCLUDED.balance, updated_at = now() RETURNING balance", &Statement{
+			Kind: Insert, Table: "credits", Columns: []string{"customer", "balance"},
+			Params:   [][]Param{{{Index: 0}}, {{Index: 1}}},
+			Conflict: true, ConflictTarget: []string{"customer"}, Upsert: true, Arithmetic: true, Returning: true, ReturningCols: []string{"balance"},
+		}},
+		{"INSERT INTO t (id, name) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name", &Statement{
+			Kind: Insert, Table: "t", Columns: []string{"id", "name"},
+			Params:   [][]Param{{{Index: 0}}, {{Index: 1}}},
+			Conflict: true, ConflictTarget: []string{"id"}, Upsert: true,
+		}},
+		{"INSERT INTO t (id, v) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET v = EXCLUDED.v WHERE t.v < EXCLUDED.v", &Statement{
+			Kind: Insert, Table: "t", Columns: []string{"id", "v"},
+			Params:   [][]Param{{{Index: 0}}, {{Index: 1}}},
+			Conflict: true, ConflictTarget: []string{"id"},
+		}},
+		{"INSERT INTO totals (k, total) VALUES (?, ?) ON DUPLICATE KEY UPDATE total = total + VALUES(total)", &Statement{
+			Kind: Insert, Table: "totals", Columns: []string{"k", "total"},
+			Params: [][]Param{{{Index: 0}}, {{Index: 1}}}, Conflict: true, Upsert: true, Arithmetic: true,
+		}},
 		{"INSERT OR IGNORE INTO t (k) VALUES (?)", &Statement{
 			Kind: Insert, Table: "t", Columns: []string{"k"}, Params: [][]Param{{{Index: 0}}}, Conflict: true,
 		}},
