@@ -273,6 +273,7 @@ func (r *reader) conflictSet(st *Statement, mysql bool) {
 		}
 	}
 }
+
 // proposed reports whether the two tokens before a column name make it
 // the value proposed for insertion: EXCLUDED.col, or VALUES(col).
 func proposed(prev, prev2 token) bool {
