@@ -41,13 +41,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -67,12 +67,23 @@ func TestWired(t *testing.T) {
 	}
 	// The composition root's findings in the implementations' files
 	// carry the edits of those files that absorb a retry.
-	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server", "example.com/wiredkey/cmd/server")
+	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server", "example.com/wiredkey/cmd/server", "example.com/wiredgrpc/cmd/server")
 	fixtest.Gofmt(t, graph.Roots)
 	// Fixed in the generated file alone, sqlc's query would be undone by
 	// the next generation: the fix edits the query file as well.
 	if !editsFile(graph, "Handler.Ticket", filepath.Join("db", "query", "tickets.sql")) {
 		t.Error("the fix of the sqlc query's INSERT does not edit its query file")
+	}
+	// A gRPC method that passes its context down lets the service read
+	// the call's key there; one that calls the service in a loop does not.
+	if !editsFile(graph, "gRPC method Server.Reserve", filepath.Join("wiredgrpc", "app", "app.go")) {
+		t.Error("the fresh value of a service that a gRPC method passes its context has no fix that reads the key from it")
+	}
+	if !editsFile(graph, "gRPC method holds.Hold", filepath.Join("wiredgrpc", "app", "app.go")) {
+		t.Error("the fresh value of a service that a gRPC method of its own package's server passes its context has no fix that reads the key from it")
+	}
+	if editsFile(graph, "gRPC method Server.Batch", filepath.Join("wiredgrpc", "app", "app.go")) {
+		t.Error("the fresh value of a service that a gRPC method calls in a loop has a fix that derives every item's value from one key")
 	}
 
 	// As go vet and gopls run it, one package at a time: the same
@@ -171,6 +182,15 @@ func TestWired(t *testing.T) {
 		// program.
 		"example.com/litemain/cmd/lite/main.go:3": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Place \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.ServeHTTP, wired here\); derive it from the request's Idempotency-Key header`,
+		},
+		// A main that only registers another package's gRPC server;
+		// no fix at the wiring, for the call of one request either.
+		"example.com/wiredgrpc/cmd/server/main.go:18": {
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Hold \(app.go:\d+:\d+\) is fresh on every attempt \(gRPC method holds.Hold, wired here\)`,
+		},
+		"example.com/wiredgrpc/cmd/server/main.go:17": {
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Place \(app.go:\d+:\d+\) is fresh on every attempt \(gRPC method Server.Batch, wired here\)`,
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Reserve \(app.go:\d+:\d+\) is fresh on every attempt \(gRPC method Server.Reserve, wired here\)`,
 		},
 		// A store that embeds sqlc's Queries, built on the pool in its
 		// constructor: each query it runs commits on its own.

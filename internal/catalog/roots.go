@@ -3,6 +3,8 @@ package catalog
 import (
 	"fmt"
 	"go/types"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -208,6 +210,12 @@ type ContextKey struct {
 	Needs string
 	// LowerHeader asks for the key's header name (%[2]q) in lower case.
 	LowerHeader bool
+}
+
+// ContextKinds lists, in order, the kinds of roots that carry their
+// operation key in their context.
+func (c *Catalog) ContextKinds() []string {
+	return slices.Sorted(maps.Keys(contextKeys))
 }
 
 // ContextKey returns the operation key that roots of a kind carry in

@@ -1,6 +1,7 @@
 package opkey
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -264,3 +265,41 @@ func hasFunc(pkg *types.Package, fn string) bool {
 	}
 	return visit(pkg)
 }
+
+// A Keyed is the key that roots of Kind carry in their context, read
+// from a context variable.
+type Keyed struct {
+	Kind  string
+	Key   catalog.KeySource // Expr with the variable and header filled in
+	Needs string
+}
+
+// InContext lists the keys that roots of each kind carry in their
+// context, read from the context variable v at pos, for code that a root
+// of another package reaches through an interface. Whether v holds such
+// a root's context, and whether the program has what an expression
+// needs, only the composition root can tell.
+func InContext(pass *analysis.Pass, cat *catalog.Catalog, v *types.Var, pos token.Pos) []Keyed {
+	if catalog.TypeKey(v.Type()) != "context.Context" {
+		return nil
+	}
+	var out []Keyed
+	for _, kind := range cat.ContextKinds() {
+		ck, _ := cat.ContextKey(kind)
+		if !namesFree(pass, pos, ck.Imports) {
+			continue
+		}
+		header := cat.KeyHeader()
+		if ck.LowerHeader {
+			header = strings.ToLower(header)
+		}
+		ks := ck.KeySource
+		ks.Expr = fmt.Sprintf(ks.Expr, v.Name(), header)
+		out = append(out, Keyed{Kind: kind, Key: ks, Needs: ck.Needs})
+	}
+	return out
+}
+
+// HasFunc reports whether pkg, or a package it imports at any depth,
+// declares fn (a FuncKey of a package-level function).
+func HasFunc(pkg *types.Package, fn string) bool { return hasFunc(pkg, fn) }

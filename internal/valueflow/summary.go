@@ -70,6 +70,11 @@ type Summary struct {
 	// composition root resolves them to implementations.
 	Wired       []WiredCall
 	ParamsWired []ParamWired
+	// ContextArgs are the wired calls to which the function passes, once
+	// per call of it, its own context or one derived from it: when the
+	// function is a root that carries its key in its context (a gRPC
+	// method), the callee can read the key there.
+	ContextArgs []ContextArg
 	// FreshWired are the fresh values the function (or a function of its
 	// package it calls) makes and passes to wired calls: an use case
 	// that mints an order's ID and hands it to a repository interface.
@@ -91,6 +96,13 @@ type WiredCall struct {
 	Method   string
 	At       Frame
 	Pkg      string // the import path of the package At lies in
+}
+
+// A ContextArg says a wired call receives its caller's context as
+// parameter Arg.
+type ContextArg struct {
+	Call WiredCall
+	Arg  int
 }
 
 // A ParamWired says parameter Param, at Path, is passed as parameter Arg,
@@ -158,6 +170,10 @@ type PendingCall struct {
 type KeyArg struct {
 	Arg  int
 	Path string
+	// Context, when set, is the kind of the root whose own context (or
+	// one derived from it) parameter Arg is: the key that roots of the
+	// kind carry in their context (catalog.ContextKey) reads from it.
+	Context string
 }
 
 // A FreshArg is a fresh value passed, at Path, as parameter Arg of a
@@ -629,6 +645,11 @@ type KeyFix struct {
 	Path    string
 	Message string
 	Edits   []FileEdit
+	// Context, for a fix that reads the key from a context parameter, is
+	// the kind of root whose context it must be (KeyArg.Context), and
+	// Needs the function (FuncKey) its expression calls, which the
+	// program must link.
+	Context, Needs string
 }
 
 // A FileEdit is a text edit of a file named by its full path, in byte

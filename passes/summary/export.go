@@ -65,6 +65,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		}
 		sum.Defects = defects[fn]
 		sum.Wired = wired[fn]
+		sum.ContextArgs = contextArgs(res.Env.Catalog, fn, sites)
 		sum.FreshWired = freshWired[fn]
 		sum.Effects = effectsOf(res, fn)
 		if ss := res.StmtSummary(fn, obj); ss != nil && (len(ss.Stmts) > 0 || ss.StmtsCut) {
@@ -295,7 +296,7 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		var top *ssa.Function
 		var fixes []valueflow.KeyFix
 		if !reported && len(d.Hits) > 0 { // a value its package reports carries its own fix
-			top, fixes = keyFixes(pass, d.Call, purposes[i])
+			top, fixes = keyFixes(pass, res.Env.Catalog, d.Call, purposes[i])
 		}
 		var ds []valueflow.Defect
 		for _, h := range d.Hits {

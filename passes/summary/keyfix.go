@@ -38,7 +38,7 @@ const maxKeyFixes = 8
 // function literal of it), namespaced by purpose. It prepares none in a
 // generated file. It returns the method too: only its summary may carry
 // the fixes, whose parameters are its own.
-func keyFixes(pass *analysis.Pass, gen *ssa.Call, purpose string) (*ssa.Function, []valueflow.KeyFix) {
+func keyFixes(pass *analysis.Pass, cat *catalog.Catalog, gen *ssa.Call, purpose string) (*ssa.Function, []valueflow.KeyFix) {
 	top := topFunc(gen.Parent())
 	file := fix.FileOf(pass, gen.Pos())
 	if top.Signature.Recv() == nil || top.Syntax() == nil || file == nil || ast.IsGenerated(file) {
@@ -60,11 +60,11 @@ func keyFixes(pass *analysis.Pass, gen *ssa.Call, purpose string) (*ssa.Function
 		if _, obj := scope.LookupParent(v.Name(), gen.Pos()); obj != v {
 			continue // shadowed where the value is made
 		}
-		for _, c := range keyCandidates(pass.Pkg, v) {
+		for _, c := range keyCandidates(pass, cat, v, gen.Pos()) {
 			if len(out) == maxKeyFixes {
 				return top, out
 			}
-			f := fix.DeriveFresh(pass, gen.Pos(), named+purpose, fix.Key{Expr: c.expr, MayBeEmpty: true, Since: v.Pos()})
+			f := fix.DeriveFresh(pass, gen.Pos(), named+purpose, fix.Key{Expr: c.expr, Imports: c.imports, MayBeEmpty: c.mayBeEmpty, Since: v.Pos()})
 			if f == nil {
 				return top, out // the value's type cannot be derived
 			}
@@ -72,7 +72,7 @@ func keyFixes(pass *analysis.Pass, gen *ssa.Call, purpose string) (*ssa.Function
 			if edits == nil {
 				continue
 			}
-			out = append(out, valueflow.KeyFix{Param: i + 1, Path: c.path, Message: f.Message, Edits: edits})
+			out = append(out, valueflow.KeyFix{Param: i + 1, Path: c.path, Message: f.Message, Edits: edits, Context: c.context, Needs: c.needs})
 		}
 	}
 	return top, out
@@ -118,27 +118,40 @@ func topFunc(fn *ssa.Function) *ssa.Function {
 }
 
 // A keyCandidate is a part of a parameter that could hold a key: its
-// access path and the expression that reads it.
+// access path and the expression that reads it, with the packages it
+// names; or a context parameter, and the kind of root whose key the
+// expression reads from it, with the function it needs.
 type keyCandidate struct {
-	path, expr string
+	path, expr     string
+	imports        []string
+	mayBeEmpty     bool
+	context, needs string
 }
 
 // keyCandidates lists the parts of parameter v that could hold the
 // operation key: v itself as a string, or a string field of v as a
 // struct value (a pointer may be nil where the value is made) that code
-// of pkg can read.
-func keyCandidates(pkg *types.Package, v *types.Var) []keyCandidate {
+// of the package can read; or, for a context, the key that each kind of
+// root carries in its context (a gRPC call's idempotency-key metadata).
+func keyCandidates(pass *analysis.Pass, cat *catalog.Catalog, v *types.Var, pos token.Pos) []keyCandidate {
+	pkg := pass.Pkg
 	if isString(v.Type()) {
-		return []keyCandidate{{"", v.Name()}}
+		return []keyCandidate{{path: "", expr: v.Name(), mayBeEmpty: true}}
+	}
+	var out []keyCandidate
+	for _, k := range opkey.InContext(pass, cat, v, pos) {
+		out = append(out, keyCandidate{expr: k.Key.Expr, imports: k.Key.Imports, mayBeEmpty: k.Key.MayBeEmpty, context: k.Kind, needs: k.Needs})
+	}
+	if out != nil {
+		return out
 	}
 	st, ok := v.Type().Underlying().(*types.Struct)
 	if !ok {
 		return nil
 	}
-	var out []keyCandidate
 	for f := range st.Fields() {
 		if isString(f.Type()) && !f.Embedded() && (f.Exported() || f.Pkg() == pkg) {
-			out = append(out, keyCandidate{"." + f.Name(), v.Name() + "." + f.Name()})
+			out = append(out, keyCandidate{path: "." + f.Name(), expr: v.Name() + "." + f.Name(), mayBeEmpty: true})
 		}
 	}
 	return out
@@ -206,6 +219,12 @@ func keyArgs(cat *catalog.Catalog, call ssa.CallInstruction, path *retried.Path)
 		w := &keyWalk{cat: cat, chain: path.Via}
 		if w.key(a, 0) {
 			add(i, "", w)
+			continue
+		}
+		if _, ok := cat.ContextKey(path.Root.Kind); ok && w.rootContext(a, path.Root, 0) && w.once(calls, path.Root) {
+			// No read of the key to repeat with a loop's turns: one
+			// context serves every turn, so any loop refuses it.
+			out = append(out, valueflow.KeyArg{Arg: i, Context: path.Root.Kind})
 			continue
 		}
 		load, ok := a.(*ssa.UnOp)
@@ -315,6 +334,63 @@ func (w *keyWalk) stored(addr ssa.Value, depth int) bool {
 		stored = true
 	}
 	return stored
+}
+
+// contextArgs lists the wired calls of fn that receive fn's context, or
+// one derived from it, outside any loop of fn: were fn a root of a kind
+// that carries its key in its context, each would get one operation's.
+func contextArgs(cat *catalog.Catalog, fn *ssa.Function, sites []wiredSite) []valueflow.ContextArg {
+	var out []valueflow.ContextArg
+	root := &retried.Root{Fn: fn}
+	for _, site := range sites {
+		if site.call.Parent() != fn {
+			continue
+		}
+		w := &keyWalk{cat: cat}
+		if !w.once([]ssa.CallInstruction{site.call}, root) {
+			continue
+		}
+		for i, a := range site.call.Common().Args {
+			if w.rootContext(a, root, 0) {
+				out = append(out, valueflow.ContextArg{Call: site.wc, Arg: i})
+			}
+		}
+	}
+	return out
+}
+
+// rootContext reports whether v is the context the root was called
+// with, passed down unchanged or derived from it (context.WithTimeout,
+// WithValue...), which keep what the root's kind carries in it.
+func (w *keyWalk) rootContext(v ssa.Value, root *retried.Root, depth int) bool {
+	if v == nil || depth > maxKeyDepth || root.Fn == nil || catalog.TypeKey(v.Type()) != "context.Context" {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		if x.Parent() == root.Fn {
+			return root.Blocks == nil // a consumer loop's context is the loop's, not a delivery's
+		}
+		return w.rootContext(effects.CallerArg(x, w.chain), root, depth+1)
+	case *ssa.FreeVar:
+		return w.rootContext(effects.Binding(x), root, depth+1)
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && derivesContext(call) {
+			return w.rootContext(call.Call.Args[0], root, depth+1)
+		}
+	case *ssa.Call:
+		if derivesContext(x) {
+			return w.rootContext(x.Call.Args[0], root, depth+1)
+		}
+	}
+	return false
+}
+
+// derivesContext reports whether a call returns a context derived from
+// its first argument: the context package's With functions.
+func derivesContext(call *ssa.Call) bool {
+	fn := valueflow.Callee(&call.Call)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" && strings.HasPrefix(fn.Name(), "With") && len(call.Call.Args) > 0
 }
 
 // key reports whether v is the root's operation key: the idempotency

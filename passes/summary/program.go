@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/opkey"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
@@ -138,7 +139,7 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 		out = append(out, p.freshArg(d, fa.Origin, pc.Call, fa.Arg, fa.Path, 0)...)
 	}
 	for _, d := range p.inside(base, pc.Call, 0) {
-		d.Fix = keyFix(d.candidates, p.keys[wiredKey(pc.Call)])
+		d.Fix = p.keyFix(d.candidates, p.keys[wiredKey(pc.Call)])
 		out = append(out, d)
 	}
 	return out
@@ -178,10 +179,13 @@ func agreedKeys(pending []*valueflow.Pending) map[string][]valueflow.KeyArg {
 // keyFix returns the first of the fixes prepared for a fresh value made
 // in the implementation of the wired call that derives it from a part of
 // a parameter the call fills with the operation key.
-func keyFix(candidates []valueflow.KeyFix, keys []valueflow.KeyArg) *valueflow.KeyFix {
+// A fix that reads the key from a context serves only callers that pass
+// the context of a root of its kind, in a program that links what it
+// calls.
+func (p *program) keyFix(candidates []valueflow.KeyFix, keys []valueflow.KeyArg) *valueflow.KeyFix {
 	for i, f := range candidates {
 		for _, k := range keys {
-			if f.Param == k.Arg+1 && f.Path == k.Path { // the receiver is parameter 0
+			if f.Param == k.Arg+1 && f.Path == k.Path && f.Context == k.Context && (f.Needs == "" || opkey.HasFunc(p.pass.Pkg, f.Needs)) { // the receiver is parameter 0
 				return &candidates[i]
 			}
 		}

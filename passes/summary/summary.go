@@ -171,7 +171,11 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 		return nil
 	}
 	wired := wiredIn(pass, cat)
-	if rel := relevant(pass, cat, imported, wired); rel.any() {
+	rel := relevant(pass, cat, imported, wired)
+	// A main that only registers the roots of other packages (a gRPC
+	// server's methods) lists what they run, through their facts.
+	rel.wired = rel.wired || wired != nil && slices.ContainsFunc(res.Retried.Roots(), func(r *retried.Root) bool { return r.Extern != nil })
+	if rel.any() {
 		analyse(pass, res, cat, imported, rel, wired)
 	} else {
 		exportCarriers(pass)

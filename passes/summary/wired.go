@@ -177,7 +177,7 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 		if !ok {
 			continue
 		}
-		top, fixes := keyFixes(pass, wf.gen, purposes[i])
+		top, fixes := keyFixes(pass, res.Env.Catalog, wf.gen, purposes[i])
 		out = append(out, freshSite{wf.arg.Call, valueflow.FreshWired{Call: wc, FreshArg: valueflow.FreshArg{
 			Arg: wf.arg.Arg, Path: wf.arg.Path, Origin: wf.origin, Pkg: pass.Pkg.Path(),
 			Ignores:  report.IgnoredAt(pass.Fset, ignores, wf.pos),
@@ -324,6 +324,13 @@ func importedPending(pass *analysis.Pass, res *Result) []valueflow.PendingCall {
 			}
 			seen[key] = true
 			pc := valueflow.PendingCall{Call: wc, Root: r.Describe()}
+			if _, ok := res.Env.Catalog.ContextKey(r.Kind); ok {
+				for _, ca := range s.ContextArgs {
+					if ca.Call.Iface == wc.Iface && ca.Call.Method == wc.Method && ca.Call.At == wc.At {
+						pc.Keys = append(pc.Keys, valueflow.KeyArg{Arg: ca.Arg, Context: r.Kind})
+					}
+				}
+			}
 			for _, fw := range s.FreshWired {
 				if fw.Call.Iface == wc.Iface && fw.Call.Method == wc.Method && fw.Call.At == wc.At {
 					pc.Fresh = append(pc.Fresh, fw.FreshArg)

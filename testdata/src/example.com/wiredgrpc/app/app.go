@@ -1,0 +1,43 @@
+// Package app is a service that names its orders itself, behind the
+// interface its gRPC server calls.
+package app
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+)
+
+// Orders reserves orders.
+type Orders interface {
+	Reserve(ctx context.Context, total int64) (string, error)
+	Place(ctx context.Context, total int64) error
+	Hold(ctx context.Context, total int64) error
+}
+
+// Store stores orders.
+type Store interface {
+	InsertOrder(ctx context.Context, id string, total int64) error
+}
+
+type service struct{ store Store }
+
+// New returns the service on st.
+func New(st Store) Orders { return &service{store: st} }
+
+// Reserve stores an order under an ID it makes.
+func (s *service) Reserve(ctx context.Context, total int64) (string, error) {
+	id := uuid.NewString() // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(gRPC method Server.Reserve\)`
+	return id, s.store.InsertOrder(ctx, id, total)
+}
+
+// Place stores an order under an ID it makes; the server calls it once
+// per item of a batch, in one call's context.
+func (s *service) Place(ctx context.Context, total int64) error {
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(gRPC method Server.Batch\); derive it from the request's idempotency-key metadata entry`
+}
+
+// Hold stores a hold under an ID it makes.
+func (s *service) Hold(ctx context.Context, total int64) error {
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(gRPC method holds.Hold\)`
+}

@@ -1,0 +1,16 @@
+// Package postgres implements app.Store.
+package postgres
+
+import (
+	"context"
+	"database/sql"
+)
+
+// Store is the orders table.
+type Store struct{ DB *sql.DB }
+
+// InsertOrder stores an order under the ID it is given.
+func (s *Store) InsertOrder(ctx context.Context, id string, total int64) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", id, total)
+	return err
+}
