@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
@@ -63,7 +64,8 @@ func DeriveFresh(pass *analysis.Pass, lparen token.Pos, purpose string, key Key)
 		text = formatExpr(derive(key.Expr))
 	}
 	edits := []analysis.TextEdit{{Pos: expr.Pos(), End: expr.End(), NewText: []byte(text)}}
-	for _, imp := range append(key.Imports, imports...) {
+	// In order: two imports added at one place must come out sorted.
+	for _, imp := range slices.Compact(slices.Sorted(slices.Values(append(slices.Clip(key.Imports), imports...)))) {
 		edits = append(edits, AddImport(file, imp)...)
 	}
 	return &analysis.SuggestedFix{

@@ -220,7 +220,7 @@ func analyse(pass *analysis.Pass, res *Result, cat *catalog.Catalog, imported fu
 		Callers:  func(fn *ssa.Function) []*ssa.Call { return callers[fn] },
 		Wired:    wired,
 	}
-	fresh := traceSources(res, s.SrcFuncs(), rel.sinks)
+	fresh := traceSources(res, s.SrcFuncs(), rel.sinks, rel.wired)
 	sites, freshWired := wiredSites(res, s.SrcFuncs()), freshSites(pass, res)
 	exportSummaries(pass, res, s.SrcFuncs(), fresh, rel, sites, freshWired)
 	exportPending(pass, res, sites, freshWired)

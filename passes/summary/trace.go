@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
@@ -24,8 +25,11 @@ type freshReturn struct {
 // catalogued generators and of imported functions with fresh results. It
 // records the defects, and returns which functions return fresh values.
 // Without a sink in the package, clock readings and random numbers are
-// not traced: they are everywhere, and could only become a fresh result.
-func traceSources(res *Result, funcs []*ssa.Function, sinks bool) map[*ssa.Function][]freshReturn {
+// not traced: they are everywhere, and could only become a fresh result;
+// but a clock reading turned into a number or text in a package with
+// wired calls may be handed to one as a row's ID (fmt.Sprint of
+// time.Now().UnixNano()).
+func traceSources(res *Result, funcs []*ssa.Function, sinks, wired bool) map[*ssa.Function][]freshReturn {
 	returns := make(map[*ssa.Function][]freshReturn)
 	guards := make(map[*ssa.Function][]ssa.Instruction) // DedupGuards, once per function
 	states := make(map[*ssa.Function][]stateGuard)      // stateGuards, once per function
@@ -37,7 +41,7 @@ func traceSources(res *Result, funcs []*ssa.Function, sinks bool) map[*ssa.Funct
 					continue
 				}
 				for _, f := range sources(res, call) {
-					if !sinks && !f.id || res.Env.KeyAbsent(call) {
+					if !sinks && !f.id && !(wired && readAsValue(f.v)) || res.Env.KeyAbsent(call) {
 						continue
 					}
 					flow := valueflow.Trace(res.Env, f.v, f.path)
@@ -355,4 +359,24 @@ func firstStep(fn *ssa.Function, h valueflow.Hit) ssa.Instruction {
 		}
 	}
 	return nil
+}
+
+// readAsValue reports whether a clock reading is turned into a number
+// or text (t.UnixNano(), t.Format(...)) where it is made: a timestamp
+// kept as a time is data, not an identifier.
+func readAsValue(v ssa.Value) bool {
+	if catalog.TypeKey(v.Type()) != "time.Time" {
+		return true // a random number
+	}
+	for _, r := range *v.Referrers() {
+		call, ok := r.(*ssa.Call)
+		if !ok || call.Call.StaticCallee() == nil || len(call.Call.Args) == 0 || call.Call.Args[0] != v {
+			continue
+		}
+		switch call.Call.StaticCallee().Name() {
+		case "UnixNano", "UnixMicro", "UnixMilli", "Unix", "Format", "String":
+			return true
+		}
+	}
+	return false
 }

@@ -4,6 +4,8 @@ package app
 
 import (
 	"context"
+	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -13,6 +15,7 @@ type Orders interface {
 	Reserve(ctx context.Context, total int64) (string, error)
 	Place(ctx context.Context, total int64) error
 	Hold(ctx context.Context, total int64) error
+	Stamp(ctx context.Context) error
 }
 
 // Store stores orders.
@@ -40,4 +43,10 @@ func (s *service) Place(ctx context.Context, total int64) error {
 // Hold stores a hold under an ID it makes.
 func (s *service) Hold(ctx context.Context, total int64) error {
 	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(gRPC method holds.Hold\)`
+}
+
+// Stamp stores an order named by the clock, whose total is the clock
+// too: only the name is an identity.
+func (s *service) Stamp(ctx context.Context) error {
+	return s.store.InsertOrder(ctx, fmt.Sprintf("%d", time.Now().UnixNano()), time.Now().Unix()) // want `a retry inserts a second orders row with a new id: time.Now\(\) is fresh on every attempt \(gRPC method holds.Stamp\)`
 }

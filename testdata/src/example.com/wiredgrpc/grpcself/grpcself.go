@@ -16,6 +16,7 @@ type HoldRes struct{}
 // HoldsServer is the service's server interface.
 type HoldsServer interface {
 	Hold(ctx context.Context, req *HoldReq) (*HoldRes, error)
+	Stamp(ctx context.Context, req *HoldReq) (*HoldRes, error)
 }
 
 // RegisterHoldsServer registers srv with s.
@@ -29,4 +30,9 @@ func Serve(s *grpc.Server, orders app.Orders) { RegisterHoldsServer(s, &holds{or
 // Hold places a hold in the call's context.
 func (h *holds) Hold(ctx context.Context, req *HoldReq) (*HoldRes, error) {
 	return &HoldRes{}, h.orders.Hold(ctx, req.Total)
+}
+
+// Stamp stores an order named by the clock.
+func (h *holds) Stamp(ctx context.Context, req *HoldReq) (*HoldRes, error) {
+	return &HoldRes{}, h.orders.Stamp(ctx)
 }
