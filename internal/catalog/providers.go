@@ -116,6 +116,8 @@ var externals = withStripeOps(map[string]External{
 	"(*github.com/aws/aws-sdk-go-v2/service/lambda.Client).Invoke":         {What: "Lambda Invoke"},
 
 	"(*github.com/segmentio/kafka-go.Writer).WriteMessages":                {What: "Kafka publish"},
+	"(*github.com/twmb/franz-go/pkg/kgo.Client).ProduceSync":               {What: "Kafka publish"},
+	"(*github.com/twmb/franz-go/pkg/kgo.Client).Produce":                   {What: "Kafka publish"},
 	"(github.com/ThreeDotsLabs/watermill/message.Publisher).Publish":       {What: "watermill publish"},
 	"(*github.com/rabbitmq/amqp091-go.Channel).Publish":                    {What: "AMQP publish"},
 	"(*github.com/rabbitmq/amqp091-go.Channel).PublishWithContext":         {What: "AMQP publish"},

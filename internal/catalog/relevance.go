@@ -141,7 +141,7 @@ var catalogued = []string{
 	"github.com/gin-gonic/gin", "github.com/labstack/echo", "github.com/gofiber/fiber",
 	"github.com/hibiken/asynq", "github.com/riverqueue/river", "github.com/ThreeDotsLabs/watermill",
 	"github.com/nats-io/nats.go", "cloud.google.com/go/pubsub", "github.com/rabbitmq/amqp091-go",
-	"github.com/segmentio/kafka-go", "github.com/IBM/sarama", "github.com/Shopify/sarama", "github.com/cenkalti/backoff", "github.com/avast/retry-go",
+	"github.com/segmentio/kafka-go", "github.com/twmb/franz-go", "github.com/IBM/sarama", "github.com/Shopify/sarama", "github.com/cenkalti/backoff", "github.com/avast/retry-go",
 	"github.com/sethvargo/go-retry", "google.golang.org/grpc", "google.golang.org/protobuf",
 	"go.temporal.io/sdk", "k8s.io/apimachinery", "github.com/hashicorp/go-retryablehttp",
 }

@@ -113,6 +113,8 @@ var grpcRegistrars = map[string]bool{
 var loopReceivers = map[string]string{
 	"(*github.com/segmentio/kafka-go.Reader).ReadMessage":               "kafka-go consumer loop",
 	"(*github.com/segmentio/kafka-go.Reader).FetchMessage":              "kafka-go consumer loop",
+	"(*github.com/twmb/franz-go/pkg/kgo.Client).PollFetches":            "franz-go consumer loop",
+	"(*github.com/twmb/franz-go/pkg/kgo.Client).PollRecords":            "franz-go consumer loop",
 	"(*github.com/aws/aws-sdk-go-v2/service/sqs.Client).ReceiveMessage": "SQS consumer loop",
 	"(*github.com/nats-io/nats.go.Subscription).NextMsg":                "NATS consumer loop",
 	// XAUTOCLAIM takes over the pending entries of a consumer that died:
@@ -155,6 +157,7 @@ var keySources = map[string]KeySource{
 	"*github.com/riverqueue/river.Job":                       {Expr: `strconv.FormatInt(%[1]s.ID, 10)`, Imports: []string{"strconv"}},
 	"*github.com/ThreeDotsLabs/watermill/message.Message":    {Expr: `%[1]s.UUID`},
 	"github.com/segmentio/kafka-go.Message":                  {Expr: `fmt.Sprintf("%%s/%%d/%%d", %[1]s.Topic, %[1]s.Partition, %[1]s.Offset)`, Imports: []string{"fmt"}},
+	"*github.com/twmb/franz-go/pkg/kgo.Record":               {Expr: `fmt.Sprintf("%%s/%%d/%%d", %[1]s.Topic, %[1]s.Partition, %[1]s.Offset)`, Imports: []string{"fmt"}},
 	"*github.com/IBM/sarama.ConsumerMessage":                 {Expr: `fmt.Sprintf("%%s/%%d/%%d", %[1]s.Topic, %[1]s.Partition, %[1]s.Offset)`, Imports: []string{"fmt"}},
 	"*github.com/Shopify/sarama.ConsumerMessage":             {Expr: `fmt.Sprintf("%%s/%%d/%%d", %[1]s.Topic, %[1]s.Partition, %[1]s.Offset)`, Imports: []string{"fmt"}},
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types.Message": {Expr: `aws.ToString(%[1]s.MessageId)`, Imports: []string{"github.com/aws/aws-sdk-go-v2/aws"}},
@@ -278,6 +281,7 @@ var opKeyFields = map[string]bool{
 	"github.com/redis/go-redis/v9.XMessage.ID":                         true,
 	// A kafka message is identified by topic, partition and offset.
 	"github.com/segmentio/kafka-go.Message.Offset":     true,
+	"github.com/twmb/franz-go/pkg/kgo.Record.Offset":   true,
 	"github.com/IBM/sarama.ConsumerMessage.Offset":     true,
 	"github.com/Shopify/sarama.ConsumerMessage.Offset": true,
 }
@@ -310,6 +314,7 @@ var keyPlaces = map[string]string{
 	"JetStream handler":          "the message's Nats-Msg-Id header",
 	"NATS consumer loop":         "the message's Nats-Msg-Id header",
 	"kafka-go consumer loop":     "the message's topic, partition and offset",
+	"franz-go consumer loop":     "the record's topic, partition and offset",
 	"sarama consumer loop":       "the message's topic, partition and offset",
 	"Redis stream consumer loop": "the entry's ID",
 }

@@ -114,6 +114,14 @@ func reachable(roots []*Root, pkg *types.Package, fv *funcValues) map[*ssa.Funct
 					// calls it: its code is part of the attempt.
 					visit(instr.Fn.(*ssa.Function), &Path{Root: p.Root, Via: p.Via})
 				}
+				// So does a function literal that captures nothing,
+				// which SSA does not wrap in a closure
+				// (fetches.EachRecord(func(r *kgo.Record) {...})).
+				for _, op := range instr.Operands(nil) {
+					if lit, ok := (*op).(*ssa.Function); ok && lit.Parent() == fn {
+						visit(lit, &Path{Root: p.Root, Via: p.Via})
+					}
+				}
 			}
 		}
 	}

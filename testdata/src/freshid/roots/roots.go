@@ -20,6 +20,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 	"github.com/riverqueue/river"
 	kafka "github.com/segmentio/kafka-go"
+	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/oklog/ulid/v2"
 	"github.com/rs/xid"
 	"github.com/segmentio/ksuid"
@@ -96,6 +97,24 @@ func kafkaLoop(ctx context.Context, r *kafka.Reader) {
 			return
 		}
 		db.Exec("INSERT INTO payments (payment_id, body) VALUES ($1, $2)", uuid.New(), m.Value) // want `kafka-go consumer loop`
+	}
+}
+
+// A franz-go poll loop: each record's body runs in EachRecord's
+// function, or in a range over the fetch's records.
+func franzLoop(ctx context.Context, cl *kgo.Client) {
+	for {
+		fetches := cl.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			return
+		}
+		fetches.EachRecord(func(r *kgo.Record) {
+			db.Exec("INSERT INTO payments (payment_id, body) VALUES ($1, $2)", uuid.New(), r.Value) // want `franz-go consumer loop franzLoop`
+		})
+		for _, r := range fetches.Records() {
+			db.Exec("INSERT INTO refunds (refund_id, body) VALUES ($1, $2)", uuid.New(), r.Value) // want `franz-go consumer loop franzLoop`
+		}
+		cl.CommitRecords(ctx, fetches.Records()...)
 	}
 }
 
