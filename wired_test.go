@@ -41,13 +41,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -182,6 +182,12 @@ func TestWired(t *testing.T) {
 		// program.
 		"example.com/litemain/cmd/lite/main.go:3": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Place \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.ServeHTTP, wired here\); derive it from the request's Idempotency-Key header`,
+		},
+		// Service methods adapted to a generic handler and decorated:
+		// each adapted method implements the handler of its command.
+		"example.com/wiredadapt/cmd/worker/main.go:22": {
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.service.Place \(orders.go:\d+:\d+\) is fresh on every attempt \(kafka-go consumer loop Consumer.Run, wired here\)`,
+			`a retry inserts a second refunds row with a new id: uuid.NewString\(\) in orders.Refunds.Refund \(orders.go:\d+:\d+\) is fresh on every attempt \(kafka-go consumer loop Consumer.Run, wired here\)`,
 		},
 		// A main that only registers another package's gRPC server;
 		// no fix at the wiring, for the call of one request either.

@@ -70,7 +70,9 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	if first < 0 {
 		return
 	}
-	counted := writes
+	// Only the writes that can run with the first in one operation: a
+	// dispatcher's other cases are other operations.
+	counted := slices.DeleteFunc(slices.Clone(writes), func(w int) bool { return r.Exclusive(first, w) })
 	found, own := programApart(r, counted, comps)
 	if !found && len(guards) > 0 {
 		// A guard that commits apart from the write it lets through
@@ -82,7 +84,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 				counted = append(counted, g)
 			}
 		}
-		counted = append(counted, writes...)
+		counted = append(counted, slices.DeleteFunc(slices.Clone(writes), func(w int) bool { return r.Exclusive(first, w) })...)
 		found, own = programApart(r, counted, comps)
 	}
 	if !found || own {

@@ -123,6 +123,27 @@ type Pending struct {
 	// calls, for the composition root to put the implementations'
 	// statements in their place.
 	Roots []PendingRoot
+	// Adapted are the methods the package converts, as method values,
+	// to a named function type with methods of its own (an adapter such
+	// as HandlerFunc[C], whose Handle calls the function): the
+	// composition root takes each for an implementation of the
+	// interfaces the adapter type satisfies.
+	Adapted []Adapted
+}
+
+// An Adapted is a method value converted to a named function type: the
+// type's origin (Pkg.Type) and type arguments (types.TypeString with
+// full paths), and the method (Recv.Method of FuncPkg, Recv without
+// its pointer).
+type Adapted struct {
+	Pkg, Type string
+	TypeArgs  []string
+	FuncPkg   string
+	Recv      string
+	Method    string
+	// Iface is set when Recv is an interface (svc.Cancel, svc a
+	// service interface): its implementations are what runs.
+	Iface bool
 }
 
 // A PendingRoot is a retried root of the package and the statements it
@@ -147,6 +168,9 @@ func (p *Pending) String() string {
 			item += fmt.Sprintf(" a%d%s=%s", f.Arg, f.Path, f.Origin.Call)
 		}
 		items = append(items, item)
+	}
+	for _, a := range p.Adapted {
+		items = append(items, "adapted "+a.FuncPkg+"."+a.Recv+"."+a.Method+" as "+a.Pkg+"."+a.Type+"["+strings.Join(a.TypeArgs, ",")+"]")
 	}
 	return "pending(" + strings.Join(items, "; ") + ")"
 }

@@ -68,6 +68,9 @@ type program struct {
 	// keys are, by wired method, the parts of its arguments in which
 	// every retried call of it passes the operation key.
 	keys map[string][]valueflow.KeyArg
+	// adapted are the method values the linked packages convert to
+	// adapter types (adaptedImpls).
+	adapted []valueflow.Adapted
 }
 
 type impl struct {
@@ -88,15 +91,17 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog) ([]ProgramDefect,
 	facts := pass.AllPackageFacts()
 	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
 	var pending []*valueflow.Pending
+	var adapted []valueflow.Adapted
 	for _, f := range facts {
 		if p, ok := f.Fact.(*valueflow.Pending); ok {
 			pending = append(pending, p)
+			adapted = append(adapted, p.Adapted...)
 		}
 	}
 	if len(pending) == 0 {
 		return nil, nil
 	}
-	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}}
+	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted}
 	p.link(pass.Pkg)
 	p.keys = agreedKeys(pending)
 	var out []ProgramDefect
@@ -334,6 +339,7 @@ func (p *program) implementations(call valueflow.WiredCall) []impl {
 	if ims, ok := p.impls[key]; ok {
 		return ims
 	}
+	p.impls[key] = nil // adapters of one interface's methods to another's may cycle
 	var ims []impl
 	if iface := p.iface(call.Iface); iface != nil {
 		want := strings.Join(call.TypeArgs, ",")
@@ -355,6 +361,7 @@ func (p *program) implementations(call valueflow.WiredCall) []impl {
 			}
 		}
 	}
+	ims = append(ims, p.adaptedImpls(call)...)
 	p.impls[key] = ims
 	return ims
 }

@@ -1066,6 +1066,20 @@ func (b *stmtBuilder) exclusive(i, j int) bool {
 		!b.reachable(a.Block())[c.Block().Index] && !b.reachable(c.Block())[a.Block().Index]
 }
 
+// loopHeader returns the header of the consumer loop whose body the
+// list is of, when fn is the loop's function, or nil.
+func (b *stmtBuilder) loopHeader(fn *ssa.Function) *ssa.BasicBlock {
+	if b.only == nil || fn != b.fn {
+		return nil
+	}
+	for blk := range b.only {
+		if blk.Idom() == nil || !b.only[blk.Idom()] {
+			return blk
+		}
+	}
+	return nil
+}
+
 // reachable returns, by index, the blocks of blk's function that can run
 // after blk, computed once per block: a list's pairs ask about the same
 // few blocks again and again, in functions of thousands of blocks.
@@ -1074,10 +1088,16 @@ func (b *stmtBuilder) reachable(blk *ssa.BasicBlock) []bool {
 		return r
 	}
 	r := make([]bool, len(blk.Parent().Blocks))
+	// In a consumer loop's body, the way back to the loop's header
+	// leads to the next delivery: not a run of this operation.
+	header := b.loopHeader(blk.Parent())
 	stack := slices.Clone(blk.Succs)
 	for len(stack) > 0 {
 		next := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		if next == header {
+			continue
+		}
 		if !r[next.Index] {
 			r[next.Index] = true
 			stack = append(stack, next.Succs...)

@@ -256,7 +256,8 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 		}
 	}
 	pending.Roots = pendingRoots(res)
-	if len(pending.Calls) > 0 || len(pending.Roots) > 0 {
+	pending.Adapted = adaptedFuncs(res.ssa.SrcFuncs())
+	if len(pending.Calls) > 0 || len(pending.Roots) > 0 || len(pending.Adapted) > 0 {
 		pass.ExportPackageFact(&pending)
 	}
 }

@@ -1,0 +1,125 @@
+package summary
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/valueflow"
+)
+
+// A function adapter is a named function type with a method that calls
+// the function (type HandlerFunc[C any] func(ctx, C) error; func (f
+// HandlerFunc[C]) Handle(ctx, c) error { return f(ctx, c) }), the way
+// http.HandlerFunc adapts a function to http.Handler. A service's method
+// converted to it (command.HandlerFunc[Booking](svc.Cancel)) and wrapped
+// in decorators is what a wired call of the interface runs, though no
+// named type of the program implements it with that method: the
+// conversions are the implementations.
+
+// adaptedFuncs lists the method values the package converts to a named
+// function type with methods.
+func adaptedFuncs(funcs []*ssa.Function) []valueflow.Adapted {
+	var out []valueflow.Adapted
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ct, ok := instr.(*ssa.ChangeType)
+				if !ok {
+					continue
+				}
+				if a, ok := adapted(ct); ok && !slices.ContainsFunc(out, func(b valueflow.Adapted) bool { return sameAdapted(a, b) }) {
+					out = append(out, a)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// adapted describes a conversion of a method value to a named function
+// type with methods.
+func adapted(ct *ssa.ChangeType) (valueflow.Adapted, bool) {
+	named, ok := types.Unalias(ct.Type()).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.NumMethods() == 0 {
+		return valueflow.Adapted{}, false
+	}
+	if _, ok := named.Underlying().(*types.Signature); !ok {
+		return valueflow.Adapted{}, false
+	}
+	mc, ok := ct.X.(*ssa.MakeClosure)
+	if !ok {
+		return valueflow.Adapted{}, false
+	}
+	bound := mc.Fn.(*ssa.Function)
+	method, ok := bound.Object().(*types.Func)
+	if !ok || !strings.HasPrefix(bound.Synthetic, "bound method wrapper") || method.Pkg() == nil {
+		return valueflow.Adapted{}, false
+	}
+	recv := method.Type().(*types.Signature).Recv().Type()
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	rn, ok := types.Unalias(recv).(*types.Named)
+	if !ok || rn.Obj().Pkg() == nil {
+		return valueflow.Adapted{}, false
+	}
+	a := valueflow.Adapted{Pkg: named.Obj().Pkg().Path(), Type: named.Obj().Name(), FuncPkg: rn.Obj().Pkg().Path(), Recv: rn.Obj().Name(), Method: method.Name(), Iface: types.IsInterface(rn)}
+	for t := range named.TypeArgs().Types() {
+		a.TypeArgs = append(a.TypeArgs, types.TypeString(t, nil))
+	}
+	return a, true
+}
+
+func sameAdapted(a, b valueflow.Adapted) bool {
+	return a.Pkg == b.Pkg && a.Type == b.Type && slices.Equal(a.TypeArgs, b.TypeArgs) && a.FuncPkg == b.FuncPkg && a.Recv == b.Recv && a.Method == b.Method
+}
+
+// adaptedImpls returns the methods converted to an adapter type that
+// has the wired call's method and the call's type arguments: what the
+// call runs, through the adapter.
+func (p *program) adaptedImpls(call valueflow.WiredCall) []impl {
+	var out []impl
+	for _, a := range p.adapted {
+		if !slices.Equal(a.TypeArgs, call.TypeArgs) {
+			continue
+		}
+		pkg, fpkg := p.pkgs[a.Pkg], p.pkgs[a.FuncPkg]
+		if pkg == nil || fpkg == nil {
+			continue
+		}
+		tn, ok := pkg.Scope().Lookup(a.Type).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if m, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, call.Method); m == nil {
+			continue // not the interface's method: an adapter to another
+		}
+		rn, ok := fpkg.Scope().Lookup(a.Recv).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if a.Iface {
+			// A service interface's method: its implementations.
+			for _, im := range p.implementations(valueflow.WiredCall{Iface: a.FuncPkg + "." + a.Recv, Method: a.Method}) {
+				if !slices.ContainsFunc(out, func(o impl) bool { return o.fn == im.fn }) {
+					out = append(out, im)
+				}
+			}
+			continue
+		}
+		recv := types.NewPointer(rn.Type())
+		sel, _, _ := types.LookupFieldOrMethod(recv, false, fpkg, a.Method)
+		fn, ok := sel.(*types.Func)
+		if !ok {
+			continue
+		}
+		im := impl{fn: fn, name: rn.Pkg().Name() + "." + rn.Name() + "." + a.Method + " as " + pkg.Name() + "." + a.Type, recv: recv}
+		if !slices.ContainsFunc(out, func(o impl) bool { return o.fn == im.fn }) {
+			out = append(out, im)
+		}
+	}
+	return out
+}
