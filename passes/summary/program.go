@@ -103,7 +103,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog) ([]ProgramDefect,
 	}
 	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted}
 	p.link(pass.Pkg)
-	p.keys = agreedKeys(pending)
+	p.keys = agreedKeys(cat, pending)
 	var out []ProgramDefect
 	for _, pend := range pending {
 		for _, pc := range pend.Calls {
@@ -159,26 +159,51 @@ func wiredKey(c valueflow.WiredCall) string {
 // implementation serves every caller the program's retried paths show.
 // A method that one root calls more than once gets none: one key would
 // derive the same value for both calls.
-func agreedKeys(pending []*valueflow.Pending) map[string][]valueflow.KeyArg {
-	out := map[string][]valueflow.KeyArg{}
-	seen := map[string]bool{} // wired methods met
-	calls := map[string]int{} // calls of a wired method by one root
+func agreedKeys(cat *catalog.Catalog, pending []*valueflow.Pending) map[string][]valueflow.KeyArg {
+	byMethod := map[string][]valueflow.PendingCall{}
+	twice := map[string]bool{} // wired methods a root calls more than once
+	calls := map[string]int{}  // calls of a wired method by one root
 	for _, pend := range pending {
 		for _, pc := range pend.Calls {
 			k := wiredKey(pc.Call)
+			byMethod[k] = append(byMethod[k], pc)
 			calls[pc.Root+"|"+k]++
-			if calls[pc.Root+"|"+k] > 1 {
-				out[k] = nil
-			}
-			if !seen[k] {
-				seen[k] = true
-				out[k] = slices.Clone(pc.Keys)
-				continue
-			}
-			out[k] = slices.DeleteFunc(out[k], func(a valueflow.KeyArg) bool { return !slices.Contains(pc.Keys, a) })
+			twice[k] = twice[k] || calls[pc.Root+"|"+k] > 1
 		}
 	}
+	out := map[string][]valueflow.KeyArg{}
+	for k, pcs := range byMethod {
+		if twice[k] {
+			continue
+		}
+		var keys []valueflow.KeyArg
+		for _, pc := range pcs {
+			for _, a := range pc.Keys {
+				if !slices.Contains(keys, a) {
+					keys = append(keys, a)
+				}
+			}
+		}
+		out[k] = slices.DeleteFunc(keys, func(a valueflow.KeyArg) bool {
+			return slices.ContainsFunc(pcs, func(pc valueflow.PendingCall) bool {
+				return !slices.Contains(pc.Keys, a) && !elsewhereEmpty(cat, a, pc.Root)
+			})
+		})
+	}
 	return out
+}
+
+// elsewhereEmpty reports whether a key read from the context of roots
+// of one kind reads empty in the context of root, a root of another
+// kind, so that the fix keeps the fresh value there (a gRPC call's
+// metadata is in no HTTP request's context): such a caller neither
+// needs the key nor gets one value for several calls.
+func elsewhereEmpty(cat *catalog.Catalog, a valueflow.KeyArg, root string) bool {
+	if a.Context == "" || strings.HasPrefix(root, a.Context+" ") {
+		return false
+	}
+	ck, ok := cat.ContextKey(a.Context)
+	return ok && ck.MayBeEmpty
 }
 
 // keyFix returns the first of the fixes prepared for a fresh value made
