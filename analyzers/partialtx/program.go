@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/analyzers/internal/check"
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/passes/summary"
 )
@@ -164,7 +165,8 @@ func programApart(r *summary.ProgramRoot, stmts, comps []int) (found, own bool) 
 
 // nonIdempotent reports whether a write repeats with a different
 // result: a plain INSERT, or an UPDATE computing a column from its own
-// value.
+// value. A row of a log of attempts is meant to be added again: it
+// records the retry.
 func nonIdempotent(st *sqltext.Statement) bool {
-	return st.Kind == sqltext.Insert && (!st.Conflict || st.Arithmetic) || st.Kind == sqltext.Update && st.Arithmetic
+	return st.Kind == sqltext.Insert && (!st.Conflict || st.Arithmetic) && !catalog.IsAttemptLog(st.Table) || st.Kind == sqltext.Update && st.Arithmetic
 }

@@ -148,7 +148,7 @@ func syncBalance(ctx context.Context, userID int64) error {
 func checkout(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	audit := func(what string) {
-		db.ExecContext(ctx, "INSERT INTO audit_log (what) VALUES ($1)", what) // want `the INSERT into audit_log is not idempotent \(HTTP handler checkout\)`
+		db.ExecContext(ctx, "INSERT INTO order_events (what) VALUES ($1)", what) // want `the INSERT into order_events is not idempotent \(HTTP handler checkout\)`
 	}
 	audit("checkout")
 	db.ExecContext(ctx, "UPDATE orders SET status = 'placed' WHERE id = $1", 1)

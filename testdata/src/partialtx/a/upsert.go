@@ -63,3 +63,13 @@ func upsertNoGuard(ctx context.Context, t *asynq.Task) error {
 	_, err = db.ExecContext(ctx, "INSERT INTO ledger (amount) VALUES ($1)", 5) // want `2 writes commit separately and the INSERT into ledger is not idempotent \(asynq handler upsertNoGuard\)`
 	return err
 }
+
+// A payment's attempt is logged, then its state set: the log grows by
+// one row per attempt by design, and the state is set to a value.
+func logAttempt(ctx context.Context, t *asynq.Task) error {
+	if _, err := db.ExecContext(ctx, "INSERT INTO payment_attempts (id, outcome) VALUES ($1, $2)", "a", "ok"); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, "UPDATE payments SET status = 'paid' WHERE id = $1", "p")
+	return err
+}

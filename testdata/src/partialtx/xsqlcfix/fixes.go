@@ -63,7 +63,7 @@ func transferHelper(ctx context.Context, t *asynq.Task) error {
 
 // A statement here and one in a repository built over the same pool.
 func auditAndInsert(ctx context.Context, t *asynq.Task) error {
-	if _, err := db.ExecContext(ctx, "INSERT INTO audit_log (what) VALUES ($1)", "order"); err != nil { // want `2 writes commit separately`
+	if _, err := db.ExecContext(ctx, "INSERT INTO order_events (what) VALUES ($1)", "order"); err != nil { // want `2 writes commit separately`
 		return err
 	}
 	if err := ordersrepo.NewStore(db).InsertOrder(ctx, "o", 5); err != nil {
