@@ -6,6 +6,7 @@ package effects
 import (
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -167,6 +168,13 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 						}
 					}
 					depth--
+					// A key the helper was given (setKey(&p.Params,
+					// in.Key)) is what this call passes it.
+					if kp, ok := key.(*ssa.Parameter); ok && kp.Parent() == r.Common().StaticCallee() {
+						if i := slices.Index(kp.Parent().Params, kp); i >= 0 && i < len(r.Common().Args) {
+							key = r.Common().Args[i]
+						}
+					}
 				default:
 					return false // passed to code that may set the key
 				}

@@ -20,12 +20,17 @@ func (Gateway) Charge(ctx context.Context, key string, amount int64) error {
 	return err
 }
 
-// Capture sends the request's key, when it has one.
+// setKey sets the key on params, when there is one.
+func setKey(p *stripe.Params, key string) {
+	if key != "" {
+		p.SetIdempotencyKey(key)
+	}
+}
+
+// Capture sends the request's key, when it has one, through a helper.
 func (Gateway) Capture(ctx context.Context, req app.CaptureRequest) error {
 	params := &stripe.PaymentIntentParams{Amount: stripe.Int64(req.Amount)}
-	if req.Key != "" {
-		params.SetIdempotencyKey(req.Key)
-	}
+	setKey(&params.Params, req.Key)
 	_, err := paymentintent.New(params) // want `a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key \(HTTP handler Handler.CaptureLoose\)`
 	return err
 }
