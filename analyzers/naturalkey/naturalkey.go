@@ -13,6 +13,7 @@ import (
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes"
 	"github.com/idemlint/idemlint/passes/retried"
@@ -120,6 +121,9 @@ func (c *checker) writesOf(fn *ssa.Function) *writes {
 			if st := effects.StmtOf(c.cat, call); st != nil {
 				w.stmts = append(w.stmts, st)
 				w.note(st)
+			} else if st := builtInsert(c.cat, call); st != nil {
+				w.stmts = append(w.stmts, st)
+				w.note(st)
 			} else if callee := valueflow.Callee(call.Common()); callee != nil {
 				if _, ok := c.cat.Model(callee); ok {
 					w.models = append(w.models, call)
@@ -131,6 +135,23 @@ func (c *checker) writesOf(fn *ssa.Function) *writes {
 		}
 	}
 	return w
+}
+
+// builtInsert returns the INSERT of a model that a query builder runs
+// (bun's NewInsert().Model(&fee).Exec(ctx)), with the model's columns
+// bound to its fields; gorm's Create is checkModel's.
+func builtInsert(cat *catalog.Catalog, call ssa.CallInstruction) *effects.Stmt {
+	callee := valueflow.Callee(call.Common())
+	if callee == nil {
+		return nil
+	}
+	if _, ok := catalog.QueryBuilderOf(callee); !ok {
+		return nil
+	}
+	if st := effects.ModelStmtOf(cat, call); st != nil && st.SQL.Kind == sqltext.Insert && st.ArgBase != nil {
+		return st
+	}
+	return nil
 }
 
 // keyColumn returns an inserted column that holds an operation key, and
@@ -204,5 +225,9 @@ func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path,
 // remedy says, for a finding without a fix, the conflict handling to
 // add, in the statement's dialect when its text shows it.
 func (c *checker) remedy(st *effects.Stmt) string {
+	if st.ArgBase != nil {
+		// A query builder's insert: the clause goes on its chain.
+		return "; add On(\"CONFLICT DO NOTHING\") to the insert (ON CONFLICT DO NOTHING; Ignore() on MySQL) and handle the existing row"
+	}
 	return "; add " + conflictAdvice(fix.DialectOf(c.pass.Pkg, st.Text), st.SQL) + " and handle the existing row"
 }

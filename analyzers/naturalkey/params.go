@@ -1,6 +1,7 @@
 package naturalkey
 
 import (
+	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
@@ -20,6 +21,11 @@ import (
 func (c *checker) argKey(st *effects.Stmt, p sqltext.Param, path *retried.Path) (key, bool) {
 	if v := c.paramValue(st, p); v != nil {
 		return c.keyOf(v, path.Via, 0), true
+	}
+	if st.ArgBase != nil && p.Index >= 0 && p.Index < len(st.ArgPaths) {
+		// An ORM's insert of a model (bun's NewInsert().Model(fee)):
+		// the column's field of the model built here.
+		return c.modelField(st.ArgBase, st.ArgPaths[p.Index], path)
 	}
 	call, ok := st.Instr.(*ssa.Call)
 	if st.Callee == nil || !ok || p.Index < 0 || p.Index >= len(st.Callee.Args) {
@@ -80,4 +86,63 @@ func (c *checker) paramValue(st *effects.Stmt, p sqltext.Param) ssa.Value {
 		}
 	}
 	return nil
+}
+
+// modelField says what field path (".ID") of a model built in the
+// function holds: the model's allocation, or the one a closure of the
+// function captured (a transaction callback's).
+func (c *checker) modelField(model ssa.Value, field string, path *retried.Path) (key, bool) {
+	alloc, ok := modelAlloc(model)
+	if !ok || strings.Count(field, ".") != 1 {
+		return key{}, false
+	}
+	st, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	if !ok {
+		return key{}, false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if "."+st.Field(i).Name() == field {
+			return c.fieldKey(alloc, i, path.Via, 0), true
+		}
+	}
+	return key{}, false
+}
+
+// modelAlloc follows a model value to where it is allocated: through a
+// closure's captured variable and the cell that holds it.
+func modelAlloc(v ssa.Value) (*ssa.Alloc, bool) {
+	for range 4 {
+		switch x := valueflow.Unwrap(v).(type) {
+		case *ssa.Alloc:
+			if _, ok := x.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
+				return x, true
+			}
+			// A cell holding the model's pointer: what is stored in it.
+			var stored ssa.Value
+			for _, r := range *x.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == x {
+					if stored != nil {
+						return nil, false
+					}
+					stored = st.Val
+				}
+			}
+			if stored == nil {
+				return nil, false
+			}
+			v = stored
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil, false
+			}
+			v = x.X
+		case *ssa.FreeVar:
+			if v = valueflow.Binding(x); v == nil {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
 }

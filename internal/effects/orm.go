@@ -106,7 +106,7 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 	var kind, table string
 	var sets []string
 	conflict := false
-	var handle ssa.Value
+	var handle, model ssa.Value
 	for v := c.Common().Args[0]; handle == nil; {
 		call, ok := v.(*ssa.Call)
 		if !ok {
@@ -131,7 +131,7 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 		case qb.Start[name] != "":
 			kind, handle = qb.Start[name], recv
 		case name == qb.Model && len(args) > 0:
-			table = taggedTable(valueflow.Unwrap(args[0]).Type(), qb.TableTag)
+			table, model = taggedTable(valueflow.Unwrap(args[0]).Type(), qb.TableTag), args[0]
 		case name == qb.Set:
 			if text == "" {
 				return nil // a SET clause the statement cannot be read without
@@ -151,6 +151,15 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 	case "INSERT":
 		sql.Kind, sql.Conflict = sqltext.Insert, conflict
 		st.Text = modelSQL(sql, "")
+		// NewInsert().Model(&fee): the INSERT of the model's columns,
+		// each filled by its field, as gorm's Create.
+		if model != nil && table != "" {
+			if text, paths, ok := modelInsert(table, model, conflict); ok {
+				if parsed := sqltext.Parse(text); parsed.Kind == sqltext.Insert {
+					st.Text, st.SQL, st.ArgBase, st.ArgPaths = text, parsed, valueflow.Unwrap(model), paths
+				}
+			}
+		}
 	case "UPDATE":
 		sql.Kind = sqltext.Update
 		if table != "" && len(sets) > 0 {
