@@ -24,12 +24,13 @@ func (c *checker) programRoots() {
 }
 
 // programRoot compares the units of one root's key statements and
-// effect writes. A root whose path makes an external call is left out:
-// the lists do not say whether it runs between the key and the effect,
-// where the key is that call's intent record (intentfirst's). So is one
-// whose list is cut: a key statement may be among those left out.
+// effect writes. A pair with which an external call can run is left
+// out: the lists do not say whether it runs between the key and the
+// effect, where the key is that call's intent record (intentfirst's).
+// So is a root whose list is cut: a key statement may be among those
+// left out.
 func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
-	if r.External || r.Cut {
+	if r.Cut {
 		return
 	}
 	var keys, writes []int
@@ -49,7 +50,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	for _, k := range keys {
 		for _, w := range writes {
 			ks, ws := &r.Stmts[k], &r.Stmts[w]
-			if r.SameScope(k, w) || r.Exclusive(k, w) || ks.Unit == ws.Unit {
+			if r.SameScope(k, w) || r.Exclusive(k, w) || ks.Unit == ws.Unit || r.ExternalWith(k, w) {
 				continue // one function's, which its package judges; or they never run apart
 			}
 			msg, ok := programApart(parsed[k], k < w)

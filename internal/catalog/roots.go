@@ -123,6 +123,21 @@ var loopReceivers = map[string]string{
 	"github.com/redis/go-redis/v9.*.XAutoClaim": "Redis stream consumer loop",
 }
 
+// inlineCallers call their function argument before they return, in
+// the caller's goroutine, once per item: the argument's code runs
+// within the call (a franz-go fetch's records, one by one).
+var inlineCallers = map[string]bool{
+	"(github.com/twmb/franz-go/pkg/kgo.Fetches).EachRecord":        true,
+	"(github.com/twmb/franz-go/pkg/kgo.Fetches).EachPartition":     true,
+	"(github.com/twmb/franz-go/pkg/kgo.Fetches).EachTopic":         true,
+	"(github.com/twmb/franz-go/pkg/kgo.FetchTopic).EachRecord":     true,
+	"(github.com/twmb/franz-go/pkg/kgo.FetchPartition).EachRecord": true,
+}
+
+// CallsInline reports whether fn calls its function argument before it
+// returns, in the caller's goroutine (inlineCallers).
+func CallsInline(fn *types.Func) bool { return has(inlineCallers, fn) }
+
 // deliveryChans are element types of channels whose range loop is a
 // consumer loop.
 var deliveryChans = map[string]string{

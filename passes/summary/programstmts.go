@@ -37,10 +37,12 @@ type ProgramRoot struct {
 	// long, or an implementation's list was cut): it is then no proof
 	// that a statement is absent.
 	Cut bool
-	// External is set when the root's path makes an external call, in
-	// its own package or in an implementation: the lists do not say
-	// where it runs among the statements.
-	External bool
+	// External is set when the root's path makes an external call in
+	// its own package, and externals are the places of the
+	// implementations that make one: the lists do not say where such a
+	// call runs among the statements (ExternalWith).
+	External  bool
+	externals [][]step
 	// Keyless are the external calls of implementations whose key is a
 	// field of a request that the wired call's caller builds without it.
 	Keyless []ProgramDefect
@@ -153,11 +155,28 @@ func (r *ProgramRoot) GuardedBefore(j int) bool {
 	return false
 }
 
+// ExternalWith reports whether an external call can run in one
+// execution with statements i and j: the root's own, or one of an
+// implementation whose place excludes neither.
+func (r *ProgramRoot) ExternalWith(i, j int) bool {
+	if r.External {
+		return true
+	}
+	return slices.ContainsFunc(r.externals, func(t []step) bool {
+		return !exclusive(r.Stmts[i].trail, t) && !exclusive(r.Stmts[j].trail, t)
+	})
+}
+
 // Exclusive reports whether statements i and j of the root never run
 // in one execution: they lie on exclusive branches of a list, or in two
 // implementations of one wired call.
 func (r *ProgramRoot) Exclusive(i, j int) bool {
-	a, b := r.Stmts[i].trail, r.Stmts[j].trail
+	return exclusive(r.Stmts[i].trail, r.Stmts[j].trail)
+}
+
+// exclusive reports whether the places a and b of a root's list cannot
+// both run in one execution.
+func exclusive(a, b []step) bool {
 	for l := 0; l < len(a) && l < len(b); l++ {
 		switch {
 		case a[l].index != b[l].index:
@@ -339,7 +358,11 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 		}
 		runs, inTx = args, txArgs
 		root.Cut = root.Cut || s.StmtsCut
-		root.External = root.External || len(s.Effects) > 0
+		if len(s.Effects) > 0 {
+			place := slices.Clone(here)
+			place[len(place)-1].impl = k
+			root.externals = append(root.externals, place)
+		}
 		p.keyless(root, w, s, sc.through, im)
 		if !s.Retried && !slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool { return st.Wired == nil && sqltext.Parse(st.SQL).Writes() }) {
 			// An implementation that writes too may write its intent

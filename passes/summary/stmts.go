@@ -269,11 +269,18 @@ func (b *stmtBuilder) visit(f *ssa.Function) {
 // the composition root asks whether they run it.
 func (b *stmtBuilder) runsHere(mc *ssa.MakeClosure) bool {
 	for _, r := range *mc.Referrers() {
-		if call, ok := r.(*ssa.Call); ok && (call.Call.Value == mc || effects.IsTxFunc(&call.Call) || call.Call.IsInvoke() && b.wiredOK(call)) {
+		if call, ok := r.(*ssa.Call); ok && (call.Call.Value == mc || effects.IsTxFunc(&call.Call) || callsInline(&call.Call) || call.Call.IsInvoke() && b.wiredOK(call)) {
 			return true
 		}
 	}
 	return false
+}
+
+// callsInline reports whether a call runs its function argument before
+// it returns (catalog.CallsInline).
+func callsInline(cc *ssa.CallCommon) bool {
+	fn := valueflow.Callee(cc)
+	return fn != nil && catalog.CallsInline(fn)
 }
 
 // wiredOK reports whether a call is one the list records as wired.
@@ -472,6 +479,10 @@ func (b *stmtBuilder) call(c ssa.CallInstruction) {
 	cc := c.Common()
 	if effects.IsTxFunc(cc) {
 		b.callbacks(cc)
+		return
+	}
+	if callsInline(cc) {
+		b.callbacks(cc) // fetches.EachRecord(func(r) {...}): the literal runs here
 		return
 	}
 	for _, a := range cc.Args {

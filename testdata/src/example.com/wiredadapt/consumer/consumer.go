@@ -5,7 +5,7 @@ import (
 	"context"
 	"encoding/json"
 
-	kafka "github.com/segmentio/kafka-go"
+	"github.com/twmb/franz-go/pkg/kgo"
 
 	"example.com/wiredadapt/command"
 	"example.com/wiredadapt/orders"
@@ -15,33 +15,49 @@ import (
 type Handlers struct {
 	Place  command.Handler[orders.PlaceOrder]
 	Refund command.Handler[orders.RefundOrder]
+	Settle command.Handler[orders.SettleOrder]
+	Notify command.Handler[orders.NotifyOrder]
 	// Audit is called by no retried path.
 	Audit command.Handler[orders.AuditOrder]
 }
 
-// Consumer reads commands from Kafka.
+// Consumer reads commands from Kafka, with franz-go.
 type Consumer struct {
-	Reader *kafka.Reader
+	Client *kgo.Client
 	H      Handlers
 }
 
-// Run handles each message by its topic.
+// Run handles each record of each fetch by its topic.
 func (c *Consumer) Run(ctx context.Context) error {
 	for {
-		m, err := c.Reader.FetchMessage(ctx)
-		if err != nil {
-			return err
+		fetches := c.Client.PollFetches(ctx)
+		if fetches.IsClientClosed() {
+			return nil
 		}
-		switch m.Topic {
-		case "place":
-			var cmd orders.PlaceOrder
-			_ = json.Unmarshal(m.Value, &cmd)
-			_ = c.H.Place.Handle(ctx, cmd)
-		case "refund":
-			var cmd orders.RefundOrder
-			_ = json.Unmarshal(m.Value, &cmd)
-			_ = c.H.Refund.Handle(ctx, cmd)
-		}
-		_ = c.Reader.CommitMessages(ctx, m)
+		fetches.EachRecord(func(r *kgo.Record) {
+			c.dispatch(ctx, r)
+		})
+		_ = c.Client.CommitRecords(ctx, fetches.Records()...)
+	}
+}
+
+func (c *Consumer) dispatch(ctx context.Context, r *kgo.Record) {
+	switch r.Topic {
+	case "place":
+		var cmd orders.PlaceOrder
+		_ = json.Unmarshal(r.Value, &cmd)
+		_ = c.H.Place.Handle(ctx, cmd)
+	case "refund":
+		var cmd orders.RefundOrder
+		_ = json.Unmarshal(r.Value, &cmd)
+		_ = c.H.Refund.Handle(ctx, cmd)
+	case "settle":
+		var cmd orders.SettleOrder
+		_ = json.Unmarshal(r.Value, &cmd)
+		_ = c.H.Settle.Handle(ctx, cmd)
+	case "notify":
+		var cmd orders.NotifyOrder
+		_ = json.Unmarshal(r.Value, &cmd)
+		_ = c.H.Notify.Handle(ctx, cmd)
 	}
 }

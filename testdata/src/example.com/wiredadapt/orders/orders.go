@@ -4,6 +4,7 @@ package orders
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/google/uuid"
 )
@@ -12,11 +13,17 @@ type PlaceOrder struct{ Total int64 }
 type CancelOrder struct{ ID string }
 type RefundOrder struct{ ID string }
 type AuditOrder struct{ ID string }
+type SettleOrder struct{ ID, EventID string }
+type NotifyOrder struct{ ID string }
 
 // Store is the storage the services need.
 type Store interface {
 	InsertOrder(ctx context.Context, id string, total int64) error
 	InsertRefund(ctx context.Context, id, orderID string) error
+	// SettleTx settles an order in a transaction of its own.
+	SettleTx(ctx context.Context, orderID string) error
+	// MarkProcessed records an event as handled.
+	MarkProcessed(ctx context.Context, eventID string) error
 }
 
 // Service places and cancels orders.
@@ -32,7 +39,7 @@ func New(st Store) Service { return &service{store: st} }
 
 // Place stores an order under an ID it makes.
 func (s *service) Place(ctx context.Context, cmd PlaceOrder) error {
-	return s.store.InsertOrder(ctx, uuid.NewString(), cmd.Total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(kafka-go consumer loop Consumer.Run\)`
+	return s.store.InsertOrder(ctx, uuid.NewString(), cmd.Total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(franz-go consumer loop Consumer.Run\)`
 }
 
 // Cancel stores nothing.
@@ -43,11 +50,30 @@ type Refunds struct{ Store Store }
 
 // Refund stores a refund under an ID it makes.
 func (r *Refunds) Refund(ctx context.Context, cmd RefundOrder) error {
-	return r.Store.InsertRefund(ctx, uuid.NewString(), cmd.ID) // want `a retry inserts a second refunds row with a new id: uuid.NewString\(\) is fresh on every attempt \(kafka-go consumer loop Consumer.Run\)`
+	return r.Store.InsertRefund(ctx, uuid.NewString(), cmd.ID) // want `a retry inserts a second refunds row with a new id: uuid.NewString\(\) is fresh on every attempt \(franz-go consumer loop Consumer.Run\)`
 }
 
 // Audit stores an audit row under an ID it makes; it is adapted to the
 // handler of a command that no retried path handles.
 func (r *Refunds) Audit(ctx context.Context, cmd AuditOrder) error {
 	return r.Store.InsertRefund(ctx, uuid.NewString(), cmd.ID)
+}
+
+// Settlements settles orders and tells the customer.
+type Settlements struct{ Store Store }
+
+// Settle settles the order, then records the event handled, on another
+// handle after the settlement commits.
+func (s *Settlements) Settle(ctx context.Context, cmd SettleOrder) error {
+	if err := s.Store.SettleTx(ctx, cmd.ID); err != nil {
+		return err
+	}
+	return s.Store.MarkProcessed(ctx, cmd.EventID)
+}
+
+// Notify tells the customer: an external call, on another topic than
+// the settlement's.
+func (s *Settlements) Notify(ctx context.Context, cmd NotifyOrder) error {
+	_, err := http.Post("https://mail.example/send", "application/json", nil) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(franz-go consumer loop Consumer.Run\)`
+	return err
 }

@@ -6,7 +6,7 @@ import (
 	"context"
 	"database/sql"
 
-	kafka "github.com/segmentio/kafka-go"
+	"github.com/twmb/franz-go/pkg/kgo"
 
 	"example.com/wiredadapt/command"
 	"example.com/wiredadapt/consumer"
@@ -19,10 +19,14 @@ func main() {
 	st := &store.Store{DB: db}
 	svc := orders.New(st)
 	refunds := &orders.Refunds{Store: st}
-	c := &consumer.Consumer{Reader: kafka.NewReader(kafka.ReaderConfig{}), H: consumer.Handlers{
+	settlements := &orders.Settlements{Store: st}
+	cl, _ := kgo.NewClient()
+	c := &consumer.Consumer{Client: cl, H: consumer.Handlers{
 		Place:  command.Logged[orders.PlaceOrder](command.HandlerFunc[orders.PlaceOrder](svc.Place)),
 		Refund: command.HandlerFunc[orders.RefundOrder](refunds.Refund),
 		Audit:  command.HandlerFunc[orders.AuditOrder](refunds.Audit),
+		Settle: command.HandlerFunc[orders.SettleOrder](settlements.Settle),
+		Notify: command.HandlerFunc[orders.NotifyOrder](settlements.Notify),
 	}}
 	_ = c.Run(context.Background())
 }
