@@ -107,6 +107,7 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 	var sets []string
 	conflict := false
 	var handle, model ssa.Value
+	on := "" // the text of On(...), the INSERT's conflict clause
 	for v := c.Common().Args[0]; handle == nil; {
 		call, ok := v.(*ssa.Call)
 		if !ok {
@@ -139,7 +140,9 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 			sets = append(sets, text)
 		case name == qb.On:
 			upper := strings.ToUpper(text)
-			conflict = conflict || strings.Contains(upper, "CONFLICT") || strings.Contains(upper, "DUPLICATE")
+			if strings.Contains(upper, "CONFLICT") || strings.Contains(upper, "DUPLICATE") {
+				conflict, on = true, text
+			}
 		case name == qb.Ignore:
 			conflict = true
 		}
@@ -155,6 +158,14 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 		// each filled by its field, as gorm's Create.
 		if model != nil && table != "" {
 			if text, paths, ok := modelInsert(table, model, conflict); ok {
+				if on != "" {
+					// The clause as written: an update on conflict may
+					// add to the existing row.
+					text = strings.TrimSuffix(text, " ON CONFLICT DO NOTHING") + " ON " + on
+					if strings.HasSuffix(strings.ToUpper(on), "DO UPDATE") && len(sets) > 0 {
+						text += " SET " + strings.Join(sets, ", ") // bun's Set after On("... DO UPDATE")
+					}
+				}
 				if parsed := sqltext.Parse(text); parsed.Kind == sqltext.Insert {
 					st.Text, st.SQL, st.ArgBase, st.ArgPaths = text, parsed, valueflow.Unwrap(model), paths
 				}

@@ -79,3 +79,21 @@ func hold(ctx context.Context, t *asynq.Task) error {
 	_, err := db.NewUpdate().Model(&Reservation{ID: 7}).Set("status = ?", "held").WherePK().Exec(ctx)
 	return err
 }
+
+type Balance struct {
+	bun.BaseModel `bun:"table:balances"`
+
+	OwnerID int64 `bun:"owner_id,pk"`
+	Cents   int64 `bun:"cents"`
+}
+
+// A credit that bun's upsert adds to the balance, then the claim's
+// status: a retry after the second fails adds the credit again.
+func credit(ctx context.Context, t *asynq.Task) error {
+	b := &Balance{OwnerID: 1, Cents: 10}
+	if _, err := db.NewInsert().Model(b).On("CONFLICT (owner_id) DO UPDATE").Set("cents = balances.cents + EXCLUDED.cents").Exec(ctx); err != nil { // want `2 writes commit separately and the INSERT into balances \(on a conflict it adds to the current value\) is not idempotent`
+		return err
+	}
+	_, err := db.NewUpdate().Model(&Reservation{ID: 7}).Set("status = ?", "credited").WherePK().Exec(ctx)
+	return err
+}
