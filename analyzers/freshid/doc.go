@@ -85,7 +85,8 @@
 // activity IDs (activity.GetInfo, only where the context is provably the
 // activity's: the activity itself, or an unexported helper every call of
 // which passes it down), a gRPC call's idempotency-key metadata (when
-// sent). Where no key is in scope and the retries are calls
+// sent; in a service behind an interface too, when every gRPC method
+// that calls it passes its own context down, outside loops). Where no key is in scope and the retries are calls
 // made again by the code around them (a closure of backoff.Retry or
 // retry.Do, a hand-written retry loop), and that code is not itself
 // retried, the fix makes the value once, before the retries: the

@@ -65,6 +65,11 @@
 // INSERT (the edit is in the implementation's file); at the wiring it
 // carries none, and the message says what to add.
 //
+// A query builder's insert of a model (bun's
+// db.NewInsert().Model(&fee).Exec(ctx)) is the INSERT of the model's
+// columns, each bound to its field; On("CONFLICT ...") on its chain is
+// its conflict handling.
+//
 // A finding without a fix names the conflict handling to add, in the
 // statement's dialect when its text shows it.
 package naturalkey

@@ -21,7 +21,8 @@
 // value; an UPDATE that computes a column from itself) and
 // conflict-tolerant inserts (dedup guards) do not cover them all. An
 // upsert (ON CONFLICT ... DO UPDATE without a WHERE) is no guard: it
-// answers a retry as it answers the first attempt. A
+// answers a retry as it answers the first attempt. A row of a log of
+// attempts (payment_attempts, audit_log) is meant to be added again. A
 // guard covers the writes that run after it and commit in its
 // transaction; a guard that commits on its own, or a write on another
 // handle, is not covered: after a failure between the writes, the guard
