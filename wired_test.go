@@ -84,6 +84,9 @@ func TestWired(t *testing.T) {
 	if !editsFile(graph, "gRPC method holds.Hold", filepath.Join("wiredgrpc", "app", "app.go")) {
 		t.Error("the fresh value of a service that a gRPC method of its own package's server passes its context has no fix that reads the key from it")
 	}
+	if editsFile(graph, "gRPC method holds.Credit", filepath.Join("wiredgrpc", "app", "app.go")) {
+		t.Error("the fresh value inserted after a write that commits on its own has a fix that would fail the retry after repeating that write")
+	}
 	if editsFile(graph, "gRPC method Server.Batch", filepath.Join("wiredgrpc", "app", "app.go")) {
 		t.Error("the fresh value of a service that a gRPC method calls in a loop has a fix that derives every item's value from one key")
 	}
@@ -199,7 +202,9 @@ func TestWired(t *testing.T) {
 		// A main that only registers another package's gRPC server;
 		// no fix at the wiring, for the call of one request either.
 		"example.com/wiredgrpc/cmd/server/main.go:20": {
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of credits \(it computes from the current value\) in postgres.Store.AddCredit \(postgres.go:\d+:\d+\) is not idempotent \(gRPC method holds.Credit, wired here\)`,
 			`a retry inserts a second orders row with a new id: time.Now\(\) in app.service.Stamp \(app.go:\d+:\d+\) is fresh on every attempt \(gRPC method holds.Stamp, wired here\)`,
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Credit \(app.go:\d+:\d+\) is fresh on every attempt \(gRPC method holds.Credit, wired here\); first put the writes before it in one transaction`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Hold \(app.go:\d+:\d+\) is fresh on every attempt \(gRPC method holds.Hold, wired here\)`,
 		},
 		"example.com/wiredgrpc/cmd/server/main.go:19": {

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -157,6 +158,8 @@ func (c *checker) programDefects() {
 		diag := analysis.Diagnostic{Pos: p.Pos, Message: msg, Related: related}
 		if f := c.keyFix(d, p.Wired); f != nil {
 			diag.SuggestedFixes = []analysis.SuggestedFix{*f}
+		} else if d.Repeats {
+			diag.Message += "; first put the writes before it in one transaction with it (a retry repeats them), then" + strings.TrimPrefix(c.advice(d.Root), ";")
 		} else {
 			diag.Message += c.advice(d.Root)
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/opkey"
+	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
@@ -41,6 +42,9 @@ type ProgramDefect struct {
 	// Fix, for a fresh value made in the implementation of the first
 	// wired call, derives it from the operation key the root passes.
 	Fix *valueflow.KeyFix
+	// Repeats is set when a write that a retry repeats commits before
+	// the INSERT the value becomes (repeatsBefore): no fix then.
+	Repeats bool
 	// candidates are the fixes prepared for such a value, of which the
 	// root's keys choose Fix.
 	candidates []valueflow.KeyFix
@@ -111,10 +115,58 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog) ([]ProgramDefect,
 		}
 	}
 	roots := p.rootStmts(pending)
+	for i := range out {
+		if out[i].Kind == valueflow.FreshIdentity && repeatsBefore(roots, &out[i]) {
+			out[i].Fix, out[i].Repeats = nil, true
+		}
+	}
 	for _, r := range roots {
 		out = append(out, r.Keyless...)
 	}
 	return out, roots
+}
+
+// repeatsBefore reports whether, on the defect's root, a write that a
+// retry repeats with another result (an INSERT without conflict
+// handling, an UPDATE or upsert that adds to a value) commits before
+// the INSERT the fresh value becomes, apart from it: a value derived
+// from the key would make the retry fail at that INSERT after repeating
+// the write, each time, where the fresh value let it finish. The fix is
+// then no fix; the writes belong in one transaction first.
+func repeatsBefore(roots []ProgramRoot, d *ProgramDefect) bool {
+	for i := range roots {
+		r := &roots[i]
+		if r.Root != d.Root {
+			continue
+		}
+		for s := range r.Stmts {
+			sink := &r.Stmts[s]
+			if sink.At.Func != d.Sink.At.Func || sink.Parsed.Kind != sqltext.Insert {
+				continue
+			}
+			for w := 0; w < s; w++ {
+				st := &r.Stmts[w]
+				if repeats(st.Parsed) && !r.Exclusive(w, s) && (st.Unit == "" || st.Unit != sink.Unit || st.Autocommit()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// repeats reports whether a write repeated by a retry changes the data
+// again: an INSERT without conflict handling, or whose update on a
+// conflict adds to the row, or an UPDATE that computes a column from
+// itself. A log of attempts is meant to grow.
+func repeats(st *sqltext.Statement) bool {
+	switch st.Kind {
+	case sqltext.Insert:
+		return (!st.Conflict || st.Arithmetic) && !catalog.IsAttemptLog(st.Table)
+	case sqltext.Update:
+		return st.Arithmetic
+	}
+	return false
 }
 
 // link records pkg and the packages it imports, directly or not.

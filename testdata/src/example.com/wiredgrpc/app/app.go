@@ -16,11 +16,13 @@ type Orders interface {
 	Place(ctx context.Context, total int64) error
 	Hold(ctx context.Context, total int64) error
 	Stamp(ctx context.Context) error
+	Credit(ctx context.Context, total int64) error
 }
 
 // Store stores orders.
 type Store interface {
 	InsertOrder(ctx context.Context, id string, total int64) error
+	AddCredit(ctx context.Context, cents int64) error
 }
 
 type service struct{ store Store }
@@ -49,4 +51,14 @@ func (s *service) Hold(ctx context.Context, total int64) error {
 // too: only the name is an identity.
 func (s *service) Stamp(ctx context.Context) error {
 	return s.store.InsertOrder(ctx, fmt.Sprintf("%d", time.Now().UnixNano()), time.Now().Unix()) // want `a retry inserts a second orders row with a new id: time.Now\(\) is fresh on every attempt \(gRPC method holds.Stamp\)`
+}
+
+// Credit adds to the balance, then stores an order under an ID it
+// makes, each on its own: derived from the key, the ID would fail a
+// retry after the credit was added again.
+func (s *service) Credit(ctx context.Context, total int64) error {
+	if err := s.store.AddCredit(ctx, total); err != nil {
+		return err
+	}
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(gRPC method holds.Credit\); first put the writes before it in one transaction with it`
 }

@@ -17,6 +17,7 @@ type HoldRes struct{}
 type HoldsServer interface {
 	Hold(ctx context.Context, req *HoldReq) (*HoldRes, error)
 	Stamp(ctx context.Context, req *HoldReq) (*HoldRes, error)
+	Credit(ctx context.Context, req *HoldReq) (*HoldRes, error)
 }
 
 // RegisterHoldsServer registers srv with s.
@@ -35,4 +36,9 @@ func (h *holds) Hold(ctx context.Context, req *HoldReq) (*HoldRes, error) {
 // Stamp stores an order named by the clock.
 func (h *holds) Stamp(ctx context.Context, req *HoldReq) (*HoldRes, error) {
 	return &HoldRes{}, h.orders.Stamp(ctx)
+}
+
+// Credit credits and stores an order.
+func (h *holds) Credit(ctx context.Context, req *HoldReq) (*HoldRes, error) {
+	return &HoldRes{}, h.orders.Credit(ctx, req.Total)
 }

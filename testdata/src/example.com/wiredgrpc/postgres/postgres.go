@@ -14,3 +14,9 @@ func (s *Store) InsertOrder(ctx context.Context, id string, total int64) error {
 	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", id, total)
 	return err
 }
+
+// AddCredit adds to the balance.
+func (s *Store) AddCredit(ctx context.Context, cents int64) error {
+	_, err := s.DB.ExecContext(ctx, "UPDATE credits SET balance = balance + $1", cents) // want `a failure between the writes leaves the operation half done`
+	return err
+}
