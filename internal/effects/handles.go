@@ -95,6 +95,8 @@ func locate(sums Summaries, v ssa.Value, path string, depth int) (place, bool) {
 			return next(a.X, fieldPath(a.X.Type(), a.Field)+path)
 		case *ssa.Alloc:
 			return next(a, path)
+		case *ssa.FreeVar:
+			return next(a, path) // a closure's read of a variable it captured
 		}
 	case *ssa.Field:
 		return next(x.X, fieldPath(x.X.Type(), x.Field)+path)

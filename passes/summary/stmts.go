@@ -558,17 +558,6 @@ func (b *stmtBuilder) argSource(v ssa.Value, path string) valueflow.ArgSource {
 		// &product.ID: the drivers read the value through the pointer.
 		v, path = fa.X, "."+valueflow.FieldName(fa.X.Type(), fa.Field)+path
 	}
-	// A parameter of fn that a closure of it captured (a transaction
-	// callback's), read through the cell that holds it.
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		if fv, ok := load.X.(*ssa.FreeVar); ok {
-			if cell, ok := valueflow.Binding(fv).(*ssa.Alloc); ok {
-				if p := valueflow.CellParam(cell); p != nil {
-					v = p
-				}
-			}
-		}
-	}
 	if i, p, ok := effects.ParamOf(b.h, b.fn, v, path); ok {
 		return valueflow.ArgSource{Param: i, Path: p}
 	}
