@@ -258,7 +258,7 @@ func covered(w *effects.Stmt, guards []*effects.Stmt) bool {
 // test), and stopped when there is none.
 func firstNonIdempotent(writes []*effects.Stmt) (first *effects.Stmt, stopped bool) {
 	for _, w := range writes {
-		if !nonIdempotent(w.SQL) {
+		if !effects.Repeats(w.SQL) {
 			continue
 		}
 		if !stateGuarded(w) {

@@ -7,7 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/analyzers/internal/check"
-	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/passes/summary"
 )
@@ -57,7 +57,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 		// repeats whatever guards it. A write after a state guard's
 		// write does not run again: the retry leaves at the guard's
 		// test, and the operation stays half done.
-		if !nonIdempotent(parsed[i]) || r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert {
+		if !effects.Repeats(parsed[i]) || r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert {
 			continue
 		}
 		if !r.Stmts[i].StateGuarded {
@@ -161,12 +161,4 @@ func programApart(r *summary.ProgramRoot, stmts, comps []int) (found, own bool) 
 		}
 	}
 	return found, own
-}
-
-// nonIdempotent reports whether a write repeats with a different
-// result: a plain INSERT, or an UPDATE computing a column from its own
-// value. A row of a log of attempts is meant to be added again: it
-// records the retry.
-func nonIdempotent(st *sqltext.Statement) bool {
-	return st.Kind == sqltext.Insert && (!st.Conflict || st.Arithmetic) && !catalog.IsAttemptLog(st.Table) || st.Kind == sqltext.Update && st.Arithmetic
 }

@@ -769,3 +769,18 @@ func ReadsRows(c ssa.CallInstruction) bool {
 	}
 	return strings.HasPrefix(name, "Query") || strings.HasPrefix(name, "Get") || strings.HasPrefix(name, "Select")
 }
+
+// Repeats reports whether a write that a retry runs again changes the
+// data again: an INSERT without conflict handling, or whose update on a
+// conflict adds to the existing row, or an UPDATE that computes a column
+// from itself. A row of a log of attempts is meant to be added again: it
+// records the retry.
+func Repeats(st *sqltext.Statement) bool {
+	switch st.Kind {
+	case sqltext.Insert:
+		return (!st.Conflict || st.Arithmetic) && !catalog.IsAttemptLog(st.Table)
+	case sqltext.Update:
+		return st.Arithmetic
+	}
+	return false
+}

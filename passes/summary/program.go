@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/opkey"
 	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/internal/valueflow"
@@ -146,25 +147,11 @@ func repeatsBefore(roots []ProgramRoot, d *ProgramDefect) bool {
 			}
 			for w := 0; w < s; w++ {
 				st := &r.Stmts[w]
-				if repeats(st.Parsed) && !r.Exclusive(w, s) && (st.Unit == "" || st.Unit != sink.Unit || st.Autocommit()) {
+				if effects.Repeats(st.Parsed) && !r.Exclusive(w, s) && (st.Unit == "" || st.Unit != sink.Unit || st.Autocommit()) {
 					return true
 				}
 			}
 		}
-	}
-	return false
-}
-
-// repeats reports whether a write repeated by a retry changes the data
-// again: an INSERT without conflict handling, or whose update on a
-// conflict adds to the row, or an UPDATE that computes a column from
-// itself. A log of attempts is meant to grow.
-func repeats(st *sqltext.Statement) bool {
-	switch st.Kind {
-	case sqltext.Insert:
-		return (!st.Conflict || st.Arithmetic) && !catalog.IsAttemptLog(st.Table)
-	case sqltext.Update:
-		return st.Arithmetic
 	}
 	return false
 }
