@@ -282,12 +282,8 @@ func (w *keyWalk) once(calls []ssa.CallInstruction, root *retried.Root) bool {
 // or nil.
 func cycle(b *ssa.BasicBlock, root *retried.Root) map[*ssa.BasicBlock]bool {
 	var header *ssa.BasicBlock
-	if root.Blocks != nil && b.Parent() == root.Fn {
-		for h := range root.Blocks {
-			if h.Idom() == nil || !root.Blocks[h.Idom()] {
-				header = h
-			}
-		}
+	if b.Parent() == root.Fn {
+		header = loopHeader(root.Blocks)
 	}
 	reach := func(from *ssa.BasicBlock, next func(*ssa.BasicBlock) []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 		seen := map[*ssa.BasicBlock]bool{}

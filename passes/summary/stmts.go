@@ -1077,14 +1077,11 @@ func (b *stmtBuilder) exclusive(i, j int) bool {
 		!b.reachable(a.Block())[c.Block().Index] && !b.reachable(c.Block())[a.Block().Index]
 }
 
-// loopHeader returns the header of the consumer loop whose body the
-// list is of, when fn is the loop's function, or nil.
-func (b *stmtBuilder) loopHeader(fn *ssa.Function) *ssa.BasicBlock {
-	if b.only == nil || fn != b.fn {
-		return nil
-	}
-	for blk := range b.only {
-		if blk.Idom() == nil || !b.only[blk.Idom()] {
+// loopHeader returns the header of a consumer loop whose body is blocks
+// (its one block whose immediate dominator lies outside it), or nil.
+func loopHeader(blocks map[*ssa.BasicBlock]bool) *ssa.BasicBlock {
+	for blk := range blocks {
+		if blk.Idom() == nil || !blocks[blk.Idom()] {
 			return blk
 		}
 	}
@@ -1101,7 +1098,10 @@ func (b *stmtBuilder) reachable(blk *ssa.BasicBlock) []bool {
 	r := make([]bool, len(blk.Parent().Blocks))
 	// In a consumer loop's body, the way back to the loop's header
 	// leads to the next delivery: not a run of this operation.
-	header := b.loopHeader(blk.Parent())
+	var header *ssa.BasicBlock
+	if blk.Parent() == b.fn {
+		header = loopHeader(b.only)
+	}
 	stack := slices.Clone(blk.Succs)
 	for len(stack) > 0 {
 		next := stack[len(stack)-1]
