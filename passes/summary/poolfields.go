@@ -21,6 +21,10 @@ import (
 // are, as the store's constructor is where its handles are chosen.
 func exportPoolFields(pass *analysis.Pass, res *Result, funcs []*ssa.Function) {
 	proven := make(map[*types.TypeName]map[string]bool) // path -> every store a pool
+	// A package stores into its structs' fields everywhere (every
+	// composite literal); the handles a field's type holds are asked
+	// once per field.
+	handlesOf := make(map[*types.Var][]string)
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -32,16 +36,20 @@ func exportPoolFields(pass *analysis.Pass, res *Result, funcs []*ssa.Function) {
 				if !ok {
 					continue
 				}
-				for _, sub := range res.handlePaths(field.Type()) {
+				subs, ok := handlesOf[field]
+				if !ok {
+					subs = res.handlePaths(field.Type())
+					handlesOf[field] = subs
+				}
+				for _, sub := range subs {
 					paths := proven[tn]
 					if paths == nil {
 						paths = make(map[string]bool)
 						proven[tn] = paths
 					}
 					path := "." + field.Name() + sub
-					pool := effects.SourceOf(res, fn, st.Val, sub).Kind == valueflow.HandleAutocommit
-					if prev, seen := paths[path]; !seen || prev {
-						paths[path] = pool
+					if prev, seen := paths[path]; !seen || prev { // once disproved, no store can prove it
+						paths[path] = effects.SourceOf(res, fn, st.Val, sub).Kind == valueflow.HandleAutocommit
 					}
 				}
 			}
