@@ -41,13 +41,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -67,7 +67,7 @@ func TestWired(t *testing.T) {
 	}
 	// The composition root's findings in the implementations' files
 	// carry the edits of those files that absorb a retry.
-	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server", "example.com/wiredkey/cmd/server", "example.com/wiredgrpc/cmd/server")
+	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server", "example.com/wiredkey/cmd/server", "example.com/wiredgrpc/cmd/server", "example.com/wiredctx/cmd/server")
 	fixtest.Gofmt(t, graph.Roots)
 	// Fixed in the generated file alone, sqlc's query would be undone by
 	// the next generation: the fix edits the query file as well.
@@ -86,6 +86,24 @@ func TestWired(t *testing.T) {
 	}
 	if editsFile(graph, "gRPC method holds.Credit", filepath.Join("wiredgrpc", "app", "app.go")) {
 		t.Error("the fresh value inserted after a write that commits on its own has a fix that would fail the retry after repeating that write")
+	}
+	// An HTTP handler, a gin handler and a kafka-go consumer put their
+	// keys in the contexts they pass the service, whose fix reads them;
+	// not one that calls it in a loop, one that has a local named as
+	// the service's package, or one the service's package imports.
+	for _, root := range []string{"HTTP handler Handler.Create", "gin handler GinHandler.Refund", "kafka-go consumer loop Consumer.Run"} {
+		if !editsFile(graph, root, filepath.Join("wiredctx", "orders", "orders.go")) {
+			t.Errorf("the fresh value of a service that %s calls has no fix that reads the key the root puts in the context", root)
+		}
+	}
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			at := act.Package.Fset.Position(d.Pos).Filename
+			if strings.Contains(at, string(filepath.Separator)+"wiredctx"+string(filepath.Separator)) && len(d.SuggestedFixes) > 0 &&
+				(strings.Contains(d.Message, "Handler.Bulk") || strings.Contains(d.Message, "Handler.Tag") || strings.Contains(d.Message, "Handler.Note")) {
+				t.Errorf("%s: the finding has a fix: %q", act.Package.Fset.Position(d.Pos), d.Message)
+			}
+		}
 	}
 	if editsFile(graph, "gRPC method Server.Batch", filepath.Join("wiredgrpc", "app", "app.go")) {
 		t.Error("the fresh value of a service that a gRPC method calls in a loop has a fix that derives every item's value from one key")
@@ -215,6 +233,20 @@ func TestWired(t *testing.T) {
 		// constructor: each query it runs commits on its own.
 		"example.com/wiredsqlc/cmd/server/main.go:15": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 3 writes commit separately and the UPDATE of credits \(it computes from the current value\) in db.Queries.AddCredit \(db.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Refund, wired here\)`,
+		},
+		// Roots that put their key in the context for the service: one
+		// package at a time, no package sees both, so no fix.
+		"example.com/wiredctx/cmd/server/main.go:23": {
+			`a retry inserts a second notes row with a new id: uuid.NewString\(\) in notes.Notes.Note \(notes.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Note, wired here\)`,
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Line \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Bulk, wired here\)`,
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Place \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Tag \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Tag, wired here\)`,
+		},
+		"example.com/wiredctx/cmd/server/main.go:28": {
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Refund \(orders.go:\d+:\d+\) is fresh on every attempt \(gin handler GinHandler.Refund, wired here\)`,
+		},
+		"example.com/wiredctx/cmd/server/main.go:30": {
+			`a retry inserts a second shipments row with a new id: uuid.NewString\(\) in orders.Service.Ship \(orders.go:\d+:\d+\) is fresh on every attempt \(kafka-go consumer loop Consumer.Run, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in ports.Server.PlaceOrder \(http.go:16:\d+\) is fresh on every attempt \(HTTP handler Server.PlaceOrder, wired here\)`,

@@ -217,6 +217,11 @@ var contextKeys = map[string]ContextKey{
 	},
 }
 
+// Carried is the kind, in place of a root's, of a key that the root puts
+// in the context it passes down itself (fix.CarrierWith): a request's
+// header, a message's ID, which no context of the root's kind holds.
+const Carried = "carried"
+
 // A ContextKey is a KeySource whose variable is a context.Context.
 type ContextKey struct {
 	KeySource

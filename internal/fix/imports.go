@@ -40,40 +40,108 @@ func AddImport(file *ast.File, path string) []analysis.TextEdit {
 	if imported(file, path) {
 		return nil
 	}
-	quoted := strconv.Quote(path)
-	var decl *ast.GenDecl
+	edit := LayoutOf(file).Add(path)
+	return []analysis.TextEdit{{Pos: token.Pos(edit.At), End: token.Pos(edit.At), NewText: []byte(edit.Text)}}
+}
+
+// An ImportLayout is where a file's imports are, in positions or file
+// offsets alike: what adding an import needs of a file whose syntax is
+// not at hand (a composition root's fix of another package's file).
+type ImportLayout struct {
+	NameEnd int // the end of the package clause's name
+	// Decl is set when the file has an import declaration: the first's
+	// end and parentheses (Lparen 0 when it has none) and specs.
+	Decl           bool
+	End            int
+	Lparen, Rparen int
+	Specs          []ImportSpec
+}
+
+// An ImportSpec is one import of an ImportLayout.
+type ImportSpec struct {
+	Path, Name string // Name is the alias, or ""
+	Pos, End   int
+}
+
+// LayoutOf returns the layout of file's imports, in positions.
+func LayoutOf(file *ast.File) ImportLayout {
+	l := ImportLayout{NameEnd: int(file.Name.End())}
 	for _, d := range file.Decls {
-		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
-			decl = g
-			break
-		}
-	}
-	if decl == nil {
-		return []analysis.TextEdit{{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}}
-	}
-	if !decl.Lparen.IsValid() {
-		return []analysis.TextEdit{{Pos: decl.End(), End: decl.End(), NewText: []byte("\nimport " + quoted)}}
-	}
-	std := isStd(path)
-	var last *ast.ImportSpec
-	for _, s := range decl.Specs {
-		spec := s.(*ast.ImportSpec)
-		p, _ := strconv.Unquote(spec.Path.Value)
-		if isStd(p) != std {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.IMPORT {
 			continue
 		}
-		if p > path {
-			return []analysis.TextEdit{{Pos: spec.Pos(), End: spec.Pos(), NewText: []byte(quoted + "\n\t")}}
+		l.Decl, l.End = true, int(g.End())
+		if g.Lparen.IsValid() {
+			l.Lparen, l.Rparen = int(g.Lparen), int(g.Rparen)
 		}
-		last = spec
+		for _, s := range g.Specs {
+			spec := s.(*ast.ImportSpec)
+			p, _ := strconv.Unquote(spec.Path.Value)
+			is := ImportSpec{Path: p, Pos: int(spec.Pos()), End: int(spec.End())}
+			if spec.Name != nil {
+				is.Name = spec.Name.Name
+			}
+			l.Specs = append(l.Specs, is)
+		}
+		break
+	}
+	return l
+}
+
+// Offsets returns the layout with its positions made offsets in a file
+// that starts at base.
+func (l ImportLayout) Offsets(base int) ImportLayout {
+	shift := func(p int) int {
+		if p == 0 {
+			return 0
+		}
+		return p - base
+	}
+	out := l
+	out.NameEnd, out.End, out.Lparen, out.Rparen = shift(l.NameEnd), shift(l.End), shift(l.Lparen), shift(l.Rparen)
+	out.Specs = slices.Clone(l.Specs)
+	for i := range out.Specs {
+		out.Specs[i].Pos, out.Specs[i].End = shift(l.Specs[i].Pos), shift(l.Specs[i].End)
+	}
+	return out
+}
+
+// An Insertion is text to insert at a position or offset.
+type Insertion struct {
+	At   int
+	Text string
+}
+
+// Add returns the insertion that imports path (which the file does not
+// import yet): into the import group of its kind (standard library or
+// not), in sorted position, as gofmt keeps it.
+func (l ImportLayout) Add(path string) Insertion {
+	quoted := strconv.Quote(path)
+	if !l.Decl {
+		return Insertion{l.NameEnd, "\n\nimport " + quoted}
+	}
+	if l.Lparen == 0 {
+		return Insertion{l.End, "\nimport " + quoted}
+	}
+	std := isStd(path)
+	var last *ImportSpec
+	for i, spec := range l.Specs {
+		if isStd(spec.Path) != std {
+			continue
+		}
+		if spec.Path > path {
+			return Insertion{spec.Pos, quoted + "\n\t"}
+		}
+		last = &l.Specs[i]
 	}
 	if last != nil {
-		return []analysis.TextEdit{{Pos: last.End(), End: last.End(), NewText: []byte("\n\t" + quoted)}}
+		return Insertion{last.End, "\n\t" + quoted}
 	}
-	if std || len(decl.Specs) == 0 {
-		return []analysis.TextEdit{{Pos: decl.Lparen + 1, End: decl.Lparen + 1, NewText: []byte("\n\t" + quoted + "\n")}}
+	if std || len(l.Specs) == 0 {
+		return Insertion{l.Lparen + 1, "\n\t" + quoted + "\n"}
 	}
-	return []analysis.TextEdit{{Pos: decl.Rparen, End: decl.Rparen, NewText: []byte("\n\t" + quoted + "\n")}}
+	return Insertion{l.Rparen, "\n\t" + quoted + "\n"}
 }
 
 func isStd(path string) bool {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/fix"
 )
 
 // Summary is what a function does with freshness, as far as its callers
@@ -186,6 +187,9 @@ type PendingCall struct {
 	// operation key: a fresh value the implementation makes can be
 	// derived from them.
 	Keys []KeyArg
+	// Wraps say how the root puts its key in the context it passes, for
+	// each KeyArg whose Context is catalog.Carried.
+	Wraps []Wrap
 }
 
 // A KeyArg says parameter Arg of a wired call, at Path, holds the
@@ -198,6 +202,23 @@ type KeyArg struct {
 	// one derived from it) parameter Arg is: the key that roots of the
 	// kind carry in their context (catalog.ContextKey) reads from it.
 	Context string
+}
+
+// A Wrap is how the root puts its operation key into the context it
+// passes as argument Arg of a wired call, for a fix that reads the key
+// back (catalog.Carried): the argument's text and place, the key's
+// expression, the edits that import what the key's expression needs,
+// and what adding an import to the file needs.
+type Wrap struct {
+	Arg        int
+	File       string
+	Start, End int
+	Text, Key  string
+	KeyImports []FileEdit
+	Imports    fix.ImportLayout // in offsets
+	// Names are the names in scope at the call that a package could be
+	// imported as, which an added import must not shadow.
+	Names []string
 }
 
 // A FreshArg is a fresh value passed, at Path, as parameter Arg of a
@@ -674,6 +695,10 @@ type KeyFix struct {
 	// Needs the function (FuncKey) its expression calls, which the
 	// program must link.
 	Context, Needs string
+	// Carrier, for a fix whose Context is catalog.Carried, is the path of
+	// the package that declares the carrier: the root's package imports
+	// it to put the key in the context.
+	Carrier string
 }
 
 // A FileEdit is a text edit of a file named by its full path, in byte

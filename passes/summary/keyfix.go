@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -68,11 +69,16 @@ func keyFixes(pass *analysis.Pass, cat *catalog.Catalog, gen *ssa.Call, purpose 
 			if f == nil {
 				return top, out // the value's type cannot be derived
 			}
-			edits := fileEdits(pass.Fset, f.TextEdits)
+			edits := fileEdits(pass.Fset, append(f.TextEdits, c.extra...))
 			if edits == nil {
 				continue
 			}
-			out = append(out, valueflow.KeyFix{Param: i + 1, Path: c.path, Message: f.Message, Edits: edits, Context: c.context, Needs: c.needs})
+			kf := valueflow.KeyFix{Param: i + 1, Path: c.path, Message: f.Message, Edits: edits, Context: c.context, Needs: c.needs}
+			if c.context == catalog.Carried {
+				kf.Carrier = pass.Pkg.Path()
+				kf.Message = "Derive the value from the operation key its caller puts in the context (" + fix.CarrierWith + ")"
+			}
+			out = append(out, kf)
 		}
 	}
 	return top, out
@@ -126,6 +132,7 @@ type keyCandidate struct {
 	imports        []string
 	mayBeEmpty     bool
 	context, needs string
+	extra          []analysis.TextEdit // declarations the expression needs
 }
 
 // keyCandidates lists the parts of parameter v that could hold the
@@ -141,6 +148,13 @@ func keyCandidates(pass *analysis.Pass, cat *catalog.Catalog, v *types.Var, pos 
 	var out []keyCandidate
 	for _, k := range opkey.InContext(pass, cat, v, pos) {
 		out = append(out, keyCandidate{expr: k.Key.Expr, imports: k.Key.Imports, mayBeEmpty: k.Key.MayBeEmpty, context: k.Kind, needs: k.Needs})
+	}
+	if catalog.TypeKey(v.Type()) == "context.Context" {
+		// Last: a key the root's kind carries in its context needs no
+		// edit of the root.
+		if decls, ok := fix.CarrierDecls(pass); ok && !fix.DeclaredAround(pkg, pos, fix.CarrierFrom) {
+			out = append(out, keyCandidate{expr: fix.CarrierFrom + "(" + v.Name() + ")", mayBeEmpty: true, context: catalog.Carried, extra: decls})
+		}
 	}
 	if out != nil {
 		return out
@@ -472,4 +486,65 @@ func (w *keyWalk) call(call *ssa.Call, next func(ssa.Value) bool) bool {
 		keyed = true
 	}
 	return keyed
+}
+
+// carriedArgs lists the context arguments of a wired call that the root
+// makes itself, once per operation, into whose context it can put its
+// operation key (fix.CarrierWith), for a root whose kind carries none
+// there (an HTTP request's header, a message's ID): the key in scope at
+// the call, and how to wrap the argument with it.
+func carriedArgs(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruction, path *retried.Path) ([]valueflow.KeyArg, []valueflow.Wrap) {
+	root := path.Root
+	if _, ok := cat.ContextKey(root.Kind); ok || root.Attempts || root.Fn == nil || call.Parent() != root.Fn || !call.Common().IsInvoke() || len(cycle(call.Block(), root)) > 0 {
+		return nil, nil
+	}
+	file := fix.FileOf(pass, call.Pos())
+	if file == nil || ast.IsGenerated(file) {
+		return nil, nil
+	}
+	ce := fix.CallAt(file, call.Pos())
+	name, ks, ok := opkey.InScope(pass, cat, call.Pos())
+	if ce == nil || ce.Ellipsis.IsValid() || !ok {
+		return nil, nil
+	}
+	tf := pass.Fset.File(file.FileStart)
+	var keys []valueflow.KeyArg
+	var wraps []valueflow.Wrap
+	params := call.Common().Signature().Params()
+	for i, arg := range ce.Args {
+		if i >= params.Len() || catalog.TypeKey(params.At(i).Type()) != "context.Context" {
+			continue
+		}
+		text, ok := fix.Print(pass.Fset, file, arg)
+		if !ok {
+			continue
+		}
+		w := valueflow.Wrap{
+			Arg: i, File: tf.Name(), Start: tf.Offset(arg.Pos()), End: tf.Offset(arg.End()),
+			Text: text, Key: fmt.Sprintf(ks.Expr, name, cat.KeyHeader()),
+			Imports: fix.LayoutOf(file).Offsets(tf.Base()),
+			Names:   namesAt(pass.Pkg, call.Pos()),
+		}
+		for _, imp := range ks.Imports {
+			w.KeyImports = append(w.KeyImports, fileEdits(pass.Fset, fix.AddImport(file, imp))...)
+		}
+		keys = append(keys, valueflow.KeyArg{Arg: i, Context: catalog.Carried})
+		wraps = append(wraps, w)
+	}
+	return keys, wraps
+}
+
+// namesAt lists the names in scope at pos that an imported package's
+// name could clash with.
+func namesAt(pkg *types.Package, pos token.Pos) []string {
+	var out []string
+	for s := pkg.Scope().Innermost(pos); s != nil && s != types.Universe; s = s.Parent() {
+		for _, n := range s.Names() {
+			if obj := s.Lookup(n); s == pkg.Scope() || obj.Pos() < pos || s.Parent() == pkg.Scope() {
+				out = append(out, n)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }

@@ -73,6 +73,9 @@ type program struct {
 	// keys are, by wired method, the parts of its arguments in which
 	// every retried call of it passes the operation key.
 	keys map[string][]valueflow.KeyArg
+	// wraps are, by wired method, how each root that calls it can put
+	// its key in the context it passes (catalog.Carried).
+	wraps map[string][]pendingWrap
 	// adapted are the method values the linked packages convert to
 	// adapter types (adaptedImpls).
 	adapted []valueflow.Adapted
@@ -109,6 +112,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog) ([]ProgramDefect,
 	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted}
 	p.link(pass.Pkg)
 	p.keys = agreedKeys(cat, pending)
+	p.wraps = wrapsOf(pending)
 	var out []ProgramDefect
 	for _, pend := range pending {
 		for _, pc := range pend.Calls {
@@ -183,7 +187,7 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 		out = append(out, p.freshArg(d, fa.Origin, pc.Call, fa.Arg, fa.Path, 0)...)
 	}
 	for _, d := range p.inside(base, pc.Call, 0) {
-		d.Fix = p.keyFix(d.candidates, p.keys[wiredKey(pc.Call)])
+		d.Fix = p.keyFix(d.candidates, pc.Call)
 		out = append(out, d)
 	}
 	return out
@@ -238,6 +242,9 @@ func agreedKeys(cat *catalog.Catalog, pending []*valueflow.Pending) map[string][
 // metadata is in no HTTP request's context): such a caller neither
 // needs the key nor gets one value for several calls.
 func elsewhereEmpty(cat *catalog.Catalog, a valueflow.KeyArg, root string) bool {
+	if a.Context == catalog.Carried {
+		return true // a caller that puts no key in reads none
+	}
 	if a.Context == "" || strings.HasPrefix(root, a.Context+" ") {
 		return false
 	}
@@ -251,11 +258,25 @@ func elsewhereEmpty(cat *catalog.Catalog, a valueflow.KeyArg, root string) bool 
 // A fix that reads the key from a context serves only callers that pass
 // the context of a root of its kind, in a program that links what it
 // calls.
-func (p *program) keyFix(candidates []valueflow.KeyFix, keys []valueflow.KeyArg) *valueflow.KeyFix {
-	for i, f := range candidates {
-		for _, k := range keys {
-			if f.Param == k.Arg+1 && f.Path == k.Path && f.Context == k.Context && (f.Needs == "" || opkey.HasFunc(p.pass.Pkg, f.Needs)) { // the receiver is parameter 0
-				return &candidates[i]
+// A fix that reads a key the roots put in the context themselves edits
+// their calls too, and comes last: the others edit the method alone.
+func (p *program) keyFix(candidates []valueflow.KeyFix, call valueflow.WiredCall) *valueflow.KeyFix {
+	keys := p.keys[wiredKey(call)]
+	for _, carried := range []bool{false, true} {
+		for i, f := range candidates {
+			if (f.Context == catalog.Carried) != carried {
+				continue
+			}
+			for _, k := range keys {
+				if f.Param != k.Arg+1 || f.Path != k.Path || f.Context != k.Context || f.Needs != "" && !opkey.HasFunc(p.pass.Pkg, f.Needs) { // the receiver is parameter 0
+					continue
+				}
+				if !carried {
+					return &candidates[i]
+				}
+				if c := p.carried(f, call); c != nil {
+					return c
+				}
 			}
 		}
 	}

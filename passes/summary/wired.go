@@ -248,6 +248,8 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 			}
 		}
 		pc.Keys = keyArgs(res.Env.Catalog, site.call, path)
+		keys, wraps := carriedArgs(pass, res.Env.Catalog, site.call, path)
+		pc.Keys, pc.Wraps = append(pc.Keys, keys...), wraps
 		pending.Calls = append(pending.Calls, pc)
 	}
 	for _, pc := range importedPending(pass, res) {

@@ -68,9 +68,9 @@ func (s *service) Place(ctx context.Context, in PlaceInput) error {
 }
 
 // PlaceNoted is called with a note from the request's body in the input,
-// and no key: nothing in scope identifies the operation.
+// and no key: its handler puts the request's key in the context.
 func (s *service) PlaceNoted(ctx context.Context, in PlaceInput) error {
-	return s.store.Insert(ctx, Order{ID: uuid.NewString(), Total: in.Total}) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.PlaceNoted\); derive it from the request's Idempotency-Key header, passed down to where it is made`
+	return s.store.Insert(ctx, Order{ID: uuid.NewString(), Total: in.Total}) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.PlaceNoted\) \[IDEM001\]$`
 }
 
 // Transfer makes two entries of one table: derived from one key, each

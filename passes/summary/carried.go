@@ -1,0 +1,132 @@
+package summary
+
+import (
+	"cmp"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/idemlint/idemlint/internal/fix"
+	"github.com/idemlint/idemlint/internal/valueflow"
+)
+
+// A pendingWrap is how a root that calls a wired method puts its key
+// in the context it passes, and the root's package.
+type pendingWrap struct {
+	valueflow.Wrap
+	pkg string
+}
+
+// wrapsOf collects, by wired method, the wraps of the roots that call
+// it, once each.
+func wrapsOf(pending []*valueflow.Pending) map[string][]pendingWrap {
+	out := map[string][]pendingWrap{}
+	for _, pend := range pending {
+		for _, pc := range pend.Calls {
+			k := wiredKey(pc.Call)
+			for _, w := range pc.Wraps {
+				if !slices.ContainsFunc(out[k], func(x pendingWrap) bool { return x.File == w.File && x.Start == w.Start }) {
+					out[k] = append(out[k], pendingWrap{w, pc.Call.Pkg})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// carried completes a fix that reads the key from a context that the
+// roots put it in (catalog.Carried) with the edits of the roots' calls
+// of the method: each one's context argument wrapped by the carrier's
+// With function, and the imports that needs. A root whose package
+// cannot import the carrier's package (a cycle, an internal package of
+// another tree), or name it at the call, keeps the fresh value; with no
+// root left, there is no fix.
+func (p *program) carried(f valueflow.KeyFix, call valueflow.WiredCall) *valueflow.KeyFix {
+	out := f
+	out.Edits = slices.Clone(f.Edits)
+	wrapped := 0
+	for _, w := range p.wraps[wiredKey(call)] {
+		if w.Arg != f.Param-1 {
+			continue
+		}
+		if edits, ok := p.wrap(f.Carrier, w); ok {
+			for _, e := range edits {
+				// Two roots of one file import the carrier once.
+				if !slices.Contains(out.Edits, e) {
+					out.Edits = append(out.Edits, e)
+				}
+			}
+			wrapped++
+		}
+	}
+	if wrapped == 0 {
+		return nil
+	}
+	out.Message = "Derive the value from the operation key, which the root puts in the context it passes (" + fix.CarrierWith + ")"
+	return &out
+}
+
+// wrap returns the edits that wrap the context argument of one root's
+// call in the carrier's With function of the package at carrier, and
+// import that package where the root is.
+func (p *program) wrap(carrier string, w pendingWrap) ([]valueflow.FileEdit, bool) {
+	with := fix.CarrierWith
+	var edits []valueflow.FileEdit
+	if carrier != w.pkg {
+		to, from := p.pkgs[carrier], p.pkgs[w.pkg]
+		if to == nil || from == nil || !importable(carrier, w.pkg) || imports(to, w.pkg, map[string]bool{}) {
+			return nil, false
+		}
+		name := ""
+		for _, spec := range w.Imports.Specs {
+			if spec.Path == carrier {
+				name = cmp.Or(spec.Name, to.Name())
+			}
+		}
+		if name == "" {
+			name = to.Name()
+			if _, taken := slices.BinarySearch(w.Names, name); taken {
+				return nil, false
+			}
+			add := w.Imports.Add(carrier)
+			edits = append(edits, valueflow.FileEdit{File: w.File, Start: add.At, End: add.At, Text: add.Text})
+		}
+		if name == "_" || name == "." {
+			return nil, false
+		}
+		with = name + "." + with
+	}
+	edits = append(edits, valueflow.FileEdit{File: w.File, Start: w.Start, End: w.End, Text: with + "(" + w.Text + ", " + w.Key + ")"})
+	return append(edits, w.KeyImports...), true
+}
+
+// importable reports whether the package at from may import the package
+// at to: one under an internal directory only from within the tree its
+// parent roots.
+func importable(to, from string) bool {
+	elems := strings.Split(to, "/")
+	for i := len(elems) - 1; i > 0; i-- {
+		if elems[i] == "internal" {
+			parent := strings.Join(elems[:i], "/")
+			return from == parent || strings.HasPrefix(from, parent+"/")
+		}
+	}
+	return true
+}
+
+// imports reports whether pkg imports the package at path, directly or
+// not: importing pkg from there would make a cycle.
+func imports(pkg *types.Package, path string, seen map[string]bool) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return true
+		}
+		if !seen[imp.Path()] {
+			seen[imp.Path()] = true
+			if imports(imp, path, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,54 @@
+// Package api serves orders over HTTP, through the interfaces it
+// declares.
+package api
+
+import (
+	"context"
+	"net/http"
+)
+
+// Orders places orders.
+type Orders interface {
+	Place(ctx context.Context, total int64) error
+	Line(ctx context.Context, total int64) error
+	Tag(ctx context.Context, total int64) error
+}
+
+// A Note is a note on an order.
+type Note struct{ Text string }
+
+// Noter keeps notes.
+type Noter interface {
+	Note(ctx context.Context, n Note) error
+}
+
+// Handler serves the orders.
+type Handler struct {
+	Orders Orders
+	Notes  Noter
+}
+
+// Create places an order.
+func (h *Handler) Create(w http.ResponseWriter, r *http.Request) {
+	if err := h.Orders.Place(r.Context(), 100); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// Bulk places an order per line.
+func (h *Handler) Bulk(w http.ResponseWriter, r *http.Request) {
+	for _, total := range []int64{1, 2} {
+		h.Orders.Line(r.Context(), total)
+	}
+}
+
+// Tag tags orders.
+func (h *Handler) Tag(w http.ResponseWriter, r *http.Request) {
+	orders := []int64{1}
+	h.Orders.Tag(r.Context(), orders[0])
+}
+
+// Note notes an order: the package that keeps notes imports this one.
+func (h *Handler) Note(w http.ResponseWriter, r *http.Request) {
+	h.Notes.Note(r.Context(), Note{Text: r.FormValue("text")})
+}

@@ -1,0 +1,33 @@
+// Command server wires the handlers and the consumer to the service.
+package main
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+	"github.com/segmentio/kafka-go"
+
+	"example.com/wiredctx/api"
+	"example.com/wiredctx/consumer"
+	"example.com/wiredctx/ginapi"
+	"example.com/wiredctx/notes"
+	"example.com/wiredctx/orders"
+	"example.com/wiredctx/pg"
+)
+
+func main() {
+	db, _ := sql.Open("postgres", "")
+	svc := orders.New(&pg.Store{DB: db})
+	h := &api.Handler{Orders: svc, Notes: &notes.Notes{DB: db}}
+	http.HandleFunc("POST /orders", h.Create)
+	http.HandleFunc("POST /bulk", h.Bulk)
+	http.HandleFunc("POST /tags", h.Tag)
+	http.HandleFunc("POST /notes", h.Note)
+	g := &ginapi.GinHandler{Orders: svc}
+	gin.New().POST("/refunds/:order", g.Refund)
+	c := &consumer.Consumer{Orders: svc}
+	go c.Run(context.Background(), kafka.NewReader(kafka.ReaderConfig{Topic: "orders"}))
+	http.ListenAndServe(":8080", nil)
+}

@@ -1,0 +1,51 @@
+// Package orders places, ships and tags orders under IDs it makes,
+// behind the interfaces its handlers and consumers call. Its callers
+// pass no key: each root puts its own in the context it passes.
+package orders
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+)
+
+// Store keeps orders and their shipments.
+type Store interface {
+	InsertOrder(ctx context.Context, id string, total int64) error
+	InsertShipment(ctx context.Context, id, order string) error
+}
+
+// Service places orders.
+type Service struct{ store Store }
+
+// New returns the service on st.
+func New(st Store) *Service { return &Service{store: st} }
+
+// Place stores an order under an ID it makes.
+func (s *Service) Place(ctx context.Context, total int64) error {
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Create\) \[IDEM001\]$`
+}
+
+// Refund stores a refund order under an ID it makes.
+func (s *Service) Refund(ctx context.Context, order string) error {
+	return s.store.InsertOrder(ctx, uuid.NewString(), 0) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(gin handler GinHandler.Refund\) \[IDEM001\]$`
+}
+
+// Ship stores a shipment under an ID it makes.
+func (s *Service) Ship(ctx context.Context, order string) error {
+	return s.store.InsertShipment(ctx, uuid.NewString(), order) // want `a retry inserts a second shipments row with a new id: uuid.NewString\(\) is fresh on every attempt \(kafka-go consumer loop Consumer.Run\) \[IDEM001\]$`
+}
+
+// Line stores one line of a request under an ID it makes; its handler
+// calls it once per line, in one request's context: one key would name
+// every line.
+func (s *Service) Line(ctx context.Context, total int64) error {
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Bulk\); derive it from the request's Idempotency-Key header`
+}
+
+// Tag stores a tag order under an ID it makes; its handler has a local
+// named orders where it calls it, which an import of this package
+// would need.
+func (s *Service) Tag(ctx context.Context, total int64) error {
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Tag\); derive it from the request's Idempotency-Key header`
+}
