@@ -17,7 +17,7 @@ var layers = []struct {
 }{
 	{"configuration", []string{"./internal/config"}},
 	{"libraries", []string{"./internal/sqltext", "./internal/sqlc", "./internal/catalog", "./internal/valueflow", "./internal/effects",
-		"./internal/fix", "./internal/opkey", "./internal/report", "./internal/sarif", "./internal/load"}},
+		"./internal/fix", "./internal/keyslot", "./internal/opkey", "./internal/report", "./internal/sarif", "./internal/load"}},
 	{"passes", []string{"./passes/..."}},
 	{"checks", []string{"./analyzers/..."}},
 	{"idemlint", []string{"."}},

@@ -1,23 +1,20 @@
 // Package slotfix builds the suggested fix that puts the operation key in
-// scope into an external call's idempotency-key slot, shared by the
-// checks that report calls without a key.
+// scope into an external call's idempotency-key slot (keyslot), shared by
+// the checks that report calls without a key.
 package slotfix
 
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
-	"golang.org/x/tools/go/ssa"
-	"path"
-	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
+	"github.com/idemlint/idemlint/internal/keyslot"
 	"github.com/idemlint/idemlint/internal/opkey"
 	"github.com/idemlint/idemlint/passes/summary"
 )
@@ -33,7 +30,7 @@ import (
 // article asks for, committed before the call.
 func Fix(pass *analysis.Pass, res *summary.Result, e *effects.Call) *analysis.SuggestedFix {
 	if key := recordedKey(pass, res, e); key != "" {
-		if f := FixWith(pass, res, e, key, catalog.KeySource{}); f != nil {
+		if f := keyslot.Fill(pass, res.Env.Catalog, res.Externals(), e, key, catalog.KeySource{}); f != nil {
 			f.Message = "Pass " + key + ", which is committed before the call, as the idempotency key"
 			return f
 		}
@@ -46,7 +43,7 @@ func Fix(pass *analysis.Pass, res *summary.Result, e *effects.Call) *analysis.Su
 	if !ok {
 		return nil
 	}
-	return FixWith(pass, res, e, fmt.Sprintf(ks.Expr, name, cat.KeyHeader()), ks)
+	return keyslot.Fill(pass, cat, res.Externals(), e, fmt.Sprintf(ks.Expr, name, cat.KeyHeader()), ks)
 }
 
 // recordedKey returns a string variable, in scope at the call, that a
@@ -90,287 +87,4 @@ func recordedKey(pass *analysis.Pass, res *summary.Result, e *effects.Call) stri
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
-}
-
-// FixWith fills the call's key slot with the key expression given, which
-// needs the imports of ks and may be empty when ks.MayBeEmpty.
-func FixWith(pass *analysis.Pass, res *summary.Result, e *effects.Call, key string, ks catalog.KeySource) *analysis.SuggestedFix {
-	file := fix.FileOf(pass, e.Instr.Pos())
-	if file == nil {
-		return nil
-	}
-	call := fix.CallAt(file, e.Instr.Pos())
-	if call == nil {
-		return nil
-	}
-	cat := res.Env.Catalog
-	imports := ks.Imports
-	var edits []analysis.TextEdit
-	// Another keyed call of the function gets its own key: a provider
-	// rejects one key reused for a different request (Stripe answers
-	// the second call with an error on the first attempt).
-	guarded := "k" // the key inside "if k := ...; k != """
-	if ns := namespace(res, e); ns != "" {
-		if ks.MayBeEmpty {
-			guarded += " + " + strconv.Quote(ns)
-		} else {
-			key += " + " + strconv.Quote(ns)
-		}
-	}
-	if e.Ext.Slot == catalog.PubOption {
-		opt := pubOption(pass, file, e)
-		if opt == "" || ks.MayBeEmpty || call.Ellipsis.IsValid() {
-			return nil
-		}
-		edits = append(edits, analysis.TextEdit{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + fmt.Sprintf(opt, key))})
-	} else if edit, more, ok := literalField(pass, file, call, e, key, ks); ok {
-		edits = append(edits, edit)
-		imports = append(imports, more...)
-	} else {
-		stmt, more := setSlot(pass, file, call, e, cat.KeyHeader())
-		decl := ""
-		if stmt == "" {
-			// A carrier written in the call (&stripe.PaymentIntentParams{...})
-			// becomes a variable first.
-			var name string
-			var replace analysis.TextEdit
-			var ok bool
-			if decl, name, replace, ok = hoistCarrier(pass, file, call, e); !ok {
-				return nil
-			}
-			if stmt, more = slotStmt(pass, file, name, pass.TypesInfo.TypeOf(call.Args[e.Ext.Arg]), e, cat.KeyHeader()); stmt == "" {
-				return nil
-			}
-			edits = append(edits, replace)
-		}
-		imports = append(imports, more...)
-		text := fmt.Sprintf(stmt, key)
-		if ks.MayBeEmpty {
-			text = fmt.Sprintf("if k := %s; k != \"\" {\n\t%s\n}", key, fmt.Sprintf(stmt, guarded))
-		}
-		if decl != "" {
-			text = decl + "\n" + text
-		}
-		edit, ok := fix.StmtBefore(pass.Fset, file, call.Pos(), text)
-		if !ok {
-			return nil
-		}
-		edits = append(edits, edit)
-	}
-	for _, imp := range imports {
-		edits = append(edits, fix.AddImport(file, imp)...)
-	}
-	return &analysis.SuggestedFix{Message: "Pass the operation key (" + key + ") as the idempotency key", TextEdits: edits}
-}
-
-// namespace returns "|what" for a call whose function makes another
-// call with an idempotency-key slot ("|stripe-transfer-create"), so that
-// one operation key gives each call a key of its own; "" when the call is
-// the function's only one. Calls of one kind are told apart by their
-// order ("|stripe-refund-create-2").
-func namespace(res *summary.Result, e *effects.Call) string {
-	others, same := 0, 0
-	for _, o := range res.Externals() {
-		if o == e || o.Instr.Parent() != e.Instr.Parent() || o.Ext.Notification || o.State == effects.NoSlot {
-			continue
-		}
-		others++
-		if o.Ext.What == e.Ext.What && o.Instr.Pos() < e.Instr.Pos() {
-			same++
-		}
-	}
-	if others == 0 {
-		return ""
-	}
-	ns := "|" + strings.ToLower(strings.Join(strings.Fields(e.Ext.What), "-"))
-	if same > 0 {
-		ns += "-" + strconv.Itoa(same+1)
-	}
-	return ns
-}
-
-// setSlot returns the statement (with %s for the key) that fills the
-// slot of the call's carrier variable, and the imports it needs.
-func setSlot(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effects.Call, header string) (string, []string) {
-	if e.Ext.Arg >= len(call.Args) || e.Carrier == nil {
-		return "", nil
-	}
-	carrier := call.Args[e.Ext.Arg]
-	if u, ok := carrier.(*ast.UnaryExpr); ok {
-		carrier = u.X
-	}
-	id, ok := carrier.(*ast.Ident)
-	if !ok {
-		return "", nil
-	}
-	return slotStmt(pass, file, id.Name, pass.TypesInfo.TypeOf(id), e, header)
-}
-
-// slotStmt returns the statement (with %s for the key) that fills the
-// slot of the carrier variable name, of type t, and the imports it needs.
-func slotStmt(pass *analysis.Pass, file *ast.File, name string, t types.Type, e *effects.Call, header string) (string, []string) {
-	switch e.Ext.Slot {
-	case catalog.ParamsKey:
-		return name + ".SetIdempotencyKey(%s)", nil
-	case catalog.RequestHeader:
-		return name + fmt.Sprintf(".Header.Set(%q, %%s)", header), nil
-	case catalog.InputField:
-		field := e.Ext.Fields[0]
-		obj, _, _ := types.LookupFieldOrMethod(t, true, pass.Pkg, field)
-		v, ok := obj.(*types.Var)
-		if !ok {
-			return "", nil
-		}
-		if _, ptr := v.Type().(*types.Pointer); !ptr {
-			return name + "." + field + " = %s", nil
-		}
-		ptr, ok := catalog.StringPointer(e.Fn)
-		if !ok {
-			return "", nil
-		}
-		pkg := fix.ImportName(pass.Pkg, file, ptr.Path)
-		if pkg == "" {
-			return name + "." + field + " = " + path.Base(ptr.Path) + "." + ptr.Func + "(%s)", []string{ptr.Path}
-		}
-		return name + "." + field + " = " + pkg + "." + ptr.Func + "(%s)", nil
-	}
-	return "", nil
-}
-
-// hoistCarrier moves a carrier written as a literal in the call
-// (&stripe.PaymentIntentCreateParams{...}) into a variable declared
-// before the call's statement, so that a statement can fill its slot: it
-// returns the declaration, the variable's name and the edit that puts
-// the name in the call. It declines when an argument before the carrier
-// could do something that the earlier literal would now precede, or no
-// short name is free.
-func hoistCarrier(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effects.Call) (decl, name string, replace analysis.TextEdit, ok bool) {
-	if e.Ext.Arg >= len(call.Args) {
-		return "", "", analysis.TextEdit{}, false
-	}
-	arg := call.Args[e.Ext.Arg]
-	lit := arg
-	if u, isAddr := lit.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
-		lit = u.X
-	}
-	if _, isLit := lit.(*ast.CompositeLit); !isLit {
-		return "", "", analysis.TextEdit{}, false
-	}
-	for _, a := range call.Args[:e.Ext.Arg] {
-		if !plain(a) {
-			return "", "", analysis.TextEdit{}, false
-		}
-	}
-	text, printed := fix.Print(pass.Fset, file, arg)
-	if !printed {
-		return "", "", analysis.TextEdit{}, false
-	}
-	// A name nothing sees at the call, and that no enclosing scope
-	// declares later either (params := ... further down would clash).
-	scope := pass.Pkg.Scope().Innermost(call.Pos())
-	free := func(n string) bool {
-		_, obj := scope.LookupParent(n, call.Pos())
-		return obj == nil && !fix.DeclaredAround(pass.Pkg, call.Pos(), n)
-	}
-	names := []string{"params", "input", "req"}
-	if e.Ext.Slot == catalog.InputField {
-		names = []string{"input", "params", "req"}
-	}
-	for _, n := range names {
-		if free(n) {
-			name = n
-			break
-		}
-	}
-	if name == "" {
-		return "", "", analysis.TextEdit{}, false
-	}
-	return name + " := " + text, name, analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(name)}, true
-}
-
-// plain reports whether evaluating e does nothing a literal evaluated
-// before it could change: a name, a selector of names, a constant, or
-// ctx-like method calls without arguments (r.Context()).
-func plain(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.Ident, *ast.BasicLit:
-		return true
-	case *ast.SelectorExpr:
-		return plain(e.X)
-	case *ast.CallExpr:
-		sel, ok := e.Fun.(*ast.SelectorExpr)
-		return ok && len(e.Args) == 0 && sel.Sel.Name == "Context" && plain(sel.X)
-	}
-	return false
-}
-
-// pubOption returns the option expression (with %s for the key) that
-// carries a message ID for a JetStream publish, written with the file's
-// import name.
-func pubOption(pass *analysis.Pass, file *ast.File, e *effects.Call) string {
-	path := e.Fn.Pkg().Path()
-	name := fix.ImportName(pass.Pkg, file, path)
-	if name == "" {
-		return ""
-	}
-	option, ok := catalog.MsgIDOption(path)
-	if !ok {
-		return ""
-	}
-	return name + "." + option + "(%s)"
-}
-
-// literalField adds the key field to a struct literal written at the
-// call (&pb.BookCollectionRequest{OrderId: id}), when the key is always
-// present and the literal does not set the field yet.
-func literalField(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effects.Call, key string, ks catalog.KeySource) (analysis.TextEdit, []string, bool) {
-	if e.Ext.Slot != catalog.InputField || ks.MayBeEmpty || e.Ext.Arg >= len(call.Args) {
-		return analysis.TextEdit{}, nil, false
-	}
-	arg := call.Args[e.Ext.Arg]
-	if u, ok := arg.(*ast.UnaryExpr); ok {
-		arg = u.X
-	}
-	lit, ok := arg.(*ast.CompositeLit)
-	if !ok {
-		return analysis.TextEdit{}, nil, false
-	}
-	field := e.Ext.Fields[0]
-	for _, elt := range lit.Elts {
-		kv, ok := elt.(*ast.KeyValueExpr)
-		if !ok {
-			return analysis.TextEdit{}, nil, false // positional fields
-		}
-		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == field {
-			return analysis.TextEdit{}, nil, false
-		}
-	}
-	obj, _, _ := types.LookupFieldOrMethod(pass.TypesInfo.TypeOf(lit), true, pass.Pkg, field)
-	v, ok := obj.(*types.Var)
-	if !ok {
-		return analysis.TextEdit{}, nil, false
-	}
-	value, imports := key, []string(nil)
-	if _, ptr := v.Type().(*types.Pointer); ptr {
-		ptr, ok := catalog.StringPointer(e.Fn)
-		if !ok {
-			return analysis.TextEdit{}, nil, false
-		}
-		name := fix.ImportName(pass.Pkg, file, ptr.Path)
-		if name == "" {
-			name, imports = path.Base(ptr.Path), []string{ptr.Path}
-		}
-		value = name + "." + ptr.Func + "(" + key + ")"
-	}
-	elt := field + ": " + value
-	fset := pass.Fset
-	if fset.Position(lit.Lbrace).Line == fset.Position(lit.Rbrace).Line {
-		if len(lit.Elts) > 0 {
-			elt = ", " + elt
-		}
-		return analysis.TextEdit{Pos: lit.Rbrace, End: lit.Rbrace, NewText: []byte(elt)}, imports, true
-	}
-	indent := fix.LineIndent(fset, file, lit.Rbrace)
-	lineStart := lit.Rbrace - token.Pos(fset.Position(lit.Rbrace).Column-1)
-	return analysis.TextEdit{Pos: lineStart, End: lineStart, NewText: []byte(indent + "\t" + elt + ",\n")}, imports, true
 }
