@@ -96,11 +96,19 @@ func TestWired(t *testing.T) {
 			t.Errorf("the fresh value of a service that %s calls has no fix that reads the key the root puts in the context", root)
 		}
 	}
+	// The same for a call without a key, whose slot the fix fills from
+	// the key in the context; through a service as well.
+	if !editsFile(graph, "HTTP handler Handler.Pay)", filepath.Join("wiredctx", "payments", "payments.go")) {
+		t.Error("the keyless call that an HTTP handler reaches through an interface has no fix that reads the key the handler puts in the context")
+	}
+	if !editsFile(graph, "HTTP handler Handler.Pay)", filepath.Join("wired", "stripepay", "stripepay.go")) {
+		t.Error("the keyless call that an HTTP handler reaches through two interfaces has no fix that reads the key the handler puts in the context")
+	}
 	for _, act := range graph.Roots {
 		for _, d := range act.Diagnostics {
 			at := act.Package.Fset.Position(d.Pos).Filename
 			if strings.Contains(at, string(filepath.Separator)+"wiredctx"+string(filepath.Separator)) && len(d.SuggestedFixes) > 0 &&
-				(strings.Contains(d.Message, "Handler.Bulk") || strings.Contains(d.Message, "Handler.Tag") || strings.Contains(d.Message, "Handler.Note")) {
+				(strings.Contains(d.Message, "Handler.Bulk") || strings.Contains(d.Message, "Handler.Tag") || strings.Contains(d.Message, "Handler.Note") || strings.Contains(d.Message, "Handler.PayEach")) {
 				t.Errorf("%s: the finding has a fix: %q", act.Package.Fset.Position(d.Pos), d.Message)
 			}
 		}
@@ -236,16 +244,18 @@ func TestWired(t *testing.T) {
 		},
 		// Roots that put their key in the context for the service: one
 		// package at a time, no package sees both, so no fix.
-		"example.com/wiredctx/cmd/server/main.go:23": {
+		"example.com/wiredctx/cmd/server/main.go:24": {
 			`a retry inserts a second notes row with a new id: uuid.NewString\(\) in notes.Notes.Note \(notes.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Note, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Line \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Bulk, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Place \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Tag \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Tag, wired here\)`,
+			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in payments.Gateway.Charge \(payments.go:\d+:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
+			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in payments.Gateway.ChargeEach \(payments.go:\d+:\d+\) \(HTTP handler Handler.PayEach, wired here\)`,
 		},
-		"example.com/wiredctx/cmd/server/main.go:28": {
+		"example.com/wiredctx/cmd/server/main.go:31": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Refund \(orders.go:\d+:\d+\) is fresh on every attempt \(gin handler GinHandler.Refund, wired here\)`,
 		},
-		"example.com/wiredctx/cmd/server/main.go:30": {
+		"example.com/wiredctx/cmd/server/main.go:33": {
 			`a retry inserts a second shipments row with a new id: uuid.NewString\(\) in orders.Service.Ship \(orders.go:\d+:\d+\) is fresh on every attempt \(kafka-go consumer loop Consumer.Run, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {

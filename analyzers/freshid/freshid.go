@@ -171,14 +171,10 @@ func (c *checker) programDefects() {
 // value that the root's operation key, passed down, can replace; none
 // when the finding is reported at the wiring, away from the value.
 func (c *checker) keyFix(d summary.ProgramDefect, wired bool) *analysis.SuggestedFix {
-	if d.Fix == nil || wired {
+	if wired {
 		return nil
 	}
-	edits, ok := summary.TextEdits(c.pass.Fset, d.Fix.Edits)
-	if !ok {
-		return nil
-	}
-	return &analysis.SuggestedFix{Message: d.Fix.Message, TextEdits: edits}
+	return d.SuggestedFix(c.pass.Fset)
 }
 
 // advice tells, for a finding without a fix, what to make the value

@@ -170,11 +170,18 @@ func (c *checker) programCalls() {
 			continue
 		}
 		c.seen[d.Origin.At.String()] = true
-		msg := fmt.Sprintf("%s (%s)%s", consequence(d.Keyless, header), d.Root, c.advice(d.Keyless, d.Root))
+		diag := analysis.Diagnostic{Pos: p.Pos, Message: fmt.Sprintf("%s (%s)", consequence(d.Keyless, header), d.Root), Related: p.Related}
 		if p.Wired {
-			msg = fmt.Sprintf("%s: %s() in %s (%s, wired here)%s", consequence(d.Keyless, header), d.Origin.Call, d.Origin.At, d.Root, c.advice(d.Keyless, d.Root))
+			diag.Message = fmt.Sprintf("%s: %s() in %s (%s, wired here)", consequence(d.Keyless, header), d.Origin.Call, d.Origin.At, d.Root)
 		}
-		c.rep.Report(analysis.Diagnostic{Pos: p.Pos, Message: msg, Related: p.Related})
+		// The fix the call's package prepared, filling the slot from the
+		// key the roots put in the context; not at the wiring.
+		if f := d.SuggestedFix(c.pass.Fset); f != nil && !p.Wired {
+			diag.SuggestedFixes = []analysis.SuggestedFix{*f}
+		} else {
+			diag.Message += c.advice(d.Keyless, d.Root)
+		}
+		c.rep.Report(diag)
 	}
 }
 

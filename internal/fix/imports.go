@@ -40,8 +40,11 @@ func AddImport(file *ast.File, path string) []analysis.TextEdit {
 	if imported(file, path) {
 		return nil
 	}
-	edit := LayoutOf(file).Add(path)
-	return []analysis.TextEdit{{Pos: token.Pos(edit.At), End: token.Pos(edit.At), NewText: []byte(edit.Text)}}
+	var edits []analysis.TextEdit
+	for _, ins := range LayoutOf(file).Add(path) {
+		edits = append(edits, analysis.TextEdit{Pos: token.Pos(ins.At), End: token.Pos(ins.At), NewText: []byte(ins.Text)})
+	}
+	return edits
 }
 
 // An ImportLayout is where a file's imports are, in positions or file
@@ -113,35 +116,74 @@ type Insertion struct {
 	Text string
 }
 
-// Add returns the insertion that imports path (which the file does not
-// import yet): into the import group of its kind (standard library or
-// not), in sorted position, as gofmt keeps it.
-func (l ImportLayout) Add(path string) Insertion {
+// Add returns the insertions that import path (which the file does not
+// import yet): beside the module's other packages, or into the import
+// group of its kind (standard library or not), in sorted position, as
+// gofmt keeps it. A new group's blank line is an insertion of its own,
+// which two fixes that each open the group make alike, so that they
+// coalesce into one group.
+func (l ImportLayout) Add(path string) []Insertion {
 	quoted := strconv.Quote(path)
 	if !l.Decl {
-		return Insertion{l.NameEnd, "\n\nimport " + quoted}
+		return []Insertion{{l.NameEnd, "\n\nimport " + quoted}}
 	}
 	if l.Lparen == 0 {
-		return Insertion{l.End, "\nimport " + quoted}
+		return []Insertion{{l.End, "\nimport " + quoted}}
 	}
 	std := isStd(path)
+	if near := l.nearest(path); len(near) > 0 {
+		for _, spec := range near {
+			if spec.Path > path {
+				return []Insertion{{spec.Pos, quoted + "\n\t"}}
+			}
+		}
+		return []Insertion{{near[len(near)-1].End, "\n\t" + quoted}}
+	}
 	var last *ImportSpec
 	for i, spec := range l.Specs {
 		if isStd(spec.Path) != std {
 			continue
 		}
 		if spec.Path > path {
-			return Insertion{spec.Pos, quoted + "\n\t"}
+			return []Insertion{{spec.Pos, quoted + "\n\t"}}
 		}
 		last = &l.Specs[i]
 	}
 	if last != nil {
-		return Insertion{last.End, "\n\t" + quoted}
+		return []Insertion{{last.End, "\n\t" + quoted}}
 	}
 	if std || len(l.Specs) == 0 {
-		return Insertion{l.Lparen + 1, "\n\t" + quoted + "\n"}
+		return []Insertion{{l.Lparen + 1, "\n\t" + quoted + "\n"}}
 	}
-	return Insertion{l.Rparen, "\n\t" + quoted + "\n"}
+	if last := l.Specs[len(l.Specs)-1]; last.End+1 == l.Rparen {
+		return []Insertion{{last.End, "\n"}, {l.Rparen, "\t" + quoted + "\n"}}
+	}
+	return []Insertion{{l.Rparen, "\n\t" + quoted + "\n"}}
+}
+
+// nearest returns the imports that share with path the longest
+// leading run of elements, two at least (the module's other packages),
+// beside which a goimports user keeps it.
+func (l ImportLayout) nearest(path string) []ImportSpec {
+	common := func(a, b string) int {
+		x, y := strings.Split(a, "/"), strings.Split(b, "/")
+		n := 0
+		for n < len(x) && n < len(y) && x[n] == y[n] {
+			n++
+		}
+		return n
+	}
+	best := 1
+	var out []ImportSpec
+	for _, spec := range l.Specs {
+		switch n := common(spec.Path, path); {
+		case n > best:
+			best, out = n, []ImportSpec{spec}
+		case n == best && out != nil:
+			out = append(out, spec)
+		}
+	}
+	return out
 }
 
 func isStd(path string) bool {

@@ -135,41 +135,47 @@ func firstDifference(got, want []byte) string {
 
 // Golden checks the fixes of the packages named by pkgs, as
 // analysistest.RunWithSuggestedFixes does, on results of one
-// checktest.Run over those packages and others: for each file of
-// them that a fix edits, all fixes applied together, merged in the
-// order of their messages and formatted as idemlint -fix formats, must
-// give the file's .golden file. Other packages' fixes are left to Gofmt,
-// so that one load of the libraries serves the findings and the fixes.
+// checktest.Run over those packages and others: for each file that a
+// fix of the package's findings edits, the fixes of every check applied
+// together, merged in the order of the checks' names and then of the
+// fixes' messages, and formatted as idemlint -fix formats, must give the
+// file's .golden file. Other packages' fixes are left to Gofmt, so that
+// one load of the libraries serves the findings and the fixes.
 func Golden(t *testing.T, results []*checker.Action, pkgs ...string) {
 	t.Helper()
 	checked := 0
-	for _, res := range results {
-		if !slices.Contains(pkgs, res.Package.Types.Path()) {
-			continue
-		}
-		fset := res.Package.Fset
-		byMessage := make(map[string][]analysis.SuggestedFix)
-		for _, d := range res.Diagnostics {
-			for _, f := range d.SuggestedFixes {
-				byMessage[f.Message] = append(byMessage[f.Message], f)
+	for _, path := range pkgs {
+		var acts []*checker.Action
+		for _, res := range results {
+			if res.Package.Types.Path() == path {
+				acts = append(acts, res)
 			}
 		}
+		slices.SortFunc(acts, func(a, b *checker.Action) int { return strings.Compare(a.Analyzer.Name, b.Analyzer.Name) })
 		edits := make(map[string][]udiff.Edit) // file -> merged edits
-		for _, msg := range slices.Sorted(maps.Keys(byMessage)) {
-			for _, f := range byMessage[msg] {
-				for name, e := range fileEdits(fset, f) {
-					merged, ok := udiff.Merge(edits[name], e)
-					if !ok {
-						t.Errorf("%s: fix %q conflicts with the fixes before it", name, msg)
-						continue
+		for _, res := range acts {
+			byMessage := make(map[string][]analysis.SuggestedFix)
+			for _, d := range res.Diagnostics {
+				for _, f := range d.SuggestedFixes {
+					byMessage[f.Message] = append(byMessage[f.Message], f)
+				}
+			}
+			for _, msg := range slices.Sorted(maps.Keys(byMessage)) {
+				for _, f := range byMessage[msg] {
+					for name, e := range fileEdits(res.Package.Fset, f) {
+						merged, ok := udiff.Merge(edits[name], e)
+						if !ok {
+							t.Errorf("%s: fix %q conflicts with the fixes before it", name, msg)
+							continue
+						}
+						edits[name] = merged
 					}
-					edits[name] = merged
 				}
 			}
 		}
 		for _, name := range slices.Sorted(maps.Keys(edits)) {
 			checked++
-			compareGolden(t, res.Package.Types, name, edits[name])
+			compareGolden(t, acts[0].Package.Types, name, edits[name])
 		}
 	}
 	if checked == 0 {

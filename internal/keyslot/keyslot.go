@@ -21,8 +21,10 @@ import (
 )
 
 // Fill fills the call's key slot with the key expression given, which
-// needs the imports of ks and may be empty when ks.MayBeEmpty.
-func Fill(pass *analysis.Pass, cat *catalog.Catalog, externals []*effects.Call, e *effects.Call, key string, ks catalog.KeySource) *analysis.SuggestedFix {
+// needs the imports of ks and may be empty when ks.MayBeEmpty. A scope
+// namespaces the key, for a key that other functions fill slots with
+// too.
+func Fill(pass *analysis.Pass, cat *catalog.Catalog, externals []*effects.Call, e *effects.Call, key, scope string, ks catalog.KeySource) *analysis.SuggestedFix {
 	file := fix.FileOf(pass, e.Instr.Pos())
 	if file == nil {
 		return nil
@@ -37,7 +39,11 @@ func Fill(pass *analysis.Pass, cat *catalog.Catalog, externals []*effects.Call, 
 	// rejects one key reused for a different request (Stripe answers
 	// the second call with an error on the first attempt).
 	guarded := "k" // the key inside "if k := ...; k != """
-	if ns := namespace(externals, e); ns != "" {
+	ns := namespace(externals, e)
+	if scope != "" {
+		ns = "|" + scope + ns
+	}
+	if ns != "" {
 		if ks.MayBeEmpty {
 			guarded += " + " + strconv.Quote(ns)
 		} else {

@@ -2,10 +2,14 @@ package summary
 
 import (
 	"cmp"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
@@ -62,7 +66,6 @@ func (p *program) carried(f valueflow.KeyFix, call valueflow.WiredCall) *valuefl
 	if wrapped == 0 {
 		return nil
 	}
-	out.Message = "Derive the value from the operation key, which the root puts in the context it passes (" + fix.CarrierWith + ")"
 	return &out
 }
 
@@ -88,8 +91,9 @@ func (p *program) wrap(carrier string, w pendingWrap) ([]valueflow.FileEdit, boo
 			if _, taken := slices.BinarySearch(w.Names, name); taken {
 				return nil, false
 			}
-			add := w.Imports.Add(carrier)
-			edits = append(edits, valueflow.FileEdit{File: w.File, Start: add.At, End: add.At, Text: add.Text})
+			for _, add := range w.Imports.Add(carrier) {
+				edits = append(edits, valueflow.FileEdit{File: w.File, Start: add.At, End: add.At, Text: add.Text})
+			}
 		}
 		if name == "_" || name == "." {
 			return nil, false
@@ -129,4 +133,77 @@ func imports(pkg *types.Package, path string, seen map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// SuggestedFix renders the defect's Fix as a fix of the files of fset,
+// or returns nil when it has none or one of its files is not in fset (a
+// driver that analyses one package at a time).
+func (d *ProgramDefect) SuggestedFix(fset *token.FileSet) *analysis.SuggestedFix {
+	if d.Fix == nil {
+		return nil
+	}
+	edits, ok := TextEdits(fset, d.Fix.Edits)
+	if !ok {
+		return nil
+	}
+	return &analysis.SuggestedFix{Message: d.Fix.Message, TextEdits: edits}
+}
+
+// soleContext returns the parameter (the receiver is 0) of method fn
+// that is its only context, or 0.
+func soleContext(fn *types.Func) int {
+	params := fn.Signature().Params()
+	found := 0
+	for i := range params.Len() {
+		if catalog.TypeKey(params.At(i).Type()) == "context.Context" {
+			if found != 0 {
+				return 0
+			}
+			found = i + 1
+		}
+	}
+	return found
+}
+
+// passesContext returns the parameter of the implementations of wc at
+// which they get the context that the summarised function got at
+// parameter ctx: it passes its context to wc, which it calls once; or 0.
+func passesContext(s *valueflow.Summary, wc valueflow.WiredCall, ctx int) int {
+	if ctx == 0 {
+		return 0
+	}
+	calls := 0
+	for _, w := range s.Wired {
+		if wiredKey(w) == wiredKey(wc) {
+			calls++
+		}
+	}
+	if calls != 1 {
+		return 0 // one key would serve two calls
+	}
+	for _, ca := range s.ContextArgs {
+		if ca.Call.At == wc.At && wiredKey(ca.Call) == wiredKey(wc) {
+			return ca.Arg + 1
+		}
+	}
+	return 0
+}
+
+// carriedDown returns the fixes, prepared for a value made or a call
+// made in an implementation that the root's context reaches through
+// other implementations (step.ctx), that read the key the root puts in
+// it: with the parameter of the first implementation, which the root's
+// wrap fills, in place of their own.
+func carriedDown(fixes []valueflow.KeyFix, step ProgramDefect) []valueflow.KeyFix {
+	if step.ctx == 0 || step.first == 0 {
+		return nil
+	}
+	var out []valueflow.KeyFix
+	for _, f := range fixes {
+		if f.Context == catalog.Carried && f.Param == step.ctx {
+			f.Param = step.first
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -308,7 +308,13 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		_, reported := res.Retried.On(e.Instr)
 		at := valueflow.Origin{Call: ShortName(e.Fn), At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(e.Instr.Parent()), res.CallStart(e.Instr.Pos()))}
 		d := valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: at, Keyless: KeylessOf(e), Sink: valueflow.SinkInfo{At: at.At}, Reported: reported || SelfRetrying(e), AddressArg: 1 + effects.AddressParam(e)}
-		origins = append(origins, origin{e.Instr.Parent(), []valueflow.Defect{d}, nil})
+		var top *ssa.Function
+		if !d.Reported {
+			if d.KeyFixes = keylessFixes(pass, res, e); d.KeyFixes != nil {
+				top = e.Instr.Parent()
+			}
+		}
+		origins = append(origins, origin{e.Instr.Parent(), []valueflow.Defect{d}, top})
 	}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {

@@ -15,6 +15,7 @@ import (
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
+	"github.com/idemlint/idemlint/internal/keyslot"
 	"github.com/idemlint/idemlint/internal/opkey"
 	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes/retried"
@@ -76,7 +77,7 @@ func keyFixes(pass *analysis.Pass, cat *catalog.Catalog, gen *ssa.Call, purpose 
 			kf := valueflow.KeyFix{Param: i + 1, Path: c.path, Message: f.Message, Edits: edits, Context: c.context, Needs: c.needs}
 			if c.context == catalog.Carried {
 				kf.Carrier = pass.Pkg.Path()
-				kf.Message = "Derive the value from the operation key its caller puts in the context (" + fix.CarrierWith + ")"
+				kf.Message = "Derive the value from the operation key, which the root puts in the context it passes (" + fix.CarrierWith + ")"
 			}
 			out = append(out, kf)
 		}
@@ -547,4 +548,67 @@ func namesAt(pkg *types.Package, pos token.Pos) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// keylessFixes prepares, for an external call without a key made in a
+// method, the fix that fills its key slot from the key a caller puts in
+// the method's context (catalog.Carried): the composition root offers it
+// when the roots that call the method can put theirs there. None for a
+// call in a loop of the method, which one key cannot tell apart, nor in
+// a function literal or a generated file.
+func keylessFixes(pass *analysis.Pass, res *Result, e *effects.Call) []valueflow.KeyFix {
+	fn := e.Instr.Parent()
+	file := fix.FileOf(pass, e.Instr.Pos())
+	if fn.Parent() != nil || fn.Signature.Recv() == nil || fn.Syntax() == nil || file == nil || ast.IsGenerated(file) || inLoop(e.Instr.Block()) {
+		return nil
+	}
+	decls, ok := fix.CarrierDecls(pass)
+	if !ok || fix.DeclaredAround(pass.Pkg, e.Instr.Pos(), fix.CarrierFrom) {
+		return nil
+	}
+	scope := pass.Pkg.Scope().Innermost(e.Instr.Pos())
+	for i, p := range fn.Params[1:] {
+		v, ok := p.Object().(*types.Var)
+		if !ok || catalog.TypeKey(v.Type()) != "context.Context" || v.Name() == "_" || v.Name() == "" || opkey.Assigned(pass.TypesInfo, fn.Syntax(), v) {
+			continue
+		}
+		if scope == nil {
+			return nil
+		}
+		if _, obj := scope.LookupParent(v.Name(), e.Instr.Pos()); obj != v {
+			continue // shadowed at the call
+		}
+		// Namespaced by the method: other methods may fill slots from
+		// the same key, and a provider rejects one key reused for
+		// another request.
+		f := keyslot.Fill(pass, res.Env.Catalog, res.Externals(), e, fix.CarrierFrom+"("+v.Name()+")", strings.ToLower(fn.Name()), catalog.KeySource{MayBeEmpty: true})
+		if f == nil {
+			return nil
+		}
+		edits := fileEdits(pass.Fset, append(f.TextEdits, decls...))
+		if edits == nil {
+			return nil
+		}
+		msg := "Pass the operation key, which the root puts in the context it passes (" + fix.CarrierWith + "), as the idempotency key"
+		return []valueflow.KeyFix{{Param: i + 1, Message: msg, Edits: edits, Context: catalog.Carried, Carrier: pass.Pkg.Path()}}
+	}
+	return nil
+}
+
+// inLoop reports whether block b can run again after itself.
+func inLoop(b *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := slices.Clone(b.Succs)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == b {
+			return true
+		}
+		if !seen[x] {
+			seen[x] = true
+			stack = append(stack, x.Succs...)
+		}
+	}
+	return false
 }

@@ -49,6 +49,11 @@ type ProgramDefect struct {
 	// candidates are the fixes prepared for such a value, of which the
 	// root's keys choose Fix.
 	candidates []valueflow.KeyFix
+	// ctx is the parameter (the receiver is 0) of the implementation
+	// reached last at which the context that the root passes the first
+	// wired call arrives, once per call of that one; 0 when it does not.
+	// first is that parameter of the first implementation.
+	ctx, first int
 	// Wiring is where the composition root first refers to the package
 	// of the retried path: a driver that cannot report at Pos (go vet,
 	// gopls) reports there.
@@ -305,7 +310,7 @@ func (p *program) guarded(calls []valueflow.WiredCall) bool {
 func (p *program) freshArg(d ProgramDefect, origin valueflow.Origin, call valueflow.WiredCall, arg int, at string, depth int) []ProgramDefect {
 	var out []ProgramDefect
 	param := arg + 1 // the receiver is parameter 0 of a method
-	p.eachImpl(d, call, depth, func(step ProgramDefect, s *valueflow.Summary) {
+	p.eachImpl(d, call, depth, func(step ProgramDefect, s *valueflow.Summary, _ impl) {
 		for _, ps := range s.ParamSinks {
 			if ps.Param == param && ps.Path == at {
 				step.Defect = valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: origin, Sink: ps.Sink, Chain: ps.Chain}
@@ -325,7 +330,11 @@ func (p *program) freshArg(d ProgramDefect, origin valueflow.Origin, call valuef
 // call, and inside those of the wired calls they make in turn.
 func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, depth int) []ProgramDefect {
 	var out []ProgramDefect
-	p.eachImpl(d, call, depth, func(step ProgramDefect, s *valueflow.Summary) {
+	p.eachImpl(d, call, depth, func(step ProgramDefect, s *valueflow.Summary, im impl) {
+		if depth == 0 {
+			step.ctx = soleContext(im.fn)
+			step.first = step.ctx
+		}
 		for _, def := range s.Defects {
 			if def.Reported {
 				continue
@@ -334,6 +343,8 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, depth int) [
 			found.Defect = def
 			if depth == 0 {
 				found.candidates = def.KeyFixes
+			} else {
+				found.candidates = carriedDown(def.KeyFixes, step)
 			}
 			if p.cat.Config().WholeProgram {
 				found.Pos = p.locate(def.Origin.At, "")
@@ -356,7 +367,9 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, depth int) [
 			out = append(out, p.freshArg(d, fw.Origin, fw.Call, fw.Arg, fw.Path, depth+1)...)
 		}
 		for _, wc := range s.Wired {
-			out = append(out, p.inside(step, wc, depth+1)...)
+			next := step
+			next.ctx = passesContext(s, wc, step.ctx)
+			out = append(out, p.inside(next, wc, depth+1)...)
 		}
 	})
 	return out
@@ -364,7 +377,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, depth int) [
 
 // eachImpl calls f with each implementation's summary of a wired call,
 // and d extended by the resolution, unless depth is past the bound.
-func (p *program) eachImpl(d ProgramDefect, call valueflow.WiredCall, depth int, f func(step ProgramDefect, s *valueflow.Summary)) {
+func (p *program) eachImpl(d ProgramDefect, call valueflow.WiredCall, depth int, f func(step ProgramDefect, s *valueflow.Summary, im impl)) {
 	if depth >= maxWiredDepth {
 		return
 	}
@@ -372,7 +385,7 @@ func (p *program) eachImpl(d ProgramDefect, call valueflow.WiredCall, depth int,
 		if s := p.summary(im.fn); s != nil {
 			step := d
 			step.Through = append(slices.Clip(d.Through), Resolution{Call: call, Impl: im.name})
-			f(step, s)
+			f(step, s, im)
 		}
 	}
 }

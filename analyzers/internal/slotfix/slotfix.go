@@ -30,7 +30,7 @@ import (
 // article asks for, committed before the call.
 func Fix(pass *analysis.Pass, res *summary.Result, e *effects.Call) *analysis.SuggestedFix {
 	if key := recordedKey(pass, res, e); key != "" {
-		if f := keyslot.Fill(pass, res.Env.Catalog, res.Externals(), e, key, catalog.KeySource{}); f != nil {
+		if f := keyslot.Fill(pass, res.Env.Catalog, res.Externals(), e, key, "", catalog.KeySource{}); f != nil {
 			f.Message = "Pass " + key + ", which is committed before the call, as the idempotency key"
 			return f
 		}
@@ -43,7 +43,7 @@ func Fix(pass *analysis.Pass, res *summary.Result, e *effects.Call) *analysis.Su
 	if !ok {
 		return nil
 	}
-	return keyslot.Fill(pass, cat, res.Externals(), e, fmt.Sprintf(ks.Expr, name, cat.KeyHeader()), ks)
+	return keyslot.Fill(pass, cat, res.Externals(), e, fmt.Sprintf(ks.Expr, name, cat.KeyHeader()), "", ks)
 }
 
 // recordedKey returns a string variable, in scope at the call, that a

@@ -22,10 +22,17 @@ type Noter interface {
 	Note(ctx context.Context, n Note) error
 }
 
+// Payments charges cards.
+type Payments interface {
+	Charge(ctx context.Context, amount int64) error
+	ChargeEach(ctx context.Context, amounts []int64) error
+}
+
 // Handler serves the orders.
 type Handler struct {
-	Orders Orders
-	Notes  Noter
+	Orders   Orders
+	Notes    Noter
+	Payments Payments
 }
 
 // Create places an order.
@@ -51,4 +58,14 @@ func (h *Handler) Tag(w http.ResponseWriter, r *http.Request) {
 // Note notes an order: the package that keeps notes imports this one.
 func (h *Handler) Note(w http.ResponseWriter, r *http.Request) {
 	h.Notes.Note(r.Context(), Note{Text: r.FormValue("text")})
+}
+
+// Pay charges a card.
+func (h *Handler) Pay(w http.ResponseWriter, r *http.Request) {
+	h.Payments.Charge(r.Context(), 100)
+}
+
+// PayEach charges a card per line.
+func (h *Handler) PayEach(w http.ResponseWriter, r *http.Request) {
+	h.Payments.ChargeEach(r.Context(), []int64{1, 2})
 }

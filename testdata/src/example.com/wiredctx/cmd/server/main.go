@@ -14,17 +14,20 @@ import (
 	"example.com/wiredctx/ginapi"
 	"example.com/wiredctx/notes"
 	"example.com/wiredctx/orders"
+	"example.com/wiredctx/payments"
 	"example.com/wiredctx/pg"
 )
 
 func main() {
 	db, _ := sql.Open("postgres", "")
 	svc := orders.New(&pg.Store{DB: db})
-	h := &api.Handler{Orders: svc, Notes: &notes.Notes{DB: db}}
+	h := &api.Handler{Orders: svc, Notes: &notes.Notes{DB: db}, Payments: payments.Gateway{}}
 	http.HandleFunc("POST /orders", h.Create)
 	http.HandleFunc("POST /bulk", h.Bulk)
 	http.HandleFunc("POST /tags", h.Tag)
 	http.HandleFunc("POST /notes", h.Note)
+	http.HandleFunc("POST /payments", h.Pay)
+	http.HandleFunc("POST /payments/each", h.PayEach)
 	g := &ginapi.GinHandler{Orders: svc}
 	gin.New().POST("/refunds/:order", g.Refund)
 	c := &consumer.Consumer{Orders: svc}
