@@ -349,6 +349,9 @@ type WiredStmt struct {
 	// results the arguments (or their fields) hold: a write-back of
 	// what the call returned.
 	ProducedBy []int
+	// Decoded are the arguments that the function decodes from what its
+	// parameters hold (a message's body): the caller's, not its own.
+	Decoded []int
 	// Fields say, for arguments built in place (&Product{ID: cmd.ID}),
 	// which parameter of the function and which field of it each field
 	// stored is.

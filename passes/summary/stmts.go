@@ -674,8 +674,9 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 			wired.Args = b.mapArgs(call, s.Wired.Args)
 			wired.Empty = s.Wired.Empty // the literal is the callee's
 			wired.Produced = slices.Clone(s.Wired.Produced)
+			wired.Decoded = slices.Clone(s.Wired.Decoded)
 			for i, a := range s.Wired.Args {
-				if a.Param < 0 {
+				if a.Param < 0 && !slices.Contains(s.Wired.Decoded, i) {
 					// The callee's own value (a local it builds, a
 					// constant): not one the root hands down.
 					wired.Produced = append(wired.Produced, valueflow.ArgSource{Param: i})
@@ -741,6 +742,9 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		}
 		w.Produced = append(w.Produced, b.produced(a, i)...)
 		w.ProducedBy = b.producers(a, w.ProducedBy)
+		if b.decoded(a) {
+			w.Decoded = append(w.Decoded, i)
+		}
 		w.Fields = append(w.Fields, b.fieldSources(a, i)...)
 	}
 	for i, a := range call.Call.Args {
@@ -763,6 +767,102 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 	})
 	b.add(valueflow.SQLStmt{Wired: w, At: wc.At, FromWork: fromWork}, call, nil)
 }
+
+// decoded reports whether a, an argument of a wired call, is a local
+// (or its address) that a catalogued decoder fills from what the
+// function's parameters hold: json.Unmarshal(msg.Data(), &ev).
+func (b *stmtBuilder) decoded(a ssa.Value) bool {
+	if load, ok := a.(*ssa.UnOp); ok && load.Op == token.MUL {
+		a = load.X
+	}
+	alloc, ok := a.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	for _, r := range *alloc.Referrers() {
+		var users []ssa.Instruction
+		if mi, ok := r.(*ssa.MakeInterface); ok {
+			users = *mi.Referrers()
+		} else {
+			users = []ssa.Instruction{r}
+		}
+		for _, u := range users {
+			call, ok := u.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			fn := valueflow.Callee(&call.Call)
+			if fn == nil {
+				continue
+			}
+			dec, ok := b.h.r.Env.Catalog.Decoder(fn)
+			args := call.Call.Args
+			if ok && dec.Out < len(args) && dec.Data < len(args) && valueflow.Unwrap(args[dec.Out]) == alloc && fromParams(b.fn, args[dec.Data], 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fromParams reports whether v is computed from a parameter of fn
+// other than its receiver and its context, or of the functions fn is a
+// literal of: read from it, returned by one of its methods (msg.Data(),
+// d.Body), or wrapped in a reader (json.NewDecoder(r.Body)).
+func fromParams(fn *ssa.Function, v ssa.Value, depth int) bool {
+	if v == nil || depth > 8 {
+		return false
+	}
+	next := func(u ssa.Value) bool { return fromParams(fn, u, depth+1) }
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		recv := x.Parent().Signature.Recv() != nil && x == x.Parent().Params[0]
+		return !recv && catalog.TypeKey(x.Type()) != "context.Context"
+	case *ssa.FreeVar:
+		return next(effects.Binding(x))
+	case *ssa.Alloc:
+		// A parameter spilled to a local (its address is taken): what
+		// is stored there.
+		for _, r := range *x.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == x && next(st.Val) {
+				return true
+			}
+		}
+	case *ssa.UnOp:
+		return next(x.X)
+	case *ssa.FieldAddr:
+		return next(x.X)
+	case *ssa.Field:
+		return next(x.X)
+	case *ssa.Extract:
+		return next(x.Tuple)
+	case *ssa.ChangeType:
+		return next(x.X)
+	case *ssa.Convert:
+		return next(x.X)
+	case *ssa.MakeInterface:
+		return next(x.X)
+	case *ssa.Slice:
+		return next(x.X)
+	case *ssa.Call:
+		if x.Call.IsInvoke() {
+			return next(x.Call.Value)
+		}
+		callee := x.Call.StaticCallee()
+		if callee == nil || len(x.Call.Args) == 0 {
+			return false
+		}
+		if callee.Pkg != nil && readerPkgs[callee.Pkg.Pkg.Path()] || callee.Signature.Recv() != nil {
+			return next(x.Call.Args[0]) // a reader of it, or a method of the delivery
+		}
+	}
+	return false
+}
+
+// readerPkgs are the packages whose functions wrap bytes or a reader
+// (bytes.NewReader, io.ReadAll, json.NewDecoder) without changing what
+// they hold.
+var readerPkgs = map[string]bool{"bytes": true, "strings": true, "io": true, "bufio": true, "encoding/json": true, "encoding/xml": true}
 
 // fieldSources lists, for argument a (index i) of a wired call built in
 // place, each store into its fields and the parameter it stores (Param

@@ -3,8 +3,11 @@ package consumer
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/segmentio/kafka-go"
+
+	"example.com/wiredctx/failures"
 )
 
 // Shipper ships orders.
@@ -27,4 +30,48 @@ func (c *Consumer) Run(ctx context.Context, r *kafka.Reader) {
 		}
 		r.CommitMessages(ctx, m)
 	}
+}
+
+// Recorder records payment failures.
+type Recorder interface {
+	Record(ctx context.Context, ev failures.Event) error
+	RecordDefault(ctx context.Context, ev failures.Event) error
+}
+
+// Failures reads the failures topic.
+type Failures struct {
+	Recorder Recorder
+	// Default is the event a message without a body stands for.
+	Default []byte
+}
+
+// Run decodes each message in a helper.
+func (f *Failures) Run(ctx context.Context, r *kafka.Reader) {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := f.dispatch(ctx, m); err != nil {
+			continue
+		}
+		r.CommitMessages(ctx, m)
+	}
+}
+
+// dispatch decodes the message's body, or the consumer's own default
+// event for a message without one.
+func (f *Failures) dispatch(ctx context.Context, m kafka.Message) error {
+	if len(m.Value) == 0 {
+		var ev failures.Event
+		if err := json.Unmarshal(f.Default, &ev); err != nil {
+			return err
+		}
+		return f.Recorder.RecordDefault(ctx, ev)
+	}
+	var ev failures.Event
+	if err := json.Unmarshal(m.Value, &ev); err != nil {
+		return err
+	}
+	return f.Recorder.Record(ctx, ev)
 }

@@ -11,6 +11,7 @@ import (
 
 	"example.com/wiredctx/api"
 	"example.com/wiredctx/consumer"
+	"example.com/wiredctx/failures"
 	"example.com/wiredctx/ginapi"
 	"example.com/wiredctx/notes"
 	"example.com/wiredctx/orders"
@@ -32,5 +33,7 @@ func main() {
 	gin.New().POST("/refunds/:order", g.Refund)
 	c := &consumer.Consumer{Orders: svc}
 	go c.Run(context.Background(), kafka.NewReader(kafka.ReaderConfig{Topic: "orders"}))
+	f := &consumer.Failures{Recorder: &failures.Store{DB: db}, Default: []byte(`{"id":"default"}`)}
+	go f.Run(context.Background(), kafka.NewReader(kafka.ReaderConfig{Topic: "failures"}))
 	http.ListenAndServe(":8080", nil)
 }
