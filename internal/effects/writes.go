@@ -383,7 +383,11 @@ func gormDurability(c ssa.CallInstruction) Durability {
 	if cc.IsInvoke() || len(cc.Args) == 0 {
 		return DurUnknown
 	}
-	switch root := chainRoot(cc.Args[0]).(type) {
+	root := chainRoot(cc.Args[0])
+	if fromContext(root, 0) {
+		return DurUnknown // a transaction the caller may have put there, or not
+	}
+	switch root := root.(type) {
 	case *ssa.Call:
 		if fn := valueflow.Callee(&root.Call); fn != nil && catalog.IsORMBegin(fn.Name()) {
 			return DurTx
@@ -394,6 +398,46 @@ func gormDurability(c ssa.CallInstruction) Durability {
 		}
 	}
 	return DurAutocommit
+}
+
+// fromContext reports whether the handle v may be one taken out of a
+// context (tx, ok := ctx.Value(txKey{}).(*gorm.DB)), directly, on one
+// edge of a phi, or in a return of the function of the package that
+// gives it (r.conn(ctx)): a unit of work that puts its transaction in
+// the context makes the statement commit with the others, which only
+// the caller's context decides.
+func fromContext(v ssa.Value, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch x := chainRoot(v).(type) {
+	case *ssa.Extract:
+		if ta, ok := x.Tuple.(*ssa.TypeAssert); ok {
+			return contextValue(ta.X)
+		}
+	case *ssa.TypeAssert:
+		return contextValue(x.X)
+	case *ssa.Phi:
+		return slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return fromContext(e, depth+1) })
+	case *ssa.Call:
+		fn := x.Call.StaticCallee()
+		if fn == nil || fn.Blocks == nil || x.Call.IsInvoke() {
+			return false
+		}
+		for _, b := range fn.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 && fromContext(ret.Results[0], depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// contextValue reports whether v is what a context's Value method
+// returned.
+func contextValue(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	return ok && call.Call.IsInvoke() && call.Call.Method.Name() == "Value" && catalog.TypeKey(call.Call.Value.Type()) == "context.Context"
 }
 
 // closureWrites returns the values written inside a gorm Transaction

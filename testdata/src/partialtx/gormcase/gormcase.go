@@ -109,3 +109,37 @@ func relabel(ctx context.Context, t *asynq.Task) error {
 	}
 	return db.Model(&Order{ID: 1}).Updates(map[string]any{"status": "relabelled"}).Error
 }
+
+// txKey is where withinTx puts the transaction its callback's writes
+// run on.
+type txKey struct{}
+
+// conn returns the transaction the context carries, or the database.
+func conn(ctx context.Context) *gorm.DB {
+	if tx, ok := ctx.Value(txKey{}).(*gorm.DB); ok {
+		return tx.WithContext(ctx)
+	}
+	return db.WithContext(ctx)
+}
+
+// Negative: the handle comes out of the context, where a unit of work
+// may have put its transaction: whether the writes commit together is
+// the caller's to say.
+func fromContext(ctx context.Context, t *asynq.Task) error {
+	if err := conn(ctx).Create(&Order{Total: 10}).Error; err != nil {
+		return err
+	}
+	return conn(ctx).Model(&Account{ID: 1}).Update("balance", gorm.Expr("balance - ?", 10)).Error
+}
+
+// Negative: the same, with the context's transaction taken inline.
+func fromContextInline(ctx context.Context, t *asynq.Task) error {
+	h := db
+	if tx, ok := ctx.Value(txKey{}).(*gorm.DB); ok {
+		h = tx
+	}
+	if err := h.Create(&Order{Total: 10}).Error; err != nil {
+		return err
+	}
+	return h.Model(&Account{ID: 1}).Update("balance", gorm.Expr("balance - ?", 10)).Error
+}
