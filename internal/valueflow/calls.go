@@ -414,7 +414,7 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 	for i := 0; i < strct.NumFields(); i++ {
 		f := strct.Field(i)
 		if f.Name() == field && isModelIdentity(t.env.Catalog, f, strct.Tag(i)) && !builderAbsorbs(instr, ModelColumn(f, strct.Tag(i))) &&
-			!t.failsOnAnotherModelKey(strct, field, n.v) {
+			!t.failsOnAnotherModelKey(strct, field, n.v) && !t.clausesAbsorb(instr, ModelColumn(f, strct.Tag(i)), name, strct) {
 			t.hit(SinkInfo{Kind: ModelSink, Table: name, Column: field}, instr.Pos(), n.stack, nil)
 		}
 	}
@@ -479,6 +479,119 @@ func builderAbsorbs(instr ssa.CallInstruction, col string) bool {
 		v = next
 	}
 	return false
+}
+
+// clausesAbsorb reports whether the chain of ORM calls that the insert
+// runs on adds a conflict clause that keeps a retry from adding a row
+// although col is fresh (gorm's Clauses(clause.OnConflict{Columns:
+// [basket_id], DoNothing: true})): its target is another column, or,
+// with no target, the model's tags or the schema declare another unique
+// key of its table, whose values the retry repeats.
+func (t *tracer) clausesAbsorb(instr ssa.CallInstruction, col, model string, s *types.Struct) bool {
+	cc := instr.Common()
+	if cc.IsInvoke() || len(cc.Args) == 0 {
+		return false
+	}
+	for v := cc.Args[0]; ; {
+		call, ok := v.(*ssa.Call)
+		if !ok || call.Call.IsInvoke() || len(call.Call.Args) == 0 {
+			return false
+		}
+		fn := Callee(&call.Call)
+		if fn == nil {
+			return false
+		}
+		if catalog.IsORMClauses(fn.Name()) && len(call.Call.Args) > 1 {
+			for _, e := range SliceElems(call.Call.Args[1]) {
+				targets, ok := doNothing(e)
+				switch {
+				case !ok:
+				case len(targets) > 0:
+					return slices.ContainsFunc(targets, func(t string) bool { return !strings.EqualFold(t, col) })
+				default:
+					return t.anotherModelKey(col, model, s)
+				}
+			}
+		}
+		v = call.Call.Args[0]
+	}
+}
+
+// anotherModelKey reports whether a model's tags, or the schema of its
+// table, declare a unique key without col.
+func (t *tracer) anotherModelKey(col, model string, s *types.Struct) bool {
+	var cols []string
+	for i := range s.NumFields() {
+		cols = append(cols, ModelColumn(s.Field(i), s.Tag(i)))
+	}
+	field := ""
+	for i := range s.NumFields() {
+		if strings.EqualFold(ModelColumn(s.Field(i), s.Tag(i)), col) {
+			field = s.Field(i).Name()
+		}
+	}
+	return slices.ContainsFunc(catalog.ModelKeys(s), func(key []string) bool { return !slices.Contains(key, field) }) ||
+		t.env.Catalog.FailsOnAnotherKey(catalog.GormTable(model), cols, col)
+}
+
+// doNothing reads a conflict clause built in place: whether it is
+// gorm's OnConflict with DoNothing set, and the names of its target
+// columns.
+func doNothing(e ssa.Value) ([]string, bool) {
+	mi, ok := e.(*ssa.MakeInterface)
+	if !ok || !strings.HasSuffix(catalog.TypeKey(mi.X.Type()), "/clause.OnConflict") {
+		return nil, false
+	}
+	stores, ok := FieldStores(mi.X)
+	if !ok || !slices.ContainsFunc(stores["DoNothing"], func(v ssa.Value) bool {
+		c, ok := v.(*ssa.Const)
+		return ok && c.Value != nil && c.Value.String() == "true"
+	}) {
+		return nil, false
+	}
+	var targets []string
+	for _, cols := range stores["Columns"] {
+		sl, ok := cols.(*ssa.Slice)
+		if !ok {
+			return nil, false
+		}
+		arr, ok := sl.X.(*ssa.Alloc)
+		if !ok {
+			return nil, false
+		}
+		for _, r := range *arr.Referrers() {
+			ia, ok := r.(*ssa.IndexAddr)
+			if !ok {
+				continue
+			}
+			for _, u := range *ia.Referrers() {
+				var names []ssa.Value
+				switch u := u.(type) {
+				case *ssa.FieldAddr: // arr[0].Name = "basket_id"
+					if FieldName(u.X.Type(), u.Field) == "Name" {
+						for _, w := range *u.Referrers() {
+							if st, ok := w.(*ssa.Store); ok && st.Addr == u {
+								names = append(names, st.Val)
+							}
+						}
+					}
+				case *ssa.Store: // arr[0] = clause.Column{Name: "basket_id"}
+					if fields, ok := FieldStores(u.Val); ok {
+						names = fields["Name"]
+					}
+				}
+				for _, n := range names {
+					if name, ok := ConstString(n); ok {
+						targets = append(targets, name)
+					}
+				}
+			}
+		}
+		if len(targets) == 0 {
+			return nil, false // columns the clause names where this cannot read them
+		}
+	}
+	return targets, true
 }
 
 // ModelColumn is the column an ORM stores a model's field in: its bun

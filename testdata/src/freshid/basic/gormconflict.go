@@ -1,0 +1,42 @@
+package basic
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+	"github.com/hibiken/asynq"
+	"gorm.io/gorm/clause"
+)
+
+type shipment struct {
+	ID      string
+	OrderID string
+}
+
+type booking struct {
+	ID      string
+	OrderID string `gorm:"uniqueIndex"`
+}
+
+// Negative: the insert does nothing on a conflict over order_id, which
+// a retry repeats: the fresh ID never reaches a second row.
+func shipOnce(ctx context.Context, t *asynq.Task) error {
+	return orm.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "order_id"}}, DoNothing: true}).
+		Create(&shipment{ID: uuid.NewString(), OrderID: string(t.Payload())}).Error
+}
+
+// Negative: no target, and the model's order_id is unique.
+func bookOnce(ctx context.Context, t *asynq.Task) error {
+	return orm.Clauses(clause.OnConflict{DoNothing: true}).Create(&booking{ID: uuid.NewString(), OrderID: string(t.Payload())}).Error
+}
+
+// The conflict it does nothing on is over the fresh ID itself.
+func shipOnID(ctx context.Context, t *asynq.Task) error {
+	return orm.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "id"}}, DoNothing: true}).
+		Create(&shipment{ID: uuid.NewString(), OrderID: string(t.Payload())}).Error // want `a retry creates a second shipment with a new ID`
+}
+
+// No target, and no other key: nothing conflicts on a retry.
+func shipAny(ctx context.Context, t *asynq.Task) error {
+	return orm.Clauses(clause.OnConflict{DoNothing: true}).Create(&shipment{ID: uuid.NewString(), OrderID: string(t.Payload())}).Error // want `a retry creates a second shipment with a new ID`
+}
