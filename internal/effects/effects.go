@@ -69,7 +69,11 @@ func Classify(cat *catalog.Catalog, c ssa.CallInstruction) *Call {
 	}
 	ext, ok := cat.External(fn)
 	if !ok {
-		return nil
+		// A function of the package that sends the request it is given
+		// (c.do(req, &out)): the call sends the caller's request.
+		if ext, ok = sender(cat, c); !ok {
+			return nil
+		}
 	}
 	call := &Call{Instr: c, Fn: fn, Ext: ext}
 	switch ext.Slot {

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -30,7 +31,7 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 		}
 		return true
 	}
-	req := arg(call.Instr, call.Fn, 0)
+	req := arg(call.Instr, call.Fn, call.Ext.Arg)
 	origin, method, url, body := requestOrigin(req)
 	if origin == nil || (method != "POST" && method != "PATCH") || noEffect(url) ||
 		cat.Serves(method, pathSegments(url)) || OwnRoute(url) {
@@ -38,14 +39,83 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 	}
 	call.Carrier, call.Method, call.URL = req, method, url
 	call.State, call.Key = headerSlot(origin, call.Instr, cat.KeyHeaders())
+	if call.State == Absent {
+		call.State, call.Key = builtHeader(origin, cat.KeyHeaders())
+	}
 	if call.State == Absent && bodyKeyed(body) {
 		call.State = Unknown
 	}
 	return true
 }
 
+// sender returns, for a call of a function of the package that sends a
+// request it is given to an HTTP client and does nothing else with it
+// (c.do(req, &out)), the client's external call with the request at the
+// call's argument: the request, and what its header holds, are the
+// caller's.
+func sender(cat *catalog.Catalog, c ssa.CallInstruction) (catalog.External, bool) {
+	cc := c.Common()
+	helper := cc.StaticCallee()
+	if helper == nil || cc.IsInvoke() || len(helper.Blocks) == 0 || helper.Parent() != nil || len(helper.Params) != len(cc.Args) {
+		return catalog.External{}, false
+	}
+	for _, b := range helper.Blocks {
+		for _, instr := range b.Instrs {
+			inner, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			fn := valueflow.Callee(inner.Common())
+			if fn == nil {
+				continue
+			}
+			ext, ok := cat.External(fn)
+			if !ok || ext.Slot != catalog.RequestHeader || ext.Method != "" {
+				continue
+			}
+			p, ok := arg(inner, fn, ext.Arg).(*ssa.Parameter)
+			if !ok || !onlySent(p, inner) {
+				continue
+			}
+			for i, q := range helper.Params {
+				if q == p {
+					ext.Arg = i
+					if helper.Signature.Recv() != nil {
+						ext.Arg-- // arg counts without the receiver
+					}
+					return ext, true
+				}
+			}
+		}
+	}
+	return catalog.External{}, false
+}
+
+// onlySent reports whether the request parameter p is used only to be
+// sent by the client call, and read.
+func onlySent(p *ssa.Parameter, send ssa.CallInstruction) bool {
+	for _, r := range *p.Referrers() {
+		switch r := r.(type) {
+		case ssa.CallInstruction:
+			if r != send {
+				return false
+			}
+		case *ssa.FieldAddr:
+			if name := fieldName(r); name == "Header" || name == "Body" {
+				return false // it may change the request it sends
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // requestOrigin finds the NewRequest call a request comes from, with its
-// constant method, its URL and its body.
+// constant method, its URL and its body; or the call of a function of
+// the package that builds the request (c.newRequest(ctx, "POST", path,
+// in, key)), with what its arguments fill of it.
 func requestOrigin(req ssa.Value) (origin ssa.Value, method string, url, body ssa.Value) {
 	ex, ok := valueflow.Unwrap(req).(*ssa.Extract)
 	if !ok || ex.Index != 0 {
@@ -60,7 +130,10 @@ func requestOrigin(req ssa.Value) (origin ssa.Value, method string, url, body ss
 		return nil, "", nil, nil
 	}
 	i, ok := catalog.RequestMaker(fn)
-	if !ok || i+1 >= len(call.Call.Args) {
+	if !ok {
+		return builtRequest(ex, call)
+	}
+	if i+1 >= len(call.Call.Args) {
 		return nil, "", nil, nil
 	}
 	if i+2 < len(call.Call.Args) {
@@ -462,3 +535,129 @@ func sprintfText(v ssa.Value, hole string) (string, bool) {
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// builtRequest reads a call of a builder, a function of the package
+// whose every return of the request is the one a NewRequest call in it
+// makes: the request's method, address and body, from the builder's
+// code, or from the call's arguments where the builder passes its
+// parameters (the address's end, where it appends one to a base).
+func builtRequest(ex *ssa.Extract, call *ssa.Call) (origin ssa.Value, method string, url, body ssa.Value) {
+	made := builderMade(call)
+	if made == nil {
+		return nil, "", nil, nil
+	}
+	inner := made.(*ssa.Extract).Tuple.(*ssa.Call)
+	i, _ := catalog.RequestMaker(valueflow.Callee(&inner.Call))
+	args := inner.Call.Args
+	if i+1 >= len(args) {
+		return nil, "", nil, nil
+	}
+	m, ok := throughParam(call, args[i]).(*ssa.Const)
+	if !ok || m.Value == nil || m.Value.Kind() != constant.String {
+		return ex, "", nil, nil
+	}
+	if i+2 < len(args) {
+		body = throughParam(call, args[i+2])
+	}
+	return ex, strings.ToUpper(constant.StringVal(m.Value)), throughParam(call, args[i+1]), body
+}
+
+// builderMade returns the request a builder called by call makes and
+// returns on every path, as an Extract of its NewRequest call, or nil.
+func builderMade(call *ssa.Call) ssa.Value {
+	fn := call.Call.StaticCallee()
+	if fn == nil || call.Call.IsInvoke() || len(fn.Blocks) == 0 || fn.Parent() != nil || len(fn.Params) != len(call.Call.Args) {
+		return nil
+	}
+	var made ssa.Value
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		r := valueflow.Unwrap(ret.Results[0])
+		if c, ok := r.(*ssa.Const); ok && c.IsNil() {
+			continue // an error's return
+		}
+		ex, ok := r.(*ssa.Extract)
+		if !ok || ex.Index != 0 || made != nil && made != ex {
+			return nil
+		}
+		inner, ok := ex.Tuple.(*ssa.Call)
+		if !ok {
+			return nil
+		}
+		if f := valueflow.Callee(&inner.Call); f == nil {
+			return nil
+		} else if _, ok := catalog.RequestMaker(f); !ok {
+			return nil
+		}
+		made = ex
+	}
+	return made
+}
+
+// argFor returns the argument call passes for parameter i of its callee.
+func argFor(call *ssa.Call, i int) ssa.Value {
+	if i < 0 || i >= len(call.Call.Args) {
+		return nil
+	}
+	return call.Call.Args[i]
+}
+
+// throughParam returns, for a value of a builder, the call's argument
+// when the value is a parameter of the builder or ends with one (a base
+// address and the path it is given); else the value.
+func throughParam(call *ssa.Call, v ssa.Value) ssa.Value {
+	fn := call.Call.StaticCallee()
+	if v == nil || fn == nil {
+		return v
+	}
+	param := func(v ssa.Value) (int, bool) {
+		p, ok := valueflow.Unwrap(v).(*ssa.Parameter)
+		if !ok || p.Parent() != fn {
+			return 0, false
+		}
+		return slices.Index(fn.Params, p), true
+	}
+	if i, ok := param(v); ok {
+		return argFor(call, i)
+	}
+	if bin, ok := v.(*ssa.BinOp); ok && bin.Op == token.ADD {
+		if i, ok := param(bin.Y); ok {
+			return argFor(call, i)
+		}
+	}
+	return v
+}
+
+// builtHeader returns what a builder's request carries in its key header
+// when the caller sets none: the key the builder sets from one of its
+// parameters (if key != "" { req.Header.Set("Idempotency-Key", key) }),
+// the caller's argument; Unknown for one it sets from elsewhere.
+func builtHeader(origin ssa.Value, headers []string) (SlotState, ssa.Value) {
+	ex, ok := origin.(*ssa.Extract)
+	if !ok {
+		return Absent, nil
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return Absent, nil
+	}
+	made := builderMade(call)
+	if made == nil {
+		return Absent, nil
+	}
+	state, key := headerSlot(made, nil, headers)
+	if state != Filled {
+		return state, nil
+	}
+	if p, ok := key.(*ssa.Parameter); ok && p.Parent() == call.Call.StaticCallee() {
+		a := argFor(call, slices.Index(p.Parent().Params, p))
+		if c, ok := a.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == "" {
+			return Absent, nil // the caller gives no key
+		}
+		return Filled, a
+	}
+	return Unknown, nil
+}
