@@ -244,7 +244,7 @@ func TestWired(t *testing.T) {
 		},
 		// Roots that put their key in the context for the service: one
 		// package at a time, no package sees both, so no fix.
-		"example.com/wiredctx/cmd/server/main.go:25": {
+		"example.com/wiredctx/cmd/server/main.go:27": {
 			`a retry inserts a second notes row with a new id: uuid.NewString\(\) in notes.Notes.Note \(notes.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Note, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Line \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Bulk, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Place \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
@@ -252,13 +252,15 @@ func TestWired(t *testing.T) {
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in payments.Gateway.Charge \(payments.go:\d+:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in payments.Gateway.ChargeEach \(payments.go:\d+:\d+\) \(HTTP handler Handler.PayEach, wired here\)`,
 		},
-		"example.com/wiredctx/cmd/server/main.go:32": {
+		"example.com/wiredctx/cmd/server/main.go:34": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Refund \(orders.go:\d+:\d+\) is fresh on every attempt \(gin handler GinHandler.Refund, wired here\)`,
 		},
-		"example.com/wiredctx/cmd/server/main.go:34": {
+		"example.com/wiredctx/cmd/server/main.go:36": {
 			`a retry inserts a second shipments row with a new id: uuid.NewString\(\) in orders.Service.Ship \(orders.go:\d+:\d+\) is fresh on every attempt \(kafka-go consumer loop Consumer.Run, wired here\)`,
 			// A consumer that decodes the message in a helper hands the
 			// event down: its ID is the caller's.
+			// A generic base's instance runs the INSERT.
+			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into entries in ledger.Repo.Create \(ledger.go:\d+:\d+\) has no conflict handling for the caller-known id \(kafka-go consumer loop Ledger.Run, wired here\)`,
 			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into failures in failures.Store.Record \(failures.go:\d+:\d+\) has no conflict handling for the caller-known id \(kafka-go consumer loop Failures.Run, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {

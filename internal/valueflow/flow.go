@@ -397,6 +397,9 @@ func FuncName(fn *ssa.Function) string {
 	for p := fn.Parent(); p != nil; p = p.Parent() {
 		fn = p
 	}
+	if o := fn.Origin(); o != nil && fn.Pkg == nil {
+		fn = o // an instance of a generic function: named as declared
+	}
 	if fn.Pkg != nil {
 		if r := fn.Signature.Recv(); r != nil {
 			t := r.Type()

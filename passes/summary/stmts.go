@@ -83,6 +83,9 @@ func (h *handles) local(fn *ssa.Function) bool {
 	if fn == nil || len(fn.Blocks) == 0 || h.r.Env == nil {
 		return false
 	}
+	if o := fn.Origin(); o != nil {
+		fn = o // an instance of a generic function of the package: its own body, its types
+	}
 	return wrapper(fn) || fn.Pkg != nil && fn.Pkg.Pkg == h.r.Env.Pkg
 }
 

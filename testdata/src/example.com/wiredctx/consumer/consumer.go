@@ -4,10 +4,12 @@ package consumer
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"github.com/segmentio/kafka-go"
 
 	"example.com/wiredctx/failures"
+	"example.com/wiredctx/ledger"
 )
 
 // Shipper ships orders.
@@ -74,4 +76,26 @@ func (f *Failures) dispatch(ctx context.Context, m kafka.Message) error {
 		return err
 	}
 	return f.Recorder.Record(ctx, ev)
+}
+
+// Adder adds ledger entries.
+type Adder interface {
+	Add(ctx context.Context, en *ledger.Entry) error
+}
+
+// Ledger reads the ledger topic.
+type Ledger struct{ Entries Adder }
+
+// Run adds an entry per message, under the message's position.
+func (l *Ledger) Run(ctx context.Context, r *kafka.Reader) {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := l.Entries.Add(ctx, &ledger.Entry{ID: fmt.Sprintf("%s/%d/%d", m.Topic, m.Partition, m.Offset), Amount: 1}); err != nil {
+			continue
+		}
+		r.CommitMessages(ctx, m)
+	}
 }

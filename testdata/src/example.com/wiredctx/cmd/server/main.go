@@ -8,11 +8,13 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/segmentio/kafka-go"
+	"gorm.io/gorm"
 
 	"example.com/wiredctx/api"
 	"example.com/wiredctx/consumer"
 	"example.com/wiredctx/failures"
 	"example.com/wiredctx/ginapi"
+	"example.com/wiredctx/ledger"
 	"example.com/wiredctx/notes"
 	"example.com/wiredctx/orders"
 	"example.com/wiredctx/payments"
@@ -35,5 +37,7 @@ func main() {
 	go c.Run(context.Background(), kafka.NewReader(kafka.ReaderConfig{Topic: "orders"}))
 	f := &consumer.Failures{Recorder: &failures.Store{DB: db}, Default: []byte(`{"id":"default"}`)}
 	go f.Run(context.Background(), kafka.NewReader(kafka.ReaderConfig{Topic: "failures"}))
+	l := &consumer.Ledger{Entries: ledger.New(&gorm.DB{})}
+	go l.Run(context.Background(), kafka.NewReader(kafka.ReaderConfig{Topic: "ledger"}))
 	http.ListenAndServe(":8080", nil)
 }
