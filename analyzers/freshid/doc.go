@@ -86,7 +86,15 @@
 // activity's: the activity itself, or an unexported helper every call of
 // which passes it down), a gRPC call's idempotency-key metadata (when
 // sent; in a service behind an interface too, when every gRPC method
-// that calls it passes its own context down, outside loops). Where no key is in scope and the retries are calls
+// that calls it passes its own context down, outside loops). A service
+// behind an interface that an HTTP handler or a consumer calls once per
+// delivery gets its key from that root: the fix declares, once in the
+// service's package, WithIdempotencyKey(ctx, key) and
+// idempotencyKeyFrom(ctx), derives the value from the latter, and
+// wraps the context the root passes,
+// app.WithIdempotencyKey(r.Context(), r.Header.Get("Idempotency-Key")),
+// in the standalone idemlint, which sees both packages. Where no key is
+// in scope and the retries are calls
 // made again by the code around them (a closure of backoff.Retry or
 // retry.Do, a hand-written retry loop), and that code is not itself
 // retried, the fix makes the value once, before the retries: the

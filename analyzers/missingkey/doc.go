@@ -55,16 +55,24 @@
 // program's main package links: a handler whose payment gateway
 // interface is implemented by a client that sends no key is reported at
 // that client's call, or, under go vet, gopls and golangci-lint, where
-// main wires the handler's package, naming the call's position; such a
-// finding carries no fix. So is a client that sends the key a request
-// field holds, only when it is set (if req.IdempotencyKey != ""), when
-// the caller builds that request without the field.
+// main wires the handler's package, naming the call's position, without
+// a fix. So is a client that sends the key a request field holds, only
+// when it is set (if req.IdempotencyKey != ""), when the caller builds
+// that request without the field. A request built by one function of
+// the client (c.newRequest(ctx, "POST", path, body, key)) and sent by
+// another (c.do(req)) is one call, whose key is the one the builder is
+// given.
 //
 // The suggested fix fills the slot with the operation key in scope: the
 // request's Idempotency-Key header (set only when the caller sent one), a
 // message or job ID, or the key a root carries in its context (a
 // Temporal activity's run and activity IDs, a gRPC call's
-// idempotency-key metadata) where only the context is in scope.
+// idempotency-key metadata) where only the context is in scope. A
+// client behind an interface whose callers' roots (an HTTP handler, a
+// consumer) call it once per delivery gets the key those roots put in
+// the context they pass (WithIdempotencyKey, declared once in the
+// client's package), namespaced by the client's method, in the
+// standalone idemlint.
 //
 // A finding without a fix says what to fill the slot with: where the
 // root's operation key is (the task's ID, the request's Idempotency-Key
