@@ -101,6 +101,12 @@ func TestWired(t *testing.T) {
 	if !editsFile(graph, "HTTP handler Handler.Pay)", filepath.Join("wiredctx", "payments", "payments.go")) {
 		t.Error("the keyless call that an HTTP handler reaches through an interface has no fix that reads the key the handler puts in the context")
 	}
+	// A request field the service leaves empty, from which the client
+	// sets its key: the service fills it from the key the handler puts
+	// in the context; not in a loop.
+	if !editsFile(graph, "HTTP handler Handler.Confirm)", filepath.Join("wiredctx", "orders", "orders.go")) {
+		t.Error("the request field a service leaves empty has no fix that fills it from the key the handler puts in the context")
+	}
 	if !editsFile(graph, "HTTP handler Handler.Pay)", filepath.Join("wired", "stripepay", "stripepay.go")) {
 		t.Error("the keyless call that an HTTP handler reaches through two interfaces has no fix that reads the key the handler puts in the context")
 	}
@@ -108,7 +114,7 @@ func TestWired(t *testing.T) {
 		for _, d := range act.Diagnostics {
 			at := act.Package.Fset.Position(d.Pos).Filename
 			if strings.Contains(at, string(filepath.Separator)+"wiredctx"+string(filepath.Separator)) && len(d.SuggestedFixes) > 0 &&
-				(strings.Contains(d.Message, "Handler.Bulk") || strings.Contains(d.Message, "Handler.Tag") || strings.Contains(d.Message, "Handler.Note") || strings.Contains(d.Message, "Handler.PayEach")) {
+				(strings.Contains(d.Message, "Handler.Bulk") || strings.Contains(d.Message, "Handler.Tag") || strings.Contains(d.Message, "Handler.Note") || strings.Contains(d.Message, "Handler.PayEach") || strings.Contains(d.Message, "Handler.RemindAll")) {
 				t.Errorf("%s: the finding has a fix: %q", act.Package.Fset.Position(d.Pos), d.Message)
 			}
 		}
@@ -244,18 +250,20 @@ func TestWired(t *testing.T) {
 		},
 		// Roots that put their key in the context for the service: one
 		// package at a time, no package sees both, so no fix.
-		"example.com/wiredctx/cmd/server/main.go:27": {
+		"example.com/wiredctx/cmd/server/main.go:28": {
 			`a retry inserts a second notes row with a new id: uuid.NewString\(\) in notes.Notes.Note \(notes.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Note, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Line \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Bulk, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Place \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Tag \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Tag, wired here\)`,
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mailer.Client.Remind \(mailer.go:\d+:\d+\) \(HTTP handler Handler.RemindAll, wired here\)`,
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mailer.Client.Send \(mailer.go:\d+:\d+\) \(HTTP handler Handler.Confirm, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in payments.Gateway.Charge \(payments.go:\d+:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in payments.Gateway.ChargeEach \(payments.go:\d+:\d+\) \(HTTP handler Handler.PayEach, wired here\)`,
 		},
-		"example.com/wiredctx/cmd/server/main.go:34": {
+		"example.com/wiredctx/cmd/server/main.go:37": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Refund \(orders.go:\d+:\d+\) is fresh on every attempt \(gin handler GinHandler.Refund, wired here\)`,
 		},
-		"example.com/wiredctx/cmd/server/main.go:36": {
+		"example.com/wiredctx/cmd/server/main.go:39": {
 			`a retry inserts a second shipments row with a new id: uuid.NewString\(\) in orders.Service.Ship \(orders.go:\d+:\d+\) is fresh on every attempt \(kafka-go consumer loop Consumer.Run, wired here\)`,
 			// A consumer that decodes the message in a helper hands the
 			// event down: its ID is the caller's.

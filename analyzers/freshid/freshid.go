@@ -141,7 +141,7 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 // at the fresh value, in its own package's file; the chain names each
 // interface and the implementation the program wires.
 func (c *checker) programDefects() {
-	for _, d := range c.res.Program {
+	for _, d := range summary.FixedFirst(c.res.Program) {
 		if d.Kind != valueflow.FreshIdentity || c.seen[d.Origin.At.String()] {
 			continue
 		}

@@ -161,7 +161,7 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 // the driver analyses one package at a time.
 func (c *checker) programCalls() {
 	header := c.res.Catalog.KeyHeader()
-	for _, d := range c.res.Program {
+	for _, d := range summary.FixedFirst(c.res.Program) {
 		if d.Kind != valueflow.KeylessEffect || c.seen[d.Origin.At.String()] {
 			continue
 		}

@@ -20,6 +20,7 @@ const (
 	CarrierType = "idempotencyKey"
 	CarrierWith = "WithIdempotencyKey"
 	CarrierFrom = "idempotencyKeyFrom"
+	CarrierFor  = "idempotencyKeyFor"
 )
 
 const carrierDecls = `
@@ -39,6 +40,15 @@ func ` + CarrierWith + `(ctx context.Context, key string) context.Context {
 func ` + CarrierFrom + `(ctx context.Context) string {
 	key, _ := ctx.Value(` + CarrierType + `{}).(string)
 	return key
+}
+
+// ` + CarrierFor + ` returns the idempotency key that ctx carries,
+// namespaced by what it is sent with, or "" when ctx carries none.
+func ` + CarrierFor + `(ctx context.Context, purpose string) string {
+	if key := ` + CarrierFrom + `(ctx); key != "" {
+		return key + "|" + purpose
+	}
+	return ""
 }
 `
 
@@ -88,11 +98,13 @@ func declaresCarrier(pkg *types.Package) carrierState {
 	scope := pkg.Scope()
 	with, _ := scope.Lookup(CarrierWith).(*types.Func)
 	from, _ := scope.Lookup(CarrierFrom).(*types.Func)
-	if with != nil && from != nil && types.ObjectString(with, nil) == "func "+pkg.Path()+"."+CarrierWith+"(ctx context.Context, key string) context.Context" &&
-		types.ObjectString(from, nil) == "func "+pkg.Path()+"."+CarrierFrom+"(ctx context.Context) string" {
+	forp, _ := scope.Lookup(CarrierFor).(*types.Func)
+	if with != nil && from != nil && forp != nil && types.ObjectString(with, nil) == "func "+pkg.Path()+"."+CarrierWith+"(ctx context.Context, key string) context.Context" &&
+		types.ObjectString(from, nil) == "func "+pkg.Path()+"."+CarrierFrom+"(ctx context.Context) string" &&
+		types.ObjectString(forp, nil) == "func "+pkg.Path()+"."+CarrierFor+"(ctx context.Context, purpose string) string" {
 		return carrierDeclared
 	}
-	for _, n := range []string{CarrierType, CarrierWith, CarrierFrom} {
+	for _, n := range []string{CarrierType, CarrierWith, CarrierFrom, CarrierFor} {
 		if scope.Lookup(n) != nil {
 			return carrierClash
 		}

@@ -352,6 +352,11 @@ type WiredStmt struct {
 	// Decoded are the arguments that the function decodes from what its
 	// parameters hold (a message's body): the caller's, not its own.
 	Decoded []int
+	// Fills are the fixes that fill a field of Empty in the literal
+	// written in the call: with the operation key in scope (Context
+	// ""), or with the key a root puts in the context (catalog.Carried,
+	// Param the function's context parameter).
+	Fills []FieldFix
 	// Fields say, for arguments built in place (&Product{ID: cmd.ID}),
 	// which parameter of the function and which field of it each field
 	// stored is.
@@ -702,6 +707,14 @@ type KeyFix struct {
 	// the package that declares the carrier: the root's package imports
 	// it to put the key in the context.
 	Carrier string
+}
+
+// A FieldFix fills field Path of argument Arg of a wired call with a
+// key.
+type FieldFix struct {
+	Arg  int
+	Path string
+	KeyFix
 }
 
 // A FileEdit is a text edit of a file named by its full path, in byte

@@ -2,15 +2,20 @@ package summary
 
 import (
 	"cmp"
+	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/fix"
+	"github.com/idemlint/idemlint/internal/opkey"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
@@ -203,6 +208,120 @@ func carriedDown(fixes []valueflow.KeyFix, step ProgramDefect) []valueflow.KeyFi
 		if f.Context == catalog.Carried && f.Param == step.ctx {
 			f.Param = step.first
 			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// fieldFills prepares the fixes that fill field, left empty in the
+// literal written as argument arg of a wired call, with the operation
+// key: the one in scope at the call (a task's ID, a request's header),
+// or, in a function with one context parameter, the key a root puts in
+// that context (catalog.Carried), namespaced by the function. None for a
+// call in a loop, which one key cannot tell apart, or in a generated
+// file.
+func fieldFills(pass *analysis.Pass, cat *catalog.Catalog, call *ssa.Call, arg int, field string) []valueflow.FieldFix {
+	if pass == nil || inLoop(call.Block()) || strings.Count(field, ".") != 1 {
+		return nil
+	}
+	file := fix.FileOf(pass, call.Pos())
+	if file == nil || ast.IsGenerated(file) {
+		return nil
+	}
+	ce := fix.CallAt(file, call.Pos())
+	if ce == nil || arg >= len(ce.Args) {
+		return nil
+	}
+	lit, ok := ast.Unparen(ce.Args[arg]).(*ast.CompositeLit)
+	if u, isAddr := ast.Unparen(ce.Args[arg]).(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+		lit, ok = ast.Unparen(u.X).(*ast.CompositeLit)
+	}
+	if !ok || slices.ContainsFunc(lit.Elts, func(e ast.Expr) bool { _, kv := e.(*ast.KeyValueExpr); return !kv }) {
+		return nil // positional fields
+	}
+	name := strings.TrimPrefix(field, ".")
+	fill := func(expr string) []analysis.TextEdit {
+		text := name + ": " + expr
+		switch {
+		case pass.Fset.Position(lit.Lbrace).Line != pass.Fset.Position(lit.Rbrace).Line:
+			text = "\t" + text + ",\n" + fix.LineIndent(pass.Fset, file, lit.Rbrace)
+		case len(lit.Elts) > 0:
+			text = ", " + text
+		}
+		return []analysis.TextEdit{{Pos: lit.Rbrace, End: lit.Rbrace, NewText: []byte(text)}}
+	}
+	if v, ks, ok := opkey.InScope(pass, cat, call.Pos()); ok {
+		edits := fill(fmt.Sprintf(ks.Expr, v, cat.KeyHeader()))
+		for _, imp := range ks.Imports {
+			edits = append(edits, fix.AddImport(file, imp)...)
+		}
+		if fe := fileEdits(pass.Fset, edits); fe != nil {
+			return []valueflow.FieldFix{{Arg: arg, Path: field, KeyFix: valueflow.KeyFix{Message: "Pass the operation key in " + name, Edits: fe}}}
+		}
+		return nil
+	}
+	fn := call.Parent()
+	ctx := soleContextParam(fn)
+	if ctx == nil || fn.Parent() != nil || fn.Syntax() == nil || opkey.Assigned(pass.TypesInfo, fn.Syntax(), ctx.Object().(*types.Var)) || fix.DeclaredAround(pass.Pkg, call.Pos(), fix.CarrierFor) {
+		return nil
+	}
+	if scope := pass.Pkg.Scope().Innermost(call.Pos()); scope == nil {
+		return nil
+	} else if _, obj := scope.LookupParent(ctx.Name(), call.Pos()); obj != ctx.Object() {
+		return nil // shadowed at the call
+	}
+	decls, ok := fix.CarrierDecls(pass)
+	if !ok {
+		return nil
+	}
+	edits := append(fill(fix.CarrierFor+"("+ctx.Name()+", "+strconv.Quote(strings.ToLower(fn.Name()))+")"), decls...)
+	fe := fileEdits(pass.Fset, edits)
+	if fe == nil {
+		return nil
+	}
+	return []valueflow.FieldFix{{Arg: arg, Path: field, KeyFix: valueflow.KeyFix{
+		Param: slices.Index(fn.Params, ctx), Context: catalog.Carried, Carrier: pass.Pkg.Path(), Edits: fe,
+		Message: "Pass the operation key, which the root puts in the context it passes (" + fix.CarrierWith + "), in " + name,
+	}}}
+}
+
+// soleContextParam returns fn's only parameter of type context.Context,
+// or nil.
+func soleContextParam(fn *ssa.Function) *ssa.Parameter {
+	var out *ssa.Parameter
+	for _, p := range fn.Params {
+		if catalog.TypeKey(p.Type()) == "context.Context" {
+			if out != nil {
+				return nil
+			}
+			out = p
+		}
+	}
+	if out == nil || out.Name() == "_" || out.Object() == nil {
+		return nil
+	}
+	return out
+}
+
+// FixedFirst returns the defects in their order, but that, of those of
+// one origin, the first with a fix comes where the first of them was:
+// a check reports each origin once, with the root it names, and a root
+// whose call the fix can reach is as good a witness as another.
+func FixedFirst(ds []ProgramDefect) []ProgramDefect {
+	first := map[string]int{} // origin -> index in out
+	var out []ProgramDefect
+	for _, d := range ds {
+		k := d.Origin.At.String()
+		i, seen := first[k]
+		switch {
+		case !seen:
+			first[k] = len(out)
+			out = append(out, d)
+		case out[i].Fix == nil && d.Fix != nil:
+			out = append(out, out[i]) // keep it, after
+			out[i] = d
+		default:
+			out = append(out, d)
 		}
 	}
 	return out

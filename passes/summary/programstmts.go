@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/internal/valueflow"
@@ -507,8 +508,39 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 		if p.cat.Config().WholeProgram {
 			d.Pos = p.locate(eff.At, im.fn.Pkg().Path())
 		}
+		if leavesKeyEmpty(w, eff) {
+			d.Fix = p.fillFix(w, eff, through)
+		}
 		root.Keyless = append(root.Keyless, d)
 	}
+}
+
+// fillFix returns the fix that fills the request field a wired call
+// leaves empty, from which the implementation's external call takes its
+// key: with the key in scope where the call is, or with the key the root
+// puts in the context it passes the first implementation, whose own call
+// this is, when the root calls it once.
+func (p *program) fillFix(w *valueflow.WiredStmt, eff valueflow.Effect, through []Resolution) *valueflow.KeyFix {
+	for _, ff := range w.Fills {
+		if ff.Arg != eff.KeyParam-1 || ff.Path != eff.KeyPath {
+			continue
+		}
+		if ff.Context == "" {
+			f := ff.KeyFix
+			return &f
+		}
+		if len(through) != 1 {
+			continue
+		}
+		call := through[0].Call
+		if !slices.Contains(p.keys[wiredKey(call)], valueflow.KeyArg{Arg: ff.Param - 1, Context: catalog.Carried}) {
+			continue // the root calls it more than once, or cannot put its key in
+		}
+		if f := p.carried(ff.KeyFix, call); f != nil {
+			return f
+		}
+	}
+	return nil
 }
 
 // leavesKeyEmpty reports whether a wired call leaves empty the request

@@ -676,6 +676,11 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 			}
 			wired.Args = b.mapArgs(call, s.Wired.Args)
 			wired.Empty = s.Wired.Empty // the literal is the callee's
+			for _, ff := range s.Wired.Fills {
+				if ff.Context == "" { // a key from the callee's context is not this function's
+					wired.Fills = append(wired.Fills, ff)
+				}
+			}
 			wired.Produced = slices.Clone(s.Wired.Produced)
 			wired.Decoded = slices.Clone(s.Wired.Decoded)
 			for i, a := range s.Wired.Args {
@@ -742,6 +747,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		w.Args = append(w.Args, b.argSource(a, ""))
 		for _, f := range effects.EmptyFields(call, a) {
 			w.Empty = append(w.Empty, valueflow.ArgSource{Param: i, Path: f})
+			w.Fills = append(w.Fills, fieldFills(b.h.r.pass, b.h.r.Env.Catalog, call, i, f)...)
 		}
 		w.Produced = append(w.Produced, b.produced(a, i)...)
 		w.ProducedBy = b.producers(a, w.ProducedBy)

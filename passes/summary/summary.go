@@ -57,6 +57,9 @@ type Result struct {
 	ssa      *lazyssa.SSA
 	files    []*ast.File
 	info     *types.Info
+	// pass is the package's pass, for the fixes the summary prepares
+	// for callers in other packages.
+	pass *analysis.Pass
 
 	writesMu sync.Mutex
 	writes   map[*ssa.Function][]valueflow.ParamWrite
@@ -146,7 +149,7 @@ func (r *Result) Imported(fn *types.Func) *valueflow.Summary {
 }
 
 func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Result, error) {
-	res := &Result{Catalog: cat, Retried: ret, files: pass.Files, info: pass.TypesInfo, tests: testFiles(pass)}
+	res := &Result{Catalog: cat, Retried: ret, files: pass.Files, info: pass.TypesInfo, tests: testFiles(pass), pass: pass}
 	if cat.Skips(pass.Pkg, catalogpass.InGOROOT(pass)) {
 		return res, nil
 	}

@@ -12,6 +12,8 @@ type Orders interface {
 	Place(ctx context.Context, total int64) error
 	Line(ctx context.Context, total int64) error
 	Tag(ctx context.Context, total int64) error
+	Confirm(ctx context.Context, to string) error
+	RemindAll(ctx context.Context, to []string) error
 }
 
 // A Note is a note on an order.
@@ -68,4 +70,14 @@ func (h *Handler) Pay(w http.ResponseWriter, r *http.Request) {
 // PayEach charges a card per line.
 func (h *Handler) PayEach(w http.ResponseWriter, r *http.Request) {
 	h.Payments.ChargeEach(r.Context(), []int64{1, 2})
+}
+
+// Confirm emails an order's confirmation.
+func (h *Handler) Confirm(w http.ResponseWriter, r *http.Request) {
+	h.Orders.Confirm(r.Context(), r.FormValue("to"))
+}
+
+// RemindAll reminds the addresses of an order.
+func (h *Handler) RemindAll(w http.ResponseWriter, r *http.Request) {
+	h.Orders.RemindAll(r.Context(), r.Form["to"])
 }

@@ -7,6 +7,8 @@ import (
 	"context"
 
 	"github.com/google/uuid"
+
+	"example.com/wiredctx/mailer"
 )
 
 // Store keeps orders and their shipments.
@@ -15,11 +17,25 @@ type Store interface {
 	InsertShipment(ctx context.Context, id, order string) error
 }
 
-// Service places orders.
-type Service struct{ store Store }
+// Mailer sends email.
+type Mailer interface {
+	Send(ctx context.Context, e mailer.Email) error
+	Remind(ctx context.Context, e mailer.Email) error
+}
 
-// New returns the service on st.
-func New(st Store) *Service { return &Service{store: st} }
+// Service places orders.
+type Service struct {
+	store Store
+	mail  Mailer
+}
+
+// New returns the service on st, sending email with m.
+func New(st Store, m Mailer) *Service { return &Service{store: st, mail: m} }
+
+// Confirm emails the order's confirmation, with no key of its own.
+func (s *Service) Confirm(ctx context.Context, to string) error {
+	return s.mail.Send(ctx, mailer.Email{To: to})
+}
 
 // Place stores an order under an ID it makes.
 func (s *Service) Place(ctx context.Context, total int64) error {
@@ -48,4 +64,14 @@ func (s *Service) Line(ctx context.Context, total int64) error {
 // would need.
 func (s *Service) Tag(ctx context.Context, total int64) error {
 	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Tag\); derive it from the request's Idempotency-Key header`
+}
+
+// RemindAll reminds each address: one key would name every reminder.
+func (s *Service) RemindAll(ctx context.Context, to []string) error {
+	for _, t := range to {
+		if err := s.mail.Remind(ctx, mailer.Email{To: t}); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"example.com/wiredctx/failures"
 	"example.com/wiredctx/ginapi"
 	"example.com/wiredctx/ledger"
+	"example.com/wiredctx/mailer"
 	"example.com/wiredctx/notes"
 	"example.com/wiredctx/orders"
 	"example.com/wiredctx/payments"
@@ -23,13 +24,15 @@ import (
 
 func main() {
 	db, _ := sql.Open("postgres", "")
-	svc := orders.New(&pg.Store{DB: db})
+	svc := orders.New(&pg.Store{DB: db}, &mailer.Client{HC: http.DefaultClient})
 	h := &api.Handler{Orders: svc, Notes: &notes.Notes{DB: db}, Payments: payments.Gateway{}}
 	http.HandleFunc("POST /orders", h.Create)
 	http.HandleFunc("POST /bulk", h.Bulk)
 	http.HandleFunc("POST /tags", h.Tag)
 	http.HandleFunc("POST /notes", h.Note)
 	http.HandleFunc("POST /payments", h.Pay)
+	http.HandleFunc("POST /confirmations", h.Confirm)
+	http.HandleFunc("POST /reminders", h.RemindAll)
 	http.HandleFunc("POST /payments/each", h.PayEach)
 	g := &ginapi.GinHandler{Orders: svc}
 	gin.New().POST("/refunds/:order", g.Refund)
