@@ -384,3 +384,63 @@ func editsFile(graph *checker.Graph, root, suffix string) bool {
 	}
 	return false
 }
+
+// TestWiredFixesConverge applies the fixes of example.com/wiredctx (its
+// golden files) and analyses the fixed program again: a value derived
+// from the key a root puts in the context, and a slot or field filled
+// with it, are no findings any more, so a second -fix changes nothing.
+// The findings that carried no fix stay.
+func TestWiredFixesConverge(t *testing.T) {
+	testdata, err := filepath.Abs("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gopath := t.TempDir()
+	if err := os.CopyFS(filepath.Join(gopath, "src"), os.DirFS(filepath.Join(testdata, "src"))); err != nil {
+		t.Fatal(err)
+	}
+	tree := filepath.Join(gopath, "src", "example.com", "wiredctx")
+	fixed := 0
+	err = filepath.WalkDir(tree, func(path string, d os.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(path, ".go.golden") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err == nil {
+			fixed++
+			err = os.WriteFile(strings.TrimSuffix(path, ".golden"), data, 0o644)
+		}
+		return err
+	})
+	if err != nil || fixed == 0 {
+		t.Fatalf("no golden files applied: %v", err)
+	}
+	cfg := config.Default()
+	cfg.WholeProgram = true
+	pkgs := checktest.Load(t, gopath, false, "example.com/wiredctx/...")
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Fatal("the fixed program does not type-check")
+	}
+	graph := analyze(t, cfg, pkgs)
+	var got []string
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			if act.Analyzer.Name == "freshid" || act.Analyzer.Name == "missingkey" {
+				got = append(got, act.Package.Fset.Position(d.Pos).String()+": "+d.Message)
+				if len(d.SuggestedFixes) > 0 {
+					t.Errorf("after the fixes, a finding with a fix again: %s: %s", act.Package.Fset.Position(d.Pos), d.Message)
+				}
+			}
+		}
+	}
+	// Those without a fix: in a loop, with a name taken, in a package
+	// the handler's imports, and a note nobody can key.
+	for _, root := range []string{"Handler.Bulk", "Handler.Tag", "Handler.Note", "Handler.PayEach", "Handler.RemindAll"} {
+		if !slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "("+root+")") || strings.Contains(s, root+";") || strings.Contains(s, "HTTP handler "+root) }) {
+			t.Errorf("the finding of %s, which had no fix, is gone after the fixes", root)
+		}
+	}
+	if len(got) != 5 {
+		t.Errorf("after the fixes, %d freshid and missingkey findings, want the 5 that had no fix:\n%s", len(got), strings.Join(got, "\n"))
+	}
+}

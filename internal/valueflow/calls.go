@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/sqltext"
 )
 
@@ -772,7 +773,31 @@ func (e *Env) emptyKeyBranch(ifInstr *ssa.If) *ssa.BasicBlock {
 	if handedDown(x) && derivesFrom(keyed, x) {
 		return empty // a key handed down, which the other side derives from
 	}
+	if call, ok := x.(*ssa.Call); ok && readsContextKey(&call.Call) && derivesFrom(keyed, x) {
+		return empty // a key read from the context, which the other side derives from
+	}
 	return nil
+}
+
+// readsContextKey reports whether a call reads the operation key a
+// context carries: the carrier a fix declares (idempotencyKeyFrom(ctx)),
+// or a gRPC call's metadata entry (strings.Join of
+// metadata.ValueFromIncomingContext).
+func readsContextKey(cc *ssa.CallCommon) bool {
+	fn := cc.StaticCallee()
+	if fn == nil || len(cc.Args) == 0 {
+		return false
+	}
+	if fn.Name() == fix.CarrierFrom && len(cc.Args) == 1 && catalog.TypeKey(cc.Args[0].Type()) == "context.Context" {
+		return true
+	}
+	if fn.Pkg != nil && fn.Pkg.Pkg.Path() == "strings" && fn.Name() == "Join" {
+		if inner, ok := cc.Args[0].(*ssa.Call); ok {
+			f := Callee(&inner.Call)
+			return f != nil && f.Pkg() != nil && f.Pkg().Path() == "google.golang.org/grpc/metadata" && f.Name() == "ValueFromIncomingContext"
+		}
+	}
+	return false
 }
 
 // handedDown reports whether v is a parameter of its function, or a

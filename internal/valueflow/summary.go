@@ -216,9 +216,10 @@ type Wrap struct {
 	Text, Key  string
 	KeyImports []FileEdit
 	Imports    fix.ImportLayout // in offsets
-	// Names are the names in scope at the call that a package could be
-	// imported as, which an added import must not shadow.
-	Names []string
+	// Local are the names the enclosing functions declare before the
+	// call, which hide an import; Names those of the file and the
+	// package, which a new import must not clash with.
+	Local, Names []string
 }
 
 // A FreshArg is a fresh value passed, at Path, as parameter Arg of a

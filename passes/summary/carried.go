@@ -91,9 +91,14 @@ func (p *program) wrap(carrier string, w pendingWrap) ([]valueflow.FileEdit, boo
 				name = cmp.Or(spec.Name, to.Name())
 			}
 		}
-		if name == "" {
+		if name != "" {
+			if _, hidden := slices.BinarySearch(w.Local, name); hidden {
+				return nil, false
+			}
+		} else {
 			name = to.Name()
-			if _, taken := slices.BinarySearch(w.Names, name); taken {
+			_, hidden := slices.BinarySearch(w.Local, name)
+			if _, taken := slices.BinarySearch(w.Names, name); taken || hidden {
 				return nil, false
 			}
 			for _, add := range w.Imports.Add(carrier) {

@@ -524,8 +524,8 @@ func carriedArgs(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruc
 			Arg: i, File: tf.Name(), Start: tf.Offset(arg.Pos()), End: tf.Offset(arg.End()),
 			Text: text, Key: fmt.Sprintf(ks.Expr, name, cat.KeyHeader()),
 			Imports: fix.LayoutOf(file).Offsets(tf.Base()),
-			Names:   namesAt(pass.Pkg, call.Pos()),
 		}
+		w.Local, w.Names = namesAt(pass.Pkg, call.Pos())
 		for _, imp := range ks.Imports {
 			w.KeyImports = append(w.KeyImports, fileEdits(pass.Fset, fix.AddImport(file, imp))...)
 		}
@@ -536,18 +536,24 @@ func carriedArgs(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruc
 }
 
 // namesAt lists the names in scope at pos that an imported package's
-// name could clash with.
-func namesAt(pkg *types.Package, pos token.Pos) []string {
-	var out []string
+// name could clash with: those the enclosing functions declare before
+// pos, which hide an import, and those of the file and the package,
+// which a new import would clash with.
+func namesAt(pkg *types.Package, pos token.Pos) (local, global []string) {
 	for s := pkg.Scope().Innermost(pos); s != nil && s != types.Universe; s = s.Parent() {
+		file := s == pkg.Scope() || s.Parent() == pkg.Scope()
 		for _, n := range s.Names() {
-			if obj := s.Lookup(n); s == pkg.Scope() || obj.Pos() < pos || s.Parent() == pkg.Scope() {
-				out = append(out, n)
+			switch {
+			case file:
+				global = append(global, n)
+			case s.Lookup(n).Pos() < pos:
+				local = append(local, n)
 			}
 		}
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	slices.Sort(local)
+	slices.Sort(global)
+	return slices.Compact(local), slices.Compact(global)
 }
 
 // keylessFixes prepares, for an external call without a key made in a
