@@ -436,7 +436,9 @@ func TestWiredFixesConverge(t *testing.T) {
 	// Those without a fix: in a loop, with a name taken, in a package
 	// the handler's imports, and a note nobody can key.
 	for _, root := range []string{"Handler.Bulk", "Handler.Tag", "Handler.Note", "Handler.PayEach", "Handler.RemindAll"} {
-		if !slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "("+root+")") || strings.Contains(s, root+";") || strings.Contains(s, "HTTP handler "+root) }) {
+		if !slices.ContainsFunc(got, func(s string) bool {
+			return strings.Contains(s, "("+root+")") || strings.Contains(s, root+";") || strings.Contains(s, "HTTP handler "+root)
+		}) {
 			t.Errorf("the finding of %s, which had no fix, is gone after the fixes", root)
 		}
 	}

@@ -222,6 +222,17 @@ var contextKeys = map[string]ContextKey{
 // header, a message's ID, which no context of the root's kind holds.
 const Carried = "carried"
 
+// contextKeyReads read the key a root's kind carries in its context,
+// inside the expression a fix writes (strings.Join of the metadata
+// entry's values): what a fix derives a value from.
+var contextKeyReads = map[string]bool{
+	"google.golang.org/grpc/metadata.ValueFromIncomingContext": true,
+}
+
+// ReadsContextKey reports whether fn reads the key a root's kind
+// carries in its context.
+func (c *Catalog) ReadsContextKey(fn *types.Func) bool { return has(contextKeyReads, fn) }
+
 // A ContextKey is a KeySource whose variable is a context.Context.
 type ContextKey struct {
 	KeySource

@@ -773,7 +773,7 @@ func (e *Env) emptyKeyBranch(ifInstr *ssa.If) *ssa.BasicBlock {
 	if handedDown(x) && derivesFrom(keyed, x) {
 		return empty // a key handed down, which the other side derives from
 	}
-	if call, ok := x.(*ssa.Call); ok && readsContextKey(&call.Call) && derivesFrom(keyed, x) {
+	if call, ok := x.(*ssa.Call); ok && readsContextKey(e.Catalog, &call.Call) && derivesFrom(keyed, x) {
 		return empty // a key read from the context, which the other side derives from
 	}
 	return nil
@@ -783,7 +783,7 @@ func (e *Env) emptyKeyBranch(ifInstr *ssa.If) *ssa.BasicBlock {
 // context carries: the carrier a fix declares (idempotencyKeyFrom(ctx)),
 // or a gRPC call's metadata entry (strings.Join of
 // metadata.ValueFromIncomingContext).
-func readsContextKey(cc *ssa.CallCommon) bool {
+func readsContextKey(cat *catalog.Catalog, cc *ssa.CallCommon) bool {
 	fn := cc.StaticCallee()
 	if fn == nil || len(cc.Args) == 0 {
 		return false
@@ -794,7 +794,7 @@ func readsContextKey(cc *ssa.CallCommon) bool {
 	if fn.Pkg != nil && fn.Pkg.Pkg.Path() == "strings" && fn.Name() == "Join" {
 		if inner, ok := cc.Args[0].(*ssa.Call); ok {
 			f := Callee(&inner.Call)
-			return f != nil && f.Pkg() != nil && f.Pkg().Path() == "google.golang.org/grpc/metadata" && f.Name() == "ValueFromIncomingContext"
+			return f != nil && cat.ReadsContextKey(f)
 		}
 	}
 	return false
