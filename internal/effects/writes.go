@@ -349,6 +349,9 @@ func gormAssumed(c ssa.CallInstruction) bool {
 		return false
 	}
 	v := chainRoot(cc.Args[0])
+	if fromContext(v, 0) {
+		return true // a transaction a unit of work may have put there, or the database
+	}
 	for {
 		switch x := v.(type) {
 		case *ssa.Parameter:
@@ -383,11 +386,7 @@ func gormDurability(c ssa.CallInstruction) Durability {
 	if cc.IsInvoke() || len(cc.Args) == 0 {
 		return DurUnknown
 	}
-	root := chainRoot(cc.Args[0])
-	if fromContext(root, 0) {
-		return DurUnknown // a transaction the caller may have put there, or not
-	}
-	switch root := root.(type) {
+	switch root := chainRoot(cc.Args[0]).(type) {
 	case *ssa.Call:
 		if fn := valueflow.Callee(&root.Call); fn != nil && catalog.IsORMBegin(fn.Name()) {
 			return DurTx
@@ -404,8 +403,10 @@ func gormDurability(c ssa.CallInstruction) Durability {
 // context (tx, ok := ctx.Value(txKey{}).(*gorm.DB)), directly, on one
 // edge of a phi, or in a return of the function of the package that
 // gives it (r.conn(ctx)): a unit of work that puts its transaction in
-// the context makes the statement commit with the others, which only
-// the caller's context decides.
+// the context it runs its work with makes the statement commit with the
+// others there, and elsewhere it commits on its own, as the handle of a
+// repository does that a unit of work may have built on its
+// transaction.
 func fromContext(v ssa.Value, depth int) bool {
 	if depth > 4 {
 		return false

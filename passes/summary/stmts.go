@@ -628,6 +628,33 @@ func (b *stmtBuilder) fromWork(v ssa.Value) bool {
 	return false
 }
 
+// contextFromWork reports whether v is the context parameter of the
+// function literal being listed, or one derived from it with the
+// context package's With functions: the context a unit of work runs its
+// work with, which may carry its transaction.
+func (b *stmtBuilder) contextFromWork(v ssa.Value) bool {
+	for depth := 0; b.cb != nil && v != nil && depth < 4; depth++ {
+		switch x := valueflow.Unwrap(v).(type) {
+		case *ssa.Parameter:
+			return x.Parent() == b.cb.lit
+		case *ssa.Call:
+			if !derivesContext(x) {
+				return false
+			}
+			v = x.Call.Args[0]
+		case *ssa.Extract:
+			call, ok := x.Tuple.(*ssa.Call)
+			if !ok || x.Index != 0 || !derivesContext(call) {
+				return false
+			}
+			v = call.Call.Args[0]
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // callbacks adds the statements of the function literals a transaction
 // function (pgx.BeginFunc) runs.
 func (b *stmtBuilder) callbacks(cc *ssa.CallCommon) {
@@ -772,7 +799,8 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 	// receiver (r.Events().Create(...)) or as an argument
 	// (s.invoices.Insert(ctx, tx, inv)).
 	fromWork := b.fromWork(call.Call.Value) || slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
-		return effects.IsHandle(b.h.r.Env.Catalog, a.Type()) && b.fromWork(a)
+		return effects.IsHandle(b.h.r.Env.Catalog, a.Type()) && b.fromWork(a) ||
+			catalog.TypeKey(a.Type()) == "context.Context" && b.contextFromWork(a) // the unit of work's transaction in its context
 	})
 	b.add(valueflow.SQLStmt{Wired: w, At: wc.At, FromWork: fromWork}, call, nil)
 }

@@ -5,6 +5,8 @@ package api
 import (
 	"context"
 	"net/http"
+
+	"example.com/wiredctx/ledger"
 )
 
 // Orders places orders.
@@ -30,11 +32,24 @@ type Payments interface {
 	ChargeEach(ctx context.Context, amounts []int64) error
 }
 
+// UnitOfWork runs work in one transaction.
+type UnitOfWork interface {
+	WithinTx(ctx context.Context, fn func(ctx context.Context) error) error
+}
+
+// Balances moves money.
+type Balances interface {
+	Debit(ctx context.Context, id string, n int64) error
+	Move(ctx context.Context, m *ledger.Movement) error
+}
+
 // Handler serves the orders.
 type Handler struct {
 	Orders   Orders
 	Notes    Noter
 	Payments Payments
+	Work     UnitOfWork
+	Balances Balances
 }
 
 // Create places an order.
@@ -80,4 +95,24 @@ func (h *Handler) Confirm(w http.ResponseWriter, r *http.Request) {
 // RemindAll reminds the addresses of an order.
 func (h *Handler) RemindAll(w http.ResponseWriter, r *http.Request) {
 	h.Orders.RemindAll(r.Context(), r.Form["to"])
+}
+
+// Transfer debits and records in the unit of work's transaction, which
+// it puts in the context the writes take their handle from.
+func (h *Handler) Transfer(w http.ResponseWriter, r *http.Request) {
+	h.Work.WithinTx(r.Context(), func(ctx context.Context) error {
+		if err := h.Balances.Debit(ctx, "a", 10); err != nil {
+			return err
+		}
+		return h.Balances.Move(ctx, &ledger.Movement{Ref: "t", Amount: 10})
+	})
+}
+
+// TransferLoose does the same on the request's context, which carries
+// no transaction: each write commits on its own.
+func (h *Handler) TransferLoose(w http.ResponseWriter, r *http.Request) {
+	if err := h.Balances.Debit(r.Context(), "a", 10); err != nil {
+		return
+	}
+	h.Balances.Move(r.Context(), &ledger.Movement{Ref: "t", Amount: 10})
 }

@@ -25,7 +25,7 @@ import (
 func main() {
 	db, _ := sql.Open("postgres", "")
 	svc := orders.New(&pg.Store{DB: db}, &mailer.Client{HC: http.DefaultClient})
-	h := &api.Handler{Orders: svc, Notes: &notes.Notes{DB: db}, Payments: payments.Gateway{}}
+	h := &api.Handler{Orders: svc, Notes: &notes.Notes{DB: db}, Payments: payments.Gateway{}, Work: &ledger.Transactor{DB: &gorm.DB{}}, Balances: &ledger.Balances{DB: &gorm.DB{}}}
 	http.HandleFunc("POST /orders", h.Create)
 	http.HandleFunc("POST /bulk", h.Bulk)
 	http.HandleFunc("POST /tags", h.Tag)
@@ -33,6 +33,8 @@ func main() {
 	http.HandleFunc("POST /payments", h.Pay)
 	http.HandleFunc("POST /confirmations", h.Confirm)
 	http.HandleFunc("POST /reminders", h.RemindAll)
+	http.HandleFunc("POST /transfers", h.Transfer)
+	http.HandleFunc("POST /transfers/loose", h.TransferLoose)
 	http.HandleFunc("POST /payments/each", h.PayEach)
 	g := &ginapi.GinHandler{Orders: svc}
 	gin.New().POST("/refunds/:order", g.Refund)
