@@ -40,7 +40,11 @@ func ` + CarrierWith + `(ctx context.Context, key string) context.Context {
 func ` + CarrierFrom + `(ctx context.Context) string {
 	key, _ := ctx.Value(` + CarrierType + `{}).(string)
 	return key
-}
+}`
+
+// carrierForDecl is declared by the fixes that namespace the key, apart,
+// so that a package none of whose fixes does has no unused function.
+const carrierForDecl = `
 
 // ` + CarrierFor + ` returns the idempotency key that ctx carries,
 // namespaced by what it is sent with, or "" when ctx carries none.
@@ -49,25 +53,41 @@ func ` + CarrierFor + `(ctx context.Context, purpose string) string {
 		return key + "|" + purpose
 	}
 	return ""
+}`
+
+// carrierSigs are the carrier's functions, and the signatures a
+// declaration of them must have.
+var carrierSigs = map[string]string{
+	CarrierWith: "(ctx context.Context, key string) context.Context",
+	CarrierFrom: "(ctx context.Context) string",
+	CarrierFor:  "(ctx context.Context, purpose string) string",
 }
-`
 
 // CarrierDecls returns the edits that declare the carrier in the
-// package of pass: at the end of its first file by name that is neither
-// a test nor generated, so that every fix that needs the carrier makes
-// the same edit, and -fix applies it once. It returns no edits when the
-// package declares the carrier already, and false when it declares one
-// of its names as something else, or is a main package, which no root of
-// another package can import.
-func CarrierDecls(pass *analysis.Pass) ([]analysis.TextEdit, bool) {
+// package of pass, with CarrierFor when namespaced: at the end of its
+// first file by name that is neither a test nor generated, so that every
+// fix that needs the carrier makes the same edits, and -fix applies them
+// once. It leaves out what the package declares already (a fix applied
+// before), and returns false when the package declares one of the names
+// as something else, or is a main package, which no root of another
+// package can import.
+func CarrierDecls(pass *analysis.Pass, namespaced bool) ([]analysis.TextEdit, bool) {
 	if pass.Pkg.Name() == "main" {
 		return nil, false
 	}
-	switch declaresCarrier(pass.Pkg) {
-	case carrierDeclared:
-		return nil, true
-	case carrierClash:
+	base, ok := declared(pass.Pkg, CarrierType, CarrierWith, CarrierFrom)
+	if !ok {
 		return nil, false
+	}
+	withFor := false
+	if namespaced {
+		if withFor, ok = declared(pass.Pkg, CarrierFor); !ok {
+			return nil, false
+		}
+		withFor = !withFor
+	}
+	if base && !withFor {
+		return nil, true
 	}
 	files := slices.Clone(pass.Files)
 	files = slices.DeleteFunc(files, func(f *ast.File) bool {
@@ -79,35 +99,39 @@ func CarrierDecls(pass *analysis.Pass) ([]analysis.TextEdit, bool) {
 	name := func(f *ast.File) string { return pass.Fset.File(f.FileStart).Name() }
 	file := slices.MinFunc(files, func(a, b *ast.File) int { return strings.Compare(name(a), name(b)) })
 	// After the last declaration, before what ends the file.
-	edits := []analysis.TextEdit{{Pos: file.End(), End: file.End(), NewText: []byte(strings.TrimSuffix(carrierDecls, "\n"))}}
-	return append(edits, AddImport(file, "context")...), true
+	var edits []analysis.TextEdit
+	if !base {
+		edits = append(edits, analysis.TextEdit{Pos: file.End(), End: file.End(), NewText: []byte(carrierDecls)})
+		edits = append(edits, AddImport(file, "context")...)
+	}
+	if withFor {
+		edits = append(edits, analysis.TextEdit{Pos: file.End(), End: file.End(), NewText: []byte(carrierForDecl)})
+	}
+	return edits, true
 }
 
-type carrierState int
-
-const (
-	carrierAbsent carrierState = iota
-	carrierDeclared
-	carrierClash
-)
-
-// declaresCarrier tells whether pkg declares the carrier's functions
-// with their signatures (a fix applied before), or one of its names as
+// declared reports whether pkg declares all of names as the carrier's
+// (true), none of them (false), or ok is false: some, or one as
 // something else.
-func declaresCarrier(pkg *types.Package) carrierState {
-	scope := pkg.Scope()
-	with, _ := scope.Lookup(CarrierWith).(*types.Func)
-	from, _ := scope.Lookup(CarrierFrom).(*types.Func)
-	forp, _ := scope.Lookup(CarrierFor).(*types.Func)
-	if with != nil && from != nil && forp != nil && types.ObjectString(with, nil) == "func "+pkg.Path()+"."+CarrierWith+"(ctx context.Context, key string) context.Context" &&
-		types.ObjectString(from, nil) == "func "+pkg.Path()+"."+CarrierFrom+"(ctx context.Context) string" &&
-		types.ObjectString(forp, nil) == "func "+pkg.Path()+"."+CarrierFor+"(ctx context.Context, purpose string) string" {
-		return carrierDeclared
-	}
-	for _, n := range []string{CarrierType, CarrierWith, CarrierFrom, CarrierFor} {
-		if scope.Lookup(n) != nil {
-			return carrierClash
+func declared(pkg *types.Package, names ...string) (all, ok bool) {
+	n := 0
+	for _, name := range names {
+		obj := pkg.Scope().Lookup(name)
+		if obj == nil {
+			continue
 		}
+		fn, isFunc := obj.(*types.Func)
+		_, isType := obj.(*types.TypeName)
+		switch sig, want := carrierSigs[name]; {
+		case want && isFunc && types.ObjectString(fn, nil) == "func "+pkg.Path()+"."+name+sig:
+		case !want && isType:
+		default:
+			return false, false
+		}
+		n++
 	}
-	return carrierAbsent
+	if n != 0 && n != len(names) {
+		return false, false
+	}
+	return n == len(names), true
 }

@@ -275,7 +275,7 @@ func fieldFills(pass *analysis.Pass, cat *catalog.Catalog, call *ssa.Call, arg i
 	} else if _, obj := scope.LookupParent(ctx.Name(), call.Pos()); obj != ctx.Object() {
 		return nil // shadowed at the call
 	}
-	decls, ok := fix.CarrierDecls(pass)
+	decls, ok := fix.CarrierDecls(pass, true)
 	if !ok {
 		return nil
 	}

@@ -153,7 +153,7 @@ func keyCandidates(pass *analysis.Pass, cat *catalog.Catalog, v *types.Var, pos 
 	if catalog.TypeKey(v.Type()) == "context.Context" {
 		// Last: a key the root's kind carries in its context needs no
 		// edit of the root.
-		if decls, ok := fix.CarrierDecls(pass); ok && !fix.DeclaredAround(pkg, pos, fix.CarrierFrom) {
+		if decls, ok := fix.CarrierDecls(pass, false); ok && !fix.DeclaredAround(pkg, pos, fix.CarrierFrom) {
 			out = append(out, keyCandidate{expr: fix.CarrierFrom + "(" + v.Name() + ")", mayBeEmpty: true, context: catalog.Carried, extra: decls})
 		}
 	}
@@ -568,7 +568,7 @@ func keylessFixes(pass *analysis.Pass, res *Result, e *effects.Call) []valueflow
 	if fn.Parent() != nil || fn.Signature.Recv() == nil || fn.Syntax() == nil || file == nil || ast.IsGenerated(file) || inLoop(e.Instr.Block()) {
 		return nil
 	}
-	decls, ok := fix.CarrierDecls(pass)
+	decls, ok := fix.CarrierDecls(pass, false)
 	if !ok || fix.DeclaredAround(pass.Pkg, e.Instr.Pos(), fix.CarrierFrom) {
 		return nil
 	}
