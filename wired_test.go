@@ -254,6 +254,8 @@ func TestWired(t *testing.T) {
 			// Writes on a handle taken out of the request's context,
 			// which carries no transaction; not those a unit of work
 			// runs with its transaction in the context.
+			// Three writes, two in the unit of work: two commits.
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in ledger.Balances.Debit \(uow.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.TransferLogged, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in ledger.Balances.Debit \(uow.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.TransferLoose, wired here\)`,
 			`a retry inserts a second notes row with a new id: uuid.NewString\(\) in notes.Notes.Note \(notes.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Note, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Line \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Bulk, wired here\)`,
@@ -264,10 +266,10 @@ func TestWired(t *testing.T) {
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in payments.Gateway.Charge \(payments.go:\d+:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in payments.Gateway.ChargeEach \(payments.go:\d+:\d+\) \(HTTP handler Handler.PayEach, wired here\)`,
 		},
-		"example.com/wiredctx/cmd/server/main.go:39": {
+		"example.com/wiredctx/cmd/server/main.go:40": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Refund \(orders.go:\d+:\d+\) is fresh on every attempt \(gin handler GinHandler.Refund, wired here\)`,
 		},
-		"example.com/wiredctx/cmd/server/main.go:41": {
+		"example.com/wiredctx/cmd/server/main.go:42": {
 			`a retry inserts a second shipments row with a new id: uuid.NewString\(\) in orders.Service.Ship \(orders.go:\d+:\d+\) is fresh on every attempt \(kafka-go consumer loop Consumer.Run, wired here\)`,
 			// A consumer that decodes the message in a helper hands the
 			// event down: its ID is the caller's.

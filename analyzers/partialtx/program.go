@@ -108,19 +108,20 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	if p.Wired {
 		where, root = f.At.String(), root+", wired here"
 	}
+	commits := commitsOf(r, counted)
 	d := analysis.Diagnostic{
 		Pos: p.Pos,
 		Message: fmt.Sprintf("a failure between the writes leaves the operation half done, and a retry repeats the done part: %d writes commit separately and %s in %s is not idempotent (%s)%s",
-			len(counted), what(parsed[first]), where, root, remedy),
+			commits, what(parsed[first]), where, root, remedy),
 		Related: p.Related,
 	}
 	switch {
 	case len(guards) > 0:
 		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: %d writes commit separately, not all in the guard's transaction, and %s in %s is not idempotent (%s); run them in the guard's transaction",
-			len(counted), what(parsed[first]), where, root)
+			commits, what(parsed[first]), where, root)
 	case stopped:
 		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: %d writes commit separately, %s in %s first (%s)%s",
-			len(counted), what(parsed[first]), where, root, remedy)
+			commits, what(parsed[first]), where, root, remedy)
 	}
 	for _, w := range counted {
 		if w == first {
@@ -144,6 +145,18 @@ func programCovered(r *summary.ProgramRoot, w int, guards []int) bool {
 		}
 	}
 	return false
+}
+
+// commitsOf counts the commits the writes make: writes of one unit of
+// work commit together, as one.
+func commitsOf(r *summary.ProgramRoot, writes []int) int {
+	var units []string
+	for _, w := range writes {
+		if u := r.Stmts[w].Unit; !slices.Contains(units, u) {
+			units = append(units, u)
+		}
+	}
+	return len(units)
 }
 
 // programApart reports whether two of the statements run in one

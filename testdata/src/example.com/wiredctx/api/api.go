@@ -116,3 +116,17 @@ func (h *Handler) TransferLoose(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Balances.Move(r.Context(), &ledger.Movement{Ref: "t", Amount: 10})
 }
+
+// TransferLogged debits and records in the unit of work, then logs the
+// transfer on its own: two commits of three writes.
+func (h *Handler) TransferLogged(w http.ResponseWriter, r *http.Request) {
+	if err := h.Work.WithinTx(r.Context(), func(ctx context.Context) error {
+		if err := h.Balances.Debit(ctx, "a", 10); err != nil {
+			return err
+		}
+		return h.Balances.Move(ctx, &ledger.Movement{Ref: "t", Amount: 10})
+	}); err != nil {
+		return
+	}
+	h.Balances.Move(r.Context(), &ledger.Movement{Ref: "log"})
+}

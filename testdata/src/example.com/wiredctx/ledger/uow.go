@@ -43,7 +43,7 @@ func (b *Balances) conn(ctx context.Context) *gorm.DB {
 
 // Debit takes n from the account.
 func (b *Balances) Debit(ctx context.Context, id string, n int64) error {
-	return b.conn(ctx).Model(&Account{ID: id}).Update("balance", gorm.Expr("balance - ?", n)).Error // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in ledger.Balances.Debit is not idempotent \(HTTP handler Handler.TransferLoose\)`
+	return b.conn(ctx).Model(&Account{ID: id}).Update("balance", gorm.Expr("balance - ?", n)).Error // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in ledger.Balances.Debit is not idempotent \(HTTP handler Handler.TransferLogged\)` `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in ledger.Balances.Debit is not idempotent \(HTTP handler Handler.TransferLoose\)`
 }
 
 // Move records a movement.

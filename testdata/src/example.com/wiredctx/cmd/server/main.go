@@ -35,6 +35,7 @@ func main() {
 	http.HandleFunc("POST /reminders", h.RemindAll)
 	http.HandleFunc("POST /transfers", h.Transfer)
 	http.HandleFunc("POST /transfers/loose", h.TransferLoose)
+	http.HandleFunc("POST /transfers/logged", h.TransferLogged)
 	http.HandleFunc("POST /payments/each", h.PayEach)
 	g := &ginapi.GinHandler{Orders: svc}
 	gin.New().POST("/refunds/:order", g.Refund)
