@@ -217,9 +217,10 @@ type Wrap struct {
 	KeyImports []FileEdit
 	Imports    fix.ImportLayout // in offsets
 	// Local are the names the enclosing functions declare before the
-	// call, which hide an import; Names those of the file and the
-	// package, which a new import must not clash with.
-	Local, Names []string
+	// call, which hide an import. (The package's names and the file's
+	// imports, which a new import must not clash with, the composition
+	// root reads from the package and Imports.)
+	Local []string
 }
 
 // A FreshArg is a fresh value passed, at Path, as parameter Arg of a

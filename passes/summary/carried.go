@@ -98,7 +98,7 @@ func (p *program) wrap(carrier string, w pendingWrap) ([]valueflow.FileEdit, boo
 		} else {
 			name = to.Name()
 			_, hidden := slices.BinarySearch(w.Local, name)
-			if _, taken := slices.BinarySearch(w.Names, name); taken || hidden {
+			if hidden || from.Scope().Lookup(name) != nil || p.importsName(w.Imports, name) {
 				return nil, false
 			}
 			for _, add := range w.Imports.Add(carrier) {
@@ -112,6 +112,20 @@ func (p *program) wrap(carrier string, w pendingWrap) ([]valueflow.FileEdit, boo
 	}
 	edits = append(edits, valueflow.FileEdit{File: w.File, Start: w.Start, End: w.End, Text: with + "(" + w.Text + ", " + w.Key + ")"})
 	return append(edits, w.KeyImports...), true
+}
+
+// importsName reports whether a file whose imports are l imports a
+// package under name.
+func (p *program) importsName(l fix.ImportLayout, name string) bool {
+	return slices.ContainsFunc(l.Specs, func(spec fix.ImportSpec) bool {
+		if spec.Name != "" {
+			return spec.Name == name
+		}
+		if pkg := p.pkgs[spec.Path]; pkg != nil {
+			return pkg.Name() == name
+		}
+		return spec.Path[strings.LastIndex(spec.Path, "/")+1:] == name
+	})
 }
 
 // importable reports whether the package at from may import the package
@@ -162,14 +176,19 @@ func (d *ProgramDefect) SuggestedFix(fset *token.FileSet) *analysis.SuggestedFix
 // soleContext returns the parameter (the receiver is 0) of method fn
 // that is its only context, or 0.
 func soleContext(fn *types.Func) int {
-	params := fn.Signature().Params()
-	found := 0
+	return soleContextIn(fn.Signature().Params()) + 1
+}
+
+// soleContextIn returns the index of the only context.Context among
+// params, or -1.
+func soleContextIn(params *types.Tuple) int {
+	found := -1
 	for i := range params.Len() {
 		if catalog.TypeKey(params.At(i).Type()) == "context.Context" {
-			if found != 0 {
-				return 0
+			if found >= 0 {
+				return -1
 			}
-			found = i + 1
+			found = i
 		}
 	}
 	return found
@@ -267,13 +286,8 @@ func fieldFills(pass *analysis.Pass, cat *catalog.Catalog, call *ssa.Call, arg i
 	}
 	fn := call.Parent()
 	ctx := soleContextParam(fn)
-	if ctx == nil || fn.Parent() != nil || fn.Syntax() == nil || opkey.Assigned(pass.TypesInfo, fn.Syntax(), ctx.Object().(*types.Var)) || fix.DeclaredAround(pass.Pkg, call.Pos(), fix.CarrierFor) {
+	if ctx == nil || fn.Parent() != nil || !contextReadable(pass, fn, ctx.Object().(*types.Var), call.Pos(), fix.CarrierFor) {
 		return nil
-	}
-	if scope := pass.Pkg.Scope().Innermost(call.Pos()); scope == nil {
-		return nil
-	} else if _, obj := scope.LookupParent(ctx.Name(), call.Pos()); obj != ctx.Object() {
-		return nil // shadowed at the call
 	}
 	decls, ok := fix.CarrierDecls(pass, true)
 	if !ok {
@@ -290,22 +304,35 @@ func fieldFills(pass *analysis.Pass, cat *catalog.Catalog, call *ssa.Call, arg i
 	}}}
 }
 
-// soleContextParam returns fn's only parameter of type context.Context,
-// or nil.
-func soleContextParam(fn *ssa.Function) *ssa.Parameter {
-	var out *ssa.Parameter
-	for _, p := range fn.Params {
-		if catalog.TypeKey(p.Type()) == "context.Context" {
-			if out != nil {
-				return nil
-			}
-			out = p
-		}
+// contextReadable reports whether code at pos can read the key the
+// context parameter v of fn carries with the carrier's function reader:
+// v is named, fn assigns it nothing, nothing hides v or reader at pos.
+func contextReadable(pass *analysis.Pass, fn *ssa.Function, v *types.Var, pos token.Pos, reader string) bool {
+	if v.Name() == "_" || v.Name() == "" || fn.Syntax() == nil || opkey.Assigned(pass.TypesInfo, fn.Syntax(), v) || fix.DeclaredAround(pass.Pkg, pos, reader) {
+		return false
 	}
-	if out == nil || out.Name() == "_" || out.Object() == nil {
+	scope := pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return false
+	}
+	_, obj := scope.LookupParent(v.Name(), pos)
+	return obj == v
+}
+
+// soleContextParam returns fn's only parameter of type context.Context,
+// when it is named, or nil.
+func soleContextParam(fn *ssa.Function) *ssa.Parameter {
+	i := soleContextIn(fn.Signature.Params())
+	if i < 0 {
 		return nil
 	}
-	return out
+	if fn.Signature.Recv() != nil {
+		i++ // SSA's parameters begin with the receiver
+	}
+	if p := fn.Params[i]; p.Name() != "_" && p.Object() != nil {
+		return p
+	}
+	return nil
 }
 
 // FixedFirst returns the defects in their order, but that, of those of

@@ -385,16 +385,25 @@ func (w *keyWalk) rootContext(v ssa.Value, root *retried.Root, depth int) bool {
 		return w.rootContext(effects.CallerArg(x, w.chain), root, depth+1)
 	case *ssa.FreeVar:
 		return w.rootContext(effects.Binding(x), root, depth+1)
-	case *ssa.Extract:
-		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && derivesContext(call) {
-			return w.rootContext(call.Call.Args[0], root, depth+1)
-		}
-	case *ssa.Call:
-		if derivesContext(x) {
-			return w.rootContext(x.Call.Args[0], root, depth+1)
+	case *ssa.Extract, *ssa.Call:
+		if parent, ok := parentContext(x); ok {
+			return w.rootContext(parent, root, depth+1)
 		}
 	}
 	return false
+}
+
+// parentContext returns the context v is derived from when a With
+// function of the context package made v (its first result).
+func parentContext(v ssa.Value) (ssa.Value, bool) {
+	if ex, ok := v.(*ssa.Extract); ok && ex.Index == 0 {
+		v = ex.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || !derivesContext(call) {
+		return nil, false
+	}
+	return call.Call.Args[0], true
 }
 
 // derivesContext reports whether a call returns a context derived from
@@ -525,7 +534,7 @@ func carriedArgs(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruc
 			Text: text, Key: fmt.Sprintf(ks.Expr, name, cat.KeyHeader()),
 			Imports: fix.LayoutOf(file).Offsets(tf.Base()),
 		}
-		w.Local, w.Names = namesAt(pass.Pkg, call.Pos())
+		w.Local = localNames(pass.Pkg, call.Pos())
 		for _, imp := range ks.Imports {
 			w.KeyImports = append(w.KeyImports, fileEdits(pass.Fset, fix.AddImport(file, imp))...)
 		}
@@ -535,25 +544,19 @@ func carriedArgs(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruc
 	return keys, wraps
 }
 
-// namesAt lists the names in scope at pos that an imported package's
-// name could clash with: those the enclosing functions declare before
-// pos, which hide an import, and those of the file and the package,
-// which a new import would clash with.
-func namesAt(pkg *types.Package, pos token.Pos) (local, global []string) {
-	for s := pkg.Scope().Innermost(pos); s != nil && s != types.Universe; s = s.Parent() {
-		file := s == pkg.Scope() || s.Parent() == pkg.Scope()
+// localNames lists the names the functions enclosing pos declare
+// before it, which hide an import of the same name there.
+func localNames(pkg *types.Package, pos token.Pos) []string {
+	var out []string
+	for s := pkg.Scope().Innermost(pos); s != nil && s != pkg.Scope() && s.Parent() != pkg.Scope(); s = s.Parent() {
 		for _, n := range s.Names() {
-			switch {
-			case file:
-				global = append(global, n)
-			case s.Lookup(n).Pos() < pos:
-				local = append(local, n)
+			if s.Lookup(n).Pos() < pos {
+				out = append(out, n)
 			}
 		}
 	}
-	slices.Sort(local)
-	slices.Sort(global)
-	return slices.Compact(local), slices.Compact(global)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // keylessFixes prepares, for an external call without a key made in a
@@ -569,20 +572,13 @@ func keylessFixes(pass *analysis.Pass, res *Result, e *effects.Call) []valueflow
 		return nil
 	}
 	decls, ok := fix.CarrierDecls(pass, false)
-	if !ok || fix.DeclaredAround(pass.Pkg, e.Instr.Pos(), fix.CarrierFrom) {
+	if !ok {
 		return nil
 	}
-	scope := pass.Pkg.Scope().Innermost(e.Instr.Pos())
 	for i, p := range fn.Params[1:] {
 		v, ok := p.Object().(*types.Var)
-		if !ok || catalog.TypeKey(v.Type()) != "context.Context" || v.Name() == "_" || v.Name() == "" || opkey.Assigned(pass.TypesInfo, fn.Syntax(), v) {
+		if !ok || catalog.TypeKey(v.Type()) != "context.Context" || !contextReadable(pass, fn, v, e.Instr.Pos(), fix.CarrierFrom) {
 			continue
-		}
-		if scope == nil {
-			return nil
-		}
-		if _, obj := scope.LookupParent(v.Name(), e.Instr.Pos()); obj != v {
-			continue // shadowed at the call
 		}
 		// Namespaced by the method: other methods may fill slots from
 		// the same key, and a provider rejects one key reused for

@@ -634,21 +634,12 @@ func (b *stmtBuilder) fromWork(v ssa.Value) bool {
 // work with, which may carry its transaction.
 func (b *stmtBuilder) contextFromWork(v ssa.Value) bool {
 	for depth := 0; b.cb != nil && v != nil && depth < 4; depth++ {
-		switch x := valueflow.Unwrap(v).(type) {
-		case *ssa.Parameter:
-			return x.Parent() == b.cb.lit
-		case *ssa.Call:
-			if !derivesContext(x) {
-				return false
-			}
-			v = x.Call.Args[0]
-		case *ssa.Extract:
-			call, ok := x.Tuple.(*ssa.Call)
-			if !ok || x.Index != 0 || !derivesContext(call) {
-				return false
-			}
-			v = call.Call.Args[0]
-		default:
+		v = valueflow.Unwrap(v)
+		if p, ok := v.(*ssa.Parameter); ok {
+			return p.Parent() == b.cb.lit
+		}
+		var ok bool
+		if v, ok = parentContext(v); !ok {
 			return false
 		}
 	}
