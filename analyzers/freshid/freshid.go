@@ -65,7 +65,7 @@ func (c *checker) localDefects() {
 	purposes = summary.DistinctPurposes(gens, purposes)
 	for i, d := range c.res.Defects {
 		path, ok := c.res.Retried.On(d.Call)
-		if !ok || c.res.InTestFile(d.Call.Pos()) {
+		if !ok || c.res.InTestFile(d.Call.Pos()) || c.res.PastGuardsOnly(d.Call.Parent()) {
 			continue
 		}
 		hit := d.Hits[0]

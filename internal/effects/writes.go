@@ -731,6 +731,23 @@ func compareAndSet(st *sqltext.Statement) bool {
 			return true
 		}
 	}
+	return slices.ContainsFunc(st.Tested, func(t sqltext.Test) bool { return falsifies(st, t) })
+}
+
+// falsifies reports whether the UPDATE's SET makes its WHERE test t
+// false, so that a second run updates no row: status <> 'cancelled'
+// with status set to 'cancelled', sent_at IS NULL with sent_at set,
+// status IN ('new', 'held') with status set to another constant.
+func falsifies(st *sqltext.Statement, t sqltext.Test) bool {
+	v, ok := st.Set[strings.ToLower(t.Column)]
+	switch t.Op {
+	case "IS NULL": // set to an expression (now()) or a token, not NULL
+		return slices.ContainsFunc(st.Columns, func(c string) bool { return strings.EqualFold(c, t.Column) }) && !strings.EqualFold(v, "NULL")
+	case "<>", "NOT IN":
+		return ok && slices.Contains(t.Values, v)
+	case "IN":
+		return strings.HasPrefix(v, "'") && !slices.Contains(t.Values, v)
+	}
 	return false
 }
 

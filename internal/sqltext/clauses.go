@@ -19,7 +19,7 @@ func (r *reader) update() *Statement {
 		col := identText(t)
 		st.Columns = append(st.Columns, col)
 		var params []Param
-		depth := 0
+		depth, start := 0, r.i
 		for r.i < len(r.toks) {
 			u := r.peek()
 			if depth == 0 && (u.kind == tPunct && (u.text == "," || u.text == ";") || u.kind == tWord && (u.text == "WHERE" || u.text == "RETURNING" || u.text == "FROM")) {
@@ -38,6 +38,12 @@ func (r *reader) update() *Statement {
 			}
 		}
 		st.Params = append(st.Params, params)
+		if r.i == start+1 {
+			if st.Set == nil {
+				st.Set = map[string]string{}
+			}
+			st.Set[strings.ToLower(col)] = r.toks[start].raw
+		}
 		if !r.punct(",") {
 			break
 		}
@@ -136,6 +142,9 @@ func (r *reader) where(st *Statement) {
 	depth := 0
 	var cur []token
 	flush := func() {
+		if t, ok := testOf(cur); ok {
+			st.Tested = append(st.Tested, t)
+		}
 		if c, ok := condOf(r, cur); ok {
 			st.Where = append(st.Where, c)
 		}
@@ -158,7 +167,7 @@ func (r *reader) where(st *Statement) {
 			continue
 		}
 		if depth == 0 && t.kind == tWord && t.text == "OR" {
-			st.Where, cur = nil, nil // a disjunction is not a conjunction of equalities
+			st.Where, st.Tested, cur = nil, nil, nil // a disjunction is not a conjunction of conditions
 			for r.i < len(r.toks) {
 				if u := r.next(); u.kind == tParam {
 					r.param(u)
@@ -177,6 +186,46 @@ func (r *reader) where(st *Statement) {
 			r.param(t)
 		}
 	}
+}
+
+// testOf reads a condition that is no equality: "col <> v", "col != v",
+// "col IS [NOT] NULL", "col [NOT] IN (v, ...)", the column plain or
+// qualified.
+func testOf(toks []token) (Test, bool) {
+	for _, n := range []int{1, 3} {
+		if len(toks) <= n {
+			return Test{}, false
+		}
+		col, ok := columnRef(toks[:n])
+		if !ok || toks[n].text == "." {
+			continue
+		}
+		var words []string
+		for _, t := range toks[n:] {
+			words = append(words, strings.ToUpper(t.text))
+		}
+		rest := strings.Join(words, " ")
+		switch {
+		case len(toks) == n+3 && (rest[:3] == "< >" || rest[:3] == "! ="):
+			return Test{Column: col, Op: "<>", Values: []string{toks[n+2].raw}}, true
+		case rest == "IS NULL" || rest == "IS NOT NULL":
+			return Test{Column: col, Op: rest}, true
+		case strings.HasPrefix(rest, "IN (") || strings.HasPrefix(rest, "NOT IN ("):
+			op, list := "IN", toks[n+2:]
+			if words[0] == "NOT" {
+				op, list = "NOT IN", toks[n+3:]
+			}
+			var values []string
+			for _, t := range list {
+				if t.kind != tPunct {
+					values = append(values, t.raw)
+				}
+			}
+			return Test{Column: col, Op: op, Values: values}, true
+		}
+		return Test{}, false
+	}
+	return Test{}, false
 }
 
 // condOf reads "col = value" or "value = col" from the tokens of one

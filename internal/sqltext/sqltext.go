@@ -61,6 +61,22 @@ type Statement struct {
 	// Where lists the equality conditions of the WHERE clause that are
 	// joined by AND: column = placeholder (or constant).
 	Where []Cond
+	// Tested are the conditions of the WHERE clause joined by AND that
+	// compare a column with something other than by equality (status <>
+	// 'cancelled', cancelled_at IS NULL, status IN ('new', 'held')).
+	Tested []Test
+	// Set holds, for each column an UPDATE sets to one token (a
+	// constant, a placeholder, NULL), that token as written.
+	Set map[string]string
+}
+
+// A Test is a condition of a WHERE clause on Column: Op is "<>", "IS
+// NULL", "IS NOT NULL", "IN" or "NOT IN", and Values the tokens it
+// compares with, as written.
+type Test struct {
+	Column string
+	Op     string
+	Values []string
 }
 
 // Writes reports whether the statement changes rows: an INSERT, UPDATE,

@@ -73,8 +73,18 @@ func TestParse(t *testing.T) {
 		}},
 		{"UPDATE orders SET status = ?, version = version + 1 WHERE id = ? AND version = ? RETURNING id", &Statement{
 			Kind: Update, Table: "orders", Columns: []string{"status", "version"}, Params: [][]Param{{{Index: 0}}, nil},
-			Arithmetic: true, Returning: true,
+			Arithmetic: true, Returning: true, Set: map[string]string{"status": "?"},
 			Where: []Cond{{Column: "id", Params: []Param{{Index: 1}}}, {Column: "version", Params: []Param{{Index: 2}}}},
+		}},
+		{"UPDATE pledges SET status = 'cancelled', updated_at = now() WHERE id = $1 AND p.status <> 'cancelled' AND sent_at IS NULL AND kind NOT IN ('a', 'b') AND x >= $2", &Statement{
+			Kind: Update, Table: "pledges", Columns: []string{"status", "updated_at"}, Params: [][]Param{nil, nil},
+			Set:   map[string]string{"status": "'cancelled'"},
+			Where: []Cond{{Column: "id", Params: []Param{{Index: 0}}}},
+			Tested: []Test{
+				{Column: "status", Op: "<>", Values: []string{"'cancelled'"}},
+				{Column: "sent_at", Op: "IS NULL"},
+				{Column: "kind", Op: "NOT IN", Values: []string{"'a'", "'b'"}},
+			},
 		}},
 		{"SELECT response FROM idempotency_keys WHERE key = $1 AND o.user_id = $2 FOR UPDATE", &Statement{
 			Kind: Select, Table: "idempotency_keys",

@@ -66,7 +66,7 @@ func naturalLoop(header *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 
 // reachable computes, for every function of pkg that a root reaches, the
 // first path found (roots in order, breadth first, so paths are short).
-func reachable(roots []*Root, pkg *types.Package, fv *funcValues) map[*ssa.Function]*Path {
+func reachable(roots []*Root, pkg *types.Package, fv *funcValues, skip func(ssa.CallInstruction) bool) map[*ssa.Function]*Path {
 	reach := make(map[*ssa.Function]*Path)
 	var queue []*ssa.Function
 	visit := func(fn *ssa.Function, p *Path) {
@@ -98,6 +98,9 @@ func reachable(roots []*Root, pkg *types.Package, fv *funcValues) map[*ssa.Funct
 				switch instr := instr.(type) {
 				case ssa.CallInstruction:
 					c := instr.Common()
+					if skip != nil && skip(instr) {
+						break
+					}
 					if callee := c.StaticCallee(); callee != nil && isLocal(callee, pkg) {
 						visit(callee, &Path{Root: p.Root, Via: extend(p.Via, instr)})
 					} else if callee == nil && !c.IsInvoke() {

@@ -162,6 +162,18 @@ func (r *Result) On(instr ssa.Instruction) (*Path, bool) {
 	return p, true
 }
 
+// ReachedAvoiding returns the functions that run on a retried path
+// that passes through no call skip selects: a call that runs only after
+// a guard, when the caller asks which functions a retry still reaches.
+func (r *Result) ReachedAvoiding(skip func(ssa.CallInstruction) bool) map[*ssa.Function]bool {
+	r.compute()
+	out := map[*ssa.Function]bool{}
+	for fn := range reachable(r.roots, r.pass.Pkg, r.values, skip) {
+		out[fn] = true
+	}
+	return out
+}
+
 // Reached reports whether a function runs on a retried path.
 func (r *Result) Reached(fn *ssa.Function) (*Path, bool) {
 	r.compute()
@@ -233,7 +245,7 @@ func (r *Result) compute() {
 		f.values = newFuncValues(r.ssa.SrcFuncs(), r.ssa.Func)
 		f.findRoots(r.ssa)
 		r.roots = f.roots
-		r.reach = reachable(r.roots, r.pass.Pkg, f.values)
+		r.reach = reachable(r.roots, r.pass.Pkg, f.values, nil)
 		r.values = f.values
 	})
 }

@@ -333,9 +333,14 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		return out
 	}
 	callers := reverseCalls(funcs, res.Env.Pkg)
+	unguarded := unguardedCalls(res, callers)
 	for _, o := range origins {
-		for fn := range callersOf(o.fn, callers) {
-			for _, d := range o.defects {
+		reach := map[valueflow.DefectKind]map[*ssa.Function]bool{
+			valueflow.FreshIdentity: callersOf(o.fn, unguarded),
+			valueflow.KeylessEffect: callersOf(o.fn, callers),
+		}
+		for _, d := range o.defects {
+			for fn := range reach[d.Kind] {
 				if fn != o.fn {
 					d.AddressArg = 0 // a parameter of o.fn, not of fn
 				}
@@ -345,6 +350,40 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 				if len(out[fn]) < maxDefects {
 					out[fn] = append(out[fn], d)
 				}
+			}
+		}
+	}
+	return out
+}
+
+// unguardedCalls is callers without the calls that run only after a
+// guard of the caller (GuardedCall). Closures keep their edge: the
+// guards inside them are their own.
+func unguardedCalls(res *Result, callers map[*ssa.Function][]*ssa.Function) map[*ssa.Function][]*ssa.Function {
+	out := make(map[*ssa.Function][]*ssa.Function, len(callers))
+	guarded := func(caller, callee *ssa.Function) bool {
+		if callee.Parent() == caller {
+			return false // the closure's definition, not a call
+		}
+		calls := 0
+		for _, b := range caller.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok || c.Common().StaticCallee() != callee {
+					continue
+				}
+				calls++
+				if !res.GuardedCall(c) {
+					return false
+				}
+			}
+		}
+		return calls > 0
+	}
+	for callee, fs := range callers {
+		for _, f := range fs {
+			if !guarded(f, callee) {
+				out[callee] = append(out[callee], f)
 			}
 		}
 	}

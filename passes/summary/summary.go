@@ -69,7 +69,11 @@ type Result struct {
 
 	externalsOnce sync.Once
 	externals     []*effects.Call
-	tests         fileRanges
+
+	guardsMu  sync.Mutex
+	guards    map[*ssa.Function]*fnGuards
+	pastGuard map[*ssa.Function]bool // ReachedAvoiding guarded calls, once asked
+	tests     fileRanges
 	// Defects are the fresh values made in this package that reach an
 	// identity sink, in source order.
 	Defects []*Defect

@@ -159,3 +159,52 @@ func cancelPayoutORM(ctx context.Context, t *asynq.Task) error {
 		return tx.Create(&entry{ID: uuid.NewString(), Key: string(t.Payload())}).Error
 	})
 }
+
+// insertPayoutEvent records an event of a payout in the caller's
+// transaction, under a new ID.
+func insertPayoutEvent(ctx context.Context, tx *sql.Tx, id, kind string) error {
+	_, err := tx.ExecContext(ctx, "INSERT INTO payout_events (id, payout_id, kind) VALUES ($1, $2, $3)", uuid.NewString(), id, kind)
+	return err
+}
+
+// The compare-and-set tests that the status is not yet the one it
+// sets: a retry updates no row and leaves before the helper that makes
+// the event's ID.
+func cancelPayoutEvent(ctx context.Context, t *asynq.Task) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, "UPDATE payouts SET status = 'cancelled', updated_at = now() WHERE id = $1 AND status <> 'cancelled'", string(t.Payload()))
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	if err := insertPayoutEvent(ctx, tx, string(t.Payload()), "cancelled"); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// The same with a column set once: the test finds it set on a retry.
+func settlePayoutEvent(ctx context.Context, t *asynq.Task) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, "UPDATE payouts SET settled_at = now() WHERE id = $1 AND settled_at IS NULL", string(t.Payload()))
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	if err := insertPayoutEvent(ctx, tx, string(t.Payload()), "settled"); err != nil {
+		return err
+	}
+	return tx.Commit()
+}

@@ -115,3 +115,34 @@ func Notify(ctx context.Context, key string) error { // want Notify:`^summary\(p
 
 // notifyAll is not exported: no summary.
 func notifyAll(ctx context.Context) error { return Notify(ctx, uuid.NewString()) }
+
+func insertEvent(ctx context.Context, tx *sql.Tx, id string) error {
+	_, err := tx.ExecContext(ctx, "INSERT INTO order_events (id, order_id) VALUES ($1, $2)", uuid.NewString(), id)
+	return err
+}
+
+// CancelOrder records the event only when its compare-and-set changed
+// the order: a second call stops before the helper that makes the
+// event's ID, so calling it carries no defect.
+func CancelOrder(ctx context.Context, tx *sql.Tx, id string) error { // want CancelOrder:`^summary\(writes=\[p2->order_events; p2->orders\] stmts=\["UPDATE orders SET state = 'cancelled' WHERE id = \$1 AND state <> 'cancelled'" on p1 guard args=p2; "INSERT INTO order_events \(id, order_id\) VALUES \(\$1, \$2\)" on p1 args=-,p2 absorbed\]\)$`
+	res, err := tx.ExecContext(ctx, "UPDATE orders SET state = 'cancelled' WHERE id = $1 AND state <> 'cancelled'", id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	return insertEvent(ctx, tx, id)
+}
+
+// ReopenOrder's update tests nothing it sets: each call adds an event.
+func ReopenOrder(ctx context.Context, tx *sql.Tx, id string) error { // want ReopenOrder:`^summary\(paramSinks=\[p2->order_events\.order_id\] defects=\[fresh uuid\.NewString->order_events\.id\] writes=`
+	res, err := tx.ExecContext(ctx, "UPDATE orders SET state = 'open' WHERE id = $1", id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	return insertEvent(ctx, tx, id)
+}
