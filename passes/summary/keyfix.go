@@ -354,7 +354,7 @@ func contextArgs(cat *catalog.Catalog, fn *ssa.Function, sites []wiredSite) []va
 	var out []valueflow.ContextArg
 	root := &retried.Root{Fn: fn}
 	for _, site := range sites {
-		if site.call.Parent() != fn {
+		if site.call.Parent() != fn && !runsOnceIn(site.call.Parent(), fn) {
 			continue
 		}
 		w := &keyWalk{cat: cat}
@@ -368,6 +368,58 @@ func contextArgs(cat *catalog.Catalog, fn *ssa.Function, sites []wiredSite) []va
 		}
 	}
 	return out
+}
+
+// runsOnceIn reports whether closure lit, nested in fn, runs once when
+// fn does: each closure from fn down to it is made outside any loop and
+// handed straight to one call (a transaction's runner, a unit of work,
+// a retry wrapper), and takes only what such a runner passes
+// (runnerShaped). A wired call in it then gets fn's context once per
+// call of fn.
+func runsOnceIn(lit, fn *ssa.Function) bool {
+	for f := lit; f != fn; f = f.Parent() {
+		if f == nil || f.Parent() == nil || !runnerShaped(f) {
+			return false
+		}
+		made := madeIn(f)
+		if made == nil || len(cycle(made.Block(), &retried.Root{Fn: made.Parent()})) > 0 {
+			return false
+		}
+		refs := made.Referrers()
+		if refs == nil || len(*refs) != 1 {
+			return false
+		}
+		if _, ok := (*refs)[0].(ssa.CallInstruction); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// madeIn returns the instruction of lit's parent that makes the closure.
+func madeIn(lit *ssa.Function) *ssa.MakeClosure {
+	for _, b := range lit.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == lit {
+				return mc
+			}
+		}
+	}
+	return nil
+}
+
+// runnerShaped reports whether the closure's parameters are what a
+// runner of one piece of work passes: interfaces (a context, a DBTX, a
+// set of repositories) and the catalog's handles and transactions, not
+// a value the runner could be iterating over.
+func runnerShaped(lit *ssa.Function) bool {
+	for _, p := range lit.Params {
+		t := p.Type()
+		if !types.IsInterface(t) && !catalog.IsTx(t) && !catalog.IsAutocommit(t) && !catalog.IsORMHandle(t) {
+			return false
+		}
+	}
+	return true
 }
 
 // rootContext reports whether v is the context the root was called
