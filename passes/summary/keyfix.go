@@ -441,8 +441,40 @@ func (w *keyWalk) rootContext(v ssa.Value, root *retried.Root, depth int) bool {
 		if parent, ok := parentContext(x); ok {
 			return w.rootContext(parent, root, depth+1)
 		}
+	case *ssa.UnOp:
+		// A parameter a function literal captures lives in a cell,
+		// read through it (in the literal, through the cell it is
+		// handed).
+		if p := cellParam(x); p != nil {
+			return w.rootContext(p, root, depth+1)
+		}
 	}
 	return false
+}
+
+// cellParam returns the parameter that v reads, when v loads the cell
+// SSA makes for a captured parameter that nothing else is stored in.
+func cellParam(v *ssa.UnOp) *ssa.Parameter {
+	if v.Op != token.MUL {
+		return nil
+	}
+	addr := v.X
+	if fv, ok := addr.(*ssa.FreeVar); ok {
+		for fv != nil {
+			switch b := effects.Binding(fv).(type) {
+			case *ssa.FreeVar:
+				fv = b
+				continue
+			default:
+				addr = b
+			}
+			break
+		}
+	}
+	if a, ok := addr.(*ssa.Alloc); ok {
+		return valueflow.CellParam(a)
+	}
+	return nil
 }
 
 // parentContext returns the context v is derived from when a With
