@@ -16,6 +16,8 @@ type Orders interface {
 	Tag(ctx context.Context, total int64) error
 	Confirm(ctx context.Context, to string) error
 	RemindAll(ctx context.Context, to []string) error
+	Archive(ctx context.Context, total int64) error
+	ArchiveEach(ctx context.Context, totals []int64) error
 }
 
 // A Note is a note on an order.
@@ -129,4 +131,14 @@ func (h *Handler) TransferLogged(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.Balances.Move(r.Context(), &ledger.Movement{Ref: "log"})
+}
+
+// Archive archives an order.
+func (h *Handler) Archive(w http.ResponseWriter, r *http.Request) {
+	h.Orders.Archive(r.Context(), 100)
+}
+
+// ArchiveEach archives an order per line.
+func (h *Handler) ArchiveEach(w http.ResponseWriter, r *http.Request) {
+	h.Orders.ArchiveEach(r.Context(), []int64{1, 2})
 }

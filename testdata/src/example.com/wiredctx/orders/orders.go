@@ -5,6 +5,7 @@ package orders
 
 import (
 	"context"
+	"database/sql"
 
 	"github.com/google/uuid"
 
@@ -15,6 +16,10 @@ import (
 type Store interface {
 	InsertOrder(ctx context.Context, id string, total int64) error
 	InsertShipment(ctx context.Context, id, order string) error
+	// InTx runs fn in a transaction.
+	InTx(ctx context.Context, fn func(tx *sql.Tx) error) error
+	Archive(ctx context.Context, tx *sql.Tx, total int64) error
+	ArchiveLine(ctx context.Context, tx *sql.Tx, total int64) error
 }
 
 // Mailer sends email.
@@ -70,6 +75,25 @@ func (s *Service) Tag(ctx context.Context, total int64) error {
 func (s *Service) RemindAll(ctx context.Context, to []string) error {
 	for _, t := range to {
 		if err := s.mail.Remind(ctx, mailer.Email{To: t}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Archive archives an order in a transaction the store runs: the
+// callback runs once, with the context Archive was given.
+func (s *Service) Archive(ctx context.Context, total int64) error {
+	return s.store.InTx(ctx, func(tx *sql.Tx) error {
+		return s.store.Archive(ctx, tx, total)
+	})
+}
+
+// ArchiveEach archives one order per total, each in its own
+// transaction: one key would name every archive.
+func (s *Service) ArchiveEach(ctx context.Context, totals []int64) error {
+	for _, t := range totals {
+		if err := s.store.InTx(ctx, func(tx *sql.Tx) error { return s.store.ArchiveLine(ctx, tx, t) }); err != nil {
 			return err
 		}
 	}

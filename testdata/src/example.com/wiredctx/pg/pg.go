@@ -4,6 +4,8 @@ package pg
 import (
 	"context"
 	"database/sql"
+
+	"github.com/google/uuid"
 )
 
 // Store keeps orders in PostgreSQL.
@@ -16,5 +18,29 @@ func (s *Store) InsertOrder(ctx context.Context, id string, total int64) error {
 
 func (s *Store) InsertShipment(ctx context.Context, id, order string) error {
 	_, err := s.DB.ExecContext(ctx, "INSERT INTO shipments (id, order_id) VALUES ($1, $2)", id, order)
+	return err
+}
+
+func (s *Store) InTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Archive stores an archived order under an ID it makes.
+func (s *Store) Archive(ctx context.Context, tx *sql.Tx, total int64) error {
+	_, err := tx.ExecContext(ctx, "INSERT INTO archives (id, total) VALUES ($1, $2)", uuid.NewString(), total) // want `a retry inserts a second archives row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Archive\) \[IDEM001\]$`
+	return err
+}
+
+// ArchiveLine stores one archived line under an ID it makes.
+func (s *Store) ArchiveLine(ctx context.Context, tx *sql.Tx, total int64) error {
+	_, err := tx.ExecContext(ctx, "INSERT INTO archives (id, total) VALUES ($1, $2)", uuid.NewString(), total) // want `a retry inserts a second archives row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.ArchiveEach\); derive it from the request's Idempotency-Key header`
 	return err
 }

@@ -45,5 +45,7 @@ func main() {
 	go f.Run(context.Background(), kafka.NewReader(kafka.ReaderConfig{Topic: "failures"}))
 	l := &consumer.Ledger{Entries: ledger.New(&gorm.DB{})}
 	go l.Run(context.Background(), kafka.NewReader(kafka.ReaderConfig{Topic: "ledger"}))
+	http.HandleFunc("POST /archives", h.Archive)
+	http.HandleFunc("POST /archives/each", h.ArchiveEach)
 	http.ListenAndServe(":8080", nil)
 }
