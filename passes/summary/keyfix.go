@@ -589,7 +589,7 @@ func (w *keyWalk) call(call *ssa.Call, next func(ssa.Value) bool) bool {
 // the call, and how to wrap the argument with it.
 func carriedArgs(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruction, path *retried.Path) ([]valueflow.KeyArg, []valueflow.Wrap) {
 	root := path.Root
-	if _, ok := cat.ContextKey(root.Kind); ok || root.Attempts || root.Fn == nil || call.Parent() != root.Fn || !call.Common().IsInvoke() || len(cycle(call.Block(), root)) > 0 {
+	if _, ok := cat.ContextKey(root.Kind); ok || root.Attempts || root.Fn == nil || !call.Common().IsInvoke() || !oncePerDelivery(cat, append(slices.Clip(path.Via), call), root) {
 		return nil, nil
 	}
 	file := fix.FileOf(pass, call.Pos())
@@ -626,6 +626,28 @@ func carriedArgs(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruc
 		wraps = append(wraps, w)
 	}
 	return keys, wraps
+}
+
+// oncePerDelivery reports whether the last of calls, the path from the
+// root to a wired call, runs once per delivery of the root: it repeats
+// in no loop of its function, and a call before it that does hands down
+// a delivery the loop takes anew on each turn (a consumer's loop over
+// the messages of one receive, calling a handler with each).
+func oncePerDelivery(cat *catalog.Catalog, calls []ssa.CallInstruction, root *retried.Root) bool {
+	for k, c := range calls {
+		loop := cycle(c.Block(), root)
+		if len(loop) == 0 {
+			continue
+		}
+		if k == len(calls)-1 || !slices.ContainsFunc(c.Common().Args, func(a ssa.Value) bool {
+			_, delivery := cat.KeySource(a.Type())
+			in, ok := a.(ssa.Instruction)
+			return delivery && ok && loop[in.Block()]
+		}) {
+			return false
+		}
+	}
+	return true
 }
 
 // localNames lists the names the functions enclosing pos declare

@@ -151,7 +151,7 @@ func repeatsBefore(roots []ProgramRoot, d *ProgramDefect) bool {
 		}
 		for s := range r.Stmts {
 			sink := &r.Stmts[s]
-			if sink.At.Func != d.Sink.At.Func || sink.Parsed.Kind != sqltext.Insert {
+			if sink.At.Func != d.Sink.At.Func || sink.Parsed.Kind != sqltext.Insert || !sameWay(sink.Through, d.Through) {
 				continue
 			}
 			for w := 0; w < s; w++ {
@@ -163,6 +163,18 @@ func repeatsBefore(roots []ProgramRoot, d *ProgramDefect) bool {
 		}
 	}
 	return false
+}
+
+// sameWay reports whether two chains of wired calls from a root agree
+// as far as both go: a statement the defect's value reaches, not the
+// same statement run by another call of its function.
+func sameWay(a, b []Resolution) bool {
+	for k := range min(len(a), len(b)) {
+		if a[k].Call.At != b[k].Call.At || a[k].Impl != b[k].Impl {
+			return false
+		}
+	}
+	return true
 }
 
 // link records pkg and the packages it imports, directly or not.

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
 	"github.com/segmentio/kafka-go"
 
 	"example.com/wiredctx/failures"
@@ -98,4 +100,45 @@ func (l *Ledger) Run(ctx context.Context, r *kafka.Reader) {
 		}
 		r.CommitMessages(ctx, m)
 	}
+}
+
+// Restocker restocks orders.
+type Restocker interface {
+	Restock(ctx context.Context, order string) error
+	RestockLine(ctx context.Context, order string) error
+}
+
+// Queue reads the restock queue.
+type Queue struct {
+	Orders Restocker
+	SQS    *sqs.Client
+}
+
+// Run handles each message of a receive, and deletes it.
+func (q *Queue) Run(ctx context.Context) {
+	for {
+		out, err := q.SQS.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{})
+		if err != nil {
+			return
+		}
+		for _, m := range out.Messages {
+			if q.handle(ctx, m) == nil {
+				q.SQS.DeleteMessage(ctx, &sqs.DeleteMessageInput{ReceiptHandle: m.ReceiptHandle})
+			}
+		}
+	}
+}
+
+// handle restocks the message's order, and each line its attributes
+// name: one key would name every line.
+func (q *Queue) handle(ctx context.Context, m types.Message) error {
+	if err := q.Orders.Restock(ctx, *m.Body); err != nil {
+		return err
+	}
+	for line := range m.Attributes {
+		if err := q.Orders.RestockLine(ctx, line); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -45,6 +45,8 @@ func main() {
 	go f.Run(context.Background(), kafka.NewReader(kafka.ReaderConfig{Topic: "failures"}))
 	l := &consumer.Ledger{Entries: ledger.New(&gorm.DB{})}
 	go l.Run(context.Background(), kafka.NewReader(kafka.ReaderConfig{Topic: "ledger"}))
+	rq := &consumer.Queue{Orders: svc}
+	go rq.Run(context.Background())
 	http.HandleFunc("POST /archives", h.Archive)
 	http.HandleFunc("POST /archives/each", h.ArchiveEach)
 	http.ListenAndServe(":8080", nil)
