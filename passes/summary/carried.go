@@ -17,6 +17,7 @@ import (
 	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/opkey"
 	"github.com/idemlint/idemlint/internal/valueflow"
+	"github.com/idemlint/idemlint/passes/retried"
 )
 
 // A pendingWrap is how a root that calls a wired method puts its key
@@ -357,4 +358,76 @@ func FixedFirst(ds []ProgramDefect) []ProgramDefect {
 		}
 	}
 	return out
+}
+
+// carriedUp returns the fixes of a value made in top that read the key
+// a root puts in the context (catalog.Carried), for fn, a function of
+// the package that reaches top through static calls: fn's only context
+// is the one top reads, passed down by each call once. The edit is the
+// same; its Param becomes fn's context parameter. Other fixes name
+// top's parameters, which fn's callers do not fill.
+func carriedUp(cat *catalog.Catalog, fixes []valueflow.KeyFix, top, fn *ssa.Function) []valueflow.KeyFix {
+	if top == nil || len(fixes) == 0 {
+		return nil
+	}
+	ctx := soleContextParam(fn)
+	if ctx == nil || !contextReaches(cat, fn, ctx, top, 0) {
+		return nil
+	}
+	var out []valueflow.KeyFix
+	for _, f := range fixes {
+		if f.Context == catalog.Carried && f.Param >= 0 && f.Param < len(top.Params) && top.Params[f.Param] == soleContextParam(top) {
+			f.Param = slices.Index(fn.Params, ctx)
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// contextReaches reports whether fn, by a chain of static calls each
+// made once (in no loop) and the only call of its callee in its caller,
+// hands its context ctx (or one derived from it) to top as top's only
+// context.
+func contextReaches(cat *catalog.Catalog, fn *ssa.Function, ctx *ssa.Parameter, top *ssa.Function, depth int) bool {
+	if fn == top {
+		return true
+	}
+	if depth > maxKeyDepth {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			callee := call.Common().StaticCallee()
+			if callee == nil || callee.Pkg != fn.Pkg || callee.Parent() != nil || len(cycle(b, &retried.Root{Fn: fn})) > 0 {
+				continue
+			}
+			next := soleContextParam(callee)
+			if next == nil || callsOf(fn, callee) != 1 {
+				continue
+			}
+			arg := call.Common().Args[slices.Index(callee.Params, next)]
+			w := &keyWalk{cat: cat}
+			if w.rootContext(arg, &retried.Root{Fn: fn}, 0) && contextReaches(cat, callee, next, top, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callsOf counts fn's static calls of callee.
+func callsOf(fn, callee *ssa.Function) int {
+	n := 0
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && call.Common().StaticCallee() == callee {
+				n++
+			}
+		}
+	}
+	return n
 }

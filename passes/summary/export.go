@@ -345,7 +345,7 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 					d.AddressArg = 0 // a parameter of o.fn, not of fn
 				}
 				if fn != o.top {
-					d.KeyFixes = nil
+					d.KeyFixes = carriedUp(res.Env.Catalog, d.KeyFixes, o.top, fn)
 				}
 				if len(out[fn]) < maxDefects {
 					out[fn] = append(out[fn], d)

@@ -18,6 +18,7 @@ type Orders interface {
 	RemindAll(ctx context.Context, to []string) error
 	Archive(ctx context.Context, total int64) error
 	ArchiveEach(ctx context.Context, totals []int64) error
+	Return(ctx context.Context, order string) error
 }
 
 // A Note is a note on an order.
@@ -141,4 +142,9 @@ func (h *Handler) Archive(w http.ResponseWriter, r *http.Request) {
 // ArchiveEach archives an order per line.
 func (h *Handler) ArchiveEach(w http.ResponseWriter, r *http.Request) {
 	h.Orders.ArchiveEach(r.Context(), []int64{1, 2})
+}
+
+// Return records a return.
+func (h *Handler) Return(w http.ResponseWriter, r *http.Request) {
+	h.Orders.Return(r.Context(), r.FormValue("order"))
 }

@@ -20,6 +20,7 @@ type Store interface {
 	InTx(ctx context.Context, fn func(tx *sql.Tx) error) error
 	Archive(ctx context.Context, tx *sql.Tx, total int64) error
 	ArchiveLine(ctx context.Context, tx *sql.Tx, total int64) error
+	InsertReturn(ctx context.Context, order string) error
 }
 
 // Mailer sends email.
@@ -109,4 +110,9 @@ func (s *Service) Restock(ctx context.Context, order string) error {
 // makes, after the order's own, in another commit.
 func (s *Service) RestockLine(ctx context.Context, order string) error {
 	return s.store.InsertShipment(ctx, uuid.NewString(), order) // want `a retry inserts a second shipments row with a new id: uuid.NewString\(\) is fresh on every attempt \(SQS consumer loop Queue.Run\); first put the writes before it in one transaction with it`
+}
+
+// Return records a return of the order.
+func (s *Service) Return(ctx context.Context, order string) error {
+	return s.store.InsertReturn(ctx, order)
 }

@@ -44,3 +44,13 @@ func (s *Store) ArchiveLine(ctx context.Context, tx *sql.Tx, total int64) error 
 	_, err := tx.ExecContext(ctx, "INSERT INTO archives (id, total) VALUES ($1, $2)", uuid.NewString(), total) // want `a retry inserts a second archives row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.ArchiveEach\); derive it from the request's Idempotency-Key header`
 	return err
 }
+
+// InsertReturn records a return through a helper that makes its ID.
+func (s *Store) InsertReturn(ctx context.Context, order string) error {
+	return s.insertReturn(ctx, order)
+}
+
+func (s *Store) insertReturn(ctx context.Context, order string) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO returns (id, order_id) VALUES ($1, $2)", uuid.NewString(), order) // want `a retry inserts a second returns row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Return\) \[IDEM001\]$`
+	return err
+}

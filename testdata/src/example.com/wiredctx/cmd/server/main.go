@@ -47,6 +47,7 @@ func main() {
 	go l.Run(context.Background(), kafka.NewReader(kafka.ReaderConfig{Topic: "ledger"}))
 	rq := &consumer.Queue{Orders: svc}
 	go rq.Run(context.Background())
+	http.HandleFunc("POST /returns", h.Return)
 	http.HandleFunc("POST /archives", h.Archive)
 	http.HandleFunc("POST /archives/each", h.ArchiveEach)
 	http.ListenAndServe(":8080", nil)
