@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -104,6 +105,10 @@ func testedWrites(fn *ssa.Function, cmp *ssa.BinOp) []testedWrite {
 				out = append(out, testedWrite{w.call, false})
 			}
 		}
+		// Status by key: a call given another field of the value (its
+		// ID) and a status constant sets the status of the row the
+		// value was read from (SetStatus(ctx, res.ID, Cancelled)).
+		out = append(out, settersOf(fn, e, field, x.Type(), c)...)
 		return out
 	}
 	// Change: the field of another value of the type, stored. The value
@@ -194,6 +199,38 @@ func callsTaking(fn *ssa.Function, t types.Type) []takingCall {
 				if types.Identical(valueType(v), t) {
 					out = append(out, takingCall{call, v})
 				}
+			}
+		}
+	}
+	return out
+}
+
+// settersOf returns the calls of fn through an interface that are given
+// a field of e other than field (the key of the row e was read from) and
+// one constant of the field's type t (the status they set), a type of
+// its own or the call named for the field (SetStatus): once such a call
+// has run, the field reads as that constant, equal to c or not.
+func settersOf(fn *ssa.Function, e ssa.Value, field string, t types.Type, c constant.Value) []testedWrite {
+	_, named := types.Unalias(t).(*types.Named)
+	var out []testedWrite
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || !call.Common().IsInvoke() {
+				continue
+			}
+			keyed, set := false, []constant.Value(nil)
+			for _, a := range call.Common().Args {
+				if base, f, ok := fieldRead(valueflow.Unwrap(a)); ok && base == e && f != field {
+					keyed = true
+				}
+				if k, ok := stateConst(a); ok && types.Identical(a.Type(), t) {
+					set = append(set, k)
+				}
+			}
+			forField := named || strings.Contains(call.Common().Method.Name(), field)
+			if keyed && len(set) == 1 && forField {
+				out = append(out, testedWrite{call, constant.Compare(set[0], token.EQL, c)})
 			}
 		}
 	}

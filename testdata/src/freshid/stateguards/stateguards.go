@@ -36,6 +36,23 @@ type Repo interface {
 	Update(ctx context.Context, item *Item) error
 	Reservations(ctx context.Context, order string) ([]*Reservation, error)
 	SaveReservation(ctx context.Context, r *Reservation) error
+	Order(ctx context.Context, id string) (*Order, error)
+	SetOrderState(ctx context.Context, id string, s OrderState) error
+	SetNote(ctx context.Context, id, note string) error
+}
+
+// An OrderState is an order's state.
+type OrderState string
+
+const (
+	Open      OrderState = "open"
+	Cancelled OrderState = "cancelled"
+)
+
+type Order struct {
+	ID    string
+	State OrderState
+	Note  string
 }
 
 var (
@@ -192,4 +209,58 @@ func adjustReversed(w http.ResponseWriter, r *http.Request) {
 	if item.Qty != old.Qty {
 		db.ExecContext(ctx, move, uuid.NewString(), item.SKU)
 	}
+}
+
+// Negative: the order's state is set by its ID to the state the test
+// leaves at, before the move: a retry finds it cancelled and leaves.
+func cancelOrder(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	o, err := repo.Order(ctx, r.FormValue("id"))
+	if err != nil || o.State == Cancelled {
+		return
+	}
+	if err := repo.SetOrderState(ctx, o.ID, Cancelled); err != nil {
+		return
+	}
+	db.ExecContext(ctx, move, uuid.NewString(), o.ID)
+}
+
+// Negative: the test is of the state it starts from; the state set is
+// another, so a retry fails the test and leaves.
+func cancelOpen(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	o, err := repo.Order(ctx, r.FormValue("id"))
+	if err != nil {
+		return
+	}
+	if o.State != Open {
+		return
+	}
+	if err := repo.SetOrderState(ctx, o.ID, Cancelled); err != nil {
+		return
+	}
+	db.ExecContext(ctx, move, uuid.NewString(), o.ID)
+}
+
+// The state set is the one the work needs: a retry passes the test again.
+func reopenOrder(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	o, err := repo.Order(ctx, r.FormValue("id"))
+	if err != nil || o.State != Open {
+		return
+	}
+	repo.SetOrderState(ctx, o.ID, Open)
+	db.ExecContext(ctx, move, uuid.NewString(), o.ID) // want `a retry inserts a second stock_moves row with a new id`
+}
+
+// A call given the ID and a text sets something else than the tested
+// note: nothing says it changes the note.
+func noteOrder(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	o, err := repo.Order(ctx, r.FormValue("id"))
+	if err != nil || o.Note == "done" {
+		return
+	}
+	repo.SetOrderState(ctx, o.ID, Cancelled)
+	db.ExecContext(ctx, move, uuid.NewString(), o.ID) // want `a retry inserts a second stock_moves row with a new id`
 }
