@@ -172,6 +172,9 @@ func TestWired(t *testing.T) {
 			`the dedup guard stops the retry that would finish it: .* in sqlstore.Ledger.Adjust \(sqlstore.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Adjust, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.ClaimOrPlace \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.ClaimOrPlace, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.SeenThenPlace \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.SeenThenPlace, wired here\)`,
+			// A claim before the call of the helper that makes the ID
+			// decides it; a lookup decides nothing.
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.insertFresh \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.SeenThenHelp, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into members in sqlstore.Members.Add \(sqlstore.go:\d+:\d+\) .*\(HTTP handler Handler.Join, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.Insert \(sqlstore.go:15:\d+\) .*\(HTTP handler Handler.Place, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.InsertTx \(sqlstore.go:20:\d+\) .*\(HTTP handler Handler.PlaceTx, wired here\)`,

@@ -434,11 +434,12 @@ func freshWiredByFunc(res *Result, funcs []*ssa.Function, fresh []freshSite, kee
 	if len(fresh) == 0 {
 		return out
 	}
-	callers := reverseCalls(funcs, res.Env.Pkg)
+	callers := unguardedCalls(res, reverseCalls(funcs, res.Env.Pkg))
 	for _, fs := range fresh {
-		for f := range callersOf(fs.call.Parent(), callers) {
+		for f, guards := range guardedUp(res.Env, fs.call.Parent(), fs.fw.Guards, callers) {
 			if keep(f) && len(out[f]) < maxWired {
 				fw := fs.fw
+				fw.Guards = guards
 				if f != fs.top {
 					fw.KeyFixes = nil // parameters of another function
 				}
@@ -447,6 +448,63 @@ func freshWiredByFunc(res *Result, funcs []*ssa.Function, fresh []freshSite, kee
 		}
 	}
 	return out
+}
+
+// guardedUp returns fn and every function that reaches it, each with the
+// wired calls that decide, on every way from it down to fn, whether fn's
+// work runs: guards, those fn has, and those each caller has before its
+// calls on the way (deciders). A caller whose every call of the next
+// function follows a claimed key through a repository is as guarded as a
+// function that claims it itself.
+func guardedUp(env *valueflow.Env, fn *ssa.Function, guards []valueflow.WiredCall, callers map[*ssa.Function][]*ssa.Function) map[*ssa.Function][]valueflow.WiredCall {
+	out := map[*ssa.Function][]valueflow.WiredCall{fn: guards}
+	queue := []*ssa.Function{fn}
+	for len(queue) > 0 {
+		f := queue[0]
+		queue = queue[1:]
+		for _, g := range callers[f] {
+			gs := slices.Concat(out[f], callerDeciders(env, g, f))
+			prev, seen := out[g]
+			if seen {
+				// Another way down: only the guards of both hold.
+				gs = slices.DeleteFunc(gs, func(w valueflow.WiredCall) bool { return !containsCall(prev, w) })
+				if len(gs) == len(prev) {
+					continue
+				}
+			}
+			out[g] = gs
+			queue = append(queue, g)
+		}
+	}
+	return out
+}
+
+// containsCall reports whether calls holds the wired call w, made at
+// the same place.
+func containsCall(calls []valueflow.WiredCall, w valueflow.WiredCall) bool {
+	return slices.ContainsFunc(calls, func(c valueflow.WiredCall) bool { return c.At == w.At && wiredKey(c) == wiredKey(w) })
+}
+
+// callerDeciders returns the wired calls that decide each of g's calls
+// of f (deciders), those common to all; none when g defines f as a
+// closure.
+func callerDeciders(env *valueflow.Env, g, f *ssa.Function) []valueflow.WiredCall {
+	var common []valueflow.WiredCall
+	first := true
+	for _, b := range g.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || call.Common().StaticCallee() != f {
+				continue
+			}
+			ds := deciders(env, call)
+			if !first {
+				ds = slices.DeleteFunc(ds, func(w valueflow.WiredCall) bool { return !containsCall(common, w) })
+			}
+			common, first = ds, false
+		}
+	}
+	return common
 }
 
 // wiredByFunc lists, for each function of the package that keep

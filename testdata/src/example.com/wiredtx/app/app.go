@@ -53,6 +53,8 @@ type Service interface {
 	ClaimThenPlace(ctx context.Context, key string, o Order) error
 	SeenThenPlace(ctx context.Context, key string, o Order) error
 	ClaimOrPlace(ctx context.Context, key string, o Order) error
+	ClaimThenHelp(ctx context.Context, key string, o Order) error
+	SeenThenHelp(ctx context.Context, key string, o Order) error
 }
 
 // Bus runs handlers when events arrive.
@@ -275,6 +277,37 @@ func (s *service) ClaimOrPlace(ctx context.Context, key string, o Order) error {
 		return nil
 	}
 	o.ID = uuid.NewString() // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.ClaimOrPlace\)`
+	return s.orders.Insert(ctx, o)
+}
+
+// ClaimThenHelp claims the request's key, then has a helper insert the
+// order under an ID the helper makes: the claim decides the helper's
+// call, so a retry stops before the fresh ID is made.
+func (s *service) ClaimThenHelp(ctx context.Context, key string, o Order) error {
+	claimed, err := s.keys.Claim(ctx, key)
+	if err != nil || !claimed {
+		return err
+	}
+	return s.insertNew(ctx, o)
+}
+
+func (s *service) insertNew(ctx context.Context, o Order) error {
+	o.ID = uuid.NewString()
+	return s.orders.Insert(ctx, o)
+}
+
+// SeenThenHelp looks the key up before the helper, which claims
+// nothing.
+func (s *service) SeenThenHelp(ctx context.Context, key string, o Order) error {
+	seen, err := s.keys.Seen(ctx, key)
+	if err != nil || seen {
+		return err
+	}
+	return s.insertFresh(ctx, o)
+}
+
+func (s *service) insertFresh(ctx context.Context, o Order) error {
+	o.ID = uuid.NewString() // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.SeenThenHelp\)`
 	return s.orders.Insert(ctx, o)
 }
 

@@ -156,3 +156,11 @@ func (h *Handler) SeenThenPlace(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) ClaimOrPlace(w http.ResponseWriter, r *http.Request) {
 	h.Svc.ClaimOrPlace(r.Context(), r.Header.Get("Idempotency-Key"), order(r))
 }
+
+func (h *Handler) ClaimThenHelp(w http.ResponseWriter, r *http.Request) {
+	h.Svc.ClaimThenHelp(r.Context(), r.Header.Get("Idempotency-Key"), order(r))
+}
+
+func (h *Handler) SeenThenHelp(w http.ResponseWriter, r *http.Request) {
+	h.Svc.SeenThenHelp(r.Context(), r.Header.Get("Idempotency-Key"), order(r))
+}
