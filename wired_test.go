@@ -41,13 +41,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -286,6 +286,11 @@ func TestWired(t *testing.T) {
 			// A generic base's instance runs the INSERT.
 			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into entries in ledger.Repo.Create \(ledger.go:\d+:\d+\) has no conflict handling for the caller-known id \(kafka-go consumer loop Ledger.Run, wired here\)`,
 			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into failures in failures.Store.Record \(failures.go:\d+:\d+\) has no conflict handling for the caller-known id \(kafka-go consumer loop Failures.Run, wired here\)`,
+		},
+		// A service interface's method bound to the handler's field
+		// and run by a generic adapter is the root.
+		"example.com/wiredbind/cmd/server/main.go:14": {
+			`a retry inserts a second holds row with a new id: uuid.NewString\(\) in svc.Holds.Create \(svc.go:\d+:\d+\) is fresh on every attempt \(HTTP handler api.Holds.Create, bound at api.go:\d+:\d+, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in ports.Server.PlaceOrder \(http.go:16:\d+\) is fresh on every attempt \(HTTP handler Server.PlaceOrder, wired here\)`,

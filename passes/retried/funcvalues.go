@@ -244,3 +244,33 @@ func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
 	}
 	return -1
 }
+
+// boundInterface returns the closure of pkg that binds an interface's
+// method to a receiver when fn is the wrapper SSA makes for it (a
+// method value h.Holds.Create, Holds an interface), or nil.
+func (fv *funcValues) boundInterface(fn *ssa.Function, pkg *types.Package) *ssa.MakeClosure {
+	if !strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
+		return nil
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || !types.IsInterface(obj.Signature().Recv().Type()) {
+		return nil
+	}
+	for _, mc := range fv.closures[fn] {
+		if mc.Parent() != nil && isLocal(mc.Parent(), pkg) {
+			return mc
+		}
+	}
+	return nil
+}
+
+// boundName names the interface method a bound wrapper calls:
+// "api.Holds.Create".
+func boundName(fn *ssa.Function) string {
+	obj := fn.Object().(*types.Func)
+	recv := obj.Signature().Recv().Type()
+	if n, ok := types.Unalias(recv).(*types.Named); ok && n.Obj().Pkg() != nil {
+		return n.Obj().Pkg().Name() + "." + n.Obj().Name() + "." + obj.Name()
+	}
+	return obj.Name()
+}

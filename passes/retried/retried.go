@@ -14,9 +14,11 @@ package retried
 
 import (
 	"cmp"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -359,6 +361,15 @@ func (f *finder) adapted() {
 				for _, fn := range f.values.targets(call.Common().Value, nil, true) {
 					if fn.Blocks != nil && isLocal(fn, f.pass.Pkg) && !f.inTestFile(fn) {
 						f.add(r.Kind, fn, token.NoPos)
+					} else if mc := f.values.boundInterface(fn, f.pass.Pkg); mc != nil {
+						// A method of a service interface, bound to
+						// the handler's field (Bind(h.Holds.Create)):
+						// the wrapper that calls it through the
+						// interface is the root, as the method would be.
+						if root := f.add(r.Kind, fn, mc.Pos()); root != nil {
+							at := f.pass.Fset.Position(mc.Pos())
+							root.Name = fmt.Sprintf("%s, bound at %s:%d:%d", boundName(fn), filepath.Base(at.Filename), at.Line, at.Column)
+						}
 					}
 				}
 			}

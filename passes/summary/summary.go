@@ -228,7 +228,7 @@ func analyse(pass *analysis.Pass, res *Result, cat *catalog.Catalog, imported fu
 		Wired:    wired,
 	}
 	fresh := traceSources(res, s.SrcFuncs(), rel.sinks, rel.wired)
-	sites, freshWired := wiredSites(res, s.SrcFuncs()), freshSites(pass, res)
+	sites, freshWired := wiredSites(res, append(s.SrcFuncs(), boundRoots(res)...)), freshSites(pass, res)
 	exportSummaries(pass, res, s.SrcFuncs(), fresh, rel, sites, freshWired)
 	exportPending(pass, res, sites, freshWired)
 	exportPoolFields(pass, res, s.SrcFuncs())
@@ -394,4 +394,18 @@ func (r *Result) IsRoot(fn *ssa.Function, kind string) bool {
 		}
 	}
 	return false
+}
+
+// boundRoots are the roots that are no function of the package's source:
+// the wrappers that call a service interface's method bound to a
+// receiver, which an adapter runs (Bind(h.Holds.Create)). Their call of
+// the method is a wired call of the package.
+func boundRoots(res *Result) []*ssa.Function {
+	var out []*ssa.Function
+	for _, r := range res.Retried.Roots() {
+		if r.Fn != nil && r.Fn.Synthetic != "" {
+			out = append(out, r.Fn)
+		}
+	}
+	return out
 }

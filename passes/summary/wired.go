@@ -140,6 +140,13 @@ func wiredSites(res *Result, funcs []*ssa.Function) []wiredSite {
 					continue
 				}
 				if wc, ok := res.wiredAt(call); ok {
+					if fn.Synthetic != "" {
+						// A bound root's call has no place of its own:
+						// the method value's is where it is bound.
+						if r, ok := res.Retried.Reached(fn); ok && r.Root.Fn == fn {
+							wc.At = valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), r.Root.Pos)
+						}
+					}
 					out = append(out, wiredSite{call, wc})
 				}
 			}
