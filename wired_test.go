@@ -289,8 +289,13 @@ func TestWired(t *testing.T) {
 		},
 		// A service interface's method bound to the handler's field
 		// and run by a generic adapter is the root.
-		"example.com/wiredbind/cmd/server/main.go:14": {
+		"example.com/wiredbind/cmd/server/main.go:16": {
 			`a retry inserts a second holds row with a new id: uuid.NewString\(\) in svc.Holds.Create \(svc.go:\d+:\d+\) is fresh on every attempt \(HTTP handler api.Holds.Create, bound at api.go:\d+:\d+, wired here\)`,
+		},
+		// The message's ID, read from its header in a helper of the
+		// root, is handed down: the caller's, not the helper's own.
+		"example.com/wiredbind/cmd/server/main.go:19": {
+			`a retry inserts the row for the same message_id again, which fails or duplicates it: the INSERT into messages in svc.Messages.Record \(svc.go:\d+:\d+\) has no conflict handling for the caller-known message_id \(JetStream handler func literal in Consumer.Handler, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in ports.Server.PlaceOrder \(http.go:16:\d+\) is fresh on every attempt \(HTTP handler Server.PlaceOrder, wired here\)`,

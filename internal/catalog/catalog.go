@@ -408,6 +408,13 @@ func (c *Catalog) IsReceive(fn *types.Func) bool {
 // IsOpKeyMethod reports whether fn returns a delivery's stable identity.
 func (c *Catalog) IsOpKeyMethod(fn *types.Func) bool { return has(opKeyMethods, fn) }
 
+// IDHeaders returns the headers whose value fn, a header getter, reads
+// as a delivery's own ID.
+func (c *Catalog) IDHeaders(fn *types.Func) []string {
+	h, _ := lookup(idHeaders, fn)
+	return h
+}
+
 // HandlerShape reports whether a function of this signature is a retried
 // root by shape alone.
 func (c *Catalog) HandlerShape(sig *types.Signature) (string, bool) {

@@ -322,6 +322,12 @@ var opKeyMethods = map[string]bool{
 	"(*github.com/hibiken/asynq.ResultWriter).TaskID": true,
 }
 
+// idHeaders are the headers in which a delivery carries its own stable
+// ID, by the getter that reads them: a JetStream message's Nats-Msg-Id.
+var idHeaders = map[string][]string{
+	"(github.com/nats-io/nats.go.Header).Get": {"Nats-Msg-Id"},
+}
+
 // keyPlaces says, for each kind of retried root, where its operation's
 // key is: what a finding without a fix tells the user to derive a value
 // from. %s is the idempotency header's name.

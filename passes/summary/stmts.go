@@ -702,6 +702,14 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 			wired.Produced = slices.Clone(s.Wired.Produced)
 			wired.Decoded = slices.Clone(s.Wired.Decoded)
 			for i, a := range s.Wired.Args {
+				// The callee's parameter filled here with the key
+				// read from this function's delivery: still the
+				// delivery's.
+				if a.Param >= 0 && a.Param < len(call.Call.Args) && a.Path == "" && !slices.Contains(wired.Decoded, i) && b.readKey(call.Call.Args[a.Param]) {
+					wired.Decoded = append(wired.Decoded, i)
+				}
+			}
+			for i, a := range s.Wired.Args {
 				if a.Param < 0 && !slices.Contains(s.Wired.Decoded, i) {
 					// The callee's own value (a local it builds, a
 					// constant): not one the root hands down.
@@ -769,7 +777,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		}
 		w.Produced = append(w.Produced, b.produced(a, i)...)
 		w.ProducedBy = b.producers(a, w.ProducedBy)
-		if b.decoded(a) {
+		if b.decoded(a) || b.readKey(a) {
 			w.Decoded = append(w.Decoded, i)
 		}
 		w.Fields = append(w.Fields, b.fieldSources(a, i)...)
@@ -794,6 +802,23 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 			catalog.TypeKey(a.Type()) == "context.Context" && b.contextFromWork(a) // the unit of work's transaction in its context
 	})
 	b.add(valueflow.SQLStmt{Wired: w, At: wc.At, FromWork: fromWork}, call, nil)
+}
+
+// readKey reports whether a, an argument of a wired call, is the
+// operation key read from what the function's parameters hold (the
+// message's Nats-Msg-Id header, a delivery's ID): the delivery's, which
+// its caller hands down, not a value of the function's own.
+func (b *stmtBuilder) readKey(a ssa.Value) bool {
+	w := &keyWalk{cat: b.h.r.Env.Catalog}
+	if !w.key(a, 0) || len(w.sources) == 0 {
+		return false
+	}
+	for _, src := range w.sources {
+		if !slices.ContainsFunc(src.Operands(nil), func(op *ssa.Value) bool { return *op != nil && fromParams(b.fn, *op, 0) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // decoded reports whether a, an argument of a wired call, is a local

@@ -2,10 +2,12 @@
 package main
 
 import (
+	"context"
 	"database/sql"
 	"net/http"
 
 	"example.com/wiredbind/api"
+	"example.com/wiredbind/consumer"
 	"example.com/wiredbind/svc"
 )
 
@@ -14,5 +16,7 @@ func main() {
 	h := &api.Handler{Holds: &svc.Holds{DB: db}}
 	mux := http.NewServeMux()
 	h.Routes(mux)
+	c := &consumer.Consumer{Acks: &svc.Messages{DB: db}}
+	_ = c.Handler(context.Background())
 	http.ListenAndServe(":8080", mux)
 }
