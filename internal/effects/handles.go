@@ -37,6 +37,10 @@ type place struct {
 	// choose another handle.
 	via *ssa.Call
 	arg int
+	// orElse is where the handle comes from when the parameter is nil,
+	// for a handle a selector chose (r.on(tx): tx, or the pool when tx
+	// is nil).
+	orElse *place
 }
 
 // base is the parameter or value the place's path starts from.
@@ -151,6 +155,25 @@ func fromCall(sums Summaries, v ssa.Value, call *ssa.Call, i int, path string, d
 		if i, ok := wrapperParam(fn); ok {
 			return locate(sums, cc.Args[i], path, depth+1)
 		}
+		// A selector of the package (r.on(tx): the transaction it is
+		// given, else the repository's pool) returns what the call
+		// passes, or, given nil, its other handle.
+		if i, other, ok := nilSelector(fn); ok {
+			alt, altOK := locate(sums, other, "", depth+1)
+			if altOK && alt.param != nil && alt.param.Parent() == fn {
+				alt, altOK = locate(sums, cc.Args[paramIndex(alt.param)], alt.path, depth+1)
+			} else if altOK && alt.param != nil {
+				altOK = false
+			}
+			if isNil(cc.Args[i]) {
+				return alt, altOK
+			}
+			p, ok := locate(sums, cc.Args[i], path, depth+1)
+			if ok && altOK && p.param != nil && p.orElse == nil {
+				p.orElse = &alt
+			}
+			return p, ok
+		}
 	}
 	if path != "" {
 		return place{}, false // a result's field that no summary names
@@ -179,6 +202,74 @@ func wrapperParam(fn *ssa.Function) (int, bool) {
 		param = p
 	}
 	return param, param >= 0
+}
+
+// nilSelector returns, for a function that returns its parameter i when
+// it is not nil and another value when it is (if tx != nil { return tx };
+// return r.pool), the parameter's index and the other value.
+func nilSelector(fn *ssa.Function) (i int, other ssa.Value, ok bool) {
+	if fn.Signature.Results().Len() != 1 {
+		return 0, nil, false
+	}
+	for _, b := range fn.Blocks {
+		ifInstr, isIf := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !isIf {
+			continue
+		}
+		p, set, isTest := paramNilTest(ifInstr.Cond)
+		if !isTest {
+			continue
+		}
+		setBlock, nilBlock := b.Succs[0], b.Succs[1]
+		if !set {
+			setBlock, nilBlock = nilBlock, setBlock
+		}
+		var held, others []ssa.Value
+		for _, r := range fn.Blocks {
+			ret, isRet := r.Instrs[len(r.Instrs)-1].(*ssa.Return)
+			switch {
+			case !isRet:
+			case setBlock.Dominates(r):
+				held = append(held, ret.Results[0])
+			case nilBlock.Dominates(r):
+				others = append(others, ret.Results[0])
+			default:
+				return 0, nil, false
+			}
+		}
+		if len(held) != 1 || len(others) != 1 {
+			return 0, nil, false
+		}
+		if hp, ok := heldParam(held[0]); !ok || fn.Params[hp] != p {
+			return 0, nil, false
+		}
+		return paramIndex(p), others[0], true
+	}
+	return 0, nil, false
+}
+
+// paramNilTest returns the parameter a condition compares with nil, and
+// whether the condition holds when the parameter is set (p != nil).
+func paramNilTest(cond ssa.Value) (p *ssa.Parameter, set, ok bool) {
+	bin, isBin := cond.(*ssa.BinOp)
+	if !isBin || !nilTest(bin) {
+		return nil, false, false
+	}
+	x, y := bin.X, bin.Y
+	if isNil(x) {
+		x, y = y, x
+	}
+	p, isParam := x.(*ssa.Parameter)
+	if !isParam || !isNil(y) {
+		return nil, false, false
+	}
+	return p, bin.Op == token.NEQ, true
+}
+
+// isNil reports whether v is the constant nil.
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
 }
 
 // heldParam returns the parameter a returned value holds whole.
@@ -501,6 +592,9 @@ type Source struct {
 	Param int       // for HandleParam
 	Path  string    // for HandleParam
 	Tx    ssa.Value // for HandleTx: the transaction, to tell several apart
+	// Else, for HandleParam, is where the handle comes from when the
+	// parameter is nil: a selector's other handle (r.on(tx)).
+	Else *Source
 }
 
 // SourceOf says where the handle at path inside v, a value of fn (or
@@ -511,6 +605,11 @@ func SourceOf(sums Summaries, fn *ssa.Function, v ssa.Value, path string) Source
 	if !ok {
 		return Source{}
 	}
+	return sourceAt(fn, p)
+}
+
+// sourceAt says where a handle traced back to p comes from in fn.
+func sourceAt(fn *ssa.Function, p place) Source {
 	t, _, ok := fieldsOf(p.base().Type(), p.path)
 	if !ok {
 		return Source{}
@@ -520,7 +619,13 @@ func SourceOf(sums Summaries, fn *ssa.Function, v ssa.Value, path string) Source
 	case unit == DurAutocommit:
 		return Source{Kind: valueflow.HandleAutocommit}
 	case p.param != nil && p.param.Parent() == fn:
-		return Source{Kind: valueflow.HandleParam, Param: paramIndex(p.param), Path: p.path}
+		src := Source{Kind: valueflow.HandleParam, Param: paramIndex(p.param), Path: p.path}
+		if p.orElse != nil {
+			if alt := sourceAt(fn, *p.orElse); alt.Kind == valueflow.HandleAutocommit || alt.Kind == valueflow.HandleParam && alt.Else == nil {
+				src.Else = &alt
+			}
+		}
+		return src
 	case unit == DurTx && p.path == "" && begun(p.base()):
 		return Source{Kind: valueflow.HandleTx, Tx: p.base()}
 	}
@@ -601,7 +706,13 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 			st.Durability = DurTx
 			st.txOrigins = map[string]bool{fmt.Sprintf("%s#tx%d", key(call), h.Tx): true}
 		case valueflow.HandleParam:
-			if h.Param < len(args) {
+			if h.Else != nil && h.Param < len(args) && isNil(args[h.Param]) {
+				h = *h.Else // a selector given nil chooses its other handle
+			}
+			switch {
+			case h.Kind == valueflow.HandleAutocommit:
+				st.Durability = DurAutocommit
+			case h.Kind == valueflow.HandleParam && h.Param < len(args):
 				unitAt(sums, st, args[h.Param], h.Path)
 			}
 		}

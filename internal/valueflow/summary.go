@@ -406,6 +406,10 @@ type Handle struct {
 	Path  string
 	// Tx, for HandleTx, tells the function's transactions apart.
 	Tx int
+	// Else, for HandleParam, is where the handle comes from when the
+	// caller passes nil for the parameter: the other handle of a
+	// selector (if tx != nil { return tx }; return r.pool).
+	Else *Handle
 }
 
 // A ResultField says that field Path of result Result holds parameter
@@ -609,6 +613,9 @@ func (h Handle) String() string {
 	case HandleTx:
 		return fmt.Sprintf("tx%d", h.Tx)
 	case HandleParam:
+		if h.Else != nil {
+			return fmt.Sprintf("p%d%s|%s", h.Param, h.Path, h.Else)
+		}
 		return fmt.Sprintf("p%d%s", h.Param, h.Path)
 	}
 	return "unknown"

@@ -751,13 +751,29 @@ func (b *stmtBuilder) mapHandle(call *ssa.Call, h valueflow.Handle) valueflow.Ha
 		}
 		h.Tx = b.callTx[k]
 	case valueflow.HandleParam:
-		p, path := h.Param, h.Path
+		if h.Else != nil && h.Param < len(call.Call.Args) && isNilConst(call.Call.Args[h.Param]) {
+			return b.mapHandle(call, *h.Else) // a selector given nil chooses its other handle
+		}
+		p, path, orElse := h.Param, h.Path, h.Else
 		h = valueflow.Handle{} // unknown, unless the argument tells
 		if p < len(call.Call.Args) {
 			h = b.handle(b.source(call.Call.Args[p], path, effects.DurUnknown))
 		}
+		if h.Kind == valueflow.HandleParam && h.Else == nil && orElse != nil {
+			// Handed this function's parameter, the selector still
+			// chooses its other handle when the caller passes nil.
+			if e := b.mapHandle(call, *orElse); e.Kind == valueflow.HandleAutocommit || e.Kind == valueflow.HandleParam {
+				h.Else = &e
+			}
+		}
 	}
 	return h
+}
+
+// isNilConst reports whether v is the constant nil.
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
 }
 
 // wired adds a call of a wired interface method as a place holder for
@@ -1072,6 +1088,10 @@ func (b *stmtBuilder) source(v ssa.Value, path string, unit effects.Durability) 
 // transactions fn begins by their origins.
 func (b *stmtBuilder) handle(src effects.Source) valueflow.Handle {
 	h := valueflow.Handle{Kind: src.Kind, Param: src.Param, Path: src.Path}
+	if src.Else != nil {
+		e := b.handle(*src.Else)
+		h.Else = &e
+	}
 	if src.Kind != valueflow.HandleTx {
 		return h
 	}
