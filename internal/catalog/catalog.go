@@ -116,9 +116,7 @@ func New(cfg *config.Config) *Catalog {
 		c.externals[e.Func] = ext
 	}
 	c.tables = sqltext.Schema{}
-	for _, text := range cfg.SchemaTexts() {
-		c.tables.ReadSchema(text)
-	}
+	c.tables.ReadSchemas(cfg.SchemaTexts())
 	for _, k := range cfg.KeyColumns {
 		c.keyColumns[strings.ToLower(k)] = true
 	}

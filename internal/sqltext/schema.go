@@ -96,23 +96,10 @@ func tableName(name string) string {
 // it cannot read adds nothing, since a table without known keys is
 // judged by its column names.
 func (s Schema) ReadSchema(text string) {
-	toks := lex(text)
-	for start := 0; start < len(toks); {
-		end := start
-		for end < len(toks) && !(toks[end].kind == tPunct && toks[end].text == ";") {
-			end++
-		}
-		r := &reader{toks: toks[start:end]}
+	statements(text, func(r *reader) {
 		switch {
 		case r.word("CREATE"):
-			r.word("TEMP")
-			r.word("TEMPORARY")
-			r.word("UNLOGGED")
-			if r.word("TABLE") {
-				if r.word("IF") {
-					r.word("NOT")
-					r.word("EXISTS")
-				}
+			if createTable(r) {
 				s.createTable(r)
 			} else if r.word("UNIQUE") && r.word("INDEX") {
 				s.uniqueIndex(r)
@@ -126,8 +113,53 @@ func (s Schema) ReadSchema(text string) {
 				s.alterTable(r)
 			}
 		}
+	})
+}
+
+// ReadSchemas reads the texts of a schema's files, in the order they
+// apply in, as ReadSchema does; a unique index in one file on a table
+// that a file read after it declares (constraints.sql beside
+// schema.sql) still counts.
+func (s Schema) ReadSchemas(texts []string) {
+	for _, text := range texts {
+		statements(text, func(r *reader) {
+			if r.word("CREATE") && createTable(r) {
+				s.table(r.name())
+			}
+		})
+	}
+	for _, text := range texts {
+		s.ReadSchema(text)
+	}
+}
+
+// statements calls read with a reader of each statement of text.
+func statements(text string, read func(*reader)) {
+	toks := lex(text)
+	for start := 0; start < len(toks); {
+		end := start
+		for end < len(toks) && !(toks[end].kind == tPunct && toks[end].text == ";") {
+			end++
+		}
+		read(&reader{toks: toks[start:end]})
 		start = end + 1
 	}
+}
+
+// createTable reads what may follow CREATE up to a table's name, and
+// reports whether the statement creates a table.
+func createTable(r *reader) bool {
+	r.word("TEMP")
+	r.word("TEMPORARY")
+	r.word("UNLOGGED")
+	if !r.word("TABLE") {
+		return false
+	}
+	if r.word("IF") {
+		r.word("NOT")
+		r.word("EXISTS")
+	}
+	return true
 }
 
 // createTable reads "name ( element, ... )" after CREATE TABLE.

@@ -104,3 +104,25 @@ func FuzzReadSchema(f *testing.F) {
 		Schema{}.ReadSchema(text)
 	})
 }
+
+// TestReadSchemasOrder reads a unique index from a file that sorts
+// before the file declaring its table.
+func TestReadSchemasOrder(t *testing.T) {
+	texts := []string{
+		"CREATE UNIQUE INDEX claims_ref ON claims (policy_id, external_ref);\nCREATE UNIQUE INDEX nowhere_ref ON nowhere (ref);",
+		"CREATE TABLE claims (id uuid PRIMARY KEY, policy_id uuid, external_ref text);",
+	}
+	s := Schema{}
+	s.ReadSchemas(texts)
+	want := Schema{"claims": {Primary: []string{"id"}, Unique: [][]string{{"policy_id", "external_ref"}}}}
+	if diff := cmp.Diff(want, s); diff != "" {
+		t.Errorf("schema (-want +got):\n%s", diff)
+	}
+	one := Schema{}
+	for _, text := range texts {
+		one.ReadSchema(text)
+	}
+	if len(one["claims"].Unique) != 0 {
+		t.Errorf("ReadSchema alone kept an index on a table not yet declared: %v", one["claims"].Unique)
+	}
+}
