@@ -38,6 +38,10 @@ type Call struct {
 	Carrier ssa.Value
 	// Method is the HTTP method, when known.
 	Method string
+	// HeaderMap says that Carrier is a map of headers that the function
+	// called sets on the request it sends (c.send(ctx, "POST", path,
+	// body, map[string]string{...})).
+	HeaderMap bool
 	// URL is an HTTP request's address.
 	URL ssa.Value
 }
@@ -72,6 +76,9 @@ func Classify(cat *catalog.Catalog, c ssa.CallInstruction) *Call {
 		// A function of the package that sends the request it is given
 		// (c.do(req, &out)): the call sends the caller's request.
 		if ext, ok = sender(cat, c); !ok {
+			if call, ok := mapSender(cat, c); ok {
+				return call
+			}
 			return nil
 		}
 	}

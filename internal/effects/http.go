@@ -91,6 +91,126 @@ func sender(cat *catalog.Catalog, c ssa.CallInstruction) (catalog.External, bool
 	return catalog.External{}, false
 }
 
+// mapSender returns the external call that c makes, a call of a
+// function of the package that builds a request from the method and
+// address it is given, sets on it the headers of a map it is given (for
+// k, v := range headers { req.Header.Set(k, v) }) and sends it: the
+// request is the caller's, and so is what its key header holds. ok is
+// false when c is no such call; the call is nil when the request
+// changes nothing.
+func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool) {
+	cc := c.Common()
+	helper := cc.StaticCallee()
+	if helper == nil || cc.IsInvoke() || len(helper.Blocks) == 0 || helper.Parent() != nil || len(helper.Params) != len(cc.Args) {
+		return nil, false
+	}
+	send, ext, ok := onlySend(cat, helper)
+	if !ok {
+		return nil, false
+	}
+	made, isEx := valueflow.Unwrap(arg(send, valueflow.Callee(send.Common()), ext.Arg)).(*ssa.Extract)
+	if !isEx || made.Index != 0 {
+		return nil, false
+	}
+	maker, isCall := made.Tuple.(*ssa.Call)
+	if !isCall {
+		return nil, false
+	}
+	i, isMaker := catalog.RequestMaker(valueflow.Callee(&maker.Call))
+	args := maker.Call.Args
+	if !isMaker || i+1 >= len(args) {
+		return nil, false
+	}
+	hp, req, ok := valueflow.HeaderMapParam(helper)
+	if !ok || req != made {
+		return nil, false
+	}
+	calling := c.(*ssa.Call)
+	m, isConst := throughParam(calling, args[i]).(*ssa.Const)
+	if !isConst || m.Value == nil || m.Value.Kind() != constant.String {
+		return nil, true
+	}
+	method, url := strings.ToUpper(constant.StringVal(m.Value)), throughParam(calling, args[i+1])
+	if method != "POST" && method != "PATCH" || noEffect(url) || cat.Serves(method, pathSegments(url)) || OwnRoute(url) {
+		return nil, true
+	}
+	fn := valueflow.Callee(cc)
+	ext.Arg = argIndex(fn, hp)
+	call = &Call{Instr: c, Fn: fn, Ext: ext, Method: method, URL: url, Carrier: cc.Args[hp], HeaderMap: true}
+	if call.State, call.Key = headerSlot(made, send, cat.KeyHeaders()); call.State == Filled {
+		call.State, call.Key = Unknown, nil // the helper's own key: a builder's case, not proved here
+	}
+	if call.State == Absent {
+		call.State, call.Key = mapHeader(cc.Args[hp], c, cat.KeyHeaders())
+	}
+	if call.State == Absent && i+2 < len(args) && bodyKeyed(throughParam(calling, args[i+2])) {
+		call.State = Unknown
+	}
+	return call, true
+}
+
+// onlySend returns the one call of fn that sends a request.
+func onlySend(cat *catalog.Catalog, fn *ssa.Function) (send ssa.CallInstruction, ext catalog.External, ok bool) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			inner, isCall := instr.(ssa.CallInstruction)
+			if !isCall {
+				continue
+			}
+			f := valueflow.Callee(inner.Common())
+			if f == nil {
+				continue
+			}
+			if e, isExt := cat.External(f); isExt && e.Slot == catalog.RequestHeader && e.Method == "" {
+				if send != nil {
+					return nil, catalog.External{}, false
+				}
+				send, ext = inner, e
+			}
+		}
+	}
+	return send, ext, send != nil
+}
+
+// mapHeader decides what a map of headers that call hands on holds
+// under the key header: nothing when it is nil, the value a map made
+// here puts there, and Unknown for a map that comes from elsewhere or
+// goes anywhere else.
+func mapHeader(m ssa.Value, call ssa.CallInstruction, headers []string) (SlotState, ssa.Value) {
+	if isNil(m) {
+		return Absent, nil
+	}
+	if _, ok := m.(*ssa.MakeMap); !ok {
+		return Unknown, nil
+	}
+	state, key := Absent, ssa.Value(nil)
+	for _, r := range *m.Referrers() {
+		switch r := r.(type) {
+		case *ssa.MapUpdate:
+			if valueflow.IsHeaderName(r.Key, headers) {
+				state, key = Filled, r.Value
+			} else if _, isConst := r.Key.(*ssa.Const); !isConst {
+				return Unknown, nil
+			}
+		case *ssa.DebugRef:
+		default:
+			if r != call {
+				return Unknown, nil
+			}
+		}
+	}
+	return state, key
+}
+
+// argIndex converts the index of a call's argument to the parameter
+// index the catalog counts, without the receiver.
+func argIndex(fn *types.Func, i int) int {
+	if fn.Type().(*types.Signature).Recv() != nil {
+		return i - 1
+	}
+	return i
+}
+
 // onlySent reports whether the request parameter p is used only to be
 // sent by the client call, and read.
 func onlySent(p *ssa.Parameter, send ssa.CallInstruction) bool {

@@ -50,7 +50,13 @@ func Fill(pass *analysis.Pass, cat *catalog.Catalog, externals []*effects.Call, 
 			key += " + " + strconv.Quote(ns)
 		}
 	}
-	if e.Ext.Slot == catalog.PubOption {
+	if e.HeaderMap {
+		edit, ok := mapEntry(pass, file, call, e, key, guarded, cat.KeyHeader(), ks.MayBeEmpty)
+		if !ok {
+			return nil
+		}
+		edits = append(edits, edit)
+	} else if e.Ext.Slot == catalog.PubOption {
 		opt := pubOption(pass, file, e)
 		if opt == "" || ks.MayBeEmpty || call.Ellipsis.IsValid() {
 			return nil
@@ -306,4 +312,50 @@ func literalField(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *ef
 	indent := fix.LineIndent(fset, file, lit.Rbrace)
 	lineStart := lit.Rbrace - token.Pos(fset.Position(lit.Rbrace).Column-1)
 	return analysis.TextEdit{Pos: lineStart, End: lineStart, NewText: []byte(indent + "\t" + elt + ",\n")}, imports, true
+}
+
+// mapEntry returns the edit that puts the key into the map of headers a
+// call hands to a function of the package that sets them on its
+// request: an entry of the map literal, a literal in place of nil, or a
+// statement that sets the entry of a map variable.
+func mapEntry(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effects.Call, key, guarded, header string, mayBeEmpty bool) (analysis.TextEdit, bool) {
+	if e.Ext.Arg < 0 || e.Ext.Arg >= len(call.Args) {
+		return analysis.TextEdit{}, false
+	}
+	entry := func(k string) string { return strconv.Quote(header) + ": " + k }
+	switch arg := call.Args[e.Ext.Arg].(type) {
+	case *ast.Ident:
+		if tv := pass.TypesInfo.Types[arg]; tv.IsNil() {
+			params := e.Fn.Type().(*types.Signature).Params()
+			if e.Ext.Arg >= params.Len() {
+				return analysis.TextEdit{}, false
+			}
+			mt, ok := params.At(e.Ext.Arg).Type().(*types.Map) // unnamed: its literal needs no import
+			if !ok || mayBeEmpty {
+				return analysis.TextEdit{}, false
+			}
+			lit := types.TypeString(mt, types.RelativeTo(pass.Pkg)) + "{" + entry(key) + "}"
+			return analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(lit)}, true
+		}
+		set := arg.Name + "[" + strconv.Quote(header) + "] = %s"
+		text := fmt.Sprintf(set, key)
+		if mayBeEmpty {
+			text = fmt.Sprintf("if k := %s; k != \"\" {\n\t%s\n}", key, fmt.Sprintf(set, guarded))
+		}
+		return fix.StmtBefore(pass.Fset, file, call.Pos(), text)
+	case *ast.CompositeLit:
+		if mayBeEmpty {
+			return analysis.TextEdit{}, false
+		}
+		if len(arg.Elts) == 0 {
+			return analysis.TextEdit{Pos: arg.Lbrace + 1, End: arg.Lbrace + 1, NewText: []byte(entry(key))}, true
+		}
+		first := arg.Elts[0]
+		text := entry(key) + ", "
+		if pass.Fset.Position(first.Pos()).Line != pass.Fset.Position(arg.Lbrace).Line {
+			text = entry(key) + ",\n" + fix.LineIndent(pass.Fset, file, first.Pos())
+		}
+		return analysis.TextEdit{Pos: first.Pos(), End: first.Pos(), NewText: []byte(text)}, true
+	}
+	return analysis.TextEdit{}, false
 }

@@ -707,6 +707,75 @@ func IsHeaderName(v ssa.Value, headers []string) bool {
 	return false
 }
 
+// HeaderMapParam returns the parameter of fn whose entries fn sets as
+// the headers of a request, each under its own name (for k, v := range
+// headers { req.Header.Set(k, v) }), and the request.
+func HeaderMapParam(fn *ssa.Function) (param int, req ssa.Value, ok bool) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			set, isCall := instr.(ssa.CallInstruction)
+			if !isCall {
+				continue
+			}
+			args := set.Common().Args
+			f := Callee(set.Common())
+			if f == nil || !catalog.SetsRequestHeader(f) || len(args) != 3 {
+				continue
+			}
+			req := headerOwner(args[0])
+			k, isKey := args[1].(*ssa.Extract)
+			v, isVal := args[2].(*ssa.Extract)
+			if req == nil || !isKey || !isVal || k.Index != 1 || v.Index != 2 || k.Tuple != v.Tuple {
+				continue
+			}
+			next, isNext := k.Tuple.(*ssa.Next)
+			if !isNext {
+				continue
+			}
+			rng, isRange := next.Iter.(*ssa.Range)
+			if !isRange {
+				continue
+			}
+			if p, isParam := rng.X.(*ssa.Parameter); isParam && p.Parent() == fn {
+				return slices.Index(fn.Params, p), req, true
+			}
+		}
+	}
+	return 0, nil, false
+}
+
+// headerOwner returns the request whose Header h is, or nil.
+func headerOwner(h ssa.Value) ssa.Value {
+	load, ok := h.(*ssa.UnOp)
+	if !ok {
+		return nil
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok || FieldName(fa.X.Type(), fa.Field) != "Header" {
+		return nil
+	}
+	return fa.X
+}
+
+// sentHeaderMap reports whether the map m is handed to a function of the
+// package that sets its entries as a request's headers.
+func sentHeaderMap(m ssa.Value) bool {
+	for _, r := range *m.Referrers() {
+		call, ok := r.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		fn := call.Common().StaticCallee()
+		if fn == nil || len(fn.Blocks) == 0 {
+			continue
+		}
+		if i, _, ok := HeaderMapParam(fn); ok && i < len(call.Common().Args) && call.Common().Args[i] == m {
+			return true
+		}
+	}
+	return false
+}
+
 func headerName(v ssa.Value) string {
 	name, _ := constString(v)
 	return name

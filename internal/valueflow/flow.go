@@ -259,6 +259,10 @@ func (t *tracer) step(n node) {
 		case *ssa.MapUpdate:
 			if t.env.Outcome && instr.Value == n.v {
 				t.push(instr.Map, "", n.stack) // a map holding an outcome carries it
+			} else if instr.Value == n.v && n.path == "" && IsHeaderName(instr.Key, t.env.Catalog.KeyHeaders()) && sentHeaderMap(instr.Map) {
+				// A map of headers that a helper sets on the request it
+				// sends: the entry is the header.
+				t.hit(SinkInfo{Kind: SlotSink, What: "the " + headerName(instr.Key) + " header"}, instr.Pos(), n.stack, nil)
 			}
 		case *ssa.MakeClosure:
 			for k, b := range instr.Bindings {

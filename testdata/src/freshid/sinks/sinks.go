@@ -302,3 +302,29 @@ func missingReason(w http.ResponseWriter, r *http.Request) {
 	//idemlint:ignore IDEM001 // want `//idemlint:ignore IDEM001 needs a reason after the check`
 	db.Exec("INSERT INTO orders (id) VALUES ($1)", uuid.New()) // want `a retry inserts a second orders row`
 }
+
+// bookings sends each request itself, with the headers it is given.
+type bookings struct{ hc *http.Client }
+
+func (c *bookings) send(ctx context.Context, method, url string, headers map[string]string) error {
+	req, err := http.NewRequestWithContext(ctx, method, url, nil)
+	if err != nil {
+		return err
+	}
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	_, err = c.hc.Do(req)
+	return err
+}
+
+var bc = &bookings{hc: http.DefaultClient}
+
+func headerMapKey(w http.ResponseWriter, r *http.Request) {
+	bc.send(r.Context(), "POST", "https://carrier.example/bookings", map[string]string{"Idempotency-Key": uuid.NewString()}) // want `the Idempotency-Key header`
+}
+
+// Negative: the request's own key.
+func headerMapKeyed(w http.ResponseWriter, r *http.Request) {
+	bc.send(r.Context(), "POST", "https://carrier.example/bookings", map[string]string{"Idempotency-Key": r.Header.Get("Idempotency-Key")})
+}

@@ -1,0 +1,60 @@
+package a
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+
+	"github.com/hibiken/asynq"
+)
+
+// refunds sends each request itself, with the headers it is given.
+type refunds struct {
+	base string
+	hc   *http.Client
+}
+
+func (c *refunds) send(ctx context.Context, method, path string, body []byte, headers map[string]string) error {
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+var rc = &refunds{base: "https://refunds.example", hc: http.DefaultClient}
+
+// A refund sent with no headers.
+func giveBack(ctx context.Context, t *asynq.Task) error {
+	return rc.send(ctx, http.MethodPost, "/v1/refunds", t.Payload(), nil) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(asynq handler giveBack\)`
+}
+
+// A refund sent with headers that hold no key.
+func refundTraced(ctx context.Context, t *asynq.Task) error {
+	return rc.send(ctx, http.MethodPost, "/v1/refunds", t.Payload(), map[string]string{"X-Trace": "1"}) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(asynq handler refundTraced\)`
+}
+
+// Negative: keyed by the task's ID.
+func refundKeyed(ctx context.Context, t *asynq.Task) error {
+	return rc.send(ctx, "POST", "/v1/refunds", t.Payload(), map[string]string{"Idempotency-Key": t.ResultWriter().TaskID()})
+}
+
+// Negative: a read.
+func refundStatus(ctx context.Context, t *asynq.Task) error {
+	return rc.send(ctx, http.MethodGet, "/v1/refunds/1", nil, nil)
+}
+
+var sharedHeaders = map[string]string{}
+
+// Negative: headers from elsewhere, which may hold a key.
+func refundShared(ctx context.Context, t *asynq.Task) error {
+	return rc.send(ctx, http.MethodPost, "/v1/refunds", t.Payload(), sharedHeaders)
+}
