@@ -54,9 +54,8 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 // call's argument: the request, and what its header holds, are the
 // caller's.
 func sender(cat *catalog.Catalog, c ssa.CallInstruction) (catalog.External, bool) {
-	cc := c.Common()
-	helper := cc.StaticCallee()
-	if helper == nil || cc.IsInvoke() || len(helper.Blocks) == 0 || helper.Parent() != nil || len(helper.Params) != len(cc.Args) {
+	helper := packageHelper(c.Common())
+	if helper == nil {
 		return catalog.External{}, false
 	}
 	for _, b := range helper.Blocks {
@@ -100,8 +99,8 @@ func sender(cat *catalog.Catalog, c ssa.CallInstruction) (catalog.External, bool
 // changes nothing.
 func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool) {
 	cc := c.Common()
-	helper := cc.StaticCallee()
-	if helper == nil || cc.IsInvoke() || len(helper.Blocks) == 0 || helper.Parent() != nil || len(helper.Params) != len(cc.Args) {
+	helper := packageHelper(cc)
+	if helper == nil {
 		return nil, false
 	}
 	send, ext, ok := onlySend(cat, helper)
@@ -147,6 +146,16 @@ func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool
 		call.State = Unknown
 	}
 	return call, true
+}
+
+// packageHelper returns the function of the package a call calls
+// statically, whose body the analysis reads, or nil.
+func packageHelper(cc *ssa.CallCommon) *ssa.Function {
+	helper := cc.StaticCallee()
+	if helper == nil || cc.IsInvoke() || len(helper.Blocks) == 0 || helper.Parent() != nil || len(helper.Params) != len(cc.Args) {
+		return nil
+	}
+	return helper
 }
 
 // onlySend returns the one call of fn that sends a request.
