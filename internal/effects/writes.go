@@ -335,8 +335,55 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 		st.Durability = DurAutocommit
 	case st.Recv != nil && catalog.IsTx(st.Recv.Type()):
 		st.Durability, st.Tx = DurTx, st.Recv
+	case st.Recv != nil && contextOrPool(st.Recv, 0):
+		// The transaction a unit of work put in the context, or the
+		// database: each statement commits on its own unless the unit
+		// of work's function runs it.
+		st.Durability, st.Assumed = DurAutocommit, true
 	}
 	return st
+}
+
+// contextOrPool reports whether a SQL handle is either a transaction
+// taken out of a context or a handle that commits each statement, on
+// every path: a phi of the two, or what every return of a function of
+// the package that chooses gives (if tx, ok := ctx.Value(txKey{}).(*sql.Tx);
+// ok { return tx }; return r.db), with each kind at least once.
+func contextOrPool(v ssa.Value, depth int) bool {
+	var fromCtx, pool bool
+	var visit func(v ssa.Value, depth int) bool
+	visit = func(v ssa.Value, depth int) bool {
+		v = valueflow.Unwrap(v)
+		if w := valueflow.Converted(v); w != nil {
+			v = w
+		}
+		switch x := v.(type) {
+		case *ssa.Phi:
+			return depth < 4 && !slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return !visit(e, depth+1) })
+		case *ssa.Call:
+			fn := x.Call.StaticCallee()
+			if depth >= 4 || fn == nil || fn.Blocks == nil || x.Call.IsInvoke() || fn.Signature.Results().Len() != 1 {
+				return false
+			}
+			for _, b := range fn.Blocks {
+				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && !visit(ret.Results[0], depth+1) {
+					return false
+				}
+			}
+			return true
+		case *ssa.Extract:
+			if ta, ok := x.Tuple.(*ssa.TypeAssert); ok && x.Index == 0 && contextValue(ta.X) && isTx(ta.AssertedType) {
+				fromCtx = true
+				return true
+			}
+		}
+		if unitOf(v.Type()) == DurAutocommit {
+			pool = true
+			return true
+		}
+		return false
+	}
+	return visit(v, depth) && fromCtx && pool
 }
 
 // gormAssumed reports whether a gorm call's handle is taken to commit

@@ -1,0 +1,45 @@
+// Package app handles transfers through a unit of work and a repository
+// of accounts, both behind interfaces.
+package app
+
+import (
+	"context"
+	"net/http"
+)
+
+// UnitOfWork runs work in one transaction.
+type UnitOfWork interface {
+	WithinTx(ctx context.Context, fn func(ctx context.Context) error) error
+}
+
+// Accounts moves money.
+type Accounts interface {
+	Debit(ctx context.Context, id string, n int64) error
+	Record(ctx context.Context, id string, n int64) error
+}
+
+// Handler serves transfers.
+type Handler struct {
+	Work     UnitOfWork
+	Accounts Accounts
+}
+
+// Transfer debits and records in the unit of work's transaction, which
+// it puts in the context the writes take their handle from.
+func (h *Handler) Transfer(w http.ResponseWriter, r *http.Request) {
+	h.Work.WithinTx(r.Context(), func(ctx context.Context) error {
+		if err := h.Accounts.Debit(ctx, "a", 10); err != nil {
+			return err
+		}
+		return h.Accounts.Record(ctx, "a", -10)
+	})
+}
+
+// TransferLoose does the same on the request's context, which carries
+// no transaction: each write commits on its own.
+func (h *Handler) TransferLoose(w http.ResponseWriter, r *http.Request) {
+	if err := h.Accounts.Debit(r.Context(), "a", 10); err != nil {
+		return
+	}
+	h.Accounts.Record(r.Context(), "a", -10)
+}

@@ -1,0 +1,17 @@
+// Command server wires the handlers to the store.
+package main
+
+import (
+	"database/sql"
+	"net/http"
+
+	"example.com/wiredsqlctx/app"
+	"example.com/wiredsqlctx/store"
+)
+
+func main() {
+	db, _ := sql.Open("postgres", "")
+	h := &app.Handler{Work: &store.UnitOfWork{DB: db}, Accounts: &store.Accounts{DB: db}}
+	http.HandleFunc("POST /transfers", h.Transfer)
+	http.HandleFunc("POST /transfers/loose", h.TransferLoose)
+}
