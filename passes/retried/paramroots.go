@@ -3,6 +3,7 @@ package retried
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -62,7 +63,9 @@ func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog) {
 			if !ok || !takesFunc(obj) {
 				continue
 			}
-			if roots := loopParams(pass.TypesInfo, cat, obj, fd.Body); len(roots) > 0 {
+			roots := loopParams(pass.TypesInfo, cat, obj, fd.Body)
+			roots = append(roots, wrappedParams(pass.TypesInfo, cat, obj, fd.Body)...)
+			if len(roots) > 0 {
 				pass.ExportObjectFact(obj, &ParamRoots{Params: roots})
 			}
 		}
@@ -77,6 +80,61 @@ func takesFunc(fn *types.Func) bool {
 		}
 	}
 	return false
+}
+
+// wrappedParams lists the function parameters of fn that a function
+// literal of body calls whose signature makes it a root by shape (the
+// watermill handler that Handle[T](r, topic, fn) stores for a router,
+// after decoding the event fn takes): the literal is the delivery's
+// root, and what it calls with the delivery does the delivery's work.
+func wrappedParams(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.BlockStmt) []ParamRoot {
+	var out []ParamRoot
+	ast.Inspect(body, func(n ast.Node) bool {
+		lit, ok := n.(*ast.FuncLit)
+		if !ok {
+			return true
+		}
+		sig, ok := info.TypeOf(lit).(*types.Signature)
+		if !ok {
+			return true
+		}
+		kind, ok := cat.HandlerShape(sig)
+		if !ok {
+			return true
+		}
+		for _, i := range calledParams(info, fn, lit.Body) {
+			out = append(out, ParamRoot{Arg: i, Kind: kind})
+		}
+		return false
+	})
+	return out
+}
+
+// calledParams lists the function parameters of fn that body calls,
+// outside the function literals in it.
+func calledParams(info *types.Info, fn *types.Func, body *ast.BlockStmt) []int {
+	params := fn.Type().(*types.Signature).Params()
+	var out []int
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			id, ok := ast.Unparen(n.Fun).(*ast.Ident)
+			if !ok {
+				return true
+			}
+			for i := range params.Len() {
+				if p := params.At(i); info.Uses[id] == p && !slices.Contains(out, i) {
+					if _, ok := p.Type().Underlying().(*types.Signature); ok {
+						out = append(out, i)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // loopParams lists the function parameters of fn that a loop of body

@@ -4,7 +4,9 @@ package xloop
 
 import (
 	"context"
+	"encoding/json"
 
+	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/segmentio/kafka-go"
 )
 
@@ -30,4 +32,26 @@ func Each(items []string, do func(string)) {
 	for _, it := range items {
 		do(it)
 	}
+}
+
+// Registry keeps typed event handlers for a watermill router.
+type Registry struct {
+	fns []message.NoPublishHandlerFunc
+}
+
+// Handle registers fn, which runs once per delivery with the message's
+// payload decoded.
+func Handle[T any](r *Registry, fn func(ctx context.Context, evt T, msg *message.Message) error) {
+	r.fns = append(r.fns, func(msg *message.Message) error {
+		var evt T
+		if err := json.Unmarshal(msg.Payload, &evt); err != nil {
+			return nil
+		}
+		return fn(msg.Context(), evt, msg)
+	})
+}
+
+// Deferred returns a function that calls fn: no delivery, no root.
+func Deferred(fn func(ctx context.Context)) func() {
+	return func() { fn(context.Background()) }
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 
+	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/google/uuid"
 	"github.com/segmentio/kafka-go"
 
@@ -32,5 +33,26 @@ func (c *Remittances) Handle(ctx context.Context, m kafka.Message) error {
 func Seed(ctx context.Context) {
 	xloop.Each([]string{"a"}, func(s string) {
 		db.ExecContext(ctx, "INSERT INTO seeds (id, name) VALUES ($1, $2)", uuid.NewString(), s)
+	})
+}
+
+// A Payment is the event a payment message carries.
+type Payment struct{ Ref string }
+
+// Register hands the handler to the registry, which decodes each
+// message for it.
+func (c *Remittances) Register(r *xloop.Registry) {
+	xloop.Handle(r, c.onPayment)
+}
+
+func (c *Remittances) onPayment(ctx context.Context, p Payment, msg *message.Message) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO payments (id, ref) VALUES ($1, $2)", uuid.NewString(), p.Ref) // want `a retry inserts a second payments row with a new id: uuid.NewString\(\) is fresh on every attempt \(watermill handler Remittances.onPayment\)`
+	return err
+}
+
+// Negative: a function called later, by no delivery.
+func Cleanup() func() {
+	return xloop.Deferred(func(ctx context.Context) {
+		db.ExecContext(ctx, "INSERT INTO cleanups (id) VALUES ($1)", uuid.NewString())
 	})
 }
