@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/constant"
 	"go/types"
+	"maps"
 	"slices"
 )
 
@@ -271,7 +272,22 @@ func sqlCallTable() map[string]SQLCall {
 	for _, o := range orms {
 		add(o.Exec)
 	}
+	maps.Copy(out, handleFuncs)
 	return out
+}
+
+// handleFuncs are package functions that run SQL text on the handle
+// they are given (sqlx's, on an Ext: the database or a transaction),
+// which decides their commit unit as a receiver would.
+var handleFuncs = map[string]SQLCall{
+	"github.com/jmoiron/sqlx.NamedExec":        {Query: 1, Args: 2, Named: true, Forward: true, Handle: 1},
+	"github.com/jmoiron/sqlx.NamedExecContext": {Query: 2, Args: 3, Named: true, Forward: true, Handle: 2},
+	"github.com/jmoiron/sqlx.MustExec":         {Query: 1, Args: 2, Forward: true, Handle: 1},
+	"github.com/jmoiron/sqlx.MustExecContext":  {Query: 2, Args: 3, Forward: true, Handle: 2},
+	"github.com/jmoiron/sqlx.Get":              {Query: 2, Args: 3, Forward: true, Handle: 1},
+	"github.com/jmoiron/sqlx.GetContext":       {Query: 3, Args: 4, Forward: true, Handle: 2},
+	"github.com/jmoiron/sqlx.Select":           {Query: 2, Args: 3, Forward: true, Handle: 1},
+	"github.com/jmoiron/sqlx.SelectContext":    {Query: 3, Args: 4, Forward: true, Handle: 2},
 }
 
 // driverOf returns the driver that declares a handle, transaction or row

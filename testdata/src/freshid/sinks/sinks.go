@@ -261,6 +261,18 @@ func sqlxNamed(w http.ResponseWriter, r *http.Request) {
 	sdb.NamedExec("INSERT INTO bookings (booking_ref, note) VALUES (:booking_ref, :note)", row)
 }
 
+// sqlx's package function, on the handle it is given.
+func sqlxNamedFunc(w http.ResponseWriter, r *http.Request) {
+	row := Row{Ref: uuid.NewString(), Note: "n"} // want `a retry inserts a second bookings row with a new booking_ref`
+	sqlx.NamedExecContext(r.Context(), sdb, "INSERT INTO bookings (booking_ref, note) VALUES (:booking_ref, :note)", row)
+}
+
+// Negative: the fresh value fills a column that is not the row's identity.
+func sqlxNamedFuncNote(w http.ResponseWriter, r *http.Request) {
+	row := Row{Ref: r.Header.Get("Idempotency-Key"), Note: uuid.NewString()}
+	sqlx.NamedExecContext(r.Context(), sdb, "INSERT INTO bookings (booking_ref, note) VALUES (:booking_ref, :note)", row)
+}
+
 // Generic helper.
 func insertAll[T any](ctx context.Context, table string, id T) {
 	db.ExecContext(ctx, "INSERT INTO items (item_id) VALUES ($1)", id)
