@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/catalog"
@@ -518,6 +519,13 @@ func (s *Summary) String() string {
 		}
 		if d.Reported {
 			out += " reported"
+		}
+		if len(d.KeyFixes) > 0 {
+			var params []string
+			for _, f := range d.KeyFixes {
+				params = append(params, fmt.Sprintf("p%d%s", f.Param, f.Path))
+			}
+			out += " keyfixes=" + strings.Join(slices.Compact(params), ",")
 		}
 		return out
 	})

@@ -341,6 +341,7 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		}
 		for _, d := range o.defects {
 			for fn := range reach[d.Kind] {
+				d := d // each caller's own copy: what one changes is not another's
 				if fn != o.fn {
 					d.AddressArg = 0 // a parameter of o.fn, not of fn
 				}
