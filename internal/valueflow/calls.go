@@ -845,7 +845,24 @@ func (e *Env) emptyKeyBranch(ifInstr *ssa.If) *ssa.BasicBlock {
 	if call, ok := x.(*ssa.Call); ok && readsContextKey(e.Catalog, &call.Call) && derivesFrom(keyed, x) {
 		return empty // a key read from the context, which the other side derives from
 	}
+	if call, ok := x.(*ssa.Call); ok && ReadsDeliveryKey(e.Catalog, &call.Call) && derivesFrom(keyed, x) {
+		return empty // a delivery's own ID, which the other side derives from
+	}
 	return nil
+}
+
+// ReadsDeliveryKey reports whether a call reads a delivery's stable
+// identity: a method that returns it (an asynq task's ID), or the header
+// that carries it (a JetStream message's Nats-Msg-Id).
+func ReadsDeliveryKey(cat *catalog.Catalog, cc *ssa.CallCommon) bool {
+	fn := Callee(cc)
+	if fn == nil {
+		return false
+	}
+	if cat.IsOpKeyMethod(fn) {
+		return true
+	}
+	return len(cc.Args) >= 2 && IsHeaderName(cc.Args[len(cc.Args)-1], cat.IDHeaders(fn))
 }
 
 // readsContextKey reports whether a call reads the operation key a

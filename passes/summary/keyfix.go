@@ -563,7 +563,7 @@ func (w *keyWalk) call(call *ssa.Call, next func(ssa.Value) bool) bool {
 	switch {
 	case fn == nil:
 		return false
-	case w.cat.IsOpKeyMethod(fn), valueflow.ReadsKeyHeader(w.cat, &call.Call), readsIDHeader(w.cat, fn, call):
+	case valueflow.ReadsDeliveryKey(w.cat, &call.Call), valueflow.ReadsKeyHeader(w.cat, &call.Call):
 		w.sources = append(w.sources, call)
 		return true
 	case call.Call.IsInvoke() || !catalog.IsDerivation(fn):
@@ -719,11 +719,4 @@ func inLoop(b *ssa.BasicBlock) bool {
 		}
 	}
 	return false
-}
-
-// readsIDHeader reports whether call reads the header in which a
-// delivery carries its own ID (msg.Headers().Get("Nats-Msg-Id")).
-func readsIDHeader(cat *catalog.Catalog, fn *types.Func, call *ssa.Call) bool {
-	args := call.Call.Args
-	return len(args) >= 2 && valueflow.IsHeaderName(args[len(args)-1], cat.IDHeaders(fn))
 }
