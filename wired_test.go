@@ -184,6 +184,8 @@ func TestWired(t *testing.T) {
 		},
 		"example.com/wiredgorm/cmd/api/main.go:16": {
 			`a crash after the HTTP POST in carrier.Client.Book \(carrier.go:\d+:\d+\) and before its outcome is stored leaves no record of it, .* pg.Events.Create stores its outcome after it \(HTTP handler Handler.Ship, wired here\); commit a record of the operation`,
+			// A stable key, the root's, records nothing before the call.
+			`a crash after the HTTP request in carrier.Client.BookKeyed \(carrier.go:\d+:\d+\) and before its outcome is stored leaves no record of it, .* pg.Events.Create stores its outcome after it \(HTTP handler Handler.ShipKeyed, wired here\)`,
 			`a crash between the two commits leaves the effect without its key, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in pg.Keys.Save \(pg.go:\d+:\d+\), HTTP handler Handler.CreditOnce, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into events in pg.Events.Create \(pg.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.ShipRecorded, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into events in pg.Events.Create \(pg.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.ShipViaRecord, wired here\)`,

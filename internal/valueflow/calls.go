@@ -842,7 +842,7 @@ func (e *Env) emptyKeyBranch(ifInstr *ssa.If) *ssa.BasicBlock {
 	if handedDown(x) && derivesFrom(keyed, x) {
 		return empty // a key handed down, which the other side derives from
 	}
-	if call, ok := x.(*ssa.Call); ok && readsContextKey(e.Catalog, &call.Call) && derivesFrom(keyed, x) {
+	if call, ok := x.(*ssa.Call); ok && ReadsContextKey(e.Catalog, &call.Call) && derivesFrom(keyed, x) {
 		return empty // a key read from the context, which the other side derives from
 	}
 	if call, ok := x.(*ssa.Call); ok && ReadsDeliveryKey(e.Catalog, &call.Call) && derivesFrom(keyed, x) {
@@ -865,16 +865,16 @@ func ReadsDeliveryKey(cat *catalog.Catalog, cc *ssa.CallCommon) bool {
 	return len(cc.Args) >= 2 && IsHeaderName(cc.Args[len(cc.Args)-1], cat.IDHeaders(fn))
 }
 
-// readsContextKey reports whether a call reads the operation key a
-// context carries: the carrier a fix declares (idempotencyKeyFrom(ctx)),
-// or a gRPC call's metadata entry (strings.Join of
-// metadata.ValueFromIncomingContext).
-func readsContextKey(cat *catalog.Catalog, cc *ssa.CallCommon) bool {
+// ReadsContextKey reports whether a call reads the operation key a
+// context carries: the carrier a fix declares (idempotencyKeyFrom(ctx),
+// idempotencyKeyFor(ctx, purpose)), or a gRPC call's metadata entry
+// (strings.Join of metadata.ValueFromIncomingContext).
+func ReadsContextKey(cat *catalog.Catalog, cc *ssa.CallCommon) bool {
 	fn := cc.StaticCallee()
 	if fn == nil || len(cc.Args) == 0 {
 		return false
 	}
-	if fn.Name() == fix.CarrierFrom && len(cc.Args) == 1 && catalog.TypeKey(cc.Args[0].Type()) == "context.Context" {
+	if (fn.Name() == fix.CarrierFrom && len(cc.Args) == 1 || fn.Name() == fix.CarrierFor && len(cc.Args) == 2) && catalog.TypeKey(cc.Args[0].Type()) == "context.Context" {
 		return true
 	}
 	if fn.Pkg != nil && fn.Pkg.Pkg.Path() == "strings" && fn.Name() == "Join" {

@@ -360,6 +360,11 @@ type WiredStmt struct {
 	// ""), or with the key a root puts in the context (catalog.Carried,
 	// Param the function's context parameter).
 	Fills []FieldFix
+	// Keyed are the fields of arguments built in place that hold the
+	// root's operation key, read where the call is (the request's
+	// header, the key the root puts in the context): a stable key, but
+	// no record of the operation.
+	Keyed []ArgSource
 	// Fields say, for arguments built in place (&Product{ID: cmd.ID}),
 	// which parameter of the function and which field of it each field
 	// stored is.

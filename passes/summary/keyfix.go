@@ -563,7 +563,7 @@ func (w *keyWalk) call(call *ssa.Call, next func(ssa.Value) bool) bool {
 	switch {
 	case fn == nil:
 		return false
-	case valueflow.ReadsDeliveryKey(w.cat, &call.Call), valueflow.ReadsKeyHeader(w.cat, &call.Call):
+	case valueflow.ReadsDeliveryKey(w.cat, &call.Call), valueflow.ReadsKeyHeader(w.cat, &call.Call), valueflow.ReadsContextKey(w.cat, &call.Call):
 		w.sources = append(w.sources, call)
 		return true
 	case call.Call.IsInvoke() || !catalog.IsDerivation(fn):

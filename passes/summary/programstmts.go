@@ -62,6 +62,9 @@ type ProgramCall struct {
 	Entry   string
 	Through []Resolution
 	Pos     token.Pos // the call, when its file is loaded
+	// RootKey is set when the call's key is the root's operation key,
+	// read by the caller: stable, but no record of the operation.
+	RootKey bool
 }
 
 // A ProgramStmt is one statement of a root's expanded list.
@@ -375,7 +378,8 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 				// Keyed only from a field this call leaves empty: no key.
 				eff.Absent = eff.Absent || leavesKeyEmpty(w, eff)
 				c := ProgramCall{Effect: eff, Before: len(root.Stmts), Entry: sc.key + "/" + strconv.Itoa(here[len(here)-1].index),
-					Through: append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name})}
+					Through: append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name}),
+					RootKey: eff.KeyPath != "" && eff.KeyParam >= 1 && slices.Contains(w.Keyed, valueflow.ArgSource{Param: eff.KeyParam - 1, Path: eff.KeyPath})}
 				if p.cat.Config().WholeProgram {
 					c.Pos = p.locate(eff.At, im.fn.Pkg().Path())
 				}

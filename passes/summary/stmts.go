@@ -797,6 +797,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 			w.Decoded = append(w.Decoded, i)
 		}
 		w.Fields = append(w.Fields, b.fieldSources(a, i)...)
+		w.Keyed = append(w.Keyed, b.keyedFields(a, i)...)
 	}
 	for i, a := range call.Call.Args {
 		var h valueflow.Handle
@@ -941,6 +942,18 @@ func (b *stmtBuilder) fieldSources(a ssa.Value, i int) []valueflow.FieldSource {
 	var out []valueflow.FieldSource
 	forFieldStores(a, func(field string, v ssa.Value) {
 		out = append(out, valueflow.FieldSource{Arg: i, Path: "." + field, Source: b.argSource(v, "")})
+	})
+	return out
+}
+
+// keyedFields lists the fields of a struct built in place for argument
+// a (index i) of a wired call that hold the operation key read here.
+func (b *stmtBuilder) keyedFields(a ssa.Value, i int) []valueflow.ArgSource {
+	var out []valueflow.ArgSource
+	forFieldStores(a, func(field string, v ssa.Value) {
+		if w := (&keyWalk{cat: b.h.r.Env.Catalog}); w.key(v, 0) && len(w.sources) > 0 {
+			out = append(out, valueflow.ArgSource{Param: i, Path: "." + field})
+		}
 	})
 	return out
 }

@@ -65,3 +65,7 @@ func (h *Handler) ShipViaRecord(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) Credit(w http.ResponseWriter, r *http.Request) {
 	h.Svc.CreditTwice(r.Context(), app.Credit{Account: r.FormValue("account"), Amount: 5})
 }
+
+func (h *Handler) ShipKeyed(w http.ResponseWriter, r *http.Request) {
+	h.Svc.ShipKeyed(app.WithIdempotencyKey(r.Context(), r.Header.Get("Idempotency-Key")), app.Event{ID: r.FormValue("id")})
+}

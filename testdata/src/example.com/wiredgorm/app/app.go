@@ -50,6 +50,13 @@ type Carrier interface {
 	Book(ctx context.Context, ref string) (string, error)
 	Rebook(ctx context.Context, ref string) (string, error)
 	BookRecorded(ctx context.Context, ref string) (string, error)
+	BookKeyed(ctx context.Context, req BookRequest) (string, error)
+}
+
+// A BookRequest is a booking, with the key the carrier dedups it on.
+type BookRequest struct {
+	Ref string
+	Key string
 }
 
 // Keys stores the idempotency keys of requests.
@@ -82,6 +89,7 @@ type Service interface {
 	Ship(ctx context.Context, ev Event) error
 	ShipRecorded(ctx context.Context, ev Event) error
 	ShipViaRecord(ctx context.Context, ev Event) error
+	ShipKeyed(ctx context.Context, ev Event) error
 }
 
 type service struct {
@@ -219,4 +227,39 @@ func (s *service) CreditTwice(ctx context.Context, c Credit) error {
 		return err
 	}
 	return s.credits.Apply(ctx, &Credit{Account: "fees", Amount: 1})
+}
+
+// ShipKeyed books with the key the root put in the context, then stores
+// the booking: the key is stable, but nothing records the booking before
+// the call.
+func (s *service) ShipKeyed(ctx context.Context, ev Event) error {
+	booking, err := s.carrier.BookKeyed(ctx, BookRequest{Ref: ev.ID, Key: idempotencyKeyFor(ctx, "book")})
+	if err != nil {
+		return err
+	}
+	return s.events.Create(ctx, &Event{ID: booking, Type: "booked"})
+}
+
+// idempotencyKey is the context key under which callers pass the
+// operation's idempotency key (WithIdempotencyKey).
+type idempotencyKey struct{}
+
+// WithIdempotencyKey returns a copy of ctx that carries key.
+func WithIdempotencyKey(ctx context.Context, key string) context.Context {
+	return context.WithValue(ctx, idempotencyKey{}, key)
+}
+
+// idempotencyKeyFrom returns the idempotency key that ctx carries, or "".
+func idempotencyKeyFrom(ctx context.Context) string {
+	key, _ := ctx.Value(idempotencyKey{}).(string)
+	return key
+}
+
+// idempotencyKeyFor returns the idempotency key that ctx carries,
+// namespaced by what it is sent with, or "" when ctx carries none.
+func idempotencyKeyFor(ctx context.Context, purpose string) string {
+	if key := idempotencyKeyFrom(ctx); key != "" {
+		return key + "|" + purpose
+	}
+	return ""
 }

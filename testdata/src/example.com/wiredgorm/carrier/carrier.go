@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"net/http"
 
+	"example.com/wiredgorm/app"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
@@ -51,4 +52,16 @@ func bookingID(resp *http.Response, err error) (string, error) {
 	var out struct{ ID string }
 	err = json.NewDecoder(resp.Body).Decode(&out)
 	return out.ID, err
+}
+
+// BookKeyed books with the key the request carries, when it carries one.
+func (c *Client) BookKeyed(ctx context.Context, req app.BookRequest) (string, error) {
+	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://carrier.example/v1/keyed-bookings", nil)
+	if err != nil {
+		return "", err
+	}
+	if req.Key != "" {
+		hr.Header.Set("Idempotency-Key", req.Key)
+	}
+	return bookingID(c.HTTP.Do(hr)) // want `a crash after the HTTP request in carrier.Client.BookKeyed and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and pg.Events.Create stores its outcome after it \(HTTP handler Handler.ShipKeyed\); commit a record of the operation, with its ID in the call's key, before the call`
 }
