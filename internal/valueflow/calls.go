@@ -415,7 +415,7 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 	for i := 0; i < strct.NumFields(); i++ {
 		f := strct.Field(i)
 		if f.Name() == field && isModelIdentity(t.env.Catalog, f, strct.Tag(i)) && !builderAbsorbs(instr, ModelColumn(f, strct.Tag(i))) &&
-			!t.failsOnAnotherModelKey(strct, field, n.v) && !t.clausesAbsorb(instr, ModelColumn(f, strct.Tag(i)), name, strct) {
+			!t.failsOnAnotherModelKey(strct, field, n.v) && !t.clausesAbsorb(instr, ModelColumn(f, strct.Tag(i)), name, strct, n) {
 			t.hit(SinkInfo{Kind: ModelSink, Table: name, Column: field}, instr.Pos(), n.stack, nil)
 		}
 	}
@@ -488,12 +488,29 @@ func builderAbsorbs(instr ssa.CallInstruction, col string) bool {
 // [basket_id], DoNothing: true})): its target is another column, or,
 // with no target, the model's tags or the schema declare another unique
 // key of its table, whose values the retry repeats.
-func (t *tracer) clausesAbsorb(instr ssa.CallInstruction, col, model string, s *types.Struct) bool {
+func (t *tracer) clausesAbsorb(instr ssa.CallInstruction, col, model string, s *types.Struct, n node) bool {
 	cc := instr.Common()
 	if cc.IsInvoke() || len(cc.Args) == 0 {
 		return false
 	}
-	for v := cc.Args[0]; ; {
+	return t.chainAbsorbs(cc.Args[0], col, model, s, n, 0)
+}
+
+// chainAbsorbs reports whether the chain that ends in v has a conflict
+// clause that absorbs a retry of col. A chain chosen by an if (q := tx;
+// if e.ExternalRef != nil { q = tx.Clauses(...) }) absorbs it when every
+// choice the model can take does: a choice made only when a field of the
+// model is nil or empty is not taken when the caller sets that field.
+func (t *tracer) chainAbsorbs(v ssa.Value, col, model string, s *types.Struct, n node, depth int) bool {
+	for {
+		if phi, ok := v.(*ssa.Phi); ok && depth < 2 {
+			for i, e := range phi.Edges {
+				if !t.chainAbsorbs(e, col, model, s, n, depth+1) && !t.edgeExcluded(phi, i, n) {
+					return false
+				}
+			}
+			return true
+		}
 		call, ok := v.(*ssa.Call)
 		if !ok || call.Call.IsInvoke() || len(call.Call.Args) == 0 {
 			return false
@@ -516,6 +533,107 @@ func (t *tracer) clausesAbsorb(instr ssa.CallInstruction, col, model string, s *
 		}
 		v = call.Call.Args[0]
 	}
+}
+
+// edgeExcluded reports whether edge i of phi is taken only when a field
+// of the traced model is nil or empty, and the model's maker sets that
+// field to a value that is neither.
+func (t *tracer) edgeExcluded(phi *ssa.Phi, i int, n node) bool {
+	pred := phi.Block().Preds[i]
+	if ifInstr, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If); ok {
+		// The if decides the edge itself: q := tx; if e.Ref != nil {...}.
+		if field, set, ok := modelFieldTest(ifInstr, Unwrap(n.v)); ok {
+			unset := pred.Succs[1]
+			if !set {
+				unset = pred.Succs[0]
+			}
+			return unset == phi.Block() && pred.Succs[0] != pred.Succs[1] && t.fieldSet(n, field)
+		}
+	}
+	for b := pred; b != nil; b = b.Idom() {
+		d := b.Idom()
+		if d == nil {
+			return false
+		}
+		ifInstr, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		field, set, ok := modelFieldTest(ifInstr, Unwrap(n.v))
+		if !ok {
+			continue
+		}
+		unset := d.Succs[1]
+		if !set {
+			unset = d.Succs[0]
+		}
+		if unset.Dominates(pred) && t.fieldSet(n, field) {
+			return true
+		}
+	}
+	return false
+}
+
+// modelFieldTest reads an if that compares a field of model with nil or
+// "": the field, and whether the if's first successor is the side where
+// it is set.
+func modelFieldTest(ifInstr *ssa.If, model ssa.Value) (field string, set, ok bool) {
+	cond, isBin := ifInstr.Cond.(*ssa.BinOp)
+	if !isBin || cond.Op != token.NEQ && cond.Op != token.EQL {
+		return "", false, false
+	}
+	x, y := cond.X, cond.Y
+	if _, isConst := x.(*ssa.Const); isConst {
+		x, y = y, x
+	}
+	c, isConst := y.(*ssa.Const)
+	if !isConst || !c.IsNil() && !isEmptyString(c) {
+		return "", false, false
+	}
+	load, isLoad := x.(*ssa.UnOp)
+	if !isLoad || load.Op != token.MUL {
+		return "", false, false
+	}
+	fa, isField := load.X.(*ssa.FieldAddr)
+	if !isField || Unwrap(fa.X) != model {
+		return "", false, false
+	}
+	return FieldName(fa.X.Type(), fa.Field), cond.Op == token.NEQ, true
+}
+
+// fieldSet reports whether the model the trace follows has field set,
+// where it is made, to one value that is neither nil nor "": a pointer
+// to a variable, or text with a constant part.
+func (t *tracer) fieldSet(n node, field string) bool {
+	model := Unwrap(n.v)
+	if p, ok := model.(*ssa.Parameter); ok {
+		if len(n.stack) == 0 {
+			return false
+		}
+		call := n.stack[len(n.stack)-1]
+		i := slices.Index(p.Parent().Params, p)
+		if call.Common().StaticCallee() != p.Parent() || i < 0 || i >= len(call.Common().Args) {
+			return false
+		}
+		model = call.Common().Args[i]
+	}
+	stores, ok := FieldStores(model)
+	if !ok || len(stores[field]) != 1 {
+		return false
+	}
+	switch v := stores[field][0].(type) {
+	case *ssa.Alloc, *ssa.FieldAddr, *ssa.IndexAddr:
+		return true
+	case *ssa.FreeVar:
+		_, cell := Binding(v).(*ssa.Alloc) // a captured variable's address
+		return cell
+	case *ssa.Const:
+		return !v.IsNil() && !isEmptyString(v)
+	case *ssa.BinOp:
+		c, ok := v.X.(*ssa.Const)
+		return ok && v.Op == token.ADD && !isEmptyString(c)
+	}
+	return false
 }
 
 // anotherModelKey reports whether a model's tags, or the schema of its

@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
 
@@ -39,4 +40,33 @@ func shipOnID(ctx context.Context, t *asynq.Task) error {
 // No target, and no other key: nothing conflicts on a retry.
 func shipAny(ctx context.Context, t *asynq.Task) error {
 	return orm.Clauses(clause.OnConflict{DoNothing: true}).Create(&shipment{ID: uuid.NewString(), OrderID: string(t.Payload())}).Error // want `a retry creates a second shipment with a new ID`
+}
+
+// A ledger movement, unique by its wallet and reference when it has one.
+type movement struct {
+	ID       string
+	WalletID string
+	Ref      *string
+}
+
+// postMovement inserts a movement, ignoring a second one of the same
+// wallet and reference when it has a reference.
+func postMovement(tx *gorm.DB, m *movement) error {
+	q := tx
+	if m.Ref != nil {
+		q = tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "wallet_id"}, {Name: "ref"}}, DoNothing: true})
+	}
+	return q.Create(m).Error
+}
+
+// Negative: the movement has a reference, so its insert ignores the
+// retry's second one.
+func adjustOnce(ctx context.Context, t *asynq.Task) error {
+	ref := "adj:" + string(t.Payload())
+	return postMovement(orm, &movement{ID: uuid.NewString(), WalletID: "w", Ref: &ref})
+}
+
+// Without a reference, each attempt inserts a movement.
+func adjust(ctx context.Context, t *asynq.Task) error {
+	return postMovement(orm, &movement{ID: uuid.NewString(), WalletID: "w"}) // want `a retry creates a second movement with a new ID`
 }
