@@ -672,11 +672,14 @@ func doNothing(e ssa.Value) ([]string, bool) {
 	for _, cols := range stores["Columns"] {
 		sl, ok := cols.(*ssa.Slice)
 		if !ok {
-			return nil, false
+			// Targets made at run time (a repository's CreateIfAbsent(v,
+			// cols...)): they must name a unique key of the table, and
+			// absorb the retry when one without the fresh column does.
+			return nil, true
 		}
 		arr, ok := sl.X.(*ssa.Alloc)
 		if !ok {
-			return nil, false
+			return nil, true
 		}
 		for _, r := range *arr.Referrers() {
 			ia, ok := r.(*ssa.IndexAddr)

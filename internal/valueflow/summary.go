@@ -191,6 +191,9 @@ type PendingCall struct {
 	// Wraps say how the root puts its key in the context it passes, for
 	// each KeyArg whose Context is catalog.Carried.
 	Wraps []Wrap
+	// Empty are the string fields of arguments built in place that the
+	// call leaves empty (Param counts without the receiver).
+	Empty []ArgSource
 }
 
 // A KeyArg says parameter Arg of a wired call, at Path, holds the
@@ -705,6 +708,12 @@ type Defect struct {
 	// that reaches it: that package reported it, and callers elsewhere
 	// must not report it again.
 	Reported bool
+	// OnlyEmpty, for a FreshIdentity, are string fields of parameters
+	// (Param counts the receiver as 0) that the defect's path tests for
+	// "" and runs only when they are: a ledger that inserts a plain row
+	// when the caller gives no key, and one that ignores a second row
+	// when it gives one. Callers that fill any of them do not reach it.
+	OnlyEmpty []ArgSource
 	// KeyFixes, for a FreshIdentity made in the function the summary is
 	// of, are the fixes its package prepared in case a caller passes the
 	// operation key in a parameter: the caller's package knows whether

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -300,7 +301,7 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		}
 		var ds []valueflow.Defect
 		for _, h := range d.Hits {
-			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported, KeyFixes: fixes})
+			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported, KeyFixes: fixes, OnlyEmpty: onlyEmpty(d.Call.Parent(), h)})
 		}
 		origins = append(origins, origin{d.Call.Parent(), ds, top})
 	}
@@ -341,6 +342,9 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		}
 		for _, d := range o.defects {
 			for fn := range reach[d.Kind] {
+				if len(d.OnlyEmpty) > 0 && fn != topFunc(o.fn) {
+					continue // the conditions name the top function's parameters; its callers' calls decide them
+				}
 				d := d // each caller's own copy: what one changes is not another's
 				if fn != o.fn {
 					d.AddressArg = 0 // a parameter of o.fn, not of fn
@@ -456,9 +460,110 @@ func ImportedDefects(res *Result, instr ssa.Instruction, kind valueflow.DefectKi
 	}
 	var out []valueflow.Defect
 	for _, d := range s.Defects {
-		if !d.Reported && (kind == valueflow.AnyDefect || d.Kind == kind) {
+		if !d.Reported && (kind == valueflow.AnyDefect || d.Kind == kind) && leavesEmpty(call, d.OnlyEmpty) {
+			d.OnlyEmpty = nil // decided here
 			out = append(out, d)
 		}
 	}
 	return out
+}
+
+// leavesEmpty reports whether a static call leaves empty each of the
+// string fields of its arguments that fields name (Param counting the
+// receiver as 0, as SSA's arguments of a static call do).
+func leavesEmpty(call ssa.CallInstruction, fields []valueflow.ArgSource) bool {
+	args := call.Common().Args
+	for _, f := range fields {
+		if call.Common().IsInvoke() || f.Param >= len(args) || !slices.Contains(effects.EmptyFields(call, args[f.Param]), f.Path) {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyEmpty lists the string fields of the parameters of fn's top
+// function that a branch leading to h's first step in fn tests for "",
+// on the side where they are: the defect's path runs only when its
+// caller leaves them empty.
+func onlyEmpty(fn *ssa.Function, h valueflow.Hit) []valueflow.ArgSource {
+	instr := firstStep(fn, h)
+	if instr == nil {
+		return nil
+	}
+	var out []valueflow.ArgSource
+	for b := instr.Block(); b.Idom() != nil; b = b.Idom() {
+		d := b.Idom()
+		ifInstr, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		param, path, empty, ok := emptyTest(ifInstr)
+		if ok && d.Succs[0] != d.Succs[1] && empty.Dominates(instr.Block()) {
+			out = append(out, valueflow.ArgSource{Param: param, Path: path})
+		}
+	}
+	return out
+}
+
+// emptyTest reads an if that compares a string field of a parameter of
+// the top function (through a closure's captured variable) with "": the
+// parameter's index, the field, and the successor where it is empty.
+func emptyTest(ifInstr *ssa.If) (param int, path string, empty *ssa.BasicBlock, ok bool) {
+	cond, isBin := ifInstr.Cond.(*ssa.BinOp)
+	if !isBin || cond.Op != token.NEQ && cond.Op != token.EQL {
+		return 0, "", nil, false
+	}
+	x, y := cond.X, cond.Y
+	if _, isConst := x.(*ssa.Const); isConst {
+		x, y = y, x
+	}
+	if !effects.IsEmptyString(y) {
+		return 0, "", nil, false
+	}
+	var base ssa.Value
+	var field string
+	switch x := x.(type) {
+	case *ssa.Field:
+		base, field = x.X, valueflow.FieldName(x.X.Type(), x.Field)
+	case *ssa.UnOp:
+		fa, isField := x.X.(*ssa.FieldAddr)
+		if !isField || x.Op != token.MUL {
+			return 0, "", nil, false
+		}
+		base, field = fa.X, valueflow.FieldName(fa.X.Type(), fa.Field)
+	default:
+		return 0, "", nil, false
+	}
+	p, isParam := heldParameter(base)
+	if !isParam {
+		return 0, "", nil, false
+	}
+	empty = ifInstr.Block().Succs[1]
+	if cond.Op == token.EQL {
+		empty = ifInstr.Block().Succs[0]
+	}
+	return slices.Index(p.Parent().Params, p), "." + field, empty, true
+}
+
+// heldParameter returns the parameter of a top function that v is, or
+// holds: a closure's captured variable bound to the cell the parameter
+// is stored into once.
+func heldParameter(v ssa.Value) (*ssa.Parameter, bool) {
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		v = effects.Binding(fv)
+	}
+	if a, ok := v.(*ssa.Alloc); ok {
+		var stored ssa.Value
+		for _, r := range *a.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+				if stored != nil {
+					return nil, false
+				}
+				stored = st.Val
+			}
+		}
+		v = stored
+	}
+	p, ok := v.(*ssa.Parameter)
+	return p, ok && p.Parent().Parent() == nil
 }

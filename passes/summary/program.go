@@ -203,7 +203,7 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 		}
 		out = append(out, p.freshArg(d, fa.Origin, pc.Call, fa.Arg, fa.Path, 0)...)
 	}
-	for _, d := range p.inside(base, pc.Call, 0) {
+	for _, d := range p.inside(base, pc.Call, pc.Empty, 0) {
 		d.Fix = p.keyFix(d.candidates, pc.Call)
 		out = append(out, d)
 	}
@@ -339,8 +339,9 @@ func (p *program) freshArg(d ProgramDefect, origin valueflow.Origin, call valuef
 }
 
 // inside finds the defects made inside the implementations of a wired
-// call, and inside those of the wired calls they make in turn.
-func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, depth int) []ProgramDefect {
+// call, and inside those of the wired calls they make in turn; empty
+// are the string fields of its arguments that the call leaves empty.
+func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valueflow.ArgSource, depth int) []ProgramDefect {
 	var out []ProgramDefect
 	p.eachImpl(d, call, depth, func(step ProgramDefect, s *valueflow.Summary, im impl) {
 		if depth == 0 {
@@ -348,7 +349,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, depth int) [
 			step.first = step.ctx
 		}
 		for _, def := range s.Defects {
-			if def.Reported {
+			if def.Reported || !leftEmpty(def.OnlyEmpty, empty) {
 				continue
 			}
 			found := step
@@ -381,10 +382,33 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, depth int) [
 		for _, wc := range s.Wired {
 			next := step
 			next.ctx = passesContext(s, wc, step.ctx)
-			out = append(out, p.inside(next, wc, depth+1)...)
+			out = append(out, p.inside(next, wc, wiredEmpty(s, wc), depth+1)...)
 		}
 	})
 	return out
+}
+
+// leftEmpty reports whether a wired call leaves empty each string field
+// of its arguments that a defect's path needs empty (fields count the
+// implementation's receiver as parameter 0).
+func leftEmpty(fields, empty []valueflow.ArgSource) bool {
+	for _, f := range fields {
+		if !slices.Contains(empty, valueflow.ArgSource{Param: f.Param - 1, Path: f.Path}) {
+			return false
+		}
+	}
+	return true
+}
+
+// wiredEmpty returns the string fields of its arguments that the wired
+// call wc of a summarised function leaves empty.
+func wiredEmpty(s *valueflow.Summary, wc valueflow.WiredCall) []valueflow.ArgSource {
+	for _, st := range s.Stmts {
+		if st.Wired != nil && st.Wired.Call.At == wc.At && wiredKey(st.Wired.Call) == wiredKey(wc) {
+			return st.Wired.Empty
+		}
+	}
+	return nil
 }
 
 // eachImpl calls f with each implementation's summary of a wired call,

@@ -254,6 +254,11 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 				pc.Fresh = append(pc.Fresh, fs.fw.FreshArg)
 			}
 		}
+		for i, a := range site.call.Common().Args {
+			for _, f := range effects.EmptyFields(site.call, a) {
+				pc.Empty = append(pc.Empty, valueflow.ArgSource{Param: i, Path: f})
+			}
+		}
 		pc.Keys = keyArgs(res.Env.Catalog, site.call, path)
 		keys, wraps := carriedArgs(pass, res.Env.Catalog, site.call, path)
 		pc.Keys, pc.Wraps = append(pc.Keys, keys...), wraps

@@ -84,3 +84,13 @@ func IssueCardKeyed(w http.ResponseWriter, r *http.Request) {
 func charge(w http.ResponseWriter, r *http.Request) {
 	cards.Charge(r.Context(), xclient.Request{Amount: 5, Key: uuid.NewString()}) // want `a retry sends a new value as the provider's idempotency key`
 }
+
+// Negative: keyed by the request's key, the store ignores the retry.
+func PostKeyed(w http.ResponseWriter, r *http.Request) {
+	store.Post(r.Context(), xstore.Movement{Key: r.Header.Get("Idempotency-Key"), Amount: 5})
+}
+
+// A movement posted without a key: the store inserts one per attempt.
+func PostLoose(w http.ResponseWriter, r *http.Request) {
+	store.Post(r.Context(), xstore.Movement{Amount: 5}) // want `uuid.NewString\(\) in xstore.Store.Post \(store.go:\d+:\d+\) is fresh on every attempt \(HTTP handler PostLoose\)`
+}

@@ -73,3 +73,23 @@ func (s *Store) InsertRow(ctx context.Context, r Row) error {
 	_, err := s.DB.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", r.ID, r.Total)
 	return err
 }
+
+// A Movement is a ledger movement, with the key its caller dedups it
+// on, when it has one.
+type Movement struct {
+	Key    string
+	Amount int64
+}
+
+// Post inserts a movement under a fresh ID: keyed, it ignores a second
+// one with the same key (movements.key is unique); without a key, it
+// inserts one per call.
+func (s *Store) Post(ctx context.Context, m Movement) error {
+	id := uuid.NewString()
+	if m.Key != "" {
+		_, err := s.DB.ExecContext(ctx, "INSERT INTO movements (id, key, amount) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING", id, m.Key, m.Amount)
+		return err
+	}
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO movements (id, amount) VALUES ($1, $2)", id, m.Amount)
+	return err
+}
