@@ -299,7 +299,7 @@ func (c *Catalog) IsAttemptField(owner types.Type, field string) bool {
 
 // opKeyFields are the fields that carry a delivery's stable identity: a
 // value read from one is an operation key ("pkg.Type.Field").
-var opKeyFields = map[string]bool{
+var opKeyFields = withStripeEvents(map[string]bool{
 	"github.com/ThreeDotsLabs/watermill/message.Message.UUID":          true,
 	"github.com/riverqueue/river/rivertype.JobRow.ID":                  true,
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types.Message.MessageId": true,
@@ -315,6 +315,15 @@ var opKeyFields = map[string]bool{
 	"github.com/twmb/franz-go/pkg/kgo.Record.Offset":   true,
 	"github.com/IBM/sarama.ConsumerMessage.Offset":     true,
 	"github.com/Shopify/sarama.ConsumerMessage.Offset": true,
+})
+
+// withStripeEvents adds the ID of a Stripe event, of every major
+// version: Stripe delivers a webhook's event again under the same ID.
+func withStripeEvents(fields map[string]bool) map[string]bool {
+	for _, m := range stripeModules() {
+		fields[m+".Event.ID"] = true
+	}
+	return fields
 }
 
 // opKeyMethods return a delivery's stable identity.

@@ -227,3 +227,9 @@ type v1ChargeService struct{ Key string }
 func (c v1ChargeService) Create(ctx context.Context, params *ChargeCreateParams) (*Charge, error) {
 	return nil, nil
 }
+
+// Event is a webhook's event.
+type Event struct {
+	ID   string
+	Type string
+}
