@@ -1,0 +1,2 @@
+ALTER TABLE topups DROP COLUMN IF EXISTS source;
+DROP TABLE IF EXISTS idempotency_records;
