@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -209,6 +210,9 @@ func TextEdits(fset *token.FileSet, edits []valueflow.FileEdit) ([]analysis.Text
 		}
 		out = append(out, analysis.TextEdit{Pos: f.Pos(e.Start), End: f.Pos(e.End), NewText: []byte(e.Text)})
 	}
+	// In the files' order, whatever order the roots' packages gave their
+	// wraps in; two insertions at one place keep theirs.
+	slices.SortStableFunc(out, func(a, b analysis.TextEdit) int { return cmp.Compare(a.Pos, b.Pos) })
 	return out, true
 }
 
