@@ -66,9 +66,25 @@ type stmt struct {
 // effect writes of one function and its closures (a transaction callback
 // of pgx.BeginFunc or a withTx helper runs where it is passed).
 func (c *checker) checkFunc(fn *ssa.Function) {
-	var keys, writes []stmt
+	var all, keys, writes []stmt
 	c.top = fn
-	c.collect(fn, nil, &keys, &writes)
+	c.collect(fn, nil, &all)
+	parsed := make([]*sqltext.Statement, len(all))
+	for i, st := range all {
+		parsed[i] = st.SQL
+	}
+	markers := markerTables(parsed)
+	for _, st := range all {
+		switch {
+		case st.Durability == effects.DurUnknown:
+		case c.isKeyTable(st.SQL) && st.SQL.Kind == sqltext.Delete:
+			// Deleting expired keys is housekeeping: neither key nor effect.
+		case c.isKey(st.SQL) || isMarker(markers, st.SQL):
+			keys = append(keys, st)
+		case st.SQL.Writes():
+			writes = append(writes, st)
+		}
+	}
 	ownFirst(writes)
 	for _, k := range keys {
 		for _, w := range writes {
@@ -92,7 +108,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 
 // collect gathers the statements of fn and of the closures it makes,
 // anchored at anchor (nil: at themselves).
-func (c *checker) collect(fn *ssa.Function, anchor ssa.Instruction, keys, writes *[]stmt) {
+func (c *checker) collect(fn *ssa.Function, anchor ssa.Instruction, all *[]stmt) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			at := anchor
@@ -101,7 +117,7 @@ func (c *checker) collect(fn *ssa.Function, anchor ssa.Instruction, keys, writes
 			}
 			if mc, ok := instr.(*ssa.MakeClosure); ok {
 				if !c.goroutine(mc) {
-					c.collect(mc.Fn.(*ssa.Function), at, keys, writes)
+					c.collect(mc.Fn.(*ssa.Function), at, all)
 				}
 				continue
 			}
@@ -111,19 +127,11 @@ func (c *checker) collect(fn *ssa.Function, anchor ssa.Instruction, keys, writes
 			}
 			for _, arg := range call.Common().Args {
 				if f, ok := arg.(*ssa.Function); ok && f.Parent() == fn && !c.launches(call) {
-					c.collect(f, at, keys, writes) // a closure without free variables
+					c.collect(f, at, all) // a closure without free variables
 				}
 			}
 			for _, st := range c.stmtsAt(call) {
-				switch {
-				case st.Durability == effects.DurUnknown:
-				case c.isKeyTable(st.SQL) && st.SQL.Kind == sqltext.Delete:
-					// Deleting expired keys is housekeeping: neither key nor effect.
-				case c.isKey(st.SQL):
-					*keys = append(*keys, stmt{st, at})
-				case st.SQL.Writes():
-					*writes = append(*writes, stmt{st, at})
-				}
+				*all = append(*all, stmt{st, at})
 			}
 		}
 	}
