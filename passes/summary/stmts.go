@@ -249,7 +249,7 @@ func (r *Result) LoopStmtSummary(fn *ssa.Function, body map[*ssa.BasicBlock]bool
 
 // visit adds the statements of f, fn or a closure of it.
 func (b *stmtBuilder) visit(f *ssa.Function) {
-	for _, blk := range f.Blocks {
+	for _, blk := range runOrder(f) {
 		if f == b.fn && b.only != nil && !b.only[blk] {
 			continue
 		}
@@ -264,6 +264,34 @@ func (b *stmtBuilder) visit(f *ssa.Function) {
 			}
 		}
 	}
+}
+
+// runOrder returns f's blocks in an order in which each comes after the
+// blocks that run before it on every path, loops aside (a reverse
+// postorder): SSA numbers the block after an if before its else branch,
+// and a switch's join before its cases.
+func runOrder(f *ssa.Function) []*ssa.BasicBlock {
+	if len(f.Blocks) == 0 {
+		return nil
+	}
+	seen := make([]bool, len(f.Blocks))
+	post := make([]*ssa.BasicBlock, 0, len(f.Blocks))
+	var walk func(b *ssa.BasicBlock)
+	walk = func(b *ssa.BasicBlock) {
+		seen[b.Index] = true
+		for i := len(b.Succs) - 1; i >= 0; i-- { // so that a then branch comes before its else
+			if s := b.Succs[i]; !seen[s.Index] {
+				walk(s)
+			}
+		}
+		post = append(post, b)
+	}
+	walk(f.Blocks[0])
+	if f.Recover != nil && !seen[f.Recover.Index] {
+		walk(f.Recover)
+	}
+	slices.Reverse(post)
+	return post
 }
 
 // runsHere reports whether a closure that mc makes runs within the

@@ -146,3 +146,15 @@ func ReopenOrder(ctx context.Context, tx *sql.Tx, id string) error { // want Reo
 	}
 	return insertEvent(ctx, tx, id)
 }
+
+// Ship's statements are listed in the order they run: both branches of
+// the if before the statement after it.
+func Ship(ctx context.Context, db *sql.DB, id string, express bool) error { // want Ship:`^summary\(.* stmts=\["UPDATE orders SET express = true WHERE id = \$1" on pool exclusive=\[1\] args=p2; "UPDATE orders SET express = false WHERE id = \$1" on pool exclusive=\[0\] args=p2; "INSERT INTO shipments \(order_id\) VALUES \(\$1\)" on pool args=p2\]\)$`
+	if express {
+		db.ExecContext(ctx, "UPDATE orders SET express = true WHERE id = $1", id)
+	} else {
+		db.ExecContext(ctx, "UPDATE orders SET express = false WHERE id = $1", id)
+	}
+	_, err := db.ExecContext(ctx, "INSERT INTO shipments (order_id) VALUES ($1)", id)
+	return err
+}
