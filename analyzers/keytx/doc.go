@@ -16,7 +16,11 @@
 //	tx.Commit()
 //
 // Key tables and columns are recognised by name (idempotency, dedup,
-// processed_messages, inbox, request_key, and configured key-tables). The
+// processed_messages, inbox, request_key, and configured key-tables), or
+// by their use as a marker of work done: a row looked up by a column,
+// other tables written, then a row of that column and little else
+// inserted (SELECT EXISTS (... bank_returns WHERE return_id = $1), then
+// INSERT INTO bank_returns (return_id)). The
 // effect is a local durable write; a key recorded before an external call
 // is intentfirst's intent record, not this check's. Statements of the
 // functions it calls (sqlc queries, repository helpers) count, on the
