@@ -75,9 +75,11 @@ func (c *checker) localDefects() {
 			Message: msg,
 			Related: c.related(path, hit),
 		}
-		f := suggestFix(c.pass, c.res, d.Call, purposes[i])
-		if f == nil {
-			f = hoistFix(c.pass, c.res, path, d.Call)
+		var f *analysis.SuggestedFix
+		if !summary.Fills(c.res, d.Call) {
+			if f = suggestFix(c.pass, c.res, d.Call, purposes[i]); f == nil {
+				f = hoistFix(c.pass, c.res, path, d.Call)
+			}
 		}
 		if f != nil {
 			diag.SuggestedFixes = []analysis.SuggestedFix{*f}

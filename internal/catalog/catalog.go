@@ -250,6 +250,10 @@ func (c *Catalog) Generator(fn *types.Func) (Generator, bool) {
 	return lookup(c.generators, fn)
 }
 
+// Filler reports whether fn fills a buffer it is given, argument i (a
+// method's receiver left out), with random bytes on every call.
+func (c *Catalog) Filler(fn *types.Func) (i int, ok bool) { return lookup(fillers, fn) }
+
 // IsDeriver reports whether fn computes its result deterministically from
 // its inputs, so that freshness (and keyness) carries through it.
 func (c *Catalog) IsDeriver(fn *types.Func) bool { return IsDerivation(fn) }

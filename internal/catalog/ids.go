@@ -16,6 +16,15 @@ type Generator struct {
 	ID     bool // an identifier generator, as opposed to a clock or RNG
 }
 
+// fillers fill the buffer they are given (by argument index, a method's
+// receiver left out) with random bytes: the buffer, and what is encoded
+// from it (a token, a reference code), is fresh on every call.
+var fillers = map[string]int{
+	"crypto/rand.Read":       0,
+	"math/rand.Read":         0,
+	"(*math/rand.Rand).Read": 0,
+}
+
 var generators = withStripe(map[string]Generator{
 	// google/uuid
 	"github.com/google/uuid.New":                 {0, true},

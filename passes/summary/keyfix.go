@@ -44,6 +44,11 @@ const maxKeyFixes = 8
 func keyFixes(pass *analysis.Pass, cat *catalog.Catalog, gen *ssa.Call, purpose string) (*ssa.Function, []valueflow.KeyFix) {
 	top := topFunc(gen.Parent())
 	file := fix.FileOf(pass, gen.Pos())
+	if fn := valueflow.Callee(&gen.Call); fn != nil {
+		if _, fills := cat.Filler(fn); fills {
+			return top, nil // no expression of it to replace
+		}
+	}
 	if top.Signature.Recv() == nil || top.Syntax() == nil || file == nil || ast.IsGenerated(file) {
 		return top, nil
 	}

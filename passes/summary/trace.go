@@ -100,6 +100,14 @@ func sources(res *Result, call *ssa.Call) []fresh {
 		return nil
 	}
 	name := ShortName(fn)
+	if i, ok := res.Env.Catalog.Filler(fn); ok {
+		// The buffer the call fills: what the function encodes from it
+		// (hex.EncodeToString(buf)) is fresh.
+		if i += len(call.Call.Args) - fn.Signature().Params().Len(); i < len(call.Call.Args) {
+			return []fresh{{name, call.Call.Args[i], "", true}}
+		}
+		return nil
+	}
 	if g, ok := res.Env.Catalog.Generator(fn); ok {
 		if v := result(call, g.Result); v != nil {
 			return []fresh{{name, v, "", g.ID}}
@@ -117,6 +125,18 @@ func sources(res *Result, call *ssa.Call) []fresh {
 		}
 	}
 	return out
+}
+
+// Fills reports whether call makes its fresh value by filling a buffer
+// it is given (crypto/rand.Read): no expression of it can be replaced by
+// a derived value, so a finding at it has no fix.
+func Fills(res *Result, call *ssa.Call) bool {
+	fn := valueflow.Callee(&call.Call)
+	if fn == nil {
+		return false
+	}
+	_, ok := res.Env.Catalog.Filler(fn)
+	return ok
 }
 
 // heldGenerator returns the ID generator a call of a function value

@@ -28,3 +28,13 @@ func (s *service) Hold(w http.ResponseWriter, r *http.Request) {
 func (s *service) Zone(w http.ResponseWriter, r *http.Request) {
 	db.ExecContext(r.Context(), "INSERT INTO holds (id, seat) VALUES ($1, $2)", s.region(), r.FormValue("seat"))
 }
+
+// A reference of random bytes made by a helper of another package.
+func (s *service) Refer(w http.ResponseWriter, r *http.Request) {
+	db.ExecContext(r.Context(), "INSERT INTO referrals (id, seat) VALUES ($1, $2)", xids.NewReference("REF"), r.FormValue("seat")) // want `a retry inserts a second referrals row with a new id: xids.NewReference\(\) is fresh on every attempt \(HTTP handler service.Refer\)`
+}
+
+// Negative: a checksum of the request's own data.
+func (s *service) ReferStable(w http.ResponseWriter, r *http.Request) {
+	db.ExecContext(r.Context(), "INSERT INTO referrals (id, seat) VALUES ($1, $2)", xids.Checksum(r.FormValue("seat")), r.FormValue("seat"))
+}
