@@ -251,19 +251,12 @@ func nilSelector(fn *ssa.Function) (i int, other ssa.Value, ok bool) {
 // paramNilTest returns the parameter a condition compares with nil, and
 // whether the condition holds when the parameter is set (p != nil).
 func paramNilTest(cond ssa.Value) (p *ssa.Parameter, set, ok bool) {
-	bin, isBin := cond.(*ssa.BinOp)
-	if !isBin || !nilTest(bin) {
+	x, zero, set, ok := valueflow.ZeroTest(cond)
+	if !ok || !zero.IsNil() {
 		return nil, false, false
 	}
-	x, y := bin.X, bin.Y
-	if isNil(x) {
-		x, y = y, x
-	}
-	p, isParam := x.(*ssa.Parameter)
-	if !isParam || !isNil(y) {
-		return nil, false, false
-	}
-	return p, bin.Op == token.NEQ, true
+	p, ok = x.(*ssa.Parameter)
+	return p, set, ok
 }
 
 // isNil reports whether v is the constant nil.

@@ -574,20 +574,31 @@ func (t *tracer) edgeExcluded(phi *ssa.Phi, i int, n node) bool {
 	return false
 }
 
+// ZeroTest reads a condition that compares a value with nil or "" (x
+// == nil, x != ""): the value, the zero it is compared with, and whether
+// the condition holds where the value is set.
+func ZeroTest(cond ssa.Value) (x ssa.Value, zero *ssa.Const, set, ok bool) {
+	bin, isBin := cond.(*ssa.BinOp)
+	if !isBin || bin.Op != token.NEQ && bin.Op != token.EQL {
+		return nil, nil, false, false
+	}
+	x, y := bin.X, bin.Y
+	if _, isConst := x.(*ssa.Const); isConst {
+		x, y = y, x
+	}
+	zero, isConst := y.(*ssa.Const)
+	if !isConst || !zero.IsNil() && !isEmptyString(zero) {
+		return nil, nil, false, false
+	}
+	return x, zero, bin.Op == token.NEQ, true
+}
+
 // modelFieldTest reads an if that compares a field of model with nil or
 // "": the field, and whether the if's first successor is the side where
 // it is set.
 func modelFieldTest(ifInstr *ssa.If, model ssa.Value) (field string, set, ok bool) {
-	cond, isBin := ifInstr.Cond.(*ssa.BinOp)
-	if !isBin || cond.Op != token.NEQ && cond.Op != token.EQL {
-		return "", false, false
-	}
-	x, y := cond.X, cond.Y
-	if _, isConst := x.(*ssa.Const); isConst {
-		x, y = y, x
-	}
-	c, isConst := y.(*ssa.Const)
-	if !isConst || !c.IsNil() && !isEmptyString(c) {
+	x, _, set, ok := ZeroTest(ifInstr.Cond)
+	if !ok {
 		return "", false, false
 	}
 	load, isLoad := x.(*ssa.UnOp)
@@ -598,7 +609,7 @@ func modelFieldTest(ifInstr *ssa.If, model ssa.Value) (field string, set, ok boo
 	if !isField || Unwrap(fa.X) != model {
 		return "", false, false
 	}
-	return FieldName(fa.X.Type(), fa.Field), cond.Op == token.NEQ, true
+	return FieldName(fa.X.Type(), fa.Field), set, true
 }
 
 // fieldSet reports whether the model the trace follows has field set,

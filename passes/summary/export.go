@@ -509,15 +509,8 @@ func onlyEmpty(fn *ssa.Function, h valueflow.Hit) []valueflow.ArgSource {
 // the top function (through a closure's captured variable) with "": the
 // parameter's index, the field, and the successor where it is empty.
 func emptyTest(ifInstr *ssa.If) (param int, path string, empty *ssa.BasicBlock, ok bool) {
-	cond, isBin := ifInstr.Cond.(*ssa.BinOp)
-	if !isBin || cond.Op != token.NEQ && cond.Op != token.EQL {
-		return 0, "", nil, false
-	}
-	x, y := cond.X, cond.Y
-	if _, isConst := x.(*ssa.Const); isConst {
-		x, y = y, x
-	}
-	if !effects.IsEmptyString(y) {
+	x, zero, set, ok := valueflow.ZeroTest(ifInstr.Cond)
+	if !ok || !effects.IsEmptyString(zero) {
 		return 0, "", nil, false
 	}
 	var base ssa.Value
@@ -539,7 +532,7 @@ func emptyTest(ifInstr *ssa.If) (param int, path string, empty *ssa.BasicBlock, 
 		return 0, "", nil, false
 	}
 	empty = ifInstr.Block().Succs[1]
-	if cond.Op == token.EQL {
+	if !set {
 		empty = ifInstr.Block().Succs[0]
 	}
 	return slices.Index(p.Parent().Params, p), "." + field, empty, true

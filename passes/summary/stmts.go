@@ -779,7 +779,7 @@ func (b *stmtBuilder) mapHandle(call *ssa.Call, h valueflow.Handle) valueflow.Ha
 		}
 		h.Tx = b.callTx[k]
 	case valueflow.HandleParam:
-		if h.Else != nil && h.Param < len(call.Call.Args) && isNilConst(call.Call.Args[h.Param]) {
+		if h.Else != nil && h.Param < len(call.Call.Args) && isNil(call.Call.Args[h.Param]) {
 			return b.mapHandle(call, *h.Else) // a selector given nil chooses its other handle
 		}
 		p, path, orElse := h.Param, h.Path, h.Else
@@ -796,12 +796,6 @@ func (b *stmtBuilder) mapHandle(call *ssa.Call, h valueflow.Handle) valueflow.Ha
 		}
 	}
 	return h
-}
-
-// isNilConst reports whether v is the constant nil.
-func isNilConst(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.IsNil()
 }
 
 // wired adds a call of a wired interface method as a place holder for
