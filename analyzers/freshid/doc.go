@@ -6,7 +6,8 @@
 //
 // Clients, queues and retry wrappers deliver the same request more than
 // once. When a handler makes a fresh value on every attempt (uuid.New,
-// ulid.Make, time.Now, math/rand, a function of another package that
+// ulid.Make, time.Now, math/rand, random bytes from crypto/rand.Read and
+// what is encoded from them, a function of another package that
 // returns one, or a function held in a field that the package only ever
 // sets to such a function: s.newHoldID()) and that value becomes the identity of
 // what it writes (the id column of an INSERT, an ORM model's primary key

@@ -61,7 +61,10 @@
 // that request without the field. A request built by one function of
 // the client (c.newRequest(ctx, "POST", path, body, key)) and sent by
 // another (c.do(req)) is one call, whose key is the one the builder is
-// given.
+// given; so is a function of the package that makes and sends a request
+// with the headers of a map it is given (c.send(ctx, "POST", path, body,
+// headers)), whose key is what the caller's map holds: the fix adds the
+// entry to the caller's map.
 //
 // The suggested fix fills the slot with the operation key in scope: the
 // request's Idempotency-Key header (set only when the caller sent one), a
