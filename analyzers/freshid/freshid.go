@@ -77,7 +77,7 @@ func (c *checker) localDefects() {
 		}
 		var f *analysis.SuggestedFix
 		if !summary.Fills(c.res, d.Call) {
-			if f = suggestFix(c.pass, c.res, d.Call, purposes[i]); f == nil {
+			if f = summary.InScopeFix(c.pass, c.res, d.Call, purposes[i]); f == nil {
 				f = hoistFix(c.pass, c.res, path, d.Call)
 			}
 		}

@@ -163,7 +163,7 @@ type KeySource struct {
 	ParamOnly bool
 }
 
-var keySources = map[string]KeySource{
+var keySources = withStripeEventSources(map[string]KeySource{
 	"*net/http.Request":                                      {Expr: `%[1]s.Header.Get(%[2]q)`, MayBeEmpty: true},
 	"*github.com/gin-gonic/gin.Context":                      {Expr: `%[1]s.GetHeader(%[2]q)`, MayBeEmpty: true},
 	"github.com/labstack/echo/v4.Context":                    {Expr: `%[1]s.Request().Header.Get(%[2]q)`, MayBeEmpty: true},
@@ -187,7 +187,7 @@ var keySources = map[string]KeySource{
 	"*cloud.google.com/go/internal/pubsub.Message":           {Expr: `%[1]s.ID`},
 	"github.com/rabbitmq/amqp091-go.Delivery":                {Expr: `%[1]s.MessageId`, MayBeEmpty: true},
 	"github.com/redis/go-redis/v9.XMessage":                  {Expr: `%[1]s.ID`},
-}
+})
 
 // contextKeys are the operation keys that roots of a kind carry in
 // their context, for code of the path that has the context but not the
@@ -316,6 +316,16 @@ var opKeyFields = withStripeEvents(map[string]bool{
 	"github.com/IBM/sarama.ConsumerMessage.Offset":     true,
 	"github.com/Shopify/sarama.ConsumerMessage.Offset": true,
 })
+
+// withStripeEventSources adds Stripe events, of every major version,
+// held by value or by pointer: a webhook's event carries its ID.
+func withStripeEventSources(sources map[string]KeySource) map[string]KeySource {
+	for _, m := range stripeModules() {
+		sources[m+".Event"] = KeySource{Expr: `%[1]s.ID`}
+		sources["*"+m+".Event"] = KeySource{Expr: `%[1]s.ID`}
+	}
+	return sources
+}
 
 // withStripeEvents adds the ID of a Stripe event, of every major
 // version: Stripe delivers a webhook's event again under the same ID.

@@ -246,6 +246,10 @@ type FreshArg struct {
 	// KeyFixes, when the value is made in the function the summary is
 	// of, derive it from a parameter that may hold the operation key.
 	KeyFixes []KeyFix
+	// Local, when the key of the operation is in scope where the value
+	// is made (the root's own delivery or request), derives the value
+	// from it: no caller needs to pass the key.
+	Local *KeyFix
 }
 
 // An SQLStmt is an SQL statement a function runs, and where the handle

@@ -729,3 +729,24 @@ func inLoop(b *ssa.BasicBlock) bool {
 	}
 	return false
 }
+
+// InScopeFix replaces the fresh value that call makes with one derived
+// from the operation key in scope at the call (a delivery or request the
+// function holds, or a context that carries the root's key), namespaced
+// by purpose. It returns nil when no key is in scope or the value's type
+// cannot be derived.
+func InScopeFix(pass *analysis.Pass, res *Result, call *ssa.Call, purpose string) *analysis.SuggestedFix {
+	cat := res.Env.Catalog
+	name, ks, ok := opkey.InScope(pass, cat, call.Pos())
+	if !ok {
+		name, ks, ok = opkey.FromContext(pass, cat, res, res.SrcFuncs(), call.Parent(), call.Pos())
+	}
+	if !ok {
+		return nil
+	}
+	key := fix.Key{Expr: fmt.Sprintf(ks.Expr, name, cat.KeyHeader()), Imports: ks.Imports, MayBeEmpty: ks.MayBeEmpty}
+	if _, obj := pass.Pkg.Scope().Innermost(call.Pos()).LookupParent(name, call.Pos()); obj != nil {
+		key.Since = obj.Pos()
+	}
+	return fix.DeriveFresh(pass, call.Pos(), purpose, key)
+}

@@ -201,7 +201,10 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 		if p.cat.Config().WholeProgram {
 			d.Pos = p.locate(fa.Origin.At, fa.Pkg)
 		}
-		out = append(out, p.freshArg(d, fa.Origin, pc.Call, fa.Arg, fa.Path, 0)...)
+		for _, found := range p.freshArg(d, fa.Origin, pc.Call, fa.Arg, fa.Path, 0) {
+			found.Fix = fa.Local
+			out = append(out, found)
+		}
 	}
 	for _, d := range p.inside(base, pc.Call, pc.Empty, 0) {
 		d.Fix = p.keyFix(d.candidates, pc.Call)

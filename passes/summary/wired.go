@@ -190,9 +190,27 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 			Ignores:  report.IgnoredAt(pass.Fset, ignores, wf.pos),
 			Guards:   deciders(res.Env, wf.arg.Call),
 			KeyFixes: fixes,
+			Local:    localFix(pass, res, wf.gen, purposes[i]),
 		}}, top})
 	}
 	return out
+}
+
+// localFix is the fix, in the package's own files, that derives the
+// fresh value gen makes from the operation key in scope there.
+func localFix(pass *analysis.Pass, res *Result, gen *ssa.Call, purpose string) *valueflow.KeyFix {
+	if Fills(res, gen) {
+		return nil
+	}
+	f := InScopeFix(pass, res, gen, purpose)
+	if f == nil {
+		return nil
+	}
+	edits := fileEdits(pass.Fset, f.TextEdits)
+	if edits == nil {
+		return nil
+	}
+	return &valueflow.KeyFix{Message: f.Message, Edits: edits}
 }
 
 // decidesBefore reports whether a result of g decides whether call runs:

@@ -2,10 +2,14 @@ package fixes
 
 import (
 	"context"
+	"io"
+	"net/http"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/google/uuid"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/stripe/stripe-go/v82"
+	"github.com/stripe/stripe-go/v82/webhook"
 )
 
 // An SNS notification's message ID is the delivery's key.
@@ -29,4 +33,20 @@ func onSchedule(ctx context.Context, ev events.CloudWatchEvent) error {
 func onOrder(msg jetstream.Msg) {
 	db.Exec("INSERT INTO picks (pick_id, body) VALUES ($1, $2)", uuid.New(), msg.Data()) // want `JetStream handler`
 	msg.Ack()
+}
+
+// A Stripe event keeps its ID on every delivery of the webhook: the
+// handler it is passed to derives from that, not from the request.
+func stripeWebhook(w http.ResponseWriter, r *http.Request) {
+	payload, _ := io.ReadAll(r.Body)
+	evt, err := webhook.ConstructEvent(payload, r.Header.Get("Stripe-Signature"), "whsec")
+	if err != nil {
+		w.WriteHeader(http.StatusBadRequest)
+		return
+	}
+	onDispute(r.Context(), evt)
+}
+
+func onDispute(ctx context.Context, evt stripe.Event) {
+	db.ExecContext(ctx, "INSERT INTO disputes (dispute_id, kind) VALUES ($1, $2)", uuid.NewString(), evt.Type) // want `HTTP handler stripeWebhook`
 }
