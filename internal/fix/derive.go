@@ -10,6 +10,7 @@ import (
 	"go/types"
 	"slices"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -41,7 +42,11 @@ func DeriveFresh(pass *analysis.Pass, lparen token.Pos, purpose string, key Key)
 	}
 	path, _ := astutil.PathEnclosingInterval(file, lparen, lparen+1)
 	expr, tuple := Replaceable(pass, path)
-	if expr == nil || loopSince(path, key.Since) {
+	if expr == nil {
+		return nil
+	}
+	items, ok := loopItems(pass, path, key.Since, lparen)
+	if !ok {
 		return nil
 	}
 	typ := pass.TypesInfo.TypeOf(expr)
@@ -51,6 +56,13 @@ func DeriveFresh(pass *analysis.Pass, lparen token.Pos, purpose string, key Key)
 	derive, imports, ok := derivation(pass, file, typ, purpose)
 	if !ok {
 		return nil
+	}
+	if len(items) > 0 {
+		perItem := derive
+		derive = func(k string) string { return perItem(k + ` + "|" + ` + strings.Join(items, ` + "|" + `)) }
+		if slices.ContainsFunc(items, func(e string) bool { return strings.HasPrefix(e, "fmt.") }) {
+			imports = append(imports, "fmt")
+		}
 	}
 	var text string
 	switch {
@@ -89,18 +101,65 @@ func formatExpr(text string) string {
 	return buf.String()
 }
 
-// loopSince reports whether a loop that starts after pos encloses the
-// innermost node of path.
-func loopSince(path []ast.Node, pos token.Pos) bool {
+// loopItems returns, for a value made in loops that start after the
+// key is declared at since, the expressions that tell the loops' items
+// apart: the key of each range over a map, which is the same item on
+// every attempt, whatever order the map is ranged in. It fails on any
+// other loop (an index, or a counter, may name another item on a retry
+// that sees other rows), on a key named "_" or hidden where the value is
+// made, and on a key whose type does not print as itself.
+func loopItems(pass *analysis.Pass, path []ast.Node, since, at token.Pos) ([]string, bool) {
+	var items []string
 	for _, n := range path {
-		switch n.(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			if n.Pos() > pos {
-				return true
+		switch n := n.(type) {
+		case *ast.ForStmt:
+			if n.Pos() > since {
+				return nil, false
 			}
+		case *ast.RangeStmt:
+			if n.Pos() <= since {
+				continue
+			}
+			e, ok := mapKey(pass, n, at)
+			if !ok {
+				return nil, false
+			}
+			items = append([]string{e}, items...)
 		}
 	}
-	return false
+	return items, true
+}
+
+// mapKey returns the expression of string type that names the item of a
+// range over a map, from its key variable as seen at pos.
+func mapKey(pass *analysis.Pass, rs *ast.RangeStmt, pos token.Pos) (string, bool) {
+	if _, ok := pass.TypesInfo.TypeOf(rs.X).Underlying().(*types.Map); !ok {
+		return "", false
+	}
+	id, ok := rs.Key.(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return "", false
+	}
+	obj := pass.TypesInfo.ObjectOf(id)
+	if obj == nil || obj.Pos() != id.Pos() {
+		return "", false // assigned, not declared, by the range: it may change
+	}
+	if _, found := pass.Pkg.Scope().Innermost(pos).LookupParent(id.Name, pos); found != obj {
+		return "", false
+	}
+	b, ok := obj.Type().Underlying().(*types.Basic)
+	switch {
+	case !ok:
+		return "", false
+	case b.Info()&types.IsString != 0:
+		if types.Identical(obj.Type(), types.Typ[types.String]) {
+			return id.Name, true
+		}
+		return "string(" + id.Name + ")", true
+	case b.Info()&types.IsInteger != 0:
+		return "fmt.Sprint(" + id.Name + ")", true
+	}
+	return "", false
 }
 
 // Replaceable finds the expression to replace: the generator call, or the

@@ -3,6 +3,7 @@ package fixes
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"net/http"
 	"time"
 
@@ -48,4 +49,34 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
 func twoRows(w http.ResponseWriter, r *http.Request) {
 	db.Exec("INSERT INTO orders (id) VALUES ($1)", uuid.New()) // want `a retry inserts a second orders row`
 	db.Exec("INSERT INTO orders (id) VALUES ($1)", uuid.New()) // want `a retry inserts a second orders row`
+}
+
+// A row per entry of a map: the entry's key tells the rows apart, on
+// every attempt and in whatever order the map is ranged.
+func holdAll(ctx context.Context, t *asynq.Task) error {
+	var qty map[string]int
+	if err := json.Unmarshal(t.Payload(), &qty); err != nil {
+		return err
+	}
+	for sku, n := range qty {
+		if _, err := db.ExecContext(ctx, "INSERT INTO holds (hold_id, sku, qty) VALUES ($1, $2, $3)", uuid.NewString(), sku, n); err != nil { // want `a retry inserts a second holds row`
+			return err
+		}
+	}
+	return nil
+}
+
+// A row per element of a slice: its index may name another element on a
+// retry that decodes other data, so no fix.
+func holdList(ctx context.Context, t *asynq.Task) error {
+	var skus []string
+	if err := json.Unmarshal(t.Payload(), &skus); err != nil {
+		return err
+	}
+	for i, sku := range skus {
+		if _, err := db.ExecContext(ctx, "INSERT INTO holds (hold_id, sku, qty) VALUES ($1, $2, $3)", uuid.NewString(), sku, i); err != nil { // want `a retry inserts a second holds row.*; make it once, before the retries|a retry inserts a second holds row.*derive it from`
+			return err
+		}
+	}
+	return nil
 }
