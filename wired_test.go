@@ -230,10 +230,12 @@ func TestWired(t *testing.T) {
 		// settlement's key commits apart from it, though another
 		// command's handler makes an external call: never in the same
 		// delivery. franz-go's EachRecord runs its function within.
-		"example.com/wiredadapt/cmd/worker/main.go:24": {
+		"example.com/wiredadapt/cmd/worker/main.go:25": {
 			`a crash between the two commits leaves the effect without its key, .* \(processed_messages on a handle that commits each statement, the effect on a transaction; processed_messages in store.Store.MarkProcessed \(store.go:\d+:\d+\), franz-go consumer loop Consumer.Run, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.service.Place \(orders.go:\d+:\d+\) is fresh on every attempt \(franz-go consumer loop Consumer.Run, wired here\)`,
 			`a retry inserts a second refunds row with a new id: uuid.NewString\(\) in orders.Refunds.Refund \(orders.go:\d+:\d+\) is fresh on every attempt \(franz-go consumer loop Consumer.Run, wired here\)`,
+			// Built: command.Build adapts and decorates the method.
+			`a retry inserts a second refunds row with a new id: uuid.NewString\(\) in orders.Shipments.Ship \(orders.go:\d+:\d+\) is fresh on every attempt \(franz-go consumer loop Consumer.Run, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in orders.Settlements.Notify \(orders.go:\d+:\d+\) \(franz-go consumer loop Consumer.Run, wired here\)`,
 		},
 		// A main that only registers another package's gRPC server;

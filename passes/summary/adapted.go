@@ -26,12 +26,19 @@ func adaptedFuncs(funcs []*ssa.Function) []valueflow.Adapted {
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				ct, ok := instr.(*ssa.ChangeType)
-				if !ok {
-					continue
+				var found []valueflow.Adapted
+				switch instr := instr.(type) {
+				case *ssa.ChangeType:
+					if a, ok := adapted(instr); ok {
+						found = append(found, a)
+					}
+				case *ssa.Call:
+					found = built(instr)
 				}
-				if a, ok := adapted(ct); ok && !slices.ContainsFunc(out, func(b valueflow.Adapted) bool { return sameAdapted(a, b) }) {
-					out = append(out, a)
+				for _, a := range found {
+					if !slices.ContainsFunc(out, func(b valueflow.Adapted) bool { return sameAdapted(a, b) }) {
+						out = append(out, a)
+					}
 				}
 			}
 		}
@@ -49,7 +56,13 @@ func adapted(ct *ssa.ChangeType) (valueflow.Adapted, bool) {
 	if _, ok := named.Underlying().(*types.Signature); !ok {
 		return valueflow.Adapted{}, false
 	}
-	mc, ok := ct.X.(*ssa.MakeClosure)
+	return boundAdapted(named, ct.X)
+}
+
+// boundAdapted describes the method value v, adapted to the named type
+// (a function type, or an interface a builder returns).
+func boundAdapted(named *types.Named, v ssa.Value) (valueflow.Adapted, bool) {
+	mc, ok := v.(*ssa.MakeClosure)
 	if !ok {
 		return valueflow.Adapted{}, false
 	}
@@ -71,6 +84,40 @@ func adapted(ct *ssa.ChangeType) (valueflow.Adapted, bool) {
 		a.TypeArgs = append(a.TypeArgs, types.TypeString(t, nil))
 	}
 	return a, true
+}
+
+// built describes the method values a call hands to a builder of an
+// interface of one method (commands.Build("SubmitBatch", log,
+// d.Batches.Submit), which returns a Handler[C, R]): an argument whose
+// type is the method's signature is the function the built value's
+// method calls, inside the adapters and decorators the builder wraps it
+// in, whose bodies the caller need not see.
+func built(call *ssa.Call) []valueflow.Adapted {
+	named, ok := types.Unalias(call.Type()).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || !types.IsInterface(named) || call.Call.IsInvoke() {
+		return nil
+	}
+	iface := named.Underlying().(*types.Interface)
+	if iface.NumMethods() != 1 {
+		return nil // which method calls the function is not known
+	}
+	want := withoutRecv(iface.Method(0).Signature())
+	var out []valueflow.Adapted
+	for _, arg := range call.Call.Args {
+		if !types.Identical(arg.Type(), want) {
+			continue
+		}
+		if a, ok := boundAdapted(named, arg); ok {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// withoutRecv returns sig as the type of a function value: the
+// signature of a method value.
+func withoutRecv(sig *types.Signature) *types.Signature {
+	return types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic())
 }
 
 func sameAdapted(a, b valueflow.Adapted) bool {

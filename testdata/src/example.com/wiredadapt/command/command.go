@@ -30,3 +30,9 @@ func (h *logging[C]) Handle(ctx context.Context, cmd C) error {
 	}
 	return err
 }
+
+// Build adapts fn to Handler and logs its failures: the caller sees
+// neither the adapter nor the decorator.
+func Build[C any](fn func(ctx context.Context, cmd C) error) Handler[C] {
+	return Logged[C](HandlerFunc[C](fn))
+}

@@ -17,8 +17,10 @@ type Handlers struct {
 	Refund command.Handler[orders.RefundOrder]
 	Settle command.Handler[orders.SettleOrder]
 	Notify command.Handler[orders.NotifyOrder]
+	Ship   command.Handler[orders.ShipOrder]
 	// Audit is called by no retried path.
-	Audit command.Handler[orders.AuditOrder]
+	Audit   command.Handler[orders.AuditOrder]
+	Archive command.Handler[orders.ArchiveOrder]
 }
 
 // Consumer reads commands from Kafka, with franz-go.
@@ -59,5 +61,9 @@ func (c *Consumer) dispatch(ctx context.Context, r *kgo.Record) {
 		var cmd orders.NotifyOrder
 		_ = json.Unmarshal(r.Value, &cmd)
 		_ = c.H.Notify.Handle(ctx, cmd)
+	case "ship":
+		var cmd orders.ShipOrder
+		_ = json.Unmarshal(r.Value, &cmd)
+		_ = c.H.Ship.Handle(ctx, cmd)
 	}
 }

@@ -15,6 +15,8 @@ type RefundOrder struct{ ID string }
 type AuditOrder struct{ ID string }
 type SettleOrder struct{ ID, EventID string }
 type NotifyOrder struct{ ID string }
+type ShipOrder struct{ ID string }
+type ArchiveOrder struct{ ID string }
 
 // Store is the storage the services need.
 type Store interface {
@@ -76,4 +78,18 @@ func (s *Settlements) Settle(ctx context.Context, cmd SettleOrder) error {
 func (s *Settlements) Notify(ctx context.Context, cmd NotifyOrder) error {
 	_, err := http.Post("https://mail.example/send", "application/json", nil) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(franz-go consumer loop Consumer.Run\)`
 	return err
+}
+
+// Shipments ships orders; its handlers are built by command.Build.
+type Shipments struct{ Store Store }
+
+// Ship stores a shipment under an ID it makes.
+func (s *Shipments) Ship(ctx context.Context, cmd ShipOrder) error {
+	return s.Store.InsertRefund(ctx, uuid.NewString(), cmd.ID) // want `a retry inserts a second refunds row with a new id: uuid.NewString\(\) is fresh on every attempt \(franz-go consumer loop Consumer.Run\)`
+}
+
+// Archive stores an archive row under an ID it makes; no retried path
+// handles its command.
+func (s *Shipments) Archive(ctx context.Context, cmd ArchiveOrder) error {
+	return s.Store.InsertRefund(ctx, uuid.NewString(), cmd.ID)
 }

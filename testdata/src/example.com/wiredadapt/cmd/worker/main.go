@@ -20,6 +20,7 @@ func main() {
 	svc := orders.New(st)
 	refunds := &orders.Refunds{Store: st}
 	settlements := &orders.Settlements{Store: st}
+	shipments := &orders.Shipments{Store: st}
 	cl, _ := kgo.NewClient()
 	c := &consumer.Consumer{Client: cl, H: consumer.Handlers{
 		Place:  command.Logged[orders.PlaceOrder](command.HandlerFunc[orders.PlaceOrder](svc.Place)),
@@ -27,6 +28,9 @@ func main() {
 		Audit:  command.HandlerFunc[orders.AuditOrder](refunds.Audit),
 		Settle: command.HandlerFunc[orders.SettleOrder](settlements.Settle),
 		Notify: command.HandlerFunc[orders.NotifyOrder](settlements.Notify),
+		// Built: the adapter and the decorator are inside Build.
+		Ship:    command.Build(shipments.Ship),
+		Archive: command.Build(shipments.Archive),
 	}}
 	_ = c.Run(context.Background())
 }
