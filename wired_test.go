@@ -187,11 +187,19 @@ func TestWired(t *testing.T) {
 			// A stable key, the root's, records nothing before the call.
 			`a crash after the HTTP request in carrier.Client.BookKeyed \(carrier.go:\d+:\d+\) and before its outcome is stored leaves no record of it, .* pg.Events.Create stores its outcome after it \(HTTP handler Handler.ShipKeyed, wired here\)`,
 			`a crash between the two commits leaves the effect without its key, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in pg.Keys.Save \(pg.go:\d+:\d+\), HTTP handler Handler.CreditOnce, wired here\)`,
+			// gorm's Save writes the row over: the retry writes it again.
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into events in pg.Events.Create \(pg.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Restate, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into events in pg.Events.Create \(pg.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.ShipRecorded, wired here\)`,
-			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into events in pg.Events.Create \(pg.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.ShipViaRecord, wired here\)`,
+			// Not ShipViaRecord: the carrier client's record of the
+			// request absorbs its duplicate, and the retry redoes the
+			// rest (the call's missing key is missingkey's).
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in pg.Credits.Apply \(pg.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Credit, wired here\)`,
+			// A debit and a credit, each in a Transaction of its own.
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in pg.adjust \(pg.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.MoveApart, wired here\)`,
 			`a retry creates a second Delivery with a new ID: uuid.NewString\(\) in app.service.Forward \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Forward, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into events in pg.Events.Create \(pg.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.Event, wired here\); .*`,
+			`a retry inserts the row for the same id again, .* the INSERT into transfers in pg.Transfers.CreditIn\$1 \(pg.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.MoveApart, wired here\); .*`,
+			`a retry inserts the row for the same id again, .* the INSERT into transfers in pg.Transfers.Move\$1 \(pg.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.Move, wired here\); .*`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in app.service.Deliver \(app.go:\d+:\d+\) \(HTTP handler Handler.Deliver, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.Book \(carrier.go:\d+:\d+\) \(HTTP handler Handler.Ship, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.BookRecorded \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipViaRecord, wired here\)`,

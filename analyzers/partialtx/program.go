@@ -72,10 +72,16 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 		return
 	}
 	// Only the writes that can run with the first in one operation: a
-	// dispatcher's other cases are other operations.
-	counted := slices.DeleteFunc(slices.Clone(writes), func(w int) bool { return r.Exclusive(first, w) })
+	// dispatcher's other cases are other operations. An INSERT whose
+	// duplicate is absorbed or ignored, before any guard, runs again
+	// harmlessly on the retry: a failure after it commits leaves
+	// nothing half done.
+	counted := slices.DeleteFunc(slices.Clone(writes), func(w int) bool {
+		return r.Exclusive(first, w) || (r.Stmts[w].Absorbed || parsed[w].Conflict && !parsed[w].Upsert) && parsed[w].Kind == sqltext.Insert && !slices.ContainsFunc(guards, func(g int) bool { return g < w })
+	})
 	found, own := programApart(r, counted, comps)
 	if !found && len(guards) > 0 {
+		apart := counted
 		// A guard that commits apart from the write it lets through
 		// stops the retry that would finish it; a key table's guard
 		// is keytx's.
@@ -85,7 +91,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 				counted = append(counted, g)
 			}
 		}
-		counted = append(counted, slices.DeleteFunc(slices.Clone(writes), func(w int) bool { return r.Exclusive(first, w) })...)
+		counted = append(counted, apart...)
 		found, own = programApart(r, counted, comps)
 	}
 	if !found || own {

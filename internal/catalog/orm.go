@@ -20,9 +20,11 @@ type ORM struct {
 	DB   string // FuncKey receiver of the handle: "(*pkg.DB)"
 	Exec []Executors
 	// Create insert the model (or slice of models) at the argument, by
-	// method name; Upserts among them absorb a duplicate themselves.
-	Create  map[string]int
-	Upserts []string
+	// method name; Upserts among them absorb a duplicate themselves, and
+	// Overwrites among those write the model over the row it finds.
+	Create     map[string]int
+	Upserts    []string
+	Overwrites []string
 	// Update update rows from the arguments starting at the index.
 	Update map[string]int
 	// Chain return the handle they are called on, refined: following
@@ -57,7 +59,8 @@ var orms = []ORM{{
 	Create: map[string]int{
 		"Create": 0, "CreateInBatches": 0, "Save": 0, "FirstOrCreate": 0,
 	},
-	Upserts: []string{"Save", "FirstOrCreate"},
+	Upserts:    []string{"Save", "FirstOrCreate"},
+	Overwrites: []string{"Save"},
 	Update: map[string]int{
 		"Updates": 0, "Update": 1, "UpdateColumn": 1, "UpdateColumns": 0,
 	},
@@ -244,6 +247,15 @@ func IsORMChain(name string) bool {
 func IsORMPackage(path string) bool {
 	return slices.ContainsFunc(orms, func(o ORM) bool { return o.Path == path }) ||
 		slices.ContainsFunc(queryBuilders, func(b QueryBuilder) bool { return b.Path == path })
+}
+
+// IsORMOverwrite reports whether fn is an ORM's Create method that
+// writes the model over the row it finds (gorm's Save): what the code
+// computed from an earlier read, written again on a retry.
+func IsORMOverwrite(fn *types.Func) bool {
+	return slices.ContainsFunc(orms, func(o ORM) bool {
+		return slices.ContainsFunc(o.Overwrites, func(m string) bool { return FuncKey(fn) == o.DB+"."+m })
+	})
 }
 
 // IsORMUpsert reports whether fn is an ORM's Create method that absorbs

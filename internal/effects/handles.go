@@ -123,7 +123,19 @@ func locate(sums Summaries, v ssa.Value, path string, depth int) (place, bool) {
 			return next(b, path)
 		}
 		return place{}, false
-	case *ssa.Phi, *ssa.Const:
+	case *ssa.Phi:
+		// q := tx; if ... { q = tx.Clauses(...) }: one place, when
+		// every edge comes from it.
+		var at place
+		for i, e := range x.Edges {
+			p, ok := next(e, path)
+			if !ok || i > 0 && p != at {
+				return place{}, false
+			}
+			at = p
+		}
+		return at, len(x.Edges) > 0
+	case *ssa.Const:
 		return place{}, false
 	}
 	return place{value: v, path: path}, true
@@ -556,7 +568,8 @@ func begun(v ssa.Value) bool {
 }
 
 // txCallback reports whether p is a parameter of a function literal
-// that is passed to a transaction function (pgx.BeginFunc).
+// that is passed to a transaction function (pgx.BeginFunc, gorm's
+// db.Transaction).
 func txCallback(p *ssa.Parameter) bool {
 	fn := p.Parent()
 	if fn.Parent() == nil {
@@ -565,7 +578,7 @@ func txCallback(p *ssa.Parameter) bool {
 	for _, b := range fn.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(ssa.CallInstruction)
-			if !ok || !IsTxFunc(c.Common()) {
+			if !ok || !RunsInTx(c.Common()) {
 				continue
 			}
 			for _, a := range c.Common().Args {
@@ -619,7 +632,9 @@ func sourceAt(fn *ssa.Function, p place) Source {
 			}
 		}
 		return src
-	case unit == DurTx && p.path == "" && begun(p.base()):
+	case unit != DurAutocommit && p.path == "" && begun(p.base()):
+		// A transaction by its origin, whatever its type says (gorm's
+		// *DB in a Transaction callback).
 		return Source{Kind: valueflow.HandleTx, Tx: p.base()}
 	}
 	return Source{}

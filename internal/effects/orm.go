@@ -50,6 +50,7 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 		model = arg(c, fn, i)
 		sql.Kind = sqltext.Insert
 		sql.Conflict = catalog.IsORMUpsert(fn) || HasClauses(cc.Args[0])
+		sql.Upsert = catalog.IsORMOverwrite(fn)
 	} else if i, ok := cat.ModelUpdate(fn); ok {
 		sql.Kind = sqltext.Update
 		if i > 0 { // Update("balance", v): the column, then its value
@@ -75,6 +76,9 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 		// Create(&RailEvent{ID: ev.ID, ...}): the INSERT of the model's
 		// columns, each filled by its field.
 		if text, paths, ok := modelInsert(sql.Table, model, sql.Conflict); ok {
+			if sql.Upsert {
+				text = overwrites(text, paths)
+			}
 			if parsed := sqltext.Parse(text); parsed.Kind == sqltext.Insert {
 				st.Text, st.SQL, st.ArgBase, st.ArgPaths = text, parsed, model, paths
 			}
@@ -230,6 +234,9 @@ func modelSQL(sql *sqltext.Statement, column string) string {
 	}
 	switch sql.Kind {
 	case sqltext.Insert:
+		if sql.Upsert {
+			return "INSERT INTO " + sql.Table + " VALUES (DEFAULT) ON CONFLICT DO UPDATE SET updated_at = EXCLUDED.updated_at"
+		}
 		if sql.Conflict {
 			return "INSERT INTO " + sql.Table + " VALUES (DEFAULT) ON CONFLICT DO NOTHING"
 		}
@@ -243,6 +250,23 @@ func modelSQL(sql *sqltext.Statement, column string) string {
 		return "DELETE FROM " + sql.Table
 	}
 	return ""
+}
+
+// overwrites turns the INSERT of a model that modelInsert renders, with
+// its conflict ignored, into the one that writes the model over the row
+// it finds (gorm's Save): the value of its first column replaces the
+// stored one.
+func overwrites(text string, paths []string) string {
+	open := strings.Index(text, "(")
+	if open < 0 || len(paths) == 0 {
+		return text
+	}
+	end := strings.IndexAny(text[open+1:], ",)")
+	if end < 0 {
+		return text
+	}
+	col := text[open+1 : open+1+end]
+	return strings.TrimSuffix(text, " ON CONFLICT DO NOTHING") + " ON CONFLICT DO UPDATE SET " + col + " = EXCLUDED." + col
 }
 
 // modelInsert renders an ORM's insert of one struct model as the INSERT

@@ -433,15 +433,42 @@ func gormDurability(c ssa.CallInstruction) Durability {
 	if cc.IsInvoke() || len(cc.Args) == 0 {
 		return DurUnknown
 	}
-	switch root := chainRoot(cc.Args[0]).(type) {
+	return ORMHandleUnit(cc.Args[0])
+}
+
+// ORMHandleUnit is the commit unit of an ORM's handle v by its origin,
+// as gorm's *DB is both the pool and a transaction: begun, or a
+// callback's parameter (Transaction's, or a helper's), it is a
+// transaction; a parameter of a function is what its callers pass; any
+// other (a field, a global) commits each statement.
+func ORMHandleUnit(v ssa.Value) Durability {
+	return ormHandleUnit(v, 0)
+}
+
+func ormHandleUnit(v ssa.Value, depth int) Durability {
+	switch root := chainRoot(v).(type) {
+	case *ssa.Phi:
+		// q := tx; if ... { q = tx.Clauses(...) }: the unit of every
+		// edge, when they agree.
+		if depth > 2 || len(root.Edges) == 0 {
+			return DurUnknown
+		}
+		unit := ormHandleUnit(root.Edges[0], depth+1)
+		for _, e := range root.Edges[1:] {
+			if ormHandleUnit(e, depth+1) != unit {
+				return DurUnknown
+			}
+		}
+		return unit
 	case *ssa.Call:
 		if fn := valueflow.Callee(&root.Call); fn != nil && catalog.IsORMBegin(fn.Name()) {
 			return DurTx
 		}
 	case *ssa.Parameter:
 		if root.Parent().Parent() != nil {
-			return DurTx // a callback's handle: Transaction's, or a helper's
+			return DurTx
 		}
+		return DurUnknown
 	}
 	return DurAutocommit
 }

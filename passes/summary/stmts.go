@@ -300,7 +300,7 @@ func runOrder(f *ssa.Function) []*ssa.BasicBlock {
 // the composition root asks whether they run it.
 func (b *stmtBuilder) runsHere(mc *ssa.MakeClosure) bool {
 	for _, r := range *mc.Referrers() {
-		if call, ok := r.(*ssa.Call); ok && (call.Call.Value == mc || effects.IsTxFunc(&call.Call) || callsInline(&call.Call) || call.Call.IsInvoke() && b.wiredOK(call)) {
+		if call, ok := r.(*ssa.Call); ok && (call.Call.Value == mc || effects.RunsInTx(&call.Call) || callsInline(&call.Call) || call.Call.IsInvoke() && b.wiredOK(call)) {
 			return true
 		}
 	}
@@ -508,7 +508,7 @@ func (b *stmtBuilder) call(c ssa.CallInstruction) {
 		return
 	}
 	cc := c.Common()
-	if effects.IsTxFunc(cc) {
+	if effects.RunsInTx(cc) {
 		b.callbacks(cc)
 		return
 	}
@@ -785,7 +785,11 @@ func (b *stmtBuilder) mapHandle(call *ssa.Call, h valueflow.Handle) valueflow.Ha
 		p, path, orElse := h.Param, h.Path, h.Else
 		h = valueflow.Handle{} // unknown, unless the argument tells
 		if p < len(call.Call.Args) {
-			h = b.handle(b.source(call.Call.Args[p], path, effects.DurUnknown))
+			arg := call.Call.Args[p]
+			h = b.handle(b.source(arg, path, effects.DurUnknown))
+			if h.Kind == valueflow.HandleUnknown && path == "" && catalog.IsORMHandle(arg.Type()) && effects.ORMHandleUnit(arg) == effects.DurAutocommit {
+				h = valueflow.Handle{Kind: valueflow.HandleAutocommit} // gorm's pool handed to a helper
+			}
 		}
 		if h.Kind == valueflow.HandleParam && h.Else == nil && orElse != nil {
 			// Handed this function's parameter, the selector still

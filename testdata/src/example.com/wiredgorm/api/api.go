@@ -69,3 +69,15 @@ func (h *Handler) Credit(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) ShipKeyed(w http.ResponseWriter, r *http.Request) {
 	h.Svc.ShipKeyed(app.WithIdempotencyKey(r.Context(), r.Header.Get("Idempotency-Key")), app.Event{ID: r.FormValue("id")})
 }
+
+func (h *Handler) Move(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Move(r.Context(), app.Transfer{ID: r.FormValue("id"), From: r.FormValue("from"), To: r.FormValue("to"), Amount: 5})
+}
+
+func (h *Handler) MoveApart(w http.ResponseWriter, r *http.Request) {
+	h.Svc.MoveApart(r.Context(), app.Transfer{ID: r.FormValue("id"), From: r.FormValue("from"), To: r.FormValue("to"), Amount: 5})
+}
+
+func (h *Handler) Restate(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Restate(r.Context(), app.Event{ID: r.FormValue("id")}, 10)
+}

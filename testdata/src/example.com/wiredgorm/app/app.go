@@ -65,6 +65,25 @@ type Keys interface {
 	Save(ctx context.Context, key string) error
 }
 
+// A Transfer moves money between two accounts.
+type Transfer struct {
+	ID       string
+	From, To string
+	Amount   int64
+}
+
+// Transfers move money in gorm's transactions.
+type Transfers interface {
+	// Move stores the transfer and moves the money in one transaction.
+	Move(ctx context.Context, t *Transfer) error
+	// Debit takes the money in a transaction of its own.
+	Debit(ctx context.Context, account string, amount int64) error
+	// CreditIn stores the transfer and credits it, in another.
+	CreditIn(ctx context.Context, t *Transfer) error
+	// SaveAccount writes the account over its row.
+	SaveAccount(ctx context.Context, id string, balance int64) error
+}
+
 // Repos are the repositories a unit of work hands its function.
 type Repos interface {
 	Events() Events
@@ -90,6 +109,9 @@ type Service interface {
 	ShipRecorded(ctx context.Context, ev Event) error
 	ShipViaRecord(ctx context.Context, ev Event) error
 	ShipKeyed(ctx context.Context, ev Event) error
+	Move(ctx context.Context, t Transfer) error
+	MoveApart(ctx context.Context, t Transfer) error
+	Restate(ctx context.Context, ev Event, balance int64) error
 }
 
 type service struct {
@@ -99,10 +121,35 @@ type service struct {
 	keys    Keys
 	log     Deliveries
 	carrier Carrier
+	moves   Transfers
 }
 
-func New(e Events, c Credits, u Units, k Keys, d Deliveries, cr Carrier) Service {
-	return &service{events: e, credits: c, units: u, keys: k, log: d, carrier: cr}
+func New(e Events, c Credits, u Units, k Keys, d Deliveries, cr Carrier, t Transfers) Service {
+	return &service{events: e, credits: c, units: u, keys: k, log: d, carrier: cr, moves: t}
+}
+
+// Move moves the money in one transaction of the implementation's.
+func (s *service) Move(ctx context.Context, t Transfer) error {
+	return s.moves.Move(ctx, &t)
+}
+
+// Restate writes the account's balance over its row, then records the
+// event on its own: a failure between them leaves the balance written,
+// and the retry writes it again.
+func (s *service) Restate(ctx context.Context, ev Event, balance int64) error {
+	if err := s.moves.SaveAccount(ctx, ev.ID, balance); err != nil {
+		return err
+	}
+	return s.events.Create(ctx, &ev)
+}
+
+// MoveApart debits in one transaction and credits in another: a failure
+// of the credit leaves the debit, which the retry takes again.
+func (s *service) MoveApart(ctx context.Context, t Transfer) error {
+	if err := s.moves.Debit(ctx, t.From, t.Amount); err != nil {
+		return err
+	}
+	return s.moves.CreditIn(ctx, &t)
 }
 
 // Ship books with the carrier, then stores the booking in the unit of

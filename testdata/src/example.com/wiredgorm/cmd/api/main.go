@@ -13,7 +13,7 @@ import (
 
 func main() {
 	db, _ := gorm.Open(nil)
-	h := &api.Handler{Svc: app.New(pg.Events{DB: db}, pg.Credits{DB: db}, &pg.Units{DB: db}, pg.Keys{DB: db}, pg.Deliveries{DB: db}, &carrier.Client{})}
+	h := &api.Handler{Svc: app.New(pg.Events{DB: db}, pg.Credits{DB: db}, &pg.Units{DB: db}, pg.Keys{DB: db}, pg.Deliveries{DB: db}, &carrier.Client{}, pg.Transfers{DB: db})}
 	http.HandleFunc("/events", h.Event)
 	http.HandleFunc("/settle", h.Settle)
 	http.HandleFunc("/credit", h.Credit)
