@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS webhook_outbox;
+DROP TABLE IF EXISTS webhook_endpoints;
