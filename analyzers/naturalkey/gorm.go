@@ -60,7 +60,7 @@ func (c *checker) checkModel(call ssa.CallInstruction) {
 		if what == "" {
 			what = "the caller-known " + st.Field(i).Name()
 		}
-		c.reportModel(call, catalog.GormTable(named.Obj().Name()), st.Field(i).Name(), what, path)
+		c.reportModel(call, effects.ModelTable(call.Parent().Prog, named), st.Field(i).Name(), what, path)
 	}
 }
 

@@ -2,6 +2,7 @@ package naturalkey
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -132,7 +133,7 @@ func (c *checker) callKey(call *ssa.Call, next func(ssa.Value) key) key {
 	case valueflow.ReadsKeyHeader(c.cat, &call.Call):
 		return key{what: "request's idempotency key"}
 	}
-	if _, ok := c.cat.Generator(fn); ok {
+	if _, ok := c.cat.Generator(fn); ok || c.freshResult(fn) {
 		return key{fresh: true}
 	}
 	if !c.cat.IsDeriver(fn) {
@@ -159,6 +160,14 @@ func (c *checker) callKey(call *ssa.Call, next func(ssa.Value) key) key {
 		k = k.merge(next(a))
 	}
 	return k
+}
+
+// freshResult reports whether a function of another package returns,
+// whole, a value fresh on every call (ids.NewUUID wraps uuid.NewString),
+// by its summary.
+func (c *checker) freshResult(fn *types.Func) bool {
+	s := c.res.Imported(fn)
+	return s != nil && slices.ContainsFunc(s.FreshResults, func(r valueflow.FreshResult) bool { return r.Result == 0 && r.Path == "" })
 }
 
 // receiver returns the receiver of a method call, or nil.
