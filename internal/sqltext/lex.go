@@ -64,6 +64,12 @@ func lex(s string) []token {
 				end = len(s) - i - 1
 			}
 			i += end + 1
+			if arraySuffix(s, start, i) {
+				// PostgreSQL's text[] or a[1]: a type's or a value's
+				// subscript, not a quoted name.
+				toks = append(toks, token{tPunct, s[start:i], s[start:i], start})
+				continue
+			}
 			toks = append(toks, token{tQuoted, strings.Trim(s[start:i], "[]"), s[start:i], start})
 			continue
 		case c == '$' && i+1 < len(s) && isDigit(s[i+1]):
@@ -137,4 +143,19 @@ func isIdentStart(r rune) bool { return r == '_' || unicode.IsLetter(r) }
 
 func isIdentPart(r rune) bool {
 	return r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// arraySuffix reports whether the brackets s[start:end] follow a name
+// or another subscript with no space between, or hold nothing or a
+// number: an array's type (text[]) or subscript (a[1]), where SQL
+// Server's [name] would hold a name.
+func arraySuffix(s string, start, end int) bool {
+	inner := ""
+	if end-1 > start+1 {
+		inner = strings.TrimSpace(s[start+1 : end-1])
+	}
+	if inner == "" || strings.Trim(inner, "0123456789:") == "" {
+		return true
+	}
+	return start > 0 && (isIdentStart(rune(s[start-1])) || isDigit(s[start-1]) || s[start-1] == ']')
 }

@@ -33,6 +33,12 @@ ALTER TABLE events ADD CONSTRAINT events_msg UNIQUE (message_id);
 CREATE INDEX orders_customer ON orders (customer_id);
 CREATE TABLE comments (comment_id uuid PRIMARY KEY DEFAULT uuid_generate_v4(), body text);
 CREATE TABLE invoices (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, number text UNIQUE);
+CREATE TABLE hooks (
+	id text PRIMARY KEY,
+	events text[] NOT NULL DEFAULT '{}',
+	scores int[3],
+	CONSTRAINT hooks_customer_url UNIQUE (customer_id, url)
+);
 CREATE TABLE broken (id int PRIMARY KEY
 `
 	s := Schema{}
@@ -45,7 +51,9 @@ CREATE TABLE broken (id int PRIMARY KEY
 		"events":   {Unique: [][]string{{"message_id"}}, Generated: []string{"id"}},
 		"comments": {Primary: []string{"comment_id"}, Generated: []string{"comment_id"}},
 		"invoices": {Primary: []string{"id"}, Unique: [][]string{{"number"}}, Generated: []string{"id"}},
-		"broken":   {},
+		// An array type is no quoted name: the constraint after it counts.
+		"hooks":  {Primary: []string{"id"}, Unique: [][]string{{"customer_id", "url"}}},
+		"broken": {},
 	}
 	if diff := cmp.Diff(want, s); diff != "" {
 		t.Errorf("schema (-want +got):\n%s", diff)

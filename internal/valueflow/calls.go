@@ -414,7 +414,7 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 	}
 	for i := 0; i < strct.NumFields(); i++ {
 		f := strct.Field(i)
-		if f.Name() == field && isModelIdentity(t.env.Catalog, f, strct.Tag(i)) && !builderAbsorbs(instr, ModelColumn(f, strct.Tag(i))) &&
+		if f.Name() == field && isModelIdentity(t.env.Catalog, f, strct.Tag(i)) && !t.builderAbsorbs(instr, ModelColumn(f, strct.Tag(i)), name, strct) &&
 			!t.failsOnAnotherModelKey(strct, field, n.v) && !t.clausesAbsorb(instr, ModelColumn(f, strct.Tag(i)), name, strct, n) {
 			t.hit(SinkInfo{Kind: ModelSink, Table: name, Column: field}, instr.Pos(), n.stack, nil)
 		}
@@ -448,8 +448,12 @@ func (t *tracer) failsOnAnotherModelKey(s *types.Struct, field string, model ssa
 // builderAbsorbs reports whether the query a builder's Model call begins
 // to describe goes on to a conflict clause on a column other than col
 // (bun's .On("CONFLICT (idempotency_key) DO NOTHING")): the row's other
-// unique value absorbs a retry, as absorbed decides for SQL text.
-func builderAbsorbs(instr ssa.CallInstruction, col string) bool {
+// unique value absorbs a retry, as absorbed decides for SQL text. A
+// target built at run time (a generic repository's "CONFLICT (" + cols +
+// ") DO NOTHING") absorbs it when the model's tags or its table's schema
+// declare a unique key without col, as gorm's clause without a target
+// does.
+func (t *tracer) builderAbsorbs(instr ssa.CallInstruction, col, model string, s *types.Struct) bool {
 	call, ok := instr.(*ssa.Call)
 	if !ok {
 		return false
@@ -466,6 +470,9 @@ func builderAbsorbs(instr ssa.CallInstruction, col string) bool {
 				continue
 			}
 			if catalog.IsBuilderOn(fn) && len(c.Call.Args) > 1 {
+				if head, tail := ConstEnds(c.Call.Args[1]); !isConst(c.Call.Args[1]) && strings.HasPrefix(strings.ToUpper(head), "CONFLICT") && strings.HasSuffix(strings.ToUpper(tail), "DO NOTHING") {
+					return t.anotherModelKey(col, model, s)
+				}
 				if text, ok := ConstString(c.Call.Args[1]); ok {
 					st := sqltext.Parse("INSERT INTO t (" + col + ") VALUES (1) ON " + text)
 					for _, target := range st.ConflictTarget {

@@ -423,6 +423,28 @@ func FuncName(fn *ssa.Function) string {
 // or fmt.Sprintf with a constant format and constant arguments.
 func ConstString(v ssa.Value) (string, bool) { return constString(v) }
 
+// isConst reports whether v is a constant string.
+func isConst(v ssa.Value) bool {
+	_, ok := constString(v)
+	return ok
+}
+
+// ConstEnds returns the constant text a string concatenation begins and
+// ends with ("CONFLICT (" + cols + ") DO NOTHING" gives "CONFLICT (" and
+// ") DO NOTHING"); both are "" where the end is not a constant.
+func ConstEnds(v ssa.Value) (head, tail string) {
+	if s, ok := constString(v); ok {
+		return s, s
+	}
+	b, ok := v.(*ssa.BinOp)
+	if !ok || b.Op != token.ADD {
+		return "", ""
+	}
+	head, _ = ConstEnds(b.X)
+	_, tail = ConstEnds(b.Y)
+	return head, tail
+}
+
 // SliceElems returns the values stored into the elements of a variadic
 // argument slice built in place, by index.
 func SliceElems(v ssa.Value) []ssa.Value {

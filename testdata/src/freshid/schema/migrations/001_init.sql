@@ -9,3 +9,4 @@ CREATE TABLE accounts (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, email
 CREATE TABLE deliveries (id serial PRIMARY KEY, message_id text NOT NULL UNIQUE);
 CREATE TABLE posts (id serial PRIMARY KEY, slug text NOT NULL, created_at timestamptz DEFAULT now());
 CREATE UNIQUE INDEX posts_slug ON posts (slug);
+CREATE TABLE endpoints (id text PRIMARY KEY, url text NOT NULL, events text[] NOT NULL, CONSTRAINT endpoints_url UNIQUE (url));
