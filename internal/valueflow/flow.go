@@ -142,6 +142,10 @@ type tracer struct {
 	seen     map[visitKey]bool
 	work     []node
 	flow     Flow
+	// into are the stores through which the flow entered each local
+	// variable: a use that only a later store of the whole variable
+	// reaches reads that store's value (overwritten).
+	into map[*ssa.Alloc][]*ssa.Store
 }
 
 // seenSets holds the visited sets of finished traces for the next ones:
@@ -216,7 +220,11 @@ func (t *tracer) step(n node) {
 	if refs == nil {
 		return
 	}
+	alloc, _ := n.v.(*ssa.Alloc)
 	for _, instr := range *refs {
+		if alloc != nil && t.overwritten(alloc, instr) {
+			continue
+		}
 		switch instr := instr.(type) {
 		case *ssa.ChangeType, *ssa.Convert, *ssa.ChangeInterface, *ssa.SliceToArrayPointer, *ssa.Phi, *ssa.Slice:
 			t.push(instr.(ssa.Value), n.path, n.stack)
@@ -312,19 +320,71 @@ func (t *tracer) store(s *ssa.Store, n node) {
 	}
 	path := n.path
 	for addr := s.Addr; ; {
-		t.push(addr, addrOf(path), n.stack)
 		switch a := addr.(type) {
 		case *ssa.FieldAddr:
+			t.push(addr, addrOf(path), n.stack)
 			path = "." + FieldName(a.X.Type(), a.Field) + path
 			addr = a.X
 			continue
 		case *ssa.IndexAddr:
+			t.push(addr, addrOf(path), n.stack)
 			path = indexElem(a.Index) + path
 			addr = a.X
 			continue
+		case *ssa.Alloc:
+			if t.into == nil {
+				t.into = make(map[*ssa.Alloc][]*ssa.Store)
+			}
+			t.into[a] = append(t.into[a], s)
 		}
+		t.push(addr, addrOf(path), n.stack)
 		return
 	}
+}
+
+// overwritten reports whether a use of a local variable that the flow
+// entered reads only what a later store of the whole variable put there
+// (attempt = repo.FindOne(...) after the fresh attempt was inserted):
+// every store the flow entered by runs before such a store, which runs
+// before the use.
+func (t *tracer) overwritten(alloc *ssa.Alloc, use ssa.Instruction) bool {
+	if _, ok := use.(*ssa.Store); ok {
+		return false
+	}
+	origins := t.into[alloc]
+	if len(origins) == 0 {
+		return false
+	}
+	for _, s := range origins {
+		killed := false
+		for _, r := range *alloc.Referrers() {
+			k, ok := r.(*ssa.Store)
+			if ok && k != s && k.Addr == alloc && instrDominates(s, k) && instrDominates(k, use) {
+				killed = true
+				break
+			}
+		}
+		if !killed {
+			return false
+		}
+	}
+	return true
+}
+
+// instrDominates reports whether a runs before b on every path to b.
+func instrDominates(a, b ssa.Instruction) bool {
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, in := range a.Block().Instrs {
+		switch in {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
 }
 
 // toCallerArg carries a flow out of a pointer parameter to the argument

@@ -340,3 +340,38 @@ func headerMapKey(w http.ResponseWriter, r *http.Request) {
 func headerMapKeyed(w http.ResponseWriter, r *http.Request) {
 	bc.send(r.Context(), "POST", "https://carrier.example/bookings", map[string]string{"Idempotency-Key": r.Header.Get("Idempotency-Key")})
 }
+
+type Intent struct {
+	ID, Ref string
+}
+
+// loadIntent reads the stored intent of a reference.
+func loadIntent(ref string) Intent {
+	var in Intent
+	db.QueryRow("SELECT id, ref FROM intents WHERE ref = $1", ref).Scan(&in.ID, &in.Ref)
+	return in
+}
+
+// Negative: the fresh intent is inserted unless its reference is stored
+// already, then the stored one is read back over it: the key sent is the
+// stored row's.
+func stripeStoredIntent(w http.ResponseWriter, r *http.Request) {
+	in := Intent{ID: uuid.NewString(), Ref: r.FormValue("ref")}
+	db.Exec("INSERT INTO intents (id, ref) VALUES ($1, $2) ON CONFLICT (ref) DO NOTHING", in.ID, in.Ref)
+	in = loadIntent(in.Ref)
+	params := &stripe.PaymentIntentParams{}
+	params.SetIdempotencyKey("intent-" + in.ID)
+	paymentintent.New(params)
+}
+
+// The read-back happens only on one branch: the other sends the fresh
+// value.
+func stripeMaybeStored(w http.ResponseWriter, r *http.Request) {
+	in := Intent{ID: uuid.NewString(), Ref: r.FormValue("ref")} // want `a retry sends a new value as the provider's idempotency key`
+	if r.FormValue("reuse") != "" {
+		in = loadIntent(in.Ref)
+	}
+	params := &stripe.PaymentIntentParams{}
+	params.SetIdempotencyKey("intent-" + in.ID)
+	paymentintent.New(params)
+}
