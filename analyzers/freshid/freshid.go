@@ -65,7 +65,7 @@ func (c *checker) localDefects() {
 	purposes = summary.DistinctPurposes(gens, purposes)
 	for i, d := range c.res.Defects {
 		path, ok := c.res.Retried.On(d.Call)
-		if !ok || c.res.InTestFile(d.Call.Pos()) || c.res.PastGuardsOnly(d.Call.Parent()) {
+		if !ok || c.res.InTestFile(d.Call.Pos()) || c.res.PastGuardsOnly(d.Call.Parent()) || summary.GuardedInClosure(d.Call) {
 			continue
 		}
 		hit := d.Hits[0]
@@ -100,7 +100,7 @@ func (c *checker) importedDefects() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				path, ok := c.res.Retried.On(instr)
-				if !ok || c.res.InTestFile(instr.Pos()) {
+				if !ok || c.res.InTestFile(instr.Pos()) || summary.GuardedInClosure(instr) {
 					continue
 				}
 				for _, d := range summary.ImportedDefects(c.res, instr, valueflow.FreshIdentity) {

@@ -1,0 +1,239 @@
+package summary
+
+import (
+	"go/constant"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/valueflow"
+)
+
+// A state guard whose write is in a function literal the function runs
+// (a transaction's callback): the function tests a status it read (if
+// c.Status != Draft { return nil }), and the literal it hands a call on
+// the path where the work is not done sets that status to another value
+// (tx.Model(&Claim{}).Where("id = ?", c.ID).Updates(map[string]any{
+// "status": submitted}), or SetStatus(ctx, c.ID, Submitted)) before
+// what it does next. A retry after the literal's write leaves at the
+// test, so what runs after that write runs once.
+
+// GuardedInClosure reports whether instr, in a function literal, runs
+// only after such a write of the literal, which the literal's caller
+// reaches only where its test says the work is not done.
+func GuardedInClosure(instr ssa.Instruction) bool {
+	lit := instr.Parent()
+	parent := lit.Parent()
+	if parent == nil {
+		return false
+	}
+	for _, call := range runningCalls(parent, lit) {
+		for _, b := range parent.Blocks {
+			iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+			if !ok {
+				continue
+			}
+			cmp, ok := iff.Cond.(*ssa.BinOp)
+			if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+				continue
+			}
+			e, field, c, ok := statusTest(cmp)
+			if !ok {
+				continue
+			}
+			// Done once the status is another value: the test's
+			// equal side when it asks for another, its unequal side
+			// when it asks for c.
+			exit := b.Succs[0]
+			if cmp.Op == token.EQL {
+				exit = b.Succs[1]
+			}
+			if reachesOnce(exit, b, call.Block()) || !reachesOnce(b, b, call.Block()) {
+				continue
+			}
+			for _, w := range literalStatusWrites(lit, e, field, c) {
+				if w != instr && effects.Dominates(w, instr) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// runningCalls returns the calls of fn that run the function literal
+// lit: given it (a transaction's callback, a unit of work's function),
+// or calling it.
+func runningCalls(fn, lit *ssa.Function) []ssa.CallInstruction {
+	var out []ssa.CallInstruction
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			call, ok := in.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			for _, a := range append([]ssa.Value{call.Common().Value}, call.Common().Args...) {
+				if mc, ok := a.(*ssa.MakeClosure); ok && mc.Fn == lit || a == lit {
+					out = append(out, call)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// statusTest reads a comparison of a field of a value with a constant:
+// the value, the field, and the constant.
+func statusTest(cmp *ssa.BinOp) (ssa.Value, string, constant.Value, bool) {
+	x, y := cmp.X, cmp.Y
+	e, field, ok := fieldRead(x)
+	if !ok {
+		if e, field, ok = fieldRead(y); !ok {
+			return nil, "", nil, false
+		}
+		y = x
+	}
+	c, ok := stateConst(y)
+	return e, field, c, ok
+}
+
+// literalStatusWrites returns the calls of lit that set field of the
+// value e its caller read (through the literal's free variable) to
+// values other than c: an interface's setter given another field of e
+// (SetStatus(ctx, c.ID, Submitted)), or an ORM update whose conditions
+// read a field of e and whose values set the field's column.
+func literalStatusWrites(lit *ssa.Function, e ssa.Value, field string, c constant.Value) []ssa.Instruction {
+	var out []ssa.Instruction
+	for _, b := range lit.Blocks {
+		for _, in := range b.Instrs {
+			call, ok := in.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if statusSetter(call, e, field, c) || ormStatusUpdate(call, e, field, c) {
+				out = append(out, call)
+			}
+		}
+	}
+	return out
+}
+
+// boundTo reports whether v, in a function literal, is e of the function
+// that made the literal: a free variable bound to e, or to the variable
+// e is read from.
+func boundTo(v, e ssa.Value) bool {
+	if v == e {
+		return true
+	}
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X
+	}
+	fv, ok := v.(*ssa.FreeVar)
+	if !ok {
+		return false
+	}
+	b := valueflow.Binding(fv)
+	if b == e {
+		return true
+	}
+	if load, ok := e.(*ssa.UnOp); ok && load.Op == token.MUL && load.X == b {
+		return true
+	}
+	return false
+}
+
+// statusSetter reports whether call, through an interface, is given a
+// field of e other than field and one constant of the field's kind
+// other than c, and is named for the field (SetStatus, UpdateStatus).
+func statusSetter(call ssa.CallInstruction, e ssa.Value, field string, c constant.Value) bool {
+	cc := call.Common()
+	if !cc.IsInvoke() || !strings.Contains(cc.Method.Name(), field) {
+		return false
+	}
+	keyed, set := false, 0
+	for _, a := range cc.Args {
+		if base, f, ok := fieldRead(valueflow.Unwrap(a)); ok && boundTo(base, e) && f != field {
+			keyed = true
+		}
+		if k, ok := stateConst(a); ok && k.Kind() == c.Kind() {
+			if constant.Compare(k, token.EQL, c) {
+				return false
+			}
+			set++
+		}
+	}
+	return keyed && set == 1
+}
+
+// ormStatusUpdate reports whether call is an ORM's Updates whose map
+// sets the column of field to constants other than c, on a chain whose
+// conditions read a field of e.
+func ormStatusUpdate(call ssa.CallInstruction, e ssa.Value, field string, c constant.Value) bool {
+	cc := call.Common()
+	fn := valueflow.Callee(cc)
+	if fn == nil || cc.IsInvoke() || fn.Name() != "Updates" || len(cc.Args) < 2 || !catalog.IsORMPackage(fn.Pkg().Path()) {
+		return false
+	}
+	col := catalog.GormColumn(field)
+	values, ok := mapEntries(cc.Args[1])
+	if !ok {
+		return false
+	}
+	set, found := values[col]
+	if !found || !otherConsts(set, c, 0) {
+		return false
+	}
+	for v := cc.Args[0]; ; {
+		chain, ok := v.(*ssa.Call)
+		if !ok || chain.Call.IsInvoke() || len(chain.Call.Args) == 0 {
+			return false
+		}
+		for _, a := range chain.Call.Args[1:] {
+			for _, x := range append([]ssa.Value{a}, valueflow.SliceElems(a)...) {
+				if base, _, ok := fieldRead(valueflow.Unwrap(x)); ok && boundTo(base, e) {
+					return true
+				}
+			}
+		}
+		v = chain.Call.Args[0]
+	}
+}
+
+// mapEntries returns the values a map literal (map[string]any{...})
+// stores under constant keys.
+func mapEntries(v ssa.Value) (map[string]ssa.Value, bool) {
+	mk, ok := valueflow.Unwrap(v).(*ssa.MakeMap)
+	if !ok {
+		return nil, false
+	}
+	out := map[string]ssa.Value{}
+	for _, r := range *mk.Referrers() {
+		if up, ok := r.(*ssa.MapUpdate); ok && up.Map == mk {
+			if k, ok := valueflow.ConstString(valueflow.Unwrap(up.Key)); ok {
+				out[k] = valueflow.Unwrap(up.Value)
+			}
+		}
+	}
+	return out, true
+}
+
+// otherConsts reports whether v is a constant other than c, or a choice
+// among such constants.
+func otherConsts(v ssa.Value, c constant.Value, depth int) bool {
+	if k, ok := stateConst(v); ok {
+		return k.Kind() == c.Kind() && !constant.Compare(k, token.EQL, c)
+	}
+	phi, ok := v.(*ssa.Phi)
+	if !ok || depth > 2 {
+		return false
+	}
+	for _, e := range phi.Edges {
+		if !otherConsts(valueflow.Unwrap(e), c, depth+1) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,123 @@
+package stateguards
+
+import (
+	"context"
+	"errors"
+
+	"github.com/google/uuid"
+	"github.com/hibiken/asynq"
+	"gorm.io/gorm"
+
+	"freshid/xstore"
+)
+
+var (
+	orm   *gorm.DB
+	store *xstore.Store
+)
+
+type Claim struct {
+	ID, Status string
+}
+
+type Submission struct {
+	ID, ClaimID string
+}
+
+func loadClaim(ctx context.Context, t *asynq.Task) (*Claim, error) {
+	var c Claim
+	err := orm.WithContext(ctx).First(&c, "id = ?", string(t.Payload())).Error
+	return &c, err
+}
+
+// Negative: the callback sets the status away from draft before it adds
+// the submission, in one transaction; a retry after it leaves at the
+// test.
+func submit(ctx context.Context, t *asynq.Task) error {
+	c, err := loadClaim(ctx, t)
+	if err != nil {
+		return err
+	}
+	if c.Status != "draft" {
+		return nil
+	}
+	return orm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		status := "submitted"
+		if len(t.Payload()) > 64 {
+			status = "queued"
+		}
+		if err := tx.Model(&Claim{}).Where("id = ?", c.ID).Updates(map[string]any{"status": status}).Error; err != nil {
+			return err
+		}
+		return tx.Create(&Submission{ID: uuid.NewString(), ClaimID: c.ID}).Error
+	})
+}
+
+// The submission comes before the status in the callback: with no
+// transaction around it (a plain function the handler calls), a failure
+// between them leaves the submission, which the retry adds again.
+func submitFirst(ctx context.Context, t *asynq.Task) error {
+	c, err := loadClaim(ctx, t)
+	if err != nil {
+		return err
+	}
+	if c.Status != "draft" {
+		return nil
+	}
+	return run(func() error {
+		if err := orm.Create(&Submission{ID: uuid.NewString(), ClaimID: c.ID}).Error; err != nil { // want `a retry creates a second Submission with a new ID`
+			return err
+		}
+		return orm.Model(&Claim{}).Where("id = ?", c.ID).Updates(map[string]any{"status": "submitted"}).Error
+	})
+}
+
+// The callback sets the status the test asks for: the test never says
+// the work is done.
+func submitSame(ctx context.Context, t *asynq.Task) error {
+	c, err := loadClaim(ctx, t)
+	if err != nil {
+		return err
+	}
+	if c.Status != "draft" {
+		return nil
+	}
+	return orm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Model(&Claim{}).Where("id = ?", c.ID).Updates(map[string]any{"status": "draft"}).Error; err != nil {
+			return err
+		}
+		return tx.Create(&Submission{ID: uuid.NewString(), ClaimID: c.ID}).Error // want `a retry creates a second Submission with a new ID`
+	})
+}
+
+func run(f func() error) error {
+	if err := f(); err != nil {
+		return errors.Join(err)
+	}
+	return nil
+}
+
+// Negative: the callback sets the status first, then a helper of another
+// package inserts an order under an ID it makes.
+func submitOrder(ctx context.Context, t *asynq.Task) error {
+	c, err := loadClaim(ctx, t)
+	if err != nil {
+		return err
+	}
+	if c.Status != "draft" {
+		return nil
+	}
+	return orm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Model(&Claim{}).Where("id = ?", c.ID).Updates(map[string]any{"status": "ordered"}).Error; err != nil {
+			return err
+		}
+		return store.Create(ctx, 5)
+	})
+}
+
+// Without the status write, the helper's fresh ID is inserted again.
+func orderUnguarded(ctx context.Context, t *asynq.Task) error {
+	return orm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return store.Create(ctx, 5) // want `uuid.NewString\(\) in xstore.Store.Create \(store.go:\d+:\d+\) is fresh on every attempt`
+	})
+}
