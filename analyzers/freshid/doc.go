@@ -64,7 +64,12 @@
 // that state: a lookup of the value stored, keyed by a field of it,
 // that leaves when it finds one; a status tested against a constant and
 // stored as another; a field compared with the one the value stored
-// sets. The retry after that call finds the state and leaves.
+// sets. The retry after that call finds the state and leaves. The call
+// may be in a function literal the handler runs where its test says the
+// work is not done (a transaction's callback that sets the status
+// before it inserts). Nor is a value reported that a variable held
+// before the code wrote the whole variable over (the row it inserted,
+// read back by its other key): later uses read what was written.
 //
 // Calls through interfaces are followed to the implementations the
 // program's main package links (mocks and fakes left out): a handler

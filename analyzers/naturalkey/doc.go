@@ -32,7 +32,8 @@
 // conflict-tolerant insert (a dedup guard) that commits with them or
 // has committed by then (a guard in a transaction still open when the
 // INSERT commits on another handle guards nothing: a failure rolls it
-// back); fresh values (freshid's);
+// back); fresh values (freshid's), made here or by a helper of another
+// package whose summary says its result is fresh (ids.NewUUID);
 // and SQL text that is not constant. Nor does it report the row of a
 // key table (idempotency_keys, processed_messages...) that guards the
 // function's other writes: written before one of them, or with its

@@ -22,7 +22,9 @@
 // conflict-tolerant inserts (dedup guards) do not cover them all. An
 // upsert (ON CONFLICT ... DO UPDATE without a WHERE) is no guard: it
 // answers a retry as it answers the first attempt. A row of a log of
-// attempts (payment_attempts, audit_log) is meant to be added again. A
+// attempts (payment_attempts, audit_log) is meant to be added again, and
+// an INSERT that ignores its duplicate, before any guard, runs again
+// harmlessly: it is no half of an operation. A
 // guard covers the writes that run after it and commit in its
 // transaction; a guard that commits on its own, or a write on another
 // handle, is not covered: after a failure between the writes, the guard
