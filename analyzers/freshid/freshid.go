@@ -76,6 +76,13 @@ func (c *checker) localDefects() {
 			Related: c.related(path, hit),
 		}
 		var f *analysis.SuggestedFix
+		if hit.Sink.Conflict != "" {
+			// A derived value makes the retry's call fail with the
+			// error: a fix that left it unhandled would fail the retry.
+			diag.Message += c.advice(path.Root.Describe()) + ", and take " + shortName(hit.Sink.Conflict) + " from the call as done"
+			c.rep.Report(diag)
+			continue
+		}
 		if !summary.Fills(c.res, d.Call) {
 			if f = summary.InScopeFix(c.pass, c.res, d.Call, purposes[i]); f == nil {
 				f = hoistFix(c.pass, c.res, path, d.Call)
@@ -196,6 +203,14 @@ func (c *checker) related(path *retried.Path, hit valueflow.Hit) []analysis.Rela
 		out = append(out, analysis.RelatedInformation{Pos: hit.Pos, Message: "becomes " + sinkName(hit.Sink) + " here"})
 	}
 	return out
+}
+
+// shortName is pkg.Name of a "path/to/pkg.Name".
+func shortName(full string) string {
+	if i := strings.LastIndex(full, "/"); i >= 0 {
+		return full[i+1:]
+	}
+	return full
 }
 
 func sinkName(s valueflow.SinkInfo) string {

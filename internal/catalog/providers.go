@@ -13,6 +13,11 @@ import (
 // published message its ID, or a job its unique key.
 type Slot struct {
 	What string // what the value identifies, for messages
+	// Conflict is the error the call returns for a value it has seen
+	// (asynq's ErrTaskIDConflict, "pkg.Name"): a value derived from the
+	// operation's key makes the retry's call fail with it, which the
+	// code must take as done.
+	Conflict string
 }
 
 // headerSetters set a header (arg 0) to a value (arg 1); they are key slots
@@ -41,7 +46,7 @@ func stripeModules() []string {
 }
 
 // stripeKey is the slot every stripe-go request carries its key in.
-var stripeKey = Slot{"the provider's idempotency key"}
+var stripeKey = Slot{What: "the provider's idempotency key"}
 
 // withStripeFields adds Params.IdempotencyKey of every major version.
 func withStripeFields(fields map[string]Slot) map[string]Slot {
@@ -150,18 +155,18 @@ var mutatingVerbs = []string{"Create", "Add", "Book", "Reserve", "Charge", "Pay"
 // "pkg/prefix/...*.Field" matching the field on any type of any package
 // under the prefix.
 var slotFields = withStripeFields(map[string]Slot{
-	"github.com/aws/aws-sdk-go-v2/service/...*.MessageDeduplicationId": {"the message's deduplication ID"},
-	"github.com/aws/aws-sdk-go-v2/service/...*.ClientToken":            {"the request's client token"},
-	"github.com/aws/aws-sdk-go-v2/service/...*.ClientRequestToken":     {"the request's client token"},
-	"github.com/aws/aws-sdk-go-v2/service/...*.IdempotencyToken":       {"the request's idempotency token"},
+	"github.com/aws/aws-sdk-go-v2/service/...*.MessageDeduplicationId": {What: "the message's deduplication ID"},
+	"github.com/aws/aws-sdk-go-v2/service/...*.ClientToken":            {What: "the request's client token"},
+	"github.com/aws/aws-sdk-go-v2/service/...*.ClientRequestToken":     {What: "the request's client token"},
+	"github.com/aws/aws-sdk-go-v2/service/...*.IdempotencyToken":       {What: "the request's idempotency token"},
 	// A Temporal workflow's ID: the server refuses a second execution
 	// under a running one's (or any one's, by the reuse policy).
-	"go.temporal.io/sdk/internal.StartWorkflowOptions.ID": {"the workflow's ID"},
+	"go.temporal.io/sdk/internal.StartWorkflowOptions.ID": {What: "the workflow's ID"},
 	// An object's key: a retry that stores the upload under a new one
 	// stores a second object.
-	"github.com/aws/aws-sdk-go-v2/service/s3.PutObjectInput.Key":     {"the stored object's key"},
-	"github.com/aws/aws-sdk-go/service/s3.PutObjectInput.Key":        {"the stored object's key"},
-	"github.com/aws/aws-sdk-go/service/s3/s3manager.UploadInput.Key": {"the stored object's key"},
+	"github.com/aws/aws-sdk-go-v2/service/s3.PutObjectInput.Key":     {What: "the stored object's key"},
+	"github.com/aws/aws-sdk-go/service/s3.PutObjectInput.Key":        {What: "the stored object's key"},
+	"github.com/aws/aws-sdk-go/service/s3/s3manager.UploadInput.Key": {What: "the stored object's key"},
 	// Not AMQP's Publishing.MessageId, nor the UUID of a watermill
 	// message: neither broker deduplicates on it, so it is an identity
 	// only where the program's consumers deduplicate on it, which the
@@ -172,9 +177,9 @@ var slotFields = withStripeFields(map[string]Slot{
 // slotCalls pass a key slot's value as an argument (counted without the
 // receiver).
 var slotCalls = withStripeSetters(map[string]SlotCall{
-	"github.com/hibiken/asynq.TaskID":                {0, Slot{"the job's unique ID"}},
-	"github.com/nats-io/nats.go.MsgId":               {0, Slot{"the message's Nats-Msg-Id"}},
-	"github.com/nats-io/nats.go/jetstream.WithMsgID": {0, Slot{"the message's Nats-Msg-Id"}},
+	"github.com/hibiken/asynq.TaskID":                {0, Slot{What: "the job's unique ID", Conflict: "github.com/hibiken/asynq.ErrTaskIDConflict"}},
+	"github.com/nats-io/nats.go.MsgId":               {0, Slot{What: "the message's Nats-Msg-Id"}},
+	"github.com/nats-io/nats.go/jetstream.WithMsgID": {0, Slot{What: "the message's Nats-Msg-Id"}},
 })
 
 // A PointerHelper is the function of an SDK's module that makes a pointer

@@ -155,7 +155,7 @@ func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
 			return
 		case k.slot != nil:
 			if k.slotArg == idx && n.path == "" {
-				t.hit(SinkInfo{Kind: SlotSink, What: k.slot.What}, instr.Pos(), n.stack, nil)
+				t.hit(SinkInfo{Kind: SlotSink, What: k.slot.What, Conflict: unhandled(instr.Parent(), k.slot.Conflict)}, instr.Pos(), n.stack, nil)
 			}
 			return
 		case k.headers != nil:

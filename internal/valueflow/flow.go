@@ -315,7 +315,7 @@ func (t *tracer) store(s *ssa.Store, n node) {
 	if fa, ok := s.Addr.(*ssa.FieldAddr); ok && n.path == "" {
 		owner := fa.X.Type().Underlying().(*types.Pointer).Elem()
 		if slot, ok := t.env.Catalog.SlotField(owner, FieldName(fa.X.Type(), fa.Field)); ok {
-			t.hit(SinkInfo{Kind: SlotSink, What: slot.What}, s.Pos(), n.stack, nil)
+			t.hit(SinkInfo{Kind: SlotSink, What: slot.What, Conflict: unhandled(s.Parent(), slot.Conflict)}, s.Pos(), n.stack, nil)
 		}
 	}
 	path := n.path
@@ -644,4 +644,26 @@ func sliceConsts(v ssa.Value) ([]string, bool) {
 		}
 	}
 	return out, found == int(n)
+}
+
+// unhandled returns conflict, the error ("pkg.Name") a key slot's call
+// returns for a value it has seen, unless fn, the function that fills
+// the slot, or a function it is a literal of, reads that error (tests
+// errors.Is(err, asynq.ErrTaskIDConflict)): "" when handled or none.
+func unhandled(fn *ssa.Function, conflict string) string {
+	if conflict == "" {
+		return ""
+	}
+	for f := fn; f != nil; f = f.Parent() {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				for _, op := range in.Operands(nil) {
+					if g, ok := (*op).(*ssa.Global); ok && g.Object() != nil && g.Object().Pkg() != nil && g.Object().Pkg().Path()+"."+g.Object().Name() == conflict {
+						return ""
+					}
+				}
+			}
+		}
+	}
+	return conflict
 }

@@ -805,7 +805,10 @@ type SinkInfo struct {
 	Table  string // INSERT table or model type
 	Column string // INSERT column or model field
 	What   string // for key slots: what the value identifies
-	At     Frame
+	// Conflict, for a key slot, is the error its call returns for a value
+	// it has seen (catalog.Slot.Conflict).
+	Conflict string
+	At       Frame
 	// Durable, for a write: it commits on its own.
 	Durable bool
 }

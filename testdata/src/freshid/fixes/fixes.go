@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"time"
 
@@ -79,4 +80,24 @@ func holdList(ctx context.Context, t *asynq.Task) error {
 		}
 	}
 	return nil
+}
+
+var tasks *asynq.Client
+
+// A task ID derived from the key makes the retry's enqueue fail with
+// ErrTaskIDConflict, which this handler takes as done: the fix derives
+// it.
+func enqueueOnce(ctx context.Context, t *asynq.Task) error {
+	_, err := tasks.Enqueue(asynq.NewTask("mail", nil), asynq.TaskID(uuid.NewString())) // want `a retry sends a new value as the job's unique ID`
+	if errors.Is(err, asynq.ErrTaskIDConflict) {
+		return nil
+	}
+	return err
+}
+
+// Here the retry would fail where the first attempt did not: no fix,
+// and the message says to handle the error.
+func enqueueUnhandled(ctx context.Context, t *asynq.Task) error {
+	_, err := tasks.Enqueue(asynq.NewTask("mail", nil), asynq.TaskID(uuid.NewString())) // want `job's unique ID.*; derive it from the task's ID, passed down to where it is made, and take asynq.ErrTaskIDConflict from the call as done`
+	return err
 }
