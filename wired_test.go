@@ -312,8 +312,10 @@ func TestWired(t *testing.T) {
 		// The transaction a unit of work puts in the context, or the
 		// database: on the request's own context, each write commits
 		// on its own.
-		"example.com/wiredsqlctx/cmd/server/main.go:14": {
+		"example.com/wiredsqlctx/cmd/server/main.go:15": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in store.Accounts.Debit \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.TransferLoose, wired here\)`,
+			// The handle another package's chooser gives.
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of points \(it computes from the current value\) in store.Points.Take \(store.go:\d+:\d+\) is not idempotent \(HTTP handler PointsHandler.SpendLoose, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in ports.Server.PlaceOrder \(http.go:16:\d+\) is fresh on every attempt \(HTTP handler Server.PlaceOrder, wired here\)`,

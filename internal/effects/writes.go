@@ -362,7 +362,18 @@ func contextOrPool(v ssa.Value, depth int) bool {
 			return depth < 4 && !slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return !visit(e, depth+1) })
 		case *ssa.Call:
 			fn := x.Call.StaticCallee()
-			if depth >= 4 || fn == nil || fn.Blocks == nil || x.Call.IsInvoke() || fn.Signature.Results().Len() != 1 {
+			if depth >= 4 || fn == nil || x.Call.IsInvoke() || fn.Signature.Results().Len() != 1 {
+				return false
+			}
+			if fn.Blocks == nil {
+				// Another package's chooser, whose body this package
+				// does not have: given a context and the database, it
+				// returns an executor that only the context's
+				// transaction can make other than the database.
+				if choosesFromContext(fn.Signature) {
+					fromCtx, pool = true, true
+					return true
+				}
 				return false
 			}
 			for _, b := range fn.Blocks {
@@ -384,6 +395,25 @@ func contextOrPool(v ssa.Value, depth int) bool {
 		return false
 	}
 	return visit(v, depth) && fromCtx && pool
+}
+
+// choosesFromContext reports whether a function of signature sig takes
+// a context and a handle that commits each statement, and returns one
+// interface value (txm.Q(ctx, pool), db.Conn(ctx, pool)).
+func choosesFromContext(sig *types.Signature) bool {
+	if sig.Results().Len() != 1 || !types.IsInterface(sig.Results().At(0).Type()) {
+		return false
+	}
+	var ctx, db bool
+	for p := range sig.Params().Variables() {
+		switch {
+		case catalog.TypeKey(p.Type()) == "context.Context":
+			ctx = true
+		case unitOf(p.Type()) == DurAutocommit:
+			db = true
+		}
+	}
+	return ctx && db
 }
 
 // gormAssumed reports whether a gorm call's handle is taken to commit

@@ -43,3 +43,34 @@ func (h *Handler) TransferLoose(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Accounts.Record(r.Context(), "a", -10)
 }
+
+// Points moves points, on the handle another package chooses.
+type Points interface {
+	Take(ctx context.Context, id string, n int64) error
+	Note(ctx context.Context, id string, n int64) error
+}
+
+// PointsHandler serves spending points.
+type PointsHandler struct {
+	Work   UnitOfWork
+	Points Points
+}
+
+// Spend takes and notes in the unit of work's transaction.
+func (h *PointsHandler) Spend(w http.ResponseWriter, r *http.Request) {
+	h.Work.WithinTx(r.Context(), func(ctx context.Context) error {
+		if err := h.Points.Take(ctx, "a", 10); err != nil {
+			return err
+		}
+		return h.Points.Note(ctx, "a", -10)
+	})
+}
+
+// SpendLoose does the same on the request's context: each write commits
+// on its own.
+func (h *PointsHandler) SpendLoose(w http.ResponseWriter, r *http.Request) {
+	if err := h.Points.Take(r.Context(), "a", 10); err != nil {
+		return
+	}
+	h.Points.Note(r.Context(), "a", -10)
+}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"example.com/wiredsqlctx/app"
+	"example.com/wiredsqlctx/dbctx"
 	"example.com/wiredsqlctx/store"
 )
 
@@ -14,4 +15,7 @@ func main() {
 	h := &app.Handler{Work: &store.UnitOfWork{DB: db}, Accounts: &store.Accounts{DB: db}}
 	http.HandleFunc("POST /transfers", h.Transfer)
 	http.HandleFunc("POST /transfers/loose", h.TransferLoose)
+	points := &app.PointsHandler{Work: &dbctx.Work{DB: db}, Points: &store.Points{DB: db}}
+	http.HandleFunc("POST /points", points.Spend)
+	http.HandleFunc("POST /points/loose", points.SpendLoose)
 }
