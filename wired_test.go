@@ -290,8 +290,10 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Refund \(orders.go:\d+:\d+\) is fresh on every attempt \(gin handler GinHandler.Refund, wired here\)`,
 		},
 		"example.com/wiredctx/cmd/server/main.go:42": {
-			`a retry inserts a second shipments row with a new id: uuid.NewString\(\) in orders.Service.Restock \(orders.go:\d+:\d+\) is fresh on every attempt \(SQS consumer loop Queue.Run, wired here\)`,
-			`a retry inserts a second shipments row with a new id: uuid.NewString\(\) in orders.Service.RestockLine \(orders.go:\d+:\d+\) is fresh on every attempt \(SQS consumer loop Queue.Run, wired here\)`,
+			// The order's shipment commits before each line's.
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into shipments in pg.Store.InsertShipment \(pg.go:\d+:\d+\) is not idempotent \(SQS message handler Queue.handle, wired here\)`,
+			`a retry inserts a second shipments row with a new id: uuid.NewString\(\) in orders.Service.Restock \(orders.go:\d+:\d+\) is fresh on every attempt \(SQS message handler Queue.handle, wired here\)`,
+			`a retry inserts a second shipments row with a new id: uuid.NewString\(\) in orders.Service.RestockLine \(orders.go:\d+:\d+\) is fresh on every attempt \(SQS message handler Queue.handle, wired here\)`,
 			`a retry inserts a second shipments row with a new id: uuid.NewString\(\) in orders.Service.Ship \(orders.go:\d+:\d+\) is fresh on every attempt \(kafka-go consumer loop Consumer.Run, wired here\)`,
 			// A consumer that decodes the message in a helper hands the
 			// event down: its ID is the caller's.
@@ -482,7 +484,7 @@ func TestWiredFixesConverge(t *testing.T) {
 	// Those without a fix: in a loop (the handler's, a callback's made
 	// per line, a consumer's per line of a message), with a name taken,
 	// in a package the handler's imports, and a note nobody can key.
-	for _, root := range []string{"Handler.Bulk", "Handler.Tag", "Handler.Note", "Handler.PayEach", "Handler.RemindAll", "Handler.ArchiveEach", "Queue.Run"} {
+	for _, root := range []string{"Handler.Bulk", "Handler.Tag", "Handler.Note", "Handler.PayEach", "Handler.RemindAll", "Handler.ArchiveEach", "Queue.handle"} {
 		if !slices.ContainsFunc(got, func(s string) bool {
 			return strings.Contains(s, "("+root+")") || strings.Contains(s, root+";") || strings.Contains(s, "HTTP handler "+root) || strings.Contains(s, " "+root+")")
 		}) {

@@ -28,6 +28,13 @@ var handlerShapes = map[string]string{
 	"func(context.Context, *cloud.google.com/go/internal/pubsub.Message)":                                                      "Pub/Sub receiver", // pubsub.Message is an alias
 	"func(context.Context, *github.com/riverqueue/river.Job) error":                                                            "river worker",
 	"func(*github.com/ThreeDotsLabs/watermill/message.Message) ([]*github.com/ThreeDotsLabs/watermill/message.Message, error)": "watermill handler",
+	// A function given one received delivery and answering with an
+	// error, which its consumer loop acks or redelivers on: the types
+	// are the consumer's alone (a publisher sends an amqp.Publishing,
+	// an sqs.SendMessageInput).
+	"func(context.Context, github.com/rabbitmq/amqp091-go.Delivery) error":                "AMQP delivery handler",
+	"func(context.Context, github.com/streadway/amqp.Delivery) error":                     "AMQP delivery handler",
+	"func(context.Context, github.com/aws/aws-sdk-go-v2/service/sqs/types.Message) error": "SQS message handler",
 	// Lambda handlers of the events that are delivered again on failure
 	// (SQS, SNS, EventBridge) or retried by the caller (API Gateway):
 	// lambda.Start takes them as method values of any package, so their
@@ -365,6 +372,8 @@ var keyPlaces = map[string]string{
 	"Lambda SNS handler":         "the message's ID",
 	"Lambda EventBridge handler": "the event's ID",
 	"AMQP delivery loop":         "the message's ID",
+	"AMQP delivery handler":      "the message's ID",
+	"SQS message handler":        "the message's ID",
 	"watermill handler":          "the message's UUID",
 	"NATS handler":               "the message's Nats-Msg-Id header",
 	"JetStream handler":          "the message's Nats-Msg-Id header",

@@ -103,13 +103,13 @@ func (s *Service) ArchiveEach(ctx context.Context, totals []int64) error {
 
 // Restock stores a restocking shipment under an ID it makes.
 func (s *Service) Restock(ctx context.Context, order string) error {
-	return s.store.InsertShipment(ctx, uuid.NewString(), order) // want `a retry inserts a second shipments row with a new id: uuid.NewString\(\) is fresh on every attempt \(SQS consumer loop Queue.Run\) \[IDEM001\]$`
+	return s.store.InsertShipment(ctx, uuid.NewString(), order) // want `a retry inserts a second shipments row with a new id: uuid.NewString\(\) is fresh on every attempt \(SQS message handler Queue.handle\) \[IDEM001\]$`
 }
 
 // RestockLine stores one line's restocking shipment under an ID it
 // makes, after the order's own, in another commit.
 func (s *Service) RestockLine(ctx context.Context, order string) error {
-	return s.store.InsertShipment(ctx, uuid.NewString(), order) // want `a retry inserts a second shipments row with a new id: uuid.NewString\(\) is fresh on every attempt \(SQS consumer loop Queue.Run\); first put the writes before it in one transaction with it`
+	return s.store.InsertShipment(ctx, uuid.NewString(), order) // want `a retry inserts a second shipments row with a new id: uuid.NewString\(\) is fresh on every attempt \(SQS message handler Queue.handle\); first put the writes before it in one transaction with it`
 }
 
 // Return records a return of the order.
