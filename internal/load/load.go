@@ -243,6 +243,13 @@ func (l *loader) readExport(pkg *packages.Package) {
 // checkSource parses pkg's files and type-checks them against the types
 // of its imports, as go/packages does.
 func (l *loader) checkSource(pkg *packages.Package) {
+	if pkg.PkgPath == "unsafe" {
+		// The compiler's own package, named by a pattern (std): its
+		// source declares placeholders (ArbitraryType is an int) that
+		// its importers must not see. Nothing in it is analysed.
+		pkg.Types, pkg.TypesInfo = types.Unsafe, &types.Info{}
+		return
+	}
 	files, errs, err := l.parse(pkg, false)
 	if err != nil {
 		pkg.Errors = append(pkg.Errors, packages.Error{Msg: fmt.Sprintf("listing the cgo files of %s: %v", pkg.PkgPath, err), Kind: packages.ListError})

@@ -190,3 +190,25 @@ func TestLoadDeclsCgo(t *testing.T) {
 		t.Errorf("dep.Any is %v, want an int32 constant", c)
 	}
 }
+
+// TestLoadUnsafe names unsafe by a pattern, as std does, beside a
+// package that uses it: unsafe gets the compiler's types, not those its
+// source declares, and its importer type-checks.
+func TestLoadUnsafe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	cfg := &packages.Config{Fset: token.NewFileSet()}
+	roots, err := Load(cfg, catalog.New(config.Default()), "unsafe", "internal/abi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pkg := range roots {
+		if len(pkg.Errors) > 0 || pkg.IllTyped {
+			t.Errorf("%s: errors %v", pkg.PkgPath, pkg.Errors)
+		}
+		if pkg.PkgPath == "unsafe" && pkg.Types != types.Unsafe {
+			t.Errorf("unsafe has the types of its source")
+		}
+	}
+}
