@@ -71,6 +71,9 @@
 // columns, each bound to its field; On("CONFLICT ...") on its chain is
 // its conflict handling.
 //
-// A finding without a fix names the conflict handling to add, in the
-// statement's dialect when its text shows it.
+// A gorm Create in a function that makes other writes gets no fix unless
+// the code reads the Create's RowsAffected: ignoring the duplicate alone
+// would let those writes run again, and the message says to stop when no
+// row is written. A finding without a fix names the conflict handling to
+// add, in the statement's dialect when its text shows it.
 package naturalkey

@@ -19,7 +19,10 @@ import (
 // checkModel reports a gorm Create (or Save) of a model whose primary key
 // holds an operation key, when the statement has no Clauses (gorm's
 // clause.OnConflict) on its chain.
-func (c *checker) checkModel(call ssa.CallInstruction) {
+// others is set when the function makes other durable writes: a fix
+// that ignores the duplicate must then also stop them, which only a
+// test of the Create's RowsAffected can.
+func (c *checker) checkModel(call ssa.CallInstruction, others bool) {
 	fn := valueflow.Callee(call.Common())
 	if fn == nil {
 		return
@@ -60,7 +63,7 @@ func (c *checker) checkModel(call ssa.CallInstruction) {
 		if what == "" {
 			what = "the caller-known " + st.Field(i).Name()
 		}
-		c.reportModel(call, effects.ModelTable(call.Parent().Prog, named), st.Field(i).Name(), what, path)
+		c.reportModel(call, effects.ModelTable(call.Parent().Prog, named), st.Field(i).Name(), what, path, others && !readsRowsAffected(call))
 	}
 }
 
@@ -69,18 +72,38 @@ func isPrimaryKey(f *types.Var, tag string) bool {
 	return catalog.IsGormPrimaryKey(f.Name(), reflect.StructTag(tag).Get("gorm"))
 }
 
-func (c *checker) reportModel(call ssa.CallInstruction, table, field, what string, path *retried.Path) {
+func (c *checker) reportModel(call ssa.CallInstruction, table, field, what string, path *retried.Path, unchecked bool) {
 	d := analysis.Diagnostic{
 		Pos: c.res.CallStart(call.Pos()),
 		Message: fmt.Sprintf("a retry creates the row for the same %s again, which fails or duplicates it: the Create into %s has no conflict handling for %s (%s)",
 			field, table, what, path.Root.Describe()),
 	}
-	if f := c.clausesFix(call); f != nil {
+	switch f := c.clausesFix(call); {
+	case unchecked:
+		// Ignoring the duplicate alone would let the function's other
+		// writes run again on the retry.
+		d.Message += "; add Clauses(clause.OnConflict{DoNothing: true}) and stop when its RowsAffected is 0"
+	case f != nil:
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
-	} else {
+	default:
 		d.Message += "; add Clauses(clause.OnConflict{DoNothing: true}) and handle the existing row"
 	}
 	c.rep.Report(d)
+}
+
+// readsRowsAffected reports whether the code reads the RowsAffected of
+// the *gorm.DB a Create returns.
+func readsRowsAffected(call ssa.CallInstruction) bool {
+	v, ok := call.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	for _, r := range *v.Referrers() {
+		if fa, ok := r.(*ssa.FieldAddr); ok && valueflow.FieldName(fa.X.Type(), fa.Field) == "RowsAffected" {
+			return true
+		}
+	}
+	return false
 }
 
 // clausesFix adds Clauses(clause.OnConflict{DoNothing: true}) before the

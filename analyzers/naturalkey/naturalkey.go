@@ -89,7 +89,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 		return
 	}
 	for _, m := range w.models {
-		c.checkModel(m)
+		c.checkModel(m, w.count > 1)
 	}
 	for _, st := range w.stmts {
 		if path, ok := c.unguarded(st, w); ok {
@@ -128,6 +128,9 @@ func (c *checker) writesOf(fn *ssa.Function) *writes {
 				if _, ok := c.cat.Model(callee); ok {
 					w.models = append(w.models, call)
 					w.count++
+					w.at = append(w.at, call)
+				} else if _, ok := c.cat.ModelUpdate(callee); ok {
+					w.count++ // an ORM's update: a durable write too
 					w.at = append(w.at, call)
 				}
 			}

@@ -110,3 +110,18 @@ func noteInTx(msg *message.Message) error {
 func noteByMessage(msg *message.Message) error {
 	return db.Create(&Note{ID: msg.UUID}).Error // want `the Create into patient_notes has no conflict handling for delivery ID UUID`
 }
+
+type Balance struct {
+	ID    string
+	Cents int64
+}
+
+// The event's row, then the balance: ignoring the duplicate alone would
+// add to the balance again, so no fix, and the message says to stop on
+// a row not written.
+func credit(msg *message.Message) error {
+	if err := db.Create(&Event{ID: msg.UUID}).Error; err != nil { // want `the Create into events has no conflict handling for delivery ID UUID \(watermill handler credit\); add Clauses\(clause.OnConflict\{DoNothing: true\}\) and stop when its RowsAffected is 0`
+		return err
+	}
+	return db.Model(&Balance{ID: "a"}).Update("cents", gorm.Expr("cents + ?", 5)).Error
+}
