@@ -601,23 +601,7 @@ func reachesOne(set []ssa.Instruction, instr ssa.Instruction, forward bool) bool
 
 // Dominates reports whether a runs before b on every path through their
 // function.
-func Dominates(a, b ssa.Instruction) bool {
-	if a.Parent() != b.Parent() {
-		return false
-	}
-	if a.Block() != b.Block() {
-		return a.Block().Dominates(b.Block())
-	}
-	for _, instr := range a.Block().Instrs {
-		if instr == a {
-			return true
-		}
-		if instr == b {
-			return false
-		}
-	}
-	return false
-}
+func Dominates(a, b ssa.Instruction) bool { return valueflow.Dominates(a, b) }
 
 // Reaches reports whether b can run after a.
 func Reaches(a, b ssa.Instruction) bool {

@@ -359,7 +359,7 @@ func (t *tracer) overwritten(alloc *ssa.Alloc, use ssa.Instruction) bool {
 		killed := false
 		for _, r := range *alloc.Referrers() {
 			k, ok := r.(*ssa.Store)
-			if ok && k != s && k.Addr == alloc && instrDominates(s, k) && instrDominates(k, use) {
+			if ok && k != s && k.Addr == alloc && Dominates(s, k) && Dominates(k, use) {
 				killed = true
 				break
 			}
@@ -371,13 +371,17 @@ func (t *tracer) overwritten(alloc *ssa.Alloc, use ssa.Instruction) bool {
 	return true
 }
 
-// instrDominates reports whether a runs before b on every path to b.
-func instrDominates(a, b ssa.Instruction) bool {
+// Dominates reports whether a runs before b on every path through their
+// function.
+func Dominates(a, b ssa.Instruction) bool {
+	if a.Parent() != b.Parent() {
+		return false
+	}
 	if a.Block() != b.Block() {
 		return a.Block().Dominates(b.Block())
 	}
-	for _, in := range a.Block().Instrs {
-		switch in {
+	for _, instr := range a.Block().Instrs {
+		switch instr {
 		case a:
 			return true
 		case b:

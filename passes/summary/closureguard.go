@@ -31,27 +31,14 @@ func GuardedInClosure(instr ssa.Instruction) bool {
 		return false
 	}
 	for _, call := range runningCalls(parent, lit) {
-		for _, b := range parent.Blocks {
-			iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-			if !ok {
-				continue
-			}
-			cmp, ok := iff.Cond.(*ssa.BinOp)
-			if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
-				continue
-			}
+		for iff, cmp := range equalityTests(parent) {
 			e, field, c, ok := statusTest(cmp)
 			if !ok {
 				continue
 			}
-			// Done once the status is another value: the test's
-			// equal side when it asks for another, its unequal side
-			// when it asks for c.
-			exit := b.Succs[0]
-			if cmp.Op == token.EQL {
-				exit = b.Succs[1]
-			}
-			if reachesOnce(exit, b, call.Block()) || !reachesOnce(b, b, call.Block()) {
+			// Done once the status is another value than c.
+			b := iff.Block()
+			if reachesOnce(doneExit(iff, cmp, false), b, call.Block()) || !reachesOnce(b, b, call.Block()) {
 				continue
 			}
 			for _, w := range literalStatusWrites(lit, e, field, c) {

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -41,27 +42,42 @@ type stateGuard struct {
 // stateGuards returns the state guards of fn.
 func stateGuards(fn *ssa.Function) []stateGuard {
 	var out []stateGuard
-	for _, b := range fn.Blocks {
-		iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		cmp, ok := iff.Cond.(*ssa.BinOp)
-		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
-			continue
-		}
+	for iff, cmp := range equalityTests(fn) {
 		for _, g := range testedWrites(fn, cmp) {
-			// The test is true once the work is done when it asks
-			// for what the write makes: equal for a change, a nil
-			// error for an existence test, another status.
-			exit := b.Succs[1]
-			if (cmp.Op == token.EQL) == g.done {
-				exit = b.Succs[0]
-			}
-			out = append(out, stateGuard{test: iff, exit: exit, write: g.write})
+			out = append(out, stateGuard{test: iff, exit: doneExit(iff, cmp, g.done), write: g.write})
 		}
 	}
 	return out
+}
+
+// equalityTests yields the ifs of fn that test a comparison for
+// equality or inequality, with the comparison.
+func equalityTests(fn *ssa.Function) iter.Seq2[*ssa.If, *ssa.BinOp] {
+	return func(yield func(*ssa.If, *ssa.BinOp) bool) {
+		for _, b := range fn.Blocks {
+			iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+			if !ok {
+				continue
+			}
+			cmp, ok := iff.Cond.(*ssa.BinOp)
+			if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+				continue
+			}
+			if !yield(iff, cmp) {
+				return
+			}
+		}
+	}
+}
+
+// doneExit returns the successor an equality test takes once the work is
+// done, done telling whether the compared values are then equal: a
+// change, a nil error for an existence test, yes; another status, no.
+func doneExit(iff *ssa.If, cmp *ssa.BinOp, done bool) *ssa.BasicBlock {
+	if (cmp.Op == token.EQL) == done {
+		return iff.Block().Succs[0]
+	}
+	return iff.Block().Succs[1]
 }
 
 // A testedWrite is a call that writes the state a comparison tests, and
