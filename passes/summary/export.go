@@ -1,9 +1,11 @@
 package summary
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -385,14 +387,30 @@ func unguardedCalls(res *Result, callers map[*ssa.Function][]*ssa.Function) map[
 		}
 		return calls > 0
 	}
-	for callee, fs := range callers {
-		for _, f := range fs {
+	// In the order of the code: GuardedCall summarises callees, and a
+	// summary cut at a recursive call depends on where the cycle is
+	// entered, so a map's order would make the facts differ by run.
+	for _, callee := range sortedKeys(callers) {
+		for _, f := range callers[callee] {
 			if !guarded(f, callee) {
 				out[callee] = append(out[callee], f)
 			}
 		}
 	}
 	return out
+}
+
+// sortedKeys is the functions of m by position, then name (the
+// instances of a generic function share its position).
+func sortedKeys[V any](m map[*ssa.Function]V) []*ssa.Function {
+	keys := slices.Collect(maps.Keys(m))
+	slices.SortFunc(keys, func(a, b *ssa.Function) int {
+		if c := cmp.Compare(a.Pos(), b.Pos()); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.String(), b.String())
+	})
+	return keys
 }
 
 // reverseCalls maps each function of pkg to the functions that call it
