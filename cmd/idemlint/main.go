@@ -78,7 +78,8 @@ func main() {
 	// go vet runs one package per process.
 	cfg.WholeProgram = !vet
 	cat := catalog.New(cfg)
-	if vet && skipDependency(args, cat) {
+	vetCfg, perPackage := readVetConfig(args)
+	if perPackage && skipDependency(vetCfg, cat) {
 		os.Exit(0)
 	}
 	// The tables' keys, from the schema the configuration names or the
@@ -91,7 +92,11 @@ func main() {
 	if !vet {
 		os.Exit(runStandalone(idemlint.New(cfg), cat, args, startDir))
 	}
-	multichecker.Main(idemlint.New(cfg)...)
+	checks := idemlint.New(cfg)
+	if perPackage && vetCfg.VetxOnly {
+		checks = factsOnly(checks)
+	}
+	multichecker.Main(checks...)
 }
 
 // loadConfig reads the named file, or ./.idemlint.yml when there is one,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint"
+	"github.com/idemlint/idemlint/internal/config"
 )
 
 func TestLookupFlag(t *testing.T) {
@@ -265,4 +267,42 @@ func TestDedupJSON(t *testing.T) {
 	if out := string(dedupJSON([]byte(same))); out != same {
 		t.Errorf("output without repeats is rewritten: %s", out)
 	}
+}
+
+// TestFactsOnly checks the checks of a fact-only run: each keeps its
+// name, flags and requirements, which write facts, so that go vet's
+// driver runs them, and runs nothing of its own.
+func TestFactsOnly(t *testing.T) {
+	checks := idemlint.New(config.Default())
+	stripped := factsOnly(checks)
+	if len(stripped) != len(checks) {
+		t.Fatalf("factsOnly gave %d analyzers for %d checks", len(stripped), len(checks))
+	}
+	for i, c := range stripped {
+		orig := checks[i]
+		if c.Name != orig.Name || c.Doc != orig.Doc || !sameFlags(&c.Flags, &orig.Flags) || !slices.Equal(c.Requires, orig.Requires) {
+			t.Errorf("%s: name, flags or requirements changed", orig.Name)
+		}
+		if !writesFacts(c) {
+			t.Errorf("%s: requires no pass that writes facts, so go vet's driver would write none", c.Name)
+		}
+		if res, err := c.Run(nil); res != nil || err != nil {
+			t.Errorf("%s: Run gave %v, %v; want nothing", c.Name, res, err)
+		}
+		if orig.Run == nil || orig.ResultType == nil && c.ResultType != nil {
+			t.Errorf("%s: the check itself was changed", orig.Name)
+		}
+	}
+}
+
+// writesFacts reports whether a, or a pass it requires, has facts.
+func writesFacts(a *analysis.Analyzer) bool {
+	return len(a.FactTypes) > 0 || slices.ContainsFunc(a.Requires, writesFacts)
+}
+
+func sameFlags(a, b *flag.FlagSet) bool {
+	var as, bs []*flag.Flag
+	a.VisitAll(func(f *flag.Flag) { as = append(as, f) })
+	b.VisitAll(func(f *flag.Flag) { bs = append(bs, f) })
+	return slices.Equal(as, bs)
 }

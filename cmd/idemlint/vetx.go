@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/load"
 )
@@ -24,6 +26,24 @@ type vetConfig struct {
 	VetxOutput  string
 }
 
+// readVetConfig reads go vet's configuration, the last argument of a
+// run on one package; ok is false when there is none or it cannot be
+// read, which the real run then reports.
+func readVetConfig(args []string) (cfg *vetConfig, ok bool) {
+	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return nil, false
+	}
+	data, err := os.ReadFile(args[len(args)-1])
+	if err != nil {
+		return nil, false
+	}
+	cfg = new(vetConfig)
+	if json.Unmarshal(data, cfg) != nil {
+		return nil, false
+	}
+	return cfg, true
+}
+
 // skipDependency handles go vet's fact-only runs on dependencies that
 // cannot matter, without parsing or type-checking them: go vet runs a
 // tool that has facts on every dependency of the packages it vets, the
@@ -33,22 +53,31 @@ type vetConfig struct {
 // generator, or a package for which facts were written. Its fact file is
 // then left empty, which importers read as "no facts". It reports
 // whether it handled the run.
-func skipDependency(args []string, cat *catalog.Catalog) bool {
-	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
+func skipDependency(cfg *vetConfig, cat *catalog.Catalog) bool {
+	if !cfg.VetxOnly || cfg.VetxOutput == "" {
 		return false
 	}
-	data, err := os.ReadFile(args[len(args)-1])
-	if err != nil {
-		return false
-	}
-	var cfg vetConfig
-	if json.Unmarshal(data, &cfg) != nil || !cfg.VetxOnly || cfg.VetxOutput == "" {
-		return false
-	}
-	if !cfg.Standard[cfg.ImportPath] && !catalog.Describes(cfg.ImportPath) && mayMatter(&cfg, cat) {
+	if !cfg.Standard[cfg.ImportPath] && !catalog.Describes(cfg.ImportPath) && mayMatter(cfg, cat) {
 		return false
 	}
 	return os.WriteFile(cfg.VetxOutput, nil, 0o666) == nil
+}
+
+// factsOnly gives, for a fact-only run, checks that do nothing of their
+// own. The driver of go vet runs, in such a run, every analyzer that
+// transitively requires one that has facts, and drops its diagnostics:
+// every check requires the summaries, so each would run in full on every
+// package that another imports. The checks keep their names, flags and
+// requirements (the passes that write the facts).
+func factsOnly(checks []*analysis.Analyzer) []*analysis.Analyzer {
+	out := make([]*analysis.Analyzer, len(checks))
+	for i, a := range checks {
+		c := *a
+		c.ResultType = nil
+		c.Run = func(*analysis.Pass) (any, error) { return nil, nil }
+		out[i] = &c
+	}
+	return out
 }
 
 // mayMatter reports whether a dependency of go vet's run imports a
