@@ -402,7 +402,7 @@ func contextReaches(cat *catalog.Catalog, fn *ssa.Function, ctx *ssa.Parameter, 
 				continue
 			}
 			callee := call.Common().StaticCallee()
-			if callee == nil || callee.Pkg != fn.Pkg || callee.Parent() != nil || len(cycle(b, &retried.Root{Fn: fn})) > 0 {
+			if callee == nil || callee.Pkg != fn.Pkg || callee.Parent() != nil || repeatsIn(b, &retried.Root{Fn: fn}) {
 				continue
 			}
 			next := soleContextParam(callee)

@@ -3,6 +3,7 @@ package summary
 import (
 	"go/constant"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -36,15 +37,17 @@ func GuardedInClosure(instr ssa.Instruction) bool {
 			if !ok {
 				continue
 			}
-			// Done once the status is another value than c.
-			b := iff.Block()
-			if reachesOnce(doneExit(iff, cmp, false), b, call.Block()) || !reachesOnce(b, b, call.Block()) {
+			// The literal's write first: the reachability tests cost
+			// more, and most tests have no write in the literal.
+			if !slices.ContainsFunc(literalStatusWrites(lit, e, field, c), func(w ssa.Instruction) bool {
+				return w != instr && effects.Dominates(w, instr)
+			}) {
 				continue
 			}
-			for _, w := range literalStatusWrites(lit, e, field, c) {
-				if w != instr && effects.Dominates(w, instr) {
-					return true
-				}
+			// Done once the status is another value than c.
+			b := iff.Block()
+			if !reachesOnce(doneExit(iff, cmp, false), b, call.Block()) && reachesOnce(b, b, call.Block()) {
+				return true
 			}
 		}
 	}

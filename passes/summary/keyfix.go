@@ -291,7 +291,7 @@ func (w *keyWalk) once(calls []ssa.CallInstruction, root *retried.Root) bool {
 			continue
 		}
 		anew := func(src ssa.Instruction) bool {
-			return loop[src.Block()] || slices.ContainsFunc(calls[k+1:], func(d ssa.CallInstruction) bool { return d.Parent() == src.Parent() })
+			return src.Block().Parent() == c.Parent() && loop[src.Block().Index] || slices.ContainsFunc(calls[k+1:], func(d ssa.CallInstruction) bool { return d.Parent() == src.Parent() })
 		}
 		if !slices.ContainsFunc(w.sources, anew) {
 			return false
@@ -303,40 +303,60 @@ func (w *keyWalk) once(calls []ssa.CallInstruction, root *retried.Root) bool {
 // cycle returns the blocks of the loops through b that can run again
 // within one operation of root (those reaching b and reached from it,
 // other than through the header of the consumer loop that is the root),
-// or nil.
-func cycle(b *ssa.BasicBlock, root *retried.Root) map[*ssa.BasicBlock]bool {
-	var header *ssa.BasicBlock
-	if b.Parent() == root.Fn {
-		header = loopHeader(root.Blocks)
-	}
-	reach := func(from *ssa.BasicBlock, next func(*ssa.BasicBlock) []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-		seen := map[*ssa.BasicBlock]bool{}
-		stack := slices.Clone(next(from))
-		for len(stack) > 0 {
-			x := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if seen[x] || x == header {
-				continue
-			}
-			seen[x] = true
-			if x != from {
-				stack = append(stack, next(x)...)
-			}
-		}
-		return seen
-	}
-	after := reach(b, func(x *ssa.BasicBlock) []*ssa.BasicBlock { return x.Succs })
-	if !after[b] {
+// as a set indexed by block index, or nil.
+func cycle(b *ssa.BasicBlock, root *retried.Root) []bool {
+	header := rootHeader(b, root)
+	after := reachSet(b, header, succs, nil)
+	if !after[b.Index] {
 		return nil
 	}
-	before := reach(b, func(x *ssa.BasicBlock) []*ssa.BasicBlock { return x.Preds })
-	out := map[*ssa.BasicBlock]bool{}
-	for x := range after {
-		if before[x] {
-			out[x] = true
+	before := reachSet(b, header, preds, nil)
+	for i := range after {
+		after[i] = after[i] && before[i]
+	}
+	return after
+}
+
+// repeatsIn reports whether b is in a loop that can run again within
+// one operation of root: cycle's test, stopping when b is reached again.
+func repeatsIn(b *ssa.BasicBlock, root *retried.Root) bool {
+	return reachSet(b, rootHeader(b, root), succs, b)[b.Index]
+}
+
+// rootHeader is the header of the consumer loop that is root, when b is
+// in the root's function: its turns are the root's deliveries.
+func rootHeader(b *ssa.BasicBlock, root *retried.Root) *ssa.BasicBlock {
+	if b.Parent() == root.Fn {
+		return loopHeader(root.Blocks)
+	}
+	return nil
+}
+
+func succs(x *ssa.BasicBlock) []*ssa.BasicBlock { return x.Succs }
+func preds(x *ssa.BasicBlock) []*ssa.BasicBlock { return x.Preds }
+
+// reachSet is the set of blocks, by index, reached from from by next,
+// not passing header or going on from from itself; it stops early once
+// stop is reached. A slice, not a map: the loop tests run for every
+// call of every wired path, and a map per test was most of their cost.
+func reachSet(from, header *ssa.BasicBlock, next func(*ssa.BasicBlock) []*ssa.BasicBlock, stop *ssa.BasicBlock) []bool {
+	seen := make([]bool, len(from.Parent().Blocks))
+	stack := slices.Clone(next(from))
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[x.Index] || x == header {
+			continue
+		}
+		seen[x.Index] = true
+		if x == stop {
+			break
+		}
+		if x != from {
+			stack = append(stack, next(x)...)
 		}
 	}
-	return out
+	return seen
 }
 
 // stored reports whether every value stored at addr, and at least one,
@@ -386,12 +406,15 @@ func contextArgs(cat *catalog.Catalog, fn *ssa.Function, sites []wiredSite) []va
 // (runnerShaped). A wired call in it then gets fn's context once per
 // call of fn.
 func runsOnceIn(lit, fn *ssa.Function) bool {
+	if !nestedIn(lit, fn) {
+		return false // asked of every wired call of the package: the cheap test first
+	}
 	for f := lit; f != fn; f = f.Parent() {
 		if f == nil || f.Parent() == nil || !runnerShaped(f) {
 			return false
 		}
 		made := madeIn(f)
-		if made == nil || len(cycle(made.Block(), &retried.Root{Fn: made.Parent()})) > 0 {
+		if made == nil || repeatsIn(made.Block(), &retried.Root{Fn: made.Parent()}) {
 			return false
 		}
 		refs := made.Referrers()
@@ -403,6 +426,16 @@ func runsOnceIn(lit, fn *ssa.Function) bool {
 		}
 	}
 	return true
+}
+
+// nestedIn reports whether lit is fn or a closure within it.
+func nestedIn(lit, fn *ssa.Function) bool {
+	for f := lit; f != nil; f = f.Parent() {
+		if f == fn {
+			return true
+		}
+	}
+	return false
 }
 
 // madeIn returns the instruction of lit's parent that makes the closure.
@@ -651,7 +684,7 @@ func oncePerDelivery(cat *catalog.Catalog, calls []ssa.CallInstruction, root *re
 		if k == len(calls)-1 || !slices.ContainsFunc(c.Common().Args, func(a ssa.Value) bool {
 			_, delivery := cat.KeySource(a.Type())
 			in, ok := a.(ssa.Instruction)
-			return delivery && ok && loop[in.Block()]
+			return delivery && ok && in.Parent() == c.Parent() && loop[in.Block().Index]
 		}) {
 			return false
 		}
@@ -713,22 +746,7 @@ func keylessFixes(pass *analysis.Pass, res *Result, e *effects.Call) []valueflow
 }
 
 // inLoop reports whether block b can run again after itself.
-func inLoop(b *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := slices.Clone(b.Succs)
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if x == b {
-			return true
-		}
-		if !seen[x] {
-			seen[x] = true
-			stack = append(stack, x.Succs...)
-		}
-	}
-	return false
-}
+func inLoop(b *ssa.BasicBlock) bool { return reachSet(b, nil, succs, b)[b.Index] }
 
 // InScopeFix replaces the fresh value that call makes with one derived
 // from the operation key in scope at the call (a delivery or request the

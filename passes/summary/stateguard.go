@@ -167,7 +167,7 @@ func AfterStateGuard(instr ssa.Instruction) bool {
 // reachesOnce reports whether to can run after from without going round
 // a loop that holds test again (the next element's turn).
 func reachesOnce(from, test, to *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{}
+	seen := make([]bool, len(from.Parent().Blocks))
 	stack := []*ssa.BasicBlock{from}
 	if from == test {
 		stack = append([]*ssa.BasicBlock(nil), test.Succs...)
@@ -178,10 +178,10 @@ func reachesOnce(from, test, to *ssa.BasicBlock) bool {
 		if b == to {
 			return true
 		}
-		if seen[b] || b.Dominates(test) {
+		if seen[b.Index] || b.Dominates(test) {
 			continue
 		}
-		seen[b] = true
+		seen[b.Index] = true
 		stack = append(stack, b.Succs...)
 	}
 	return false
