@@ -68,9 +68,10 @@ var routeURLs = map[string]bool{
 func RouteURL(fn *types.Func) bool { return has(routeURLs, fn) }
 
 // RequestMaker reports whether fn builds an HTTP request, and the index
-// of its method argument.
+// of its method argument. A nil fn (a call of a function value) is not
+// one.
 func RequestMaker(fn *types.Func) (int, bool) {
-	if fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
+	if fn == nil || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
 		return 0, false
 	}
 	for _, c := range httpClients {
