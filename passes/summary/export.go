@@ -303,7 +303,7 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		}
 		var ds []valueflow.Defect
 		for _, h := range d.Hits {
-			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported, KeyFixes: fixes, OnlyEmpty: onlyEmpty(d.Call.Parent(), h)})
+			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported, KeyFixes: fixes, OnlyEmpty: onlyEmpty(d.Call.Parent(), d.Call, h)})
 		}
 		origins = append(origins, origin{d.Call.Parent(), ds, top})
 	}
@@ -500,14 +500,30 @@ func leavesEmpty(call ssa.CallInstruction, fields []valueflow.ArgSource) bool {
 }
 
 // onlyEmpty lists the string fields of the parameters of fn's top
-// function that a branch leading to h's first step in fn tests for "",
-// on the side where they are: the defect's path runs only when its
-// caller leaves them empty.
-func onlyEmpty(fn *ssa.Function, h valueflow.Hit) []valueflow.ArgSource {
-	instr := firstStep(fn, h)
-	if instr == nil {
-		return nil
+// function that a branch leading to gen, the call that makes the fresh
+// value, or to h's first step in fn tests for "", on the side where they
+// are: the defect's path runs only when its caller leaves them empty (a
+// key made only when the caller gives none).
+func onlyEmpty(fn *ssa.Function, gen ssa.Instruction, h valueflow.Hit) []valueflow.ArgSource {
+	var out []valueflow.ArgSource
+	for _, instr := range []ssa.Instruction{gen, firstStep(fn, h)} {
+		if instr == nil || instr.Parent() != fn {
+			continue
+		}
+		for _, f := range emptyOn(instr) {
+			if !slices.Contains(out, f) {
+				out = append(out, f)
+			}
+		}
 	}
+	return out
+}
+
+// emptyOn lists the fields that the branches dominating instr test for
+// "", where instr runs only on the side where they are empty: the
+// successor on that side is entered from the test alone (the block
+// after an if without else is entered from both sides).
+func emptyOn(instr ssa.Instruction) []valueflow.ArgSource {
 	var out []valueflow.ArgSource
 	for b := instr.Block(); b.Idom() != nil; b = b.Idom() {
 		d := b.Idom()
@@ -516,7 +532,7 @@ func onlyEmpty(fn *ssa.Function, h valueflow.Hit) []valueflow.ArgSource {
 			continue
 		}
 		param, path, empty, ok := emptyTest(ifInstr)
-		if ok && d.Succs[0] != d.Succs[1] && empty.Dominates(instr.Block()) {
+		if ok && d.Succs[0] != d.Succs[1] && len(empty.Preds) == 1 && empty.Dominates(instr.Block()) {
 			out = append(out, valueflow.ArgSource{Param: param, Path: path})
 		}
 	}

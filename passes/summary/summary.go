@@ -70,6 +70,11 @@ type Result struct {
 	externalsOnce sync.Once
 	externals     []*effects.Call
 
+	// freshLits memoises freshLiteral, asked at every call of a
+	// function value that can run a function literal; only the summary's
+	// own run asks.
+	freshLits map[*ssa.Function]*literalFresh
+
 	guardsMu  sync.Mutex
 	guards    map[*ssa.Function]*fnGuards
 	pastGuard map[*ssa.Function]bool // ReachedAvoiding guarded calls, once asked

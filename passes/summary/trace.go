@@ -93,7 +93,15 @@ func sources(res *Result, call *ssa.Call) []fresh {
 	if fn == nil {
 		fn = heldGenerator(res, call)
 	}
-	if fn == nil || fn.Pkg() == nil {
+	if fn == nil {
+		if f, ok := heldLiteral(res, call); ok {
+			if v := result(call, f.result); v != nil {
+				return []fresh{{f.gen, v, "", f.id}}
+			}
+		}
+		return nil
+	}
+	if fn.Pkg() == nil {
 		return nil
 	}
 	if !res.Env.Catalog.MayKnow(fn.Pkg().Path()) && fn.Pkg() == res.Env.Pkg {
@@ -160,6 +168,71 @@ func heldGenerator(res *Result, call *ssa.Call) *types.Func {
 		gen = fn
 	}
 	return gen
+}
+
+// heldLiteral returns the fresh value a call of a function value makes
+// when every function the value can hold is a function literal that
+// returns one, at the same result: a service's newKey field set by its
+// constructor to func() string { return fmt.Sprint(time.Now().UnixNano()) }.
+func heldLiteral(res *Result, call *ssa.Call) (f literalFresh, ok bool) {
+	if res.Retried == nil {
+		return f, false
+	}
+	targets := res.Retried.Targets(call)
+	for i, t := range targets {
+		if t.Object() != nil {
+			return f, false // a declared function: heldGenerator's
+		}
+		lf := freshLiteral(res, t)
+		if lf == nil || i > 0 && lf.result != f.result {
+			return f, false
+		}
+		if i == 0 {
+			f = *lf
+		}
+	}
+	return f, len(targets) > 0
+}
+
+// A literalFresh is the fresh result of a function literal, and the
+// generator that makes it.
+type literalFresh struct {
+	gen    string
+	result int
+	id     bool
+}
+
+// freshLiteral returns the fresh result of function literal lit: one a
+// call in it of a catalogued generator, or of a function whose summary
+// says it returns a fresh value, flows into whole. Nil if none.
+func freshLiteral(res *Result, lit *ssa.Function) *literalFresh {
+	if lf, ok := res.freshLits[lit]; ok {
+		return lf
+	}
+	var out *literalFresh
+	env := res.Env.WithoutCallers()
+scan:
+	for _, b := range lit.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || valueflow.Callee(&call.Call) == nil {
+				continue // a function value of its own is not followed
+			}
+			for _, f := range sources(res, call) {
+				for _, r := range valueflow.Trace(env, f.v, f.path).Returns {
+					if r.Fn == lit && r.Path == "" {
+						out = &literalFresh{gen: f.gen, result: r.Result, id: f.id}
+						break scan
+					}
+				}
+			}
+		}
+	}
+	if res.freshLits == nil {
+		res.freshLits = make(map[*ssa.Function]*literalFresh)
+	}
+	res.freshLits[lit] = out
+	return out
 }
 
 // freshResult reports whether a function of another package returns a

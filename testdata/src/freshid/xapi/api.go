@@ -94,3 +94,26 @@ func PostKeyed(w http.ResponseWriter, r *http.Request) {
 func PostLoose(w http.ResponseWriter, r *http.Request) {
 	store.Post(r.Context(), xstore.Movement{Amount: 5}) // want `uuid.NewString\(\) in xstore.Store.Post \(store.go:\d+:\d+\) is fresh on every attempt \(HTTP handler PostLoose\)`
 }
+
+// A transfer sent without a key: the store makes one per attempt.
+func SendLoose(w http.ResponseWriter, r *http.Request) {
+	store.Send(r.Context(), xstore.Transfer{Note: "n"}) // want `uuid.NewString\(\) in xstore.Store.Send \(store.go:\d+:\d+\) is fresh on every attempt \(HTTP handler SendLoose\)`
+}
+
+// Negative: keyed by the request's key; the note left empty does not
+// decide the key.
+func SendKeyed(w http.ResponseWriter, r *http.Request) {
+	store.Send(r.Context(), xstore.Transfer{Key: r.Header.Get("Idempotency-Key")})
+}
+
+var refunds = xstore.NewRefunds()
+
+// A refund sent without a key: the fallback key is made per attempt.
+func RefundLoose(w http.ResponseWriter, r *http.Request) {
+	refunds.Refund(r.Context(), xstore.RefundRequest{PaymentIntent: "pi_1"}) // want `time.Now\(\) in xstore.Refunds.Refund \(refunds.go:\d+:\d+\) is fresh on every attempt \(HTTP handler RefundLoose\)`
+}
+
+// Negative: keyed by the request's key, with a reason given.
+func RefundKeyed(w http.ResponseWriter, r *http.Request) {
+	refunds.Refund(r.Context(), xstore.RefundRequest{PaymentIntent: "pi_1", Reason: "duplicate", Key: r.Header.Get("Idempotency-Key")})
+}

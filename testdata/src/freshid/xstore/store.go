@@ -93,3 +93,25 @@ func (s *Store) Post(ctx context.Context, m Movement) error {
 	_, err := s.DB.ExecContext(ctx, "INSERT INTO movements (id, amount) VALUES ($1, $2)", id, m.Amount)
 	return err
 }
+
+// A Transfer is sent to a provider with the key its caller gives, or
+// with one made for the call when it gives none.
+type Transfer struct {
+	Key  string
+	Note string
+}
+
+// Send fills in the note only when there is one (a branch that does not
+// decide the key), then makes a key only when the caller gave none.
+func (s *Store) Send(ctx context.Context, t Transfer) error {
+	var note string
+	if t.Note != "" {
+		note = t.Note
+	}
+	key := t.Key
+	if key == "" {
+		key = uuid.NewString()
+	}
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO transfers (id, note) VALUES ($1, $2)", key, note)
+	return err
+}

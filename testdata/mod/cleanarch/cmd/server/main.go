@@ -31,5 +31,6 @@ func main() {
 	mux.HandleFunc("POST /orders", h.PlaceOrder)
 	mux.HandleFunc("POST /orders/keyed", h.PlaceOrderKeyed)
 	mux.HandleFunc("POST /orders/{id}/notes", h.AddNote)
+	mux.HandleFunc("POST /payments", h.Pay)
 	log.Fatal(http.ListenAndServe(":8080", mux))
 }

@@ -15,14 +15,24 @@ type Order struct {
 	CreatedAt time.Time
 }
 
+// A Payment is recorded under the key its caller gives; Memo is
+// optional.
+type Payment struct {
+	Key    string
+	Memo   string
+	Amount int64
+}
+
 type OrderService interface {
 	PlaceOrder(ctx context.Context, o Order) error
 	AddNote(ctx context.Context, orderID, text string) error
+	Pay(ctx context.Context, p Payment) error
 }
 
 type OrderRepository interface {
 	Save(ctx context.Context, o Order) error
 	SaveNote(ctx context.Context, orderID, text string) error
+	SavePayment(ctx context.Context, p Payment) error
 }
 
 type orderService struct {
@@ -42,4 +52,8 @@ func (s *orderService) PlaceOrder(ctx context.Context, o Order) error {
 
 func (s *orderService) AddNote(ctx context.Context, orderID, text string) error {
 	return s.repo.SaveNote(ctx, orderID, text)
+}
+
+func (s *orderService) Pay(ctx context.Context, p Payment) error {
+	return s.repo.SavePayment(ctx, p)
 }

@@ -65,3 +65,11 @@ func (h *Handlers) AddNote(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }
+
+// Pay records a payment under the caller's key, with a memo.
+func (h *Handlers) Pay(w http.ResponseWriter, r *http.Request) {
+	p := app.Payment{Key: r.Header.Get("Idempotency-Key"), Memo: r.FormValue("memo"), Amount: 5}
+	if err := h.Orders.Pay(r.Context(), p); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}

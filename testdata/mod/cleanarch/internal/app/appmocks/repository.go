@@ -21,3 +21,8 @@ func (r *Repository) SaveNote(ctx context.Context, orderID, text string) error {
 	_, err := r.Pool.Exec(ctx, "INSERT INTO mock_notes (id, order_id) VALUES ($1, $2)", text, orderID)
 	return err
 }
+
+func (r *Repository) SavePayment(ctx context.Context, p app.Payment) error {
+	_, err := r.Pool.Exec(ctx, "INSERT INTO mock_payments (id) VALUES ($1)", p.Key)
+	return err
+}
