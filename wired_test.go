@@ -280,7 +280,7 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Line \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Bulk, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Place \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Tag \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Tag, wired here\)`,
-			`a retry inserts a second returns row with a new id: uuid.NewString\(\) in pg.Store.insertReturn \(pg.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Return, wired here\)`,
+			`a retry inserts a second returns row with a new id: uuid.NewString\(\) in pg.Store.insertReturn\$1 \(pg.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Return, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mailer.Client.Remind \(mailer.go:\d+:\d+\) \(HTTP handler Handler.RemindAll, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mailer.Client.Send \(mailer.go:\d+:\d+\) \(HTTP handler Handler.Confirm, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in payments.Gateway.Charge \(payments.go:\d+:\d+\) \(HTTP handler Handler.Pay, wired here\)`,

@@ -65,7 +65,7 @@ func keyFixes(pass *analysis.Pass, cat *catalog.Catalog, gen *ssa.Call, purpose 
 		if !ok || v.Name() == "_" || v.Name() == "" || opkey.Assigned(pass.TypesInfo, top.Syntax(), v) {
 			continue
 		}
-		if _, obj := scope.LookupParent(v.Name(), gen.Pos()); obj != v {
+		if _, obj := scope.LookupParent(v.Name(), gen.Pos()); obj != v && !contextPassedDown(gen.Parent(), p, obj) {
 			continue // shadowed where the value is made
 		}
 		for _, c := range keyCandidates(pass, cat, v, gen.Pos()) {
@@ -89,6 +89,26 @@ func keyFixes(pass *analysis.Pass, cat *catalog.Catalog, gen *ssa.Call, purpose 
 		}
 	}
 	return top, out
+}
+
+// contextPassedDown reports whether obj, which shadows top's context
+// parameter p where a value is made in function literal lit, is lit's
+// own context parameter, and lit is handed with p to the call that runs
+// it (bun's RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx)
+// error), a unit of work's WithinTx(ctx, func(ctx context.Context)
+// error)): the runner passes its callback the context it was given, or
+// one derived from it, which carries the same values.
+func contextPassedDown(lit *ssa.Function, p *ssa.Parameter, obj types.Object) bool {
+	top := p.Parent()
+	if lit.Parent() != top || obj == nil || catalog.TypeKey(obj.Type()) != "context.Context" {
+		return false
+	}
+	if !slices.ContainsFunc(lit.Params, func(q *ssa.Parameter) bool { return q.Object() == obj }) {
+		return false
+	}
+	return slices.ContainsFunc(runningCalls(top, lit), func(c ssa.CallInstruction) bool {
+		return slices.Contains(c.Common().Args, ssa.Value(p))
+	})
 }
 
 // DistinctPurposes numbers the purposes that the values of different

@@ -50,7 +50,21 @@ func (s *Store) InsertReturn(ctx context.Context, order string) error {
 	return s.insertReturn(ctx, order)
 }
 
+// insertReturn runs its INSERT in a callback that a runner calls with
+// the context it is given.
 func (s *Store) insertReturn(ctx context.Context, order string) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO returns (id, order_id) VALUES ($1, $2)", uuid.NewString(), order) // want `a retry inserts a second returns row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Return\) \[IDEM001\]$`
-	return err
+	return s.withConn(ctx, func(ctx context.Context, conn *sql.Conn) error {
+		_, err := conn.ExecContext(ctx, "INSERT INTO returns (id, order_id) VALUES ($1, $2)", uuid.NewString(), order) // want `a retry inserts a second returns row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Return\) \[IDEM001\]$`
+		return err
+	})
+}
+
+// withConn runs fn on a connection of its own, with ctx.
+func (s *Store) withConn(ctx context.Context, fn func(ctx context.Context, conn *sql.Conn) error) error {
+	conn, err := s.DB.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	return fn(ctx, conn)
 }
