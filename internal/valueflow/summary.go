@@ -194,6 +194,11 @@ type PendingCall struct {
 	// Empty are the string fields of arguments built in place that the
 	// call leaves empty (Param counts without the receiver).
 	Empty []ArgSource
+	// StateGuarded is set when the call runs only after a state guard's
+	// write, where the guard's test says the work is not done: a retry
+	// after the write leaves at the test, so no row the call inserts is
+	// inserted twice.
+	StateGuarded bool
 }
 
 // A KeyArg says parameter Arg of a wired call, at Path, holds the

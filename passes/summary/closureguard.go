@@ -3,7 +3,6 @@ package summary
 import (
 	"go/constant"
 	"go/token"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -39,15 +38,17 @@ func GuardedInClosure(instr ssa.Instruction) bool {
 			}
 			// The literal's write first: the reachability tests cost
 			// more, and most tests have no write in the literal.
-			if !slices.ContainsFunc(literalStatusWrites(lit, e, field, c), func(w ssa.Instruction) bool {
-				return w != instr && effects.Dominates(w, instr)
-			}) {
-				continue
-			}
-			// Done once the status is another value than c.
-			b := iff.Block()
-			if !reachesOnce(doneExit(iff, cmp, false), b, call.Block()) && reachesOnce(b, b, call.Block()) {
-				return true
+			for _, w := range literalStatusWrites(lit, e, field, c) {
+				if w.call == instr || !effects.Dominates(w.call, instr) {
+					continue
+				}
+				// Done once the status is what the write sets: c
+				// itself (if a.Status == Cancelled { return }), or
+				// another value than c (if r.Status != Reserved).
+				b := iff.Block()
+				if !reachesOnce(doneExit(iff, cmp, w.setsTested), b, call.Block()) && reachesOnce(b, b, call.Block()) {
+					return true
+				}
 			}
 		}
 	}
@@ -90,21 +91,31 @@ func statusTest(cmp *ssa.BinOp) (ssa.Value, string, constant.Value, bool) {
 	return e, field, c, ok
 }
 
+// A statusWrite is a call that sets the status a test reads, and
+// whether it sets the constant the test compares with.
+type statusWrite struct {
+	call       ssa.Instruction
+	setsTested bool
+}
+
 // literalStatusWrites returns the calls of lit that set field of the
-// value e its caller read (through the literal's free variable) to
-// values other than c: an interface's setter given another field of e
+// value e its caller read (through the literal's free variable) to one
+// constant: an interface's setter given another field of e
 // (SetStatus(ctx, c.ID, Submitted)), or an ORM update whose conditions
-// read a field of e and whose values set the field's column.
-func literalStatusWrites(lit *ssa.Function, e ssa.Value, field string, c constant.Value) []ssa.Instruction {
-	var out []ssa.Instruction
+// read a field of e and whose values set the field's column to
+// constants other than c.
+func literalStatusWrites(lit *ssa.Function, e ssa.Value, field string, c constant.Value) []statusWrite {
+	var out []statusWrite
 	for _, b := range lit.Blocks {
 		for _, in := range b.Instrs {
 			call, ok := in.(ssa.CallInstruction)
 			if !ok {
 				continue
 			}
-			if statusSetter(call, e, field, c) || ormStatusUpdate(call, e, field, c) {
-				out = append(out, call)
+			if set, ok := statusSetter(call, e, field, c); ok {
+				out = append(out, statusWrite{call, set})
+			} else if ormStatusUpdate(call, e, field, c) {
+				out = append(out, statusWrite{call, false})
 			}
 		}
 	}
@@ -136,12 +147,13 @@ func boundTo(v, e ssa.Value) bool {
 }
 
 // statusSetter reports whether call, through an interface, is given a
-// field of e other than field and one constant of the field's kind
-// other than c, and is named for the field (SetStatus, UpdateStatus).
-func statusSetter(call ssa.CallInstruction, e ssa.Value, field string, c constant.Value) bool {
+// field of e other than field and one constant of the field's kind, and
+// is named for the field (SetStatus, UpdateStatus); setsTested is
+// whether that constant is c.
+func statusSetter(call ssa.CallInstruction, e ssa.Value, field string, c constant.Value) (setsTested, ok bool) {
 	cc := call.Common()
 	if !cc.IsInvoke() || !strings.Contains(cc.Method.Name(), field) {
-		return false
+		return false, false
 	}
 	keyed, set := false, 0
 	for _, a := range cc.Args {
@@ -149,13 +161,11 @@ func statusSetter(call ssa.CallInstruction, e ssa.Value, field string, c constan
 			keyed = true
 		}
 		if k, ok := stateConst(a); ok && k.Kind() == c.Kind() {
-			if constant.Compare(k, token.EQL, c) {
-				return false
-			}
+			setsTested = constant.Compare(k, token.EQL, c)
 			set++
 		}
 	}
-	return keyed && set == 1
+	return setsTested, keyed && set == 1
 }
 
 // ormStatusUpdate reports whether call is an ORM's Updates whose map

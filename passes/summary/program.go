@@ -193,7 +193,7 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 	base := ProgramDefect{Root: pc.Root, Chain: pc.Chain, Wiring: p.wiring(pc.Call.Pkg)}
 	var out []ProgramDefect
 	for _, fa := range pc.Fresh {
-		if p.guarded(fa.Guards) {
+		if p.guarded(fa.Guards) || pc.StateGuarded {
 			continue
 		}
 		d := base
@@ -207,6 +207,9 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 		}
 	}
 	for _, d := range p.inside(base, pc.Call, pc.Empty, 0) {
+		if pc.StateGuarded && d.Defect.Kind == valueflow.FreshIdentity {
+			continue // a row inserted once: the guard's write commits with it or before it
+		}
 		d.Fix = p.keyFix(d.candidates, pc.Call)
 		out = append(out, d)
 	}
@@ -385,10 +388,23 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 		for _, wc := range s.Wired {
 			next := step
 			next.ctx = passesContext(s, wc, step.ctx)
-			out = append(out, p.inside(next, wc, wiredEmpty(s, wc), depth+1)...)
+			found := p.inside(next, wc, wiredEmpty(s, wc), depth+1)
+			if wiredStateGuarded(s, wc) {
+				found = slices.DeleteFunc(found, func(d ProgramDefect) bool { return d.Defect.Kind == valueflow.FreshIdentity })
+			}
+			out = append(out, found...)
 		}
 	})
 	return out
+}
+
+// wiredStateGuarded reports whether the summary lists wired call wc as
+// run only after a state guard's write (SQLStmt.StateGuarded): a row the
+// call inserts is inserted once.
+func wiredStateGuarded(s *valueflow.Summary, wc valueflow.WiredCall) bool {
+	return slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool {
+		return st.StateGuarded && st.Wired != nil && st.Wired.Call.Iface == wc.Iface && st.Wired.Call.Method == wc.Method && st.Wired.Call.At == wc.At
+	})
 }
 
 // leftEmpty reports whether a wired call leaves empty each string field

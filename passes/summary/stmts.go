@@ -1261,7 +1261,7 @@ func (b *stmtBuilder) stateGuarded(i int, memo map[*ssa.Function][]stateGuard) b
 		guards = stateGuards(fn)
 		memo[fn] = guards
 	}
-	return guardedByState(guards, at)
+	return guardedByState(guards, at) || GuardedInClosure(at)
 }
 
 // exclusive reports whether statements i and j never run in one call:

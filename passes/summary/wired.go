@@ -277,6 +277,7 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 				pc.Empty = append(pc.Empty, valueflow.ArgSource{Param: i, Path: f})
 			}
 		}
+		pc.StateGuarded = GuardedInClosure(site.call) || guardedByState(stateGuards(site.call.Parent()), site.call)
 		pc.Keys = keyArgs(res.Env.Catalog, site.call, path)
 		keys, wraps := carriedArgs(pass, res.Env.Catalog, site.call, path)
 		pc.Keys, pc.Wraps = append(pc.Keys, keys...), wraps
