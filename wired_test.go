@@ -84,6 +84,9 @@ func TestWired(t *testing.T) {
 	if !editsFile(graph, "gRPC method holds.Hold", filepath.Join("wiredgrpc", "app", "app.go")) {
 		t.Error("the fresh value of a service that a gRPC method of its own package's server passes its context has no fix that reads the key from it")
 	}
+	if !editsFile(graph, "gRPC method Server.Note", filepath.Join("wiredgrpc", "postgres", "postgres.go")) {
+		t.Error("the fresh value of a store that a gRPC method's context reaches through the service has no fix that reads the key from it")
+	}
 	if editsFile(graph, "gRPC method holds.Credit", filepath.Join("wiredgrpc", "app", "app.go")) {
 		t.Error("the fresh value inserted after a write that commits on its own has a fix that would fail the retry after repeating that write")
 	}
@@ -255,6 +258,7 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Hold \(app.go:\d+:\d+\) is fresh on every attempt \(gRPC method holds.Hold, wired here\)`,
 		},
 		"example.com/wiredgrpc/cmd/server/main.go:19": {
+			`a retry inserts a second notes row with a new id: uuid.NewString\(\) in postgres.Store.InsertNote \(postgres.go:\d+:\d+\) is fresh on every attempt \(gRPC method Server.Note, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Place \(app.go:\d+:\d+\) is fresh on every attempt \(gRPC method Server.Batch, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Reserve \(app.go:\d+:\d+\) is fresh on every attempt \(gRPC method Server.Reserve, wired here\)`,
 		},

@@ -221,16 +221,18 @@ func passesContext(s *valueflow.Summary, wc valueflow.WiredCall, ctx int) int {
 
 // carriedDown returns the fixes, prepared for a value made or a call
 // made in an implementation that the root's context reaches through
-// other implementations (step.ctx), that read the key the root puts in
-// it: with the parameter of the first implementation, which the root's
-// wrap fills, in place of their own.
+// other implementations (step.ctx), that read a key from that context:
+// the key the root puts in it, or the one a root of a kind carries
+// there itself (a gRPC call's metadata). Each gets the parameter of the
+// first implementation, which the root passes its context, in place of
+// its own.
 func carriedDown(fixes []valueflow.KeyFix, step ProgramDefect) []valueflow.KeyFix {
 	if step.ctx == 0 || step.first == 0 {
 		return nil
 	}
 	var out []valueflow.KeyFix
 	for _, f := range fixes {
-		if f.Context == catalog.Carried && f.Param == step.ctx {
+		if f.Context != "" && f.Param == step.ctx {
 			f.Param = step.first
 			out = append(out, f)
 		}

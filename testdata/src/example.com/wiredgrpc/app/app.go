@@ -17,12 +17,14 @@ type Orders interface {
 	Hold(ctx context.Context, total int64) error
 	Stamp(ctx context.Context) error
 	Credit(ctx context.Context, total int64) error
+	Note(ctx context.Context, text string) error
 }
 
 // Store stores orders.
 type Store interface {
 	InsertOrder(ctx context.Context, id string, total int64) error
 	AddCredit(ctx context.Context, cents int64) error
+	InsertNote(ctx context.Context, text string) error
 }
 
 type service struct{ store Store }
@@ -61,4 +63,9 @@ func (s *service) Credit(ctx context.Context, total int64) error {
 		return err
 	}
 	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(gRPC method holds.Credit\); first put the writes before it in one transaction with it`
+}
+
+// Note hands the note to the store, with its context.
+func (s *service) Note(ctx context.Context, text string) error {
+	return s.store.InsertNote(ctx, text)
 }

@@ -14,11 +14,14 @@ type ReserveReq struct{ Total int64 }
 type ReserveRes struct{ ID string }
 type BatchReq struct{ Totals []int64 }
 type BatchRes struct{}
+type NoteReq struct{ Text string }
+type NoteRes struct{}
 
 // OrdersServer is the service's server interface.
 type OrdersServer interface {
 	Reserve(ctx context.Context, req *ReserveReq) (*ReserveRes, error)
 	Batch(ctx context.Context, req *BatchReq) (*BatchRes, error)
+	Note(ctx context.Context, req *NoteReq) (*NoteRes, error)
 }
 
 // RegisterOrdersServer registers srv with s.
@@ -43,4 +46,10 @@ func (s *Server) Batch(ctx context.Context, req *BatchReq) (*BatchRes, error) {
 		}
 	}
 	return &BatchRes{}, nil
+}
+
+// Note adds a note through the service, which hands the call's context
+// to the store.
+func (s *Server) Note(ctx context.Context, req *NoteReq) (*NoteRes, error) {
+	return &NoteRes{}, s.Orders.Note(ctx, req.Text)
 }
