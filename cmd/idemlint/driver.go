@@ -133,7 +133,7 @@ func runStandalone(analyzers []*analysis.Analyzer, cat *catalog.Catalog, args []
 			return fail(err)
 		}
 		filter := newSkipFilter(checkNames(), idemlint.Analyzers())
-		os.Stdout.Write(dedupJSON(filter.json(out.Bytes())))
+		os.Stdout.Write(sortEditsJSON(dedupJSON(filter.json(out.Bytes()))))
 		printSkipped(filter.pkgs)
 	default:
 		var out bytes.Buffer

@@ -306,3 +306,42 @@ func sameFlags(a, b *flag.FlagSet) bool {
 	b.VisitAll(func(f *flag.Flag) { bs = append(bs, f) })
 	return slices.Equal(as, bs)
 }
+
+func TestSortEditsJSON(t *testing.T) {
+	const in = `{
+	"example.com/a/cmd/api": {
+		"freshid": [
+			{"posn": "store.go:3:2", "message": "m [IDEM001]", "suggested_fixes": [
+				{"message": "f", "edits": [
+					{"filename": "/m/store/store.go", "start": 40, "end": 40, "new": "b"},
+					{"filename": "/m/api/api.go", "start": 7, "end": 9, "new": "c"},
+					{"filename": "/m/store/store.go", "start": 4, "end": 4, "new": "a"}
+				]}
+			]},
+			{"posn": "api.go:9:2", "message": "n [IDEM001]"}
+		]
+	}
+}`
+	var tree map[string]map[string][]struct {
+		Posn  string    `json:"posn"`
+		Fixes []jsonFix `json:"suggested_fixes"`
+	}
+	if err := json.Unmarshal(sortEditsJSON([]byte(in)), &tree); err != nil {
+		t.Fatal(err)
+	}
+	diags := tree["example.com/a/cmd/api"]["freshid"]
+	if len(diags) != 2 || len(diags[0].Fixes) != 1 {
+		t.Fatalf("got %+v, want the two diagnostics and the fix", diags)
+	}
+	var got []string
+	for _, e := range diags[0].Fixes[0].Edits {
+		got = append(got, e.New)
+	}
+	if want := []string{"c", "a", "b"}; !slices.Equal(got, want) {
+		t.Errorf("edits in the order %q, want %q (by file name, then offset)", got, want)
+	}
+	sorted := `{"p": {"freshid": [{"posn": "a.go:1:1", "message": "m", "suggested_fixes": [{"message": "f", "edits": [{"filename": "a.go", "start": 1, "end": 1, "new": "x"}]}]}]}}`
+	if out := sortEditsJSON([]byte(sorted)); string(out) != sorted {
+		t.Errorf("rewrote a tree whose edits are in order:\n%s", out)
+	}
+}

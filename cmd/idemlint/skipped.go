@@ -161,6 +161,64 @@ func dedupJSON(out []byte) []byte {
 	})
 }
 
+// jsonFix is a suggested fix as go vet's JSON tree holds it.
+type jsonFix struct {
+	Message string     `json:"message"`
+	Edits   []jsonEdit `json:"edits"`
+}
+
+type jsonEdit struct {
+	Filename string `json:"filename"`
+	Start    int    `json:"start"`
+	End      int    `json:"end"`
+	New      string `json:"new"`
+}
+
+// sortEditsJSON puts the edits of each fix in go vet's JSON tree in the
+// order of their files' names and offsets. The checker orders them by
+// position in its file set, which follows the order its packages were
+// loaded in, in parallel: a fix that edits two packages would otherwise
+// print differently by run.
+func sortEditsJSON(out []byte) []byte {
+	return rewriteTree(out, func(pkg, name string, raw json.RawMessage) (json.RawMessage, bool) {
+		var diags []map[string]json.RawMessage
+		if json.Unmarshal(raw, &diags) != nil {
+			return raw, false // an error, not a list of diagnostics
+		}
+		changed := false
+		for _, d := range diags {
+			var fixes []jsonFix
+			if d["suggested_fixes"] == nil || json.Unmarshal(d["suggested_fixes"], &fixes) != nil {
+				continue
+			}
+			moved := false
+			for _, f := range fixes {
+				byPlace := func(a, b jsonEdit) int {
+					return cmp.Or(strings.Compare(a.Filename, b.Filename), cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End))
+				}
+				if !slices.IsSortedFunc(f.Edits, byPlace) {
+					slices.SortStableFunc(f.Edits, byPlace)
+					moved = true
+				}
+			}
+			if !moved {
+				continue
+			}
+			if b, err := json.Marshal(fixes); err == nil {
+				d["suggested_fixes"], changed = b, true
+			}
+		}
+		if !changed {
+			return raw, false
+		}
+		rewritten, err := json.Marshal(diags)
+		if err != nil {
+			return raw, false
+		}
+		return rewritten, true
+	})
+}
+
 // rewriteTree applies edit to each entry of go vet's JSON tree, packages
 // and analyzers in order, and returns out unchanged when no edit changes
 // anything. An entry edited to nil is dropped, and a package left empty
