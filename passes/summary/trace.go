@@ -50,7 +50,10 @@ func traceSources(res *Result, funcs []*ssa.Function, sinks, wired bool) map[*ss
 							guards[fn], states[fn] = DedupGuards(res, fn), stateGuards(fn)
 						}
 						flow.Hits = slices.DeleteFunc(flow.Hits, func(h valueflow.Hit) bool {
-							return afterGuard(fn, guards[fn], h) || afterStateGuard(fn, states[fn], firstStep(fn, h))
+							// A guard of fn, or of the transaction's
+							// callback that writes the value (made
+							// before the transaction, claimed in it).
+							return guardedSink(res, fn, h, guards) || afterStateGuard(fn, states[fn], firstStep(fn, h))
 						})
 						flow.Wired = slices.DeleteFunc(flow.Wired, func(w valueflow.WiredArg) bool {
 							return afterStateGuard(fn, states[fn], wiredStep(fn, w)) || recordsAttempt(res, w)
@@ -377,16 +380,13 @@ func guardedSink(res *Result, fn *ssa.Function, h valueflow.Hit, memo map[*ssa.F
 	if afterGuard(fn, guards(fn), h) {
 		return true
 	}
-	if len(h.Calls) > 0 {
-		return false
-	}
 	var found bool
 	var visit func(f *ssa.Function)
 	visit = func(f *ssa.Function) {
 		for _, anon := range f.AnonFuncs {
-			if sink := callAt(anon, h.Pos); sink != nil {
+			if step := literalStep(anon, h); step != nil {
 				for _, g := range guards(anon) {
-					found = found || g != sink && effects.Dominates(g, sink)
+					found = found || g != step && effects.Dominates(g, step)
 				}
 			}
 			visit(anon)
@@ -394,6 +394,22 @@ func guardedSink(res *Result, fn *ssa.Function, h valueflow.Hit, memo map[*ssa.F
 	}
 	visit(fn)
 	return found
+}
+
+// literalStep returns the instruction of function literal anon through
+// which a hit is reached there: the first call of its path when that is
+// anon's (a helper that writes the row), or the sink's call itself.
+func literalStep(anon *ssa.Function, h valueflow.Hit) ssa.Instruction {
+	if len(h.Calls) > 0 {
+		if h.Calls[0].Parent() == anon {
+			return h.Calls[0]
+		}
+		return nil
+	}
+	if sink := callAt(anon, h.Pos); sink != nil {
+		return sink
+	}
+	return nil
 }
 
 // callAt returns the call of fn at pos, or nil.
