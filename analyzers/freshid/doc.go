@@ -9,7 +9,8 @@
 // ulid.Make, time.Now, math/rand, random bytes from crypto/rand.Read and
 // what is encoded from them, a function of another package that
 // returns one, or a function held in a field that the package only ever
-// sets to such a function: s.newHoldID()) and that value becomes the identity of
+// sets to such a function, or to a function literal that returns such a
+// value: s.newHoldID()) and that value becomes the identity of
 // what it writes (the id column of an INSERT, an ORM model's primary key
 // (gorm's Create, bun's NewInsert().Model; a field named ID, or tagged
 // primaryKey or bun:",pk"),
@@ -54,7 +55,8 @@
 // the error this attempt's call returned) or whose table
 // or model is named as a log of attempts (payout_attempts, audit_log,
 // DeliveryAttempt), which is meant to be added on every attempt; nor a fresh ID that reaches its sink only after a dedup guard of the
-// function that makes it (a conflict-tolerant INSERT whose rows
+// function that makes it, or of the transaction callback that writes it
+// (a conflict-tolerant INSERT whose rows
 // affected or RETURNING row decide whether the path goes on, gorm's
 // RowsAffected among them), or after a call of an interface whose result
 // decides and whose every implementation the program links runs such an
@@ -67,7 +69,8 @@
 // sets. The retry after that call finds the state and leaves. The call
 // may be in a function literal the handler runs where its test says the
 // work is not done (a transaction's callback that sets the status
-// before it inserts). Nor is a value reported that a variable held
+// before it inserts, or hands an interface's method the rows to insert:
+// an outbox's Write in a unit of work's callback). Nor is a value reported that a variable held
 // before the code wrote the whole variable over (the row it inserted,
 // read back by its other key): later uses read what was written.
 //
