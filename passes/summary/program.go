@@ -402,9 +402,8 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 // run only after a state guard's write (SQLStmt.StateGuarded): a row the
 // call inserts is inserted once.
 func wiredStateGuarded(s *valueflow.Summary, wc valueflow.WiredCall) bool {
-	return slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool {
-		return st.StateGuarded && st.Wired != nil && st.Wired.Call.Iface == wc.Iface && st.Wired.Call.Method == wc.Method && st.Wired.Call.At == wc.At
-	})
+	st := wiredEntry(s, wc)
+	return st != nil && st.StateGuarded
 }
 
 // leftEmpty reports whether a wired call leaves empty each string field
@@ -422,9 +421,18 @@ func leftEmpty(fields, empty []valueflow.ArgSource) bool {
 // wiredEmpty returns the string fields of its arguments that the wired
 // call wc of a summarised function leaves empty.
 func wiredEmpty(s *valueflow.Summary, wc valueflow.WiredCall) []valueflow.ArgSource {
-	for _, st := range s.Stmts {
+	if st := wiredEntry(s, wc); st != nil {
+		return st.Wired.Empty
+	}
+	return nil
+}
+
+// wiredEntry returns the entry of a summary's statement list that stands
+// for wired call wc, or nil.
+func wiredEntry(s *valueflow.Summary, wc valueflow.WiredCall) *valueflow.SQLStmt {
+	for i, st := range s.Stmts {
 		if st.Wired != nil && st.Wired.Call.At == wc.At && wiredKey(st.Wired.Call) == wiredKey(wc) {
-			return st.Wired.Empty
+			return &s.Stmts[i]
 		}
 	}
 	return nil

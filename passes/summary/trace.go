@@ -406,10 +406,7 @@ func literalStep(anon *ssa.Function, h valueflow.Hit) ssa.Instruction {
 		}
 		return nil
 	}
-	if sink := callAt(anon, h.Pos); sink != nil {
-		return sink
-	}
-	return nil
+	return callAt(anon, h.Pos)
 }
 
 // callAt returns the call of fn at pos, or nil.
