@@ -41,13 +41,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -69,6 +69,17 @@ func TestWired(t *testing.T) {
 	// carry the edits of those files that absorb a retry.
 	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server", "example.com/wiredkey/cmd/server", "example.com/wiredgrpc/cmd/server", "example.com/wiredctx/cmd/server")
 	fixtest.Gofmt(t, graph.Roots)
+	// Every step of a chain names a place in the code: a bound root's
+	// call is where the method value is bound.
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			for _, r := range d.Related {
+				if strings.Contains(r.Message, "(.:0:0)") {
+					t.Errorf("%s: a step of the chain has no place: %q", d.Message, r.Message)
+				}
+			}
+		}
+	}
 	// Fixed in the generated file alone, sqlc's query would be undone by
 	// the next generation: the fix edits the query file as well.
 	if !editsFile(graph, "Handler.Ticket", filepath.Join("db", "query", "tickets.sql")) {
@@ -168,6 +179,7 @@ func TestWired(t *testing.T) {
 			`a crash between the two commits records the key without its effect.* \(idempotency_keys on a handle that commits each statement, the effect on a handle that commits each statement; idempotency_keys in sqlstore.Keys.Claim \(sqlstore.go:\d+:\d+\), HTTP handler Handler.PlaceOnce, wired here\)`,
 			`the INSERT into archive in httpapi.Handler.Archive \(httpapi.go:52:\d+\) is not idempotent \(HTTP handler Handler.Archive, wired here\)`,
 			`the INSERT into holds in sqlstore.Ledger.Hold \(sqlstore.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.HoldInUnit, wired here\)`,
+			`the INSERT into journal in sqlstore.Journal.Record \(sqlstore.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Audit, wired here\)`,
 			`the INSERT into orders in sqlstore.Orders.Insert \(sqlstore.go:15:\d+\) is not idempotent \(HTTP handler Handler.Place, wired here\)`,
 			`the INSERT into topups in sqlstore.Ledger.Refill \(sqlstore.go:\d+:\d+\) is not idempotent \(HTTP handler Funcs.Refill, wired here\)`,
 			`the UPDATE of accounts \(it computes from the current value\) in sqlstore.Ledger.Transfer \(sqlstore.go:48:\d+\) is not idempotent \(HTTP handler Handler.Transfer, wired here\)`,
@@ -265,7 +277,15 @@ func TestWired(t *testing.T) {
 		// A store that embeds sqlc's Queries, built on the pool in its
 		// constructor: each query it runs commits on its own.
 		"example.com/wiredsqlc/cmd/server/main.go:15": {
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of credits \(it computes from the current value\) in db.Queries.AddCredit \(db.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Rebalance, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 3 writes commit separately and the UPDATE of credits \(it computes from the current value\) in db.Queries.AddCredit \(db.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Refund, wired here\)`,
+		},
+		// A repository method handed the handle the service was built
+		// with: the pool main gives it.
+		"example.com/wiredext/cmd/server/main.go:16": {
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into charges in store.Rentals.AddCharge \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Checkin, wired here\)`,
+			// A method value bound to the Counter the handler holds.
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into fees in store.Rentals.AddFee \(store.go:\d+:\d+\) is not idempotent \(HTTP handler httpapi.Counter.Return, bound at httpapi.go:\d+:\d+, wired here\)`,
 		},
 		// Roots that put their key in the context for the service: one
 		// package at a time, no package sees both, so no fix.

@@ -190,6 +190,7 @@ func TestVetWired(t *testing.T) {
 		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a crash between the two commits .* in sqlstore\.Keys\.Claim \(sqlstore\.go:\d+:\d+\), HTTP handler Handler\.PlaceOnce, wired here\); .*\[IDEM004\]`),
 		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a failure between the writes .* the INSERT into archive in httpapi\.Handler\.Archive \(httpapi\.go:52:\d+\) .*wired here\); run them in .*\[IDEM006\]`),
 		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a failure between the writes .* the INSERT into holds in sqlstore\.Ledger\.Hold \(sqlstore\.go:\d+:\d+\) .*Handler\.HoldInUnit, wired here\); run them in .*\[IDEM006\]`),
+		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a failure between the writes .* the INSERT into journal in sqlstore\.Journal\.Record \(sqlstore\.go:\d+:\d+\) .*Handler\.Audit, wired here\); run them in .*\[IDEM006\]`),
 		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a failure between the writes .* the INSERT into orders in sqlstore\.Orders\.Insert \(sqlstore\.go:15:\d+\) .*wired here\); run them in .*\[IDEM006\]`),
 		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a failure between the writes .* the INSERT into topups in sqlstore\.Ledger\.Refill \(sqlstore\.go:\d+:\d+\) .*Funcs\.Refill, wired here\); run them in .*\[IDEM006\]`),
 		regexp.MustCompile(`cmd/api/main\.go:27:\d+: a failure between the writes .* the UPDATE of accounts .* in sqlstore\.Ledger\.Transfer \(sqlstore\.go:48:\d+\) .*wired here\); run them in .*\[IDEM006\]`),

@@ -356,6 +356,13 @@ func stores(addr ssa.Value) (ssa.Value, int) {
 	return stored, n
 }
 
+// StoredOnce returns the value stored at an address as a whole, when
+// exactly one is: a variable a closure captures, set once.
+func StoredOnce(addr ssa.Value) (ssa.Value, bool) {
+	v, n := stores(addr)
+	return v, n == 1
+}
+
 // isStruct reports whether p points to a struct.
 func isStruct(p types.Type) bool {
 	ptr, ok := p.Underlying().(*types.Pointer)
@@ -446,6 +453,12 @@ func unitOf(t types.Type) Durability {
 }
 
 func isTx(t types.Type) bool { return catalog.IsTx(t) }
+
+// FieldType returns the type of the field at path in a value of type t.
+func FieldType(t types.Type, path string) (types.Type, bool) {
+	ft, _, ok := fieldsOf(t, path)
+	return ft, ok
+}
 
 // FieldUnit returns the commit unit of a handle held at path in a value
 // of type t (the receiver of a store's method): a pool commits each

@@ -151,8 +151,16 @@ type Adapted struct {
 // A PendingRoot is a retried root of the package and the statements it
 // runs, wired calls among them.
 type PendingRoot struct {
-	Root  string // the root, as messages describe it
-	Pkg   string // the import path of the root's package
+	Root string // the root, as messages describe it
+	Pkg  string // the import path of the root's package
+	// Recv is the root's receiver type ("example.com/api.Handler"),
+	// when the root is a method: a value the program builds before the
+	// deliveries come, with the dependencies it holds.
+	Recv string
+	// Bound is set when the root is a method value bound where it is
+	// registered (h.orders.Create handed to a router): the value it
+	// was bound to was built before the deliveries came too.
+	Bound bool
 	Stmts []SQLStmt
 	// External is set when the root's path makes an external call in
 	// its own package or through a function of another it calls
@@ -346,6 +354,12 @@ type SQLLit struct {
 // caller passes it.
 type WiredStmt struct {
 	Call WiredCall
+	// Held is the field of the function's parameter 0 (a method's
+	// receiver) that holds the call's receiver (".orders"), when a
+	// field of it does: a dependency the receiver was built with; "."
+	// when the function is a method value's wrapper and the receiver
+	// the one the value was bound to.
+	Held string
 	// Handles are the arguments that are handles (by index, the
 	// receiver left out), with where each comes from in the function
 	// whose list this is.
@@ -580,6 +594,9 @@ func (s *Summary) String() string {
 		out := fmt.Sprintf("%q on %s", st.SQL, st.Handle)
 		if w := st.Wired; w != nil {
 			out = "wired " + w.Call.Iface[strings.LastIndex(w.Call.Iface, "/")+1:] + "." + w.Call.Method
+			if w.Held != "" {
+				out += " on p0" + w.Held
+			}
 			for _, h := range w.Handles {
 				out += fmt.Sprintf(" a%d=%s", h.Arg, h.Handle)
 			}

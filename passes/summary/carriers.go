@@ -41,9 +41,10 @@ func exportCarriers(pass *analysis.Pass) {
 			if !ok {
 				continue
 			}
-			prs, runs := carriedResults(pass.TypesInfo, fd), runsFromSyntax(pass.TypesInfo, fd)
+			prs := carriedResults(pass.TypesInfo, fd)
+			runs, inTx := runsFromSyntax(pass.TypesInfo, fd)
 			if len(prs) > 0 || len(runs) > 0 {
-				pass.ExportObjectFact(obj, &valueflow.Summary{ParamResults: prs, ResultFields: resultFields(prs), Carried: len(prs) > 0, Runs: runs})
+				pass.ExportObjectFact(obj, &valueflow.Summary{ParamResults: prs, ResultFields: resultFields(prs), Carried: len(prs) > 0, Runs: runs, RunsInTx: inTx})
 			}
 		}
 	}
@@ -52,10 +53,12 @@ func exportCarriers(pass *analysis.Pass) {
 // runsFromSyntax returns the function parameters (by index, the
 // receiver first) that fd's body calls itself, outside go and defer
 // statements and function literals: the work a unit of work's Do is
-// given, read without building SSA.
-func runsFromSyntax(info *types.Info, fd *ast.FuncDecl) []int {
+// given, read without building SSA. inTx are those it calls with a
+// transaction it begins itself (tx, err := r.pool.BeginTxx(ctx, nil);
+// fn(tx)), or that a transaction function hands its literal.
+func runsFromSyntax(info *types.Info, fd *ast.FuncDecl) (runs, inTx []int) {
 	if fd.Body == nil {
-		return nil
+		return nil, nil
 	}
 	index := map[types.Object]int{}
 	i := 0
@@ -76,9 +79,9 @@ func runsFromSyntax(info *types.Info, fd *ast.FuncDecl) []int {
 		}
 	}
 	if len(index) == 0 {
-		return nil
+		return nil, nil
 	}
-	var out []int
+	txs := begunFromSyntax(info, fd.Body)
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -86,15 +89,28 @@ func runsFromSyntax(info *types.Info, fd *ast.FuncDecl) []int {
 			return false
 		case *ast.CallExpr:
 			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
-				if j, ok := index[info.Uses[id]]; ok && !slices.Contains(out, j) {
-					out = append(out, j)
+				if j, ok := index[info.Uses[id]]; ok {
+					if !slices.Contains(runs, j) {
+						runs = append(runs, j)
+					}
+					if slices.ContainsFunc(n.Args, func(a ast.Expr) bool { return txs[identObj(info, a)] }) && !slices.Contains(inTx, j) {
+						inTx = append(inTx, j)
+					}
 				}
 			}
 			if fn := usedFunc(info, n.Fun); fn != nil && (catalog.IsTxFunc(fn) || catalog.IsORMTransaction(fn)) {
 				// A transaction function runs the literal it is
-				// given before it returns (gorm's db.Transaction).
+				// given before it returns (gorm's db.Transaction),
+				// in the transaction it hands it.
 				for _, a := range n.Args {
 					if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+						for _, f := range lit.Type.Params.List {
+							for _, name := range f.Names {
+								if obj := info.Defs[name]; obj != nil && (catalog.IsTx(obj.Type()) || catalog.IsORMHandle(obj.Type())) {
+									txs[obj] = true
+								}
+							}
+						}
 						ast.Inspect(lit.Body, visit)
 					}
 				}
@@ -103,7 +119,45 @@ func runsFromSyntax(info *types.Info, fd *ast.FuncDecl) []int {
 		return true
 	}
 	ast.Inspect(fd.Body, visit)
-	return out
+	return runs, inTx
+}
+
+// begunFromSyntax returns the variables of body assigned the
+// transaction of a Begin call (tx, err := r.pool.BeginTxx(ctx, nil)).
+func begunFromSyntax(info *types.Info, body *ast.BlockStmt) map[types.Object]bool {
+	txs := map[types.Object]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return true
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if fn := usedFunc(info, call.Fun); fn == nil || !catalog.IsBegin(fn.Name()) {
+			return true
+		}
+		for _, lhs := range as.Lhs {
+			if obj := identObj(info, lhs); obj != nil && catalog.IsTx(obj.Type()) {
+				txs[obj] = true
+			}
+		}
+		return true
+	})
+	return txs
+}
+
+// identObj returns the variable an identifier names, defined or used.
+func identObj(info *types.Info, e ast.Expr) types.Object {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if obj := info.Defs[id]; obj != nil {
+		return obj
+	}
+	return info.Uses[id]
 }
 
 // usedFunc returns the function or method a call's function expression

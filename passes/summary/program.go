@@ -84,6 +84,9 @@ type program struct {
 	// adapted are the method values the linked packages convert to
 	// adapter types (adaptedImpls).
 	adapted []valueflow.Adapted
+	// wrapped memoises builtWithPool: by database interface, whether
+	// a type of the program implements it.
+	wrapped map[string]bool
 }
 
 type impl struct {
@@ -114,7 +117,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog) ([]ProgramDefect,
 	if len(pending) == 0 {
 		return nil, nil
 	}
-	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted}
+	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted, wrapped: map[string]bool{}}
 	p.link(pass.Pkg)
 	p.keys = agreedKeys(cat, pending)
 	p.wraps = wrapsOf(pending)
@@ -531,6 +534,15 @@ func (p *program) implementations(call valueflow.WiredCall) []impl {
 // returned uninstantiated, and implementation instantiates it for each
 // candidate.
 func (p *program) iface(name string) *types.Named {
+	named := p.named(name)
+	if named == nil || !types.IsInterface(named) {
+		return nil
+	}
+	return named
+}
+
+// named finds the named type "path.Name" among the linked packages.
+func (p *program) named(name string) *types.Named {
 	i := strings.LastIndex(name, ".")
 	if i < 0 {
 		return nil
@@ -540,7 +552,7 @@ func (p *program) iface(name string) *types.Named {
 		return nil
 	}
 	tn, ok := pkg.Scope().Lookup(name[i+1:]).(*types.TypeName)
-	if !ok || !types.IsInterface(tn.Type()) {
+	if !ok {
 		return nil
 	}
 	named, _ := types.Unalias(tn.Type()).(*types.Named)

@@ -261,6 +261,10 @@ type scope struct {
 	// statements inherit.
 	optional, onFail, stateGuarded bool
 	failed                         failure
+	// lasting is set when the list's receiver is a dependency the
+	// program built before the deliveries came: the receiver of a
+	// root's method, a field of it, a field of that, and so on.
+	lasting bool
 }
 
 // rootStmts expands the statement lists of the pending roots.
@@ -269,7 +273,11 @@ func (p *program) rootStmts(pending []*valueflow.Pending) []ProgramRoot {
 	for _, pend := range pending {
 		for _, pr := range pend.Roots {
 			root := ProgramRoot{Root: pr.Root, Wiring: p.wiring(pr.Pkg), External: pr.External}
-			p.expand(&root, pr.Stmts, &scope{key: "root", pkg: pr.Pkg}, 0)
+			sc := &scope{key: "root", pkg: pr.Pkg, lasting: pr.Bound}
+			if named := p.named(pr.Recv); named != nil {
+				sc.recv, sc.lasting = types.NewPointer(named), true
+			}
+			p.expand(&root, pr.Stmts, sc, 0)
 			out = append(out, root)
 		}
 	}
@@ -313,7 +321,7 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		for _, j := range st.ProducedBy {
 			ps.WriteBackOf = append(slices.Clip(ps.WriteBackOf), sc.key+"/"+strconv.Itoa(j))
 		}
-		ps.Unit = sc.unit(st.Handle, fmt.Sprint(len(root.Stmts)))
+		ps.Unit = p.unit(sc, st.Handle, fmt.Sprint(len(root.Stmts)))
 		if last := here[len(here)-1]; (last.fromWork || sc.fromWork) && (st.Assumed || ps.Unit == "") {
 			// A handle the unit of work hands its function: the
 			// unit of work's transaction, or unknown.
@@ -405,6 +413,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			optional:     sc.optional || here[len(here)-1].optional,
 			onFail:       sc.onFail || here[len(here)-1].onFail,
 			stateGuarded: sc.stateGuarded || here[len(here)-1].stateGuarded,
+			lasting:      sc.lasting && w.Held != "",
 			writeBackOf:  append(slices.Clip(sc.writeBackOf), producedBy(sc, w)...),
 			fromWork:     sc.fromWork || here[len(here)-1].fromWork,
 			work:         cmp.Or(here[len(here)-1].work, sc.work),
@@ -563,9 +572,19 @@ func producedBy(sc *scope, w *valueflow.WiredStmt) []string {
 	return out
 }
 
+// ownPackage reports whether pkg is one of the program's own packages:
+// of the module being analysed, when it is known, and a package that
+// may implement its interfaces (mayImplement).
+func (p *program) ownPackage(pkg *types.Package) bool {
+	if p.pass.Module != nil && p.pass.Module.Path != "" && !inModule(pkg.Path(), p.pass.Module.Path) {
+		return false
+	}
+	return p.mayImplement(pkg)
+}
+
 // unit names the commit unit of a statement on handle h in the scope's
 // list; item tells apart statements that each commit on their own.
-func (sc *scope) unit(h valueflow.Handle, item string) string {
+func (p *program) unit(sc *scope, h valueflow.Handle, item string) string {
 	switch h.Kind {
 	case valueflow.HandleAutocommit:
 		return autoUnit + item
@@ -575,8 +594,9 @@ func (sc *scope) unit(h valueflow.Handle, item string) string {
 		if h.Param == 0 && sc.recv != nil {
 			// A field of the implementation's receiver: a pool
 			// commits each statement; a transaction or an
-			// interface held there could be either.
-			if effects.FieldUnit(sc.recv, h.Path) == effects.DurAutocommit || slices.Contains(sc.pools, h.Path) {
+			// interface held there could be either, unless the
+			// receiver was built before any transaction began.
+			if effects.FieldUnit(sc.recv, h.Path) == effects.DurAutocommit || slices.Contains(sc.pools, h.Path) || sc.lasting && p.builtWithPool(sc.recv, h.Path) {
 				return autoUnit + item
 			}
 			return ""
@@ -586,9 +606,47 @@ func (sc *scope) unit(h valueflow.Handle, item string) string {
 		}
 		for _, ah := range sc.handles {
 			if ah.Arg == h.Param-1 { // the receiver is parameter 0
-				return sc.parent.unit(ah.Handle, item)
+				return p.unit(sc.parent, ah.Handle, item)
 			}
 		}
 	}
 	return ""
+}
+
+// builtWithPool reports whether the handle at path in a dependency the
+// program built before the deliveries came (a lasting scope's
+// receiver) commits each statement: a field of a database interface
+// (sqlc's DBTX, sqlx.ExtContext) that only the libraries' pools and
+// transactions implement. No transaction is open when the program
+// wires its services, so the libraries' value held there is a pool; a
+// type of the program's own that implements the interface (a wrapper
+// that joins the transaction in the context) could be anything.
+func (p *program) builtWithPool(recv types.Type, path string) bool {
+	t, ok := effects.FieldType(recv, path)
+	if !ok || !types.IsInterface(t) || catalog.IsTx(t) || !effects.IsHandle(p.cat, t) {
+		return false
+	}
+	key := types.TypeString(t, nil)
+	if v, ok := p.wrapped[key]; ok {
+		return !v
+	}
+	iface := t.Underlying().(*types.Interface)
+	wrapped := false
+	for _, pkg := range p.pkgs {
+		if !p.ownPackage(pkg) {
+			continue
+		}
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+				continue
+			}
+			if types.Implements(tn.Type(), iface) || types.Implements(types.NewPointer(tn.Type()), iface) {
+				wrapped = true
+			}
+		}
+	}
+	p.wrapped[key] = wrapped
+	return !wrapped
 }

@@ -85,6 +85,7 @@ func TestProgramRootSameCall(t *testing.T) {
 func TestScopeUnit(t *testing.T) {
 	pool := types.NewPointer(types.NewNamed(types.NewTypeName(0, types.NewPackage("database/sql", "sql"), "DB", nil), types.NewStruct(nil, nil), nil))
 	recv := types.NewPointer(types.NewStruct([]*types.Var{types.NewField(0, nil, "db", pool, false)}, nil))
+	p := &program{}
 	root := &scope{key: "root"}
 	store := &scope{
 		key: "root/1.0", parent: root, recv: recv,
@@ -104,12 +105,12 @@ func TestScopeUnit(t *testing.T) {
 		{store, valueflow.Handle{Kind: valueflow.HandleParam, Param: 1}, ""},         // no handle passed there
 		{store, valueflow.Handle{Kind: valueflow.HandleUnknown}, ""},
 	} {
-		if got := tc.sc.unit(tc.h, "7"); got != tc.want {
+		if got := p.unit(tc.sc, tc.h, "7"); got != tc.want {
 			t.Errorf("%s: unit(%s) = %q, want %q", tc.sc.key, tc.h, got, tc.want)
 		}
 	}
 	// The receiver's pool field commits each statement.
-	if got := store.unit(valueflow.Handle{Kind: valueflow.HandleParam, Param: 0, Path: ".db"}, "7"); got != "auto#7" {
+	if got := p.unit(store, valueflow.Handle{Kind: valueflow.HandleParam, Param: 0, Path: ".db"}, "7"); got != "auto#7" {
 		t.Errorf("unit(p0.db) = %q, want auto#7", got)
 	}
 	// What the root hands down: the store's parameters are values of

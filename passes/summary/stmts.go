@@ -442,6 +442,14 @@ func handlesIn(v ssa.Value, tx ssa.Value) int {
 		return 1
 	}
 	switch x := v.(type) {
+	case *ssa.UnOp:
+		// A variable a deferred closure captures (tx, to roll it
+		// back), read where the function is called.
+		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
+			if stored, ok := effects.StoredOnce(a); ok && valueflow.Unwrap(stored) == tx {
+				return 1
+			}
+		}
 	case *ssa.Alloc:
 		n := 0
 		for _, r := range *x.Referrers() {
@@ -716,7 +724,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		args := b.mapArgs(call, s.Args)
 		var wired *valueflow.WiredStmt
 		if s.Wired != nil {
-			wired = &valueflow.WiredStmt{Call: s.Wired.Call}
+			wired = &valueflow.WiredStmt{Call: s.Wired.Call, Held: b.heldThrough(call, s.Wired.Held)}
 			for _, ah := range s.Wired.Handles {
 				wired.Handles = append(wired.Handles, valueflow.ArgHandle{Arg: ah.Arg, Handle: b.mapHandle(call, ah.Handle)})
 			}
@@ -747,6 +755,32 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		}
 		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: b.callProducers(call, s), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit}, call, excl)
 	}
+}
+
+// held returns the field of the function's parameter 0 (a method's
+// receiver) that holds v at path, or "".
+func (b *stmtBuilder) held(v ssa.Value, path string) string {
+	if src := b.argSource(v, path); src.Param == 0 && src.Path != "" {
+		return src.Path
+	}
+	return ""
+}
+
+// boundWrapper reports whether fn is the wrapper SSA makes for a method
+// value (h.orders.Create), whose one free variable is the receiver it
+// was bound to.
+func boundWrapper(fn *ssa.Function) bool {
+	return strings.HasPrefix(fn.Synthetic, "bound method wrapper") && len(fn.FreeVars) == 1
+}
+
+// heldThrough maps a callee's wired call whose receiver is held at
+// field path of the callee's parameter 0 to this function's: the field
+// of its own parameter 0 that holds the receiver, or "".
+func (b *stmtBuilder) heldThrough(call *ssa.Call, path string) string {
+	if path == "" || path == "." || len(call.Call.Args) == 0 {
+		return ""
+	}
+	return b.held(call.Call.Args[0], path)
 }
 
 // mapArgs maps the argument sources of a callee's entry to where they
@@ -811,6 +845,12 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		return
 	}
 	w := &valueflow.WiredStmt{Call: wc}
+	if call.Call.IsInvoke() {
+		w.Held = b.held(call.Call.Value, "")
+		if w.Held == "" && boundWrapper(b.fn) && call.Call.Value == b.fn.FreeVars[0] {
+			w.Held = "." // the receiver a method value was bound to
+		}
+	}
 	for i, a := range call.Call.Args {
 		w.Args = append(w.Args, b.argSource(a, ""))
 		for _, f := range effects.EmptyFields(call, a) {

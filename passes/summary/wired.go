@@ -83,6 +83,13 @@ func wiredCall(env *valueflow.Env, call ssa.CallInstruction) (valueflow.WiredCal
 // receiver (a handler's field set to svc.AdjustReserve).
 func (r *Result) wiredAt(call ssa.CallInstruction) (valueflow.WiredCall, bool) {
 	if wc, ok := wiredCall(r.Env, call); ok {
+		if fn := call.Parent(); fn.Synthetic != "" && r.Retried != nil {
+			// A bound root's call has no place of its own: the
+			// method value's is where it is bound.
+			if rt, ok := r.Retried.Reached(fn); ok && rt.Root.Fn == fn {
+				wc.At = valueflow.FrameAt(r.Env.Fset, valueflow.FuncName(fn), rt.Root.Pos)
+			}
+		}
 		return wc, true
 	}
 	if r.Retried == nil {
@@ -140,13 +147,6 @@ func wiredSites(res *Result, funcs []*ssa.Function) []wiredSite {
 					continue
 				}
 				if wc, ok := res.wiredAt(call); ok {
-					if fn.Synthetic != "" {
-						// A bound root's call has no place of its own:
-						// the method value's is where it is bound.
-						if r, ok := res.Retried.Reached(fn); ok && r.Root.Fn == fn {
-							wc.At = valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), r.Root.Pos)
-						}
-					}
 					out = append(out, wiredSite{call, wc})
 				}
 			}
@@ -381,6 +381,23 @@ func importedPending(pass *analysis.Pass, res *Result) []valueflow.PendingCall {
 	return out
 }
 
+// recvName names the receiver type of a method ("example.com/api.Handler",
+// the pointer left out), or "" for a function.
+func recvName(sig *types.Signature) string {
+	if sig.Recv() == nil {
+		return ""
+	}
+	t := sig.Recv().Type()
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return ""
+	}
+	return named.Obj().Pkg().Path() + "." + named.Obj().Name()
+}
+
 // pendingRoots lists the retried roots of the package whose statement
 // lists hold wired calls.
 func pendingRoots(res *Result) []valueflow.PendingRoot {
@@ -399,7 +416,7 @@ func pendingRoots(res *Result) []valueflow.PendingRoot {
 		if external == nil {
 			external = externalRoots(res)
 		}
-		out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: res.Env.Pkg.Path(), Stmts: s.Stmts, External: external[r]})
+		out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: res.Env.Pkg.Path(), Recv: recvName(fn.Signature), Bound: boundWrapper(fn), Stmts: s.Stmts, External: external[r]})
 	}
 	for _, r := range res.Retried.Roots() {
 		switch {
@@ -410,7 +427,7 @@ func pendingRoots(res *Result) []valueflow.PendingRoot {
 			// One its own package reaches is judged there.
 			if s := res.Imported(r.Extern); s != nil && !s.Retried && !s.StmtsCut && len(out) < maxWired && r.Extern.Pkg() != nil &&
 				slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool { return st.Wired != nil }) {
-				out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: r.Extern.Pkg().Path(), Stmts: s.Stmts, External: len(s.Effects) > 0})
+				out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: r.Extern.Pkg().Path(), Recv: recvName(r.Extern.Signature()), Stmts: s.Stmts, External: len(s.Effects) > 0})
 			}
 		case r.Fn == nil || res.InTestFile(r.Fn.Pos()):
 		case r.Blocks != nil:

@@ -33,7 +33,7 @@ const addCredit = `UPDATE credits SET balance = balance + $2 WHERE customer = $1
 
 // AddCredit adds to a customer's balance.
 func (q *Queries) AddCredit(ctx context.Context, customer string, cents int64) error {
-	_, err := q.db.ExecContext(ctx, addCredit, customer, cents) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 3 writes commit separately and the UPDATE of credits \(it computes from the current value\) in db.Queries.AddCredit is not idempotent \(HTTP handler Handler.Refund\); run them in one transaction`
+	_, err := q.db.ExecContext(ctx, addCredit, customer, cents) // want `2 writes commit separately and the UPDATE of credits \(it computes from the current value\) in db.Queries.AddCredit is not idempotent \(HTTP handler Handler.Rebalance\)` `a failure between the writes leaves the operation half done, and a retry repeats the done part: 3 writes commit separately and the UPDATE of credits \(it computes from the current value\) in db.Queries.AddCredit is not idempotent \(HTTP handler Handler.Refund\); run them in one transaction`
 	return err
 }
 

@@ -37,8 +37,8 @@ type Rebalancer interface {
 	Rebalance(ctx context.Context, customer, orderID string) error
 }
 
-// Rebalance moves an order's credit: on a Flex, whose handle the
-// program chooses value by value, the commit units are not known.
+// Rebalance moves an order's credit on the Flex main built on the
+// pool: each write commits on its own.
 func (h *Handler) Rebalance(w http.ResponseWriter, r *http.Request) {
 	if err := h.Moves.Rebalance(r.Context(), r.FormValue("customer"), r.PathValue("id")); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)

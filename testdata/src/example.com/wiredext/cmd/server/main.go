@@ -1,0 +1,22 @@
+// Command server wires the desk: the Counter holds the pool as an Ext.
+package main
+
+import (
+	"database/sql"
+	"net/http"
+
+	"example.com/wiredext/db"
+	"example.com/wiredext/httpapi"
+	"example.com/wiredext/rental"
+	"example.com/wiredext/store"
+)
+
+func main() {
+	pool, _ := sql.Open("postgres", "")
+	h := &httpapi.Handler{C: rental.New(db.Pool(pool), db.NewRunner(pool), store.Rentals{}, &store.Desk{Conn: db.CtxConn{Pool: pool}})}
+	http.HandleFunc("POST /rentals/{id}/checkin", h.Checkin)
+	http.HandleFunc("POST /rentals/{id}/checkin-tx", h.CheckinTx)
+	http.HandleFunc("POST /rentals/{id}/remarks", h.Remark)
+	h.Routes(http.DefaultServeMux)
+	http.ListenAndServe(":8080", nil)
+}

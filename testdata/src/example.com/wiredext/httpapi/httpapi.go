@@ -1,0 +1,54 @@
+// Package httpapi serves the rental desk.
+package httpapi
+
+import (
+	"context"
+	"net/http"
+)
+
+// Counter closes rentals.
+type Counter interface {
+	Checkin(ctx context.Context, id string) error
+	CheckinTx(ctx context.Context, id string) error
+	Remark(ctx context.Context, id string) error
+	Return(ctx context.Context, id string) error
+}
+
+// Adapt serves a function of the request's id.
+func Adapt(fn func(ctx context.Context, id string) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := fn(r.Context(), r.PathValue("id")); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+		}
+	}
+}
+
+// Routes registers the routes served by the Counter's methods
+// themselves, bound to the Counter the handler holds.
+func (h *Handler) Routes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /rentals/{id}/return", Adapt(h.C.Return))
+}
+
+// Handler serves the desk's routes.
+type Handler struct{ C Counter }
+
+// Checkin closes a rental.
+func (h *Handler) Checkin(w http.ResponseWriter, r *http.Request) {
+	if err := h.C.Checkin(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// CheckinTx closes a rental in one transaction.
+func (h *Handler) CheckinTx(w http.ResponseWriter, r *http.Request) {
+	if err := h.C.CheckinTx(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// Remark notes a rental.
+func (h *Handler) Remark(w http.ResponseWriter, r *http.Request) {
+	if err := h.C.Remark(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}

@@ -1,0 +1,77 @@
+// Package rental closes rentals through the repositories it is given.
+package rental
+
+import (
+	"context"
+
+	"example.com/wiredext/db"
+)
+
+// Repo is the rentals' repository.
+type Repo interface {
+	AddCharge(ctx context.Context, q db.Ext, id string, cents int64) error
+	AddFee(ctx context.Context, q db.Ext, id string) error
+	Close(ctx context.Context, q db.Ext, id string) error
+}
+
+// Tx runs functions in transactions.
+type Tx interface {
+	InTx(ctx context.Context, fn func(q db.Ext) error) error
+}
+
+// Notes are the desk's notes.
+type Notes interface {
+	Note(ctx context.Context, id, text string) error
+	Flag(ctx context.Context, id string) error
+}
+
+// Counter closes rentals.
+type Counter struct {
+	db    db.Ext
+	tx    Tx
+	repo  Repo
+	notes Notes
+}
+
+// New returns a Counter on q, the handle for work outside a
+// transaction.
+func New(q db.Ext, tx Tx, repo Repo, notes Notes) *Counter {
+	return &Counter{db: q, tx: tx, repo: repo, notes: notes}
+}
+
+// Checkin charges and closes a rental, each write on the handle the
+// Counter was built with: the pool main gives it.
+func (c *Counter) Checkin(ctx context.Context, id string) error {
+	if err := c.repo.AddCharge(ctx, c.db, id, 500); err != nil {
+		return err
+	}
+	return c.repo.Close(ctx, c.db, id)
+}
+
+// Return fines a late rental and closes it, each write on the pool.
+func (c *Counter) Return(ctx context.Context, id string) error {
+	if err := c.repo.AddFee(ctx, c.db, id); err != nil {
+		return err
+	}
+	return c.repo.Close(ctx, c.db, id)
+}
+
+// CheckinTx does the same in one transaction.
+func (c *Counter) CheckinTx(ctx context.Context, id string) error {
+	return c.tx.InTx(ctx, func(q db.Ext) error {
+		if err := c.repo.AddCharge(ctx, q, id, 500); err != nil {
+			return err
+		}
+		return c.repo.Close(ctx, q, id)
+	})
+}
+
+// Remark notes and flags a rental on the desk's connection, which
+// joins whatever transaction the context carries: its units are not
+// known.
+func (c *Counter) Remark(ctx context.Context, id string) error {
+	if err := c.notes.Note(ctx, id, "damaged"); err != nil {
+		return err
+	}
+	return c.notes.Flag(ctx, id)
+}

@@ -1,0 +1,46 @@
+// Package store is the rentals' repository: each method runs on the
+// handle it is given.
+package store
+
+import (
+	"context"
+
+	"example.com/wiredext/db"
+)
+
+// Rentals stores rentals and their charges.
+type Rentals struct{}
+
+// AddCharge adds a charge to a rental.
+func (Rentals) AddCharge(ctx context.Context, q db.Ext, id string, cents int64) error {
+	_, err := q.ExecContext(ctx, "INSERT INTO charges (rental_id, cents) VALUES ($1, $2)", id, cents) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into charges in store.Rentals.AddCharge is not idempotent \(HTTP handler Handler.Checkin\)`
+	return err
+}
+
+// AddFee adds a late fee to a rental.
+func (Rentals) AddFee(ctx context.Context, q db.Ext, id string) error {
+	_, err := q.ExecContext(ctx, "INSERT INTO fees (rental_id) VALUES ($1)", id) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into fees in store.Rentals.AddFee is not idempotent \(HTTP handler httpapi.Counter.Return, bound at httpapi.go:\d+:\d+\)`
+	return err
+}
+
+// Close closes a rental.
+func (Rentals) Close(ctx context.Context, q db.Ext, id string) error {
+	_, err := q.ExecContext(ctx, "UPDATE rentals SET status = 'closed' WHERE id = $1", id)
+	return err
+}
+
+// Desk stores the desk's notes, on a connection that joins the
+// context's transaction.
+type Desk struct{ Conn db.Conn }
+
+// Note adds a note to a rental.
+func (d *Desk) Note(ctx context.Context, id, text string) error {
+	_, err := d.Conn.ExecContext(ctx, "INSERT INTO notes (rental_id, text) VALUES ($1, $2)", id, text)
+	return err
+}
+
+// Flag flags a rental.
+func (d *Desk) Flag(ctx context.Context, id string) error {
+	_, err := d.Conn.ExecContext(ctx, "UPDATE rentals SET flagged = true WHERE id = $1", id)
+	return err
+}
