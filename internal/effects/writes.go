@@ -788,17 +788,37 @@ func IsGuard(st *Stmt) bool {
 			results = append(results, ex)
 		}
 	}
-	for _, v := range results {
-		for _, r := range *v.Referrers() {
-			switch r := r.(type) {
-			case ssa.CallInstruction:
-				if fn := valueflow.Callee(r.Common()); fn != nil && fn.Name() == "RowsAffected" {
-					return true // database/sql's, pgx's and bun's result
+	return slices.ContainsFunc(results, func(v ssa.Value) bool { return readsRowsAffected(v, 0) })
+}
+
+// readsRowsAffected reports whether the rows affected of v, a
+// statement's result, are read: RowsAffected of the result or command
+// tag (database/sql's, pgx's, bun's), gorm's RowsAffected field, or a
+// function of the package handed the result that reads them
+// (affected(res)).
+func readsRowsAffected(v ssa.Value, depth int) bool {
+	for _, r := range *v.Referrers() {
+		switch r := r.(type) {
+		case ssa.CallInstruction:
+			if fn := valueflow.Callee(r.Common()); fn != nil && fn.Name() == "RowsAffected" {
+				return true
+			}
+			callee := r.Common().StaticCallee()
+			if callee == nil || callee.Blocks == nil || depth > 0 {
+				continue
+			}
+			for i, a := range r.Common().Args {
+				if valueflow.Unwrap(a) == v && i < len(callee.Params) && readsRowsAffected(callee.Params[i], depth+1) {
+					return true
 				}
-			case *ssa.FieldAddr:
-				if fieldName(r) == "RowsAffected" {
-					return true // gorm's *DB after Create
-				}
+			}
+		case *ssa.MakeInterface:
+			if readsRowsAffected(r, depth) {
+				return true
+			}
+		case *ssa.FieldAddr:
+			if fieldName(r) == "RowsAffected" {
+				return true // gorm's *DB after Create
 			}
 		}
 	}
