@@ -290,6 +290,34 @@ var handleFuncs = map[string]SQLCall{
 	"github.com/jmoiron/sqlx.SelectContext":    {Query: 3, Args: 4, Forward: true, Handle: 2},
 }
 
+// A Binder rewrites a named query for an argument (sqlx.Named): its
+// first result is the text at Query with the argument at Arg's named
+// parameters turned into placeholders, its second the values bound to
+// them. A function of the program that binds a query and an argument it
+// is given and runs the result (a repository's namedExec(ctx, q,
+// query, arg)) forwards them as a named executor.
+type Binder struct{ Query, Arg int }
+
+var binders = map[string]Binder{
+	"github.com/jmoiron/sqlx.Named":       {Query: 0, Arg: 1},
+	"github.com/jmoiron/sqlx.BindNamed":   {Query: 1, Arg: 2},
+	"github.com/jmoiron/sqlx.*.BindNamed": {Query: 0, Arg: 1},
+}
+
+// rebinders turn a query's placeholders into a driver's (sqlx's
+// Rebind): the result is the text at the index given, for the same
+// arguments.
+var rebinders = map[string]int{
+	"github.com/jmoiron/sqlx.Rebind":   1,
+	"github.com/jmoiron/sqlx.*.Rebind": 0,
+}
+
+// NamedBinder returns how fn binds a named query, when it does.
+func NamedBinder(fn *types.Func) (Binder, bool) { return lookup(binders, fn) }
+
+// Rebinder returns the index of the query a rebinding function takes.
+func Rebinder(fn *types.Func) (int, bool) { return lookup(rebinders, fn) }
+
 // driverOf returns the driver that declares a handle, transaction or row
 // of type t.
 func driverOf(t types.Type) *Driver {

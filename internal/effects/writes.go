@@ -320,7 +320,17 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 		return nil
 	}
 	st := &Stmt{Instr: c, SQL: sqltext.Parse(text), Text: text}
-	if a := sc.Args + offset; a < len(cc.Args) {
+	if a := sc.Args + offset; sc.Named && a < len(cc.Args) {
+		// Named parameters bound from a struct's fields (sqlx's
+		// NamedExec): the statement as it runs, its arguments the
+		// fields.
+		if pos, names, ok := sqltext.Positional(text); ok {
+			if paths, ok := valueflow.NamedFields(valueflow.Unwrap(cc.Args[a]).Type(), names); ok {
+				st.Text, st.SQL = pos, sqltext.Parse(pos)
+				st.ArgBase, st.ArgPaths = valueflow.Unwrap(cc.Args[a]), paths
+			}
+		}
+	} else if a < len(cc.Args) {
 		if elems := valueflow.SliceElems(cc.Args[a]); elems != nil {
 			st.Args = elems
 		} else if elems := valueflow.BuiltArgs(cc.Args[a]); elems != nil {

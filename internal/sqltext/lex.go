@@ -1,6 +1,7 @@
 package sqltext
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -158,4 +159,31 @@ func arraySuffix(s string, start, end int) bool {
 		return true
 	}
 	return start > 0 && (isIdentStart(rune(s[start-1])) || isDigit(s[start-1]) || s[start-1] == ']')
+}
+
+// Positional rewrites the named parameters of text (:name) as
+// PostgreSQL's positional ones, numbered in order of appearance, as
+// sqlx's Named and Rebind do before the statement runs, and returns the
+// names in that order. ok is false when the text has no named parameter
+// or mixes them with positional ones.
+func Positional(text string) (out string, names []string, ok bool) {
+	var b strings.Builder
+	last := 0
+	for _, t := range lex(text) {
+		if t.kind != tParam {
+			continue
+		}
+		if !strings.HasPrefix(t.raw, ":") {
+			return "", nil, false
+		}
+		names = append(names, t.raw[1:])
+		b.WriteString(text[last:t.off])
+		b.WriteString("$" + strconv.Itoa(len(names)))
+		last = t.off + len(t.raw)
+	}
+	if len(names) == 0 {
+		return "", nil, false
+	}
+	b.WriteString(text[last:])
+	return b.String(), names, true
 }

@@ -818,6 +818,28 @@ func dbName(t types.Type, field string) string {
 	return strings.ToLower(field)
 }
 
+// NamedFields returns the paths of the fields of a struct type (".ID")
+// whose database names (db tags, or the lower-cased field name, as sqlx
+// maps them) are names, in order; ok is false when one has none.
+func NamedFields(t types.Type, names []string) (paths []string, ok bool) {
+	st := modelStruct(t)
+	if st == nil {
+		return nil, false
+	}
+	for _, name := range names {
+		found := false
+		for i := 0; i < st.s.NumFields() && !found; i++ {
+			if f := st.s.Field(i); f.Exported() && dbName(t, f.Name()) == name {
+				paths, found = append(paths, "."+f.Name()), true
+			}
+		}
+		if !found {
+			return nil, false
+		}
+	}
+	return paths, true
+}
+
 // ReadsKeyHeader reports whether a call reads the caller's operation key
 // from the request: a catalogued header getter (r.Header.Get, c.GetHeader)
 // asked for one of the configured idempotency headers.

