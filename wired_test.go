@@ -284,6 +284,9 @@ func TestWired(t *testing.T) {
 		// with: the pool main gives it.
 		"example.com/wiredext/cmd/server/main.go:16": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into charges in store.Rentals.AddCharge \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Checkin, wired here\)`,
+			// A transaction a generic helper runs through the
+			// interface: the deposit commits in it, the close apart.
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into deposits in store.Rentals.AddDeposit \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Deposit, wired here\)`,
 			// A method value bound to the Counter the handler holds.
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into fees in store.Rentals.AddFee \(store.go:\d+:\d+\) is not idempotent \(HTTP handler httpapi.Counter.Return, bound at httpapi.go:\d+:\d+, wired here\)`,
 		},

@@ -354,12 +354,18 @@ type SQLLit struct {
 // caller passes it.
 type WiredStmt struct {
 	Call WiredCall
-	// Held is the field of the function's parameter 0 (a method's
-	// receiver) that holds the call's receiver (".orders"), when a
-	// field of it does: a dependency the receiver was built with; "."
+	// Recv is where the call's receiver comes from in the function
+	// whose list this is: a parameter at a path (".orders" of the
+	// receiver, parameter 0), Param -1 when not known, or BoundRecv
 	// when the function is a method value's wrapper and the receiver
 	// the one the value was bound to.
-	Held string
+	Recv ArgSource
+	// Relays are the function literals the call is handed that call a
+	// function parameter of the function whose list this is (a
+	// generic Run[T](ctx, uow, fn) that hands uow.Do a literal calling
+	// fn): what the caller passes for that parameter runs as the
+	// call's argument would.
+	Relays []Relay
 	// Handles are the arguments that are handles (by index, the
 	// receiver left out), with where each comes from in the function
 	// whose list this is.
@@ -395,6 +401,24 @@ type WiredStmt struct {
 	// which parameter of the function and which field of it each field
 	// stored is.
 	Fields []FieldSource
+}
+
+// BoundRecv is WiredStmt.Recv's Param for the receiver a method value
+// was bound to.
+const BoundRecv = -2
+
+// Held reports whether the call's receiver is a dependency the
+// function's receiver holds (a field of parameter 0), or the one a
+// method value was bound to.
+func (w *WiredStmt) Held() bool {
+	return w.Recv.Param == 0 && w.Recv.Path != "" || w.Recv.Param == BoundRecv
+}
+
+// A Relay says that argument Arg of a wired call, a function literal,
+// calls parameter Param of the function whose list holds the call, with
+// the literal's own parameters.
+type Relay struct {
+	Arg, Param int
 }
 
 // A FieldSource says field Path of argument Arg of a wired call, built
@@ -594,8 +618,14 @@ func (s *Summary) String() string {
 		out := fmt.Sprintf("%q on %s", st.SQL, st.Handle)
 		if w := st.Wired; w != nil {
 			out = "wired " + w.Call.Iface[strings.LastIndex(w.Call.Iface, "/")+1:] + "." + w.Call.Method
-			if w.Held != "" {
-				out += " on p0" + w.Held
+			switch {
+			case w.Recv.Param == BoundRecv:
+				out += " on bound"
+			case w.Recv.Param >= 0:
+				out += fmt.Sprintf(" on p%d%s", w.Recv.Param, w.Recv.Path)
+			}
+			for _, r := range w.Relays {
+				out += fmt.Sprintf(" a%d runs p%d", r.Arg, r.Param)
 			}
 			for _, h := range w.Handles {
 				out += fmt.Sprintf(" a%d=%s", h.Arg, h.Handle)

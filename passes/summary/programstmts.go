@@ -413,7 +413,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			optional:     sc.optional || here[len(here)-1].optional,
 			onFail:       sc.onFail || here[len(here)-1].onFail,
 			stateGuarded: sc.stateGuarded || here[len(here)-1].stateGuarded,
-			lasting:      sc.lasting && w.Held != "",
+			lasting:      sc.lasting && w.Held(),
 			writeBackOf:  append(slices.Clip(sc.writeBackOf), producedBy(sc, w)...),
 			fromWork:     sc.fromWork || here[len(here)-1].fromWork,
 			work:         cmp.Or(here[len(here)-1].work, sc.work),

@@ -724,7 +724,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		args := b.mapArgs(call, s.Args)
 		var wired *valueflow.WiredStmt
 		if s.Wired != nil {
-			wired = &valueflow.WiredStmt{Call: s.Wired.Call, Held: b.heldThrough(call, s.Wired.Held)}
+			wired = &valueflow.WiredStmt{Call: s.Wired.Call, Recv: b.recvThrough(call, s.Wired.Recv)}
 			for _, ah := range s.Wired.Handles {
 				wired.Handles = append(wired.Handles, valueflow.ArgHandle{Arg: ah.Arg, Handle: b.mapHandle(call, ah.Handle)})
 			}
@@ -755,15 +755,35 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		}
 		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: b.callProducers(call, s), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit}, call, excl)
 	}
+	if n := len(sub.Stmts); n > 0 && sub.Stmts[n-1].Wired != nil {
+		b.relayed(call, len(b.sum.Stmts)-1, sub.Stmts[n-1].Wired.Relays)
+	}
 }
 
-// held returns the field of the function's parameter 0 (a method's
-// receiver) that holds v at path, or "".
-func (b *stmtBuilder) held(v ssa.Value, path string) string {
-	if src := b.argSource(v, path); src.Param == 0 && src.Path != "" {
-		return src.Path
+// relayed lists, after the wired call at entry (the callee's last),
+// the statements of the function literals this function passes the
+// callee for a parameter that the callee hands on to the wired call
+// (Run(ctx, s.uow, func(ctx, q) (T, error) {...})), as if it had handed
+// them to the wired call itself; a parameter of its own passed there is
+// relayed on by its own list.
+func (b *stmtBuilder) relayed(call *ssa.Call, entry int, relays []valueflow.Relay) {
+	outer := b.cb
+	defer func() { b.cb = outer }()
+	w := b.sum.Stmts[entry].Wired
+	for _, r := range relays {
+		if r.Param < 0 || r.Param >= len(call.Call.Args) {
+			continue
+		}
+		switch a := call.Call.Args[r.Param].(type) {
+		case *ssa.MakeClosure:
+			b.cb = &callbackRef{entry: entry, arg: r.Arg, lit: a.Fn.(*ssa.Function)}
+			b.visit(a.Fn.(*ssa.Function))
+		case *ssa.Parameter:
+			if a.Parent() == b.fn {
+				w.Relays = append(w.Relays, valueflow.Relay{Arg: r.Arg, Param: slices.Index(b.fn.Params, a)})
+			}
+		}
 	}
-	return ""
 }
 
 // boundWrapper reports whether fn is the wrapper SSA makes for a method
@@ -773,14 +793,81 @@ func boundWrapper(fn *ssa.Function) bool {
 	return strings.HasPrefix(fn.Synthetic, "bound method wrapper") && len(fn.FreeVars) == 1
 }
 
-// heldThrough maps a callee's wired call whose receiver is held at
-// field path of the callee's parameter 0 to this function's: the field
-// of its own parameter 0 that holds the receiver, or "".
-func (b *stmtBuilder) heldThrough(call *ssa.Call, path string) string {
-	if path == "" || path == "." || len(call.Call.Args) == 0 {
-		return ""
+// recvThrough maps where a callee's wired call's receiver comes from to
+// this function: the argument call passes for the callee's parameter.
+func (b *stmtBuilder) recvThrough(call *ssa.Call, r valueflow.ArgSource) valueflow.ArgSource {
+	if r.Param < 0 || r.Param >= len(call.Call.Args) {
+		return valueflow.ArgSource{Param: -1}
 	}
-	return b.held(call.Call.Args[0], path)
+	return b.argSource(call.Call.Args[r.Param], r.Path)
+}
+
+// relays returns the function literals a wired call is handed that do
+// nothing with their parameters but pass them to a function parameter
+// of the function being listed: Run[T](ctx, uow, fn) calls
+// uow.Do(ctx, func(ctx, q) error { v, err := fn(ctx, q); ... }).
+func (b *stmtBuilder) relays(call *ssa.Call) []valueflow.Relay {
+	var out []valueflow.Relay
+	for k, a := range call.Call.Args {
+		mc, ok := a.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		lit := mc.Fn.(*ssa.Function)
+		for _, blk := range lit.Blocks {
+			for _, instr := range blk.Instrs {
+				c, ok := instr.(*ssa.Call)
+				if !ok || !passesParams(c, lit) {
+					continue
+				}
+				if p, ok := boundParam(mc, lit, c.Call.Value); ok && p.Parent() == b.fn {
+					out = append(out, valueflow.Relay{Arg: k, Param: slices.Index(b.fn.Params, p)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// passesParams reports whether a call's arguments are lit's parameters,
+// in order.
+func passesParams(c *ssa.Call, lit *ssa.Function) bool {
+	if len(c.Call.Args) != len(lit.Params) {
+		return false
+	}
+	for i, a := range c.Call.Args {
+		if a != lit.Params[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// boundParam returns the parameter of the enclosing function that a
+// literal's free variable v is bound to.
+// The parameter may be captured by reference: a variable set to it
+// once, which the literal loads.
+func boundParam(mc *ssa.MakeClosure, lit *ssa.Function, v ssa.Value) (*ssa.Parameter, bool) {
+	load, byRef := v.(*ssa.UnOp)
+	if byRef && load.Op == token.MUL {
+		v = load.X
+	}
+	fv, ok := v.(*ssa.FreeVar)
+	if !ok {
+		return nil, false
+	}
+	i := slices.Index(lit.FreeVars, fv)
+	if i < 0 || i >= len(mc.Bindings) {
+		return nil, false
+	}
+	b := mc.Bindings[i]
+	if byRef {
+		if b, ok = effects.StoredOnce(b); !ok {
+			return nil, false
+		}
+	}
+	p, ok := b.(*ssa.Parameter)
+	return p, ok
 }
 
 // mapArgs maps the argument sources of a callee's entry to where they
@@ -845,11 +932,13 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		return
 	}
 	w := &valueflow.WiredStmt{Call: wc}
+	w.Recv = valueflow.ArgSource{Param: -1}
 	if call.Call.IsInvoke() {
-		w.Held = b.held(call.Call.Value, "")
-		if w.Held == "" && boundWrapper(b.fn) && call.Call.Value == b.fn.FreeVars[0] {
-			w.Held = "." // the receiver a method value was bound to
+		w.Recv = b.argSource(call.Call.Value, "")
+		if w.Recv.Param < 0 && boundWrapper(b.fn) && call.Call.Value == b.fn.FreeVars[0] {
+			w.Recv.Param = valueflow.BoundRecv
 		}
+		w.Relays = b.relays(call)
 	}
 	for i, a := range call.Call.Args {
 		w.Args = append(w.Args, b.argSource(a, ""))

@@ -12,6 +12,8 @@ type Counter interface {
 	CheckinTx(ctx context.Context, id string) error
 	Remark(ctx context.Context, id string) error
 	Return(ctx context.Context, id string) error
+	Deposit(ctx context.Context, id string) error
+	DepositTx(ctx context.Context, id string) error
 }
 
 // Adapt serves a function of the request's id.
@@ -42,6 +44,20 @@ func (h *Handler) Checkin(w http.ResponseWriter, r *http.Request) {
 // CheckinTx closes a rental in one transaction.
 func (h *Handler) CheckinTx(w http.ResponseWriter, r *http.Request) {
 	if err := h.C.CheckinTx(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// Deposit takes a rental's deposit.
+func (h *Handler) Deposit(w http.ResponseWriter, r *http.Request) {
+	if err := h.C.Deposit(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// DepositTx takes a rental's deposit in one transaction.
+func (h *Handler) DepositTx(w http.ResponseWriter, r *http.Request) {
+	if err := h.C.DepositTx(r.Context(), r.PathValue("id")); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }

@@ -5,12 +5,14 @@ import (
 	"context"
 
 	"example.com/wiredext/db"
+	"example.com/wiredext/txn"
 )
 
 // Repo is the rentals' repository.
 type Repo interface {
 	AddCharge(ctx context.Context, q db.Ext, id string, cents int64) error
 	AddFee(ctx context.Context, q db.Ext, id string) error
+	AddDeposit(ctx context.Context, q db.Ext, id string) error
 	Close(ctx context.Context, q db.Ext, id string) error
 }
 
@@ -54,6 +56,28 @@ func (c *Counter) Return(ctx context.Context, id string) error {
 		return err
 	}
 	return c.repo.Close(ctx, c.db, id)
+}
+
+// Deposit records the deposit in a transaction that a generic helper
+// runs, then closes the rental on the pool: the two commit apart.
+func (c *Counter) Deposit(ctx context.Context, id string) error {
+	if _, err := txn.Run(ctx, c.tx, func(q db.Ext) (int, error) {
+		return 1, c.repo.AddDeposit(ctx, q, id)
+	}); err != nil {
+		return err
+	}
+	return c.repo.Close(ctx, c.db, id)
+}
+
+// DepositTx does both in the helper's transaction.
+func (c *Counter) DepositTx(ctx context.Context, id string) error {
+	_, err := txn.Run(ctx, c.tx, func(q db.Ext) (int, error) {
+		if err := c.repo.AddDeposit(ctx, q, id); err != nil {
+			return 0, err
+		}
+		return 1, c.repo.Close(ctx, q, id)
+	})
+	return err
 }
 
 // CheckinTx does the same in one transaction.

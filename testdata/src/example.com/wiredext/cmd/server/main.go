@@ -17,6 +17,8 @@ func main() {
 	http.HandleFunc("POST /rentals/{id}/checkin", h.Checkin)
 	http.HandleFunc("POST /rentals/{id}/checkin-tx", h.CheckinTx)
 	http.HandleFunc("POST /rentals/{id}/remarks", h.Remark)
+	http.HandleFunc("POST /rentals/{id}/deposit", h.Deposit)
+	http.HandleFunc("POST /rentals/{id}/deposit-tx", h.DepositTx)
 	h.Routes(http.DefaultServeMux)
 	http.ListenAndServe(":8080", nil)
 }
