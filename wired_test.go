@@ -282,13 +282,17 @@ func TestWired(t *testing.T) {
 		},
 		// A repository method handed the handle the service was built
 		// with: the pool main gives it.
-		"example.com/wiredext/cmd/server/main.go:16": {
+		"example.com/wiredext/cmd/server/main.go:17": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into charges in store.Rentals.AddCharge \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Checkin, wired here\)`,
 			// A transaction a generic helper runs through the
 			// interface: the deposit commits in it, the close apart.
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into deposits in store.Rentals.AddDeposit \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Deposit, wired here\)`,
 			// A method value bound to the Counter the handler holds.
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into fees in store.Rentals.AddFee \(store.go:\d+:\d+\) is not idempotent \(HTTP handler httpapi.Counter.Return, bound at httpapi.go:\d+:\d+, wired here\)`,
+			// An ID generator main injects, and one the service makes
+			// itself: each returns a new value on every attempt.
+			`a retry inserts a second rentals row with a new id: IDs.New\(\) in rental.Counter.Open \(rental.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Open, wired here\)`,
+			`a retry inserts a second rentals row with a new id: UUIDs.New\(\) in rental.Counter.OpenOwn \(rental.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.OpenOwn, wired here\)`,
 		},
 		// Roots that put their key in the context for the service: one
 		// package at a time, no package sees both, so no fix.

@@ -263,6 +263,10 @@ type FreshArg struct {
 	// is made (the root's own delivery or request), derives the value
 	// from it: no caller needs to pass the key.
 	Local *KeyFix
+	// Via is set when the value is what an interface's method returns
+	// (an injected IDGenerator's New): fresh only when every
+	// implementation the program wires returns a fresh value.
+	Via *WiredCall
 }
 
 // An SQLStmt is an SQL statement a function runs, and where the handle

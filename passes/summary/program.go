@@ -196,7 +196,7 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 	base := ProgramDefect{Root: pc.Root, Chain: pc.Chain, Wiring: p.wiring(pc.Call.Pkg)}
 	var out []ProgramDefect
 	for _, fa := range pc.Fresh {
-		if p.guarded(fa.Guards) || pc.StateGuarded {
+		if p.guarded(fa.Guards) || pc.StateGuarded || fa.Via != nil && !p.generates(*fa.Via) {
 			continue
 		}
 		d := base
@@ -375,7 +375,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 		}
 		for _, fw := range s.FreshWired {
 			// A fresh value the implementation makes and hands on.
-			if p.guarded(fw.Guards) {
+			if p.guarded(fw.Guards) || fw.Via != nil && !p.generates(*fw.Via) {
 				continue
 			}
 			d := step
@@ -399,6 +399,20 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 		}
 	})
 	return out
+}
+
+// generates reports whether every implementation of a wired call
+// returns a fresh value as its first result (an injected ID
+// generator's New), and there is one.
+func (p *program) generates(call valueflow.WiredCall) bool {
+	ims := p.implementations(call)
+	for _, im := range ims {
+		s := p.summary(im.fn)
+		if s == nil || !slices.ContainsFunc(s.FreshResults, func(fr valueflow.FreshResult) bool { return fr.Result == 0 && fr.Path == "" }) {
+			return false
+		}
+	}
+	return len(ims) > 0
 }
 
 // wiredStateGuarded reports whether the summary lists wired call wc as

@@ -74,6 +74,10 @@ type Result struct {
 	// function value that can run a function literal; only the summary's
 	// own run asks.
 	freshLits map[*ssa.Function]*literalFresh
+	// held memoises heldType: by interface field, the one concrete
+	// type the package's functions (funcs) store in it, or nil.
+	held  map[*types.Var]types.Type
+	funcs []*ssa.Function
 
 	guardsMu  sync.Mutex
 	guards    map[*ssa.Function]*fnGuards

@@ -31,6 +31,7 @@ type freshReturn struct {
 // time.Now().UnixNano()).
 func traceSources(res *Result, funcs []*ssa.Function, sinks, wired bool) map[*ssa.Function][]freshReturn {
 	returns := make(map[*ssa.Function][]freshReturn)
+	res.funcs = funcs
 	guards := make(map[*ssa.Function][]ssa.Instruction) // DedupGuards, once per function
 	states := make(map[*ssa.Function][]stateGuard)      // stateGuards, once per function
 	for _, fn := range funcs {
@@ -45,6 +46,12 @@ func traceSources(res *Result, funcs []*ssa.Function, sinks, wired bool) map[*ss
 						continue
 					}
 					flow := valueflow.Trace(res.Env, f.v, f.path)
+					if f.via != nil {
+						// Fresh only if the implementations say so:
+						// the composition root decides the values
+						// handed to wired calls, and nothing else.
+						flow.Hits, flow.Returns = nil, nil
+					}
 					if len(flow.Hits) > 0 || len(flow.Wired) > 0 {
 						if _, ok := guards[fn]; !ok {
 							guards[fn], states[fn] = DedupGuards(res, fn), stateGuards(fn)
@@ -64,7 +71,7 @@ func traceSources(res *Result, funcs []*ssa.Function, sinks, wired bool) map[*ss
 					}
 					origin := valueflow.Origin{Call: f.gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(call.Pos()))}
 					for _, w := range flow.Wired {
-						res.wiredFresh = append(res.wiredFresh, wiredFresh{gen: call, origin: origin, pos: res.CallStart(call.Pos()), arg: w})
+						res.wiredFresh = append(res.wiredFresh, wiredFresh{gen: call, origin: origin, pos: res.CallStart(call.Pos()), arg: w, via: f.via})
 					}
 					for _, r := range flow.Returns {
 						fr := freshReturn{r.Result, r.Path, origin}
@@ -79,6 +86,29 @@ func traceSources(res *Result, funcs []*ssa.Function, sinks, wired bool) map[*ss
 	return returns
 }
 
+// generatorShaped reports whether an interface's method could be an
+// injected ID generator: it takes nothing (or a context) and returns an
+// identifier (a string or a byte array, such as a UUID or a ULID), with
+// an error or not.
+func generatorShaped(m *types.Func) bool {
+	sig := m.Signature()
+	params, results := sig.Params(), sig.Results()
+	if params.Len() > 1 || params.Len() == 1 && catalog.TypeKey(params.At(0).Type()) != "context.Context" {
+		return false
+	}
+	if results.Len() == 0 || results.Len() > 2 || results.Len() == 2 && catalog.TypeKey(results.At(1).Type()) != "error" {
+		return false
+	}
+	switch u := results.At(0).Type().Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() == types.String
+	case *types.Array:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
+}
+
 // A fresh is a fresh value a call makes: the call's result, or a part
 // of it (the ID field of the struct a constructor returns).
 type fresh struct {
@@ -86,6 +116,9 @@ type fresh struct {
 	v    ssa.Value // the result
 	path string    // the part of it that is fresh
 	id   bool      // an identifier, not a clock reading or a random number
+	// via is the wired call, when the generator is an interface's
+	// method whose implementations decide.
+	via *valueflow.WiredCall
 }
 
 // sources returns the fresh values a call makes: the result of a
@@ -93,13 +126,20 @@ type fresh struct {
 // a function of another package, by its summary.
 func sources(res *Result, call *ssa.Call) []fresh {
 	fn := valueflow.Callee(&call.Call)
+	if call.Call.IsInvoke() && generatorShaped(call.Call.Method) {
+		if m := heldMethod(res, call); m != nil {
+			fn = m // the one type the package stores in the field
+		} else if wc, ok := wiredCall(res.Env, call); ok {
+			return []fresh{{gen: ShortName(call.Call.Method), v: result(call, 0), id: true, via: &wc}}
+		}
+	}
 	if fn == nil {
 		fn = heldGenerator(res, call)
 	}
 	if fn == nil {
 		if f, ok := heldLiteral(res, call); ok {
 			if v := result(call, f.result); v != nil {
-				return []fresh{{f.gen, v, "", f.id}}
+				return []fresh{{gen: f.gen, v: v, id: f.id}}
 			}
 		}
 		return nil
@@ -115,13 +155,13 @@ func sources(res *Result, call *ssa.Call) []fresh {
 		// The buffer the call fills: what the function encodes from it
 		// (hex.EncodeToString(buf)) is fresh.
 		if i += len(call.Call.Args) - fn.Signature().Params().Len(); i < len(call.Call.Args) {
-			return []fresh{{name, call.Call.Args[i], "", true}}
+			return []fresh{{gen: name, v: call.Call.Args[i], id: true}}
 		}
 		return nil
 	}
 	if g, ok := res.Env.Catalog.Generator(fn); ok {
 		if v := result(call, g.Result); v != nil {
-			return []fresh{{name, v, "", g.ID}}
+			return []fresh{{gen: name, v: v, id: g.ID}}
 		}
 		return nil
 	}
@@ -132,7 +172,7 @@ func sources(res *Result, call *ssa.Call) []fresh {
 	var out []fresh
 	for _, fr := range s.FreshResults {
 		if v := result(call, fr.Result); v != nil && !slices.ContainsFunc(out, func(f fresh) bool { return f.v == v && f.path == fr.Path }) {
-			out = append(out, fresh{name, v, fr.Path, true})
+			out = append(out, fresh{gen: name, v: v, path: fr.Path, id: true})
 		}
 	}
 	return out
@@ -171,6 +211,94 @@ func heldGenerator(res *Result, call *ssa.Call) *types.Func {
 		gen = fn
 	}
 	return gen
+}
+
+// heldMethod returns the method an interface's call runs when its
+// receiver is a field that every store of the package fills with a
+// value of one concrete type (a service's ids field set to
+// ids.NewULIDs() by its constructor), or nil.
+func heldMethod(res *Result, call *ssa.Call) *types.Func {
+	f := fieldVar(call.Call.Value)
+	if f == nil {
+		return nil
+	}
+	t := res.heldType(f)
+	if t == nil {
+		return nil
+	}
+	m := call.Call.Method
+	if sel := types.NewMethodSet(t).Lookup(m.Pkg(), m.Name()); sel != nil {
+		fn, _ := sel.Obj().(*types.Func)
+		return fn
+	}
+	return nil
+}
+
+// fieldVar returns the struct field v is loaded from, or nil.
+func fieldVar(v ssa.Value) *types.Var {
+	var x ssa.Value
+	var i int
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		fa, ok := v.X.(*ssa.FieldAddr)
+		if !ok || v.Op != token.MUL {
+			return nil
+		}
+		x, i = fa.X, fa.Field
+		if p, ok := x.Type().Underlying().(*types.Pointer); ok {
+			if st, ok := p.Elem().Underlying().(*types.Struct); ok && i < st.NumFields() {
+				return st.Field(i)
+			}
+		}
+	case *ssa.Field:
+		if st, ok := v.X.Type().Underlying().(*types.Struct); ok && v.Field < st.NumFields() {
+			return st.Field(v.Field)
+		}
+	}
+	return nil
+}
+
+// heldType returns the one concrete type of the values the package
+// stores in an interface field, or nil when it stores none, values of
+// several types, or an interface value it was given.
+func (r *Result) heldType(f *types.Var) types.Type {
+	if r.held == nil {
+		r.held = map[*types.Var]types.Type{}
+		mixed := map[*types.Var]bool{}
+		for _, fn := range r.funcs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					st, ok := instr.(*ssa.Store)
+					if !ok {
+						continue
+					}
+					fa, ok := st.Addr.(*ssa.FieldAddr)
+					if !ok {
+						continue
+					}
+					p, ok := fa.X.Type().Underlying().(*types.Pointer)
+					if !ok {
+						continue
+					}
+					s, ok := p.Elem().Underlying().(*types.Struct)
+					if !ok || fa.Field >= s.NumFields() || !types.IsInterface(s.Field(fa.Field).Type()) {
+						continue
+					}
+					v := s.Field(fa.Field)
+					mi, ok := st.Val.(*ssa.MakeInterface)
+					if prev, seen := r.held[v]; !ok || seen && !types.Identical(prev, mi.X.Type()) {
+						mixed[v] = true
+						continue
+					}
+					r.held[v] = mi.X.Type()
+				}
+			}
+		}
+		for v := range mixed {
+			r.held[v] = nil
+		}
+	}
+	return r.held[f]
 }
 
 // heldLiteral returns the fresh value a call of a function value makes

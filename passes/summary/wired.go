@@ -67,6 +67,10 @@ type wiredFresh struct {
 	origin valueflow.Origin
 	pos    token.Pos
 	arg    valueflow.WiredArg
+	// via is set when the generator is an interface's method: fresh
+	// only if every implementation the program wires returns a fresh
+	// value.
+	via *valueflow.WiredCall
 }
 
 // wiredCall describes a call of a wired interface method.
@@ -184,14 +188,20 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 		if !ok {
 			continue
 		}
-		top, fixes := keyFixes(pass, res.Env.Catalog, wf.gen, purposes[i])
-		out = append(out, freshSite{wf.arg.Call, valueflow.FreshWired{Call: wc, FreshArg: valueflow.FreshArg{
+		fa := valueflow.FreshArg{
 			Arg: wf.arg.Arg, Path: wf.arg.Path, Origin: wf.origin, Pkg: pass.Pkg.Path(),
-			Ignores:  report.IgnoredAt(pass.Fset, ignores, wf.pos),
-			Guards:   deciders(res.Env, wf.arg.Call),
-			KeyFixes: fixes,
-			Local:    localFix(pass, res, wf.gen, purposes[i]),
-		}}, top})
+			Ignores: report.IgnoredAt(pass.Fset, ignores, wf.pos),
+			Guards:  deciders(res.Env, wf.arg.Call),
+			Via:     wf.via,
+		}
+		top := wf.gen.Parent()
+		if wf.via == nil {
+			// A generator behind an interface has no derivation the
+			// catalog knows: the message says what to do.
+			top, fa.KeyFixes = keyFixes(pass, res.Env.Catalog, wf.gen, purposes[i])
+			fa.Local = localFix(pass, res, wf.gen, purposes[i])
+		}
+		out = append(out, freshSite{wf.arg.Call, valueflow.FreshWired{Call: wc, FreshArg: fa}, top})
 	}
 	return out
 }

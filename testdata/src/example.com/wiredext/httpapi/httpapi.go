@@ -14,6 +14,9 @@ type Counter interface {
 	Return(ctx context.Context, id string) error
 	Deposit(ctx context.Context, id string) error
 	DepositTx(ctx context.Context, id string) error
+	Open(ctx context.Context) error
+	OpenOwn(ctx context.Context) error
+	OpenRef(ctx context.Context) error
 }
 
 // Adapt serves a function of the request's id.
@@ -58,6 +61,27 @@ func (h *Handler) Deposit(w http.ResponseWriter, r *http.Request) {
 // DepositTx takes a rental's deposit in one transaction.
 func (h *Handler) DepositTx(w http.ResponseWriter, r *http.Request) {
 	if err := h.C.DepositTx(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// Open opens a rental.
+func (h *Handler) Open(w http.ResponseWriter, r *http.Request) {
+	if err := h.C.Open(r.Context()); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// OpenOwn opens a rental.
+func (h *Handler) OpenOwn(w http.ResponseWriter, r *http.Request) {
+	if err := h.C.OpenOwn(r.Context()); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// OpenRef opens a rental.
+func (h *Handler) OpenRef(w http.ResponseWriter, r *http.Request) {
+	if err := h.C.OpenRef(r.Context()); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }

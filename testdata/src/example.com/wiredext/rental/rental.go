@@ -5,6 +5,7 @@ import (
 	"context"
 
 	"example.com/wiredext/db"
+	"example.com/wiredext/idgen"
 	"example.com/wiredext/txn"
 )
 
@@ -13,6 +14,7 @@ type Repo interface {
 	AddCharge(ctx context.Context, q db.Ext, id string, cents int64) error
 	AddFee(ctx context.Context, q db.Ext, id string) error
 	AddDeposit(ctx context.Context, q db.Ext, id string) error
+	Create(ctx context.Context, q db.Ext, id string) error
 	Close(ctx context.Context, q db.Ext, id string) error
 }
 
@@ -27,18 +29,44 @@ type Notes interface {
 	Flag(ctx context.Context, id string) error
 }
 
+// IDs makes rental IDs.
+type IDs interface{ New() string }
+
+// Refs makes references.
+type Refs interface{ Next() string }
+
 // Counter closes rentals.
 type Counter struct {
 	db    db.Ext
 	tx    Tx
 	repo  Repo
 	notes Notes
+	ids   IDs  // what main injects
+	refs  Refs // what main injects
+	own   IDs  // the Counter's own
 }
 
 // New returns a Counter on q, the handle for work outside a
 // transaction.
-func New(q db.Ext, tx Tx, repo Repo, notes Notes) *Counter {
-	return &Counter{db: q, tx: tx, repo: repo, notes: notes}
+func New(q db.Ext, tx Tx, repo Repo, notes Notes, ids IDs, refs Refs) *Counter {
+	return &Counter{db: q, tx: tx, repo: repo, notes: notes, ids: ids, refs: refs, own: idgen.UUIDs{}}
+}
+
+// Open stores a rental under an ID the injected generator makes: fresh
+// on every attempt, as main wires it.
+func (c *Counter) Open(ctx context.Context) error {
+	return c.repo.Create(ctx, c.db, c.ids.New()) // want `a retry inserts a second rentals row with a new id: IDs.New\(\) is fresh on every attempt \(HTTP handler Handler.Open\)`
+}
+
+// OpenOwn does the same with the generator the Counter makes itself.
+func (c *Counter) OpenOwn(ctx context.Context) error {
+	return c.repo.Create(ctx, c.db, c.own.New()) // want `a retry inserts a second rentals row with a new id: UUIDs.New\(\) is fresh on every attempt \(HTTP handler Handler.OpenOwn\)`
+}
+
+// OpenRef stores a rental under a reference the injected maker derives
+// from its prefix: the same on every attempt.
+func (c *Counter) OpenRef(ctx context.Context) error {
+	return c.repo.Create(ctx, c.db, c.refs.Next())
 }
 
 // Checkin charges and closes a rental, each write on the handle the

@@ -29,6 +29,12 @@ func (Rentals) AddDeposit(ctx context.Context, q db.Ext, id string) error {
 	return err
 }
 
+// Create stores a new rental under id.
+func (Rentals) Create(ctx context.Context, q db.Ext, id string) error {
+	_, err := q.ExecContext(ctx, "INSERT INTO rentals (id) VALUES ($1)", id)
+	return err
+}
+
 // Close closes a rental.
 func (Rentals) Close(ctx context.Context, q db.Ext, id string) error {
 	_, err := q.ExecContext(ctx, "UPDATE rentals SET status = 'closed' WHERE id = $1", id)
