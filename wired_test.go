@@ -291,6 +291,10 @@ func TestWired(t *testing.T) {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into fees in store.Rentals.AddFee \(store.go:\d+:\d+\) is not idempotent \(HTTP handler httpapi.Counter.Return, bound at httpapi.go:\d+:\d+, wired here\)`,
 			// An ID generator main injects, and one the service makes
 			// itself: each returns a new value on every attempt.
+			// A status set after the event, in its transaction, on
+			// every way that commits: only the root that can commit
+			// without it records a second event.
+			`a retry inserts a second rental_events row with a new id: uuid.NewString\(\) in rental.Counter.FinishQuiet\$1 \(rental.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.FinishQuiet, wired here\)`,
 			`a retry inserts a second rentals row with a new id: IDs.New\(\) in rental.Counter.Open \(rental.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Open, wired here\)`,
 			`a retry inserts a second rentals row with a new id: UUIDs.New\(\) in rental.Counter.OpenOwn \(rental.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.OpenOwn, wired here\)`,
 		},

@@ -5,10 +5,13 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
+	"maps"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/valueflow"
@@ -148,12 +151,87 @@ func testedWrites(fn *ssa.Function, cmp *ssa.BinOp) []testedWrite {
 // guard's write: a retry after the write leaves at the test.
 func guardedByState(guards []stateGuard, step ssa.Instruction) bool {
 	for _, g := range guards {
-		if (g.write == step || effects.Dominates(g.write, step)) && !reachesOnce(g.exit, g.test.Block(), step.Block()) &&
+		before := g.write == step || effects.Dominates(g.write, step)
+		if (before || commitsWith(step, g.write)) && !reachesOnce(g.exit, g.test.Block(), step.Block()) &&
 			reachesOnce(g.test.Block(), g.test.Block(), step.Block()) {
 			return true
 		}
 	}
 	return false
+}
+
+// commitsWith reports whether write, a state guard's write that runs
+// after step, commits with it: both run on one transaction (or on the
+// handle a unit of work hands the function literal they are in), and
+// no way from step leaves the function without the write but by
+// failing it, which rolls the transaction back. A retry then finds the
+// state written whenever step's row is there.
+func commitsWith(step, write ssa.Instruction) bool {
+	a, ok1 := step.(ssa.CallInstruction)
+	b, ok2 := write.(ssa.CallInstruction)
+	if !ok1 || !ok2 || step.Parent() != write.Parent() {
+		return false
+	}
+	h := unitHandle(a)
+	if h == nil || h != unitHandle(b) {
+		return false
+	}
+	return writesOnEveryCommit(step, write)
+}
+
+// unitHandle returns what a call runs on when that is one commit unit:
+// a transaction it is called on or given, or the parameter of a
+// function literal it is called on (a unit of work's repositories).
+func unitHandle(c ssa.CallInstruction) ssa.Value {
+	cc := c.Common()
+	if cc.IsInvoke() {
+		if p, ok := cc.Value.(*ssa.Parameter); ok && p.Parent().Parent() != nil {
+			return p
+		}
+		if catalog.IsTx(cc.Value.Type()) {
+			return cc.Value
+		}
+	}
+	for _, a := range cc.Args {
+		a = valueflow.Unwrap(a)
+		if catalog.IsTx(a.Type()) {
+			return a
+		}
+		if p, ok := a.(*ssa.Parameter); ok && p.Parent().Parent() != nil && types.IsInterface(p.Type()) && catalog.TypeKey(p.Type()) != "context.Context" {
+			return p // the handle a unit of work hands its literal
+		}
+	}
+	return nil
+}
+
+// writesOnEveryCommit reports whether every way from step to a return
+// of its function that does not fail it (a nil error, or no error
+// result) passes write.
+func writesOnEveryCommit(step, write ssa.Instruction) bool {
+	fn := step.Parent()
+	results := fn.Signature.Results()
+	if results.Len() == 0 || !fix.IsError(results.At(results.Len()-1).Type()) {
+		return false
+	}
+	blk := step.Block()
+	if i, j := slices.Index(blk.Instrs, step), slices.Index(blk.Instrs, write); j > i {
+		return true
+	}
+	seen := make([]bool, len(fn.Blocks))
+	stack := slices.Clone(blk.Succs)
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b.Index] || b == write.Block() {
+			continue
+		}
+		seen[b.Index] = true
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && isNil(ret.Results[len(ret.Results)-1]) {
+			return false
+		}
+		stack = append(stack, b.Succs...)
+	}
+	return true
 }
 
 // AfterStateGuard reports whether instr, a write or a call that writes,
@@ -236,7 +314,7 @@ func settersOf(fn *ssa.Function, e ssa.Value, field string, t types.Type, c cons
 				continue
 			}
 			keyed, set := false, []constant.Value(nil)
-			for _, a := range call.Common().Args {
+			for _, a := range setterValues(call) {
 				if base, f, ok := fieldRead(valueflow.Unwrap(a)); ok && base == e && f != field {
 					keyed = true
 				}
@@ -247,6 +325,22 @@ func settersOf(fn *ssa.Function, e ssa.Value, field string, t types.Type, c cons
 			forField := named || strings.Contains(call.Common().Method.Name(), field)
 			if keyed && len(set) == 1 && forField {
 				out = append(out, testedWrite{call, constant.Compare(set[0], token.EQL, c)})
+			}
+		}
+	}
+	return out
+}
+
+// setterValues returns the values a call is given: its arguments, and
+// the fields stored in an argument built in place (sqlc's params,
+// TransitionParams{ID: e.ID, To: Released}).
+func setterValues(call ssa.CallInstruction) []ssa.Value {
+	var out []ssa.Value
+	for _, a := range call.Common().Args {
+		out = append(out, a)
+		if stores, ok := valueflow.FieldStores(a); ok {
+			for _, name := range slices.Sorted(maps.Keys(stores)) {
+				out = append(out, stores[name]...)
 			}
 		}
 	}

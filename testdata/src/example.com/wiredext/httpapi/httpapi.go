@@ -17,6 +17,8 @@ type Counter interface {
 	Open(ctx context.Context) error
 	OpenOwn(ctx context.Context) error
 	OpenRef(ctx context.Context) error
+	Finish(ctx context.Context, id string) error
+	FinishQuiet(ctx context.Context, id string, quiet bool) error
 }
 
 // Adapt serves a function of the request's id.
@@ -82,6 +84,20 @@ func (h *Handler) OpenOwn(w http.ResponseWriter, r *http.Request) {
 // OpenRef opens a rental.
 func (h *Handler) OpenRef(w http.ResponseWriter, r *http.Request) {
 	if err := h.C.OpenRef(r.Context()); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// Finish finishes a rental.
+func (h *Handler) Finish(w http.ResponseWriter, r *http.Request) {
+	if err := h.C.Finish(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// FinishQuiet finishes a rental, quietly when asked.
+func (h *Handler) FinishQuiet(w http.ResponseWriter, r *http.Request) {
+	if err := h.C.FinishQuiet(r.Context(), r.PathValue("id"), r.FormValue("quiet") != ""); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }

@@ -4,6 +4,8 @@ package rental
 import (
 	"context"
 
+	"github.com/google/uuid"
+
 	"example.com/wiredext/db"
 	"example.com/wiredext/idgen"
 	"example.com/wiredext/txn"
@@ -15,6 +17,9 @@ type Repo interface {
 	AddFee(ctx context.Context, q db.Ext, id string) error
 	AddDeposit(ctx context.Context, q db.Ext, id string) error
 	Create(ctx context.Context, q db.Ext, id string) error
+	GetForUpdate(ctx context.Context, q db.Ext, id string) (Rental, error)
+	InsertEvent(ctx context.Context, q db.Ext, ev Event) error
+	TransitionStatus(ctx context.Context, q db.Ext, p TransitionParams) error
 	Close(ctx context.Context, q db.Ext, id string) error
 }
 
@@ -28,6 +33,15 @@ type Notes interface {
 	Note(ctx context.Context, id, text string) error
 	Flag(ctx context.Context, id string) error
 }
+
+// Rental is a rental's row.
+type Rental struct{ ID, Status string }
+
+// Event is an event of a rental.
+type Event struct{ ID, RentalID string }
+
+// TransitionParams set a rental's status.
+type TransitionParams struct{ ID, To string }
 
 // IDs makes rental IDs.
 type IDs interface{ New() string }
@@ -106,6 +120,47 @@ func (c *Counter) DepositTx(ctx context.Context, id string) error {
 		return 1, c.repo.Close(ctx, q, id)
 	})
 	return err
+}
+
+// Finish records the finishing event under a new ID, then sets the
+// status, in the transaction whose read locked the rental: the status
+// commits with the event, and a retry after the commit leaves at the
+// test.
+func (c *Counter) Finish(ctx context.Context, id string) error {
+	return c.tx.InTx(ctx, func(q db.Ext) error {
+		r, err := c.repo.GetForUpdate(ctx, q, id)
+		if err != nil {
+			return err
+		}
+		if r.Status == "finished" {
+			return nil
+		}
+		if err := c.repo.InsertEvent(ctx, q, Event{ID: uuid.NewString(), RentalID: r.ID}); err != nil {
+			return err
+		}
+		return c.repo.TransitionStatus(ctx, q, TransitionParams{ID: r.ID, To: "finished"})
+	})
+}
+
+// FinishQuiet commits without the status when the rental is quiet: a
+// retry records the event again.
+func (c *Counter) FinishQuiet(ctx context.Context, id string, quiet bool) error {
+	return c.tx.InTx(ctx, func(q db.Ext) error {
+		r, err := c.repo.GetForUpdate(ctx, q, id)
+		if err != nil {
+			return err
+		}
+		if r.Status == "finished" {
+			return nil
+		}
+		if err := c.repo.InsertEvent(ctx, q, Event{ID: uuid.NewString(), RentalID: r.ID}); err != nil { // want `a retry inserts a second rental_events row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.FinishQuiet\)`
+			return err
+		}
+		if quiet {
+			return nil
+		}
+		return c.repo.TransitionStatus(ctx, q, TransitionParams{ID: r.ID, To: "finished"})
+	})
 }
 
 // CheckinTx does the same in one transaction.

@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"example.com/wiredext/db"
+	"example.com/wiredext/rental"
 )
 
 // Rentals stores rentals and their charges.
@@ -32,6 +33,32 @@ func (Rentals) AddDeposit(ctx context.Context, q db.Ext, id string) error {
 // Create stores a new rental under id.
 func (Rentals) Create(ctx context.Context, q db.Ext, id string) error {
 	_, err := q.ExecContext(ctx, "INSERT INTO rentals (id) VALUES ($1)", id)
+	return err
+}
+
+// GetForUpdate reads a rental and locks it.
+func (Rentals) GetForUpdate(ctx context.Context, q db.Ext, id string) (rental.Rental, error) {
+	var r rental.Rental
+	rows, err := q.QueryContext(ctx, "SELECT id, status FROM rentals WHERE id = $1 FOR UPDATE", id)
+	if err != nil {
+		return r, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		err = rows.Scan(&r.ID, &r.Status)
+	}
+	return r, err
+}
+
+// InsertEvent records an event of a rental.
+func (Rentals) InsertEvent(ctx context.Context, q db.Ext, ev rental.Event) error {
+	_, err := q.ExecContext(ctx, "INSERT INTO rental_events (id, rental_id) VALUES ($1, $2)", ev.ID, ev.RentalID)
+	return err
+}
+
+// TransitionStatus sets a rental's status.
+func (Rentals) TransitionStatus(ctx context.Context, q db.Ext, p rental.TransitionParams) error {
+	_, err := q.ExecContext(ctx, "UPDATE rentals SET status = $2 WHERE id = $1", p.ID, p.To)
 	return err
 }
 

@@ -19,6 +19,8 @@ func main() {
 	http.HandleFunc("POST /rentals/{id}/checkin-tx", h.CheckinTx)
 	http.HandleFunc("POST /rentals/{id}/remarks", h.Remark)
 	http.HandleFunc("POST /rentals", h.Open)
+	http.HandleFunc("POST /rentals/{id}/finish", h.Finish)
+	http.HandleFunc("POST /rentals/{id}/finish-quiet", h.FinishQuiet)
 	http.HandleFunc("POST /rentals/own", h.OpenOwn)
 	http.HandleFunc("POST /rentals/ref", h.OpenRef)
 	http.HandleFunc("POST /rentals/{id}/deposit", h.Deposit)
