@@ -366,15 +366,10 @@ func conditionalUpdate(table, column string, c ssa.CallInstruction) (string, boo
 // selfComputedEntry returns the key of an entry of a map literal whose
 // value computes the column from itself, when there is one.
 func selfComputedEntry(v ssa.Value) (string, bool) {
-	m, ok := valueflow.Unwrap(v).(*ssa.MakeMap)
-	if !ok {
-		return "", false
-	}
-	for _, r := range *m.Referrers() {
-		if u, ok := r.(*ssa.MapUpdate); ok {
-			if k, ok := valueflow.ConstString(u.Key); ok && selfComputed(k, u.Value) {
-				return k, true
-			}
+	entries, _ := valueflow.MapLiteral(v)
+	for _, e := range entries {
+		if selfComputed(e.Key, e.Value) {
+			return e.Key, true
 		}
 	}
 	return "", false
@@ -383,19 +378,10 @@ func selfComputedEntry(v ssa.Value) (string, bool) {
 // mapKeys returns the constant string keys a map literal is built
 // with, or nil.
 func mapKeys(v ssa.Value) []string {
-	m, ok := valueflow.Unwrap(v).(*ssa.MakeMap)
-	if !ok {
-		return nil
-	}
+	entries, _ := valueflow.MapLiteral(v)
 	var keys []string
-	for _, r := range *m.Referrers() {
-		if u, ok := r.(*ssa.MapUpdate); ok {
-			k, ok := valueflow.ConstString(u.Key)
-			if !ok {
-				return nil
-			}
-			keys = append(keys, k)
-		}
+	for _, e := range entries {
+		keys = append(keys, e.Key)
 	}
 	return keys
 }

@@ -818,6 +818,32 @@ func dbName(t types.Type, field string) string {
 	return strings.ToLower(field)
 }
 
+// A MapEntry is an entry of a map literal with a constant string key.
+type MapEntry struct {
+	Key   string
+	Value ssa.Value
+}
+
+// MapLiteral returns the entries a map literal is built with (the
+// columns of gorm's Updates(map[string]any{"status": "paid"})); ok is
+// false when v is not one or a key is not a constant string.
+func MapLiteral(v ssa.Value) (entries []MapEntry, ok bool) {
+	m, ok := Unwrap(v).(*ssa.MakeMap)
+	if !ok {
+		return nil, false
+	}
+	for _, r := range *m.Referrers() {
+		if u, ok := r.(*ssa.MapUpdate); ok && u.Map == m {
+			k, ok := ConstString(u.Key)
+			if !ok {
+				return nil, false
+			}
+			entries = append(entries, MapEntry{k, u.Value})
+		}
+	}
+	return entries, true
+}
+
 // NamedFields returns the paths of the fields of a struct type (".ID")
 // whose database names (db tags, or the lower-cased field name, as sqlx
 // maps them) are names, in order; ok is false when one has none.

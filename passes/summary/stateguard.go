@@ -28,7 +28,9 @@ import (
 //     == nil { return }), then a call that stores that value;
 //   - status: a field of a value tested against a constant (if
 //     r.Status != Reserved { continue }), then the same value stored
-//     with the field set to another constant;
+//     with the field set to another constant, or with a map of columns
+//     that sets the field's (gorm's Updates(&r, map[string]any{"status":
+//     Confirmed}));
 //   - change: a field of the stored value compared with the same field
 //     of the value written (if old.Qty != item.Qty), the work done only
 //     when they differ, after the value is stored.
@@ -118,10 +120,16 @@ func testedWrites(fn *ssa.Function, cmp *ssa.BinOp) []testedWrite {
 	}
 	if c, ok := stateConst(y); ok {
 		// Status: the same value stored with the field set to another
-		// constant.
+		// constant, or given with a map of the columns to set
+		// (gorm's Updates(&wo, map[string]any{"status": Done})).
 		for _, w := range callsTaking(fn, valueType(e)) {
-			if w.v == e && storesOtherConst(e, field, c, w.call) {
+			if w.v != e {
+				continue
+			}
+			if storesOtherConst(e, field, c, w.call) {
 				out = append(out, testedWrite{w.call, false})
+			} else if k, ok := mapSets(w.call, field); ok && k.Kind() == c.Kind() {
+				out = append(out, testedWrite{w.call, constant.Compare(k, token.EQL, c)})
 			}
 		}
 		// Status by key: a call given another field of the value (its
@@ -272,8 +280,9 @@ type takingCall struct {
 }
 
 // callsTaking returns the calls of fn through an interface (a
-// repository's Save) that pass a value of type t (or a pointer to one,
-// or the value a pointer holds).
+// repository's Save), or of a method of a type of fn's package's own
+// (a generic repository's Updates), that pass a value of type t (or a
+// pointer to one, or the value a pointer holds).
 func callsTaking(fn *ssa.Function, t types.Type) []takingCall {
 	if t == nil {
 		return nil
@@ -282,7 +291,7 @@ func callsTaking(fn *ssa.Function, t types.Type) []takingCall {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
-			if !ok || !call.Common().IsInvoke() {
+			if !ok || !call.Common().IsInvoke() && !ownMethod(fn, call.Common()) {
 				continue
 			}
 			for _, a := range call.Common().Args {
@@ -297,6 +306,20 @@ func callsTaking(fn *ssa.Function, t types.Type) []takingCall {
 		}
 	}
 	return out
+}
+
+// ownMethod reports whether a static call runs a method declared in
+// fn's package: a repository of the package's own, whose writes are
+// the code's, not a library's that reads the value.
+func ownMethod(fn *ssa.Function, cc *ssa.CallCommon) bool {
+	callee := cc.StaticCallee()
+	if callee == nil || callee.Signature.Recv() == nil {
+		return false
+	}
+	if o := callee.Origin(); o != nil {
+		callee = o
+	}
+	return callee.Pkg != nil && fn.Pkg != nil && callee.Pkg == fn.Pkg
 }
 
 // settersOf returns the calls of fn through an interface that are given
@@ -329,6 +352,22 @@ func settersOf(fn *ssa.Function, e ssa.Value, field string, t types.Type, c cons
 		}
 	}
 	return out
+}
+
+// mapSets returns the constant a call sets field's column to through a
+// map of columns to values it is given, built in place: the column
+// named as gorm names the field's.
+func mapSets(call ssa.CallInstruction, field string) (constant.Value, bool) {
+	col := catalog.GormColumn(field)
+	for _, a := range call.Common().Args {
+		entries, _ := valueflow.MapLiteral(a)
+		for _, e := range entries {
+			if e.Key == col {
+				return stateConst(valueflow.Unwrap(e.Value))
+			}
+		}
+	}
+	return nil, false
 }
 
 // setterValues returns the values a call is given: its arguments, and

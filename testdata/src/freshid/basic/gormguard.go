@@ -28,3 +28,55 @@ func cancelPayoutEither(ctx context.Context, t *asynq.Task) error {
 		return tx.Create(&entry{ID: uuid.NewString(), Key: string(t.Payload())}).Error // want `a retry creates a second entry with a new ID`
 	})
 }
+
+// repo is a generic repository whose methods run on the handle it holds.
+type repo[T any] struct{ db *gorm.DB }
+
+func (r repo[T]) withTx(tx *gorm.DB) repo[T] { return repo[T]{db: tx} }
+
+func (r repo[T]) updates(v *T, fields map[string]any) error {
+	return r.db.Model(v).Updates(fields).Error
+}
+
+func (r repo[T]) create(v *T) error { return r.db.Create(v).Error }
+
+var (
+	payouts repo[payout]
+	entries repo[entry]
+)
+
+// Negative: the payout is locked and tested, its status set through the
+// repository with a map of columns, and the entry created in the same
+// transaction: a retry leaves at the test.
+func closePayoutOnce(ctx context.Context, t *asynq.Task) error {
+	return orm.Transaction(func(tx *gorm.DB) error {
+		var p payout
+		if err := tx.First(&p, "id = ?", string(t.Payload())).Error; err != nil {
+			return err
+		}
+		if p.Status == "closed" {
+			return nil
+		}
+		if err := payouts.withTx(tx).updates(&p, map[string]any{"status": "closed"}); err != nil {
+			return err
+		}
+		return entries.withTx(tx).create(&entry{ID: uuid.NewString(), Key: p.ID})
+	})
+}
+
+// The map sets another column: the status test decides nothing.
+func notePayout(ctx context.Context, t *asynq.Task) error {
+	return orm.Transaction(func(tx *gorm.DB) error {
+		var p payout
+		if err := tx.First(&p, "id = ?", string(t.Payload())).Error; err != nil {
+			return err
+		}
+		if p.Status == "closed" {
+			return nil
+		}
+		if err := payouts.withTx(tx).updates(&p, map[string]any{"note": "seen"}); err != nil {
+			return err
+		}
+		return entries.withTx(tx).create(&entry{ID: uuid.NewString(), Key: p.ID}) // want `a retry creates a second entry with a new ID`
+	})
+}
