@@ -180,6 +180,16 @@ func (c *checker) statements(fn *ssa.Function) (out []*effects.Stmt, whole bool)
 					visit(callee)
 					continue
 				}
+				if effects.RunsInTx(call.Common()) {
+					// The callback a transaction function runs before
+					// it returns (gorm's Transaction, pgx.BeginFunc).
+					for _, a := range call.Common().Args {
+						if mc, ok := a.(*ssa.MakeClosure); ok {
+							visit(mc.Fn.(*ssa.Function))
+						}
+					}
+					continue
+				}
 				stmts, ok := effects.CallStmts(c.res, call)
 				out, whole = append(out, stmts...), whole && ok
 			}

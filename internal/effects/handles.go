@@ -736,6 +736,11 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 			case h.Kind == valueflow.HandleParam && h.Param < len(args):
 				unitAt(sums, st, args[h.Param], h.Path)
 			}
+			if st.Durability == DurUnknown && s.Assumed {
+				// An ORM's handle the caller does not decide either:
+				// the database, for want of a transaction's origin.
+				st.Durability, st.Assumed = DurAutocommit, true
+			}
 		}
 		out = append(out, st)
 	}
@@ -755,7 +760,11 @@ func unitAt(sums Summaries, st *Stmt, v ssa.Value, path string) {
 	if !ok {
 		return
 	}
-	switch st.Durability = unitOf(t); {
+	st.Durability = unitOf(t)
+	if catalog.IsORMHandle(t) && p.path == "" && ORMHandleUnit(p.base()) == DurTx {
+		st.Durability = DurTx // gorm's *DB that a Transaction's callback is given, or Begin returns
+	}
+	switch {
 	case st.Durability != DurTx:
 	case p.path == "":
 		st.Tx = p.base()

@@ -326,6 +326,10 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 			// A handle the unit of work hands its function: the
 			// unit of work's transaction, or unknown.
 			ps.Unit = cmp.Or(last.work, sc.work)
+		} else if ps.Unit == "" && st.Assumed {
+			// An ORM's handle no caller decides: the database, for
+			// want of a transaction's origin.
+			ps.Unit = autoUnit + fmt.Sprint(len(root.Stmts))
 		}
 		for _, a := range st.Args {
 			ps.Given = append(ps.Given, sc.given(a))

@@ -178,7 +178,7 @@ func (h *handles) storedParam(fn *ssa.Function, i int, path string) (int, string
 // as sqlc's DBTX, or a transaction): t itself, or fields of the struct
 // it is or points to, a few levels deep.
 func (h *handles) handlePaths(t types.Type, depth int) []string {
-	if effects.IsHandle(h.r.Env.Catalog, t) {
+	if effects.IsHandle(h.r.Env.Catalog, t) || catalog.IsORMHandle(t) {
 		return []string{""}
 	}
 	if depth >= maxHandleDepth {
@@ -561,6 +561,14 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 		return
 	}
 	h := b.handle(b.source(effects.StmtHandle(st), "", st.Durability))
+	if st.Assumed {
+		// An ORM's handle taken for the database only because its
+		// origin is a parameter: the caller's handle decides, the
+		// database when it does not.
+		if p := b.handle(b.source(st.Recv, "", effects.DurUnknown)); p.Kind == valueflow.HandleParam {
+			h = p
+		}
+	}
 	var args []valueflow.ArgSource
 	for _, a := range st.Args {
 		args = append(args, b.argSource(a, ""))
@@ -709,6 +717,9 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 	base := len(b.sum.Stmts)
 	for _, s := range sub.Stmts {
 		h := b.mapHandle(call, s.Handle)
+		if h.Kind == valueflow.HandleUnknown && s.Assumed && s.Handle.Kind == valueflow.HandleParam {
+			h = valueflow.Handle{Kind: valueflow.HandleAutocommit} // the database, for want of a transaction's origin
+		}
 		var excl []int
 		for _, j := range s.Exclusive {
 			excl = append(excl, base+j)
