@@ -132,7 +132,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 			len(apartOnes), path.Root.Describe())
 	}
 	for _, w := range apartOnes {
-		if w != first {
+		if w != first && !effects.SameTx(w, first) {
 			msg := "commits separately: " + what(w.SQL)
 			if w.Callee != nil {
 				msg += " in " + summary.CalleeSite(w.Callee)

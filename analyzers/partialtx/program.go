@@ -130,8 +130,8 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 			commits, what(parsed[first]), where, root, remedy)
 	}
 	for _, w := range counted {
-		if w == first {
-			continue
+		if w == first || r.Stmts[w].Unit == r.Stmts[first].Unit {
+			continue // not apart from it
 		}
 		pos := r.Stmts[w].Pos
 		if !pos.IsValid() {

@@ -14,6 +14,7 @@ type Counter interface {
 	Return(ctx context.Context, id string) error
 	Deposit(ctx context.Context, id string) error
 	DepositTx(ctx context.Context, id string) error
+	DepositFee(ctx context.Context, id string) error
 	Open(ctx context.Context) error
 	OpenOwn(ctx context.Context) error
 	OpenRef(ctx context.Context) error
@@ -56,6 +57,13 @@ func (h *Handler) CheckinTx(w http.ResponseWriter, r *http.Request) {
 // Deposit takes a rental's deposit.
 func (h *Handler) Deposit(w http.ResponseWriter, r *http.Request) {
 	if err := h.C.Deposit(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// DepositFee takes a rental's deposit and fee.
+func (h *Handler) DepositFee(w http.ResponseWriter, r *http.Request) {
+	if err := h.C.DepositFee(r.Context(), r.PathValue("id")); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }

@@ -111,6 +111,20 @@ func (c *Counter) Deposit(ctx context.Context, id string) error {
 	return c.repo.Close(ctx, c.db, id)
 }
 
+// DepositFee records the deposit and the fee in the helper's
+// transaction, then closes the rental on the pool.
+func (c *Counter) DepositFee(ctx context.Context, id string) error {
+	if _, err := txn.Run(ctx, c.tx, func(q db.Ext) (int, error) {
+		if err := c.repo.AddDeposit(ctx, q, id); err != nil {
+			return 0, err
+		}
+		return 1, c.repo.AddFee(ctx, q, id)
+	}); err != nil {
+		return err
+	}
+	return c.repo.Close(ctx, c.db, id)
+}
+
 // DepositTx does both in the helper's transaction.
 func (c *Counter) DepositTx(ctx context.Context, id string) error {
 	_, err := txn.Run(ctx, c.tx, func(q db.Ext) (int, error) {

@@ -26,7 +26,7 @@ func (Rentals) AddFee(ctx context.Context, q db.Ext, id string) error {
 
 // AddDeposit records a rental's deposit.
 func (Rentals) AddDeposit(ctx context.Context, q db.Ext, id string) error {
-	_, err := q.ExecContext(ctx, "INSERT INTO deposits (rental_id) VALUES ($1)", id) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into deposits in store.Rentals.AddDeposit is not idempotent \(HTTP handler Handler.Deposit\)`
+	_, err := q.ExecContext(ctx, "INSERT INTO deposits (rental_id) VALUES ($1)", id) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into deposits in store.Rentals.AddDeposit is not idempotent \(HTTP handler Handler.Deposit\)` `2 writes commit separately and the INSERT into deposits in store.Rentals.AddDeposit is not idempotent \(HTTP handler Handler.DepositFee\)`
 	return err
 }
 

@@ -25,6 +25,7 @@ func main() {
 	http.HandleFunc("POST /rentals/ref", h.OpenRef)
 	http.HandleFunc("POST /rentals/{id}/deposit", h.Deposit)
 	http.HandleFunc("POST /rentals/{id}/deposit-tx", h.DepositTx)
+	http.HandleFunc("POST /rentals/{id}/deposit-fee", h.DepositFee)
 	h.Routes(http.DefaultServeMux)
 	http.ListenAndServe(":8080", nil)
 }
