@@ -10,7 +10,10 @@
 // what is encoded from them, a function of another package that
 // returns one, or a function held in a field that the package only ever
 // sets to such a function, or to a function literal that returns such a
-// value: s.newHoldID()) and that value becomes the identity of
+// value: s.newHoldID(); or an ID generator behind an interface, whose
+// field the package fills with one generator, or whose every
+// implementation the program wires returns a fresh value: s.ids.New())
+// and that value becomes the identity of
 // what it writes (the id column of an INSERT, an ORM model's primary key
 // (gorm's Create, bun's NewInsert().Model; a field named ID, or tagged
 // primaryKey or bun:",pk"),
