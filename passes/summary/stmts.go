@@ -831,7 +831,7 @@ func (b *stmtBuilder) relays(call *ssa.Call) []valueflow.Relay {
 				if !ok || !passesParams(c, lit) {
 					continue
 				}
-				if p, ok := boundParam(mc, lit, c.Call.Value); ok && p.Parent() == b.fn {
+				if p := calledParam(b.fn, c.Call.Value); p != nil {
 					out = append(out, valueflow.Relay{Arg: k, Param: slices.Index(b.fn.Params, p)})
 				}
 			}
@@ -852,33 +852,6 @@ func passesParams(c *ssa.Call, lit *ssa.Function) bool {
 		}
 	}
 	return true
-}
-
-// boundParam returns the parameter of the enclosing function that a
-// literal's free variable v is bound to.
-// The parameter may be captured by reference: a variable set to it
-// once, which the literal loads.
-func boundParam(mc *ssa.MakeClosure, lit *ssa.Function, v ssa.Value) (*ssa.Parameter, bool) {
-	load, byRef := v.(*ssa.UnOp)
-	if byRef && load.Op == token.MUL {
-		v = load.X
-	}
-	fv, ok := v.(*ssa.FreeVar)
-	if !ok {
-		return nil, false
-	}
-	i := slices.Index(lit.FreeVars, fv)
-	if i < 0 || i >= len(mc.Bindings) {
-		return nil, false
-	}
-	b := mc.Bindings[i]
-	if byRef {
-		if b, ok = effects.StoredOnce(b); !ok {
-			return nil, false
-		}
-	}
-	p, ok := b.(*ssa.Parameter)
-	return p, ok
 }
 
 // mapArgs maps the argument sources of a callee's entry to where they
