@@ -75,9 +75,8 @@ type Result struct {
 	// own run asks.
 	freshLits map[*ssa.Function]*literalFresh
 	// held memoises heldType: by interface field, the one concrete
-	// type the package's functions (funcs) store in it, or nil.
-	held  map[*types.Var]types.Type
-	funcs []*ssa.Function
+	// type the package's functions store in it, or nil.
+	held map[*types.Var]types.Type
 
 	guardsMu  sync.Mutex
 	guards    map[*ssa.Function]*fnGuards

@@ -31,7 +31,6 @@ type freshReturn struct {
 // time.Now().UnixNano()).
 func traceSources(res *Result, funcs []*ssa.Function, sinks, wired bool) map[*ssa.Function][]freshReturn {
 	returns := make(map[*ssa.Function][]freshReturn)
-	res.funcs = funcs
 	guards := make(map[*ssa.Function][]ssa.Instruction) // DedupGuards, once per function
 	states := make(map[*ssa.Function][]stateGuard)      // stateGuards, once per function
 	for _, fn := range funcs {
@@ -236,23 +235,24 @@ func heldMethod(res *Result, call *ssa.Call) *types.Func {
 
 // fieldVar returns the struct field v is loaded from, or nil.
 func fieldVar(v ssa.Value) *types.Var {
-	var x ssa.Value
-	var i int
 	switch v := v.(type) {
 	case *ssa.UnOp:
-		fa, ok := v.X.(*ssa.FieldAddr)
-		if !ok || v.Op != token.MUL {
-			return nil
-		}
-		x, i = fa.X, fa.Field
-		if p, ok := x.Type().Underlying().(*types.Pointer); ok {
-			if st, ok := p.Elem().Underlying().(*types.Struct); ok && i < st.NumFields() {
-				return st.Field(i)
-			}
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+			return addrField(fa)
 		}
 	case *ssa.Field:
 		if st, ok := v.X.Type().Underlying().(*types.Struct); ok && v.Field < st.NumFields() {
 			return st.Field(v.Field)
+		}
+	}
+	return nil
+}
+
+// addrField returns the struct field whose address fa is, or nil.
+func addrField(fa *ssa.FieldAddr) *types.Var {
+	if p, ok := fa.X.Type().Underlying().(*types.Pointer); ok {
+		if st, ok := p.Elem().Underlying().(*types.Struct); ok && fa.Field < st.NumFields() {
+			return st.Field(fa.Field)
 		}
 	}
 	return nil
@@ -265,7 +265,7 @@ func (r *Result) heldType(f *types.Var) types.Type {
 	if r.held == nil {
 		r.held = map[*types.Var]types.Type{}
 		mixed := map[*types.Var]bool{}
-		for _, fn := range r.funcs {
+		for _, fn := range r.SrcFuncs() {
 			for _, b := range fn.Blocks {
 				for _, instr := range b.Instrs {
 					st, ok := instr.(*ssa.Store)
@@ -276,15 +276,10 @@ func (r *Result) heldType(f *types.Var) types.Type {
 					if !ok {
 						continue
 					}
-					p, ok := fa.X.Type().Underlying().(*types.Pointer)
-					if !ok {
+					v := addrField(fa)
+					if v == nil || !types.IsInterface(v.Type()) {
 						continue
 					}
-					s, ok := p.Elem().Underlying().(*types.Struct)
-					if !ok || fa.Field >= s.NumFields() || !types.IsInterface(s.Field(fa.Field).Type()) {
-						continue
-					}
-					v := s.Field(fa.Field)
 					mi, ok := st.Val.(*ssa.MakeInterface)
 					if prev, seen := r.held[v]; !ok || seen && !types.Identical(prev, mi.X.Type()) {
 						mixed[v] = true
