@@ -1,12 +1,14 @@
 package retried
 
 import (
+	"cmp"
 	"go/ast"
 	"go/types"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/idemlint/idemlint/internal/catalog"
 )
@@ -48,8 +50,12 @@ func (p *ParamRoots) String() string {
 // functions, read from their syntax (the pass builds no SSA for a
 // package whose roots nothing asks for): a loop that receives a
 // delivery (catalog.LoopReceiver) and calls a parameter of function
-// type.
+// type, a literal of a handler's shape that calls one, and a function
+// that hands its parameter on to one of those (Created(fn) returning
+// HandleWithStatus(201, fn)).
 func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog) {
+	decls := map[*types.Func]*ast.FuncDecl{}
+	roots := map[*types.Func][]ParamRoot{}
 	for _, file := range pass.Files {
 		if strings.HasSuffix(pass.Fset.File(file.FileStart).Name(), "_test.go") {
 			continue
@@ -63,13 +69,83 @@ func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog) {
 			if !ok || !takesFunc(obj) {
 				continue
 			}
-			roots := loopParams(pass.TypesInfo, cat, obj, fd.Body)
-			roots = append(roots, wrappedParams(pass.TypesInfo, cat, obj, fd.Body)...)
-			if len(roots) > 0 {
-				pass.ExportObjectFact(obj, &ParamRoots{Params: roots})
+			decls[obj] = fd
+			roots[obj] = append(loopParams(pass.TypesInfo, cat, obj, fd.Body), wrappedParams(pass.TypesInfo, cat, obj, fd.Body)...)
+		}
+	}
+	known := func(callee *types.Func) []ParamRoot {
+		if callee.Pkg() == pass.Pkg {
+			return roots[callee]
+		}
+		var pr ParamRoots
+		pass.ImportObjectFact(callee, &pr)
+		return pr.Params
+	}
+	// Forwarding chains of the package are followed to the end: each
+	// round adds what a function hands on to one whose roots the round
+	// before found.
+	for changed := true; changed; {
+		changed = false
+		for obj, fd := range decls {
+			for _, r := range forwardedParams(pass.TypesInfo, obj, fd.Body, known) {
+				if !slices.Contains(roots[obj], r) {
+					roots[obj] = append(roots[obj], r)
+					changed = true
+				}
 			}
 		}
 	}
+	for obj, rs := range roots {
+		if len(rs) > 0 {
+			slices.SortFunc(rs, func(a, b ParamRoot) int { return cmp.Or(cmp.Compare(a.Arg, b.Arg), cmp.Compare(a.Kind, b.Kind)) })
+			pass.ExportObjectFact(obj, &ParamRoots{Params: rs})
+		}
+	}
+}
+
+// forwardedParams lists the function parameters of fn that body passes,
+// outside the function literals in it, for a parameter that a function
+// with roots (known) calls per delivery.
+func forwardedParams(info *types.Info, fn *types.Func, body *ast.BlockStmt, known func(*types.Func) []ParamRoot) []ParamRoot {
+	var out []ParamRoot
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			callee, ok := typeutil.Callee(info, n).(*types.Func)
+			if !ok {
+				return true
+			}
+			for _, p := range known(callee.Origin()) {
+				if p.Arg < len(n.Args) {
+					if i := funcParam(info, fn, n.Args[p.Arg]); i >= 0 {
+						out = append(out, ParamRoot{Arg: i, Kind: p.Kind})
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// funcParam returns the index of the parameter of fn of function type
+// that e is, or -1.
+func funcParam(info *types.Info, fn *types.Func, e ast.Expr) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return -1
+	}
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if p := params.At(i); info.Uses[id] == p {
+			if _, ok := p.Type().Underlying().(*types.Signature); ok {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // takesFunc reports whether fn has a parameter of function type.
@@ -113,23 +189,14 @@ func wrappedParams(info *types.Info, cat *catalog.Catalog, fn *types.Func, body 
 // calledParams lists the function parameters of fn that body calls,
 // outside the function literals in it.
 func calledParams(info *types.Info, fn *types.Func, body *ast.BlockStmt) []int {
-	params := fn.Type().(*types.Signature).Params()
 	var out []int
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			id, ok := ast.Unparen(n.Fun).(*ast.Ident)
-			if !ok {
-				return true
-			}
-			for i := range params.Len() {
-				if p := params.At(i); info.Uses[id] == p && !slices.Contains(out, i) {
-					if _, ok := p.Type().Underlying().(*types.Signature); ok {
-						out = append(out, i)
-					}
-				}
+			if i := funcParam(info, fn, n.Fun); i >= 0 && !slices.Contains(out, i) {
+				out = append(out, i)
 			}
 		}
 		return true
@@ -140,21 +207,6 @@ func calledParams(info *types.Info, fn *types.Func, body *ast.BlockStmt) []int {
 // loopParams lists the function parameters of fn that a loop of body
 // calls, when the same loop receives deliveries.
 func loopParams(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.BlockStmt) []ParamRoot {
-	params := fn.Type().(*types.Signature).Params()
-	funcParam := func(e ast.Expr) int {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return -1
-		}
-		for i := range params.Len() {
-			if p := params.At(i); info.Uses[id] == p {
-				if _, ok := p.Type().Underlying().(*types.Signature); ok {
-					return i
-				}
-			}
-		}
-		return -1
-	}
 	var out []ParamRoot
 	ast.Inspect(body, func(n ast.Node) bool {
 		var loop *ast.BlockStmt
@@ -175,7 +227,7 @@ func loopParams(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *as
 			if !ok {
 				return true
 			}
-			if i := funcParam(call.Fun); i >= 0 {
+			if i := funcParam(info, fn, call.Fun); i >= 0 {
 				called = append(called, i)
 			}
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {

@@ -5,6 +5,7 @@ package xloop
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/segmentio/kafka-go"
@@ -54,4 +55,36 @@ func Handle[T any](r *Registry, fn func(ctx context.Context, evt T, msg *message
 // Deferred returns a function that calls fn: no delivery, no root.
 func Deferred(fn func(ctx context.Context)) func() {
 	return func() { fn(context.Background()) }
+}
+
+// Adapt wraps a typed handler in an HTTP handler that decodes the
+// request for it.
+func Adapt[Req any](status int, fn func(ctx context.Context, req Req) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var req Req
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		if err := fn(r.Context(), req); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.WriteHeader(status)
+	}
+}
+
+// Created is Adapt answering 201: it hands fn on.
+func Created[Req any](fn func(ctx context.Context, req Req) error) http.HandlerFunc {
+	return Adapt(http.StatusCreated, fn)
+}
+
+// Accepted hands fn on to Created, which hands it on to Adapt.
+func Accepted[Req any](fn func(ctx context.Context, req Req) error) http.HandlerFunc {
+	return Created(fn)
+}
+
+// Later hands fn on to Deferred, which no delivery runs: no root.
+func Later(fn func(ctx context.Context)) func() {
+	return Deferred(fn)
 }

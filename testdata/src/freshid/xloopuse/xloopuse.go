@@ -5,6 +5,7 @@ package xloopuse
 import (
 	"context"
 	"database/sql"
+	"net/http"
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/google/uuid"
@@ -54,5 +55,32 @@ func (c *Remittances) onPayment(ctx context.Context, p Payment, msg *message.Mes
 func Cleanup() func() {
 	return xloop.Deferred(func(ctx context.Context) {
 		db.ExecContext(ctx, "INSERT INTO cleanups (id) VALUES ($1)", uuid.NewString())
+	})
+}
+
+// A Remit is the body of a remittance request.
+type Remit struct{ Ref string }
+
+// Routes hands typed handlers to the adapters of another package, which
+// hand them on to the one that serves them.
+func (c *Remittances) Routes(mux *http.ServeMux) {
+	mux.Handle("POST /remits", xloop.Created(c.create))
+	mux.Handle("POST /remits/batch", xloop.Accepted(c.batch))
+}
+
+func (c *Remittances) create(ctx context.Context, r Remit) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO remits (id, ref) VALUES ($1, $2)", uuid.NewString(), r.Ref) // want `a retry inserts a second remits row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Remittances.create\)`
+	return err
+}
+
+func (c *Remittances) batch(ctx context.Context, r Remit) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO remit_batches (id, ref) VALUES ($1, $2)", uuid.NewString(), r.Ref) // want `a retry inserts a second remit_batches row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Remittances.batch\)`
+	return err
+}
+
+// Negative: a function handed on to one that no delivery runs.
+func Flush() func() {
+	return xloop.Later(func(ctx context.Context) {
+		db.ExecContext(ctx, "INSERT INTO flushes (id) VALUES ($1)", uuid.NewString())
 	})
 }
