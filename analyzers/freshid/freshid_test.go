@@ -40,6 +40,8 @@ func TestFreshID(t *testing.T) {
 		"freshid/roots",
 		// A consumer loop of another package given its handler.
 		"freshid/xloopuse",
+		// Handlers of one package registered from a table by another.
+		"freshid/xwire",
 		"freshid/sinks",
 		// bun's models.
 		"freshid/bunsink",

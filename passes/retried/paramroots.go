@@ -52,8 +52,9 @@ func (p *ParamRoots) String() string {
 // delivery (catalog.LoopReceiver) and calls a parameter of function
 // type, a literal of a handler's shape that calls one, and a function
 // that hands its parameter on to one of those (Created(fn) returning
-// HandleWithStatus(201, fn)).
-func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog) {
+// HandleWithStatus(201, fn)). So does one that stores its parameter into
+// a field that a retried path of the package calls (fieldroots.go).
+func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog, res *Result) {
 	decls := map[*types.Func]*ast.FuncDecl{}
 	roots := map[*types.Func][]ParamRoot{}
 	for _, file := range pass.Files {
@@ -72,6 +73,9 @@ func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog) {
 			decls[obj] = fd
 			roots[obj] = append(loopParams(pass.TypesInfo, cat, obj, fd.Body), wrappedParams(pass.TypesInfo, cat, obj, fd.Body)...)
 		}
+	}
+	if callsFuncField(pass) {
+		res.fieldRoots(roots)
 	}
 	known := func(callee *types.Func) []ParamRoot {
 		if callee.Pkg() == pass.Pkg {

@@ -40,18 +40,20 @@ func New(cat *analysis.Analyzer) *analysis.Analyzer {
 		Doc:        "find retried roots and the functions they reach",
 		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(RetriedMethods), new(ParamRoots)},
+		FactTypes:  []analysis.Fact{new(RetriedMethods), new(ParamRoots), new(FieldRoot), new(FieldFuncs)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			if marked := markedMethods(pass); len(marked.Methods) > 0 {
 				pass.ExportPackageFact(marked)
 			}
 			c := pass.ResultOf[cat].(*catalog.Catalog)
-			exportParamRoots(pass, c)
-			return &Result{
+			res := &Result{
 				pass: pass,
 				cat:  c,
 				ssa:  pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA),
-			}, nil
+			}
+			exportParamRoots(pass, c, res)
+			exportFieldFuncs(pass)
+			return res, nil
 		},
 	}
 }
@@ -431,6 +433,8 @@ func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
 		} else if kind, ok := f.cat.ContextRoot(callee); ok {
 			f.contextRoots = append(f.contextRoots, contextRoot{kind, fn})
 		}
+	case *ssa.Store:
+		f.storedRoot(instr)
 	case *ssa.If:
 		if call := retriedCall(fn, instr); call != nil {
 			if r := f.loop("hand-written retry loop", fn, instr.Block(), call.Pos()); r != nil {
@@ -468,24 +472,21 @@ func (f *finder) registered(call ssa.CallInstruction, callee *types.Func, reg ca
 			f.typeMethods(v.X.Type(), reg.Kind, false, call)
 		}
 	case *ssa.Function:
-		if v.Blocks != nil && v.Pkg != nil && v.Pkg.Pkg == f.pass.Pkg {
-			if r := f.add(reg.Kind, v, call.Pos()); r != nil {
-				r.Attempts = reg.Attempts
-			}
-		} else if obj, ok := v.Object().(*types.Func); ok {
-			f.roots = append(f.roots, &Root{Kind: reg.Kind, Name: obj.Pkg().Name() + "." + obj.Name(), Pos: call.Pos(), Extern: obj, Via: call})
+		if r := f.valueRoot(reg.Kind, v, call.Pos(), call); r != nil {
+			r.Attempts = reg.Attempts
 		}
 	case *ssa.MakeClosure:
 		// A method value (c.Handle) is its method, as roots are named.
-		if r := f.add(reg.Kind, f.values.unbound(v.Fn.(*ssa.Function)), call.Pos()); r != nil {
+		if r := f.valueRoot(reg.Kind, f.values.unbound(v.Fn.(*ssa.Function)), call.Pos(), call); r != nil {
 			r.Attempts = reg.Attempts
 		}
 	default:
 		// A function value: a field of a table's entry, a parameter.
 		for _, fn := range f.values.targets(v, nil, false) {
-			if fn.Blocks != nil && isLocal(fn, f.pass.Pkg) {
-				f.add(reg.Kind, fn, call.Pos())
-			}
+			f.valueRoot(reg.Kind, fn, call.Pos(), call)
+		}
+		for _, fn := range f.tableFuncs(v) {
+			f.valueRoot(reg.Kind, f.ssa.Func(fn), call.Pos(), call)
 		}
 	}
 }

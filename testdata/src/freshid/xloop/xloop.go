@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/cenkalti/backoff/v4"
 	"github.com/segmentio/kafka-go"
 )
 
@@ -87,4 +88,93 @@ func Accepted[Req any](fn func(ctx context.Context, req Req) error) http.Handler
 // Later hands fn on to Deferred, which no delivery runs: no root.
 func Later(fn func(ctx context.Context)) func() {
 	return Deferred(fn)
+}
+
+// A Router keeps a handler per topic, wrapped in its middleware, and a
+// Consumer calls the one of each message's topic.
+type Router struct {
+	routes map[string]*route
+	mw     []func(Handler) Handler
+}
+
+type route struct {
+	handler Handler
+}
+
+// Route registers h for topic.
+func (r *Router) Route(topic string, h Handler) {
+	rt := &route{handler: h}
+	for _, m := range r.mw {
+		rt.handler = m(rt.handler)
+	}
+	r.routes[topic] = rt
+}
+
+// Consume calls the route of each message's topic.
+func (r *Router) Consume(ctx context.Context, rd *kafka.Reader) error {
+	for {
+		m, err := rd.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if rt, ok := r.routes[m.Topic]; ok {
+			if err := rt.handler(ctx, m); err != nil {
+				continue
+			}
+		}
+		rd.CommitMessages(ctx, m)
+	}
+}
+
+// A Consumer keeps one handler, given to its constructor with the
+// middleware that wraps it.
+type Consumer struct {
+	r       *kafka.Reader
+	handler Handler
+	// OnStop runs once, when the consumer stops: no delivery.
+	OnStop func(ctx context.Context)
+}
+
+// NewConsumer keeps h, wrapped in mw.
+func NewConsumer(r *kafka.Reader, h Handler, mw ...func(Handler) Handler) *Consumer {
+	for _, m := range mw {
+		h = m(h)
+	}
+	return &Consumer{r: r, handler: h}
+}
+
+// Run calls the handler for each message.
+func (c *Consumer) Run(ctx context.Context) error {
+	defer c.OnStop(ctx)
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		// Each message is retried in place before the next is fetched.
+		if err := backoff.Retry(func() error { return c.handler(ctx, m) }, backoff.NewExponentialBackOff()); err == nil {
+			c.r.CommitMessages(ctx, m)
+		}
+	}
+}
+
+// A Subscription is an entry of a table of handlers, one per topic.
+type Subscription struct {
+	Topic   string
+	Handler Handler
+}
+
+// Start runs each subscription's handler for its messages.
+func Start(ctx context.Context, rd *kafka.Reader, subs []Subscription) {
+	for {
+		m, err := rd.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		for _, s := range subs {
+			if s.Topic == m.Topic {
+				s.Handler(ctx, m)
+			}
+		}
+	}
 }

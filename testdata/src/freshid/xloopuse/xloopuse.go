@@ -84,3 +84,36 @@ func Flush() func() {
 		db.ExecContext(ctx, "INSERT INTO flushes (id) VALUES ($1)", uuid.NewString())
 	})
 }
+
+// Wire hands handlers to the router, the consumer and the table of
+// another package, which keep them in fields their loops call.
+func (c *Remittances) Wire(ctx context.Context, r *xloop.Router) {
+	r.Route("refunds", c.refund)
+	cons := xloop.NewConsumer(c.r, c.settle)
+	cons.OnStop = func(ctx context.Context) {
+		// Negative: a field called once, when the consumer stops.
+		db.ExecContext(ctx, "INSERT INTO stops (id) VALUES ($1)", uuid.NewString())
+	}
+	xloop.Start(ctx, c.r, []xloop.Subscription{
+		{Topic: "fees", Handler: c.fee},
+		{Topic: "holds", Handler: func(ctx context.Context, m kafka.Message) error {
+			_, err := db.ExecContext(ctx, "INSERT INTO holds (id, body) VALUES ($1, $2)", uuid.NewString(), m.Value) // want `a retry inserts a second holds row with a new id: uuid.NewString\(\) is fresh on every attempt \(kafka-go consumer loop func literal in Remittances.Wire\)`
+			return err
+		}},
+	})
+}
+
+func (c *Remittances) refund(ctx context.Context, m kafka.Message) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO refunds (id, body) VALUES ($1, $2)", uuid.NewString(), m.Value) // want `a retry inserts a second refunds row with a new id: uuid.NewString\(\) is fresh on every attempt \(kafka-go consumer loop Remittances.refund\)`
+	return err
+}
+
+func (c *Remittances) settle(ctx context.Context, m kafka.Message) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO settlements (id, body) VALUES ($1, $2)", uuid.NewString(), m.Value) // want `a retry inserts a second settlements row with a new id: uuid.NewString\(\) is fresh on every attempt \(kafka-go consumer loop Remittances.settle\)`
+	return err
+}
+
+func (c *Remittances) fee(ctx context.Context, m kafka.Message) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO fees (id, body) VALUES ($1, $2)", uuid.NewString(), m.Value) // want `a retry inserts a second fees row with a new id: uuid.NewString\(\) is fresh on every attempt \(kafka-go consumer loop Remittances.fee\)`
+	return err
+}

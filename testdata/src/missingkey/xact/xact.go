@@ -13,3 +13,46 @@ func Notify(ctx context.Context, id string) error {
 	_, err := http.PostForm("https://expense.example/action", url.Values{"id": {id}})
 	return err
 }
+
+// A Def pairs an activity's registered name with its function.
+type Def struct {
+	Name string
+	Fn   any
+}
+
+// Activities are registered from the table Defs returns.
+type Activities struct{ base string }
+
+// Defs is the table a worker of another package registers.
+func (a *Activities) Defs() []Def {
+	return []Def{
+		{Name: "charge", Fn: a.Charge},
+		{"lookup", a.Lookup},
+	}
+}
+
+// Charge posts a charge without an idempotency key.
+func (a *Activities) Charge(ctx context.Context, id string) error {
+	_, err := http.PostForm(a.base+"/charges", url.Values{"id": {id}})
+	return err
+}
+
+// Lookup reads: a retry repeats nothing.
+func (a *Activities) Lookup(ctx context.Context, id string) error {
+	_, err := http.Get(a.base + "/charges/" + id)
+	return err
+}
+
+// Hooks are called by no worker: a table of functions that nothing
+// registers.
+type Hooks struct{ After func() }
+
+// DefaultHooks posts on every call, outside any activity.
+func DefaultHooks() Hooks {
+	return Hooks{After: Ping}
+}
+
+// Ping posts without a key; nothing retries it.
+func Ping() {
+	http.PostForm("https://expense.example/ping", nil)
+}

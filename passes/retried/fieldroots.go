@@ -1,0 +1,373 @@
+package retried
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A service's own consumer framework keeps the handlers it is given in
+// struct fields (a router's route{handler: h}, a subscription table's
+// Subscription{Handler: fn}) and calls them from its loop or its retry
+// wrapper's operation. The framework's package sees the call on a
+// retried path but not the handlers; the packages that register them
+// see the handlers but not the call. The framework's package exports, as
+// a fact on the field, that a root of it calls what the field holds,
+// and, on a function that stores its parameter into such a field, a
+// ParamRoots fact as a consumer loop's has; a package that stores a
+// function into the field, or passes one for the parameter, makes it a
+// root of the call's kind.
+
+// FieldRoot is an object fact on a struct field of function type whose
+// value a retried root of the field's package calls, once per delivery
+// of Kind.
+type FieldRoot struct {
+	Kind string
+}
+
+func (*FieldRoot) AFact() {}
+
+func (r *FieldRoot) String() string { return "fieldroot(" + r.Kind + ")" }
+
+// callsFuncField reports whether a file of the package calls a function
+// held in a struct field: only then is SSA built to find out whether the
+// call runs on a retried path.
+func callsFuncField(pass *analysis.Pass) bool {
+	found := false
+	for _, file := range pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || found {
+				return !found
+			}
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				if s, ok := pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			break
+		}
+	}
+	return found
+}
+
+// fieldRoots finds the fields of function type whose value the
+// package's retried paths call, exports a FieldRoot fact on those the
+// package declares, and adds to roots the parameters of the package's
+// functions that are stored into them (NewConsumer(r, h) keeping h as
+// c.handler).
+func (r *Result) fieldRoots(roots map[*types.Func][]ParamRoot) {
+	r.compute()
+	called := map[*types.Var]string{}
+	var order []*types.Var
+	for _, fn := range r.ssa.SrcFuncs() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || call.Common().IsInvoke() || call.Common().StaticCallee() != nil {
+					continue
+				}
+				fld := loadedField(call.Common().Value)
+				if fld == nil || called[fld] != "" {
+					continue
+				}
+				if kind := r.deliveryKind(instr); kind != "" {
+					called[fld] = kind
+					order = append(order, fld)
+				}
+			}
+		}
+	}
+	for _, fld := range order {
+		kind := called[fld]
+		if fld.Pkg() == r.pass.Pkg {
+			r.pass.ExportObjectFact(fld, &FieldRoot{Kind: kind})
+		}
+		for _, g := range r.values.given[fld] {
+			for _, p := range paramsOf(g, 0) {
+				obj, ok := p.Parent().Object().(*types.Func)
+				if !ok || p.Parent().Parent() != nil {
+					continue
+				}
+				i := paramIndex(p.Parent(), p)
+				if p.Parent().Signature.Recv() != nil {
+					i-- // ParamRoots count without the receiver
+				}
+				if pr := (ParamRoot{Arg: i, Kind: kind}); i >= 0 && !containsRoot(roots[obj], pr) {
+					roots[obj] = append(roots[obj], pr)
+				}
+			}
+		}
+	}
+}
+
+// deliveryKind returns the kind of the root a retried path to instr
+// starts at, or "". A retry wrapper's operation written inside a
+// consumer's loop (backoff.Retry(op) for each message) is retried per
+// delivery too: the delivery's kind, which names where its key is, is
+// the one a handler it calls is given.
+func (r *Result) deliveryKind(instr ssa.Instruction) string {
+	p, ok := r.On(instr)
+	if !ok {
+		return ""
+	}
+	for range maxValueDepth {
+		op := p.Root.Fn
+		if !p.Root.Attempts || op == nil || op.Parent() == nil {
+			break
+		}
+		outer, ok := r.madeOn(op)
+		if !ok || outer.Root == p.Root {
+			break
+		}
+		p = outer
+	}
+	return p.Root.Kind
+}
+
+// madeOn returns the retried path on which the closure of fn is made.
+func (r *Result) madeOn(fn *ssa.Function) (*Path, bool) {
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				return r.On(mc)
+			}
+		}
+	}
+	return nil, false
+}
+
+func containsRoot(rs []ParamRoot, r ParamRoot) bool {
+	for _, x := range rs {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// loadedField returns the struct field a function value is loaded from
+// (c.handler, s.Handler of a value), or nil.
+func loadedField(v ssa.Value) *types.Var {
+	switch v := unwrap(v).(type) {
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok {
+			return fieldOf(fa.X.Type(), fa.Field)
+		}
+	case *ssa.Field:
+		if st, ok := v.X.Type().Underlying().(*types.Struct); ok && v.Field < st.NumFields() {
+			return st.Field(v.Field).Origin()
+		}
+	}
+	return nil
+}
+
+// paramsOf returns the parameters a value is, through the phis that
+// join it with what wraps it (h = mw[i](h) in a loop over middleware:
+// the parameter is still what the field ends up calling).
+func paramsOf(v ssa.Value, depth int) []*ssa.Parameter {
+	switch v := unwrap(v).(type) {
+	case *ssa.Parameter:
+		return []*ssa.Parameter{v}
+	case *ssa.Phi:
+		if depth > maxValueDepth {
+			return nil
+		}
+		var out []*ssa.Parameter
+		for _, e := range v.Edges {
+			out = append(out, paramsOf(e, depth+1)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// storedRoot makes the function a package stores into a field of another
+// package that the field's package calls on a retried path
+// (natsbus.Subscription{Handler: h}) a root of that call's kind.
+func (f *finder) storedRoot(st *ssa.Store) {
+	fa, ok := st.Addr.(*ssa.FieldAddr)
+	if !ok {
+		return
+	}
+	fld := fieldOf(fa.X.Type(), fa.Field)
+	if fld == nil || fld.Pkg() == nil || fld.Pkg() == f.pass.Pkg {
+		return
+	}
+	var fr FieldRoot
+	if !f.pass.ImportObjectFact(fld, &fr) {
+		return
+	}
+	for _, fn := range f.values.targets(st.Val, nil, false) {
+		f.valueRoot(fr.Kind, fn, st.Pos(), nil)
+	}
+}
+
+// valueRoot makes a function a function value can hold a root of kind,
+// registered at pos: one of the package, or one of another package
+// whose package does not see the registration (a method value of an
+// imported type in a table of handlers).
+func (f *finder) valueRoot(kind string, fn *ssa.Function, pos token.Pos, via ssa.CallInstruction) *Root {
+	if fn == nil {
+		return nil
+	}
+	if fn.Blocks != nil && isLocal(fn, f.pass.Pkg) {
+		return f.add(kind, fn, pos)
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || fn.Synthetic != "" && fn.Synthetic != "from type information" || obj.Pkg() == nil || obj.Pkg() == f.pass.Pkg || f.hasExtern(obj) {
+		return nil
+	}
+	r := &Root{Kind: kind, Name: externName(obj), Pos: pos, Extern: obj, Via: via}
+	f.roots = append(f.roots, r)
+	return r
+}
+
+// externName names a root function of another package as frames do:
+// "Consumers.HandleGateScan" for a method, "scanning.Handle" for a
+// function.
+func externName(fn *types.Func) string {
+	if fn.Signature().Recv() != nil {
+		return recvName(fn) + "." + fn.Name()
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// A table of handlers can be built in one package and registered in
+// another: a package of Temporal activities returns []ActivityDef{{Name,
+// Fn: a.Charge}} and the worker's main registers each def.Fn. The
+// table's package exports, as a fact on the field, the functions its
+// code stores there; the registering package makes them roots of the
+// registration's kind.
+
+// FieldFuncs is an object fact on an exported struct field: the
+// functions of the field's package its code stores into the field, as
+// "Func" or "Type.Method".
+type FieldFuncs struct {
+	Funcs []string
+}
+
+func (*FieldFuncs) AFact() {}
+
+func (f *FieldFuncs) String() string { return "fieldfuncs(" + strings.Join(f.Funcs, ", ") + ")" }
+
+// exportFieldFuncs reads, from the syntax of the package's composite
+// literals, the functions and method values stored into the exported
+// fields of its struct types.
+func exportFieldFuncs(pass *analysis.Pass) {
+	stored := map[*types.Var][]string{}
+	var order []*types.Var
+	for _, file := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(file.FileStart).Name(), "_test.go") {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			st, ok := pass.TypesInfo.TypeOf(lit).Underlying().(*types.Struct)
+			if !ok {
+				return true
+			}
+			for i, elt := range lit.Elts {
+				fld, val := litField(pass.TypesInfo, st, i, elt)
+				if fld == nil || !fld.Exported() || fld.Pkg() != pass.Pkg {
+					continue
+				}
+				name := funcName(pass.TypesInfo, val)
+				if name == "" || slices.Contains(stored[fld], name) {
+					continue
+				}
+				if stored[fld] == nil {
+					order = append(order, fld)
+				}
+				stored[fld] = append(stored[fld], name)
+			}
+			return true
+		})
+	}
+	for _, fld := range order {
+		pass.ExportObjectFact(fld, &FieldFuncs{Funcs: stored[fld]})
+	}
+}
+
+// litField returns the field element i of a struct literal sets, and
+// the value it sets it to.
+func litField(info *types.Info, st *types.Struct, i int, elt ast.Expr) (*types.Var, ast.Expr) {
+	if kv, ok := elt.(*ast.KeyValueExpr); ok {
+		id, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			return nil, nil
+		}
+		fld, _ := info.Uses[id].(*types.Var)
+		return fld, kv.Value
+	}
+	if i < st.NumFields() {
+		return st.Field(i), elt
+	}
+	return nil, nil
+}
+
+// funcName names the function of the package an expression is: a
+// function (Charge) or a method value (a.Charge), as FieldFuncs does.
+func funcName(info *types.Info, e ast.Expr) string {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if fn, ok := info.Uses[e].(*types.Func); ok && fn.Signature().Recv() == nil {
+			return fn.Name()
+		}
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[e]; ok && sel.Kind() == types.MethodVal {
+			if fn, ok := sel.Obj().(*types.Func); ok && len(sel.Index()) == 1 {
+				return recvName(fn) + "." + fn.Name()
+			}
+		}
+	}
+	return ""
+}
+
+// tableFuncs returns the functions of another package that its code
+// stores into the field a registered value is loaded from (def.Fn).
+func (f *finder) tableFuncs(v ssa.Value) []*types.Func {
+	fld := loadedField(v)
+	if fld == nil || fld.Pkg() == nil || fld.Pkg() == f.pass.Pkg {
+		return nil
+	}
+	var ff FieldFuncs
+	if !f.pass.ImportObjectFact(fld, &ff) {
+		return nil
+	}
+	var out []*types.Func
+	for _, name := range ff.Funcs {
+		if fn := lookupFunc(fld.Pkg(), name); fn != nil {
+			out = append(out, fn)
+		}
+	}
+	return out
+}
+
+// lookupFunc finds "Func" or "Type.Method" in pkg.
+func lookupFunc(pkg *types.Package, name string) *types.Func {
+	tname, method, isMethod := strings.Cut(name, ".")
+	obj := pkg.Scope().Lookup(tname)
+	if !isMethod {
+		fn, _ := obj.(*types.Func)
+		return fn
+	}
+	tn, ok := obj.(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	m, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, pkg, method)
+	fn, _ := m.(*types.Func)
+	return fn
+}
