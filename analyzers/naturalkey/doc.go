@@ -25,10 +25,12 @@
 // a rule of the domain, and its violation the answer a repeated sign-up
 // should get: it is not reported. The check does not report
 // INSERTs with ON CONFLICT, ON DUPLICATE KEY, INSERT IGNORE, MERGE or
-// WHERE NOT EXISTS; functions that test for a unique violation (SQLSTATE
-// 23505, MySQL 1062, gorm.ErrDuplicatedKey), and transaction callbacks
-// (gorm's Transaction, pgx.BeginFunc, bun's RunInTx) whose caller tests
-// the transaction's error for one; INSERTs after a
+// WHERE NOT EXISTS; functions that take a unique violation (test for
+// SQLSTATE 23505, MySQL 1062 or gorm.ErrDuplicatedKey and go on without
+// an error), or rename it to an error (return ErrConflict) that code of
+// the program takes (errors.Is(err, ErrConflict) going on without one),
+// and transaction callbacks (gorm's Transaction, pgx.BeginFunc, bun's
+// RunInTx) whose caller takes the transaction's; INSERTs after a
 // conflict-tolerant insert (a dedup guard) that commits with them or
 // has committed by then (a guard in a transaction still open when the
 // INSERT commits on another handle guards nothing: a failure rolls it

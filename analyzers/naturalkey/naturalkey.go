@@ -85,7 +85,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 		return // every finding is on a retried path
 	}
 	w := c.writesOf(fn)
-	if len(w.stmts)+len(w.models)+len(w.across) == 0 || effects.HandlesUniqueViolation(fn) {
+	if len(w.stmts)+len(w.models)+len(w.across) == 0 || c.res.TakesDuplicate(fn) {
 		return
 	}
 	for _, m := range w.models {

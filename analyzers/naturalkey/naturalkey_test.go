@@ -33,6 +33,8 @@ func TestNaturalKey(t *testing.T) {
 		// INSERTs that helpers and generated queries of other packages
 		// run with the caller's values.
 		"naturalkey/xrepo",
+		// Unique violations renamed to errors callers take, or not.
+		"naturalkey/renamed",
 		// A finding in generated code is reported at the call into it.
 		"naturalkey/gensqlc",
 		// Identities read from the package's migrations.

@@ -79,3 +79,29 @@ func IsExitingLog(fn *types.Func) bool {
 	}
 	return false
 }
+
+// errorConstructors return a non-nil error on every call: a function
+// that returns one fails its caller.
+var errorConstructors = map[string]bool{
+	"fmt.Errorf":                                     true,
+	"errors.New":                                     true,
+	"errors.Join":                                    true,
+	"github.com/pkg/errors.New":                      true,
+	"github.com/pkg/errors.Errorf":                   true,
+	"github.com/pkg/errors.Wrap":                     true,
+	"github.com/pkg/errors.Wrapf":                    true,
+	"github.com/pkg/errors.WithStack":                true,
+	"github.com/pkg/errors.WithMessage":              true,
+	"google.golang.org/grpc/status.Error":            true,
+	"google.golang.org/grpc/status.Errorf":           true,
+	"github.com/labstack/echo/v4.NewHTTPError":       true,
+	"github.com/gofiber/fiber/v2.NewError":           true,
+	"github.com/gofiber/fiber/v3.NewError":           true,
+	"connectrpc.com/connect.NewError":                true,
+	"github.com/go-kratos/kratos/v2/errors.New":      true,
+	"github.com/go-kratos/kratos/v2/errors.Conflict": true,
+}
+
+// IsErrorConstructor reports whether fn returns a new non-nil error on
+// every call (errorConstructors).
+func IsErrorConstructor(fn *types.Func) bool { return has(errorConstructors, fn) }

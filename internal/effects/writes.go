@@ -869,52 +869,6 @@ func falsifies(st *sqltext.Statement, t sqltext.Test) bool {
 	return false
 }
 
-// HandlesUniqueViolation reports whether a function tests for a unique
-// violation: SQLSTATE 23505, MySQL error 1062, gorm.ErrDuplicatedKey. A
-// transaction's callback does when the function that runs the
-// transaction does: the callback's error is the transaction's (gorm's
-// Transaction, pgx.BeginFunc, bun's RunInTx).
-func HandlesUniqueViolation(fn *ssa.Function) bool {
-	if parent := fn.Parent(); parent != nil && isTxCallback(fn) && HandlesUniqueViolation(parent) {
-		return true
-	}
-	found := false
-	var visit func(f *ssa.Function)
-	visit = func(f *ssa.Function) {
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				for _, op := range instr.Operands(nil) {
-					switch v := (*op).(type) {
-					case *ssa.Const:
-						if catalog.IsUniqueViolation(v.Value) {
-							found = true
-						}
-					case *ssa.Global:
-						if catalog.IsDuplicateKeyErr(v.Name()) {
-							found = true
-						}
-					}
-				}
-			}
-		}
-		for _, anon := range f.AnonFuncs {
-			visit(anon)
-		}
-	}
-	visit(fn)
-	// A helper of the package that the function calls (isUniqueViolation).
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if call, ok := instr.(ssa.CallInstruction); ok && !found {
-				if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee.Parent() == nil {
-					visit(callee)
-				}
-			}
-		}
-	}
-	return found
-}
-
 // isTxCallback reports whether fn, a function literal, is passed to a
 // function that runs it in a transaction and returns its error. Only the
 // calls that take fn are looked up: this runs for every closure.

@@ -289,6 +289,10 @@ type SQLStmt struct {
 	// runs: a dedup guard runs before it on every path, or its function
 	// tests for a unique violation.
 	Absorbed bool
+	// Renamed, when the duplicate is not handled, are the errors the
+	// function that runs the statement renames its unique violation to
+	// (a repository's ErrConflict): a caller that takes one handles it.
+	Renamed []string
 	// Optional is set when a failure of the statement does not fail
 	// the function: it, or a call between it and the list's function,
 	// has its error only logged (effects.FailureTolerated).

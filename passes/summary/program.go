@@ -75,6 +75,9 @@ type program struct {
 	files map[string][]*token.File  // the run's files by base name
 	// wirings memoises wiring.
 	wirings map[string]token.Pos
+	// taken are the errors the program's packages take: a statement
+	// whose duplicate is renamed to one is handled (HandledErrors).
+	taken map[string]bool
 	// keys are, by wired method, the parts of its arguments in which
 	// every retried call of it passes the operation key.
 	keys map[string][]valueflow.KeyArg
@@ -101,7 +104,7 @@ type impl struct {
 
 // resolveProgram resolves the wired calls of the packages the composition
 // root links.
-func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog) ([]ProgramDefect, []ProgramRoot) {
+func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]bool) ([]ProgramDefect, []ProgramRoot) {
 	// In the order of the packages' paths: the facts come in no order,
 	// and the first root to reach a defect names it.
 	facts := pass.AllPackageFacts()
@@ -117,7 +120,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog) ([]ProgramDefect,
 	if len(pending) == 0 {
 		return nil, nil
 	}
-	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted, wrapped: map[string]bool{}}
+	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted, wrapped: map[string]bool{}, taken: taken}
 	p.link(pass.Pkg)
 	p.keys = agreedKeys(cat, pending)
 	p.wraps = wrapsOf(pending)
@@ -506,6 +509,7 @@ func (p *program) summary(fn *types.Func) *valueflow.Summary {
 	if fn.Pkg() == p.pass.Pkg || !p.pass.ImportObjectFact(fn, &s) {
 		return nil
 	}
+	absorbRenamed(s.Stmts, p.taken)
 	return &s
 }
 

@@ -764,7 +764,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: b.callProducers(call, s), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit}, call, excl)
+		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: b.callProducers(call, s), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit}, call, excl)
 	}
 	if n := len(sub.Stmts); n > 0 && sub.Stmts[n-1].Wired != nil {
 		b.relayed(call, len(b.sum.Stmts)-1, sub.Stmts[n-1].Wired.Relays)
@@ -1308,7 +1308,7 @@ func (b *stmtBuilder) frame(c ssa.CallInstruction) valueflow.Frame {
 // package's checks judge fn.
 func (b *stmtBuilder) finish() {
 	stmts := b.sum.Stmts
-	handles := map[*ssa.Function]bool{} // HandlesUniqueViolation, once per function
+	handles := map[*ssa.Function]effects.UniqueHandling{} // once per function
 	states := map[*ssa.Function][]stateGuard{}
 	for i := range stmts {
 		stmts[i].Absorbed = stmts[i].Absorbed || b.absorbed(i, handles)
@@ -1343,17 +1343,24 @@ func (b *stmtBuilder) finish() {
 
 // absorbed reports whether a duplicate of statement i is handled here:
 // a dedup guard of the list runs before it on every path, or the
-// function that runs it tests for a unique violation.
-func (b *stmtBuilder) absorbed(i int, handles map[*ssa.Function]bool) bool {
+// function that runs it takes a unique violation, or renames it to an
+// error that code the package sees takes. A rename no such code takes
+// is noted on the statement, for the callers to judge.
+func (b *stmtBuilder) absorbed(i int, handles map[*ssa.Function]effects.UniqueHandling) bool {
 	at := b.instrs[i]
 	fn := at.Parent()
-	h, ok := handles[fn]
+	u, ok := handles[fn]
 	if !ok {
-		h = effects.HandlesUniqueViolation(fn)
-		handles[fn] = h
+		u = effects.UniqueOf(fn)
+		handles[fn] = u
 	}
-	if h {
+	if b.h.r.takes(u) {
 		return true
+	}
+	for _, n := range u.Sentinels {
+		if !slices.Contains(b.sum.Stmts[i].Renamed, n) {
+			b.sum.Stmts[i].Renamed = append(b.sum.Stmts[i].Renamed, n)
+		}
 	}
 	for j, g := range b.sum.Stmts {
 		if j != i && g.Guard && b.instrs[j] != at && effects.Dominates(b.instrs[j], at) {

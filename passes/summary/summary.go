@@ -39,7 +39,7 @@ func New(cat, ret *analysis.Analyzer) *analysis.Analyzer {
 		Doc:        "trace fresh values to identity sinks and summarise functions as facts",
 		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer, ret},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(valueflow.Summary), new(valueflow.Pending), new(valueflow.PoolFields)},
+		FactTypes:  []analysis.Fact{new(valueflow.Summary), new(valueflow.Pending), new(valueflow.PoolFields), new(HandledErrors)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			return run(pass, pass.ResultOf[cat].(*catalog.Catalog), pass.ResultOf[ret].(*retried.Result))
 		},
@@ -74,6 +74,9 @@ type Result struct {
 	// function value that can run a function literal; only the summary's
 	// own run asks.
 	freshLits map[*ssa.Function]*literalFresh
+	// taken are the errors the package and those it sees take
+	// (HandledErrors).
+	taken map[string]bool
 	// held memoises heldType: by interface field, the one concrete
 	// type the package's functions store in it, or nil.
 	held map[*types.Var]types.Type
@@ -165,6 +168,11 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 	if cat.Skips(pass.Pkg, catalogpass.InGOROOT(pass)) {
 		return res, nil
 	}
+	own := handledErrors(pass)
+	if len(own) > 0 {
+		pass.ExportPackageFact(&HandledErrors{Names: own})
+	}
+	res.taken = takenErrors(pass)
 	// The functions of other packages that have summaries, known before
 	// any is asked for: a large package asks about every callee, most
 	// of which have none, and ImportObjectFact needs a summary of its
@@ -181,6 +189,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 		}
 		var s valueflow.Summary
 		if pass.ImportObjectFact(fn, &s) {
+			absorbRenamed(s.Stmts, res.taken)
 			return &s
 		}
 		return nil
@@ -198,7 +207,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 	if compositionRoot(pass) && wired != nil {
 		// The composition root, whose own Pending fact is exported by
 		// now: the wired calls of every package it links.
-		res.Program, res.ProgramRoots = resolveProgram(pass, cat)
+		res.Program, res.ProgramRoots = resolveProgram(pass, cat, res.taken)
 	}
 	return res, nil
 }

@@ -170,3 +170,31 @@ func (s *Store) InsertOrderScoped(ctx context.Context, tenant, id string, total 
 	_, err := s.db.ExecContext(ctx, "INSERT INTO orders (id, total) VALUES ($1, $2)", scoped(tenant, id), total)
 	return err
 }
+
+// ErrDuplicate and ErrConflict are what the store renames a unique
+// violation to.
+var (
+	ErrDuplicate = errors.New("duplicate")
+	ErrConflict  = errors.New("conflict")
+)
+
+// InsertInvoice renames a unique violation to ErrDuplicate: the
+// duplicate is its callers' to take.
+func (s *Store) InsertInvoice(ctx context.Context, id string, total int64) error {
+	_, err := s.db.ExecContext(ctx, "INSERT INTO invoices (id, total) VALUES ($1, $2)", id, total)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return ErrDuplicate
+	}
+	return err
+}
+
+// InsertReceipt renames a unique violation to ErrConflict.
+func (s *Store) InsertReceipt(ctx context.Context, id string, total int64) error {
+	_, err := s.db.ExecContext(ctx, "INSERT INTO receipts (id, total) VALUES ($1, $2)", id, total)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return ErrConflict
+	}
+	return err
+}

@@ -6,6 +6,7 @@ package xrepo
 import (
 	"context"
 	"database/sql"
+	"errors"
 
 	"example.com/ordersdb"
 	"example.com/ordersrepo"
@@ -97,4 +98,20 @@ func importWrapped(ctx context.Context, t *asynq.Task) error {
 // Negative: the stored ID joins two values.
 func importScoped(ctx context.Context, t *asynq.Task) error {
 	return ordersrepo.NewStore(db).InsertOrderScoped(ctx, "acme", string(t.Payload()), 5)
+}
+
+// The store renames the duplicate to ErrDuplicate, which the handler
+// takes.
+func invoiceTask(ctx context.Context, t *asynq.Task) error {
+	err := ordersrepo.NewStore(db).InsertInvoice(ctx, string(t.Payload()), 5)
+	if errors.Is(err, ordersrepo.ErrDuplicate) {
+		return nil
+	}
+	return err
+}
+
+// The store renames the duplicate to ErrConflict, which nothing takes:
+// the retry fails.
+func receiptTask(ctx context.Context, t *asynq.Task) error {
+	return ordersrepo.NewStore(db).InsertReceipt(ctx, string(t.Payload()), 5) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into receipts in Store.InsertReceipt`
 }

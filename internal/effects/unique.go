@@ -1,0 +1,277 @@
+package effects
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/catalog"
+)
+
+// A function that tests an error for a unique violation (SQLSTATE
+// 23505, MySQL's 1062, gorm.ErrDuplicatedKey) either takes the
+// duplicate (returns nil, reads the existing row) or only renames it: a
+// repository's mapErr that returns fmt.Errorf("%w", ErrConflict). A
+// renamed duplicate still fails the retry, unless a caller takes the
+// error it was renamed to; so the names travel with the statements, to
+// the callers that can tell.
+
+// A UniqueHandling says what a function does with the unique violations
+// it tests for.
+type UniqueHandling struct {
+	// Handles is set when a test goes on without an error: the
+	// duplicate is taken.
+	Handles bool
+	// Sentinels are the package-level errors ("pkg/path.ErrConflict")
+	// that the tests return instead, when none takes the duplicate.
+	Sentinels []string
+}
+
+// HandlesUniqueViolation reports whether a function takes a duplicate:
+// it tests for a unique violation and goes on without an error. A
+// transaction's callback does when the function that runs the
+// transaction does: the callback's error is the transaction's (gorm's
+// Transaction, pgx.BeginFunc, bun's RunInTx).
+func HandlesUniqueViolation(fn *ssa.Function) bool { return UniqueOf(fn).Handles }
+
+// UniqueOf says what fn does with the unique violations it tests for,
+// in its own code, its function literals, and the helpers of its
+// package it calls.
+func UniqueOf(fn *ssa.Function) UniqueHandling {
+	var u UniqueHandling
+	if parent := fn.Parent(); parent != nil && isTxCallback(fn) {
+		if pu := UniqueOf(parent); pu.Handles {
+			return pu
+		}
+	}
+	u.add(uniqueTests(fn))
+	if u.Handles {
+		return u
+	}
+	// A helper of the package that the function calls: a predicate
+	// (isUniqueViolation(err)) is judged by what fn does when it holds,
+	// a function that returns an error by what it returns.
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := call.Call.StaticCallee()
+			if callee == nil || callee.Pkg != fn.Pkg || callee.Parent() != nil || callee == fn || !testsUnique(callee) {
+				continue
+			}
+			if isPredicate(callee) {
+				u.add(branchOf(call))
+			} else {
+				u.add(uniqueTests(callee))
+			}
+		}
+	}
+	return u
+}
+
+func (u *UniqueHandling) add(v UniqueHandling) {
+	u.Handles = u.Handles || v.Handles
+	for _, s := range v.Sentinels {
+		if !slices.Contains(u.Sentinels, s) {
+			u.Sentinels = append(u.Sentinels, s)
+		}
+	}
+}
+
+// uniqueTests judges the unique-violation tests of fn and of its
+// function literals.
+func uniqueTests(fn *ssa.Function) UniqueHandling {
+	var u UniqueHandling
+	for _, f := range append([]*ssa.Function{fn}, fn.AnonFuncs...) {
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				if usesUnique(instr) {
+					if v, ok := instr.(ssa.Value); ok {
+						u.add(branchOf(v))
+					} else {
+						u.Handles = true // not a test we can follow: no proof the duplicate fails
+					}
+				}
+			}
+		}
+	}
+	return u
+}
+
+// testsUnique reports whether fn or a literal of it tests for a unique
+// violation.
+func testsUnique(fn *ssa.Function) bool {
+	for _, f := range append([]*ssa.Function{fn}, fn.AnonFuncs...) {
+		for _, b := range f.Blocks {
+			if slices.ContainsFunc(b.Instrs, usesUnique) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// usesUnique reports whether an instruction uses a unique violation's
+// code or an ORM's duplicate-key error.
+func usesUnique(instr ssa.Instruction) bool {
+	for _, op := range instr.Operands(nil) {
+		switch v := (*op).(type) {
+		case *ssa.Const:
+			if catalog.IsUniqueViolation(v.Value) {
+				return true
+			}
+		case *ssa.Global:
+			if catalog.IsDuplicateKeyErr(v.Name()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isPredicate reports whether fn returns only a bool.
+func isPredicate(fn *ssa.Function) bool {
+	res := fn.Signature.Results()
+	return res.Len() == 1 && types.Identical(res.At(0).Type().Underlying(), types.Typ[types.Bool])
+}
+
+// branchOf judges what the function does when the test v finds a
+// unique violation: the returns that only that branch reaches. A test
+// whose branch joins other code before it returns, or that is not a
+// branch's condition, gives no proof: it counts as taking the duplicate.
+func branchOf(v ssa.Value) UniqueHandling {
+	holds := true
+	if b, ok := v.(*ssa.BinOp); ok && b.Op == token.NEQ {
+		holds = false // code != "23505": the violation is the false branch
+	}
+	return branchWhen(v, holds, 0)
+}
+
+func branchWhen(v ssa.Value, holds bool, depth int) UniqueHandling {
+	var u UniqueHandling
+	tested := false
+	for _, r := range *v.Referrers() {
+		switch r := r.(type) {
+		case *ssa.If:
+			tested = true
+			succ := r.Block().Succs[0]
+			if !holds {
+				succ = r.Block().Succs[1]
+			}
+			u.add(branchFrom(succ))
+		case *ssa.UnOp: // !errors.Is(err, gorm.ErrDuplicatedKey)
+			if r.Op == token.NOT && depth < 2 {
+				tested = true
+				u.add(branchWhen(r, !holds, depth+1))
+			}
+		}
+		if u.Handles {
+			return u
+		}
+	}
+	if !tested {
+		// A value returned or stored (isUnique(err) returns it): not
+		// followed.
+		u.Handles = true
+	}
+	return u
+}
+
+// branchFrom judges the returns of the blocks that start dominates: all
+// must return a non-nil error for the duplicate to fail the call.
+func branchFrom(start *ssa.BasicBlock) UniqueHandling {
+	var u UniqueHandling
+	returns := 0
+	for _, b := range start.Parent().Blocks {
+		if !start.Dominates(b) {
+			continue
+		}
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		returns++
+		if len(ret.Results) == 0 {
+			return UniqueHandling{Handles: true}
+		}
+		last := ret.Results[len(ret.Results)-1]
+		sentinels := sentinelsIn(last, 0)
+		if !isErrorType(last.Type()) || len(sentinels) == 0 && !constructed(last) {
+			// nil, or an error that may be nil (the result of writing
+			// a response: c.NoContent(http.StatusOK)).
+			return UniqueHandling{Handles: true}
+		}
+		u.add(UniqueHandling{Sentinels: sentinels})
+	}
+	if returns == 0 {
+		u.Handles = true
+	}
+	return u
+}
+
+var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+func isErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// constructed reports whether an error is made by a function that
+// returns a non-nil error on every call (fmt.Errorf, status.Error).
+func constructed(v ssa.Value) bool {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return false
+	}
+	fn, ok := callee.Object().(*types.Func)
+	return ok && catalog.IsErrorConstructor(fn)
+}
+
+// sentinelsIn returns the package-level error variables an error value
+// is or wraps: ErrConflict, fmt.Errorf("%s: %w", op, ErrConflict).
+func sentinelsIn(v ssa.Value, depth int) []string {
+	if depth > 3 {
+		return nil
+	}
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return sentinelsIn(v.X, depth+1)
+	case *ssa.ChangeInterface:
+		return sentinelsIn(v.X, depth+1)
+	case *ssa.UnOp:
+		if g, ok := v.X.(*ssa.Global); ok && g.Pkg != nil && types.Implements(v.Type(), errorIface) {
+			return []string{g.Pkg.Pkg.Path() + "." + g.Name()}
+		}
+	case *ssa.Call:
+		var out []string
+		for _, a := range v.Call.Args {
+			if sl, ok := a.(*ssa.Slice); ok { // the ...any of fmt.Errorf
+				if alloc, ok := sl.X.(*ssa.Alloc); ok {
+					for _, r := range *alloc.Referrers() {
+						if ia, ok := r.(*ssa.IndexAddr); ok {
+							for _, rr := range *ia.Referrers() {
+								if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+									out = append(out, sentinelsIn(st.Val, depth+1)...)
+								}
+							}
+						}
+					}
+				}
+				continue
+			}
+			out = append(out, sentinelsIn(a, depth+1)...)
+		}
+		return out
+	}
+	return nil
+}

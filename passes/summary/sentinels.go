@@ -1,0 +1,215 @@
+package summary
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/valueflow"
+)
+
+// A repository that renames a unique violation (return fmt.Errorf("%w",
+// ErrConflict)) leaves the duplicate to its callers: one that takes
+// the error it was renamed to (if errors.Is(err, ErrConflict) { return
+// existing, nil }) handles it. The callers are often in packages the
+// repository's cannot see; each package exports the errors it takes,
+// and a statement whose duplicate is renamed counts as handled where the
+// error it was renamed to is taken by a package the analysis sees.
+
+// handledErrors returns the package-level errors ("pkg/path.Name") that
+// code of the package tests for and then goes on without failing: a
+// branch that returns nil, returns no error, or does not return; or a
+// test that lets the error through (err != nil && !errors.Is(err, S)).
+func handledErrors(pass *analysis.Pass) []string {
+	var out []string
+	add := func(names []string) {
+		for _, n := range names {
+			if !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	for _, file := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(file.FileStart).Name(), "_test.go") {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.IfStmt:
+				taken, passed := testedErrors(pass.TypesInfo, n.Cond, false)
+				add(passed)
+				if !fails(pass.TypesInfo, n.Body.List) {
+					add(taken)
+				}
+			case *ast.CaseClause:
+				for _, e := range n.List {
+					taken, passed := testedErrors(pass.TypesInfo, e, false)
+					add(passed)
+					if !fails(pass.TypesInfo, n.Body) {
+						add(taken)
+					}
+				}
+			}
+			return true
+		})
+	}
+	slices.Sort(out)
+	return out
+}
+
+// testedErrors returns the package-level errors a condition tests for:
+// those whose test holding enters the branch (errors.Is(err, S), err ==
+// S), and those whose test holding skips it (!errors.Is(err, S)).
+func testedErrors(info *types.Info, cond ast.Expr, negated bool) (taken, passed []string) {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return testedErrors(info, e.X, !negated)
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND, token.LOR:
+			t1, p1 := testedErrors(info, e.X, negated)
+			t2, p2 := testedErrors(info, e.Y, negated)
+			return append(t1, t2...), append(p1, p2...)
+		case token.EQL, token.NEQ:
+			name := sentinelName(info, e.Y)
+			if name == "" {
+				name = sentinelName(info, e.X)
+			}
+			if name != "" {
+				if negated != (e.Op == token.NEQ) {
+					return nil, []string{name}
+				}
+				return []string{name}, nil
+			}
+		}
+	case *ast.CallExpr:
+		fn, ok := typeutil.Callee(info, e).(*types.Func)
+		if ok && catalog.FuncKey(fn) == "errors.Is" && len(e.Args) == 2 {
+			if name := sentinelName(info, e.Args[1]); name != "" {
+				if negated {
+					return nil, []string{name}
+				}
+				return []string{name}, nil
+			}
+		}
+	}
+	return nil, nil
+}
+
+// sentinelName names a package-level error variable: "pkg/path.Name".
+func sentinelName(info *types.Info, e ast.Expr) string {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		id = e.Sel
+	default:
+		return ""
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !types.Implements(v.Type(), errorType) {
+		return ""
+	}
+	return v.Pkg().Path() + "." + v.Name()
+}
+
+var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// fails reports whether a branch returns an error on every way out of
+// it: it has returns, and each one's last result is an error variable
+// or a new error (fmt.Errorf, status.Error). A branch that returns nil,
+// or what writing a response returns, goes on.
+func fails(info *types.Info, body []ast.Stmt) bool {
+	returns, failing := 0, 0
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				returns++
+				if len(n.Results) > 0 && isFailure(info, n.Results[len(n.Results)-1]) {
+					failing++
+				}
+			}
+			return true
+		})
+	}
+	if returns == 0 {
+		return false
+	}
+	last, ok := body[len(body)-1].(*ast.ReturnStmt)
+	return ok && last != nil && returns == failing
+}
+
+// isFailure reports whether e is an error that is not nil: a variable
+// of error type (the error tested, a sentinel) or a new error.
+func isFailure(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		return ok && types.Implements(v.Type(), errorType) && e.Name != "nil"
+	case *ast.SelectorExpr:
+		return sentinelName(info, e) != ""
+	case *ast.CallExpr:
+		fn, ok := typeutil.Callee(info, e).(*types.Func)
+		return ok && catalog.IsErrorConstructor(fn)
+	}
+	return false
+}
+
+// HandledErrors is a package fact: the package-level errors the
+// package's code takes (handledErrors).
+type HandledErrors struct {
+	Names []string
+}
+
+func (*HandledErrors) AFact() {}
+
+func (h *HandledErrors) String() string { return "handles(" + strings.Join(h.Names, ", ") + ")" }
+
+// takenErrors returns the errors that the package and the packages whose
+// facts it sees take (its own fact among them).
+func takenErrors(pass *analysis.Pass) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range pass.AllPackageFacts() {
+		if h, ok := f.Fact.(*HandledErrors); ok {
+			for _, n := range h.Names {
+				out[n] = true
+			}
+		}
+	}
+	return out
+}
+
+// absorbRenamed marks the statements whose duplicate is renamed to an
+// error that taken holds as handled.
+func absorbRenamed(stmts []valueflow.SQLStmt, taken map[string]bool) {
+	for i := range stmts {
+		if !stmts[i].Absorbed && slices.ContainsFunc(stmts[i].Renamed, func(n string) bool { return taken[n] }) {
+			stmts[i].Absorbed = true
+		}
+	}
+}
+
+// takes reports whether a function that tests for a unique violation
+// handles the duplicate: it takes it, or renames it to an error that
+// code the package sees takes.
+func (r *Result) takes(u effects.UniqueHandling) bool {
+	return u.Handles || slices.ContainsFunc(u.Sentinels, func(n string) bool { return r.taken[n] })
+}
+
+// TakesDuplicate reports whether fn handles a unique violation of its
+// statements (takes).
+func (r *Result) TakesDuplicate(fn *ssa.Function) bool { return r.takes(effects.UniqueOf(fn)) }

@@ -1,0 +1,83 @@
+// Package renamed tests unique violations that a function does not take
+// but renames: the retry still fails, unless a caller takes the error
+// the violation was renamed to.
+package renamed
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/hibiken/asynq"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+var db *sql.DB
+
+// ErrConflict is what the repository returns for a duplicate.
+var ErrConflict = errors.New("conflict")
+
+// ErrExists is what the ledger returns for a duplicate; its callers
+// take it.
+var ErrExists = errors.New("exists")
+
+// mapErr renames a unique violation to ErrConflict.
+func mapErr(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return fmt.Errorf("%s: %w", op, ErrConflict)
+	}
+	return fmt.Errorf("%s: %w", op, err)
+}
+
+// ---- positives ----
+
+// A renamed duplicate fails the retry: nothing takes ErrConflict.
+func insertCoupon(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO coupons (coupon_code, amount) VALUES ($1, $2)", string(t.Payload()), 5) // want `a retry inserts the row for the same coupon_code again`
+	return mapErr("coupon", err)
+}
+
+// A violation wrapped in a new error fails the retry too.
+func insertVoucher(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO vouchers (voucher_code, amount) VALUES ($1, $2)", string(t.Payload()), 5) // want `a retry inserts the row for the same voucher_code again`
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return fmt.Errorf("voucher exists: %w", err)
+	}
+	return err
+}
+
+// ---- negatives ----
+
+// The violation is let through: code != "23505" fails, the duplicate
+// goes on.
+func insertPass(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO passes (pass_code, amount) VALUES ($1, $2)", string(t.Payload()), 5)
+	var pgErr *pgconn.PgError
+	if err != nil && (!errors.As(err, &pgErr) || pgErr.Code != "23505") {
+		return fmt.Errorf("pass: %w", err)
+	}
+	return nil
+}
+
+// The ledger renames the violation to ErrExists, which its callers take.
+func insertEntry(ctx context.Context, id string) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO entries (entry_id, amount) VALUES ($1, $2)", id, 5)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return ErrExists
+	}
+	return err
+}
+
+func recordEntry(ctx context.Context, t *asynq.Task) error {
+	if err := insertEntry(ctx, string(t.Payload())); err != nil && !errors.Is(err, ErrExists) {
+		return err
+	}
+	return nil
+}
