@@ -161,7 +161,12 @@ type PendingRoot struct {
 	// registered (h.orders.Create handed to a router): the value it
 	// was bound to was built before the deliveries came too.
 	Bound bool
-	Stmts []SQLStmt
+	// Registered is set when the root is a function of another package
+	// registered here (an activity of a table another package builds):
+	// its package's own checks do not judge its list, which it does not
+	// know to be retried.
+	Registered bool
+	Stmts      []SQLStmt
 	// External is set when the root's path makes an external call in
 	// its own package or through a function of another it calls
 	// directly: where it runs among the statements is not known.

@@ -95,6 +95,10 @@ type ProgramStmt struct {
 	Judged   bool
 	judgedAt int // the length of the trail to that implementation
 	trail    []step
+	// registered is set on the statements of a root of another package
+	// registered in the root's (PendingRoot.Registered): no package's
+	// own checks judge them, as if they ran in a wired implementation.
+	registered bool
 	// failed, for a statement run only after a failure, is the failed
 	// call's place: the list's trail and the entries of that list it
 	// runs.
@@ -137,7 +141,7 @@ const autoUnit = "auto#"
 
 // InWired reports whether the statement runs in an implementation of a
 // wired call, not in the root's own package.
-func (s *ProgramStmt) InWired() bool { return len(s.trail) > 1 }
+func (s *ProgramStmt) InWired() bool { return len(s.trail) > 1 || s.registered }
 
 // Unjudged reports whether statement j runs in a wired implementation
 // that no package's own checks judge, with no duplicate handled where
@@ -230,6 +234,9 @@ type scope struct {
 	key  string // names the list's place, for its transactions' units
 	pkg  string // the import path of the list's function, "" unknown
 	recv types.Type
+	// registered marks the list of a root of another package
+	// registered in the root's.
+	registered bool
 	// pools are the paths from the receiver to handles that its type's
 	// package fills with a pool (PoolFields), through the embedded
 	// field whose method runs, when it is promoted.
@@ -273,7 +280,7 @@ func (p *program) rootStmts(pending []*valueflow.Pending) []ProgramRoot {
 	for _, pend := range pending {
 		for _, pr := range pend.Roots {
 			root := ProgramRoot{Root: pr.Root, Wiring: p.wiring(pr.Pkg), External: pr.External}
-			sc := &scope{key: "root", pkg: pr.Pkg, lasting: pr.Bound}
+			sc := &scope{key: "root", pkg: pr.Pkg, lasting: pr.Bound, registered: pr.Registered}
 			if named := p.named(pr.Recv); named != nil {
 				sc.recv, sc.lasting = types.NewPointer(named), true
 			}
@@ -309,7 +316,7 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 			root.Cut = true
 			return
 		}
-		ps := ProgramStmt{SQLStmt: st, Through: sc.through, Judged: sc.judged, judgedAt: sc.judgedAt, trail: here}
+		ps := ProgramStmt{SQLStmt: st, Through: sc.through, Judged: sc.judged, judgedAt: sc.judgedAt, trail: here, registered: sc.registered && sc.parent == nil}
 		ps.Exclusive, ps.Wired, ps.FailureOf = nil, nil, nil // their indices are the list's
 		ps.failed = sc.failedAt(here[len(here)-1])
 		ps.Absorbed = ps.Absorbed || sc.absorbed

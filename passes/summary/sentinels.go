@@ -41,19 +41,19 @@ func handledErrors(pass *analysis.Pass) []string {
 		if strings.HasSuffix(pass.Fset.File(file.FileStart).Name(), "_test.go") {
 			continue
 		}
-		ast.Inspect(file, func(n ast.Node) bool {
+		ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.IfStmt:
 				taken, passed := testedErrors(pass.TypesInfo, n.Cond, false)
 				add(passed)
-				if !fails(pass.TypesInfo, n.Body.List) {
+				if takes(pass.TypesInfo, enclosing(pass.TypesInfo, stack), n.Body.List) {
 					add(taken)
 				}
 			case *ast.CaseClause:
 				for _, e := range n.List {
 					taken, passed := testedErrors(pass.TypesInfo, e, false)
 					add(passed)
-					if !fails(pass.TypesInfo, n.Body) {
+					if takes(pass.TypesInfo, enclosing(pass.TypesInfo, stack), n.Body) {
 						add(taken)
 					}
 				}
@@ -126,12 +126,13 @@ func sentinelName(info *types.Info, e ast.Expr) string {
 
 var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
-// fails reports whether a branch returns an error on every way out of
-// it: it has returns, and each one's last result is an error variable
-// or a new error (fmt.Errorf, status.Error). A branch that returns nil,
-// or what writing a response returns, goes on.
-func fails(info *types.Info, body []ast.Stmt) bool {
-	returns, failing := 0, 0
+// takes reports whether a branch goes on without the error it tested:
+// every return in it returns no error (nil, or what writing a response
+// returns) from a function whose last result is an error, or, returning
+// nowhere, it clears an error (err = nil) or continues a loop. A branch that only maps the error to a status code
+// (code = http.StatusConflict) does not take it.
+func takes(info *types.Info, sig *types.Signature, body []ast.Stmt) bool {
+	returns, failing, clears := 0, 0, false
 	for _, st := range body {
 		ast.Inspect(st, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -142,15 +143,46 @@ func fails(info *types.Info, body []ast.Stmt) bool {
 				if len(n.Results) > 0 && isFailure(info, n.Results[len(n.Results)-1]) {
 					failing++
 				}
+			case *ast.AssignStmt:
+				for _, r := range n.Rhs {
+					if id, ok := r.(*ast.Ident); ok && id.Name == "nil" && info.Uses[id] == types.Universe.Lookup("nil") {
+						clears = true
+					}
+				}
+			case *ast.BranchStmt:
+				clears = clears || n.Tok == token.CONTINUE
 			}
 			return true
 		})
 	}
-	if returns == 0 {
-		return false
+	if returns > 0 && returnsError(sig) {
+		return failing == 0
 	}
-	last, ok := body[len(body)-1].(*ast.ReturnStmt)
-	return ok && last != nil && returns == failing
+	return clears
+}
+
+// enclosing returns the signature of the innermost function of stack.
+func enclosing(info *types.Info, stack []ast.Node) *types.Signature {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch f := stack[i].(type) {
+		case *ast.FuncDecl:
+			if obj, ok := info.Defs[f.Name].(*types.Func); ok {
+				return obj.Signature()
+			}
+			return nil
+		case *ast.FuncLit:
+			sig, _ := info.TypeOf(f).(*types.Signature)
+			return sig
+		}
+	}
+	return nil
+}
+
+// returnsError reports whether a function's last result is an error: its
+// returns say whether it goes on (a status code returned for an error
+// is the error's mapping, not its handling).
+func returnsError(sig *types.Signature) bool {
+	return sig != nil && sig.Results().Len() > 0 && types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type())
 }
 
 // isFailure reports whether e is an error that is not nil: a variable

@@ -435,9 +435,8 @@ func pendingRoots(res *Result) []valueflow.PendingRoot {
 			// gRPC service the server package registers): its list is
 			// in its package's summary.
 			// One its own package reaches is judged there.
-			if s := res.Imported(r.Extern); s != nil && !s.Retried && !s.StmtsCut && len(out) < maxWired && r.Extern.Pkg() != nil &&
-				slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool { return st.Wired != nil }) {
-				out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: r.Extern.Pkg().Path(), Recv: recvName(r.Extern.Signature()), Stmts: s.Stmts, External: len(s.Effects) > 0})
+			if s := res.Imported(r.Extern); s != nil && !s.Retried && !s.StmtsCut && len(out) < maxWired && r.Extern.Pkg() != nil && len(s.Stmts) > 0 {
+				out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: r.Extern.Pkg().Path(), Recv: recvName(r.Extern.Signature()), Registered: true, Stmts: s.Stmts, External: len(s.Effects) > 0})
 			}
 		case r.Fn == nil || res.InTestFile(r.Fn.Pos()):
 		case r.Blocks != nil:
