@@ -41,13 +41,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -293,6 +293,11 @@ func TestWired(t *testing.T) {
 		"example.com/wiredsqlc/cmd/server/main.go:15": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of credits \(it computes from the current value\) in db.Queries.AddCredit \(db.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Rebalance, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 3 writes commit separately and the UPDATE of credits \(it computes from the current value\) in db.Queries.AddCredit \(db.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Refund, wired here\)`,
+		},
+		// A key claimed and read back in the order's transaction,
+		// whose row the service does not test.
+		"example.com/wiredclaim/cmd/server/main.go:14": {
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.Service.PlaceLoose \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.PlaceLoose, wired here\)`,
 		},
 		// An activity of another package registered from its table:
 		// its package does not know it is retried.

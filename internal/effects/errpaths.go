@@ -339,3 +339,58 @@ func doneBranches(outcome ssa.Value) []*ssa.BasicBlock {
 	}
 	return out
 }
+
+// RecordDecides reports whether an if statement tests a field of
+// record, a row a claim reads back (rec.ResourceID != nil,
+// rec.Completed()), with a branch from which at cannot run: the stored
+// state of an earlier attempt decides whether the path goes on.
+func RecordDecides(record ssa.Value, at ssa.Instruction) bool {
+	if record == nil || !isRecord(record.Type()) {
+		return false
+	}
+	derived := map[ssa.Value]bool{}
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if derived[v] || depth > 4 {
+			return
+		}
+		derived[v] = true
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.Store: // rec kept in a variable whose fields are read
+				if r.Val == v {
+					if a, ok := r.Addr.(*ssa.Alloc); ok {
+						walk(a, depth+1)
+					}
+				}
+			case *ssa.Field, *ssa.FieldAddr, *ssa.UnOp, *ssa.BinOp:
+				walk(r.(ssa.Value), depth+1)
+			case *ssa.Call: // a method of the record: rec.Completed()
+				walk(r, depth+1)
+			}
+		}
+	}
+	walk(record, 0)
+	for v := range derived {
+		for _, r := range *v.Referrers() {
+			iff, ok := r.(*ssa.If)
+			if !ok || iff.Cond != v {
+				continue
+			}
+			for _, succ := range iff.Block().Succs {
+				if !reachable(succ)[at.Block()] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isRecord reports whether t is a struct or a pointer to one.
+func isRecord(t types.Type) bool {
+	if _, ok := t.Underlying().(*types.Struct); ok {
+		return true
+	}
+	return isStruct(t)
+}

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -1311,6 +1312,9 @@ func (b *stmtBuilder) finish() {
 	handles := map[*ssa.Function]effects.UniqueHandling{} // once per function
 	states := map[*ssa.Function][]stateGuard{}
 	for i := range stmts {
+		stmts[i].Guard = stmts[i].Guard || b.claimLocked(i)
+	}
+	for i := range stmts {
 		stmts[i].Absorbed = stmts[i].Absorbed || b.absorbed(i, handles)
 		stmts[i].StateGuarded = stmts[i].StateGuarded || b.stateGuarded(i, states)
 	}
@@ -1339,6 +1343,35 @@ func (b *stmtBuilder) finish() {
 	if b.h.r.Retried != nil {
 		_, b.sum.Retried = b.h.r.Retried.Reached(b.fn)
 	}
+}
+
+// claimLocked reports whether statement i, an INSERT that absorbs its
+// duplicate, is followed on its handle by a SELECT of the row it
+// claims (INSERT INTO idempotency_keys ... ON CONFLICT DO NOTHING, then
+// SELECT ... WHERE scope = $1 AND key = $2 FOR UPDATE): the row read
+// back is the earlier attempt's when there was one, and what it holds
+// decides the path, as the rows a dedup guard affected do.
+func (b *stmtBuilder) claimLocked(i int) bool {
+	stmts := b.sum.Stmts
+	if stmts[i].Wired != nil || stmts[i].Guard {
+		return false
+	}
+	ins := sqltext.Parse(stmts[i].SQL)
+	if ins.Kind != sqltext.Insert || !ins.Conflict || ins.Upsert || ins.Table == "" {
+		return false
+	}
+	for j := i + 1; j < len(stmts); j++ {
+		if stmts[j].Wired != nil || !reflect.DeepEqual(stmts[j].Handle, stmts[i].Handle) || !effects.Dominates(b.instrs[i], b.instrs[j]) {
+			continue
+		}
+		sel := sqltext.Parse(stmts[j].SQL)
+		where := sel.WhereColumns()
+		if sel.Kind == sqltext.Select && sel.Table == ins.Table && len(where) > 0 &&
+			!slices.ContainsFunc(where, func(c string) bool { return !slices.Contains(ins.Columns, c) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // absorbed reports whether a duplicate of statement i is handled here:

@@ -228,7 +228,7 @@ func localFix(pass *analysis.Pass, res *Result, gen *ssa.Call, purpose string) *
 // (id, created, err := keys.Reserve(...)).
 func decidesBefore(g *ssa.Call, call ssa.CallInstruction) bool {
 	for i := range g.Call.Signature().Results().Len() {
-		if effects.DecidesBefore(result(g, i), call) {
+		if effects.DecidesBefore(result(g, i), call) || effects.RecordDecides(result(g, i), call) {
 			return true
 		}
 	}

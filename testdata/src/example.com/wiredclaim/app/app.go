@@ -1,0 +1,101 @@
+// Package app places orders under a request's idempotency key, claimed
+// in the order's transaction through a store of another package that
+// reads the key's row back.
+package app
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+
+	"github.com/google/uuid"
+)
+
+// A KeyRow is the row of a claimed key: the order an earlier attempt
+// placed under it, if any.
+type KeyRow struct {
+	Key     string
+	OrderID string
+}
+
+// Keys claims keys in a transaction.
+type Keys interface {
+	Claim(ctx context.Context, tx *sql.Tx, key string) (KeyRow, error)
+	Attach(ctx context.Context, tx *sql.Tx, key, orderID string) error
+}
+
+// Orders stores orders.
+type Orders interface {
+	Insert(ctx context.Context, tx *sql.Tx, id string) error
+}
+
+// Service places orders.
+type Service struct {
+	DB     *sql.DB
+	Keys   Keys
+	Orders Orders
+}
+
+// Place claims the key and reads back its row: an order placed before
+// under it ends the attempt, so the fresh ID is made once.
+func (s *Service) Place(ctx context.Context, key string) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	row, err := s.Keys.Claim(ctx, tx, key)
+	if err != nil {
+		return err
+	}
+	if row.OrderID != "" {
+		return tx.Commit()
+	}
+	id := uuid.NewString()
+	if err := s.Orders.Insert(ctx, tx, id); err != nil {
+		return err
+	}
+	if err := s.Keys.Attach(ctx, tx, key, id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// PlaceLoose claims the key but never looks at its row: a retry inserts
+// a second order.
+func (s *Service) PlaceLoose(ctx context.Context, key string) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := s.Keys.Claim(ctx, tx, key); err != nil {
+		return err
+	}
+	id := uuid.NewString() // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.PlaceLoose\)`
+	if err := s.Orders.Insert(ctx, tx, id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Placer is what the handler calls.
+type Placer interface {
+	Place(ctx context.Context, key string) error
+	PlaceLoose(ctx context.Context, key string) error
+}
+
+// Handler serves the orders API.
+type Handler struct{ Svc Placer }
+
+func (h *Handler) Place(w http.ResponseWriter, r *http.Request) {
+	if err := h.Svc.Place(r.Context(), r.Header.Get("Idempotency-Key")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) PlaceLoose(w http.ResponseWriter, r *http.Request) {
+	if err := h.Svc.PlaceLoose(r.Context(), r.Header.Get("Idempotency-Key")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}

@@ -1,0 +1,18 @@
+// Command server wires the orders API.
+package main
+
+import (
+	"database/sql"
+	"net/http"
+
+	"example.com/wiredclaim/app"
+	"example.com/wiredclaim/store"
+)
+
+func main() {
+	db, _ := sql.Open("postgres", "")
+	h := &app.Handler{Svc: &app.Service{DB: db, Keys: store.Keys{}, Orders: store.Orders{}}}
+	http.HandleFunc("POST /orders", h.Place)
+	http.HandleFunc("POST /orders/loose", h.PlaceLoose)
+	http.ListenAndServe(":8080", nil)
+}

@@ -1,0 +1,35 @@
+// Package store keeps keys and orders in PostgreSQL.
+package store
+
+import (
+	"context"
+	"database/sql"
+
+	"example.com/wiredclaim/app"
+)
+
+// Keys claims a key and reads its row back, locked, in the caller's
+// transaction.
+type Keys struct{}
+
+func (Keys) Claim(ctx context.Context, tx *sql.Tx, key string) (app.KeyRow, error) {
+	if _, err := tx.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT (key) DO NOTHING", key); err != nil {
+		return app.KeyRow{}, err
+	}
+	var row app.KeyRow
+	err := tx.QueryRowContext(ctx, "SELECT key, order_id FROM idempotency_keys WHERE key = $1 FOR UPDATE", key).Scan(&row.Key, &row.OrderID)
+	return row, err
+}
+
+func (Keys) Attach(ctx context.Context, tx *sql.Tx, key, orderID string) error {
+	_, err := tx.ExecContext(ctx, "UPDATE idempotency_keys SET order_id = $2 WHERE key = $1", key, orderID)
+	return err
+}
+
+// Orders inserts orders in the caller's transaction.
+type Orders struct{}
+
+func (Orders) Insert(ctx context.Context, tx *sql.Tx, id string) error {
+	_, err := tx.ExecContext(ctx, "INSERT INTO orders (id) VALUES ($1)", id)
+	return err
+}
