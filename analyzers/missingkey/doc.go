@@ -43,6 +43,11 @@
 // function of the package (c.sign(req), a builder) are followed into it,
 // three calls deep: a key it sets fills the slot, and one that hands
 // them on to code the analysis cannot read leaves the slot unknown.
+// Functional options applied to the params (opts ...CallOption, run in
+// a loop or by a helper such as apply(&p.Params, opts)) fill it only
+// when the caller passes one that does: a call with no option, or only
+// options whose functions set other things (metadata, the connected
+// account), carries no key.
 // go-retryablehttp retries by itself, so its
 // POSTs are reported wherever they are.
 //

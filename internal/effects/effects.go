@@ -44,6 +44,10 @@ type Call struct {
 	HeaderMap bool
 	// URL is an HTTP request's address.
 	URL ssa.Value
+	// Options, when the slot is Unknown, is the parameter of the
+	// function making the call whose options are applied to the
+	// carrier: only one of them can fill the slot (OptionsPath).
+	Options *ssa.Parameter
 }
 
 // Find returns the external calls of fn that have an effect: HTTP requests
@@ -129,6 +133,7 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 		return Unknown, nil
 	}
 	state, key := Absent, ssa.Value(nil)
+	var opts ssa.Value // the options applied to the carrier, if any
 	seen := map[ssa.Value]bool{}
 	depth := 0
 	var walk func(v ssa.Value) bool
@@ -169,6 +174,11 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 				case callee != nil && catalog.IsParamsKeySetter(callee):
 					state, key = Filled, r.Common().Args[len(r.Common().Args)-1]
 				case callee != nil && cat.IsStripeParamsSetter(callee):
+				case callee == nil && !r.Common().IsInvoke() && appliedOptions(r.Common().Value) != nil &&
+					(opts == nil || opts == appliedOptions(r.Common().Value)):
+					// An option applied to the carrier: whether it fills
+					// the key is the caller's to say.
+					opts = appliedOptions(r.Common().Value)
 				case helper && depth < maxHelperDepth:
 					// A function of the package (in.toProvider(p), a
 					// builder): what it does to its parameter counts.
@@ -180,10 +190,16 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 					}
 					depth--
 					// A key the helper was given (setKey(&p.Params,
-					// in.Key)) is what this call passes it.
+					// in.Key)) is what this call passes it; so are the
+					// options it applies (apply(&p.Params, opts)).
 					if kp, ok := key.(*ssa.Parameter); ok && kp.Parent() == r.Common().StaticCallee() {
 						if i := slices.Index(kp.Parent().Params, kp); i >= 0 && i < len(r.Common().Args) {
 							key = r.Common().Args[i]
+						}
+					}
+					if op, ok := opts.(*ssa.Parameter); ok && op.Parent() == r.Common().StaticCallee() {
+						if i := slices.Index(op.Parent().Params, op); i >= 0 && i < len(r.Common().Args) {
+							opts = r.Common().Args[i]
 						}
 					}
 				default:
@@ -194,6 +210,12 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 		return true
 	}
 	if !walk(base) {
+		return Unknown, nil
+	}
+	if state != Filled && opts != nil {
+		if p, ok := opts.(*ssa.Parameter); ok && p.Parent() == call.Instr.Parent() {
+			call.Options = p
+		}
 		return Unknown, nil
 	}
 	return state, key

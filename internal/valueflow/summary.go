@@ -40,6 +40,10 @@ type Summary struct {
 	// Transaction callback calling fn(&repos{db: tx})): the handles the
 	// work reaches through those arguments commit together.
 	RunsInTx []int
+	// KeylessOption is set on a function that makes a provider call's
+	// option that fills no key slot (WithMetadata(m) returning a
+	// function that sets the params' metadata).
+	KeylessOption bool
 	// ParamWrites are parameters whose value (at Path) a durable write
 	// stores.
 	ParamWrites []ParamWrite
@@ -605,6 +609,9 @@ func (s *Summary) String() string {
 		}
 		return out
 	})
+	if s.KeylessOption {
+		parts = append(parts, "keylessoption")
+	}
 	list("effects", len(s.Effects), func(i int) string {
 		e := s.Effects[i]
 		out := e.What
@@ -616,7 +623,7 @@ func (s *Summary) String() string {
 		case e.KeyUnknown:
 			out += " key?"
 		case e.KeyParam >= 0:
-			out += fmt.Sprintf(" key=p%d", e.KeyParam)
+			out += fmt.Sprintf(" key=p%d%s", e.KeyParam, e.KeyPath)
 		}
 		if e.Notification {
 			out += " notification"
@@ -722,7 +729,7 @@ func (s SinkInfo) String() string {
 func (s *Summary) Empty() bool {
 	return len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.Defects) == 0 &&
 		len(s.ParamWrites) == 0 && len(s.Effects) == 0 && len(s.Stmts) == 0 && !s.StmtsCut && len(s.ResultFields) == 0 &&
-		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0
+		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0 && !s.KeylessOption
 }
 
 // A Frame is one step of a call chain: a function and a position in it.

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -121,7 +122,7 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, ce valueflow.Effect
 		e.KeyParam, e.KeyPath = i, path
 		return e, true
 	}
-	if ce.KeyPath == "" && effects.IsEmptyString(arg) || ce.KeyPath != "" && slices.Contains(effects.EmptyFields(call, arg), ce.KeyPath) {
+	if ce.KeyPath == "" && effects.IsEmptyString(arg) || ce.KeyPath != "" && slices.Contains(res.emptyFields(call, arg), ce.KeyPath) {
 		e.KeyParam, e.KeyPath, e.Absent = -1, "", true
 		return e, true
 	}
@@ -145,6 +146,10 @@ func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 			At:           valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(e.Instr.Pos())),
 			Call:         ShortName(e.Fn),
 			Keyless:      KeylessOf(e),
+		}
+		if i := slices.Index(fn.Params, e.Options); e.State == effects.Unknown && i >= 0 {
+			// Only an option the caller passes can fill the slot.
+			eff.KeyParam, eff.KeyPath, eff.KeyUnknown = i, effects.OptionsPath, false
 		}
 		if e.State == effects.Filled {
 			if i, path, ok := effects.ParamOf(res, fn, e.Key, ""); ok && path != "" {
@@ -242,7 +247,7 @@ func ImportedKeyless(res *Result, instr ssa.CallInstruction) []valueflow.Defect 
 			continue
 		}
 		arg := c.Args[eff.KeyParam]
-		if eff.KeyPath == "" && effects.IsEmptyString(arg) || eff.KeyPath != "" && slices.Contains(effects.EmptyFields(instr, arg), eff.KeyPath) {
+		if eff.KeyPath == "" && effects.IsEmptyString(arg) || eff.KeyPath != "" && slices.Contains(res.emptyFields(instr, arg), eff.KeyPath) {
 			out = append(out, valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: valueflow.Origin{Call: eff.Call, At: eff.At}, Keyless: eff.Keyless, Sink: valueflow.SinkInfo{At: eff.At}})
 		}
 	}
@@ -269,6 +274,11 @@ func ImportedEffects(res *Result, instr ssa.CallInstruction) []*effects.Call {
 			e.State = effects.NoSlot
 		case eff.Absent:
 			e.State = effects.Absent
+		case eff.KeyPath == effects.OptionsPath:
+			if eff.KeyParam >= len(c.Args) || !slices.Contains(res.emptyFields(instr, c.Args[eff.KeyParam]), effects.OptionsPath) {
+				continue // an option passed may fill it
+			}
+			e.State = effects.Absent
 		case eff.KeyParam >= 0 && eff.KeyParam < len(c.Args):
 			e.State, e.Key = effects.Filled, c.Args[eff.KeyParam]
 		default:
@@ -277,4 +287,30 @@ func ImportedEffects(res *Result, instr ssa.CallInstruction) []*effects.Call {
 		out = append(out, e)
 	}
 	return out
+}
+
+// emptyFields returns the string fields of v, an argument of call, that
+// the call leaves empty (effects.EmptyFields), and OptionsPath when v
+// is options of which none can fill a key slot.
+func (r *Result) emptyFields(call ssa.CallInstruction, v ssa.Value) []string {
+	out := effects.EmptyFields(call, v)
+	if effects.NoKeyOptions(v, r.keylessOption) {
+		out = append(out, effects.OptionsPath)
+	}
+	return out
+}
+
+// keylessOption reports whether fn makes an option that fills no key
+// slot: read from its body in this package, from its summary in
+// another.
+func (r *Result) keylessOption(fn *ssa.Function) bool {
+	if fn.Blocks != nil && fn.Pkg != nil && fn.Pkg.Pkg == r.Env.Pkg {
+		return effects.KeylessOption(r.Env.Catalog, fn)
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return false
+	}
+	s := r.Imported(obj)
+	return s != nil && s.KeylessOption
 }

@@ -927,9 +927,11 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 	}
 	for i, a := range call.Call.Args {
 		w.Args = append(w.Args, b.argSource(a, ""))
-		for _, f := range effects.EmptyFields(call, a) {
+		for _, f := range b.h.r.emptyFields(call, a) {
 			w.Empty = append(w.Empty, valueflow.ArgSource{Param: i, Path: f})
-			w.Fills = append(w.Fills, fieldFills(b.h.r.pass, b.h.r.Env.Catalog, call, i, f)...)
+			if f != effects.OptionsPath {
+				w.Fills = append(w.Fills, fieldFills(b.h.r.pass, b.h.r.Env.Catalog, call, i, f)...)
+			}
 		}
 		w.Produced = append(w.Produced, b.produced(a, i)...)
 		w.ProducedBy = b.producers(a, w.ProducedBy)

@@ -284,7 +284,7 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 			}
 		}
 		for i, a := range site.call.Common().Args {
-			for _, f := range effects.EmptyFields(site.call, a) {
+			for _, f := range res.emptyFields(site.call, a) {
 				pc.Empty = append(pc.Empty, valueflow.ArgSource{Param: i, Path: f})
 			}
 		}
