@@ -41,13 +41,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -293,6 +293,12 @@ func TestWired(t *testing.T) {
 		"example.com/wiredsqlc/cmd/server/main.go:15": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of credits \(it computes from the current value\) in db.Queries.AddCredit \(db.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Rebalance, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 3 writes commit separately and the UPDATE of credits \(it computes from the current value\) in db.Queries.AddCredit \(db.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Refund, wired here\)`,
+		},
+		// A middleware that looks the key up, runs the handler, and
+		// stores the key after it.
+		"example.com/wiredmw/cmd/server/main.go:17": {
+			`a crash after the handler commits and before the key is stored repeats the handler.s effects on the retry, .* \(idempotency_keys in store.Keys.Finish \(store.go:\d+:\d+\), gin handler func literal in GinIdempotent, wired here\)`,
+			`a crash after the handler commits and before the key is stored repeats the handler.s effects on the retry, .* \(idempotency_keys in store.Keys.Save \(store.go:\d+:\d+\), HTTP handler func literal in Idempotent, wired here\)`,
 		},
 		// A key claimed and read back in the order's transaction,
 		// whose row the service does not test.

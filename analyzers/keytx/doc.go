@@ -55,6 +55,13 @@
 // golangci-lint, it is reported where main wires the handler's package,
 // naming the key statement's function and position; it carries no fix.
 //
+// An idempotency middleware that looks the request's key up, runs the
+// route's handler (next(c), c.Next(), next.ServeHTTP(w, r)), and stores
+// the key after it keeps the key apart from the handler's commits,
+// whatever its handle: it is reported at the key's write, where the
+// composition root links the store. One that writes the key before the
+// handler (a claim marked in progress) is not.
+//
 // A finding without a fix says what to change: claim the key in the
 // effect's transaction (an INSERT that absorbs a duplicate, whose rows
 // affected decide whether the effect runs), or write the key in that

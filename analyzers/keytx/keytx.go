@@ -195,14 +195,18 @@ const (
 	checkApart  = "a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect"
 	keyFirst    = "a crash between the two commits records the key without its effect, so the retry is skipped and the effect lost: the key commits apart from the effect it guards"
 	effectFirst = "a crash between the two commits leaves the effect without its key, so the retry repeats it: the key commits apart from the effect it guards"
+	// aroundHandler: a middleware that looks the key up, runs the
+	// route's handler, then stores the key.
+	aroundHandler = "a crash after the handler commits and before the key is stored repeats the handler's effects on the retry, and a retry that arrives while the first attempt runs passes the same lookup: the key is looked up before the handler this middleware runs and stored after it, apart from the handler's commits"
 )
 
 // remedy says, for a finding without a fix, what to change: the
 // spec's edit, which the code's shape did not let a fix make.
 var remedy = map[string]string{
-	checkApart:  "; claim the key in the effect's transaction instead, with an INSERT ... ON CONFLICT DO NOTHING whose rows affected decide whether the effect runs",
-	keyFirst:    "; write the key in the effect's transaction, before it commits",
-	effectFirst: "; write the key in the effect's transaction, before it commits",
+	checkApart:    "; claim the key in the effect's transaction instead, with an INSERT ... ON CONFLICT DO NOTHING whose rows affected decide whether the effect runs",
+	keyFirst:      "; write the key in the effect's transaction, before it commits",
+	effectFirst:   "; write the key in the effect's transaction, before it commits",
+	aroundHandler: "; claim the key before the handler runs (an INSERT ... ON CONFLICT DO NOTHING that marks it in progress, answering a request that finds it in progress with 409), and store the response on it after",
 }
 
 // apart decides whether a key statement and an effect write do not commit

@@ -40,6 +40,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 		parsed[i] = st.Parsed
 	}
 	markers := markerTables(parsed)
+	c.aroundNext(r, parsed, seen)
 	for i, st := range r.Stmts {
 		switch p := parsed[i]; {
 		case st.Unit == "":
@@ -149,4 +150,82 @@ func programUnit(s *summary.ProgramStmt) string {
 		return "a handle that commits each statement"
 	}
 	return "a transaction"
+}
+
+// aroundNext reports a middleware that looks a key up before it runs the
+// rest of the request's handlers and stores the key after them
+// (ProgramStmt.Next): the route's handler commits its writes on its own,
+// whatever the key's handle, so the key neither shares their commit nor
+// is claimed before them. A middleware that writes the key before the
+// handler (a claim marked in progress) is not reported.
+func (c *checker) aroundNext(r *summary.ProgramRoot, parsed []*sqltext.Statement, seen map[string]bool) {
+	for next, st := range r.Stmts {
+		if st.Next {
+			c.aroundOne(r, parsed, next, seen)
+		}
+	}
+}
+
+// aroundOne judges the statements that run with the handler at next:
+// none in a branch that excludes it (the early next(c) of a request
+// without a key).
+func (c *checker) aroundOne(r *summary.ProgramRoot, parsed []*sqltext.Statement, next int, seen map[string]bool) {
+	check := -1
+	for i := range next {
+		switch p := parsed[i]; {
+		case !c.isKeyTable(p) || r.Exclusive(i, next):
+		case p.Kind == sqltext.Select:
+			if check < 0 {
+				check = i
+			}
+		case p.Writes():
+			return // claimed before the handler
+		}
+	}
+	if check < 0 {
+		return
+	}
+	for w := next + 1; w < len(r.Stmts); w++ {
+		p := parsed[w]
+		if !c.isKeyTable(p) || !p.Writes() || p.Kind == sqltext.Delete || r.Exclusive(check, w) || r.Exclusive(next, w) {
+			continue
+		}
+		ks := &r.Stmts[w]
+		if seen[fmt.Sprint(ks.At)] {
+			return
+		}
+		seen[fmt.Sprint(ks.At)] = true
+		c.reportAround(r, ks, &r.Stmts[check], &r.Stmts[next], p)
+		return
+	}
+}
+
+// reportAround reports a middleware's key written after the handler it
+// runs, at the key's write.
+func (c *checker) reportAround(r *summary.ProgramRoot, k, lookup, next *summary.ProgramStmt, ks *sqltext.Statement) {
+	p, ok := check.PlaceAt(Meta, check.Site{Pos: k.Pos, Wiring: r.Wiring, Ignores: k.Ignores, Through: k.Through})
+	if !ok {
+		return
+	}
+	where := fmt.Sprintf("%s; %s", ks.Table, r.Root)
+	if p.Wired {
+		where = fmt.Sprintf("%s in %s, %s, wired here", ks.Table, k.At, r.Root)
+	}
+	d := analysis.Diagnostic{
+		Pos:     p.Pos,
+		Message: fmt.Sprintf("%s (%s)%s", aroundHandler, where, remedy[aroundHandler]),
+		Related: p.Related,
+	}
+	for _, st := range []*summary.ProgramStmt{lookup, next} {
+		pos := st.Pos
+		if !pos.IsValid() {
+			pos = p.Pos
+		}
+		what := "the key is looked up here: "
+		if st.Next {
+			what = "the handler runs here: "
+		}
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: what + st.At.String()})
+	}
+	c.rep.Report(d)
 }

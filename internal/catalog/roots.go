@@ -407,3 +407,19 @@ func (c *Catalog) KeyPlace(root string) string {
 	}
 	return place
 }
+
+// nextHandlers run the rest of a request's handlers from a middleware:
+// the route's handler, whose writes commit on their own. A middleware
+// also runs them by calling the handler it wraps (next(c),
+// next.ServeHTTP(w, r)), which has a handler's shape.
+var nextHandlers = map[string]bool{
+	"(*github.com/gin-gonic/gin.Context).Next": true,
+	"(*github.com/gofiber/fiber/v2.Ctx).Next":  true,
+	"(github.com/gofiber/fiber/v3.Ctx).Next":   true,
+	"(net/http.Handler).ServeHTTP":             true,
+	"(net/http.HandlerFunc).ServeHTTP":         true,
+}
+
+// RunsNextHandler reports whether a call of fn runs the rest of a
+// request's handlers (nextHandlers).
+func RunsNextHandler(fn *types.Func) bool { return has(nextHandlers, fn) }

@@ -707,8 +707,8 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 	}
 	args := call.Call.Args
 	for i, s := range sum.Stmts {
-		if s.Wired != nil || s.Callback > 0 {
-			continue // the composition root's to resolve
+		if s.Wired != nil || s.Callback > 0 || s.Next {
+			continue // the composition root's to resolve; no statement
 		}
 		st := &Stmt{
 			Instr: c,

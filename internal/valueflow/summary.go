@@ -357,6 +357,11 @@ type SQLStmt struct {
 	// is written, so that a composition root that loads the source can
 	// offer the edit that absorbs a duplicate.
 	Lit *SQLLit
+	// Next marks no statement but the place where a middleware runs the
+	// rest of the request's handlers (next(c), c.Next()): the route's
+	// handler, whose writes commit on their own. Its SQL is empty;
+	// readers that want statements skip it.
+	Next bool
 }
 
 // An SQLLit is the string literal that holds a statement's SQL text,
@@ -635,6 +640,9 @@ func (s *Summary) String() string {
 	})
 	list("stmts", len(s.Stmts), func(i int) string {
 		st := s.Stmts[i]
+		if st.Next {
+			return "next handler"
+		}
 		out := fmt.Sprintf("%q on %s", st.SQL, st.Handle)
 		if w := st.Wired; w != nil {
 			out = "wired " + w.Call.Iface[strings.LastIndex(w.Call.Iface, "/")+1:] + "." + w.Call.Method

@@ -517,6 +517,10 @@ func (b *stmtBuilder) call(c ssa.CallInstruction) {
 		return
 	}
 	cc := c.Common()
+	if _, now := c.(*ssa.Call); now && b.runsNext(cc) {
+		b.add(valueflow.SQLStmt{Next: true, At: b.frame(c)}, c, nil)
+		return
+	}
 	if effects.RunsInTx(cc) {
 		b.callbacks(cc)
 		return
@@ -765,7 +769,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: b.callProducers(call, s), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit}, call, excl)
+		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: b.callProducers(call, s), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next}, call, excl)
 	}
 	if n := len(sub.Stmts); n > 0 && sub.Stmts[n-1].Wired != nil {
 		b.relayed(call, len(b.sum.Stmts)-1, sub.Stmts[n-1].Wired.Relays)
@@ -1345,6 +1349,39 @@ func (b *stmtBuilder) finish() {
 	if b.h.r.Retried != nil {
 		_, b.sum.Retried = b.h.r.Retried.Reached(b.fn)
 	}
+}
+
+// runsNext reports whether a call of a middleware runs the rest of the
+// request's handlers: a call the catalog names (c.Next(),
+// next.ServeHTTP(w, r) on the handler it was given), or a call of the
+// handler it was given, of a handler's shape (next(c)).
+func (b *stmtBuilder) runsNext(cc *ssa.CallCommon) bool {
+	if fn := valueflow.Callee(cc); fn != nil && catalog.RunsNextHandler(fn) {
+		return !cc.IsInvoke() || isGiven(cc.Value)
+	}
+	if cc.IsInvoke() || cc.StaticCallee() != nil || !isGiven(cc.Value) {
+		return false
+	}
+	sig, ok := cc.Value.Type().Underlying().(*types.Signature)
+	if !ok {
+		return false
+	}
+	_, shape := b.h.r.Env.Catalog.HandlerShape(sig)
+	return shape
+}
+
+// isGiven reports whether v is a parameter of its function or a value a
+// closure captures: a handler a middleware was given.
+func isGiven(v ssa.Value) bool {
+	v = valueflow.Unwrap(v)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X // a captured variable
+	}
+	switch v.(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+		return true
+	}
+	return false
 }
 
 // claimLocked reports whether statement i, an INSERT that absorbs its

@@ -1,0 +1,23 @@
+// Command server wires the orders API behind its middlewares.
+package main
+
+import (
+	"database/sql"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"example.com/wiredmw/api"
+	"example.com/wiredmw/store"
+)
+
+func main() {
+	db, _ := sql.Open("postgres", "")
+	keys := &store.Keys{DB: db}
+	h := &api.Handler{Orders: &store.Orders{DB: db}}
+	http.Handle("POST /orders", api.Idempotent(keys, http.HandlerFunc(h.Place)))
+	http.Handle("POST /orders/claimed", api.Claimed(keys, h.Place))
+	r := gin.New()
+	r.Use(api.GinIdempotent(keys))
+	http.ListenAndServe(":8080", nil)
+}
