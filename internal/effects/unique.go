@@ -29,16 +29,11 @@ type UniqueHandling struct {
 	Sentinels []string
 }
 
-// HandlesUniqueViolation reports whether a function takes a duplicate:
-// it tests for a unique violation and goes on without an error. A
-// transaction's callback does when the function that runs the
-// transaction does: the callback's error is the transaction's (gorm's
-// Transaction, pgx.BeginFunc, bun's RunInTx).
-func HandlesUniqueViolation(fn *ssa.Function) bool { return UniqueOf(fn).Handles }
-
 // UniqueOf says what fn does with the unique violations it tests for,
 // in its own code, its function literals, and the helpers of its
-// package it calls.
+// package it calls. A transaction's callback takes a duplicate when the
+// function that runs the transaction does: the callback's error is the
+// transaction's (gorm's Transaction, pgx.BeginFunc, bun's RunInTx).
 func UniqueOf(fn *ssa.Function) UniqueHandling {
 	var u UniqueHandling
 	if parent := fn.Parent(); parent != nil && isTxCallback(fn) {

@@ -101,7 +101,7 @@ func (r *Result) fieldRoots(roots map[*types.Func][]ParamRoot) {
 				if p.Parent().Signature.Recv() != nil {
 					i-- // ParamRoots count without the receiver
 				}
-				if pr := (ParamRoot{Arg: i, Kind: kind}); i >= 0 && !containsRoot(roots[obj], pr) {
+				if pr := (ParamRoot{Arg: i, Kind: kind}); i >= 0 && !slices.Contains(roots[obj], pr) {
 					roots[obj] = append(roots[obj], pr)
 				}
 			}
@@ -143,15 +143,6 @@ func (r *Result) madeOn(fn *ssa.Function) (*Path, bool) {
 		}
 	}
 	return nil, false
-}
-
-func containsRoot(rs []ParamRoot, r ParamRoot) bool {
-	for _, x := range rs {
-		if x == r {
-			return true
-		}
-	}
-	return false
 }
 
 // loadedField returns the struct field a function value is loaded from
