@@ -31,8 +31,9 @@
 // standard queues, confirm or capture of an existing Stripe
 // PaymentIntent (it succeeds at most once), requests whose JSON body is
 // encoded from a struct with a field for the operation's key
-// (idempotencyKey, requestId, eventId and the like, or the merchant's
-// order reference a payment page takes once), at the top of the body or
+// (idempotencyKey, requestId, eventId and the like, the merchant's
+// order reference a payment page takes once, or a message gateway's
+// client reference, which it deduplicates), at the top of the body or
 // in an object of it, requests to a
 // route the same package serves ("POST /orders/{id}/insert", gin's and
 // echo's "/orders/:id"), or to a route the program's router names (a

@@ -169,6 +169,10 @@ var bodyKeyNames = map[string]bool{
 	// provider refuses to take twice (Fondy's and LiqPay's order_id,
 	// PayPal's invoice_id).
 	"orderid": true, "merchantorderid": true, "invoiceid": true,
+	// A message gateway's client reference, by which it drops a
+	// repeated send (Sinch's client_reference, Vonage's client-ref), and
+	// a deduplication ID by any name.
+	"clientreference": true, "clientref": true, "deduplicationid": true, "dedupid": true, "dedupkey": true,
 }
 
 // BodyReader reports whether fn wraps its argument i as a request body.

@@ -347,3 +347,18 @@ func chargeThroughOwn(ctx context.Context, t *asynq.Task) error {
 	_, err := retrying.Do(req, 3)
 	return err
 }
+
+// A message gateway's request, whose client reference it deduplicates
+// on (Sinch's client_reference).
+type smsRequest struct {
+	To              string `json:"to"`
+	Body            string `json:"body"`
+	ClientReference string `json:"client_reference,omitempty"`
+}
+
+// Negative: the client reference is the task's.
+func sendText(ctx context.Context, t *asynq.Task) error {
+	b, _ := json.Marshal(smsRequest{To: "+44", Body: "hi", ClientReference: string(t.Payload())})
+	_, err := http.Post("https://sms.example/messages", "application/json", bytes.NewBuffer(b))
+	return err
+}
