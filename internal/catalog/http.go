@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // HTTP, as data: the clients that send requests and the functions that
@@ -134,7 +135,26 @@ func IsResponder(t types.Type) bool {
 // receivers deduplicate: Standard Webhooks' webhook-id, Svix's svix-id
 // and the common X- forms. Set on an outbound request, one keys it as
 // an idempotency header does (and a fresh value in it is freshid's).
-var deliveryHeaders = []string{"Webhook-Id", "Svix-Id", "X-Webhook-Id", "X-Webhook-Delivery", "X-Hook-Id", "X-Delivery-Id", "X-Event-Id"}
+// A "*" stands for one segment, the sender's name (X-Quaymile-Event-Id,
+// X-GitHub-Delivery).
+var deliveryHeaders = []string{"Webhook-Id", "Svix-Id", "X-Webhook-Id", "X-Webhook-Delivery", "X-Hook-Id", "X-Delivery-Id", "X-Event-Id",
+	"X-*-Event-Id", "X-*-Delivery-Id", "X-*-Delivery", "X-*-Webhook-Id"}
+
+// HeaderNameMatches reports whether a header name is the one a name of
+// KeyHeaders gives, whose "*" stands for one segment of letters and
+// digits, whatever the case.
+func HeaderNameMatches(pattern, name string) bool {
+	before, after, wild := strings.Cut(strings.ToLower(pattern), "*")
+	name = strings.ToLower(name)
+	if !wild {
+		return name == before
+	}
+	if len(name) <= len(before)+len(after) || !strings.HasPrefix(name, before) || !strings.HasSuffix(name, after) {
+		return false
+	}
+	seg := name[len(before) : len(name)-len(after)]
+	return !strings.ContainsFunc(seg, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
 
 // KeyHeaders returns the names of the headers that key an outbound
 // request: the configured idempotency headers, then the delivery-ID

@@ -277,3 +277,27 @@ func StringUUID() UUIDType {
 
 // isStripe reports whether path belongs to stripe-go, of any version.
 func isStripe(path string) bool { return strings.HasPrefix(path, stripeModule+"/") }
+
+// dayParts are the methods of time.Time whose result says no more than
+// the day (t.Date(), t.YearDay()).
+var dayParts = map[string]bool{
+	"(time.Time).Date": true, "(time.Time).Year": true, "(time.Time).YearDay": true,
+	"(time.Time).Month": true, "(time.Time).Day": true, "(time.Time).Weekday": true, "(time.Time).ISOWeek": true,
+}
+
+// DayOf reports whether a call of fn reduces a time to its day, so that
+// the clock's reading is the same on every attempt of one day: a part of
+// its date, or Format with a layout that has no time of day
+// ("2006-01-02": no hour, minute, second or fraction, whose layout
+// tokens hold 3, 4 or 5, and no PM). A daily job's key made so is not
+// fresh per attempt.
+func DayOf(fn *types.Func, layout string) bool {
+	if has(dayParts, fn) {
+		return true
+	}
+	switch FuncKey(fn) {
+	case "(time.Time).Format", "(time.Time).AppendFormat":
+		return layout != "" && !strings.ContainsAny(layout, "345") && !strings.Contains(strings.ToUpper(layout), "PM")
+	}
+	return false
+}

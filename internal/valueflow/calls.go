@@ -164,7 +164,7 @@ func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
 			}
 			return
 		case k.derives:
-			if call, ok := instr.(*ssa.Call); ok {
+			if call, ok := instr.(*ssa.Call); ok && !catalog.DayOf(fn, layoutOf(call)) {
 				t.pushResult(call, 0, "", n.stack)
 			}
 			return
@@ -886,12 +886,7 @@ func IsHeaderName(v ssa.Value, headers []string) bool {
 	if !ok {
 		return false
 	}
-	for _, h := range headers {
-		if strings.EqualFold(h, name) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(headers, func(h string) bool { return catalog.HeaderNameMatches(h, name) })
 }
 
 // HeaderMapParam returns the parameter of fn whose entries fn sets as
@@ -1479,4 +1474,15 @@ func (t *tracer) repeats(args []ssa.Value, i int, traced ssa.Value) bool {
 		v = Unwrap(call.Call.Args[0]) // uuid.New().String(), time.Now().Unix()
 	}
 	return true
+}
+
+// layoutOf returns the constant layout a time's Format or AppendFormat
+// call is given, or "".
+func layoutOf(call *ssa.Call) string {
+	args := call.Call.Args
+	if len(args) == 0 {
+		return ""
+	}
+	layout, _ := constString(args[len(args)-1])
+	return layout
 }

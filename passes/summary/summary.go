@@ -341,7 +341,7 @@ func namesKeyHeader(pass *analysis.Pass, cat *catalog.Catalog) bool {
 		}
 		name := constant.StringVal(tv.Value)
 		for _, h := range headers {
-			if strings.EqualFold(name, h) {
+			if catalog.HeaderNameMatches(h, name) {
 				return true
 			}
 		}

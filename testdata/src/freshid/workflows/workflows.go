@@ -34,3 +34,22 @@ func charge(w http.ResponseWriter, r *http.Request) {
 func startOrder(w http.ResponseWriter, r *http.Request) {
 	temporal.ExecuteWorkflow(r.Context(), client.StartWorkflowOptions{ID: "order-" + r.FormValue("order")}, "Order")
 }
+
+// Negative: a daily run's ID is its day, the same on every attempt of
+// that day.
+func startDaily(w http.ResponseWriter, r *http.Request) {
+	day := time.Now().UTC().AddDate(0, 0, -1).Format("2006-01-02")
+	temporal.ExecuteWorkflow(r.Context(), client.StartWorkflowOptions{ID: "settle-" + day}, "Settle")
+}
+
+// Negative: the same from the date's parts.
+func startYearly(w http.ResponseWriter, r *http.Request) {
+	year := time.Now().Year()
+	temporal.ExecuteWorkflow(r.Context(), client.StartWorkflowOptions{ID: fmt.Sprintf("report-%d", year)}, "Report")
+}
+
+// A layout with the time of day is fresh on every attempt.
+func startHourly(w http.ResponseWriter, r *http.Request) {
+	at := time.Now().Format("2006-01-02T15:04:05.000") // want `a retry sends a new value as the workflow's ID`
+	temporal.ExecuteWorkflow(r.Context(), client.StartWorkflowOptions{ID: "sweep-" + at}, "Sweep")
+}

@@ -174,6 +174,28 @@ func deliverWebhook(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
+// Negative: the sender's own event-ID header (X-<sender>-Event-Id).
+func deliverVendorHeader(ctx context.Context, t *asynq.Task) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://subscriber.example/hooks", bytes.NewReader(t.Payload()))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("X-Quaymile-Event-Id", t.ResultWriter().TaskID())
+	_, err = http.DefaultClient.Do(req)
+	return err
+}
+
+// A header whose segments do not make an event ID keys nothing.
+func deliverTracedVendor(ctx context.Context, t *asynq.Task) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://subscriber.example/hooks", bytes.NewReader(t.Payload()))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("X-Quaymile-Trace-Event-Ref", t.ResultWriter().TaskID())
+	_, err = http.DefaultClient.Do(req) // want `HTTP POST: the request carries no Idempotency-Key header \(asynq handler deliverTracedVendor\)`
+	return err
+}
+
 // A request ID is for tracing, not deduplication.
 func deliverTraced(ctx context.Context, t *asynq.Task) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://subscriber.example/hooks", bytes.NewReader(t.Payload()))
