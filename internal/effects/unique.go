@@ -210,6 +210,10 @@ func branchFrom(start *ssa.BasicBlock) UniqueHandling {
 
 var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
+// IsError reports whether values of t are errors.
+func IsError(t types.Type) bool { return types.Implements(t, errorIface) }
+
+// isErrorType reports whether t is the error interface itself.
 func isErrorType(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
@@ -244,7 +248,7 @@ func sentinelsIn(v ssa.Value, depth int) []string {
 	case *ssa.ChangeInterface:
 		return sentinelsIn(v.X, depth+1)
 	case *ssa.UnOp:
-		if g, ok := v.X.(*ssa.Global); ok && g.Pkg != nil && types.Implements(v.Type(), errorIface) {
+		if g, ok := v.X.(*ssa.Global); ok && g.Pkg != nil && IsError(v.Type()) {
 			return []string{g.Pkg.Pkg.Path() + "." + g.Name()}
 		}
 	case *ssa.Call:

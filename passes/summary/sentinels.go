@@ -118,13 +118,11 @@ func sentinelName(info *types.Info, e ast.Expr) string {
 		return ""
 	}
 	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !types.Implements(v.Type(), errorType) {
+	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !effects.IsError(v.Type()) {
 		return ""
 	}
 	return v.Pkg().Path() + "." + v.Name()
 }
-
-var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 // takes reports whether a branch goes on without the error it tested:
 // every return in it returns no error (nil, or what writing a response
@@ -191,7 +189,7 @@ func isFailure(info *types.Info, e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		v, ok := info.Uses[e].(*types.Var)
-		return ok && types.Implements(v.Type(), errorType) && e.Name != "nil"
+		return ok && effects.IsError(v.Type()) && e.Name != "nil"
 	case *ast.SelectorExpr:
 		return sentinelName(info, e) != ""
 	case *ast.CallExpr:
