@@ -41,13 +41,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -299,6 +299,17 @@ func TestWired(t *testing.T) {
 		"example.com/wiredmw/cmd/server/main.go:17": {
 			`a crash after the handler commits and before the key is stored repeats the handler.s effects on the retry, .* \(idempotency_keys in store.Keys.Finish \(store.go:\d+:\d+\), gin handler func literal in GinIdempotent, wired here\)`,
 			`a crash after the handler commits and before the key is stored repeats the handler.s effects on the retry, .* \(idempotency_keys in store.Keys.Save \(store.go:\d+:\d+\), HTTP handler func literal in Idempotent, wired here\)`,
+		},
+		// A generic gorm repository, instantiated per model, whose
+		// writes join the transaction a unit of work puts in the
+		// context: the table is the type argument's, the commit unit
+		// the context's.
+		"example.com/wiredrepo/cmd/server/main.go:17": {
+			`a crash between the two commits records the key without its effect, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in database.Repo.CreateIfAbsent \(database.go:\d+:\d+\), HTTP handler Handler.Settle, wired here\)`,
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of hubs \(it computes from the current value\) in database.Repo.UpdateWhere \(database.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Collect, wired here\)`,
+			`a retry creates a second Message with a new ID: uuid.NewString\(\) in outbox.Writer.Add \(outbox.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Announce, wired here\)`,
+			`a retry creates a second Shipment with a new ID: uuid.NewString\(\) in shipping.service.Open \(shipping.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Open, wired here\)`,
+			`a retry inserts the row for the same id again, .* the INSERT into shipments in database.Repo.Create \(database.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.Register, wired here\)`,
 		},
 		// A key claimed and read back in the order's transaction,
 		// whose row the service does not test.

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/analyzers/internal/check"
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/sqltext"
@@ -199,6 +200,14 @@ func (c *checker) statements(fn *ssa.Function) (out []*effects.Stmt, whole bool)
 	return out, whole
 }
 
+// attemptRecord reports whether a write adds a row to a log of attempts
+// (webhook_attempts, audit_log): one row per attempt is what it is for,
+// so a retry that adds another repeats nothing that harms, though its
+// failure fails the attempt.
+func attemptRecord(st *sqltext.Statement) bool {
+	return st.Kind == sqltext.Insert && catalog.IsAttemptLog(st.Table)
+}
+
 // rowGuards returns the guards that insert a row of the operation's
 // own, not a key table's.
 func (c *checker) rowGuards(guards []*effects.Stmt) []*effects.Stmt {
@@ -268,7 +277,7 @@ func covered(w *effects.Stmt, guards []*effects.Stmt) bool {
 // test), and stopped when there is none.
 func firstNonIdempotent(writes []*effects.Stmt) (first *effects.Stmt, stopped bool) {
 	for _, w := range writes {
-		if !effects.Repeats(w.SQL) {
+		if !effects.Repeats(w.SQL) || attemptRecord(w.SQL) {
 			continue
 		}
 		if !stateGuarded(w) {
@@ -295,11 +304,12 @@ func stateGuarded(w *effects.Stmt) bool {
 func apart(writes, comps []*effects.Stmt) (found bool, within *types.Func) {
 	for i, a := range writes {
 		for _, b := range writes[i+1:] {
-			if exclusive(a, b) || effects.SameTx(a, b) || optional(b) || undone(a, b, comps) {
+			if exclusive(a, b) || effects.SameTx(a, b) || optional(b) || undone(a, b, comps) || attemptRecord(a.SQL) {
 				// A later write whose failure the code tolerates
 				// fails nothing: no retry follows it. A write that
 				// a compensation deletes when the later one fails
-				// is not left done.
+				// is not left done. A record of the attempt left
+				// done is one the retry is meant to add again.
 				continue
 			}
 			inside := effects.SameCall(a, b) && a.Callee.Decided && b.Callee.Decided

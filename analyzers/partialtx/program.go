@@ -57,7 +57,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 		// repeats whatever guards it. A write after a state guard's
 		// write does not run again: the retry leaves at the guard's
 		// test, and the operation stays half done.
-		if !effects.Repeats(parsed[i]) || r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert {
+		if !effects.Repeats(parsed[i]) || r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert || attemptRecord(parsed[i]) {
 			continue
 		}
 		if !r.Stmts[i].StateGuarded {
@@ -172,7 +172,7 @@ func programApart(r *summary.ProgramRoot, stmts, comps []int) (found, own bool) 
 	for x, a := range stmts {
 		for _, b := range stmts[x+1:] {
 			undone := slices.ContainsFunc(comps, func(k int) bool { return r.Undoes(k, a, b) })
-			if r.Exclusive(a, b) || r.Stmts[a].Unit == r.Stmts[b].Unit || r.SameCall(a, b) || r.Stmts[b].Optional || undone {
+			if r.Exclusive(a, b) || r.Stmts[a].Unit == r.Stmts[b].Unit || r.SameCall(a, b) || r.Stmts[b].Optional || undone || attemptRecord(r.Stmts[a].Parsed) {
 				continue
 			}
 			found = true

@@ -707,6 +707,7 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 	}
 	args := call.Call.Args
 	for i, s := range sum.Stmts {
+		s = Instantiate(s, call)
 		if s.Wired != nil || s.Callback > 0 || s.Next {
 			continue // the composition root's to resolve; no statement
 		}
@@ -741,6 +742,11 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 				// the database, for want of a transaction's origin.
 				st.Durability, st.Assumed = DurAutocommit, true
 			}
+		}
+		if s.Assumed && s.Context > 0 && s.Context <= len(args) && WorkContext(args[s.Context-1]) {
+			// Given the context a function literal is run with: the
+			// transaction that the literal's caller may put there.
+			st.Durability, st.Tx, st.Assumed = DurUnknown, nil, false
 		}
 		out = append(out, st)
 	}

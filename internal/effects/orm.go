@@ -45,7 +45,8 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 	}
 	sql := &sqltext.Statement{}
 	var model ssa.Value
-	column := "" // the column an Update method names, when constant
+	column := ""         // the column an Update method names, when constant
+	var values ssa.Value // the map Updates is given
 	if i, ok := cat.Model(fn); ok {
 		model = arg(c, fn, i)
 		sql.Kind = sqltext.Insert
@@ -57,7 +58,8 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 			column, _ = valueflow.ConstString(arg(c, fn, i-1))
 			sql.Arithmetic = selfComputed(column, arg(c, fn, i))
 		} else { // Updates(map[string]any{"available": gorm.Expr("available - ?", n)})
-			column, sql.Arithmetic = selfComputedEntry(arg(c, fn, i))
+			values = arg(c, fn, i)
+			column, sql.Arithmetic = selfComputedEntry(values)
 		}
 	} else if catalog.IsORMDelete(fn) {
 		model = arg(c, fn, 0)
@@ -72,10 +74,16 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 		sql.Table = ModelTable(c.Parent().Prog, valueflow.Unwrap(model).Type())
 	}
 	st := &Stmt{Instr: c, SQL: sql, Text: modelSQL(sql, column), Recv: chainRoot(cc.Args[0]), Durability: gormDurability(c), Assumed: gormAssumed(c)}
+	if st.Assumed && WorkContext(HandleContext(st.Recv)) {
+		st.Durability = DurUnknown // the transaction the literal's caller may put in the context
+	}
+	if model != nil && sql.Table == "" {
+		st.Generic = genericModel(c.Parent(), valueflow.Unwrap(model), values, sql, column)
+	}
 	if sql.Kind == sqltext.Insert && model != nil && sql.Table != "" {
 		// Create(&RailEvent{ID: ev.ID, ...}): the INSERT of the model's
 		// columns, each filled by its field.
-		if text, paths, ok := modelInsert(sql.Table, model, sql.Conflict); ok {
+		if text, paths, ok := modelInsert(sql.Table, valueflow.Unwrap(model).Type(), sql.Conflict); ok {
 			if sql.Upsert {
 				text = overwrites(text, paths)
 			}
@@ -98,6 +106,75 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 		st.Tx = st.Recv
 	}
 	return st
+}
+
+// genericModel describes the write of model, a value of fn whose type
+// is one of fn's type parameters (or a pointer to one), for its callers
+// to instantiate; nil when its type is another.
+func genericModel(fn *ssa.Function, model, values ssa.Value, sql *sqltext.Statement, column string) *valueflow.GenericModel {
+	t := model.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	tp, ok := types.Unalias(t).(*types.TypeParam)
+	if !ok {
+		return nil
+	}
+	g := &valueflow.GenericModel{TypeArg: tp.Index(), Param: paramOf(fn, model), Values: -1, Kind: int(sql.Kind), Conflict: sql.Conflict, Upsert: sql.Upsert, Arithmetic: sql.Arithmetic, Column: column}
+	if values != nil {
+		g.Values = paramOf(fn, valueflow.Unwrap(values))
+	}
+	return g
+}
+
+// paramOf returns the index of v among fn's parameters, or -1.
+func paramOf(fn *ssa.Function, v ssa.Value) int {
+	if p, ok := v.(*ssa.Parameter); ok && p.Parent() == fn {
+		return paramIndex(p)
+	}
+	return -1
+}
+
+// Instantiate returns s, a statement of a generic function's summary,
+// as a call of an instance of that function runs it: an ORM write of a
+// type-parameter model (Repo[T].Create) gets the table of the call's
+// type argument, an INSERT of the model held by a parameter gets the
+// model's columns, filled by that parameter's fields, and an Updates of
+// a map the caller builds gets the column the map computes from itself.
+// A statement of any other kind, or a type argument that is itself a
+// type parameter, is returned as it is.
+func Instantiate(s valueflow.SQLStmt, call ssa.CallInstruction) valueflow.SQLStmt {
+	g := s.Model
+	if g == nil {
+		return s
+	}
+	fn := call.Common().StaticCallee()
+	if fn == nil || g.TypeArg >= len(fn.TypeArgs()) {
+		return s
+	}
+	t := fn.TypeArgs()[g.TypeArg]
+	table := ModelTable(fn.Prog, t)
+	if table == "" {
+		return s
+	}
+	sql := &sqltext.Statement{Kind: sqltext.Kind(g.Kind), Table: table, Conflict: g.Conflict, Upsert: g.Upsert, Arithmetic: g.Arithmetic}
+	column := g.Column
+	if args := call.Common().Args; g.Values >= 0 && g.Values < len(args) {
+		column, sql.Arithmetic = selfComputedEntry(args[g.Values])
+	}
+	s.Model, s.SQL, s.Args = nil, modelSQL(sql, column), nil
+	if sql.Kind == sqltext.Insert && g.Param >= 0 {
+		if text, paths, ok := modelInsert(table, t, g.Conflict); ok {
+			if g.Upsert {
+				text = overwrites(text, paths)
+			}
+			s.SQL = text
+			for _, path := range paths {
+				s.Args = append(s.Args, valueflow.ArgSource{Param: g.Param, Path: path})
+			}
+		}
+	}
+	return s
 }
 
 // builtStmt returns the statement a query builder's Exec runs, read from
@@ -161,7 +238,7 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 		// NewInsert().Model(&fee): the INSERT of the model's columns,
 		// each filled by its field, as gorm's Create.
 		if model != nil && table != "" {
-			if text, paths, ok := modelInsert(table, model, conflict); ok {
+			if text, paths, ok := modelInsert(table, valueflow.Unwrap(model).Type(), conflict); ok {
 				if on != "" {
 					// The clause as written: an update on conflict may
 					// add to the existing row.
@@ -273,8 +350,7 @@ func overwrites(text string, paths []string) string {
 // it runs, "INSERT INTO t (id, type) VALUES ($1, $2)", with the field of
 // the model (".ID") that fills each placeholder. Fields the ORM does not
 // store as a column of the row (relations, ignored fields) are left out.
-func modelInsert(table string, model ssa.Value, conflict bool) (string, []string, bool) {
-	t := valueflow.Unwrap(model).Type()
+func modelInsert(table string, t types.Type, conflict bool) (string, []string, bool) {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}

@@ -179,6 +179,10 @@ type Stmt struct {
 	// Text, in order.
 	ArgBase  ssa.Value
 	ArgPaths []string
+	// Generic, for an ORM's write in a generic function whose model's
+	// type is a type parameter, is what the caller's type argument
+	// makes of it (Text is empty).
+	Generic *valueflow.GenericModel
 	// Callee is set when the statement runs inside the function that
 	// Instr calls (a repository helper, a generated query): Instr is
 	// then that call, and Args, Recv and perhaps Tx are unknown.
@@ -350,8 +354,36 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 		// database: each statement commits on its own unless the unit
 		// of work's function runs it.
 		st.Durability, st.Assumed = DurAutocommit, true
+		if WorkContext(HandleContext(st.Recv)) {
+			st.Durability = DurUnknown
+		}
 	}
 	return st
+}
+
+// WorkContext reports whether ctx is the context parameter of a
+// function literal, or one derived from it: the context that the code
+// the literal is handed to gives it, which may carry that code's
+// transaction (a unit of work's InTx(ctx, func(ctx) error {...})). A
+// handle chosen by it is of the kind the composition root finds.
+func WorkContext(ctx ssa.Value) bool {
+	for depth := 0; ctx != nil && depth < 4; depth++ {
+		switch x := valueflow.Unwrap(ctx).(type) {
+		case *ssa.Parameter:
+			return x.Parent().Parent() != nil
+		case *ssa.Call:
+			fn := valueflow.Callee(&x.Call)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || !strings.HasPrefix(fn.Name(), "With") || len(x.Call.Args) == 0 {
+				return false
+			}
+			ctx = x.Call.Args[0]
+		case *ssa.Extract:
+			ctx = x.Tuple
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // contextOrPool reports whether a SQL handle is either a transaction
@@ -409,9 +441,15 @@ func contextOrPool(v ssa.Value, depth int) bool {
 
 // choosesFromContext reports whether a function of signature sig takes
 // a context and a handle that commits each statement, and returns one
-// interface value (txm.Q(ctx, pool), db.Conn(ctx, pool)).
+// interface value (txm.Q(ctx, pool), db.Conn(ctx, pool)); or takes a
+// context and an ORM's handle, the type of its transactions too, and
+// returns one (database.Conn(ctx, base) *gorm.DB).
 func choosesFromContext(sig *types.Signature) bool {
-	if sig.Results().Len() != 1 || !types.IsInterface(sig.Results().At(0).Type()) {
+	if sig.Results().Len() != 1 {
+		return false
+	}
+	orm := catalog.IsORMHandle(sig.Results().At(0).Type())
+	if !orm && !types.IsInterface(sig.Results().At(0).Type()) {
 		return false
 	}
 	var ctx, db bool
@@ -419,7 +457,9 @@ func choosesFromContext(sig *types.Signature) bool {
 		switch {
 		case catalog.TypeKey(p.Type()) == "context.Context":
 			ctx = true
-		case unitOf(p.Type()) == DurAutocommit:
+		case orm && catalog.IsORMHandle(p.Type()):
+			db = true
+		case !orm && unitOf(p.Type()) == DurAutocommit:
 			db = true
 		}
 	}
@@ -536,8 +576,13 @@ func fromContext(v ssa.Value, depth int) bool {
 		return slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return fromContext(e, depth+1) })
 	case *ssa.Call:
 		fn := x.Call.StaticCallee()
-		if fn == nil || fn.Blocks == nil || x.Call.IsInvoke() {
+		if fn == nil || x.Call.IsInvoke() {
 			return false
+		}
+		if fn.Blocks == nil {
+			// Another package's chooser (database.Conn(ctx, r.db)),
+			// whose body this package does not have.
+			return choosesFromContext(fn.Signature)
 		}
 		for _, b := range fn.Blocks {
 			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 && fromContext(ret.Results[0], depth+1) {
@@ -546,6 +591,42 @@ func fromContext(v ssa.Value, depth int) bool {
 		}
 	}
 	return false
+}
+
+// HandleContext returns the context whose transaction the handle v is,
+// when the context carries one: the context a chooser of the package
+// is given (Conn(ctx, r.db), r.conn(ctx)), or the one whose Value the
+// handle is taken out of. It is nil for a handle that no context
+// chooses.
+func HandleContext(v ssa.Value) ssa.Value {
+	if !fromContext(v, 0) && !contextOrPool(v, 0) {
+		return nil
+	}
+	for depth := 0; depth < 4; depth++ {
+		switch x := chainRoot(valueflow.Unwrap(v)).(type) {
+		case *ssa.Extract:
+			v = x.Tuple
+		case *ssa.TypeAssert:
+			if call, ok := x.X.(*ssa.Call); ok && contextValue(call) {
+				return call.Call.Value
+			}
+			return nil
+		case *ssa.Call:
+			var ctx ssa.Value
+			for _, a := range x.Call.Args {
+				if catalog.TypeKey(a.Type()) == "context.Context" {
+					if ctx != nil {
+						return nil // two contexts: which one chooses is not known
+					}
+					ctx = a
+				}
+			}
+			return ctx
+		default:
+			return nil
+		}
+	}
+	return nil
 }
 
 // contextValue reports whether v is what a context's Value method

@@ -222,6 +222,11 @@ func (t *tracer) imported(instr ssa.CallInstruction, a int, n node) bool {
 			t.hit(ps.Sink, instr.Pos(), n.stack, ps.Chain)
 		}
 	}
+	if genericInsert(s, a) {
+		// Repo[T].Create(ctx, &Order{ID: uuid.NewString()}): the
+		// caller's model is what the generic function inserts.
+		t.modelArg(instr, n)
+	}
 	if call, ok := instr.(*ssa.Call); ok {
 		for _, pr := range s.ParamResults {
 			switch {
@@ -234,6 +239,19 @@ func (t *tracer) imported(instr ssa.CallInstruction, a int, n node) bool {
 		}
 	}
 	return true
+}
+
+// genericInsert reports whether a function of another package, by its
+// summary, inserts the model its parameter a holds, as an ORM write of a
+// type parameter (Repo[T].Create), without conflict handling: the
+// caller's type decides the identity. One with conflict handling is
+// taken to absorb a retry, whatever its target: the target is the
+// caller's to name.
+func genericInsert(s *Summary, a int) bool {
+	return slices.ContainsFunc(s.Stmts, func(st SQLStmt) bool {
+		g := st.Model
+		return g != nil && g.Param == a && g.Kind == int(sqltext.Insert) && !g.Conflict && !g.Upsert
+	})
 }
 
 // isLocal reports whether fn's body belongs to the package being analysed.

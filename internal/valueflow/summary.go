@@ -362,6 +362,34 @@ type SQLStmt struct {
 	// handler, whose writes commit on their own. Its SQL is empty;
 	// readers that want statements skip it.
 	Next bool
+	// Model, for an ORM write of a generic function whose model is one
+	// of its type parameters (a repository's Create(ctx, v *T)), says
+	// what the statement is once a caller names the type: its SQL is
+	// empty until then (effects.Instantiate).
+	Model *GenericModel
+	// Context, for a statement whose handle is the transaction a
+	// context carries or else the database (Assumed), is 1 + the index
+	// of the parameter that context is: a caller that passes the
+	// context a unit of work gives its work runs the statement in that
+	// work.
+	Context int
+}
+
+// A GenericModel is an ORM write whose model's type is a type parameter
+// of the function: the caller's type argument names the table, and its
+// fields the columns of an INSERT.
+type GenericModel struct {
+	TypeArg int // the type parameter's index
+	Param   int // the parameter that holds the model, or -1
+	// Values is the parameter that holds the map an Updates call is
+	// given, or -1: the caller's map literal names the column, and
+	// whether its value computes it from itself.
+	Values int
+	Kind   int // the statement's sqltext.Kind
+	// Conflict, Upsert and Arithmetic are sqltext.Statement's; Column
+	// is the column an Update method names, when constant.
+	Conflict, Upsert, Arithmetic bool
+	Column                       string
 }
 
 // An SQLLit is the string literal that holds a statement's SQL text,
@@ -376,6 +404,13 @@ type SQLLit struct {
 // caller passes it.
 type WiredStmt struct {
 	Call WiredCall
+	// Guards are the wired calls whose results decide whether this one
+	// runs (deciders): what it inserts is inserted once when their
+	// implementations run a dedup guard.
+	Guards []WiredCall
+	// PastGuard is set when a dedup guard of the list runs before the
+	// call on every path.
+	PastGuard bool
 	// Recv is where the call's receiver comes from in the function
 	// whose list this is: a parameter at a path (".orders" of the
 	// receiver, parameter 0), Param -1 when not known, or BoundRecv
@@ -678,6 +713,18 @@ func (s *Summary) String() string {
 		if st.Absorbed {
 			out += " absorbed"
 		}
+		if st.Assumed {
+			out += " assumed"
+		}
+		if st.FromWork {
+			out += " fromwork"
+		}
+		if st.Context > 0 {
+			out += fmt.Sprintf(" ctx=p%d", st.Context-1)
+		}
+		if m := st.Model; m != nil {
+			out += fmt.Sprintf(" model=T%d/p%d", m.TypeArg, m.Param)
+		}
 		return out
 	})
 	if s.StmtsCut {
@@ -685,6 +732,12 @@ func (s *Summary) String() string {
 	}
 	if s.Retried {
 		parts = append(parts, "retried")
+	}
+	if len(s.Runs) > 0 {
+		parts = append(parts, fmt.Sprintf("runs=%v", s.Runs))
+	}
+	if len(s.RunsInTx) > 0 {
+		parts = append(parts, fmt.Sprintf("runsInTx=%v", s.RunsInTx))
 	}
 	list("wired", len(s.Wired), func(i int) string {
 		return s.Wired[i].Iface + "." + s.Wired[i].Method
@@ -792,6 +845,11 @@ type Defect struct {
 	// that reaches it: that package reported it, and callers elsewhere
 	// must not report it again.
 	Reported bool
+	// Guards, for a FreshIdentity, are the wired calls whose results
+	// decide, in the function that makes the value, whether the path to
+	// the sink goes on (FreshArg.Guards): a retry stops there when their
+	// implementations run a dedup guard.
+	Guards []WiredCall
 	// OnlyEmpty, for a FreshIdentity, are string fields of parameters
 	// (Param counts the receiver as 0) that the defect's path tests for
 	// "" and runs only when they are: a ledger that inserts a plain row

@@ -304,7 +304,7 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		}
 		var ds []valueflow.Defect
 		for _, h := range d.Hits {
-			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported, KeyFixes: fixes, OnlyEmpty: onlyEmpty(d.Call.Parent(), d.Call, h)})
+			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported, KeyFixes: fixes, OnlyEmpty: onlyEmpty(d.Call.Parent(), d.Call, h), Guards: hitGuards(res.Env, d.Call.Parent(), h)})
 		}
 		origins = append(origins, origin{d.Call.Parent(), ds, top})
 	}
@@ -594,4 +594,13 @@ func heldParameter(v ssa.Value) (*ssa.Parameter, bool) {
 	}
 	p, ok := v.(*ssa.Parameter)
 	return p, ok && p.Parent().Parent() == nil
+}
+
+// hitGuards returns the wired calls of fn whose results decide whether
+// the step of h in fn runs: the path to the sink goes on only past them.
+func hitGuards(env *valueflow.Env, fn *ssa.Function, h valueflow.Hit) []valueflow.WiredCall {
+	if step, ok := firstStep(fn, h).(ssa.CallInstruction); ok {
+		return deciders(env, step)
+	}
+	return nil
 }

@@ -361,7 +361,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			step.first = step.ctx
 		}
 		for _, def := range s.Defects {
-			if def.Reported || !leftEmpty(def.OnlyEmpty, empty) {
+			if def.Reported || !leftEmpty(def.OnlyEmpty, empty) || def.Kind == valueflow.FreshIdentity && p.guarded(def.Guards) {
 				continue
 			}
 			found := step
@@ -395,7 +395,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			next := step
 			next.ctx = passesContext(s, wc, step.ctx)
 			found := p.inside(next, wc, wiredEmpty(s, wc), depth+1)
-			if wiredStateGuarded(s, wc) {
+			if wiredStateGuarded(s, wc) || p.wiredGuarded(s, wc) {
 				found = slices.DeleteFunc(found, func(d ProgramDefect) bool { return d.Defect.Kind == valueflow.FreshIdentity })
 			}
 			out = append(out, found...)
@@ -424,6 +424,14 @@ func (p *program) generates(call valueflow.WiredCall) bool {
 func wiredStateGuarded(s *valueflow.Summary, wc valueflow.WiredCall) bool {
 	st := wiredEntry(s, wc)
 	return st != nil && st.StateGuarded
+}
+
+// wiredGuarded reports whether the summary lists wired call wc as run
+// only past a dedup guard: one of the list's own, or a wired call that
+// runs one in every implementation.
+func (p *program) wiredGuarded(s *valueflow.Summary, wc valueflow.WiredCall) bool {
+	st := wiredEntry(s, wc)
+	return st != nil && st.Wired != nil && (st.Wired.PastGuard || p.guarded(st.Wired.Guards))
 }
 
 // leftEmpty reports whether a wired call leaves empty each string field

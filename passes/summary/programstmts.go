@@ -214,10 +214,11 @@ func (r *ProgramRoot) SameCall(i, j int) bool {
 // SameScope reports whether statements i and j lie in one list: the
 // root's own, or one implementation's for one wired call (its static
 // callees' included), which that implementation's package judges as a
-// function of its own.
+// function of its own. A statement of the work a unit of work is handed
+// is not: its package does not know the unit's transaction.
 func (r *ProgramRoot) SameScope(i, j int) bool {
 	a, b := r.Stmts[i].trail, r.Stmts[j].trail
-	if len(a) != len(b) {
+	if len(a) != len(b) || a[len(a)-1].fromWork || b[len(b)-1].fromWork {
 		return false
 	}
 	for l := range len(a) - 1 {

@@ -581,7 +581,38 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 	for _, path := range st.ArgPaths {
 		args = append(args, b.argSource(st.ArgBase, path))
 	}
-	b.add(valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st), Assumed: st.Assumed, FromWork: b.fromWork(st.Recv), ProducedBy: b.argProducers(st)}, c, nil)
+	stmt := valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st), Assumed: st.Assumed, FromWork: b.fromWork(st.Recv), ProducedBy: b.argProducers(st), Model: st.Generic}
+	if st.Assumed && st.Recv != nil {
+		b.chosenBy(&stmt, effects.HandleContext(st.Recv))
+	}
+	b.add(stmt, c, nil)
+}
+
+// chosenBy records that the handle of st is the transaction ctx
+// carries, or else the database: the work's, when ctx is the context a
+// unit of work gives the function literal being listed; the caller's,
+// when ctx is (derived from) a parameter of the function.
+func (b *stmtBuilder) chosenBy(st *valueflow.SQLStmt, ctx ssa.Value) {
+	if ctx == nil {
+		return
+	}
+	if b.contextFromWork(ctx) {
+		st.FromWork = true
+		return
+	}
+	for depth := 0; depth < 4; depth++ {
+		ctx = valueflow.Unwrap(ctx)
+		if p, ok := ctx.(*ssa.Parameter); ok {
+			if i := slices.Index(b.fn.Params, p); i >= 0 {
+				st.Context = i + 1
+			}
+			return
+		}
+		var ok bool
+		if ctx, ok = parentContext(ctx); !ok {
+			return
+		}
+	}
 }
 
 // literal locates the SQL of an INSERT without conflict handling, for a
@@ -721,6 +752,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 	b.sum.StmtsCut = b.sum.StmtsCut || sub.StmtsCut
 	base := len(b.sum.Stmts)
 	for _, s := range sub.Stmts {
+		s = effects.Instantiate(s, call)
 		h := b.mapHandle(call, s.Handle)
 		if h.Kind == valueflow.HandleUnknown && s.Assumed && s.Handle.Kind == valueflow.HandleParam {
 			h = valueflow.Handle{Kind: valueflow.HandleAutocommit} // the database, for want of a transaction's origin
@@ -740,7 +772,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		args := b.mapArgs(call, s.Args)
 		var wired *valueflow.WiredStmt
 		if s.Wired != nil {
-			wired = &valueflow.WiredStmt{Call: s.Wired.Call, Recv: b.recvThrough(call, s.Wired.Recv)}
+			wired = &valueflow.WiredStmt{Call: s.Wired.Call, Recv: b.recvThrough(call, s.Wired.Recv), Guards: s.Wired.Guards, PastGuard: s.Wired.PastGuard}
 			for _, ah := range s.Wired.Handles {
 				wired.Handles = append(wired.Handles, valueflow.ArgHandle{Arg: ah.Arg, Handle: b.mapHandle(call, ah.Handle)})
 			}
@@ -769,11 +801,37 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		b.add(valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: b.callProducers(call, s), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next}, call, excl)
+		stmt := valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: b.callProducers(call, s), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Model: b.mapModel(call, s.Model)}
+		if s.Context > 0 && s.Context <= len(call.Call.Args) {
+			b.chosenBy(&stmt, call.Call.Args[s.Context-1])
+		}
+		b.add(stmt, call, excl)
 	}
 	if n := len(sub.Stmts); n > 0 && sub.Stmts[n-1].Wired != nil {
 		b.relayed(call, len(b.sum.Stmts)-1, sub.Stmts[n-1].Wired.Relays)
 	}
+}
+
+// mapModel maps the generic model of a callee's statement that the
+// call's type arguments leave generic (a generic service's call of
+// Repo[T].Create) to this function's type parameter and parameter.
+func (b *stmtBuilder) mapModel(call *ssa.Call, g *valueflow.GenericModel) *valueflow.GenericModel {
+	fn := call.Call.StaticCallee()
+	if g == nil || fn == nil || g.TypeArg >= len(fn.TypeArgs()) {
+		return nil
+	}
+	tp, ok := types.Unalias(fn.TypeArgs()[g.TypeArg]).(*types.TypeParam)
+	if !ok {
+		return nil
+	}
+	out := *g
+	out.TypeArg, out.Param = tp.Index(), -1
+	if g.Param >= 0 && g.Param < len(call.Call.Args) {
+		if a := b.argSource(call.Call.Args[g.Param], ""); a.Param >= 0 && a.Path == "" {
+			out.Param = a.Param
+		}
+	}
+	return &out
 }
 
 // relayed lists, after the wired call at entry (the callee's last),
@@ -920,7 +978,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 	if !ok {
 		return
 	}
-	w := &valueflow.WiredStmt{Call: wc}
+	w := &valueflow.WiredStmt{Call: wc, Guards: deciders(b.h.r.Env, call)}
 	w.Recv = valueflow.ArgSource{Param: -1}
 	if call.Call.IsInvoke() {
 		w.Recv = b.argSource(call.Call.Value, "")
@@ -1323,6 +1381,9 @@ func (b *stmtBuilder) finish() {
 	for i := range stmts {
 		stmts[i].Absorbed = stmts[i].Absorbed || b.absorbed(i, handles)
 		stmts[i].StateGuarded = stmts[i].StateGuarded || b.stateGuarded(i, states)
+		if w := stmts[i].Wired; w != nil {
+			w.PastGuard = w.PastGuard || b.pastGuard(i)
+		}
 	}
 	for i := range stmts {
 		for j := i + 1; j < len(stmts); j++ {
@@ -1434,6 +1495,13 @@ func (b *stmtBuilder) absorbed(i int, handles map[*ssa.Function]effects.UniqueHa
 			b.sum.Stmts[i].Renamed = append(b.sum.Stmts[i].Renamed, n)
 		}
 	}
+	return b.pastGuard(i)
+}
+
+// pastGuard reports whether a dedup guard of the list runs before entry
+// i on every path.
+func (b *stmtBuilder) pastGuard(i int) bool {
+	at := b.instrs[i]
 	for j, g := range b.sum.Stmts {
 		if j != i && g.Guard && b.instrs[j] != at && effects.Dominates(b.instrs[j], at) {
 			return true

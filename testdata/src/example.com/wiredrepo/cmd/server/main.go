@@ -1,0 +1,33 @@
+// Command server wires the shipments API.
+package main
+
+import (
+	"net/http"
+
+	"gorm.io/gorm"
+
+	"example.com/wiredrepo/database"
+	"example.com/wiredrepo/keystore"
+	"example.com/wiredrepo/outbox"
+	"example.com/wiredrepo/shipping"
+)
+
+func main() {
+	db, _ := gorm.Open(nil)
+	svc := shipping.NewService(db, &database.GormTransactor{DB: db}, &keystore.Keys{DB: db}, &outbox.Writer{DB: db})
+	h := &shipping.Handler{Svc: svc}
+	http.HandleFunc("POST /shipments", h.Open)
+	http.HandleFunc("PUT /shipments", h.Register)
+	http.HandleFunc("PUT /shipments/once", h.RegisterOnce)
+	http.HandleFunc("POST /collections", h.Collect)
+	http.HandleFunc("POST /collections/tx", h.CollectInTx)
+	http.HandleFunc("POST /settlements", h.Settle)
+	http.HandleFunc("POST /settlements/tx", h.SettleInTx)
+	http.HandleFunc("POST /settlements/claimed", h.SettleClaimed)
+	http.HandleFunc("POST /announcements", h.Announce)
+	http.HandleFunc("POST /announcements/once", h.AnnounceOnce)
+	http.HandleFunc("POST /announcements/claimed", h.AnnounceClaimed)
+	http.HandleFunc("POST /shipments/claimed", h.OpenClaimed)
+	http.HandleFunc("POST /deliveries", h.Deliver)
+	http.ListenAndServe(":8080", nil)
+}

@@ -1,0 +1,226 @@
+// Package shipping serves the shipments API through a service that
+// writes with generic repositories.
+package shipping
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+
+	"example.com/wiredrepo/database"
+	"example.com/wiredrepo/domain"
+	"example.com/wiredrepo/keystore"
+)
+
+// Service is what the handlers call.
+type Service interface {
+	Open(ctx context.Context, orderRef string) error
+	Register(ctx context.Context, id, orderRef string) error
+	RegisterOnce(ctx context.Context, id, orderRef string) error
+	Collect(ctx context.Context, hubID, shipmentID string, amount int64) error
+	CollectInTx(ctx context.Context, hubID, shipmentID string, amount int64) error
+	Settle(ctx context.Context, key, hubID string, amount int64) error
+	SettleInTx(ctx context.Context, key, hubID string, amount int64) error
+	SettleClaimed(ctx context.Context, key, hubID string, amount int64) error
+	Announce(ctx context.Context, topic string) error
+	AnnounceOnce(ctx context.Context, key, topic string) error
+	AnnounceClaimed(ctx context.Context, key, topic string) error
+	OpenClaimed(ctx context.Context, key, orderRef string) error
+	Deliver(ctx context.Context, shipmentID string) error
+}
+
+// Claims claims request keys.
+type Claims interface {
+	Claim(ctx context.Context, key string) (bool, error)
+}
+
+// Outbox adds messages for other services.
+type Outbox interface {
+	Add(ctx context.Context, topic string) error
+	Publish(ctx context.Context, topic string) error
+	Notify(ctx context.Context, topic string) error
+}
+
+type service struct {
+	tx        database.Transactor
+	shipments *database.Repo[domain.Shipment]
+	hubs      *database.Repo[domain.Hub]
+	keys      *database.Repo[domain.IdempotencyKey]
+	attempts  *database.Repo[domain.DeliveryAttempt]
+	claims    *keystore.Keys
+	claimsVia Claims
+	outbox    Outbox
+}
+
+// NewService returns the service on db.
+func NewService(db *gorm.DB, tx database.Transactor, claims Claims, ob Outbox) Service {
+	return &service{
+		tx: tx, shipments: database.NewRepo[domain.Shipment](db), hubs: database.NewRepo[domain.Hub](db),
+		keys: database.NewRepo[domain.IdempotencyKey](db), attempts: database.NewRepo[domain.DeliveryAttempt](db),
+		claims: &keystore.Keys{DB: db}, claimsVia: claims, outbox: ob,
+	}
+}
+
+func (s *service) Open(ctx context.Context, orderRef string) error {
+	return s.shipments.Create(ctx, &domain.Shipment{ID: uuid.NewString(), OrderRef: orderRef, Status: "open"}) // want `a retry creates a second Shipment with a new ID: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Open\)`
+}
+
+func (s *service) Register(ctx context.Context, id, orderRef string) error {
+	return s.shipments.Create(ctx, &domain.Shipment{ID: id, OrderRef: orderRef, Status: "open"})
+}
+
+func (s *service) RegisterOnce(ctx context.Context, id, orderRef string) error {
+	_, err := s.shipments.CreateIfAbsent(ctx, &domain.Shipment{ID: id, OrderRef: orderRef, Status: "open"})
+	return err
+}
+
+func (s *service) Collect(ctx context.Context, hubID, shipmentID string, amount int64) error {
+	if _, err := s.hubs.UpdateWhere(ctx, map[string]any{"balance": gorm.Expr("balance + ?", amount)}, "id = ?", hubID); err != nil {
+		return err
+	}
+	_, err := s.shipments.UpdateWhere(ctx, map[string]any{"status": "collected"}, "id = ?", shipmentID)
+	return err
+}
+
+func (s *service) CollectInTx(ctx context.Context, hubID, shipmentID string, amount int64) error {
+	return s.tx.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.hubs.UpdateWhere(ctx, map[string]any{"balance": gorm.Expr("balance + ?", amount)}, "id = ?", hubID); err != nil {
+			return err
+		}
+		_, err := s.shipments.UpdateWhere(ctx, map[string]any{"status": "collected"}, "id = ?", shipmentID)
+		return err
+	})
+}
+
+func (s *service) Settle(ctx context.Context, key, hubID string, amount int64) error {
+	if done, err := s.keys.CreateIfAbsent(ctx, &domain.IdempotencyKey{Key: key}); err != nil || !done {
+		return err
+	}
+	return s.tx.InTx(ctx, func(ctx context.Context) error {
+		_, err := s.hubs.UpdateWhere(ctx, map[string]any{"balance": gorm.Expr("balance - ?", amount)}, "id = ?", hubID)
+		return err
+	})
+}
+
+func (s *service) SettleInTx(ctx context.Context, key, hubID string, amount int64) error {
+	return s.tx.InTx(ctx, func(ctx context.Context) error {
+		if done, err := s.keys.CreateIfAbsent(ctx, &domain.IdempotencyKey{Key: key}); err != nil || !done {
+			return err
+		}
+		_, err := s.hubs.UpdateWhere(ctx, map[string]any{"balance": gorm.Expr("balance - ?", amount)}, "id = ?", hubID)
+		return err
+	})
+}
+
+// SettleClaimed claims the key with another package's store, in the
+// transaction of the effect.
+func (s *service) SettleClaimed(ctx context.Context, key, hubID string, amount int64) error {
+	return s.tx.InTx(ctx, func(ctx context.Context) error {
+		if done, err := s.claims.Claim(ctx, key); err != nil || !done {
+			return err
+		}
+		_, err := s.hubs.UpdateWhere(ctx, map[string]any{"balance": gorm.Expr("balance - ?", amount)}, "id = ?", hubID)
+		return err
+	})
+}
+
+func (s *service) Announce(ctx context.Context, topic string) error {
+	return s.outbox.Add(ctx, topic)
+}
+
+// AnnounceOnce adds the message only past the claim of the key.
+func (s *service) AnnounceOnce(ctx context.Context, key, topic string) error {
+	return s.tx.InTx(ctx, func(ctx context.Context) error {
+		if done, err := s.claims.Claim(ctx, key); err != nil || !done {
+			return err
+		}
+		return s.outbox.Publish(ctx, topic)
+	})
+}
+
+// AnnounceClaimed claims the key through an interface.
+func (s *service) AnnounceClaimed(ctx context.Context, key, topic string) error {
+	return s.tx.InTx(ctx, func(ctx context.Context) error {
+		if done, err := s.claimsVia.Claim(ctx, key); err != nil || !done {
+			return err
+		}
+		return s.outbox.Notify(ctx, topic)
+	})
+}
+
+// OpenClaimed makes the shipment's ID only past the claim of the key.
+func (s *service) OpenClaimed(ctx context.Context, key, orderRef string) error {
+	return s.tx.InTx(ctx, func(ctx context.Context) error {
+		if done, err := s.claimsVia.Claim(ctx, key); err != nil || !done {
+			return err
+		}
+		return s.shipments.Create(ctx, &domain.Shipment{ID: uuid.NewString(), OrderRef: orderRef, Status: "open"})
+	})
+}
+
+// Deliver records the attempt, then the shipment's new state: a retry
+// adds another attempt, which is what the log is for.
+func (s *service) Deliver(ctx context.Context, shipmentID string) error {
+	if err := s.attempts.Create(ctx, &domain.DeliveryAttempt{ID: uuid.NewString(), ShipmentID: shipmentID}); err != nil {
+		return err
+	}
+	_, err := s.shipments.UpdateWhere(ctx, map[string]any{"status": "delivered"}, "id = ?", shipmentID)
+	return err
+}
+
+// Handler serves the API.
+type Handler struct{ Svc Service }
+
+func (h *Handler) Open(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Open(r.Context(), r.FormValue("order"))
+}
+
+func (h *Handler) Register(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Register(r.Context(), r.FormValue("id"), r.FormValue("order"))
+}
+
+func (h *Handler) RegisterOnce(w http.ResponseWriter, r *http.Request) {
+	h.Svc.RegisterOnce(r.Context(), r.FormValue("id"), r.FormValue("order"))
+}
+
+func (h *Handler) Collect(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Collect(r.Context(), r.FormValue("hub"), r.FormValue("id"), 100)
+}
+
+func (h *Handler) CollectInTx(w http.ResponseWriter, r *http.Request) {
+	h.Svc.CollectInTx(r.Context(), r.FormValue("hub"), r.FormValue("id"), 100)
+}
+
+func (h *Handler) Settle(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Settle(r.Context(), r.Header.Get("Idempotency-Key"), r.FormValue("hub"), 100)
+}
+
+func (h *Handler) SettleInTx(w http.ResponseWriter, r *http.Request) {
+	h.Svc.SettleInTx(r.Context(), r.Header.Get("Idempotency-Key"), r.FormValue("hub"), 100)
+}
+
+func (h *Handler) SettleClaimed(w http.ResponseWriter, r *http.Request) {
+	h.Svc.SettleClaimed(r.Context(), r.Header.Get("Idempotency-Key"), r.FormValue("hub"), 100)
+}
+
+func (h *Handler) Announce(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Announce(r.Context(), r.FormValue("topic"))
+}
+
+func (h *Handler) AnnounceOnce(w http.ResponseWriter, r *http.Request) {
+	h.Svc.AnnounceOnce(r.Context(), r.Header.Get("Idempotency-Key"), r.FormValue("topic"))
+}
+
+func (h *Handler) AnnounceClaimed(w http.ResponseWriter, r *http.Request) {
+	h.Svc.AnnounceClaimed(r.Context(), r.Header.Get("Idempotency-Key"), r.FormValue("topic"))
+}
+
+func (h *Handler) OpenClaimed(w http.ResponseWriter, r *http.Request) {
+	h.Svc.OpenClaimed(r.Context(), r.Header.Get("Idempotency-Key"), r.FormValue("order"))
+}
+
+func (h *Handler) Deliver(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Deliver(r.Context(), r.FormValue("id"))
+}
