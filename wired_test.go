@@ -304,12 +304,14 @@ func TestWired(t *testing.T) {
 		// writes join the transaction a unit of work puts in the
 		// context: the table is the type argument's, the commit unit
 		// the context's.
-		"example.com/wiredrepo/cmd/server/main.go:17": {
+		"example.com/wiredrepo/cmd/server/main.go:20": {
 			`a crash between the two commits records the key without its effect, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in database.Repo.CreateIfAbsent \(database.go:\d+:\d+\), HTTP handler Handler.Settle, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of hubs \(it computes from the current value\) in database.Repo.UpdateWhere \(database.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Collect, wired here\)`,
+			`a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipment_events in database.Repo.Create \(database.go:\d+:\d+\) first \(HTTP handler Handler.Ship, wired here\)`,
 			`a retry creates a second Message with a new ID: uuid.NewString\(\) in outbox.Writer.Add \(outbox.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Announce, wired here\)`,
 			`a retry creates a second Shipment with a new ID: uuid.NewString\(\) in shipping.service.Open \(shipping.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Open, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into shipments in database.Repo.Create \(database.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.Register, wired here\)`,
+			`a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect \(credits on a handle that commits each statement, the effect on a transaction; credits in sqlstore.Credits.Seen \(sqlstore.go:\d+:\d+\), HTTP handler Handler.Credit, wired here\)`,
 		},
 		// A key claimed and read back in the order's transaction,
 		// whose row the service does not test.

@@ -297,6 +297,7 @@ func (p *program) rootStmts(pending []*valueflow.Pending) []ProgramRoot {
 func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope, depth int) {
 	runs := map[int][]int{} // each wired entry's arguments that all its implementations run
 	inTx := map[int][]int{} // and those they run in a transaction they begin
+	within := map[int]string{} // the unit of work each wired entry runs in, if any
 	for i, st := range list {
 		if st.Callback > 0 && !slices.Contains(runs[st.Callback-1], st.CallbackArg) {
 			continue // a function literal the implementations are not known to run
@@ -306,7 +307,18 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 			here[len(here)-1].fromWork = true
 			here[len(here)-1].work = sc.work
 			if st.Callback > 0 && slices.Contains(inTx[st.Callback-1], st.CallbackArg) {
-				here[len(here)-1].work = sc.key + "#work" + strconv.Itoa(st.Callback-1)
+				// A unit of work called within another's work joins
+				// its transaction, as units of work that carry it in
+				// the context do (and gorm's nested Transaction, a
+				// savepoint, commits with the outer one).
+				here[len(here)-1].work = cmp.Or(within[st.Callback-1], sc.key+"#work"+strconv.Itoa(st.Callback-1))
+			}
+		}
+		if st.Wired != nil {
+			if last := here[len(here)-1]; last.fromWork {
+				within[i] = last.work
+			} else if sc.fromWork {
+				within[i] = sc.work
 			}
 		}
 		if w := st.Wired; w != nil {

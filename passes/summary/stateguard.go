@@ -309,15 +309,17 @@ func callsTaking(fn *ssa.Function, t types.Type) []takingCall {
 }
 
 // ownMethod reports whether a static call runs a method declared in
-// fn's package: a repository of the package's own, whose writes are
-// the code's, not a library's that reads the value.
+// fn's package, or a method of a generic type of another package (a
+// repository's Repo[T].Save, instantiated for the value's type): a
+// repository's, whose writes are the code's, not a library's that
+// reads the value.
 func ownMethod(fn *ssa.Function, cc *ssa.CallCommon) bool {
 	callee := cc.StaticCallee()
 	if callee == nil || callee.Signature.Recv() == nil {
 		return false
 	}
 	if o := callee.Origin(); o != nil {
-		callee = o
+		return true
 	}
 	return callee.Pkg != nil && fn.Pkg != nil && callee.Pkg == fn.Pkg
 }

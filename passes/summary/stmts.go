@@ -471,12 +471,13 @@ func handlesIn(v ssa.Value, tx ssa.Value) int {
 		}
 		return n
 	case *ssa.Call:
+		// store.New(tx), context.WithValue(ctx, txKey{}, tx).
 		n := 0
 		for _, a := range x.Call.Args {
 			if !isHandleType(valueflow.Unwrap(a).Type()) {
 				continue
 			}
-			if valueflow.Unwrap(a) != tx {
+			if handlesIn(a, tx) != 1 {
 				return -1
 			}
 			n++

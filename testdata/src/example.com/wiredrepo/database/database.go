@@ -22,13 +22,25 @@ func (r *Repo[T]) conn(ctx context.Context) *gorm.DB { return Conn(ctx, r.db) }
 
 // Create inserts v.
 func (r *Repo[T]) Create(ctx context.Context, v *T) error {
-	return r.conn(ctx).Create(v).Error // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into shipments in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Handler.Register\)`
+	return r.conn(ctx).Create(v).Error // want `the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipment_events in database.Repo.Create first \(HTTP handler Handler.Ship\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into shipments in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Handler.Register\)`
 }
 
 // CreateIfAbsent inserts v unless a row with its key exists.
 func (r *Repo[T]) CreateIfAbsent(ctx context.Context, v *T) (bool, error) {
 	res := r.conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(v) // want `a crash between the two commits records the key without its effect, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; .*HTTP handler Handler.Settle\)`
 	return res.RowsAffected == 1, res.Error
+}
+
+// Get loads the row with the given key.
+func (r *Repo[T]) Get(ctx context.Context, id string) (*T, error) {
+	var out T
+	err := r.conn(ctx).First(&out, "id = ?", id).Error
+	return &out, err
+}
+
+// Save writes v over its row.
+func (r *Repo[T]) Save(ctx context.Context, v *T) error {
+	return r.conn(ctx).Save(v).Error
 }
 
 // UpdateWhere sets fields on the rows that match the condition.

@@ -29,6 +29,38 @@ type Service interface {
 	AnnounceClaimed(ctx context.Context, key, topic string) error
 	OpenClaimed(ctx context.Context, key, orderRef string) error
 	Deliver(ctx context.Context, shipmentID string) error
+	Credit(ctx context.Context, key, account string, amount int64) error
+	Transfer(ctx context.Context, from, to string, amount int64) error
+	Ship(ctx context.Context, id string) error
+}
+
+// CreditStore keeps credits under request keys.
+type CreditStore interface {
+	Seen(ctx context.Context, key string) (bool, error)
+	Add(ctx context.Context, key, account string, amount int64) error
+}
+
+// Units run work in a transaction they carry in the context.
+type Units interface {
+	RunInTx(ctx context.Context, fn func(ctx context.Context) error) error
+}
+
+// Depositor credits a hub.
+type Depositor interface {
+	Deposit(ctx context.Context, hubID string, amount int64) error
+}
+
+// depositor credits a hub in a unit of work of its own, which joins the
+// caller's when the context carries one.
+type depositor struct {
+	tx database.Transactor
+	db *gorm.DB
+}
+
+func (d *depositor) Deposit(ctx context.Context, hubID string, amount int64) error {
+	return d.tx.InTx(ctx, func(ctx context.Context) error {
+		return database.Conn(ctx, d.db).Model(&domain.Hub{}).Where("id = ?", hubID).Update("balance", gorm.Expr("balance + ?", amount)).Error
+	})
 }
 
 // Claims claims request keys.
@@ -52,12 +84,18 @@ type service struct {
 	claims    *keystore.Keys
 	claimsVia Claims
 	outbox    Outbox
+	credits   CreditStore
+	units     Units
+	inner     Depositor
+	events    *database.Repo[domain.ShipmentEvent]
 }
 
 // NewService returns the service on db.
-func NewService(db *gorm.DB, tx database.Transactor, claims Claims, ob Outbox) Service {
+func NewService(db *gorm.DB, tx database.Transactor, claims Claims, ob Outbox, credits CreditStore, units Units) Service {
 	return &service{
-		tx: tx, shipments: database.NewRepo[domain.Shipment](db), hubs: database.NewRepo[domain.Hub](db),
+		credits: credits, units: units, inner: &depositor{tx: tx, db: db},
+		events: database.NewRepo[domain.ShipmentEvent](db),
+		tx:     tx, shipments: database.NewRepo[domain.Shipment](db), hubs: database.NewRepo[domain.Hub](db),
 		keys: database.NewRepo[domain.IdempotencyKey](db), attempts: database.NewRepo[domain.DeliveryAttempt](db),
 		claims: &keystore.Keys{DB: db}, claimsVia: claims, outbox: ob,
 	}
@@ -170,6 +208,47 @@ func (s *service) Deliver(ctx context.Context, shipmentID string) error {
 	return err
 }
 
+// Credit checks the request key before the transaction that adds the
+// credit: two attempts at once both pass the check.
+func (s *service) Credit(ctx context.Context, key, account string, amount int64) error {
+	seen, err := s.credits.Seen(ctx, key)
+	if err != nil || seen {
+		return err
+	}
+	return s.units.RunInTx(ctx, func(ctx context.Context) error {
+		return s.credits.Add(ctx, key, account, amount)
+	})
+}
+
+// Transfer moves money in one transaction: the deposit's unit of work
+// joins it.
+func (s *service) Transfer(ctx context.Context, from, to string, amount int64) error {
+	return s.tx.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.hubs.UpdateWhere(ctx, map[string]any{"balance": gorm.Expr("balance - ?", amount)}, "id = ?", from); err != nil {
+			return err
+		}
+		return s.inner.Deposit(ctx, to, amount)
+	})
+}
+
+// Ship marks the shipment shipped before it records the event: a retry
+// after the mark leaves at the status test, so it records no second
+// event, and none at all if the first attempt failed before it.
+func (s *service) Ship(ctx context.Context, id string) error {
+	sh, err := s.shipments.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	if sh.Status != "open" {
+		return nil
+	}
+	sh.Status = "shipped"
+	if err := s.shipments.Save(ctx, sh); err != nil {
+		return err
+	}
+	return s.events.Create(ctx, &domain.ShipmentEvent{ID: uuid.NewString(), ShipmentID: id, Kind: "shipped"})
+}
+
 // Handler serves the API.
 type Handler struct{ Svc Service }
 
@@ -223,4 +302,16 @@ func (h *Handler) OpenClaimed(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) Deliver(w http.ResponseWriter, r *http.Request) {
 	h.Svc.Deliver(r.Context(), r.FormValue("id"))
+}
+
+func (h *Handler) Credit(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Credit(r.Context(), r.Header.Get("Idempotency-Key"), r.FormValue("account"), 100)
+}
+
+func (h *Handler) Transfer(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Transfer(r.Context(), r.FormValue("from"), r.FormValue("to"), 100)
+}
+
+func (h *Handler) Ship(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Ship(r.Context(), r.FormValue("id"))
 }

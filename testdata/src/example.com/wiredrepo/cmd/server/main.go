@@ -2,6 +2,7 @@
 package main
 
 import (
+	"database/sql"
 	"net/http"
 
 	"gorm.io/gorm"
@@ -10,11 +11,13 @@ import (
 	"example.com/wiredrepo/keystore"
 	"example.com/wiredrepo/outbox"
 	"example.com/wiredrepo/shipping"
+	"example.com/wiredrepo/sqlstore"
 )
 
 func main() {
 	db, _ := gorm.Open(nil)
-	svc := shipping.NewService(db, &database.GormTransactor{DB: db}, &keystore.Keys{DB: db}, &outbox.Writer{DB: db})
+	pool, _ := sql.Open("postgres", "")
+	svc := shipping.NewService(db, &database.GormTransactor{DB: db}, &keystore.Keys{DB: db}, &outbox.Writer{DB: db}, &sqlstore.Credits{DB: pool}, &sqlstore.Transactor{DB: pool})
 	h := &shipping.Handler{Svc: svc}
 	http.HandleFunc("POST /shipments", h.Open)
 	http.HandleFunc("PUT /shipments", h.Register)
@@ -29,5 +32,8 @@ func main() {
 	http.HandleFunc("POST /announcements/claimed", h.AnnounceClaimed)
 	http.HandleFunc("POST /shipments/claimed", h.OpenClaimed)
 	http.HandleFunc("POST /deliveries", h.Deliver)
+	http.HandleFunc("POST /credits", h.Credit)
+	http.HandleFunc("POST /transfers", h.Transfer)
+	http.HandleFunc("POST /shipments/shipped", h.Ship)
 	http.ListenAndServe(":8080", nil)
 }
