@@ -295,8 +295,8 @@ func (p *program) rootStmts(pending []*valueflow.Pending) []ProgramRoot {
 // expand appends the statements of list to root, each wired call
 // replaced by its implementations' lists.
 func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope, depth int) {
-	runs := map[int][]int{} // each wired entry's arguments that all its implementations run
-	inTx := map[int][]int{} // and those they run in a transaction they begin
+	runs := map[int][]int{}    // each wired entry's arguments that all its implementations run
+	inTx := map[int][]int{}    // and those they run in a transaction they begin
 	within := map[int]string{} // the unit of work each wired entry runs in, if any
 	for i, st := range list {
 		if st.Callback > 0 && !slices.Contains(runs[st.Callback-1], st.CallbackArg) {
