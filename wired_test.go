@@ -403,6 +403,9 @@ func TestWired(t *testing.T) {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in store.Accounts.Debit \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.TransferLoose, wired here\)`,
 			// The handle another package's chooser gives.
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of points \(it computes from the current value\) in store.Points.Take \(store.go:\d+:\d+\) is not idempotent \(HTTP handler PointsHandler.SpendLoose, wired here\)`,
+			// Generated queries reached through their interface, on
+			// the handle a pool chooses by the context.
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of rewards \(it computes from the current value\) in rewardsdb.Queries.AddReward \(rewardsdb.go:\d+:\d+\) is not idempotent \(HTTP handler RewardsHandler.GrantLoose, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in ports.Server.PlaceOrder \(http.go:16:\d+\) is fresh on every attempt \(HTTP handler Server.PlaceOrder, wired here\)`,

@@ -440,10 +440,11 @@ func contextOrPool(v ssa.Value, depth int) bool {
 }
 
 // choosesFromContext reports whether a function of signature sig takes
-// a context and a handle that commits each statement, and returns one
-// interface value (txm.Q(ctx, pool), db.Conn(ctx, pool)); or takes a
-// context and an ORM's handle, the type of its transactions too, and
-// returns one (database.Conn(ctx, base) *gorm.DB).
+// a context and a handle that commits each statement (or is a method of
+// a struct that holds one), and returns one interface value
+// (txm.Q(ctx, pool), db.Conn(ctx, pool), c.DB(ctx)); or takes a context
+// and an ORM's handle, the type of its transactions too, and returns one
+// (database.Conn(ctx, base) *gorm.DB).
 func choosesFromContext(sig *types.Signature) bool {
 	if sig.Results().Len() != 1 {
 		return false
@@ -452,18 +453,91 @@ func choosesFromContext(sig *types.Signature) bool {
 	if !orm && !types.IsInterface(sig.Results().At(0).Type()) {
 		return false
 	}
+	return takesContextAndPool(sig, orm)
+}
+
+// takesContextAndPool reports whether a function of signature sig takes
+// a context and a handle that commits each statement, as a parameter or
+// a field of its receiver (an ORM's handle, when orm is set).
+func takesContextAndPool(sig *types.Signature, orm bool) bool {
+	pool := func(t types.Type) bool {
+		if orm {
+			return catalog.IsORMHandle(t)
+		}
+		return unitOf(t) == DurAutocommit
+	}
 	var ctx, db bool
 	for p := range sig.Params().Variables() {
 		switch {
 		case catalog.TypeKey(p.Type()) == "context.Context":
 			ctx = true
-		case orm && catalog.IsORMHandle(p.Type()):
-			db = true
-		case !orm && unitOf(p.Type()) == DurAutocommit:
+		case pool(p.Type()):
 			db = true
 		}
 	}
+	if r := sig.Recv(); r != nil {
+		if s := structOf(r.Type()); s != nil {
+			for f := range s.Fields() {
+				db = db || pool(f.Type())
+			}
+		}
+	}
 	return ctx && db
+}
+
+// ContextChosen reports whether v, the receiver of a call through an
+// interface, is made by a function of another package that chooses the
+// handle it holds by a context (c.Queries(ctx), returning the generated
+// queries on the context's transaction or on the pool the Conn holds),
+// directly or through a function of the package that returns what such
+// a function returns (r.q(ctx)).
+func ContextChosen(v ssa.Value) bool {
+	return contextChosen(v, 0)
+}
+
+func contextChosen(v ssa.Value, depth int) bool {
+	call, ok := valueflow.Unwrap(v).(*ssa.Call)
+	if !ok || call.Call.IsInvoke() || depth > 2 {
+		return false
+	}
+	fn := call.Call.StaticCallee()
+	if fn == nil {
+		return false
+	}
+	if fn.Blocks == nil {
+		return takesContextAndPool(fn.Signature, false) && holdsHandle(fn.Signature.Results())
+	}
+	returns := 0
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if len(ret.Results) != 1 || !contextChosen(ret.Results[0], depth+1) {
+				return false
+			}
+			returns++
+		}
+	}
+	return returns > 0
+}
+
+// holdsHandle reports whether a function's one result holds a handle
+// its maker chose: an interface (a Querier), or a struct, or a pointer
+// to one, with a field of interface type (sqlc's Queries and its DBTX).
+func holdsHandle(results *types.Tuple) bool {
+	if results.Len() != 1 {
+		return false
+	}
+	t := results.At(0).Type()
+	if types.IsInterface(t) {
+		return true
+	}
+	if s := structOf(t); s != nil {
+		for f := range s.Fields() {
+			if types.IsInterface(f.Type()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // gormAssumed reports whether a gorm call's handle is taken to commit

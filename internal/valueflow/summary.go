@@ -404,6 +404,12 @@ type SQLLit struct {
 // caller passes it.
 type WiredStmt struct {
 	Call WiredCall
+	// Chosen is set when the call's receiver holds the handle that the
+	// context the function is given chooses: the transaction the
+	// context carries, or else the database (r.conn.Queries(ctx).X()).
+	// Called without a unit of work's context, the implementation's
+	// statements on that handle commit each on its own.
+	Chosen bool
 	// Guards are the wired calls whose results decide whether this one
 	// runs (deciders): what it inserts is inserted once when their
 	// implementations run a dedup guard.

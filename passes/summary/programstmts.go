@@ -264,6 +264,10 @@ type scope struct {
 	// transaction's unit.
 	fromWork bool
 	work     string
+	// chosen is set in the list of an implementation whose receiver
+	// holds the handle a context chose (WiredStmt.Chosen): the unit of
+	// work's transaction when the list is fromWork, else the database.
+	chosen bool
 	// optional, onFail and stateGuarded are the wired call's (and its
 	// callers') valueflow.SQLStmt flags, which its implementations'
 	// statements inherit.
@@ -346,9 +350,10 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 			// A handle the unit of work hands its function: the
 			// unit of work's transaction, or unknown.
 			ps.Unit = cmp.Or(last.work, sc.work)
-		} else if ps.Unit == "" && st.Assumed {
-			// An ORM's handle no caller decides: the database, for
-			// want of a transaction's origin.
+		} else if ps.Unit == "" && (st.Assumed || sc.chosen) {
+			// An ORM's handle no caller decides, or the handle a
+			// context without a unit of work's transaction chose: the
+			// database, for want of a transaction's origin.
 			ps.Unit = autoUnit + fmt.Sprint(len(root.Stmts))
 		}
 		for _, a := range st.Args {
@@ -440,6 +445,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			lasting:      sc.lasting && w.Held(),
 			writeBackOf:  append(slices.Clip(sc.writeBackOf), producedBy(sc, w)...),
 			fromWork:     sc.fromWork || here[len(here)-1].fromWork,
+			chosen:       w.Chosen,
 			work:         cmp.Or(here[len(here)-1].work, sc.work),
 			failed:       sc.failedAt(here[len(here)-1]),
 		}

@@ -773,7 +773,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		args := b.mapArgs(call, s.Args)
 		var wired *valueflow.WiredStmt
 		if s.Wired != nil {
-			wired = &valueflow.WiredStmt{Call: s.Wired.Call, Recv: b.recvThrough(call, s.Wired.Recv), Guards: s.Wired.Guards, PastGuard: s.Wired.PastGuard}
+			wired = &valueflow.WiredStmt{Call: s.Wired.Call, Recv: b.recvThrough(call, s.Wired.Recv), Guards: s.Wired.Guards, PastGuard: s.Wired.PastGuard, Chosen: s.Wired.Chosen}
 			for _, ah := range s.Wired.Handles {
 				wired.Handles = append(wired.Handles, valueflow.ArgHandle{Arg: ah.Arg, Handle: b.mapHandle(call, ah.Handle)})
 			}
@@ -986,6 +986,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		if w.Recv.Param < 0 && boundWrapper(b.fn) && call.Call.Value == b.fn.FreeVars[0] {
 			w.Recv.Param = valueflow.BoundRecv
 		}
+		w.Chosen = w.Recv.Param < 0 && effects.ContextChosen(call.Call.Value)
 		w.Relays = b.relays(call)
 	}
 	for i, a := range call.Call.Args {

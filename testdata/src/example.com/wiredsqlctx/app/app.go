@@ -74,3 +74,34 @@ func (h *PointsHandler) SpendLoose(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Points.Note(r.Context(), "a", -10)
 }
+
+// Rewards grants rewards.
+type Rewards interface {
+	Add(ctx context.Context, id string, n int64) error
+	Log(ctx context.Context, id string, n int64) error
+}
+
+// RewardsHandler serves granting rewards.
+type RewardsHandler struct {
+	Work    UnitOfWork
+	Rewards Rewards
+}
+
+// Grant adds and logs in the unit of work's transaction.
+func (h *RewardsHandler) Grant(w http.ResponseWriter, r *http.Request) {
+	h.Work.WithinTx(r.Context(), func(ctx context.Context) error {
+		if err := h.Rewards.Add(ctx, "a", 10); err != nil {
+			return err
+		}
+		return h.Rewards.Log(ctx, "a", 10)
+	})
+}
+
+// GrantLoose does the same on the request's context: each write commits
+// on its own.
+func (h *RewardsHandler) GrantLoose(w http.ResponseWriter, r *http.Request) {
+	if err := h.Rewards.Add(r.Context(), "a", 10); err != nil {
+		return
+	}
+	h.Rewards.Log(r.Context(), "a", 10)
+}

@@ -5,6 +5,8 @@ package dbctx
 import (
 	"context"
 	"database/sql"
+
+	"example.com/wiredsqlctx/rewardsdb"
 )
 
 type txKey struct{}
@@ -36,4 +38,23 @@ func (w *Work) WithinTx(ctx context.Context, fn func(ctx context.Context) error)
 		return err
 	}
 	return tx.Commit()
+}
+
+// Pool hands repositories the context's transaction, or the database.
+type Pool struct{ db *sql.DB }
+
+// NewPool returns the Pool of db.
+func NewPool(db *sql.DB) *Pool { return &Pool{db: db} }
+
+// DB returns the context's transaction, or the database.
+func (p *Pool) DB(ctx context.Context) rewardsdb.DBTX {
+	if tx, ok := ctx.Value(txKey{}).(*sql.Tx); ok {
+		return tx
+	}
+	return p.db
+}
+
+// Queries returns the rewards queries on DB(ctx).
+func (p *Pool) Queries(ctx context.Context) *rewardsdb.Queries {
+	return rewardsdb.New(p.DB(ctx))
 }

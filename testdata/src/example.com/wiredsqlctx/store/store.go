@@ -7,6 +7,7 @@ import (
 	"database/sql"
 
 	"example.com/wiredsqlctx/dbctx"
+	"example.com/wiredsqlctx/rewardsdb"
 )
 
 type txKey struct{}
@@ -68,4 +69,20 @@ func (p *Points) Take(ctx context.Context, id string, n int64) error {
 func (p *Points) Note(ctx context.Context, id string, n int64) error {
 	_, err := dbctx.Conn(ctx, p.DB).ExecContext(ctx, "INSERT INTO point_moves (account_id, amount) VALUES ($1, $2)", id, n)
 	return err
+}
+
+// Rewards runs the generated queries through their interface, on the
+// handle the pool chooses by the context.
+type Rewards struct{ Pool *dbctx.Pool }
+
+func (r *Rewards) q(ctx context.Context) rewardsdb.Querier { return r.Pool.Queries(ctx) }
+
+// Add adds n to the account's rewards.
+func (r *Rewards) Add(ctx context.Context, id string, n int64) error {
+	return r.q(ctx).AddReward(ctx, id, n)
+}
+
+// Log records the move.
+func (r *Rewards) Log(ctx context.Context, id string, n int64) error {
+	return r.q(ctx).LogReward(ctx, id, n)
 }

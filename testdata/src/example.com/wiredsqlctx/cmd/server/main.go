@@ -18,4 +18,7 @@ func main() {
 	points := &app.PointsHandler{Work: &dbctx.Work{DB: db}, Points: &store.Points{DB: db}}
 	http.HandleFunc("POST /points", points.Spend)
 	http.HandleFunc("POST /points/loose", points.SpendLoose)
+	rewards := &app.RewardsHandler{Work: &dbctx.Work{DB: db}, Rewards: &store.Rewards{Pool: dbctx.NewPool(db)}}
+	http.HandleFunc("POST /rewards", rewards.Grant)
+	http.HandleFunc("POST /rewards/loose", rewards.GrantLoose)
 }
