@@ -324,36 +324,103 @@ func ownMethod(fn *ssa.Function, cc *ssa.CallCommon) bool {
 	return callee.Pkg != nil && fn.Pkg != nil && callee.Pkg == fn.Pkg
 }
 
-// settersOf returns the calls of fn through an interface that are given
-// a field of e other than field (the key of the row e was read from) and
-// one constant of the field's type t (the status they set), a type of
-// its own or the call named for the field (SetStatus): once such a call
-// has run, the field reads as that constant, equal to c or not.
+// settersOf returns the calls of fn, through an interface or to the
+// program's own repository, that are given the key of the row e was read
+// from (a field of e other than field, or what the lookup that returned
+// e was given) and one constant of the field's type t or of a type of
+// its own that the field keeps as text (the status they set), where the
+// constant's type is named or the call is named for the field
+// (SetStatus): once such a call has run, the field reads as that
+// constant, equal to c or not.
 func settersOf(fn *ssa.Function, e ssa.Value, field string, t types.Type, c constant.Value) []testedWrite {
-	_, named := types.Unalias(t).(*types.Named)
+	keys := lookupKeys(e)
 	var out []testedWrite
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
-			if !ok || !call.Common().IsInvoke() {
+			if !ok || !call.Common().IsInvoke() && !ownMethod(fn, call.Common()) {
 				continue
 			}
-			keyed, set := false, []constant.Value(nil)
+			keyed, named, set := false, false, []constant.Value(nil)
 			for _, a := range setterValues(call) {
-				if base, f, ok := fieldRead(valueflow.Unwrap(a)); ok && base == e && f != field {
+				if base, f, ok := fieldRead(valueflow.Unwrap(a)); ok && base == e && f != field || slices.ContainsFunc(keys, func(k ssa.Value) bool { return sameValue(k, a) }) {
 					keyed = true
 				}
-				if k, ok := stateConst(a); ok && types.Identical(a.Type(), t) {
+				if k, ok := stateConst(a); ok && stateOf(a.Type(), t) {
+					_, isNamed := types.Unalias(a.Type()).(*types.Named)
+					named = named || isNamed
 					set = append(set, k)
 				}
 			}
-			forField := named || strings.Contains(call.Common().Method.Name(), field)
+			forField := named || strings.Contains(calleeName(call), field)
 			if keyed && len(set) == 1 && forField {
 				out = append(out, testedWrite{call, constant.Compare(set[0], token.EQL, c)})
 			}
 		}
 	}
 	return out
+}
+
+// stateOf reports whether a value of type a can set a field of type t:
+// the same type, or a type of its own whose values the field keeps as
+// their underlying text or number (a ParcelState in a string Status).
+func stateOf(a, t types.Type) bool {
+	if types.Identical(a, t) {
+		return true
+	}
+	_, named := types.Unalias(a).(*types.Named)
+	return named && types.Identical(a.Underlying(), t.Underlying())
+}
+
+// lookupKeys returns the arguments of the call whose result e is, when
+// it is one (p, err := repo.lockParcel(ctx, tx, id)): a setter given the
+// same key sets the state of the row e was read from.
+func lookupKeys(e ssa.Value) []ssa.Value {
+	if load, ok := e.(*ssa.UnOp); ok && load.Op == token.MUL {
+		e = load.X
+	}
+	ex, ok := e.(*ssa.Extract)
+	if !ok {
+		return nil
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, a := range call.Call.Args {
+		if t := a.Type(); catalog.TypeKey(t) != "context.Context" && !isHandleType(t) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// sameValue reports whether a and b hold one value: the same SSA value,
+// or two reads of a variable a function literal captures (*orderID),
+// which the function never assigns.
+func sameValue(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	la, ok1 := a.(*ssa.UnOp)
+	lb, ok2 := b.(*ssa.UnOp)
+	if !ok1 || !ok2 || la.Op != token.MUL || lb.Op != token.MUL || la.X != lb.X {
+		return false
+	}
+	fv, ok := la.X.(*ssa.FreeVar)
+	return ok && !slices.ContainsFunc(*fv.Referrers(), func(r ssa.Instruction) bool {
+		st, ok := r.(*ssa.Store)
+		return ok && st.Addr == fv
+	})
+}
+
+// calleeName is the name of the method or function a call calls.
+func calleeName(call ssa.CallInstruction) string {
+	if fn := valueflow.Callee(call.Common()); fn != nil {
+		return fn.Name()
+	}
+	return ""
 }
 
 // mapSets returns the constant a call sets field's column to through a
