@@ -311,6 +311,8 @@ func TestWired(t *testing.T) {
 			`a retry creates a second Message with a new ID: uuid.NewString\(\) in outbox.Writer.Add \(outbox.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Announce, wired here\)`,
 			`a retry creates a second Shipment with a new ID: uuid.NewString\(\) in shipping.service.Open \(shipping.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Open, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into shipments in database.Repo.Create \(database.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.Register, wired here\)`,
+			`a retry inserts the row for the same id again, .* the INSERT into shipments in keystore.Shipments.Add \(keystore.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.RegisterInTx, wired here\)`,
+			`a retry inserts the row for the same id again, .* the INSERT into shipments in keystore.Shipments.Put \(keystore.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.RegisterCaptured, wired here\)`,
 			`a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect \(credits on a handle that commits each statement, the effect on a transaction; credits in sqlstore.Credits.Seen \(sqlstore.go:\d+:\d+\), HTTP handler Handler.Credit, wired here\)`,
 		},
 		// A key claimed and read back in the order's transaction,

@@ -648,6 +648,35 @@ func (b *stmtBuilder) argSource(v ssa.Value, path string) valueflow.ArgSource {
 	return valueflow.ArgSource{Param: -1}
 }
 
+// enclosing returns, for a value that a function literal being listed
+// reads from a variable it captures (a := Assignment{...}; uow.Do(ctx,
+// func(ctx) error { return repo.Add(ctx, a) })), the value the variable
+// was assigned, once, where the literal is made: what the function whose
+// list this is hands on, whose fields it filled. Any other value is
+// returned as it is.
+func (b *stmtBuilder) enclosing(v ssa.Value) ssa.Value {
+	load, ok := valueflow.Unwrap(v).(*ssa.UnOp)
+	if !ok || load.Op != token.MUL || b.cb == nil {
+		return v
+	}
+	addr, captured := load.X, false
+	for depth := 0; depth < 4; depth++ {
+		fv, ok := addr.(*ssa.FreeVar)
+		if !ok {
+			break
+		}
+		addr, captured = valueflow.Binding(fv), true
+	}
+	cell, ok := addr.(*ssa.Alloc)
+	if !ok || !captured {
+		return v
+	}
+	if stored, ok := effects.StoredOnce(cell); ok {
+		return stored
+	}
+	return v
+}
+
 // wiredCallbacks adds the statements of the function literals handed
 // to the wired call at entry, marked as its arguments'.
 func (b *stmtBuilder) wiredCallbacks(cc *ssa.CallCommon, entry int) {
@@ -990,6 +1019,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		w.Relays = b.relays(call)
 	}
 	for i, a := range call.Call.Args {
+		a = b.enclosing(a)
 		w.Args = append(w.Args, b.argSource(a, ""))
 		for _, f := range b.h.r.emptyFields(call, a) {
 			w.Empty = append(w.Empty, valueflow.ArgSource{Param: i, Path: f})

@@ -32,6 +32,13 @@ type Service interface {
 	Credit(ctx context.Context, key, account string, amount int64) error
 	Transfer(ctx context.Context, from, to string, amount int64) error
 	Ship(ctx context.Context, id string) error
+	RegisterInTx(ctx context.Context, id, orderRef string) error
+	RegisterCaptured(ctx context.Context, id, orderRef string) error
+}
+
+// Registry stores shipments.
+type Registry interface {
+	Put(ctx context.Context, sh *domain.Shipment) error
 }
 
 // CreditStore keeps credits under request keys.
@@ -88,14 +95,16 @@ type service struct {
 	units     Units
 	inner     Depositor
 	events    *database.Repo[domain.ShipmentEvent]
+	registry  Registry
+	store     *keystore.Shipments
 }
 
 // NewService returns the service on db.
 func NewService(db *gorm.DB, tx database.Transactor, claims Claims, ob Outbox, credits CreditStore, units Units) Service {
 	return &service{
 		credits: credits, units: units, inner: &depositor{tx: tx, db: db},
-		events: database.NewRepo[domain.ShipmentEvent](db),
-		tx:     tx, shipments: database.NewRepo[domain.Shipment](db), hubs: database.NewRepo[domain.Hub](db),
+		events: database.NewRepo[domain.ShipmentEvent](db), registry: &keystore.Shipments{DB: db}, store: &keystore.Shipments{DB: db},
+		tx: tx, shipments: database.NewRepo[domain.Shipment](db), hubs: database.NewRepo[domain.Hub](db),
 		keys: database.NewRepo[domain.IdempotencyKey](db), attempts: database.NewRepo[domain.DeliveryAttempt](db),
 		claims: &keystore.Keys{DB: db}, claimsVia: claims, outbox: ob,
 	}
@@ -249,6 +258,21 @@ func (s *service) Ship(ctx context.Context, id string) error {
 	return s.events.Create(ctx, &domain.ShipmentEvent{ID: uuid.NewString(), ShipmentID: id, Kind: "shipped"})
 }
 
+func (s *service) RegisterInTx(ctx context.Context, id, orderRef string) error {
+	return s.tx.InTx(ctx, func(ctx context.Context) error {
+		return s.store.Add(ctx, &domain.Shipment{ID: id, OrderRef: orderRef, Status: "open"})
+	})
+}
+
+// RegisterCaptured builds the shipment before the unit of work, whose
+// function hands it to the registry: the ID is the caller's.
+func (s *service) RegisterCaptured(ctx context.Context, id, orderRef string) error {
+	sh := &domain.Shipment{ID: id, OrderRef: orderRef, Status: "open"}
+	return s.tx.InTx(ctx, func(ctx context.Context) error {
+		return s.registry.Put(ctx, sh)
+	})
+}
+
 // Handler serves the API.
 type Handler struct{ Svc Service }
 
@@ -314,4 +338,12 @@ func (h *Handler) Transfer(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) Ship(w http.ResponseWriter, r *http.Request) {
 	h.Svc.Ship(r.Context(), r.FormValue("id"))
+}
+
+func (h *Handler) RegisterInTx(w http.ResponseWriter, r *http.Request) {
+	h.Svc.RegisterInTx(r.Context(), r.FormValue("id"), r.FormValue("order"))
+}
+
+func (h *Handler) RegisterCaptured(w http.ResponseWriter, r *http.Request) {
+	h.Svc.RegisterCaptured(r.Context(), r.FormValue("id"), r.FormValue("order"))
 }

@@ -35,5 +35,7 @@ func main() {
 	http.HandleFunc("POST /credits", h.Credit)
 	http.HandleFunc("POST /transfers", h.Transfer)
 	http.HandleFunc("POST /shipments/shipped", h.Ship)
+	http.HandleFunc("PUT /shipments/tx", h.RegisterInTx)
+	http.HandleFunc("PUT /shipments/captured", h.RegisterCaptured)
 	http.ListenAndServe(":8080", nil)
 }
