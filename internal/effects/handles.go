@@ -335,8 +335,11 @@ func fieldStore(a *ssa.Alloc, field string) (ssa.Value, int) {
 	n := 0
 	for _, r := range *a.Referrers() {
 		if fa, ok := r.(*ssa.FieldAddr); ok && fa.X == a && fieldPath(a.Type(), fa.Field) == field {
-			v, m := stores(fa)
-			stored, n = v, n+m
+			// Each use of the field has an address of its own: the
+			// reads (stmt.SettlementID after the insert) store nothing.
+			if v, m := stores(fa); m > 0 {
+				stored, n = v, n+m
+			}
 		}
 	}
 	return stored, n

@@ -38,7 +38,8 @@ func run(pass *analysis.Pass) (any, error) { return &SSA{pass: pass}, nil }
 func (s *SSA) Package() *ssa.Package { s.build(); return s.pkg }
 
 // SrcFuncs returns the package's source functions, with their function
-// literals, in source order.
+// literals, in source order, and then the function literals of its
+// package-level variables.
 func (s *SSA) SrcFuncs() []*ssa.Function { s.build(); return s.funcs }
 
 // Func returns the SSA function of a declared function of the package.
@@ -72,6 +73,14 @@ func (s *SSA) build() {
 				if fn := prog.FuncValue(obj); fn != nil {
 					s.funcs = appendWithAnons(s.funcs, fn)
 				}
+			}
+		}
+		// The function literals of package-level variables' initializers
+		// (a module's table of constructors, fx.Provide(func(a *Activities)
+		// Registration {...})) belong to the package's initializer.
+		if init := s.pkg.Func("init"); init != nil {
+			for _, anon := range init.AnonFuncs {
+				s.funcs = appendWithAnons(s.funcs, anon)
 			}
 		}
 		s.pass = nil

@@ -140,3 +140,19 @@ func nightly() {} // want `root: function marked retried nightly`
 func backfill(ctx context.Context) {
 	store(ctx)
 }
+
+// A module's table of constructors, a package-level variable: the
+// registration in its function literal makes the struct's methods roots.
+type Registration struct {
+	Register func(w worker.Registry)
+}
+
+type TableActivities struct{}
+
+func (a *TableActivities) Settle(ctx context.Context) error { return nil } // want `root: Temporal activity TableActivities.Settle`
+
+var registrations = []func(a *TableActivities) Registration{
+	func(a *TableActivities) Registration {
+		return Registration{Register: func(w worker.Registry) { w.RegisterActivity(a) }}
+	},
+}

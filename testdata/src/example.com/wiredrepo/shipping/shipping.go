@@ -4,6 +4,7 @@ package shipping
 
 import (
 	"context"
+	"log"
 	"net/http"
 
 	"github.com/google/uuid"
@@ -114,8 +115,15 @@ func (s *service) Open(ctx context.Context, orderRef string) error {
 	return s.shipments.Create(ctx, &domain.Shipment{ID: uuid.NewString(), OrderRef: orderRef, Status: "open"}) // want `a retry creates a second Shipment with a new ID: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Open\)`
 }
 
+// Register stores the shipment under the caller's ID, and reads the row
+// it stored back.
 func (s *service) Register(ctx context.Context, id, orderRef string) error {
-	return s.shipments.Create(ctx, &domain.Shipment{ID: id, OrderRef: orderRef, Status: "open"})
+	sh := &domain.Shipment{ID: id, OrderRef: orderRef, Status: "open"}
+	if err := s.shipments.Create(ctx, sh); err != nil {
+		return err
+	}
+	log.Printf("shipment %s registered", sh.ID)
+	return nil
 }
 
 func (s *service) RegisterOnce(ctx context.Context, id, orderRef string) error {
