@@ -473,7 +473,9 @@ func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (
 
 // noEffect reports whether a POST changes nothing a retry could repeat:
 // it goes to an address that reads (an OAuth token, search or
-// GraphQL-query endpoint, or one whose last path segment or custom
+// GraphQL-query endpoint, a last path segment that names a search or a
+// trace, as /federalcriminalsearch and /ssntrace do, or one whose last
+// path segment or custom
 // method, as in /v1/addresses:validate, names a read: readActions), or
 // adds an address to a list that holds each address once (addsMember),
 // told from the constant end of the URL.
@@ -489,7 +491,14 @@ func noEffect(url ssa.Value) bool {
 	s = strings.TrimSuffix(s, "/")
 	last := s[strings.LastIndexAny(s, "/:")+1:]
 	return strings.HasSuffix(s, "/token") || strings.Contains(s, "/oauth") || strings.Contains(s, "/search") ||
-		strings.HasSuffix(s, "/graphql") || strings.HasSuffix(s, "/_search") || readActions[last] || addsMember(url)
+		strings.HasSuffix(last, "search") || len(last) > len("trace") && strings.HasSuffix(last, "trace") || strings.HasSuffix(s, "/graphql") || readActions[last] || addsMember(url)
+}
+
+// ReadAddress reports whether a POST to url, a helper's argument at one
+// of its calls, changes nothing a retry could repeat: a read's address
+// (noEffect), or one of the program's own routes (OwnRoute).
+func ReadAddress(url ssa.Value) bool {
+	return noEffect(url) || OwnRoute(url)
 }
 
 // addsMember reports whether a POST adds members to one list: its path

@@ -344,7 +344,13 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 			valueflow.KeylessEffect: callersOf(o.fn, callers),
 		}
 		for _, d := range o.defects {
-			for fn := range reach[d.Kind] {
+			reached := reach[d.Kind]
+			if d.Kind == valueflow.KeylessEffect && d.AddressArg > 0 {
+				// A helper given the address: callers that give it only
+				// reads' addresses (a search) make no effect through it.
+				reached = callersOf(o.fn, addressedCallers(callers, o.fn, d.AddressArg-1))
+			}
+			for fn := range reached {
 				if len(d.OnlyEmpty) > 0 && fn != topFunc(o.fn) {
 					continue // the conditions name the top function's parameters; its callers' calls decide them
 				}
@@ -432,6 +438,31 @@ func reverseCalls(funcs []*ssa.Function, pkg *types.Package) map[*ssa.Function][
 			}
 		}
 	}
+	return out
+}
+
+// addressedCallers is callers without the calls of helper whose every
+// call from a caller passes, for the helper's parameter arg, an address
+// that only reads (effects.ReadAddress).
+func addressedCallers(callers map[*ssa.Function][]*ssa.Function, helper *ssa.Function, arg int) map[*ssa.Function][]*ssa.Function {
+	reads := func(caller *ssa.Function) bool {
+		calls := 0
+		for _, b := range caller.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok || c.Common().StaticCallee() != helper {
+					continue
+				}
+				calls++
+				if args := c.Common().Args; arg >= len(args) || !effects.ReadAddress(args[arg]) {
+					return false
+				}
+			}
+		}
+		return calls > 0
+	}
+	out := maps.Clone(callers)
+	out[helper] = slices.DeleteFunc(slices.Clone(callers[helper]), reads)
 	return out
 }
 

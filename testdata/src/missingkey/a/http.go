@@ -85,13 +85,16 @@ func reads(w http.ResponseWriter, r *http.Request) {
 	http.DefaultClient.Do(del)
 }
 
-// Negative: POSTs that read: a token, a search, a GraphQL query.
+// Negative: POSTs that read: a token, a search, a GraphQL query, a
+// background check's searches and traces.
 func readPosts(w http.ResponseWriter, r *http.Request) {
 	http.PostForm("https://auth.example/oauth/token", url.Values{})
 	http.Post("https://search.example/v1/search", "application/json", nil)
 	http.Post(baseURL+"/graphql", "application/json", nil)
 	http.Post(baseURL+"/v1/addresses:validate", "application/json", nil)
 	http.Post(baseURL+"/v1/shipments/rates", "application/json", nil)
+	http.Post(baseURL+"/federalcriminalsearch", "application/json", nil)
+	http.Post(baseURL+"/ssntrace", "application/json", nil)
 	quote, _ := http.NewRequestWithContext(r.Context(), http.MethodPost, "https://carrier.example/v2/quote", nil)
 	http.DefaultClient.Do(quote)
 }

@@ -28,7 +28,25 @@ func (a *Activities) Defs() []Def {
 	return []Def{
 		{Name: "charge", Fn: a.Charge},
 		{"lookup", a.Lookup},
+		{"screen", a.Screen},
+		{"book", a.Book},
 	}
+}
+
+// Screen posts a search: a read, though its helper posts.
+func (a *Activities) Screen(ctx context.Context, id string) error {
+	return a.postJSON(a.base+"/federalcriminalsearch", id)
+}
+
+// Book posts a booking through the same helper.
+func (a *Activities) Book(ctx context.Context, id string) error {
+	return a.postJSON(a.base+"/bookings", id)
+}
+
+// postJSON posts to the address its callers give, without a key.
+func (a *Activities) postJSON(addr, id string) error {
+	_, err := http.PostForm(addr, url.Values{"id": {id}})
+	return err
 }
 
 // Charge posts a charge without an idempotency key.
