@@ -24,7 +24,9 @@
 // report providers without a key mechanism (Kafka, AMQP, core NATS), GET,
 // HEAD, PUT and DELETE requests, POSTs to token, search and GraphQL
 // endpoints and to addresses whose last segment names a read (validate,
-// lookup, query, quote, rates, estimate, preview, calculate) or the
+// lookup, query, quote, rates, estimate, preview, calculate, or ends in
+// search or trace, as /federalcriminalsearch and /ssntrace do), a
+// helper's POST that its callers give only such addresses, or the
 // members of one mailing list, which it holds once each
 // (/addressbooks/{id}/emails, /lists/{id}/members), whether the address is concatenated or
 // formatted with fmt.Sprintf, SQS
