@@ -39,7 +39,7 @@ func TestFreshID(t *testing.T) {
 		"freshid/xids", "freshid/heldx",
 		"freshid/roots",
 		// A consumer loop of another package given its handler.
-		"freshid/xloopuse",
+		"freshid/xloopuse", "freshid/xrouter", "freshid/xrouteruse",
 		// Handlers of one package registered from a table by another.
 		"freshid/xwire",
 		"freshid/sinks",

@@ -35,9 +35,13 @@ func (*FieldRoot) AFact() {}
 func (r *FieldRoot) String() string { return "fieldroot(" + r.Kind + ")" }
 
 // callsFuncField reports whether a file of the package calls a function
-// held in a struct field: only then is SSA built to find out whether the
-// call runs on a retried path.
+// held in a struct field, or declares a struct field of a map of
+// functions (a router's handlers by topic): only then is SSA built to
+// find out whether the call runs on a retried path.
 func callsFuncField(pass *analysis.Pass) bool {
+	if declaresFuncMap(pass) {
+		return true
+	}
 	found := false
 	for _, file := range pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
@@ -59,6 +63,29 @@ func callsFuncField(pass *analysis.Pass) bool {
 	return found
 }
 
+// declaresFuncMap reports whether the package declares a struct type
+// with a field that maps keys to functions.
+func declaresFuncMap(pass *analysis.Pass) bool {
+	for _, name := range pass.Pkg.Scope().Names() {
+		tn, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for f := range st.Fields() {
+			if m, ok := f.Type().Underlying().(*types.Map); ok {
+				if _, ok := m.Elem().Underlying().(*types.Signature); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // fieldRoots finds the fields of function type whose value the
 // package's retried paths call, exports a FieldRoot fact on those the
 // package declares, and adds to roots the parameters of the package's
@@ -76,6 +103,9 @@ func (r *Result) fieldRoots(roots map[*types.Func][]ParamRoot) {
 					continue
 				}
 				fld := loadedField(call.Common().Value)
+				if fld == nil {
+					fld = r.mapFieldOf(call.Common().Value, 0)
+				}
 				if fld == nil || called[fld] != "" {
 					continue
 				}
@@ -163,22 +193,125 @@ func loadedField(v ssa.Value) *types.Var {
 
 // paramsOf returns the parameters a value is, through the phis that
 // join it with what wraps it (h = mw[i](h) in a loop over middleware:
-// the parameter is still what the field ends up calling).
+// the parameter is still what the field ends up calling), and through
+// a function of the package that returns such a value of its own
+// parameter (h = chain(h, mw...)).
 func paramsOf(v ssa.Value, depth int) []*ssa.Parameter {
+	if depth > maxValueDepth {
+		return nil
+	}
 	switch v := unwrap(v).(type) {
 	case *ssa.Parameter:
 		return []*ssa.Parameter{v}
 	case *ssa.Phi:
-		if depth > maxValueDepth {
-			return nil
-		}
 		var out []*ssa.Parameter
 		for _, e := range v.Edges {
 			out = append(out, paramsOf(e, depth+1)...)
 		}
 		return out
+	case *ssa.Call:
+		callee := v.Call.StaticCallee()
+		if callee == nil || callee.Blocks == nil || callee.Signature.Results().Len() != 1 {
+			return nil
+		}
+		var out []*ssa.Parameter
+		for _, b := range callee.Blocks {
+			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			if !ok {
+				continue
+			}
+			for _, p := range paramsOf(ret.Results[0], depth+1) {
+				if i := paramIndex(callee, p); i >= 0 && i < len(v.Call.Args) {
+					out = append(out, paramsOf(v.Call.Args[i], depth+1)...)
+				}
+			}
+		}
+		return out
 	}
 	return nil
+}
+
+// maxMapDepth bounds the steps from a called handler back to the map
+// it was looked up in: a loop, a supervisor that restarts it, the
+// goroutine that runs the supervisor, the lookup method.
+const maxMapDepth = 8
+
+// mapFieldOf returns the struct field of map type whose element a called
+// function value is (a router's handler, looked up by topic), through
+// the methods of the package that return the element (Lookup(topic))
+// and the parameters it is passed to (superviseTopic(ctx, topic, h)),
+// or nil.
+func (r *Result) mapFieldOf(v ssa.Value, depth int) *types.Var {
+	if depth > maxMapDepth {
+		return nil
+	}
+	switch x := unwrap(v).(type) {
+	case *ssa.Lookup:
+		return loadedField(x.X)
+	case *ssa.Extract:
+		switch t := x.Tuple.(type) {
+		case *ssa.Lookup:
+			return loadedField(t.X)
+		case *ssa.Call:
+			return r.returnedMapField(t, x.Index, depth)
+		}
+	case *ssa.Call:
+		return r.returnedMapField(x, 0, depth)
+	case *ssa.UnOp:
+		// A result a function with deferred calls keeps in a
+		// variable until it returns.
+		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
+			if stored := storedOnce(a); stored != nil {
+				return r.mapFieldOf(stored, depth+1)
+			}
+		}
+	case *ssa.Parameter:
+		i := paramIndex(x.Parent(), x)
+		for _, site := range r.values.sites[x.Parent()] {
+			if args := site.Common().Args; i >= 0 && i < len(args) {
+				if fld := r.mapFieldOf(args[i], depth+1); fld != nil {
+					return fld
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// storedOnce returns the one value stored into a, or nil.
+func storedOnce(a *ssa.Alloc) ssa.Value {
+	var out ssa.Value
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if out != nil {
+				return nil
+			}
+			out = st.Val
+		}
+	}
+	return out
+}
+
+// returnedMapField is mapFieldOf for result i of a call of a function of
+// the package: the map field every return takes it from.
+func (r *Result) returnedMapField(call *ssa.Call, i, depth int) *types.Var {
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Blocks == nil {
+		return nil
+	}
+	var fld *types.Var
+	for _, b := range callee.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || i >= len(ret.Results) {
+			continue
+		}
+		f := r.mapFieldOf(ret.Results[i], depth+1)
+		if f == nil || fld != nil && f != fld {
+			return nil
+		}
+		fld = f
+	}
+	return fld
 }
 
 // storedRoot makes the function a package stores into a field of another

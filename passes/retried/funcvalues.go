@@ -69,6 +69,11 @@ func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function
 						fv.maps[key] = append(fv.maps[key], f)
 					} else if _, ok := instr.Value.Type().Underlying().(*types.Signature); ok {
 						fv.mapGiven[key] = append(fv.mapGiven[key], instr.Value)
+						if fld := loadedField(instr.Map); fld != nil {
+							// A router's r.handlers[topic] = h: what the
+							// map field holds.
+							fv.given[fld] = append(fv.given[fld], instr.Value)
+						}
 					}
 				case ssa.CallInstruction:
 					if callee := instr.Common().StaticCallee(); callee != nil {

@@ -346,6 +346,17 @@ func settersOf(fn *ssa.Function, e ssa.Value, field string, t types.Type, c cons
 				if base, f, ok := fieldRead(valueflow.Unwrap(a)); ok && base == e && f != field || slices.ContainsFunc(keys, func(k ssa.Value) bool { return sameValue(k, a) }) {
 					keyed = true
 				}
+			}
+			// The value set: the one a map of columns gives the field's
+			// column (UpdateWhere(ctx, map[string]any{"status":
+			// Delivered}, "id = ? AND status = ?", o.ID, PickedUp), whose
+			// condition's values are no state set), else a constant
+			// argument.
+			values := setterArgs(call)
+			if v := mapSetValue(call, field); v != nil {
+				values = []ssa.Value{v}
+			}
+			for _, a := range values {
 				if k, ok := stateConst(a); ok && stateOf(a.Type(), t) {
 					_, isNamed := types.Unalias(a.Type()).(*types.Named)
 					named = named || isNamed
@@ -439,10 +450,37 @@ func mapSets(call ssa.CallInstruction, field string) (constant.Value, bool) {
 	return nil, false
 }
 
-// setterValues returns the values a call is given: its arguments, and
+// mapSetValue returns the value a call sets field's column to through a
+// map of columns to values it is given, built in place, or nil.
+func mapSetValue(call ssa.CallInstruction, field string) ssa.Value {
+	col := catalog.GormColumn(field)
+	for _, a := range call.Common().Args {
+		entries, _ := valueflow.MapLiteral(a)
+		for _, e := range entries {
+			if e.Key == col {
+				return valueflow.Unwrap(e.Value)
+			}
+		}
+	}
+	return nil
+}
+
+// setterValues returns the values a call is given: setterArgs, and the
+// elements of a variadic argument ("id = ?", o.ID), where a key may be.
+func setterValues(call ssa.CallInstruction) []ssa.Value {
+	out := setterArgs(call)
+	for _, a := range call.Common().Args {
+		for _, el := range valueflow.SliceElems(a) {
+			out = append(out, valueflow.Unwrap(el))
+		}
+	}
+	return out
+}
+
+// setterArgs returns the values a call is given: its arguments, and
 // the fields stored in an argument built in place (sqlc's params,
 // TransitionParams{ID: e.ID, To: Released}).
-func setterValues(call ssa.CallInstruction) []ssa.Value {
+func setterArgs(call ssa.CallInstruction) []ssa.Value {
 	var out []ssa.Value
 	for _, a := range call.Common().Args {
 		out = append(out, a)

@@ -12,8 +12,9 @@ import (
 type ParcelState string
 
 const (
-	Waiting  ParcelState = "waiting"
-	Assigned ParcelState = "assigned"
+	Waiting   ParcelState = "waiting"
+	Assigned  ParcelState = "assigned"
+	Delivered ParcelState = "delivered"
 )
 
 type Parcel struct {
@@ -149,4 +150,37 @@ func inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// updateWhere sets fields on the parcels that match the condition.
+func (locks) updateWhere(ctx context.Context, fields map[string]any, query string, args ...any) error {
+	_, err := db.ExecContext(ctx, "UPDATE parcels SET status = $1", fields["status"])
+	return err
+}
+
+func (locks) getParcel(ctx context.Context, id string) (*Parcel, error) {
+	var p Parcel
+	err := db.QueryRowContext(ctx, "SELECT id, status FROM parcels WHERE id = $1", id).Scan(&p.ID, &p.Status)
+	return &p, err
+}
+
+// Negative: the state is set through a map of columns, on a condition
+// that names the state it moves from: the map's value is the state set.
+func deliver(w http.ResponseWriter, r *http.Request) {
+	deliverParcel(r.Context(), r.FormValue("parcel"))
+}
+
+func deliverParcel(ctx context.Context, id string) error {
+	p, err := parcels.getParcel(ctx, id)
+	if err != nil {
+		return err
+	}
+	if p.Status == string(Delivered) {
+		return nil
+	}
+	if err := parcels.updateWhere(ctx, map[string]any{"status": Delivered}, "id = ? AND status = ?", p.ID, Assigned); err != nil {
+		return err
+	}
+	_, err = db.ExecContext(ctx, "INSERT INTO parcel_events (id, parcel_id) VALUES ($1, $2)", uuid.NewString(), p.ID)
+	return err
 }
