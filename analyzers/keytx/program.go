@@ -59,10 +59,10 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 				continue // one function's, which its package judges; or they never run apart
 			}
 			msg, ok := programApart(parsed[k], k < w)
-			if !ok || seen[fmt.Sprint(ks.At)] {
+			if !ok || seen[ks.Site()] {
 				continue
 			}
-			seen[fmt.Sprint(ks.At)] = true
+			seen[ks.Site()] = true
 			c.reportProgram(r, ks, ws, parsed[k], msg)
 			break
 		}
@@ -191,10 +191,10 @@ func (c *checker) aroundOne(r *summary.ProgramRoot, parsed []*sqltext.Statement,
 			continue
 		}
 		ks := &r.Stmts[w]
-		if seen[fmt.Sprint(ks.At)] {
+		if seen[ks.Site()] {
 			return
 		}
-		seen[fmt.Sprint(ks.At)] = true
+		seen[ks.Site()] = true
 		c.reportAround(r, ks, &r.Stmts[check], &r.Stmts[next], p)
 		return
 	}

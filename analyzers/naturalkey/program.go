@@ -33,7 +33,7 @@ func (c *checker) programRoots() {
 		}
 		for j := range r.Stmts {
 			st := &r.Stmts[j]
-			if seen[fmt.Sprint(st.At)] || !r.Unjudged(j) {
+			if seen[st.Site()] || !r.Unjudged(j) {
 				continue // its package judges it, or a duplicate is handled
 			}
 			parsed := st.Parsed
@@ -41,7 +41,7 @@ func (c *checker) programRoots() {
 				continue
 			}
 			if col := c.givenIdentity(parsed, st.Given, fresh[r.Root]); col != "" {
-				seen[fmt.Sprint(st.At)] = true
+				seen[st.Site()] = true
 				c.reportProgram(r, st, parsed, col)
 			}
 		}

@@ -98,9 +98,9 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 		return
 	}
 	f := &r.Stmts[first]
-	key := fmt.Sprint(f.At)
+	key := f.Site()
 	for _, w := range counted {
-		key += " " + fmt.Sprint(r.Stmts[w].At)
+		key += " " + r.Stmts[w].Site()
 	}
 	if seen[key] {
 		return

@@ -139,6 +139,16 @@ func (s *ProgramStmt) Autocommit() bool { return strings.HasPrefix(s.Unit, autoU
 // autoUnit starts the unit of a statement that commits on its own.
 const autoUnit = "auto#"
 
+// Site names the statement for the findings of a run: where it runs and
+// the table it writes, since one statement of a generic repository
+// (Repo[T].Create) writes the table of each caller's type argument.
+func (s *ProgramStmt) Site() string {
+	if s.Parsed != nil {
+		return s.At.String() + " " + s.Parsed.Table
+	}
+	return s.At.String()
+}
+
 // InWired reports whether the statement runs in an implementation of a
 // wired call, not in the root's own package.
 func (s *ProgramStmt) InWired() bool { return len(s.trail) > 1 || s.registered }

@@ -35,6 +35,7 @@ type Service interface {
 	Ship(ctx context.Context, id string) error
 	RegisterInTx(ctx context.Context, id, orderRef string) error
 	RegisterCaptured(ctx context.Context, id, orderRef string) error
+	OpenHub(ctx context.Context, id string) error
 }
 
 // Registry stores shipments.
@@ -281,6 +282,12 @@ func (s *service) RegisterCaptured(ctx context.Context, id, orderRef string) err
 	})
 }
 
+// OpenHub stores a hub under the caller's ID, through the same generic
+// Create as the shipments.
+func (s *service) OpenHub(ctx context.Context, id string) error {
+	return s.hubs.Create(ctx, &domain.Hub{ID: id})
+}
+
 // Handler serves the API.
 type Handler struct{ Svc Service }
 
@@ -354,4 +361,8 @@ func (h *Handler) RegisterInTx(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) RegisterCaptured(w http.ResponseWriter, r *http.Request) {
 	h.Svc.RegisterCaptured(r.Context(), r.FormValue("id"), r.FormValue("order"))
+}
+
+func (h *Handler) OpenHub(w http.ResponseWriter, r *http.Request) {
+	h.Svc.OpenHub(r.Context(), r.FormValue("id"))
 }

@@ -37,5 +37,6 @@ func main() {
 	http.HandleFunc("POST /shipments/shipped", h.Ship)
 	http.HandleFunc("PUT /shipments/tx", h.RegisterInTx)
 	http.HandleFunc("PUT /shipments/captured", h.RegisterCaptured)
+	http.HandleFunc("PUT /hubs", h.OpenHub)
 	http.ListenAndServe(":8080", nil)
 }
