@@ -50,51 +50,37 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	if !slices.ContainsFunc(writes, func(w int) bool { return !programCovered(r, w, guards) }) {
 		return // the guards cover every write
 	}
+	// The first write a retry repeats, with the writes that can run with
+	// it in one operation (a dispatcher's other cases are other
+	// operations), when one of them commits apart: the first not after
+	// a state guard's write, or else the first after one (the retry
+	// then stops at the guard's test), as when the first not after one
+	// lies in another case of a dispatcher.
 	first, stopped := -1, false
-	for _, i := range writes {
-		// A duplicate handled where an INSERT runs makes it
-		// idempotent; an UPDATE that computes from the current value
-		// repeats whatever guards it. A write after a state guard's
-		// write does not run again: the retry leaves at the guard's
-		// test, and the operation stays half done.
-		if !effects.Repeats(parsed[i]) || r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert || attemptRecord(parsed[i]) {
-			continue
+	var counted []int
+	for _, after := range []bool{false, true} {
+		for _, i := range writes {
+			// A duplicate handled where an INSERT runs makes it
+			// idempotent; an UPDATE that computes from the current
+			// value repeats whatever guards it. A record of the attempt
+			// is meant to be added again.
+			if r.Stmts[i].StateGuarded != after || !effects.Repeats(parsed[i]) || r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert || attemptRecord(parsed[i]) {
+				continue
+			}
+			with, found, own := c.apartWith(r, i, writes, guards, comps, parsed)
+			if found && own {
+				return // the root's own writes: its package judges them
+			}
+			if found {
+				first, stopped, counted = i, after, with
+			}
+			break // the first of each: a later one is judged with it
 		}
-		if !r.Stmts[i].StateGuarded {
-			first, stopped = i, false
+		if first >= 0 {
 			break
-		}
-		if first < 0 {
-			first, stopped = i, true
 		}
 	}
 	if first < 0 {
-		return
-	}
-	// Only the writes that can run with the first in one operation: a
-	// dispatcher's other cases are other operations. An INSERT whose
-	// duplicate is absorbed or ignored, before any guard, runs again
-	// harmlessly on the retry: a failure after it commits leaves
-	// nothing half done.
-	counted := slices.DeleteFunc(slices.Clone(writes), func(w int) bool {
-		return r.Exclusive(first, w) || (r.Stmts[w].Absorbed || parsed[w].Conflict && !parsed[w].Upsert) && parsed[w].Kind == sqltext.Insert && !slices.ContainsFunc(guards, func(g int) bool { return g < w })
-	})
-	found, own := programApart(r, counted, comps)
-	if !found && len(guards) > 0 {
-		apart := counted
-		// A guard that commits apart from the write it lets through
-		// stops the retry that would finish it; a key table's guard
-		// is keytx's.
-		counted = nil
-		for _, g := range guards {
-			if !c.res.Catalog.IsKeyTable(parsed[g].Table) {
-				counted = append(counted, g)
-			}
-		}
-		counted = append(counted, apart...)
-		found, own = programApart(r, counted, comps)
-	}
-	if !found || own {
 		return
 	}
 	f := &r.Stmts[first]
@@ -140,6 +126,35 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: "commits separately: " + what(parsed[w]) + " in " + r.Stmts[w].At.String()})
 	}
 	c.rep.Report(d)
+}
+
+// apartWith returns the writes that can run in one operation with
+// write first (and the guards that commit apart from what they let
+// through among them), whether two of them commit apart, and whether
+// such a pair lies in the root's own list, which its package judges.
+// An INSERT whose duplicate is absorbed or ignored, before any guard,
+// runs again harmlessly on the retry: a failure after it commits
+// leaves nothing half done.
+func (c *checker) apartWith(r *summary.ProgramRoot, first int, writes, guards, comps []int, parsed []*sqltext.Statement) (counted []int, found, own bool) {
+	counted = slices.DeleteFunc(slices.Clone(writes), func(w int) bool {
+		return r.Exclusive(first, w) || (r.Stmts[w].Absorbed || parsed[w].Conflict && !parsed[w].Upsert) && parsed[w].Kind == sqltext.Insert && !slices.ContainsFunc(guards, func(g int) bool { return g < w })
+	})
+	found, own = programApart(r, counted, comps)
+	if !found && len(guards) > 0 {
+		apart := counted
+		// A guard that commits apart from the write it lets through
+		// stops the retry that would finish it; a key table's guard
+		// is keytx's.
+		counted = nil
+		for _, g := range guards {
+			if !c.res.Catalog.IsKeyTable(parsed[g].Table) {
+				counted = append(counted, g)
+			}
+		}
+		counted = append(counted, apart...)
+		found, own = programApart(r, counted, comps)
+	}
+	return counted, found, own
 }
 
 // programCovered reports whether a guard covers write w: it comes

@@ -22,7 +22,7 @@ func (r *Repo[T]) conn(ctx context.Context) *gorm.DB { return Conn(ctx, r.db) }
 
 // Create inserts v.
 func (r *Repo[T]) Create(ctx context.Context, v *T) error {
-	return r.conn(ctx).Create(v).Error // want `the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipment_events in database.Repo.Create first \(HTTP handler Handler.Ship\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into hubs in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Handler.OpenHub\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into shipments in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Handler.Register\)`
+	return r.conn(ctx).Create(v).Error // want `the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipment_events in database.Repo.Create first \(HTTP handler Handler.Apply\)` `the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipment_events in database.Repo.Create first \(HTTP handler Handler.Ship\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into hubs in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Handler.OpenHub\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into shipments in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Handler.Register\)`
 }
 
 // CreateIfAbsent inserts v unless a row with its key exists.

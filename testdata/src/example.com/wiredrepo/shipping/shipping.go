@@ -36,6 +36,7 @@ type Service interface {
 	RegisterInTx(ctx context.Context, id, orderRef string) error
 	RegisterCaptured(ctx context.Context, id, orderRef string) error
 	OpenHub(ctx context.Context, id string) error
+	Apply(ctx context.Context, kind, id string) error
 }
 
 // Registry stores shipments.
@@ -288,6 +289,44 @@ func (s *service) OpenHub(ctx context.Context, id string) error {
 	return s.hubs.Create(ctx, &domain.Hub{ID: id})
 }
 
+// A state is a shipment's state, kept as its text.
+type state string
+
+const (
+	open      state = "open"
+	delivered state = "delivered"
+)
+
+// Apply applies a courier's event. A delivery marks the shipment before
+// it records the event, each on its own: after a failure between them
+// the retry stops at the mark. A failure adds to the hub's count and
+// the shipment's state in one unit of work.
+func (s *service) Apply(ctx context.Context, kind, id string) error {
+	switch kind {
+	case "delivered":
+		sh, err := s.shipments.Get(ctx, id)
+		if err != nil {
+			return err
+		}
+		if sh.Status == string(delivered) {
+			return nil
+		}
+		if _, err := s.shipments.UpdateWhere(ctx, map[string]any{"status": delivered}, "id = ? AND status = ?", sh.ID, open); err != nil {
+			return err
+		}
+		return s.events.Create(ctx, &domain.ShipmentEvent{ID: uuid.NewString(), ShipmentID: id, Kind: "delivered"})
+	case "failed":
+		return s.tx.InTx(ctx, func(ctx context.Context) error {
+			if _, err := s.hubs.UpdateWhere(ctx, map[string]any{"balance": gorm.Expr("balance + ?", 1)}, "id = ?", id); err != nil {
+				return err
+			}
+			_, err := s.shipments.UpdateWhere(ctx, map[string]any{"status": "failed"}, "id = ?", id)
+			return err
+		})
+	}
+	return nil
+}
+
 // Handler serves the API.
 type Handler struct{ Svc Service }
 
@@ -365,4 +404,8 @@ func (h *Handler) RegisterCaptured(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) OpenHub(w http.ResponseWriter, r *http.Request) {
 	h.Svc.OpenHub(r.Context(), r.FormValue("id"))
+}
+
+func (h *Handler) Apply(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Apply(r.Context(), r.FormValue("kind"), r.FormValue("id"))
 }

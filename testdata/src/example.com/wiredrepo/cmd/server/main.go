@@ -38,5 +38,6 @@ func main() {
 	http.HandleFunc("PUT /shipments/tx", h.RegisterInTx)
 	http.HandleFunc("PUT /shipments/captured", h.RegisterCaptured)
 	http.HandleFunc("PUT /hubs", h.OpenHub)
+	http.HandleFunc("POST /events", h.Apply)
 	http.ListenAndServe(":8080", nil)
 }
