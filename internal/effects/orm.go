@@ -153,15 +153,42 @@ func Instantiate(s valueflow.SQLStmt, call ssa.CallInstruction) valueflow.SQLStm
 		return s
 	}
 	t := fn.TypeArgs()[g.TypeArg]
-	table := ModelTable(fn.Prog, t)
+	column, arithmetic := g.Column, g.Arithmetic
+	if args := call.Common().Args; g.Values >= 0 && g.Values < len(args) {
+		column, arithmetic = selfComputedEntry(args[g.Values])
+	}
+	return instantiated(s, t, ModelTable(fn.Prog, t), column, arithmetic)
+}
+
+// InstantiateTypes returns s as an instance of its generic function
+// with type arguments targs runs it, where no call is at hand (the
+// implementation of a generic interface that a composition root
+// resolves): the table of the type argument, gorm's name for it, and
+// an INSERT of its columns. Which column a map of updates computes is
+// the call's, and not known here.
+func InstantiateTypes(s valueflow.SQLStmt, targs []types.Type) valueflow.SQLStmt {
+	g := s.Model
+	if g == nil || g.TypeArg >= len(targs) {
+		return s
+	}
+	t := targs[g.TypeArg]
+	n := valueflow.ModelType(t)
+	if n == nil {
+		return s
+	}
+	return instantiated(s, t, catalog.GormTable(n.Obj().Name()), g.Column, g.Arithmetic)
+}
+
+// instantiated is s, whose model is of type t, writing table: the
+// statement its GenericModel says, with column (an Update's) and
+// arithmetic, and an INSERT's columns filled by the model parameter's
+// fields.
+func instantiated(s valueflow.SQLStmt, t types.Type, table, column string, arithmetic bool) valueflow.SQLStmt {
+	g := s.Model
 	if table == "" {
 		return s
 	}
-	sql := &sqltext.Statement{Kind: sqltext.Kind(g.Kind), Table: table, Conflict: g.Conflict, Upsert: g.Upsert, Arithmetic: g.Arithmetic}
-	column := g.Column
-	if args := call.Common().Args; g.Values >= 0 && g.Values < len(args) {
-		column, sql.Arithmetic = selfComputedEntry(args[g.Values])
-	}
+	sql := &sqltext.Statement{Kind: sqltext.Kind(g.Kind), Table: table, Conflict: g.Conflict, Upsert: g.Upsert, Arithmetic: arithmetic}
 	s.Model, s.SQL, s.Args = nil, modelSQL(sql, column), nil
 	if sql.Kind == sqltext.Insert && g.Param >= 0 {
 		if text, paths, ok := modelInsert(table, t, g.Conflict); ok {

@@ -100,6 +100,10 @@ type impl struct {
 	// (".Queries"), from which its receiver's handles are reached.
 	recv  types.Type
 	embed string
+	// targs, for a generic type's method (a Repository[T] that
+	// implements Store[T]), are the type arguments the wired call
+	// instantiates it with: they name its statements' model tables.
+	targs []types.Type
 }
 
 // resolveProgram resolves the wired calls of the packages the composition
@@ -547,6 +551,8 @@ func (p *program) implementations(call valueflow.WiredCall) []impl {
 			for _, name := range scope.Names() {
 				if im, ok := implementation(scope.Lookup(name), iface, call.Method, want); ok {
 					ims = append(ims, im)
+				} else if im, ok := p.genericImplementation(scope.Lookup(name), iface, call); ok {
+					ims = append(ims, im)
 				}
 			}
 		}
@@ -636,6 +642,56 @@ func implementation(obj types.Object, generic *types.Named, method, typeArgs str
 		return impl{}, false
 	}
 	return impl{fn: fn, name: name, recv: recv, embed: embeddedPath(named, index)}, true
+}
+
+// genericImplementation returns the method of a generic type that
+// implements an instance of a generic interface with the same type
+// arguments (*Repository[T] for Store[domain.Booking]), instantiated
+// with the wired call's, when each names a type of the linked packages.
+// Its function is the generic origin, whose summary its package wrote.
+func (p *program) genericImplementation(obj types.Object, generic *types.Named, call valueflow.WiredCall) (impl, bool) {
+	tn, ok := obj.(*types.TypeName)
+	if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || len(call.TypeArgs) == 0 {
+		return impl{}, false
+	}
+	cand, ok := tn.Type().(*types.Named)
+	if !ok || cand.TypeParams().Len() != len(call.TypeArgs) || generic.TypeParams().Len() != len(call.TypeArgs) {
+		return impl{}, false
+	}
+	var targs []types.Type
+	for _, a := range call.TypeArgs {
+		named := p.named(a)
+		if named == nil {
+			return impl{}, false
+		}
+		targs = append(targs, named)
+	}
+	inst, err := types.Instantiate(nil, cand, targs, true)
+	if err != nil {
+		return impl{}, false
+	}
+	want, err := types.Instantiate(nil, generic, targs, true)
+	if err != nil {
+		return impl{}, false
+	}
+	iface, ok := want.Underlying().(*types.Interface)
+	if !ok {
+		return impl{}, false
+	}
+	name := tn.Pkg().Name() + "." + tn.Name()
+	recv := inst
+	if !types.Implements(recv, iface) {
+		recv, name = types.NewPointer(inst), "*"+name
+		if !types.Implements(recv, iface) {
+			return impl{}, false
+		}
+	}
+	sel, index, _ := types.LookupFieldOrMethod(recv, false, tn.Pkg(), call.Method)
+	fn, ok := sel.(*types.Func)
+	if !ok {
+		return impl{}, false
+	}
+	return impl{fn: fn.Origin(), name: name, recv: recv, embed: embeddedPath(inst, index), targs: targs}, true
 }
 
 // embeddedPath is the path of the embedded fields through which a

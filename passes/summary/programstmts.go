@@ -465,7 +465,14 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 		if im.fn.Pkg() != nil {
 			sub.pkg = im.fn.Pkg().Path()
 		}
-		p.expand(root, s.Stmts, sub, depth+1)
+		stmts := s.Stmts
+		if im.targs != nil {
+			stmts = make([]valueflow.SQLStmt, len(s.Stmts))
+			for i, st := range s.Stmts {
+				stmts[i] = effects.InstantiateTypes(st, im.targs)
+			}
+		}
+		p.expand(root, stmts, sub, depth+1)
 	}
 	if !known {
 		return nil, nil

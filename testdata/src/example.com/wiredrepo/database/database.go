@@ -22,7 +22,7 @@ func (r *Repo[T]) conn(ctx context.Context) *gorm.DB { return Conn(ctx, r.db) }
 
 // Create inserts v.
 func (r *Repo[T]) Create(ctx context.Context, v *T) error {
-	return r.conn(ctx).Create(v).Error // want `the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipment_events in database.Repo.Create first \(HTTP handler Handler.Apply\)` `the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipment_events in database.Repo.Create first \(HTTP handler Handler.Ship\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into hubs in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Handler.OpenHub\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into shipments in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Handler.Register\)`
+	return r.conn(ctx).Create(v).Error // want `the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipment_events in database.Repo.Create first \(HTTP handler Handler.Apply\)` `the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipment_events in database.Repo.Create first \(HTTP handler Handler.Ship\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into hubs in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Handler.OpenHub\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into manifests in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Manifests.File\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into shipments in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Handler.Register\)`
 }
 
 // CreateIfAbsent inserts v unless a row with its key exists.
@@ -48,6 +48,11 @@ func (r *Repo[T]) UpdateWhere(ctx context.Context, fields map[string]any, query 
 	var model T
 	res := r.conn(ctx).Model(&model).Where(query, args...).Updates(fields) // want `2 writes commit separately and the UPDATE of hubs \(it computes from the current value\) in database.Repo.UpdateWhere is not idempotent \(HTTP handler Handler.Collect\)`
 	return res.RowsAffected, res.Error
+}
+
+// Store is what the services see of a repository.
+type Store[T any] interface {
+	Create(ctx context.Context, v *T) error
 }
 
 // Transactor runs work in a transaction that the repositories join

@@ -38,3 +38,9 @@ type DeliveryAttempt struct {
 	ID         string `gorm:"primaryKey"`
 	ShipmentID string
 }
+
+// A Manifest lists the parcels of a trip.
+type Manifest struct {
+	ID   string `gorm:"primaryKey"`
+	Trip string
+}

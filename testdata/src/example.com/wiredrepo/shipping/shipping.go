@@ -39,6 +39,16 @@ type Service interface {
 	Apply(ctx context.Context, kind, id string) error
 }
 
+// Manifests files the manifests of trips, through the store main wires.
+type Manifests struct {
+	Store database.Store[domain.Manifest]
+}
+
+// File stores the manifest under the caller's ID.
+func (m *Manifests) File(w http.ResponseWriter, r *http.Request) {
+	m.Store.Create(r.Context(), &domain.Manifest{ID: r.FormValue("id"), Trip: r.FormValue("trip")})
+}
+
 // Registry stores shipments.
 type Registry interface {
 	Put(ctx context.Context, sh *domain.Shipment) error

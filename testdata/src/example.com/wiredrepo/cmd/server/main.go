@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm"
 
 	"example.com/wiredrepo/database"
+	"example.com/wiredrepo/domain"
 	"example.com/wiredrepo/keystore"
 	"example.com/wiredrepo/outbox"
 	"example.com/wiredrepo/shipping"
@@ -39,5 +40,7 @@ func main() {
 	http.HandleFunc("PUT /shipments/captured", h.RegisterCaptured)
 	http.HandleFunc("PUT /hubs", h.OpenHub)
 	http.HandleFunc("POST /events", h.Apply)
+	m := &shipping.Manifests{Store: database.NewRepo[domain.Manifest](db)}
+	http.HandleFunc("PUT /manifests", m.File)
 	http.ListenAndServe(":8080", nil)
 }
