@@ -641,8 +641,21 @@ func fromContext(v ssa.Value, depth int) bool {
 	}
 	switch x := chainRoot(v).(type) {
 	case *ssa.Extract:
-		if ta, ok := x.Tuple.(*ssa.TypeAssert); ok {
-			return contextValue(ta.X)
+		switch t := x.Tuple.(type) {
+		case *ssa.TypeAssert:
+			return contextValue(t.X)
+		case *ssa.Call:
+			// tx, ok := txFrom(ctx): what every return of a function
+			// of the package gives there.
+			fn := t.Call.StaticCallee()
+			if fn == nil || fn.Blocks == nil || t.Call.IsInvoke() {
+				return false
+			}
+			for _, b := range fn.Blocks {
+				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && x.Index < len(ret.Results) && fromContext(ret.Results[x.Index], depth+1) {
+					return true
+				}
+			}
 		}
 	case *ssa.TypeAssert:
 		return contextValue(x.X)

@@ -77,8 +77,13 @@ func (t *GormTransactor) InTx(ctx context.Context, fn func(ctx context.Context) 
 
 // Conn returns the transaction ctx carries, or base.
 func Conn(ctx context.Context, base *gorm.DB) *gorm.DB {
-	if tx, ok := ctx.Value(txKey{}).(*gorm.DB); ok {
+	if tx, ok := txFrom(ctx); ok {
 		return tx.WithContext(ctx)
 	}
 	return base.WithContext(ctx)
+}
+
+func txFrom(ctx context.Context) (*gorm.DB, bool) {
+	tx, ok := ctx.Value(txKey{}).(*gorm.DB)
+	return tx, ok && tx != nil
 }
