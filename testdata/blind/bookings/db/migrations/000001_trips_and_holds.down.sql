@@ -1,0 +1,7 @@
+DROP TABLE IF EXISTS trip_seats;
+DROP TABLE IF EXISTS hold_requests;
+DROP TABLE IF EXISTS seat_holds;
+DROP TABLE IF EXISTS seat_maps;
+DROP TABLE IF EXISTS trip_stops;
+DROP TABLE IF EXISTS trips;
+DROP TABLE IF EXISTS partner_operators;

@@ -1,0 +1,5 @@
+DROP TABLE IF EXISTS stripe_events;
+DROP TABLE IF EXISTS refunds;
+DROP TABLE IF EXISTS payments;
+DROP TABLE IF EXISTS idempotency_keys;
+DROP TABLE IF EXISTS bookings;

@@ -1,0 +1,3 @@
+DROP TABLE IF EXISTS settlement_acks;
+DROP TABLE IF EXISTS settlement_lines;
+DROP TABLE IF EXISTS settlement_batches;
