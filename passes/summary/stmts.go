@@ -831,7 +831,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		stmt := valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: b.callProducers(call, s), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Model: b.mapModel(call, s.Model)}
+		stmt := valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: b.callProducers(call, s), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next}
 		if s.Context > 0 && s.Context <= len(call.Call.Args) {
 			b.chosenBy(&stmt, call.Call.Args[s.Context-1])
 		}
@@ -840,28 +840,6 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 	if n := len(sub.Stmts); n > 0 && sub.Stmts[n-1].Wired != nil {
 		b.relayed(call, len(b.sum.Stmts)-1, sub.Stmts[n-1].Wired.Relays)
 	}
-}
-
-// mapModel maps the generic model of a callee's statement that the
-// call's type arguments leave generic (a generic service's call of
-// Repo[T].Create) to this function's type parameter and parameter.
-func (b *stmtBuilder) mapModel(call *ssa.Call, g *valueflow.GenericModel) *valueflow.GenericModel {
-	fn := call.Call.StaticCallee()
-	if g == nil || fn == nil || g.TypeArg >= len(fn.TypeArgs()) {
-		return nil
-	}
-	tp, ok := types.Unalias(fn.TypeArgs()[g.TypeArg]).(*types.TypeParam)
-	if !ok {
-		return nil
-	}
-	out := *g
-	out.TypeArg, out.Param = tp.Index(), -1
-	if g.Param >= 0 && g.Param < len(call.Call.Args) {
-		if a := b.argSource(call.Call.Args[g.Param], ""); a.Param >= 0 && a.Path == "" {
-			out.Param = a.Param
-		}
-	}
-	return &out
 }
 
 // relayed lists, after the wired call at entry (the callee's last),
