@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/effects"
 )
 
 // A service's own consumer framework keeps the handlers it is given in
@@ -261,7 +263,7 @@ func (r *Result) mapFieldOf(v ssa.Value, depth int) *types.Var {
 		// A result a function with deferred calls keeps in a
 		// variable until it returns.
 		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
-			if stored := storedOnce(a); stored != nil {
+			if stored, ok := effects.StoredOnce(a); ok {
 				return r.mapFieldOf(stored, depth+1)
 			}
 		}
@@ -276,20 +278,6 @@ func (r *Result) mapFieldOf(v ssa.Value, depth int) *types.Var {
 		}
 	}
 	return nil
-}
-
-// storedOnce returns the one value stored into a, or nil.
-func storedOnce(a *ssa.Alloc) ssa.Value {
-	var out ssa.Value
-	for _, r := range *a.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-			if out != nil {
-				return nil
-			}
-			out = st.Val
-		}
-	}
-	return out
 }
 
 // returnedMapField is mapFieldOf for result i of a call of a function of
