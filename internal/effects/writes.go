@@ -368,22 +368,33 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 // handle chosen by it is of the kind the composition root finds.
 func WorkContext(ctx ssa.Value) bool {
 	for depth := 0; ctx != nil && depth < 4; depth++ {
-		switch x := valueflow.Unwrap(ctx).(type) {
-		case *ssa.Parameter:
-			return x.Parent().Parent() != nil
-		case *ssa.Call:
-			fn := valueflow.Callee(&x.Call)
-			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || !strings.HasPrefix(fn.Name(), "With") || len(x.Call.Args) == 0 {
-				return false
-			}
-			ctx = x.Call.Args[0]
-		case *ssa.Extract:
-			ctx = x.Tuple
-		default:
+		ctx = valueflow.Unwrap(ctx)
+		if p, ok := ctx.(*ssa.Parameter); ok {
+			return p.Parent().Parent() != nil
+		}
+		var ok bool
+		if ctx, ok = ParentContext(ctx); !ok {
 			return false
 		}
 	}
 	return false
+}
+
+// ParentContext returns the context v is derived from when a With
+// function of the context package made v (its first result).
+func ParentContext(v ssa.Value) (ssa.Value, bool) {
+	if ex, ok := v.(*ssa.Extract); ok && ex.Index == 0 {
+		v = ex.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil, false
+	}
+	fn := valueflow.Callee(&call.Call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || !strings.HasPrefix(fn.Name(), "With") || len(call.Call.Args) == 0 {
+		return nil, false
+	}
+	return call.Call.Args[0], true
 }
 
 // contextOrPool reports whether a SQL handle is either a transaction

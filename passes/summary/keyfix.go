@@ -500,7 +500,7 @@ func (w *keyWalk) rootContext(v ssa.Value, root *retried.Root, depth int) bool {
 	case *ssa.FreeVar:
 		return w.rootContext(effects.Binding(x), root, depth+1)
 	case *ssa.Extract, *ssa.Call:
-		if parent, ok := parentContext(x); ok {
+		if parent, ok := effects.ParentContext(x); ok {
 			return w.rootContext(parent, root, depth+1)
 		}
 	case *ssa.UnOp:
@@ -537,26 +537,6 @@ func cellParam(v *ssa.UnOp) *ssa.Parameter {
 		return valueflow.CellParam(a)
 	}
 	return nil
-}
-
-// parentContext returns the context v is derived from when a With
-// function of the context package made v (its first result).
-func parentContext(v ssa.Value) (ssa.Value, bool) {
-	if ex, ok := v.(*ssa.Extract); ok && ex.Index == 0 {
-		v = ex.Tuple
-	}
-	call, ok := v.(*ssa.Call)
-	if !ok || !derivesContext(call) {
-		return nil, false
-	}
-	return call.Call.Args[0], true
-}
-
-// derivesContext reports whether a call returns a context derived from
-// its first argument: the context package's With functions.
-func derivesContext(call *ssa.Call) bool {
-	fn := valueflow.Callee(&call.Call)
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" && strings.HasPrefix(fn.Name(), "With") && len(call.Call.Args) > 0
 }
 
 // key reports whether v is the root's operation key: the idempotency

@@ -610,7 +610,7 @@ func (b *stmtBuilder) chosenBy(st *valueflow.SQLStmt, ctx ssa.Value) {
 			return
 		}
 		var ok bool
-		if ctx, ok = parentContext(ctx); !ok {
+		if ctx, ok = effects.ParentContext(ctx); !ok {
 			return
 		}
 	}
@@ -749,7 +749,7 @@ func (b *stmtBuilder) contextFromWork(v ssa.Value) bool {
 			return p.Parent() == b.cb.lit
 		}
 		var ok bool
-		if v, ok = parentContext(v); !ok {
+		if v, ok = effects.ParentContext(v); !ok {
 			return false
 		}
 	}
