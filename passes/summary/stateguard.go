@@ -438,16 +438,11 @@ func calleeName(call ssa.CallInstruction) string {
 // map of columns to values it is given, built in place: the column
 // named as gorm names the field's.
 func mapSets(call ssa.CallInstruction, field string) (constant.Value, bool) {
-	col := catalog.GormColumn(field)
-	for _, a := range call.Common().Args {
-		entries, _ := valueflow.MapLiteral(a)
-		for _, e := range entries {
-			if e.Key == col {
-				return stateConst(valueflow.Unwrap(e.Value))
-			}
-		}
+	v := mapSetValue(call, field)
+	if v == nil {
+		return nil, false
 	}
-	return nil, false
+	return stateConst(v)
 }
 
 // mapSetValue returns the value a call sets field's column to through a
