@@ -37,6 +37,9 @@ type funcValues struct {
 	closures map[*ssa.Function][]*ssa.MakeClosure
 	// method finds the function of a method (for bound method values).
 	method func(*types.Func) *ssa.Function
+	// adapts returns the function parameters that the function value an
+	// adapter of another package returns calls (its Adapter fact).
+	adapts func(*types.Func) []int
 }
 
 func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function) *funcValues {
@@ -217,15 +220,36 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 					walk(g, depth+1, true) // a registration's parameter
 				}
 			}
-		case *ssa.Call: // an adapter of the package that returns a closure
+		case *ssa.Call: // an adapter that returns a closure
 			callee := v.Call.StaticCallee()
-			if callee != nil && callee.Origin() != nil {
+			if callee == nil {
+				// A function value's: a table entry's constructor
+				// (e.fn(a) returning a.IssueGiftCard).
+				for _, fn := range fv.targets(v.Call.Value, ctx, every) {
+					for _, r := range returned(fn) {
+						walk(r, depth+1, every)
+					}
+				}
+				return
+			}
+			if callee.Origin() != nil {
 				callee = callee.Origin() // a generic adapter: its body's closures
 			}
-			if callee != nil && callee.Blocks != nil {
-				for _, b := range callee.Blocks {
-					if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
-						walk(ret.Results[0], depth+1, every)
+			if callee.Blocks != nil {
+				for _, r := range returned(callee) {
+					walk(r, depth+1, every)
+				}
+				return
+			}
+			// An adapter of another package: what it was given.
+			if obj, ok := callee.Object().(*types.Func); ok && fv.adapts != nil {
+				args := v.Call.Args
+				if obj.Signature().Recv() != nil {
+					args = args[1:]
+				}
+				for _, i := range fv.adapts(obj.Origin()) {
+					if i < len(args) {
+						walk(args[i], depth+1, every)
 					}
 				}
 			}
@@ -236,6 +260,17 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 		}
 	}
 	walk(v, 0, every)
+	return out
+}
+
+// returned returns the values fn's single-result returns return.
+func returned(fn *ssa.Function) []ssa.Value {
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+			out = append(out, ret.Results[0])
+		}
+	}
 	return out
 }
 

@@ -74,6 +74,7 @@ func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog, res *Result) {
 			roots[obj] = append(loopParams(pass.TypesInfo, cat, obj, fd.Body), wrappedParams(pass.TypesInfo, cat, obj, fd.Body)...)
 		}
 	}
+	exportAdapters(pass, decls)
 	if callsFuncField(pass) {
 		res.fieldRoots(roots)
 	}
@@ -85,24 +86,31 @@ func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog, res *Result) {
 		pass.ImportObjectFact(callee, &pr)
 		return pr.Params
 	}
-	// Forwarding chains of the package are followed to the end: each
-	// round adds what a function hands on to one whose roots the round
-	// before found.
-	for changed := true; changed; {
-		changed = false
-		for obj, fd := range decls {
-			for _, r := range forwardedParams(pass.TypesInfo, obj, fd.Body, known) {
-				if !slices.Contains(roots[obj], r) {
-					roots[obj] = append(roots[obj], r)
-					changed = true
-				}
-			}
-		}
-	}
+	grow(decls, roots, func(obj *types.Func, fd *ast.FuncDecl) []ParamRoot {
+		return forwardedParams(pass.TypesInfo, obj, fd.Body, known)
+	})
 	for obj, rs := range roots {
 		if len(rs) > 0 {
 			slices.SortFunc(rs, func(a, b ParamRoot) int { return cmp.Or(cmp.Compare(a.Arg, b.Arg), cmp.Compare(a.Kind, b.Kind)) })
 			pass.ExportObjectFact(obj, &ParamRoots{Params: rs})
+		}
+	}
+}
+
+// grow adds to out, for each function of decls, what step finds in its
+// body given out so far, until a round adds nothing: the forwarding
+// chains of the package are followed to their end, each round adding
+// what a function hands on to one the round before found.
+func grow[T comparable](decls map[*types.Func]*ast.FuncDecl, out map[*types.Func][]T, step func(*types.Func, *ast.FuncDecl) []T) {
+	for changed := true; changed; {
+		changed = false
+		for obj, fd := range decls {
+			for _, x := range step(obj, fd) {
+				if !slices.Contains(out[obj], x) {
+					out[obj] = append(out[obj], x)
+					changed = true
+				}
+			}
 		}
 	}
 }

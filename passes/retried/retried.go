@@ -40,7 +40,7 @@ func New(cat *analysis.Analyzer) *analysis.Analyzer {
 		Doc:        "find retried roots and the functions they reach",
 		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(RetriedMethods), new(ParamRoots), new(FieldRoot), new(FieldFuncs)},
+		FactTypes:  []analysis.Fact{new(RetriedMethods), new(ParamRoots), new(FieldRoot), new(FieldFuncs), new(Adapter)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			if marked := markedMethods(pass); len(marked.Methods) > 0 {
 				pass.ExportPackageFact(marked)
@@ -246,7 +246,18 @@ func (r *Result) LoopTargets(root *Root) []*ssa.Function {
 func (r *Result) compute() {
 	r.once.Do(func() {
 		f := &finder{pass: r.pass, cat: r.cat, ssa: r.ssa, seen: make(map[*ssa.Function]bool)}
-		f.values = newFuncValues(r.ssa.SrcFuncs(), r.ssa.Func)
+		funcs := r.ssa.SrcFuncs()
+		if init := r.ssa.Package().Func("init"); init != nil {
+			// The stores of package-level tables' literals
+			// ([]activityEntry{{name, func(a *A) any {...}}}).
+			funcs = append(slices.Clip(funcs), init)
+		}
+		f.values = newFuncValues(funcs, r.ssa.Func)
+		f.values.adapts = func(fn *types.Func) []int {
+			var a Adapter
+			r.pass.ImportObjectFact(fn, &a)
+			return a.Params
+		}
 		f.findRoots(r.ssa)
 		r.roots = f.roots
 		r.reach = reachable(r.roots, r.pass.Pkg, f.values, nil)

@@ -156,3 +156,53 @@ var registrations = []func(a *TableActivities) Registration{
 		return Registration{Register: func(w worker.Registry) { w.RegisterActivity(a) }}
 	},
 }
+
+// A table of closures that each return one activity, registered in a
+// loop under the entry's name: each method returned is a root.
+type closureEntry struct {
+	name string
+	fn   func(a *ClosureActivities) any
+}
+
+type ClosureActivities struct{}
+
+func (a *ClosureActivities) Reserve(ctx context.Context) error { return nil }
+
+func (a *ClosureActivities) Issue(ctx context.Context) error { return nil }
+
+// Unregistered is in no entry of the table.
+func (a *ClosureActivities) Unregistered(ctx context.Context) error { return nil }
+
+var closureTable = []closureEntry{
+	{"reserve", func(a *ClosureActivities) any { return a.Reserve }},
+	{"issue", func(a *ClosureActivities) any { return a.Issue }},
+}
+
+func registerClosures(r worker.Registry, a *ClosureActivities) {
+	for _, e := range closureTable {
+		r.RegisterActivityWithOptions(e.fn(a), activity.RegisterOptions{Name: e.name}) // want `root: Temporal activity ClosureActivities.Reserve` `root: Temporal activity ClosureActivities.Issue`
+	}
+}
+
+// Handlers adapted by another package's generic decoder and stored in
+// that package's registration table, whose runner calls them per
+// message: what is adapted is the root.
+type Consumers struct{}
+
+type Accrual struct{ BookingID string }
+
+func (c *Consumers) accrue(ctx context.Context, v Accrual) error { return nil }
+
+func (c *Consumers) replay(ctx context.Context, v Accrual) error { return nil }
+
+func (c *Consumers) table() []b.Registration {
+	return []b.Registration{
+		{Topic: "accruals", Handler: b.JSON(c.accrue)}, // want `root: kafka-go consumer loop Consumers.accrue`
+	}
+}
+
+// A value the adapter is given, but not stored for the runner, is no
+// root.
+func (c *Consumers) offline(ctx context.Context, msg kafka.Message) error {
+	return b.JSON(c.replay)(ctx, msg)
+}
