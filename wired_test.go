@@ -304,11 +304,13 @@ func TestWired(t *testing.T) {
 		// writes join the transaction a unit of work puts in the
 		// context: the table is the type argument's, the commit unit
 		// the context's.
-		"example.com/wiredrepo/cmd/server/main.go:21": {
+		"example.com/wiredrepo/cmd/server/main.go:22": {
 			`a crash between the two commits records the key without its effect, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in database.Repo.CreateIfAbsent \(database.go:\d+:\d+\), HTTP handler Handler.Settle, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of hubs \(it computes from the current value\) in database.Repo.UpdateWhere \(database.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Collect, wired here\)`,
 			`a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipment_events in database.Repo.Create \(database.go:\d+:\d+\) first \(HTTP handler Handler.Apply, wired here\)`,
 			`a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipment_events in database.Repo.Create \(database.go:\d+:\d+\) first \(HTTP handler Handler.Ship, wired here\)`,
+			`a retry creates a second Manifest with a new ID: uuid.NewString\(\) in filing.Service.Draft \(filing.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Manifests.DraftVia, wired here\)`,
+			`a retry creates a second Manifest with a new ID: uuid.NewString\(\) in shipping.Manifests.Draft \(shipping.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Manifests.Draft, wired here\)`,
 			`a retry creates a second Message with a new ID: uuid.NewString\(\) in outbox.Writer.Add \(outbox.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Announce, wired here\)`,
 			`a retry creates a second Shipment with a new ID: uuid.NewString\(\) in shipping.service.Open \(shipping.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Open, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into hubs in database.Repo.Create \(database.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.OpenHub, wired here\)`,

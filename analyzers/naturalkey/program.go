@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/analyzers/internal/check"
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/internal/valueflow"
@@ -83,6 +84,12 @@ func (c *checker) freshSinks() map[string]map[string]bool {
 		}
 		if out[d.Root] == nil {
 			out[d.Root] = map[string]bool{}
+		}
+		if d.Sink.Kind == valueflow.ModelSink {
+			// A model's field: the column gorm names it, of the
+			// table gorm names the model's.
+			out[d.Root][catalog.GormTable(d.Sink.Table)+"."+catalog.GormColumn(d.Sink.Column)] = true
+			continue
 		}
 		out[d.Root][d.Sink.Table+"."+d.Sink.Column] = true
 	}

@@ -24,8 +24,8 @@ func TestCompareAndSet(t *testing.T) {
 		"UPDATE p SET balance = $2 WHERE id = $1 AND balance >= $3":                     false,
 		"UPDATE p SET version = version + 1 WHERE id = $1 AND version = $2":             false,
 	} {
-		if got := compareAndSet(sqltext.Parse(sql)); got != want {
-			t.Errorf("compareAndSet(%q) = %v, want %v", sql, got, want)
+		if got := CompareAndSet(sqltext.Parse(sql)); got != want {
+			t.Errorf("CompareAndSet(%q) = %v, want %v", sql, got, want)
 		}
 	}
 }

@@ -954,14 +954,14 @@ func reachesAvoiding(from, to, avoid *ssa.BasicBlock) bool {
 
 // IsGuard reports whether a statement is a dedup guard: a conflict-
 // tolerant INSERT (not an upsert, whose row is there either way), or an UPDATE that tests a column it sets
-// (compareAndSet), whose outcome decides whether the path goes on, by
+// (CompareAndSet), whose outcome decides whether the path goes on, by
 // rows affected (RowsAffected of its result or command tag, gorm's
 // RowsAffected field) or by the row it returns (RETURNING).
 func IsGuard(st *Stmt) bool {
 	if st.Callee != nil {
 		return st.Callee.Guard
 	}
-	if !(st.SQL.Kind == sqltext.Insert && st.SQL.Conflict && !st.SQL.Upsert || compareAndSet(st.SQL)) {
+	if !(st.SQL.Kind == sqltext.Insert && st.SQL.Conflict && !st.SQL.Upsert || CompareAndSet(st.SQL)) {
 		return false
 	}
 	if st.SQL.Returning {
@@ -1014,12 +1014,12 @@ func readsRowsAffected(v ssa.Value, depth int) bool {
 	return false
 }
 
-// compareAndSet reports whether an UPDATE tests, in its WHERE clause, a
+// CompareAndSet reports whether an UPDATE tests, in its WHERE clause, a
 // column it sets (UPDATE payouts SET status = $3 WHERE id = $1 AND
 // status = $2): a retry finds the new value and updates no row, so its
 // rows affected say whether this is the first time, as a
 // conflict-tolerant INSERT's do.
-func compareAndSet(st *sqltext.Statement) bool {
+func CompareAndSet(st *sqltext.Statement) bool {
 	if st.Kind != sqltext.Update || st.Arithmetic {
 		return false
 	}

@@ -189,8 +189,8 @@ func (r *reader) where(st *Statement) {
 }
 
 // testOf reads a condition that is no equality: "col <> v", "col != v",
-// "col IS [NOT] NULL", "col [NOT] IN (v, ...)", the column plain or
-// qualified.
+// "col IS [NOT] NULL", "col [NOT] IN (v, ...)", "col [NOT] IN ?", the
+// column plain or qualified.
 func testOf(toks []token) (Test, bool) {
 	for _, n := range []int{1, 3} {
 		if len(toks) <= n {
@@ -210,6 +210,14 @@ func testOf(toks []token) (Test, bool) {
 			return Test{Column: col, Op: "<>", Values: []string{toks[n+2].raw}}, true
 		case rest == "IS NULL" || rest == "IS NOT NULL":
 			return Test{Column: col, Op: rest}, true
+		case (rest == "IN ?" || rest == "NOT IN ?") && toks[len(toks)-1].kind == tParam:
+			// gorm's and sqlx.In's list placeholder, expanded at run
+			// time: "status IN ?" given a slice.
+			op := "IN"
+			if words[0] == "NOT" {
+				op = "NOT IN"
+			}
+			return Test{Column: col, Op: op, Values: []string{toks[len(toks)-1].raw}}, true
 		case strings.HasPrefix(rest, "IN (") || strings.HasPrefix(rest, "NOT IN ("):
 			op, list := "IN", toks[n+2:]
 			if words[0] == "NOT" {

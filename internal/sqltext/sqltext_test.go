@@ -86,6 +86,13 @@ func TestParse(t *testing.T) {
 				{Column: "kind", Op: "NOT IN", Values: []string{"'a'", "'b'"}},
 			},
 		}},
+		// gorm's list placeholder: "IN ?" given a slice.
+		{"UPDATE bookings SET status = 'cancelled' WHERE id = ? AND status IN ?", &Statement{
+			Kind: Update, Table: "bookings", Columns: []string{"status"}, Params: [][]Param{nil},
+			Set:    map[string]string{"status": "'cancelled'"},
+			Where:  []Cond{{Column: "id", Params: []Param{{Index: 0}}}},
+			Tested: []Test{{Column: "status", Op: "IN", Values: []string{"?"}}},
+		}},
 		{"SELECT response FROM idempotency_keys WHERE key = $1 AND o.user_id = $2 FOR UPDATE", &Statement{
 			Kind: Select, Table: "idempotency_keys",
 			Where: []Cond{{Column: "key", Params: []Param{{Index: 0}}}, {Column: "user_id", Params: []Param{{Index: 1}}}},

@@ -800,6 +800,35 @@ func modelStruct(t types.Type) *namedStruct {
 	return nil
 }
 
+// GenericModelSink returns the identity that the field at path (".ID")
+// of a model of type t becomes when a generic repository's insert of a
+// type-parameter model (Repo[T].Create) is instantiated with t, where
+// no value is at hand (a composition root's generic interface): its
+// identity field, unless the model is an attempt log or another key it
+// declares would fail the retry's insert first (its fields are taken to
+// repeat, as a summary's arguments are).
+func GenericModelSink(cat *catalog.Catalog, t types.Type, path string) (SinkInfo, bool) {
+	field, rest, _ := strings.Cut(strings.TrimPrefix(path, "."), ".")
+	if rest != "" || field == "" || !strings.HasPrefix(path, ".") {
+		return SinkInfo{}, false
+	}
+	st := modelStruct(t)
+	if st == nil || catalog.IsAttemptLog(st.name) {
+		return SinkInfo{}, false
+	}
+	for _, key := range catalog.ModelKeys(st.s) {
+		if !slices.Contains(key, field) {
+			return SinkInfo{}, false
+		}
+	}
+	for i := 0; i < st.s.NumFields(); i++ {
+		if f := st.s.Field(i); f.Name() == field && isModelIdentity(cat, f, st.s.Tag(i)) {
+			return SinkInfo{Kind: ModelSink, Table: st.name, Column: field}, true
+		}
+	}
+	return SinkInfo{}, false
+}
+
 // isModelIdentity reports whether a model field is the row's identity:
 // gorm's primary key (a field named ID, or tagged primaryKey) or a column
 // whose name is an identity name.

@@ -212,9 +212,9 @@ type PendingCall struct {
 	// call leaves empty (Param counts without the receiver).
 	Empty []ArgSource
 	// StateGuarded is set when the call runs only after a state guard's
-	// write, where the guard's test says the work is not done: a retry
-	// after the write leaves at the test, so no row the call inserts is
-	// inserted twice.
+	// write, where the guard's test says the work is not done, or after
+	// a dedup guard of its function: a retry after the write leaves at
+	// the test, so no row the call inserts is inserted twice.
 	StateGuarded bool
 }
 
@@ -724,6 +724,9 @@ func (s *Summary) String() string {
 		}
 		if st.FromWork {
 			out += " fromwork"
+		}
+		if st.StateGuarded {
+			out += " stateguarded"
 		}
 		if st.Context > 0 {
 			out += fmt.Sprintf(" ctx=p%d", st.Context-1)

@@ -1,9 +1,17 @@
 package summary
 
 import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/sqltext"
+	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
 // A call that runs only after a guard of its function does not run
@@ -69,4 +77,79 @@ func afterAny(guards []ssa.Instruction, instr ssa.Instruction) bool {
 		}
 	}
 	return false
+}
+
+// compareAndSetCall reports whether call is a write given, built in
+// place, a map of the columns it sets to constants and the text of a
+// WHERE clause that tests one of them, and whose count of rows is
+// tested against zero: a repository's UpdateWhere(ctx,
+// map[string]any{"status": Cancelled}, "id = ? AND status IN ?", id,
+// from). As an UPDATE that tests a column it sets is, it is a dedup
+// guard: a retry finds the state set and updates no row.
+func compareAndSetCall(call ssa.CallInstruction) bool {
+	c, ok := call.(*ssa.Call)
+	if !ok || !setsTestedColumn(c) {
+		return false
+	}
+	rows := ssa.Value(c)
+	if tup, ok := c.Type().(*types.Tuple); ok {
+		if rows = extracted(c, 0); rows == nil || tup.Len() == 0 {
+			return false
+		}
+	}
+	if b, ok := rows.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+		return false
+	}
+	for _, r := range *rows.Referrers() {
+		if cmp, ok := r.(*ssa.BinOp); ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ) && (isZero(cmp.X) || isZero(cmp.Y)) &&
+			slices.ContainsFunc(*cmp.Referrers(), func(i ssa.Instruction) bool { _, ok := i.(*ssa.If); return ok }) {
+			return true
+		}
+	}
+	return false
+}
+
+// setsTestedColumn reports whether a call's arguments are a map of
+// columns to constants and a WHERE clause that tests one of them so
+// that the update makes the test false.
+func setsTestedColumn(c *ssa.Call) bool {
+	var set []string
+	where := ""
+	for _, a := range c.Call.Args {
+		if entries, ok := valueflow.MapLiteral(a); ok {
+			for _, e := range entries {
+				if v, ok := stateConst(valueflow.Unwrap(e.Value)); ok {
+					set = append(set, e.Key+" = "+sqlLiteral(v))
+				}
+			}
+		} else if text, ok := valueflow.ConstString(a); ok {
+			where = text
+		}
+	}
+	return len(set) > 0 && where != "" && effects.CompareAndSet(sqltext.Parse("UPDATE t SET "+strings.Join(set, ", ")+" WHERE "+where))
+}
+
+// sqlLiteral writes a Go constant as SQL: a string quoted, a number as
+// it is.
+func sqlLiteral(c constant.Value) string {
+	if c.Kind() == constant.String {
+		return "'" + strings.ReplaceAll(constant.StringVal(c), "'", "''") + "'"
+	}
+	return c.ExactString()
+}
+
+// extracted returns the Extract of result i of a call, or nil.
+func extracted(c *ssa.Call, i int) ssa.Value {
+	for _, r := range *c.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == i {
+			return ex
+		}
+	}
+	return nil
+}
+
+// isZero reports whether v is the constant 0.
+func isZero(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.Int && constant.Sign(c.Value) == 0
 }

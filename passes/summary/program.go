@@ -338,11 +338,22 @@ func (p *program) guarded(calls []valueflow.WiredCall) bool {
 func (p *program) freshArg(d ProgramDefect, origin valueflow.Origin, call valueflow.WiredCall, arg int, at string, depth int) []ProgramDefect {
 	var out []ProgramDefect
 	param := arg + 1 // the receiver is parameter 0 of a method
-	p.eachImpl(d, call, depth, func(step ProgramDefect, s *valueflow.Summary, _ impl) {
+	p.eachImpl(d, call, depth, func(step ProgramDefect, s *valueflow.Summary, im impl) {
 		for _, ps := range s.ParamSinks {
 			if ps.Param == param && ps.Path == at {
 				step.Defect = valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: origin, Sink: ps.Sink, Chain: ps.Chain}
 				out = append(out, step)
+			}
+		}
+		for _, st := range s.Stmts {
+			// A generic repository's insert of its type parameter's
+			// model: the type argument names the identity field.
+			if g := st.Model; g != nil && g.Param == param && genericInsert(g) && g.TypeArg < len(im.targs) {
+				if sink, ok := valueflow.GenericModelSink(p.cat, im.targs[g.TypeArg], at); ok {
+					sink.At = st.At
+					step.Defect = valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: origin, Sink: sink, Chain: []valueflow.Frame{st.At}}
+					out = append(out, step)
+				}
 			}
 		}
 		for _, pw := range s.ParamsWired {
@@ -352,6 +363,12 @@ func (p *program) freshArg(d ProgramDefect, origin valueflow.Origin, call valuef
 		}
 	})
 	return out
+}
+
+// genericInsert reports whether a generic model write inserts without
+// conflict handling.
+func genericInsert(g *valueflow.GenericModel) bool {
+	return g.Kind == int(sqltext.Insert) && !g.Conflict && !g.Upsert
 }
 
 // inside finds the defects made inside the implementations of a wired
@@ -381,8 +398,9 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			out = append(out, found)
 		}
 		for _, fw := range s.FreshWired {
-			// A fresh value the implementation makes and hands on.
-			if p.guarded(fw.Guards) || fw.Via != nil && !p.generates(*fw.Via) {
+			// A fresh value the implementation makes and hands on, to
+			// a call that runs past no guard.
+			if p.guarded(fw.Guards) || p.wiredGuarded(s, fw.Call) || fw.Via != nil && !p.generates(*fw.Via) {
 				continue
 			}
 			d := step

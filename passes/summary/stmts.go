@@ -1386,7 +1386,7 @@ func (b *stmtBuilder) finish() {
 	handles := map[*ssa.Function]effects.UniqueHandling{} // once per function
 	states := map[*ssa.Function][]stateGuard{}
 	for i := range stmts {
-		stmts[i].Guard = stmts[i].Guard || b.claimLocked(i)
+		stmts[i].Guard = stmts[i].Guard || b.claimLocked(i) || stmts[i].Wired != nil && b.compareAndSet(i)
 	}
 	for i := range stmts {
 		stmts[i].Absorbed = stmts[i].Absorbed || b.absorbed(i, handles)
@@ -1506,6 +1506,13 @@ func (b *stmtBuilder) absorbed(i int, handles map[*ssa.Function]effects.UniqueHa
 		}
 	}
 	return b.pastGuard(i)
+}
+
+// compareAndSet reports whether entry i is a wired call that is a
+// compare-and-set (compareAndSetCall).
+func (b *stmtBuilder) compareAndSet(i int) bool {
+	c, ok := b.instrs[i].(ssa.CallInstruction)
+	return ok && compareAndSetCall(c)
 }
 
 // pastGuard reports whether a dedup guard of the list runs before entry

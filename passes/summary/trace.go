@@ -563,7 +563,7 @@ func DedupGuards(res *Result, fn *ssa.Function) []ssa.Instruction {
 				continue
 			}
 			stmts, _ := effects.CallStmts(res, call)
-			if slices.ContainsFunc(stmts, effects.IsGuard) {
+			if slices.ContainsFunc(stmts, effects.IsGuard) || compareAndSetCall(call) {
 				out = append(out, instr)
 			}
 		}

@@ -268,7 +268,6 @@ func deciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCal
 // and operation keys passed to it.
 func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []freshSite) {
 	var pending valueflow.Pending
-	states := map[*ssa.Function][]stateGuard{} // stateGuards, once per function
 	for _, site := range sites {
 		path, ok := res.Retried.On(site.call)
 		if !ok || len(pending.Calls) == maxWired {
@@ -288,11 +287,7 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 				pc.Empty = append(pc.Empty, valueflow.ArgSource{Param: i, Path: f})
 			}
 		}
-		fn := site.call.Parent()
-		if _, ok := states[fn]; !ok {
-			states[fn] = stateGuards(fn)
-		}
-		pc.StateGuarded = GuardedInClosure(site.call) || guardedByState(states[fn], site.call)
+		pc.StateGuarded = GuardedInClosure(site.call) || res.GuardedCall(site.call)
 		pc.Keys = keyArgs(res.Env.Catalog, site.call, path)
 		keys, wraps := carriedArgs(pass, res.Env.Catalog, site.call, path)
 		pc.Keys, pc.Wraps = append(pc.Keys, keys...), wraps

@@ -53,6 +53,9 @@ func (r *Repo[T]) UpdateWhere(ctx context.Context, fields map[string]any, query 
 // Store is what the services see of a repository.
 type Store[T any] interface {
 	Create(ctx context.Context, v *T) error
+	UpdateWhere(ctx context.Context, fields map[string]any, query string, args ...any) (int64, error)
+	Get(ctx context.Context, id string) (*T, error)
+	Save(ctx context.Context, v *T) error
 }
 
 // Transactor runs work in a transaction that the repositories join

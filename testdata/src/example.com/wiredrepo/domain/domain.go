@@ -41,6 +41,7 @@ type DeliveryAttempt struct {
 
 // A Manifest lists the parcels of a trip.
 type Manifest struct {
-	ID   string `gorm:"primaryKey"`
-	Trip string
+	ID     string `gorm:"primaryKey"`
+	Trip   string
+	Status string
 }

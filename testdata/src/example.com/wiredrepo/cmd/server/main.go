@@ -9,6 +9,7 @@ import (
 
 	"example.com/wiredrepo/database"
 	"example.com/wiredrepo/domain"
+	"example.com/wiredrepo/filing"
 	"example.com/wiredrepo/keystore"
 	"example.com/wiredrepo/outbox"
 	"example.com/wiredrepo/shipping"
@@ -40,7 +41,13 @@ func main() {
 	http.HandleFunc("PUT /shipments/captured", h.RegisterCaptured)
 	http.HandleFunc("PUT /hubs", h.OpenHub)
 	http.HandleFunc("POST /events", h.Apply)
-	m := &shipping.Manifests{Store: database.NewRepo[domain.Manifest](db)}
+	store, units := database.NewRepo[domain.Manifest](db), &database.GormTransactor{DB: db}
+	m := &shipping.Manifests{Store: store, Tx: units, Filer: &filing.Service{Store: store, Tx: units}}
 	http.HandleFunc("PUT /manifests", m.File)
+	http.HandleFunc("POST /manifests", m.Draft)
+	http.HandleFunc("POST /manifests/replacements", m.Replace)
+	http.HandleFunc("POST /filings", m.DraftVia)
+	http.HandleFunc("POST /filings/replacements", m.ReplaceVia)
+	http.HandleFunc("POST /filings/reopenings", m.ReopenVia)
 	http.ListenAndServe(":8080", nil)
 }
