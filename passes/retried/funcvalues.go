@@ -159,7 +159,7 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 			return
 		}
 		switch v := v.(type) {
-		case *ssa.UnOp: // a load: of a struct field (s.onMessage), of a captured variable
+		case *ssa.UnOp: // a load: of a struct field (s.onMessage), of a captured variable, of an element
 			if fa, ok := v.X.(*ssa.FieldAddr); ok {
 				fld := fieldOf(fa.X.Type(), fa.Field)
 				out = append(out, fv.fields[fld]...)
@@ -253,13 +253,65 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 					}
 				}
 			}
-		case *ssa.Extract: // handlers[topic] with its ok
-			if l, ok := v.Tuple.(*ssa.Lookup); ok && v.Index == 0 {
-				walk(l, depth+1, every)
+		case *ssa.Extract:
+			switch t := v.Tuple.(type) {
+			case *ssa.Lookup: // handlers[topic] with its ok
+				if v.Index == 0 {
+					walk(t, depth+1, every)
+				}
+			case *ssa.Next: // for name, fn := range byName
+				if v.Index == 2 && !t.IsString {
+					for _, e := range mapValues(t.Iter.(*ssa.Range).X) {
+						walk(e, depth+1, every)
+					}
+				}
+			}
+		case *ssa.IndexAddr: // for _, fn := range []any{a.Audit}
+			for _, e := range sliceElems(v.X) {
+				walk(e, depth+1, every)
 			}
 		}
 	}
 	walk(v, 0, every)
+	return out
+}
+
+// mapValues returns the values stored into a map made in place.
+func mapValues(m ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	if mm, ok := m.(*ssa.MakeMap); ok {
+		for _, r := range *mm.Referrers() {
+			if u, ok := r.(*ssa.MapUpdate); ok && u.Map == mm {
+				out = append(out, u.Value)
+			}
+		}
+	}
+	return out
+}
+
+// sliceElems returns the values stored into the elements of a slice of
+// an array made in place ([]any{a.Audit}).
+func sliceElems(v ssa.Value) []ssa.Value {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, rr := range *ia.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				out = append(out, st.Val)
+			}
+		}
+	}
 	return out
 }
 

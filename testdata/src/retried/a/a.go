@@ -206,3 +206,29 @@ func (c *Consumers) table() []b.Registration {
 func (c *Consumers) offline(ctx context.Context, msg kafka.Message) error {
 	return b.JSON(c.replay)(ctx, msg)
 }
+
+// Activities registered from a map of names to functions, and from a
+// slice of them, in a loop.
+type MapActivities struct{}
+
+func (a *MapActivities) Disburse(ctx context.Context) error { return nil }
+
+func (a *MapActivities) Notify(ctx context.Context) error { return nil }
+
+func (a *MapActivities) Audit(ctx context.Context) error { return nil }
+
+func registerMap(r worker.Registry, a *MapActivities) {
+	byName := map[string]any{
+		"disburse": a.Disburse,
+		"notify":   a.Notify,
+	}
+	for name, fn := range byName {
+		r.RegisterActivityWithOptions(fn, activity.RegisterOptions{Name: name}) // want `root: Temporal activity MapActivities.Disburse` `root: Temporal activity MapActivities.Notify`
+	}
+}
+
+func registerSlice(r worker.Registry, a *MapActivities) {
+	for _, fn := range []any{a.Audit} {
+		r.RegisterActivity(fn) // want `root: Temporal activity MapActivities.Audit`
+	}
+}
