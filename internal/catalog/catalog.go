@@ -438,6 +438,14 @@ func (c *Catalog) IsGRPCRegistrar(fn *types.Func) bool {
 		sig.Params().Len() == 2 && grpcRegistrars[TypeKey(sig.Params().At(0).Type())]
 }
 
+// IsGRPCServiceRegistration reports whether fn registers a server for a
+// service descriptor (grpc.Server's RegisterService): its last argument
+// is the server.
+func (c *Catalog) IsGRPCServiceRegistration(fn *types.Func) bool {
+	_, ok := lookup(grpcServiceRegistrations, fn)
+	return ok
+}
+
 // LoopReceiver reports whether fn receives one delivery of a consumer loop.
 func (c *Catalog) LoopReceiver(fn *types.Func) (string, bool) {
 	return lookup(loopReceivers, fn)

@@ -26,7 +26,7 @@ func rowPaths() map[string]bool {
 	for _, table := range []map[string]bool{setOf(generators), setOf(derivers), setOf(sqlCalls), setOf(modelCalls),
 		setOf(modelUpdates), setOf(slotCalls), setOf(headerSetters), setOf(headerGetters), setOf(registrations),
 		setOf(loopReceivers), setOf(contextRoots), setOf(pubOptions), setOf(opKeyMethods), setOf(opKeyFields), goLaunchers,
-		setOf(slotFields), setOf(keySources), setOf(deliveryChans), grpcRegistrars} {
+		setOf(slotFields), setOf(keySources), setOf(deliveryChans), grpcRegistrars, grpcServiceRegistrations} {
 		for key := range table {
 			add(keyPackage(strings.TrimSuffix(key, "...")), false)
 		}

@@ -91,6 +91,7 @@ func rowNames() []rowName {
 		{"contextRoots", setOf(contextRoots)}, {"externals", setOf(externals)}, {"pubOptions", setOf(pubOptions)},
 		{"opKeyMethods", setOf(opKeyMethods)}, {"goLaunchers", goLaunchers}, {"routeURLs", routeURLs},
 		{"attemptCounters", attemptCounters}, {"documentInserts", setOf(documentInserts)}, {"preparers", setOf(preparers)},
+		{"grpcServiceRegistrations", grpcServiceRegistrations},
 	} {
 		for k := range table.keys {
 			add("func", table.row, k)

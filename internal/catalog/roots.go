@@ -115,6 +115,13 @@ var grpcRegistrars = map[string]bool{
 	"*google.golang.org/grpc.Server":          true,
 }
 
+// grpcServiceRegistrations register a server for a service descriptor
+// written by hand, as generated Register<S>Server functions do: the
+// server's methods are gRPC server methods.
+var grpcServiceRegistrations = map[string]bool{
+	"google.golang.org/grpc.*.RegisterService": true,
+}
+
 // loopReceivers are calls that receive one delivery: a loop around them is
 // a consumer loop, and its body a retried root.
 var loopReceivers = map[string]string{

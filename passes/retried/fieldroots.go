@@ -334,6 +334,9 @@ func (f *finder) valueRoot(kind string, fn *ssa.Function, pos token.Pos, via ssa
 	if fn.Blocks != nil && isLocal(fn, f.pass.Pkg) {
 		return f.add(kind, fn, pos)
 	}
+	if mc := f.values.boundInterface(fn, f.pass.Pkg); mc != nil {
+		return f.boundRoot(kind, fn, mc) // a service interface's method value
+	}
 	obj, ok := fn.Object().(*types.Func)
 	if !ok || fn.Synthetic != "" && fn.Synthetic != "from type information" || obj.Pkg() == nil || obj.Pkg() == f.pass.Pkg || f.hasExtern(obj) {
 		return nil

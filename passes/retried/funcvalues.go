@@ -3,6 +3,7 @@ package retried
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -179,7 +180,11 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 			}
 		case *ssa.Field: // a field of a struct value: def.Fn
 			if st, ok := v.X.Type().Underlying().(*types.Struct); ok && v.Field < st.NumFields() {
-				out = append(out, fv.fields[st.Field(v.Field).Origin()]...)
+				fld := st.Field(v.Field).Origin()
+				out = append(out, fv.fields[fld]...)
+				for _, g := range fv.given[fld] {
+					walk(g, depth+1, true) // an adapter's result stored there
+				}
 			}
 		case *ssa.Parameter: // the functions passed for it
 			fn := v.Parent()
@@ -236,8 +241,18 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 				callee = callee.Origin() // a generic adapter: its body's closures
 			}
 			if callee.Blocks != nil {
+				args := v.Call.Args
 				for _, r := range returned(callee) {
 					walk(r, depth+1, every)
+					// And what the closure calls of what this call
+					// gave the adapter (Typed(fn) returning a handler
+					// that calls fn): the closure itself stands for
+					// every call of the adapter.
+					for _, i := range calledBindings(callee, r) {
+						if i < len(args) {
+							walk(args[i], depth+1, every)
+						}
+					}
 				}
 				return
 			}
@@ -274,6 +289,59 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 	}
 	walk(v, 0, every)
 	return out
+}
+
+// calledBindings returns the parameters of fn (by index) that the
+// closure r, which fn returns, captures and calls.
+func calledBindings(fn *ssa.Function, r ssa.Value) []int {
+	mc, ok := unwrap(r).(*ssa.MakeClosure)
+	if !ok {
+		return nil
+	}
+	var out []int
+	lit := mc.Fn.(*ssa.Function)
+	for _, b := range lit.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			callee := call.Common().Value
+			if load, ok := callee.(*ssa.UnOp); ok && load.Op == token.MUL {
+				callee = load.X // a captured parameter, boxed
+			}
+			fvar, ok := callee.(*ssa.FreeVar)
+			if !ok {
+				continue
+			}
+			if k := slices.Index(lit.FreeVars, fvar); k >= 0 && k < len(mc.Bindings) {
+				if p := boundParam(mc.Bindings[k]); p != nil && p.Parent() == fn {
+					out = append(out, paramIndex(fn, p))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// boundParam returns the parameter a closure's binding is: the
+// parameter itself, or the variable it is kept in when the closure
+// captures it, stored once.
+func boundParam(v ssa.Value) *ssa.Parameter {
+	if a, ok := v.(*ssa.Alloc); ok {
+		var stored []ssa.Value
+		for _, r := range *a.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+				stored = append(stored, st.Val)
+			}
+		}
+		if len(stored) != 1 {
+			return nil
+		}
+		v = stored[0]
+	}
+	p, _ := v.(*ssa.Parameter)
+	return p
 }
 
 // mapValues returns the values stored into a map made in place.

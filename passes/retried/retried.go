@@ -259,8 +259,11 @@ func (r *Result) compute() {
 			return a.Params
 		}
 		f.findRoots(r.ssa)
+		r.reach = reachable(f.roots, r.pass.Pkg, f.values, nil)
+		if f.boundFieldRoots(r.reach) {
+			r.reach = reachable(f.roots, r.pass.Pkg, f.values, nil)
+		}
 		r.roots = f.roots
-		r.reach = reachable(r.roots, r.pass.Pkg, f.values, nil)
 		r.values = f.values
 	})
 }
@@ -379,15 +382,62 @@ func (f *finder) adapted() {
 						// the handler's field (Bind(h.Holds.Create)):
 						// the wrapper that calls it through the
 						// interface is the root, as the method would be.
-						if root := f.add(r.Kind, fn, mc.Pos()); root != nil {
-							at := f.pass.Fset.Position(mc.Pos())
-							root.Name = fmt.Sprintf("%s, bound at %s:%d:%d", boundName(fn), filepath.Base(at.Filename), at.Line, at.Column)
-						}
+						f.boundRoot(r.Kind, fn, mc)
 					}
 				}
 			}
 		}
 	}
+}
+
+// boundRoot makes fn, the wrapper SSA makes for an interface's method
+// bound to a receiver at mc, a root of kind: the wrapper calls the
+// method through the interface, and the composition root follows it to
+// the implementations.
+func (f *finder) boundRoot(kind string, fn *ssa.Function, mc *ssa.MakeClosure) *Root {
+	root := f.add(kind, fn, mc.Pos())
+	if root != nil {
+		at := f.pass.Fset.Position(mc.Pos())
+		root.Name = fmt.Sprintf("%s, bound at %s:%d:%d", boundName(fn), filepath.Base(at.Filename), at.Line, at.Column)
+	}
+	return root
+}
+
+// boundFieldRoots makes roots of the interface methods bound into the
+// package's own fields of function type whose value a retried path
+// calls (a table's Handle: Typed(store.ApplyInventory), store an
+// interface, called by the runner's consumer callback): each is an
+// operation of its own, as a method value registered with a library is.
+// The package's own functions stored there are reached through the call
+// already. It reports whether it added one.
+func (f *finder) boundFieldRoots(reach map[*ssa.Function]*Path) bool {
+	added := false
+	for _, fn := range f.ssa.SrcFuncs() {
+		path, ok := reach[fn]
+		if !ok {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			if path.Root.Fn == fn && path.Root.Blocks != nil && !path.Root.Blocks[b] {
+				continue
+			}
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || call.Common().IsInvoke() || call.Common().StaticCallee() != nil {
+					continue
+				}
+				if fld := loadedField(call.Common().Value); fld == nil || fld.Pkg() != f.pass.Pkg {
+					continue
+				}
+				for _, t := range f.values.targets(call.Common().Value, nil, true) {
+					if mc := f.values.boundInterface(t, f.pass.Pkg); mc != nil && f.boundRoot(path.Root.Kind, t, mc) != nil {
+						added = true
+					}
+				}
+			}
+		}
+	}
+	return added
 }
 
 // A contextRoot is a function that calls an API that works only inside a
@@ -419,8 +469,8 @@ func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
 		if callee == nil {
 			return
 		}
-		if f.cat.IsGRPCRegistrar(callee) && len(c.Args) == 2 {
-			f.methodsOf(c.Args[1], "gRPC method", true, instr)
+		if f.cat.IsGRPCRegistrar(callee) && len(c.Args) == 2 || f.cat.IsGRPCServiceRegistration(callee) && len(c.Args) >= 2 {
+			f.methodsOf(c.Args[len(c.Args)-1], "gRPC method", true, instr)
 			return
 		}
 		if callee.Pkg() != nil && callee.Pkg() != f.pass.Pkg {

@@ -11,6 +11,7 @@ import (
 	"github.com/segmentio/kafka-go"
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/worker"
+	"google.golang.org/grpc"
 
 	"retried/b"
 )
@@ -195,9 +196,15 @@ func (c *Consumers) accrue(ctx context.Context, v Accrual) error { return nil }
 
 func (c *Consumers) replay(ctx context.Context, v Accrual) error { return nil }
 
-func (c *Consumers) table() []b.Registration {
+// Accruer is a service the consumers call through its interface.
+type Accruer interface {
+	Accrue(ctx context.Context, v Accrual) error
+}
+
+func (c *Consumers) table(svc Accruer) []b.Registration {
 	return []b.Registration{
-		{Topic: "accruals", Handler: b.JSON(c.accrue)}, // want `root: kafka-go consumer loop Consumers.accrue`
+		{Topic: "accruals", Handler: b.JSON(c.accrue)},      // want `root: kafka-go consumer loop Consumers.accrue`
+		{Topic: "accruals.v2", Handler: b.JSON(svc.Accrue)}, // want `root: kafka-go consumer loop a.Accruer.Accrue, bound at a.go:\d+:\d+`
 	}
 }
 
@@ -231,4 +238,21 @@ func registerSlice(r worker.Registry, a *MapActivities) {
 	for _, fn := range []any{a.Audit} {
 		r.RegisterActivity(fn) // want `root: Temporal activity MapActivities.Audit`
 	}
+}
+
+// A server registered for a service descriptor written by hand: its
+// methods that take a context are gRPC methods.
+type handServer struct{}
+
+func (s *handServer) Place(ctx context.Context, req *orderpb.CreateOrderRequest) (*orderpb.Order, error) { // want `root: gRPC method handServer.Place`
+	return nil, nil
+}
+
+func (s *handServer) Describe() string { return "orders" }
+
+var handDesc = grpc.ServiceDesc{ServiceName: "orders.v1.Orders"}
+
+func serveHand() {
+	srv := grpc.NewServer()
+	srv.RegisterService(&handDesc, &handServer{})
 }
