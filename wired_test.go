@@ -408,6 +408,9 @@ func TestWired(t *testing.T) {
 		// on its own.
 		"example.com/wiredsqlctx/cmd/server/main.go:15": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in store.Accounts.Debit \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.TransferLoose, wired here\)`,
+			// The executor the repository is given, behind another
+			// package's reading of the context's transaction.
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of credits \(it computes from the current value\) in store.Credits.Grant \(store.go:\d+:\d+\) is not idempotent \(HTTP handler CreditsHandler.GrantLoose, wired here\)`,
 			// The handle another package's chooser gives.
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of points \(it computes from the current value\) in store.Points.Take \(store.go:\d+:\d+\) is not idempotent \(HTTP handler PointsHandler.SpendLoose, wired here\)`,
 			// Generated queries reached through their interface, on

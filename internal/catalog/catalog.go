@@ -261,6 +261,25 @@ func (c *Catalog) IsDeriver(fn *types.Func) bool { return IsDerivation(fn) }
 // SQL reports whether fn executes SQL text, and where the text and its
 // arguments are. Calls through an interface with database/sql's or pgx's
 // method shapes (sqlc's DBTX, say) count as the concrete calls do.
+// ExecutorInterface reports whether t is an interface with a method
+// that runs SQL, by the catalog's rows or by its shape (a DBTX's Exec):
+// the configuration's executors are left out.
+func ExecutorInterface(t types.Type) bool {
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for m := range iface.Methods() {
+		if _, ok := lookup(sqlCalls, m); ok {
+			return true
+		}
+		if _, ok := sqlShape(m); ok {
+			return true
+		}
+	}
+	return false
+}
+
 func (c *Catalog) SQL(fn *types.Func) (SQLCall, bool) {
 	if call, ok := lookup(sqlCalls, fn); ok {
 		return call, true

@@ -440,14 +440,37 @@ func contextOrPool(v ssa.Value, depth int) bool {
 				fromCtx = true
 				return true
 			}
+			if _, ok := x.Tuple.(*ssa.Call); ok && isTx(v.Type()) && fromContext(x, depth+1) {
+				fromCtx = true // tx, ok := txFrom(ctx)
+				return true
+			}
 		}
-		if unitOf(v.Type()) == DurAutocommit {
+		if unitOf(v.Type()) == DurAutocommit || injectedExecutor(v) {
 			pool = true
 			return true
 		}
 		return false
 	}
 	return visit(v, depth) && fromCtx && pool
+}
+
+// injectedExecutor reports whether v is an executor interface (pgx's
+// or database/sql's methods, a DBTX) that the function is given, as a
+// parameter or a field of its receiver: the handle a chooser falls back
+// to when the context carries no transaction, which the program's
+// wiring fills with its database.
+func injectedExecutor(v ssa.Value) bool {
+	if isTx(v.Type()) || !catalog.ExecutorInterface(v.Type()) {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return true
+	case *ssa.UnOp:
+		_, ok := x.X.(*ssa.FieldAddr)
+		return ok && x.Op == token.MUL
+	}
+	return false
 }
 
 // choosesFromContext reports whether a function of signature sig takes
@@ -465,6 +488,12 @@ func choosesFromContext(sig *types.Signature) bool {
 		return false
 	}
 	return takesContextAndPool(sig, orm)
+}
+
+// takesOnlyContext reports whether a function of signature sig takes a
+// context and nothing else.
+func takesOnlyContext(sig *types.Signature) bool {
+	return sig.Recv() == nil && sig.Params().Len() == 1 && catalog.TypeKey(sig.Params().At(0).Type()) == "context.Context"
 }
 
 // takesContextAndPool reports whether a function of signature sig takes
@@ -659,8 +688,15 @@ func fromContext(v ssa.Value, depth int) bool {
 			// tx, ok := txFrom(ctx): what every return of a function
 			// of the package gives there.
 			fn := t.Call.StaticCallee()
-			if fn == nil || fn.Blocks == nil || t.Call.IsInvoke() {
+			if fn == nil || t.Call.IsInvoke() {
 				return false
+			}
+			if fn.Blocks == nil {
+				// Another package's (pg.TxFromContext(ctx)), whose
+				// body this package does not have: given a context
+				// and nothing else, it can only take a transaction
+				// out of it.
+				return takesOnlyContext(fn.Signature) && x.Index < fn.Signature.Results().Len() && catalog.IsTx(fn.Signature.Results().At(x.Index).Type())
 			}
 			for _, b := range fn.Blocks {
 				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && x.Index < len(ret.Results) && fromContext(ret.Results[x.Index], depth+1) {

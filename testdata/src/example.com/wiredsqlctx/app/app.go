@@ -105,3 +105,33 @@ func (h *RewardsHandler) GrantLoose(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Rewards.Log(r.Context(), "a", 10)
 }
+
+// Credits grants credits.
+type Credits interface {
+	Grant(ctx context.Context, id string, n int64) error
+	Note(ctx context.Context, id string, n int64) error
+}
+
+// CreditsHandler serves credit grants.
+type CreditsHandler struct {
+	Work    UnitOfWork
+	Credits Credits
+}
+
+// Grant grants and notes in one unit of work.
+func (h *CreditsHandler) Grant(w http.ResponseWriter, r *http.Request) {
+	h.Work.WithinTx(r.Context(), func(ctx context.Context) error {
+		if err := h.Credits.Grant(ctx, "a", 10); err != nil {
+			return err
+		}
+		return h.Credits.Note(ctx, "a", 10)
+	})
+}
+
+// GrantLoose grants and notes, each on its own.
+func (h *CreditsHandler) GrantLoose(w http.ResponseWriter, r *http.Request) {
+	if err := h.Credits.Grant(r.Context(), "a", 10); err != nil {
+		return
+	}
+	h.Credits.Note(r.Context(), "a", 10)
+}

@@ -58,3 +58,9 @@ func (p *Pool) DB(ctx context.Context) rewardsdb.DBTX {
 func (p *Pool) Queries(ctx context.Context) *rewardsdb.Queries {
 	return rewardsdb.New(p.DB(ctx))
 }
+
+// TxFrom returns the transaction ctx carries.
+func TxFrom(ctx context.Context) (*sql.Tx, bool) {
+	tx, ok := ctx.Value(txKey{}).(*sql.Tx)
+	return tx, ok
+}

@@ -21,4 +21,7 @@ func main() {
 	rewards := &app.RewardsHandler{Work: &dbctx.Work{DB: db}, Rewards: &store.Rewards{Pool: dbctx.NewPool(db)}}
 	http.HandleFunc("POST /rewards", rewards.Grant)
 	http.HandleFunc("POST /rewards/loose", rewards.GrantLoose)
+	credits := &app.CreditsHandler{Work: &dbctx.Work{DB: db}, Credits: &store.Credits{DB: db}}
+	http.HandleFunc("POST /credits", credits.Grant)
+	http.HandleFunc("POST /credits/loose", credits.GrantLoose)
 }
