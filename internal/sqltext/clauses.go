@@ -2,6 +2,14 @@ package sqltext
 
 import "strings"
 
+// settlesFuncs are the SQL functions (upper-cased, as the lexer gives
+// words) that give the same value when applied again to their result
+// with the same arguments.
+var settlesFuncs = map[string]bool{"GREATEST": true, "LEAST": true, "COALESCE": true, "NULLIF": true}
+
+// exprWords are the keywords of an expression a parenthesis can follow.
+var exprWords = map[string]bool{"CASE": true, "WHEN": true, "THEN": true, "ELSE": true, "AND": true, "OR": true, "NOT": true, "IN": true, "EXISTS": true}
+
 // update reads "UPDATE t SET col = expr, ... [WHERE ...] [RETURNING ...]".
 func (r *reader) update() *Statement {
 	st := &Statement{Kind: Update, Table: r.name()}
@@ -20,6 +28,7 @@ func (r *reader) update() *Statement {
 		st.Columns = append(st.Columns, col)
 		var params []Param
 		depth, start := 0, r.i
+		self, changes := false, false
 		for r.i < len(r.toks) {
 			u := r.peek()
 			if depth == 0 && (u.kind == tPunct && (u.text == "," || u.text == ";") || u.kind == tWord && (u.text == "WHERE" || u.text == "RETURNING" || u.text == "FROM")) {
@@ -31,12 +40,21 @@ func (r *reader) update() *Statement {
 				depth++
 			case u.kind == tPunct && u.text == ")":
 				depth--
+			case u.kind == tPunct && strings.Contains("+-*/|", u.text):
+				changes = true
 			case u.kind == tParam:
 				params = append(params, r.param(u))
 			case (u.kind == tWord || u.kind == tQuoted) && strings.EqualFold(identText(u), col):
-				st.Arithmetic = true
+				self = true
+			case u.kind == tWord && r.peek().text == "(" && !settlesFuncs[u.text] && !exprWords[u.text]:
+				changes = true // array_append(tags, $1), jsonb_set(...)
 			}
 		}
+		// A column computed from itself by an operator or a function
+		// that moves it (balance - $1, array_append(tags, $1)) changes
+		// again on a retry; one that only settles it (GREATEST(col,
+		// $2), COALESCE(col, $1)) does not.
+		st.Arithmetic = st.Arithmetic || self && changes
 		st.Params = append(st.Params, params)
 		if r.i == start+1 {
 			if st.Set == nil {

@@ -86,6 +86,15 @@ func TestParse(t *testing.T) {
 				{Column: "kind", Op: "NOT IN", Values: []string{"'a'", "'b'"}},
 			},
 		}},
+		// A column that a function settles is not computed anew.
+		{"UPDATE donors SET last_year = GREATEST(COALESCE(last_year, 0), $2) WHERE id = $1", &Statement{
+			Kind: Update, Table: "donors", Columns: []string{"last_year"}, Params: [][]Param{{{Index: 1}}},
+			Where: []Cond{{Column: "id", Params: []Param{{Index: 0}}}},
+		}},
+		{"UPDATE posts SET tags = array_append(tags, $1) WHERE id = $2", &Statement{
+			Kind: Update, Table: "posts", Columns: []string{"tags"}, Params: [][]Param{{{Index: 0}}}, Arithmetic: true,
+			Where: []Cond{{Column: "id", Params: []Param{{Index: 1}}}},
+		}},
 		// gorm's list placeholder: "IN ?" given a slice.
 		{"UPDATE bookings SET status = 'cancelled' WHERE id = ? AND status IN ?", &Statement{
 			Kind: Update, Table: "bookings", Columns: []string{"status"}, Params: [][]Param{nil},

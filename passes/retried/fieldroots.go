@@ -122,6 +122,9 @@ func (r *Result) fieldRoots(roots map[*types.Func][]ParamRoot) {
 		kind := called[fld]
 		if fld.Pkg() == r.pass.Pkg {
 			r.pass.ExportObjectFact(fld, &FieldRoot{Kind: kind})
+			if tn := rootFuncType(fld.Type()); tn != nil && tn.Pkg() == r.pass.Pkg {
+				r.pass.ExportObjectFact(tn, &TypeRoot{Kind: kind})
+			}
 		}
 		for _, g := range r.values.given[fld] {
 			for _, p := range paramsOf(g, 0) {
@@ -300,6 +303,63 @@ func (r *Result) returnedMapField(call *ssa.Call, i, depth int) *types.Var {
 		fld = f
 	}
 	return fld
+}
+
+// A table of handlers is often built in a package of its own and handed
+// to the loop's package by a composition root that calls both
+// (sqsloop.New(api, url, sqshandlers.Table(deps))): the loop's package
+// stores what it is given into its field, and the table's package
+// sees neither the loop nor the field. The handler's named function
+// type is what they share: the loop's package exports, as a fact on
+// the type, that a root calls the values its field holds, and a package
+// that puts a function of that type into a map or a slice it builds in
+// place makes it a root of the field's kind.
+
+// TypeRoot is an object fact on a named function type whose values a
+// retried root of the type's package calls from a field, once per
+// delivery of Kind.
+type TypeRoot struct {
+	Kind string
+}
+
+func (*TypeRoot) AFact() {}
+
+func (r *TypeRoot) String() string { return "typeroot(" + r.Kind + ")" }
+
+// rootFuncType returns the named function type declared for a field of
+// that type, or of a map or slice of it, or nil.
+func rootFuncType(t types.Type) *types.TypeName {
+	switch u := t.Underlying().(type) {
+	case *types.Map:
+		t = u.Elem()
+	case *types.Slice:
+		t = u.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil
+	}
+	if _, ok := n.Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	return n.Obj()
+}
+
+// tableRoot makes the function a package puts into an element of a map
+// or a slice it builds in place a root, when the element's type is
+// another package's function type with a TypeRoot fact.
+func (f *finder) tableRoot(val ssa.Value, pos token.Pos) {
+	n, ok := types.Unalias(val.Type()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg() == f.pass.Pkg {
+		return
+	}
+	var tr TypeRoot
+	if !f.pass.ImportObjectFact(n.Obj(), &tr) {
+		return
+	}
+	for _, fn := range f.values.targets(val, nil, false) {
+		f.valueRoot(tr.Kind, fn, pos, nil)
+	}
 }
 
 // storedRoot makes the function a package stores into a field of another

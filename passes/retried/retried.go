@@ -40,7 +40,7 @@ func New(cat *analysis.Analyzer) *analysis.Analyzer {
 		Doc:        "find retried roots and the functions they reach",
 		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(RetriedMethods), new(ParamRoots), new(FieldRoot), new(FieldFuncs), new(Adapter)},
+		FactTypes:  []analysis.Fact{new(RetriedMethods), new(ParamRoots), new(FieldRoot), new(FieldFuncs), new(Adapter), new(TypeRoot)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			if marked := markedMethods(pass); len(marked.Methods) > 0 {
 				pass.ExportPackageFact(marked)
@@ -496,6 +496,11 @@ func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
 		}
 	case *ssa.Store:
 		f.storedRoot(instr)
+		if _, ok := instr.Addr.(*ssa.IndexAddr); ok {
+			f.tableRoot(instr.Val, instr.Pos())
+		}
+	case *ssa.MapUpdate:
+		f.tableRoot(instr.Value, instr.Pos())
 	case *ssa.If:
 		if call := retriedCall(fn, instr); call != nil {
 			if r := f.loop("hand-written retry loop", fn, instr.Block(), call.Pos()); r != nil {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"example.com/orderpb"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"github.com/cenkalti/backoff/v4"
 	"github.com/segmentio/kafka-go"
 	"go.temporal.io/sdk/activity"
@@ -255,4 +256,42 @@ var handDesc = grpc.ServiceDesc{ServiceName: "orders.v1.Orders"}
 func serveHand() {
 	srv := grpc.NewServer()
 	srv.RegisterService(&handDesc, &handServer{})
+}
+
+// A table of another package's handler type, whose values that
+// package's loop runs per message, built here and handed to it by the
+// program's wiring.
+type Ledger struct{}
+
+func (l *Ledger) posted(ctx context.Context, msg kafka.Message) error { return nil }
+
+func (l *Ledger) replayed(ctx context.Context, msg kafka.Message) error { return nil }
+
+func ledgerRoutes(l *Ledger) map[string]b.MsgHandler {
+	return map[string]b.MsgHandler{
+		"ledger.posted": l.posted, // want `root: kafka-go consumer loop Ledger.posted`
+	}
+}
+
+// A map of plain functions is no table of the handler type.
+func ledgerTools(l *Ledger) map[string]func(ctx context.Context, msg kafka.Message) error {
+	return map[string]func(ctx context.Context, msg kafka.Message) error{"replay": l.replayed}
+}
+
+// An interface that stands for the SQS client, for tests to fake: a loop
+// around its ReceiveMessage is a consumer loop.
+type sqsAPI interface {
+	ReceiveMessage(ctx context.Context, in *sqs.ReceiveMessageInput, optFns ...func(*sqs.Options)) (*sqs.ReceiveMessageOutput, error)
+}
+
+func pollFaked(ctx context.Context, api sqsAPI) {
+	for {
+		out, err := api.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{}) // want `root: SQS consumer loop pollFaked`
+		if err != nil {
+			continue
+		}
+		for range out.Messages {
+			step() // want `step on retried path`
+		}
+	}
 }

@@ -44,3 +44,28 @@ func JSON[T any](fn func(ctx context.Context, v T) error) func(ctx context.Conte
 		return fn(ctx, v)
 	}
 }
+
+// MsgHandler handles one message of a Router's topic.
+type MsgHandler func(ctx context.Context, msg kafka.Message) error
+
+// A Router runs the handler of each message's topic, from a table that
+// another package builds and a composition root hands it.
+type Router struct {
+	handlers map[string]MsgHandler
+}
+
+// NewRouter keeps the table.
+func NewRouter(handlers map[string]MsgHandler) *Router { return &Router{handlers: handlers} }
+
+// Run fetches messages and runs their topic's handler.
+func (rt *Router) Run(ctx context.Context, r *kafka.Reader) {
+	for {
+		msg, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if h, ok := rt.handlers[msg.Topic]; ok {
+			_ = h(ctx, msg)
+		}
+	}
+}
