@@ -41,13 +41,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -319,6 +319,20 @@ func TestWired(t *testing.T) {
 			`a retry inserts the row for the same id again, .* the INSERT into shipments in keystore.Shipments.Add \(keystore.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.RegisterInTx, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into shipments in keystore.Shipments.Put \(keystore.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.RegisterCaptured, wired here\)`,
 			`a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect \(credits on a handle that commits each statement, the effect on a transaction; credits in sqlstore.Credits.Seen \(sqlstore.go:\d+:\d+\), HTTP handler Handler.Credit, wired here\)`,
+		},
+		// Repositories bound to the function's transaction by their
+		// WithTx: the payment is added on it, apart from the event's
+		// record; the order and its key commit together, and a mark
+		// after them is lost only where the claim stops the retry.
+		"example.com/wiredwithtx/cmd/server/main.go:14": {
+			`a crash between the two commits leaves the effect without its key, so the retry repeats it: the key commits apart from the effect it guards \(processed_events on a handle that commits each statement, the effect on a transaction; processed_events in store\.Events\.Mark \(store.go:\d+:\d+\), HTTP handler Service\.Paid, wired here\)`,
+			`a crash between the two commits records the key without its effect, so the retry is skipped and the effect lost: the key commits apart from the effect it guards \(idempotency_keys on a handle that commits each statement, the effect on a handle that commits each statement; idempotency_keys in store\.Keys\.Claim \(store.go:\d+:\d+\), HTTP handler Service\.PlaceLoosely, wired here\)`,
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into orders in store\.Orders\.Insert \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Service\.PlaceLoosely, wired here\)`,
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of orders \(it computes from the current value\) in store\.Orders\.AddPaid \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Service\.PaidOnce, wired here\)`,
+			`a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into orders in store\.Orders\.Insert \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Service\.PlaceThenMark, wired here\)`,
+			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into orders in store\.Orders\.Insert \(store.go:\d+:\d+\) has no conflict handling for the caller\-known id \(HTTP handler Service\.PlaceLoosely, wired here\)`,
+			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into processed_events in store\.Events\.Mark \(store.go:\d+:\d+\) has no conflict handling for the caller\-known id \(HTTP handler Service\.Paid, wired here\)`,
+			`a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect \(processed_events on a handle that commits each statement, the effect on a transaction; processed_events in store\.Events\.Seen \(store.go:\d+:\d+\), HTTP handler Service\.Paid, wired here\)`,
 		},
 		// A key claimed and read back in the order's transaction,
 		// whose row the service does not test.

@@ -52,7 +52,16 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 			writes = append(writes, i)
 		}
 	}
+	withEffect := map[string]bool{} // the units that commit a write
+	for _, w := range writes {
+		withEffect[r.Stmts[w].Unit] = true
+	}
 	for _, k := range keys {
+		if ks := &r.Stmts[k]; ks.Unit != "" && !ks.Autocommit() && withEffect[ks.Unit] {
+			// A key a transaction commits with a write of its own:
+			// that is the effect it guards, whatever runs after.
+			continue
+		}
 		for _, w := range writes {
 			ks, ws := &r.Stmts[k], &r.Stmts[w]
 			if r.SameScope(k, w) || r.Exclusive(k, w) || ks.Unit == ws.Unit || r.ExternalWith(k, w) {

@@ -56,6 +56,15 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	// a state guard's write, or else the first after one (the retry
 	// then stops at the guard's test), as when the first not after one
 	// lies in another case of a dispatcher.
+	// A write its guard's transaction commits with runs again only
+	// when the retry passes the guard. It is the first that a retry
+	// repeats only when a write apart from it runs as a guard decides
+	// (the guard then stops the retry that would finish it); when
+	// none does, the code goes on past the guard whatever it found (a
+	// claim that returns the stored order), and a retry redoes the
+	// rest.
+	stops := slices.ContainsFunc(writes, func(w int) bool { return !programCovered(r, w, guards) && r.Stmts[w].Decided() })
+	covered := func(i int) bool { return !stops && programCovered(r, i, guards) }
 	first, stopped := -1, false
 	var counted []int
 	for _, after := range []bool{false, true} {
@@ -64,7 +73,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 			// idempotent; an UPDATE that computes from the current
 			// value repeats whatever guards it. A record of the attempt
 			// is meant to be added again.
-			if r.Stmts[i].StateGuarded != after || !effects.Repeats(parsed[i]) || r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert || attemptRecord(parsed[i]) {
+			if r.Stmts[i].StateGuarded != after || !effects.Repeats(parsed[i]) || r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert || attemptRecord(parsed[i]) || covered(i) {
 				continue
 			}
 			with, found, own := c.apartWith(r, i, writes, guards, comps, parsed)
@@ -132,12 +141,13 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 // write first (and the guards that commit apart from what they let
 // through among them), whether two of them commit apart, and whether
 // such a pair lies in the root's own list, which its package judges.
-// An INSERT whose duplicate is absorbed or ignored, before any guard,
-// runs again harmlessly on the retry: a failure after it commits
-// leaves nothing half done.
+// An INSERT whose duplicate is absorbed or ignored, before any guard
+// and before the first write, runs again harmlessly on the retry: a
+// failure after it commits leaves nothing half done. One after the
+// first write fails after the first commits, as any write does.
 func (c *checker) apartWith(r *summary.ProgramRoot, first int, writes, guards, comps []int, parsed []*sqltext.Statement) (counted []int, found, own bool) {
 	counted = slices.DeleteFunc(slices.Clone(writes), func(w int) bool {
-		return r.Exclusive(first, w) || (r.Stmts[w].Absorbed || parsed[w].Conflict && !parsed[w].Upsert) && parsed[w].Kind == sqltext.Insert && !slices.ContainsFunc(guards, func(g int) bool { return g < w })
+		return r.Exclusive(first, w) || w < first && (r.Stmts[w].Absorbed || parsed[w].Conflict && !parsed[w].Upsert) && parsed[w].Kind == sqltext.Insert && !slices.ContainsFunc(guards, func(g int) bool { return g < w })
 	})
 	found, own = programApart(r, counted, comps)
 	if !found && len(guards) > 0 {

@@ -709,6 +709,7 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 		return nil, true
 	}
 	args := call.Call.Args
+	discarded := ResultsDiscarded(call)
 	for i, s := range sum.Stmts {
 		s = Instantiate(s, call)
 		if s.Wired != nil || s.Callback > 0 || s.Next {
@@ -719,7 +720,7 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 			SQL:   sqltext.Parse(s.SQL),
 			Text:  s.SQL,
 			Callee: &Callee{
-				Func: obj, Index: i, At: s.At, Guard: s.Guard, Exclusive: s.Exclusive,
+				Func: obj, Index: i, At: s.At, Guard: s.Guard && !discarded, Exclusive: s.Exclusive,
 				Decided: s.Handle.Kind != valueflow.HandleParam, Judged: sum.Retried,
 				Args: s.Args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: s.FailureOf, StateGuarded: s.StateGuarded,
 			},

@@ -988,6 +988,26 @@ func reachesAvoiding(from, to, avoid *ssa.BasicBlock) bool {
 	return false
 }
 
+// ResultsDiscarded reports whether a call returns something besides an
+// error and its caller uses none of it: a guard the callee runs, whose
+// outcome it returns (MarkPaid's rows affected), decides nothing for the
+// caller.
+func ResultsDiscarded(call *ssa.Call) bool {
+	tup, ok := call.Type().(*types.Tuple)
+	if !ok {
+		return call.Type() != nil && catalog.TypeKey(call.Type()) != "error" && len(*call.Referrers()) == 0
+	}
+	if tup.Len() < 2 {
+		return false
+	}
+	for _, r := range *call.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && catalog.TypeKey(tup.At(ex.Index).Type()) != "error" && len(*ex.Referrers()) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // IsGuard reports whether a statement is a dedup guard: a conflict-
 // tolerant INSERT (not an upsert, whose row is there either way), or an UPDATE that tests a column it sets
 // (CompareAndSet), whose outcome decides whether the path goes on, by

@@ -433,6 +433,14 @@ type WiredStmt struct {
 	// receiver left out), with where each comes from in the function
 	// whose list this is.
 	Handles []ArgHandle
+	// Discarded is set when the caller uses none of the call's results
+	// but its error: a guard the implementations run decides nothing
+	// for it (MarkPaid's rows affected, returned and dropped).
+	Discarded bool
+	// Bound, when the receiver is what another call returned given a
+	// transaction (repo := s.repo.WithTx(tx)), is that transaction: the
+	// handles the receiver's fields hold are the one it was bound to.
+	Bound *Handle
 	// Args says, for each argument (the receiver left out), which
 	// parameter of that function and which field of it the argument is.
 	Args []ArgSource
@@ -698,6 +706,9 @@ func (s *Summary) String() string {
 			}
 			for _, h := range w.Handles {
 				out += fmt.Sprintf(" a%d=%s", h.Arg, h.Handle)
+			}
+			if w.Bound != nil {
+				out += fmt.Sprintf(" boundto=%s", *w.Bound)
 			}
 		}
 		if st.Guard {

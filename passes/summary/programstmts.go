@@ -131,6 +131,17 @@ type step struct {
 	// failureOf are the entries of the same list whose call's failure
 	// an onFail entry runs after.
 	failureOf []int
+	// decided: the entry runs only past a guard: one of its list's, or
+	// a wired call's whose implementations run one (WiredStmt.PastGuard,
+	// Guards).
+	decided bool
+}
+
+// Decided reports whether the statement runs only past a guard, in one
+// of the lists on its way from the root: a retry the guard stops does
+// not reach it.
+func (s *ProgramStmt) Decided() bool {
+	return slices.ContainsFunc(s.trail, func(st step) bool { return st.decided })
 }
 
 // Autocommit reports whether the statement commits on its own.
@@ -251,16 +262,23 @@ type scope struct {
 	// pools are the paths from the receiver to handles that its type's
 	// package fills with a pool (PoolFields), through the embedded
 	// field whose method runs, when it is promoted.
-	pools    []string
-	parent   *scope
-	handles  []valueflow.ArgHandle   // the handles the wired call passes
-	args     []valueflow.ArgSource   // where the wired call's arguments come from
-	produced []valueflow.ArgSource   // the arguments (and fields) another wired call made
-	fields   []valueflow.FieldSource // the fields of arguments built in place
-	trail    []step
-	through  []Resolution
-	judged   bool
-	judgedAt int
+	pools   []string
+	parent  *scope
+	handles []valueflow.ArgHandle // the handles the wired call passes
+	// bound is the transaction the receiver was bound to, in the
+	// parent's terms (WiredStmt.Bound), or nil.
+	bound *valueflow.Handle
+	// discarded: a call on the way here had its results dropped
+	// (WiredStmt.Discarded): the guards below decide nothing for the
+	// lists above.
+	discarded bool
+	args      []valueflow.ArgSource   // where the wired call's arguments come from
+	produced  []valueflow.ArgSource   // the arguments (and fields) another wired call made
+	fields    []valueflow.FieldSource // the fields of arguments built in place
+	trail     []step
+	through   []Resolution
+	judged    bool
+	judgedAt  int
 	// absorbed is set when a duplicate is handled around the wired
 	// call: its caller tests for a unique violation, or a guard runs
 	// before it.
@@ -316,7 +334,8 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		if st.Callback > 0 && !slices.Contains(runs[st.Callback-1], st.CallbackArg) {
 			continue // a function literal the implementations are not known to run
 		}
-		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed, optional: st.Optional, onFail: st.OnFailure, stateGuarded: st.StateGuarded, failureOf: st.FailureOf})
+		decided := st.Absorbed || st.Wired != nil && (st.Wired.PastGuard || p.guarded(st.Wired.Guards))
+		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed, optional: st.Optional, onFail: st.OnFailure, stateGuarded: st.StateGuarded, failureOf: st.FailureOf, decided: decided})
 		if st.FromWork && (st.Callback > 0 || sc.fromWork) {
 			here[len(here)-1].fromWork = true
 			here[len(here)-1].work = sc.work
@@ -350,6 +369,7 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		ps.Optional = ps.Optional || sc.optional
 		ps.OnFailure = ps.OnFailure || sc.onFail
 		ps.StateGuarded = ps.StateGuarded || sc.stateGuarded
+		ps.Guard = ps.Guard && !sc.discarded
 		ps.Parsed = sqltext.Parse(st.SQL)
 		ps.WriteBackOf = sc.writeBackOf
 		for _, j := range st.ProducedBy {
@@ -456,6 +476,8 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			writeBackOf:  append(slices.Clip(sc.writeBackOf), producedBy(sc, w)...),
 			fromWork:     sc.fromWork || here[len(here)-1].fromWork,
 			chosen:       w.Chosen,
+			bound:        w.Bound,
+			discarded:    sc.discarded || w.Discarded,
 			work:         cmp.Or(here[len(here)-1].work, sc.work),
 			failed:       sc.failedAt(here[len(here)-1]),
 		}
@@ -638,6 +660,12 @@ func (p *program) unit(sc *scope, h valueflow.Handle, item string) string {
 	case valueflow.HandleTx:
 		return sc.key + "#tx" + strconv.Itoa(h.Tx)
 	case valueflow.HandleParam:
+		if h.Param == 0 && sc.recv != nil && sc.bound != nil && sc.parent != nil && h.Path != "" {
+			// A handle the receiver was bound to (WithTx(tx)).
+			if t, ok := effects.FieldType(sc.recv, h.Path); ok && effects.IsHandle(p.cat, t) {
+				return p.unit(sc.parent, *sc.bound, item)
+			}
+		}
 		if h.Param == 0 && sc.recv != nil {
 			// A field of the implementation's receiver: a pool
 			// commits each statement; a transaction or an

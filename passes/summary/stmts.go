@@ -781,6 +781,10 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 	}
 	b.sum.StmtsCut = b.sum.StmtsCut || sub.StmtsCut
 	base := len(b.sum.Stmts)
+	// A callee's guard decides for this list only through what the
+	// callee returns (MarkPaid's rows affected): dropped, it decides
+	// nothing here.
+	discarded := effects.ResultsDiscarded(call)
 	for _, s := range sub.Stmts {
 		s = effects.Instantiate(s, call)
 		h := b.mapHandle(call, s.Handle)
@@ -802,9 +806,13 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		args := b.mapArgs(call, s.Args)
 		var wired *valueflow.WiredStmt
 		if s.Wired != nil {
-			wired = &valueflow.WiredStmt{Call: s.Wired.Call, Recv: b.recvThrough(call, s.Wired.Recv), Guards: s.Wired.Guards, PastGuard: s.Wired.PastGuard, Chosen: s.Wired.Chosen}
+			wired = &valueflow.WiredStmt{Call: s.Wired.Call, Recv: b.recvThrough(call, s.Wired.Recv), Guards: s.Wired.Guards, PastGuard: s.Wired.PastGuard, Chosen: s.Wired.Chosen, Discarded: s.Wired.Discarded}
 			for _, ah := range s.Wired.Handles {
 				wired.Handles = append(wired.Handles, valueflow.ArgHandle{Arg: ah.Arg, Handle: b.mapHandle(call, ah.Handle)})
+			}
+			if s.Wired.Bound != nil {
+				h := b.mapHandle(call, *s.Wired.Bound)
+				wired.Bound = &h
 			}
 			wired.Args = b.mapArgs(call, s.Wired.Args)
 			wired.Empty = s.Wired.Empty // the literal is the callee's
@@ -831,7 +839,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		stmt := valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: b.callProducers(call, s), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next}
+		stmt := valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard && !discarded, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: b.callProducers(call, s), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next}
 		if s.Context > 0 && s.Context <= len(call.Call.Args) {
 			b.chosenBy(&stmt, call.Call.Args[s.Context-1])
 		}
@@ -986,7 +994,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 	if !ok {
 		return
 	}
-	w := &valueflow.WiredStmt{Call: wc, Guards: deciders(b.h.r.Env, call)}
+	w := &valueflow.WiredStmt{Call: wc, Guards: deciders(b.h.r.Env, call), Discarded: effects.ResultsDiscarded(call)}
 	w.Recv = valueflow.ArgSource{Param: -1}
 	if call.Call.IsInvoke() {
 		w.Recv = b.argSource(call.Call.Value, "")
@@ -995,6 +1003,11 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		}
 		w.Chosen = w.Recv.Param < 0 && effects.ContextChosen(call.Call.Value)
 		w.Relays = b.relays(call)
+		if tx := boundTx(call.Call.Value); tx != nil {
+			if h := b.handle(b.source(tx, "", effects.DurUnknown)); h.Kind != valueflow.HandleUnknown {
+				w.Bound = &h
+			}
+		}
 	}
 	for i, a := range call.Call.Args {
 		a = b.enclosing(a)
@@ -1033,6 +1046,30 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 			catalog.TypeKey(a.Type()) == "context.Context" && b.contextFromWork(a) // the unit of work's transaction in its context
 	})
 	b.add(valueflow.SQLStmt{Wired: w, At: wc.At, FromWork: fromWork}, call, nil)
+}
+
+// boundTx returns the transaction a wired call's receiver was bound
+// to: the receiver is what a method returned, an interface, when given
+// a transaction as its only argument but the context
+// (s.campaigns.WithTx(tx), a repository's copy on the transaction).
+func boundTx(recv ssa.Value) ssa.Value {
+	c, ok := valueflow.Unwrap(recv).(*ssa.Call)
+	if !ok || !types.IsInterface(c.Type()) {
+		return nil
+	}
+	var tx ssa.Value
+	for _, a := range c.Call.Args {
+		switch {
+		case catalog.IsTx(a.Type()):
+			if tx != nil {
+				return nil
+			}
+			tx = a
+		case catalog.TypeKey(a.Type()) != "context.Context":
+			return nil
+		}
+	}
+	return tx
 }
 
 // readKey reports whether a, an argument of a wired call, is the

@@ -477,3 +477,20 @@ func keyGuardOneWrite(ctx context.Context, t *asynq.Task) error {
 	_, err = pool.Exec(ctx, "UPDATE policies SET reserve = reserve + 5 WHERE id = $1", 1)
 	return err
 }
+
+// claimTask claims the task, and says whether it was the first claim.
+func claimTask(ctx context.Context, id string) (bool, error) {
+	tag, err := pool.Exec(ctx, "INSERT INTO claimed_tasks (task_id) VALUES ($1) ON CONFLICT DO NOTHING", id)
+	return tag.RowsAffected() == 1, err
+}
+
+// The claim's answer is dropped: it stops no retry, and the retry
+// repeats the writes after it.
+func droppedClaim(ctx context.Context, t *asynq.Task) error {
+	if _, err := claimTask(ctx, t.ResultWriter().TaskID()); err != nil {
+		return err
+	}
+	pool.Exec(ctx, "INSERT INTO reminders (kind) VALUES ($1)", "renewal") // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 3 writes commit separately and the INSERT into reminders is not idempotent \(asynq handler droppedClaim\)`
+	pool.Exec(ctx, "UPDATE users SET reminders_sent = reminders_sent + 1 WHERE id = $1", 1)
+	return nil
+}
