@@ -1,0 +1,9 @@
+DROP TABLE IF EXISTS outbox;
+DROP TABLE IF EXISTS processed_stripe_events;
+DROP TABLE IF EXISTS pledge_installments;
+DROP TABLE IF EXISTS pledges;
+DROP TABLE IF EXISTS refunds;
+DROP TABLE IF EXISTS donations;
+DROP TABLE IF EXISTS idempotency_keys;
+DROP TABLE IF EXISTS campaigns;
+DROP TABLE IF EXISTS donors;

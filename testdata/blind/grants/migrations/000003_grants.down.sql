@@ -1,0 +1,10 @@
+DROP TABLE IF EXISTS emergency_payouts;
+DROP TABLE IF EXISTS disbursements;
+DROP TABLE IF EXISTS payout_attempts;
+DROP TABLE IF EXISTS payouts;
+DROP TABLE IF EXISTS fund_reservations;
+DROP TABLE IF EXISTS grants;
+DROP TABLE IF EXISTS fund_balances;
+DROP TABLE IF EXISTS grant_applications;
+DROP TABLE IF EXISTS grant_cycles;
+DROP TABLE IF EXISTS organizations;
