@@ -229,8 +229,13 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 			callee := v.Call.StaticCallee()
 			if callee == nil {
 				// A function value's: a table entry's constructor
-				// (e.fn(a) returning a.IssueGiftCard).
-				for _, fn := range fv.targets(v.Call.Value, ctx, every) {
+				// (e.fn(a) returning a.IssueGiftCard), what the
+				// functions it can be return.
+				before := len(out)
+				walk(v.Call.Value, depth+1, every)
+				called := slices.Clone(out[before:])
+				out = out[:before]
+				for _, fn := range called {
 					for _, r := range returned(fn) {
 						walk(r, depth+1, every)
 					}
@@ -275,8 +280,8 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 					walk(t, depth+1, every)
 				}
 			case *ssa.Next: // for name, fn := range byName
-				if v.Index == 2 && !t.IsString {
-					for _, e := range mapValues(t.Iter.(*ssa.Range).X) {
+				if rng, ok := t.Iter.(*ssa.Range); ok && v.Index == 2 && !t.IsString {
+					for _, e := range mapValues(rng.X) {
 						walk(e, depth+1, every)
 					}
 				}
