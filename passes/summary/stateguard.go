@@ -390,6 +390,13 @@ func lookupKeys(e ssa.Value) []ssa.Value {
 	if load, ok := e.(*ssa.UnOp); ok && load.Op == token.MUL {
 		e = load.X
 	}
+	if alloc, ok := e.(*ssa.Alloc); ok {
+		// A variable that holds it (order, err := repo.GetForUpdate(...),
+		// kept in memory because its address is taken), stored once.
+		if v := storedOnce(alloc); v != nil {
+			e = v
+		}
+	}
 	ex, ok := e.(*ssa.Extract)
 	if !ok {
 		return nil
@@ -405,6 +412,21 @@ func lookupKeys(e ssa.Value) []ssa.Value {
 		}
 	}
 	return out
+}
+
+// storedOnce returns the value a variable is given, when one store
+// gives it one.
+func storedOnce(alloc *ssa.Alloc) ssa.Value {
+	var v ssa.Value
+	for _, r := range *alloc.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+			if v != nil {
+				return nil
+			}
+			v = st.Val
+		}
+	}
+	return v
 }
 
 // sameValue reports whether a and b hold one value: the same SSA value,

@@ -184,3 +184,41 @@ func deliverParcel(ctx context.Context, id string) error {
 	_, err = db.ExecContext(ctx, "INSERT INTO parcel_events (id, parcel_id) VALUES ($1, $2)", uuid.NewString(), p.ID)
 	return err
 }
+
+func (locks) lockParcelRow(ctx context.Context, tx *sql.Tx, id string) (Parcel, error) {
+	var p Parcel
+	err := tx.QueryRowContext(ctx, "SELECT id, status FROM parcels WHERE id = $1 FOR UPDATE", id).Scan(&p.ID, &p.Status)
+	return p, err
+}
+
+func note(p *Parcel) {}
+
+// Negative: the parcel is read by value into a variable whose address
+// is taken, tested, and its state set by its key before the assignment,
+// in one transaction.
+func assignKept(w http.ResponseWriter, r *http.Request) {
+	assignParcelKept(r.Context(), r.FormValue("parcel"), r.FormValue("courier"))
+}
+
+func assignParcelKept(ctx context.Context, id, courier string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	p, err := parcels.lockParcelRow(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	note(&p)
+	if p.Status != string(Waiting) {
+		return nil
+	}
+	if err := parcels.setParcelCourier(ctx, tx, id, courier, Assigned); err != nil {
+		return err
+	}
+	if err := parcels.insertAssignment(ctx, tx, &Assignment{ID: uuid.NewString(), ParcelID: id, Courier: courier}); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
