@@ -34,9 +34,10 @@
 // PaymentIntent (it succeeds at most once), requests whose JSON body is
 // encoded from a struct with a field for the operation's key
 // (idempotencyKey, requestId, eventId and the like, the merchant's
-// order reference a payment page takes once, or a message gateway's
-// client reference, which it deduplicates), at the top of the body or
-// in an object of it, requests to a
+// order reference a payment page takes once, a message gateway's
+// client reference or a mail API's message ID, which they
+// deduplicate), at the top of the body or in an object of it, also
+// when a helper encodes the body its caller gives it, requests to a
 // route the same package serves ("POST /orders/{id}/insert", gin's and
 // echo's "/orders/:id"), or to a route the program's router names (a
 // gorilla/mux route's URL, echo's Reverse), also when a helper of

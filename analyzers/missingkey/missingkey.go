@@ -130,16 +130,17 @@ func (c *checker) importedCalls() {
 }
 
 // toOwnRoute reports whether a helper's call without a key goes, from
-// this call, to one of the program's own routes: the address argument is
+// this call, to one of the program's own routes (the address argument is
 // built by the program's router, and the handler it reaches is a root of
-// its own.
+// its own), or sends a body this call gives with a field for the key.
 func toOwnRoute(instr ssa.Instruction, d valueflow.Defect) bool {
 	call, ok := instr.(ssa.CallInstruction)
-	if !ok || d.AddressArg == 0 {
+	if !ok {
 		return false
 	}
 	args := call.Common().Args
-	return d.AddressArg-1 < len(args) && effects.OwnRoute(args[d.AddressArg-1])
+	return d.AddressArg > 0 && d.AddressArg-1 < len(args) && effects.OwnRoute(args[d.AddressArg-1]) ||
+		d.BodyArg > 0 && d.BodyArg-1 < len(args) && effects.KeyedBody(args[d.BodyArg-1])
 }
 
 func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.Defect) {

@@ -193,6 +193,9 @@ var bodyKeyNames = map[string]bool{
 	// repeated send (Sinch's client_reference, Vonage's client-ref), and
 	// a deduplication ID by any name.
 	"clientreference": true, "clientref": true, "deduplicationid": true, "dedupid": true, "dedupkey": true,
+	// A mail API's client-supplied message ID, by which it drops a
+	// repeated send.
+	"messageid": true,
 }
 
 // BodyReader reports whether fn wraps its argument i as a request body.

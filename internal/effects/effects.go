@@ -44,6 +44,8 @@ type Call struct {
 	HeaderMap bool
 	// URL is an HTTP request's address.
 	URL ssa.Value
+	// Body is an HTTP request's body, when the call shows it.
+	Body ssa.Value
 	// Options, when the slot is Unknown, is the parameter of the
 	// function making the call whose options are applied to the
 	// carrier: only one of them can fill the slot (OptionsPath).

@@ -24,9 +24,9 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 		if noEffect(url) || cat.Serves(call.Method, pathSegments(url)) || OwnRoute(url) {
 			return false
 		}
-		call.URL = url
+		call.URL, call.Body = url, arg(call.Instr, call.Fn, 2)
 		call.State = Absent
-		if bodyKeyed(arg(call.Instr, call.Fn, 2)) {
+		if bodyKeyed(call.Body) {
 			call.State = Unknown
 		}
 		return true
@@ -37,7 +37,7 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 		cat.Serves(method, pathSegments(url)) || OwnRoute(url) {
 		return false
 	}
-	call.Carrier, call.Method, call.URL = req, method, url
+	call.Carrier, call.Method, call.URL, call.Body = req, method, url, body
 	call.State, call.Key = headerSlot(origin, call.Instr, cat.KeyHeaders())
 	if call.State == Absent {
 		call.State, call.Key = builtHeader(origin, cat.KeyHeaders())
@@ -281,17 +281,41 @@ func requestOrigin(req ssa.Value) (origin ssa.Value, method string, url, body ss
 // the field holds a stable value is not proved here, so the slot is
 // unknown rather than filled.
 func bodyKeyed(body ssa.Value) bool {
+	v := encoded(body)
+	return v != nil && bodyValueKeyed(v, 0)
+}
+
+// encoded returns the value a request body is encoded from
+// (bytes.NewReader(b) of b, err := json.Marshal(v)), or nil.
+func encoded(body ssa.Value) ssa.Value {
 	b := wrappedArg(valueflow.Unwrap(body), catalog.BodyReader)
 	for w := valueflow.Converted(b); w != nil; w = valueflow.Converted(b) {
 		b = w // strings.NewReader(string(b))
 	}
 	ex, ok := b.(*ssa.Extract)
 	if !ok || ex.Index != 0 {
-		return false
+		return nil
 	}
-	v := wrappedArg(ex.Tuple, catalog.BodyEncoder)
-	return v != nil && bodyValueKeyed(v, 0)
+	return wrappedArg(ex.Tuple, catalog.BodyEncoder)
 }
+
+// BodyParam returns the index of the parameter of the function that
+// makes an HTTP call whose value the request's body is encoded from (a
+// helper's PostJSON(ctx, url, body any)), or -1: whether the body
+// carries a key is the caller's to say.
+func BodyParam(e *Call) int {
+	if e.Body == nil {
+		return -1
+	}
+	if p, ok := valueflow.Unwrap(encoded(e.Body)).(*ssa.Parameter); ok {
+		return slices.Index(e.Instr.Parent().Params, p)
+	}
+	return -1
+}
+
+// KeyedBody reports whether v, a value a caller hands to be encoded as
+// a request's body, has a field for the operation's key.
+func KeyedBody(v ssa.Value) bool { return bodyValueKeyed(v, 0) }
 
 // bodyValueKeyed reports whether a value encoded as a body has a field
 // for the operation's key: by its type, or by what a literal of it puts

@@ -860,7 +860,12 @@ type Defect struct {
 	// request's whole address, or 0: a caller that passes one of the
 	// program's own routes makes no effect.
 	AddressArg int
-	Chain      []Frame // calls from the function down to the origin and sink
+	// BodyArg, for a KeylessEffect of the function that makes the HTTP
+	// call, is 1 + the index of the parameter whose value the request's
+	// body is encoded from, or 0: a caller that passes a value with a
+	// field for the operation's key (a message_id) sends a keyed body.
+	BodyArg int
+	Chain   []Frame // calls from the function down to the origin and sink
 	// Reported is set when the origin's own package has a retried root
 	// that reaches it: that package reported it, and callers elsewhere
 	// must not report it again.

@@ -311,7 +311,7 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 	for _, e := range res.MissingKeys() {
 		_, reported := res.Retried.On(e.Instr)
 		at := valueflow.Origin{Call: ShortName(e.Fn), At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(e.Instr.Parent()), res.CallStart(e.Instr.Pos()))}
-		d := valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: at, Keyless: KeylessOf(e), Sink: valueflow.SinkInfo{At: at.At}, Reported: reported || SelfRetrying(e), AddressArg: 1 + effects.AddressParam(e)}
+		d := valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: at, Keyless: KeylessOf(e), Sink: valueflow.SinkInfo{At: at.At}, Reported: reported || SelfRetrying(e), AddressArg: 1 + effects.AddressParam(e), BodyArg: 1 + effects.BodyParam(e)}
 		var top *ssa.Function
 		if !d.Reported {
 			if d.KeyFixes = keylessFixes(pass, res, e); d.KeyFixes != nil {
@@ -324,8 +324,10 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if ds := ImportedDefects(res, instr, valueflow.AnyDefect); len(ds) > 0 {
+					ds = slices.DeleteFunc(ds, func(d valueflow.Defect) bool { return noEffectAt(instr, d) })
 					for i := range ds {
-						ds[i].AddressArg = 0 // a parameter of the callee of another package
+						// Parameters of the callee of another package.
+						ds[i].AddressArg, ds[i].BodyArg = 0, 0
 					}
 					origins = append(origins, origin{fn, ds, nil})
 				}
@@ -345,10 +347,19 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		}
 		for _, d := range o.defects {
 			reached := reach[d.Kind]
-			if d.Kind == valueflow.KeylessEffect && d.AddressArg > 0 {
-				// A helper given the address: callers that give it only
-				// reads' addresses (a search) make no effect through it.
-				reached = callersOf(o.fn, addressedCallers(callers, o.fn, d.AddressArg-1))
+			if d.Kind == valueflow.KeylessEffect && (d.AddressArg > 0 || d.BodyArg > 0) {
+				// A helper given the address or the body: callers that
+				// give it only reads' addresses (a search) make no effect
+				// through it, and those that give it only bodies with a
+				// field for the key send keyed requests.
+				cs := callers
+				if d.AddressArg > 0 {
+					cs = helperCallers(cs, o.fn, d.AddressArg-1, effects.ReadAddress)
+				}
+				if d.BodyArg > 0 {
+					cs = helperCallers(cs, o.fn, d.BodyArg-1, effects.KeyedBody)
+				}
+				reached = callersOf(o.fn, cs)
 			}
 			for fn := range reached {
 				if len(d.OnlyEmpty) > 0 && fn != topFunc(o.fn) {
@@ -356,7 +367,7 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 				}
 				d := d // each caller's own copy: what one changes is not another's
 				if fn != o.fn {
-					d.AddressArg = 0 // a parameter of o.fn, not of fn
+					d.AddressArg, d.BodyArg = 0, 0 // parameters of o.fn, not of fn
 				}
 				if fn != o.top {
 					d.KeyFixes = carriedUp(res.Env.Catalog, d.KeyFixes, o.top, fn)
@@ -441,11 +452,25 @@ func reverseCalls(funcs []*ssa.Function, pkg *types.Package) map[*ssa.Function][
 	return out
 }
 
-// addressedCallers is callers without the calls of helper whose every
-// call from a caller passes, for the helper's parameter arg, an address
-// that only reads (effects.ReadAddress).
-func addressedCallers(callers map[*ssa.Function][]*ssa.Function, helper *ssa.Function, arg int) map[*ssa.Function][]*ssa.Function {
-	reads := func(caller *ssa.Function) bool {
+// noEffectAt reports whether call gives a keyless effect's helper of
+// another package a read's address (Defect.AddressArg) or a body with a
+// field for the operation's key (Defect.BodyArg): through this call it
+// makes no keyless effect.
+func noEffectAt(instr ssa.Instruction, d valueflow.Defect) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok || d.Kind != valueflow.KeylessEffect {
+		return false
+	}
+	args := call.Common().Args
+	return d.AddressArg > 0 && d.AddressArg-1 < len(args) && effects.ReadAddress(args[d.AddressArg-1]) ||
+		d.BodyArg > 0 && d.BodyArg-1 < len(args) && effects.KeyedBody(args[d.BodyArg-1])
+}
+
+// helperCallers returns callers without the callers of helper whose
+// every call of it passes, for argument arg, a value spared says makes
+// no effect through it (a read's address, a keyed body).
+func helperCallers(callers map[*ssa.Function][]*ssa.Function, helper *ssa.Function, arg int, spared func(ssa.Value) bool) map[*ssa.Function][]*ssa.Function {
+	all := func(caller *ssa.Function) bool {
 		calls := 0
 		for _, b := range caller.Blocks {
 			for _, instr := range b.Instrs {
@@ -454,7 +479,7 @@ func addressedCallers(callers map[*ssa.Function][]*ssa.Function, helper *ssa.Fun
 					continue
 				}
 				calls++
-				if args := c.Common().Args; arg >= len(args) || !effects.ReadAddress(args[arg]) {
+				if args := c.Common().Args; arg >= len(args) || !spared(args[arg]) {
 					return false
 				}
 			}
@@ -462,7 +487,7 @@ func addressedCallers(callers map[*ssa.Function][]*ssa.Function, helper *ssa.Fun
 		return calls > 0
 	}
 	out := maps.Clone(callers)
-	out[helper] = slices.DeleteFunc(slices.Clone(callers[helper]), reads)
+	out[helper] = slices.DeleteFunc(slices.Clone(callers[helper]), all)
 	return out
 }
 

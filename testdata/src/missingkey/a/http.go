@@ -387,3 +387,17 @@ func sendText(ctx context.Context, t *asynq.Task) error {
 	_, err := http.Post("https://sms.example/messages", "application/json", bytes.NewBuffer(b))
 	return err
 }
+
+// A mail API's request, whose client-supplied message ID it drops a
+// repeated send by.
+type mailRequest struct {
+	To        string `json:"to"`
+	MessageID string `json:"message_id"`
+}
+
+// Negative: the message ID is the task's.
+func sendReceipt(ctx context.Context, t *asynq.Task) error {
+	b, _ := json.Marshal(mailRequest{To: "a@example.com", MessageID: "receipt:" + string(t.Payload())})
+	_, err := http.Post("https://mail.example/v1/messages", "application/json", bytes.NewReader(b))
+	return err
+}

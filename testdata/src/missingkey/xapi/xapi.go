@@ -3,7 +3,9 @@ package xapi
 import (
 	"net/http"
 
+	"missingkey/xmail"
 	"missingkey/xpay"
+	"missingkey/xpost"
 )
 
 func Pay(w http.ResponseWriter, r *http.Request) {
@@ -32,4 +34,43 @@ func PayOptKeyed(w http.ResponseWriter, r *http.Request) {
 // Negative: options the handler was given, which may hold the key.
 func payWith(w http.ResponseWriter, r *http.Request, opts []xpay.CallOption) {
 	xpay.ChargeWith(100, opts...)
+}
+
+// A mail API's message, whose client-supplied ID it drops a repeated
+// send by.
+type mailMessage struct {
+	To        string `json:"to"`
+	MessageID string `json:"message_id"`
+}
+
+// A note, which carries no key.
+type note struct {
+	To, Text string
+}
+
+// Negative: the helper posts a body with a field for the key.
+func Mail(w http.ResponseWriter, r *http.Request) {
+	xpost.PostJSON(r.Context(), "https://mail.example/v1/messages", mailMessage{To: "a@example.com", MessageID: r.Header.Get("Idempotency-Key")})
+}
+
+func Note(w http.ResponseWriter, r *http.Request) {
+	xpost.PostJSON(r.Context(), "https://notes.example/v1/notes", note{To: "a", Text: "b"}) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in xpost.PostJSON \(xpost.go:\d+:\d+\) \(HTTP handler Note\)`
+}
+
+// Negative: a helper of another package posts a body with a field for
+// the key.
+func MailVia(w http.ResponseWriter, r *http.Request) {
+	xmail.Send(r.Context(), "a@example.com", r.Header.Get("Idempotency-Key"))
+}
+
+// Negative: a helper of another package posts, without a key, to a
+// search endpoint.
+func SearchVia(w http.ResponseWriter, r *http.Request) {
+	xmail.Search(r.Context(), r.FormValue("q"))
+}
+
+// Negative: a helper of another package has its own helper post to a
+// search endpoint.
+func LookupVia(w http.ResponseWriter, r *http.Request) {
+	xmail.Lookup(r.Context(), r.FormValue("q"))
 }
