@@ -150,6 +150,44 @@ func testedWrites(fn *ssa.Function, cmp *ssa.BinOp) []testedWrite {
 				out = append(out, testedWrite{w.call, true})
 			}
 		}
+		return out
+	}
+	// Change by key: the field compared with a value the function
+	// holds, which a call given the row's key stores (if o.SlotID ==
+	// slotID { return }; ...; SetSlot(ctx, id, slotID)).
+	return append(out, valueSetters(fn, e, field, y)...)
+}
+
+// valueSetters returns the calls of fn that set the row e was read
+// from to v: given the lookup's key (or another field of e) and v
+// itself as arguments, not in a row built in place (which a call
+// inserts), through an interface or a method of the package's own
+// types. Once such a call is done, the field equals v.
+func valueSetters(fn *ssa.Function, e ssa.Value, field string, v ssa.Value) []testedWrite {
+	if _, ok := v.(*ssa.Const); ok {
+		return nil
+	}
+	keys := lookupKeys(e)
+	var out []testedWrite
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || !call.Common().IsInvoke() && !ownMethod(fn, call.Common()) {
+				continue
+			}
+			keyed, sets := false, false
+			for _, a := range call.Common().Args { // given as such, not in a row built in place
+				a = valueflow.Unwrap(a)
+				if base, f, ok := fieldRead(a); ok && base == e && f != field || slices.ContainsFunc(keys, func(k ssa.Value) bool { return sameValue(k, a) }) {
+					keyed = true
+				} else if sameValue(a, v) {
+					sets = true
+				}
+			}
+			if keyed && sets {
+				out = append(out, testedWrite{call, true})
+			}
+		}
 	}
 	return out
 }

@@ -18,7 +18,7 @@ const (
 )
 
 type Parcel struct {
-	ID, Status string
+	ID, Status, Shelf string
 }
 
 type Assignment struct {
@@ -218,6 +218,67 @@ func assignParcelKept(ctx context.Context, id, courier string) error {
 		return err
 	}
 	if err := parcels.insertAssignment(ctx, tx, &Assignment{ID: uuid.NewString(), ParcelID: id, Courier: courier}); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func (locks) setShelf(ctx context.Context, tx *sql.Tx, id, shelf string) error {
+	_, err := tx.ExecContext(ctx, "UPDATE parcels SET shelf = $2 WHERE id = $1", id, shelf)
+	return err
+}
+
+// Negative: the parcel's shelf is compared with the one asked for, and
+// set to it by the parcel's key before the move is recorded, in one
+// transaction: a retry finds it there and leaves.
+func shelve(w http.ResponseWriter, r *http.Request) {
+	shelveParcel(r.Context(), r.FormValue("parcel"), r.FormValue("shelf"))
+}
+
+func shelveParcel(ctx context.Context, id, shelf string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	p, err := parcels.lockParcel(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	if p.Shelf == shelf {
+		return nil
+	}
+	if err := parcels.setShelf(ctx, tx, id, shelf); err != nil {
+		return err
+	}
+	if err := parcels.insertAssignment(ctx, tx, &Assignment{ID: uuid.NewString(), ParcelID: id, Courier: shelf}); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// The shelf compared is not the one set: a retry passes the test again.
+func reshelve(w http.ResponseWriter, r *http.Request) {
+	reshelveParcel(r.Context(), r.FormValue("parcel"), r.FormValue("shelf"))
+}
+
+func reshelveParcel(ctx context.Context, id, shelf string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	p, err := parcels.lockParcel(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	if p.Shelf == shelf {
+		return nil
+	}
+	if err := parcels.setShelf(ctx, tx, id, "returns"); err != nil {
+		return err
+	}
+	if err := parcels.insertAssignment(ctx, tx, &Assignment{ID: uuid.NewString(), ParcelID: id, Courier: shelf}); err != nil { // want `a retry inserts a second assignments row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler reshelve\)`
 		return err
 	}
 	return tx.Commit()
