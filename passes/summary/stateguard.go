@@ -167,29 +167,50 @@ func valueSetters(fn *ssa.Function, e ssa.Value, field string, v ssa.Value) []te
 	if _, ok := v.(*ssa.Const); ok {
 		return nil
 	}
-	keys := lookupKeys(e)
+	keyed := rowKey(e, field)
 	var out []testedWrite
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok || !call.Common().IsInvoke() && !ownMethod(fn, call.Common()) {
-				continue
+	for call := range setterCalls(fn) {
+		key, sets := false, false
+		for _, a := range call.Common().Args { // given as such, not in a row built in place
+			a = valueflow.Unwrap(a)
+			if keyed(a) {
+				key = true
+			} else if sameValue(a, v) {
+				sets = true
 			}
-			keyed, sets := false, false
-			for _, a := range call.Common().Args { // given as such, not in a row built in place
-				a = valueflow.Unwrap(a)
-				if base, f, ok := fieldRead(a); ok && base == e && f != field || slices.ContainsFunc(keys, func(k ssa.Value) bool { return sameValue(k, a) }) {
-					keyed = true
-				} else if sameValue(a, v) {
-					sets = true
-				}
-			}
-			if keyed && sets {
-				out = append(out, testedWrite{call, true})
-			}
+		}
+		if key && sets {
+			out = append(out, testedWrite{call, true})
 		}
 	}
 	return out
+}
+
+// setterCalls yields the calls of fn that may set stored state: through
+// an interface, or of a method of the package's own types.
+func setterCalls(fn *ssa.Function) iter.Seq[ssa.CallInstruction] {
+	return func(yield func(ssa.CallInstruction) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if ok && (call.Common().IsInvoke() || ownMethod(fn, call.Common())) && !yield(call) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// rowKey returns whether a value names the row e was read from: another
+// field of e than field (its ID), or what the lookup was given.
+func rowKey(e ssa.Value, field string) func(ssa.Value) bool {
+	keys := lookupKeys(e)
+	return func(a ssa.Value) bool {
+		if base, f, ok := fieldRead(valueflow.Unwrap(a)); ok && base == e && f != field {
+			return true
+		}
+		return slices.ContainsFunc(keys, func(k ssa.Value) bool { return sameValue(k, a) })
+	}
 }
 
 // guardedByState reports whether the sink step, in fn, runs only when
@@ -371,40 +392,34 @@ func ownMethod(fn *ssa.Function, cc *ssa.CallCommon) bool {
 // (SetStatus): once such a call has run, the field reads as that
 // constant, equal to c or not.
 func settersOf(fn *ssa.Function, e ssa.Value, field string, t types.Type, c constant.Value) []testedWrite {
-	keys := lookupKeys(e)
+	keyOf := rowKey(e, field)
 	var out []testedWrite
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok || !call.Common().IsInvoke() && !ownMethod(fn, call.Common()) {
-				continue
+	for call := range setterCalls(fn) {
+		keyed, named, set := false, false, []constant.Value(nil)
+		for _, a := range setterValues(call) {
+			if keyOf(a) {
+				keyed = true
 			}
-			keyed, named, set := false, false, []constant.Value(nil)
-			for _, a := range setterValues(call) {
-				if base, f, ok := fieldRead(valueflow.Unwrap(a)); ok && base == e && f != field || slices.ContainsFunc(keys, func(k ssa.Value) bool { return sameValue(k, a) }) {
-					keyed = true
-				}
+		}
+		// The value set: the one a map of columns gives the field's
+		// column (UpdateWhere(ctx, map[string]any{"status":
+		// Delivered}, "id = ? AND status = ?", o.ID, PickedUp), whose
+		// condition's values are no state set), else a constant
+		// argument.
+		values := setterArgs(call)
+		if v := mapSetValue(call, field); v != nil {
+			values = []ssa.Value{v}
+		}
+		for _, a := range values {
+			if k, ok := stateConst(a); ok && stateOf(a.Type(), t) {
+				_, isNamed := types.Unalias(a.Type()).(*types.Named)
+				named = named || isNamed
+				set = append(set, k)
 			}
-			// The value set: the one a map of columns gives the field's
-			// column (UpdateWhere(ctx, map[string]any{"status":
-			// Delivered}, "id = ? AND status = ?", o.ID, PickedUp), whose
-			// condition's values are no state set), else a constant
-			// argument.
-			values := setterArgs(call)
-			if v := mapSetValue(call, field); v != nil {
-				values = []ssa.Value{v}
-			}
-			for _, a := range values {
-				if k, ok := stateConst(a); ok && stateOf(a.Type(), t) {
-					_, isNamed := types.Unalias(a.Type()).(*types.Named)
-					named = named || isNamed
-					set = append(set, k)
-				}
-			}
-			forField := named || strings.Contains(calleeName(call), field)
-			if keyed && len(set) == 1 && forField {
-				out = append(out, testedWrite{call, constant.Compare(set[0], token.EQL, c)})
-			}
+		}
+		forField := named || strings.Contains(calleeName(call), field)
+		if keyed && len(set) == 1 && forField {
+			out = append(out, testedWrite{call, constant.Compare(set[0], token.EQL, c)})
 		}
 	}
 	return out
