@@ -65,12 +65,17 @@
 // RowsAffected among them), or after a call of an interface whose result
 // decides and whose every implementation the program links runs such an
 // INSERT (claimed, err := keys.Claim(ctx, key); if !claimed { return }),
+// or after an update through a repository's method given a map of the
+// columns it sets and a WHERE text that tests one of them, whose count
+// of rows decides (UpdateWhere(ctx, map[string]any{"status":
+// Cancelled}, "id = ? AND status IN ?", ...); if n == 0 { return }),
 // where the retry stops; nor one that reaches its sink only while a test of
 // stored state says the work is not done, after the call that stores
 // that state: a lookup of the value stored, keyed by a field of it,
 // that leaves when it finds one; a status tested against a constant and
 // stored as another; a field compared with the one the value stored
-// sets. The retry after that call finds the state and leaves. The call
+// sets, or with a value that a call given the row's key stores
+// (if o.SlotID == slotID { return }; SetSlot(ctx, id, slotID)). The retry after that call finds the state and leaves. The call
 // may be in a function literal the handler runs where its test says the
 // work is not done (a transaction's callback that sets the status
 // before it inserts, or hands an interface's method the rows to insert:

@@ -51,7 +51,10 @@
 // program's main package links the implementations, unless the handler
 // makes an external call, whose place among them the check cannot
 // tell: the finding is at the key statement, with each interface and
-// its implementation in the chain. Under go vet and gopls, and under
+// its implementation in the chain. A repository made on the handler's
+// transaction (repo.WithTx(tx)) writes on it; a key that commits with a
+// write of its own transaction is that write's, and is not paired with
+// the writes after it. Under go vet and gopls, and under
 // golangci-lint, it is reported where main wires the handler's package,
 // naming the key statement's function and position; it carries no fix.
 //

@@ -23,14 +23,19 @@
 // upsert (ON CONFLICT ... DO UPDATE without a WHERE) is no guard: it
 // answers a retry as it answers the first attempt. A row of a log of
 // attempts (payment_attempts, audit_log) is meant to be added again, and
-// an INSERT that ignores its duplicate, before any guard, runs again
-// harmlessly: it is no half of an operation. A
+// an INSERT that ignores its duplicate, before any guard and before the
+// first write a retry repeats, runs again harmlessly: it is no half of an
+// operation. A
 // guard covers the writes that run after it and commit in its
 // transaction; a guard that commits on its own, or a write on another
 // handle, is not covered: after a failure between the writes, the guard
 // stops the retry that would finish them, and the message says so (with
 // no fix: the writes belong in the guard's transaction, which the check
-// does not write). So does a check of stored state before the writes
+// does not write). That takes a write apart from the guard's
+// transaction that runs only past the guard; when none does, the code
+// goes on past the guard whatever it found, and a retry redoes what
+// follows. A guard whose outcome its caller drops (a repository method's
+// rows affected, returned and ignored) stops nothing. So does a check of stored state before the writes
 // (the user with this e-mail exists: return), when the writes that are
 // not idempotent run only after the write the check looks for: a retry
 // leaves at the check, and the writes after it stay undone. Writes of the functions it calls
