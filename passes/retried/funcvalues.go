@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
 // Services pass functions around as values: a handler stored in a
@@ -287,7 +289,7 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 				}
 			}
 		case *ssa.IndexAddr: // for _, fn := range []any{a.Audit}
-			for _, e := range sliceElems(v.X) {
+			for _, e := range valueflow.SliceElems(v.X) {
 				walk(e, depth+1, every)
 			}
 		}
@@ -334,16 +336,7 @@ func calledBindings(fn *ssa.Function, r ssa.Value) []int {
 // captures it, stored once.
 func boundParam(v ssa.Value) *ssa.Parameter {
 	if a, ok := v.(*ssa.Alloc); ok {
-		var stored []ssa.Value
-		for _, r := range *a.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-				stored = append(stored, st.Val)
-			}
-		}
-		if len(stored) != 1 {
-			return nil
-		}
-		v = stored[0]
+		return valueflow.CellParam(a)
 	}
 	p, _ := v.(*ssa.Parameter)
 	return p
@@ -356,32 +349,6 @@ func mapValues(m ssa.Value) []ssa.Value {
 		for _, r := range *mm.Referrers() {
 			if u, ok := r.(*ssa.MapUpdate); ok && u.Map == mm {
 				out = append(out, u.Value)
-			}
-		}
-	}
-	return out
-}
-
-// sliceElems returns the values stored into the elements of a slice of
-// an array made in place ([]any{a.Audit}).
-func sliceElems(v ssa.Value) []ssa.Value {
-	sl, ok := v.(*ssa.Slice)
-	if !ok {
-		return nil
-	}
-	arr, ok := sl.X.(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
-	var out []ssa.Value
-	for _, r := range *arr.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		for _, rr := range *ia.Referrers() {
-			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
-				out = append(out, st.Val)
 			}
 		}
 	}

@@ -91,11 +91,9 @@ func compareAndSetCall(call ssa.CallInstruction) bool {
 	if !ok || !setsTestedColumn(c) {
 		return false
 	}
-	rows := ssa.Value(c)
-	if tup, ok := c.Type().(*types.Tuple); ok {
-		if rows = extracted(c, 0); rows == nil || tup.Len() == 0 {
-			return false
-		}
+	rows := result(c, 0)
+	if rows == nil {
+		return false
 	}
 	if b, ok := rows.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
 		return false
@@ -136,16 +134,6 @@ func sqlLiteral(c constant.Value) string {
 		return "'" + strings.ReplaceAll(constant.StringVal(c), "'", "''") + "'"
 	}
 	return c.ExactString()
-}
-
-// extracted returns the Extract of result i of a call, or nil.
-func extracted(c *ssa.Call, i int) ssa.Value {
-	for _, r := range *c.Referrers() {
-		if ex, ok := r.(*ssa.Extract); ok && ex.Index == i {
-			return ex
-		}
-	}
-	return nil
 }
 
 // isZero reports whether v is the constant 0.

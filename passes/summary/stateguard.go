@@ -446,7 +446,7 @@ func lookupKeys(e ssa.Value) []ssa.Value {
 	if alloc, ok := e.(*ssa.Alloc); ok {
 		// A variable that holds it (order, err := repo.GetForUpdate(...),
 		// kept in memory because its address is taken), stored once.
-		if v := storedOnce(alloc); v != nil {
+		if v, ok := effects.StoredOnce(alloc); ok {
 			e = v
 		}
 	}
@@ -465,21 +465,6 @@ func lookupKeys(e ssa.Value) []ssa.Value {
 		}
 	}
 	return out
-}
-
-// storedOnce returns the value a variable is given, when one store
-// gives it one.
-func storedOnce(alloc *ssa.Alloc) ssa.Value {
-	var v ssa.Value
-	for _, r := range *alloc.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
-			if v != nil {
-				return nil
-			}
-			v = st.Val
-		}
-	}
-	return v
 }
 
 // sameValue reports whether a and b hold one value: the same SSA value,
