@@ -45,6 +45,8 @@ func TestFreshID(t *testing.T) {
 		"freshid/sinks",
 		// bun's models.
 		"freshid/bunsink",
+		// ent's generated builders.
+		"freshid/entsink",
 		// Findings that need facts of another package.
 		"freshid/xstore", "freshid/xpublish", "freshid/xclient", "freshid/xapi",
 		"freshid/negatives",

@@ -1,15 +1,19 @@
 package naturalkey
 
 import (
+	"go/ast"
 	"go/token"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/sqltext"
+	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
 // conflictFix adds the dialect's conflict clause for col, the operation
@@ -168,4 +172,37 @@ func sqlEnd(text string) int {
 
 func isWordByte(b byte) bool {
 	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+}
+
+// entConflictFix returns the fix of an ent create that Exec runs: the
+// upsert that sets the row's columns to themselves on a conflict of col
+// (OnConflictColumns("col").Ignore()), so that a retry leaves the row
+// the first attempt stored, without an error (DoNothing would end a
+// PostgreSQL retry in a missing row). A create that Save runs returns
+// the entity, which no upsert does: no fix.
+func (c *checker) entConflictFix(st *effects.Stmt, col string) *analysis.SuggestedFix {
+	fn := valueflow.Callee(st.Instr.Common())
+	if fn == nil || fn.Name() != "Exec" && fn.Name() != "ExecX" {
+		return nil
+	}
+	if _, b, ok := catalog.EntRunner(fn); !ok || b.Kind != "INSERT" || b.Upsert {
+		return nil
+	}
+	file := fix.FileOf(c.pass, st.Instr.Pos())
+	if file == nil {
+		return nil
+	}
+	call := fix.CallAt(file, st.Instr.Pos())
+	if call == nil {
+		return nil
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	add := "OnConflictColumns(" + strconv.Quote(col) + ").Ignore()."
+	return &analysis.SuggestedFix{
+		Message:   "Add " + strings.TrimSuffix(add, ".") + " so that a retry is absorbed",
+		TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(), NewText: []byte(add)}},
+	}
 }

@@ -142,16 +142,19 @@ func (c *checker) writesOf(fn *ssa.Function) *writes {
 
 // builtInsert returns the INSERT of a model that a query builder runs
 // (bun's NewInsert().Model(&fee).Exec(ctx)), with the model's columns
-// bound to its fields; gorm's Create is checkModel's.
+// bound to its fields, or that ent's builder runs, with its columns
+// bound to the setters' arguments; gorm's Create is checkModel's.
 func builtInsert(cat *catalog.Catalog, call ssa.CallInstruction) *effects.Stmt {
 	callee := valueflow.Callee(call.Common())
 	if callee == nil {
 		return nil
 	}
-	if _, ok := catalog.QueryBuilderOf(callee); !ok {
+	_, bun := catalog.QueryBuilderOf(callee)
+	_, _, ent := catalog.EntRunner(callee)
+	if !bun && !ent {
 		return nil
 	}
-	if st := effects.ModelStmtOf(cat, call); st != nil && st.SQL.Kind == sqltext.Insert && st.ArgBase != nil {
+	if st := effects.ModelStmtOf(cat, call); st != nil && st.SQL.Kind == sqltext.Insert && (st.ArgBase != nil || ent && len(st.Args) > 0) {
 		return st
 	}
 	return nil
@@ -219,6 +222,8 @@ func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path,
 	}
 	if f := c.conflictFix(st, col); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
+	} else if f := c.entConflictFix(st, col); f != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	} else {
 		d.Message += c.remedy(st)
 	}
@@ -228,6 +233,10 @@ func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path,
 // remedy says, for a finding without a fix, the conflict handling to
 // add, in the statement's dialect when its text shows it.
 func (c *checker) remedy(st *effects.Stmt) string {
+	if fn := valueflow.Callee(st.Instr.Common()); fn != nil && catalog.IsEntPackage(fn.Pkg()) {
+		// ent's builder: the conflict goes on its chain.
+		return "; add OnConflictColumns(...).Ignore() (or DoNothing()) to the create and handle the existing row"
+	}
 	if st.ArgBase != nil {
 		// A query builder's insert: the clause goes on its chain.
 		return "; add On(\"CONFLICT DO NOTHING\") to the insert (ON CONFLICT DO NOTHING; Ignore() on MySQL) and handle the existing row"

@@ -43,9 +43,11 @@ func TestNaturalKey(t *testing.T) {
 		"naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite",
 		"naturalkey/fixreturning", "naturalkey/fixreturnlite",
 		"naturalkey/gormfix",
+		// ent builders inserted under the task's ID.
+		"naturalkey/entfix",
 	)
 	fixtest.Golden(t, results,
-		"naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite", "naturalkey/fixreturning", "naturalkey/fixreturnlite", "naturalkey/gormfix")
+		"naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite", "naturalkey/fixreturning", "naturalkey/fixreturnlite", "naturalkey/gormfix", "naturalkey/entfix")
 	fixtest.Gofmt(t, results)
-	fixtest.Remedied(t, results, regexp.MustCompile(`; add (ON CONFLICT|ON DUPLICATE KEY|Clauses|On\(")|; write it first`))
+	fixtest.Remedied(t, results, regexp.MustCompile(`; add (ON CONFLICT|ON DUPLICATE KEY|Clauses|On\("|OnConflictColumns)|; write it first`))
 }

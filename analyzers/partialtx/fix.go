@@ -46,8 +46,47 @@ func (c *checker) wrapFix(fn *ssa.Function, writes []*effects.Stmt) *analysis.Su
 			edits = append(edits, analysis.TextEdit{Pos: s.handle.Pos(), End: s.handle.End(), NewText: []byte("tx")})
 		}
 	}
-	edits = append(edits, fix.StmtAfter(c.pass.Fset, file, w.after, w.commitText()))
+	if w.returned != nil {
+		edits = append(edits, w.returnedEdits(c.pass.Fset, file)...)
+	} else {
+		edits = append(edits, fix.StmtAfter(c.pass.Fset, file, w.after, w.commitText()))
+	}
 	return &analysis.SuggestedFix{Message: "Run the writes in one transaction", TextEdits: edits}
+}
+
+// returnedEdits turn "return <last write>" into the check of the write's
+// error and the return of the Commit's: "if err := <last write>; err !=
+// nil { return err }" then "return tx.Commit()". The write itself is
+// left to the edit of its handle.
+func (w wrap) returnedEdits(fset *token.FileSet, file *ast.File) []analysis.TextEdit {
+	call := w.returned.Results[0]
+	indent := fix.LineIndent(fset, file, w.returned.Pos())
+	tail := "; err != nil {\n" + indent + "\treturn err\n" + indent + "}\n" + indent + "return " + render(w.h.Commit, w.recv, w.ctx)
+	return []analysis.TextEdit{
+		{Pos: w.returned.Pos(), End: call.Pos(), NewText: []byte("if err := ")},
+		{Pos: call.End(), End: call.End(), NewText: []byte(tail)},
+	}
+}
+
+// returnedWrite returns last when it returns the error of one of the
+// writes (sites), or gorm's Error field of it, as the function's only
+// result ("return db.X(...).
+// Exec(ctx)" in a function that returns an error), or nil.
+func (c *checker) returnedWrite(fn *ssa.Function, last ast.Stmt, sites []site) *ast.ReturnStmt {
+	ret, ok := last.(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil
+	}
+	result := ast.Unparen(ret.Results[0])
+	if sel, ok := result.(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" {
+		result = ast.Unparen(sel.X) // gorm's db.Create(&o).Error
+	}
+	isWrite := func(s site) bool { return s.call != nil && result == s.call }
+	res := fn.Signature.Results()
+	if !slices.ContainsFunc(sites, isWrite) || res.Len() != 1 || !fix.IsError(res.At(0).Type()) || !fix.IsError(c.pass.TypesInfo.TypeOf(ret.Results[0])) {
+		return nil
+	}
+	return ret
 }
 
 // A wrap is the transaction the fix opens around the writes: how it
@@ -62,6 +101,9 @@ type wrap struct {
 	after       ast.Stmt
 	fail        failure
 	lastChecked string // the check of the last write's error, put before the Commit; "" for none
+	// returned is the statement that returns the last write's error,
+	// which the fix makes the return of the Commit's (returnedEdits).
+	returned *ast.ReturnStmt
 }
 
 // wrapOf decides whether the writes can run in one transaction, and
@@ -93,13 +135,25 @@ func (c *checker) wrapOf(fn *ssa.Function, file *ast.File, writes []*effects.Stm
 		return wrap{}, false // never hold a transaction across an external call
 	}
 	w.after = afterErrCheck(c.pass.TypesInfo, block, last)
+	if _, isReturn := last.(*ast.ReturnStmt); isReturn {
+		if w.returned = c.returnedWrite(fn, last, sites); w.returned == nil {
+			return wrap{}, false // a return that is more than the write's error
+		}
+		// What runs before the returned write must be wrappable; the
+		// write ends the operation.
+		i := slices.Index(block.List, last)
+		if i < 1 || block.List[i-1].Pos() < first.Pos() {
+			return wrap{}, false
+		}
+		w.after = block.List[i-1]
+	}
 	if !c.wrappable(block, first, w.after) {
 		return wrap{}, false
 	}
 	if w.fail, ok = c.failure(fn, block, first, w.after); !ok {
 		return wrap{}, false
 	}
-	if w.after == last {
+	if w.after == last && w.returned == nil {
 		// "_, err := tx.Exec(...)" then "return err": the last write's
 		// error is checked (and returned as before) ahead of the Commit.
 		if w.lastChecked, ok = c.returnedErrCheck(file, block, last); !ok {

@@ -22,6 +22,8 @@ func TestPartialTx(t *testing.T) {
 		"partialtx/gormcase", "example.com/gormrepo",
 		// bun's query builders.
 		"partialtx/buncase",
+		// ent's generated builders.
+		"partialtx/entcase",
 		// pgx v4.
 		"partialtx/pgxfour",
 		// squirrel.
@@ -31,10 +33,10 @@ func TestPartialTx(t *testing.T) {
 		// decides.
 		"partialtx/xsqlc", "example.com/ordersdb", "example.com/ledgerdb", "example.com/ordersrepo",
 		// The packages with golden files, whose fixes Golden compares.
-		"partialtx/fixes", "partialtx/xsqlcfix", "partialtx/gormfix", "partialtx/bunfix",
+		"partialtx/fixes", "partialtx/xsqlcfix", "partialtx/gormfix", "partialtx/bunfix", "partialtx/entfix",
 	)
 	fixtest.Golden(t, results,
-		"partialtx/fixes", "partialtx/xsqlcfix", "partialtx/gormfix", "partialtx/bunfix")
+		"partialtx/fixes", "partialtx/xsqlcfix", "partialtx/gormfix", "partialtx/bunfix", "partialtx/entfix")
 	fixtest.Gofmt(t, results)
 	fixtest.Remedied(t, results, regexp.MustCompile(`run them in (it|one transaction|the guard's transaction)`))
 }

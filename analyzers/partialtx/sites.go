@@ -72,9 +72,10 @@ func (c *checker) siteOf(fn *ssa.Function, file *ast.File, w *effects.Stmt, writ
 }
 
 // chainRoot returns the handle a chain of calls that builds a statement
-// starts from: db in gorm's db.WithContext(ctx).Model(&a) and in bun's
-// db.NewUpdate().Model(&a).Set(...), whose statements the fix moves onto
-// the transaction by replacing db.
+// starts from: db in gorm's db.WithContext(ctx).Model(&a), in bun's
+// db.NewUpdate().Model(&a).Set(...) and in ent's
+// db.Wallet.UpdateOneID(id).AddBalance(n), whose statements the fix
+// moves onto the transaction by replacing db.
 func chainRoot(info *types.Info, e ast.Expr) ast.Expr {
 	for {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
@@ -88,6 +89,17 @@ func chainRoot(info *types.Info, e ast.Expr) ast.Expr {
 		fn, ok := info.Uses[sel.Sel].(*types.Func)
 		if !ok {
 			return e
+		}
+		if start, _ := catalog.IsEntStart(fn); start {
+			// The entity's client is a field of the Client or Tx.
+			if f, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
+				return f.X
+			}
+			return e
+		}
+		if _, _, ok := catalog.EntBuilderType(fn); ok {
+			e = sel.X
+			continue
 		}
 		if start, ok := catalog.BuilderMethod(fn); ok {
 			if start {
@@ -192,10 +204,11 @@ func span(block *ast.BlockStmt, sites []site) (first, last ast.Stmt) {
 }
 
 // enclosingStmt returns the statement of a block that contains the call,
-// and the block; nil for a return, after which the commit could not go.
+// and the block. It may be a return, which wrapOf takes only when it
+// returns the write's error alone.
 func enclosingStmt(file *ast.File, call *ast.CallExpr) (ast.Stmt, *ast.BlockStmt) {
 	stmt, blk, _, ok := fix.StmtIn(file, call)
-	if _, isReturn := stmt.(*ast.ReturnStmt); !ok || isReturn {
+	if !ok {
 		return nil, nil
 	}
 	return stmt, blk

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -165,8 +166,14 @@ func (f *fixer) add(act fixAction, fix *analysis.SuggestedFix, generated map[*to
 	}
 	merged := make(map[string][]udiff.Edit)
 	for name, edits := range byFile {
+		// A fix's edits may come in any order (go/analysis does not
+		// ask for one); the merge reads them in the file's.
+		slices.SortStableFunc(edits, func(a, b udiff.Edit) int { return cmp.Compare(a.Start, b.Start) })
 		if prev := f.edits[name]; len(prev) > 0 {
 			var ok bool
+			if overlaps(prev, edits) {
+				return nil // edits text a fix applied before it edits too
+			}
 			if edits, ok = udiff.Merge(prev, edits); !ok {
 				return nil // conflicts with a fix applied before it
 			}
@@ -176,6 +183,36 @@ func (f *fixer) add(act fixAction, fix *analysis.SuggestedFix, generated map[*to
 	maps.Copy(f.edits, merged)
 	f.applied++
 	return nil
+}
+
+// overlaps reports whether an edit of b touches text an edit of a
+// changes, or inserts where one of a does, other than by being the same
+// edit: a merge would interleave them (an insertion inside a replaced
+// range would land before the replacement), so the later fix is left
+// out, to apply on the next run.
+func overlaps(a, b []udiff.Edit) bool {
+	for _, x := range a {
+		for _, y := range b {
+			switch {
+			case x == y:
+			case x.Start == x.End && y.Start == y.End:
+				if x.Start == y.Start {
+					return true // two insertions at one place, in no known order
+				}
+			case x.Start == x.End:
+				if y.Start <= x.Start && x.Start <= y.End {
+					return true
+				}
+			case y.Start == y.End:
+				if x.Start <= y.Start && y.Start <= x.End {
+					return true
+				}
+			case x.Start < y.End && y.Start < x.End:
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // write writes each edited file, formatted, or prints its diff, in the

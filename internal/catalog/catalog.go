@@ -513,6 +513,9 @@ func (c *Catalog) IsSink(fn *types.Func) bool {
 	if _, ok := QueryBuilderOf(fn); ok {
 		return true
 	}
+	if _, _, ok := EntRunner(fn); ok {
+		return true
+	}
 	if b, ok := TextBuilderOf(fn); ok && fn.Name() == b.Values {
 		return true
 	}

@@ -206,6 +206,19 @@ var drivers = []Driver{
 			"*github.com/uptrace/bun.DB": {Begin: "%[1]s.BeginTx(%[2]s, nil)", Commit: "tx.Commit()", Rollback: "tx.Rollback()", Method: "BeginTx", Ctx: true},
 		},
 	},
+	{
+		// The Client and Tx of the API ent generates (see ent.go): its
+		// statements are built by the entities' builders. Code a fix
+		// writes in SQL cannot run on them, so the API is none.
+		Path:    entPath,
+		Handles: []string{"*entgo.io/ent.Client"},
+		Tx:      []string{"*entgo.io/ent.Tx"},
+		Begin:   []string{"Tx", "BeginTx"},
+		Commit:  "Commit",
+		Wrap: map[string]TxWrap{
+			"*entgo.io/ent.Client": {Begin: "%[1]s.Tx(%[2]s)", Commit: "tx.Commit()", Rollback: "tx.Rollback()", Method: "Tx", Ctx: true},
+		},
+	},
 	{Path: "github.com/go-sql-driver/mysql", Dialect: "mysql", Placeholder: "?", UniqueNumber: 1062},
 	{Path: "github.com/mattn/go-sqlite3", Dialect: "sqlite", Placeholder: "?"},
 	{Path: "modernc.org/sqlite", Dialect: "sqlite", Placeholder: "?"},

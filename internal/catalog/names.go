@@ -51,7 +51,7 @@ func appendFuncKey(b []byte, fn *types.Func) []byte {
 		b = append(b, '*')
 	}
 	if pkg := named.Obj().Pkg(); pkg != nil && pkg.Path() != "" {
-		b = append(b, pkg.Path()...)
+		b = append(b, generatedPath(named.Obj())...)
 		b = append(b, '.')
 	}
 	b = append(b, named.Obj().Name()...)
@@ -92,7 +92,7 @@ func appendTypeKey(b []byte, t types.Type) []byte {
 		if obj.Pkg() == nil {
 			return append(b, obj.Name()...)
 		}
-		b = append(b, obj.Pkg().Path()...)
+		b = append(b, generatedPath(obj)...)
 		b = append(b, '.')
 		return append(b, obj.Name()...)
 	case *types.Slice:

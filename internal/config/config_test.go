@@ -74,20 +74,12 @@ func TestUnknownKeyMessage(t *testing.T) {
 // the tool there.
 func TestReadSchemaFindsMigrations(t *testing.T) {
 	root := t.TempDir()
-	for name, text := range map[string]string{
+	writeTree(t, root, map[string]string{
 		"go.mod": "module example.com/m\n",
 		"internal/db/migrations/001_orders.up.sql":   "CREATE TABLE orders (order_ref text PRIMARY KEY);",
 		"internal/db/migrations/001_orders.down.sql": "DROP TABLE orders;",
 		"internal/api/api.go":                        "package api\n",
-	} {
-		path := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	cfg := Default()
 	if err := cfg.ReadSchema(filepath.Join(root, "internal", "api")); err != nil {
 		t.Fatal(err)
@@ -97,21 +89,13 @@ func TestReadSchemaFindsMigrations(t *testing.T) {
 	}
 	// Wherever the module keeps them; not in fixtures, dependencies or
 	// another module.
-	for name, text := range map[string]string{
+	writeTree(t, root, map[string]string{
 		"tools/dbmigrate/sql/0002_claims.sql": "CREATE TABLE claims (claim_ref text PRIMARY KEY);",
 		"internal/api/testdata/fixture.sql":   "CREATE TABLE fixtures (fixture_ref text PRIMARY KEY);",
 		"vendor/example.com/dep/dep.sql":      "CREATE TABLE deps (dep_ref text PRIMARY KEY);",
 		"plugins/go.mod":                      "module example.com/m/plugins\n",
 		"plugins/schema.sql":                  "CREATE TABLE plugins (plugin_ref text PRIMARY KEY);",
-	} {
-		path := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	cfg = Default()
 	if err := cfg.ReadSchema(root); err != nil {
 		t.Fatal(err)
@@ -132,5 +116,19 @@ func TestReadSchemaFindsMigrations(t *testing.T) {
 	bad := &Config{Schema: []string{"nowhere.sql"}}
 	if err := bad.ReadSchema(root); err == nil || !strings.Contains(err.Error(), "nowhere.sql") {
 		t.Errorf("a missing schema file: %v; want an error naming it", err)
+	}
+}
+
+// writeTree writes files, by slash-separated path below root.
+func writeTree(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		path := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

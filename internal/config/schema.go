@@ -20,7 +20,8 @@ const (
 // from the files and directories of .sql files that Schema names,
 // relative to base (the configuration file's directory), or when it names
 // none, from every .sql file of the module around base (see
-// moduleSQLDir): migrations and schema dumps live in a module's own
+// moduleSQLDir) and the migration schema ent generates
+// (ent/migrate/schema.go): migrations and schema dumps live in a module's own
 // places (tools/dbmigrate/sql, an embedded directory), not in a fixed
 // list. Named files that cannot be read are errors; in the module, what
 // cannot be read is skipped.
@@ -57,6 +58,10 @@ func (c *Config) ReadSchema(base string) error {
 		if total += len(data); total > maxSchemaBytes {
 			break
 		}
+		if isEntSchemaFile(f) {
+			// ent's migration schema: Go that declares the tables.
+			data = []byte(entSchemaSQL(data))
+		}
 		texts = append(texts, string(data))
 	}
 	c.schemaTexts = texts
@@ -90,7 +95,7 @@ func sqlFiles(paths []string, named bool) ([]string, error) {
 				}
 				return nil
 			}
-			if path == p || strings.HasSuffix(path, ".sql") {
+			if path == p || strings.HasSuffix(path, ".sql") || isEntSchemaFile(path) {
 				files = append(files, path)
 			}
 			if len(files) > maxSchemaFiles {

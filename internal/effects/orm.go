@@ -37,7 +37,13 @@ func WriteStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 	cc := c.Common()
 	fn := valueflow.Callee(cc)
-	if fn == nil || cc.IsInvoke() || len(cc.Args) == 0 || fn.Pkg() == nil || !catalog.IsORMPackage(fn.Pkg().Path()) {
+	if fn == nil || cc.IsInvoke() || len(cc.Args) == 0 || fn.Pkg() == nil {
+		return nil
+	}
+	if catalog.IsEntPackage(fn.Pkg()) {
+		return entStmt(c, fn)
+	}
+	if !catalog.IsORMPackage(fn.Pkg().Path()) {
 		return nil
 	}
 	if qb, ok := catalog.QueryBuilderOf(fn); ok {

@@ -50,6 +50,7 @@ type calleeKind struct {
 	headers []string
 	derives bool // a generator or a deriver: the result follows the input
 	values  bool // a text builder's Values: the row of the statement its chain builds
+	entSet  bool // an ent builder's setter: a column of the statement its chain runs
 }
 
 func (e *Env) kind(fn *types.Func) *calleeKind {
@@ -73,6 +74,8 @@ func (e *Env) kind(fn *types.Func) *calleeKind {
 		k.slot, k.slotArg = &slot, i
 	} else if b, ok := catalog.TextBuilderOf(fn); ok && fn.Name() == b.Values {
 		k.values = true
+	} else if catalog.IsEntSetter(fn) {
+		k.entSet = true
 	} else if h, ok := cat.HeaderSetter(fn); ok {
 		k.headers = h
 	} else if _, ok := cat.Generator(fn); ok || cat.IsDeriver(fn) {
@@ -90,7 +93,7 @@ func (e *Env) IsSinkCall(c ssa.CallInstruction) bool {
 		return false
 	}
 	k := e.kind(fn)
-	if k.sql != nil || k.model >= 0 || k.update >= 0 || k.slot != nil || k.values {
+	if k.sql != nil || k.model >= 0 || k.update >= 0 || k.slot != nil || k.values || k.entSet {
 		return true
 	}
 	if args := c.Common().Args; k.headers != nil && len(args) == 3 {
@@ -141,6 +144,11 @@ func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
 		case k.values:
 			if call, ok := instr.(*ssa.Call); ok && idx == 0 {
 				t.valuesArg(call, n)
+			}
+			return
+		case k.entSet:
+			if call, ok := instr.(*ssa.Call); ok && idx == 0 {
+				t.entArg(call, c.Args[a], n)
 			}
 			return
 		case k.model >= 0:

@@ -309,9 +309,9 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 			r.effects = r.effects || len(s.Effects) > 0
 		}
 		// Interfaces (a DBTX, a generated gRPC client) are judged by their
-		// method shapes, anywhere; other functions only if the catalog
-		// knows their package.
-		if sig := fn.Type().(*types.Signature); !cat.MayKnow(fn.Pkg().Path()) && !cat.Forwards(fn.Pkg().Path()) && (sig.Recv() == nil || !types.IsInterface(sig.Recv().Type())) {
+		// method shapes, anywhere, as is the API ent generates; other
+		// functions only if the catalog knows their package.
+		if sig := fn.Type().(*types.Signature); !cat.MayKnow(fn.Pkg().Path()) && !cat.Forwards(fn.Pkg().Path()) && (sig.Recv() == nil || !types.IsInterface(sig.Recv().Type())) && !catalog.IsEntPackage(fn.Pkg()) {
 			continue
 		}
 		r.sinks = r.sinks || cat.IsSink(fn)

@@ -44,3 +44,11 @@ func debit(ctx context.Context, t *asynq.Task) error {
 	}
 	return nil
 }
+
+// The same, with the last write's error returned as the task's.
+func debitReturned(ctx context.Context, t *asynq.Task) error {
+	if err := db.Model(&Account{ID: 1}).Update("balance", gorm.Expr("balance - ?", 10)).Error; err != nil { // want `the UPDATE of accounts \(it computes from the current value\) is not idempotent`
+		return err
+	}
+	return db.Create(&Order{Total: 10}).Error
+}

@@ -26,8 +26,8 @@ func transfer(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// Generated queries, the second write in a return statement: the
-// commit could not follow it, so no fix is offered.
+// Generated queries, the second write in a return statement: the fix
+// checks its error and returns the Commit's.
 func transferQueries(ctx context.Context, t *asynq.Task) error {
 	q := ordersdb.New(db)
 	if err := q.DebitAccount(ctx, ordersdb.DebitAccountParams{ID: "a", Amount: 5}); err != nil { // want `2 writes commit separately`

@@ -1,0 +1,9 @@
+package wallet
+
+const (
+	Label        = "wallet"
+	FieldID      = "id"
+	FieldBalance = "balance_cents"
+	FieldOwner   = "owner"
+	Table        = "wallets"
+)
