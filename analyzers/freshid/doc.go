@@ -17,7 +17,7 @@
 // and that value becomes the identity of
 // what it writes (the id column of an INSERT, an ORM model's primary key
 // (gorm's Create, bun's NewInsert().Model; a field named ID, or tagged
-// primaryKey or bun:",pk"),
+// primaryKey or bun:",pk"; the ID an ent create's SetID gives),
 // a provider's idempotency key, the ID a broker deduplicates published
 // messages on: JetStream's Nats-Msg-Id, an SQS FIFO deduplication ID;
 // the key an S3 upload stores its object under; the ID of a Temporal

@@ -17,7 +17,10 @@
 //	}
 //
 // An operation key is a message, job or task ID, the request's
-// Idempotency-Key header, a value derived from one, or a caller-known
+// Idempotency-Key header (read from net/http's, a framework's or an API
+// Gateway request's headers, or a gRPC call's metadata), a field of the
+// request named for one (IdempotencyKey, ClientToken, read directly or
+// through a protobuf getter), a value derived from one, or a caller-known
 // value (from a parameter on the retried path) in the row's own identity
 // column: its primary key when the schema declares one, else a key the
 // schema declares, else by name (id, or <table>_id, _number, _ref...).
@@ -71,7 +74,14 @@
 // A query builder's insert of a model (bun's
 // db.NewInsert().Model(&fee).Exec(ctx)) is the INSERT of the model's
 // columns, each bound to its field; On("CONFLICT ...") on its chain is
-// its conflict handling.
+// its conflict handling. So is the create of a builder the API ent
+// generates (client.Transfer.Create().SetID(id).Exec(ctx)), with the
+// columns its setters name and OnConflict...DoNothing() or Ignore() its
+// conflict handling; its keys are read from ent's migration schema
+// (ent/migrate/schema.go) as from SQL. The fix of a create that Exec
+// runs adds OnConflictColumns("key").Ignore(), which leaves the stored
+// row as it is and answers the retry without an error; a create that
+// Save runs returns the entity, which no upsert does, and gets none.
 //
 // A gorm Create in a function that makes other writes gets no fix unless
 // the code reads the Create's RowsAffected: ignoring the duplicate alone

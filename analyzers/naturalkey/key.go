@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
@@ -37,6 +38,11 @@ func (c *checker) keyOf(v ssa.Value, chain []ssa.CallInstruction, depth int) key
 		return key{}
 	}
 	next := func(w ssa.Value) key { return c.keyOf(w, chain, depth+1) }
+	if ex, ok := v.(*ssa.Extract); ok {
+		if k, ok := c.localResult(ex.Tuple, ex.Index, chain, depth); ok {
+			return k
+		}
+	}
 	if w := passedThrough(v); w != nil {
 		return next(w)
 	}
@@ -63,12 +69,25 @@ func (c *checker) keyOf(v ssa.Value, chain []ssa.CallInstruction, depth int) key
 		return next(effects.Binding(x))
 	case *ssa.Field:
 		return c.selectedKey(x.X, x.X.Type(), x.Field, chain, depth)
+	case *ssa.Index:
+		return next(x.X) // md.Get("idempotency-key")[0]
+	case *ssa.IndexAddr:
+		return next(x.X)
+	case *ssa.Lookup:
+		if valueflow.IsHeaderName(x.Index, c.cat.Config().Headers()) {
+			// headers["Idempotency-Key"]: an API Gateway request's, a
+			// call's metadata.
+			return key{what: "request's idempotency key"}
+		}
 	case *ssa.Parameter:
 		if arg := effects.CallerArg(x, chain); arg != nil {
 			return next(arg)
 		}
 		return key{caller: true}
 	case *ssa.Call:
+		if k, ok := c.localResult(x, 0, chain, depth); ok {
+			return k
+		}
 		if k, ok := c.getterKey(x, chain, depth); ok {
 			return k
 		}
@@ -104,6 +123,10 @@ func (c *checker) selectedKey(base ssa.Value, structType types.Type, i int, chai
 	name := valueflow.FieldName(base.Type(), i)
 	if c.cat.IsOpKeyField(structType, name) {
 		return key{what: "delivery ID " + name}
+	}
+	if catalog.IsRequestKeyField(name) && c.keyOf(base, chain, depth+1).caller {
+		// The key a request carries in a field of its own.
+		return key{what: "request's " + name, caller: true}
 	}
 	if alloc, ok := base.(*ssa.Alloc); ok {
 		return c.fieldKey(alloc, i, chain, depth+1)
@@ -191,7 +214,13 @@ func (c *checker) getterKey(call *ssa.Call, chain []ssa.CallInstruction, depth i
 	}
 	s := c.res.Imported(fn)
 	if s == nil {
-		return key{}, false
+		// A protobuf message's getter (GetIdempotencyKey), in a package
+		// that has no summaries: the field it is named for.
+		field, ok := strings.CutPrefix(fn.Name(), "Get")
+		if sig := fn.Signature(); !ok || sig.Recv() == nil || sig.Params().Len() > 0 || len(call.Call.Args) != 1 {
+			return key{}, false
+		}
+		return c.namedFieldKey(call.Call.Args[0], field, chain, depth)
 	}
 	for _, pr := range s.ParamResults {
 		name, ok := strings.CutPrefix(pr.Path, ".")
@@ -264,4 +293,27 @@ func fieldIndex(t types.Type, name string) int {
 		}
 	}
 	return -1
+}
+
+// localResult says what result i of a call of a function of the package
+// holds, from the values its returns give it (a helper that reads the
+// key from the request's metadata): the parameters among them are the
+// call's arguments. ok is false for a call of any other function.
+func (c *checker) localResult(v ssa.Value, i int, chain []ssa.CallInstruction, depth int) (key, bool) {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return key{}, false
+	}
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg != c.pass.Pkg || len(fn.Blocks) == 0 || i >= fn.Signature.Results().Len() {
+		return key{}, false
+	}
+	chain = append(slices.Clip(chain), call)
+	var k key
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) {
+			k = k.merge(c.keyOf(ret.Results[i], chain, depth+1))
+		}
+	}
+	return k, true
 }

@@ -30,6 +30,9 @@ func TestNaturalKey(t *testing.T) {
 		"naturalkey/gormcase",
 		// bun models inserted under the task's ID.
 		"naturalkey/bunkey",
+		// The caller's key in a gRPC call's metadata, a protobuf field,
+		// an API Gateway request's headers.
+		"naturalkey/requestkey",
 		// INSERTs that helpers and generated queries of other packages
 		// run with the caller's values.
 		"naturalkey/xrepo",

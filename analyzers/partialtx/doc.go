@@ -49,9 +49,13 @@
 // builders (db.NewInsert().Model(&o).Exec(ctx), an INSERT that On("CONFLICT
 // ... DO NOTHING") or Ignore() makes idempotent; NewUpdate with the Set
 // text; NewDelete), on *bun.DB one by one, on a bun.Tx (RunInTx's, or a
-// BeginTx result) together, and on a bun.IDB of unknown kind. Writes
-// whose handle is of unknown kind are not compared; external calls are
-// intentfirst's.
+// BeginTx result) together, and on a bun.IDB of unknown kind. So are the
+// builders of the API ent generates (client.Wallet.UpdateOneID(id).
+// AddBalance(-n).Exec(ctx), an UPDATE that computes from the current
+// value; Create, idempotent with OnConflict...DoNothing() or Ignore()),
+// one by one on the Client and together on a Tx (or the Client a Tx
+// gives back). Writes whose handle is of unknown kind are not compared;
+// external calls are intentfirst's.
 //
 // What the code does when a call fails says which writes are the work.
 // A later write whose failure the code tolerates (it tests the error,
@@ -89,7 +93,7 @@
 // one a bus keeps to run later does not count.
 //
 // The suggested fix wraps the writes in one transaction when they run on
-// one database/sql, pgx pool, sqlx, gorm or bun handle in one function with no
+// one database/sql, pgx pool, sqlx, gorm, bun or ent handle in one function with no
 // external call between them: it begins the transaction before the first
 // write, moves the writes onto it, and commits after the last, with a
 // deferred rollback. Writes of callees move onto it where their handle is
@@ -97,7 +101,10 @@
 // type fits the parameter and nothing else runs through that handle. On
 // gorm the transaction is db.Begin(), its failure read from tx.Error, and
 // each write's chain starts from tx instead of db
-// (tx.WithContext(ctx).Create(&order)).
+// (tx.WithContext(ctx).Create(&order)); on ent it is client.Tx(ctx), and
+// each write's entity client is the Tx's (tx.Wallet.UpdateOneID(id)).
+// When the last write's error is what the function returns (return
+// db.X(...).Exec(ctx)), the fix checks it and returns the Commit's.
 //
 // A finding without a fix says to run the writes in one transaction,
 // handed to each write (or in the guard's, when a guard stops the retry).

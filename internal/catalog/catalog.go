@@ -116,7 +116,11 @@ func New(cfg *config.Config) *Catalog {
 		c.externals[e.Func] = ext
 	}
 	c.tables = sqltext.Schema{}
-	c.tables.ReadSchemas(cfg.SchemaTexts())
+	texts := make([]string, len(cfg.SchemaTexts()))
+	for i, text := range cfg.SchemaTexts() {
+		texts[i] = schemaSQL(text)
+	}
+	c.tables.ReadSchemas(texts)
 	for _, k := range cfg.KeyColumns {
 		c.keyColumns[strings.ToLower(k)] = true
 	}

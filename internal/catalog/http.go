@@ -198,6 +198,20 @@ var bodyKeyNames = map[string]bool{
 	"messageid": true,
 }
 
+// requestKeyNames are the names, lower-cased without separators, of the
+// fields by which a request a service receives carries its caller's
+// idempotency key.
+var requestKeyNames = map[string]bool{
+	"idempotencykey": true, "idempotencytoken": true, "clienttoken": true, "clientrequesttoken": true,
+	"deduplicationid": true, "dedupkey": true,
+}
+
+// IsRequestKeyField reports whether a field of a received request, by
+// its name, carries the caller's idempotency key.
+func IsRequestKeyField(name string) bool {
+	return requestKeyNames[strings.ToLower(separators.Replace(name))]
+}
+
 // BodyReader reports whether fn wraps its argument i as a request body.
 func BodyReader(fn *types.Func) (int, bool) {
 	i, ok := get(bodyReaders, fn)

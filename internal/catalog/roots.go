@@ -281,6 +281,9 @@ var headerGetters = map[string]bool{
 	"(*github.com/gin-gonic/gin.Context).GetHeader": true,
 	"(*github.com/gofiber/fiber/v2.Ctx).Get":        true,
 	"(github.com/nats-io/nats.go.Header).Get":       true,
+	// A gRPC call's metadata, by its entry's name.
+	"(google.golang.org/grpc/metadata.MD).Get":                 true,
+	"google.golang.org/grpc/metadata.ValueFromIncomingContext": true,
 }
 
 // attemptCounters are the functions (FuncKey, result 0) and

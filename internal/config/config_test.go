@@ -79,13 +79,14 @@ func TestReadSchemaFindsMigrations(t *testing.T) {
 		"internal/db/migrations/001_orders.up.sql":   "CREATE TABLE orders (order_ref text PRIMARY KEY);",
 		"internal/db/migrations/001_orders.down.sql": "DROP TABLE orders;",
 		"internal/api/api.go":                        "package api\n",
+		"ent/migrate/schema.go":                      "package migrate\n",
 	})
 	cfg := Default()
 	if err := cfg.ReadSchema(filepath.Join(root, "internal", "api")); err != nil {
 		t.Fatal(err)
 	}
-	if got := cfg.SchemaTexts(); !slices.Contains(got, "CREATE TABLE orders (order_ref text PRIMARY KEY);") {
-		t.Errorf("schema texts %q; want the orders migration among them", got)
+	if got := cfg.SchemaTexts(); !slices.Contains(got, "CREATE TABLE orders (order_ref text PRIMARY KEY);") || !slices.Contains(got, "package migrate\n") {
+		t.Errorf("schema texts %q; want the orders migration and ent's migration schema among them", got)
 	}
 	// Wherever the module keeps them; not in fixtures, dependencies or
 	// another module.

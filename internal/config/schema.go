@@ -58,14 +58,17 @@ func (c *Config) ReadSchema(base string) error {
 		if total += len(data); total > maxSchemaBytes {
 			break
 		}
-		if isEntSchemaFile(f) {
-			// ent's migration schema: Go that declares the tables.
-			data = []byte(entSchemaSQL(data))
-		}
 		texts = append(texts, string(data))
 	}
 	c.schemaTexts = texts
 	return nil
+}
+
+// isEntSchemaFile reports whether path may be the migration schema ent
+// generates, Go that declares the tables: schema.go in a directory named
+// migrate. The catalog reads it as SQL.
+func isEntSchemaFile(path string) bool {
+	return strings.HasSuffix(filepath.ToSlash(path), "/migrate/schema.go")
 }
 
 // SchemaTexts returns the contents of the schema files that ReadSchema

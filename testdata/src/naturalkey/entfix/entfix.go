@@ -15,18 +15,13 @@ var client *ent.Client
 
 // The retry inserts the row for the same task again.
 func record(ctx context.Context, t *asynq.Task) error {
-	return client.Transfer.Create(). // want `a retry inserts the row for the same id again, .* no conflict handling for task ID`
-		SetID(t.ResultWriter().TaskID()).
-		SetAmountCents(100).
-		Exec(ctx)
+	return client.Transfer.Create().SetID(t.ResultWriter().TaskID()).SetAmountCents(100).Exec(ctx) // want `a retry inserts the row for the same id again, .* no conflict handling for task ID`
 }
 
 // A create that Save runs: no upsert returns the entity, so the
 // message says what to do.
 func recordSaved(ctx context.Context, t *asynq.Task) error {
-	_, err := client.Transfer.Create(). // want `no conflict handling for task ID .*; add OnConflictColumns\(\.\.\.\)\.Ignore\(\)`
-		SetID(t.ResultWriter().TaskID()).
-		Save(ctx)
+	_, err := client.Transfer.Create().SetID(t.ResultWriter().TaskID()).Save(ctx) // want `no conflict handling for task ID .*; add OnConflictColumns\(\.\.\.\)\.Ignore\(\)`
 	return err
 }
 

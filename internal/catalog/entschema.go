@@ -1,4 +1,4 @@
-package config
+package catalog
 
 import (
 	"go/ast"
@@ -12,10 +12,14 @@ import (
 // migration schema ent generates (ent/migrate/schema.go) is written in.
 const entSchemaImport = "entgo.io/ent/dialect/sql/schema"
 
-// isEntSchemaFile reports whether path may be the migration schema ent
-// generates: schema.go in a directory named migrate.
-func isEntSchemaFile(path string) bool {
-	return strings.HasSuffix(path, "/migrate/schema.go")
+// schemaSQL returns a schema text as SQL: the migration schema ent
+// generates (ent/migrate/schema.go) as the SQL it stands for
+// (entSchemaSQL), any other text (a .sql file's) as it is.
+func schemaSQL(text string) string {
+	if sql := entSchemaSQL([]byte(text)); sql != "" {
+		return sql
+	}
+	return text
 }
 
 // entSchemaSQL renders the tables of ent's migration schema, Go source

@@ -1,4 +1,4 @@
-package config
+package catalog
 
 import (
 	"slices"
@@ -60,19 +60,9 @@ var (
 )
 `
 
-func TestReadSchemaReadsEntMigrations(t *testing.T) {
-	root := t.TempDir()
-	writeTree(t, root, map[string]string{
-		"go.mod":                   "module example.com/m\n",
-		"ent/migrate/schema.go":    entMigrate,
-		"internal/other/schema.go": "package other\n",
-	})
-	cfg := Default()
-	if err := cfg.ReadSchema(root); err != nil {
-		t.Fatal(err)
-	}
+func TestSchemaSQLReadsEntMigrations(t *testing.T) {
 	s := make(sqltext.Schema)
-	s.ReadSchemas(cfg.SchemaTexts())
+	s.ReadSchemas([]string{schemaSQL(entMigrate)})
 	want := [][]string{{"id"}, {"idempotency_key"}, {"wallet_id", "line_no"}}
 	if got := s.Keys("transfers"); !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("keys of transfers %q; want %q (the primary key and the unique indexes, not the plain one)", got, want)
@@ -83,7 +73,9 @@ func TestReadSchemaReadsEntMigrations(t *testing.T) {
 	if cols, ok := s.GeneratedKey("wallets"); !ok || !slices.Equal(cols, []string{"id"}) {
 		t.Errorf("generated key of wallets %q, %v; want id, made by the database", cols, ok)
 	}
-	if got := entSchemaSQL([]byte("package migrate\n\nvar Tables = 1\n")); got != "" {
-		t.Errorf("a file that is not ent's schema rendered %q; want nothing", got)
+	for _, text := range []string{"package migrate\n\nvar Tables = 1\n", "CREATE TABLE t (k text PRIMARY KEY);"} {
+		if got := schemaSQL(text); got != text {
+			t.Errorf("schemaSQL(%q) = %q; want the text as it is", text, got)
+		}
 	}
 }
