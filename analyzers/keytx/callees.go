@@ -10,12 +10,13 @@ import (
 	"github.com/idemlint/idemlint/passes/summary"
 )
 
-// stmtsAt returns the statements a call runs: its own, or those of the
-// function it calls (a generated query, a repository helper, here or in
-// another package), from that function's summary, with their commit
-// units decided by the handle this call passes.
+// stmtsAt returns the statements a call runs: its own (SQL text, or an
+// ORM's or a query builder's write or query), or those of the function
+// it calls (a generated query, a repository helper, here or in another
+// package), from that function's summary, with their commit units
+// decided by the handle this call passes.
 func (c *checker) stmtsAt(call ssa.CallInstruction) []*effects.Stmt {
-	if st := effects.StmtOf(c.res.Env.Catalog, call); st != nil {
+	if st := effects.WriteStmtOf(c.res.Env.Catalog, call); st != nil {
 		return []*effects.Stmt{st}
 	}
 	if !c.runsInPlace(call.Parent()) {

@@ -20,7 +20,10 @@
 // by their use as a marker of work done: a row looked up by a column,
 // other tables written, then a row of that column and little else
 // inserted (SELECT EXISTS (... bank_returns WHERE return_id = $1), then
-// INSERT INTO bank_returns (return_id)). The
+// INSERT INTO bank_returns (return_id)). Statements are SQL text, or an
+// ORM's or a query builder's writes and queries (gorm's, bun's, and
+// those of the API ent generates: client.ProcessedMessage.Query().
+// Where(...).Exist(ctx) checks a key, its Create records one). The
 // effect is a local durable write; a key recorded before an external call
 // is intentfirst's intent record, not this check's. Statements of the
 // functions it calls (sqlc queries, repository helpers) count, on the

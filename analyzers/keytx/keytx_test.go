@@ -35,6 +35,8 @@ func TestKeyTx(t *testing.T) {
 		// driver shapes and dialects they cover; the checks they cannot
 		// rewrite keep their report.
 		"keytx/claim", "keytx/claimmysql", "keytx/claimlite",
+		// gorm's model writes, and ent's builders and queries.
+		"keytx/gormcase", "keytx/entcase",
 	)
 	fixtest.Golden(t, results,
 		"keytx/fixes", "keytx/xsqlcfix", "keytx/claim", "keytx/claimmysql", "keytx/claimlite")

@@ -121,7 +121,7 @@ func (c *checker) writesOf(fn *ssa.Function) *writes {
 			if st := effects.StmtOf(c.cat, call); st != nil {
 				w.stmts = append(w.stmts, st)
 				w.note(st)
-			} else if st := builtInsert(c.cat, call); st != nil {
+			} else if st := builtStmt(c.cat, call); st != nil {
 				w.stmts = append(w.stmts, st)
 				w.note(st)
 			} else if callee := valueflow.Callee(call.Common()); callee != nil {
@@ -140,11 +140,11 @@ func (c *checker) writesOf(fn *ssa.Function) *writes {
 	return w
 }
 
-// builtInsert returns the INSERT of a model that a query builder runs
-// (bun's NewInsert().Model(&fee).Exec(ctx)), with the model's columns
-// bound to its fields, or that ent's builder runs, with its columns
-// bound to the setters' arguments; gorm's Create is checkModel's.
-func builtInsert(cat *catalog.Catalog, call ssa.CallInstruction) *effects.Stmt {
+// builtStmt returns the statement a query builder runs: bun's (an
+// INSERT of a model, NewInsert().Model(&fee).Exec(ctx), with the model's
+// columns bound to its fields) or ent's, with its columns bound to the
+// setters' arguments; gorm's Create is checkModel's.
+func builtStmt(cat *catalog.Catalog, call ssa.CallInstruction) *effects.Stmt {
 	callee := valueflow.Callee(call.Common())
 	if callee == nil {
 		return nil
@@ -154,10 +154,11 @@ func builtInsert(cat *catalog.Catalog, call ssa.CallInstruction) *effects.Stmt {
 	if !bun && !ent {
 		return nil
 	}
-	if st := effects.ModelStmtOf(cat, call); st != nil && st.SQL.Kind == sqltext.Insert && (st.ArgBase != nil || ent && len(st.Args) > 0) {
-		return st
+	st := effects.ModelStmtOf(cat, call)
+	if st == nil || bun && st.SQL.Kind == sqltext.Insert && st.ArgBase == nil {
+		return nil // an INSERT whose columns are not known
 	}
-	return nil
+	return st
 }
 
 // keyColumn returns an inserted column that holds an operation key, and

@@ -75,16 +75,22 @@ var entBuilders = []EntBuilder{
 	{"UpsertOne", "INSERT", true}, {"UpsertBulk", "INSERT", true},
 	{"UpdateOne", "UPDATE", false}, {"Update", "UPDATE", false},
 	{"DeleteOne", "DELETE", false}, {"Delete", "DELETE", false},
+	{"Query", "SELECT", false},
 }
 
-// entRunners are the builders' methods that run the statement.
-var entRunners = []string{"Save", "SaveX", "Exec", "ExecX", "ID", "IDX"}
+// entRunners are the builders' methods that run the statement: a
+// write's, and a query's.
+var entRunners = []string{
+	"Save", "SaveX", "Exec", "ExecX", "ID", "IDX",
+	"Only", "OnlyX", "OnlyID", "OnlyIDX", "First", "FirstX", "FirstID", "FirstIDX",
+	"All", "AllX", "IDs", "IDsX", "Count", "CountX", "Exist", "ExistX",
+}
 
 // EntStarts are the methods of an entity's client that begin a
 // builder, and the ones among them whose argument is the row's ID
 // (UpdateOneID) or the entity itself (UpdateOne).
 var (
-	entStarts = []string{"Create", "CreateBulk", "MapCreateBulk", "Update", "UpdateOne", "UpdateOneID", "Delete", "DeleteOne", "DeleteOneID"}
+	entStarts = []string{"Create", "CreateBulk", "MapCreateBulk", "Update", "UpdateOne", "UpdateOneID", "Delete", "DeleteOne", "DeleteOneID", "Query"}
 	entByID   = []string{"UpdateOneID", "DeleteOneID"}
 )
 
@@ -220,4 +226,24 @@ func IsEntSetter(fn *types.Func) bool {
 	}
 	_, _, ok := EntBuilderType(fn)
 	return ok
+}
+
+// EntPredicate returns the column a predicate of an entity's package
+// tests for equality with its argument (transfer.IdempotencyKey(k),
+// transfer.IDEQ(id)), when fn is one.
+func EntPredicate(fn *types.Func) (string, bool) {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() != nil || sig.Params().Len() != 1 || sig.Results().Len() != 1 || fn.Pkg() == nil {
+		return "", false
+	}
+	field := strings.TrimSuffix(fn.Name(), "EQ")
+	c, ok := fn.Pkg().Scope().Lookup("Field" + field).(*types.Const)
+	if !ok || c.Val().Kind() != constant.String {
+		return "", false
+	}
+	// The entity's package is the ent package's, one level down.
+	if _, ok := fn.Pkg().Scope().Lookup("Table").(*types.Const); !ok {
+		return "", false
+	}
+	return constant.StringVal(c.Val()), true
 }

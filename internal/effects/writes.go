@@ -663,6 +663,14 @@ func ormHandleUnit(v ssa.Value, depth int) Durability {
 			return DurTx
 		}
 		return DurUnknown
+	case *ssa.UnOp:
+		// tx := db.Begin() that a closure captures (a deferred
+		// Rollback): the variable holds the Begin's result.
+		if alloc, ok := root.X.(*ssa.Alloc); ok && root.Op == token.MUL && depth <= 2 {
+			if stored, once := StoredOnce(alloc); once {
+				return ormHandleUnit(stored, depth+1)
+			}
+		}
 	}
 	return DurAutocommit
 }

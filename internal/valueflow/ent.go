@@ -34,9 +34,9 @@ func EntStmt(c ssa.CallInstruction, fn *types.Func) (EntBuilt, bool) {
 		return EntBuilt{}, false
 	}
 	pkg := fn.Pkg()
-	var cols, adds, target []string // the columns set, those added to, the conflict's
-	var vals, addVals []ssa.Value   // their values
-	var id ssa.Value                // the ID UpdateOneID is given
+	var cols, adds, target, wheres []string  // the columns set, those added to, the conflict's, those a query tests
+	var vals, addVals, whereVals []ssa.Value // their values
+	var id ssa.Value                         // the ID UpdateOneID is given
 	conflict, overwrite := false, false
 	var client ssa.Value // the entity's client
 	for v := c.Common().Args[0]; client == nil; {
@@ -66,6 +66,16 @@ func EntStmt(c ssa.CallInstruction, fn *types.Func) (EntBuilt, bool) {
 			conflict, overwrite = true, true
 		case catalog.IsEntOnConflict(name):
 			target = conflictColumns(args)
+		case name == "Where" && builder.Kind != "INSERT" && len(args) == 1:
+			for _, p := range SliceElems(args[0]) {
+				if call, ok := p.(*ssa.Call); ok && len(call.Call.Args) == 1 {
+					if f := Callee(&call.Call); f != nil {
+						if col, ok := catalog.EntPredicate(f); ok {
+							wheres, whereVals = append(wheres, col), append(whereVals, call.Call.Args[0])
+						}
+					}
+				}
+			}
 		case strings.HasPrefix(name, catalog.EntSetNillable) && len(args) == 1:
 			cols = append(cols, catalog.EntColumn(pkg, entity, strings.TrimPrefix(name, catalog.EntSetNillable)))
 			vals = append(vals, args[0])
@@ -83,6 +93,21 @@ func EntStmt(c ssa.CallInstruction, fn *types.Func) (EntBuilt, bool) {
 	mark := func(v ssa.Value) string {
 		b.Args = append(b.Args, v)
 		return "$" + strconv.Itoa(len(b.Args))
+	}
+	// where renders the WHERE clause of the row of id (UpdateOneID's)
+	// and of the columns the predicates test.
+	where := func(id ssa.Value, cols []string, vals []ssa.Value) string {
+		var conds []string
+		if id != nil {
+			conds = append(conds, catalog.EntColumn(pkg, entity, "ID")+" = "+mark(id))
+		}
+		for i, col := range cols {
+			conds = append(conds, col+" = "+mark(vals[i]))
+		}
+		if len(conds) == 0 {
+			return ""
+		}
+		return " WHERE " + strings.Join(conds, " AND ")
 	}
 	switch builder.Kind {
 	case "INSERT":
@@ -117,14 +142,11 @@ func EntStmt(c ssa.CallInstruction, fn *types.Func) (EntBuilt, bool) {
 			clauses = []string{"updated_at = DEFAULT"}
 		}
 		b.Text = "UPDATE " + table + " SET " + strings.Join(clauses, ", ")
-		if id != nil {
-			b.Text += " WHERE " + catalog.EntColumn(pkg, entity, "ID") + " = " + mark(id)
-		}
+		b.Text += where(id, wheres, whereVals)
+	case "SELECT":
+		b.Text = "SELECT " + catalog.EntColumn(pkg, entity, "ID") + " FROM " + table + where(nil, wheres, whereVals)
 	case "DELETE":
-		b.Text = "DELETE FROM " + table
-		if id != nil {
-			b.Text += " WHERE " + catalog.EntColumn(pkg, entity, "ID") + " = " + mark(id)
-		}
+		b.Text = "DELETE FROM " + table + where(id, wheres, whereVals)
 	}
 	return b, true
 }

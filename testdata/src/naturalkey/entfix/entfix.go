@@ -8,6 +8,7 @@ import (
 	"github.com/hibiken/asynq"
 
 	"example.com/entstore/ent"
+	"example.com/entstore/ent/processedmessage"
 	"example.com/entstore/ent/transfer"
 )
 
@@ -33,4 +34,26 @@ func recordOnce(ctx context.Context, t *asynq.Task) error {
 		OnConflictColumns(transfer.FieldID).
 		DoNothing().
 		Exec(ctx)
+}
+
+// Negative: the key is looked up, the effect written and the key
+// stored in one transaction; a retry after its commit finds the key.
+func consumeInTx(ctx context.Context, t *asynq.Task) error {
+	id := t.ResultWriter().TaskID()
+	tx, err := client.Tx(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	seen, err := tx.ProcessedMessage.Query().Where(processedmessage.MessageID(id)).Exist(ctx)
+	if err != nil || seen {
+		return err
+	}
+	if err := tx.Wallet.UpdateOneID(7).AddBalance(100).Exec(ctx); err != nil {
+		return err
+	}
+	if err := tx.ProcessedMessage.Create().SetMessageID(id).Exec(ctx); err != nil {
+		return err
+	}
+	return tx.Commit()
 }

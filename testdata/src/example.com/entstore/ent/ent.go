@@ -8,13 +8,16 @@ import (
 
 	"entgo.io/ent/dialect/sql"
 
+	"example.com/entstore/ent/predicate"
+	"example.com/entstore/ent/processedmessage"
 	"example.com/entstore/ent/transfer"
 	"example.com/entstore/ent/wallet"
 )
 
 type Client struct {
-	Transfer *TransferClient
-	Wallet   *WalletClient
+	Transfer         *TransferClient
+	Wallet           *WalletClient
+	ProcessedMessage *ProcessedMessageClient
 }
 
 func (c *Client) Tx(ctx context.Context) (*Tx, error) {
@@ -24,8 +27,9 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 func (c *Client) BeginTx(ctx context.Context, opts any) (*Tx, error) { return c.Tx(ctx) }
 
 type Tx struct {
-	Transfer *TransferClient
-	Wallet   *WalletClient
+	Transfer         *TransferClient
+	Wallet           *WalletClient
+	ProcessedMessage *ProcessedMessageClient
 }
 
 func (tx *Tx) Commit() error   { return nil }
@@ -46,7 +50,7 @@ type Wallet struct {
 }
 
 // Columns are the entities' columns, as the generated packages hold them.
-var Columns = []string{transfer.FieldID, transfer.Table, wallet.FieldID, wallet.Table}
+var Columns = []string{transfer.FieldID, transfer.Table, wallet.FieldID, wallet.Table, processedmessage.Table}
 
 type TransferClient struct{}
 
@@ -121,3 +125,28 @@ type WalletUpdate struct{}
 func (_u *WalletUpdate) AddBalance(v int64) *WalletUpdate      { return _u }
 func (_u *WalletUpdate) Save(ctx context.Context) (int, error) { return 0, nil }
 func (_u *WalletUpdate) Exec(ctx context.Context) error        { return nil }
+
+type ProcessedMessage struct {
+	ID        int
+	MessageID string
+}
+
+type ProcessedMessageClient struct{}
+
+func (c *ProcessedMessageClient) Create() *ProcessedMessageCreate { return &ProcessedMessageCreate{} }
+func (c *ProcessedMessageClient) Query() *ProcessedMessageQuery   { return &ProcessedMessageQuery{} }
+
+type ProcessedMessageCreate struct{}
+
+func (_c *ProcessedMessageCreate) SetMessageID(v string) *ProcessedMessageCreate { return _c }
+func (_c *ProcessedMessageCreate) Exec(ctx context.Context) error                { return nil }
+
+type ProcessedMessageQuery struct{}
+
+func (_q *ProcessedMessageQuery) Where(ps ...predicate.ProcessedMessage) *ProcessedMessageQuery {
+	return _q
+}
+func (_q *ProcessedMessageQuery) Exist(ctx context.Context) (bool, error) { return false, nil }
+func (_q *ProcessedMessageQuery) Only(ctx context.Context) (*ProcessedMessage, error) {
+	return &ProcessedMessage{}, nil
+}

@@ -1,0 +1,57 @@
+// Package gormcase records idempotency keys with gorm's model writes.
+package gormcase
+
+import (
+	"context"
+
+	"github.com/hibiken/asynq"
+	"gorm.io/gorm"
+)
+
+var db *gorm.DB
+
+type Idempotency struct {
+	ID        string
+	ProductID int64
+}
+
+type Product struct {
+	ID        int64
+	Inventory int64
+}
+
+// The key is recorded on the database handle, apart from the effect's
+// transaction.
+func reserve(ctx context.Context, t *asynq.Task) error {
+	key := t.ResultWriter().TaskID()
+	tx := db.Begin()
+	if err := tx.Model(&Product{}).Where("id = ?", 1).Update("inventory", gorm.Expr("inventory - ?", 1)).Error; err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit().Error; err != nil {
+		return err
+	}
+	return db.Create(&Idempotency{ID: key, ProductID: 1}).Error // want `the key commits apart from the effect it guards`
+}
+
+// Negative: the key and the effect in one transaction, which a deferred
+// closure captures to roll back on a panic.
+func reserveInTx(ctx context.Context, t *asynq.Task) error {
+	key := t.ResultWriter().TaskID()
+	tx := db.Begin()
+	defer func() {
+		if r := recover(); r != nil {
+			tx.Rollback()
+		}
+	}()
+	if err := tx.Model(&Product{}).Where("id = ?", 1).Update("inventory", gorm.Expr("inventory - ?", 1)).Error; err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Model(&Idempotency{}).Create(&Idempotency{ID: key, ProductID: 1}).Error; err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit().Error
+}
