@@ -288,10 +288,30 @@ func bodyKeyed(body ssa.Value) bool {
 // encoded returns the value a request body is encoded from
 // (bytes.NewReader(b) of b, err := json.Marshal(v)), or nil.
 func encoded(body ssa.Value) ssa.Value {
-	b := wrappedArg(valueflow.Unwrap(body), catalog.BodyReader)
-	for w := valueflow.Converted(b); w != nil; w = valueflow.Converted(b) {
-		b = w // strings.NewReader(string(b))
+	b := readBytes(body)
+	if b == nil {
+		return nil
 	}
+	return encodedFrom(b)
+}
+
+// readBytes returns the bytes or text a body reader wraps
+// (bytes.NewReader(b), strings.NewReader(string(b))), or nil.
+func readBytes(body ssa.Value) ssa.Value {
+	b := wrappedArg(valueflow.Unwrap(body), catalog.BodyReader)
+	for b != nil {
+		w := valueflow.Converted(b)
+		if w == nil {
+			break
+		}
+		b = w
+	}
+	return b
+}
+
+// encodedFrom returns the value bytes b were encoded from
+// (json.Marshal(v)), or nil.
+func encodedFrom(b ssa.Value) ssa.Value {
 	ex, ok := b.(*ssa.Extract)
 	if !ok || ex.Index != 0 {
 		return nil
@@ -301,21 +321,39 @@ func encoded(body ssa.Value) ssa.Value {
 
 // BodyParam returns the index of the parameter of the function that
 // makes an HTTP call whose value the request's body is encoded from (a
-// helper's PostJSON(ctx, url, body any)), or -1: whether the body
-// carries a key is the caller's to say.
+// helper's PostJSON(ctx, url, body any)), or that holds the body's
+// bytes a caller encoded (post(ctx, body []byte)), or -1: whether the
+// body carries a key is the caller's to say.
 func BodyParam(e *Call) int {
 	if e.Body == nil {
 		return -1
 	}
-	if p, ok := valueflow.Unwrap(encoded(e.Body)).(*ssa.Parameter); ok {
+	v := encoded(e.Body)
+	if v == nil {
+		v = readBytes(e.Body)
+	}
+	if v == nil {
+		return -1
+	}
+	if p, ok := valueflow.Unwrap(v).(*ssa.Parameter); ok {
 		return slices.Index(e.Instr.Parent().Params, p)
 	}
 	return -1
 }
 
 // KeyedBody reports whether v, a value a caller hands to be encoded as
-// a request's body, has a field for the operation's key.
-func KeyedBody(v ssa.Value) bool { return bodyValueKeyed(v, 0) }
+// a request's body, or the bytes it encoded one into, has a field for
+// the operation's key.
+func KeyedBody(v ssa.Value) bool {
+	b := valueflow.Unwrap(v)
+	for w := valueflow.Converted(b); w != nil; w = valueflow.Converted(b) {
+		b = w
+	}
+	if from := encodedFrom(b); from != nil {
+		return bodyValueKeyed(from, 0)
+	}
+	return bodyValueKeyed(v, 0)
+}
 
 // bodyValueKeyed reports whether a value encoded as a body has a field
 // for the operation's key: by its type, or by what a literal of it puts

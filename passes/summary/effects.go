@@ -34,11 +34,39 @@ func (r *Result) Externals() []*effects.Call {
 func (r *Result) MissingKeys() []*effects.Call {
 	var out []*effects.Call
 	for _, e := range r.Externals() {
-		if e.State == effects.Absent {
+		if e.State == effects.Absent && !r.bodyKeyedByCallers(e) {
 			out = append(out, e)
 		}
 	}
 	return out
+}
+
+// bodyKeyedByCallers reports whether an external call's body is what a
+// parameter of its function holds (the bytes of post(ctx, body []byte),
+// the value of a helper's PostJSON(ctx, url, body any)) and every call
+// of that function in the package gives one with a field for the
+// operation's key: the request is keyed where its receiver reads it.
+func (r *Result) bodyKeyedByCallers(e *effects.Call) bool {
+	p := effects.BodyParam(e)
+	if p < 0 {
+		return false
+	}
+	fn, calls := e.Instr.Parent(), 0
+	for _, f := range r.SrcFuncs() {
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok || c.Common().StaticCallee() != fn {
+					continue
+				}
+				calls++
+				if args := c.Common().Args; p >= len(args) || !effects.KeyedBody(args[p]) {
+					return false
+				}
+			}
+		}
+	}
+	return calls > 0
 }
 
 // SelfRetrying reports whether an external call is retried by its own
@@ -136,13 +164,16 @@ func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 		if e.Instr.Parent() != fn && !runsDuring(res.Env.Catalog, e.Instr.Parent(), fn) {
 			continue
 		}
+		// A body every caller gives a key field keys the request where
+		// its receiver reads it: unknown, as a keyed body of its own is.
+		keyedBody := e.State == effects.Absent && res.bodyKeyedByCallers(e)
 		eff := valueflow.Effect{
 			What:         e.Ext.What,
 			Notification: e.Ext.Notification,
 			KeyParam:     -1,
 			NoSlot:       e.State == effects.NoSlot,
-			Absent:       e.State == effects.Absent,
-			KeyUnknown:   e.State == effects.Unknown,
+			Absent:       e.State == effects.Absent && !keyedBody,
+			KeyUnknown:   e.State == effects.Unknown || keyedBody,
 			At:           valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(e.Instr.Pos())),
 			Call:         ShortName(e.Fn),
 			Keyless:      KeylessOf(e),
