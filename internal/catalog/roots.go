@@ -62,6 +62,21 @@ type Registration struct {
 	Attempts bool
 }
 
+// attemptResults are the retry wrappers whose results are those of the
+// attempt that succeeded (retry.DoWithData, backoff.RetryWithData): what
+// the function they call returns, they return.
+var attemptResults = map[string]bool{
+	"github.com/cenkalti/backoff/v4.RetryWithData":       true,
+	"github.com/cenkalti/backoff/v4.RetryNotifyWithData": true,
+	"github.com/cenkalti/backoff/v5.Retry":               true,
+	"github.com/avast/retry-go/v4.DoWithData":            true,
+	"github.com/avast/retry-go/v5.DoWithData":            true,
+}
+
+// ReturnsAttemptResult reports whether fn, a retry wrapper, returns the
+// results of the attempt that succeeded.
+func ReturnsAttemptResult(fn *types.Func) bool { return has(attemptResults, fn) }
+
 var registrations = map[string]Registration{
 	"github.com/cenkalti/backoff.Retry":                               {0, "backoff.Retry operation", false, true},
 	"github.com/cenkalti/backoff.RetryNotify":                         {0, "backoff.Retry operation", false, true},

@@ -254,12 +254,48 @@ func returnsOutcome(res *Result, e *effects.Call, fn *ssa.Function) bool {
 	}
 	env := res.Env.ForWrites(true)
 	env.Callers = nil
-	for _, r := range valueflow.Trace(env, outcome, "").Returns {
-		if r.Fn == fn && r.Result == 0 {
+	return returnedBy(res, env, outcome, fn, 0)
+}
+
+// returnedBy reports whether v is fn's first result: returned by fn, or
+// by a function literal of fn that a retry wrapper calls and whose
+// result the wrapper returns (retry.DoWithData), which fn returns.
+func returnedBy(res *Result, env *valueflow.Env, v ssa.Value, fn *ssa.Function, depth int) bool {
+	for _, r := range valueflow.Trace(env, v, "").Returns {
+		switch {
+		case r.Result != 0:
+		case r.Fn == fn:
 			return true
+		case depth == 0 && r.Fn.Parent() == fn:
+			if call := attemptCall(res.Env.Catalog, fn, r.Fn); call != nil {
+				if w := result(call, 0); w != nil && returnedBy(res, env, w, fn, depth+1) {
+					return true
+				}
+			}
 		}
 	}
 	return false
+}
+
+// attemptCall returns the call of fn that hands lit to a retry wrapper
+// that returns its result, or nil.
+func attemptCall(cat *catalog.Catalog, fn, lit *ssa.Function) *ssa.Call {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := valueflow.Callee(&call.Call)
+			if callee == nil || !catalog.ReturnsAttemptResult(callee) {
+				continue
+			}
+			if reg, ok := cat.Registration(callee); ok && reg.Arg < len(call.Call.Args) && madeFrom(call.Call.Args[reg.Arg], lit) {
+				return call
+			}
+		}
+	}
+	return nil
 }
 
 // ImportedKeyless returns the external calls that a call of a function

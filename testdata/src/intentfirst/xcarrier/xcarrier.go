@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+
+	"github.com/avast/retry-go/v4"
 )
 
 type Booking struct {
@@ -29,4 +31,26 @@ func Book(ctx context.Context, reference, address string) (*Booking, error) {
 		return nil, err
 	}
 	return &b, nil
+}
+
+// BookRetrying books as Book does, retrying transient failures itself;
+// what the attempt that succeeded returns, it returns.
+func BookRetrying(ctx context.Context, reference, address string) (*Booking, error) {
+	return retry.DoWithData(func() (*Booking, error) {
+		req, err := http.NewRequestWithContext(ctx, "POST", "https://carrier.example/v1/collections", strings.NewReader(address))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Idempotency-Key", reference)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		defer resp.Body.Close()
+		var b Booking
+		if err := json.NewDecoder(resp.Body).Decode(&b); err != nil {
+			return nil, err
+		}
+		return &b, nil
+	})
 }

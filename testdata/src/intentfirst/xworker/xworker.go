@@ -35,3 +35,14 @@ func shipRecorded(ctx context.Context, t *asynq.Task) error {
 	_, err = db.ExecContext(ctx, "UPDATE shipments SET tracking_number = $1 WHERE order_id = $2", b.TrackingNumber, orderID)
 	return err
 }
+
+// The same through the client's own retry wrapper.
+func shipRetrying(ctx context.Context, t *asynq.Task) error {
+	orderID := string(t.Payload())
+	b, err := xcarrier.BookRetrying(ctx, orderID, "addr") // want `a crash after the HTTP request in xcarrier.BookRetrying and before its outcome is written back.*asynq handler shipRetrying`
+	if err != nil {
+		return err
+	}
+	_, err = db.ExecContext(ctx, "UPDATE shipments SET tracking_number = $1 WHERE order_id = $2", b.TrackingNumber, orderID)
+	return err
+}
