@@ -87,6 +87,9 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	}
 	ownFirst(writes)
 	for _, k := range keys {
+		if readsClaim(k, keys) {
+			continue
+		}
 		for _, w := range writes {
 			if effects.SameCall(k.Stmt, w.Stmt) {
 				// One call runs both: only the callee knows their order,
@@ -230,9 +233,49 @@ func (c *checker) apart(k, w stmt) (string, bool) {
 		return "", false
 	}
 	if before(k, w) {
+		if claimedInCallback(k, w) {
+			return "", false
+		}
 		return keyFirst, true
 	}
 	return effectFirst, true
+}
+
+// readsClaim reports whether k, a SELECT of a key table, reads back the
+// row a claim of the same table has just inserted or found (a helper's
+// INSERT IGNORE, then the SELECT of the stored resource): the claim, not
+// the read, is what a concurrent retry meets.
+func readsClaim(k stmt, keys []stmt) bool {
+	if k.SQL.Kind != sqltext.Select {
+		return false
+	}
+	return slices.ContainsFunc(keys, func(s stmt) bool {
+		if s.SQL.Kind != sqltext.Insert || !s.SQL.Conflict || s.SQL.Table != k.SQL.Table {
+			return false
+		}
+		if k.Callee != nil && s.Callee != nil {
+			return effects.SameCall(s.Stmt, k.Stmt) && s.Callee.Index < k.Callee.Index
+		}
+		return s.Instr.Parent() == k.Instr.Parent() && effects.Dominates(s.Instr, k.Instr)
+	})
+}
+
+// claimedInCallback reports whether k claims its key with conflict
+// handling in a function literal (a transaction's callback) that w runs
+// after, outside it: the claim answers "already there" without an
+// error, which the literal's caller cannot tell from success, so a
+// retry goes on to w whatever the claim found; the key skips nothing.
+func claimedInCallback(k, w stmt) bool {
+	lit := k.Instr.Parent()
+	if !k.SQL.Conflict || lit.Parent() == nil {
+		return false
+	}
+	for f := w.Instr.Parent(); f != nil; f = f.Parent() {
+		if f == lit {
+			return false // w runs in the literal, where the claim's answer is seen
+		}
+	}
+	return true
 }
 
 // before reports whether k runs before w on every path: within one

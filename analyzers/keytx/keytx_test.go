@@ -37,6 +37,8 @@ func TestKeyTx(t *testing.T) {
 		"keytx/claim", "keytx/claimmysql", "keytx/claimlite",
 		// gorm's model writes, and ent's builders and queries.
 		"keytx/gormcase", "keytx/entcase",
+		// Claims that answer with the stored resource, and cursors.
+		"keytx/claimread",
 	)
 	fixtest.Golden(t, results,
 		"keytx/fixes", "keytx/xsqlcfix", "keytx/claim", "keytx/claimmysql", "keytx/claimlite")

@@ -92,7 +92,9 @@ func markerTables(parsed []*sqltext.Statement) map[string]bool {
 		}
 		for j := i + 1; j < len(parsed); j++ {
 			mark := parsed[j]
-			if mark.Kind != sqltext.Insert || mark.Table != check.Table || len(mark.Columns) > maxMarkerColumns ||
+			// An upsert moves a value (a cursor's position), which
+			// marks no work done.
+			if mark.Kind != sqltext.Insert || mark.Upsert || mark.Table != check.Table || len(mark.Columns) > maxMarkerColumns ||
 				!slices.ContainsFunc(check.WhereColumns(), func(c string) bool { return slices.Contains(mark.Columns, c) }) {
 				continue
 			}
