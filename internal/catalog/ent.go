@@ -247,3 +247,8 @@ func EntPredicate(fn *types.Func) (string, bool) {
 	}
 	return constant.StringVal(c.Val()), true
 }
+
+// IsEntClient reports whether t is the Client of an API ent generates:
+// the database's, or one a Tx gives back (tx.Client()), which runs in
+// the transaction; its type alone does not say which.
+func IsEntClient(t types.Type) bool { return TypeKey(t) == "*"+entPath+".Client" }

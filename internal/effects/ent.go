@@ -26,8 +26,10 @@ func entStmt(c ssa.CallInstruction, fn *types.Func) *Stmt {
 	switch t := b.Handle.Type(); {
 	case catalog.IsTx(t):
 		st.Durability, st.Tx = DurTx, b.Handle
-	case catalog.IsAutocommit(t):
-		st.Durability = DurAutocommit
+	case catalog.IsEntClient(t):
+		// The database's Client, unless the caller hands down one a
+		// Tx gave back: as with gorm's *DB, the caller's handle decides.
+		st.Durability, st.Assumed = DurAutocommit, true
 	}
 	return st
 }

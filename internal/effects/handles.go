@@ -447,6 +447,8 @@ func fieldsOf(t types.Type, path string) (types.Type, string, bool) {
 // commits each statement, a transaction, or unknown (an interface).
 func unitOf(t types.Type) Durability {
 	switch {
+	case catalog.IsEntClient(t):
+		return DurUnknown // a Client a Tx gives back runs in it
 	case valueflow.AutocommitHandle(t):
 		return DurAutocommit
 	case isTx(t):
@@ -475,11 +477,12 @@ func FieldUnit(t types.Type, path string) Durability {
 }
 
 // IsHandle reports whether a value of type t is a handle whose commit
-// unit the code that makes it decides: a transaction, or an interface
-// with database/sql's or pgx's executor methods (sqlc's DBTX).
+// unit the code that makes it decides: a transaction, an interface
+// with database/sql's or pgx's executor methods (sqlc's DBTX), or ent's
+// Client.
 func IsHandle(cat *catalog.Catalog, t types.Type) bool {
-	if isTx(t) {
-		return true
+	if isTx(t) || catalog.IsEntClient(t) {
+		return true // ent's Client may be one a Tx gives back
 	}
 	iface, ok := t.Underlying().(*types.Interface)
 	if !ok {
@@ -648,6 +651,9 @@ func sourceAt(fn *ssa.Function, p place) Source {
 			}
 		}
 		return src
+	case p.path == "" && EntTxOf(p.base()) != nil:
+		// tx.Client(): a Client of ent that runs in the transaction.
+		return Source{Kind: valueflow.HandleTx, Tx: EntTxOf(p.base())}
 	case unit != DurAutocommit && p.path == "" && begun(p.base()):
 		// A transaction by its origin, whatever its type says (gorm's
 		// *DB in a Transaction callback).
@@ -773,6 +779,10 @@ func unitAt(sums Summaries, st *Stmt, v ssa.Value, path string) {
 	st.Durability = unitOf(t)
 	if catalog.IsORMHandle(t) && p.path == "" && ORMHandleUnit(p.base()) == DurTx {
 		st.Durability = DurTx // gorm's *DB that a Transaction's callback is given, or Begin returns
+	}
+	if tx := EntTxOf(p.base()); tx != nil && p.path == "" {
+		st.Durability, st.Tx = DurTx, tx // ent's tx.Client()
+		return
 	}
 	switch {
 	case st.Durability != DurTx:
@@ -906,4 +916,17 @@ func EmptyFields(call ssa.CallInstruction, v ssa.Value) []string {
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
+}
+
+// EntTxOf returns the transaction v is the Client of (tx.Client() of an
+// API ent generates), or nil.
+func EntTxOf(v ssa.Value) ssa.Value {
+	call, ok := valueflow.Unwrap(v).(*ssa.Call)
+	if !ok || call.Call.IsInvoke() || len(call.Call.Args) != 1 {
+		return nil
+	}
+	if fn := valueflow.Callee(&call.Call); fn != nil && catalog.IsEntTxClient(fn) {
+		return call.Call.Args[0]
+	}
+	return nil
 }

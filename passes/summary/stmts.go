@@ -1059,6 +1059,9 @@ func boundTx(recv ssa.Value) ssa.Value {
 	}
 	var tx ssa.Value
 	for _, a := range c.Call.Args {
+		if t := effects.EntTxOf(a); t != nil {
+			a = t // ent's tx.Client()
+		}
 		switch {
 		case catalog.IsTx(a.Type()):
 			if tx != nil {

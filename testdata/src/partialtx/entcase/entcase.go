@@ -69,3 +69,29 @@ func rename(ctx context.Context, t *asynq.Task) error {
 	}
 	return client.Transfer.UpdateOneID("t-1").SetAmountCents(100).Exec(ctx)
 }
+
+// walletRepo writes on the Client it is made with.
+type walletRepo struct{ c *ent.Client }
+
+func (r *walletRepo) debit(ctx context.Context, id int, n int64) error {
+	return r.c.Wallet.UpdateOneID(id).AddBalance(-n).Exec(ctx)
+}
+
+// Negative: the repository is made with the Client the Tx gives back,
+// so its write commits with the transfer's row.
+func transferThroughRepo(ctx context.Context, t *asynq.Task) error {
+	return WithTx(ctx, client, func(tx *ent.Tx) error {
+		if err := (&walletRepo{c: tx.Client()}).debit(ctx, 7, 100); err != nil {
+			return err
+		}
+		return tx.Transfer.Create().SetID(t.ResultWriter().TaskID()).SetAmountCents(100).Exec(ctx)
+	})
+}
+
+// The repository made with the database's Client commits on its own.
+func transferPastRepo(ctx context.Context, t *asynq.Task) error {
+	if err := (&walletRepo{c: client}).debit(ctx, 7, 100); err != nil { // want `2 writes commit separately and the UPDATE of wallets`
+		return err
+	}
+	return client.Transfer.Create().SetID(t.ResultWriter().TaskID()).SetAmountCents(100).Exec(ctx)
+}
