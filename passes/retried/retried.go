@@ -562,9 +562,37 @@ func (f *finder) registered(call ssa.CallInstruction, callee *types.Func, reg ca
 func (f *finder) methodsOf(v ssa.Value, kind string, needCtx bool, at ssa.CallInstruction) {
 	mi, ok := unwrap(v).(*ssa.MakeInterface)
 	if !ok {
+		// A server of an interface type (a helper's parameter, what a
+		// constructor returns): the package's types that implement it.
+		w := unwrap(v)
+		if ci, ok := w.(*ssa.ChangeInterface); ok {
+			w = ci.X // the service's interface, given as any
+		}
+		if iface, ok := w.Type().Underlying().(*types.Interface); ok && iface.NumMethods() > 0 {
+			for _, t := range f.implementations(iface) {
+				f.typeMethods(t, kind, needCtx, at)
+			}
+		}
 		return
 	}
 	f.typeMethods(mi.X.Type(), kind, needCtx, at)
+}
+
+// implementations returns the package's named types, or pointers to
+// them, that implement iface, outside its test files.
+func (f *finder) implementations(iface *types.Interface) []types.Type {
+	var out []types.Type
+	scope := f.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || strings.HasSuffix(f.pass.Fset.File(tn.Pos()).Name(), "_test.go") {
+			continue
+		}
+		if ptr := types.NewPointer(tn.Type()); types.Implements(ptr, iface) {
+			out = append(out, ptr)
+		}
+	}
+	return out
 }
 
 // typeMethods makes the exported methods of t roots. Those of another

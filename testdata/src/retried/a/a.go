@@ -295,3 +295,27 @@ func pollFaked(ctx context.Context, api sqsAPI) {
 		}
 	}
 }
+
+// A service interface written by hand, registered by a helper that
+// takes any implementation: the package's type that implements it
+// serves its methods.
+type ShipServer interface {
+	Ship(context.Context, *orderpb.CreateOrderRequest) (*orderpb.Order, error)
+}
+
+type shipServer struct{}
+
+func (s *shipServer) Ship(ctx context.Context, req *orderpb.CreateOrderRequest) (*orderpb.Order, error) { // want `root: gRPC method shipServer.Ship`
+	return nil, nil
+}
+
+// Negative: a type that does not implement the interface.
+type notShipServer struct{}
+
+func (s *notShipServer) Ship(ctx context.Context) error { return nil }
+
+var shipDesc = grpc.ServiceDesc{ServiceName: "orders.v1.Shipping", HandlerType: (*ShipServer)(nil)}
+
+func RegisterShip(s *grpc.Server, impl ShipServer) {
+	s.RegisterService(&shipDesc, impl)
+}
