@@ -41,8 +41,11 @@ type funcValues struct {
 	// method finds the function of a method (for bound method values).
 	method func(*types.Func) *ssa.Function
 	// adapts returns the function parameters that the function value an
-	// adapter of another package returns calls (its Adapter fact).
-	adapts func(*types.Func) []int
+	// adapter of another package returns calls (its Adapter fact);
+	// returns the functions that the function value another package's
+	// function returns calls (its ReturnedFuncs fact).
+	adapts  func(*types.Func) []int
+	returns func(*types.Func) []*types.Func
 }
 
 func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function) *funcValues {
@@ -272,6 +275,13 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 				for _, i := range fv.adapts(obj.Origin()) {
 					if i < len(args) {
 						walk(args[i], depth+1, every)
+					}
+				}
+				if fv.returns != nil {
+					for _, g := range fv.returns(obj.Origin()) {
+						if f := fv.method(g); f != nil {
+							out = append(out, f)
+						}
 					}
 				}
 			}

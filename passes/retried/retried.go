@@ -40,7 +40,7 @@ func New(cat *analysis.Analyzer) *analysis.Analyzer {
 		Doc:        "find retried roots and the functions they reach",
 		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(RetriedMethods), new(ParamRoots), new(FieldRoot), new(FieldFuncs), new(Adapter), new(TypeRoot)},
+		FactTypes:  []analysis.Fact{new(RetriedMethods), new(ParamRoots), new(FieldRoot), new(FieldFuncs), new(Adapter), new(TypeRoot), new(ReturnedFuncs)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			if marked := markedMethods(pass); len(marked.Methods) > 0 {
 				pass.ExportPackageFact(marked)
@@ -53,6 +53,11 @@ func New(cat *analysis.Analyzer) *analysis.Analyzer {
 			}
 			exportParamRoots(pass, c, res)
 			exportFieldFuncs(pass)
+			exportReturnedFuncs(pass, func(fn *types.Func) []int {
+				var a Adapter
+				pass.ImportObjectFact(fn, &a)
+				return a.Params
+			})
 			return res, nil
 		},
 	}
@@ -257,6 +262,19 @@ func (r *Result) compute() {
 			var a Adapter
 			r.pass.ImportObjectFact(fn, &a)
 			return a.Params
+		}
+		f.values.returns = func(fn *types.Func) []*types.Func {
+			var rf ReturnedFuncs
+			if fn.Pkg() == r.pass.Pkg || !r.pass.ImportObjectFact(fn, &rf) {
+				return nil
+			}
+			var out []*types.Func
+			for _, name := range rf.Funcs {
+				if g := lookupQualified(r.pass.Pkg, name); g != nil {
+					out = append(out, g)
+				}
+			}
+			return out
 		}
 		f.findRoots(r.ssa)
 		r.reach = reachable(f.roots, r.pass.Pkg, f.values, nil)

@@ -57,6 +57,9 @@ func TestRetried(t *testing.T) {
 	checktest.Run(t, testdata, probe, "retried/a", "retried/funcvalues", "retried/marked", "retried/markedimpl",
 		// A gRPC service registered by another package than its own.
 		"retried/grpcserver",
+		// A Lambda handler built by adapters of other packages from a
+		// method value another package's function returns.
+		"retried/xlambda",
 		// A package of test scaffolding serves no production entry point;
 		// one whose name only ends in "test" does.
 		"retried/testapi", "retried/latest")
