@@ -333,7 +333,16 @@ func exclusive(a, b *effects.Stmt) bool {
 	if effects.SameCall(a, b) {
 		return effects.Exclusive(a, b)
 	}
-	return a.Instr.Parent() == b.Instr.Parent() && !effects.Reaches(a.Instr, b.Instr) && !effects.Reaches(b.Instr, a.Instr)
+	x, y := ssa.Instruction(a.Instr), ssa.Instruction(b.Instr)
+	if x.Parent() != y.Parent() {
+		// A write in a function literal (a transaction's callback)
+		// runs where the literal is made.
+		x, y = effects.MadeAt(x), effects.MadeAt(y)
+		if x == nil || y == nil || x.Parent() != y.Parent() {
+			return false
+		}
+	}
+	return !effects.Reaches(x, y) && !effects.Reaches(y, x)
 }
 
 // describe names a write, and the callee it runs in.

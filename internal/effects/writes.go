@@ -1161,3 +1161,27 @@ func Repeats(st *sqltext.Statement) bool {
 	}
 	return false
 }
+
+// MadeAt returns the instruction of the outermost function that makes the
+// function literal instr runs in (or instr itself), or nil when a
+// literal is made in more than one place.
+func MadeAt(instr ssa.Instruction) ssa.Instruction {
+	for fn := instr.Parent(); fn.Parent() != nil; fn = instr.Parent() {
+		var at ssa.Instruction
+		for _, b := range fn.Parent().Blocks {
+			for _, in := range b.Instrs {
+				if mc, ok := in.(*ssa.MakeClosure); ok && mc.Fn == fn {
+					if at != nil {
+						return nil
+					}
+					at = in
+				}
+			}
+		}
+		if at == nil {
+			return nil
+		}
+		instr = at
+	}
+	return instr
+}

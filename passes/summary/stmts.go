@@ -1601,6 +1601,13 @@ func (b *stmtBuilder) exclusive(i, j int) bool {
 		if a == c {
 			return false
 		}
+		if a.Parent() != c.Parent() {
+			// A statement of a literal a helper runs (a transaction's
+			// callback) runs where the literal is made.
+			if a, c = effects.MadeAt(a), effects.MadeAt(c); a == nil || c == nil || a == c {
+				return false
+			}
+		}
 	}
 	return a.Parent() == c.Parent() && a.Block() != c.Block() &&
 		!b.reachable(a.Block())[c.Block().Index] && !b.reachable(c.Block())[a.Block().Index]

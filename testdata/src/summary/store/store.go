@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/google/uuid"
+
+	"example.com/dbutil"
 )
 
 // NewID returns a fresh value on every call.
@@ -157,4 +159,17 @@ func Ship(ctx context.Context, db *sql.DB, id string, express bool) error { // w
 	}
 	_, err := db.ExecContext(ctx, "INSERT INTO shipments (order_id) VALUES ($1)", id)
 	return err
+}
+
+// BillIdle writes on db when there is no fee, and in a transaction
+// otherwise: the two writes never run together.
+func BillIdle(ctx context.Context, db *sql.DB, id string, fee int) error { // want BillIdle:`stmts=\["UPDATE sessions SET charged = true WHERE id = \$1" on pool exclusive=\[1\] args=p2; "INSERT INTO idle_fees \(session_id, amount\) VALUES \(\$1, \$2\)" on tx0 exclusive=\[0\] args=p2,p3\]`
+	if fee == 0 {
+		_, err := db.ExecContext(ctx, "UPDATE sessions SET charged = true WHERE id = $1", id)
+		return err
+	}
+	return dbutil.WithTx(ctx, db, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "INSERT INTO idle_fees (session_id, amount) VALUES ($1, $2)", id, fee)
+		return err
+	})
 }

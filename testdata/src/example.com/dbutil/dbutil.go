@@ -1,0 +1,21 @@
+// Package dbutil runs functions in transactions.
+package dbutil
+
+import (
+	"context"
+	"database/sql"
+)
+
+// WithTx runs fn in a transaction on db, which it commits when fn
+// returns nil.
+func WithTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
