@@ -157,7 +157,7 @@ func (c *checker) apartWith(r *summary.ProgramRoot, first int, writes, guards, c
 		// is keytx's.
 		counted = nil
 		for _, g := range guards {
-			if !c.res.Catalog.IsKeyTable(parsed[g].Table) {
+			if !c.res.Catalog.IsKeyTable(parsed[g].Table) && !r.Stmts[g].ReadBack {
 				counted = append(counted, g)
 			}
 		}

@@ -726,7 +726,7 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 			SQL:   sqltext.Parse(s.SQL),
 			Text:  s.SQL,
 			Callee: &Callee{
-				Func: obj, Index: i, At: s.At, Guard: s.Guard && !discarded, Exclusive: s.Exclusive,
+				Func: obj, Index: i, At: s.At, Guard: s.Guard && !discarded, ReadBack: s.ReadBack, Exclusive: s.Exclusive,
 				Decided: s.Handle.Kind != valueflow.HandleParam, Judged: sum.Retried,
 				Args: s.Args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: s.FailureOf, StateGuarded: s.StateGuarded,
 			},

@@ -206,6 +206,9 @@ type Callee struct {
 	// path there.
 	Judged    bool
 	Exclusive []int
+	// ReadBack is the summary's: the guard is a claim whose row is read
+	// back (valueflow.SQLStmt).
+	ReadBack bool
 	// Args and Absorbed are the summary's (valueflow.SQLStmt).
 	Args     []valueflow.ArgSource
 	Absorbed bool

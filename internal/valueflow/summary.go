@@ -285,7 +285,10 @@ type SQLStmt struct {
 	Handle Handle
 	// Guard is set when the statement is a dedup guard: a conflict-
 	// tolerant INSERT whose outcome decides whether the code goes on.
-	Guard bool
+	// ReadBack is set for a guard whose row is read back (a claim, then
+	// the SELECT of what the claimed row holds): what the row holds
+	// decides, so a retry goes on while it says the work is not done.
+	Guard, ReadBack bool
 	// Exclusive lists the statements of the same list that never run
 	// in the same call as this one (they lie on exclusive branches).
 	Exclusive []int
@@ -713,6 +716,9 @@ func (s *Summary) String() string {
 		}
 		if st.Guard {
 			out += " guard"
+			if st.ReadBack {
+				out += " readback"
+			}
 		}
 		if len(st.Exclusive) > 0 {
 			out += fmt.Sprintf(" exclusive=%v", st.Exclusive)

@@ -839,7 +839,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		stmt := valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard && !discarded, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: b.callProducers(call, s), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next}
+		stmt := valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard && !discarded, ReadBack: s.ReadBack, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: b.callProducers(call, s), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next}
 		if s.Context > 0 && s.Context <= len(call.Call.Args) {
 			b.chosenBy(&stmt, call.Call.Args[s.Context-1])
 		}
@@ -1426,7 +1426,10 @@ func (b *stmtBuilder) finish() {
 	handles := map[*ssa.Function]effects.UniqueHandling{} // once per function
 	states := map[*ssa.Function][]stateGuard{}
 	for i := range stmts {
-		stmts[i].Guard = stmts[i].Guard || b.claimLocked(i) || stmts[i].Wired != nil && b.compareAndSet(i)
+		if b.claimLocked(i) {
+			stmts[i].Guard, stmts[i].ReadBack = true, true
+		}
+		stmts[i].Guard = stmts[i].Guard || stmts[i].Wired != nil && b.compareAndSet(i)
 	}
 	for i := range stmts {
 		stmts[i].Absorbed = stmts[i].Absorbed || b.absorbed(i, handles)

@@ -173,3 +173,14 @@ func BillIdle(ctx context.Context, db *sql.DB, id string, fee int) error { // wa
 		return err
 	})
 }
+
+// ClaimTopup claims the top-up for key and reads its status back: the
+// claim is a guard whose row, not its outcome, decides.
+func ClaimTopup(ctx context.Context, db *sql.DB, key string) (string, error) { // want ClaimTopup:`"INSERT INTO topups \(client_key, status\) VALUES \(\$1, 'pending'\) ON CONFLICT DO NOTHING" on pool guard readback`
+	if _, err := db.ExecContext(ctx, "INSERT INTO topups (client_key, status) VALUES ($1, 'pending') ON CONFLICT DO NOTHING", key); err != nil {
+		return "", err
+	}
+	var status string
+	err := db.QueryRowContext(ctx, "SELECT status FROM topups WHERE client_key = $1", key).Scan(&status)
+	return status, err
+}
