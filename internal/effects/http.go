@@ -579,6 +579,8 @@ var readActions = map[string]bool{
 	"validate": true, "validation": true, "lookup": true, "query": true,
 	"quote": true, "quotes": true, "rates": true, "estimate": true, "estimates": true,
 	"preview": true, "calculate": true, "introspect": true,
+	// A sanctions or fraud screening of a party: a lookup of lists.
+	"screen": true, "screening": true,
 }
 
 // memberLists are last path segments of a mailing list's or address

@@ -86,7 +86,7 @@ func reads(w http.ResponseWriter, r *http.Request) {
 }
 
 // Negative: POSTs that read: a token, a search, a GraphQL query, a
-// background check's searches and traces.
+// background check's searches and traces, a party's screening.
 func readPosts(w http.ResponseWriter, r *http.Request) {
 	http.PostForm("https://auth.example/oauth/token", url.Values{})
 	http.Post("https://search.example/v1/search", "application/json", nil)
@@ -95,6 +95,7 @@ func readPosts(w http.ResponseWriter, r *http.Request) {
 	http.Post(baseURL+"/v1/shipments/rates", "application/json", nil)
 	http.Post(baseURL+"/federalcriminalsearch", "application/json", nil)
 	http.Post(baseURL+"/ssntrace", "application/json", nil)
+	http.Post(baseURL+"/v1/screen", "application/json", nil)
 	quote, _ := http.NewRequestWithContext(r.Context(), http.MethodPost, "https://carrier.example/v2/quote", nil)
 	http.DefaultClient.Do(quote)
 }
