@@ -29,7 +29,10 @@
 // write this analysis cannot see. An outcome stored only in a record of
 // the attempt (a delivery log whose rows hold the attempt's number, from
 // asynq.GetRetryCount, river's job.Attempt and the like) is not written
-// back: such rows are added on every attempt, not read to skip one.
+// back: such rows are added on every attempt, not read to skip one. A
+// client that makes the call in a retry wrapper of its own and returns
+// what the wrapper returns (retry.DoWithData, backoff.RetryWithData)
+// returns the call's outcome.
 //
 // Calls through interfaces are followed to the implementations the
 // program's main package links: a service that calls a provider through

@@ -20,7 +20,13 @@
 // by their use as a marker of work done: a row looked up by a column,
 // other tables written, then a row of that column and little else
 // inserted (SELECT EXISTS (... bank_returns WHERE return_id = $1), then
-// INSERT INTO bank_returns (return_id)). Statements are SQL text, or an
+// INSERT INTO bank_returns (return_id)); a row an upsert moves (a
+// cursor's position) marks no work done. A claim in a transaction's
+// callback that answers with the stored resource (INSERT ... ON CONFLICT
+// DO NOTHING, then the SELECT of the claimed row) skips nothing outside
+// the callback: its answer is no error, and a retry goes on to the
+// writes after it; the read of the claimed row is no check of the key.
+// Statements are SQL text, or an
 // ORM's or a query builder's writes and queries (gorm's, bun's, and
 // those of the API ent generates: client.ProcessedMessage.Query().
 // Where(...).Exist(ctx) checks a key, its Create records one). The

@@ -23,8 +23,8 @@
 // value is freshid's finding (IDEM001), reported once there. It does not
 // report providers without a key mechanism (Kafka, AMQP, core NATS), GET,
 // HEAD, PUT and DELETE requests, POSTs to token, search and GraphQL
-// endpoints and to addresses whose last segment names a read (validate,
-// lookup, query, quote, rates, estimate, preview, calculate, or ends in
+// endpoints and to addresses whose last segment names a read (screen,
+// validate, lookup, query, quote, rates, estimate, preview, calculate, or ends in
 // search or trace, as /federalcriminalsearch and /ssntrace do), a
 // helper's POST that its callers give only such addresses, or the
 // members of one mailing list, which it holds once each
@@ -37,7 +37,8 @@
 // order reference a payment page takes once, a message gateway's
 // client reference or a mail API's message ID, which they
 // deduplicate), at the top of the body or in an object of it, also
-// when a helper encodes the body its caller gives it, requests to a
+// when a helper encodes the body its caller gives it, or posts the
+// bytes every caller in the package encodes from one, requests to a
 // route the same package serves ("POST /orders/{id}/insert", gin's and
 // echo's "/orders/:id"), or to a route the program's router names (a
 // gorilla/mux route's URL, echo's Reverse), also when a helper of

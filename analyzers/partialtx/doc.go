@@ -35,10 +35,15 @@
 // transaction that runs only past the guard; when none does, the code
 // goes on past the guard whatever it found, and a retry redoes what
 // follows. A guard whose outcome its caller drops (a repository method's
-// rows affected, returned and ignored) stops nothing. So does a check of stored state before the writes
-// (the user with this e-mail exists: return), when the writes that are
-// not idempotent run only after the write the check looks for: a retry
-// leaves at the check, and the writes after it stay undone. Writes of the functions it calls
+// rows affected, returned and ignored) stops nothing; nor does a claim
+// whose row is read back (INSERT IGNORE, then the SELECT of the row),
+// whose row lets a retry through while it says the work is not done.
+// A check of stored state before the writes (the user with this e-mail
+// exists: return) stops the retry, when the writes that are not
+// idempotent run only after the write the check looks for: a retry
+// leaves at the check, and the writes after it stay undone. Two writes
+// on branches that never run together (one on the way out before a
+// transaction, and the transaction's callback) are no pair. Writes of the functions it calls
 // (sqlc queries, repository helpers) count, on the handle the call passes
 // them (store.New(db), q.WithTx(tx)). gorm's model calls are writes
 // too: Create (idempotent with Clauses(clause.OnConflict{...}) on its
@@ -53,8 +58,9 @@
 // builders of the API ent generates (client.Wallet.UpdateOneID(id).
 // AddBalance(-n).Exec(ctx), an UPDATE that computes from the current
 // value; Create, idempotent with OnConflict...DoNothing() or Ignore()),
-// one by one on the Client and together on a Tx (or the Client a Tx
-// gives back). Writes whose handle is of unknown kind are not compared;
+// one by one on the database's Client and together on a Tx (or the
+// Client a Tx gives back, also handed to a repository's constructor);
+// a Client held in a field is the caller's to place, as gorm's *DB is. Writes whose handle is of unknown kind are not compared;
 // external calls are intentfirst's.
 //
 // What the code does when a call fails says which writes are the work.
