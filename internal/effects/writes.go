@@ -1050,8 +1050,9 @@ func IsGuard(st *Stmt) bool {
 // readsRowsAffected reports whether the rows affected of v, a
 // statement's result, are read: RowsAffected of the result or command
 // tag (database/sql's, pgx's, bun's), gorm's RowsAffected field, or a
-// function of the package handed the result that reads them
-// (affected(res)).
+// function handed the result that reads them (affected(res)): one of
+// the package, read, or one of another package that makes a number or
+// a truth of the result alone.
 func readsRowsAffected(v ssa.Value, depth int) bool {
 	for _, r := range *v.Referrers() {
 		switch r := r.(type) {
@@ -1060,6 +1061,9 @@ func readsRowsAffected(v ssa.Value, depth int) bool {
 				return true
 			}
 			callee := r.Common().StaticCallee()
+			if callee != nil && callee.Blocks == nil && countsResult(callee.Signature, v) {
+				return true // a helper of another package: affected(res) int64
+			}
 			if callee == nil || callee.Blocks == nil || depth > 0 {
 				continue
 			}
@@ -1079,6 +1083,17 @@ func readsRowsAffected(v ssa.Value, depth int) bool {
 		}
 	}
 	return false
+}
+
+// countsResult reports whether a function of signature sig takes the
+// result v alone and answers with a number or a truth: what a helper
+// makes of a statement's result is its rows affected.
+func countsResult(sig *types.Signature, v ssa.Value) bool {
+	if sig.Params().Len() != 1 || sig.Results().Len() != 1 || !types.Identical(sig.Params().At(0).Type(), v.Type()) {
+		return false
+	}
+	b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsInteger|types.IsBoolean) != 0
 }
 
 // CompareAndSet reports whether an UPDATE tests, in its WHERE clause, a

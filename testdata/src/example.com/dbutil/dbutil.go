@@ -19,3 +19,13 @@ func WithTx(ctx context.Context, db *sql.DB, fn func(*sql.Tx) error) error {
 	}
 	return tx.Commit()
 }
+
+// Affected returns the rows a statement affected, or 0 when the driver
+// cannot say.
+func Affected(res sql.Result) int64 {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0
+	}
+	return n
+}
