@@ -39,7 +39,7 @@ func (c *checker) keyOf(v ssa.Value, chain []ssa.CallInstruction, depth int) key
 	}
 	next := func(w ssa.Value) key { return c.keyOf(w, chain, depth+1) }
 	if ex, ok := v.(*ssa.Extract); ok {
-		if k, ok := c.localResult(ex.Tuple, ex.Index, chain, depth); ok {
+		if k, ok := c.localResult(ex.Tuple, ex.Index, chain, depth); ok && k.what != "" {
 			return k
 		}
 	}
@@ -85,8 +85,8 @@ func (c *checker) keyOf(v ssa.Value, chain []ssa.CallInstruction, depth int) key
 		}
 		return key{caller: true}
 	case *ssa.Call:
-		if k, ok := c.localResult(x, 0, chain, depth); ok {
-			return k
+		if k, ok := c.localResult(x, 0, chain, depth); ok && k.what != "" {
+			return k // a helper that reads the key from the request
 		}
 		if k, ok := c.getterKey(x, chain, depth); ok {
 			return k
@@ -299,6 +299,8 @@ func fieldIndex(t types.Type, name string) int {
 // holds, from the values its returns give it (a helper that reads the
 // key from the request's metadata): the parameters among them are the
 // call's arguments. ok is false for a call of any other function.
+// Callers take only an operation key from it: what else a helper
+// returns is judged by the call's inputs, as any call's.
 func (c *checker) localResult(v ssa.Value, i int, chain []ssa.CallInstruction, depth int) (key, bool) {
 	call, ok := v.(*ssa.Call)
 	if !ok {

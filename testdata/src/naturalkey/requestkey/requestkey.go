@@ -6,6 +6,7 @@ package requestkey
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"net/http"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -80,4 +81,30 @@ func handle(ctx context.Context, req events.APIGatewayProxyRequest) (events.APIG
 
 func main() {
 	lambda.Start(handle)
+}
+
+type placeRequest struct {
+	OrderID string `json:"order_id"`
+}
+
+// decode reads the request's body.
+func decode(w http.ResponseWriter, r *http.Request) (placeRequest, bool) {
+	var req placeRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return req, false
+	}
+	return req, true
+}
+
+// What a helper of the package decodes from the request is the
+// caller's, as what the handler decodes itself is.
+func place(w http.ResponseWriter, r *http.Request) {
+	req, ok := decode(w, r)
+	if !ok {
+		return
+	}
+	if _, err := db.ExecContext(r.Context(), "INSERT INTO orders (id) VALUES ($1)", req.OrderID); err != nil { // want `the same id again, .* no conflict handling for the caller-known id`
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
 }
