@@ -651,9 +651,9 @@ func sourceAt(fn *ssa.Function, p place) Source {
 			}
 		}
 		return src
-	case p.path == "" && EntTxOf(p.base()) != nil:
+	case p.path == "" && valueflow.EntTxOf(p.base()) != nil:
 		// tx.Client(): a Client of ent that runs in the transaction.
-		return Source{Kind: valueflow.HandleTx, Tx: EntTxOf(p.base())}
+		return Source{Kind: valueflow.HandleTx, Tx: valueflow.EntTxOf(p.base())}
 	case unit != DurAutocommit && p.path == "" && begun(p.base()):
 		// A transaction by its origin, whatever its type says (gorm's
 		// *DB in a Transaction callback).
@@ -780,7 +780,7 @@ func unitAt(sums Summaries, st *Stmt, v ssa.Value, path string) {
 	if catalog.IsORMHandle(t) && p.path == "" && ORMHandleUnit(p.base()) == DurTx {
 		st.Durability = DurTx // gorm's *DB that a Transaction's callback is given, or Begin returns
 	}
-	if tx := EntTxOf(p.base()); tx != nil && p.path == "" {
+	if tx := valueflow.EntTxOf(p.base()); tx != nil && p.path == "" {
 		st.Durability, st.Tx = DurTx, tx // ent's tx.Client()
 		return
 	}
@@ -916,17 +916,4 @@ func EmptyFields(call ssa.CallInstruction, v ssa.Value) []string {
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
-}
-
-// EntTxOf returns the transaction v is the Client of (tx.Client() of an
-// API ent generates), or nil.
-func EntTxOf(v ssa.Value) ssa.Value {
-	call, ok := valueflow.Unwrap(v).(*ssa.Call)
-	if !ok || call.Call.IsInvoke() || len(call.Call.Args) != 1 {
-		return nil
-	}
-	if fn := valueflow.Callee(&call.Call); fn != nil && catalog.IsEntTxClient(fn) {
-		return call.Call.Args[0]
-	}
-	return nil
 }

@@ -164,10 +164,8 @@ func entHandle(client ssa.Value) ssa.Value {
 		return nil
 	}
 	h := fa.X
-	if call, ok := h.(*ssa.Call); ok && !call.Call.IsInvoke() && len(call.Call.Args) == 1 {
-		if m := Callee(&call.Call); m != nil && catalog.IsEntTxClient(m) {
-			h = call.Call.Args[0]
-		}
+	if tx := EntTxOf(h); tx != nil {
+		h = tx
 	}
 	if !catalog.IsTx(h.Type()) && !catalog.IsAutocommit(h.Type()) {
 		return nil
@@ -261,4 +259,17 @@ func (t *tracer) entArg(call *ssa.Call, v ssa.Value, n node) {
 			t.columnHit(call, st, st.ColumnOf(i), b.Args, n)
 		}
 	}
+}
+
+// EntTxOf returns the transaction v is the Client of (tx.Client() of an
+// API ent generates), or nil.
+func EntTxOf(v ssa.Value) ssa.Value {
+	call, ok := Unwrap(v).(*ssa.Call)
+	if !ok || call.Call.IsInvoke() || len(call.Call.Args) != 1 {
+		return nil
+	}
+	if fn := Callee(&call.Call); fn != nil && catalog.IsEntTxClient(fn) {
+		return call.Call.Args[0]
+	}
+	return nil
 }

@@ -1059,7 +1059,7 @@ func boundTx(recv ssa.Value) ssa.Value {
 	}
 	var tx ssa.Value
 	for _, a := range c.Call.Args {
-		if t := effects.EntTxOf(a); t != nil {
+		if t := valueflow.EntTxOf(a); t != nil {
 			a = t // ent's tx.Client()
 		}
 		switch {
