@@ -335,9 +335,13 @@ func TestWired(t *testing.T) {
 			`a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect \(processed_events on a handle that commits each statement, the effect on a transaction; processed_events in store\.Events\.Seen \(store.go:\d+:\d+\), HTTP handler Service\.Paid, wired here\)`,
 		},
 		// A key claimed and read back in the order's transaction,
-		// whose row the service does not test.
+		// whose row the service does not test, or tests for what the
+		// path writes after the charge.
 		"example.com/wiredclaim/cmd/server/main.go:14": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.Service.PlaceLoose \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.PlaceLoose, wired here\)`,
+			// A fresh key charged past a claim whose row says the work
+			// is done only after the charge.
+			`a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) in app.Payments.Pay \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler PayHandler.Pay, wired here\)`,
 		},
 		// An activity of another package registered from its table:
 		// its package does not know it is retried.

@@ -65,6 +65,9 @@
 // RowsAffected among them), or after a call of an interface whose result
 // decides and whose every implementation the program links runs such an
 // INSERT (claimed, err := keys.Claim(ctx, key); if !claimed { return }),
+// or reads back the row it claims when the value becomes a row's
+// identity (a claim read back lets the retry go on while the row says the
+// work is not done, and a key handed to a provider then is a new key),
 // or after an update through a repository's method given a map of the
 // columns it sets and a WHERE text that tests one of them, whose count
 // of rows decides (UpdateWhere(ctx, map[string]any{"status":

@@ -70,3 +70,38 @@ var units = &analysis.Analyzer{
 func TestUnits(t *testing.T) {
 	checktest.Run(t, testdata, units, "effects/units")
 }
+
+// guards reports whether each write that effects.WriteStmtOf finds is
+// a dedup guard (effects.IsGuard).
+var guards = &analysis.Analyzer{
+	Name:     "guards",
+	Doc:      "report whether each write is a dedup guard",
+	Requires: []*analysis.Analyzer{lazyssa.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		cat := catalog.New(config.Default())
+		for _, fn := range pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA).SrcFuncs() {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					call, ok := instr.(ssa.CallInstruction)
+					if !ok {
+						continue
+					}
+					if st := effects.WriteStmtOf(cat, call); st != nil {
+						if effects.IsGuard(st) {
+							pass.Reportf(call.Pos(), "guard")
+						} else {
+							pass.Reportf(call.Pos(), "not a guard")
+						}
+					}
+				}
+			}
+		}
+		return nil, nil
+	},
+}
+
+// TestGuards checks which conflict-tolerant writes decide the path by
+// what they changed.
+func TestGuards(t *testing.T) {
+	checktest.Run(t, testdata, guards, "effects/guards")
+}

@@ -1087,9 +1087,11 @@ func readsRowsAffected(v ssa.Value, depth int) bool {
 
 // countsResult reports whether a function of signature sig takes the
 // result v alone and answers with a number or a truth: what a helper
-// makes of a statement's result is its rows affected.
+// makes of a statement's result is its rows affected. An error is no
+// result: a test of it (errors.Is, a driver's IsUniqueViolation) says
+// whether the statement failed, not what it changed.
 func countsResult(sig *types.Signature, v ssa.Value) bool {
-	if sig.Params().Len() != 1 || sig.Results().Len() != 1 || !types.Identical(sig.Params().At(0).Type(), v.Type()) {
+	if sig.Params().Len() != 1 || sig.Results().Len() != 1 || !types.Identical(sig.Params().At(0).Type(), v.Type()) || catalog.TypeKey(v.Type()) == "error" {
 		return false
 	}
 	b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic)

@@ -203,7 +203,7 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 	base := ProgramDefect{Root: pc.Root, Chain: pc.Chain, Wiring: p.wiring(pc.Call.Pkg)}
 	var out []ProgramDefect
 	for _, fa := range pc.Fresh {
-		if p.guarded(fa.Guards) || pc.StateGuarded || fa.Via != nil && !p.generates(*fa.Via) {
+		if pc.StateGuarded || fa.Via != nil && !p.generates(*fa.Via) {
 			continue
 		}
 		d := base
@@ -212,6 +212,9 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 			d.Pos = p.locate(fa.Origin.At, fa.Pkg)
 		}
 		for _, found := range p.freshArg(d, fa.Origin, pc.Call, fa.Arg, fa.Path, 0) {
+			if p.guarded(fa.Guards, isKey(found)) {
+				continue
+			}
 			found.Fix = fa.Local
 			out = append(out, found)
 		}
@@ -319,18 +322,29 @@ func (p *program) keyFix(candidates []valueflow.KeyFix, call valueflow.WiredCall
 // guarded reports whether one of the wired calls that decide whether a
 // fresh value goes on runs a dedup guard in every implementation: a
 // conflict-tolerant INSERT whose outcome it returns (a key claimed, or
-// not).
-func (p *program) guarded(calls []valueflow.WiredCall) bool {
+// not). A claim whose row is read back lets the retry go on while the
+// row says the work is not done, and a fresh key that the path then
+// hands another system is a new key on the retry: such a guard guards
+// the rows the path inserts, not keys (key is set for a fresh value
+// that becomes another system's dedup key).
+func (p *program) guarded(calls []valueflow.WiredCall, key bool) bool {
+	stops := func(st valueflow.SQLStmt) bool { return st.Guard && !(st.ReadBack && key) }
 	for _, call := range calls {
 		impls := p.implementations(call)
 		if len(impls) > 0 && !slices.ContainsFunc(impls, func(im impl) bool {
 			s := p.summary(im.fn)
-			return s == nil || !slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool { return st.Guard })
+			return s == nil || !slices.ContainsFunc(s.Stmts, stops)
 		}) {
 			return true
 		}
 	}
 	return false
+}
+
+// isKey reports whether a fresh value's sink is another system's dedup
+// key (a provider's idempotency key, a message's ID), not a row's.
+func isKey(d ProgramDefect) bool {
+	return d.Defect.Sink.Kind == valueflow.SlotSink
 }
 
 // freshArg finds where a fresh value passed to a wired call becomes an
@@ -382,7 +396,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			step.first = step.ctx
 		}
 		for _, def := range s.Defects {
-			if def.Reported || !leftEmpty(def.OnlyEmpty, empty) || def.Kind == valueflow.FreshIdentity && p.guarded(def.Guards) {
+			if def.Reported || !leftEmpty(def.OnlyEmpty, empty) || def.Kind == valueflow.FreshIdentity && p.guarded(def.Guards, def.Sink.Kind == valueflow.SlotSink) {
 				continue
 			}
 			found := step
@@ -400,7 +414,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 		for _, fw := range s.FreshWired {
 			// A fresh value the implementation makes and hands on, to
 			// a call that runs past no guard.
-			if p.guarded(fw.Guards) || p.wiredGuarded(s, fw.Call) || fw.Via != nil && !p.generates(*fw.Via) {
+			if fw.Via != nil && !p.generates(*fw.Via) {
 				continue
 			}
 			d := step
@@ -411,15 +425,19 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			if p.cat.Config().WholeProgram {
 				d.Pos = p.locate(fw.Origin.At, fw.Pkg)
 			}
-			out = append(out, p.freshArg(d, fw.Origin, fw.Call, fw.Arg, fw.Path, depth+1)...)
+			for _, found := range p.freshArg(d, fw.Origin, fw.Call, fw.Arg, fw.Path, depth+1) {
+				if !p.guarded(fw.Guards, isKey(found)) && !p.wiredGuarded(s, fw.Call, isKey(found)) {
+					out = append(out, found)
+				}
+			}
 		}
 		for _, wc := range s.Wired {
 			next := step
 			next.ctx = passesContext(s, wc, step.ctx)
 			found := p.inside(next, wc, wiredEmpty(s, wc), depth+1)
-			if wiredStateGuarded(s, wc) || p.wiredGuarded(s, wc) {
-				found = slices.DeleteFunc(found, func(d ProgramDefect) bool { return d.Defect.Kind == valueflow.FreshIdentity })
-			}
+			found = slices.DeleteFunc(found, func(d ProgramDefect) bool {
+				return d.Defect.Kind == valueflow.FreshIdentity && (wiredStateGuarded(s, wc) || p.wiredGuarded(s, wc, isKey(d)))
+			})
 			out = append(out, found...)
 		}
 	})
@@ -451,9 +469,9 @@ func wiredStateGuarded(s *valueflow.Summary, wc valueflow.WiredCall) bool {
 // wiredGuarded reports whether the summary lists wired call wc as run
 // only past a dedup guard: one of the list's own, or a wired call that
 // runs one in every implementation.
-func (p *program) wiredGuarded(s *valueflow.Summary, wc valueflow.WiredCall) bool {
+func (p *program) wiredGuarded(s *valueflow.Summary, wc valueflow.WiredCall, key bool) bool {
 	st := wiredEntry(s, wc)
-	return st != nil && st.Wired != nil && (st.Wired.PastGuard || p.guarded(st.Wired.Guards))
+	return st != nil && st.Wired != nil && (st.Wired.PastGuard || p.guarded(st.Wired.Guards, key))
 }
 
 // leftEmpty reports whether a wired call leaves empty each string field

@@ -334,7 +334,7 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		if st.Callback > 0 && !slices.Contains(runs[st.Callback-1], st.CallbackArg) {
 			continue // a function literal the implementations are not known to run
 		}
-		decided := st.Absorbed || st.Wired != nil && (st.Wired.PastGuard || p.guarded(st.Wired.Guards))
+		decided := st.Absorbed || st.Wired != nil && (st.Wired.PastGuard || p.guarded(st.Wired.Guards, false))
 		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed, optional: st.Optional, onFail: st.OnFailure, stateGuarded: st.StateGuarded, failureOf: st.FailureOf, decided: decided})
 		if st.FromWork && (st.Callback > 0 || sc.fromWork) {
 			here[len(here)-1].fromWork = true

@@ -29,3 +29,6 @@ func Affected(res sql.Result) int64 {
 	}
 	return n
 }
+
+// IsNoRows reports whether err says a statement returned no row.
+func IsNoRows(err error) bool { return err == sql.ErrNoRows }

@@ -79,10 +79,63 @@ func (s *Service) PlaceLoose(ctx context.Context, key string) error {
 	return tx.Commit()
 }
 
+// A Charger charges a card under a key the provider deduplicates on.
+type Charger interface {
+	Charge(ctx context.Context, amount int64, key string) error
+}
+
+// A Payments service claims the payment's key, reads back its row, and
+// charges the card.
+type Payments struct {
+	DB      *sql.DB
+	Keys    Keys
+	Charger Charger
+}
+
+// Pay charges under a fresh key after a claim read back: the row says
+// the work is done only once Attach runs, after the charge, so a retry
+// after a lost response goes on and charges again under a new key.
+func (s *Payments) Pay(ctx context.Context, key string, amount int64) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	row, err := s.Keys.Claim(ctx, tx, key)
+	if err != nil {
+		return err
+	}
+	if row.OrderID != "" {
+		return tx.Commit()
+	}
+	charge := uuid.NewString() // want `a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) is fresh on every attempt \(HTTP handler PayHandler.Pay\)`
+	if err := s.Charger.Charge(ctx, amount, charge); err != nil {
+		return err
+	}
+	if err := s.Keys.Attach(ctx, tx, key, charge); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
 // Placer is what the handler calls.
 type Placer interface {
 	Place(ctx context.Context, key string) error
 	PlaceLoose(ctx context.Context, key string) error
+}
+
+// A Payer takes payments.
+type Payer interface {
+	Pay(ctx context.Context, key string, amount int64) error
+}
+
+// PayHandler serves the payments API.
+type PayHandler struct{ Svc Payer }
+
+func (h *PayHandler) Pay(w http.ResponseWriter, r *http.Request) {
+	if err := h.Svc.Pay(r.Context(), r.Header.Get("Idempotency-Key"), 100); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
 }
 
 // Handler serves the orders API.

@@ -5,6 +5,8 @@ import (
 	"context"
 	"database/sql"
 
+	"github.com/stripe/stripe-go/v82"
+
 	"example.com/wiredclaim/app"
 )
 
@@ -31,5 +33,15 @@ type Orders struct{}
 
 func (Orders) Insert(ctx context.Context, tx *sql.Tx, id string) error {
 	_, err := tx.ExecContext(ctx, "INSERT INTO orders (id) VALUES ($1)", id)
+	return err
+}
+
+// Cards charges through Stripe under the key it is given.
+type Cards struct{ SC *stripe.Client }
+
+func (c Cards) Charge(ctx context.Context, amount int64, key string) error {
+	params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(amount)}
+	params.SetIdempotencyKey(key)
+	_, err := c.SC.V1PaymentIntents.Create(ctx, params)
 	return err
 }

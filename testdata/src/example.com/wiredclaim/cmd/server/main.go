@@ -14,5 +14,7 @@ func main() {
 	h := &app.Handler{Svc: &app.Service{DB: db, Keys: store.Keys{}, Orders: store.Orders{}}}
 	http.HandleFunc("POST /orders", h.Place)
 	http.HandleFunc("POST /orders/loose", h.PlaceLoose)
+	p := &app.PayHandler{Svc: &app.Payments{DB: db, Keys: store.Keys{}, Charger: store.Cards{}}}
+	http.HandleFunc("POST /payments", p.Pay)
 	http.ListenAndServe(":8080", nil)
 }
