@@ -2,6 +2,7 @@ package effects_test
 
 import (
 	"fmt"
+	"iter"
 	"path/filepath"
 	"testing"
 
@@ -18,6 +19,21 @@ import (
 // testdata is the repository's shared analysistest tree.
 var testdata, _ = filepath.Abs("../../testdata")
 
+// calls yields the calls of the package's functions.
+func calls(pass *analysis.Pass) iter.Seq[ssa.CallInstruction] {
+	return func(yield func(ssa.CallInstruction) bool) {
+		for _, fn := range pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA).SrcFuncs() {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if call, ok := instr.(ssa.CallInstruction); ok && !yield(call) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
 // units reports the commit unit of each statement that effects.StmtOf
 // finds: "on pool", "on unknown", or "on txN", where N numbers the
 // package's transactions in the order they first run a statement, as
@@ -29,37 +45,29 @@ var units = &analysis.Analyzer{
 	Run: func(pass *analysis.Pass) (any, error) {
 		cat := catalog.New(config.Default())
 		var txs []*effects.Stmt // the first statement of each transaction
-		for _, fn := range pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA).SrcFuncs() {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(ssa.CallInstruction)
-					if !ok {
-						continue
-					}
-					st := effects.StmtOf(cat, call)
-					if st == nil {
-						continue
-					}
-					unit := "unknown"
-					switch st.Durability {
-					case effects.DurAutocommit:
-						unit = "pool"
-					case effects.DurTx:
-						n := len(txs) + 1
-						for i, first := range txs {
-							if effects.SameTx(first, st) {
-								n = i + 1
-								break
-							}
-						}
-						if n > len(txs) {
-							txs = append(txs, st)
-						}
-						unit = fmt.Sprintf("tx%d", n)
-					}
-					pass.Reportf(call.Pos(), "on %s", unit)
-				}
+		for call := range calls(pass) {
+			st := effects.StmtOf(cat, call)
+			if st == nil {
+				continue
 			}
+			unit := "unknown"
+			switch st.Durability {
+			case effects.DurAutocommit:
+				unit = "pool"
+			case effects.DurTx:
+				n := len(txs) + 1
+				for i, first := range txs {
+					if effects.SameTx(first, st) {
+						n = i + 1
+						break
+					}
+				}
+				if n > len(txs) {
+					txs = append(txs, st)
+				}
+				unit = fmt.Sprintf("tx%d", n)
+			}
+			pass.Reportf(call.Pos(), "on %s", unit)
 		}
 		return nil, nil
 	},
@@ -79,20 +87,12 @@ var guards = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{lazyssa.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		cat := catalog.New(config.Default())
-		for _, fn := range pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA).SrcFuncs() {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(ssa.CallInstruction)
-					if !ok {
-						continue
-					}
-					if st := effects.WriteStmtOf(cat, call); st != nil {
-						if effects.IsGuard(st) {
-							pass.Reportf(call.Pos(), "guard")
-						} else {
-							pass.Reportf(call.Pos(), "not a guard")
-						}
-					}
+		for call := range calls(pass) {
+			if st := effects.WriteStmtOf(cat, call); st != nil {
+				if effects.IsGuard(st) {
+					pass.Reportf(call.Pos(), "guard")
+				} else {
+					pass.Reportf(call.Pos(), "not a guard")
 				}
 			}
 		}
