@@ -8,7 +8,9 @@
 // once. When a handler makes a fresh value on every attempt (uuid.New,
 // ulid.Make, time.Now, math/rand, random bytes from crypto/rand.Read and
 // what is encoded from them, but not a time reduced to its day, which
-// every attempt of that day shares: t.Format("2006-01-02"), t.Year(); a function of another package that
+// every attempt of that day shares: t.Format("2006-01-02"), t.Year(); a
+// time read on the retried path and handed to a function of another
+// package that makes a key of it: sweeper.Run(ctx, time.Now()); a function of another package that
 // returns one, or a function held in a field that the package only ever
 // sets to such a function, or to a function literal that returns such a
 // value: s.newHoldID(); or an ID generator behind an interface, whose

@@ -230,6 +230,13 @@ func (t *tracer) imported(instr ssa.CallInstruction, a int, n node) bool {
 			t.hit(ps.Sink, instr.Pos(), n.stack, ps.Chain)
 		}
 	}
+	if t.env.Wired != nil {
+		for i, pw := range s.ParamsWired {
+			if pw.Param == a && strings.HasPrefix(n.path, pw.Path) {
+				t.flow.Wired = append(t.flow.Wired, WiredArg{Call: instr, Arg: a, Path: n.path, Calls: append([]ssa.CallInstruction(nil), n.stack...), Through: &s.ParamsWired[i]})
+			}
+		}
+	}
 	if genericInsert(s, a) {
 		// Repo[T].Create(ctx, &Order{ID: uuid.NewString()}): the
 		// caller's model is what the generic function inserts.

@@ -102,12 +102,16 @@ type Flow struct {
 }
 
 // A WiredArg is a traced value, at Path, passed as parameter Arg of a
-// wired interface method's call, through the calls Calls.
+// wired interface method's call, through the calls Calls. Through is
+// set when Call is a function of another package that hands the
+// parameter on to a wired call of its own (its summary's ParamsWired):
+// Through names that call, and Arg and Path are Call's.
 type WiredArg struct {
-	Call  ssa.CallInstruction
-	Arg   int
-	Path  string
-	Calls []ssa.CallInstruction
+	Call    ssa.CallInstruction
+	Arg     int
+	Path    string
+	Calls   []ssa.CallInstruction
+	Through *ParamWired
 }
 
 // Returned says a traced value flows into result Result of Fn, at Path.

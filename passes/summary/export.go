@@ -177,7 +177,13 @@ func (sf slotFields) stored(instr ssa.Instruction) bool {
 // claimed before the order is inserted).
 func summarizeParams(env *valueflow.Env, fn *ssa.Function, sum *valueflow.Summary, fields, paramFields bool, guarded func(valueflow.Hit) bool) {
 	for i, p := range fn.Params {
-		for _, path := range seedPaths(p.Type(), env.Pkg) {
+		paths := seedPaths(p.Type(), env.Pkg)
+		if isClock(p.Type()) {
+			// A time handed down (a sweep's now) is fresh when the
+			// caller reads the clock, and a key made of it is too.
+			paths = []string{""}
+		}
+		for _, path := range paths {
 			if path != "" && !fields && (i == 0 && fn.Signature.Recv() != nil || !paramFields) {
 				continue
 			}
@@ -253,6 +259,13 @@ func seedPaths(t types.Type, pkg *types.Package) []string {
 		}
 	}
 	return paths
+}
+
+// isClock reports whether t is time.Time: no identity, but a key can be
+// made of it.
+func isClock(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
 }
 
 // canIdentify reports whether a value of type t can be an identity.

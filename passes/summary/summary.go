@@ -244,7 +244,7 @@ func analyse(pass *analysis.Pass, res *Result, cat *catalog.Catalog, imported fu
 		Callers:  func(fn *ssa.Function) []*ssa.Call { return callers[fn] },
 		Wired:    wired,
 	}
-	fresh := traceSources(res, s.SrcFuncs(), rel.sinks, rel.wired)
+	fresh := traceSources(res, s.SrcFuncs(), rel)
 	sites, freshWired := wiredSites(res, append(s.SrcFuncs(), boundRoots(res)...)), freshSites(pass, res)
 	exportSummaries(pass, res, s.SrcFuncs(), fresh, rel, sites, freshWired)
 	exportPending(pass, res, sites, freshWired)
@@ -258,9 +258,20 @@ type relevance struct {
 	defect  bool // it calls a function whose summary has defects
 	effects bool // it makes external calls
 	wired   bool // it calls wired interface methods
+	clock   bool // it calls a function that hands a time it is given on to a wired call
 }
 
 func (r relevance) any() bool { return r.sinks || r.fresh || r.defect || r.effects || r.wired }
+
+// clockParam reports whether parameter i of fn (its receiver being 0
+// for a method) is a time.Time.
+func clockParam(fn *types.Func, i int) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil {
+		i--
+	}
+	return i >= 0 && i < sig.Params().Len() && isClock(sig.Params().At(i).Type())
+}
 
 // relevant decides, from the objects the package uses and before any SSA
 // is built, whether it can hold a finding or contribute to one.
@@ -304,6 +315,7 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 			// struct between a handler and its repositories) makes the
 			// caller's roots worth a list, not its sinks worth a trace.
 			r.wired = r.wired || len(s.Stmts) > 0
+			r.clock = r.clock || slices.ContainsFunc(s.ParamsWired, func(pw valueflow.ParamWired) bool { return clockParam(fn, pw.Param) })
 			r.fresh = r.fresh || len(s.FreshResults) > 0
 			r.defect = r.defect || len(s.Defects) > 0
 			r.effects = r.effects || len(s.Effects) > 0

@@ -28,8 +28,10 @@ type freshReturn struct {
 // not traced: they are everywhere, and could only become a fresh result;
 // but a clock reading turned into a number or text in a package with
 // wired calls may be handed to one as a row's ID (fmt.Sprint of
-// time.Now().UnixNano()).
-func traceSources(res *Result, funcs []*ssa.Function, sinks, wired bool) map[*ssa.Function][]freshReturn {
+// time.Now().UnixNano()), and one handed to a function of another
+// package that makes a key of it for a wired call (a sweep's now) may
+// become that key.
+func traceSources(res *Result, funcs []*ssa.Function, rel relevance) map[*ssa.Function][]freshReturn {
 	returns := make(map[*ssa.Function][]freshReturn)
 	guards := make(map[*ssa.Function][]ssa.Instruction) // DedupGuards, once per function
 	states := make(map[*ssa.Function][]stateGuard)      // stateGuards, once per function
@@ -41,7 +43,7 @@ func traceSources(res *Result, funcs []*ssa.Function, sinks, wired bool) map[*ss
 					continue
 				}
 				for _, f := range sources(res, call) {
-					if !sinks && !f.id && !(wired && readAsValue(f.v)) || res.Env.KeyAbsent(call) {
+					if !rel.sinks && !f.id && !(rel.wired && readAsValue(f.v)) && !rel.clock || res.Env.KeyAbsent(call) {
 						continue
 					}
 					flow := valueflow.Trace(res.Env, f.v, f.path)

@@ -179,19 +179,27 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 	var gens []*ssa.Call
 	var purposes []string
 	for _, wf := range res.wiredFresh {
-		wc, _ := wiredCall(res.Env, wf.arg.Call)
-		gens, purposes = append(gens, wf.gen), append(purposes, wiredPurpose(wc, wf.arg.Path))
+		wc, _, at, _ := wiredTarget(res.Env, wf.arg)
+		gens, purposes = append(gens, wf.gen), append(purposes, wiredPurpose(wc, at))
 	}
 	purposes = DistinctPurposes(gens, purposes)
 	for i, wf := range res.wiredFresh {
-		wc, ok := wiredCall(res.Env, wf.arg.Call)
+		wc, arg, at, ok := wiredTarget(res.Env, wf.arg)
 		if !ok {
 			continue
 		}
+		guards := deciders(res.Env, wf.arg.Call)
+		if wf.arg.Through != nil {
+			more, stopped := throughGuards(res, wf.arg)
+			if stopped {
+				continue
+			}
+			guards = append(guards, more...)
+		}
 		fa := valueflow.FreshArg{
-			Arg: wf.arg.Arg, Path: wf.arg.Path, Origin: wf.origin, Pkg: pass.Pkg.Path(),
+			Arg: arg, Path: at, Origin: wf.origin, Pkg: pass.Pkg.Path(),
 			Ignores: report.IgnoredAt(pass.Fset, ignores, wf.pos),
-			Guards:  deciders(res.Env, wf.arg.Call),
+			Guards:  guards,
 			Via:     wf.via,
 		}
 		top := wf.gen.Parent()
@@ -233,6 +241,11 @@ func decidesBefore(g *ssa.Call, call ssa.CallInstruction) bool {
 		}
 	}
 	return false
+}
+
+// sameWired reports whether a and b are the same call of a wired method.
+func sameWired(a, b valueflow.WiredCall) bool {
+	return a.Iface == b.Iface && a.Method == b.Method && a.At == b.At
 }
 
 // wiredPurpose names what a fresh value passed to a wired call is for,
@@ -293,7 +306,7 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 		pc.Keys, pc.Wraps = append(pc.Keys, keys...), wraps
 		pending.Calls = append(pending.Calls, pc)
 	}
-	for _, pc := range importedPending(pass, res) {
+	for _, pc := range importedPending(pass, res, fresh) {
 		if len(pending.Calls) < maxWired {
 			pending.Calls = append(pending.Calls, pc)
 		}
@@ -309,7 +322,7 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 // make when the package's retried paths call them (a handler that calls
 // a use case's concrete method, which calls a repository interface),
 // with the fresh values they hand those calls.
-func importedPending(pass *analysis.Pass, res *Result) []valueflow.PendingCall {
+func importedPending(pass *analysis.Pass, res *Result, fresh []freshSite) []valueflow.PendingCall {
 	var out []valueflow.PendingCall
 	seen := make(map[string]bool) // a wired call, once per root
 	for _, fn := range res.ssa.SrcFuncs() {
@@ -344,8 +357,15 @@ func importedPending(pass *analysis.Pass, res *Result) []valueflow.PendingCall {
 					seen[key] = true
 					pc := valueflow.PendingCall{Call: wc, Root: path.Root.Describe(), Chain: chain}
 					for _, fw := range s.FreshWired {
-						if fw.Call.Iface == wc.Iface && fw.Call.Method == wc.Method && fw.Call.At == wc.At {
+						if sameWired(fw.Call, wc) {
 							pc.Fresh = append(pc.Fresh, fw.FreshArg)
+						}
+					}
+					for _, fs := range fresh {
+						// A fresh value of this package that the
+						// function hands on to the call.
+						if fs.call == call && sameWired(fs.fw.Call, wc) {
+							pc.Fresh = append(pc.Fresh, fs.fw.FreshArg)
 						}
 					}
 					out = append(out, pc)
@@ -587,9 +607,41 @@ func wiredByFunc(res *Result, funcs []*ssa.Function, sites []wiredSite, keep fun
 func paramsWired(env *valueflow.Env, param int, path string, flow *valueflow.Flow) []valueflow.ParamWired {
 	var out []valueflow.ParamWired
 	for _, w := range flow.Wired {
-		if wc, ok := wiredCall(env, w.Call); ok {
-			out = append(out, valueflow.ParamWired{Param: param, Path: path, Call: wc, Arg: w.Arg, ArgPath: w.Path})
+		if wc, arg, at, ok := wiredTarget(env, w); ok {
+			out = append(out, valueflow.ParamWired{Param: param, Path: path, Call: wc, Arg: arg, ArgPath: at})
 		}
 	}
 	return out
+}
+
+// wiredTarget returns the wired call a traced value reaches, and where
+// in its arguments: the call itself, or the one that a function of
+// another package hands the value on to (WiredArg.Through).
+func wiredTarget(env *valueflow.Env, w valueflow.WiredArg) (wc valueflow.WiredCall, arg int, path string, ok bool) {
+	if t := w.Through; t != nil {
+		return t.Call, t.Arg, t.ArgPath + strings.TrimPrefix(w.Path, t.Path), true
+	}
+	wc, ok = wiredCall(env, w.Call)
+	return wc, w.Arg, w.Path, ok
+}
+
+// throughGuards returns the guards of the wired call that a function of
+// another package hands a value on to, as its summary lists them, and
+// whether a guard of its own, or a state guard, already stops the call
+// on a retry.
+func throughGuards(res *Result, w valueflow.WiredArg) ([]valueflow.WiredCall, bool) {
+	callee := valueflow.Callee(w.Call.Common())
+	if callee == nil {
+		return nil, false
+	}
+	s := res.Imported(callee)
+	if s == nil {
+		return nil, false
+	}
+	st := wiredEntry(s, w.Through.Call)
+	if st == nil {
+		// Cut from the list: what guards it is unknown.
+		return nil, true
+	}
+	return st.Wired.Guards, st.Wired.PastGuard || st.StateGuarded
 }

@@ -1,0 +1,30 @@
+// Package api serves the sweeps, each given the time it runs at.
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"example.com/wiredclock/billing"
+)
+
+// Handler serves the sweeps.
+type Handler struct{ S *billing.Sweeper }
+
+func (h *Handler) Fees(w http.ResponseWriter, r *http.Request) {
+	if err := h.S.Run(r.Context(), time.Now()); err != nil { // want `a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: time.Now\(\) is fresh on every attempt \(HTTP handler Handler.Fees\)`
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) FeesClaimed(w http.ResponseWriter, r *http.Request) {
+	if err := h.S.RunClaimed(r.Context(), r.URL.Query().Get("day"), time.Now()); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) FeesDaily(w http.ResponseWriter, r *http.Request) {
+	if err := h.S.RunDay(r.Context(), time.Now()); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}

@@ -1,0 +1,20 @@
+// Command server wires the sweeps.
+package main
+
+import (
+	"database/sql"
+	"net/http"
+
+	"example.com/wiredclock/api"
+	"example.com/wiredclock/billing"
+	"example.com/wiredclock/store"
+)
+
+func main() {
+	db, _ := sql.Open("postgres", "")
+	h := &api.Handler{S: &billing.Sweeper{Pay: store.Cards{}, Claims: store.Claims{DB: db}, Stamps: store.Stamps{DB: db}}}
+	http.HandleFunc("POST /sweeps/fees", h.Fees)
+	http.HandleFunc("POST /sweeps/fees/claimed", h.FeesClaimed)
+	http.HandleFunc("POST /sweeps/fees/daily", h.FeesDaily)
+	http.ListenAndServe(":8080", nil)
+}
