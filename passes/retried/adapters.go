@@ -2,6 +2,7 @@ package retried
 
 import (
 	"fmt"
+	"github.com/idemlint/idemlint/internal/catalog"
 	"go/ast"
 	"go/types"
 	"slices"
@@ -130,7 +131,7 @@ func (r *ReturnedFuncs) String() string { return "returns(" + strings.Join(r.Fun
 // functions that return a function value: what their returns give an
 // adapter to call (a method value, a function, the functions a literal
 // calls), or are.
-func exportReturnedFuncs(pass *analysis.Pass, adapts func(*types.Func) []int) {
+func exportReturnedFuncs(pass *analysis.Pass, cat *catalog.Catalog, adapts func(*types.Func) []int) {
 	for _, file := range pass.Files {
 		if strings.HasSuffix(pass.Fset.File(file.FileStart).Name(), "_test.go") {
 			continue
@@ -151,7 +152,7 @@ func exportReturnedFuncs(pass *analysis.Pass, adapts func(*types.Func) []int) {
 					return false
 				case *ast.ReturnStmt:
 					if len(n.Results) == 1 {
-						names = append(names, returnedNames(pass.TypesInfo, n.Results[0], adapts)...)
+						names = append(names, returnedNames(pass.TypesInfo, cat, n.Results[0], adapts)...)
 					}
 				}
 				return true
@@ -166,14 +167,21 @@ func exportReturnedFuncs(pass *analysis.Pass, adapts func(*types.Func) []int) {
 
 // returnedNames names the functions a returned function value calls: a
 // method value or function it is, or, for a call of an adapter, those
-// of what the adapter is given for the parameters it calls.
-func returnedNames(info *types.Info, e ast.Expr, adapts func(*types.Func) []int) []string {
+// of what the adapter is given for the parameters it calls. A literal of
+// a handler's shape names none: its own package roots it, and reports
+// what it reaches.
+func returnedNames(info *types.Info, cat *catalog.Catalog, e ast.Expr, adapts func(*types.Func) []int) []string {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident, *ast.SelectorExpr:
 		if fn := funcOf(info, e); fn != nil {
 			return []string{qualifiedName(fn)}
 		}
 	case *ast.FuncLit:
+		if sig, ok := info.TypeOf(e).(*types.Signature); ok {
+			if _, rooted := cat.HandlerShape(sig); rooted {
+				return nil
+			}
+		}
 		var out []string
 		ast.Inspect(e.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
@@ -192,7 +200,7 @@ func returnedNames(info *types.Info, e ast.Expr, adapts func(*types.Func) []int)
 		var out []string
 		for _, p := range adapts(callee.Origin()) {
 			if p < len(e.Args) {
-				out = append(out, returnedNames(info, e.Args[p], adapts)...)
+				out = append(out, returnedNames(info, cat, e.Args[p], adapts)...)
 			}
 		}
 		return out

@@ -53,7 +53,7 @@ func New(cat *analysis.Analyzer) *analysis.Analyzer {
 			}
 			exportParamRoots(pass, c, res)
 			exportFieldFuncs(pass)
-			exportReturnedFuncs(pass, func(fn *types.Func) []int {
+			exportReturnedFuncs(pass, c, func(fn *types.Func) []int {
 				var a Adapter
 				pass.ImportObjectFact(fn, &a)
 				return a.Params

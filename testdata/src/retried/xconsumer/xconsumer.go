@@ -4,6 +4,8 @@ package xconsumer
 import (
 	"context"
 
+	"github.com/aws/aws-lambda-go/events"
+
 	"retried/xbatch"
 	"retried/xbilling"
 )
@@ -22,4 +24,19 @@ func wrapped[T any](h xbatch.Handler[T]) xbatch.Handler[T] {
 // Billing handles the billing queue's messages.
 func Billing(s *xbilling.Service) xbatch.Handler[xbilling.Usage] {
 	return Body(s.Record)
+}
+
+// Sweep returns a scheduled Lambda handler: a literal of the handler's
+// shape, a root of this package, which reports what it reaches.
+func Sweep(s *xbilling.Service) func(context.Context, events.CloudWatchEvent) error {
+	return func(ctx context.Context, ev events.CloudWatchEvent) error { // want `root: Lambda EventBridge handler func literal in Sweep`
+		return s.Audit(ctx, xbilling.Usage{})
+	}
+}
+
+// Once runs h, one run at a time.
+func Once(h func(context.Context, events.CloudWatchEvent) error) func(context.Context, events.CloudWatchEvent) error {
+	return func(ctx context.Context, ev events.CloudWatchEvent) error { // want `root: Lambda EventBridge handler func literal in Once`
+		return h(ctx, ev)
+	}
 }

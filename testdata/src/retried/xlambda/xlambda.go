@@ -13,3 +13,8 @@ import (
 func Main() {
 	lambda.Start(xbatch.Handle(xconsumer.Billing(&xbilling.Service{}))) // want `root: Lambda SQS handler Service.Record`
 }
+
+// Sweeper's handler is rooted where it is written.
+func Sweeper() {
+	lambda.Start(xconsumer.Once(xconsumer.Sweep(&xbilling.Service{})))
+}
