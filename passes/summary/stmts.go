@@ -799,6 +799,14 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		for _, j := range s.FailureOf {
 			failureOf = append(failureOf, base+j)
 		}
+		// The callee's wired calls whose results its statements store
+		// are entries of this list now.
+		producedBy := b.callProducers(call, s)
+		for _, j := range s.ProducedBy {
+			if !slices.Contains(producedBy, base+j) {
+				producedBy = append(producedBy, base+j)
+			}
+		}
 		callback := s.Callback
 		if callback > 0 {
 			callback += base
@@ -821,6 +829,9 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 					wired.Fills = append(wired.Fills, ff)
 				}
 			}
+			for _, j := range s.Wired.ProducedBy {
+				wired.ProducedBy = append(wired.ProducedBy, base+j)
+			}
 			wired.Produced = slices.Clone(s.Wired.Produced)
 			wired.Decoded = slices.Clone(s.Wired.Decoded)
 			for i, a := range s.Wired.Args {
@@ -839,7 +850,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		stmt := valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard && !discarded, ReadBack: s.ReadBack, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: b.callProducers(call, s), Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next}
+		stmt := valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard && !discarded, ReadBack: s.ReadBack, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next}
 		if s.Context > 0 && s.Context <= len(call.Call.Args) {
 			b.chosenBy(&stmt, call.Call.Args[s.Context-1])
 		}
@@ -1258,7 +1269,8 @@ func (b *stmtBuilder) callProducers(call *ssa.Call, s valueflow.SQLStmt) []int {
 
 // producers adds to out the entries of the list, wired calls, whose
 // results argument a holds, whole or in a field of a struct built in
-// place for it.
+// place for it, or of a struct built in place for such a field
+// (Ticket{Ref: sql.NullString{String: t.Number, Valid: true}}).
 func (b *stmtBuilder) producers(a ssa.Value, out []int) []int {
 	if fv, ok := valueflow.Unwrap(a).(*ssa.FreeVar); ok {
 		a = effects.Binding(fv) // a value the literal captures
@@ -1276,7 +1288,45 @@ func (b *stmtBuilder) producers(a ssa.Value, out []int) []int {
 		}
 	}
 	add(a)
-	forFieldStores(a, func(_ string, v ssa.Value) { add(v) })
+	for _, v := range builtInPlace(a, 0) {
+		add(v)
+	}
+	return out
+}
+
+// builtInPlace returns the values stored into the fields of a struct
+// built in place for a, and into the fields of the structs built for
+// those (a nested literal is built in its field's place, or in a
+// temporary copied there).
+func builtInPlace(a ssa.Value, depth int) []ssa.Value {
+	v := valueflow.Unwrap(a)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X
+	}
+	if depth > 2 {
+		return nil
+	}
+	var out []ssa.Value
+	var fields func(addr ssa.Value)
+	fields = func(addr ssa.Value) {
+		for _, r := range *addr.Referrers() {
+			switch r := r.(type) {
+			case *ssa.FieldAddr:
+				fields(r)
+			case *ssa.Store:
+				if r.Addr != addr {
+					continue
+				}
+				if addr != v {
+					out = append(out, r.Val) // a field's value
+				}
+				out = append(out, builtInPlace(r.Val, depth+1)...)
+			}
+		}
+	}
+	if alloc, ok := v.(*ssa.Alloc); ok {
+		fields(alloc)
+	}
 	return out
 }
 

@@ -8,8 +8,23 @@ import (
 	"example.com/wiredclock/billing"
 )
 
-// Handler serves the sweeps.
-type Handler struct{ S *billing.Sweeper }
+// Handler serves the sweeps and the faults.
+type Handler struct {
+	S *billing.Sweeper
+	D *billing.Dispatcher
+}
+
+func (h *Handler) Escalate(w http.ResponseWriter, r *http.Request) {
+	if err := h.D.Escalate(r.Context(), r.URL.Query().Get("fault")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) Fault(w http.ResponseWriter, r *http.Request) {
+	if err := h.D.Dispatch(r.Context(), r.URL.Query().Get("fault")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
 
 func (h *Handler) Fees(w http.ResponseWriter, r *http.Request) {
 	if err := h.S.Run(r.Context(), time.Now()); err != nil { // want `a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: time.Now\(\) is fresh on every attempt \(HTTP handler Handler.Fees\)`

@@ -5,6 +5,7 @@ package billing
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 )
@@ -53,4 +54,50 @@ func (s *Sweeper) RunDay(ctx context.Context, now time.Time) error {
 		return err
 	}
 	return s.Stamps.Stamp(ctx, now)
+}
+
+// A Ticket is a contractor's ticket.
+type Ticket struct{ Number string }
+
+// A Contractor opens tickets.
+type Contractor interface {
+	Open(ctx context.Context, site string) (Ticket, error)
+	Escalate(ctx context.Context, site string) (Ticket, error)
+}
+
+// A TicketRow is the record of a ticket opened.
+type TicketRow struct {
+	ID  string
+	Ref sql.NullString
+}
+
+// A TicketStore records tickets.
+type TicketStore interface {
+	Insert(ctx context.Context, t TicketRow) error
+}
+
+// A Dispatcher opens a contractor's ticket for a fault, then records it.
+type Dispatcher struct {
+	Contractor Contractor
+	Tickets    TicketStore
+}
+
+// Dispatch records the ticket only after the contractor opened it: a
+// crash in between leaves no record, and the retry opens a second one.
+func (d *Dispatcher) Dispatch(ctx context.Context, fault string) error {
+	t, err := d.Contractor.Open(ctx, fault)
+	if err != nil {
+		return err
+	}
+	return d.Tickets.Insert(ctx, TicketRow{ID: fault, Ref: sql.NullString{String: t.Number, Valid: true}})
+}
+
+// Escalate keeps the row in a variable before it stores it: as late.
+func (d *Dispatcher) Escalate(ctx context.Context, fault string) error {
+	t, err := d.Contractor.Escalate(ctx, fault)
+	if err != nil {
+		return err
+	}
+	row := TicketRow{ID: fault + "/escalation", Ref: sql.NullString{String: t.Number, Valid: true}}
+	return d.Tickets.Insert(ctx, row)
 }

@@ -5,9 +5,13 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"net/http"
 	"time"
 
 	"github.com/stripe/stripe-go/v82"
+
+	"example.com/wiredclock/billing"
 )
 
 // Cards charges under the key it is given.
@@ -37,5 +41,38 @@ type Stamps struct{ DB *sql.DB }
 
 func (s Stamps) Stamp(ctx context.Context, at time.Time) error {
 	_, err := s.DB.ExecContext(ctx, "UPDATE sweeps SET last_run = $1", at)
+	return err
+}
+
+// Contractor opens tickets with the contractor's API, which takes no key.
+type Contractor struct{ HTTP *http.Client }
+
+func (c Contractor) Open(ctx context.Context, site string) (billing.Ticket, error) {
+	var t billing.Ticket
+	resp, err := c.HTTP.Post("https://contractor.example/tickets", "application/json", nil) // want `a crash after the HTTP POST in store.Contractor.Open and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and store.Tickets.Insert stores its outcome after it \(HTTP handler Handler.Fault\)` `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.Fault\)`
+	if err != nil {
+		return t, err
+	}
+	defer resp.Body.Close()
+	err = json.NewDecoder(resp.Body).Decode(&t)
+	return t, err
+}
+
+func (c Contractor) Escalate(ctx context.Context, site string) (billing.Ticket, error) {
+	var t billing.Ticket
+	resp, err := c.HTTP.Post("https://contractor.example/escalations", "application/json", nil) // want `a crash after the HTTP POST in store.Contractor.Escalate and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and store.Tickets.Insert stores its outcome after it \(HTTP handler Handler.Escalate\)` `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.Escalate\)`
+	if err != nil {
+		return t, err
+	}
+	defer resp.Body.Close()
+	err = json.NewDecoder(resp.Body).Decode(&t)
+	return t, err
+}
+
+// Tickets records tickets.
+type Tickets struct{ DB *sql.DB }
+
+func (s Tickets) Insert(ctx context.Context, t billing.TicketRow) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO tickets (id, ref) VALUES ($1, $2) ON CONFLICT DO NOTHING", t.ID, t.Ref)
 	return err
 }

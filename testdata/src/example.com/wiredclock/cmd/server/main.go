@@ -12,9 +12,14 @@ import (
 
 func main() {
 	db, _ := sql.Open("postgres", "")
-	h := &api.Handler{S: &billing.Sweeper{Pay: store.Cards{}, Claims: store.Claims{DB: db}, Stamps: store.Stamps{DB: db}}}
+	h := &api.Handler{
+		S: &billing.Sweeper{Pay: store.Cards{}, Claims: store.Claims{DB: db}, Stamps: store.Stamps{DB: db}},
+		D: &billing.Dispatcher{Contractor: store.Contractor{HTTP: http.DefaultClient}, Tickets: store.Tickets{DB: db}},
+	}
 	http.HandleFunc("POST /sweeps/fees", h.Fees)
 	http.HandleFunc("POST /sweeps/fees/claimed", h.FeesClaimed)
 	http.HandleFunc("POST /sweeps/fees/daily", h.FeesDaily)
+	http.HandleFunc("POST /faults", h.Fault)
+	http.HandleFunc("POST /faults/escalations", h.Escalate)
 	http.ListenAndServe(":8080", nil)
 }
