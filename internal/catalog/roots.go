@@ -14,7 +14,11 @@ import (
 // root wherever it is declared: the handler types of HTTP frameworks and
 // queue consumers. Keys are SigKey strings.
 var handlerShapes = map[string]string{
-	"func(net/http.ResponseWriter, *net/http.Request)":                                                                         "HTTP handler",
+	"func(net/http.ResponseWriter, *net/http.Request)": "HTTP handler",
+	// A Connect service's unary method, which a generated handler (or
+	// connect.NewUnaryHandler) serves; the generated client's methods
+	// share the shape (IsRPCClientCall tells them apart).
+	"func(context.Context, *connectrpc.com/connect.Request) (*connectrpc.com/connect.Response, error)":                         "Connect handler",
 	"func(*github.com/gin-gonic/gin.Context)":                                                                                  "gin handler",
 	"func(github.com/labstack/echo/v4.Context) error":                                                                          "echo handler",
 	"func(*github.com/gofiber/fiber/v2.Ctx) error":                                                                             "fiber handler",
@@ -194,6 +198,7 @@ type KeySource struct {
 
 var keySources = withStripeEventSources(map[string]KeySource{
 	"*net/http.Request":                                      {Expr: `%[1]s.Header.Get(%[2]q)`, MayBeEmpty: true},
+	"*connectrpc.com/connect.Request":                        {Expr: `%[1]s.Header().Get(%[2]q)`, MayBeEmpty: true},
 	"*github.com/gin-gonic/gin.Context":                      {Expr: `%[1]s.GetHeader(%[2]q)`, MayBeEmpty: true},
 	"github.com/labstack/echo/v4.Context":                    {Expr: `%[1]s.Request().Header.Get(%[2]q)`, MayBeEmpty: true},
 	"*github.com/gofiber/fiber/v2.Ctx":                       {Expr: `%[1]s.Get(%[2]q)`, MayBeEmpty: true},
@@ -389,6 +394,7 @@ var keyPlaces = map[string]string{
 	"fiber handler":              "the request's %s header",
 	"Lambda API Gateway handler": "the request's %s header",
 	"gRPC method":                "the request's %s metadata entry",
+	"Connect handler":            "the request's %s header",
 	"asynq handler":              "the task's ID",
 	"river worker":               "the job's ID",
 	"Temporal activity":          "the workflow's and the activity's IDs",
@@ -448,3 +454,21 @@ var nextHandlers = map[string]bool{
 // RunsNextHandler reports whether a call of fn runs the rest of a
 // request's handlers (nextHandlers).
 func RunsNextHandler(fn *types.Func) bool { return has(nextHandlers, fn) }
+
+// rpcClientCalls are the calls a generated RPC client's method makes to
+// send its request: a function of a handler's shape that makes one is
+// the client's stub, not a handler.
+var rpcClientCalls = map[string]bool{
+	"(*connectrpc.com/connect.Client[Req, Res]).CallUnary":              true,
+	"(*connectrpc.com/connect.Client[Req, Res]).CallClientStream":       true,
+	"(*connectrpc.com/connect.Client[Req, Res]).CallClientStreamSimple": true,
+	"(*connectrpc.com/connect.Client[Req, Res]).CallServerStream":       true,
+	"(*connectrpc.com/connect.Client[Req, Res]).CallBidiStream":         true,
+	"(*connectrpc.com/connect.Client[Req, Res]).CallBidiStreamSimple":   true,
+}
+
+// IsRPCClientCall reports whether a call of fn sends an RPC client's
+// request.
+func IsRPCClientCall(fn *types.Func) bool {
+	return rpcClientCalls[FuncKey(fn)]
+}

@@ -1,7 +1,7 @@
 // Package e2e runs the idemlint binary, standalone and as go vet's
 // -vettool, on the modules under testdata/mod: modules of their own that
 // build against the real libraries. testdata/mod/shop uses google/uuid,
-// pgx, gin, echo, asynq and backoff; testdata/mod/payments uses
+// pgx, gin, echo, asynq, backoff and Connect; testdata/mod/payments uses
 // stripe-go, the AWS SDK's SQS client, kafka-go, franz-go, go-retryablehttp, pgx
 // and asynq; testdata/mod/ledger uses pgx, sqlx, gorm, bun, asynq and
 // river for the transaction checks (keytx, naturalkey, partialtx).

@@ -343,7 +343,7 @@ func (f *finder) findRoots(s *lazyssa.SSA) {
 			f.seen[fn] = true
 			continue
 		}
-		if kind, ok := f.cat.HandlerShape(fn.Signature); ok {
+		if kind, ok := f.cat.HandlerShape(fn.Signature); ok && !sendsRPC(fn) {
 			f.add(kind, fn, token.NoPos)
 		}
 		if obj, ok := fn.Object().(*types.Func); ok && (marked[obj] || f.cat.ConfiguredRoot(obj)) {
@@ -809,4 +809,19 @@ func displayName(fn *ssa.Function) string {
 		}
 	}
 	return name
+}
+
+// sendsRPC reports whether fn sends an RPC client's request: a generated
+// client's method, which has its service's handler's shape.
+func sendsRPC(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				if callee := valueflow.Callee(call.Common()); callee != nil && catalog.IsRPCClientCall(callee) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -60,6 +60,8 @@ func TestRetried(t *testing.T) {
 		// A Lambda handler built by adapters of other packages from a
 		// method value another package's function returns.
 		"retried/xlambda",
+		// A Connect service's methods, by their shape; not its client's.
+		"retried/connectsvc",
 		// A package of test scaffolding serves no production entry point;
 		// one whose name only ends in "test" does.
 		"retried/testapi", "retried/latest")

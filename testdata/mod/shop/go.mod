@@ -3,6 +3,7 @@ module example.com/shop
 go 1.25
 
 require (
+	connectrpc.com/connect v1.19.1
 	github.com/cenkalti/backoff/v4 v4.3.0
 	github.com/gin-gonic/gin v1.10.1
 	github.com/google/uuid v1.6.0
