@@ -38,6 +38,8 @@ func TestMissingKey(t *testing.T) {
 		// An activity registered by a worker of another package: the
 		// root is found where it is registered.
 		"missingkey/xact", "missingkey/xworker",
+		// A notification library's call, which its own HTTP helper makes.
+		"missingkey/xmailgun",
 		// Externals and roots from the configuration.
 		"missingkey/configured",
 		// The packages with golden files, whose fixes Golden compares.

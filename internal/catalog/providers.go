@@ -137,6 +137,15 @@ var externals = withStripeOps(map[string]External{
 	"(github.com/nats-io/nats.go/jetstream.Publisher).Publish":             {What: "JetStream publish", Slot: PubOption, Arg: 3},
 	"(github.com/nats-io/nats.go/jetstream.JetStream).PublishMsg":          {What: "JetStream publish", Slot: PubOption, Arg: 2},
 	"net/smtp.SendMail": {What: "SMTP send", Notification: true},
+
+	// Mailgun's e-mail API: a notification, with no key to send (its
+	// client's own HTTP helper is the library's).
+	"(github.com/mailgun/mailgun-go.Mailgun).Send":         {What: "Mailgun send", Notification: true},
+	"(*github.com/mailgun/mailgun-go.MailgunImpl).Send":    {What: "Mailgun send", Notification: true},
+	"(github.com/mailgun/mailgun-go/v3.Mailgun).Send":      {What: "Mailgun send", Notification: true},
+	"(*github.com/mailgun/mailgun-go/v3.MailgunImpl).Send": {What: "Mailgun send", Notification: true},
+	"(github.com/mailgun/mailgun-go/v4.Mailgun).Send":      {What: "Mailgun send", Notification: true},
+	"(*github.com/mailgun/mailgun-go/v4.MailgunImpl).Send": {What: "Mailgun send", Notification: true},
 })
 
 // awsTokenFields are the fields of AWS SDK v2 inputs that carry a client

@@ -51,6 +51,7 @@ var unverified = map[string]string{
 	"github.com/cenkalti/backoff.":                     "only backoff/v4 is required by a testdata module",
 	"github.com/cenkalti/backoff/v5":                   "only backoff/v4 is required by a testdata module",
 	"github.com/avast/retry-go":                        "not required by a testdata module",
+	"github.com/mailgun/mailgun-go":                    "not required by a testdata module",
 	"github.com/sethvargo/go-retry":                    "not required by a testdata module",
 	"k8s.io/apimachinery":                              "not required by a testdata module",
 	"go.temporal.io/sdk":                               "not required by a testdata module",

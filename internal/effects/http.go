@@ -93,7 +93,8 @@ func sender(cat *catalog.Catalog, c ssa.CallInstruction) (catalog.External, bool
 // mapSender returns the external call that c makes, a call of a
 // function of the package that builds a request from the method and
 // address it is given, sets on it the headers of a map it is given (for
-// k, v := range headers { req.Header.Set(k, v) }) and sends it: the
+// k, v := range headers { req.Header.Set(k, v) }), or only its own, and
+// sends it (c.do(ctx, http.MethodPost, "/bookings", in, &out)): the
 // request is the caller's, and so is what its key header holds. ok is
 // false when c is no such call; the call is nil when the request
 // changes nothing.
@@ -120,11 +121,17 @@ func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool
 	if !isMaker || i+1 >= len(args) {
 		return nil, false
 	}
-	hp, req, ok := valueflow.HeaderMapParam(helper)
-	if !ok || req != made {
+	hp, req, withMap := valueflow.HeaderMapParam(helper)
+	if withMap && req != made {
 		return nil, false
 	}
-	calling := c.(*ssa.Call)
+	calling, isCall := c.(*ssa.Call)
+	if !isCall {
+		return nil, false
+	}
+	if !withMap && paramOf(helper, args[i]) < 0 {
+		return nil, false // a helper that picks its method itself
+	}
 	m, isConst := throughParam(calling, args[i]).(*ssa.Const)
 	if !isConst || m.Value == nil || m.Value.Kind() != constant.String {
 		return nil, true
@@ -134,12 +141,15 @@ func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool
 		return nil, true
 	}
 	fn := valueflow.Callee(cc)
-	ext.Arg = argIndex(fn, hp)
-	call = &Call{Instr: c, Fn: fn, Ext: ext, Method: method, URL: url, Carrier: cc.Args[hp], HeaderMap: true}
+	call = &Call{Instr: c, Fn: fn, Ext: ext, Method: method, URL: url}
+	if withMap {
+		ext.Arg = argIndex(fn, hp)
+		call.Ext, call.Carrier, call.HeaderMap = ext, cc.Args[hp], true
+	}
 	if call.State, call.Key = headerSlot(made, send, cat.KeyHeaders()); call.State == Filled {
 		call.State, call.Key = Unknown, nil // the helper's own key: a builder's case, not proved here
 	}
-	if call.State == Absent {
+	if call.State == Absent && withMap {
 		call.State, call.Key = mapHeader(cc.Args[hp], c, cat.KeyHeaders())
 	}
 	if call.State == Absent && i+2 < len(args) && bodyKeyed(throughParam(calling, args[i+2])) {

@@ -83,3 +83,39 @@ func refundFactory(ctx context.Context, t *asynq.Task) error {
 	}
 	return resp.Body.Close()
 }
+
+// bookings sends each request itself, with headers of its own only.
+type bookings struct {
+	base string
+	hc   *http.Client
+}
+
+func (c *bookings) do(ctx context.Context, method, path string, body []byte) error {
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+var bc = &bookings{base: "https://partner.example", hc: http.DefaultClient}
+
+// A booking the helper sends with no key.
+func bookPartner(ctx context.Context, t *asynq.Task) error {
+	return bc.do(ctx, http.MethodPost, "/v1/bookings", t.Payload()) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(asynq handler bookPartner\)`
+}
+
+// Negative: the helper's read.
+func bookingStatus(ctx context.Context, t *asynq.Task) error {
+	return bc.do(ctx, http.MethodGet, "/v1/bookings/1", nil)
+}
+
+// Negative: a replacement at the same address.
+func rebook(ctx context.Context, t *asynq.Task) error {
+	return bc.do(ctx, http.MethodPut, "/v1/bookings/1", t.Payload())
+}
