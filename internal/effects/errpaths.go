@@ -290,13 +290,53 @@ func DecidesBefore(outcome ssa.Value, at ssa.Instruction) bool {
 		return false
 	}
 	tested := false
-	for _, done := range doneBranches(outcome) {
-		tested = true
-		if reachable(done)[at.Block()] {
-			return false
+	for _, v := range append([]ssa.Value{outcome}, storedLoads(outcome)...) {
+		for _, done := range doneBranches(v) {
+			tested = true
+			if reachable(done)[at.Block()] {
+				return false
+			}
 		}
 	}
 	return tested
+}
+
+// storedLoads returns the reads of the variable v is stored in, when
+// that is its only store in the function and it comes first: the
+// outcome of a call assigned to a variable of an enclosing function
+// (created, err = repo.InsertIfAbsent(ctx, r) in a transaction's
+// callback), tested where it is read.
+func storedLoads(v ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, r := range *v.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Val != v {
+			continue
+		}
+		switch st.Addr.(type) {
+		case *ssa.Alloc, *ssa.FreeVar:
+		default:
+			continue
+		}
+		var loads []ssa.Value
+		stores := 0
+		for _, u := range *st.Addr.Referrers() {
+			switch u := u.(type) {
+			case *ssa.Store:
+				if u.Addr == st.Addr && u.Parent() == st.Parent() {
+					stores++
+				}
+			case *ssa.UnOp:
+				if u.Op == token.MUL && u.Parent() == st.Parent() && Dominates(st, u) {
+					loads = append(loads, u)
+				}
+			}
+		}
+		if stores == 1 {
+			out = append(out, loads...)
+		}
+	}
+	return out
 }
 
 // doneBranches returns the successors of the if statements that test

@@ -118,6 +118,61 @@ func (s *Payments) Pay(ctx context.Context, key string, amount int64) error {
 	return tx.Commit()
 }
 
+// A Claimer claims a key in the caller's transaction: false when an
+// earlier attempt claimed it.
+type Claimer interface {
+	TryClaim(ctx context.Context, tx *sql.Tx, key string) (bool, error)
+}
+
+// A Booker books under claimed keys.
+type Booker struct {
+	DB     *sql.DB
+	Claims Claimer
+	Orders Orders
+}
+
+// Book makes the order's ID, then claims the key in the transaction's
+// callback and inserts only when the claim is new: the outcome kept in
+// a variable of the enclosing function decides, and the retry stops at
+// the claim.
+func (b *Booker) Book(ctx context.Context, key string) (bool, error) {
+	id := uuid.NewString()
+	var claimed bool
+	err := b.inTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		claimed, err = b.Claims.TryClaim(ctx, tx, key)
+		if err != nil {
+			return err
+		}
+		if !claimed {
+			return nil
+		}
+		return b.Orders.Insert(ctx, tx, id)
+	})
+	return claimed, err
+}
+
+func (b *Booker) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := b.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// BookHandler serves the bookings API.
+type BookHandler struct{ B *Booker }
+
+func (h *BookHandler) Book(w http.ResponseWriter, r *http.Request) {
+	if _, err := h.B.Book(r.Context(), r.Header.Get("Idempotency-Key")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
 // Placer is what the handler calls.
 type Placer interface {
 	Place(ctx context.Context, key string) error

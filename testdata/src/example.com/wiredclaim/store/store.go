@@ -28,6 +28,16 @@ func (Keys) Attach(ctx context.Context, tx *sql.Tx, key, orderID string) error {
 	return err
 }
 
+// TryClaim claims a key in the caller's transaction.
+func (Keys) TryClaim(ctx context.Context, tx *sql.Tx, key string) (bool, error) {
+	res, err := tx.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT (key) DO NOTHING", key)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
 // Orders inserts orders in the caller's transaction.
 type Orders struct{}
 
