@@ -189,6 +189,11 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 			continue
 		}
 		guards := deciders(res.Env, wf.arg.Call)
+		if wf.gen.Parent() != wf.arg.Call.Parent() {
+			// Made past a guard of its own function, and handed to a
+			// callback that makes the call: made once.
+			guards = append(guards, deciders(res.Env, wf.gen)...)
+		}
 		if wf.arg.Through != nil {
 			more, stopped := throughGuards(res, wf.arg)
 			if stopped {

@@ -124,11 +124,31 @@ type Claimer interface {
 	TryClaim(ctx context.Context, tx *sql.Tx, key string) (bool, error)
 }
 
+// A PoolClaimer claims a key on its own: false when an earlier attempt
+// claimed it.
+type PoolClaimer interface {
+	Claim(ctx context.Context, key string) (bool, error)
+}
+
 // A Booker books under claimed keys.
 type Booker struct {
 	DB     *sql.DB
 	Claims Claimer
+	Pool   PoolClaimer
 	Orders Orders
+}
+
+// BookClaimed claims the key first, then makes the order's ID and
+// inserts it in a transaction's callback: the ID is made once.
+func (b *Booker) BookClaimed(ctx context.Context, key string) error {
+	ok, err := b.Pool.Claim(ctx, key)
+	if err != nil || !ok {
+		return err
+	}
+	id := uuid.NewString()
+	return b.inTx(ctx, func(tx *sql.Tx) error {
+		return b.Orders.Insert(ctx, tx, id)
+	})
 }
 
 // Book makes the order's ID, then claims the key in the transaction's
@@ -166,6 +186,12 @@ func (b *Booker) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
 
 // BookHandler serves the bookings API.
 type BookHandler struct{ B *Booker }
+
+func (h *BookHandler) BookClaimed(w http.ResponseWriter, r *http.Request) {
+	if err := h.B.BookClaimed(r.Context(), r.Header.Get("Idempotency-Key")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
 
 func (h *BookHandler) Book(w http.ResponseWriter, r *http.Request) {
 	if _, err := h.B.Book(r.Context(), r.Header.Get("Idempotency-Key")); err != nil {

@@ -38,6 +38,18 @@ func (Keys) TryClaim(ctx context.Context, tx *sql.Tx, key string) (bool, error) 
 	return n == 1, err
 }
 
+// PoolKeys claims keys on the pool.
+type PoolKeys struct{ DB *sql.DB }
+
+func (k PoolKeys) Claim(ctx context.Context, key string) (bool, error) {
+	res, err := k.DB.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT (key) DO NOTHING", key)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
 // Orders inserts orders in the caller's transaction.
 type Orders struct{}
 

@@ -16,7 +16,8 @@ func main() {
 	http.HandleFunc("POST /orders/loose", h.PlaceLoose)
 	p := &app.PayHandler{Svc: &app.Payments{DB: db, Keys: store.Keys{}, Charger: store.Cards{}}}
 	http.HandleFunc("POST /payments", p.Pay)
-	b := &app.BookHandler{B: &app.Booker{DB: db, Claims: store.Keys{}, Orders: store.Orders{}}}
+	b := &app.BookHandler{B: &app.Booker{DB: db, Claims: store.Keys{}, Pool: store.PoolKeys{DB: db}, Orders: store.Orders{}}}
 	http.HandleFunc("POST /bookings", b.Book)
+	http.HandleFunc("POST /bookings/claimed", b.BookClaimed)
 	http.ListenAndServe(":8080", nil)
 }
