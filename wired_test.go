@@ -438,7 +438,8 @@ func TestWired(t *testing.T) {
 		// A time the handler reads, handed to a function of another
 		// package that makes the provider's key of it; silent where a
 		// claim comes first, or the key is made of the day.
-		// A ticket a contractor opens, stored only after: a crash in
+		// A ticket a contractor opens (through a decorator that wraps
+		// it), stored only after: a crash in
 		// between leaves no record (the ticket's number is stored in a
 		// struct built in a field of the row, in place or in a
 		// variable).

@@ -401,6 +401,13 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 	}
 }
 
+// decorates reports whether the chain of resolutions already runs
+// implementation impl of the wired call's method: a decorator that calls
+// the value it wraps through the same interface.
+func decorates(through []Resolution, call valueflow.WiredCall, impl string) bool {
+	return slices.ContainsFunc(through, func(r Resolution) bool { return r.Impl == impl && wiredKey(r.Call) == wiredKey(call) })
+}
+
 // expandWired puts the lists of a wired call's implementations in its
 // place, and returns the call's arguments (by index, the receiver left
 // out) that every implementation runs before it returns.
@@ -411,6 +418,11 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 	}
 	known := true // every implementation says what it runs
 	for k, im := range p.implementations(w.Call) {
+		if decorates(sc.through, w.Call, im.name) {
+			// A decorator of the interface, reached again through
+			// the value it wraps: its list is already in place.
+			continue
+		}
 		s := p.summary(im.fn)
 		if s == nil {
 			known = false

@@ -69,6 +69,23 @@ func (c Contractor) Escalate(ctx context.Context, site string) (billing.Ticket, 
 	return t, err
 }
 
+// Metered counts a contractor's calls, and makes them through the
+// contractor it wraps.
+type Metered struct {
+	Inner billing.Contractor
+	Calls *int
+}
+
+func (m Metered) Open(ctx context.Context, site string) (billing.Ticket, error) {
+	*m.Calls++
+	return m.Inner.Open(ctx, site)
+}
+
+func (m Metered) Escalate(ctx context.Context, site string) (billing.Ticket, error) {
+	*m.Calls++
+	return m.Inner.Escalate(ctx, site)
+}
+
 // Tickets records tickets.
 type Tickets struct{ DB *sql.DB }
 

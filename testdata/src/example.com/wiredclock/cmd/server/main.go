@@ -14,7 +14,7 @@ func main() {
 	db, _ := sql.Open("postgres", "")
 	h := &api.Handler{
 		S: &billing.Sweeper{Pay: store.Cards{}, Claims: store.Claims{DB: db}, Stamps: store.Stamps{DB: db}},
-		D: &billing.Dispatcher{Contractor: store.Contractor{HTTP: http.DefaultClient}, Tickets: store.Tickets{DB: db}},
+		D: &billing.Dispatcher{Contractor: store.Metered{Inner: store.Contractor{HTTP: http.DefaultClient}, Calls: new(int)}, Tickets: store.Tickets{DB: db}},
 	}
 	http.HandleFunc("POST /sweeps/fees", h.Fees)
 	http.HandleFunc("POST /sweeps/fees/claimed", h.FeesClaimed)
