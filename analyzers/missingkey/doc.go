@@ -43,7 +43,10 @@
 // echo's "/orders/:id"), or to a route the program's router names (a
 // gorilla/mux route's URL, echo's Reverse), also when a helper of
 // another package posts to the address it is given, whose handler is a
-// retried root judged where it is served, or calls whose request or parameters are built elsewhere
+// retried root judged where it is served, calls that an implementation
+// the program wires makes only after a claim of the operation (a
+// conflict-tolerant insert whose outcome decides, not read back), where
+// the retry stops, or calls whose request or parameters are built elsewhere
 // (no proof). A request or parameters passed to a
 // function of the package (c.sign(req), a builder) are followed into it,
 // three calls deep: a key it sets fills the slot, and one that hands

@@ -120,6 +120,16 @@ func EntRunner(fn *types.Func) (entity string, b EntBuilder, ok bool) {
 	return EntBuilderType(fn)
 }
 
+// EntReturnsRow reports whether fn, a runner, reads back the row (or
+// its ID) the statement wrote: ID, Save and their X forms.
+func EntReturnsRow(fn *types.Func) bool {
+	switch fn.Name() {
+	case "ID", "IDX", "Save", "SaveX":
+		return true
+	}
+	return false
+}
+
 // EntBuilderType returns the entity and builder of the receiver of fn,
 // a method of a builder ent generated.
 func EntBuilderType(fn *types.Func) (string, EntBuilder, bool) {

@@ -129,6 +129,13 @@ func EntStmt(c ssa.CallInstruction, fn *types.Func) (EntBuilt, bool) {
 			b.Text += on + " DO UPDATE SET " + cols[0] + " = EXCLUDED." + cols[0]
 		case conflict:
 			b.Text += on + " DO NOTHING"
+			if catalog.EntReturnsRow(fn) {
+				// ID and Save read the row's ID back (RETURNING): on a
+				// conflict there is none, and the call fails with
+				// sql.ErrNoRows, which tells the caller the row was
+				// there.
+				b.Text += " RETURNING " + catalog.EntColumn(pkg, entity, "ID")
+			}
 		}
 	case "UPDATE":
 		var clauses []string

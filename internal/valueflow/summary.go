@@ -216,6 +216,10 @@ type PendingCall struct {
 	// a dedup guard of its function: a retry after the write leaves at
 	// the test, so no row the call inserts is inserted twice.
 	StateGuarded bool
+	// Guards are the wired calls before it whose results decide whether
+	// it runs (WiredStmt.Guards): a claim among them, not read back,
+	// stops a retry before the call.
+	Guards []WiredCall
 }
 
 // A KeyArg says parameter Arg of a wired call, at Path, holds the

@@ -223,6 +223,9 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 		if pc.StateGuarded && d.Defect.Kind == valueflow.FreshIdentity {
 			continue // a row inserted once: the guard's write commits with it or before it
 		}
+		if d.Defect.Kind == valueflow.KeylessEffect && p.guarded(pc.Guards, true) {
+			continue // a claim before the call stops the retry
+		}
 		d.Fix = p.keyFix(d.candidates, pc.Call)
 		out = append(out, d)
 	}
@@ -436,7 +439,16 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			next.ctx = passesContext(s, wc, step.ctx)
 			found := p.inside(next, wc, wiredEmpty(s, wc), depth+1)
 			found = slices.DeleteFunc(found, func(d ProgramDefect) bool {
-				return d.Defect.Kind == valueflow.FreshIdentity && (wiredStateGuarded(s, wc) || p.wiredGuarded(s, wc, isKey(d)))
+				switch d.Defect.Kind {
+				case valueflow.FreshIdentity:
+					return wiredStateGuarded(s, wc) || p.wiredGuarded(s, wc, isKey(d))
+				case valueflow.KeylessEffect:
+					// A claim before the call stops the retry, unless
+					// it is read back: then the call runs again while
+					// the row says the work is not done.
+					return p.wiredGuarded(s, wc, true)
+				}
+				return false
 			})
 			out = append(out, found...)
 		}

@@ -587,6 +587,9 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 	if s.Retried {
 		return // its own package judges what reaches it there
 	}
+	if w.PastGuard || p.guarded(w.Guards, true) {
+		return // a claim before the call stops the retry: it runs once
+	}
 	for _, eff := range s.Effects {
 		// A call with no key through a function of the package (a
 		// post helper given ""), or keyed from a request field that

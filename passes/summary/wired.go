@@ -306,6 +306,7 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 			}
 		}
 		pc.StateGuarded = GuardedInClosure(site.call) || res.GuardedCall(site.call)
+		pc.Guards = deciders(res.Env, site.call)
 		pc.Keys = keyArgs(res.Env.Catalog, site.call, path)
 		keys, wraps := carriedArgs(pass, res.Env.Catalog, site.call, path)
 		pc.Keys, pc.Wraps = append(pc.Keys, keys...), wraps
@@ -361,6 +362,9 @@ func importedPending(pass *analysis.Pass, res *Result, fresh []freshSite) []valu
 					}
 					seen[key] = true
 					pc := valueflow.PendingCall{Call: wc, Root: path.Root.Describe(), Chain: chain}
+					if st := wiredEntry(s, wc); st != nil && st.Wired != nil {
+						pc.Guards = st.Wired.Guards
+					}
 					for _, fw := range s.FreshWired {
 						if sameWired(fw.Call, wc) {
 							pc.Fresh = append(pc.Fresh, fw.FreshArg)

@@ -17,7 +17,7 @@ var client *ent.Client
 // claimCounted leaves when the claim affected no row: a helper of
 // another package counts its result.
 func claimCounted(ctx context.Context, key string) error {
-	res, err := db.ExecContext(ctx, "INSERT INTO keys (key) VALUES ($1) ON CONFLICT DO NOTHING", key) // want `guard`
+	res, err := db.ExecContext(ctx, "INSERT INTO keys (key) VALUES ($1) ON CONFLICT DO NOTHING", key) // want `^guard$`
 	if err != nil {
 		return err
 	}
@@ -42,4 +42,14 @@ func ensure(ctx context.Context, id string) error {
 		return err
 	}
 	return nil
+}
+
+// claimID reads back the ID of the row it claims: ent's RETURNING, none
+// on a conflict, which the call reports as sql.ErrNoRows.
+func claimID(ctx context.Context, id string) (bool, error) {
+	_, err := client.Transfer.Create().SetID(id).OnConflict().DoNothing().ID(ctx) // want `^guard$`
+	if dbutil.IsNoRows(err) {
+		return false, nil
+	}
+	return err == nil, err
 }

@@ -8,10 +8,25 @@ import (
 	"example.com/wiredclock/billing"
 )
 
-// Handler serves the sweeps and the faults.
+// Handler serves the sweeps, the faults and the alerts.
 type Handler struct {
 	S *billing.Sweeper
 	D *billing.Dispatcher
+	A *billing.Alerts
+	// AV is the same alerts, behind their interface.
+	AV billing.Alerter
+}
+
+func (h *Handler) AlertVia(w http.ResponseWriter, r *http.Request) {
+	if err := h.AV.AlertOnce(r.Context(), r.URL.Query().Get("name")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) Alert(w http.ResponseWriter, r *http.Request) {
+	if err := h.A.AlertOnce(r.Context(), r.URL.Query().Get("name")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
 }
 
 func (h *Handler) Escalate(w http.ResponseWriter, r *http.Request) {

@@ -101,3 +101,29 @@ func (d *Dispatcher) Escalate(ctx context.Context, fault string) error {
 	row := TicketRow{ID: fault + "/escalation", Ref: sql.NullString{String: t.Number, Valid: true}}
 	return d.Tickets.Insert(ctx, row)
 }
+
+// A Notifier pages someone.
+type Notifier interface {
+	Notify(ctx context.Context, name string) error
+}
+
+// Alerts page once per alert.
+type Alerts struct {
+	Claims   Claimer
+	Notifier Notifier
+}
+
+// AlertOnce claims the alert, then pages: a retry stops at the claim,
+// so the page is sent once.
+func (a *Alerts) AlertOnce(ctx context.Context, name string) error {
+	ok, err := a.Claims.Claim(ctx, name)
+	if err != nil || !ok {
+		return err
+	}
+	return a.Notifier.Notify(ctx, name)
+}
+
+// An Alerter pages once per alert.
+type Alerter interface {
+	AlertOnce(ctx context.Context, name string) error
+}

@@ -86,6 +86,17 @@ func (m Metered) Escalate(ctx context.Context, site string) (billing.Ticket, err
 	return m.Inner.Escalate(ctx, site)
 }
 
+// Pager pages through an HTTP API that takes no key.
+type Pager struct{ HTTP *http.Client }
+
+func (p Pager) Notify(ctx context.Context, name string) error {
+	resp, err := p.HTTP.Post("https://pager.example/pages", "application/json", nil)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
 // Tickets records tickets.
 type Tickets struct{ DB *sql.DB }
 

@@ -13,13 +13,17 @@ import (
 func main() {
 	db, _ := sql.Open("postgres", "")
 	h := &api.Handler{
-		S: &billing.Sweeper{Pay: store.Cards{}, Claims: store.Claims{DB: db}, Stamps: store.Stamps{DB: db}},
-		D: &billing.Dispatcher{Contractor: store.Metered{Inner: store.Contractor{HTTP: http.DefaultClient}, Calls: new(int)}, Tickets: store.Tickets{DB: db}},
+		S:  &billing.Sweeper{Pay: store.Cards{}, Claims: store.Claims{DB: db}, Stamps: store.Stamps{DB: db}},
+		A:  &billing.Alerts{Claims: store.Claims{DB: db}, Notifier: store.Pager{HTTP: http.DefaultClient}},
+		AV: &billing.Alerts{Claims: store.Claims{DB: db}, Notifier: store.Pager{HTTP: http.DefaultClient}},
+		D:  &billing.Dispatcher{Contractor: store.Metered{Inner: store.Contractor{HTTP: http.DefaultClient}, Calls: new(int)}, Tickets: store.Tickets{DB: db}},
 	}
 	http.HandleFunc("POST /sweeps/fees", h.Fees)
 	http.HandleFunc("POST /sweeps/fees/claimed", h.FeesClaimed)
 	http.HandleFunc("POST /sweeps/fees/daily", h.FeesDaily)
 	http.HandleFunc("POST /faults", h.Fault)
+	http.HandleFunc("POST /alerts", h.Alert)
+	http.HandleFunc("POST /alerts/via", h.AlertVia)
 	http.HandleFunc("POST /faults/escalations", h.Escalate)
 	http.ListenAndServe(":8080", nil)
 }
