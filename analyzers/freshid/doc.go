@@ -99,7 +99,8 @@
 // it carries no fix.
 //
 // The suggested fix derives the value from the operation key in scope
-// (message ID, job ID, the request's Idempotency-Key header), namespaced
+// (message ID, job ID, the request's Idempotency-Key header, a Connect
+// request's req.Header().Get("Idempotency-Key")), namespaced
 // by what the ID is for: uuid.NewSHA1(uuid.NameSpaceOID,
 // []byte(key+"|orders")). Where the key may be absent (a request header),
 // the fix keeps the fresh value as the fallback, so a first attempt
