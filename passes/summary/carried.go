@@ -111,6 +111,11 @@ func (p *program) wrap(carrier string, w pendingWrap) ([]valueflow.FileEdit, boo
 		}
 		with = name + "." + with
 	}
+	if strings.HasPrefix(w.Text, with+"(") {
+		// The root already hands the key on (an earlier fix wrapped
+		// its context): only the call's slot is left to fill.
+		return nil, true
+	}
 	edits = append(edits, valueflow.FileEdit{File: w.File, Start: w.Start, End: w.End, Text: with + "(" + w.Text + ", " + w.Key + ")"})
 	return append(edits, w.KeyImports...), true
 }
