@@ -532,12 +532,16 @@ func calledSummary(res *Result, call ssa.CallInstruction) (*valueflow.Summary, *
 	if fn == nil {
 		return nil, nil
 	}
+	s := res.Imported(fn)
+	if s == nil {
+		return nil, fn
+	}
 	if _, ok := res.Env.Catalog.External(fn); ok {
 		// The catalog says what the call does; how the library does
 		// it (its own HTTP helper) is not the caller's.
 		return nil, fn
 	}
-	return res.Imported(fn), fn
+	return s, fn
 }
 
 // ImportedDefects returns the unreported defects of a kind of the
