@@ -299,17 +299,20 @@ func (r *Result) heldType(f *types.Var) types.Type {
 }
 
 // heldLiteral returns the fresh value a call of a function value makes
-// when every function the value can hold is a function literal that
-// returns one, at the same result: a service's newKey field set by its
-// constructor to func() string { return fmt.Sprint(time.Now().UnixNano()) }.
+// when every function the value can hold is a function of the package,
+// a literal or a declared one, that returns one, at the same result: a
+// service's newKey field set by its constructor to func() string {
+// return fmt.Sprint(time.Now().UnixNano()) }, or to NewOperationKey,
+// which returns "op_" + uuid.NewString(). The call is the source: the
+// functions it holds have no static call site to carry the value to.
 func heldLiteral(res *Result, call *ssa.Call) (f literalFresh, ok bool) {
 	if res.Retried == nil {
 		return f, false
 	}
 	targets := res.Retried.Targets(call)
 	for i, t := range targets {
-		if t.Object() != nil {
-			return f, false // a declared function: heldGenerator's
+		if t.Object() != nil && t.Object().Pkg() != res.Env.Pkg {
+			return f, false // another package's function: heldGenerator's
 		}
 		lf := freshLiteral(res, t)
 		if lf == nil || i > 0 && lf.result != f.result {

@@ -71,3 +71,47 @@ func newMixed(test bool) *mixed {
 func (s *mixed) Create(w http.ResponseWriter, r *http.Request) {
 	db.ExecContext(r.Context(), "INSERT INTO orders (id, total) VALUES ($1, $2)", s.newKey(), 10)
 }
+
+// KeyFunc mints a key; the default is a declared function of the
+// package, which an option may replace.
+type KeyFunc func() string
+
+// NewOperationKey returns a random, prefixed key.
+func NewOperationKey() string { return "op_" + uuid.NewString() }
+
+// FixedKey returns the same key every time.
+func FixedKey() string { return "op_1" }
+
+type declared struct{ newKey KeyFunc }
+
+type option func(*declared)
+
+// WithKeyFunc replaces the default; nothing in the package calls it.
+func WithKeyFunc(f KeyFunc) option { return func(d *declared) { d.newKey = f } }
+
+func newDeclared(opts ...option) *declared {
+	d := &declared{newKey: NewOperationKey}
+	for _, o := range opts {
+		o(d)
+	}
+	return d
+}
+
+func (s *declared) Create(w http.ResponseWriter, r *http.Request) {
+	db.ExecContext(r.Context(), "INSERT INTO orders (id, total) VALUES ($1, $2)", s.newKey(), 10) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler declared.Create\)`
+}
+
+// Negative: the package also makes the service with a fixed key, so the
+// field can hold a function that is no generator.
+type declaredMixed struct{ newKey KeyFunc }
+
+func newDeclaredMixed(test bool) *declaredMixed {
+	if test {
+		return &declaredMixed{newKey: FixedKey}
+	}
+	return &declaredMixed{newKey: NewOperationKey}
+}
+
+func (s *declaredMixed) Create(w http.ResponseWriter, r *http.Request) {
+	db.ExecContext(r.Context(), "INSERT INTO orders (id, total) VALUES ($1, $2)", s.newKey(), 10)
+}
