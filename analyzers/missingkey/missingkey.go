@@ -103,11 +103,11 @@ func (c *checker) importedCalls() {
 					if toOwnRoute(instr, d) {
 						continue
 					}
-					c.reportImported(c.res.CallStart(instr.Pos()), path, d)
+					c.reportImported(c.res.CallStart(instr.Pos()), path, d, false)
 				}
 				if call, ok := instr.(ssa.CallInstruction); ok {
 					for _, d := range summary.ImportedKeyless(c.res, call) {
-						c.reportImported(c.res.CallStart(instr.Pos()), path, d)
+						c.reportImported(c.res.CallStart(instr.Pos()), path, d, true)
 					}
 				}
 			}
@@ -122,7 +122,7 @@ func (c *checker) importedCalls() {
 		if s := c.res.Imported(r.Extern); s != nil {
 			for _, d := range s.Defects {
 				if d.Kind == valueflow.KeylessEffect && !d.Reported {
-					c.reportImported(r.Pos, &retried.Path{Root: r}, d)
+					c.reportImported(r.Pos, &retried.Path{Root: r}, d, false)
 				}
 			}
 		}
@@ -143,11 +143,18 @@ func toOwnRoute(instr ssa.Instruction, d valueflow.Defect) bool {
 		d.BodyArg > 0 && d.BodyArg-1 < len(args) && effects.KeyedBody(args[d.BodyArg-1])
 }
 
-func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.Defect) {
-	if c.seen[d.Origin.At.String()] {
+// reportImported reports a helper's call without a key at pos. A
+// defect of the helper's own is reported once; one that the call's
+// arguments make (an empty key, options that set none) at each call.
+func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.Defect, perCall bool) {
+	seen := d.Origin.At.String()
+	if perCall {
+		seen += "@" + c.pass.Fset.Position(pos).String()
+	}
+	if c.seen[seen] {
 		return
 	}
-	c.seen[d.Origin.At.String()] = true
+	c.seen[seen] = true
 	msg := fmt.Sprintf("%s: %s() in %s (%s)%s", consequence(d.Keyless, c.res.Env.Catalog.KeyHeader()), d.Origin.Call, d.Origin.At, path.Root.Describe(), c.advice(d.Keyless, path.Root.Describe()))
 	rel := check.Chain(path)
 	for _, f := range d.Chain {

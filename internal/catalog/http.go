@@ -193,6 +193,9 @@ var bodyKeyNames = map[string]bool{
 	// repeated send (Sinch's client_reference, Vonage's client-ref), and
 	// a deduplication ID by any name.
 	"clientreference": true, "clientref": true, "deduplicationid": true, "dedupid": true, "dedupkey": true,
+	// A partner's external reference, by which it answers a repeated
+	// booking with the first one.
+	"externalref": true, "externalreference": true,
 	// A mail API's client-supplied message ID, by which it drops a
 	// repeated send.
 	"messageid": true,

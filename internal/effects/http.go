@@ -355,6 +355,9 @@ func BodyParam(e *Call) int {
 // a request's body, or the bytes it encoded one into, has a field for
 // the operation's key.
 func KeyedBody(v ssa.Value) bool {
+	if b := captured(v); b != nil {
+		v = b // bytes a closure sends, encoded by the function that makes it (a retry wrapper's operation)
+	}
 	b := valueflow.Unwrap(v)
 	for w := valueflow.Converted(b); w != nil; w = valueflow.Converted(b) {
 		b = w
@@ -363,6 +366,37 @@ func KeyedBody(v ssa.Value) bool {
 		return bodyValueKeyed(from, 0)
 	}
 	return bodyValueKeyed(v, 0)
+}
+
+// captured returns the value a closure's free variable v holds, bound
+// by the function that makes the closure: the value, or the one value
+// stored into the variable it captures. Nil if v is none or it is not
+// known.
+func captured(v ssa.Value) ssa.Value {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		fv, ok := load.X.(*ssa.FreeVar)
+		if !ok {
+			return nil
+		}
+		alloc, ok := valueflow.Binding(fv).(*ssa.Alloc)
+		if !ok {
+			return nil
+		}
+		var stored ssa.Value
+		for _, r := range *alloc.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+				if stored != nil {
+					return nil
+				}
+				stored = st.Val
+			}
+		}
+		return stored
+	}
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		return valueflow.Binding(fv)
+	}
+	return nil
 }
 
 // bodyValueKeyed reports whether a value encoded as a body has a field

@@ -1,7 +1,9 @@
 package effects
 
 import (
+	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -17,9 +19,10 @@ import (
 // set other things (WithMetadata(m)), sends no key.
 
 // OptionsPath is the key path of an effect whose key slot only an
-// option in the parameter it names can fill: a caller that passes no
-// option that fills it leaves it empty, as it leaves a request field.
-const OptionsPath = "[options]"
+// option in the parameter it names can fill, setting the params'
+// IdempotencyKey: a caller that passes no option that fills it leaves it
+// empty, as it leaves a request field.
+const OptionsPath = valueflow.OptionsPath + "IdempotencyKey"
 
 // appliedOptions returns the parameter, a slice of functions, that a
 // function value called in a loop over it comes from (for _, o := range
@@ -37,17 +40,87 @@ func appliedOptions(v ssa.Value) *ssa.Parameter {
 	return p
 }
 
-// KeylessOption reports whether fn makes an option that fills no key
-// slot: every function it returns takes a pointer to the params it
-// changes and only sets other fields on them, or calls their setters
-// other than the key's (func(p *stripe.Params) { p.AddMetadata(k, v)
-// }).
-func KeylessOption(cat *catalog.Catalog, fn *ssa.Function) bool {
+// OptionsField reports whether v, a value fn or a closure run by it
+// reads, is a field of an options struct of fn that only the options
+// given in one of its parameters set (var co callOptions; for _, o :=
+// range opts { o(&co) }; ... co.idempotencyKey): it returns the
+// parameter's index and the field's name.
+func OptionsField(fn *ssa.Function, v ssa.Value) (int, string, bool) {
+	load, ok := valueflow.Unwrap(v).(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return 0, "", false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return 0, "", false
+	}
+	alloc := capturedAlloc(fn, fa.X)
+	if alloc == nil {
+		return 0, "", false
+	}
+	param := -1
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.FieldAddr:
+			if r.Field == fa.Field && storedTo(r) {
+				return 0, "", false // a value of fn's own
+			}
+		case *ssa.Call:
+			p := appliedOptions(r.Call.Value)
+			if p == nil || p.Parent() != fn || len(r.Call.Args) != 1 || r.Call.Args[0] != alloc {
+				return 0, "", false
+			}
+			param = slices.Index(fn.Params, p)
+		case *ssa.MakeClosure, *ssa.DebugRef, *ssa.UnOp:
+		default:
+			return 0, "", false
+		}
+	}
+	if param < 0 {
+		return 0, "", false
+	}
+	return param, fieldName(fa), true
+}
+
+// capturedAlloc returns the variable of fn that v is: a local of fn, or
+// the free variable of one of fn's closures that captures it.
+func capturedAlloc(fn *ssa.Function, v ssa.Value) *ssa.Alloc {
+	switch v := v.(type) {
+	case *ssa.Alloc:
+		if v.Parent() == fn {
+			return v
+		}
+	case *ssa.FreeVar:
+		if v.Parent().Parent() == fn {
+			a, _ := valueflow.Binding(v).(*ssa.Alloc)
+			return a
+		}
+	}
+	return nil
+}
+
+// storedTo reports whether a store writes to the field address fa.
+func storedTo(fa *ssa.FieldAddr) bool {
+	for _, r := range *fa.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == fa {
+			return true
+		}
+	}
+	return false
+}
+
+// OptionFields returns the fields an option that fn makes sets: every
+// function it returns takes a pointer to the params or options it
+// changes and only sets their fields, or calls the params' setters
+// (func(p *stripe.Params) { p.AddMetadata(k, v) } sets none; one that
+// calls SetIdempotencyKey sets IdempotencyKey). ok is false when fn
+// makes no such option.
+func OptionFields(cat *catalog.Catalog, fn *ssa.Function) (fields []string, ok bool) {
 	if fn.Signature.Results().Len() != 1 {
-		return false
+		return nil, false
 	}
 	if _, ok := fn.Signature.Results().At(0).Type().Underlying().(*types.Signature); !ok {
-		return false
+		return nil, false
 	}
 	returns := 0
 	for _, b := range fn.Blocks {
@@ -63,16 +136,16 @@ func KeylessOption(cat *catalog.Catalog, fn *ssa.Function) bool {
 		case *ssa.Function:
 			lit = v
 		}
-		if lit == nil || len(lit.Params) == 0 || !setsNoKey(cat, lit.Params[0], 0) {
-			return false
+		if lit == nil || len(lit.Params) == 0 || !setsFields(cat, lit.Params[0], 0, &fields) {
+			return nil, false
 		}
 	}
-	return returns > 0
+	return fields, returns > 0
 }
 
-// setsNoKey reports whether the params p points to are only given
-// values other than a key.
-func setsNoKey(cat *catalog.Catalog, p ssa.Value, depth int) bool {
+// setsFields adds to fields those of the params p points to that are
+// given values, and reports whether nothing else is done with them.
+func setsFields(cat *catalog.Catalog, p ssa.Value, depth int, fields *[]string) bool {
 	if depth > 3 {
 		return false
 	}
@@ -80,22 +153,20 @@ func setsNoKey(cat *catalog.Catalog, p ssa.Value, depth int) bool {
 		switch r := r.(type) {
 		case *ssa.DebugRef:
 		case *ssa.FieldAddr:
-			if fieldName(r) == "IdempotencyKey" {
-				return false
-			}
 			for _, fr := range *r.Referrers() {
 				switch fr := fr.(type) {
 				case *ssa.Store:
 					if fr.Addr != r {
 						return false
 					}
+					*fields = append(*fields, fieldName(r))
 				case *ssa.FieldAddr:
-					if !setsNoKey(cat, r, depth+1) {
+					if !setsFields(cat, r, depth+1, fields) {
 						return false
 					}
 				case *ssa.UnOp, *ssa.DebugRef:
 				case ssa.CallInstruction: // a setter of an embedded Params: p.Params.AddMetadata
-					if !setterCall(cat, fr) {
+					if !setterCall(cat, fr, fields) {
 						return false
 					}
 				default:
@@ -103,7 +174,7 @@ func setsNoKey(cat *catalog.Catalog, p ssa.Value, depth int) bool {
 				}
 			}
 		case ssa.CallInstruction:
-			if !setterCall(cat, r) {
+			if !setterCall(cat, r, fields) {
 				return false
 			}
 		default:
@@ -113,31 +184,38 @@ func setsNoKey(cat *catalog.Catalog, p ssa.Value, depth int) bool {
 	return true
 }
 
-// setterCall reports whether a call is one of stripe's params setters
-// other than the key's.
-func setterCall(cat *catalog.Catalog, c ssa.CallInstruction) bool {
+// setterCall reports whether a call is one of stripe's params setters,
+// and adds IdempotencyKey to fields when it is the key's.
+func setterCall(cat *catalog.Catalog, c ssa.CallInstruction, fields *[]string) bool {
 	callee := valueflow.Callee(c.Common())
-	return callee != nil && cat.IsStripeParamsSetter(callee) && !catalog.IsParamsKeySetter(callee)
-}
-
-// NoKeyOptions reports whether v, the options a call passes, holds none
-// that can fill a key slot: no option at all, or only calls of
-// functions keyless says make keyless options.
-func NoKeyOptions(v ssa.Value, keyless func(*ssa.Function) bool) bool {
-	sl, ok := v.Type().Underlying().(*types.Slice)
-	if !ok {
+	if callee == nil || !cat.IsStripeParamsSetter(callee) {
 		return false
 	}
+	if catalog.IsParamsKeySetter(callee) {
+		*fields = append(*fields, "IdempotencyKey")
+	}
+	return true
+}
+
+// PassedOptionFields returns the fields that the options v, the
+// options a call passes, set: none when it passes none, those of each
+// option made by a call of a function whose option fields are known.
+// ok is false when an option may set fields it does not know.
+func PassedOptionFields(v ssa.Value, known func(*ssa.Function) ([]string, bool)) (fields []string, ok bool) {
+	sl, ok := v.Type().Underlying().(*types.Slice)
+	if !ok {
+		return nil, false
+	}
 	if _, ok := sl.Elem().Underlying().(*types.Signature); !ok {
-		return false
+		return nil, false
 	}
 	switch v := v.(type) {
 	case *ssa.Const:
-		return v.IsNil()
+		return nil, v.IsNil()
 	case *ssa.Slice:
 		alloc, ok := v.X.(*ssa.Alloc)
 		if !ok {
-			return false
+			return nil, false
 		}
 		for _, r := range *alloc.Referrers() {
 			ia, ok := r.(*ssa.IndexAddr)
@@ -145,20 +223,25 @@ func NoKeyOptions(v ssa.Value, keyless func(*ssa.Function) bool) bool {
 				if _, ok := r.(*ssa.Slice); ok {
 					continue
 				}
-				return false
+				return nil, false
 			}
 			for _, ir := range *ia.Referrers() {
 				st, ok := ir.(*ssa.Store)
 				if !ok || st.Addr != ia {
-					return false
+					return nil, false
 				}
 				call, ok := st.Val.(*ssa.Call)
-				if !ok || call.Call.StaticCallee() == nil || !keyless(call.Call.StaticCallee()) {
-					return false
+				if !ok || call.Call.StaticCallee() == nil {
+					return nil, false
 				}
+				fs, ok := known(call.Call.StaticCallee())
+				if !ok {
+					return nil, false
+				}
+				fields = append(fields, fs...)
 			}
 		}
-		return true
+		return fields, true
 	}
-	return false
+	return nil, false
 }

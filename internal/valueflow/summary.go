@@ -40,10 +40,13 @@ type Summary struct {
 	// Transaction callback calling fn(&repos{db: tx})): the handles the
 	// work reaches through those arguments commit together.
 	RunsInTx []int
-	// KeylessOption is set on a function that makes a provider call's
-	// option that fills no key slot (WithMetadata(m) returning a
-	// function that sets the params' metadata).
-	KeylessOption bool
+	// Option is set on a function that makes a call's functional option
+	// whose effect is known: it sets OptionFields of the params or the
+	// options struct it is applied to, and does nothing else
+	// (WithMetadata(m) returning a function that sets the params'
+	// Metadata).
+	Option       bool
+	OptionFields []string
 	// ParamWrites are parameters whose value (at Path) a durable write
 	// stores.
 	ParamWrites []ParamWrite
@@ -520,6 +523,71 @@ type ArgSource struct {
 	Path  string
 }
 
+// A key slot that only a functional option can fill (opts ...Option,
+// applied to a provider's params or to an options struct) has the path
+// OptionsPath followed by the field the option sets:
+// "[options]IdempotencyKey". A call says which fields the options it
+// passes set, when it knows them all, with the path OptionsSetPath: the
+// slot is empty when its field is not among them.
+const (
+	OptionsPath = "[options]"
+	optionsSet  = "[options set]"
+)
+
+// IsOptionsPath reports whether path is an options slot's.
+func IsOptionsPath(path string) bool {
+	_, ok := OptionsField(path)
+	return ok
+}
+
+// OptionsField returns the field of an options slot's path.
+func OptionsField(path string) (string, bool) {
+	f, ok := strings.CutPrefix(path, OptionsPath)
+	return f, ok && f != ""
+}
+
+// OptionsSetPath is the path that says the options a call passes set
+// fields, and nothing else.
+func OptionsSetPath(fields []string) string {
+	fields = slices.Clone(fields)
+	slices.Sort(fields)
+	return optionsSet + strings.Join(slices.Compact(fields), ",")
+}
+
+// IsOptionsSetPath reports whether path is an OptionsSetPath.
+func IsOptionsSetPath(path string) bool { return strings.HasPrefix(path, optionsSet) }
+
+// EmptyPath reports whether empty, the paths an argument leaves empty,
+// includes path: the path itself, or, for an options slot, options
+// known to set other fields only.
+func EmptyPath(empty []string, path string) bool {
+	if slices.Contains(empty, path) {
+		return true
+	}
+	f, ok := OptionsField(path)
+	if !ok {
+		return false
+	}
+	for _, e := range empty {
+		if set, ok := strings.CutPrefix(e, optionsSet); ok {
+			return !slices.Contains(strings.Split(set, ","), f)
+		}
+	}
+	return false
+}
+
+// LeavesEmpty reports whether a call leaves want empty: empty are the
+// parts of its arguments it leaves empty.
+func LeavesEmpty(empty []ArgSource, want ArgSource) bool {
+	var paths []string
+	for _, e := range empty {
+		if e.Param == want.Param {
+			paths = append(paths, e.Path)
+		}
+	}
+	return EmptyPath(paths, want.Path)
+}
+
 // HandleKind says where the handle of a statement comes from.
 type HandleKind int
 
@@ -670,8 +738,8 @@ func (s *Summary) String() string {
 		}
 		return out
 	})
-	if s.KeylessOption {
-		parts = append(parts, "keylessoption")
+	if s.Option {
+		parts = append(parts, "option["+strings.Join(s.OptionFields, ",")+"]")
 	}
 	list("effects", len(s.Effects), func(i int) string {
 		e := s.Effects[i]
@@ -820,7 +888,7 @@ func (s SinkInfo) String() string {
 func (s *Summary) Empty() bool {
 	return len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.Defects) == 0 &&
 		len(s.ParamWrites) == 0 && len(s.Effects) == 0 && len(s.Stmts) == 0 && !s.StmtsCut && len(s.ResultFields) == 0 &&
-		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0 && !s.KeylessOption
+		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0 && !s.Option
 }
 
 // A Frame is one step of a call chain: a function and a position in it.

@@ -114,19 +114,24 @@ func effectsIn(res *Result, fn *ssa.Function, depth int) []valueflow.Effect {
 // left out. The call in fn stands for the external call.
 func calleeEffects(res *Result, fn *ssa.Function, depth int) []valueflow.Effect {
 	var out []valueflow.Effect
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			callee := call.Call.StaticCallee()
-			if callee == nil || callee == fn || callee.Parent() != nil || callee.Pkg == nil || callee.Pkg.Pkg != res.Env.Pkg {
-				continue
-			}
-			for _, ce := range effectsIn(res, callee, depth+1) {
-				if e, ok := seenFrom(res, fn, call, ce); ok {
-					out = append(out, e)
+	for _, f := range append([]*ssa.Function{fn}, fn.AnonFuncs...) {
+		if f != fn && !runsDuring(res.Env.Catalog, f, fn) {
+			continue
+		}
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				callee := call.Call.StaticCallee()
+				if callee == nil || callee == fn || callee.Parent() != nil || callee.Pkg == nil || callee.Pkg.Pkg != res.Env.Pkg {
+					continue
+				}
+				for _, ce := range effectsIn(res, callee, depth+1) {
+					if e, ok := seenFrom(res, fn, call, ce); ok {
+						out = append(out, e)
+					}
 				}
 			}
 		}
@@ -150,7 +155,11 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, ce valueflow.Effect
 		e.KeyParam, e.KeyPath = i, path
 		return e, true
 	}
-	if ce.KeyPath == "" && effects.IsEmptyString(arg) || ce.KeyPath != "" && slices.Contains(res.emptyFields(call, arg), ce.KeyPath) {
+	if i, field, ok := effects.OptionsField(fn, arg); ok && ce.KeyPath == "" {
+		e.KeyParam, e.KeyPath = i, valueflow.OptionsPath+field
+		return e, true
+	}
+	if ce.KeyPath == "" && effects.IsEmptyString(arg) || ce.KeyPath != "" && valueflow.EmptyPath(res.emptyFields(call, arg), ce.KeyPath) {
 		e.KeyParam, e.KeyPath, e.Absent = -1, "", true
 		return e, true
 	}
@@ -314,7 +323,7 @@ func ImportedKeyless(res *Result, instr ssa.CallInstruction) []valueflow.Defect 
 			continue
 		}
 		arg := c.Args[eff.KeyParam]
-		if eff.KeyPath == "" && effects.IsEmptyString(arg) || eff.KeyPath != "" && slices.Contains(res.emptyFields(instr, arg), eff.KeyPath) {
+		if eff.KeyPath == "" && effects.IsEmptyString(arg) || eff.KeyPath != "" && valueflow.EmptyPath(res.emptyFields(instr, arg), eff.KeyPath) {
 			out = append(out, valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: valueflow.Origin{Call: eff.Call, At: eff.At}, Keyless: eff.Keyless, Sink: valueflow.SinkInfo{At: eff.At}})
 		}
 	}
@@ -341,8 +350,8 @@ func ImportedEffects(res *Result, instr ssa.CallInstruction) []*effects.Call {
 			e.State = effects.NoSlot
 		case eff.Absent:
 			e.State = effects.Absent
-		case eff.KeyPath == effects.OptionsPath:
-			if eff.KeyParam >= len(c.Args) || !slices.Contains(res.emptyFields(instr, c.Args[eff.KeyParam]), effects.OptionsPath) {
+		case valueflow.IsOptionsPath(eff.KeyPath):
+			if eff.KeyParam >= len(c.Args) || !valueflow.EmptyPath(res.emptyFields(instr, c.Args[eff.KeyParam]), eff.KeyPath) {
 				continue // an option passed may fill it
 			}
 			e.State = effects.Absent
@@ -357,27 +366,30 @@ func ImportedEffects(res *Result, instr ssa.CallInstruction) []*effects.Call {
 }
 
 // emptyFields returns the string fields of v, an argument of call, that
-// the call leaves empty (effects.EmptyFields), and OptionsPath when v
-// is options of which none can fill a key slot.
+// the call leaves empty (effects.EmptyFields), and, when v is options
+// whose effect is known, the path that lists the fields they set
+// (valueflow.OptionsSetPath).
 func (r *Result) emptyFields(call ssa.CallInstruction, v ssa.Value) []string {
 	out := effects.EmptyFields(call, v)
-	if effects.NoKeyOptions(v, r.keylessOption) {
-		out = append(out, effects.OptionsPath)
+	if fields, ok := effects.PassedOptionFields(v, r.optionFields); ok {
+		out = append(out, valueflow.OptionsSetPath(fields))
 	}
 	return out
 }
 
-// keylessOption reports whether fn makes an option that fills no key
-// slot: read from its body in this package, from its summary in
-// another.
-func (r *Result) keylessOption(fn *ssa.Function) bool {
+// optionFields returns the fields an option that fn makes sets: read
+// from its body in this package, from its summary in another.
+func (r *Result) optionFields(fn *ssa.Function) ([]string, bool) {
 	if fn.Blocks != nil && fn.Pkg != nil && fn.Pkg.Pkg == r.Env.Pkg {
-		return effects.KeylessOption(r.Env.Catalog, fn)
+		return effects.OptionFields(r.Env.Catalog, fn)
 	}
 	obj, ok := fn.Object().(*types.Func)
 	if !ok {
-		return false
+		return nil, false
 	}
 	s := r.Imported(obj)
-	return s != nil && s.KeylessOption
+	if s == nil || !s.Option {
+		return nil, false
+	}
+	return s.OptionFields, true
 }

@@ -75,7 +75,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 			sum.Stmts, sum.StmtsCut, sum.Retried = ss.Stmts, ss.StmtsCut, ss.Retried
 		}
 		sum.Runs, sum.RunsInTx = runsParams(fn)
-		sum.KeylessOption = effects.KeylessOption(res.Env.Catalog, fn)
+		sum.OptionFields, sum.Option = effects.OptionFields(res.Env.Catalog, fn)
 		sum.ResultFields = res.ResultFields(fn, obj)
 		if len(sum.ResultFields) == 0 && !reachSinks[fn] && !rel.sinks && !rel.wired {
 			sum.ResultFields, sum.Carried = resultFields(sum.ParamResults), len(sum.ParamResults) > 0

@@ -491,7 +491,7 @@ func (p *program) wiredGuarded(s *valueflow.Summary, wc valueflow.WiredCall, key
 // implementation's receiver as parameter 0).
 func leftEmpty(fields, empty []valueflow.ArgSource) bool {
 	for _, f := range fields {
-		if !slices.Contains(empty, valueflow.ArgSource{Param: f.Param - 1, Path: f.Path}) {
+		if !valueflow.LeavesEmpty(empty, valueflow.ArgSource{Param: f.Param - 1, Path: f.Path}) {
 			return false
 		}
 	}

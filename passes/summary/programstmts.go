@@ -643,7 +643,7 @@ func (p *program) fillFix(w *valueflow.WiredStmt, eff valueflow.Effect, through 
 // leavesKeyEmpty reports whether a wired call leaves empty the request
 // field from which an implementation's external call takes its key.
 func leavesKeyEmpty(w *valueflow.WiredStmt, eff valueflow.Effect) bool {
-	return eff.KeyPath != "" && eff.KeyParam >= 1 && slices.Contains(w.Empty, valueflow.ArgSource{Param: eff.KeyParam - 1, Path: eff.KeyPath})
+	return eff.KeyPath != "" && eff.KeyParam >= 1 && valueflow.LeavesEmpty(w.Empty, valueflow.ArgSource{Param: eff.KeyParam - 1, Path: eff.KeyPath})
 }
 
 // producedBy names the entries of the scope's list whose results a

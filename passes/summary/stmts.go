@@ -1025,7 +1025,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		w.Args = append(w.Args, b.argSource(a, ""))
 		for _, f := range b.h.r.emptyFields(call, a) {
 			w.Empty = append(w.Empty, valueflow.ArgSource{Param: i, Path: f})
-			if f != effects.OptionsPath {
+			if !valueflow.IsOptionsSetPath(f) {
 				w.Fills = append(w.Fills, fieldFills(b.h.r.pass, b.h.r.Env.Catalog, call, i, f)...)
 			}
 		}

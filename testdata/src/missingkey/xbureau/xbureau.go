@@ -1,0 +1,64 @@
+// Package xbureau is a bureau's client: a report request carries the
+// key only when its caller passes the option that sets it.
+package xbureau
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+
+	"github.com/avast/retry-go/v4"
+)
+
+// CallOption configures one call of the bureau's API.
+type CallOption func(*callOptions)
+
+type callOptions struct {
+	idempotencyKey string
+	callbackURL    string
+}
+
+// WithIdempotencyKey makes the bureau answer a repeated request with the
+// first one's report.
+func WithIdempotencyKey(key string) CallOption {
+	return func(o *callOptions) { o.idempotencyKey = key }
+}
+
+// WithCallback asks for the decision at url.
+func WithCallback(url string) CallOption {
+	return func(o *callOptions) { o.callbackURL = url }
+}
+
+// Client keys a request only when the caller passes the option.
+type Client struct {
+	base string
+	hc   *http.Client
+}
+
+func (c *Client) RequestReport(ctx context.Context, body []byte, opts ...CallOption) error {
+	var co callOptions
+	for _, o := range opts {
+		o(&co)
+	}
+	return retry.Do(func() error {
+		return c.post(ctx, "/reports", body, co.idempotencyKey)
+	}, retry.Context(ctx))
+}
+
+func (c *Client) post(ctx context.Context, path string, body []byte, key string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+path, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	if key != "" {
+		req.Header.Set("Idempotency-Key", key)
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// New returns a client of the bureau at base.
+func New(base string) *Client { return &Client{base: base, hc: http.DefaultClient} }
