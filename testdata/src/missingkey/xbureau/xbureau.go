@@ -5,6 +5,7 @@ package xbureau
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 
 	"github.com/avast/retry-go/v4"
@@ -62,3 +63,43 @@ func (c *Client) post(ctx context.Context, path string, body []byte, key string)
 
 // New returns a client of the bureau at base.
 func New(base string) *Client { return &Client{base: base, hc: http.DefaultClient} }
+
+
+// Partner's requests carry no key header: a body's field keys them or
+// nothing does.
+type Partner struct {
+	base string
+	hc   *http.Client
+}
+
+func (p *Partner) post(ctx context.Context, path string, body []byte) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.base+path, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	resp, err := p.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Booking is the body of a workshop booking, which the partner
+// deduplicates on its external reference.
+type Booking struct {
+	ExternalRef string `json:"external_ref"`
+	VIN         string `json:"vin"`
+}
+
+// Negative: each attempt the wrapper makes sends the same body, which
+// carries the booking's external reference.
+func (p *Partner) Book(ctx context.Context, b Booking) error {
+	body, err := json.Marshal(b)
+	if err != nil {
+		return err
+	}
+	return retry.Do(func() error {
+		return p.post(ctx, "/bookings", body)
+	}, retry.Context(ctx))
+}
+

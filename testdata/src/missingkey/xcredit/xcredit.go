@@ -14,12 +14,12 @@ var bu = xbureau.New("https://bureau.example")
 
 // A report pulled with an option that sets no key.
 func pullReport(ctx context.Context, t *asynq.Task) error {
-	return bu.RequestReport(ctx, t.Payload(), xbureau.WithCallback("https://lender.example/cb")) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in xbureau.Client.RequestReport \(xbureau.go:44:10\) \(asynq handler pullReport\)`
+	return bu.RequestReport(ctx, t.Payload(), xbureau.WithCallback("https://lender.example/cb")) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in xbureau.Client.RequestReport \(xbureau.go:45:10\) \(asynq handler pullReport\)`
 }
 
 // A report pulled with no option.
 func pullBare(ctx context.Context, t *asynq.Task) error {
-	return bu.RequestReport(ctx, t.Payload()) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in xbureau.Client.RequestReport \(xbureau.go:44:10\) \(asynq handler pullBare\)`
+	return bu.RequestReport(ctx, t.Payload()) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in xbureau.Client.RequestReport \(xbureau.go:45:10\) \(asynq handler pullBare\)`
 }
 
 // Negative: keyed by the task's ID.
@@ -33,3 +33,4 @@ var callOpts []xbureau.CallOption
 func pullShared(ctx context.Context, t *asynq.Task) error {
 	return bu.RequestReport(ctx, t.Payload(), callOpts...)
 }
+
