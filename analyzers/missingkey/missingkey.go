@@ -103,11 +103,11 @@ func (c *checker) importedCalls() {
 					if toOwnRoute(instr, d) {
 						continue
 					}
-					c.reportImported(c.res.CallStart(instr.Pos()), path, d, false)
+					c.reportImported(c.res.CallStart(instr.Pos()), path, d, nil)
 				}
 				if call, ok := instr.(ssa.CallInstruction); ok {
 					for _, d := range summary.ImportedKeyless(c.res, call) {
-						c.reportImported(c.res.CallStart(instr.Pos()), path, d, true)
+						c.reportImported(c.res.CallStart(instr.Pos()), path, d, call)
 					}
 				}
 			}
@@ -122,7 +122,7 @@ func (c *checker) importedCalls() {
 		if s := c.res.Imported(r.Extern); s != nil {
 			for _, d := range s.Defects {
 				if d.Kind == valueflow.KeylessEffect && !d.Reported {
-					c.reportImported(r.Pos, &retried.Path{Root: r}, d, false)
+					c.reportImported(r.Pos, &retried.Path{Root: r}, d, nil)
 				}
 			}
 		}
@@ -144,23 +144,32 @@ func toOwnRoute(instr ssa.Instruction, d valueflow.Defect) bool {
 }
 
 // reportImported reports a helper's call without a key at pos. A
-// defect of the helper's own is reported once; one that the call's
-// arguments make (an empty key, options that set none) at each call.
-func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.Defect, perCall bool) {
+// defect of the helper's own is reported once; one that the arguments of
+// call make (an empty key, options that set none) at each call, with the
+// option that sets the key when the helper's package has one.
+func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.Defect, call ssa.CallInstruction) {
 	seen := d.Origin.At.String()
-	if perCall {
+	if call != nil {
 		seen += "@" + c.pass.Fset.Position(pos).String()
 	}
 	if c.seen[seen] {
 		return
 	}
 	c.seen[seen] = true
-	msg := fmt.Sprintf("%s: %s() in %s (%s)%s", consequence(d.Keyless, c.res.Env.Catalog.KeyHeader()), d.Origin.Call, d.Origin.At, path.Root.Describe(), c.advice(d.Keyless, path.Root.Describe()))
-	rel := check.Chain(path)
+	diag := analysis.Diagnostic{Pos: pos, Related: check.Chain(path)}
 	for _, f := range d.Chain {
-		rel = append(rel, analysis.RelatedInformation{Pos: pos, Message: "via " + f.String()})
+		diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: pos, Message: "via " + f.String()})
 	}
-	c.rep.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: rel})
+	diag.Message = fmt.Sprintf("%s: %s() in %s (%s)", consequence(d.Keyless, c.res.Env.Catalog.KeyHeader()), d.Origin.Call, d.Origin.At, path.Root.Describe())
+	if call != nil && d.Keyless.Option != "" {
+		if f := slotfix.Option(c.pass, c.res, call.Parent(), call.Pos(), d.Keyless.Option); f != nil {
+			diag.SuggestedFixes = []analysis.SuggestedFix{*f}
+			c.rep.Report(diag)
+			return
+		}
+	}
+	diag.Message += c.advice(d.Keyless, path.Root.Describe())
+	c.rep.Report(diag)
 }
 
 // programCalls reports, in a composition root, the calls without a key
@@ -204,6 +213,9 @@ func (c *checker) advice(k valueflow.Keyless, root string) string {
 		slot = k.Field
 	case catalog.PubOption:
 		slot = "the message ID"
+	}
+	if k.Option != "" {
+		return "; pass " + k.Option[strings.LastIndex(k.Option, "/")+1:] + " with " + c.res.Catalog.KeyPlace(root) + ", passed down to the call"
 	}
 	return "; set " + slot + " from " + c.res.Catalog.KeyPlace(root) + ", passed down to the call"
 }

@@ -48,7 +48,7 @@ func TestMissingKey(t *testing.T) {
 		"missingkey/fixes",
 	)
 	fixtest.Golden(t, results,
-		"missingkey/fixes")
+		"missingkey/fixes", "missingkey/xcredit")
 	fixtest.Gofmt(t, results)
-	fixtest.Remedied(t, results, regexp.MustCompile(`; set .* from .*, passed down to the call`))
+	fixtest.Remedied(t, results, regexp.MustCompile(`; (set .* from|pass .* with) .*, passed down to the call`))
 }

@@ -1032,6 +1032,10 @@ type Keyless struct {
 	Method string           // the HTTP method of a request, when known
 	Slot   catalog.SlotKind // where the key would go
 	Field  string           // for an input field slot: the field
+	// Option, for a slot only an option fills, is the function of the
+	// callee's package that makes the option setting the key, by its
+	// package path and name ("example.com/bureau.WithIdempotencyKey").
+	Option string
 }
 
 // An Origin is where a fresh value is made.

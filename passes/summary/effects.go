@@ -157,6 +157,7 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, ce valueflow.Effect
 	}
 	if i, field, ok := effects.OptionsField(fn, arg); ok && ce.KeyPath == "" {
 		e.KeyParam, e.KeyPath = i, valueflow.OptionsPath+field
+		e.Keyless.Option = keyOption(res, fn.Params[i].Type(), field)
 		return e, true
 	}
 	if ce.KeyPath == "" && effects.IsEmptyString(arg) || ce.KeyPath != "" && valueflow.EmptyPath(res.emptyFields(call, arg), ce.KeyPath) {
@@ -164,6 +165,32 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, ce valueflow.Effect
 		return e, true
 	}
 	return e, false
+}
+
+// keyOption returns the exported function of the package, of one string
+// parameter, that makes an option of the slice type opts, setting only
+// field: WithIdempotencyKey(key), by its package path and name. "" if
+// there is none, or several.
+func keyOption(res *Result, opts types.Type, field string) string {
+	sl, ok := opts.Underlying().(*types.Slice)
+	if !ok {
+		return ""
+	}
+	found := ""
+	for _, fn := range res.SrcFuncs() {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || !obj.Exported() || fn.Signature.Recv() != nil || fn.Signature.Params().Len() != 1 || !isString(fn.Signature.Params().At(0).Type()) ||
+			fn.Signature.Results().Len() != 1 || !types.Identical(fn.Signature.Results().At(0).Type(), sl.Elem()) {
+			continue
+		}
+		if fields, ok := effects.OptionFields(res.Env.Catalog, fn); ok && slices.Equal(fields, []string{field}) {
+			if found != "" {
+				return ""
+			}
+			found = obj.Pkg().Path() + "." + obj.Name()
+		}
+	}
+	return found
 }
 
 // ownEffects summarises the external calls fn makes itself.

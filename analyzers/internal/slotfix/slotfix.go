@@ -6,7 +6,9 @@ package slotfix
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -87,4 +89,44 @@ func recordedKey(pass *analysis.Pass, res *summary.Result, e *effects.Call) stri
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
+}
+
+// Option fills the key slot of a call of another package's function
+// that only an option fills, by passing the option that sets the key
+// (option names it by package path and name: WithIdempotencyKey) with
+// the operation key in scope. It returns nil when no key is in scope,
+// when the key may be missing (an empty key would be sent as one), or
+// when the call passes its options as a slice (opts...).
+func Option(pass *analysis.Pass, res *summary.Result, fn *ssa.Function, lparen token.Pos, option string) *analysis.SuggestedFix {
+	dot := strings.LastIndex(option, ".")
+	if dot < 0 {
+		return nil
+	}
+	path, name := option[:dot], option[dot+1:]
+	file := fix.FileOf(pass, lparen)
+	if file == nil {
+		return nil
+	}
+	call := fix.CallAt(file, lparen)
+	if call == nil || call.Ellipsis.IsValid() {
+		return nil
+	}
+	qual := fix.ImportName(pass.Pkg, file, path)
+	if qual == "" {
+		return nil
+	}
+	cat := res.Env.Catalog
+	key, ks, ok := opkey.InScope(pass, cat, lparen)
+	if !ok && fn != nil {
+		key, ks, ok = opkey.FromContext(pass, cat, res, res.SrcFuncs(), fn, lparen)
+	}
+	if !ok || ks.MayBeEmpty {
+		return nil
+	}
+	key = fmt.Sprintf(ks.Expr, key, cat.KeyHeader())
+	edits := []analysis.TextEdit{{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + qual + "." + name + "(" + key + ")")}}
+	for _, imp := range ks.Imports {
+		edits = append(edits, fix.AddImport(file, imp)...)
+	}
+	return &analysis.SuggestedFix{Message: "Pass " + qual + "." + name + "(" + key + "), the operation key, as the idempotency key", TextEdits: edits}
 }
