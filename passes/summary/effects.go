@@ -225,6 +225,14 @@ func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 				out = append(out, eff)
 				continue
 			}
+			if i, field, ok := effects.OptionsField(fn, e.Key); ok {
+				// A key that only an option the caller passes sets.
+				eff.KeyParam, eff.KeyPath = i, valueflow.OptionsPath+field
+				eff.Keyless.Option = keyOption(res, fn.Params[i].Type(), field)
+				eff.Outcome = returnsOutcome(res, e, fn)
+				out = append(out, eff)
+				continue
+			}
 			keys := effects.Origins(e.Key, nil)
 			for i, p := range fn.Params {
 				if effects.Intersects(effects.Origins(p, nil), keys) {

@@ -103,3 +103,23 @@ func (p *Partner) Book(ctx context.Context, b Booking) error {
 	}, retry.Context(ctx))
 }
 
+
+// Transfer sets the key from the options itself.
+func (c *Client) Transfer(ctx context.Context, body []byte, opts ...CallOption) error {
+	var co callOptions
+	for _, o := range opts {
+		o(&co)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/transfers", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	if co.idempotencyKey != "" {
+		req.Header.Set("Idempotency-Key", co.idempotencyKey)
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
