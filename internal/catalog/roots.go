@@ -150,6 +150,9 @@ var loopReceivers = map[string]string{
 	"(*github.com/twmb/franz-go/pkg/kgo.Client).PollRecords":            "franz-go consumer loop",
 	"(*github.com/aws/aws-sdk-go-v2/service/sqs.Client).ReceiveMessage": "SQS consumer loop",
 	"(*github.com/nats-io/nats.go.Subscription).NextMsg":                "NATS consumer loop",
+	// The Go CDK's portable subscription: a message not acked is
+	// delivered again (after its ack deadline, or at once when nacked).
+	"(*gocloud.dev/pubsub.Subscription).Receive": "Go CDK pubsub consumer loop",
 	// XAUTOCLAIM takes over the pending entries of a consumer that died:
 	// redeliveries, as XREADGROUP's are.
 	"github.com/redis/go-redis/v9.*.XReadGroup": "Redis stream consumer loop",

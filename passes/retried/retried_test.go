@@ -54,7 +54,7 @@ var probe = &analysis.Analyzer{
 }
 
 func TestRetried(t *testing.T) {
-	checktest.Run(t, testdata, probe, "retried/a", "retried/funcvalues", "retried/marked", "retried/markedimpl",
+	checktest.Run(t, testdata, probe, "retried/a", "retried/gocdk", "retried/funcvalues", "retried/marked", "retried/markedimpl",
 		// A gRPC service registered by another package than its own.
 		"retried/grpcserver",
 		// A Lambda handler built by adapters of other packages from a
