@@ -40,6 +40,7 @@ var unverified = map[string]string{
 	"github.com/streadway/amqp":                        "not required by a testdata module",
 	"github.com/sourcegraph/conc":                      "not required by a testdata module",
 	"cloud.google.com/go":                              "not required by a testdata module",
+	"gocloud.dev":                                      "not required by a testdata module",
 	"github.com/aws/aws-lambda-go":                     "not required by a testdata module",
 	"github.com/aws/aws-sdk-go-v2/service/sns":         "only the SQS service is required by a testdata module",
 	"github.com/aws/aws-sdk-go-v2/service/ses":         "only the SQS service is required by a testdata module",
