@@ -335,20 +335,41 @@ func encodedFrom(b ssa.Value) ssa.Value {
 // bytes a caller encoded (post(ctx, body []byte)), or -1: whether the
 // body carries a key is the caller's to say.
 func BodyParam(e *Call) int {
+	if fn, i := BodyOwner(e); fn == e.Instr.Parent() {
+		return i
+	}
+	return -1
+}
+
+// BodyOwner returns the function, and the index of its parameter, whose
+// value the request's body is encoded from or whose bytes it sends, as
+// BodyParam does; the function may also be the one that makes the
+// closure sending the request (a retry wrapper's operation, given the
+// bytes its maker encoded from a parameter). Nil and -1 if none.
+func BodyOwner(e *Call) (*ssa.Function, int) {
 	if e.Body == nil {
-		return -1
+		return nil, -1
 	}
 	v := encoded(e.Body)
 	if v == nil {
 		v = readBytes(e.Body)
 	}
 	if v == nil {
-		return -1
+		return nil, -1
+	}
+	if b := captured(v); b != nil {
+		if from := encodedFrom(valueflow.Unwrap(b)); from != nil {
+			v = from
+		} else {
+			v = b
+		}
 	}
 	if p, ok := valueflow.Unwrap(v).(*ssa.Parameter); ok {
-		return slices.Index(e.Instr.Parent().Params, p)
+		if fn := p.Parent(); fn == e.Instr.Parent() || fn == e.Instr.Parent().Parent() {
+			return fn, slices.Index(fn.Params, p)
+		}
 	}
-	return -1
+	return nil, -1
 }
 
 // KeyedBody reports whether v, a value a caller hands to be encoded as

@@ -47,11 +47,11 @@ func (r *Result) MissingKeys() []*effects.Call {
 // of that function in the package gives one with a field for the
 // operation's key: the request is keyed where its receiver reads it.
 func (r *Result) bodyKeyedByCallers(e *effects.Call) bool {
-	p := effects.BodyParam(e)
+	fn, p := effects.BodyOwner(e)
 	if p < 0 {
 		return false
 	}
-	fn, calls := e.Instr.Parent(), 0
+	calls := 0
 	for _, f := range r.SrcFuncs() {
 		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {

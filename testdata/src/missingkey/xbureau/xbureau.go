@@ -123,3 +123,39 @@ func (c *Client) Transfer(ctx context.Context, body []byte, opts ...CallOption) 
 	}
 	return resp.Body.Close()
 }
+
+// Notifier encodes what its callers give it and sends it, retrying
+// failures with the same bytes.
+type Notifier struct {
+	base string
+	hc   *http.Client
+}
+
+// SMS is a text, which the gateway deduplicates on its client reference.
+type SMS struct {
+	To              string `json:"to"`
+	ClientReference string `json:"client_reference"`
+}
+
+// Negative: every caller's body carries the client reference.
+func (n *Notifier) SendSMS(ctx context.Context, s SMS) error {
+	return n.post(ctx, "/sms", s)
+}
+
+func (n *Notifier) post(ctx context.Context, path string, in any) error {
+	body, err := json.Marshal(in)
+	if err != nil {
+		return err
+	}
+	return retry.Do(func() error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, n.base+path, bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		resp, err := n.hc.Do(req)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}, retry.Context(ctx))
+}
