@@ -62,6 +62,14 @@ func (c *Catalog) External(fn *types.Func) (External, bool) {
 	return grpcStub(fn, sig)
 }
 
+// stripeEphemeral are the stripe services whose Create makes only a
+// short-lived thing for a client to use (an onboarding or dashboard
+// link, a session or key for a front end): a second one, made by a
+// retry, is harmless.
+var stripeEphemeral = map[string]bool{
+	"AccountLink": true, "AccountSession": true, "LoginLink": true, "EphemeralKey": true,
+}
+
 // stripeService recognises the v82 client's service methods:
 // sc.V1PaymentIntents.Create(ctx, params).
 func stripeService(fn *types.Func, sig *types.Signature) (External, bool) {
@@ -74,6 +82,9 @@ func stripeService(fn *types.Func, sig *types.Signature) (External, bool) {
 	}
 	recv := strings.TrimPrefix(TypeKey(sig.Recv().Type()), "*")
 	service := strings.TrimSuffix(strings.TrimPrefix(recv[strings.LastIndex(recv, ".")+1:], "v1"), "Service")
+	if stripeEphemeral[service] {
+		return External{}, false
+	}
 	return External{What: "Stripe " + service + " " + strings.ToLower(fn.Name()), Slot: ParamsKey, Arg: n - 1}, true
 }
 

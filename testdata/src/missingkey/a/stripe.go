@@ -43,6 +43,17 @@ func (w *RefundWorker) Work(ctx context.Context, job *river.Job[RefundArgs]) err
 
 var sc = stripe.NewClient("sk")
 
+// A connected account made again on a retry is a second account.
+func ginOnboard(c *gin.Context) {
+	sc.V1Accounts.Create(c.Request.Context(), &stripe.AccountCreateParams{}) // want `Stripe Account create: the call carries no idempotency key \(gin handler ginOnboard\)`
+}
+
+// Negative: an onboarding link is a short-lived URL; a second one is
+// harmless.
+func ginOnboardingLink(c *gin.Context) {
+	sc.V1AccountLinks.Create(c.Request.Context(), &stripe.AccountLinkCreateParams{Account: stripe.String("acct_1")})
+}
+
 func ginCharge(c *gin.Context) {
 	params := &stripe.PaymentIntentCreateParams{}
 	sc.V1PaymentIntents.Create(c.Request.Context(), params) // want `Stripe PaymentIntent create: the call carries no idempotency key \(gin handler ginCharge\)`

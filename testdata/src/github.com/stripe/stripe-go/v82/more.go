@@ -173,3 +173,33 @@ type v1TransferService struct{ Key string }
 func (c v1TransferService) Create(ctx context.Context, params *TransferCreateParams) (*Transfer, error) {
 	return nil, nil
 }
+
+// AccountCreateParams are the params of a connected account.
+type AccountCreateParams struct {
+	Params `form:"*"`
+	Type   *string
+}
+
+// Account is a connected account.
+type Account struct{ ID string }
+
+type v1AccountService struct{ Key string }
+
+func (c v1AccountService) Create(ctx context.Context, params *AccountCreateParams) (*Account, error) {
+	return nil, nil
+}
+
+// AccountLinkCreateParams are the params of an onboarding link.
+type AccountLinkCreateParams struct {
+	Params  `form:"*"`
+	Account *string
+}
+
+// AccountLink is a short-lived onboarding URL.
+type AccountLink struct{ URL string }
+
+type v1AccountLinkService struct{ Key string }
+
+func (c v1AccountLinkService) Create(ctx context.Context, params *AccountLinkCreateParams) (*AccountLink, error) {
+	return nil, nil
+}

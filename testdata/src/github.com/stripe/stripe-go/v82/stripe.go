@@ -191,6 +191,8 @@ type Client struct {
 	V1Payouts        *v1PayoutService
 	V1Refunds        *v1RefundService
 	V1Transfers      *v1TransferService
+	V1Accounts       *v1AccountService
+	V1AccountLinks   *v1AccountLinkService
 }
 
 type clientConfig struct{}
