@@ -17,6 +17,7 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
+	"slices"
 	"strings"
 	"sync"
 
@@ -226,7 +227,7 @@ func (t *tracer) step(n node) {
 	}
 	alloc, _ := n.v.(*ssa.Alloc)
 	for _, instr := range *refs {
-		if alloc != nil && t.overwritten(alloc, instr) {
+		if alloc != nil && t.overwritten(alloc, instr, n.path) {
 			continue
 		}
 		switch instr := instr.(type) {
@@ -347,11 +348,12 @@ func (t *tracer) store(s *ssa.Store, n node) {
 }
 
 // overwritten reports whether a use of a local variable that the flow
-// entered reads only what a later store of the whole variable put there
-// (attempt = repo.FindOne(...) after the fresh attempt was inserted):
-// every store the flow entered by runs before such a store, which runs
-// before the use.
-func (t *tracer) overwritten(alloc *ssa.Alloc, use ssa.Instruction) bool {
+// entered reads only what a later store put there: of the whole variable
+// (attempt = repo.FindOne(...) after the fresh attempt was inserted), or
+// of the one field the flow is in (e := EarningFor(...); e.ID =
+// ids.Derived(...)). Every store the flow entered by runs before such a
+// store, which runs before the use.
+func (t *tracer) overwritten(alloc *ssa.Alloc, use ssa.Instruction, path string) bool {
 	if _, ok := use.(*ssa.Store); ok {
 		return false
 	}
@@ -359,20 +361,45 @@ func (t *tracer) overwritten(alloc *ssa.Alloc, use ssa.Instruction) bool {
 	if len(origins) == 0 {
 		return false
 	}
+	kills := wholeStores(alloc)
+	if field, ok := strings.CutPrefix(path, "."); ok && !strings.ContainsAny(field, ".[*") {
+		kills = append(kills, fieldStores(alloc, field)...)
+	}
 	for _, s := range origins {
-		killed := false
-		for _, r := range *alloc.Referrers() {
-			k, ok := r.(*ssa.Store)
-			if ok && k != s && k.Addr == alloc && Dominates(s, k) && Dominates(k, use) {
-				killed = true
-				break
-			}
-		}
-		if !killed {
+		if !slices.ContainsFunc(kills, func(k *ssa.Store) bool { return k != s && Dominates(s, k) && Dominates(k, use) }) {
 			return false
 		}
 	}
 	return true
+}
+
+// wholeStores returns the stores of a whole value into alloc.
+func wholeStores(alloc *ssa.Alloc) []*ssa.Store {
+	var out []*ssa.Store
+	for _, r := range *alloc.Referrers() {
+		if k, ok := r.(*ssa.Store); ok && k.Addr == alloc {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// fieldStores returns the stores into the named field of the struct
+// alloc holds.
+func fieldStores(alloc *ssa.Alloc, field string) []*ssa.Store {
+	var out []*ssa.Store
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || FieldName(alloc.Type(), fa.Field) != field {
+			continue
+		}
+		for _, fr := range *fa.Referrers() {
+			if k, ok := fr.(*ssa.Store); ok && k.Addr == fa {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
 }
 
 // Dominates reports whether a runs before b on every path through their

@@ -115,3 +115,32 @@ func newDeclaredMixed(test bool) *declaredMixed {
 func (s *declaredMixed) Create(w http.ResponseWriter, r *http.Request) {
 	db.ExecContext(r.Context(), "INSERT INTO orders (id, total) VALUES ($1, $2)", s.newKey(), 10)
 }
+
+type earning struct {
+	ID     string
+	Amount int
+}
+
+// earningFor makes an earning with a fresh ID.
+func earningFor(amount int) earning { return earning{ID: uuid.NewString(), Amount: amount} } // want `a retry inserts a second earnings row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler service.Settle\)`
+
+// bonusFor makes a bonus earning with a fresh ID.
+func bonusFor(amount int) earning { return earning{ID: uuid.NewString(), Amount: amount} }
+
+func insertEarning(r *http.Request, e earning) {
+	db.ExecContext(r.Context(), "INSERT INTO earnings (id, amount) VALUES ($1, $2)", e.ID, e.Amount)
+}
+
+func (s *service) Settle(w http.ResponseWriter, r *http.Request) {
+	e := earningFor(10)
+	e.Amount /= 2
+	insertEarning(r, e)
+}
+
+// Negative: the fresh ID is replaced by one derived from the request
+// before the earning is stored.
+func (s *service) NoShow(w http.ResponseWriter, r *http.Request) {
+	e := bonusFor(10)
+	e.ID = "no-show-" + r.Header.Get("Idempotency-Key")
+	insertEarning(r, e)
+}
