@@ -41,13 +41,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -454,6 +454,11 @@ func TestWired(t *testing.T) {
 		},
 		// A root that already hands the charge its key in the context:
 		// the fix fills the call's slot and wraps nothing again.
+		// Work a runner of another package runs only past its claim of
+		// the key is made once; work a plain transaction runs is not.
+		"example.com/wiredrun/cmd/server/main.go:15": {
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.Service.PlaceLoose\$1 \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.PlaceLoose, wired here\)`,
+		},
 		"example.com/wiredwrap/cmd/server/main.go:12": {
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in payments.Gateway.Charge \(payments.go:\d+:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
 		},

@@ -16,8 +16,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 

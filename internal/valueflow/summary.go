@@ -40,6 +40,11 @@ type Summary struct {
 	// Transaction callback calling fn(&repos{db: tx})): the handles the
 	// work reaches through those arguments commit together.
 	RunsInTx []int
+	// RunsPast are those of Runs that it calls only past wired calls
+	// whose results decide whether they run (a helper that claims the
+	// caller's key and runs the work only when the claim succeeds): the
+	// program resolves whether those are dedup guards.
+	RunsPast []RunGuard
 	// Option is set on a function that makes a call's functional option
 	// whose effect is known: it sets OptionFields of the params or the
 	// options struct it is applied to, and does nothing else
@@ -516,6 +521,13 @@ type ArgHandle struct {
 	Handle Handle
 }
 
+// A RunGuard says the function calls its parameter Param only past the
+// wired calls Guards, whose results decide whether it does.
+type RunGuard struct {
+	Param  int
+	Guards []WiredCall
+}
+
 // An ArgSource is the parameter Param (-1: none) at field Path that a
 // statement's argument is.
 type ArgSource struct {
@@ -888,7 +900,7 @@ func (s SinkInfo) String() string {
 func (s *Summary) Empty() bool {
 	return len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.Defects) == 0 &&
 		len(s.ParamWrites) == 0 && len(s.Effects) == 0 && len(s.Stmts) == 0 && !s.StmtsCut && len(s.ResultFields) == 0 &&
-		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0 && !s.Option
+		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0 && len(s.RunsPast) == 0 && !s.Option
 }
 
 // A Frame is one step of a call chain: a function and a position in it.

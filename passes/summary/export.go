@@ -75,6 +75,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 			sum.Stmts, sum.StmtsCut, sum.Retried = ss.Stmts, ss.StmtsCut, ss.Retried
 		}
 		sum.Runs, sum.RunsInTx = runsParams(fn)
+		sum.RunsPast = runsPast(res.Env, fn)
 		sum.OptionFields, sum.Option = effects.OptionFields(res.Env.Catalog, fn)
 		sum.ResultFields = res.ResultFields(fn, obj)
 		if len(sum.ResultFields) == 0 && !reachSinks[fn] && !rel.sinks && !rel.wired {

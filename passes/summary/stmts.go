@@ -365,6 +365,48 @@ func runsParams(fn *ssa.Function) (runs, inTx []int) {
 	return runs, inTx
 }
 
+// runsPast returns the function parameters that fn, or a literal of it,
+// calls only past wired calls deciding whether they run (deciders): each
+// call of the parameter has some, and those of the first are kept.
+func runsPast(env *valueflow.Env, fn *ssa.Function) []valueflow.RunGuard {
+	guards := map[int][]valueflow.WiredCall{}
+	unguarded := map[int]bool{}
+	var visit func(f *ssa.Function)
+	visit = func(f *ssa.Function) {
+		for _, blk := range f.Blocks {
+			for _, instr := range blk.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				p := calledParam(fn, call.Call.Value)
+				if p == nil {
+					continue
+				}
+				i := slices.Index(fn.Params, p)
+				if g := deciders(env, call); len(g) > 0 && !unguarded[i] {
+					if _, seen := guards[i]; !seen {
+						guards[i] = g
+					}
+				} else {
+					unguarded[i] = true
+				}
+			}
+		}
+		for _, anon := range f.AnonFuncs {
+			visit(anon)
+		}
+	}
+	visit(fn)
+	var out []valueflow.RunGuard
+	for i := range fn.Params {
+		if g, ok := guards[i]; ok && !unguarded[i] {
+			out = append(out, valueflow.RunGuard{Param: i, Guards: g})
+		}
+	}
+	return out
+}
+
 // begunTxs returns the transactions f begins itself (tx, err :=
 // db.BeginTxx(ctx, nil)): a function it is given and calls with one
 // runs in that transaction, which f then commits or rolls back.

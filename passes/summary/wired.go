@@ -194,6 +194,7 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 			// callback that makes the call: made once.
 			guards = append(guards, deciders(res.Env, wf.gen)...)
 		}
+		guards = append(guards, runnerGuards(res, wf.gen.Parent())...)
 		if wf.arg.Through != nil {
 			more, stopped := throughGuards(res, wf.arg)
 			if stopped {
@@ -632,6 +633,40 @@ func wiredTarget(env *valueflow.Env, w valueflow.WiredArg) (wc valueflow.WiredCa
 	}
 	wc, ok = wiredCall(env, w.Call)
 	return wc, w.Arg, w.Path, ok
+}
+
+// runnerGuards returns the wired calls that decide, inside the function
+// of another package that a literal is handed to, whether it runs
+// (idempotency.Run(ctx, r, scope, key, func(ctx, tx) {...}), which runs
+// it only when its claim of the key succeeds), as that function's
+// summary says (RunsPast).
+func runnerGuards(res *Result, lit *ssa.Function) []valueflow.WiredCall {
+	if lit.Parent() == nil {
+		return nil
+	}
+	var out []valueflow.WiredCall
+	for _, b := range lit.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			callee := valueflow.Callee(call.Common())
+			if callee == nil {
+				continue
+			}
+			s := res.Imported(callee)
+			if s == nil {
+				continue
+			}
+			for _, rg := range s.RunsPast {
+				if args := call.Common().Args; rg.Param < len(args) && madeFrom(args[rg.Param], lit) {
+					out = append(out, rg.Guards...)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // throughGuards returns the guards of the wired call that a function of

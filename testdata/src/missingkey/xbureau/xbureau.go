@@ -64,7 +64,6 @@ func (c *Client) post(ctx context.Context, path string, body []byte, key string)
 // New returns a client of the bureau at base.
 func New(base string) *Client { return &Client{base: base, hc: http.DefaultClient} }
 
-
 // Partner's requests carry no key header: a body's field keys them or
 // nothing does.
 type Partner struct {
@@ -102,7 +101,6 @@ func (p *Partner) Book(ctx context.Context, b Booking) error {
 		return p.post(ctx, "/bookings", body)
 	}, retry.Context(ctx))
 }
-
 
 // Transfer sets the key from the options itself.
 func (c *Client) Transfer(ctx context.Context, body []byte, opts ...CallOption) error {

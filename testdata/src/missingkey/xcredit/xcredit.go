@@ -34,7 +34,6 @@ func pullShared(ctx context.Context, t *asynq.Task) error {
 	return bu.RequestReport(ctx, t.Payload(), callOpts...)
 }
 
-
 // A transfer sent with no option.
 func transfer(ctx context.Context, t *asynq.Task) error {
 	return bu.Transfer(ctx, t.Payload()) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in xbureau.Client.Transfer`
