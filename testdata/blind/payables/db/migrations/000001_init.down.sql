@@ -1,0 +1,3 @@
+DROP TABLE IF EXISTS supplier_bank_accounts;
+DROP TABLE IF EXISTS suppliers;
+DROP TABLE IF EXISTS tenants;

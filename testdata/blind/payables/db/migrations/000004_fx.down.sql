@@ -1,0 +1,3 @@
+DROP TABLE IF EXISTS fx_rates;
+DROP TABLE IF EXISTS fx_conversions;
+DROP TABLE IF EXISTS fx_quotes;
