@@ -35,10 +35,11 @@
 // encoded from a struct with a field for the operation's key
 // (idempotencyKey, requestId, eventId and the like, the merchant's
 // order reference a payment page takes once, a message gateway's
-// client reference or a mail API's message ID, which they
-// deduplicate), at the top of the body or in an object of it, also
-// when a helper encodes the body its caller gives it, or posts the
-// bytes every caller in the package encodes from one, requests to a
+// client reference or a mail API's message ID, a partner's external
+// reference, which they deduplicate), at the top of the body or in an
+// object of it, also when a helper encodes the body its caller gives
+// it, or posts the bytes every caller in the package encodes from one
+// (in the operation it hands a retry wrapper, too), requests to a
 // route the same package serves ("POST /orders/{id}/insert", gin's and
 // echo's "/orders/:id"), or to a route the program's router names (a
 // gorilla/mux route's URL, echo's Reverse), also when a helper of
@@ -55,7 +56,13 @@
 // a loop or by a helper such as apply(&p.Params, opts)) fill it only
 // when the caller passes one that does: a call with no option, or only
 // options whose functions set other things (metadata, the connected
-// account), carries no key.
+// account), carries no key. So does a client of the program's own that
+// applies the options it is given to a struct of its own (var o
+// callOptions; for _, opt := range opts { opt(&o) }) and sets the key
+// header from a field of it, itself or in the operation it hands a
+// retry wrapper: a call whose options set other fields sends no key,
+// and the fix passes the option of the client's package that sets the
+// field (WithIdempotencyKey(key)) with the operation key in scope.
 // go-retryablehttp retries by itself, so its
 // POSTs are reported wherever they are.
 //
