@@ -36,7 +36,7 @@ func TestMissingKey(t *testing.T) {
 		// program's own routes are no effect.
 		"missingkey/xhttp", "missingkey/xui",
 		// A client whose key only an option sets, and its callers.
-		"missingkey/xbureau", "missingkey/xcredit",
+		"missingkey/xretry", "missingkey/xbureau", "missingkey/xcredit",
 		// An activity registered by a worker of another package: the
 		// root is found where it is registered.
 		"missingkey/xact", "missingkey/xworker",

@@ -50,6 +50,9 @@ type Call struct {
 	// function making the call whose options are applied to the
 	// carrier: only one of them can fill the slot (OptionsPath).
 	Options *ssa.Parameter
+	// OptionsField is the field of the options struct the helper
+	// applies them to that fills the slot; "" for params' IdempotencyKey.
+	OptionsField string
 }
 
 // Find returns the external calls of fn that have an effect: HTTP requests

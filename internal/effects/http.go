@@ -117,9 +117,12 @@ func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool
 		return nil, false
 	}
 	i, isMaker := catalog.RequestMaker(valueflow.Callee(&maker.Call))
-	args := maker.Call.Args
+	args := slices.Clone(maker.Call.Args)
 	if !isMaker || i+1 >= len(args) {
 		return nil, false
+	}
+	for j := range args {
+		args[j] = inHelper(helper, args[j])
 	}
 	hp, req, withMap := valueflow.HeaderMapParam(helper)
 	if withMap && req != made {
@@ -147,7 +150,12 @@ func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool
 		call.Ext, call.Carrier, call.HeaderMap = ext, cc.Args[hp], true
 	}
 	if call.State, call.Key = headerSlot(made, send, cat.KeyHeaders()); call.State == Filled {
-		call.State, call.Key = Unknown, nil // the helper's own key: a builder's case, not proved here
+		if j, field, ok := OptionsField(helper, call.Key); ok {
+			// A key only the options the caller hands on set.
+			call.State, call.Key = optionsSlot(calling, j, field, call)
+		} else {
+			call.State, call.Key = Unknown, nil // the helper's own key: a builder's case, not proved here
+		}
 	}
 	if call.State == Absent && withMap {
 		call.State, call.Key = mapHeader(cc.Args[hp], c, cat.KeyHeaders())
@@ -169,26 +177,54 @@ func packageHelper(cc *ssa.CallCommon) *ssa.Function {
 }
 
 // onlySend returns the one call of fn that sends a request.
+//
+// The call may be in a literal of fn (the operation fn hands a retry
+// wrapper): one send in fn and its literals is the one.
 func onlySend(cat *catalog.Catalog, fn *ssa.Function) (send ssa.CallInstruction, ext catalog.External, ok bool) {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			inner, isCall := instr.(ssa.CallInstruction)
-			if !isCall {
-				continue
-			}
-			f := valueflow.Callee(inner.Common())
-			if f == nil {
-				continue
-			}
-			if e, isExt := cat.External(f); isExt && e.Slot == catalog.RequestHeader && e.Method == "" {
-				if send != nil {
-					return nil, catalog.External{}, false
+	for _, f := range append([]*ssa.Function{fn}, fn.AnonFuncs...) {
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				inner, isCall := instr.(ssa.CallInstruction)
+				if !isCall {
+					continue
 				}
-				send, ext = inner, e
+				callee := valueflow.Callee(inner.Common())
+				if callee == nil {
+					continue
+				}
+				if e, isExt := cat.External(callee); isExt && e.Slot == catalog.RequestHeader && e.Method == "" {
+					if send != nil {
+						return nil, catalog.External{}, false
+					}
+					send, ext = inner, e
+				}
 			}
 		}
 	}
 	return send, ext, send != nil
+}
+
+// inHelper returns, for a value of a literal of helper, the value of
+// helper it captures (the method and address parameters a retry
+// wrapper's operation reads); else the value.
+func inHelper(helper *ssa.Function, v ssa.Value) ssa.Value {
+	if v == nil {
+		return nil
+	}
+	u := valueflow.Unwrap(v)
+	if fv, ok := u.(*ssa.FreeVar); ok && fv.Parent().Parent() == helper {
+		if b := valueflow.Binding(fv); b != nil {
+			return b
+		}
+	}
+	if load, ok := u.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if fv, ok := load.X.(*ssa.FreeVar); ok && fv.Parent().Parent() == helper {
+			if b := captured(u); b != nil {
+				return b
+			}
+		}
+	}
+	return v
 }
 
 // mapHeader decides what a map of headers that call hands on holds
@@ -896,6 +932,18 @@ func throughParam(call *ssa.Call, v ssa.Value) ssa.Value {
 		}
 	}
 	return v
+}
+
+// optionsSlot records, for a key slot that the options a helper is
+// given as its parameter j fill at field, the caller's own options
+// parameter that it hands on (Options): the caller's callers decide.
+// The slot is unknown at the call either way: options made here may set
+// the field.
+func optionsSlot(calling *ssa.Call, j int, field string, call *Call) (SlotState, ssa.Value) {
+	if p, ok := valueflow.Unwrap(argFor(calling, j)).(*ssa.Parameter); ok && p.Parent() == calling.Parent() {
+		call.Options, call.OptionsField = p, field
+	}
+	return Unknown, nil
 }
 
 // builtHeader returns what a builder's request carries in its key header

@@ -115,7 +115,7 @@ func effectsIn(res *Result, fn *ssa.Function, depth int) []valueflow.Effect {
 func calleeEffects(res *Result, fn *ssa.Function, depth int) []valueflow.Effect {
 	var out []valueflow.Effect
 	for _, f := range append([]*ssa.Function{fn}, fn.AnonFuncs...) {
-		if f != fn && !runsDuring(res.Env.Catalog, f, fn) {
+		if f != fn && !runsDuring(res, f, fn) {
 			continue
 		}
 		for _, b := range f.Blocks {
@@ -197,7 +197,7 @@ func keyOption(res *Result, opts types.Type, field string) string {
 func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 	var out []valueflow.Effect
 	for _, e := range res.Externals() {
-		if e.Instr.Parent() != fn && !runsDuring(res.Env.Catalog, e.Instr.Parent(), fn) {
+		if e.Instr.Parent() != fn && !runsDuring(res, e.Instr.Parent(), fn) {
 			continue
 		}
 		// A body every caller gives a key field keys the request where
@@ -217,6 +217,10 @@ func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 		if i := slices.Index(fn.Params, e.Options); e.State == effects.Unknown && i >= 0 {
 			// Only an option the caller passes can fill the slot.
 			eff.KeyParam, eff.KeyPath, eff.KeyUnknown = i, effects.OptionsPath, false
+			if e.OptionsField != "" {
+				eff.KeyPath = valueflow.OptionsPath + e.OptionsField
+				eff.Keyless.Option = keyOption(res, fn.Params[i].Type(), e.OptionsField)
+			}
 		}
 		if e.State == effects.Filled {
 			if i, path, ok := effects.ParamOf(res, fn, e.Key, ""); ok && path != "" {
@@ -251,8 +255,12 @@ func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 
 // runsDuring reports whether lit, a function literal of fn, runs while fn
 // does: fn calls it, or hands it to a retry wrapper that calls it until
-// it succeeds (backoff.Retry(op, b)). Its external calls are then fn's.
-func runsDuring(cat *catalog.Catalog, lit, fn *ssa.Function) bool {
+// it succeeds (backoff.Retry(op, b)), or to a function of another
+// package of the program that calls it before it returns (its summary's
+// Runs: a retry wrapper of the program's own). Its external calls are
+// then fn's.
+func runsDuring(res *Result, lit, fn *ssa.Function) bool {
+	cat := res.Env.Catalog
 	if lit.Parent() != fn {
 		return false
 	}
@@ -271,6 +279,9 @@ func runsDuring(cat *catalog.Catalog, lit, fn *ssa.Function) bool {
 				continue
 			}
 			if reg, ok := cat.Registration(callee); ok && reg.Attempts && reg.Arg < len(cc.Args) && madeFrom(cc.Args[reg.Arg], lit) {
+				return true
+			}
+			if s := res.Imported(callee); s != nil && slices.ContainsFunc(s.Runs, func(i int) bool { return i < len(cc.Args) && madeFrom(cc.Args[i], lit) }) {
 				return true
 			}
 		}

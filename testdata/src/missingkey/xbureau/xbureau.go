@@ -9,6 +9,8 @@ import (
 	"net/http"
 
 	"github.com/avast/retry-go/v4"
+
+	"missingkey/xretry"
 )
 
 // CallOption configures one call of the bureau's API.
@@ -156,4 +158,46 @@ func (n *Notifier) post(ctx context.Context, path string, in any) error {
 		}
 		return resp.Body.Close()
 	}, retry.Context(ctx))
+}
+
+// Bank's helper is given the method and the options, and makes and
+// sends the request in the operation it hands the program's retry
+// wrapper.
+type Bank struct {
+	base string
+	hc   *http.Client
+}
+
+// NewBank returns a client of the bank at base.
+func NewBank(base string) *Bank { return &Bank{base: base, hc: http.DefaultClient} }
+
+// BookConversion books a currency conversion.
+func (c *Bank) BookConversion(ctx context.Context, body []byte, opts ...CallOption) error {
+	return c.do(ctx, http.MethodPost, "/conversions", body, opts)
+}
+
+// Rates reads the rates.
+func (c *Bank) Rates(ctx context.Context, opts ...CallOption) error {
+	return c.do(ctx, http.MethodGet, "/rates", nil, opts)
+}
+
+func (c *Bank) do(ctx context.Context, method, path string, body []byte, opts []CallOption) error {
+	var o callOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return xretry.Do(ctx, func() error {
+		req, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		if o.idempotencyKey != "" {
+			req.Header.Set("Idempotency-Key", o.idempotencyKey)
+		}
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	})
 }
