@@ -37,6 +37,8 @@ func TestFreshID(t *testing.T) {
 		"freshid/basic",
 		// ID functions of another package held in fields.
 		"freshid/xids", "freshid/heldx",
+		// A fresh key in the option that sets a client's key.
+		"freshid/xoptclient", "freshid/xoptcall",
 		"freshid/roots",
 		// A consumer loop of another package given its handler.
 		"freshid/xloopuse", "freshid/xrouter", "freshid/xrouteruse",

@@ -143,6 +143,48 @@ func OptionFields(cat *catalog.Catalog, fn *ssa.Function) (fields []string, ok b
 	return fields, returns > 0
 }
 
+// OptionParams returns, for an option maker (see OptionFields), the
+// field of the params or options that each of its parameters sets
+// (WithIdempotencyKey(key) returning func(o *callOptions) {
+// o.idempotencyKey = key }: parameter 0 sets idempotencyKey).
+func OptionParams(fn *ssa.Function) map[int]string {
+	out := map[int]string{}
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		mc, ok := valueflow.Unwrap(ret.Results[0]).(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		lit := mc.Fn.(*ssa.Function)
+		if len(lit.Params) == 0 {
+			continue
+		}
+		for _, r := range *lit.Params[0].Referrers() {
+			fa, ok := r.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			for _, fr := range *fa.Referrers() {
+				st, ok := fr.(*ssa.Store)
+				if !ok || st.Addr != fa {
+					continue
+				}
+				c := captured(valueflow.Unwrap(st.Val))
+				if c == nil {
+					continue
+				}
+				if p, ok := valueflow.Unwrap(c).(*ssa.Parameter); ok && p.Parent() == fn {
+					out[slices.Index(fn.Params, p)] = fieldName(fa)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // setsFields adds to fields those of the params p points to that are
 // given values, and reports whether nothing else is done with them.
 func setsFields(cat *catalog.Catalog, p ssa.Value, depth int, fields *[]string) bool {

@@ -333,7 +333,11 @@ func (t *tracer) store(s *ssa.Store, n node) {
 			continue
 		case *ssa.IndexAddr:
 			t.push(addr, addrOf(path), n.stack)
-			path = indexElem(a.Index) + path
+			if !IsOptionsPath(path) {
+				// Options are a slice whose every element is applied:
+				// which one holds the key does not matter.
+				path = indexElem(a.Index) + path
+			}
 			addr = a.X
 			continue
 		case *ssa.Alloc:

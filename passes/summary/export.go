@@ -77,6 +77,21 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		sum.Runs, sum.RunsInTx = runsParams(fn)
 		sum.RunsPast = runsPast(res.Env, fn)
 		sum.OptionFields, sum.Option = effects.OptionFields(res.Env.Catalog, fn)
+		if sum.Option {
+			// The option a call makes carries what it sets: a fresh
+			// key handed to WithIdempotencyKey is in the options'
+			// key field.
+			for j, f := range effects.OptionParams(fn) {
+				sum.ParamResults = append(sum.ParamResults, valueflow.ParamResult{Param: j, Result: 0, ResultPath: valueflow.OptionsPath + f})
+			}
+		}
+		for _, eff := range sum.Effects {
+			if valueflow.IsOptionsPath(eff.KeyPath) && eff.KeyParam >= 0 {
+				// What an option passed for the slot's field holds is
+				// the call's key.
+				sum.ParamSinks = append(sum.ParamSinks, valueflow.ParamSink{Param: eff.KeyParam, Path: eff.KeyPath, Sink: valueflow.SinkInfo{Kind: valueflow.SlotSink, What: "the provider's idempotency key", At: eff.At}})
+			}
+		}
 		sum.ResultFields = res.ResultFields(fn, obj)
 		if len(sum.ResultFields) == 0 && !reachSinks[fn] && !rel.sinks && !rel.wired {
 			sum.ResultFields, sum.Carried = resultFields(sum.ParamResults), len(sum.ParamResults) > 0

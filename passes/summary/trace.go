@@ -156,7 +156,11 @@ func sources(res *Result, call *ssa.Call) []fresh {
 		// The buffer the call fills: what the function encodes from it
 		// (hex.EncodeToString(buf)) is fresh.
 		if i += len(call.Call.Args) - fn.Signature().Params().Len(); i < len(call.Call.Args) {
-			return []fresh{{gen: name, v: call.Call.Args[i], id: true}}
+			out := []fresh{{gen: name, v: call.Call.Args[i], id: true}}
+			for _, v := range arraySlices(call, call.Call.Args[i]) {
+				out = append(out, fresh{gen: name, v: v, id: true})
+			}
+			return out
 		}
 		return nil
 	}
@@ -174,6 +178,27 @@ func sources(res *Result, call *ssa.Call) []fresh {
 	for _, fr := range s.FreshResults {
 		if v := result(call, fr.Result); v != nil && !slices.ContainsFunc(out, func(f fresh) bool { return f.v == v && f.path == fr.Path }) {
 			out = append(out, fresh{gen: name, v: v, path: fr.Path, id: true})
+		}
+	}
+	return out
+}
+
+// arraySlices returns, for a buffer that is a slice of an array variable
+// (var b [16]byte; rand.Read(b[:])), the other slices of the array that
+// call runs before (hex.EncodeToString(b[:])): they read what it filled.
+func arraySlices(call *ssa.Call, buf ssa.Value) []ssa.Value {
+	sl, ok := buf.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	alloc, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *alloc.Referrers() {
+		if other, ok := r.(*ssa.Slice); ok && other != sl && valueflow.Dominates(call, other) {
+			out = append(out, other)
 		}
 	}
 	return out

@@ -35,3 +35,10 @@ func Checksum(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:8])
 }
+
+// RequestKey returns 16 random bytes in hex, read from an array.
+func RequestKey() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
