@@ -12,15 +12,17 @@
 // time read on the retried path and handed to a function of another
 // package that makes a key of it: sweeper.Run(ctx, time.Now()); a function of another package that
 // returns one, or a function held in a field that the package only ever
-// sets to such a function, or to a function literal that returns such a
-// value: s.newHoldID(); or an ID generator behind an interface, whose
+// sets to such a function, or to a function literal or a function of
+// its own that returns such a value: s.newHoldID(); or an ID generator behind an interface, whose
 // field the package fills with one generator, or whose every
 // implementation the program wires returns a fresh value: s.ids.New())
 // and that value becomes the identity of
 // what it writes (the id column of an INSERT, an ORM model's primary key
 // (gorm's Create, bun's NewInsert().Model; a field named ID, or tagged
 // primaryKey or bun:",pk"; the ID an ent create's SetID gives),
-// a provider's idempotency key, the ID a broker deduplicates published
+// a provider's idempotency key (also one handed to the option of a
+// client that sets its key: WithIdempotencyKey(ids.New())), the ID a
+// broker deduplicates published
 // messages on: JetStream's Nats-Msg-Id, an SQS FIFO deduplication ID;
 // the key an S3 upload stores its object under; the ID of a Temporal
 // workflow, on which the server refuses a second start),
