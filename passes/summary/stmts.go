@@ -945,6 +945,29 @@ func (b *stmtBuilder) recvThrough(call *ssa.Call, r valueflow.ArgSource) valuefl
 	return b.argSource(call.Call.Args[r.Param], r.Path)
 }
 
+// heldGetter returns, for a wired call's receiver that another wired
+// call returned, the held dependency it comes from: a method of no
+// argument called on a dependency the function's receiver holds
+// (loans := s.store.Loans()). Taking neither a context nor a
+// transaction, it returns what the dependency holds or builds from its
+// own handles, as the dependency does. The path names the getter after
+// the dependency's, so that no handle of the dependency's is read there.
+func (b *stmtBuilder) heldGetter(v ssa.Value) valueflow.ArgSource {
+	none := valueflow.ArgSource{Param: -1}
+	get, ok := valueflow.Unwrap(v).(*ssa.Call)
+	if !ok || !get.Call.IsInvoke() || len(get.Call.Args) != 0 || get.Call.Signature().Results().Len() != 1 {
+		return none
+	}
+	if _, ok := b.h.r.wiredAt(get); !ok {
+		return none
+	}
+	dep := b.argSource(get.Call.Value, "")
+	if dep.Param != 0 || dep.Path == "" {
+		return none
+	}
+	return valueflow.ArgSource{Param: 0, Path: dep.Path + "." + get.Call.Method.Name() + "()"}
+}
+
 // relays returns the function literals a wired call is handed that do
 // nothing with their parameters but pass them to a function parameter
 // of the function being listed: Run[T](ctx, uow, fn) calls
@@ -1053,6 +1076,9 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		w.Recv = b.argSource(call.Call.Value, "")
 		if w.Recv.Param < 0 && boundWrapper(b.fn) && call.Call.Value == b.fn.FreeVars[0] {
 			w.Recv.Param = valueflow.BoundRecv
+		}
+		if w.Recv.Param == -1 {
+			w.Recv = b.heldGetter(call.Call.Value)
 		}
 		w.Chosen = w.Recv.Param < 0 && effects.ContextChosen(call.Call.Value)
 		w.Relays = b.relays(call)
