@@ -415,6 +415,7 @@ func TestKeyPlace(t *testing.T) {
 		"HTTP handlers are not a kind":    "the operation's key",
 		"kafka-go consumer loop C.Run":    "the message's topic, partition and offset",
 		"Lambda API Gateway handler post": "the request's Idempotency-Key header",
+		"Pub/Sub receiver func literal":   "the message's ID",
 	} {
 		if got := cat.KeyPlace(root); got != want {
 			t.Errorf("KeyPlace(%q) = %q, want %q", root, got, want)

@@ -416,6 +416,10 @@ var keyPlaces = map[string]string{
 	"franz-go consumer loop":     "the record's topic, partition and offset",
 	"sarama consumer loop":       "the message's topic, partition and offset",
 	"Redis stream consumer loop": "the entry's ID",
+	"Pub/Sub receiver":           "the message's ID",
+	// The Go CDK's message has no ID every driver keeps; a publisher
+	// that wants one puts it in the message's metadata.
+	"Go CDK pubsub consumer loop": "the ID the publisher puts in the message's metadata",
 }
 
 // KeyPlace says where the operation key of the root a message describes
