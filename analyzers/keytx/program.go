@@ -46,6 +46,9 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 		case st.Unit == "":
 		case c.isKeyTable(p) && p.Kind == sqltext.Delete:
 			// Deleting expired keys is housekeeping: neither key nor effect.
+		case readBack(r, parsed, i):
+			// The claim's row read back after its insert: the
+			// claim decides, not this read.
 		case c.isKey(p) || isMarker(markers, p):
 			keys = append(keys, i)
 		case p.Writes():
@@ -239,4 +242,21 @@ func (c *checker) reportAround(r *summary.ProgramRoot, k, lookup, next *summary.
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: what + st.At.String()})
 	}
 	c.rep.Report(d)
+}
+
+// readBack reports whether statement i reads the row that a claim (an
+// INSERT with conflict handling of the same table, listed before it by
+// the same function) inserts or finds: what was claimed, not a check
+// of its own.
+func readBack(r *summary.ProgramRoot, parsed []*sqltext.Statement, i int) bool {
+	p := parsed[i]
+	if p == nil || p.Kind != sqltext.Select {
+		return false
+	}
+	for j := range i {
+		if q := parsed[j]; q != nil && q.Kind == sqltext.Insert && q.Conflict && q.Table == p.Table && r.SameScope(j, i) {
+			return true
+		}
+	}
+	return false
 }

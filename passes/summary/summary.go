@@ -259,9 +259,10 @@ type relevance struct {
 	effects bool // it makes external calls
 	wired   bool // it calls wired interface methods
 	clock   bool // it calls a function that hands a time it is given on to a wired call
+	tx      bool // it begins transactions: a unit of work that runs what it is given in one
 }
 
-func (r relevance) any() bool { return r.sinks || r.fresh || r.defect || r.effects || r.wired }
+func (r relevance) any() bool { return r.sinks || r.fresh || r.defect || r.effects || r.wired || r.tx }
 
 // clockParam reports whether parameter i of fn (its receiver being 0
 // for a method) is a time.Time.
@@ -308,6 +309,9 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 			continue
 		}
 		seen[fn] = true
+		if sig := fn.Type().(*types.Signature); catalog.IsBegin(fn.Name()) && sig.Results().Len() > 0 && catalog.IsTx(sig.Results().At(0).Type()) {
+			r.tx = true
+		}
 		if s := imported(fn); s != nil {
 			r.sinks = r.sinks || len(s.ParamSinks) > 0 || len(s.ParamWrites) > 0 ||
 				slices.ContainsFunc(s.Stmts, isSQL) || s.StmtsCut || len(s.ResultFields) > 0 && !s.Carried
