@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/idemlint/idemlint/internal/catalog"
 )
@@ -57,6 +58,16 @@ func DeriveFresh(pass *analysis.Pass, lparen token.Pos, purpose string, key Key)
 	if !ok {
 		return nil
 	}
+	if u := ulidShaped(pass, expr); u != nil && isStringType(typ) {
+		// A ULID keeps its 26 characters: a column sized for it (CHAR(26))
+		// would refuse a longer derived value.
+		name := ImportName(pass.Pkg, file, u.Path())
+		if name == "" {
+			name = u.Name()
+		}
+		derive = func(k string) string { return name + ".ULID(md5.Sum(" + keyBytes(k, purpose) + ")).String()" }
+		imports = []string{"crypto/md5", u.Path()}
+	}
 	if len(items) > 0 {
 		perItem := derive
 		derive = func(k string) string { return perItem(k + ` + "|" + ` + strings.Join(items, ` + "|" + `)) }
@@ -84,6 +95,50 @@ func DeriveFresh(pass *analysis.Pass, lparen token.Pos, purpose string, key Key)
 		Message:   "Derive the value from the operation key (" + key.Expr + ")",
 		TextEdits: edits,
 	}
+}
+
+// ulidShaped returns the ULID package whose String the fresh value expr
+// makes is (ulid.Make().String()), or whose String a function of the
+// program that makes it returns (ids.NewULID, of a package that imports
+// the ULID package and names the function for it); nil for any other
+// value.
+func ulidShaped(pass *analysis.Pass, expr ast.Expr) *types.Package {
+	var found *types.Package
+	ast.Inspect(expr, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found != nil {
+			return found == nil
+		}
+		fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+		if !ok || fn.Pkg() == nil {
+			return true
+		}
+		if isULIDPackage(fn.Pkg().Path()) {
+			found = fn.Pkg()
+			return false
+		}
+		if strings.Contains(strings.ToLower(fn.Name()), "ulid") {
+			for _, imp := range fn.Pkg().Imports() {
+				if isULIDPackage(imp.Path()) {
+					found = imp
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// isULIDPackage reports whether path is oklog's ULID package, of any
+// major version.
+func isULIDPackage(path string) bool {
+	return path == "github.com/oklog/ulid" || strings.HasPrefix(path, "github.com/oklog/ulid/v")
+}
+
+func isStringType(t types.Type) bool {
+	b, ok := types.Unalias(t).(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // formatExpr formats the text of an expression as gofmt does where it
