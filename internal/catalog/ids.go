@@ -264,6 +264,17 @@ func UUIDOf(t types.Type) (UUIDType, bool) {
 	return UUIDType{}, false
 }
 
+// ulidModule is oklog's ULID module, whose ULID is 16 bytes written as
+// 26 characters.
+const ulidModule = "github.com/oklog/ulid"
+
+// IsULIDPackage reports whether path is oklog's ULID package, of any
+// major version: a value derived in place of one of its ULIDs is made a
+// ULID too.
+func IsULIDPackage(path string) bool {
+	return path == ulidModule || strings.HasPrefix(path, ulidModule+"/v")
+}
+
 // StringUUID returns the UUID type whose String a string identifier may
 // be derived as, when the package imports it.
 func StringUUID() UUIDType {

@@ -113,13 +113,13 @@ func ulidShaped(pass *analysis.Pass, expr ast.Expr) *types.Package {
 		if !ok || fn.Pkg() == nil {
 			return true
 		}
-		if isULIDPackage(fn.Pkg().Path()) {
+		if catalog.IsULIDPackage(fn.Pkg().Path()) {
 			found = fn.Pkg()
 			return false
 		}
 		if strings.Contains(strings.ToLower(fn.Name()), "ulid") {
 			for _, imp := range fn.Pkg().Imports() {
-				if isULIDPackage(imp.Path()) {
+				if catalog.IsULIDPackage(imp.Path()) {
 					found = imp
 					return false
 				}
@@ -128,12 +128,6 @@ func ulidShaped(pass *analysis.Pass, expr ast.Expr) *types.Package {
 		return true
 	})
 	return found
-}
-
-// isULIDPackage reports whether path is oklog's ULID package, of any
-// major version.
-func isULIDPackage(path string) bool {
-	return path == "github.com/oklog/ulid" || strings.HasPrefix(path, "github.com/oklog/ulid/v")
 }
 
 func isStringType(t types.Type) bool {
