@@ -201,6 +201,32 @@ var bodyKeyNames = map[string]bool{
 	"messageid": true,
 }
 
+// dedupBodyNames are the names, lower-cased without separators, of the
+// body fields whose only purpose is to let the receiver drop a repeated
+// request: a value put there is the request's identity to the receiver,
+// so a fresh one makes every retry a new request.
+var dedupBodyNames = map[string]bool{
+	"idempotencykey": true, "idempotencytoken": true, "clienttoken": true, "clientrequesttoken": true,
+	"clientreference": true, "clientref": true, "externalref": true, "externalreference": true,
+	"deduplicationid": true, "dedupid": true, "dedupkey": true, "clientmessageid": true,
+}
+
+// IsDedupBodyField reports whether a field of a request body, by its
+// json name or, without one, its own, is there only for the receiver
+// to drop a repeated request.
+func IsDedupBodyField(name, jsonName string) bool {
+	if jsonName != "" {
+		name = jsonName
+	}
+	return dedupBodyNames[strings.ToLower(separators.Replace(name))]
+}
+
+// MayBeDedupBodyField reports whether a struct field's name could be a
+// body's dedup field, before its tag is read.
+func MayBeDedupBodyField(name string) bool {
+	return dedupBodyNames[strings.ToLower(separators.Replace(name))]
+}
+
 // requestKeyNames are the names, lower-cased without separators, of the
 // fields by which a request a service receives carries its caller's
 // idempotency key.

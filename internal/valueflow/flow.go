@@ -16,6 +16,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -321,6 +322,8 @@ func (t *tracer) store(s *ssa.Store, n node) {
 		owner := fa.X.Type().Underlying().(*types.Pointer).Elem()
 		if slot, ok := t.env.Catalog.SlotField(owner, FieldName(fa.X.Type(), fa.Field)); ok {
 			t.hit(SinkInfo{Kind: SlotSink, What: slot.What, Conflict: unhandled(s.Parent(), slot.Conflict)}, s.Pos(), n.stack, nil)
+		} else if name, ok := dedupBodyField(owner, fa.Field); ok {
+			t.hit(SinkInfo{Kind: SlotSink, What: "the request's " + name + " field, on which its receiver drops a repeat"}, s.Pos(), n.stack, nil)
 		}
 	}
 	path := n.path
@@ -349,6 +352,29 @@ func (t *tracer) store(s *ssa.Store, n node) {
 		t.push(addr, addrOf(path), n.stack)
 		return
 	}
+}
+
+// dedupBodyField returns the JSON name of field i of owner, a struct
+// written as JSON (its fields are tagged), when the field is there only
+// for the receiver of the request to drop a repeat
+// (catalog.IsDedupBodyField): client_reference, external_ref.
+func dedupBodyField(owner types.Type, i int) (string, bool) {
+	st, ok := owner.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return "", false
+	}
+	tag, ok := reflect.StructTag(st.Tag(i)).Lookup("json")
+	if !ok {
+		return "", false
+	}
+	name, _, _ := strings.Cut(tag, ",")
+	if name == "-" || !catalog.IsDedupBodyField(st.Field(i).Name(), name) {
+		return "", false
+	}
+	if name == "" {
+		name = st.Field(i).Name()
+	}
+	return name, true
 }
 
 // overwritten reports whether a use of a local variable that the flow

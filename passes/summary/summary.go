@@ -285,7 +285,7 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 		// A key slot that is a struct field (a message's ID in the
 		// struct published) is written by naming it.
 		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Pkg() != nil && !tests.contain(id.Pos()) {
-			r.sinks = r.sinks || cat.MaySlotField(v.Pkg().Path(), v.Name())
+			r.sinks = r.sinks || cat.MaySlotField(v.Pkg().Path(), v.Name()) || catalog.MayBeDedupBodyField(v.Name())
 			continue
 		}
 		fn, ok := obj.(*types.Func)

@@ -474,6 +474,28 @@ func afterGuard(fn *ssa.Function, guards []ssa.Instruction, h valueflow.Hit) boo
 	return false
 }
 
+// returnsPastGuard reports whether every return of fn comes after one of
+// its dedup guards (a conflict-tolerant insert whose outcome decides),
+// so that what it returns is what the guard's first run stored: the
+// claimed row, or the one a retry reads back.
+func returnsPastGuard(fn *ssa.Function, guards []ssa.Instruction) bool {
+	if len(guards) == 0 {
+		return false
+	}
+	returns := 0
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		returns++
+		if !slices.ContainsFunc(guards, func(g ssa.Instruction) bool { return effects.Dominates(g, ret) }) {
+			return false
+		}
+	}
+	return returns > 0
+}
+
 // afterStateGuard reports whether a sink is reached through step, in fn
 // where the fresh value is made, only while a test of stored state says the work
 // is not done and after the write that makes it say so.
@@ -531,6 +553,12 @@ func guardedSink(res *Result, fn *ssa.Function, h valueflow.Hit, memo map[*ssa.F
 		return g
 	}
 	if afterGuard(fn, guards(fn), h) {
+		return true
+	}
+	if firstStep(fn, h) == nil && returnsPastGuard(fn, guards(fn)) {
+		// Returned to the caller that writes it only once a claim of
+		// the operation (the insert of the value's own row, if absent)
+		// said it is new; a retry gets the stored one.
 		return true
 	}
 	var found bool

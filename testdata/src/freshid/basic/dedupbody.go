@@ -1,0 +1,71 @@
+package basic
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"github.com/google/uuid"
+	"github.com/hibiken/asynq"
+)
+
+// smsRequest is a gateway's request: it drops a repeat with the same
+// client reference.
+type smsRequest struct {
+	To              string `json:"to"`
+	Text            string `json:"text"`
+	ClientReference string `json:"client_reference"`
+	TraceID         string `json:"trace_id"`
+}
+
+func sendSMS(ctx context.Context, req smsRequest) error {
+	body, _ := json.Marshal(req)
+	r, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://sms.example/messages", bytes.NewReader(body))
+	resp, err := http.DefaultClient.Do(r)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// A fresh client reference on every attempt.
+func remind(ctx context.Context, t *asynq.Task) error {
+	return sendSMS(ctx, smsRequest{To: "+1", Text: "hi", ClientReference: uuid.NewString()}) // want `a retry sends a new value as the request's client_reference field, on which its receiver drops a repeat, so the duplicate is not recognised: uuid.NewString\(\) is fresh on every attempt \(asynq handler remind\)`
+}
+
+// Negative: a fresh trace ID, which no receiver deduplicates on.
+func remindTraced(ctx context.Context, t *asynq.Task) error {
+	return sendSMS(ctx, smsRequest{To: "+1", Text: "hi", ClientReference: t.ResultWriter().TaskID(), TraceID: uuid.NewString()})
+}
+
+type notification struct {
+	ID       string
+	DedupKey string
+}
+
+// claimNotification inserts a notification keyed by dedupKey, or
+// returns the stored one: the fresh ID leaves only once the insert made
+// the row; a retry gets the stored row's.
+func claimNotification(ctx context.Context, dedupKey string) (*notification, error) {
+	n := &notification{ID: uuid.NewString(), DedupKey: dedupKey}
+	res, err := db.ExecContext(ctx, "INSERT INTO notifications (id, dedup_key) VALUES ($1, $2) ON CONFLICT (dedup_key) DO NOTHING", n.ID, n.DedupKey)
+	if err != nil {
+		return nil, err
+	}
+	if rows, _ := res.RowsAffected(); rows == 1 {
+		return n, nil
+	}
+	var stored notification
+	err = db.QueryRowContext(ctx, "SELECT id, dedup_key FROM notifications WHERE dedup_key = $1", dedupKey).Scan(&stored.ID, &stored.DedupKey)
+	return &stored, err
+}
+
+// Negative: the reference is the claimed notification's ID.
+func remindOnce(ctx context.Context, t *asynq.Task) error {
+	n, err := claimNotification(ctx, "remind:"+t.ResultWriter().TaskID())
+	if err != nil {
+		return err
+	}
+	return sendSMS(ctx, smsRequest{To: "+1", Text: "hi", ClientReference: n.ID})
+}
