@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS listings;
+DROP TABLE IF EXISTS users;

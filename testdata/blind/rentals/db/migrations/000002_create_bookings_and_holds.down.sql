@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS availability_holds;
+DROP TABLE IF EXISTS bookings;

@@ -1,0 +1,5 @@
+DROP TABLE IF EXISTS ledger_entries;
+DROP TABLE IF EXISTS payouts;
+DROP TABLE IF EXISTS refunds;
+DROP TABLE IF EXISTS deposit_captures;
+DROP TABLE IF EXISTS deposits;

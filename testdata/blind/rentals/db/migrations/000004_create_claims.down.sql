@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS claim_reviews;
+DROP TABLE IF EXISTS claims;

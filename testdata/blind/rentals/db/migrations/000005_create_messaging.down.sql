@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS messages;
+DROP TABLE IF EXISTS message_threads;

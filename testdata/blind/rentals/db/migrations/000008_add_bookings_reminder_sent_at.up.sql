@@ -1,0 +1,2 @@
+ALTER TABLE bookings
+    ADD COLUMN reminder_sent_at DATETIME(6) NULL AFTER note;
