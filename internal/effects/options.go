@@ -143,12 +143,19 @@ func OptionFields(cat *catalog.Catalog, fn *ssa.Function) (fields []string, ok b
 	return fields, returns > 0
 }
 
+// An OptionParam says an option maker's parameter Param sets Field.
+type OptionParam struct {
+	Param int
+	Field string
+}
+
 // OptionParams returns, for an option maker (see OptionFields), the
 // field of the params or options that each of its parameters sets
 // (WithIdempotencyKey(key) returning func(o *callOptions) {
-// o.idempotencyKey = key }: parameter 0 sets idempotencyKey).
-func OptionParams(fn *ssa.Function) map[int]string {
-	out := map[int]string{}
+// o.idempotencyKey = key }: parameter 0 sets idempotencyKey), in the
+// order of the parameters.
+func OptionParams(fn *ssa.Function) []OptionParam {
+	var out []OptionParam
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || len(ret.Results) != 1 {
@@ -177,11 +184,15 @@ func OptionParams(fn *ssa.Function) map[int]string {
 					continue
 				}
 				if p, ok := valueflow.Unwrap(c).(*ssa.Parameter); ok && p.Parent() == fn {
-					out[slices.Index(fn.Params, p)] = fieldName(fa)
+					op := OptionParam{Param: slices.Index(fn.Params, p), Field: fieldName(fa)}
+					if !slices.Contains(out, op) {
+						out = append(out, op)
+					}
 				}
 			}
 		}
 	}
+	slices.SortFunc(out, func(a, b OptionParam) int { return a.Param - b.Param })
 	return out
 }
 

@@ -81,8 +81,8 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 			// The option a call makes carries what it sets: a fresh
 			// key handed to WithIdempotencyKey is in the options'
 			// key field.
-			for j, f := range effects.OptionParams(fn) {
-				sum.ParamResults = append(sum.ParamResults, valueflow.ParamResult{Param: j, Result: 0, ResultPath: valueflow.OptionsPath + f})
+			for _, op := range effects.OptionParams(fn) {
+				sum.ParamResults = append(sum.ParamResults, valueflow.ParamResult{Param: op.Param, Result: 0, ResultPath: valueflow.OptionsPath + op.Field})
 			}
 		}
 		for _, eff := range sum.Effects {
