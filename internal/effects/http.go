@@ -211,17 +211,9 @@ func inHelper(helper *ssa.Function, v ssa.Value) ssa.Value {
 	if v == nil {
 		return nil
 	}
-	u := valueflow.Unwrap(v)
-	if fv, ok := u.(*ssa.FreeVar); ok && fv.Parent().Parent() == helper {
-		if b := valueflow.Binding(fv); b != nil {
-			return b
-		}
-	}
-	if load, ok := u.(*ssa.UnOp); ok && load.Op == token.MUL {
-		if fv, ok := load.X.(*ssa.FreeVar); ok && fv.Parent().Parent() == helper {
-			if b := captured(u); b != nil {
-				return b
-			}
+	if u := valueflow.Unwrap(v); u.Parent() != nil && u.Parent().Parent() == helper {
+		if c := captured(u); c != nil {
+			return c
 		}
 	}
 	return v
@@ -435,20 +427,14 @@ func captured(v ssa.Value) ssa.Value {
 		if !ok {
 			return nil
 		}
-		alloc, ok := valueflow.Binding(fv).(*ssa.Alloc)
+		cell, ok := valueflow.Binding(fv).(*ssa.Alloc)
 		if !ok {
 			return nil
 		}
-		var stored ssa.Value
-		for _, r := range *alloc.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
-				if stored != nil {
-					return nil
-				}
-				stored = st.Val
-			}
+		if stored, ok := StoredOnce(cell); ok {
+			return stored
 		}
-		return stored
+		return nil
 	}
 	if fv, ok := v.(*ssa.FreeVar); ok {
 		return valueflow.Binding(fv)
