@@ -21,7 +21,9 @@
 // (gorm's Create, bun's NewInsert().Model; a field named ID, or tagged
 // primaryKey or bun:",pk"; the ID an ent create's SetID gives),
 // a provider's idempotency key (also one handed to the option of a
-// client that sets its key: WithIdempotencyKey(ids.New())), the ID a
+// client that sets its key: WithIdempotencyKey(ids.New())), a field of
+// a JSON request body that is there only for its receiver to drop a
+// repeat (client_reference, external_ref, ClientMessageID), the ID a
 // broker deduplicates published
 // messages on: JetStream's Nats-Msg-Id, an SQS FIFO deduplication ID;
 // the key an S3 upload stores its object under; the ID of a Temporal
