@@ -227,6 +227,13 @@ func MayBeDedupBodyField(name string) bool {
 	return dedupBodyNames[strings.ToLower(separators.Replace(name))]
 }
 
+// IsRawPayload reports whether t holds a payload as it was received,
+// undecoded (encoding/json's RawMessage): a row that stores it logs the
+// receipt.
+func IsRawPayload(t types.Type) bool {
+	return TypeKey(t) == "encoding/json.RawMessage"
+}
+
 // requestKeyNames are the names, lower-cased without separators, of the
 // fields by which a request a service receives carries its caller's
 // idempotency key.

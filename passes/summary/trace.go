@@ -61,7 +61,8 @@ func traceSources(res *Result, funcs []*ssa.Function, rel relevance) map[*ssa.Fu
 							// A guard of fn, or of the transaction's
 							// callback that writes the value (made
 							// before the transaction, claimed in it).
-							return guardedSink(res, fn, h, guards) || afterStateGuard(fn, states[fn], firstStep(fn, h))
+							step := firstStep(fn, h)
+							return guardedSink(res, fn, h, guards) || afterStateGuard(fn, states[fn], step) || logsRawPayload(callOf(step))
 						})
 						flow.Wired = slices.DeleteFunc(flow.Wired, func(w valueflow.WiredArg) bool {
 							return afterStateGuard(fn, states[fn], wiredStep(fn, w)) || recordsAttempt(res, w)
@@ -512,6 +513,9 @@ func recordsAttempt(res *Result, w valueflow.WiredArg) bool {
 	if w.Arg < 0 || w.Arg >= len(args) {
 		return false
 	}
+	if logsRawPayload(w.Call) {
+		return true
+	}
 	stores, visible := valueflow.FieldStores(args[w.Arg])
 	if !visible {
 		return false
@@ -521,6 +525,34 @@ func recordsAttempt(res *Result, w valueflow.WiredArg) bool {
 		values = append(values, vs...)
 	}
 	return res.Env.RecordsAttempt(values)
+}
+
+// callOf returns instr as a call, or nil.
+func callOf(instr ssa.Instruction) ssa.CallInstruction {
+	c, _ := instr.(ssa.CallInstruction)
+	return c
+}
+
+// logsRawPayload reports whether a call is handed, beside the fresh
+// value, the raw payload of what was received (a json.RawMessage): a
+// row that logs each receipt as it came, meant to be added on every
+// delivery, as an attempts log is.
+func logsRawPayload(call ssa.CallInstruction) bool {
+	if call == nil {
+		return false
+	}
+	raw := func(v ssa.Value) bool {
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X // an argument of a variadic ...any
+		}
+		return catalog.IsRawPayload(v.Type())
+	}
+	for _, a := range call.Common().Args {
+		if raw(a) || slices.ContainsFunc(valueflow.SliceElems(a), raw) {
+			return true
+		}
+	}
+	return false
 }
 
 // wiredStep returns the instruction of fn through which a wired call is

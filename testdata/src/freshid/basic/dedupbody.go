@@ -69,3 +69,19 @@ func remindOnce(ctx context.Context, t *asynq.Task) error {
 	}
 	return sendSMS(ctx, smsRequest{To: "+1", Text: "hi", ClientReference: n.ID})
 }
+
+// Negative: a log of each receipt as it came, raw payload and all, meant
+// to grow by a row per delivery.
+func logReceipt(w http.ResponseWriter, r *http.Request) {
+	var raw json.RawMessage
+	if err := json.NewDecoder(r.Body).Decode(&raw); err != nil {
+		return
+	}
+	db.ExecContext(r.Context(), "INSERT INTO receipts (id, payload) VALUES ($1, $2)", uuid.NewString(), raw)
+}
+
+// The same row without the payload: a second receipt row for one
+// delivery.
+func logReceiptBare(w http.ResponseWriter, r *http.Request) {
+	db.ExecContext(r.Context(), "INSERT INTO receipts (id, status) VALUES ($1, $2)", uuid.NewString(), "received") // want `a retry inserts a second receipts row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler logReceiptBare\)`
+}
