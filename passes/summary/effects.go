@@ -156,8 +156,7 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, ce valueflow.Effect
 		return e, true
 	}
 	if i, field, ok := effects.OptionsField(fn, arg); ok && ce.KeyPath == "" {
-		e.KeyParam, e.KeyPath = i, valueflow.OptionsPath+field
-		e.Keyless.Option = keyOption(res, fn.Params[i].Type(), field)
+		res.setOptionsSlot(&e, fn, i, field)
 		return e, true
 	}
 	if ce.KeyPath == "" && effects.IsEmptyString(arg) || ce.KeyPath != "" && valueflow.EmptyPath(res.emptyFields(call, arg), ce.KeyPath) {
@@ -167,11 +166,32 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, ce valueflow.Effect
 	return e, false
 }
 
+// setOptionsSlot makes an effect's key slot the field of the options
+// struct that the options in fn's parameter i are applied to, naming the
+// option of the package that sets it.
+func (r *Result) setOptionsSlot(eff *valueflow.Effect, fn *ssa.Function, i int, field string) {
+	eff.KeyParam, eff.KeyPath = i, valueflow.OptionsPath+field
+	eff.Keyless.Option = r.keyOption(fn.Params[i].Type(), field)
+}
+
 // keyOption returns the exported function of the package, of one string
 // parameter, that makes an option of the slice type opts, setting only
 // field: WithIdempotencyKey(key), by its package path and name. "" if
-// there is none, or several.
-func keyOption(res *Result, opts types.Type, field string) string {
+// there is none, or several. Each answer is kept: every effect of a
+// client's functions asks it again.
+func (r *Result) keyOption(opts types.Type, field string) string {
+	key := types.TypeString(opts, nil) + "|" + field
+	if v, ok := r.keyOptions[key]; ok {
+		return v
+	}
+	if r.keyOptions == nil {
+		r.keyOptions = map[string]string{}
+	}
+	r.keyOptions[key] = findKeyOption(r, opts, field)
+	return r.keyOptions[key]
+}
+
+func findKeyOption(res *Result, opts types.Type, field string) string {
 	sl, ok := opts.Underlying().(*types.Slice)
 	if !ok {
 		return ""
@@ -218,8 +238,7 @@ func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 			// Only an option the caller passes can fill the slot.
 			eff.KeyParam, eff.KeyPath, eff.KeyUnknown = i, effects.OptionsPath, false
 			if e.OptionsField != "" {
-				eff.KeyPath = valueflow.OptionsPath + e.OptionsField
-				eff.Keyless.Option = keyOption(res, fn.Params[i].Type(), e.OptionsField)
+				res.setOptionsSlot(&eff, fn, i, e.OptionsField)
 			}
 		}
 		if e.State == effects.Filled {
@@ -231,8 +250,7 @@ func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 			}
 			if i, field, ok := effects.OptionsField(fn, e.Key); ok {
 				// A key that only an option the caller passes sets.
-				eff.KeyParam, eff.KeyPath = i, valueflow.OptionsPath+field
-				eff.Keyless.Option = keyOption(res, fn.Params[i].Type(), field)
+				res.setOptionsSlot(&eff, fn, i, field)
 				eff.Outcome = returnsOutcome(res, e, fn)
 				out = append(out, eff)
 				continue

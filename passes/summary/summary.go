@@ -74,6 +74,8 @@ type Result struct {
 	// function value that can run a function literal; only the summary's
 	// own run asks.
 	freshLits map[*ssa.Function]*literalFresh
+	// keyOptions memoises keyOption, by the options' type and field.
+	keyOptions map[string]string
 	// taken are the errors the package and those it sees take
 	// (HandledErrors).
 	taken map[string]bool

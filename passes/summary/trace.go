@@ -139,7 +139,7 @@ func sources(res *Result, call *ssa.Call) []fresh {
 		fn = heldGenerator(res, call)
 	}
 	if fn == nil {
-		if f, ok := heldLiteral(res, call); ok {
+		if f, ok := heldOwn(res, call); ok {
 			if v := result(call, f.result); v != nil {
 				return []fresh{{gen: f.gen, v: v, id: f.id}}
 			}
@@ -324,14 +324,14 @@ func (r *Result) heldType(f *types.Var) types.Type {
 	return r.held[f]
 }
 
-// heldLiteral returns the fresh value a call of a function value makes
+// heldOwn returns the fresh value a call of a function value makes
 // when every function the value can hold is a function of the package,
 // a literal or a declared one, that returns one, at the same result: a
 // service's newKey field set by its constructor to func() string {
 // return fmt.Sprint(time.Now().UnixNano()) }, or to NewOperationKey,
 // which returns "op_" + uuid.NewString(). The call is the source: the
 // functions it holds have no static call site to carry the value to.
-func heldLiteral(res *Result, call *ssa.Call) (f literalFresh, ok bool) {
+func heldOwn(res *Result, call *ssa.Call) (f literalFresh, ok bool) {
 	if res.Retried == nil {
 		return f, false
 	}
