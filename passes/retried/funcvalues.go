@@ -21,8 +21,9 @@ import (
 // dispatch table, handlers[topic]), and those passed for the same
 // parameter at the static call sites of the function that receives it.
 
-// maxValueDepth bounds how many parameters and bindings a resolution
-// passes through.
+// maxValueDepth bounds how many parameters, bindings, fields, tables
+// and calls a resolution passes through; loads, variables and a
+// lookup's value are steps within one.
 const maxValueDepth = 4
 
 type funcValues struct {
@@ -175,12 +176,12 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 					walk(g, depth+1, true)
 				}
 			} else if v.Op == token.MUL {
-				walk(v.X, depth+1, every)
+				walk(v.X, depth, every)
 			}
 		case *ssa.Alloc: // a variable: the values stored into it
 			for _, ref := range *v.Referrers() {
 				if st, ok := ref.(*ssa.Store); ok && st.Addr == v {
-					walk(st.Val, depth+1, every)
+					walk(st.Val, depth, every)
 				}
 			}
 		case *ssa.Field: // a field of a struct value: def.Fn
@@ -289,7 +290,7 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 			switch t := v.Tuple.(type) {
 			case *ssa.Lookup: // handlers[topic] with its ok
 				if v.Index == 0 {
-					walk(t, depth+1, every)
+					walk(t, depth, every)
 				}
 			case *ssa.Next: // for name, fn := range byName
 				if rng, ok := t.Iter.(*ssa.Range); ok && v.Index == 2 && !t.IsString {

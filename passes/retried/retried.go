@@ -444,10 +444,18 @@ func (f *finder) boundFieldRoots(reach map[*ssa.Function]*Path) bool {
 				if !ok || call.Common().IsInvoke() || call.Common().StaticCallee() != nil {
 					continue
 				}
-				if fld := loadedField(call.Common().Value); fld == nil || fld.Pkg() != f.pass.Pkg {
-					continue
+				// A field of the package's own stands for every value
+				// stored into it; another value (an entry of a table
+				// of handlers, handlers[topic]) for what the path
+				// that entered the function gives it.
+				ctx, every := entered(path), false
+				if fld := loadedField(call.Common().Value); fld != nil {
+					if fld.Pkg() != f.pass.Pkg {
+						continue
+					}
+					ctx, every = nil, true
 				}
-				for _, t := range f.values.targets(call.Common().Value, nil, true) {
+				for _, t := range f.values.targets(call.Common().Value, ctx, every) {
 					if mc := f.values.boundInterface(t, f.pass.Pkg); mc != nil && f.boundRoot(path.Root.Kind, t, mc) != nil {
 						added = true
 					}
