@@ -446,10 +446,14 @@ func TestWired(t *testing.T) {
 		"example.com/wiredclock/cmd/server/main.go:15": {
 			`a crash after the HTTP POST in store.Contractor.Escalate \(store.go:\d+:\d+\) and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and store.Tickets.Insert stores its outcome after it \(HTTP handler Handler.Escalate, wired here\)`,
 			`a crash after the HTTP POST in store.Contractor.Open \(store.go:\d+:\d+\) and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and store.Tickets.Insert stores its outcome after it \(HTTP handler Handler.Fault, wired here\)`,
+			// A write on the branch that returns before the call
+			// records nothing of it.
+			`a crash after the HTTP POST in store.Crew.Send \(store.go:\d+:\d+\) and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and store.Roster.Record stores its outcome after it \(HTTP handler Handler.Crew, wired here\)`,
 		},
 		"example.com/wiredclock/cmd/server/main.go:16": {
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Post\(\) in store.Contractor.Escalate \(store.go:\d+:\d+\) \(HTTP handler Handler.Escalate, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Post\(\) in store.Contractor.Open \(store.go:\d+:\d+\) \(HTTP handler Handler.Fault, wired here\)`,
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Post\(\) in store.Crew.Send \(store.go:\d+:\d+\) \(HTTP handler Handler.Crew, wired here\)`,
 			`a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: time.Now\(\) in api.Handler.Fees \(api.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Fees, wired here\)`,
 		},
 		// A root that already hands the charge its key in the context:

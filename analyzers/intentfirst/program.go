@@ -30,33 +30,35 @@ func (c *checker) programRoots() {
 				// root's own key is stable, but records nothing.
 				continue
 			}
-			if seen[call.Effect.At.String()] || writesBefore(r, call.Before) {
+			if seen[call.Effect.At.String()] {
 				continue
 			}
 			wb := writeBack(r, call)
-			if wb == nil {
+			if wb < 0 || writesBefore(r, call.Before, wb) {
 				continue
 			}
 			seen[call.Effect.At.String()] = true
-			c.reportProgram(r, call, wb)
+			c.reportProgram(r, call, &r.Stmts[wb])
 		}
 	}
 }
 
 // writesBefore reports whether a write of the root's list may run
 // before the first n statements' end: an intent the call might follow.
-func writesBefore(r *summary.ProgramRoot, n int) bool {
-	for _, st := range r.Stmts[:n] {
-		if st.Parsed.Writes() {
+// A write that never runs in the same call as the write-back wb (a
+// status set on the branch that returns before the call) is none.
+func writesBefore(r *summary.ProgramRoot, n, wb int) bool {
+	for i, st := range r.Stmts[:n] {
+		if st.Parsed.Writes() && !r.Exclusive(i, wb) {
 			return true
 		}
 	}
 	return false
 }
 
-// writeBack returns the first write after the call that stores what the
-// call's wired call returned.
-func writeBack(r *summary.ProgramRoot, call summary.ProgramCall) *summary.ProgramStmt {
+// writeBack returns the index of the first write after the call that
+// stores what the call's wired call returned, or -1.
+func writeBack(r *summary.ProgramRoot, call summary.ProgramCall) int {
 	for j := call.Before; j < len(r.Stmts); j++ {
 		st := &r.Stmts[j]
 		if !st.Parsed.Writes() {
@@ -64,11 +66,11 @@ func writeBack(r *summary.ProgramRoot, call summary.ProgramCall) *summary.Progra
 		}
 		for _, e := range st.WriteBackOf {
 			if e == call.Entry {
-				return st
+				return j
 			}
 		}
 	}
-	return nil
+	return -1
 }
 
 func (c *checker) reportProgram(r *summary.ProgramRoot, call summary.ProgramCall, wb *summary.ProgramStmt) {

@@ -263,6 +263,10 @@ type SQLCall struct {
 	Forward    bool
 	Handle     int
 	Autocommit bool
+	// Built is set for a text builder's executor: the text is the one
+	// its receiver's chain renders, run on the handle the chain's
+	// RunWith gives it (see TextBuilder).
+	Built bool
 }
 
 // sqlCalls are the executors of the drivers and ORMs, by FuncKey.
@@ -286,6 +290,13 @@ func sqlCallTable() map[string]SQLCall {
 		add(o.Exec)
 	}
 	maps.Copy(out, handleFuncs)
+	for _, b := range textBuilders {
+		for _, t := range b.Statements {
+			for _, m := range b.Run {
+				out["("+b.Path+"."+t+")."+m] = SQLCall{Query: -1, Built: true}
+			}
+		}
+	}
 	return out
 }
 

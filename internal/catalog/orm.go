@@ -116,16 +116,22 @@ var queryBuilders = []QueryBuilder{{
 // Render are the methods that return the text and the arguments; Start
 // the functions and methods that begin a statement, by its keyword, with
 // the table as their first argument; Table the methods that name it
-// later. Columns, Values, Set, Suffix and Options add those parts of the
-// text; Expr is the function whose text is a raw expression (a SET's
-// "balance - ?").
+// later. Columns, Values, Set, Suffix, Options and Where add those parts
+// of the text; Expr is the function whose text is a raw expression (a
+// SET's "balance - ?"), Eq the map type of a condition of equalities.
+// RunWith gives the chain the handle that its
+// Run methods, of the Statements types, execute it on
+// (sq.Insert("orders").Columns("id").Values(id).RunWith(db).ExecContext(ctx)).
 type TextBuilder struct {
-	Path                                  string
-	Render                                []string
-	Start                                 map[string]string
-	Table                                 []string
-	Columns, Values, Set, Suffix, Options string
-	Expr                                  string
+	Path                                         string
+	Render                                       []string
+	Start                                        map[string]string
+	Table                                        []string
+	Columns, Values, Set, Suffix, Options, Where string
+	Expr                                         string
+	Eq                                           string
+	RunWith                                      string
+	Statements, Run                              []string
 }
 
 var textBuilders = []TextBuilder{{
@@ -133,8 +139,12 @@ var textBuilders = []TextBuilder{{
 	Render:  []string{"ToSql", "MustSql"},
 	Start:   map[string]string{"Insert": "INSERT", "Replace": "REPLACE", "Update": "UPDATE", "Delete": "DELETE"},
 	Table:   []string{"Into", "Table", "From"},
-	Columns: "Columns", Values: "Values", Set: "Set", Suffix: "Suffix", Options: "Options",
-	Expr: "github.com/Masterminds/squirrel.Expr",
+	Columns: "Columns", Values: "Values", Set: "Set", Suffix: "Suffix", Options: "Options", Where: "Where",
+	Expr:       "github.com/Masterminds/squirrel.Expr",
+	Eq:         "github.com/Masterminds/squirrel.Eq",
+	RunWith:    "RunWith",
+	Statements: []string{"InsertBuilder", "UpdateBuilder", "DeleteBuilder"},
+	Run:        []string{"Exec", "ExecContext", "Query", "QueryContext", "QueryRow", "QueryRowContext"},
 }}
 
 // TextBuilderOf returns the text builder fn belongs to.

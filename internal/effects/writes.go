@@ -170,6 +170,11 @@ type Stmt struct {
 	Durability Durability
 	Tx         ssa.Value // the transaction, for DurTx (nil for some statements of callees)
 	Recv       ssa.Value // the handle the statement runs on (nil for statements of callees)
+	// RecvBase and RecvPath locate the handle when no value of the
+	// function is it: a field of RecvBase (a text builder's helper
+	// that begins the chain on its receiver's handle).
+	RecvBase ssa.Value
+	RecvPath string
 	// Assumed is set when Durability is DurAutocommit only because the
 	// handle's type can be either (gorm's *DB from a parameter or a
 	// field of one).
@@ -327,7 +332,10 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 		return nil
 	}
 	st := &Stmt{Instr: c, SQL: sqltext.Parse(text), Text: text}
-	if a := sc.Args + offset; sc.Named && a < len(cc.Args) {
+	if sc.Built {
+		st.Args = valueflow.BuiltStmtArgs(cc)
+		st.RecvBase, st.RecvPath = valueflow.BuiltRunner(cc)
+	} else if a := sc.Args + offset; sc.Named && a < len(cc.Args) {
 		// Named parameters bound from a struct's fields (sqlx's
 		// NamedExec): the statement as it runs, its arguments the
 		// fields.

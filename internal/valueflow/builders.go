@@ -1,7 +1,9 @@
 package valueflow
 
 import (
+	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -16,6 +18,18 @@ import (
 type built struct {
 	text string
 	args []ssa.Value
+	// runner is the handle RunWith gives the chain, when it is a value
+	// of the function that ends it; runnerType its type wherever it is
+	// (a helper that begins every statement on its repository's
+	// handle, psql.Insert(table).RunWith(b.db)).
+	runner     ssa.Value
+	runnerType types.Type
+	// runnerBase and runnerPath locate a runner the helper holds in
+	// a field of what the call passes it (b.db, b the helper's
+	// receiver): the value of the function that ends the chain, and
+	// the field path inside it.
+	runnerBase ssa.Value
+	runnerPath string
 }
 
 // renderedBy returns the chain a call of a text builder's Render method
@@ -70,6 +84,35 @@ func BuiltArgs(v ssa.Value) []ssa.Value {
 	return b.args
 }
 
+// runChain renders the statement a builder's executor runs: the chain
+// of its receiver.
+func runChain(c *ssa.CallCommon) (built, bool) {
+	if c.IsInvoke() || len(c.Args) == 0 {
+		return built{}, false
+	}
+	chain, ok := c.Args[0].(*ssa.Call)
+	if !ok {
+		return built{}, false
+	}
+	return renderChain(chain)
+}
+
+// BuiltRunner locates the handle a builder's executor runs its
+// statement on when a helper that begins the chain holds it in a field
+// (see heldRunner): a value of the executor's function and a field path
+// inside it.
+func BuiltRunner(c *ssa.CallCommon) (ssa.Value, string) {
+	b, _ := runChain(c)
+	return b.runnerBase, b.runnerPath
+}
+
+// BuiltStmtArgs returns the values a builder's executor binds to the
+// placeholders of the statement it runs, or nil when they are unknown.
+func BuiltStmtArgs(c *ssa.CallCommon) []ssa.Value {
+	b, _ := runChain(c)
+	return b.args
+}
+
 // valuesStmt returns the statement whose values a builder's Values call
 // adds: the chain is followed from the call to its end, where it is
 // rendered or run.
@@ -82,7 +125,26 @@ func valuesStmt(call *ssa.Call) (built, bool) {
 		}
 		end = next
 	}
+	if returned(end) {
+		// The chain goes on in the callers, which may add its
+		// conflict clause.
+		return built{}, false
+	}
 	return renderChain(end)
+}
+
+// returned reports whether its function returns a call's result.
+func returned(call *ssa.Call) bool {
+	refs := call.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if _, ok := r.(*ssa.Return); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // chainNext returns the builder call that continues a chain at call: its
@@ -108,15 +170,36 @@ func chainNext(call *ssa.Call) *ssa.Call {
 
 // renderChain renders the statement a chain of builder calls ending in
 // end builds, read back to the call that begins it. A part it cannot
-// read (a table, a column, a suffix that is not constant; values passed
-// as a slice) leaves it unreadable.
+// read (a table, a column, a suffix or a condition that is not
+// constant; values passed as a slice) leaves it unreadable. The chain
+// may begin in a function of the program that returns it (r.insert(
+// "offers") returning psql.Insert(table).RunWith(b.db)): its
+// parameters are what the call passes, and values it adds are not the
+// caller's, so the statement's arguments are then unknown.
 func renderChain(end *ssa.Call) (built, bool) {
 	var (
 		kind, table, suffix string
 		cols, options, sets []string
+		wheres              []string
 		values, setArgs     []ssa.Value
+		whereArgs           []ssa.Value
 		valuesRead          = true
+		foreign             bool // a part comes from a helper: arguments unknown
+		runner, runnerBase  ssa.Value
+		runnerType          types.Type
+		runnerPath          string
+		given               = map[*ssa.Parameter]ssa.Value{}
 	)
+	top := end.Parent()
+	str := func(v ssa.Value) (string, bool) {
+		for {
+			p, ok := v.(*ssa.Parameter)
+			if !ok || given[p] == nil {
+				return constString(v)
+			}
+			v = given[p]
+		}
+	}
 	for v := ssa.Value(end); kind == ""; {
 		call, ok := v.(*ssa.Call)
 		if !ok || call.Call.IsInvoke() {
@@ -128,8 +211,17 @@ func renderChain(end *ssa.Call) (built, bool) {
 		}
 		b, ok := catalog.TextBuilderOf(fn)
 		if !ok {
-			return built{}, false
+			r, ok := chainHelper(call)
+			if !ok {
+				return built{}, false
+			}
+			for i, p := range call.Call.StaticCallee().Params {
+				given[p] = call.Call.Args[i]
+			}
+			foreign, v = true, r
+			continue
 		}
+		local := call.Parent() == top
 		args := call.Call.Args
 		var recv ssa.Value
 		if fn.Type().(*types.Signature).Recv() != nil {
@@ -141,7 +233,7 @@ func renderChain(end *ssa.Call) (built, bool) {
 		name := fn.Name()
 		first := ""
 		if len(args) > 0 {
-			first, _ = constString(args[0])
+			first, _ = str(args[0])
 		}
 		switch {
 		case b.Start[name] != "":
@@ -154,7 +246,7 @@ func renderChain(end *ssa.Call) (built, bool) {
 				table = first
 			}
 		case name == b.Columns:
-			names, ok := constStrings(args)
+			names, ok := constStrings(args, str)
 			if !ok {
 				return built{}, false
 			}
@@ -165,6 +257,7 @@ func renderChain(end *ssa.Call) (built, bool) {
 			if values == nil && valuesRead && len(args) > 0 {
 				values = SliceElems(args[0])
 				valuesRead = values != nil
+				foreign = foreign || !local
 			}
 		case name == b.Suffix:
 			if first == "" {
@@ -172,7 +265,7 @@ func renderChain(end *ssa.Call) (built, bool) {
 			}
 			suffix = strings.TrimSpace(first + " " + suffix)
 		case name == b.Options:
-			opts, ok := constStrings(args)
+			opts, ok := constStrings(args, str)
 			if !ok {
 				return built{}, false
 			}
@@ -184,6 +277,30 @@ func renderChain(end *ssa.Call) (built, bool) {
 			expr, exprArgs := setExpr(b, args[1])
 			sets = append([]string{first + " = " + expr}, sets...)
 			setArgs = append(exprArgs, setArgs...)
+			foreign = foreign || !local
+		case name == b.Where:
+			if len(args) == 0 {
+				return built{}, false
+			}
+			cond, condArgs, ok := wherePred(b, args[0], str)
+			if !ok {
+				return built{}, false
+			}
+			if len(args) > 1 {
+				condArgs = append(condArgs, SliceElems(args[1])...)
+			}
+			wheres = append([]string{"(" + cond + ")"}, wheres...)
+			whereArgs = append(condArgs, whereArgs...)
+			foreign = foreign || !local
+		case name == b.RunWith:
+			if runnerType == nil && len(args) > 0 {
+				runnerType = Unwrap(args[0]).Type()
+				if local {
+					runner = args[0]
+				} else {
+					runnerBase, runnerPath = heldRunner(args[0], given, top)
+				}
+			}
 		}
 		if kind == "" {
 			if recv == nil {
@@ -195,6 +312,11 @@ func renderChain(end *ssa.Call) (built, bool) {
 	if table == "" {
 		return built{}, false
 	}
+	out := built{runner: runner, runnerType: runnerType, runnerBase: runnerBase, runnerPath: runnerPath}
+	where := ""
+	if len(wheres) > 0 {
+		where = " WHERE " + strings.Join(wheres, " AND ")
+	}
 	switch kind {
 	case "INSERT", "REPLACE":
 		if len(cols) == 0 || !valuesRead {
@@ -202,17 +324,150 @@ func renderChain(end *ssa.Call) (built, bool) {
 		}
 		marks := strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", ")
 		head := strings.Join(append([]string{kind}, options...), " ")
-		text := head + " INTO " + table + " (" + strings.Join(cols, ", ") + ") VALUES (" + marks + ")"
-		return built{text: strings.TrimSpace(text + " " + suffix), args: values}, true
+		out.text = strings.TrimSpace(head + " INTO " + table + " (" + strings.Join(cols, ", ") + ") VALUES (" + marks + ") " + suffix)
+		out.args = values
 	case "UPDATE":
 		if len(sets) == 0 {
 			return built{}, false
 		}
-		return built{text: "UPDATE " + table + " SET " + strings.Join(sets, ", "), args: setArgs}, true
+		out.text = "UPDATE " + table + " SET " + strings.Join(sets, ", ") + where
+		out.args = append(setArgs, whereArgs...)
 	case "DELETE":
-		return built{text: "DELETE FROM " + table}, true
+		out.text = "DELETE FROM " + table + where
+		out.args = whereArgs
+	default:
+		return built{}, false
 	}
-	return built{}, false
+	if foreign {
+		out.args = nil
+	}
+	return out, true
+}
+
+// wherePred renders a condition: constant text, or a map of
+// equalities of the builder's (sq.Eq{"id": id}), which renders its
+// columns in order. Other conditions (sq.And, a map built elsewhere,
+// a list of values) are not read.
+func wherePred(b *catalog.TextBuilder, v ssa.Value, str func(ssa.Value) (string, bool)) (string, []ssa.Value, bool) {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	if text, ok := str(v); ok {
+		return text, nil, true
+	}
+	mm, ok := v.(*ssa.MakeMap)
+	if !ok || b.Eq == "" || catalog.TypeKey(mm.Type()) != b.Eq {
+		return "", nil, false
+	}
+	byCol := map[string]ssa.Value{}
+	for _, r := range *mm.Referrers() {
+		u, ok := r.(*ssa.MapUpdate)
+		if !ok || u.Map != mm {
+			continue
+		}
+		col, ok := constString(u.Key)
+		if !ok {
+			return "", nil, false
+		}
+		val := u.Value
+		if mi, ok := val.(*ssa.MakeInterface); ok {
+			val = mi.X
+		}
+		if _, list := val.Type().Underlying().(*types.Slice); list {
+			return "", nil, false // col IN (...)
+		}
+		if c, ok := val.(*ssa.Const); ok && c.IsNil() {
+			return "", nil, false // col IS NULL
+		}
+		byCol[col] = val
+	}
+	if len(byCol) == 0 {
+		return "", nil, false
+	}
+	var conds []string
+	var args []ssa.Value
+	for _, col := range slices.Sorted(maps.Keys(byCol)) {
+		conds = append(conds, col+" = ?")
+		args = append(args, byCol[col])
+	}
+	return strings.Join(conds, " AND "), args, true
+}
+
+// heldRunner locates a runner a helper reads from a field of one of
+// its parameters (psql.Insert(table).RunWith(b.db)) in the function
+// top that called it: the value the call passes for the parameter, and
+// the field path inside it.
+func heldRunner(v ssa.Value, given map[*ssa.Parameter]ssa.Value, top *ssa.Function) (ssa.Value, string) {
+	path := ""
+	for {
+		v = Unwrap(v)
+		switch x := v.(type) {
+		case *ssa.Field:
+			st, ok := x.X.Type().Underlying().(*types.Struct)
+			if !ok {
+				return nil, ""
+			}
+			path = "." + st.Field(x.Field).Name() + path
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			fa, ok := x.X.(*ssa.FieldAddr)
+			if x.Op != token.MUL || !ok {
+				return nil, ""
+			}
+			st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+			if !ok {
+				return nil, ""
+			}
+			path = "." + st.Field(fa.Field).Name() + path
+			v = fa.X
+			continue
+		case *ssa.Parameter:
+			if x.Parent() == top {
+				return x, path
+			}
+			if given[x] == nil {
+				return nil, ""
+			}
+			v = given[x]
+			if in, ok := v.(ssa.Instruction); ok && in.Parent() == top || isTopParam(v, top) {
+				return v, path
+			}
+			continue
+		}
+		return nil, ""
+	}
+}
+
+func isTopParam(v ssa.Value, top *ssa.Function) bool {
+	p, ok := v.(*ssa.Parameter)
+	return ok && p.Parent() == top
+}
+
+// chainHelper returns the chain a call of a function of the program
+// returns, when every return of it returns one (a repository's
+// insert(table) that begins each statement): the value the chain goes
+// on from.
+func chainHelper(call *ssa.Call) (ssa.Value, bool) {
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Blocks == nil || callee.Parent() != nil || callee.TypeParams().Len() > 0 {
+		return nil, false
+	}
+	var r ssa.Value
+	for _, b := range callee.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if len(ret.Results) != 1 || r != nil && ret.Results[0] != r {
+			return nil, false
+		}
+		r = ret.Results[0]
+	}
+	if _, ok := r.(*ssa.Call); !ok {
+		return nil, false
+	}
+	return r, true
 }
 
 // setExpr renders the value a SET clause assigns: the text of a raw
@@ -238,7 +493,7 @@ func setExpr(b *catalog.TextBuilder, v ssa.Value) (string, []ssa.Value) {
 
 // constStrings reads a variadic argument of constant strings, each of
 // which may name several, comma-separated ("id, total").
-func constStrings(args []ssa.Value) ([]string, bool) {
+func constStrings(args []ssa.Value, str func(ssa.Value) (string, bool)) ([]string, bool) {
 	if len(args) == 0 {
 		return nil, true
 	}
@@ -251,7 +506,7 @@ func constStrings(args []ssa.Value) ([]string, bool) {
 	}
 	var out []string
 	for _, e := range elems {
-		s, ok := constString(e)
+		s, ok := str(e)
 		if !ok {
 			return nil, false
 		}

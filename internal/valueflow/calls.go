@@ -284,8 +284,8 @@ func (t *tracer) isLocal(fn *ssa.Function) bool {
 // identity column of an INSERT.
 func (t *tracer) sqlArg(instr ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall, idx int, n node) {
 	c := instr.Common()
-	if idx < sc.Args {
-		return
+	if idx < sc.Args || sc.Built {
+		return // a builder's values are judged where they are added
 	}
 	text, ok := SQLText(c, fn, sc)
 	if !ok {
@@ -325,6 +325,10 @@ func (t *tracer) sqlArg(instr ssa.CallInstruction, fn *types.Func, sc catalog.SQ
 // boundValues returns the values an SQL executor's call binds to its
 // statement's placeholders: the elements of its variadic slice.
 func boundValues(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) []ssa.Value {
+	if sc.Built {
+		b, _ := runChain(c)
+		return b.args
+	}
 	a := sc.Args + len(c.Args) - fn.Type().(*types.Signature).Params().Len()
 	if a >= len(c.Args) {
 		return nil
@@ -1259,6 +1263,9 @@ func Autocommit(c *ssa.CallCommon) bool {
 func SQLHandle(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) ssa.Value {
 	offset := len(c.Args) - fn.Type().(*types.Signature).Params().Len()
 	switch {
+	case sc.Built:
+		b, _ := runChain(c)
+		return b.runner
 	case sc.Query < 0:
 		if offset == 0 {
 			return nil
@@ -1280,6 +1287,10 @@ func SQLHandle(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) ssa.Value 
 // SQLAutocommit reports whether a call of an SQL executor commits its
 // statement on its own.
 func SQLAutocommit(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) bool {
+	if sc.Built {
+		b, ok := runChain(c)
+		return ok && b.runnerType != nil && catalog.IsAutocommit(b.runnerType)
+	}
 	if !sc.Forward && sc.Query >= 0 {
 		return Autocommit(c)
 	}
@@ -1292,6 +1303,10 @@ func SQLAutocommit(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) bool {
 // prepared with.
 func SQLText(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) (string, bool) {
 	offset := len(c.Args) - fn.Type().(*types.Signature).Params().Len()
+	if sc.Built {
+		b, ok := runChain(c)
+		return b.text, ok
+	}
 	if sc.Query < 0 {
 		if offset == 0 {
 			return "", false

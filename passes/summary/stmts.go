@@ -609,6 +609,9 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 		return
 	}
 	h := b.handle(b.source(effects.StmtHandle(st), "", st.Durability))
+	if st.Recv == nil && st.RecvBase != nil && st.Durability == effects.DurUnknown {
+		h = b.handle(b.source(st.RecvBase, st.RecvPath, st.Durability))
+	}
 	if st.Assumed {
 		// An ORM's handle taken for the database only because its
 		// origin is a parameter: the caller's handle decides, the

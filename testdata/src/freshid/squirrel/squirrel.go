@@ -4,6 +4,7 @@ package squirrel
 
 import (
 	"context"
+	"database/sql"
 	"net/http"
 
 	sq "github.com/Masterminds/squirrel"
@@ -71,4 +72,50 @@ func CreateKeyed(w http.ResponseWriter, r *http.Request) {
 func Rename(w http.ResponseWriter, r *http.Request) {
 	sql, args, _ := sq.Update("tasks").Set("title", uuid.NewString()).Where(sq.Eq{"id": r.FormValue("id")}).ToSql()
 	repo.Pool.Exec(r.Context(), sql, args...)
+}
+
+var psql = sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
+
+// Store runs the statements it builds on its database.
+type Store struct{ db *sql.DB }
+
+var store *Store
+
+// insert begins every insert of the store on its database.
+func (s *Store) insert(table string) sq.InsertBuilder {
+	return psql.Insert(table).RunWith(s.db)
+}
+
+// Add inserts a task under the ID it is given.
+func (s *Store) Add(ctx context.Context, t *Task) error {
+	_, err := s.insert("tasks").Columns("id", "title").Values(t.ID, t.Title).ExecContext(ctx)
+	return err
+}
+
+// row begins an insert its caller finishes.
+func (s *Store) row(id, key string) sq.InsertBuilder {
+	return s.insert("tasks").Columns("id", "idempotency_key").Values(id, key)
+}
+
+// AddKeyed inserts under a fresh ID and the caller's key; the conflict
+// clause its caller adds to the row absorbs a retry.
+func (s *Store) AddKeyed(ctx context.Context, key string) error {
+	_, err := s.row(uuid.NewString(), key).Suffix("ON CONFLICT (idempotency_key) DO NOTHING").ExecContext(ctx)
+	return err
+}
+
+func AddTask(w http.ResponseWriter, r *http.Request) {
+	t := &Task{ID: uuid.NewString(), Title: r.FormValue("title")} // want `a retry inserts a second tasks row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler AddTask\)`
+	store.Add(r.Context(), t)
+}
+
+// Negative: the caller's key absorbs the retry.
+func AddKeyed(w http.ResponseWriter, r *http.Request) {
+	store.AddKeyed(r.Context(), r.Header.Get("Idempotency-Key"))
+}
+
+// Negative: a fresh value in a column that is no identity, in a
+// statement the builder runs.
+func Retitle(w http.ResponseWriter, r *http.Request) {
+	psql.Update("tasks").Set("title", uuid.NewString()).Where("id = ?", r.FormValue("id")).RunWith(store.db).ExecContext(r.Context())
 }

@@ -15,6 +15,7 @@ type Handler struct {
 	A *billing.Alerts
 	// AV is the same alerts, behind their interface.
 	AV billing.Alerter
+	C  *billing.Crews
 }
 
 func (h *Handler) AlertVia(w http.ResponseWriter, r *http.Request) {
@@ -55,6 +56,18 @@ func (h *Handler) FeesClaimed(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) FeesDaily(w http.ResponseWriter, r *http.Request) {
 	if err := h.S.RunDay(r.Context(), time.Now()); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) Crew(w http.ResponseWriter, r *http.Request) {
+	if err := h.C.Send(r.Context(), r.URL.Query().Get("fault"), r.URL.Query().Get("closed") == "1"); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) CrewMarked(w http.ResponseWriter, r *http.Request) {
+	if err := h.C.SendMarked(r.Context(), r.URL.Query().Get("fault")); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }

@@ -127,3 +127,47 @@ func (a *Alerts) AlertOnce(ctx context.Context, name string) error {
 type Alerter interface {
 	AlertOnce(ctx context.Context, name string) error
 }
+
+// A Crew is sent to a site.
+type Crew interface {
+	Send(ctx context.Context, site string) (Ticket, error)
+}
+
+// A Roster closes faults and records the crews sent to them.
+type Roster interface {
+	Close(ctx context.Context, fault string) error
+	Mark(ctx context.Context, fault string) error
+	Record(ctx context.Context, t TicketRow) error
+}
+
+// Crews send crews to faults.
+type Crews struct {
+	Crew   Crew
+	Roster Roster
+}
+
+// Send closes a fault that needs no crew, and returns; otherwise it
+// records the crew only after sending it: a crash in between leaves no
+// record, and the retry sends a second crew.
+func (c *Crews) Send(ctx context.Context, fault string, closed bool) error {
+	if closed {
+		return c.Roster.Close(ctx, fault)
+	}
+	t, err := c.Crew.Send(ctx, fault)
+	if err != nil {
+		return err
+	}
+	return c.Roster.Record(ctx, TicketRow{ID: fault + "/crew", Ref: sql.NullString{String: t.Number, Valid: true}})
+}
+
+// SendMarked marks the fault before it sends the crew.
+func (c *Crews) SendMarked(ctx context.Context, fault string) error {
+	if err := c.Roster.Mark(ctx, fault); err != nil {
+		return err
+	}
+	t, err := c.Crew.Send(ctx, fault)
+	if err != nil {
+		return err
+	}
+	return c.Roster.Record(ctx, TicketRow{ID: fault + "/crew", Ref: sql.NullString{String: t.Number, Valid: true}})
+}

@@ -104,3 +104,33 @@ func (s Tickets) Insert(ctx context.Context, t billing.TicketRow) error {
 	_, err := s.DB.ExecContext(ctx, "INSERT INTO tickets (id, ref) VALUES ($1, $2) ON CONFLICT DO NOTHING", t.ID, t.Ref)
 	return err
 }
+
+// Crew sends crews through the contractor's API.
+type Crew struct{ HTTP *http.Client }
+
+func (c Crew) Send(ctx context.Context, site string) (billing.Ticket, error) {
+	resp, err := c.HTTP.Post("https://contractor.example/crews?site="+site, "text/plain", nil) // want `a crash after the HTTP POST in store.Crew.Send and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and store.Roster.Record stores its outcome after it \(HTTP handler Handler.Crew\)` `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.Crew\)`
+	if err != nil {
+		return billing.Ticket{}, err
+	}
+	defer resp.Body.Close()
+	return billing.Ticket{Number: resp.Header.Get("X-Crew")}, nil
+}
+
+// Roster keeps faults and crews.
+type Roster struct{ DB *sql.DB }
+
+func (r Roster) Close(ctx context.Context, fault string) error {
+	_, err := r.DB.ExecContext(ctx, "UPDATE faults SET closed = true WHERE id = $1", fault)
+	return err
+}
+
+func (r Roster) Mark(ctx context.Context, fault string) error {
+	_, err := r.DB.ExecContext(ctx, "UPDATE faults SET crew_requested = true WHERE id = $1", fault)
+	return err
+}
+
+func (r Roster) Record(ctx context.Context, t billing.TicketRow) error {
+	_, err := r.DB.ExecContext(ctx, "INSERT INTO crews (id, ref) VALUES ($1, $2) ON CONFLICT DO NOTHING", t.ID, t.Ref)
+	return err
+}

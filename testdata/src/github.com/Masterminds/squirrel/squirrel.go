@@ -28,6 +28,11 @@ type BaseRunner interface {
 	Query(query string, args ...interface{}) (*sql.Rows, error)
 }
 
+// RowScanner is the row QueryRow returns.
+type RowScanner interface {
+	Scan(...interface{}) error
+}
+
 type Eq map[string]interface{}
 
 func (eq Eq) ToSql() (string, []interface{}, error) { return "", nil, nil }
@@ -71,6 +76,7 @@ func (b InsertBuilder) ToSql() (string, []interface{}, error)               { re
 func (b InsertBuilder) MustSql() (string, []interface{})                    { return "", nil }
 func (b InsertBuilder) Exec() (sql.Result, error)                           { return nil, nil }
 func (b InsertBuilder) ExecContext(ctx context.Context) (sql.Result, error) { return nil, nil }
+func (b InsertBuilder) QueryRowContext(ctx context.Context) RowScanner      { return nil }
 
 type UpdateBuilder struct{}
 
@@ -82,6 +88,9 @@ func (b UpdateBuilder) Where(pred interface{}, args ...interface{}) UpdateBuilde
 }
 func (b UpdateBuilder) Suffix(sql string, args ...interface{}) UpdateBuilder { return b }
 func (b UpdateBuilder) ToSql() (string, []interface{}, error)                { return "", nil, nil }
+func (b UpdateBuilder) RunWith(runner BaseRunner) UpdateBuilder              { return b }
+func (b UpdateBuilder) Exec() (sql.Result, error)                            { return nil, nil }
+func (b UpdateBuilder) ExecContext(ctx context.Context) (sql.Result, error)  { return nil, nil }
 
 type DeleteBuilder struct{}
 
@@ -89,7 +98,11 @@ func (b DeleteBuilder) From(from string) DeleteBuilder { return b }
 func (b DeleteBuilder) Where(pred interface{}, args ...interface{}) DeleteBuilder {
 	return b
 }
-func (b DeleteBuilder) ToSql() (string, []interface{}, error) { return "", nil, nil }
+func (b DeleteBuilder) ToSql() (string, []interface{}, error)   { return "", nil, nil }
+func (b DeleteBuilder) RunWith(runner BaseRunner) DeleteBuilder { return b }
+func (b DeleteBuilder) ExecContext(ctx context.Context) (sql.Result, error) {
+	return nil, nil
+}
 
 type SelectBuilder struct{}
 
