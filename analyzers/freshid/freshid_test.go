@@ -44,6 +44,9 @@ func TestFreshID(t *testing.T) {
 		"freshid/xloopuse", "freshid/xrouter", "freshid/xrouteruse",
 		// Handlers of one package registered from a table by another.
 		"freshid/xwire",
+		// Handlers of one package kept in a set, which a table of
+		// another lists for the routes a dispatcher of a third runs.
+		"freshid/xdispatchset", "freshid/xdispatchtable",
 		"freshid/sinks",
 		// bun's models.
 		"freshid/bunsink",

@@ -196,9 +196,9 @@ var bodyKeyNames = map[string]bool{
 	// A partner's external reference, by which it answers a repeated
 	// booking with the first one.
 	"externalref": true, "externalreference": true,
-	// A mail API's client-supplied message ID, by which it drops a
-	// repeated send.
-	"messageid": true,
+	// A mail API's client-supplied message ID or reference, by which it
+	// drops a repeated send.
+	"messageid": true, "messageref": true, "messagereference": true,
 }
 
 // dedupBodyNames are the names, lower-cased without separators, of the
@@ -209,6 +209,7 @@ var dedupBodyNames = map[string]bool{
 	"idempotencykey": true, "idempotencytoken": true, "clienttoken": true, "clientrequesttoken": true,
 	"clientreference": true, "clientref": true, "externalref": true, "externalreference": true,
 	"deduplicationid": true, "dedupid": true, "dedupkey": true, "clientmessageid": true,
+	"messageref": true, "messagereference": true,
 }
 
 // IsDedupBodyField reports whether a field of a request body, by its

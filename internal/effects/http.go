@@ -163,7 +163,31 @@ func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool
 	if call.State == Absent && i+2 < len(args) && bodyKeyed(throughParam(calling, args[i+2])) {
 		call.State = Unknown
 	}
+	if call.State == Absent {
+		// The helper encodes a value it is given (json.Marshal(in)):
+		// the caller's value says whether the body has a key.
+		if j := encodedParam(helper); j >= 0 && j < len(calling.Call.Args) && bodyValueKeyed(calling.Call.Args[j], 0) {
+			call.State = Unknown
+		}
+	}
 	return call, true
+}
+
+// encodedParam returns the index of the parameter of fn that fn encodes
+// as a request's body (json.Marshal(in)), or -1.
+func encodedParam(fn *ssa.Function) int {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if p, ok := valueflow.Unwrap(wrappedArg(call, catalog.BodyEncoder)).(*ssa.Parameter); ok {
+				return slices.Index(fn.Params, p)
+			}
+		}
+	}
+	return -1
 }
 
 // packageHelper returns the function of the package a call calls

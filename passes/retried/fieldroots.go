@@ -66,7 +66,7 @@ func callsFuncField(pass *analysis.Pass) bool {
 }
 
 // declaresFuncMap reports whether the package declares a struct type
-// with a field that maps keys to functions.
+// with a field that maps keys to functions, or to maps of them.
 func declaresFuncMap(pass *analysis.Pass) bool {
 	for _, name := range pass.Pkg.Scope().Names() {
 		tn, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName)
@@ -78,11 +78,25 @@ func declaresFuncMap(pass *analysis.Pass) bool {
 			continue
 		}
 		for f := range st.Fields() {
-			if m, ok := f.Type().Underlying().(*types.Map); ok {
-				if _, ok := m.Elem().Underlying().(*types.Signature); ok {
-					return true
-				}
+			if m, ok := f.Type().Underlying().(*types.Map); ok && holdsFuncs(m.Elem()) {
+				return true
 			}
+		}
+	}
+	return false
+}
+
+// holdsFuncs reports whether t is a function type, or a map of them (a
+// table's routes for one queue, by routing key).
+func holdsFuncs(t types.Type) bool {
+	for range maxValueDepth {
+		switch u := t.Underlying().(type) {
+		case *types.Signature:
+			return true
+		case *types.Map:
+			t = u.Elem()
+		default:
+			return false
 		}
 	}
 	return false
@@ -252,11 +266,11 @@ func (r *Result) mapFieldOf(v ssa.Value, depth int) *types.Var {
 	}
 	switch x := unwrap(v).(type) {
 	case *ssa.Lookup:
-		return loadedField(x.X)
+		return r.tableField(x.X, depth+1)
 	case *ssa.Extract:
 		switch t := x.Tuple.(type) {
 		case *ssa.Lookup:
-			return loadedField(t.X)
+			return r.tableField(t.X, depth+1)
 		case *ssa.Call:
 			return r.returnedMapField(t, x.Index, depth)
 		}
@@ -279,6 +293,44 @@ func (r *Result) mapFieldOf(v ssa.Value, depth int) *types.Var {
 				}
 			}
 		}
+	}
+	return nil
+}
+
+// tableField returns the struct field of map type a map of handlers is,
+// or holds it as an element (a table of routes by queue, each a map of
+// handlers by routing key, ranged over to start a loop per queue that
+// is given its routes), through the parameters it is passed to.
+func (r *Result) tableField(m ssa.Value, depth int) *types.Var {
+	if depth > maxMapDepth {
+		return nil
+	}
+	if fld := loadedField(m); fld != nil {
+		return fld
+	}
+	switch x := unwrap(m).(type) {
+	case *ssa.Parameter:
+		i := paramIndex(x.Parent(), x)
+		for _, site := range r.values.sites[x.Parent()] {
+			if args := site.Common().Args; i >= 0 && i < len(args) {
+				if fld := r.tableField(args[i], depth+1); fld != nil {
+					return fld
+				}
+			}
+		}
+	case *ssa.Extract:
+		switch t := x.Tuple.(type) {
+		case *ssa.Next: // for queue, routes := range table
+			if rng, ok := t.Iter.(*ssa.Range); ok && x.Index == 2 && !t.IsString {
+				return r.tableField(rng.X, depth+1)
+			}
+		case *ssa.Lookup: // routes, ok := table[queue]
+			if x.Index == 0 {
+				return r.tableField(t.X, depth+1)
+			}
+		}
+	case *ssa.Lookup:
+		return r.tableField(x.X, depth+1)
 	}
 	return nil
 }
@@ -327,27 +379,32 @@ func (*TypeRoot) AFact() {}
 func (r *TypeRoot) String() string { return "typeroot(" + r.Kind + ")" }
 
 // rootFuncType returns the named function type declared for a field of
-// that type, or of a map or slice of it, or nil.
+// that type, or of a map or slice of it (of maps of it: a table of
+// routes by queue), or nil.
 func rootFuncType(t types.Type) *types.TypeName {
-	switch u := t.Underlying().(type) {
-	case *types.Map:
-		t = u.Elem()
-	case *types.Slice:
-		t = u.Elem()
+	for range maxValueDepth {
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			if _, ok := n.Underlying().(*types.Signature); ok {
+				return n.Obj()
+			}
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Map:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		default:
+			return nil
+		}
 	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return nil
-	}
-	if _, ok := n.Underlying().(*types.Signature); !ok {
-		return nil
-	}
-	return n.Obj()
+	return nil
 }
 
 // tableRoot makes the function a package puts into an element of a map
-// or a slice it builds in place a root, when the element's type is
-// another package's function type with a TypeRoot fact.
+// or a slice it builds in place, or into a field of its own (a set of
+// handlers a table of another package lists), a root, when the
+// element's type is another package's function type with a TypeRoot
+// fact.
 func (f *finder) tableRoot(val ssa.Value, pos token.Pos) {
 	n, ok := types.Unalias(val.Type()).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg() == f.pass.Pkg {

@@ -522,8 +522,17 @@ func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
 		}
 	case *ssa.Store:
 		f.storedRoot(instr)
-		if _, ok := instr.Addr.(*ssa.IndexAddr); ok {
+		switch a := instr.Addr.(type) {
+		case *ssa.IndexAddr:
 			f.tableRoot(instr.Val, instr.Pos())
+		case *ssa.FieldAddr:
+			// A field of a named type of the package's: a set of
+			// handlers kept for a table another package builds. (A
+			// table's anonymous entries are registered where the
+			// package hands them on.)
+			if isNamedStructOf(a.X.Type(), f.pass.Pkg) {
+				f.tableRoot(instr.Val, instr.Pos())
+			}
 		}
 	case *ssa.MapUpdate:
 		f.tableRoot(instr.Value, instr.Pos())
@@ -669,6 +678,17 @@ func embedsUnimplemented(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// isNamedStructOf reports whether t points to a named struct type
+// declared in pkg.
+func isNamedStructOf(t types.Type, pkg *types.Package) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() == pkg
 }
 
 // recvName is the name of a method's receiver type, without a pointer.

@@ -85,3 +85,30 @@ func logReceipt(w http.ResponseWriter, r *http.Request) {
 func logReceiptBare(w http.ResponseWriter, r *http.Request) {
 	db.ExecContext(r.Context(), "INSERT INTO receipts (id, status) VALUES ($1, $2)", uuid.NewString(), "received") // want `a retry inserts a second receipts row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler logReceiptBare\)`
 }
+
+// mailRequest is a mail API's request: it drops a repeat with the same
+// message reference.
+type mailRequest struct {
+	To         string `json:"to"`
+	MessageRef string `json:"message_ref"`
+}
+
+func sendMail(ctx context.Context, req mailRequest) error {
+	body, _ := json.Marshal(req)
+	r, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://mail.example/messages", bytes.NewReader(body))
+	resp, err := http.DefaultClient.Do(r)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// A fresh message reference on every attempt.
+func statement(ctx context.Context, t *asynq.Task) error {
+	return sendMail(ctx, mailRequest{To: "a@example.com", MessageRef: uuid.NewString()}) // want `a retry sends a new value as the request's message_ref field, on which its receiver drops a repeat, so the duplicate is not recognised: uuid.NewString\(\) is fresh on every attempt \(asynq handler statement\)`
+}
+
+// Negative: the task's ID is the reference.
+func statementKeyed(ctx context.Context, t *asynq.Task) error {
+	return sendMail(ctx, mailRequest{To: "a@example.com", MessageRef: t.ResultWriter().TaskID()})
+}
