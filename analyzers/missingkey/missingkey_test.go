@@ -37,6 +37,9 @@ func TestMissingKey(t *testing.T) {
 		"missingkey/xhttp", "missingkey/xui",
 		// A client whose key only an option sets, and its callers.
 		"missingkey/xretry", "missingkey/xbureau", "missingkey/xcredit",
+		// A Stripe wrapper whose options a helper collects into a
+		// config that applies itself to the params.
+		"missingkey/xstripecall",
 		// An activity registered by a worker of another package: the
 		// root is found where it is registered.
 		"missingkey/xact", "missingkey/xworker",
@@ -48,7 +51,7 @@ func TestMissingKey(t *testing.T) {
 		"missingkey/fixes",
 	)
 	fixtest.Golden(t, results,
-		"missingkey/fixes", "missingkey/xcredit")
+		"missingkey/fixes", "missingkey/xcredit", "missingkey/xstripecall")
 	fixtest.Gofmt(t, results)
 	fixtest.Remedied(t, results, regexp.MustCompile(`; (set .* from|pass .* with) .*, passed down to the call`))
 }

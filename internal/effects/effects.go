@@ -139,6 +139,11 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 	}
 	state, key := Absent, ssa.Value(nil)
 	var opts ssa.Value // the options applied to the carrier, if any
+	// optsParam and optsField are set when a helper fills the slot
+	// from a field of an options struct that only the options of
+	// optsParam set (cfg := collect(opts); cfg.apply(&p.Params)).
+	var optsParam *ssa.Parameter
+	var optsField string
 	seen := map[ssa.Value]bool{}
 	depth := 0
 	var walk func(v ssa.Value) bool
@@ -202,6 +207,15 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 							key = r.Common().Args[i]
 						}
 					}
+					if kp, field, ok := paramField(key); ok && kp.Parent() == r.Common().StaticCallee() {
+						// A key the helper reads from a field of what it
+						// is given: an options struct of the caller's?
+						if i := slices.Index(kp.Parent().Params, kp); i >= 0 && i < len(r.Common().Args) {
+							if p := optionsOf(call.Instr.Parent(), r.Common().Args[i]); p != nil {
+								optsParam, optsField = p, field
+							}
+						}
+					}
 					if op, ok := opts.(*ssa.Parameter); ok && op.Parent() == r.Common().StaticCallee() {
 						if i := slices.Index(op.Parent().Params, op); i >= 0 && i < len(r.Common().Args) {
 							opts = r.Common().Args[i]
@@ -215,6 +229,10 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 		return true
 	}
 	if !walk(base) {
+		return Unknown, nil
+	}
+	if optsParam != nil && state == Filled {
+		call.Options, call.OptionsField = optsParam, optsField
 		return Unknown, nil
 	}
 	if state != Filled && opts != nil {

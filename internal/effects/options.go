@@ -82,6 +82,99 @@ func OptionsField(fn *ssa.Function, v ssa.Value) (int, string, bool) {
 	return param, fieldName(fa), true
 }
 
+// paramField reports whether v is a field of a struct a parameter
+// points to (c.idempotencyKey, c the parameter): the parameter and the
+// field's name.
+func paramField(v ssa.Value) (*ssa.Parameter, string, bool) {
+	load, ok := valueflow.Unwrap(v).(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil, "", false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil, "", false
+	}
+	p, ok := fa.X.(*ssa.Parameter)
+	if !ok {
+		return nil, "", false
+	}
+	return p, fieldName(fa), true
+}
+
+// optionsOf returns the parameter of fn whose options alone set the
+// options struct v points to: a struct fn applies them to, or one a
+// function of the package returns after applying the options it is
+// given to a struct it makes (cfg := collect(opts)). Nil otherwise.
+func optionsOf(fn *ssa.Function, v ssa.Value) *ssa.Parameter {
+	v = valueflow.Unwrap(v)
+	if a, ok := v.(*ssa.Alloc); ok && a.Parent() == fn {
+		return appliedTo(fn, a)
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Blocks == nil || callee.Pkg != fn.Pkg || len(callee.Params) != len(call.Call.Args) {
+		return nil
+	}
+	var given *ssa.Parameter
+	for _, r := range returned(callee) {
+		a, ok := valueflow.Unwrap(r).(*ssa.Alloc)
+		if !ok {
+			return nil
+		}
+		p := appliedTo(callee, a)
+		if p == nil || given != nil && p != given {
+			return nil
+		}
+		given = p
+	}
+	if given == nil {
+		return nil
+	}
+	arg, _ := call.Call.Args[slices.Index(callee.Params, given)].(*ssa.Parameter)
+	if arg == nil || arg.Parent() != fn {
+		return nil
+	}
+	return arg
+}
+
+// appliedTo returns the parameter of fn whose options fn applies to the
+// struct a, when nothing else sets a field of it; nil otherwise.
+func appliedTo(fn *ssa.Function, a *ssa.Alloc) *ssa.Parameter {
+	var param *ssa.Parameter
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.FieldAddr:
+			if storedTo(r) {
+				return nil
+			}
+		case *ssa.Call:
+			p := appliedOptions(r.Call.Value)
+			if p == nil || p.Parent() != fn || len(r.Call.Args) != 1 || r.Call.Args[0] != a || param != nil && p != param {
+				return nil
+			}
+			param = p
+		case *ssa.Return, *ssa.DebugRef, *ssa.UnOp, *ssa.MakeClosure:
+		default:
+			return nil
+		}
+	}
+	return param
+}
+
+// returned returns the values fn's single-result returns return.
+func returned(fn *ssa.Function) []ssa.Value {
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+			out = append(out, ret.Results[0])
+		}
+	}
+	return out
+}
+
 // capturedAlloc returns the variable of fn that v is: a local of fn, or
 // the free variable of one of fn's closures that captures it.
 func capturedAlloc(fn *ssa.Function, v ssa.Value) *ssa.Alloc {

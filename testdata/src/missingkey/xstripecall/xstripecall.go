@@ -1,0 +1,25 @@
+// Package xstripecall charges through the wrapper, with and without
+// the option that keys the charge.
+package xstripecall
+
+import (
+	"context"
+
+	"github.com/hibiken/asynq"
+
+	"missingkey/xstripeopts"
+)
+
+var sc = xstripeopts.New("sk_test")
+
+// A charge with an option that sets no key.
+func charge(ctx context.Context, t *asynq.Task) error {
+	_, err := sc.Charge(ctx, 100, xstripeopts.WithMetadata("task", "charge")) // want `a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: v1PaymentIntentService.Create\(\) in xstripeopts.Client.Charge \(xstripeopts.go:\d+:\d+\) \(asynq handler charge\)`
+	return err
+}
+
+// Negative: keyed by the task's ID.
+func chargeKeyed(ctx context.Context, t *asynq.Task) error {
+	_, err := sc.Charge(ctx, 100, xstripeopts.WithIdempotencyKey(t.ResultWriter().TaskID()), xstripeopts.WithMetadata("task", "charge"))
+	return err
+}

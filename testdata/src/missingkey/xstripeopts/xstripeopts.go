@@ -1,0 +1,68 @@
+// Package xstripeopts wraps Stripe's client: each call collects the
+// options it is given into a config, which applies itself to the
+// params, and only the key option keys the call.
+package xstripeopts
+
+import (
+	"context"
+
+	"github.com/stripe/stripe-go/v82"
+)
+
+// CallOption adjusts one request.
+type CallOption func(*callConfig)
+
+type callConfig struct {
+	idempotencyKey string
+	metadata       map[string]string
+}
+
+// WithIdempotencyKey keys the request.
+func WithIdempotencyKey(key string) CallOption {
+	return func(c *callConfig) { c.idempotencyKey = key }
+}
+
+// WithMetadata attaches a metadata pair.
+func WithMetadata(k, v string) CallOption {
+	return func(c *callConfig) {
+		if c.metadata == nil {
+			c.metadata = map[string]string{}
+		}
+		c.metadata[k] = v
+	}
+}
+
+func (c *callConfig) apply(p *stripe.Params) {
+	if c.idempotencyKey != "" {
+		p.SetIdempotencyKey(c.idempotencyKey)
+	}
+	for k, v := range c.metadata {
+		p.AddMetadata(k, v)
+	}
+}
+
+func collect(opts []CallOption) *callConfig {
+	c := &callConfig{}
+	for _, o := range opts {
+		o(c)
+	}
+	return c
+}
+
+// Client charges cards.
+type Client struct{ sc *stripe.Client }
+
+// New makes a client.
+func New(key string) *Client { return &Client{sc: stripe.NewClient(key)} }
+
+// Charge creates and confirms a PaymentIntent.
+func (c *Client) Charge(ctx context.Context, amount int64, opts ...CallOption) (string, error) {
+	cfg := collect(opts)
+	params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(amount), Confirm: stripe.Bool(true)}
+	cfg.apply(&params.Params)
+	pi, err := c.sc.V1PaymentIntents.Create(ctx, params)
+	if err != nil {
+		return "", err
+	}
+	return pi.ID, nil
+}
