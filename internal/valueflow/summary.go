@@ -101,6 +101,13 @@ type FreshWired struct {
 	FreshArg
 }
 
+// Stopped reports whether a claim of its function stops a retry before
+// the fresh value is made or handed on: any claim for a row, one whose
+// row is not read back for a key.
+func (fa *FreshArg) Stopped(key bool) bool {
+	return fa.PastClaim || fa.PastReadBack && !key
+}
+
 // A WiredCall is a call of a wired interface method.
 type WiredCall struct {
 	Iface string // the interface, "example.com/app.OrderStore"
@@ -272,8 +279,14 @@ type FreshArg struct {
 	// composition root knows whether their implementations run a dedup
 	// guard.
 	Guards []WiredCall
-	Origin Origin
-	Pkg    string // the import path of the package Origin lies in
+	// PastClaim is set when a dedup guard of the function's own (a
+	// claim through a function of another package, idem.Claim(...))
+	// runs before the value is made or handed on, on every path;
+	// PastReadBack when that claim's row is read back, which guards the
+	// rows the path inserts but not keys (see Guard).
+	PastClaim, PastReadBack bool
+	Origin                  Origin
+	Pkg                     string // the import path of the package Origin lies in
 	// Ignores are the checks that ignore directives on the origin's line,
 	// or the line above, name (with a reason).
 	Ignores []string

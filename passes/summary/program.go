@@ -212,7 +212,7 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 			d.Pos = p.locate(fa.Origin.At, fa.Pkg)
 		}
 		for _, found := range p.freshArg(d, fa.Origin, pc.Call, fa.Arg, fa.Path, 0) {
-			if p.guarded(fa.Guards, isKey(found)) {
+			if p.guarded(fa.Guards, isKey(found)) || fa.Stopped(isKey(found)) {
 				continue
 			}
 			found.Fix = fa.Local
@@ -429,7 +429,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 				d.Pos = p.locate(fw.Origin.At, fw.Pkg)
 			}
 			for _, found := range p.freshArg(d, fw.Origin, fw.Call, fw.Arg, fw.Path, depth+1) {
-				if !p.guarded(fw.Guards, isKey(found)) && !p.wiredGuarded(s, fw.Call, isKey(found)) {
+				if !p.guarded(fw.Guards, isKey(found)) && !fw.Stopped(isKey(found)) && !p.wiredGuarded(s, fw.Call, isKey(found)) {
 					out = append(out, found)
 				}
 			}

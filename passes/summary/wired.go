@@ -208,6 +208,11 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 			Guards:  guards,
 			Via:     wf.via,
 		}
+		fa.PastClaim, fa.PastReadBack = pastClaim(res, wf.arg.Call)
+		if !fa.PastClaim && wf.gen.Parent() != wf.arg.Call.Parent() {
+			claim, readBack := pastClaim(res, wf.gen)
+			fa.PastClaim, fa.PastReadBack = claim, fa.PastReadBack || readBack
+		}
 		top := wf.gen.Parent()
 		if wf.via == nil {
 			// A generator behind an interface has no derivation the
@@ -247,6 +252,31 @@ func decidesBefore(g *ssa.Call, call ssa.CallInstruction) bool {
 		}
 	}
 	return false
+}
+
+// pastClaim reports whether a dedup guard of instr's function that is
+// no wired call (the function's own conflict-tolerant INSERT, or a
+// call of a function of another package that runs one) runs before it
+// on every path: claim when one of them is a claim whose row is not
+// read back, readBack when all are.
+func pastClaim(res *Result, instr ssa.Instruction) (claim, readBack bool) {
+	for _, g := range res.guardsOf(instr.Parent()).dedup {
+		call, ok := g.(ssa.CallInstruction)
+		if !ok || g == instr || call.Common().IsInvoke() || !effects.Dominates(g, instr) {
+			continue
+		}
+		if st := effects.WriteStmtOf(res.Env.Catalog, call); st != nil {
+			return true, false
+		}
+		stmts, _ := effects.CallStmts(res, call)
+		for _, st := range stmts {
+			if effects.IsGuard(st) && !st.Callee.ReadBack {
+				return true, false
+			}
+		}
+		readBack = true
+	}
+	return false, readBack
 }
 
 // sameWired reports whether a and b are the same call of a wired method.
