@@ -67,8 +67,11 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 		}
 		for _, w := range writes {
 			ks, ws := &r.Stmts[k], &r.Stmts[w]
-			if r.SameScope(k, w) || r.Exclusive(k, w) || ks.Unit == ws.Unit || r.ExternalWith(k, w) {
+			if r.SameScope(k, w) || r.Exclusive(k, w) || ks.Unit == ws.Unit {
 				continue // one function's, which its package judges; or they never run apart
+			}
+			if r.ExternalWith(k, w) && !(k < w && seenThenMarked(r, parsed, keys, k, w)) {
+				continue
 			}
 			msg, ok := programApart(parsed[k], k < w)
 			if !ok || seen[ks.Site()] {
@@ -79,6 +82,24 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 			break
 		}
 	}
+}
+
+// seenThenMarked reports whether key statement k is a check of a key
+// (a SELECT) that a later key statement of the list records in its
+// table, in another unit than the effect write w: the inbox's Seen, the
+// effect, then its Record. The check is no intent record of an external
+// call that runs with them, and the record comes after it: the pair is
+// apart whatever that call does.
+func seenThenMarked(r *summary.ProgramRoot, parsed []*sqltext.Statement, keys []int, k, w int) bool {
+	if parsed[k].Kind != sqltext.Select {
+		return false
+	}
+	for _, m := range keys {
+		if m > w && parsed[m].Kind == sqltext.Insert && parsed[m].Table == parsed[k].Table && r.Stmts[m].Unit != r.Stmts[w].Unit {
+			return true
+		}
+	}
+	return false
 }
 
 // markerTables returns the tables that a list of statements uses as

@@ -562,7 +562,7 @@ func takesTx(t types.Type) bool {
 // begun reports whether a transaction is begun where it is used: the
 // result of a Begin method of a handle that commits each statement, or
 // the transaction parameter of a callback that pgx.BeginFunc runs.
-func begun(v ssa.Value) bool {
+func begun(sums Summaries, v ssa.Value) bool {
 	if ex, ok := v.(*ssa.Extract); ok {
 		v = ex.Tuple
 	}
@@ -581,7 +581,7 @@ func begun(v ssa.Value) bool {
 		}
 		return valueflow.AutocommitHandle(recv.Type())
 	case *ssa.Parameter:
-		return txCallback(x)
+		return txCallback(sums, x)
 	}
 	return false
 }
@@ -589,22 +589,66 @@ func begun(v ssa.Value) bool {
 // txCallback reports whether p is a parameter of a function literal
 // that is passed to a transaction function (pgx.BeginFunc, gorm's
 // db.Transaction).
-func txCallback(p *ssa.Parameter) bool {
+func txCallback(sums Summaries, p *ssa.Parameter) bool {
 	fn := p.Parent()
 	if fn.Parent() == nil {
 		return false
 	}
 	for _, b := range fn.Parent().Blocks {
 		for _, instr := range b.Instrs {
-			c, ok := instr.(ssa.CallInstruction)
-			if !ok || !RunsInTx(c.Common()) {
-				continue
+			if c, ok := instr.(ssa.CallInstruction); ok && RunsLiteralInTx(sums, c.Common(), fn) {
+				return true
 			}
-			for _, a := range c.Common().Args {
-				if mc, ok := a.(*ssa.MakeClosure); ok && mc.Fn == fn || a == fn {
-					return true
-				}
-			}
+		}
+	}
+	return false
+}
+
+// RunsLiteralInTx reports whether a call is given the function literal
+// lit and runs it in a transaction it begins: a transaction function
+// (RunsInTx), or a function of another package whose summary says it
+// runs that argument so (pgdb.Tx(ctx, db, func(q Querier) error {...}),
+// which has pgx.BeginFunc run it).
+func RunsLiteralInTx(sums Summaries, cc *ssa.CallCommon, lit *ssa.Function) bool {
+	i := slices.IndexFunc(cc.Args, func(a ssa.Value) bool {
+		mc, ok := a.(*ssa.MakeClosure)
+		return ok && mc.Fn == lit || a == lit
+	})
+	if i < 0 {
+		return false
+	}
+	if RunsInTx(cc) {
+		return true
+	}
+	return summaryRunsInTx(sums, cc, i)
+}
+
+// summaryRunsInTx reports whether the function of another package that
+// a call calls runs its argument i in a transaction it begins, by its
+// summary.
+func summaryRunsInTx(sums Summaries, cc *ssa.CallCommon, i int) bool {
+	callee := cc.StaticCallee()
+	if sums == nil || cc.IsInvoke() || callee == nil {
+		return false
+	}
+	obj := valueflow.Callee(cc)
+	if obj == nil {
+		return false
+	}
+	s := sums.StmtSummary(callee, obj)
+	return s != nil && slices.Contains(s.RunsInTx, i)
+}
+
+// RunsInTxBy reports whether a call runs a function literal it is given
+// in a transaction it begins: RunsInTx, or by the summary of its
+// callee of another package.
+func RunsInTxBy(sums Summaries, cc *ssa.CallCommon) bool {
+	if RunsInTx(cc) {
+		return true
+	}
+	for i, a := range cc.Args {
+		if _, ok := a.(*ssa.MakeClosure); ok && summaryRunsInTx(sums, cc, i) {
+			return true
 		}
 	}
 	return false
@@ -630,11 +674,11 @@ func SourceOf(sums Summaries, fn *ssa.Function, v ssa.Value, path string) Source
 	if !ok {
 		return Source{}
 	}
-	return sourceAt(fn, p)
+	return sourceAt(sums, fn, p)
 }
 
 // sourceAt says where a handle traced back to p comes from in fn.
-func sourceAt(fn *ssa.Function, p place) Source {
+func sourceAt(sums Summaries, fn *ssa.Function, p place) Source {
 	t, _, ok := fieldsOf(p.base().Type(), p.path)
 	if !ok {
 		return Source{}
@@ -646,7 +690,7 @@ func sourceAt(fn *ssa.Function, p place) Source {
 	case p.param != nil && p.param.Parent() == fn:
 		src := Source{Kind: valueflow.HandleParam, Param: paramIndex(p.param), Path: p.path}
 		if p.orElse != nil {
-			if alt := sourceAt(fn, *p.orElse); alt.Kind == valueflow.HandleAutocommit || alt.Kind == valueflow.HandleParam && alt.Else == nil {
+			if alt := sourceAt(sums, fn, *p.orElse); alt.Kind == valueflow.HandleAutocommit || alt.Kind == valueflow.HandleParam && alt.Else == nil {
 				src.Else = &alt
 			}
 		}
@@ -654,7 +698,7 @@ func sourceAt(fn *ssa.Function, p place) Source {
 	case p.path == "" && valueflow.EntTxOf(p.base()) != nil:
 		// tx.Client(): a Client of ent that runs in the transaction.
 		return Source{Kind: valueflow.HandleTx, Tx: valueflow.EntTxOf(p.base())}
-	case unit != DurAutocommit && p.path == "" && begun(p.base()):
+	case unit != DurAutocommit && p.path == "" && begun(sums, p.base()):
 		// A transaction by its origin, whatever its type says (gorm's
 		// *DB in a Transaction callback).
 		return Source{Kind: valueflow.HandleTx, Tx: p.base()}

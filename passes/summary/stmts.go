@@ -301,7 +301,7 @@ func runOrder(f *ssa.Function) []*ssa.BasicBlock {
 // the composition root asks whether they run it.
 func (b *stmtBuilder) runsHere(mc *ssa.MakeClosure) bool {
 	for _, r := range *mc.Referrers() {
-		if call, ok := r.(*ssa.Call); ok && (call.Call.Value == mc || effects.RunsInTx(&call.Call) || callsInline(&call.Call) || call.Call.IsInvoke() && b.wiredOK(call)) {
+		if call, ok := r.(*ssa.Call); ok && (call.Call.Value == mc || effects.RunsInTxBy(b.h, &call.Call) || callsInline(&call.Call) || call.Call.IsInvoke() && b.wiredOK(call)) {
 			return true
 		}
 	}
@@ -327,6 +327,15 @@ func (b *stmtBuilder) wiredOK(call *ssa.Call) bool {
 // them it calls inside a transaction function's literal with arguments
 // made from that literal's transaction alone.
 func runsParams(fn *ssa.Function) (runs, inTx []int) {
+	return runsParamsDepth(fn, 0)
+}
+
+// maxRunsDepth bounds the functions of the package that hand on the
+// work they are given (Tx(ctx, db, fn) calling WithTx(ctx, db,
+// func(q) { fn(q) })) that runsParams follows.
+const maxRunsDepth = 3
+
+func runsParamsDepth(fn *ssa.Function, depth int) (runs, inTx []int) {
 	var visit func(f *ssa.Function, tx ssa.Value)
 	visit = func(f *ssa.Function, tx ssa.Value) {
 		begun := begunTxs(f)
@@ -357,12 +366,61 @@ func runsParams(fn *ssa.Function) (runs, inTx []int) {
 							visit(lit, txParam(lit))
 						}
 					}
+				} else if g := origin(call.Call.StaticCallee()); g != nil && depth < maxRunsDepth && g.Parent() == nil && g.Pkg == fn.Pkg && g != fn && g.Blocks != nil {
+					// A function of the package that runs the literal
+					// it is given, perhaps in a transaction it begins.
+					gruns, gtx := runsParamsDepth(g, depth+1)
+					for _, i := range gruns {
+						if i >= len(call.Call.Args) {
+							continue
+						}
+						lit := literalOf(call.Call.Args[i], f)
+						if lit == nil {
+							continue
+						}
+						if slices.Contains(gtx, i) {
+							// The literal's parameter is the callee's
+							// transaction, whatever interface it is
+							// seen through (q Querier).
+							tx := txParam(lit)
+							if tx == nil && len(lit.Params) == 1 && types.IsInterface(lit.Params[0].Type()) {
+								tx = lit.Params[0]
+							}
+							visit(lit, tx)
+						} else {
+							visit(lit, tx)
+						}
+					}
 				}
 			}
 		}
 	}
 	visit(fn, nil)
 	return runs, inTx
+}
+
+// origin returns the generic function an instance is of, or fn.
+func origin(fn *ssa.Function) *ssa.Function {
+	if fn != nil && fn.Origin() != nil {
+		return fn.Origin()
+	}
+	return fn
+}
+
+// literalOf returns the function literal of f that v is, made into a
+// closure or not, or nil.
+func literalOf(v ssa.Value, f *ssa.Function) *ssa.Function {
+	switch v := v.(type) {
+	case *ssa.MakeClosure:
+		if lit := v.Fn.(*ssa.Function); lit.Parent() == f {
+			return lit
+		}
+	case *ssa.Function:
+		if v.Parent() == f {
+			return v
+		}
+	}
+	return nil
 }
 
 // runsPast returns the function parameters that fn, or a literal of it,
@@ -481,6 +539,9 @@ func madeFromTx(args []ssa.Value, tx ssa.Value) bool {
 // -1 when it hands on another.
 func handlesIn(v ssa.Value, tx ssa.Value) int {
 	v = valueflow.Unwrap(v)
+	if ci, ok := v.(*ssa.ChangeInterface); ok {
+		v = valueflow.Unwrap(ci.X) // the transaction as the program's executor interface
+	}
 	if v == tx {
 		return 1
 	}
@@ -564,7 +625,7 @@ func (b *stmtBuilder) call(c ssa.CallInstruction) {
 		b.add(valueflow.SQLStmt{Next: true, At: b.frame(c)}, c, nil)
 		return
 	}
-	if effects.RunsInTx(cc) {
+	if effects.RunsInTxBy(b.h, cc) {
 		b.callbacks(cc)
 		return
 	}

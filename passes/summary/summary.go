@@ -311,7 +311,10 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 			continue
 		}
 		seen[fn] = true
-		if sig := fn.Type().(*types.Signature); catalog.IsBegin(fn.Name()) && sig.Results().Len() > 0 && catalog.IsTx(sig.Results().At(0).Type()) {
+		if sig := fn.Type().(*types.Signature); catalog.IsBegin(fn.Name()) && sig.Results().Len() > 0 && catalog.IsTx(sig.Results().At(0).Type()) ||
+			catalog.IsTxFunc(fn) || catalog.IsORMTransaction(fn) {
+			// It begins transactions, or has a library run its
+			// callback in one (pgx.BeginFunc).
 			r.tx = true
 		}
 		if s := imported(fn); s != nil {
