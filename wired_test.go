@@ -41,13 +41,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...", "example.com/wiredget/...", "example.com/wireduow/...", "example.com/wiredtable/...", "example.com/wiredidem/...", "example.com/wiredinbox/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...", "example.com/wiredget/...", "example.com/wireduow/...", "example.com/wiredtable/...", "example.com/wiredidem/...", "example.com/wiredinbox/...", "example.com/wiredretry/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun", "example.com/wiredget", "example.com/wireduow", "example.com/wiredtable", "example.com/wiredidem", "example.com/wiredinbox")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun", "example.com/wiredget", "example.com/wireduow", "example.com/wiredtable", "example.com/wiredidem", "example.com/wiredinbox", "example.com/wiredretry")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -490,6 +490,14 @@ func TestWired(t *testing.T) {
 		// check with a call between.
 		"example.com/wiredinbox/cmd/consumer/main.go:17": {
 			`a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect \(processed_messages on a handle that commits each statement, the effect on a transaction; processed_messages in store.Inbox.Seen \(store.go:\d+:\d+\), kafka-go consumer loop Releaser.Run, wired here\)`,
+		},
+		// A client whose options set the header on the request, called
+		// inside a retry wrapper of the program's own with none.
+		"example.com/wiredretry/cmd/server/main.go:12": {
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: client.call\(\) in crm.client.CreateActivity \(crm.go:\d+:\d+\) \(HTTP handler Service.Record, wired here\)`,
+			// An option that sets another header leaves the key's
+			// empty; the key's option fills it.
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: client.call\(\) in crm.client.CreateTask \(crm.go:\d+:\d+\) \(HTTP handler Service.RecordTraced, wired here\)`,
 		},
 		"example.com/wiredwrap/cmd/server/main.go:12": {
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in payments.Gateway.Charge \(payments.go:\d+:\d+\) \(HTTP handler Handler.Pay, wired here\)`,

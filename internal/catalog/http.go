@@ -101,6 +101,17 @@ func IsRequestHeaderFunc(fn *types.Func) bool {
 	return c != nil && c.Headers
 }
 
+// IsHeaderSet reports whether t is the header set of an HTTP client's
+// requests (net/http's Header).
+func IsHeaderSet(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Name() != "Header" {
+		return false
+	}
+	c := httpClientOf(n.Obj().Pkg().Path())
+	return c != nil && c.Headers
+}
+
 // SetsRequestHeader reports whether fn sets a request's header to a value
 // (http.Header's Set and Add), whichever headers the configuration names
 // as idempotency headers.
@@ -198,7 +209,7 @@ var bodyKeyNames = map[string]bool{
 	"externalref": true, "externalreference": true,
 	// A mail API's client-supplied message ID or reference, by which it
 	// drops a repeated send.
-	"messageid": true, "messageref": true, "messagereference": true,
+	"messageid": true, "clientmessageid": true, "messageref": true, "messagereference": true,
 }
 
 // dedupBodyNames are the names, lower-cased without separators, of the

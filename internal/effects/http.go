@@ -38,7 +38,11 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 		return false
 	}
 	call.Carrier, call.Method, call.URL, call.Body = req, method, url, body
-	call.State, call.Key = headerSlot(origin, call.Instr, cat.KeyHeaders())
+	var opts *ssa.Parameter
+	call.State, call.Key, opts = headerSlotOpts(origin, call.Instr, cat.KeyHeaders())
+	if opts != nil && opts.Parent() == call.Instr.Parent() {
+		call.Options = opts
+	}
 	if call.State == Absent {
 		call.State, call.Key = builtHeader(origin, cat.KeyHeaders())
 	}
@@ -149,7 +153,17 @@ func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool
 		ext.Arg = argIndex(fn, hp)
 		call.Ext, call.Carrier, call.HeaderMap = ext, cc.Args[hp], true
 	}
-	if call.State, call.Key = headerSlot(made, send, cat.KeyHeaders()); call.State == Filled {
+	var opts *ssa.Parameter
+	if call.State, call.Key, opts = headerSlotOpts(made, send, cat.KeyHeaders()); opts != nil {
+		// Options the helper is given, applied to the request: the
+		// caller's, when it hands on its own parameter.
+		if i := slices.Index(helper.Params, opts); i >= 0 && i < len(calling.Call.Args) {
+			if p, ok := calling.Call.Args[i].(*ssa.Parameter); ok && p.Parent() == c.Parent() {
+				call.Options = p
+			}
+		}
+	}
+	if call.State == Filled {
 		if j, field, ok := OptionsField(helper, call.Key); ok {
 			// A key only the options the caller hands on set.
 			call.State, call.Key = optionsSlot(calling, j, field, call)
@@ -344,6 +358,15 @@ func requestOrigin(req ssa.Value) (origin ssa.Value, method string, url, body ss
 // unknown rather than filled.
 func bodyKeyed(body ssa.Value) bool {
 	v := encoded(body)
+	if v == nil {
+		// Bytes a retry wrapper's operation captures, encoded by the
+		// function that makes it.
+		if b := readBytes(body); b != nil {
+			if c := captured(b); c != nil {
+				v = encodedFrom(valueflow.Unwrap(c))
+			}
+		}
+	}
 	return v != nil && bodyValueKeyed(v, 0)
 }
 
@@ -561,7 +584,18 @@ const maxHelperDepth = 3
 // sets the header fills the slot, one that hands the request on to code
 // the analysis cannot read leaves it unknown.
 func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (SlotState, ssa.Value) {
+	state, key, _ := headerSlotOpts(req, external, headers)
+	return state, key
+}
+
+// headerSlotOpts is headerSlot, and also returns the parameter of the
+// request's function whose options (func(*http.Request) values, in a
+// loop over it: for _, o := range opts { o(req) }) are applied to the
+// request when the slot is Unknown only because of them: whether one of
+// them sets the header is the caller's to say.
+func headerSlotOpts(req ssa.Value, external ssa.CallInstruction, headers []string) (SlotState, ssa.Value, *ssa.Parameter) {
 	state, key := Absent, ssa.Value(nil)
+	var opts *ssa.Parameter
 	seen := map[ssa.Value]bool{}
 	depth := 0
 	var walkReq, walkHeader func(v ssa.Value) bool
@@ -630,6 +664,11 @@ func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (
 					depth--
 					continue
 				}
+				if p := appliedOptions(r.Common().Value); p != nil && !r.Common().IsInvoke() && len(r.Common().Args) == 1 && p.Parent() == v.Parent() &&
+					(opts == nil || opts == p) {
+					opts = p // an option the caller gives, applied to it
+					continue
+				}
 				fn := valueflow.Callee(r.Common())
 				if fn == nil || !catalog.IsHTTPClient(fn) {
 					return false // handed to code that may set the header
@@ -639,9 +678,12 @@ func headerSlot(req ssa.Value, external ssa.CallInstruction, headers []string) (
 		return true
 	}
 	if !walkReq(req) {
-		return Unknown, nil
+		return Unknown, nil, nil
 	}
-	return state, key
+	if state != Filled && opts != nil {
+		return Unknown, nil, opts
+	}
+	return state, key, nil
 }
 
 // noEffect reports whether a POST changes nothing a retry could repeat:

@@ -310,7 +310,11 @@ func setsFields(cat *catalog.Catalog, p ssa.Value, depth int, fields *[]string) 
 					if !setsFields(cat, r, depth+1, fields) {
 						return false
 					}
-				case *ssa.UnOp, *ssa.DebugRef:
+				case *ssa.UnOp:
+					if !loadSets(cat, fr, depth, fields) {
+						return false
+					}
+				case *ssa.DebugRef:
 				case ssa.CallInstruction: // a setter of an embedded Params: p.Params.AddMetadata
 					if !setterCall(cat, fr, fields) {
 						return false
@@ -328,6 +332,39 @@ func setsFields(cat *catalog.Catalog, p ssa.Value, depth int, fields *[]string) 
 		}
 	}
 	return true
+}
+
+// loadSets adds to fields what is set through a field an option loads:
+// the request's headers (r.Header.Set("Idempotency-Key", k) sets
+// IdempotencyKey; another header sets none of the key's), or the fields
+// of the request a wrapper embeds (retryablehttp's *http.Request). It
+// reports whether nothing else is done with the loaded value.
+func loadSets(cat *catalog.Catalog, load *ssa.UnOp, depth int, fields *[]string) bool {
+	if catalog.IsHeaderSet(load.Type()) {
+		for _, r := range *load.Referrers() {
+			switch r := r.(type) {
+			case ssa.CallInstruction:
+				fn := valueflow.Callee(r.Common())
+				args := r.Common().Args
+				if fn == nil || !catalog.IsRequestHeaderFunc(fn) || len(args) == 0 || args[0] != load {
+					return false
+				}
+				if catalog.SetsRequestHeader(fn) && len(args) == 3 && valueflow.IsHeaderName(args[1], cat.KeyHeaders()) {
+					*fields = append(*fields, "IdempotencyKey")
+				}
+			case *ssa.DebugRef:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if p, ok := load.Type().Underlying().(*types.Pointer); ok {
+		if _, ok := p.Elem().Underlying().(*types.Struct); ok {
+			return setsFields(cat, load, depth+1, fields)
+		}
+	}
+	return true // a value read
 }
 
 // setterCall reports whether a call is one of stripe's params setters,

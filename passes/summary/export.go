@@ -74,7 +74,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		if ss := res.StmtSummary(fn, obj); ss != nil && (len(ss.Stmts) > 0 || ss.StmtsCut) {
 			sum.Stmts, sum.StmtsCut, sum.Retried = ss.Stmts, ss.StmtsCut, ss.Retried
 		}
-		sum.Runs, sum.RunsInTx = runsParams(fn)
+		sum.Runs, sum.RunsInTx = runsParams(res.Env.Catalog, fn)
 		sum.RunsPast = runsPast(res.Env, fn)
 		sum.OptionFields, sum.Option = effects.OptionFields(res.Env.Catalog, fn)
 		if sum.Option {

@@ -308,6 +308,49 @@ func (b *stmtBuilder) runsHere(mc *ssa.MakeClosure) bool {
 	return false
 }
 
+// runLiterals visits the function literals a call runs before it
+// returns, by the catalog (a retry wrapper's operation,
+// backoff.Retry(op, b)) or by the summary of its callee of another
+// package (Runs: retry.Do(ctx, p, func() (T, error) {...}) of the
+// program's own): their statements and wired calls are the caller's,
+// in order. It returns the literals it visited.
+func (b *stmtBuilder) runLiterals(c ssa.CallInstruction) map[*ssa.Function]bool {
+	cc := c.Common()
+	if _, now := c.(*ssa.Call); !now || cc.IsInvoke() {
+		return nil
+	}
+	callee := valueflow.Callee(cc)
+	if callee == nil {
+		return nil
+	}
+	var runs []int
+	if reg, ok := b.h.r.Env.Catalog.Registration(callee); ok && reg.Attempts {
+		runs = append(runs, reg.Arg)
+	} else if s := b.h.r.Imported(callee); s != nil && callee.Pkg() != b.h.r.Env.Pkg {
+		runs = s.Runs
+	}
+	var out map[*ssa.Function]bool
+	for _, i := range runs {
+		if i >= len(cc.Args) {
+			continue
+		}
+		v := cc.Args[i]
+		if w := valueflow.Converted(v); w != nil {
+			v = w
+		}
+		lit := literalOf(v, c.Parent())
+		if lit == nil || out[lit] {
+			continue
+		}
+		if out == nil {
+			out = map[*ssa.Function]bool{}
+		}
+		out[lit] = true
+		b.visit(lit)
+	}
+	return out
+}
+
 // callsInline reports whether a call runs its function argument before
 // it returns (catalog.CallsInline).
 func callsInline(cc *ssa.CallCommon) bool {
@@ -326,8 +369,8 @@ func (b *stmtBuilder) wiredOK(call *ssa.Call) bool {
 // function, calls: the work a unit of work's Do is given; and those of
 // them it calls inside a transaction function's literal with arguments
 // made from that literal's transaction alone.
-func runsParams(fn *ssa.Function) (runs, inTx []int) {
-	return runsParamsDepth(fn, 0)
+func runsParams(cat *catalog.Catalog, fn *ssa.Function) (runs, inTx []int) {
+	return runsParamsDepth(cat, fn, 0)
 }
 
 // maxRunsDepth bounds the functions of the package that hand on the
@@ -335,7 +378,7 @@ func runsParams(fn *ssa.Function) (runs, inTx []int) {
 // func(q) { fn(q) })) that runsParams follows.
 const maxRunsDepth = 3
 
-func runsParamsDepth(fn *ssa.Function, depth int) (runs, inTx []int) {
+func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, inTx []int) {
 	var visit func(f *ssa.Function, tx ssa.Value)
 	visit = func(f *ssa.Function, tx ssa.Value) {
 		begun := begunTxs(f)
@@ -359,6 +402,18 @@ func runsParamsDepth(fn *ssa.Function, depth int) (runs, inTx []int) {
 				if callee := call.Call.StaticCallee(); callee != nil && callee.Parent() == f {
 					visit(callee, tx)
 				}
+				if obj := valueflow.Callee(&call.Call); obj != nil {
+					// A parameter handed to a retry wrapper as its
+					// operation (backoff.Retry(ctx, op, ...)) runs
+					// before the wrapper returns.
+					if reg, ok := cat.Registration(obj); ok && reg.Attempts && reg.Arg < len(call.Call.Args) {
+						if p := calledParam(fn, valueflow.Unwrap(call.Call.Args[reg.Arg])); p != nil {
+							if i := slices.Index(fn.Params, p); i >= 0 && !slices.Contains(runs, i) {
+								runs = append(runs, i)
+							}
+						}
+					}
+				}
 				if effects.RunsInTx(&call.Call) {
 					for _, a := range call.Call.Args {
 						if mc, ok := a.(*ssa.MakeClosure); ok {
@@ -369,7 +424,7 @@ func runsParamsDepth(fn *ssa.Function, depth int) (runs, inTx []int) {
 				} else if g := origin(call.Call.StaticCallee()); g != nil && depth < maxRunsDepth && g.Parent() == nil && g.Pkg == fn.Pkg && g != fn && g.Blocks != nil {
 					// A function of the package that runs the literal
 					// it is given, perhaps in a transaction it begins.
-					gruns, gtx := runsParamsDepth(g, depth+1)
+					gruns, gtx := runsParamsDepth(cat, g, depth+1)
 					for _, i := range gruns {
 						if i >= len(call.Call.Args) {
 							continue
@@ -633,8 +688,9 @@ func (b *stmtBuilder) call(c ssa.CallInstruction) {
 		b.callbacks(cc) // fetches.EachRecord(func(r) {...}): the literal runs here
 		return
 	}
+	ran := b.runLiterals(c)
 	for _, a := range cc.Args {
-		if f, ok := a.(*ssa.Function); ok && f.Parent() != nil && hasStmts(b.h, f) {
+		if f, ok := a.(*ssa.Function); ok && f.Parent() != nil && !ran[f] && hasStmts(b.h, f) {
 			b.sum.StmtsCut = true // a function literal handed to code this list cannot follow
 		}
 	}

@@ -262,9 +262,12 @@ type relevance struct {
 	wired   bool // it calls wired interface methods
 	clock   bool // it calls a function that hands a time it is given on to a wired call
 	tx      bool // it begins transactions: a unit of work that runs what it is given in one
+	runs    bool // it hands a function to a retry wrapper: perhaps a retry wrapper of its own
 }
 
-func (r relevance) any() bool { return r.sinks || r.fresh || r.defect || r.effects || r.wired || r.tx }
+func (r relevance) any() bool {
+	return r.sinks || r.fresh || r.defect || r.effects || r.wired || r.tx || r.runs
+}
 
 // clockParam reports whether parameter i of fn (its receiver being 0
 // for a method) is a time.Time.
@@ -311,6 +314,13 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 			continue
 		}
 		seen[fn] = true
+		if reg, ok := cat.Registration(fn); ok && reg.Attempts {
+			// A retry wrapper of the program's own (retry.Do(ctx,
+			// policy, op) handing op to backoff.Retry) runs the
+			// operation it is given: its summary says so (Runs), and
+			// the operation's calls are its caller's.
+			r.runs = true
+		}
 		if sig := fn.Type().(*types.Signature); catalog.IsBegin(fn.Name()) && sig.Results().Len() > 0 && catalog.IsTx(sig.Results().At(0).Type()) ||
 			catalog.IsTxFunc(fn) || catalog.IsORMTransaction(fn) {
 			// It begins transactions, or has a library run its
