@@ -41,13 +41,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...", "example.com/wiredget/...", "example.com/wireduow/...", "example.com/wiredtable/...", "example.com/wiredidem/...", "example.com/wiredinbox/...", "example.com/wiredretry/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...", "example.com/wiredget/...", "example.com/wireduow/...", "example.com/wiredtable/...", "example.com/wiredidem/...", "example.com/wiredinbox/...", "example.com/wiredretry/...", "example.com/wiredlog/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun", "example.com/wiredget", "example.com/wireduow", "example.com/wiredtable", "example.com/wiredidem", "example.com/wiredinbox", "example.com/wiredretry")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun", "example.com/wiredget", "example.com/wireduow", "example.com/wiredtable", "example.com/wiredidem", "example.com/wiredinbox", "example.com/wiredretry", "example.com/wiredlog")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -498,6 +498,14 @@ func TestWired(t *testing.T) {
 			// An option that sets another header leaves the key's
 			// empty; the key's option fills it.
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: client.call\(\) in crm.client.CreateTask \(crm.go:\d+:\d+\) \(HTTP handler Service.RecordTraced, wired here\)`,
+		},
+		// A row that logs an unkeyed call's outcome is that call's
+		// finding; one that logs a keyed call's, under a fresh ID,
+		// duplicates it.
+		"example.com/wiredlog/cmd/server/main.go:15": {
+			`a crash after the HTTP request in mail.Client.Send \(mail.go:\d+:\d+\) and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and store.Log.Sent stores its outcome after it \(HTTP handler Service.Notify, wired here\)`,
+			`a retry inserts a second sent_mail row with a new id: uuid.NewString\(\) in app.Service.NotifyKeyed \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Service.NotifyKeyed, wired here\)`,
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mail.Client.Send \(mail.go:\d+:\d+\) \(HTTP handler Service.Notify, wired here\)`,
 		},
 		"example.com/wiredwrap/cmd/server/main.go:12": {
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in payments.Gateway.Charge \(payments.go:\d+:\d+\) \(HTTP handler Handler.Pay, wired here\)`,

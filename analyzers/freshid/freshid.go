@@ -151,8 +151,8 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 // interface and the implementation the program wires.
 func (c *checker) programDefects() {
 	for _, d := range summary.FixedFirst(c.res.Program) {
-		if d.Kind != valueflow.FreshIdentity || c.seen[d.Origin.At.String()] {
-			continue
+		if d.Kind != valueflow.FreshIdentity || d.Logs || c.seen[d.Origin.At.String()] {
+			continue // a log of an unkeyed external call's outcome: that call's finding
 		}
 		p, ok := check.Place(Meta, d)
 		if !ok {

@@ -2,6 +2,7 @@ package fix
 
 import (
 	"go/ast"
+	"go/format"
 	"go/token"
 	"go/types"
 	"slices"
@@ -233,11 +234,28 @@ func StmtBefore(fset *token.FileSet, file *ast.File, pos token.Pos, text string)
 		switch path[i+1].(type) {
 		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
 			indent := LineIndent(fset, file, stmt.Pos())
-			text = strings.ReplaceAll(text, "\n", "\n"+indent)
+			text = strings.ReplaceAll(FormatStmts(text), "\n", "\n"+indent)
 			return analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(text + "\n" + indent)}, true
 		}
 	}
 	return analysis.TextEdit{}, false
+}
+
+// FormatStmts formats statements as gofmt would in a function's body
+// (k+"|send" as a call's second argument), at no indentation; text as
+// it is when it does not parse.
+func FormatStmts(text string) string {
+	const head, tail = "package p\n\nfunc _() {\n", "\n}\n"
+	out, err := format.Source([]byte(head + text + tail))
+	if err != nil {
+		return text
+	}
+	body := strings.TrimSuffix(strings.TrimPrefix(string(out), head), tail)
+	lines := strings.Split(body, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimPrefix(l, "\t")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // CallAt returns the call expression whose opening parenthesis is at

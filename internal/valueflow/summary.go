@@ -285,8 +285,14 @@ type FreshArg struct {
 	// PastReadBack when that claim's row is read back, which guards the
 	// rows the path inserts but not keys (see Guard).
 	PastClaim, PastReadBack bool
-	Origin                  Origin
-	Pkg                     string // the import path of the package Origin lies in
+	// OutcomeOf are the wired calls whose results the call the value
+	// is passed to stores beside it (the provider's message ID, the
+	// response's status): a row that records an external call's
+	// outcome, when the composition root finds that call unkeyed, is a
+	// log of each attempt's call.
+	OutcomeOf []WiredCall
+	Origin    Origin
+	Pkg       string // the import path of the package Origin lies in
 	// Ignores are the checks that ignore directives on the origin's line,
 	// or the line above, name (with a reason).
 	Ignores []string

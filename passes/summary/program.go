@@ -46,6 +46,10 @@ type ProgramDefect struct {
 	// Repeats is set when a write that a retry repeats commits before
 	// the INSERT the value becomes (repeatsBefore): no fix then.
 	Repeats bool
+	// Logs is set when the row logs the outcome of an external call
+	// made without a key (logsOutcome): its fresh ID is no defect of its
+	// own, but the identity is still fresh, not given.
+	Logs bool
 	// candidates are the fixes prepared for such a value, of which the
 	// root's keys choose Fix.
 	candidates []valueflow.KeyFix
@@ -215,6 +219,7 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 			if p.guarded(fa.Guards, isKey(found)) || fa.Stopped(isKey(found)) {
 				continue
 			}
+			found.Logs = !isKey(found) && p.logsOutcome(fa.OutcomeOf)
 			found.Fix = fa.Local
 			out = append(out, found)
 		}
@@ -344,6 +349,26 @@ func (p *program) guarded(calls []valueflow.WiredCall, key bool) bool {
 	return false
 }
 
+// logsOutcome reports whether one of the wired calls, whose results a
+// row stores beside a fresh ID, makes in every implementation an
+// external call without a key and returns its outcome (the message ID
+// a mail API gives, the status a webhook's endpoint answers): the row
+// logs each attempt's call, and a retry that adds one logs a second
+// call, which is that call's finding. A keyed call's outcome is the
+// same on the retry, and a row under a fresh ID then duplicates it.
+func (p *program) logsOutcome(calls []valueflow.WiredCall) bool {
+	for _, call := range calls {
+		impls := p.implementations(call)
+		if len(impls) > 0 && !slices.ContainsFunc(impls, func(im impl) bool {
+			s := p.summary(im.fn)
+			return s == nil || !slices.ContainsFunc(s.Effects, func(e valueflow.Effect) bool { return e.Outcome && (e.Absent || e.NoSlot) })
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
 // isKey reports whether a fresh value's sink is another system's dedup
 // key (a provider's idempotency key, a message's ID), not a row's.
 func isKey(d ProgramDefect) bool {
@@ -430,6 +455,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			}
 			for _, found := range p.freshArg(d, fw.Origin, fw.Call, fw.Arg, fw.Path, depth+1) {
 				if !p.guarded(fw.Guards, isKey(found)) && !fw.Stopped(isKey(found)) && !p.wiredGuarded(s, fw.Call, isKey(found)) {
+					found.Logs = !isKey(found) && p.logsOutcome(fw.OutcomeOf)
 					out = append(out, found)
 				}
 			}

@@ -1520,10 +1520,16 @@ func builtInPlace(a ssa.Value, depth int) []ssa.Value {
 
 // producer returns the wired call whose result v is, or is read from.
 func (b *stmtBuilder) producer(v ssa.Value, depth int) *ssa.Call {
+	return wiredProducer(b.h.r, v, depth)
+}
+
+// wiredProducer returns the wired call whose result v is, or is read
+// from, or nil.
+func wiredProducer(res *Result, v ssa.Value, depth int) *ssa.Call {
 	if depth > 8 {
 		return nil
 	}
-	next := func(w ssa.Value) *ssa.Call { return b.producer(w, depth+1) }
+	next := func(w ssa.Value) *ssa.Call { return wiredProducer(res, w, depth+1) }
 	if w := valueflow.Converted(v); w != nil {
 		return next(w)
 	}
@@ -1539,7 +1545,7 @@ func (b *stmtBuilder) producer(v ssa.Value, depth int) *ssa.Call {
 	case *ssa.Field:
 		return next(x.X)
 	case *ssa.Call:
-		if _, ok := b.h.r.wiredAt(x); ok {
+		if _, ok := res.wiredAt(x); ok {
 			return x
 		}
 	case *ssa.FreeVar:

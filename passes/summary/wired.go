@@ -208,6 +208,9 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 			Guards:  guards,
 			Via:     wf.via,
 		}
+		if wf.arg.Through == nil {
+			fa.OutcomeOf = outcomeSources(res, wf.arg.Call, arg)
+		}
 		fa.PastClaim, fa.PastReadBack = pastClaim(res, wf.arg.Call)
 		if !fa.PastClaim && wf.gen.Parent() != wf.arg.Call.Parent() {
 			claim, readBack := pastClaim(res, wf.gen)
@@ -252,6 +255,38 @@ func decidesBefore(g *ssa.Call, call ssa.CallInstruction) bool {
 		}
 	}
 	return false
+}
+
+// outcomeSources returns the wired calls that run before call and
+// whose results its arguments other than skip are, or are read from,
+// or are stored into a struct built in place for them.
+func outcomeSources(res *Result, call ssa.CallInstruction, skip int) []valueflow.WiredCall {
+	var out []valueflow.WiredCall
+	add := func(v ssa.Value) {
+		g := wiredProducer(res, v, 0)
+		if g == nil || ssa.CallInstruction(g) == call || !effects.Dominates(g, call) {
+			return
+		}
+		if wc, ok := res.wiredAt(g); ok && !slices.ContainsFunc(out, func(o valueflow.WiredCall) bool { return sameWired(o, wc) }) {
+			out = append(out, wc)
+		}
+	}
+	for i, a := range call.Common().Args {
+		if i == skip {
+			continue
+		}
+		if fv, ok := valueflow.Unwrap(a).(*ssa.FreeVar); ok {
+			a = effects.Binding(fv)
+		}
+		if a == nil {
+			continue
+		}
+		add(a)
+		for _, v := range builtInPlace(a, 0) {
+			add(v)
+		}
+	}
+	return out
 }
 
 // pastClaim reports whether a dedup guard of instr's function that is

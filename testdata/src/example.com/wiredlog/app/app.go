@@ -1,0 +1,48 @@
+// Package app sends mail and logs what it sent.
+package app
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/google/uuid"
+)
+
+// Mailer sends mail.
+type Mailer interface {
+	Send(ctx context.Context, to string) (string, error)
+	SendKeyed(ctx context.Context, key, to string) (string, error)
+}
+
+// Log logs the mail sent.
+type Log interface {
+	Sent(ctx context.Context, id, providerID string) error
+}
+
+// Service notifies customers.
+type Service struct {
+	Mail Mailer
+	Log  Log
+}
+
+// Notify sends a message and logs it: a retry sends a second message,
+// which the row logs, under its own ID.
+func (s *Service) Notify(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	pid, err := s.Mail.Send(ctx, r.FormValue("to"))
+	if err != nil {
+		return
+	}
+	s.Log.Sent(ctx, uuid.NewString(), pid)
+}
+
+// NotifyKeyed sends under the caller's key: a retry gets the first
+// message back, and a fresh ID logs it twice.
+func (s *Service) NotifyKeyed(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	pid, err := s.Mail.SendKeyed(ctx, r.Header.Get("Idempotency-Key"), r.FormValue("to"))
+	if err != nil {
+		return
+	}
+	s.Log.Sent(ctx, uuid.NewString(), pid) // want `a retry inserts a second sent_mail row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Service.NotifyKeyed\)`
+}

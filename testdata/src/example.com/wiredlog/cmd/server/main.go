@@ -1,0 +1,19 @@
+// Command server notifies customers.
+package main
+
+import (
+	"database/sql"
+	"net/http"
+
+	"example.com/wiredlog/app"
+	"example.com/wiredlog/mail"
+	"example.com/wiredlog/store"
+)
+
+func main() {
+	db, _ := sql.Open("postgres", "")
+	s := &app.Service{Mail: mail.Client{HTTP: http.DefaultClient}, Log: store.Log{DB: db}}
+	http.HandleFunc("POST /notify", s.Notify)
+	http.HandleFunc("POST /notify/keyed", s.NotifyKeyed)
+	http.ListenAndServe(":8080", nil)
+}
