@@ -505,6 +505,9 @@ func TestWired(t *testing.T) {
 		"example.com/wiredlog/cmd/server/main.go:15": {
 			`a crash after the HTTP request in mail.Client.Send \(mail.go:\d+:\d+\) and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and store.Log.Sent stores its outcome after it \(HTTP handler Service.Notify, wired here\)`,
 			`a retry inserts a second sent_mail row with a new id: uuid.NewString\(\) in app.Service.NotifyKeyed \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Service.NotifyKeyed, wired here\)`,
+			// An ID the caller sends, prefixed; not one a provider's
+			// answer holds.
+			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into policies in store.Log.Policy \(store.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Service.Register, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mail.Client.Send \(mail.go:\d+:\d+\) \(HTTP handler Service.Notify, wired here\)`,
 		},
 		"example.com/wiredwrap/cmd/server/main.go:12": {

@@ -1544,6 +1544,14 @@ func wiredProducer(res *Result, v ssa.Value, depth int) *ssa.Call {
 		return next(x.X)
 	case *ssa.Field:
 		return next(x.X)
+	case *ssa.BinOp:
+		// A text made of it ("pol_" + pol.Number).
+		if x.Op == token.ADD {
+			if c := next(x.X); c != nil {
+				return c
+			}
+			return next(x.Y)
+		}
 	case *ssa.Call:
 		if _, ok := res.wiredAt(x); ok {
 			return x

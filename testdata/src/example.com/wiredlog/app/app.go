@@ -17,6 +17,7 @@ type Mailer interface {
 // Log logs the mail sent.
 type Log interface {
 	Sent(ctx context.Context, id, providerID string) error
+	Policy(ctx context.Context, id string) error
 }
 
 // Service notifies customers.
@@ -45,4 +46,20 @@ func (s *Service) NotifyKeyed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.Log.Sent(ctx, uuid.NewString(), pid) // want `a retry inserts a second sent_mail row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Service.NotifyKeyed\)`
+}
+
+// Insure stores the policy under the number the provider's answer
+// holds, new on each call: no retry inserts it again.
+func (s *Service) Insure(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	pid, err := s.Mail.SendKeyed(ctx, r.Header.Get("Idempotency-Key"), r.FormValue("to"))
+	if err != nil {
+		return
+	}
+	s.Log.Policy(ctx, "pol_"+pid)
+}
+
+// Register stores the policy under the number the caller sends.
+func (s *Service) Register(w http.ResponseWriter, r *http.Request) {
+	s.Log.Policy(r.Context(), "pol_"+r.FormValue("number"))
 }

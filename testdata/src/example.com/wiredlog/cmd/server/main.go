@@ -15,5 +15,7 @@ func main() {
 	s := &app.Service{Mail: mail.Client{HTTP: http.DefaultClient}, Log: store.Log{DB: db}}
 	http.HandleFunc("POST /notify", s.Notify)
 	http.HandleFunc("POST /notify/keyed", s.NotifyKeyed)
+	http.HandleFunc("POST /insure", s.Insure)
+	http.HandleFunc("POST /register", s.Register)
 	http.ListenAndServe(":8080", nil)
 }
