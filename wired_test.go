@@ -218,7 +218,6 @@ func TestWired(t *testing.T) {
 			`a crash between the two commits leaves the effect without its key, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in pg.Keys.Save \(pg.go:\d+:\d+\), HTTP handler Handler.CreditOnce, wired here\)`,
 			// gorm's Save writes the row over: the retry writes it again.
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into events in pg.Events.Create \(pg.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Restate, wired here\)`,
-			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into events in pg.Events.Create \(pg.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.ShipRecorded, wired here\)`,
 			// Not ShipViaRecord: the carrier client's record of the
 			// request absorbs its duplicate, and the retry redoes the
 			// rest (the call's missing key is missingkey's).

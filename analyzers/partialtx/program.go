@@ -76,7 +76,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 			if r.Stmts[i].StateGuarded != after || !effects.Repeats(parsed[i]) || r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert || attemptRecord(parsed[i]) || covered(i) {
 				continue
 			}
-			with, found, own := c.apartWith(r, i, writes, guards, comps, parsed)
+			with, found, own := c.apartWith(r, i, withoutOutcomes(r, i, writes), guards, comps, parsed)
 			if found && own {
 				return // the root's own writes: its package judges them
 			}
@@ -135,6 +135,19 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: "commits separately: " + what(parsed[w]) + " in " + r.Stmts[w].At.String()})
 	}
 	c.rep.Report(d)
+}
+
+// withoutOutcomes leaves out of writes those that store the outcome of
+// an external call made after write first (the provider's reference of
+// a refund requested after its row was inserted): the row is the call's
+// intent record, committed before it as it must be, and the outcome can
+// only commit after the call.
+func withoutOutcomes(r *summary.ProgramRoot, first int, writes []int) []int {
+	return slices.DeleteFunc(slices.Clone(writes), func(w int) bool {
+		return w != first && slices.ContainsFunc(r.Stmts[w].WriteBackOf, func(entry string) bool {
+			return slices.ContainsFunc(r.Calls, func(call summary.ProgramCall) bool { return call.Entry == entry && call.Before > first })
+		})
+	})
 }
 
 // apartWith returns the writes that can run in one operation with

@@ -176,7 +176,8 @@ func (s *service) ShipViaRecord(ctx context.Context, ev Event) error {
 }
 
 // ShipRecorded records the shipment first, then books and stores the
-// booking: the record says the booking was asked for.
+// booking: the record says the booking was asked for, and the booking
+// can only be stored after the call, apart from it.
 func (s *service) ShipRecorded(ctx context.Context, ev Event) error {
 	if err := s.events.Create(ctx, &Event{ID: ev.ID, Type: "booking"}); err != nil {
 		return err

@@ -11,7 +11,7 @@ import (
 type Events struct{ DB *gorm.DB }
 
 func (r Events) Create(ctx context.Context, e *app.Event) error {
-	return r.DB.WithContext(ctx).Create(e).Error // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into events in pg.Events.Create is not idempotent \(HTTP handler Handler.Restate\)` `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into events in pg.Events.Create is not idempotent \(HTTP handler Handler.ShipRecorded\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into events in pg.Events.Create has no conflict handling for the caller-known id \(HTTP handler Handler.Event\); add ON CONFLICT DO NOTHING and handle the existing row`
+	return r.DB.WithContext(ctx).Create(e).Error // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into events in pg.Events.Create is not idempotent \(HTTP handler Handler.Restate\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into events in pg.Events.Create has no conflict handling for the caller-known id \(HTTP handler Handler.Event\); add ON CONFLICT DO NOTHING and handle the existing row`
 }
 
 type Credits struct{ DB *gorm.DB }

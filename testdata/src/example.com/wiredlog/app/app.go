@@ -4,6 +4,7 @@ package app
 import (
 	"context"
 	"net/http"
+	"strconv"
 
 	"github.com/google/uuid"
 )
@@ -18,6 +19,8 @@ type Mailer interface {
 type Log interface {
 	Sent(ctx context.Context, id, providerID string) error
 	Policy(ctx context.Context, id string) error
+	Requested(ctx context.Context, amount int64) (int64, error)
+	Answered(ctx context.Context, id int64, providerID string) error
 }
 
 // Service notifies customers.
@@ -62,4 +65,20 @@ func (s *Service) Insure(w http.ResponseWriter, r *http.Request) {
 // Register stores the policy under the number the caller sends.
 func (s *Service) Register(w http.ResponseWriter, r *http.Request) {
 	s.Log.Policy(r.Context(), "pol_"+r.FormValue("number"))
+}
+
+// Refund records the request, asks the provider under its ID, then
+// stores the answer: the two writes commit apart around the call, as
+// they must.
+func (s *Service) Refund(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	id, err := s.Log.Requested(ctx, 100)
+	if err != nil {
+		return
+	}
+	pid, err := s.Mail.SendKeyed(ctx, strconv.FormatInt(id, 10), r.FormValue("to"))
+	if err != nil {
+		return
+	}
+	s.Log.Answered(ctx, id, pid)
 }

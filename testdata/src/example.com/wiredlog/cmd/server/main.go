@@ -17,5 +17,6 @@ func main() {
 	http.HandleFunc("POST /notify/keyed", s.NotifyKeyed)
 	http.HandleFunc("POST /insure", s.Insure)
 	http.HandleFunc("POST /register", s.Register)
+	http.HandleFunc("POST /refund", s.Refund)
 	http.ListenAndServe(":8080", nil)
 }
