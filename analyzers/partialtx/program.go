@@ -139,12 +139,18 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 
 // withoutOutcomes leaves out of writes those that store the outcome of
 // an external call made after write first (the provider's reference of
-// a refund requested after its row was inserted): the row is the call's
-// intent record, committed before it as it must be, and the outcome can
-// only commit after the call.
+// a refund requested after its row was inserted, or the mark of its
+// failure): the row is the call's intent record, committed before it as
+// it must be, and the outcome can only commit after the call.
 func withoutOutcomes(r *summary.ProgramRoot, first int, writes []int) []int {
 	return slices.DeleteFunc(slices.Clone(writes), func(w int) bool {
-		return w != first && slices.ContainsFunc(r.Stmts[w].WriteBackOf, func(entry string) bool {
+		if w == first {
+			return false
+		}
+		if r.Stmts[w].OnFailure && slices.ContainsFunc(r.Calls, func(call summary.ProgramCall) bool { return call.Before > first && call.Before <= w }) {
+			return true // the failure of a call made since: its outcome too
+		}
+		return slices.ContainsFunc(r.Stmts[w].WriteBackOf, func(entry string) bool {
 			return slices.ContainsFunc(r.Calls, func(call summary.ProgramCall) bool { return call.Entry == entry && call.Before > first })
 		})
 	})

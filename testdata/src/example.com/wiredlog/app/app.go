@@ -21,6 +21,7 @@ type Log interface {
 	Policy(ctx context.Context, id string) error
 	Requested(ctx context.Context, amount int64) (int64, error)
 	Answered(ctx context.Context, id int64, providerID string) error
+	Failed(ctx context.Context, id int64, why string) error
 }
 
 // Service notifies customers.
@@ -68,8 +69,8 @@ func (s *Service) Register(w http.ResponseWriter, r *http.Request) {
 }
 
 // Refund records the request, asks the provider under its ID, then
-// stores the answer: the two writes commit apart around the call, as
-// they must.
+// stores the answer, or the failure: the writes commit apart around
+// the call, as they must.
 func (s *Service) Refund(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id, err := s.Log.Requested(ctx, 100)
@@ -78,6 +79,7 @@ func (s *Service) Refund(w http.ResponseWriter, r *http.Request) {
 	}
 	pid, err := s.Mail.SendKeyed(ctx, strconv.FormatInt(id, 10), r.FormValue("to"))
 	if err != nil {
+		s.Log.Failed(ctx, id, err.Error())
 		return
 	}
 	s.Log.Answered(ctx, id, pid)

@@ -32,3 +32,9 @@ func (l Log) Answered(ctx context.Context, id int64, providerID string) error {
 	_, err := l.DB.ExecContext(ctx, "UPDATE refund_requests SET status = 'sent', provider_id = $2 WHERE id = $1", id, providerID)
 	return err
 }
+
+// Failed marks the request failed, with why.
+func (l Log) Failed(ctx context.Context, id int64, why string) error {
+	_, err := l.DB.ExecContext(ctx, "UPDATE refund_requests SET status = 'failed', failure = $2, failures = failures + 1 WHERE id = $1", id, why)
+	return err
+}
