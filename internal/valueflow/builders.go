@@ -192,14 +192,16 @@ func renderChain(end *ssa.Call) (built, bool) {
 	)
 	top := end.Parent()
 	str := func(v ssa.Value) (string, bool) {
-		for {
+		for range maxChainHelpers + 1 {
 			p, ok := v.(*ssa.Parameter)
 			if !ok || given[p] == nil {
 				return constString(v)
 			}
 			v = given[p]
 		}
+		return "", false
 	}
+	helpers := 0
 	for v := ssa.Value(end); kind == ""; {
 		call, ok := v.(*ssa.Call)
 		if !ok || call.Call.IsInvoke() {
@@ -212,9 +214,10 @@ func renderChain(end *ssa.Call) (built, bool) {
 		b, ok := catalog.TextBuilderOf(fn)
 		if !ok {
 			r, ok := chainHelper(call)
-			if !ok {
+			if !ok || helpers == maxChainHelpers {
 				return built{}, false
 			}
+			helpers++
 			for i, p := range call.Call.StaticCallee().Params {
 				given[p] = call.Call.Args[i]
 			}
@@ -443,6 +446,10 @@ func isTopParam(v ssa.Value, top *ssa.Function) bool {
 	p, ok := v.(*ssa.Parameter)
 	return ok && p.Parent() == top
 }
+
+// maxChainHelpers bounds the functions of the program a chain is read
+// back through (a helper that calls itself would never end).
+const maxChainHelpers = 3
 
 // chainHelper returns the chain a call of a function of the program
 // returns, when every return of it returns one (a repository's

@@ -119,3 +119,11 @@ func AddKeyed(w http.ResponseWriter, r *http.Request) {
 func Retitle(w http.ResponseWriter, r *http.Request) {
 	psql.Update("tasks").Set("title", uuid.NewString()).Where("id = ?", r.FormValue("id")).RunWith(store.db).ExecContext(r.Context())
 }
+
+// loopy never returns a chain: reading it back stops.
+func loopy(table string) sq.InsertBuilder { return loopy(table) }
+
+// Negative: a chain that cannot be read back is no statement.
+func AddLoopy(w http.ResponseWriter, r *http.Request) {
+	loopy("tasks").Columns("id").Values(uuid.NewString()).ExecContext(r.Context())
+}
