@@ -73,13 +73,13 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	for i, st := range all {
 		parsed[i] = st.SQL
 	}
-	markers := markerTables(parsed)
+	markers := sqltext.MarkerTables(parsed)
 	for _, st := range all {
 		switch {
 		case st.Durability == effects.DurUnknown:
 		case c.isKeyTable(st.SQL) && st.SQL.Kind == sqltext.Delete:
 			// Deleting expired keys is housekeeping: neither key nor effect.
-		case c.isKey(st.SQL) || isMarker(markers, st.SQL):
+		case c.isKey(st.SQL) || sqltext.IsMarker(markers, st.SQL):
 			keys = append(keys, st)
 		case st.SQL.Writes():
 			writes = append(writes, st)

@@ -2,7 +2,6 @@ package keytx
 
 import (
 	"fmt"
-	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -39,7 +38,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	for i, st := range r.Stmts {
 		parsed[i] = st.Parsed
 	}
-	markers := markerTables(parsed)
+	markers := sqltext.MarkerTables(parsed)
 	c.aroundNext(r, parsed, seen)
 	for i, st := range r.Stmts {
 		switch p := parsed[i]; {
@@ -49,7 +48,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 		case readBack(r, parsed, i):
 			// The claim's row read back after its insert: the
 			// claim decides, not this read.
-		case c.isKey(p) || isMarker(markers, p):
+		case c.isKey(p) || sqltext.IsMarker(markers, p):
 			keys = append(keys, i)
 		case p.Writes():
 			writes = append(writes, i)
@@ -100,44 +99,6 @@ func seenThenMarked(r *summary.ProgramRoot, parsed []*sqltext.Statement, keys []
 		}
 	}
 	return false
-}
-
-// markerTables returns the tables that a list of statements uses as
-// markers of work done, whatever their names: it looks a row up by a
-// column (SELECT EXISTS (... WHERE return_id = $1)), writes other
-// tables, and then inserts a row of that column and little else
-// (maxMarkerColumns) into the table: a record of the work, not a row of
-// its data.
-func markerTables(parsed []*sqltext.Statement) map[string]bool {
-	out := map[string]bool{}
-	for i, check := range parsed {
-		if check.Kind != sqltext.Select || check.Table == "" {
-			continue
-		}
-		for j := i + 1; j < len(parsed); j++ {
-			mark := parsed[j]
-			// An upsert moves a value (a cursor's position), which
-			// marks no work done.
-			if mark.Kind != sqltext.Insert || mark.Upsert || mark.Table != check.Table || len(mark.Columns) > maxMarkerColumns ||
-				!slices.ContainsFunc(check.WhereColumns(), func(c string) bool { return slices.Contains(mark.Columns, c) }) {
-				continue
-			}
-			if slices.ContainsFunc(parsed[i+1:j], func(w *sqltext.Statement) bool { return w.Writes() && w.Table != check.Table }) {
-				out[check.Table] = true
-			}
-		}
-	}
-	return out
-}
-
-// maxMarkerColumns bounds the columns of a marker's row: its key, and
-// what kind of work or when.
-const maxMarkerColumns = 3
-
-// isMarker reports whether a statement checks or inserts a marker of
-// work done.
-func isMarker(markers map[string]bool, st *sqltext.Statement) bool {
-	return markers[st.Table] && (st.Kind == sqltext.Select || st.Kind == sqltext.Insert)
 }
 
 // programApart says what a key statement and an effect write in

@@ -35,12 +35,16 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	parsed := make([]*sqltext.Statement, len(r.Stmts))
 	for i, st := range r.Stmts {
 		parsed[i] = st.Parsed
+	}
+	markers := sqltext.MarkerTables(parsed)
+	for i, st := range r.Stmts {
 		switch {
 		case st.Unit == "" || !parsed[i].Writes():
 		case st.OnFailure && compensation(parsed[i], slices.ContainsFunc(writes, func(w int) bool { return parsed[w].Table == parsed[i].Table })):
 			comps = append(comps, i)
-		case c.res.Catalog.IsKeyTable(parsed[i].Table) && !st.Guard:
-			// A key row apart from its effect is keytx's.
+		case (c.res.Catalog.IsKeyTable(parsed[i].Table) || sqltext.IsMarker(markers, parsed[i])) && !st.Guard:
+			// A key row, or a marker of the work done, apart from its
+			// effect is keytx's.
 		case st.Guard:
 			guards = append(guards, i)
 		default:

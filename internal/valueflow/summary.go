@@ -178,7 +178,9 @@ type PendingRoot struct {
 	Recv string
 	// Bound is set when the root is a method value bound where it is
 	// registered (h.orders.Create handed to a router): the value it
-	// was bound to was built before the deliveries came too.
+	// was bound to was built before the deliveries came too. So is a
+	// handler that a function of the program makes and returns, given
+	// the dependencies it captures (stripeWebhook(secret, h)).
 	Bound bool
 	// Registered is set when the root is a function of another package
 	// registered here (an activity of a table another package builds):
@@ -512,11 +514,17 @@ type WiredStmt struct {
 // was bound to.
 const BoundRecv = -2
 
+// CapturedRecv is WiredStmt.Recv's Param for a dependency that the
+// function that made a handler gave it (func stripeWebhook(secret
+// string, h EventHandler) http.HandlerFunc { return func(w, r) {
+// h.Handle(...) } }): the program made the handler when it wired it.
+const CapturedRecv = -3
+
 // Held reports whether the call's receiver is a dependency the
-// function's receiver holds (a field of parameter 0), or the one a
-// method value was bound to.
+// function's receiver holds (a field of parameter 0), the one a method
+// value was bound to, or one a handler's maker captured.
 func (w *WiredStmt) Held() bool {
-	return w.Recv.Param == 0 && w.Recv.Path != "" || w.Recv.Param == BoundRecv
+	return w.Recv.Param == 0 && w.Recv.Path != "" || w.Recv.Param == BoundRecv || w.Recv.Param == CapturedRecv
 }
 
 // A Relay says that argument Arg of a wired call, a function literal,
@@ -804,6 +812,8 @@ func (s *Summary) String() string {
 			switch {
 			case w.Recv.Param == BoundRecv:
 				out += " on bound"
+			case w.Recv.Param == CapturedRecv:
+				out += " on captured"
 			case w.Recv.Param >= 0:
 				out += fmt.Sprintf(" on p%d%s", w.Recv.Param, w.Recv.Path)
 			}

@@ -1056,6 +1056,56 @@ func boundWrapper(fn *ssa.Function) bool {
 	return strings.HasPrefix(fn.Synthetic, "bound method wrapper") && len(fn.FreeVars) == 1
 }
 
+// madeHandler reports whether fn is a function literal that the
+// function declaring it returns (a handler a constructor makes from the
+// dependencies it is given), and nothing else.
+func madeHandler(fn *ssa.Function) bool {
+	parent := fn.Parent()
+	if parent == nil || parent.Parent() != nil {
+		return false
+	}
+	made := false
+	for _, r := range returnedValues(parent) {
+		v := valueflow.Unwrap(r)
+		if mc, ok := v.(*ssa.MakeClosure); ok && mc.Fn == fn || v == fn {
+			made = true
+		} else {
+			return false
+		}
+	}
+	return made
+}
+
+// returnedValues returns the values fn's single-result returns return.
+func returnedValues(fn *ssa.Function) []ssa.Value {
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+			out = append(out, ret.Results[0])
+		}
+	}
+	return out
+}
+
+// capturedParam reports whether v is a free variable of fn that holds a
+// parameter of the function that made fn, captured as it was given.
+func capturedParam(fn *ssa.Function, v ssa.Value) bool {
+	v = valueflow.Unwrap(v)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X // a captured variable's value
+	}
+	fv, ok := v.(*ssa.FreeVar)
+	if !ok {
+		return false
+	}
+	b := effects.Binding(fv)
+	if cell, ok := b.(*ssa.Alloc); ok {
+		b = valueflow.CellParam(cell) // the parameter the variable holds
+	}
+	p, ok := b.(*ssa.Parameter)
+	return ok && p != nil && p.Parent() == fn.Parent()
+}
+
 // recvThrough maps where a callee's wired call's receiver comes from to
 // this function: the argument call passes for the callee's parameter.
 func (b *stmtBuilder) recvThrough(call *ssa.Call, r valueflow.ArgSource) valueflow.ArgSource {
@@ -1196,6 +1246,9 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		w.Recv = b.argSource(call.Call.Value, "")
 		if w.Recv.Param < 0 && boundWrapper(b.fn) && call.Call.Value == b.fn.FreeVars[0] {
 			w.Recv.Param = valueflow.BoundRecv
+		}
+		if w.Recv.Param == -1 && madeHandler(b.fn) && capturedParam(b.fn, call.Call.Value) {
+			w.Recv.Param = valueflow.CapturedRecv
 		}
 		if w.Recv.Param == -1 {
 			w.Recv = b.heldGetter(call.Call.Value)

@@ -516,7 +516,7 @@ func pendingRoots(res *Result) []valueflow.PendingRoot {
 		if external == nil {
 			external = externalRoots(res)
 		}
-		out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: res.Env.Pkg.Path(), Recv: recvName(fn.Signature), Bound: boundWrapper(fn), Stmts: s.Stmts, External: external[r]})
+		out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: res.Env.Pkg.Path(), Recv: recvName(fn.Signature), Bound: boundWrapper(fn) || madeHandler(fn), Stmts: s.Stmts, External: external[r]})
 	}
 	for _, r := range res.Retried.Roots() {
 		switch {

@@ -1,0 +1,41 @@
+package sqltext
+
+import "slices"
+
+// MarkerTables returns the tables that a list of statements uses as
+// markers of work done, whatever their names: it looks a row up by a
+// column (SELECT EXISTS (... WHERE return_id = $1)), writes other
+// tables, and then inserts a row of that column and little else
+// (maxMarkerColumns) into the table: a record of the work, not a row of
+// its data.
+func MarkerTables(parsed []*Statement) map[string]bool {
+	out := map[string]bool{}
+	for i, check := range parsed {
+		if check.Kind != Select || check.Table == "" {
+			continue
+		}
+		for j := i + 1; j < len(parsed); j++ {
+			mark := parsed[j]
+			// An upsert moves a value (a cursor's position), which
+			// marks no work done.
+			if mark.Kind != Insert || mark.Upsert || mark.Table != check.Table || len(mark.Columns) > maxMarkerColumns ||
+				!slices.ContainsFunc(check.WhereColumns(), func(c string) bool { return slices.Contains(mark.Columns, c) }) {
+				continue
+			}
+			if slices.ContainsFunc(parsed[i+1:j], func(w *Statement) bool { return w.Writes() && w.Table != check.Table }) {
+				out[check.Table] = true
+			}
+		}
+	}
+	return out
+}
+
+// maxMarkerColumns bounds the columns of a marker's row: its key, and
+// what kind of work or when.
+const maxMarkerColumns = 3
+
+// IsMarker reports whether a statement checks or inserts a marker of
+// work done.
+func IsMarker(markers map[string]bool, st *Statement) bool {
+	return markers[st.Table] && (st.Kind == Select || st.Kind == Insert)
+}
