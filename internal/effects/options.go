@@ -119,7 +119,7 @@ func optionsOf(fn *ssa.Function, v ssa.Value) *ssa.Parameter {
 		return nil
 	}
 	var given *ssa.Parameter
-	for _, r := range returned(callee) {
+	for _, r := range valueflow.ReturnValues(callee) {
 		a, ok := valueflow.Unwrap(r).(*ssa.Alloc)
 		if !ok {
 			return nil
@@ -162,17 +162,6 @@ func appliedTo(fn *ssa.Function, a *ssa.Alloc) *ssa.Parameter {
 		}
 	}
 	return param
-}
-
-// returned returns the values fn's single-result returns return.
-func returned(fn *ssa.Function) []ssa.Value {
-	var out []ssa.Value
-	for _, b := range fn.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
-			out = append(out, ret.Results[0])
-		}
-	}
-	return out
 }
 
 // capturedAlloc returns the variable of fn that v is: a local of fn, or

@@ -133,6 +133,17 @@ func valuesStmt(call *ssa.Call) (built, bool) {
 	return renderChain(end)
 }
 
+// ReturnValues returns the values fn's single-result returns return.
+func ReturnValues(fn *ssa.Function) []ssa.Value {
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+			out = append(out, ret.Results[0])
+		}
+	}
+	return out
+}
+
 // returned reports whether its function returns a call's result.
 func returned(call *ssa.Call) bool {
 	refs := call.Referrers()

@@ -242,7 +242,7 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 				called := slices.Clone(out[before:])
 				out = out[:before]
 				for _, fn := range called {
-					for _, r := range returned(fn) {
+					for _, r := range valueflow.ReturnValues(fn) {
 						walk(r, depth+1, every)
 					}
 				}
@@ -253,7 +253,7 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 			}
 			if callee.Blocks != nil {
 				args := v.Call.Args
-				for _, r := range returned(callee) {
+				for _, r := range valueflow.ReturnValues(callee) {
 					walk(r, depth+1, every)
 					// And what the closure calls of what this call
 					// gave the adapter (Typed(fn) returning a handler
@@ -361,17 +361,6 @@ func mapValues(m ssa.Value) []ssa.Value {
 			if u, ok := r.(*ssa.MapUpdate); ok && u.Map == mm {
 				out = append(out, u.Value)
 			}
-		}
-	}
-	return out
-}
-
-// returned returns the values fn's single-result returns return.
-func returned(fn *ssa.Function) []ssa.Value {
-	var out []ssa.Value
-	for _, b := range fn.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
-			out = append(out, ret.Results[0])
 		}
 	}
 	return out

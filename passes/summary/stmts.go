@@ -1065,7 +1065,7 @@ func madeHandler(fn *ssa.Function) bool {
 		return false
 	}
 	made := false
-	for _, r := range returnedValues(parent) {
+	for _, r := range valueflow.ReturnValues(parent) {
 		v := valueflow.Unwrap(r)
 		if mc, ok := v.(*ssa.MakeClosure); ok && mc.Fn == fn || v == fn {
 			made = true
@@ -1074,17 +1074,6 @@ func madeHandler(fn *ssa.Function) bool {
 		}
 	}
 	return made
-}
-
-// returnedValues returns the values fn's single-result returns return.
-func returnedValues(fn *ssa.Function) []ssa.Value {
-	var out []ssa.Value
-	for _, b := range fn.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
-			out = append(out, ret.Results[0])
-		}
-	}
-	return out
 }
 
 // capturedParam reports whether v is a free variable of fn that holds a
