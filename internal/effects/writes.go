@@ -310,6 +310,28 @@ func SameTx(a, b *Stmt) bool {
 	return a.Durability == DurTx && b.Durability == DurTx && Intersects(a.TxOrigins(), b.TxOrigins())
 }
 
+// textBuilderStmt is stmtOf for a text builder's executor: the
+// statement its chain renders, on the handle RunWith gives it.
+func textBuilderStmt(c ssa.CallInstruction) *Stmt {
+	b, ok := valueflow.BuiltStmtOf(c.Common())
+	if !ok {
+		return nil
+	}
+	st := &Stmt{Instr: c, SQL: sqltext.Parse(b.Text), Text: b.Text, Args: b.Args, Recv: b.Runner, RecvBase: b.RunnerBase, RecvPath: b.RunnerPath}
+	switch {
+	case b.Autocommit:
+		st.Durability = DurAutocommit
+	case st.Recv != nil && catalog.IsTx(st.Recv.Type()):
+		st.Durability, st.Tx = DurTx, st.Recv
+	case st.Recv != nil && contextOrPool(st.Recv, 0):
+		st.Durability, st.Assumed = DurAutocommit, true
+		if WorkContext(HandleContext(st.Recv)) {
+			st.Durability = DurUnknown
+		}
+	}
+	return st
+}
+
 // StmtOf returns the statement a call executes through a catalogued
 // executor, when its text is constant, or nil.
 func StmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
@@ -326,16 +348,16 @@ func StmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 
 func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 	cc := c.Common()
+	if sc.Built {
+		return textBuilderStmt(c)
+	}
 	offset := len(cc.Args) - fn.Type().(*types.Signature).Params().Len()
 	text, ok := valueflow.SQLText(cc, fn, sc)
 	if !ok {
 		return nil
 	}
 	st := &Stmt{Instr: c, SQL: sqltext.Parse(text), Text: text}
-	if sc.Built {
-		st.Args = valueflow.BuiltStmtArgs(cc)
-		st.RecvBase, st.RecvPath = valueflow.BuiltRunner(cc)
-	} else if a := sc.Args + offset; sc.Named && a < len(cc.Args) {
+	if a := sc.Args + offset; sc.Named && a < len(cc.Args) {
 		// Named parameters bound from a struct's fields (sqlx's
 		// NamedExec): the statement as it runs, its arguments the
 		// fields.

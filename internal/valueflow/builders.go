@@ -97,20 +97,31 @@ func runChain(c *ssa.CallCommon) (built, bool) {
 	return renderChain(chain)
 }
 
-// BuiltRunner locates the handle a builder's executor runs its
-// statement on when a helper that begins the chain holds it in a field
-// (see heldRunner): a value of the executor's function and a field path
-// inside it.
-func BuiltRunner(c *ssa.CallCommon) (ssa.Value, string) {
-	b, _ := runChain(c)
-	return b.runnerBase, b.runnerPath
+// A BuiltStmt is the statement a builder's executor runs (RunWith(db)
+// and then ExecContext): its text, the values bound to its
+// placeholders (nil when unknown), and its handle: Runner when a value
+// of the executor's function gives it, else RunnerBase's field at
+// RunnerPath when a helper that begins the chain holds it (see
+// heldRunner); Autocommit says the handle commits each statement.
+type BuiltStmt struct {
+	Text       string
+	Args       []ssa.Value
+	Runner     ssa.Value
+	RunnerBase ssa.Value
+	RunnerPath string
+	Autocommit bool
 }
 
-// BuiltStmtArgs returns the values a builder's executor binds to the
-// placeholders of the statement it runs, or nil when they are unknown.
-func BuiltStmtArgs(c *ssa.CallCommon) []ssa.Value {
-	b, _ := runChain(c)
-	return b.args
+// BuiltStmtOf renders the statement a builder's executor runs, once.
+func BuiltStmtOf(c *ssa.CallCommon) (BuiltStmt, bool) {
+	b, ok := runChain(c)
+	if !ok {
+		return BuiltStmt{}, false
+	}
+	return BuiltStmt{
+		Text: b.text, Args: b.args, Runner: b.runner, RunnerBase: b.runnerBase, RunnerPath: b.runnerPath,
+		Autocommit: b.runnerType != nil && catalog.IsAutocommit(b.runnerType),
+	}, true
 }
 
 // valuesStmt returns the statement whose values a builder's Values call

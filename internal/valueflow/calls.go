@@ -1288,8 +1288,8 @@ func SQLHandle(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) ssa.Value 
 // statement on its own.
 func SQLAutocommit(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) bool {
 	if sc.Built {
-		b, ok := runChain(c)
-		return ok && b.runnerType != nil && catalog.IsAutocommit(b.runnerType)
+		b, ok := BuiltStmtOf(c)
+		return ok && b.Autocommit
 	}
 	if !sc.Forward && sc.Query >= 0 {
 		return Autocommit(c)
