@@ -64,7 +64,10 @@
 // count, river's job.Attempt, a Pub/Sub delivery attempt, or the text of
 // the error this attempt's call returned) or whose table
 // or model is named as a log of attempts (payout_attempts, audit_log,
-// DeliveryAttempt), which is meant to be added on every attempt; nor a fresh ID that reaches its sink only after a dedup guard of the
+// DeliveryAttempt), which is meant to be added on every attempt, or
+// that stores the outcome of an external call made without a key (the
+// message ID a mail API returns, the status a webhook's endpoint
+// answers: the retry's duplicate call is that call's finding); nor a fresh ID that reaches its sink only after a dedup guard of the
 // function that makes it, or of the transaction callback that writes it
 // (a conflict-tolerant INSERT whose rows
 // affected or RETURNING row decide whether the path goes on, gorm's

@@ -62,7 +62,12 @@
 // header from a field of it, itself or in the operation it hands a
 // retry wrapper: a call whose options set other fields sends no key,
 // and the fix passes the option of the client's package that sets the
-// field (WithIdempotencyKey(key)) with the operation key in scope.
+// field (WithIdempotencyKey(key)) with the operation key in scope. The
+// same holds for options a helper collects into a config that then
+// sets the params' key from its field (cfg := collect(opts);
+// cfg.apply(&params.Params)), and for options applied to the request
+// itself (func(*http.Request) values), one of which sets the key header
+// and others other headers.
 // go-retryablehttp retries by itself, so its
 // POSTs are reported wherever they are.
 //

@@ -61,7 +61,10 @@
 // one by one on the database's Client and together on a Tx (or the
 // Client a Tx gives back, also handed to a repository's constructor);
 // a Client held in a field is the caller's to place, as gorm's *DB is. Writes whose handle is of unknown kind are not compared;
-// external calls are intentfirst's.
+// external calls are intentfirst's, and a write that stores the outcome
+// of one made after the first write (or marks its failure) is its
+// outcome record, which can only commit after it: it is not counted
+// with the intent record before the call.
 //
 // What the code does when a call fails says which writes are the work.
 // A later write whose failure the code tolerates (it tests the error,
