@@ -421,9 +421,11 @@ func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, i
 							visit(lit, txParam(lit))
 						}
 					}
-				} else if g := origin(call.Call.StaticCallee()); g != nil && depth < maxRunsDepth && g.Parent() == nil && g.Pkg == fn.Pkg && g != fn && g.Blocks != nil {
+				} else if g := origin(call.Call.StaticCallee()); g != nil && depth < maxRunsDepth && g.Parent() == nil && g.Pkg == fn.Pkg && g != fn && g.Blocks != nil &&
+					slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return literalOf(a, f) != nil }) {
 					// A function of the package that runs the literal
-					// it is given, perhaps in a transaction it begins.
+					// it is given, perhaps in a transaction it begins:
+					// read only when a literal is given it.
 					gruns, gtx := runsParamsDepth(cat, g, depth+1)
 					for _, i := range gruns {
 						if i >= len(call.Call.Args) {
@@ -433,18 +435,17 @@ func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, i
 						if lit == nil {
 							continue
 						}
+						ltx := tx
 						if slices.Contains(gtx, i) {
 							// The literal's parameter is the callee's
 							// transaction, whatever interface it is
 							// seen through (q Querier).
-							tx := txParam(lit)
-							if tx == nil && len(lit.Params) == 1 && types.IsInterface(lit.Params[0].Type()) {
-								tx = lit.Params[0]
+							ltx = txParam(lit)
+							if ltx == nil && len(lit.Params) == 1 && types.IsInterface(lit.Params[0].Type()) {
+								ltx = lit.Params[0]
 							}
-							visit(lit, tx)
-						} else {
-							visit(lit, tx)
 						}
+						visit(lit, ltx)
 					}
 				}
 			}
