@@ -10,6 +10,7 @@ import (
 
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/fix"
+	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
 // What a function does when a call fails tells which of its writes are
@@ -93,6 +94,9 @@ func FailedCall(instr ssa.Instruction) *ssa.Call {
 		}
 		cmp, ok := iff.Cond.(*ssa.BinOp)
 		if !ok {
+			if call, fail := refused(iff, instr); call != nil && (failBlock == nil || failBlock.Dominates(fail)) {
+				failed, failBlock = call, fail
+			}
 			continue
 		}
 		err := cmp.X
@@ -112,6 +116,114 @@ func FailedCall(instr ssa.Instruction) *ssa.Call {
 		}
 	}
 	return failed
+}
+
+// refused returns the call whose answer the if statement tests (the
+// call succeeded, and its result says no: if !res.Authorised()), when
+// instr runs only on one of its branches, which leaves the function
+// failing without rejoining the other: a record of the refusal, as a
+// record of a failure is. It returns the branch's first block too.
+func refused(iff *ssa.If, instr ssa.Instruction) (*ssa.Call, *ssa.BasicBlock) {
+	call, read := answered(iff.Cond, 0)
+	if call == nil || !read {
+		return nil, nil // a bool the call returns is a guard's answer, not a refusal
+	}
+	succs := iff.Block().Succs
+	for i, fail := range succs {
+		work := succs[1-i]
+		if len(fail.Preds) == 1 && fail.Dominates(instr.Block()) && !reachable(instr.Block())[work] && returnsMadeError(instr.Block()) {
+			return call, fail
+		}
+	}
+	return nil, nil
+}
+
+// maxAnswer bounds the steps from a test back to the result it reads.
+const maxAnswer = 4
+
+// answered returns the call whose first result, beside an error, a
+// boolean test reads: through negation, a method called on it, a field
+// of it, or a comparison of one; read is set when the test reads it by
+// a method or a field, not as the value itself.
+func answered(v ssa.Value, depth int) (call *ssa.Call, read bool) {
+	if depth > maxAnswer {
+		return nil, false
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		return answered(x.X, depth+1)
+	case *ssa.BinOp:
+		if c, r := answered(x.X, depth+1); c != nil {
+			return c, r
+		}
+		return answered(x.Y, depth+1)
+	case *ssa.Call:
+		var recv ssa.Value
+		if x.Call.IsInvoke() {
+			recv = x.Call.Value
+		} else if len(x.Call.Args) > 0 && x.Call.Signature().Recv() != nil {
+			recv = x.Call.Args[0] // res.Authorised()
+		}
+		if recv != nil {
+			c, _ := answered(recv, depth+1)
+			return c, c != nil
+		}
+	case *ssa.Field:
+		c, _ := answered(x.X, depth+1)
+		return c, c != nil
+	case *ssa.FieldAddr:
+		c, _ := answered(x.X, depth+1)
+		return c, c != nil
+	case *ssa.Extract:
+		call, ok := x.Tuple.(*ssa.Call)
+		if ok && x.Index == 0 && erring(call) {
+			return call, false
+		}
+	}
+	return nil, false
+}
+
+// returnsMadeError reports whether every return that can follow b
+// returns an error made there (fmt.Errorf, errors.New, a sentinel
+// error), not one a call passes on, which may be nil.
+func returnsMadeError(b *ssa.BasicBlock) bool {
+	res := b.Parent().Signature.Results()
+	if res.Len() == 0 || !fix.IsError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	n := 0
+	for blk := range reachable(b) {
+		if ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return); ok {
+			if !madeError(ret.Results[len(ret.Results)-1]) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// madeError reports whether v is an error made where it is returned: a
+// call of an error constructor, a sentinel error variable, or a value of
+// a concrete error type.
+func madeError(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.Call:
+		fn := valueflow.Callee(&x.Call)
+		return fn != nil && catalog.IsErrorConstructor(fn)
+	case *ssa.UnOp:
+		_, ok := x.X.(*ssa.Global)
+		return ok && x.Op == token.MUL
+	case *ssa.MakeInterface:
+		return true
+	}
+	return false
+}
+
+// erring reports whether a call's last result is an error.
+func erring(call *ssa.Call) bool {
+	res := call.Call.Signature().Results()
+	return res.Len() >= 2 && fix.IsError(res.At(res.Len()-1).Type())
 }
 
 // failsOnExit reports whether every return that can follow b fails the

@@ -626,6 +626,14 @@ func gormAssumed(c ssa.CallInstruction) bool {
 	if fromContext(v, 0) {
 		return true // a transaction a unit of work may have put there, or the database
 	}
+	return paramRooted(v, 0)
+}
+
+// paramRooted reports whether an ORM's handle v is a parameter of its
+// function or a field of one, or what a helper of the package returns
+// from its own (r.apply(ctx, scopes), returning r.db narrowed by the
+// scopes).
+func paramRooted(v ssa.Value, depth int) bool {
 	for {
 		switch x := v.(type) {
 		case *ssa.Parameter:
@@ -646,10 +654,69 @@ func gormAssumed(c ssa.CallInstruction) bool {
 				}
 			}
 			return false
+		case *ssa.Call:
+			rets := handleReturns(x, depth)
+			return len(rets) > 0 && !slices.ContainsFunc(rets, func(r ssa.Value) bool { return !paramRooted(chainRoot(r), depth+1) })
+		case *ssa.Phi:
+			edges := slices.DeleteFunc(slices.Clone(x.Edges), func(e ssa.Value) bool { return narrows(e, x) })
+			return len(edges) == 1 && paramRooted(chainRoot(edges[0]), depth+1)
 		default:
 			return false
 		}
 	}
+}
+
+// narrows reports whether e is a scope's call given phi (q = s(q)).
+func narrows(e ssa.Value, phi *ssa.Phi) bool {
+	call, ok := e.(*ssa.Call)
+	return ok && scopeCall(&call.Call, call.Type()) && call.Call.Args[0] == phi
+}
+
+// scopeCall reports whether cc calls a function value that takes an
+// ORM's handle and returns one, as gorm's scopes do.
+func scopeCall(cc *ssa.CallCommon, result types.Type) bool {
+	return cc.StaticCallee() == nil && !cc.IsInvoke() && len(cc.Args) == 1 &&
+		types.Identical(cc.Args[0].Type(), result) && catalog.IsORMHandle(result)
+}
+
+// declaredIn returns the package that declares fn, or the function a
+// literal is in (a generic method's body has no ssa.Package).
+func declaredIn(fn *ssa.Function) *types.Package {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	if obj := fn.Object(); obj != nil {
+		return obj.Pkg()
+	}
+	if fn.Pkg != nil {
+		return fn.Pkg.Pkg
+	}
+	return nil
+}
+
+// maxHandleHelpers bounds the helpers of the package whose returns an
+// ORM handle's origin is looked for in.
+const maxHandleHelpers = 2
+
+// handleReturns returns the values a helper of the package returns as
+// the ORM handle that call gives (r.apply(ctx, scopes)), a scope's
+// argument for a scope's call, or nil.
+func handleReturns(call *ssa.Call, depth int) []ssa.Value {
+	if scopeCall(&call.Call, call.Type()) {
+		return []ssa.Value{call.Call.Args[0]}
+	}
+	fn := call.Call.StaticCallee()
+	if depth >= maxHandleHelpers || fn == nil || call.Call.IsInvoke() || fn.Blocks == nil || fn.Parent() != nil ||
+		fn.Object() == nil || fn.Object().Pkg() != declaredIn(call.Parent()) || !catalog.IsORMHandle(call.Type()) {
+		return nil
+	}
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+			out = append(out, ret.Results[0])
+		}
+	}
+	return out
 }
 
 // gormDurability decides whether a gorm write runs inside a transaction:
@@ -690,6 +757,17 @@ func ormHandleUnit(v ssa.Value, depth int) Durability {
 	case *ssa.Call:
 		if fn := valueflow.Callee(&root.Call); fn != nil && catalog.IsORMBegin(fn.Name()) {
 			return DurTx
+		}
+		if rets := handleReturns(root, depth); len(rets) > 0 {
+			// A helper of the package that returns the handle, or a
+			// scope: the unit of what every return holds.
+			unit := ormHandleUnit(rets[0], depth+1)
+			for _, r := range rets[1:] {
+				if ormHandleUnit(r, depth+1) != unit {
+					return DurUnknown
+				}
+			}
+			return unit
 		}
 	case *ssa.Parameter:
 		if root.Parent().Parent() != nil {

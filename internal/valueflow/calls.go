@@ -1484,6 +1484,58 @@ func FieldStores(model ssa.Value) (map[string][]ssa.Value, bool) {
 	return out, true
 }
 
+// Sealed reports whether v is a struct allocated in the function that
+// only call is given, whose fields are set only by stores in place: no
+// other call (a decoder, a setter) can fill a field those stores leave
+// zero.
+func Sealed(v ssa.Value, call ssa.Instruction) bool {
+	v = Unwrap(v)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X
+	}
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.FieldAddr:
+			for _, u := range *r.Referrers() {
+				if st, ok := u.(*ssa.Store); !(ok && st.Addr == r) && !isLoad(u) {
+					return false // a field's address handed on
+				}
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		case *ssa.Store:
+			// A literal copied in whole (entry := T{...}, whose
+			// address is taken); any other value stored whole is
+			// not built here.
+			load, ok := r.Val.(*ssa.UnOp)
+			if r.Addr != alloc || !ok || !isLoad(load) {
+				return false
+			}
+			if _, lit := load.X.(*ssa.Alloc); !lit {
+				return false
+			}
+		case *ssa.MakeInterface:
+			if refs := *r.Referrers(); len(refs) != 1 || refs[0] != call {
+				return false
+			}
+		default:
+			if r != call {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isLoad reports whether instr loads through a pointer.
+func isLoad(instr ssa.Instruction) bool {
+	u, ok := instr.(*ssa.UnOp)
+	return ok && u.Op == token.MUL
+}
+
 // addStores adds the values stored into the fields of alloc, and of the
 // literal a whole value stored into it was built in (entry := T{...},
 // whose address is taken, is built in a temporary and copied).

@@ -508,6 +508,10 @@ type WiredStmt struct {
 	// which parameter of the function and which field of it each field
 	// stored is.
 	Fields []FieldSource
+	// Sealed are the arguments built in place that nothing but the
+	// call is given (no decoder fills them): a field Fields does not
+	// name is left zero.
+	Sealed []int
 }
 
 // BoundRecv is WiredStmt.Recv's Param for the receiver a method value

@@ -275,6 +275,7 @@ type scope struct {
 	args      []valueflow.ArgSource   // where the wired call's arguments come from
 	produced  []valueflow.ArgSource   // the arguments (and fields) another wired call made
 	fields    []valueflow.FieldSource // the fields of arguments built in place
+	sealed    []int                   // the arguments built in place that only the call is given
 	trail     []step
 	through   []Resolution
 	judged    bool
@@ -476,6 +477,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			args:         w.Args,
 			produced:     w.Produced,
 			fields:       w.Fields,
+			sealed:       w.Sealed,
 			trail:        trail,
 			through:      append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name}),
 			judged:       sc.judged || s.Retried,
@@ -557,6 +559,9 @@ func (sc *scope) given(a valueflow.ArgSource) bool {
 		return false
 	}
 	src := sc.args[a.Param-1] // the receiver is parameter 0
+	if a.Path != "" && sc.unstored(a) {
+		return false // a field of a struct built in place left zero: the database fills it
+	}
 	if sc.parent.parent == nil {
 		return !slices.ContainsFunc(sc.produced, func(p valueflow.ArgSource) bool {
 			return p.Param == a.Param-1 && (p.Path == "" || a.Path == p.Path || strings.HasPrefix(a.Path, p.Path+"."))
@@ -577,6 +582,26 @@ func (sc *scope) given(a valueflow.ArgSource) bool {
 		}
 	}
 	return sc.parent.given(valueflow.ArgSource{Param: src.Param, Path: src.Path + a.Path})
+}
+
+// unstored reports whether a names a field of an argument built in
+// place (the wired call's literal, whose stores the scope's fields
+// list, and nothing else is given) that no store fills.
+func (sc *scope) unstored(a valueflow.ArgSource) bool {
+	if !slices.Contains(sc.sealed, a.Param-1) {
+		return false
+	}
+	built := false
+	for _, f := range sc.fields {
+		if f.Arg != a.Param-1 {
+			continue
+		}
+		built = true
+		if rest, ok := strings.CutPrefix(a.Path, f.Path); ok && (rest == "" || strings.HasPrefix(rest, ".")) {
+			return false
+		}
+	}
+	return built
 }
 
 // keyless records the external calls of an implementation whose key

@@ -416,6 +416,19 @@ func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, i
 				}
 				if effects.RunsInTx(&call.Call) {
 					for _, a := range call.Call.Args {
+						if p := calledParam(fn, valueflow.Unwrap(a)); p != nil && isFunc(p.Type()) {
+							// The work handed on to the transaction
+							// function itself (db.RunInTx(ctx, nil,
+							// fn)): it runs in the transaction.
+							if i := slices.Index(fn.Params, p); i >= 0 {
+								if !slices.Contains(runs, i) {
+									runs = append(runs, i)
+								}
+								if !slices.Contains(inTx, i) {
+									inTx = append(inTx, i)
+								}
+							}
+						}
 						if mc, ok := a.(*ssa.MakeClosure); ok {
 							lit := mc.Fn.(*ssa.Function)
 							visit(lit, txParam(lit))
@@ -453,6 +466,12 @@ func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, i
 	}
 	visit(fn, nil)
 	return runs, inTx
+}
+
+// isFunc reports whether t is a function type.
+func isFunc(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Signature)
+	return ok
 }
 
 // origin returns the generic function an instance is of, or fn.
@@ -1245,7 +1264,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		}
 		w.Chosen = w.Recv.Param < 0 && effects.ContextChosen(call.Call.Value)
 		w.Relays = b.relays(call)
-		if tx := boundTx(call.Call.Value); tx != nil {
+		if tx := boundTx(b.h.r.Env.Catalog, call.Call.Value); tx != nil {
 			if h := b.handle(b.source(tx, "", effects.DurUnknown)); h.Kind != valueflow.HandleUnknown {
 				w.Bound = &h
 			}
@@ -1266,6 +1285,9 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 			w.Decoded = append(w.Decoded, i)
 		}
 		w.Fields = append(w.Fields, b.fieldSources(a, i)...)
+		if valueflow.Sealed(a, call) {
+			w.Sealed = append(w.Sealed, i)
+		}
 		w.Keyed = append(w.Keyed, b.keyedFields(a, i)...)
 	}
 	for i, a := range call.Call.Args {
@@ -1281,20 +1303,23 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		}
 	}
 	// The unit of work's handle reaches the implementation as its
-	// receiver (r.Events().Create(...)) or as an argument
+	// receiver (r.Events().Create(...)), one bound to it
+	// (s.grants.WithTx(tx).Create(...)), or as an argument
 	// (s.invoices.Insert(ctx, tx, inv)).
-	fromWork := b.fromWork(call.Call.Value) || slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
+	fromWork := b.fromWork(call.Call.Value) || call.Call.IsInvoke() && b.fromWork(boundTx(b.h.r.Env.Catalog, call.Call.Value)) || slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
 		return effects.IsHandle(b.h.r.Env.Catalog, a.Type()) && b.fromWork(a) ||
 			catalog.TypeKey(a.Type()) == "context.Context" && b.contextFromWork(a) // the unit of work's transaction in its context
 	})
 	b.add(valueflow.SQLStmt{Wired: w, At: wc.At, FromWork: fromWork}, call, nil)
 }
 
-// boundTx returns the transaction a wired call's receiver was bound
-// to: the receiver is what a method returned, an interface, when given
-// a transaction as its only argument but the context
-// (s.campaigns.WithTx(tx), a repository's copy on the transaction).
-func boundTx(recv ssa.Value) ssa.Value {
+// boundTx returns the handle a wired call's receiver was bound to: the
+// receiver is what a method returned, an interface, when given a
+// database handle as its only argument but the context
+// (s.campaigns.WithTx(tx), a repository's copy on the transaction; a
+// bun.IDB or sqlc's DBTX, or gorm's *gorm.DB, that a transaction's
+// callback was given). The handle's own commit unit is the copy's.
+func boundTx(cat *catalog.Catalog, recv ssa.Value) ssa.Value {
 	c, ok := valueflow.Unwrap(recv).(*ssa.Call)
 	if !ok || !types.IsInterface(c.Type()) {
 		return nil
@@ -1305,7 +1330,7 @@ func boundTx(recv ssa.Value) ssa.Value {
 			a = t // ent's tx.Client()
 		}
 		switch {
-		case catalog.IsTx(a.Type()):
+		case catalog.IsTx(valueflow.Unwrap(a).Type()) || catalog.IsORMHandle(a.Type()) || effects.IsHandle(cat, a.Type()):
 			if tx != nil {
 				return nil
 			}

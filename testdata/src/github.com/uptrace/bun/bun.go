@@ -29,6 +29,7 @@ type IDB interface {
 	NewDelete() *DeleteQuery
 	BeginTx(ctx context.Context, opts *sql.TxOptions) (Tx, error)
 	RunInTx(ctx context.Context, opts *sql.TxOptions, f func(ctx context.Context, tx Tx) error) error
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
 func (db *DB) NewSelect() *SelectQuery { return &SelectQuery{} }

@@ -1,0 +1,104 @@
+// Package app moves charities' money through repositories main wires.
+package app
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"github.com/uptrace/bun"
+	"gorm.io/gorm"
+
+	"example.com/wiredbun/store"
+)
+
+// Grant is a credit grant.
+type Grant struct {
+	ID     int64
+	Amount int64
+}
+
+// Bank pays out.
+type Bank interface {
+	Transfer(ctx context.Context, charity string, pence int64) (*store.Result, error)
+}
+
+// Handler holds what main gives it.
+type Handler struct {
+	Tx      store.Transactor
+	Ledger  store.Ledger
+	Payouts store.Payouts
+	Grants  store.Repo[Grant]
+	UoW     store.UoW
+	Bank    Bank
+}
+
+// Request reserves the funds on the database, then records the payout
+// in a transaction: a failure of the transaction leaves the funds
+// reserved, and the retry reserves them again.
+func (h *Handler) Request(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	charity, id := r.FormValue("charity"), r.FormValue("reference")
+	if err := h.Ledger.Reserve(ctx, charity, 100); err != nil {
+		return
+	}
+	h.Tx.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		return h.Payouts.WithTx(tx).Insert(ctx, id, charity, 100)
+	})
+}
+
+// RequestInTx does both in the transaction the transactor runs the
+// work in, each repository bound to it.
+func (h *Handler) RequestInTx(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	charity, id := r.FormValue("charity"), r.FormValue("reference")
+	h.Tx.RunInTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := h.Ledger.WithTx(tx).Reserve(ctx, charity, 100); err != nil {
+			return err
+		}
+		return h.Payouts.WithTx(tx).Insert(ctx, id, charity, 100)
+	})
+}
+
+// Expire expires a grant and adds its row in the unit of work's
+// transaction, through copies of the generic repository bound to it
+// and a scope that narrows the update.
+func (h *Handler) Expire(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	id := r.FormValue("grant")
+	h.UoW.InTx(ctx, func(tx *gorm.DB) error {
+		if err := h.Grants.WithTx(tx).UpdateWhere(ctx, map[string]any{"amount": gorm.Expr("amount - ?", 1)}, store.Where("id = ?", id)); err != nil {
+			return err
+		}
+		if err := h.Grants.WithTx(tx).Create(ctx, &Grant{Amount: -1}); err != nil {
+			return err
+		}
+		return tx.Exec("UPDATE accounts SET balance = balance - ? WHERE grant_id = ?", 1, id).Error
+	})
+}
+
+// Pay reserves the funds, then asks the bank: a refusal is marked on
+// the payout, the outcome of the call, which can only be written after
+// it.
+func (h *Handler) Pay(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	charity, id := r.FormValue("charity"), r.FormValue("reference")
+	if err := h.Ledger.Reserve(ctx, charity, 100); err != nil {
+		return
+	}
+	if err := h.payOut(ctx, id, charity); err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+	}
+}
+
+func (h *Handler) payOut(ctx context.Context, id, charity string) error {
+	res, err := h.Bank.Transfer(ctx, charity, 100)
+	if err != nil {
+		return err
+	}
+	if !res.Accepted() {
+		h.Payouts.Cancel(ctx, id)
+		return errors.New("transfer refused")
+	}
+	return nil
+}

@@ -1,0 +1,23 @@
+// Command server wires the payouts API.
+package main
+
+import (
+	"net/http"
+
+	"github.com/uptrace/bun"
+	"gorm.io/gorm"
+
+	"example.com/wiredbun/app"
+	"example.com/wiredbun/store"
+)
+
+func main() {
+	db := &bun.DB{}
+	gdb := &gorm.DB{}
+	h := &app.Handler{Tx: store.NewTransactor(db), Ledger: store.NewLedger(db), Payouts: store.NewPayouts(db), Grants: store.NewRepo[app.Grant](gdb), UoW: store.NewUoW(gdb), Bank: store.Bank{URL: "https://bank.example"}}
+	http.HandleFunc("POST /payouts", h.Request)
+	http.HandleFunc("POST /payouts/tx", h.RequestInTx)
+	http.HandleFunc("POST /grants/expire", h.Expire)
+	http.HandleFunc("POST /payouts/pay", h.Pay)
+	http.ListenAndServe(":8080", nil)
+}
