@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,7 +28,11 @@ func (c *checker) conflictFix(st *effects.Stmt, col string) *analysis.SuggestedF
 		return nil
 	}
 	d, query := fix.DialectOf(c.pass.Pkg, text), effects.ReadsRows(st.Instr)
-	edit := func(text string, st *sqltext.Statement) (sqlEdit, bool) { return conflictEdit(text, st, d, query, col) }
+	target, ok := c.cat.ConflictTarget(st.SQL.Table, st.SQL.Columns, col)
+	if !ok {
+		return nil // no key of the schema that the INSERT fills holds col
+	}
+	edit := func(text string, st *sqltext.Statement) (sqlEdit, bool) { return conflictEdit(text, st, d, query, col, target) }
 	e, ok := edit(text, st.SQL)
 	if !ok {
 		return nil
@@ -54,8 +59,9 @@ func (e sqlEdit) at(lit token.Pos) *analysis.SuggestedFix {
 
 // conflictEdit returns the edit of an INSERT's SQL text that absorbs a
 // retry's duplicate of col, the operation key it stores, in dialect d;
-// query says that the statement's rows are read.
-func conflictEdit(text string, st *sqltext.Statement, d fix.Dialect, query bool, col string) (sqlEdit, bool) {
+// query says that the statement's rows are read; target is the key
+// that holds col, which a conflict clause can name.
+func conflictEdit(text string, st *sqltext.Statement, d fix.Dialect, query bool, col string, target []string) (sqlEdit, bool) {
 	end := sqlEnd(text)
 	if st.Returning {
 		at := keywordAt(text, "RETURNING")
@@ -63,7 +69,7 @@ func conflictEdit(text string, st *sqltext.Statement, d fix.Dialect, query bool,
 			return sqlEdit{}, false
 		}
 		if query {
-			return returningEdit(text[:at], d, col, st)
+			return returningEdit(text[:at], d, col, target, st)
 		}
 		end = len(strings.TrimRight(text[:at], " \t\r\n"))
 	}
@@ -82,12 +88,15 @@ func conflictEdit(text string, st *sqltext.Statement, d fix.Dialect, query bool,
 // there, as the first attempt returned it: the retry is absorbed and the
 // caller's code is unchanged.
 //
-// The conflict target must name the key column, so the fix relies on a
+// The conflict target must name the key that holds the column (the
+// schema's, when the module declares the table), so the fix relies on a
 // unique index on it (PostgreSQL rejects the statement, on its first run,
 // when there is none). A statement of unknown dialect, or one inserting
 // several rows (DO UPDATE cannot touch a row twice), gets no fix.
-func returningEdit(head string, d fix.Dialect, col string, st *sqltext.Statement) (sqlEdit, bool) {
-	if d != fix.PostgreSQL && d != fix.SQLite || !plainIdent.MatchString(col) || strings.Contains(head, `"`+col+`"`) {
+func returningEdit(head string, d fix.Dialect, col string, target []string, st *sqltext.Statement) (sqlEdit, bool) {
+	if d != fix.PostgreSQL && d != fix.SQLite || slices.ContainsFunc(append([]string{col}, target...), func(c string) bool {
+		return !plainIdent.MatchString(c) || strings.Contains(head, `"`+c+`"`)
+	}) {
 		return sqlEdit{}, false // a quoted column would need its quotes, and its case, in the target
 	}
 	for _, ps := range st.Params {
@@ -98,7 +107,7 @@ func returningEdit(head string, d fix.Dialect, col string, st *sqltext.Statement
 	if d == fix.SQLite && keywordAt(head, "VALUES") < 0 {
 		return sqlEdit{}, false // SQLite reads ON CONFLICT after INSERT ... SELECT as a join
 	}
-	add := " ON CONFLICT (" + col + ") DO UPDATE SET " + col + " = EXCLUDED." + col
+	add := " ON CONFLICT (" + strings.Join(target, ", ") + ") DO UPDATE SET " + col + " = EXCLUDED." + col
 	return sqlEdit{len(strings.TrimRight(head, " \t\r\n")), add,
 		"Add" + add + " so that a retry is absorbed and RETURNING yields the row the first attempt inserted"}, true
 }

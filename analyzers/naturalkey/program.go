@@ -127,8 +127,12 @@ func (c *checker) programConflictFix(st *summary.ProgramStmt, col string) *analy
 	if st.Lit == nil || !st.LitPos.IsValid() {
 		return nil
 	}
+	target, ok := c.cat.ConflictTarget(st.Parsed.Table, st.Parsed.Columns, col)
+	if !ok {
+		return nil // no key of the schema that the INSERT fills holds col
+	}
 	edit := func(text string, parsed *sqltext.Statement) (sqlEdit, bool) {
-		return conflictEdit(text, parsed, fix.Dialect(st.Lit.Dialect), st.Lit.Rows, col)
+		return conflictEdit(text, parsed, fix.Dialect(st.Lit.Dialect), st.Lit.Rows, col, target)
 	}
 	e, ok := edit(st.SQL, st.Parsed)
 	if !ok {

@@ -141,6 +141,34 @@ func (c *Catalog) InCallerKey(table, col string, known func(col string) bool) bo
 	return false
 }
 
+// ConflictTarget returns the columns of the key an INSERT into table
+// that fills cols can name as its conflict target for col: the
+// schema's unique key, or primary key, that holds col and whose columns
+// the INSERT fills, the shortest first ((clinic_id, mrn) for clinic_id).
+// A table the schema does not declare gives col alone, which then
+// relies on a unique index on it; one it declares with no such key
+// gives none, as an ON CONFLICT with that target would fail every
+// attempt.
+func (c *Catalog) ConflictTarget(table string, cols []string, col string) ([]string, bool) {
+	table = strings.Trim(table, "`\"[]")
+	col = strings.ToLower(strings.Trim(col, "`\"[]"))
+	if _, known := c.tables.Primary(table); !known {
+		return []string{col}, true
+	}
+	keys := c.tables.Keys(table)
+	filled := make(map[string]bool)
+	for _, c := range cols {
+		filled[strings.ToLower(strings.Trim(c, "`\"[]"))] = true
+	}
+	var best []string
+	for _, key := range keys {
+		if slices.Contains(key, col) && !slices.ContainsFunc(key, func(k string) bool { return !filled[k] }) && (best == nil || len(key) < len(best)) {
+			best = key
+		}
+	}
+	return best, best != nil
+}
+
 // FailsOnAnotherKey reports whether an INSERT into table that fills the
 // columns cols fails on a retry through a key the schema declares that
 // does not hold col: every column of that key is among cols. A retry

@@ -60,3 +60,12 @@ func createTickets(w http.ResponseWriter, r *http.Request) {
 	var n int
 	db.QueryRowContext(r.Context(), "INSERT INTO tickets (ticket_id, seat) VALUES ($1, 1), ($2, 2) RETURNING seat", r.PathValue("a"), r.PathValue("b")).Scan(&n) // want `same ticket_id again`
 }
+
+// A composite key: the conflict target names both its columns, or
+// PostgreSQL would reject the statement on the first attempt.
+func enrol(w http.ResponseWriter, r *http.Request) {
+	var id string
+	if err := pool.QueryRow(r.Context(), "INSERT INTO enrolments (clinic_id, mrn) VALUES ($1, $2) RETURNING id", r.PathValue("clinic"), r.FormValue("mrn")).Scan(&id); err != nil { // want `same clinic_id again`
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}

@@ -63,3 +63,12 @@ CREATE TABLE tracking (
 	id bigserial PRIMARY KEY,
 	shipment_id text NOT NULL
 );
+
+-- A patient is one per clinic and record number: the key a conflict
+-- clause for clinic_id must name is both columns.
+CREATE TABLE enrolments (
+	id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+	clinic_id text NOT NULL,
+	mrn text NOT NULL,
+	CONSTRAINT enrolments_clinic_mrn UNIQUE (clinic_id, mrn)
+);
