@@ -32,7 +32,9 @@ func (c *checker) conflictFix(st *effects.Stmt, col string) *analysis.SuggestedF
 	if !ok {
 		return nil // no key of the schema that the INSERT fills holds col
 	}
-	edit := func(text string, st *sqltext.Statement) (sqlEdit, bool) { return conflictEdit(text, st, d, query, col, target) }
+	edit := func(text string, st *sqltext.Statement) (sqlEdit, bool) {
+		return conflictEdit(text, st, d, query, col, target)
+	}
 	e, ok := edit(text, st.SQL)
 	if !ok {
 		return nil
