@@ -604,6 +604,36 @@ func txCallback(sums Summaries, p *ssa.Parameter) bool {
 	return false
 }
 
+// NestedOn returns the handle that an ORM's transaction whose callback
+// is given tx was begun on (r.conn(ctx).Transaction(func(tx *gorm.DB)
+// error {...})), or nil. gorm's Transaction on a handle that is itself
+// a transaction makes a savepoint, which commits with the outer one.
+func NestedOn(tx ssa.Value) ssa.Value {
+	p, ok := chainRoot(valueflow.Unwrap(tx)).(*ssa.Parameter)
+	if !ok || p.Parent().Parent() == nil || !catalog.IsORMHandle(p.Type()) {
+		return nil
+	}
+	lit := p.Parent()
+	for _, b := range lit.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || c.Call.IsInvoke() || len(c.Call.Args) == 0 {
+				continue
+			}
+			if fn := valueflow.Callee(&c.Call); fn == nil || !catalog.IsORMTransaction(fn) {
+				continue
+			}
+			if slices.ContainsFunc(c.Call.Args[1:], func(a ssa.Value) bool {
+				mc, ok := a.(*ssa.MakeClosure)
+				return ok && mc.Fn == lit || a == lit
+			}) {
+				return c.Call.Args[0]
+			}
+		}
+	}
+	return nil
+}
+
 // RunsLiteralInTx reports whether a call is given the function literal
 // lit and runs it in a transaction it begins: a transaction function
 // (RunsInTx), or a function of another package whose summary says it

@@ -409,6 +409,11 @@ type SQLStmt struct {
 	// context a unit of work gives its work runs the statement in that
 	// work.
 	Context int
+	// Nested is set for a statement on the transaction an ORM's
+	// Transaction began on a handle a context chose (gorm's savepoint
+	// when the context carries a transaction): it commits with the
+	// context's transaction, or the work's, when there is one.
+	Nested bool
 }
 
 // A GenericModel is an ORM write whose model's type is a type parameter

@@ -377,7 +377,14 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 			ps.WriteBackOf = append(slices.Clip(ps.WriteBackOf), sc.key+"/"+strconv.Itoa(j))
 		}
 		ps.Unit = p.unit(sc, st.Handle, fmt.Sprint(len(root.Stmts)))
-		if last := here[len(here)-1]; (last.fromWork || sc.fromWork) && (st.Assumed || ps.Unit == "") {
+		if st.Context > 0 && (st.Assumed || st.Nested) {
+			// The transaction the context carries, when a caller put
+			// one there (storage.WithTx(ctx, tx)).
+			if u := p.unit(sc, valueflow.Handle{Kind: valueflow.HandleParam, Param: st.Context - 1}, fmt.Sprint(len(root.Stmts))); strings.Contains(u, "#tx") {
+				ps.Unit = u
+			}
+		}
+		if last := here[len(here)-1]; (last.fromWork || sc.fromWork) && (st.Assumed || st.Nested || ps.Unit == "") {
 			// A handle the unit of work hands its function: the
 			// unit of work's transaction, or unknown.
 			ps.Unit = cmp.Or(last.work, sc.work)

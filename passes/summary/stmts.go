@@ -767,6 +767,11 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 	stmt := valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st), Assumed: st.Assumed, FromWork: b.fromWork(st.Recv), ProducedBy: b.argProducers(st), Model: st.Generic}
 	if st.Assumed && st.Recv != nil {
 		b.chosenBy(&stmt, effects.HandleContext(st.Recv))
+	} else if on := effects.NestedOn(effects.StmtHandle(st)); on != nil && h.Kind == valueflow.HandleTx {
+		// A transaction begun on the one a context carries, if any:
+		// a savepoint of it.
+		stmt.Nested = true
+		b.chosenBy(&stmt, effects.HandleContext(on))
 	}
 	b.add(stmt, c, nil)
 }
@@ -1032,7 +1037,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		stmt := valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard && !discarded, ReadBack: s.ReadBack, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next}
+		stmt := valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard && !discarded, ReadBack: s.ReadBack, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Nested: s.Nested}
 		if s.Context > 0 && s.Context <= len(call.Call.Args) {
 			b.chosenBy(&stmt, call.Call.Args[s.Context-1])
 		}
@@ -1297,6 +1302,8 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 			h = valueflow.Handle{Kind: valueflow.HandleAutocommit}
 		case effects.IsHandle(b.h.r.Env.Catalog, t):
 			h = b.handle(b.source(a, "", effects.DurUnknown))
+		case catalog.TypeKey(t) == "context.Context":
+			h = b.carried(a)
 		}
 		if h.Kind != valueflow.HandleUnknown {
 			w.Handles = append(w.Handles, valueflow.ArgHandle{Arg: i, Handle: h})
@@ -1311,6 +1318,67 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 			catalog.TypeKey(a.Type()) == "context.Context" && b.contextFromWork(a) // the unit of work's transaction in its context
 	})
 	b.add(valueflow.SQLStmt{Wired: w, At: wc.At, FromWork: fromWork}, call, nil)
+}
+
+// carried returns the handle a context passed to a wired call carries:
+// the transaction a function put in it (storage.WithTx(ctx, tx), a
+// function given a context and a database handle that returns a
+// context, or context.WithValue(ctx, key, tx)), or the function's own
+// context parameter, whose caller's context may carry one. Statements
+// whose handle is the context's transaction, or else the database
+// (SQLStmt.Context), commit in it.
+func (b *stmtBuilder) carried(ctx ssa.Value) valueflow.Handle {
+	cat := b.h.r.Env.Catalog
+	for depth := 0; ctx != nil && depth < 4; depth++ {
+		ctx = valueflow.Unwrap(ctx)
+		if p, ok := ctx.(*ssa.Parameter); ok {
+			if i := slices.Index(b.fn.Params, p); i >= 0 {
+				return valueflow.Handle{Kind: valueflow.HandleParam, Param: i}
+			}
+			if runInTx(b.h, p.Parent()) {
+				// The context a unit of work of another package runs
+				// the literal with, carrying the transaction it began
+				// (uow.InTx(ctx, func(ctx context.Context) error)).
+				return b.handle(effects.Source{Kind: valueflow.HandleTx, Tx: p})
+			}
+			return valueflow.Handle{}
+		}
+		if call, ok := ctx.(*ssa.Call); ok && !call.Call.IsInvoke() {
+			var held ssa.Value
+			for _, a := range call.Call.Args {
+				if u := valueflow.Unwrap(a); catalog.IsTx(u.Type()) || catalog.IsORMHandle(u.Type()) || effects.IsHandle(cat, u.Type()) {
+					if held != nil {
+						return valueflow.Handle{}
+					}
+					held = u
+				}
+			}
+			if held != nil {
+				return b.handle(b.source(held, "", effects.DurUnknown))
+			}
+		}
+		var ok bool
+		if ctx, ok = effects.ParentContext(ctx); !ok {
+			return valueflow.Handle{}
+		}
+	}
+	return valueflow.Handle{}
+}
+
+// runInTx reports whether the function literal lit is handed to a call
+// that runs it in a transaction it begins.
+func runInTx(sums effects.Summaries, lit *ssa.Function) bool {
+	if lit.Parent() == nil {
+		return false
+	}
+	for _, b := range lit.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok && effects.RunsLiteralInTx(sums, c.Common(), lit) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // boundTx returns the handle a wired call's receiver was bound to: the

@@ -13,7 +13,7 @@ type Ledger interface {
 	Credit(ctx context.Context, db *sql.DB, account string) error
 }
 
-func Book(ctx context.Context, db *sql.DB, l Ledger) error { // want Book:`^summary\(stmts=\["INSERT INTO bookings \(id\) VALUES \('b'\)" on tx0 args=-; wired wiredfacts.Ledger.Debit on p2 a1=tx0; wired wiredfacts.Ledger.Credit on p2 a1=pool\] runs=\[2\] runsInTx=\[2\] wired=\[example.com/wiredfacts.Ledger.Debit; example.com/wiredfacts.Ledger.Credit\] paramsWired=\[p0->example.com/wiredfacts.Ledger.Debit a0; p0->example.com/wiredfacts.Ledger.Credit a0\]\)$`
+func Book(ctx context.Context, db *sql.DB, l Ledger) error { // want Book:`^summary\(stmts=\["INSERT INTO bookings \(id\) VALUES \('b'\)" on tx0 args=-; wired wiredfacts.Ledger.Debit on p2 a0=p0 a1=tx0; wired wiredfacts.Ledger.Credit on p2 a0=p0 a1=pool\] runs=\[2\] runsInTx=\[2\] wired=\[example.com/wiredfacts.Ledger.Debit; example.com/wiredfacts.Ledger.Credit\] paramsWired=\[p0->example.com/wiredfacts.Ledger.Debit a0; p0->example.com/wiredfacts.Ledger.Credit a0\]\)$`
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err

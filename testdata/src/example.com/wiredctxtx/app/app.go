@@ -1,0 +1,75 @@
+// Package app applies tag statuses and credits through repositories
+// main wires.
+package app
+
+import (
+	"context"
+	"net/http"
+
+	"gorm.io/gorm"
+
+	"example.com/wiredctxtx/repo"
+	"example.com/wiredctxtx/storage"
+)
+
+// TagStore records tags.
+type TagStore interface {
+	Append(ctx context.Context, ev *repo.Event) error
+	SetStatus(ctx context.Context, serial, status string) error
+}
+
+// LedgerStore posts credits.
+type LedgerStore interface {
+	Post(ctx context.Context, account string, cents int64) error
+}
+
+// Handler holds what main gives it.
+type Handler struct {
+	DB     *gorm.DB
+	UoW    storage.UoW
+	Tags   TagStore
+	Ledger LedgerStore
+}
+
+// Tag appends the event and sets the status in one transaction, which
+// the context carries to the repositories.
+func (h *Handler) Tag(w http.ResponseWriter, r *http.Request) {
+	serial := r.FormValue("serial")
+	h.DB.WithContext(r.Context()).Transaction(func(tx *gorm.DB) error {
+		ctx := storage.WithTx(r.Context(), tx)
+		if err := h.Tags.Append(ctx, &repo.Event{Serial: serial, Seq: 1}); err != nil {
+			return err
+		}
+		return h.Tags.SetStatus(ctx, serial, "blocked")
+	})
+}
+
+// TagLoose does both on the database.
+func (h *Handler) TagLoose(w http.ResponseWriter, r *http.Request) {
+	serial := r.FormValue("serial")
+	if err := h.Tags.Append(r.Context(), &repo.Event{Serial: serial, Seq: 1}); err != nil {
+		return
+	}
+	h.Tags.SetStatus(r.Context(), serial, "blocked")
+}
+
+// Credit posts the credit and sets the tag's status in the unit of
+// work's transaction: the ledger's own transaction is a savepoint of
+// it.
+func (h *Handler) Credit(w http.ResponseWriter, r *http.Request) {
+	serial := r.FormValue("serial")
+	h.UoW.InTx(r.Context(), func(ctx context.Context) error {
+		if err := h.Ledger.Post(ctx, r.FormValue("account"), 100); err != nil {
+			return err
+		}
+		return h.Tags.SetStatus(ctx, serial, "credited")
+	})
+}
+
+// CreditLoose posts the credit, then sets the status on the database.
+func (h *Handler) CreditLoose(w http.ResponseWriter, r *http.Request) {
+	if err := h.Ledger.Post(r.Context(), r.FormValue("account"), 100); err != nil {
+		return
+	}
+	h.Tags.SetStatus(r.Context(), r.FormValue("serial"), "credited")
+}

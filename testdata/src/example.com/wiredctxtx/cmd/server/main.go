@@ -1,0 +1,22 @@
+// Command server wires the tags API.
+package main
+
+import (
+	"net/http"
+
+	"gorm.io/gorm"
+
+	"example.com/wiredctxtx/app"
+	"example.com/wiredctxtx/repo"
+	"example.com/wiredctxtx/storage"
+)
+
+func main() {
+	db := &gorm.DB{}
+	h := &app.Handler{DB: db, UoW: storage.UoW{DB: db}, Tags: &repo.Tags{DB: db}, Ledger: &repo.Ledger{DB: db}}
+	http.HandleFunc("POST /tags", h.Tag)
+	http.HandleFunc("POST /tags/loose", h.TagLoose)
+	http.HandleFunc("POST /credits", h.Credit)
+	http.HandleFunc("POST /credits/loose", h.CreditLoose)
+	http.ListenAndServe(":8080", nil)
+}
