@@ -523,6 +523,9 @@ func TestWired(t *testing.T) {
 		"example.com/wiredbun/cmd/server/main.go:17": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of balances \(it computes from the current value\) in store.ledger.Reserve \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Request, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in store.Bank.Transfer \(store.go:\d+:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
+			// One finding for the claim, none for the eligibility
+			// check, a read.
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in store.PBM.post \(store.go:\d+:\d+\) \(HTTP handler Handler.Claim, wired here\)`,
 		},
 		// Repositories that write on the transaction a context
 		// carries, put there by the handler in gorm's Transaction or by

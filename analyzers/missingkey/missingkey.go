@@ -179,14 +179,17 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 func (c *checker) programCalls() {
 	header := c.res.Catalog.KeyHeader()
 	for _, d := range summary.FixedFirst(c.res.Program) {
-		if d.Kind != valueflow.KeylessEffect || c.seen[d.Origin.At.String()] {
+		// A call a helper makes is one finding for a root, whether it
+		// is seen at the helper's call or at the call itself (Sink).
+		sink := d.Root + " " + d.Sink.At.String()
+		if d.Kind != valueflow.KeylessEffect || c.seen[d.Origin.At.String()] || c.seen[sink] {
 			continue
 		}
 		p, ok := check.Place(Meta, d)
 		if !ok {
 			continue
 		}
-		c.seen[d.Origin.At.String()] = true
+		c.seen[d.Origin.At.String()], c.seen[sink] = true, true
 		diag := analysis.Diagnostic{Pos: p.Pos, Message: fmt.Sprintf("%s (%s)", consequence(d.Keyless, header), d.Root), Related: p.Related}
 		if p.Wired {
 			diag.Message = fmt.Sprintf("%s: %s() in %s (%s, wired here)", consequence(d.Keyless, header), d.Origin.Call, d.Origin.At, d.Root)

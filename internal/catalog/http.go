@@ -167,11 +167,16 @@ func HeaderNameMatches(pattern, name string) bool {
 	return !strings.ContainsFunc(seg, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
+// keyHeaderForms are the other names APIs give the idempotency header
+// (a PBM's or a bank's X-Idempotency-Key): set on a request, one keys it
+// as the configured header does.
+var keyHeaderForms = []string{"X-Idempotency-Key", "Idempotency-Token", "X-Idempotency-Token", "X-*-Idempotency-Key"}
+
 // KeyHeaders returns the names of the headers that key an outbound
-// request: the configured idempotency headers, then the delivery-ID
-// headers of webhooks.
+// request: the configured idempotency headers, the header's other
+// usual names, then the delivery-ID headers of webhooks.
 func (c *Catalog) KeyHeaders() []string {
-	return append(slices.Clip(c.cfg.Headers()), deliveryHeaders...)
+	return slices.Concat(c.cfg.Headers(), keyHeaderForms, deliveryHeaders)
 }
 
 // A request body carries its operation's key when it is encoded from a

@@ -706,7 +706,22 @@ func noEffect(url ssa.Value) bool {
 	s = strings.TrimSuffix(s, "/")
 	last := s[strings.LastIndexAny(s, "/:")+1:]
 	return strings.HasSuffix(s, "/token") || strings.Contains(s, "/oauth") || strings.Contains(s, "/search") ||
-		strings.HasSuffix(last, "search") || len(last) > len("trace") && strings.HasSuffix(last, "trace") || strings.HasSuffix(s, "/graphql") || readActions[last] || addsMember(url)
+		strings.HasSuffix(last, "search") || len(last) > len("trace") && strings.HasSuffix(last, "trace") || strings.HasSuffix(s, "/graphql") || namesRead(last) || addsMember(url)
+}
+
+// namesRead reports whether a path segment names a read: a read action
+// alone (validate) or as the last word of a compound (plate-lookups,
+// address_validation), singular or plural.
+func namesRead(seg string) bool {
+	if readActions[seg] {
+		return true
+	}
+	words := strings.FieldsFunc(seg, func(r rune) bool { return r == '-' || r == '_' || r == '.' })
+	if len(words) == 0 {
+		return false
+	}
+	w := words[len(words)-1]
+	return readActions[w] || readActions[strings.TrimSuffix(w, "s")]
 }
 
 // ReadAddress reports whether a POST to url, a helper's argument at one
@@ -734,6 +749,9 @@ var readActions = map[string]bool{
 	"preview": true, "calculate": true, "introspect": true,
 	// A sanctions or fraud screening of a party: a lookup of lists.
 	"screen": true, "screening": true,
+	// An insurer's eligibility or a stock's availability: a question
+	// about coverage or stock that books nothing.
+	"eligibility": true, "availability": true,
 }
 
 // memberLists are last path segments of a mailing list's or address

@@ -676,6 +676,14 @@ type ResultField struct {
 type Effect struct {
 	What         string
 	Notification bool
+	// AddressParam is 1 + the parameter that holds the HTTP call's
+	// address (a helper's path after its base URL), or 0: a caller
+	// that passes a read's address (/v2/eligibility) makes no effect.
+	AddressParam int
+	// Origin is where the external call itself is, when At is the
+	// call of the helper of the package that makes it: one call, one
+	// finding, wherever it is seen from.
+	Origin Frame
 	// KeyParam is the parameter whose value fills the call's key slot,
 	// or -1; NoSlot is set when the provider takes no key, Absent when
 	// the call carries none.

@@ -143,7 +143,20 @@ func calleeEffects(res *Result, fn *ssa.Function, depth int) []valueflow.Effect 
 func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, ce valueflow.Effect) (valueflow.Effect, bool) {
 	e := ce
 	e.At = valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(call.Pos()))
+	if e.Origin == (valueflow.Frame{}) {
+		e.Origin = ce.At
+	}
 	e.Outcome = false // fn's results are its own
+	e.AddressParam = 0
+	if i := ce.AddressParam - 1; i >= 0 && i < len(call.Call.Args) {
+		a := call.Call.Args[i]
+		if effects.ReadAddress(a) {
+			return e, false // a read's address: no effect through this call
+		}
+		if p, ok := valueflow.Unwrap(a).(*ssa.Parameter); ok && p.Parent() == fn {
+			e.AddressParam = 1 + slices.Index(fn.Params, p)
+		}
+	}
 	if ce.NoSlot || ce.Absent || ce.KeyUnknown {
 		return e, true
 	}
@@ -233,6 +246,9 @@ func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 			At:           valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(e.Instr.Pos())),
 			Call:         ShortName(e.Fn),
 			Keyless:      KeylessOf(e),
+		}
+		if e.Instr.Parent() == fn {
+			eff.AddressParam = 1 + effects.AddressParam(e)
 		}
 		if i := slices.Index(fn.Params, e.Options); e.State == effects.Unknown && i >= 0 {
 			// Only an option the caller passes can fill the slot.

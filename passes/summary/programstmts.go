@@ -630,7 +630,7 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 			continue
 		}
 		d := ProgramDefect{
-			Defect: valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: valueflow.Origin{Call: eff.Call, At: eff.At}, Keyless: eff.Keyless, Sink: valueflow.SinkInfo{At: eff.At}},
+			Defect: valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: valueflow.Origin{Call: eff.Call, At: eff.At}, Keyless: eff.Keyless, Sink: valueflow.SinkInfo{At: cmp.Or(eff.Origin, eff.At)}},
 			Root:   root.Root, Wiring: root.Wiring,
 			Through: append(slices.Clip(through), Resolution{Call: w.Call, Impl: im.name}),
 		}

@@ -86,7 +86,8 @@ func reads(w http.ResponseWriter, r *http.Request) {
 }
 
 // Negative: POSTs that read: a token, a search, a GraphQL query, a
-// background check's searches and traces, a party's screening.
+// background check's searches and traces, a party's screening, a
+// lookup, an insurer's eligibility, stock's availability.
 func readPosts(w http.ResponseWriter, r *http.Request) {
 	http.PostForm("https://auth.example/oauth/token", url.Values{})
 	http.Post("https://search.example/v1/search", "application/json", nil)
@@ -96,13 +97,18 @@ func readPosts(w http.ResponseWriter, r *http.Request) {
 	http.Post(baseURL+"/federalcriminalsearch", "application/json", nil)
 	http.Post(baseURL+"/ssntrace", "application/json", nil)
 	http.Post(baseURL+"/v1/screen", "application/json", nil)
+	http.Post(baseURL+"/v2/plate-lookups", "application/json", nil)
+	http.Post(baseURL+"/v2/eligibility", "application/json", nil)
+	http.Post(baseURL+"/v1/stock_availability", "application/json", nil)
 	quote, _ := http.NewRequestWithContext(r.Context(), http.MethodPost, "https://carrier.example/v2/quote", nil)
 	http.DefaultClient.Do(quote)
 }
 
-// Creating a shipment is no read, though its address has "rates" in it.
+// Creating a shipment is no read, though its address has "rates" in it;
+// nor is a lookup's booking.
 func buyLabel(w http.ResponseWriter, r *http.Request) {
 	http.Post(baseURL+"/v1/rates/shipments", "application/json", nil) // want `HTTP POST: the request carries no Idempotency-Key header \(HTTP handler buyLabel\)`
+	http.Post(baseURL+"/v1/lookup-bookings", "application/json", nil) // want `HTTP POST: the request carries no Idempotency-Key header \(HTTP handler buyLabel\)`
 }
 
 var baseURL = "https://api.example"
@@ -401,4 +407,22 @@ func sendReceipt(ctx context.Context, t *asynq.Task) error {
 	b, _ := json.Marshal(mailRequest{To: "a@example.com", MessageID: "receipt:" + string(t.Payload())})
 	_, err := http.Post("https://mail.example/v1/messages", "application/json", bytes.NewReader(b))
 	return err
+}
+
+// Negative: the header's other usual names key the request as well.
+func otherHeaderNames(w http.ResponseWriter, r *http.Request) {
+	key := r.Header.Get("Idempotency-Key")
+	claim, _ := http.NewRequest("POST", "https://pbm.example/v2/claims", nil)
+	claim.Header.Set("X-Idempotency-Key", key)
+	http.DefaultClient.Do(claim)
+	transfer, _ := http.NewRequest("POST", "https://bank.example/transfers", nil)
+	transfer.Header.Set("X-Acme-Idempotency-Key", key)
+	http.DefaultClient.Do(transfer)
+}
+
+// A header of another name keys nothing.
+func traceOnly(w http.ResponseWriter, r *http.Request) {
+	req, _ := http.NewRequest("POST", "https://pbm.example/v2/claims", nil)
+	req.Header.Set("X-Request-Id", r.Header.Get("Idempotency-Key"))
+	http.DefaultClient.Do(req) // want `HTTP POST: the request carries no Idempotency-Key header \(HTTP handler traceOnly\)`
 }

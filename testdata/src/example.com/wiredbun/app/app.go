@@ -23,6 +23,27 @@ type Bank interface {
 	Transfer(ctx context.Context, charity string, pence int64) (*store.Result, error)
 }
 
+// Switch is an insurer's claims switch.
+type Switch interface {
+	Eligible(ctx context.Context, member string) error
+	Submit(ctx context.Context, member string) error
+}
+
+// Check asks the insurer whether the member is covered: a read.
+func (h *Handler) Check(w http.ResponseWriter, r *http.Request) {
+	h.PBM.Eligible(r.Context(), r.FormValue("member"))
+}
+
+// CheckOther asks the other insurer: a read.
+func (h *Handler) CheckOther(w http.ResponseWriter, r *http.Request) {
+	h.Other.Eligible(r.Context(), r.FormValue("member"))
+}
+
+// Claim submits a claim with no key.
+func (h *Handler) Claim(w http.ResponseWriter, r *http.Request) {
+	h.PBM.Submit(r.Context(), r.FormValue("member"))
+}
+
 // Handler holds what main gives it.
 type Handler struct {
 	Tx      store.Transactor
@@ -31,6 +52,13 @@ type Handler struct {
 	Grants  store.Repo[Grant]
 	UoW     store.UoW
 	Bank    Bank
+	PBM     Switch
+	Other   Checker
+}
+
+// Checker asks an insurer about coverage.
+type Checker interface {
+	Eligible(ctx context.Context, member string) error
 }
 
 // Request reserves the funds on the database, then records the payout

@@ -6,6 +6,7 @@ package store
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"github.com/uptrace/bun"
 	"gorm.io/gorm"
@@ -144,3 +145,50 @@ type Result struct{ Status string }
 
 // Accepted reports whether the bank took the transfer.
 func (r *Result) Accepted() bool { return r.Status == "accepted" }
+
+// PBM is an insurer's claims switch.
+type PBM struct{ URL string }
+
+// Eligible asks whether a patient is covered: a read.
+func (p PBM) Eligible(ctx context.Context, member string) error {
+	return p.post(ctx, "/v2/eligibility", member)
+}
+
+// Coverage asks another insurer: its helper posts claims too, which no
+// root calls.
+type Coverage struct{ PBM }
+
+// Eligible asks whether a patient is covered: a read.
+func (c Coverage) Eligible(ctx context.Context, member string) error {
+	return c.send(ctx, "/v1/member-eligibility", member)
+}
+
+// SubmitClaim submits a claim.
+func (c Coverage) SubmitClaim(ctx context.Context, member string) error {
+	return c.send(ctx, "/v1/claims", member)
+}
+
+func (c Coverage) send(ctx context.Context, path, member string) error {
+	resp, err := http.Post(c.URL+path, "text/plain", strings.NewReader(member))
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Submit submits a claim.
+func (p PBM) Submit(ctx context.Context, member string) error {
+	return p.post(ctx, "/v2/claims", member)
+}
+
+func (p PBM) post(ctx context.Context, path, member string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.URL+path, strings.NewReader(member))
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.Claim\)`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}

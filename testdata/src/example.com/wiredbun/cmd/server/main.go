@@ -14,10 +14,13 @@ import (
 func main() {
 	db := &bun.DB{}
 	gdb := &gorm.DB{}
-	h := &app.Handler{Tx: store.NewTransactor(db), Ledger: store.NewLedger(db), Payouts: store.NewPayouts(db), Grants: store.NewRepo[app.Grant](gdb), UoW: store.NewUoW(gdb), Bank: store.Bank{URL: "https://bank.example"}}
+	h := &app.Handler{Tx: store.NewTransactor(db), Ledger: store.NewLedger(db), Payouts: store.NewPayouts(db), Grants: store.NewRepo[app.Grant](gdb), UoW: store.NewUoW(gdb), Bank: store.Bank{URL: "https://bank.example"}, PBM: store.PBM{URL: "https://pbm.example"}, Other: store.Coverage{PBM: store.PBM{URL: "https://other.example"}}}
 	http.HandleFunc("POST /payouts", h.Request)
 	http.HandleFunc("POST /payouts/tx", h.RequestInTx)
 	http.HandleFunc("POST /grants/expire", h.Expire)
 	http.HandleFunc("POST /payouts/pay", h.Pay)
+	http.HandleFunc("POST /coverage", h.Check)
+	http.HandleFunc("POST /claims", h.Claim)
+	http.HandleFunc("POST /coverage/other", h.CheckOther)
 	http.ListenAndServe(":8080", nil)
 }
