@@ -204,7 +204,6 @@ func TestWired(t *testing.T) {
 			// A claim before the call of the helper that makes the ID
 			// decides it; a lookup decides nothing.
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.insertFresh \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.SeenThenHelp, wired here\)`,
-			`a retry inserts the row for the same id again, .* the INSERT into members in sqlstore.Members.Add \(sqlstore.go:\d+:\d+\) .*\(HTTP handler Handler.Join, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.Insert \(sqlstore.go:15:\d+\) .*\(HTTP handler Handler.Place, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.InsertTx \(sqlstore.go:20:\d+\) .*\(HTTP handler Handler.PlaceTx, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in carrierapi.Client.Pickup \(carrierapi.go:\d+:\d+\) \(HTTP handler Handler.Pickup, wired here\)`,
@@ -520,8 +519,13 @@ func TestWired(t *testing.T) {
 		// there; a reservation on the database commits apart. A bank's
 		// refusal marked after the call is its outcome, not a write
 		// of the operation's.
-		"example.com/wiredbun/cmd/server/main.go:17": {
+		"example.com/wiredbun/cmd/server/main.go:18": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of balances \(it computes from the current value\) in store.ledger.Reserve \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Request, wired here\)`,
+			// A plate normalised, and a tag's event under its
+			// stream's sequence number, are the same on every attempt;
+			// a note looked up by its ID first is inserted once.
+			`a retry inserts the row for the same seq again, which fails or duplicates it: the INSERT into tag_events in records.Store.AppendEvent \(records.go:\d+:\d+\) has no conflict handling for the caller-known seq \(HTTP handler Handler.TagEvent, wired here\)`,
+			`a retry inserts the row for the same vehicle_number again, which fails or duplicates it: the INSERT into vehicles in records.Store.AddPlate \(records.go:\d+:\d+\) has no conflict handling for the caller-known vehicle_number \(HTTP handler Handler.RegisterPlate, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in store.Bank.Transfer \(store.go:\d+:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
 			// One finding for the claim, none for the eligibility
 			// check, a read.

@@ -9,15 +9,16 @@ import (
 // migrations declare, the configuration, and names.
 
 // IsKeyColumn reports whether an INSERT column names the row's identity:
-// id, number, reference, code or key, names ending in _id, _number, _no,
-// _ref, _reference, _code or _key, and configured key columns.
+// id, number, reference, code, key or seq (an event's sequence number
+// in its stream), names ending in _id, _number, _no, _ref, _reference,
+// _code, _key or _seq, and configured key columns.
 func (c *Catalog) IsKeyColumn(col string) bool {
 	col = strings.ToLower(strings.Trim(col, "`\"[]"))
 	if c.keyColumns[col] {
 		return true
 	}
 	switch col {
-	case "id", "number", "reference", "code", "key", "uuid":
+	case "id", "number", "reference", "code", "key", "uuid", "seq", "sequence":
 		return true
 	}
 	for _, suffix := range identitySuffixes {
@@ -29,7 +30,7 @@ func (c *Catalog) IsKeyColumn(col string) bool {
 }
 
 // identitySuffixes end the names of identity columns.
-var identitySuffixes = []string{"_id", "_number", "_no", "_ref", "_reference", "_code", "_key", "_uuid"}
+var identitySuffixes = []string{"_id", "_number", "_no", "_ref", "_reference", "_code", "_key", "_uuid", "_seq"}
 
 // IsAttemptLog reports whether a table, or the model type stored in it,
 // is a log that grows on every attempt by design (payout_attempts,

@@ -595,12 +595,32 @@ func lookupType(call *ssa.Call) types.Type {
 // keyedBy reports whether a lookup is keyed by a field of v: one of its
 // arguments reads a field of the value the write stores.
 func keyedBy(lookup *ssa.Call, v ssa.Value) bool {
+	stores, _ := valueflow.FieldStores(v)
+	var args []ssa.Value
 	for _, a := range lookup.Call.Args {
-		if base, _, ok := fieldRead(valueflow.Unwrap(a)); ok && base == v {
+		args = append(append(args, a), valueflow.SliceElems(a)...)
+	}
+	for _, a := range args {
+		a = valueflow.Unwrap(a)
+		if base, _, ok := fieldRead(a); ok && base == v {
 			return true
+		}
+		// The value the key field of v, built after the lookup, is
+		// given (FirstWhere(ctx, "id = ?", id), then Create(ctx,
+		// &Notification{ID: id})).
+		for _, vs := range stores {
+			if slices.ContainsFunc(vs, func(s ssa.Value) bool { return sameValue(s, a) && !isConst(a) }) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// isConst reports whether v is a constant.
+func isConst(v ssa.Value) bool {
+	_, ok := valueflow.Unwrap(v).(*ssa.Const)
+	return ok
 }
 
 // fieldRead reads v as a load of field of a struct value, or of what a

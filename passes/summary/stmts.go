@@ -832,7 +832,96 @@ func (b *stmtBuilder) argSource(v ssa.Value, path string) valueflow.ArgSource {
 	if i, p, ok := effects.ParamOf(b.h, b.fn, v, path); ok {
 		return valueflow.ArgSource{Param: i, Path: p}
 	}
+	if w := derivedFrom(b.h.r.Env.Catalog, v, 0); w != nil && path == "" {
+		// A value computed from one parameter alone, the same on every
+		// call (strings.ToUpper(p.Plate), "donor-" + id): the caller's.
+		return b.argSource(w, "")
+	}
 	return valueflow.ArgSource{Param: -1}
+}
+
+// maxDerived bounds the steps from a value back to the one it is
+// computed from.
+const maxDerived = 4
+
+// derivedFrom returns the one value v is computed from deterministically
+// (by a derivation of the catalog, such as strings.ToUpper, a
+// concatenation with constants, or a function of the package that
+// returns such a computation of its one parameter), or nil.
+func derivedFrom(cat *catalog.Catalog, v ssa.Value, depth int) ssa.Value {
+	if depth > maxDerived {
+		return nil
+	}
+	switch x := valueflow.Unwrap(v).(type) {
+	case *ssa.BinOp:
+		if x.Op != token.ADD {
+			return nil
+		}
+		return soleVariable(x.X, x.Y)
+	case *ssa.Call:
+		if x.Call.IsInvoke() {
+			return nil
+		}
+		fn := valueflow.Callee(&x.Call)
+		if fn == nil {
+			return nil
+		}
+		if cat.IsDeriver(fn) {
+			return soleVariable(x.Call.Args...)
+		}
+		if g := x.Call.StaticCallee(); g != nil && g.Blocks != nil && g.Pkg == x.Parent().Pkg && len(g.Params) == 1 && len(x.Call.Args) == 1 && derives(cat, g, depth+1) {
+			return x.Call.Args[0]
+		}
+	}
+	return nil
+}
+
+// soleVariable returns the one value among vs that is not a constant,
+// or nil.
+func soleVariable(vs ...ssa.Value) ssa.Value {
+	var out ssa.Value
+	for _, v := range vs {
+		if _, ok := valueflow.Unwrap(v).(*ssa.Const); ok {
+			continue
+		}
+		if out != nil {
+			return nil
+		}
+		out = v
+	}
+	return out
+}
+
+// derives reports whether g, a function of one parameter, computes its
+// result from that parameter alone: it reads no variable of the
+// package, captures none, and calls only derivations of the catalog
+// (normalizePlate(s), building the upper-cased letters of s in a
+// strings.Builder).
+func derives(cat *catalog.Catalog, g *ssa.Function, depth int) bool {
+	if len(g.FreeVars) > 0 || depth > maxDerived {
+		return false
+	}
+	for _, b := range g.Blocks {
+		for _, instr := range b.Instrs {
+			for _, op := range instr.Operands(nil) {
+				if _, global := (*op).(*ssa.Global); global {
+					return false
+				}
+			}
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if _, builtin := call.Common().Value.(*ssa.Builtin); builtin {
+				continue
+			}
+			fn := valueflow.Callee(call.Common())
+			if fn == nil || call.Common().IsInvoke() || !cat.IsDeriver(fn) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // enclosing returns, for a value that a function literal being listed

@@ -5,12 +5,46 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
+	"strings"
 
 	"github.com/uptrace/bun"
 	"gorm.io/gorm"
 
+	"example.com/wiredbun/records"
 	"example.com/wiredbun/store"
 )
+
+// Records stores plates, tag events and notes.
+type Records interface {
+	AddPlate(ctx context.Context, plate string) error
+	AppendEvent(ctx context.Context, serial string, seq int64) error
+	Find(ctx context.Context, cond string, args ...any) (*records.Note, error)
+	Create(ctx context.Context, n *records.Note) error
+}
+
+// RegisterPlate registers the plate the request names through the
+// registry main wires.
+func (h *Handler) RegisterPlate(w http.ResponseWriter, r *http.Request) {
+	h.Registry.Register(r.Context(), r.FormValue("plate"))
+}
+
+// TagEvent records the event the request carries, keyed by its stream
+// and sequence number.
+func (h *Handler) TagEvent(w http.ResponseWriter, r *http.Request) {
+	seq, _ := strconv.ParseInt(r.FormValue("seq"), 10, 64)
+	h.Records.AppendEvent(r.Context(), strings.TrimSpace(r.FormValue("serial")), seq)
+}
+
+// Notify records the booking's cancellation note unless it is there: a
+// retry after the insert leaves at the lookup.
+func (h *Handler) Notify(w http.ResponseWriter, r *http.Request) {
+	id := "cancel:" + r.FormValue("booking")
+	if _, err := h.Records.Find(r.Context(), "id = ?", id); err == nil {
+		return
+	}
+	h.Records.Create(r.Context(), &records.Note{ID: id, Body: "cancelled"})
+}
 
 // Grant is a credit grant.
 type Grant struct {
@@ -46,14 +80,21 @@ func (h *Handler) Claim(w http.ResponseWriter, r *http.Request) {
 
 // Handler holds what main gives it.
 type Handler struct {
-	Tx      store.Transactor
-	Ledger  store.Ledger
-	Payouts store.Payouts
-	Grants  store.Repo[Grant]
-	UoW     store.UoW
-	Bank    Bank
-	PBM     Switch
-	Other   Checker
+	Tx       store.Transactor
+	Ledger   store.Ledger
+	Payouts  store.Payouts
+	Grants   store.Repo[Grant]
+	UoW      store.UoW
+	Bank     Bank
+	PBM      Switch
+	Other    Checker
+	Records  Records
+	Registry Registry
+}
+
+// Registry registers plates.
+type Registry interface {
+	Register(ctx context.Context, plate string) error
 }
 
 // Checker asks an insurer about coverage.

@@ -7,3 +7,11 @@ CREATE TABLE filings (
 	id         bigserial PRIMARY KEY,
 	shipment_id text NOT NULL UNIQUE
 );
+
+-- A tag's events, one per sequence number of its stream.
+CREATE TABLE tag_events (
+	id     bigserial PRIMARY KEY,
+	serial text NOT NULL,
+	seq    bigint NOT NULL,
+	CONSTRAINT tag_events_serial_seq UNIQUE (serial, seq)
+);

@@ -233,7 +233,7 @@ func (s *Members) ByEmail(ctx context.Context, email string) (*app.Member, error
 }
 
 func (s *Members) Add(ctx context.Context, m app.Member) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO members (id, email) VALUES ($1, $2)", m.ID, m.Email) // want `a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into members in sqlstore.Members.Add first \(HTTP handler Handler.Join\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into members in sqlstore.Members.Add has no conflict handling for the caller-known id \(HTTP handler Handler.Join\); add ON CONFLICT DO NOTHING and handle the existing row`
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO members (id, email) VALUES ($1, $2)", m.ID, m.Email) // want `a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into members in sqlstore.Members.Add first \(HTTP handler Handler.Join\)`
 	return err
 }
 
