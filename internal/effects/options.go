@@ -86,6 +86,14 @@ func OptionsField(fn *ssa.Function, v ssa.Value) (int, string, bool) {
 // points to (c.idempotencyKey, c the parameter): the parameter and the
 // field's name.
 func paramField(v ssa.Value) (*ssa.Parameter, string, bool) {
+	if f, ok := valueflow.Unwrap(v).(*ssa.Field); ok {
+		// A field of a struct parameter given by value (func (o
+		// callOptions) apply(p *stripe.Params)).
+		if p, ok := f.X.(*ssa.Parameter); ok {
+			return p, valueflow.FieldName(f.X.Type(), f.Field), true
+		}
+		return nil, "", false
+	}
 	load, ok := valueflow.Unwrap(v).(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return nil, "", false
@@ -94,11 +102,26 @@ func paramField(v ssa.Value) (*ssa.Parameter, string, bool) {
 	if !ok {
 		return nil, "", false
 	}
-	p, ok := fa.X.(*ssa.Parameter)
+	x := fa.X
+	if a, ok := x.(*ssa.Alloc); ok {
+		if p := valueflow.CellParam(a); p != nil {
+			x = p // a receiver given by value, kept in a variable
+		}
+	}
+	p, ok := x.(*ssa.Parameter)
 	if !ok {
 		return nil, "", false
 	}
 	return p, fieldName(fa), true
+}
+
+// OptionsOf returns the index of the parameter of fn whose options alone
+// set the options struct v is, or holds (optionsOf), or -1.
+func OptionsOf(fn *ssa.Function, v ssa.Value) int {
+	if p := optionsOf(fn, v); p != nil {
+		return slices.Index(fn.Params, p)
+	}
+	return -1
 }
 
 // optionsOf returns the parameter of fn whose options alone set the
@@ -120,7 +143,11 @@ func optionsOf(fn *ssa.Function, v ssa.Value) *ssa.Parameter {
 	}
 	var given *ssa.Parameter
 	for _, r := range valueflow.ReturnValues(callee) {
-		a, ok := valueflow.Unwrap(r).(*ssa.Alloc)
+		r = valueflow.Unwrap(r)
+		if load, ok := r.(*ssa.UnOp); ok && load.Op == token.MUL {
+			r = load.X // the struct returned by value (return o)
+		}
+		a, ok := r.(*ssa.Alloc)
 		if !ok {
 			return nil
 		}

@@ -3,6 +3,7 @@ package summary
 import (
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -171,6 +172,15 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, ce valueflow.Effect
 	if i, field, ok := effects.OptionsField(fn, arg); ok && ce.KeyPath == "" {
 		res.setOptionsSlot(&e, fn, i, field)
 		return e, true
+	}
+	if field, ok := strings.CutPrefix(ce.KeyPath, "."); ok && !strings.Contains(field, ".") && !valueflow.IsOptionsSetPath(ce.KeyPath) {
+		// The key is a field of a struct the callee is given, which
+		// the options fn's caller passes alone set (c.post(ctx, path,
+		// body, &out, applyOptions(opts)), o.IdempotencyKey).
+		if i := effects.OptionsOf(fn, arg); i >= 0 {
+			res.setOptionsSlot(&e, fn, i, field)
+			return e, true
+		}
 	}
 	if ce.KeyPath == "" && effects.IsEmptyString(arg) || ce.KeyPath != "" && valueflow.EmptyPath(res.emptyFields(call, arg), ce.KeyPath) {
 		e.KeyParam, e.KeyPath, e.Absent = -1, "", true

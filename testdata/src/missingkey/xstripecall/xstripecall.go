@@ -23,3 +23,13 @@ func chargeKeyed(ctx context.Context, t *asynq.Task) error {
 	_, err := sc.Charge(ctx, 100, xstripeopts.WithIdempotencyKey(t.ResultWriter().TaskID()), xstripeopts.WithMetadata("task", "charge"))
 	return err
 }
+
+// A refund with no option: its config, collected by value, sets no key.
+func refund(ctx context.Context, t *asynq.Task) error {
+	return sc.Refund(ctx, "pi_1") // want `a retry repeats the Stripe Refund create: the call carries no idempotency key`
+}
+
+// Negative: keyed by the task's ID.
+func refundKeyed(ctx context.Context, t *asynq.Task) error {
+	return sc.Refund(ctx, "pi_1", xstripeopts.WithRefundKey(t.ResultWriter().TaskID()))
+}

@@ -66,3 +66,37 @@ func (c *Client) Charge(ctx context.Context, amount int64, opts ...CallOption) (
 	}
 	return pi.ID, nil
 }
+
+// valueConfig is a config collected by value, which applies itself by
+// value.
+type valueConfig struct{ idempotencyKey string }
+
+// ValueOption adjusts a refund.
+type ValueOption func(*valueConfig)
+
+// WithRefundKey keys the refund.
+func WithRefundKey(key string) ValueOption {
+	return func(c *valueConfig) { c.idempotencyKey = key }
+}
+
+func (c valueConfig) apply(p *stripe.Params) {
+	if c.idempotencyKey != "" {
+		p.SetIdempotencyKey(c.idempotencyKey)
+	}
+}
+
+func collectValue(opts []ValueOption) valueConfig {
+	var c valueConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	return c
+}
+
+// Refund refunds a PaymentIntent.
+func (c *Client) Refund(ctx context.Context, pi string, opts ...ValueOption) error {
+	params := &stripe.RefundCreateParams{PaymentIntent: stripe.String(pi)}
+	collectValue(opts).apply(&params.Params)
+	_, err := c.sc.V1Refunds.Create(ctx, params)
+	return err
+}

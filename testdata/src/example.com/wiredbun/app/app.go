@@ -90,6 +90,22 @@ type Handler struct {
 	Other    Checker
 	Records  Records
 	Registry Registry
+	Charger  Charger
+}
+
+// Charger charges cards.
+type Charger interface {
+	Charge(ctx context.Context, cents int64, opts ...store.Option) error
+}
+
+// TopUp charges the card with no key.
+func (h *Handler) TopUp(w http.ResponseWriter, r *http.Request) {
+	h.Charger.Charge(r.Context(), 100)
+}
+
+// TopUpKeyed charges it under the request's key.
+func (h *Handler) TopUpKeyed(w http.ResponseWriter, r *http.Request) {
+	h.Charger.Charge(r.Context(), 100, store.WithKey(r.Header.Get("Idempotency-Key")))
 }
 
 // Registry registers plates.

@@ -192,3 +192,43 @@ func (p PBM) post(ctx context.Context, path, member string) error {
 	}
 	return resp.Body.Close()
 }
+
+// Gateway is a card gateway whose calls take options.
+type Gateway struct{ URL string }
+
+// Option adjusts a gateway call.
+type Option func(*Options)
+
+// Options are a call's options, applied.
+type Options struct{ IdempotencyKey string }
+
+// WithKey keys the call.
+func WithKey(key string) Option { return func(o *Options) { o.IdempotencyKey = key } }
+
+func applyOptions(opts []Option) Options {
+	var o Options
+	for _, fn := range opts {
+		fn(&o)
+	}
+	return o
+}
+
+// Charge charges a card.
+func (g Gateway) Charge(ctx context.Context, cents int64, opts ...Option) error {
+	return g.send(ctx, "/payments", applyOptions(opts)) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.TopUp\); pass store.WithKey with the request's Idempotency-Key header`
+}
+
+func (g Gateway) send(ctx context.Context, path string, o Options) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, g.URL+path, nil)
+	if err != nil {
+		return err
+	}
+	if o.IdempotencyKey != "" {
+		req.Header.Set("Idempotency-Key", o.IdempotencyKey)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
