@@ -7,7 +7,8 @@
 // consumer or a retry wrapper runs again when the request is delivered
 // again. Providers absorb the repeat only when the call carries the same
 // idempotency key on every attempt: Stripe's IdempotencyKey, the
-// Idempotency-Key request header, SQS FIFO's MessageDeduplicationId,
+// Idempotency-Key request header (or its usual other names,
+// X-Idempotency-Key and the like), SQS FIFO's MessageDeduplicationId,
 // JetStream's Nats-Msg-Id, the ClientToken of AWS APIs (which the SDK
 // otherwise fills with a fresh token per call), a key field of a gRPC
 // request, and, for an outbound webhook, the delivery-ID header its
@@ -24,9 +25,11 @@
 // report providers without a key mechanism (Kafka, AMQP, core NATS), GET,
 // HEAD, PUT and DELETE requests, POSTs to token, search and GraphQL
 // endpoints and to addresses whose last segment names a read (screen,
-// validate, lookup, query, quote, rates, estimate, preview, calculate, or ends in
-// search or trace, as /federalcriminalsearch and /ssntrace do), a
-// helper's POST that its callers give only such addresses, or the
+// validate, lookup, query, quote, rates, estimate, preview, calculate,
+// eligibility, availability, alone or as the segment's last word, as in
+// /plate-lookups, or ends in search or trace, as /federalcriminalsearch
+// and /ssntrace do), a helper's POST that its callers give only such
+// addresses, also when they are reached through an interface, or the
 // members of one mailing list, which it holds once each
 // (/addressbooks/{id}/emails, /lists/{id}/members), whether the address is concatenated or
 // formatted with fmt.Sprintf, SQS

@@ -23,7 +23,10 @@
 // through a protobuf getter), a value derived from one, or a caller-known
 // value (from a parameter on the retried path) in the row's own identity
 // column: its primary key when the schema declares one, else a key the
-// schema declares, else by name (id, or <table>_id, _number, _ref...).
+// schema declares, else by name (id, or <table>_id, _number, _ref,
+// _seq...). A value computed from a caller-known one alone (upper-cased,
+// trimmed, prefixed, or normalised by a function of the package that
+// only derives) is caller-known too.
 // A unique email or username beside a primary key the database makes is
 // a rule of the domain, and its violation the answer a repeated sign-up
 // should get: it is not reported. The check does not report
@@ -39,7 +42,10 @@
 // INSERT commits on another handle guards nothing: a failure rolls it
 // back); fresh values (freshid's), made here or by a helper of another
 // package whose summary says its result is fresh (ids.NewUUID);
-// and SQL text that is not constant. Nor does it report the row of a
+// and SQL text that is not constant; INSERTs past a test of what they
+// write (a lookup of the row by the key it is then inserted under, a
+// status the same function sets), which a retry after the write leaves
+// at. Nor does it report the row of a
 // key table (idempotency_keys, processed_messages...) that guards the
 // function's other writes: written before one of them, or with its
 // error deciding the path (returned, or tested and returned on), its
@@ -56,7 +62,11 @@
 // package imports. When the code reads the rows of its RETURNING clause,
 // the fix writes ON CONFLICT (col) DO UPDATE SET col = EXCLUDED.col on
 // the key column instead, so that a retry gets the existing row back
-// rather than ErrNoRows (PostgreSQL and SQLite).
+// rather than ErrNoRows (PostgreSQL and SQLite). The conflict target is
+// the key that holds the column when the schema declares the table
+// (ON CONFLICT (clinic_id, mrn) for clinic_id of UNIQUE (clinic_id,
+// mrn), which PostgreSQL requires); when no key the INSERT fills holds
+// it, there is no fix.
 //
 // An INSERT that a handler reaches through interfaces is judged where
 // the program's main package links the implementations: it is reported

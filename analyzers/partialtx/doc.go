@@ -60,9 +60,15 @@
 // value; Create, idempotent with OnConflict...DoNothing() or Ignore()),
 // one by one on the database's Client and together on a Tx (or the
 // Client a Tx gives back, also handed to a repository's constructor);
-// a Client held in a field is the caller's to place, as gorm's *DB is. Writes whose handle is of unknown kind are not compared;
+// a Client held in a field is the caller's to place, as gorm's *DB is.
+// A repository that takes its handle from the context (the transaction
+// a caller put there with a function given the context and the
+// transaction, or a unit of work that runs its work with such a context,
+// else the database) writes in that transaction, and gorm's Transaction
+// begun on such a handle is a savepoint of it. Writes whose handle is of unknown kind are not compared;
 // external calls are intentfirst's, and a write that stores the outcome
-// of one made after the first write (or marks its failure) is its
+// of one made after the first write (or marks its failure, or its
+// refusal: if !res.Authorised() { mark it; return an error }) is its
 // outcome record, which can only commit after it: it is not counted
 // with the intent record before the call.
 //
