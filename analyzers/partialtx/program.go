@@ -117,16 +117,16 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	d := analysis.Diagnostic{
 		Pos: p.Pos,
 		Message: fmt.Sprintf("a failure between the writes leaves the operation half done, and a retry repeats the done part: %d writes commit separately and %s in %s is not idempotent (%s)%s",
-			commits, what(parsed[first]), where, root, remedy),
+			commits, whatStmt(f, parsed[first]), where, root, remedy),
 		Related: p.Related,
 	}
 	switch {
 	case len(guards) > 0:
 		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: %d writes commit separately, not all in the guard's transaction, and %s in %s is not idempotent (%s); run them in the guard's transaction",
-			commits, what(parsed[first]), where, root)
+			commits, whatStmt(f, parsed[first]), where, root)
 	case stopped:
 		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: %d writes commit separately, %s in %s first (%s)%s",
-			commits, what(parsed[first]), where, root, remedy)
+			commits, whatStmt(f, parsed[first]), where, root, remedy)
 	}
 	for _, w := range counted {
 		if w == first || r.Stmts[w].Unit == r.Stmts[first].Unit {
@@ -136,9 +136,18 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 		if !pos.IsValid() {
 			pos = p.Pos
 		}
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: "commits separately: " + what(parsed[w]) + " in " + r.Stmts[w].At.String()})
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: "commits separately: " + whatStmt(&r.Stmts[w], parsed[w]) + " in " + r.Stmts[w].At.String()})
 	}
 	c.rep.Report(d)
+}
+
+// whatStmt describes a statement of a root's list: a row written back
+// with a value the caller computed from the one it read says so.
+func whatStmt(ps *summary.ProgramStmt, st *sqltext.Statement) string {
+	if ps.Relative {
+		return "the " + st.Kind.String() + " of " + st.Table + " (it stores a value computed from the one read)"
+	}
+	return what(st)
 }
 
 // withoutOutcomes leaves out of writes those that store the outcome of

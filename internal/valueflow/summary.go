@@ -513,6 +513,11 @@ type WiredStmt struct {
 	// which parameter of the function and which field of it each field
 	// stored is.
 	Fields []FieldSource
+	// Relative are the fields of arguments the function sets from their
+	// own value (acct.Balance -= amount, then Save(ctx, acct)): a write
+	// of them computes from what was stored, as balance = balance - $1
+	// does, whatever statement the implementation runs.
+	Relative []ArgSource
 	// Sealed are the arguments built in place that nothing but the
 	// call is given (no decoder fills them): a field Fields does not
 	// name is left zero.

@@ -72,6 +72,10 @@ type ProgramStmt struct {
 	valueflow.SQLStmt
 	// Parsed is SQL, read.
 	Parsed *sqltext.Statement
+	// Relative is set when the statement writes back a value the caller
+	// computed from the one it read (acct.Balance -= amount, then
+	// Save(ctx, acct)): Parsed is then Arithmetic.
+	Relative bool
 	// WriteBackOf names the wired calls (ProgramCall.Entry) whose
 	// results the statement stores, through the wired call that runs it.
 	WriteBackOf []string
@@ -276,6 +280,7 @@ type scope struct {
 	produced  []valueflow.ArgSource   // the arguments (and fields) another wired call made
 	fields    []valueflow.FieldSource // the fields of arguments built in place
 	sealed    []int                   // the arguments built in place that only the call is given
+	relative  []valueflow.ArgSource   // the fields of arguments the caller set from their own value
 	trail     []step
 	through   []Resolution
 	judged    bool
@@ -372,6 +377,13 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		ps.StateGuarded = ps.StateGuarded || sc.stateGuarded
 		ps.Guard = ps.Guard && !sc.discarded
 		ps.Parsed = sqltext.Parse(st.SQL)
+		if ps.Parsed.Writes() && !ps.Parsed.Arithmetic && slices.ContainsFunc(st.Args, sc.relativeArg) {
+			// A row written back with a value the caller computed from
+			// the one it read: a retry computes it again.
+			parsed := *ps.Parsed
+			parsed.Arithmetic = true
+			ps.Parsed, ps.Relative = &parsed, true
+		}
 		ps.WriteBackOf = sc.writeBackOf
 		for _, j := range st.ProducedBy {
 			ps.WriteBackOf = append(slices.Clip(ps.WriteBackOf), sc.key+"/"+strconv.Itoa(j))
@@ -485,6 +497,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			produced:     w.Produced,
 			fields:       w.Fields,
 			sealed:       w.Sealed,
+			relative:     w.Relative,
 			trail:        trail,
 			through:      append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name}),
 			judged:       sc.judged || s.Retried,
@@ -589,6 +602,25 @@ func (sc *scope) given(a valueflow.ArgSource) bool {
 		}
 	}
 	return sc.parent.given(valueflow.ArgSource{Param: src.Param, Path: src.Path + a.Path})
+}
+
+// relativeArg reports whether a, an argument of a statement of the
+// scope's list, is a field its callers set from its own value, at any
+// wired call on the way to the scope.
+func (sc *scope) relativeArg(a valueflow.ArgSource) bool {
+	if sc.parent == nil || a.Param < 1 || a.Param-1 >= len(sc.args) {
+		return false
+	}
+	if slices.ContainsFunc(sc.relative, func(r valueflow.ArgSource) bool {
+		return r.Param == a.Param-1 && (a.Path == r.Path || strings.HasPrefix(a.Path, r.Path+"."))
+	}) {
+		return true
+	}
+	src := sc.args[a.Param-1] // the receiver is parameter 0
+	if src.Param < 0 {
+		return false
+	}
+	return sc.parent.relativeArg(valueflow.ArgSource{Param: src.Param, Path: src.Path + a.Path})
 }
 
 // unstored reports whether a names a field of an argument built in

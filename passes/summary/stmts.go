@@ -1382,6 +1382,9 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		if valueflow.Sealed(a, call) {
 			w.Sealed = append(w.Sealed, i)
 		}
+		for _, f := range relativeFields(a) {
+			w.Relative = append(w.Relative, valueflow.ArgSource{Param: i, Path: "." + f})
+		}
 		w.Keyed = append(w.Keyed, b.keyedFields(a, i)...)
 	}
 	for i, a := range call.Call.Args {
@@ -1468,6 +1471,49 @@ func runInTx(sums effects.Summaries, lit *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// relativeFields returns the fields of the struct v points to that the
+// function sets from their own value (acct.Balance -= amount).
+func relativeFields(v ssa.Value) []string {
+	base := valueflow.Unwrap(v)
+	if _, ok := base.Type().Underlying().(*types.Pointer); !ok {
+		return nil
+	}
+	refs := base.Referrers()
+	if refs == nil {
+		return nil // a constant, a global's address
+	}
+	var out []string
+	for _, r := range *refs {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		for _, u := range *fa.Referrers() {
+			st, ok := u.(*ssa.Store)
+			if !ok || st.Addr != fa {
+				continue
+			}
+			if bin, ok := st.Val.(*ssa.BinOp); ok && (bin.Op == token.ADD || bin.Op == token.SUB) && (readsField(bin.X, base, fa.Field) || readsField(bin.Y, base, fa.Field)) {
+				if name := valueflow.FieldName(fa.X.Type(), fa.Field); !slices.Contains(out, name) {
+					out = append(out, name)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// readsField reports whether v loads field i of the struct base points
+// to.
+func readsField(v, base ssa.Value, i int) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	return ok && fa.X == base && fa.Field == i
 }
 
 // boundTx returns the handle a wired call's receiver was bound to: the

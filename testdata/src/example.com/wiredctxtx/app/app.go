@@ -23,12 +23,49 @@ type LedgerStore interface {
 	Post(ctx context.Context, account string, cents int64) error
 }
 
+// AccountStore reads and saves accounts.
+type AccountStore interface {
+	Get(ctx context.Context, id string) (*repo.Account, error)
+	Save(ctx context.Context, a *repo.Account) error
+}
+
+// Charge debits the account it read and saves it, then sets the tag's
+// status, each on the database: a retry after the debit debits again.
+func (h *Handler) Charge(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	a, err := h.Accounts.Get(ctx, r.FormValue("account"))
+	if err != nil {
+		return
+	}
+	a.Balance -= 100
+	if err := h.Accounts.Save(ctx, a); err != nil {
+		return
+	}
+	h.Tags.SetStatus(ctx, r.FormValue("serial"), "charged")
+}
+
+// Rename saves the account it read with a name the request gives, and
+// sets the tag's status: writing the same values again changes nothing.
+func (h *Handler) Rename(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	a, err := h.Accounts.Get(ctx, r.FormValue("account"))
+	if err != nil {
+		return
+	}
+	a.ID = r.FormValue("account")
+	if err := h.Accounts.Save(ctx, a); err != nil {
+		return
+	}
+	h.Tags.SetStatus(ctx, r.FormValue("serial"), "renamed")
+}
+
 // Handler holds what main gives it.
 type Handler struct {
-	DB     *gorm.DB
-	UoW    storage.UoW
-	Tags   TagStore
-	Ledger LedgerStore
+	DB       *gorm.DB
+	UoW      storage.UoW
+	Tags     TagStore
+	Ledger   LedgerStore
+	Accounts AccountStore
 }
 
 // Tag appends the event and sets the status in one transaction, which
