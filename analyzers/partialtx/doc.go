@@ -49,7 +49,9 @@
 // too: Create (idempotent with Clauses(clause.OnConflict{...}) on its
 // chain), Save and FirstOrCreate (upserts), the Update methods (not
 // idempotent when the value is gorm.Expr("balance - ?", n) on the column
-// itself, as Update's value or an entry of Updates' map) and Delete; each commits alone on the database handle, and
+// itself, as Update's value or an entry of Updates' map, or a model
+// saved back with a field the code computed from the one it read:
+// acct.Balance -= n; repo.Save(ctx, acct)) and Delete; each commits alone on the database handle, and
 // together on Transaction's handle or a Begin result. So are bun's query
 // builders (db.NewInsert().Model(&o).Exec(ctx), an INSERT that On("CONFLICT
 // ... DO NOTHING") or Ignore() makes idempotent; NewUpdate with the Set
