@@ -526,7 +526,7 @@ func TestWired(t *testing.T) {
 			// a note looked up by its ID first is inserted once.
 			`a retry inserts the row for the same seq again, which fails or duplicates it: the INSERT into tag_events in records.Store.AppendEvent \(records.go:\d+:\d+\) has no conflict handling for the caller-known seq \(HTTP handler Handler.TagEvent, wired here\)`,
 			`a retry inserts the row for the same vehicle_number again, which fails or duplicates it: the INSERT into vehicles in records.Store.AddPlate \(records.go:\d+:\d+\) has no conflict handling for the caller-known vehicle_number \(HTTP handler Handler.RegisterPlate, wired here\)`,
-			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in store.Bank.Transfer \(store.go:\d+:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in store.Bank.Transfer \(store.go:\d+:\d+\) \(HTTP handler Handler.Pay(Checked)?, wired here\)`,
 			// The options a helper collects into the struct the call's
 			// helper reads the key from.
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in store.Gateway.Charge \(store.go:\d+:\d+\) \(HTTP handler Handler.TopUp, wired here\)`,

@@ -92,8 +92,18 @@ func FailedCall(instr ssa.Instruction) *ssa.Call {
 		if !ok {
 			continue
 		}
-		cmp, ok := iff.Cond.(*ssa.BinOp)
-		if !ok {
+		cmp, isCmp := iff.Cond.(*ssa.BinOp)
+		var call *ssa.Call
+		if isCmp {
+			err := cmp.X
+			if k, ok := err.(*ssa.Const); ok && k.IsNil() {
+				err = cmp.Y
+			}
+			call = errorCall(err)
+		}
+		if call == nil {
+			// No error tested: the call's answer, perhaps (if
+			// !res.Authorised(), if res.Status != "accepted").
 			if call, fail := refused(iff, instr); call != nil && (failBlock == nil || failBlock.Dominates(fail)) {
 				failed, failBlock = call, fail
 			}
@@ -102,10 +112,6 @@ func FailedCall(instr ssa.Instruction) *ssa.Call {
 		err := cmp.X
 		if k, ok := err.(*ssa.Const); ok && k.IsNil() {
 			err = cmp.Y
-		}
-		call := errorCall(err)
-		if call == nil {
-			continue
 		}
 		fail, work, isTest := errorTest(cmp, err)
 		if !isTest || len(fail.Preds) != 1 || !fail.Dominates(instr.Block()) || reachable(instr.Block())[work] || !failsOnExit(instr.Block()) {

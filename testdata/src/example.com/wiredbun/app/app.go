@@ -4,6 +4,7 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -174,6 +175,31 @@ func (h *Handler) Pay(w http.ResponseWriter, r *http.Request) {
 	if err := h.payOut(ctx, id, charity); err != nil {
 		http.Error(w, err.Error(), http.StatusBadGateway)
 	}
+}
+
+// PayChecked does the same, the bank's answer compared with the status
+// it gives for a transfer taken.
+func (h *Handler) PayChecked(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	charity, id := r.FormValue("charity"), r.FormValue("reference")
+	if err := h.Ledger.Reserve(ctx, charity, 100); err != nil {
+		return
+	}
+	if err := h.payOutChecked(ctx, id, charity); err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+	}
+}
+
+func (h *Handler) payOutChecked(ctx context.Context, id, charity string) error {
+	res, err := h.Bank.Transfer(ctx, charity, 100)
+	if err != nil {
+		return err
+	}
+	if res.Status != "accepted" {
+		h.Payouts.Cancel(ctx, id)
+		return fmt.Errorf("transfer %s refused: %s", id, res.Status)
+	}
+	return nil
 }
 
 func (h *Handler) payOut(ctx context.Context, id, charity string) error {

@@ -132,7 +132,7 @@ func (b Bank) Transfer(ctx context.Context, charity string, pence int64) (*Resul
 	if err != nil {
 		return nil, err
 	}
-	resp, err := http.DefaultClient.Do(req) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.Pay\)`
+	resp, err := http.DefaultClient.Do(req) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.Pay(Checked)?\)`
 	if err != nil {
 		return nil, err
 	}

@@ -20,6 +20,7 @@ func main() {
 	http.HandleFunc("POST /payouts/tx", h.RequestInTx)
 	http.HandleFunc("POST /grants/expire", h.Expire)
 	http.HandleFunc("POST /payouts/pay", h.Pay)
+	http.HandleFunc("POST /payouts/checked", h.PayChecked)
 	http.HandleFunc("POST /coverage", h.Check)
 	http.HandleFunc("POST /claims", h.Claim)
 	http.HandleFunc("POST /coverage/other", h.CheckOther)
