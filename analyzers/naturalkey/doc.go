@@ -55,6 +55,13 @@
 // duplicate would hide the failure and still repeat the effect), and
 // the message asks for it to be written first.
 //
+// A key of the domain that the caller's values fill (UNIQUE (desk_id,
+// day), a patient's (clinic_id, mrn)) can be another request's: a fix
+// that absorbed the conflict would answer that request with this one's
+// row, so such a finding carries none, and its message says to answer a
+// row another request made as the conflict it is. The fix is offered
+// for an operation key and for the row's own identity.
+//
 // The suggested fix adds ON CONFLICT DO NOTHING to the SQL literal
 // (PostgreSQL and SQLite; without a conflict target it needs no
 // particular index), or ON DUPLICATE KEY UPDATE col = col for MySQL,

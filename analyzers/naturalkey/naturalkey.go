@@ -184,7 +184,7 @@ func (c *checker) keyColumn(st *effects.Stmt, path *retried.Path) (string, strin
 			case k.what != "":
 				return col, k.what
 			case k.caller && (c.cat.IsOwnIdentity(st.SQL.Table, col) || c.cat.InCallerKey(st.SQL.Table, col, isKnown)):
-				return col, "the caller-known " + col
+				return col, callerKnown + col
 			}
 		}
 	}
@@ -221,7 +221,12 @@ func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path,
 		c.rep.Report(d)
 		return
 	}
-	if f := c.conflictFix(st, col); f != nil {
+	if !c.operationKey(st.SQL.Table, col, what) {
+		// A key of the domain made of the caller's values (a desk and
+		// a day) that another request can hold too: absorbing the
+		// conflict would answer that request with this one's row.
+		d.Message += c.remedy(st) + ", answering a row another request made as the conflict it is"
+	} else if f := c.conflictFix(st, col); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	} else if f := c.entConflictFix(st, col); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
@@ -230,6 +235,21 @@ func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path,
 	}
 	c.rep.Report(d)
 }
+
+// operationKey reports whether col, filled with what, identifies the
+// operation alone, so that a conflict on it is this operation's retry:
+// an operation key (a message's or job's ID, the request's key), or the
+// row's own identity. A key of the domain that the caller's values fill
+// (UNIQUE (desk_id, day)) can be another request's, whose row a fix that
+// absorbs the conflict would pass off as this one's.
+func (c *checker) operationKey(table, col, what string) bool {
+	return !strings.HasPrefix(what, callerKnown) || c.cat.IsOwnIdentity(table, col)
+}
+
+// callerKnown begins the description of a value the caller gave that is
+// no operation key.
+const callerKnown = "the caller-known "
+
 
 // remedy says, for a finding without a fix, the conflict handling to
 // add, in the statement's dialect when its text shows it.

@@ -61,11 +61,21 @@ func createTickets(w http.ResponseWriter, r *http.Request) {
 	db.QueryRowContext(r.Context(), "INSERT INTO tickets (ticket_id, seat) VALUES ($1, 1), ($2, 2) RETURNING seat", r.PathValue("a"), r.PathValue("b")).Scan(&n) // want `same ticket_id again`
 }
 
-// A composite key: the conflict target names both its columns, or
-// PostgreSQL would reject the statement on the first attempt.
+// A key of the domain the caller's values fill: another request can
+// hold it too, so no fix absorbs the conflict.
 func enrol(w http.ResponseWriter, r *http.Request) {
 	var id string
-	if err := pool.QueryRow(r.Context(), "INSERT INTO enrolments (clinic_id, mrn) VALUES ($1, $2) RETURNING id", r.PathValue("clinic"), r.FormValue("mrn")).Scan(&id); err != nil { // want `same clinic_id again`
+	if err := pool.QueryRow(r.Context(), "INSERT INTO enrolments (clinic_id, mrn) VALUES ($1, $2) RETURNING id", r.PathValue("clinic"), r.FormValue("mrn")).Scan(&id); err != nil { // want `same clinic_id again.*answering a row another request made as the conflict it is`
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// A composite key that holds the request's key: the conflict target
+// names both its columns, or PostgreSQL would reject the statement on
+// the first attempt.
+func deliver(w http.ResponseWriter, r *http.Request) {
+	var shard int
+	if err := pool.QueryRow(r.Context(), "INSERT INTO deliveries (message_id, shard) VALUES ($1, $2) RETURNING shard", r.Header.Get("Idempotency-Key"), 1).Scan(&shard); err != nil { // want `same message_id again`
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }
