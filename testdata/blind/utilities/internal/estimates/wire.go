@@ -1,0 +1,5 @@
+package estimates
+
+import "github.com/google/wire"
+
+var ProviderSet = wire.NewSet(NewActivities)

@@ -1,0 +1,5 @@
+package httpapi
+
+import "github.com/google/wire"
+
+var ProviderSet = wire.NewSet(NewServer)

@@ -1,0 +1,5 @@
+DROP TABLE IF EXISTS meter_readings;
+DROP TABLE IF EXISTS meters;
+DROP TABLE IF EXISTS supply_contracts;
+DROP TABLE IF EXISTS premises;
+DROP TABLE IF EXISTS accounts;

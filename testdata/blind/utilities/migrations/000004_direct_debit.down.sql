@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS dd_collections;
+DROP TABLE IF EXISTS mandates;

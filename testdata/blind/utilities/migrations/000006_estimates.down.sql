@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS estimate_audit;
+DROP TABLE IF EXISTS estimated_readings;
