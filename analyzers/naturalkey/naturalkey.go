@@ -250,7 +250,6 @@ func (c *checker) operationKey(table, col, what string) bool {
 // no operation key.
 const callerKnown = "the caller-known "
 
-
 // remedy says, for a finding without a fix, the conflict handling to
 // add, in the statement's dialect when its text shows it.
 func (c *checker) remedy(st *effects.Stmt) string {
