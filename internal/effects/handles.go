@@ -590,13 +590,18 @@ func begun(sums Summaries, v ssa.Value) bool {
 // that is passed to a transaction function (pgx.BeginFunc, gorm's
 // db.Transaction).
 func txCallback(sums Summaries, p *ssa.Parameter) bool {
-	fn := p.Parent()
-	if fn.Parent() == nil {
+	return RunInTx(sums, p.Parent())
+}
+
+// RunInTx reports whether the function literal lit is handed to a call
+// that runs it in a transaction it begins (RunsLiteralInTx).
+func RunInTx(sums Summaries, lit *ssa.Function) bool {
+	if lit.Parent() == nil {
 		return false
 	}
-	for _, b := range fn.Parent().Blocks {
+	for _, b := range lit.Parent().Blocks {
 		for _, instr := range b.Instrs {
-			if c, ok := instr.(ssa.CallInstruction); ok && RunsLiteralInTx(sums, c.Common(), fn) {
+			if c, ok := instr.(ssa.CallInstruction); ok && RunsLiteralInTx(sums, c.Common(), lit) {
 				return true
 			}
 		}

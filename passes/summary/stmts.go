@@ -1427,7 +1427,7 @@ func (b *stmtBuilder) carried(ctx ssa.Value) valueflow.Handle {
 			if i := slices.Index(b.fn.Params, p); i >= 0 {
 				return valueflow.Handle{Kind: valueflow.HandleParam, Param: i}
 			}
-			if runInTx(b.h, p.Parent()) {
+			if effects.RunInTx(b.h, p.Parent()) {
 				// The context a unit of work of another package runs
 				// the literal with, carrying the transaction it began
 				// (uow.InTx(ctx, func(ctx context.Context) error)).
@@ -1455,22 +1455,6 @@ func (b *stmtBuilder) carried(ctx ssa.Value) valueflow.Handle {
 		}
 	}
 	return valueflow.Handle{}
-}
-
-// runInTx reports whether the function literal lit is handed to a call
-// that runs it in a transaction it begins.
-func runInTx(sums effects.Summaries, lit *ssa.Function) bool {
-	if lit.Parent() == nil {
-		return false
-	}
-	for _, b := range lit.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			if c, ok := instr.(ssa.CallInstruction); ok && effects.RunsLiteralInTx(sums, c.Common(), lit) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // relativeFields returns the fields of the struct v points to that the
