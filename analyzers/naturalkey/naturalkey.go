@@ -93,8 +93,8 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	}
 	for _, st := range w.stmts {
 		if path, ok := c.unguarded(st, w); ok {
-			if col, what := c.keyColumn(st, path); col != "" {
-				c.report(st, col, what, path, c.cat.IsKeyTable(st.SQL.Table) && len(w.at) > 1)
+			if col, what, opKey := c.keyColumn(st, path); col != "" {
+				c.report(st, col, what, opKey, path, c.cat.IsKeyTable(st.SQL.Table) && len(w.at) > 1)
 			}
 		}
 	}
@@ -102,7 +102,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	// its values: their packages have no root that reaches them.
 	for _, st := range w.across {
 		if path, ok := c.unguarded(st, w); ok && !st.Callee.Absorbed {
-			if col, what := c.keyColumn(st, path); col != "" {
+			if col, what, _ := c.keyColumn(st, path); col != "" {
 				c.reportAcross(st, col, what, path)
 			}
 		}
@@ -162,8 +162,9 @@ func builtStmt(cat *catalog.Catalog, call ssa.CallInstruction) *effects.Stmt {
 }
 
 // keyColumn returns an inserted column that holds an operation key, and
-// what the key is.
-func (c *checker) keyColumn(st *effects.Stmt, path *retried.Path) (string, string) {
+// what the key is; opKey is false when it is only a value the caller
+// gave.
+func (c *checker) keyColumn(st *effects.Stmt, path *retried.Path) (col, what string, opKey bool) {
 	keys := make([][]key, len(st.SQL.Columns))
 	known := map[string]bool{} // columns the caller knows: each value is, or a constant
 	for i, col := range st.SQL.Columns {
@@ -182,13 +183,13 @@ func (c *checker) keyColumn(st *effects.Stmt, path *retried.Path) (string, strin
 			switch {
 			case k.fresh:
 			case k.what != "":
-				return col, k.what
+				return col, k.what, true
 			case k.caller && (c.cat.IsOwnIdentity(st.SQL.Table, col) || c.cat.InCallerKey(st.SQL.Table, col, isKnown)):
-				return col, callerKnown + col
+				return col, "the caller-known " + col, false
 			}
 		}
 	}
-	return "", ""
+	return "", "", false
 }
 
 // sqlcQuery returns the name of the sqlc query whose text this is
@@ -202,7 +203,7 @@ func sqlcQuery(text string) string {
 	return name
 }
 
-func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path, keyAfter bool) {
+func (c *checker) report(st *effects.Stmt, col, what string, opKey bool, path *retried.Path, keyAfter bool) {
 	table := st.SQL.Table
 	if q := sqlcQuery(st.Text); q != "" {
 		table += " (sqlc query " + q + ")" // the query to change, when the code is generated
@@ -221,7 +222,7 @@ func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path,
 		c.rep.Report(d)
 		return
 	}
-	if !c.operationKey(st.SQL.Table, col, what) {
+	if !c.fixable(st.SQL.Table, col, opKey) {
 		// A key of the domain made of the caller's values (a desk and
 		// a day) that another request can hold too: absorbing the
 		// conflict would answer that request with this one's row.
@@ -236,19 +237,14 @@ func (c *checker) report(st *effects.Stmt, col, what string, path *retried.Path,
 	c.rep.Report(d)
 }
 
-// operationKey reports whether col, filled with what, identifies the
-// operation alone, so that a conflict on it is this operation's retry:
+// fixable reports whether a fix may absorb a conflict on col: it holds
 // an operation key (a message's or job's ID, the request's key), or the
 // row's own identity. A key of the domain that the caller's values fill
 // (UNIQUE (desk_id, day)) can be another request's, whose row a fix that
 // absorbs the conflict would pass off as this one's.
-func (c *checker) operationKey(table, col, what string) bool {
-	return !strings.HasPrefix(what, callerKnown) || c.cat.IsOwnIdentity(table, col)
+func (c *checker) fixable(table, col string, opKey bool) bool {
+	return opKey || c.cat.IsOwnIdentity(table, col)
 }
-
-// callerKnown begins the description of a value the caller gave that is
-// no operation key.
-const callerKnown = "the caller-known "
 
 // remedy says, for a finding without a fix, the conflict handling to
 // add, in the statement's dialect when its text shows it.

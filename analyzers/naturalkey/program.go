@@ -112,7 +112,7 @@ func (c *checker) reportProgram(r *summary.ProgramRoot, st *summary.ProgramStmt,
 			col, parsed.Table, where, col, root, conflictAdvice(programDialect(st), parsed)),
 		Related: p.Related,
 	}
-	if !c.operationKey(parsed.Table, col, callerKnown+col) {
+	if !c.fixable(parsed.Table, col, false) {
 		d.Message = strings.TrimSuffix(d.Message, ")") + ", answering a row another request made as the conflict it is)"
 	} else if f := c.programConflictFix(st, col); f != nil && !p.Wired {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}

@@ -1345,7 +1345,9 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 	}
 	w := &valueflow.WiredStmt{Call: wc, Guards: deciders(b.h.r.Env, call), Discarded: effects.ResultsDiscarded(call)}
 	w.Recv = valueflow.ArgSource{Param: -1}
+	var bound ssa.Value // the handle the receiver was bound to, if any
 	if call.Call.IsInvoke() {
+		bound = boundTx(b.h.r.Env.Catalog, call.Call.Value)
 		w.Recv = b.argSource(call.Call.Value, "")
 		if w.Recv.Param < 0 && boundWrapper(b.fn) && call.Call.Value == b.fn.FreeVars[0] {
 			w.Recv.Param = valueflow.BoundRecv
@@ -1358,8 +1360,8 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		}
 		w.Chosen = w.Recv.Param < 0 && effects.ContextChosen(call.Call.Value)
 		w.Relays = b.relays(call)
-		if tx := boundTx(b.h.r.Env.Catalog, call.Call.Value); tx != nil {
-			if h := b.handle(b.source(tx, "", effects.DurUnknown)); h.Kind != valueflow.HandleUnknown {
+		if bound != nil {
+			if h := b.handle(b.source(bound, "", effects.DurUnknown)); h.Kind != valueflow.HandleUnknown {
 				w.Bound = &h
 			}
 		}
@@ -1405,7 +1407,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 	// receiver (r.Events().Create(...)), one bound to it
 	// (s.grants.WithTx(tx).Create(...)), or as an argument
 	// (s.invoices.Insert(ctx, tx, inv)).
-	fromWork := b.fromWork(call.Call.Value) || call.Call.IsInvoke() && b.fromWork(boundTx(b.h.r.Env.Catalog, call.Call.Value)) || slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
+	fromWork := b.fromWork(call.Call.Value) || b.fromWork(bound) || slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool {
 		return effects.IsHandle(b.h.r.Env.Catalog, a.Type()) && b.fromWork(a) ||
 			catalog.TypeKey(a.Type()) == "context.Context" && b.contextFromWork(a) // the unit of work's transaction in its context
 	})
