@@ -17,6 +17,7 @@ package catalog
 import (
 	"go/types"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/config"
@@ -262,9 +263,6 @@ func (c *Catalog) Filler(fn *types.Func) (i int, ok bool) { return lookup(filler
 // its inputs, so that freshness (and keyness) carries through it.
 func (c *Catalog) IsDeriver(fn *types.Func) bool { return IsDerivation(fn) }
 
-// SQL reports whether fn executes SQL text, and where the text and its
-// arguments are. Calls through an interface with database/sql's or pgx's
-// method shapes (sqlc's DBTX, say) count as the concrete calls do.
 // ExecutorInterface reports whether t is an interface with a method
 // that runs SQL, by the catalog's rows or by its shape (a DBTX's Exec):
 // the configuration's executors are left out.
@@ -284,6 +282,9 @@ func ExecutorInterface(t types.Type) bool {
 	return false
 }
 
+// SQL reports whether fn executes SQL text, and where the text and its
+// arguments are. Calls through an interface with the executors' method
+// shapes (sqlc's DBTX, a Querier over sqlx) count as the concrete calls do.
 func (c *Catalog) SQL(fn *types.Func) (SQLCall, bool) {
 	if call, ok := lookup(sqlCalls, fn); ok {
 		return call, true
@@ -294,33 +295,94 @@ func (c *Catalog) SQL(fn *types.Func) (SQLCall, bool) {
 	return sqlShape(fn)
 }
 
-// sqlShape recognises interface methods shaped like database/sql's and
-// pgx's executors: named for executing or querying (Exec, ExecContext,
-// an adapter's ExecuteContext, QueryRow...), with the text and then the
-// arguments, after a context or not.
+// sqlShape recognises interface methods shaped like the executors of
+// database/sql, pgx and sqlx: named as one of executorShapes, with the
+// text and then the arguments, after a context or not. A program's
+// interface over sqlx (a Querier that *sqlx.DB and *sqlx.Tx satisfy)
+// declares NamedExecContext and GetContext with sqlx's own parameters.
 func sqlShape(fn *types.Func) (SQLCall, bool) {
 	sig := fn.Type().(*types.Signature)
-	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || !sig.Variadic() {
-		return SQLCall{}, false
-	}
-	if name := fn.Name(); !strings.HasPrefix(name, "Exec") && !strings.HasPrefix(name, "Query") {
+	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
 		return SQLCall{}, false
 	}
 	params := sig.Params()
-	isString := func(i int) bool {
-		b, ok := params.At(i).Type().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.String
-	}
-	if sl, ok := params.At(params.Len() - 1).Type().(*types.Slice); !ok || !isEmptyInterface(sl.Elem()) {
-		return SQLCall{}, false // options, not the statement's arguments
-	}
-	switch {
-	case params.Len() == 3 && TypeKey(params.At(0).Type()) == "context.Context" && isString(1):
-		return SQLCall{Query: 1, Args: 2}, true
-	case params.Len() == 2 && isString(0):
-		return SQLCall{Query: 0, Args: 1}, true
+	ctx := params.Len() > 0 && TypeKey(params.At(0).Type()) == "context.Context"
+	for _, sh := range executorShapes {
+		if !sh.names(fn.Name()) || sh.ctx != ctx || params.Len() != len(sh.params)+btoi(ctx) || sig.Variadic() != sh.variadic {
+			continue
+		}
+		if !sh.fits(params, btoi(ctx)) {
+			continue
+		}
+		q := btoi(ctx) + sh.query
+		return SQLCall{Query: q, Args: btoi(ctx) + len(sh.params) - 1, Named: sh.named}, true
 	}
 	return SQLCall{}, false
+}
+
+// An executorShape is the parameter list, after the context if ctx, of
+// an executor method whose name names selects: "text" is a string, "any"
+// an interface{}, "args" a final ...interface{}; query is the index of
+// the text among them, and the last is the arguments.
+type executorShape struct {
+	names    func(string) bool
+	ctx      bool
+	params   []string
+	query    int
+	variadic bool
+	named    bool
+}
+
+func (sh executorShape) fits(params *types.Tuple, off int) bool {
+	for i, want := range sh.params {
+		t := params.At(off + i).Type()
+		switch want {
+		case "text":
+			b, ok := t.Underlying().(*types.Basic)
+			if !ok || b.Kind() != types.String {
+				return false
+			}
+		case "any":
+			if !isEmptyInterface(t) {
+				return false
+			}
+		case "args":
+			// The statement's arguments, not options.
+			sl, ok := t.(*types.Slice)
+			if !ok || !isEmptyInterface(sl.Elem()) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+var executorShapes = []executorShape{
+	// database/sql's and pgx's Exec, Query, QueryRow, and an adapter's
+	// ExecuteContext.
+	{names: execOrQuery, ctx: true, params: []string{"text", "args"}, query: 0, variadic: true},
+	{names: execOrQuery, ctx: false, params: []string{"text", "args"}, query: 0, variadic: true},
+	// sqlx's NamedExec, whose arguments are a struct's or map's fields.
+	{names: oneOf("NamedExecContext"), ctx: true, params: []string{"text", "any"}, query: 0, named: true},
+	{names: oneOf("NamedExec"), ctx: false, params: []string{"text", "any"}, query: 0, named: true},
+	// sqlx's Get and Select, which scan into the destination first.
+	{names: oneOf("GetContext", "SelectContext"), ctx: true, params: []string{"any", "text", "args"}, query: 1, variadic: true},
+	{names: oneOf("Get", "Select"), ctx: false, params: []string{"any", "text", "args"}, query: 1, variadic: true},
+}
+
+func execOrQuery(name string) bool {
+	return strings.HasPrefix(name, "Exec") || strings.HasPrefix(name, "Query")
+}
+
+func oneOf(names ...string) func(string) bool {
+	return func(name string) bool { return slices.Contains(names, name) }
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // isEmptyInterface reports whether t is any.

@@ -273,6 +273,35 @@ func sqlxNamedFuncNote(w http.ResponseWriter, r *http.Request) {
 	sqlx.NamedExecContext(r.Context(), sdb, "INSERT INTO bookings (booking_ref, note) VALUES (:booking_ref, :note)", row)
 }
 
+// A querier of the program's own that *sqlx.DB and *sqlx.Tx satisfy:
+// its NamedExecContext and GetContext are sqlx's.
+type querier interface {
+	NamedExecContext(ctx context.Context, query string, arg interface{}) (sql.Result, error)
+	GetContext(ctx context.Context, dest interface{}, query string, args ...interface{}) error
+}
+
+type bookingRepo struct{ q querier }
+
+func (b *bookingRepo) insert(ctx context.Context, row Row) error {
+	_, err := b.q.NamedExecContext(ctx, "INSERT INTO bookings (booking_ref, note) VALUES (:booking_ref, :note)", row)
+	return err
+}
+
+// bookingsRepo's querier is the one main gives.
+var bookingsRepo *bookingRepo
+
+func SetBookings(q querier) { bookingsRepo = &bookingRepo{q: q} }
+
+func sqlxQuerier(w http.ResponseWriter, r *http.Request) {
+	bookingsRepo.insert(r.Context(), Row{Ref: uuid.NewString(), Note: "n"}) // want `a retry inserts a second bookings row with a new booking_ref`
+}
+
+// Negative: through the querier, the fresh value fills a column that is
+// not the row's identity.
+func sqlxQuerierNote(w http.ResponseWriter, r *http.Request) {
+	bookingsRepo.insert(r.Context(), Row{Ref: r.Header.Get("Idempotency-Key"), Note: uuid.NewString()})
+}
+
 // Generic helper.
 func insertAll[T any](ctx context.Context, table string, id T) {
 	db.ExecContext(ctx, "INSERT INTO items (item_id) VALUES ($1)", id)
