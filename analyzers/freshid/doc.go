@@ -84,7 +84,10 @@
 // where the retry stops; nor one that reaches its sink only while a test of
 // stored state says the work is not done, after the call that stores
 // that state: a lookup of the value stored, keyed by a field of it,
-// that leaves when it finds one; a status tested against a constant and
+// that leaves when it finds one; a repository's answer whether the row
+// is there (done, err := notices.Exists(ctx, billID, "issued"); if done
+// { return }) when the value stored holds all it was asked (the bill's
+// ID, the kind); a status tested against a constant and
 // stored as another; a field compared with the one the value stored
 // sets, or with a value that a call given the row's key stores
 // (if o.SlotID == slotID { return }; SetSlot(ctx, id, slotID)). The retry after that call finds the state and leaves. The call

@@ -311,7 +311,7 @@ func (t *tracer) sqlArg(instr ssa.CallInstruction, fn *types.Func, sc catalog.SQ
 		if a >= len(c.Args) {
 			return
 		}
-		col = st.ColumnOfName(dbName(concreteType(c.Args[a]), field))
+		col = st.ColumnOfName(DBName(concreteType(c.Args[a]), field))
 	} else {
 		i, ok := leadingIndex(n.path)
 		if !ok {
@@ -868,9 +868,9 @@ func isModelIdentity(cat *catalog.Catalog, f *types.Var, tag string) bool {
 	return cat.IsKeyColumn(col)
 }
 
-// dbName is the column name sqlx binds a struct field to: its db tag, or
+// DBName is the column name sqlx binds a struct field to: its db tag, or
 // its lower-cased name.
-func dbName(t types.Type, field string) string {
+func DBName(t types.Type, field string) string {
 	if st := modelStruct(t); st != nil {
 		for i := 0; i < st.s.NumFields(); i++ {
 			if st.s.Field(i).Name() == field {
@@ -921,7 +921,7 @@ func NamedFields(t types.Type, names []string) (paths []string, ok bool) {
 	for _, name := range names {
 		found := false
 		for i := 0; i < st.s.NumFields() && !found; i++ {
-			if f := st.s.Field(i); f.Exported() && dbName(t, f.Name()) == name {
+			if f := st.s.Field(i); f.Exported() && DBName(t, f.Name()) == name {
 				paths, found = append(paths, "."+f.Name()), true
 			}
 		}

@@ -33,7 +33,11 @@ import (
 //     Confirmed}));
 //   - change: a field of the stored value compared with the same field
 //     of the value written (if old.Qty != item.Qty), the work done only
-//     when they differ, after the value is stored.
+//     when they differ, after the value is stored;
+//   - answered existence: a lookup that answers whether the row is there
+//     (done, err := repo.Exists(ctx, billID, "bill_issued"); if done {
+//     return nil }), then a call that stores a value whose fields hold
+//     everything the lookup was given.
 
 // A stateGuard is a test of stored state and the call that writes the
 // state it tests: a sink the write dominates, reached only when the test
@@ -52,7 +56,131 @@ func stateGuards(fn *ssa.Function) []stateGuard {
 			out = append(out, stateGuard{test: iff, exit: doneExit(iff, cmp, g.done), write: g.write})
 		}
 	}
+	return append(out, answeredGuards(fn)...)
+}
+
+// answeredGuards returns the answered-existence guards of fn: an if on
+// the boolean a repository's lookup answers, and each call that stores
+// a value holding all the lookup's arguments, which makes the answer
+// yes.
+func answeredGuards(fn *ssa.Function) []stateGuard {
+	var out []stateGuard
+	for _, b := range fn.Blocks {
+		iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		lookup, yes, ok := answeredLookup(iff.Cond)
+		if !ok {
+			continue
+		}
+		keys := lookupKeys(lookup)
+		if call := lookup.(*ssa.Extract).Tuple.(*ssa.Call); !call.Call.IsInvoke() && call.Call.Signature().Recv() != nil && len(keys) > 0 && keys[0] == call.Call.Args[0] {
+			keys = keys[1:] // the repository, not a key
+		}
+		if len(keys) == 0 {
+			continue
+		}
+		for call := range setterCalls(fn) {
+			if call.Value() != lookup.(*ssa.Extract).Tuple && slices.ContainsFunc(call.Common().Args, func(a ssa.Value) bool { return holdsAll(a, keys) }) {
+				out = append(out, stateGuard{test: iff, exit: iff.Block().Succs[yes], write: call})
+			}
+		}
+	}
 	return out
+}
+
+// answeredLookup reads cond as the boolean first result of a
+// repository's lookup (found, err := repo.Exists(...)), or its negation:
+// the lookup, as the value lookupKeys reads, and which successor of the
+// if is taken when the answer is yes.
+func answeredLookup(cond ssa.Value) (ssa.Value, int, bool) {
+	yes := 0
+	if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
+		cond, yes = not.X, 1
+	}
+	ex, ok := cond.(*ssa.Extract)
+	if !ok || ex.Index != 0 {
+		return nil, 0, false
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok || !call.Call.IsInvoke() && !ownMethod(call.Parent(), &call.Call) {
+		return nil, 0, false
+	}
+	return ex, yes, true
+}
+
+// holdsAll reports whether a value a call is given, a struct or a
+// pointer to one built in place, has fields that hold every one of
+// keys: the same value, the same constant, or the identity of a row a
+// lookup given the key returned (bill.ID, bill read by evt.BillID).
+func holdsAll(a ssa.Value, keys []ssa.Value) bool {
+	v := valueflow.Unwrap(a)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL && isStruct(load.Type()) {
+		v = load.X
+	}
+	stores, _ := valueflow.FieldStores(v)
+	if len(stores) == 0 {
+		return false
+	}
+	held := func(k ssa.Value) bool {
+		for _, vs := range stores {
+			for _, s := range vs {
+				if sameRead(s, k) || sameConst(s, k) || identityOfRowKeyedBy(s, k) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if !slices.ContainsFunc(keys, func(k ssa.Value) bool { return !isConst(k) }) {
+		return false // constants alone name no row
+	}
+	for _, k := range keys {
+		if !held(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameConst reports whether a and b are the same constant.
+func sameConst(a, b ssa.Value) bool {
+	ca, ok1 := valueflow.Unwrap(a).(*ssa.Const)
+	cb, ok2 := valueflow.Unwrap(b).(*ssa.Const)
+	return ok1 && ok2 && ca.Value != nil && cb.Value != nil && ca.Value.Kind() == cb.Value.Kind() && constant.Compare(ca.Value, token.EQL, cb.Value)
+}
+
+// identityOfRowKeyedBy reports whether s reads the identity field of a
+// row that a lookup given k returned: bill.ID, where bill is what
+// Get(ctx, evt.BillID) returned, is evt.BillID.
+func identityOfRowKeyedBy(s, k ssa.Value) bool {
+	base, field, ok := fieldRead(valueflow.Unwrap(s))
+	if !ok || !isIdentityField(base.Type(), field) {
+		return false
+	}
+	return slices.ContainsFunc(lookupKeys(base), func(lk ssa.Value) bool { return sameRead(lk, k) })
+}
+
+// isIdentityField reports whether field of the struct t (or a pointer
+// to one) is the row's own identity: the column id.
+func isIdentityField(t types.Type, field string) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return strings.EqualFold(valueflow.DBName(t, field), "id")
+}
+
+// sameRead reports whether a and b hold one value: sameValue, or two
+// reads of one field of one value (evt.BillID read twice).
+func sameRead(a, b ssa.Value) bool {
+	a, b = valueflow.Unwrap(a), valueflow.Unwrap(b)
+	if sameValue(a, b) {
+		return true
+	}
+	ba, fa, ok1 := fieldRead(a)
+	bb, fb, ok2 := fieldRead(b)
+	return ok1 && ok2 && fa == fb && sameValue(ba, bb)
 }
 
 // equalityTests yields the ifs of fn that test a comparison for

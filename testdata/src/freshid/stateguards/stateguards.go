@@ -264,3 +264,76 @@ func noteOrder(w http.ResponseWriter, r *http.Request) {
 	repo.SetOrderState(ctx, o.ID, Cancelled)
 	db.ExecContext(ctx, move, uuid.NewString(), o.ID) // want `a retry inserts a second stock_moves row with a new id`
 }
+
+// A store of the notices sent for a bill, one per kind.
+type noticeStore struct{ db *sql.DB }
+
+type Notice struct{ ID, BillID, Kind string }
+
+type Bill struct{ ID, Email string }
+
+func (s noticeStore) Exists(ctx context.Context, billID, kind string) (bool, error) {
+	var found bool
+	err := s.db.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM notices WHERE bill_id = $1 AND kind = $2)", billID, kind).Scan(&found)
+	return found, err
+}
+
+func (s noticeStore) Bill(ctx context.Context, id string) (*Bill, error) {
+	var b Bill
+	err := s.db.QueryRowContext(ctx, "SELECT id, email FROM bills WHERE id = $1", id).Scan(&b.ID, &b.Email)
+	return &b, err
+}
+
+func (s noticeStore) Insert(ctx context.Context, n Notice) error {
+	_, err := s.db.ExecContext(ctx, "INSERT INTO notices (id, bill_id, kind) VALUES ($1, $2, $3)", n.ID, n.BillID, n.Kind)
+	return err
+}
+
+var notices noticeStore
+
+// Negative: the lookup answers whether the bill's notice of this kind
+// is there, and the notice stored after it holds the bill (the ID of
+// the bill read by the same key) and the kind: a retry after the insert
+// leaves at the test.
+func notifyIssued(w http.ResponseWriter, r *http.Request) {
+	ctx, billID := r.Context(), r.FormValue("bill")
+	done, err := notices.Exists(ctx, billID, "issued")
+	if err != nil || done {
+		return
+	}
+	bill, err := notices.Bill(ctx, billID)
+	if err != nil {
+		return
+	}
+	notices.Insert(ctx, Notice{ID: uuid.NewString(), BillID: bill.ID, Kind: "issued"})
+}
+
+// Negative: the same test, negated.
+func notifyIssuedNegated(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	bill := r.FormValue("bill")
+	if sent, err := notices.Exists(ctx, bill, "issued"); err == nil && !sent {
+		notices.Insert(ctx, Notice{ID: uuid.NewString(), BillID: bill, Kind: "issued"})
+	}
+}
+
+// The lookup asks about another kind of notice than the one stored: the
+// retry finds none and stores a second.
+func notifyOtherKind(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	bill := r.FormValue("bill")
+	done, err := notices.Exists(ctx, bill, "reminded")
+	if err != nil || done {
+		return
+	}
+	notices.Insert(ctx, Notice{ID: uuid.NewString(), BillID: bill, Kind: "issued"}) // want `a retry inserts a second notices row with a new id`
+}
+
+// The answer is not tested before the insert: the retry inserts again.
+func notifyUntested(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	bill := r.FormValue("bill")
+	done, _ := notices.Exists(ctx, bill, "issued")
+	log.Print(done)
+	notices.Insert(ctx, Notice{ID: uuid.NewString(), BillID: bill, Kind: "issued"}) // want `a retry inserts a second notices row with a new id`
+}
