@@ -23,7 +23,9 @@
 // a provider's idempotency key (also one handed to the option of a
 // client that sets its key: WithIdempotencyKey(ids.New())), a field of
 // a JSON request body that is there only for its receiver to drop a
-// repeat (client_reference, external_ref, ClientMessageID), the ID a
+// repeat (client_reference, external_ref, ClientMessageID, a bank's
+// endToEndId; not a field of a struct tagged for storage too, a row
+// the API also returns, whose columns the INSERT judges), the ID a
 // broker deduplicates published
 // messages on: JetStream's Nats-Msg-Id, an SQS FIFO deduplication ID;
 // the key an S3 upload stores its object under; the ID of a Temporal

@@ -39,7 +39,8 @@
 // (idempotencyKey, requestId, eventId and the like, the merchant's
 // order reference a payment page takes once, a message gateway's
 // client reference or a mail API's message ID, a partner's external
-// reference, which they deduplicate), at the top of the body or in an
+// reference, a bank's end-to-end ID (ISO 20022's endToEndId), which they
+// deduplicate), at the top of the body or in an
 // object of it, also when a helper encodes the body its caller gives
 // it, or posts the bytes every caller in the package encodes from one
 // (in the operation it hands a retry wrapper, too), requests to a

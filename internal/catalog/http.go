@@ -215,6 +215,9 @@ var bodyKeyNames = map[string]bool{
 	// A mail API's client-supplied message ID or reference, by which it
 	// drops a repeated send.
 	"messageid": true, "clientmessageid": true, "messageref": true, "messagereference": true,
+	// ISO 20022's identifiers a payment's initiator assigns, by which a
+	// bank answers a repeated instruction with the first.
+	"endtoendid": true, "instructionid": true,
 }
 
 // dedupBodyNames are the names, lower-cased without separators, of the
@@ -225,7 +228,7 @@ var dedupBodyNames = map[string]bool{
 	"idempotencykey": true, "idempotencytoken": true, "clienttoken": true, "clientrequesttoken": true,
 	"clientreference": true, "clientref": true, "externalref": true, "externalreference": true,
 	"deduplicationid": true, "dedupid": true, "dedupkey": true, "clientmessageid": true,
-	"messageref": true, "messagereference": true,
+	"messageref": true, "messagereference": true, "endtoendid": true, "instructionid": true,
 }
 
 // IsDedupBodyField reports whether a field of a request body, by its

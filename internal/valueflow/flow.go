@@ -357,10 +357,12 @@ func (t *tracer) store(s *ssa.Store, n node) {
 // dedupBodyField returns the JSON name of field i of owner, a struct
 // written as JSON (its fields are tagged), when the field is there only
 // for the receiver of the request to drop a repeat
-// (catalog.IsDedupBodyField): client_reference, external_ref.
+// (catalog.IsDedupBodyField): client_reference, external_ref. A struct
+// whose fields are tagged for storage too is a stored model, whose
+// columns the statements that store it judge, not a request's body.
 func dedupBodyField(owner types.Type, i int) (string, bool) {
 	st, ok := owner.Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
+	if !ok || i >= st.NumFields() || storedModel(st) {
 		return "", false
 	}
 	tag, ok := reflect.StructTag(st.Tag(i)).Lookup("json")
@@ -375,6 +377,23 @@ func dedupBodyField(owner types.Type, i int) (string, bool) {
 		name = st.Field(i).Name()
 	}
 	return name, true
+}
+
+// storageTags are the struct tags by which a database library maps a
+// field to a column or a document's key.
+var storageTags = []string{"db", "gorm", "bun", "bson", "dynamodbav"}
+
+// storedModel reports whether a field of st carries a storage tag.
+func storedModel(st *types.Struct) bool {
+	for i := 0; i < st.NumFields(); i++ {
+		tag := reflect.StructTag(st.Tag(i))
+		for _, k := range storageTags {
+			if _, ok := tag.Lookup(k); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // overwritten reports whether a use of a local variable that the flow

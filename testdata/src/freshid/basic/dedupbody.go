@@ -112,3 +112,40 @@ func statement(ctx context.Context, t *asynq.Task) error {
 func statementKeyed(ctx context.Context, t *asynq.Task) error {
 	return sendMail(ctx, mailRequest{To: "a@example.com", MessageRef: t.ResultWriter().TaskID()})
 }
+
+// collectionRequest is a bank's direct debit instruction: it answers a
+// repeated endToEndId (ISO 20022's) with the first.
+type collectionRequest struct {
+	Mandate    string `json:"mandate"`
+	EndToEndID string `json:"endToEndId"`
+}
+
+func collect(ctx context.Context, req collectionRequest) error {
+	body, _ := json.Marshal(req)
+	r, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://bank.example/collections", bytes.NewReader(body))
+	resp, err := http.DefaultClient.Do(r)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// A fresh end-to-end ID on every attempt.
+func collectDue(ctx context.Context, t *asynq.Task) error {
+	return collect(ctx, collectionRequest{Mandate: "m", EndToEndID: "CD" + uuid.NewString()}) // want `a retry sends a new value as the request's endToEndId field`
+}
+
+// payoutRow is a stored row, tagged for its columns, that the API also
+// returns as JSON: its external_ref is a column, not a request's field.
+type payoutRow struct {
+	ID          string `db:"id" json:"id"`
+	ExternalRef string `db:"external_ref" json:"external_ref"`
+}
+
+// Negative: the fresh reference fills a non-key column of a row whose
+// identity is the task's, and goes to no request.
+func recordPayout(ctx context.Context, t *asynq.Task) error {
+	p := payoutRow{ID: t.ResultWriter().TaskID(), ExternalRef: uuid.NewString()}
+	_, err := db.ExecContext(ctx, "INSERT INTO payouts (id, external_ref) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING", p.ID, p.ExternalRef)
+	return err
+}

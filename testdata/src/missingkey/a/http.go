@@ -409,6 +409,20 @@ func sendReceipt(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
+// A bank's direct debit instruction, which it answers with the first
+// when its endToEndId (ISO 20022's) repeats.
+type collectionRequest struct {
+	Mandate    string `json:"mandate"`
+	EndToEndID string `json:"endToEndId"`
+}
+
+// Negative: the end-to-end ID is the task's.
+func collectDue(ctx context.Context, t *asynq.Task) error {
+	b, _ := json.Marshal(collectionRequest{Mandate: "m", EndToEndID: "CD" + string(t.Payload())})
+	_, err := http.Post("https://bank.example/collections", "application/json", bytes.NewReader(b))
+	return err
+}
+
 // Negative: the header's other usual names key the request as well.
 func otherHeaderNames(w http.ResponseWriter, r *http.Request) {
 	key := r.Header.Get("Idempotency-Key")
