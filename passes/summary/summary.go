@@ -339,6 +339,10 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 			r.defect = r.defect || len(s.Defects) > 0
 			r.effects = r.effects || len(s.Effects) > 0
 		}
+		// A clock read to the nanosecond is how code makes a value
+		// unique (a reference of the time it is made): a function of
+		// the package may return one.
+		r.fresh = r.fresh || subsecondReading(fn)
 		// Interfaces (a DBTX, a generated gRPC client) are judged by their
 		// method shapes, anywhere, as is the API ent generates; other
 		// functions only if the catalog knows their package.
@@ -360,6 +364,16 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 	// makes the key fresh.
 	r.sinks = r.sinks || headers && namesKeyHeader(pass, cat)
 	return r
+}
+
+// subsecondReading reports whether fn reads a time as a count of units
+// finer than a second (t.UnixNano()).
+func subsecondReading(fn *types.Func) bool {
+	switch fn.Name() {
+	case "UnixNano", "UnixMicro", "UnixMilli":
+		return fn.Pkg().Path() == "time"
+	}
+	return false
 }
 
 // namesKeyHeader reports whether a constant of the package's code is the

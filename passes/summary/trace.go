@@ -43,7 +43,7 @@ func traceSources(res *Result, funcs []*ssa.Function, rel relevance) map[*ssa.Fu
 					continue
 				}
 				for _, f := range sources(res, call) {
-					if !rel.sinks && !f.id && !(rel.wired && readAsValue(f.v)) && !rel.clock || res.Env.KeyAbsent(call) {
+					if !rel.sinks && !f.id && !readAsValue(f.v) && !rel.clock || res.Env.KeyAbsent(call) {
 						continue
 					}
 					flow := valueflow.Trace(res.Env, f.v, f.path)
