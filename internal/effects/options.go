@@ -71,6 +71,11 @@ func OptionsField(fn *ssa.Function, v ssa.Value) (int, string, bool) {
 				return 0, "", false
 			}
 			param = slices.Index(fn.Params, p)
+		case *ssa.Store:
+			// o := callOptions{}: the zero value, as var o callOptions.
+			if c, ok := r.Val.(*ssa.Const); !ok || r.Addr != alloc || !c.IsNil() && c.Value != nil {
+				return 0, "", false
+			}
 		case *ssa.MakeClosure, *ssa.DebugRef, *ssa.UnOp:
 		default:
 			return 0, "", false

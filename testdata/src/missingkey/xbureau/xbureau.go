@@ -124,6 +124,35 @@ func (c *Client) Transfer(ctx context.Context, body []byte, opts ...CallOption) 
 	return resp.Body.Close()
 }
 
+// Open opens an account: its helper applies the options, to a struct
+// made as a composite literal.
+func (c *Client) Open(ctx context.Context, body []byte, opts ...CallOption) error {
+	return c.send(ctx, "/accounts", body, opts)
+}
+
+func (c *Client) send(ctx context.Context, path string, body []byte, opts []CallOption) error {
+	co := callOptions{}
+	for _, o := range opts {
+		o(&co)
+	}
+	if co.callbackURL == "" {
+		co.callbackURL = c.base + "/cb"
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+path, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("X-Callback", co.callbackURL)
+	if co.idempotencyKey != "" {
+		req.Header.Set("Idempotency-Key", co.idempotencyKey)
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
 // Notifier encodes what its callers give it and sends it, retrying
 // failures with the same bytes.
 type Notifier struct {

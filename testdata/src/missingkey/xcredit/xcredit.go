@@ -44,6 +44,16 @@ func transferKeyed(ctx context.Context, t *asynq.Task) error {
 	return bu.Transfer(ctx, t.Payload(), xbureau.WithIdempotencyKey(t.ResultWriter().TaskID()))
 }
 
+// An account opened with no option.
+func open(ctx context.Context, t *asynq.Task) error {
+	return bu.Open(ctx, t.Payload()) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in xbureau.Client.Open`
+}
+
+// Negative: keyed by the task's ID.
+func openKeyed(ctx context.Context, t *asynq.Task) error {
+	return bu.Open(ctx, t.Payload(), xbureau.WithIdempotencyKey(t.ResultWriter().TaskID()))
+}
+
 var bank = xbureau.NewBank("https://bank.example")
 
 // A conversion booked with no option.
