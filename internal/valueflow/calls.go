@@ -1594,7 +1594,7 @@ func (t *tracer) repeats(args []ssa.Value, i int, traced ssa.Value) bool {
 		if fn == nil {
 			return true
 		}
-		if _, gen := t.env.Catalog.Generator(fn); gen {
+		if _, gen := t.env.Catalog.Generator(fn); gen || t.returnsFresh(fn) {
 			return false
 		}
 		if !t.env.Catalog.IsDeriver(fn) || len(call.Call.Args) == 0 {
@@ -1603,6 +1603,17 @@ func (t *tracer) repeats(args []ssa.Value, i int, traced ssa.Value) bool {
 		v = Unwrap(call.Call.Args[0]) // uuid.New().String(), time.Now().Unix()
 	}
 	return true
+}
+
+// returnsFresh reports whether fn, a function of another package,
+// returns a value fresh on every call as its only result (a card code
+// made of random bytes).
+func (t *tracer) returnsFresh(fn *types.Func) bool {
+	if t.env.Imported == nil {
+		return false
+	}
+	s := t.env.Imported(fn)
+	return s != nil && slices.ContainsFunc(s.FreshResults, func(r FreshResult) bool { return r.Result == 0 && r.Path == "" })
 }
 
 // layoutOf returns the constant layout a time's Format or AppendFormat

@@ -7,6 +7,8 @@ import (
 	"net/http"
 
 	"github.com/google/uuid"
+
+	"freshid/xids"
 )
 
 var db *sql.DB
@@ -48,6 +50,12 @@ func rename(w http.ResponseWriter, r *http.Request) {
 // second row.
 func recordEvent(w http.ResponseWriter, r *http.Request) {
 	db.ExecContext(r.Context(), "INSERT INTO events (id, event_id, name) VALUES ($1, $2, $3)", uuid.New(), uuid.NewString(), r.FormValue("name")) // want `a retry inserts a second events row with a new id` `a retry inserts a second events row with a new event_id`
+}
+
+// Two keys, the second made fresh by a function of another package:
+// the retry repeats neither.
+func recordEventRef(w http.ResponseWriter, r *http.Request) {
+	db.ExecContext(r.Context(), "INSERT INTO events (id, event_id, name) VALUES ($1, $2, $3)", uuid.New(), xids.NewReference("EV"), r.FormValue("name")) // want `a retry inserts a second events row with a new id` `a retry inserts a second events row with a new event_id`
 }
 
 // The database makes the comment's id, and hands it back: a retry
