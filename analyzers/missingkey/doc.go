@@ -104,7 +104,10 @@
 // consumer) call it once per delivery gets the key those roots put in
 // the context they pass (WithIdempotencyKey, declared once in the
 // client's package), namespaced by the client's method, in the
-// standalone idemlint.
+// standalone idemlint. The fix of a root that cannot put a key there (it
+// calls the client in a loop, once per item) is none, even when other
+// roots of the program can: it would key their calls and leave the
+// root's own as it was.
 //
 // A finding without a fix says what to fill the slot with: where the
 // root's operation key is (the task's ID, the request's Idempotency-Key

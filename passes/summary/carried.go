@@ -24,7 +24,8 @@ import (
 // in the context it passes, and the root's package.
 type pendingWrap struct {
 	valueflow.Wrap
-	pkg string
+	pkg  string
+	root string
 }
 
 // wrapsOf collects, by wired method, the wraps of the roots that call
@@ -36,7 +37,7 @@ func wrapsOf(pending []*valueflow.Pending) map[string][]pendingWrap {
 			k := wiredKey(pc.Call)
 			for _, w := range pc.Wraps {
 				if !slices.ContainsFunc(out[k], func(x pendingWrap) bool { return x.File == w.File && x.Start == w.Start }) {
-					out[k] = append(out[k], pendingWrap{w, pc.Call.Pkg})
+					out[k] = append(out[k], pendingWrap{w, pc.Call.Pkg, pc.Root})
 				}
 			}
 		}
@@ -50,11 +51,13 @@ func wrapsOf(pending []*valueflow.Pending) map[string][]pendingWrap {
 // With function, and the imports that needs. A root whose package
 // cannot import the carrier's package (a cycle, an internal package of
 // another tree), or name it at the call, keeps the fresh value; with no
-// root left, there is no fix.
-func (p *program) carried(f valueflow.KeyFix, call valueflow.WiredCall) *valueflow.KeyFix {
+// root left, there is no fix; nor when root, the finding's, is not
+// among those wrapped: the fix would key other roots' calls and leave
+// its own as it was.
+func (p *program) carried(f valueflow.KeyFix, call valueflow.WiredCall, root string) *valueflow.KeyFix {
 	out := f
 	out.Edits = slices.Clone(f.Edits)
-	wrapped := 0
+	wrapped, own := 0, false
 	for _, w := range p.wraps[wiredKey(call)] {
 		if w.Arg != f.Param-1 {
 			continue
@@ -67,9 +70,10 @@ func (p *program) carried(f valueflow.KeyFix, call valueflow.WiredCall) *valuefl
 				}
 			}
 			wrapped++
+			own = own || w.root == root
 		}
 	}
-	if wrapped == 0 {
+	if wrapped == 0 || !own {
 		return nil
 	}
 	return &out

@@ -231,7 +231,7 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 		if d.Defect.Kind == valueflow.KeylessEffect && p.guarded(pc.Guards, true) {
 			continue // a claim before the call stops the retry
 		}
-		d.Fix = p.keyFix(d.candidates, pc.Call)
+		d.Fix = p.keyFix(d.candidates, pc.Call, pc.Root)
 		out = append(out, d)
 	}
 	return out
@@ -304,7 +304,7 @@ func elsewhereEmpty(cat *catalog.Catalog, a valueflow.KeyArg, root string) bool 
 // calls.
 // A fix that reads a key the roots put in the context themselves edits
 // their calls too, and comes last: the others edit the method alone.
-func (p *program) keyFix(candidates []valueflow.KeyFix, call valueflow.WiredCall) *valueflow.KeyFix {
+func (p *program) keyFix(candidates []valueflow.KeyFix, call valueflow.WiredCall, root string) *valueflow.KeyFix {
 	keys := p.keys[wiredKey(call)]
 	for _, carried := range []bool{false, true} {
 		for i, f := range candidates {
@@ -318,7 +318,7 @@ func (p *program) keyFix(candidates []valueflow.KeyFix, call valueflow.WiredCall
 				if !carried {
 					return &candidates[i]
 				}
-				if c := p.carried(f, call); c != nil {
+				if c := p.carried(f, call, root); c != nil {
 					return c
 				}
 			}

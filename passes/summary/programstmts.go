@@ -670,7 +670,7 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 			d.Pos = p.locate(eff.At, im.fn.Pkg().Path())
 		}
 		if leavesKeyEmpty(w, eff) {
-			d.Fix = p.fillFix(w, eff, through)
+			d.Fix = p.fillFix(w, eff, through, root.Root)
 		}
 		root.Keyless = append(root.Keyless, d)
 	}
@@ -681,7 +681,7 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 // key: with the key in scope where the call is, or with the key the root
 // puts in the context it passes the first implementation, whose own call
 // this is, when the root calls it once.
-func (p *program) fillFix(w *valueflow.WiredStmt, eff valueflow.Effect, through []Resolution) *valueflow.KeyFix {
+func (p *program) fillFix(w *valueflow.WiredStmt, eff valueflow.Effect, through []Resolution, root string) *valueflow.KeyFix {
 	for _, ff := range w.Fills {
 		if ff.Arg != eff.KeyParam-1 || ff.Path != eff.KeyPath {
 			continue
@@ -697,7 +697,7 @@ func (p *program) fillFix(w *valueflow.WiredStmt, eff valueflow.Effect, through 
 		if !slices.Contains(p.keys[wiredKey(call)], valueflow.KeyArg{Arg: ff.Param - 1, Context: catalog.Carried}) {
 			continue // the root calls it more than once, or cannot put its key in
 		}
-		if f := p.carried(ff.KeyFix, call); f != nil {
+		if f := p.carried(ff.KeyFix, call, root); f != nil {
 			return f
 		}
 	}

@@ -183,3 +183,22 @@ func TestCompositionRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestCarriedServesItsRoot: a fix that reads the key from the context
+// wraps the calls of the roots that can put one there; it is the fix of
+// a root's finding only when that root is among them, not when only
+// another root of the program is (a sweep that mails in a loop keeps its
+// finding without a fix that would key another worker's mail).
+func TestCarriedServesItsRoot(t *testing.T) {
+	call := valueflow.WiredCall{Iface: "example.com/mailer.Mailer", Method: "Send", Pkg: "example.com/workers"}
+	p := &program{wraps: map[string][]pendingWrap{
+		wiredKey(call): {{Wrap: valueflow.Wrap{Arg: 0, File: "deliver.go", Start: 10, End: 13, Text: "ctx", Key: "job.ID"}, pkg: "example.com/workers", root: "river worker DeliverWorker.Work"}},
+	}}
+	f := valueflow.KeyFix{Param: 1, Context: "carried", Carrier: "example.com/workers"}
+	if got := p.carried(f, call, "river worker DeliverWorker.Work"); got == nil || len(got.Edits) != 1 {
+		t.Errorf("the wrapped root's fix: got %v, want one edit of its call", got)
+	}
+	if got := p.carried(f, call, "river worker SweepWorker.Work"); got != nil {
+		t.Errorf("another root's fix: got %v, want none", got)
+	}
+}
