@@ -124,6 +124,11 @@ func TestWired(t *testing.T) {
 			t.Errorf("the fresh value of a service that %s calls has no fix that reads the key the root puts in the context", root)
 		}
 	}
+	// A call without a key that two roots reach is one finding, which
+	// names the second root and its way there too.
+	if !relates(graph, "HTTP handler Handler.Pay)", "also retried root: gin handler GinHandler.ChargeLines") {
+		t.Error("the keyless call a second root reaches does not name that root")
+	}
 	// The same for a call without a key, whose slot the fix fills from
 	// the key in the context; through a service as well.
 	if !editsFile(graph, "HTTP handler Handler.Pay)", filepath.Join("wiredctx", "payments", "payments.go")) {
@@ -397,7 +402,7 @@ func TestWired(t *testing.T) {
 		"example.com/wiredctx/cmd/server/main.go:40": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Refund \(orders.go:\d+:\d+\) is fresh on every attempt \(gin handler GinHandler.Refund, wired here\)`,
 		},
-		"example.com/wiredctx/cmd/server/main.go:42": {
+		"example.com/wiredctx/cmd/server/main.go:43": {
 			// The order's shipment commits before each line's.
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into shipments in pg.Store.InsertShipment \(pg.go:\d+:\d+\) is not idempotent \(SQS message handler Queue.handle, wired here\)`,
 			`a retry inserts a second shipments row with a new id: uuid.NewString\(\) in orders.Service.Restock \(orders.go:\d+:\d+\) is fresh on every attempt \(SQS message handler Queue.handle, wired here\)`,
@@ -640,6 +645,24 @@ func wantComments(t *testing.T, src string, trees ...string) map[string][]*regex
 		t.Fatal("no // want comments: the test would pass vacuously")
 	}
 	return out
+}
+
+// relates reports whether the finding whose message names root has a
+// related position whose message is text.
+func relates(graph *checker.Graph, root, text string) bool {
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			if !strings.Contains(d.Message, root) {
+				continue
+			}
+			for _, r := range d.Related {
+				if r.Message == text {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // editsFile reports whether the first fix of the finding whose message

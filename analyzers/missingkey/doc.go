@@ -104,7 +104,9 @@
 // consumer) call it once per delivery gets the key those roots put in
 // the context they pass (WithIdempotencyKey, declared once in the
 // client's package), namespaced by the client's method, in the
-// standalone idemlint. The fix of a root that cannot put a key there (it
+// standalone idemlint. A call that several roots of the program reach
+// is one finding, whose related positions name each root and its way
+// there. The fix of a root that cannot put a key there (it
 // calls the client in a loop, once per item) is none, even when other
 // roots of the program can: it would key their calls and leave the
 // root's own as it was.

@@ -23,6 +23,14 @@ type Placed struct {
 	Related []analysis.RelatedInformation
 }
 
+// AlsoFrom is the related information that adds, to the finding at
+// p's position, another root that reaches the same defect, and its way
+// there.
+func AlsoFrom(root string, p Placed) []analysis.RelatedInformation {
+	out := []analysis.RelatedInformation{{Pos: p.Pos, Message: "also retried root: " + root}}
+	return append(out, p.Related...)
+}
+
 // Place decides where check m reports a defect resolved at the
 // composition root, and reports false when a directive at the defect
 // ignores the check.

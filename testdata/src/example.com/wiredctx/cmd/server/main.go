@@ -37,8 +37,9 @@ func main() {
 	http.HandleFunc("POST /transfers/loose", h.TransferLoose)
 	http.HandleFunc("POST /transfers/logged", h.TransferLogged)
 	http.HandleFunc("POST /payments/each", h.PayEach)
-	g := &ginapi.GinHandler{Orders: svc}
+	g := &ginapi.GinHandler{Orders: svc, Payments: payments.Gateway{}}
 	gin.New().POST("/refunds/:order", g.Refund)
+	gin.New().POST("/charges/lines", g.ChargeLines)
 	c := &consumer.Consumer{Orders: svc}
 	go c.Run(context.Background(), kafka.NewReader(kafka.ReaderConfig{Topic: "orders"}))
 	f := &consumer.Failures{Recorder: &failures.Store{DB: db}, Default: []byte(`{"id":"default"}`)}
