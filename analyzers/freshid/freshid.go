@@ -150,15 +150,22 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 // at the fresh value, in its own package's file; the chain names each
 // interface and the implementation the program wires.
 func (c *checker) programDefects() {
+	var m check.Merger
+	defer m.Report(c.rep)
 	for _, d := range summary.FixedFirst(c.res.Program) {
-		if d.Kind != valueflow.FreshIdentity || d.Logs || c.seen[d.Origin.At.String()] {
-			continue // a log of an unkeyed external call's outcome: that call's finding
+		site := d.Origin.At.String()
+		if d.Kind != valueflow.FreshIdentity || d.Logs || c.seen[site] && !m.Seen(site) {
+			continue // a log of an unkeyed external call's outcome: that call's finding; or one the package reported
 		}
 		p, ok := check.Place(Meta, d)
 		if !ok {
 			continue
 		}
-		c.seen[d.Origin.At.String()] = true
+		if m.Seen(site) {
+			m.Also(site, d.Root, p) // another root reaches the same value
+			continue
+		}
+		c.seen[site] = true
 		msg := fmt.Sprintf("%s: %s() is fresh on every attempt (%s)", consequence(d.Sink), d.Origin.Call, d.Root)
 		if p.Wired {
 			msg = fmt.Sprintf("%s: %s() in %s is fresh on every attempt (%s, wired here)", consequence(d.Sink), d.Origin.Call, d.Origin.At, d.Root)
@@ -172,7 +179,7 @@ func (c *checker) programDefects() {
 		} else {
 			diag.Message += c.advice(d.Root)
 		}
-		c.rep.Report(diag)
+		m.Add(site, diag)
 	}
 }
 

@@ -17,7 +17,8 @@ import (
 // the root's own external calls' keys, so the finding does not depend on
 // the key: a key alone is no record of the operation in the service.
 func (c *checker) programRoots() {
-	seen := map[string]bool{}
+	var m check.Merger
+	defer m.Report(c.rep)
 	for i := range c.res.ProgramRoots {
 		r := &c.res.ProgramRoots[i]
 		if r.Cut {
@@ -30,15 +31,11 @@ func (c *checker) programRoots() {
 				// root's own key is stable, but records nothing.
 				continue
 			}
-			if seen[call.Effect.At.String()] {
-				continue
-			}
 			wb := writeBack(r, call)
 			if wb < 0 || writesBefore(r, call.Before, wb) {
 				continue
 			}
-			seen[call.Effect.At.String()] = true
-			c.reportProgram(r, call, &r.Stmts[wb])
+			c.reportProgram(&m, r, call, &r.Stmts[wb])
 		}
 	}
 }
@@ -73,9 +70,14 @@ func writeBack(r *summary.ProgramRoot, call summary.ProgramCall) int {
 	return -1
 }
 
-func (c *checker) reportProgram(r *summary.ProgramRoot, call summary.ProgramCall, wb *summary.ProgramStmt) {
+func (c *checker) reportProgram(m *check.Merger, r *summary.ProgramRoot, call summary.ProgramCall, wb *summary.ProgramStmt) {
 	p, ok := check.PlaceAt(Meta, check.Site{Pos: call.Pos, Wiring: r.Wiring, Through: call.Through})
 	if !ok {
+		return
+	}
+	site := call.Effect.At.String()
+	if m.Seen(site) {
+		m.Also(site, r.Root, p) // another root reaches the same call
 		return
 	}
 	where, root := call.Effect.At.Func, r.Root
@@ -91,5 +93,5 @@ func (c *checker) reportProgram(r *summary.ProgramRoot, call summary.ProgramCall
 	if !wb.Pos.IsValid() {
 		d.Related = p.Related
 	}
-	c.rep.Report(d)
+	m.Add(site, d)
 }

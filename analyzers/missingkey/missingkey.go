@@ -178,30 +178,25 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 // the driver analyses one package at a time.
 func (c *checker) programCalls() {
 	header := c.res.Catalog.KeyHeader()
-	var diags []analysis.Diagnostic
-	at := map[string]int{} // the diagnostic of a call, by the call
+	var m check.Merger
 	for _, d := range summary.FixedFirst(c.res.Program) {
 		// A call a helper makes is one finding for a root, whether it
 		// is seen at the helper's call or at the call itself (Sink).
-		sink := d.Root + " " + d.Sink.At.String()
-		_, here := at[d.Origin.At.String()]
-		if d.Kind != valueflow.KeylessEffect || c.seen[sink] || c.seen[d.Origin.At.String()] && !here {
+		sink, site := d.Root+" "+d.Sink.At.String(), d.Origin.At.String()
+		if d.Kind != valueflow.KeylessEffect || c.seen[sink] || c.seen[site] && !m.Seen(site) {
 			continue // a root's own, or one the package reported
 		}
 		p, ok := check.Place(Meta, d)
 		if !ok {
 			continue
 		}
-		c.seen[sink] = true
-		if i, ok := at[d.Origin.At.String()]; ok {
-			c.seen[d.Origin.At.String()] = true
+		c.seen[sink], c.seen[site] = true, true
+		if m.Seen(site) {
 			// Another root reaches the same call: one finding, which
 			// names every root's way to it.
-			diags[i].Related = append(diags[i].Related, check.AlsoFrom(d.Root, p)...)
+			m.Also(site, d.Root, p)
 			continue
 		}
-		at[d.Origin.At.String()] = len(diags)
-		c.seen[d.Origin.At.String()] = true
 		diag := analysis.Diagnostic{Pos: p.Pos, Message: fmt.Sprintf("%s (%s)", consequence(d.Keyless, header), d.Root), Related: p.Related}
 		if p.Wired {
 			diag.Message = fmt.Sprintf("%s: %s() in %s (%s, wired here)", consequence(d.Keyless, header), d.Origin.Call, d.Origin.At, d.Root)
@@ -213,11 +208,9 @@ func (c *checker) programCalls() {
 		} else {
 			diag.Message += c.advice(d.Keyless, d.Root)
 		}
-		diags = append(diags, diag)
+		m.Add(site, diag)
 	}
-	for _, diag := range diags {
-		c.rep.Report(diag)
-	}
+	m.Report(c.rep)
 }
 
 // advice tells, for a finding without a fix, what to fill the slot

@@ -25,7 +25,8 @@ import (
 // implementation's source, the finding is reported there and carries
 // the edit of its SQL that the package's own finding would.
 func (c *checker) programRoots() {
-	seen := map[string]bool{}
+	var m check.Merger
+	defer m.Report(c.rep)
 	fresh := c.freshSinks()
 	for i := range c.res.ProgramRoots {
 		r := &c.res.ProgramRoots[i]
@@ -34,16 +35,15 @@ func (c *checker) programRoots() {
 		}
 		for j := range r.Stmts {
 			st := &r.Stmts[j]
-			if seen[st.Site()] || !r.Unjudged(j) || st.StateGuarded {
-				continue // its package judges it, a duplicate is handled, or a retry leaves at the test of what it wrote
+			if !r.Unjudged(j) || st.StateGuarded {
+				continue // its package judges it, or a retry leaves at the test of what it wrote
 			}
 			parsed := st.Parsed
 			if parsed.Kind != sqltext.Insert || parsed.Conflict {
 				continue
 			}
 			if col := c.givenIdentity(parsed, st.Given, fresh[r.Root]); col != "" {
-				seen[st.Site()] = true
-				c.reportProgram(r, st, parsed, col)
+				c.reportProgram(&m, r, st, parsed, col)
 			}
 		}
 	}
@@ -97,9 +97,13 @@ func (c *checker) freshSinks() map[string]map[string]bool {
 }
 
 // reportProgram reports an INSERT of a root's expanded list.
-func (c *checker) reportProgram(r *summary.ProgramRoot, st *summary.ProgramStmt, parsed *sqltext.Statement, col string) {
+func (c *checker) reportProgram(m *check.Merger, r *summary.ProgramRoot, st *summary.ProgramStmt, parsed *sqltext.Statement, col string) {
 	p, ok := check.PlaceAt(Meta, check.Site{Pos: st.Pos, Wiring: r.Wiring, Ignores: st.Ignores, Through: st.Through})
 	if !ok {
+		return
+	}
+	if m.Seen(st.Site()) {
+		m.Also(st.Site(), r.Root, p) // another root reaches the same INSERT
 		return
 	}
 	where, root := st.At.Func, r.Root
@@ -117,7 +121,7 @@ func (c *checker) reportProgram(r *summary.ProgramRoot, st *summary.ProgramStmt,
 	} else if f := c.programConflictFix(st, col); f != nil && !p.Wired {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}
-	c.rep.Report(d)
+	m.Add(st.Site(), d)
 }
 
 // programConflictFix is the conflict clause of a statement of a root's

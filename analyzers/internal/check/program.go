@@ -23,6 +23,43 @@ type Placed struct {
 	Related []analysis.RelatedInformation
 }
 
+// A Merger keeps one finding per defect site that roots of the program
+// reach, and names in it every root after the first, with its way
+// there (AlsoFrom). Report reports them all, in the order added.
+type Merger struct {
+	diags []analysis.Diagnostic
+	at    map[string]int
+}
+
+// Seen reports whether a finding at site was added.
+func (m *Merger) Seen(site string) bool {
+	_, ok := m.at[site]
+	return ok
+}
+
+// Add adds the finding at site.
+func (m *Merger) Add(site string, d analysis.Diagnostic) {
+	if m.at == nil {
+		m.at = map[string]int{}
+	}
+	m.at[site] = len(m.diags)
+	m.diags = append(m.diags, d)
+}
+
+// Also names another root, placed at p, in the finding at site.
+func (m *Merger) Also(site, root string, p Placed) {
+	if i, ok := m.at[site]; ok {
+		m.diags[i].Related = append(m.diags[i].Related, AlsoFrom(root, p)...)
+	}
+}
+
+// Report reports the findings.
+func (m *Merger) Report(rep *report.Reporter) {
+	for _, d := range m.diags {
+		rep.Report(d)
+	}
+}
+
 // AlsoFrom is the related information that adds, to the finding at
 // p's position, another root that reaches the same defect, and its way
 // there.
