@@ -253,6 +253,7 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.order \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.PlaceVia, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into tickets in db.Queries.CreateTicket \(tickets.sql.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.Ticket, wired here\); .*`,
 			`a retry inserts the row for the same shipment_id again, .* the INSERT into filings in postgres.Store.File \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known shipment_id \(HTTP handler Handler.File, wired here\); .*`,
+			`a retry inserts the row for the same shop_id again, .* the INSERT into closings in postgres.Store.Close\$1 \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known shop_id \(HTTP handler Handler.CloseDay, wired here\); .*`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in pay.Gateway.Charge \(pay.go:\d+:\d+\) \(HTTP handler Handler.Deposit, wired here\)`,
 			`a retry that arrives while the first attempt runs passes the same check and performs the effect twice: .*idempotency_keys in postgres.KeyStore.Seen \(postgres.go:\d+:\d+\), HTTP handler Handler.Bill, wired here\)`,
 		},
@@ -341,6 +342,7 @@ func TestWired(t *testing.T) {
 		// whose row the service does not test, or tests for what the
 		// path writes after the charge.
 		"example.com/wiredclaim/cmd/server/main.go:14": {
+			`a crash between the two commits records the key without its effect, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in store.PoolKeys.Claim \(store.go:\d+:\d+\), HTTP handler BookHandler.BookClaimed, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.Service.PlaceLoose \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.PlaceLoose, wired here\)`,
 			// A fresh key charged past a claim whose row says the work
 			// is done only after the charge.

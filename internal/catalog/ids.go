@@ -165,6 +165,10 @@ var derivingPackages = map[string]bool{
 	"time":            true,
 }
 
+// IsDerivingPackage reports whether every function of the package at
+// path is a deriver, and its variables (time.UTC) constants in effect.
+func IsDerivingPackage(path string) bool { return derivingPackages[path] }
+
 // withStripe adds stripe-go's own key maker, of every major version: it
 // makes a key of the time and random bytes.
 func withStripe(gens map[string]Generator) map[string]Generator {

@@ -114,6 +114,11 @@ func (h *handles) StmtSummary(fn *ssa.Function, obj *types.Func) *valueflow.Summ
 	b := &stmtBuilder{h: h, fn: fn, sum: &valueflow.Summary{}, callTx: make(map[callTx]int)}
 	b.visit(fn)
 	b.finish()
+	// The work it is given and runs, in a transaction it begins or not
+	// (s.inTx(ctx, func(tx *sql.Tx) error {...})): a caller of the
+	// package runs the literal it hands it there, as one of another
+	// package's would by its fact.
+	b.sum.Runs, b.sum.RunsInTx = runsParams(h.r.Env.Catalog, fn)
 	h.stmts[fn] = b.sum
 	return b.sum
 }
@@ -832,10 +837,24 @@ func (b *stmtBuilder) argSource(v ssa.Value, path string) valueflow.ArgSource {
 	if i, p, ok := effects.ParamOf(b.h, b.fn, v, path); ok {
 		return valueflow.ArgSource{Param: i, Path: p}
 	}
-	if w := derivedFrom(b.h.r.Env.Catalog, v, 0); w != nil && path == "" {
-		// A value computed from one parameter alone, the same on every
-		// call (strings.ToUpper(p.Plate), "donor-" + id): the caller's.
-		return b.argSource(w, "")
+	if path == "" {
+		if w := derivedFrom(b.h.r.Env.Catalog, capturedValue(v), 0); w != nil {
+			// A value computed from one parameter alone, the same on
+			// every call (strings.ToUpper(p.Plate), "donor-" + id,
+			// start, _ := dayBounds(day)): the caller's.
+			return b.argSource(w, "")
+		}
+		return valueflow.ArgSource{Param: -1}
+	}
+	// A field of a struct built in place: what was stored in it, once.
+	field, rest, _ := strings.Cut(strings.TrimPrefix(path, "."), ".")
+	if rest != "" {
+		rest = "." + rest
+	}
+	if stores, ok := valueflow.FieldStores(v); ok && len(stores[field]) == 1 {
+		if w := derivedFrom(b.h.r.Env.Catalog, capturedValue(stores[field][0]), 0); w != nil && rest == "" {
+			return b.argSource(w, "")
+		}
 	}
 	return valueflow.ArgSource{Param: -1}
 }
@@ -869,11 +888,24 @@ func derivedFrom(cat *catalog.Catalog, v ssa.Value, depth int) ssa.Value {
 		if cat.IsDeriver(fn) {
 			return soleVariable(x.Call.Args...)
 		}
-		if g := x.Call.StaticCallee(); g != nil && g.Blocks != nil && g.Pkg == x.Parent().Pkg && len(g.Params) == 1 && len(x.Call.Args) == 1 && derives(cat, g, depth+1) {
+		if derivingCall(cat, x, depth) {
 			return x.Call.Args[0]
+		}
+	case *ssa.Extract:
+		// A result of a function of the package that computes several
+		// from its one parameter (start, end := dayBounds(day)).
+		if call, ok := x.Tuple.(*ssa.Call); ok && !call.Call.IsInvoke() && derivingCall(cat, call, depth) {
+			return call.Call.Args[0]
 		}
 	}
 	return nil
+}
+
+// derivingCall reports whether call calls a function of its own
+// package that computes its results from its one parameter alone.
+func derivingCall(cat *catalog.Catalog, call *ssa.Call, depth int) bool {
+	g := call.Call.StaticCallee()
+	return g != nil && g.Blocks != nil && g.Pkg == call.Parent().Pkg && len(g.Params) == 1 && len(call.Call.Args) == 1 && derives(cat, g, depth+1)
 }
 
 // soleVariable returns the one value among vs that is not a constant,
@@ -904,7 +936,9 @@ func derives(cat *catalog.Catalog, g *ssa.Function, depth int) bool {
 	for _, b := range g.Blocks {
 		for _, instr := range b.Instrs {
 			for _, op := range instr.Operands(nil) {
-				if _, global := (*op).(*ssa.Global); global {
+				// A variable of the program may change; one of a package
+				// of derivations is a constant's kind (time.UTC).
+				if global, ok := (*op).(*ssa.Global); ok && !catalog.IsDerivingPackage(global.Pkg.Pkg.Path()) {
 					return false
 				}
 			}
@@ -931,8 +965,18 @@ func derives(cat *catalog.Catalog, g *ssa.Function, depth int) bool {
 // list this is hands on, whose fields it filled. Any other value is
 // returned as it is.
 func (b *stmtBuilder) enclosing(v ssa.Value) ssa.Value {
+	if b.cb == nil {
+		return v
+	}
+	return capturedValue(v)
+}
+
+// capturedValue returns, for a value a function literal reads from a
+// variable it captures, the value the variable was assigned, once, where
+// the literal is made; any other value as it is.
+func capturedValue(v ssa.Value) ssa.Value {
 	load, ok := valueflow.Unwrap(v).(*ssa.UnOp)
-	if !ok || load.Op != token.MUL || b.cb == nil {
+	if !ok || load.Op != token.MUL {
 		return v
 	}
 	addr, captured := load.X, false

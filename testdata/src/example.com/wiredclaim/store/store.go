@@ -42,7 +42,7 @@ func (Keys) TryClaim(ctx context.Context, tx *sql.Tx, key string) (bool, error) 
 type PoolKeys struct{ DB *sql.DB }
 
 func (k PoolKeys) Claim(ctx context.Context, key string) (bool, error) {
-	res, err := k.DB.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT (key) DO NOTHING", key)
+	res, err := k.DB.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT (key) DO NOTHING", key) // want `a crash between the two commits records the key without its effect, so the retry is skipped and the effect lost: the key commits apart from the effect it guards \(idempotency_keys on a handle that commits each statement, the effect on a transaction; HTTP handler BookHandler.BookClaimed\)`
 	if err != nil {
 		return false, err
 	}

@@ -7,6 +7,7 @@ package app
 import (
 	"context"
 	"database/sql"
+	"time"
 
 	"github.com/google/uuid"
 )
@@ -51,6 +52,7 @@ type Store interface {
 	Insert(ctx context.Context, o Order) error
 	Append(ctx context.Context, e Entry) error
 	File(ctx context.Context, shipmentID string) error
+	Close(ctx context.Context, shop string, day time.Time) error
 }
 
 type service struct {

@@ -15,3 +15,11 @@ CREATE TABLE tag_events (
 	seq    bigint NOT NULL,
 	CONSTRAINT tag_events_serial_seq UNIQUE (serial, seq)
 );
+
+-- A shop's day, closed once.
+CREATE TABLE closings (
+	id           bigserial PRIMARY KEY,
+	shop_id      text NOT NULL,
+	period_start timestamptz NOT NULL,
+	CONSTRAINT closings_shop_period UNIQUE (shop_id, period_start)
+);

@@ -3,6 +3,7 @@ package httpapi
 
 import (
 	"net/http"
+	"time"
 
 	"example.com/wiredkey/app"
 	"example.com/wiredkey/db"
@@ -70,6 +71,14 @@ func (h *Handler) Bulk(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) File(w http.ResponseWriter, r *http.Request) {
 	h.Filings.File(r.Context(), r.PathValue("shipment"))
+}
+
+func (h *Handler) CloseDay(w http.ResponseWriter, r *http.Request) {
+	day, err := time.Parse(time.DateOnly, r.FormValue("day"))
+	if err != nil {
+		return
+	}
+	h.Filings.Close(r.Context(), r.PathValue("shop"), day)
 }
 
 func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {

@@ -4,6 +4,7 @@ package postgres
 import (
 	"context"
 	"database/sql"
+	"time"
 
 	"example.com/wiredkey/app"
 )
@@ -26,6 +27,35 @@ func (s *Store) Append(ctx context.Context, e app.Entry) error {
 func (s *Store) File(ctx context.Context, shipmentID string) error {
 	_, err := s.DB.ExecContext(ctx, "INSERT INTO filings (shipment_id) VALUES ($1)", shipmentID) // want `a retry inserts the row for the same shipment_id again, which fails or duplicates it: the INSERT into filings in postgres.Store.File has no conflict handling for the caller-known shipment_id \(HTTP handler Handler.File\); add ON CONFLICT DO NOTHING and handle the existing row`
 	return err
+}
+
+// Close records the closing of a shop's day, in a transaction: a
+// plain INSERT of the shop and the day's start, which the caller's
+// values fill.
+func (s *Store) Close(ctx context.Context, shop string, day time.Time) error {
+	start, _ := dayBounds(day)
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "INSERT INTO closings (shop_id, period_start) VALUES ($1, $2)", shop, start) // want `a retry inserts the row for the same shop_id again, which fails or duplicates it: the INSERT into closings in postgres.Store.Close\$1 has no conflict handling for the caller-known shop_id \(HTTP handler Handler.CloseDay`
+		return err
+	})
+}
+
+func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// dayBounds returns the start of day's day and of the next, in UTC.
+func dayBounds(day time.Time) (time.Time, time.Time) {
+	start := time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, time.UTC)
+	return start, start.AddDate(0, 0, 1)
 }
 
 // Keys claims request keys.
