@@ -11,7 +11,10 @@
 // every attempt of that day shares: t.Format("2006-01-02"), t.Year(); a
 // time read on the retried path and handed to a function of another
 // package that makes a key of it: sweeper.Run(ctx, time.Now()); a function of another package that
-// returns one (sms.Ref(kind, id), which appends time.Now().UnixNano()), or a function held in a field that the package only ever
+// returns one (sms.Ref(kind, id), which appends time.Now().UnixNano();
+// not a default it makes only when the options it is given leave the
+// field empty, to a call that passes an option setting it:
+// billing.NewLineItem(..., billing.WithKey(evt.BookingID))), or a function held in a field that the package only ever
 // sets to such a function, or to a function literal or a function of
 // its own that returns such a value: s.newHoldID(); or an ID generator behind an interface, whose
 // field the package fills with one generator, or whose every

@@ -24,9 +24,11 @@ import (
 // empty, as it leaves a request field.
 const OptionsPath = valueflow.OptionsPath + "IdempotencyKey"
 
-// appliedOptions returns the parameter, a slice of functions, that a
+// AppliedOptions returns the parameter, a slice of functions, that a
 // function value called in a loop over it comes from (for _, o := range
 // opts { o(p) }), or nil.
+func AppliedOptions(v ssa.Value) *ssa.Parameter { return appliedOptions(v) }
+
 func appliedOptions(v ssa.Value) *ssa.Parameter {
 	load, ok := valueflow.Unwrap(v).(*ssa.UnOp)
 	if !ok {

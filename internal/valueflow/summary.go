@@ -967,6 +967,18 @@ type FreshResult struct {
 	Result int
 	Path   string // the fresh part of the result: ".ID" of a constructor's struct
 	Origin Origin
+	// Default, when set, says the value is only a default: made when
+	// the options given in parameter Default.Param left the field
+	// Default.Field empty (if li.ID == "" { li.ID = ids.New() }), so a
+	// call passing an option that sets the field gets no fresh value.
+	Default *OptionDefault
+}
+
+// An OptionDefault names the options parameter (the receiver is 0 for
+// methods) and the field whose emptiness a fresh default is made for.
+type OptionDefault struct {
+	Param int
+	Field string
 }
 
 // ParamResult says parameter Param (the receiver is 0 for methods) at

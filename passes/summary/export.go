@@ -51,7 +51,12 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		obj := fn.Object().(*types.Func)
 		sum := &valueflow.Summary{}
 		for _, fr := range fresh[fn] {
-			sum.FreshResults = append(sum.FreshResults, valueflow.FreshResult{Result: fr.result, Path: fr.path, Origin: fr.origin})
+			r := valueflow.FreshResult{Result: fr.result, Path: fr.path, Origin: fr.origin}
+			if fr.dflt.Param >= 0 {
+				d := fr.dflt
+				r.Default = &d
+			}
+			sum.FreshResults = append(sum.FreshResults, r)
 		}
 		switch {
 		case reachSinks[fn]:

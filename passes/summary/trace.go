@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -19,6 +20,7 @@ type freshReturn struct {
 	result int
 	path   string
 	origin valueflow.Origin
+	dflt   valueflow.OptionDefault // Param -1: none
 }
 
 // traceSources traces every fresh value made in the package: calls of
@@ -75,8 +77,12 @@ func traceSources(res *Result, funcs []*ssa.Function, rel relevance) map[*ssa.Fu
 					for _, w := range flow.Wired {
 						res.wiredFresh = append(res.wiredFresh, wiredFresh{gen: call, origin: origin, pos: res.CallStart(call.Pos()), arg: w, via: f.via})
 					}
+					dflt := optionDefault(call)
 					for _, r := range flow.Returns {
-						fr := freshReturn{r.Result, r.Path, origin}
+						fr := freshReturn{r.Result, r.Path, origin, valueflow.OptionDefault{Param: -1}}
+						if dflt.Param >= 0 && r.Fn == fn && r.Path == "."+dflt.Field {
+							fr.dflt = dflt
+						}
 						if r.Fn != nil && !slices.Contains(returns[r.Fn], fr) {
 							returns[r.Fn] = append(returns[r.Fn], fr)
 						}
@@ -177,11 +183,88 @@ func sources(res *Result, call *ssa.Call) []fresh {
 	}
 	var out []fresh
 	for _, fr := range s.FreshResults {
+		if fr.Default != nil && !defaultMade(res, call, *fr.Default) {
+			continue // an option given sets the field the default fills
+		}
 		if v := result(call, fr.Result); v != nil && !slices.ContainsFunc(out, func(f fresh) bool { return f.v == v && f.path == fr.Path }) {
 			out = append(out, fresh{gen: name, v: v, path: fr.Path, id: true})
 		}
 	}
 	return out
+}
+
+// optionDefault reports whether gen, a generator call, makes the
+// default of a field that options the function is given may set: it
+// runs only where the field tests empty (if li.ID == "" { li.ID =
+// ids.New() }), after the options of a parameter were applied to the
+// struct (for _, o := range opts { o(li) }). Param is -1 otherwise.
+func optionDefault(gen *ssa.Call) valueflow.OptionDefault {
+	none := valueflow.OptionDefault{Param: -1}
+	fn := gen.Parent()
+	for d := gen.Block(); d != nil; d = d.Idom() {
+		iff, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok || d == gen.Block() {
+			continue
+		}
+		cmp, ok := iff.Cond.(*ssa.BinOp)
+		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ || !isEmptyString(cmp.Y) {
+			continue
+		}
+		load, ok := cmp.X.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			continue
+		}
+		fa, ok := load.X.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		empty := iff.Block().Succs[0]
+		if cmp.Op == token.NEQ {
+			empty = iff.Block().Succs[1]
+		}
+		if !empty.Dominates(gen.Block()) || len(empty.Preds) != 1 {
+			continue
+		}
+		if p := optionsApplied(fn, fa.X, iff); p >= 0 {
+			return valueflow.OptionDefault{Param: p, Field: valueflow.FieldName(fa.X.Type(), fa.Field)}
+		}
+		return none
+	}
+	return none
+}
+
+// optionsApplied returns the index of the parameter of fn whose options
+// are applied to the struct v points to before the test iff (for _, o
+// := range opts { o(v) }, a loop that need not run, so it does not
+// dominate the test), or -1.
+func optionsApplied(fn *ssa.Function, v ssa.Value, iff *ssa.If) int {
+	for _, r := range *v.Referrers() {
+		call, ok := r.(*ssa.Call)
+		if !ok || len(call.Call.Args) != 1 || call.Call.Args[0] != v || iff.Block().Dominates(call.Block()) {
+			continue
+		}
+		if p := effects.AppliedOptions(call.Call.Value); p != nil && p.Parent() == fn {
+			return slices.Index(fn.Params, p)
+		}
+	}
+	return -1
+}
+
+// isEmptyString reports whether v is the constant "".
+func isEmptyString(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == ""
+}
+
+// defaultMade reports whether a call of a function whose fresh result is
+// a default (valueflow.OptionDefault) gets it: the options it passes are
+// known, and none sets the field.
+func defaultMade(res *Result, call *ssa.Call, d valueflow.OptionDefault) bool {
+	if d.Param >= len(call.Call.Args) {
+		return true
+	}
+	fields, ok := effects.PassedOptionFields(call.Call.Args[d.Param], res.optionFields)
+	return ok && !slices.Contains(fields, d.Field)
 }
 
 // arraySlices returns, for a buffer that is a slice of an array variable

@@ -58,6 +58,19 @@ func recordEventRef(w http.ResponseWriter, r *http.Request) {
 	db.ExecContext(r.Context(), "INSERT INTO events (id, event_id, name) VALUES ($1, $2, $3)", uuid.New(), xids.NewReference("EV"), r.FormValue("name")) // want `a retry inserts a second events row with a new id` `a retry inserts a second events row with a new event_id`
 }
 
+// A line whose options give no ID: the default is fresh.
+func addLine(w http.ResponseWriter, r *http.Request) {
+	l := xids.NewLine(xids.WithKind("fee")) // want `a retry inserts a second lines row with a new id: xids.NewLine\(\) is fresh on every attempt`
+	db.ExecContext(r.Context(), "INSERT INTO lines (id, kind) VALUES ($1, $2)", l.ID, l.Kind)
+}
+
+// Negative: an option gives the line the request's key, and the
+// default is not made.
+func addLineKeyed(w http.ResponseWriter, r *http.Request) {
+	l := xids.NewLine(xids.WithLineKey(r.Header.Get("Idempotency-Key")), xids.WithKind("fee"))
+	db.ExecContext(r.Context(), "INSERT INTO lines (id, kind) VALUES ($1, $2)", l.ID, l.Kind)
+}
+
 // The database makes the comment's id, and hands it back: a retry
 // creates a second comment under a new one.
 func createComment(w http.ResponseWriter, r *http.Request) {

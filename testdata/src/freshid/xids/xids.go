@@ -42,3 +42,28 @@ func RequestKey() string {
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
 }
+
+// A Line is a billable line.
+type Line struct{ ID, Kind string }
+
+// A LineOption sets a field of a line.
+type LineOption func(*Line)
+
+// WithLineKey gives the line the caller's ID.
+func WithLineKey(key string) LineOption { return func(l *Line) { l.ID = key } }
+
+// WithKind sets the line's kind.
+func WithKind(kind string) LineOption { return func(l *Line) { l.Kind = kind } }
+
+// NewLine makes a line from the options, with a fresh ID when none of
+// them gives one.
+func NewLine(opts ...LineOption) *Line {
+	l := &Line{}
+	for _, o := range opts {
+		o(l)
+	}
+	if l.ID == "" {
+		l.ID = uuid.NewString()
+	}
+	return l
+}
