@@ -47,7 +47,8 @@
 // (sqlc queries, repository helpers) count, on the handle the call passes
 // them (store.New(db), q.WithTx(tx)). gorm's model calls are writes
 // too: Create (idempotent with Clauses(clause.OnConflict{...}) on its
-// chain), Save and FirstOrCreate (upserts), the Update methods (not
+// chain, unless the conflict's DoUpdates count: gorm.Expr("usage.n + 1");
+// a map it is given is a row of the chain's Model's table), Save and FirstOrCreate (upserts), the Update methods (not
 // idempotent when the value is gorm.Expr("balance - ?", n) on the column
 // itself, as Update's value or an entry of Updates' map, or a model
 // saved back with a field the code computed from the one it read:

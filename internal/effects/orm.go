@@ -1,6 +1,7 @@
 package effects
 
 import (
+	"go/token"
 	"go/types"
 	"reflect"
 	"regexp"
@@ -58,6 +59,10 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 		sql.Kind = sqltext.Insert
 		sql.Conflict = catalog.IsORMUpsert(fn) || HasClauses(cc.Args[0])
 		sql.Upsert = catalog.IsORMOverwrite(fn)
+		if countsOnConflict(cc.Args[0]) {
+			// ON CONFLICT DO UPDATE SET n = n + 1: a retry counts again.
+			sql.Upsert, sql.Arithmetic = true, true
+		}
 	} else if i, ok := cat.ModelUpdate(fn); ok {
 		sql.Kind = sqltext.Update
 		if i > 0 { // Update("balance", v): the column, then its value
@@ -78,6 +83,13 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 	}
 	if model != nil {
 		sql.Table = ModelTable(c.Parent().Prog, valueflow.Unwrap(model).Type())
+		if _, isMap := valueflow.Unwrap(model).Type().Underlying().(*types.Map); isMap && sql.Table == "" {
+			// Model(&MonthlyUsage{}).Create(map[string]any{...}): the
+			// map's columns, of the chain's model's table.
+			if cm := chainModel(cc.Args[0]); cm != nil {
+				sql.Table = ModelTable(c.Parent().Prog, valueflow.Unwrap(cm).Type())
+			}
+		}
 	}
 	st := &Stmt{Instr: c, SQL: sql, Text: modelSQL(sql, column), Recv: chainRoot(cc.Args[0]), Durability: gormDurability(c), Assumed: gormAssumed(c)}
 	if st.Assumed && WorkContext(HandleContext(st.Recv)) {
@@ -344,6 +356,9 @@ func modelSQL(sql *sqltext.Statement, column string) string {
 	}
 	switch sql.Kind {
 	case sqltext.Insert:
+		if sql.Upsert && sql.Arithmetic {
+			return "INSERT INTO " + sql.Table + " AS t VALUES (DEFAULT) ON CONFLICT DO UPDATE SET n = t.n + 1"
+		}
 		if sql.Upsert {
 			return "INSERT INTO " + sql.Table + " VALUES (DEFAULT) ON CONFLICT DO UPDATE SET updated_at = EXCLUDED.updated_at"
 		}
@@ -531,6 +546,99 @@ func HasClauses(v ssa.Value) bool {
 		}
 		v = call.Call.Args[0]
 	}
+}
+
+// countsOnConflict reports whether the chain of ORM calls that ends in
+// the handle v refines it with a conflict clause whose updates compute
+// a column from its current value (clause.OnConflict{DoUpdates:
+// clause.Assignments(map[string]any{"n": gorm.Expr("usage.n + 1")})}):
+// an upsert that counts, whose repeat counts twice. The expression's
+// text may be built (a column name passed in): its constant parts
+// decide.
+func countsOnConflict(v ssa.Value) bool {
+	for {
+		call, ok := v.(*ssa.Call)
+		if !ok || call.Call.IsInvoke() || len(call.Call.Args) == 0 {
+			return false
+		}
+		fn := valueflow.Callee(&call.Call)
+		if fn == nil {
+			return false
+		}
+		if catalog.IsORMClauses(fn.Name()) {
+			for _, a := range call.Call.Args[1:] {
+				for _, e := range append(valueflow.SliceElems(a), a) {
+					if updatesCount(e) {
+						return true
+					}
+				}
+			}
+		}
+		if !catalog.IsORMChain(fn.Name()) && !catalog.IsORMClauses(fn.Name()) {
+			return false
+		}
+		v = call.Call.Args[0]
+	}
+}
+
+// updatesCount reports whether v, a conflict clause built in place, has
+// updates (DoUpdates) that add to or take from a column.
+func updatesCount(v ssa.Value) bool {
+	stores, ok := valueflow.FieldStores(v)
+	if !ok {
+		return false
+	}
+	for _, u := range stores["DoUpdates"] {
+		call, ok := valueflow.Unwrap(u).(*ssa.Call)
+		if !ok || len(call.Call.Args) == 0 {
+			continue
+		}
+		// The columns may be named by variables: the values decide.
+		m, ok := valueflow.Unwrap(call.Call.Args[0]).(*ssa.MakeMap)
+		if !ok {
+			continue
+		}
+		for _, r := range *m.Referrers() {
+			if u, ok := r.(*ssa.MapUpdate); ok && u.Map == m && countingExpr(u.Value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// countingText matches an expression that adds a number or a bound
+// value to what it names, or takes one from it.
+var countingText = regexp.MustCompile(`[\w.]\s*[-+]\s*(\d|\?)`)
+
+// countingExpr reports whether v is an ORM expression (gorm.Expr) whose
+// text, or the constant parts of the text it is built from, counts.
+func countingExpr(v ssa.Value) bool {
+	call, ok := valueflow.Unwrap(v).(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := valueflow.Callee(&call.Call)
+	if fn == nil || !catalog.IsORMExpr(fn) || len(call.Call.Args) == 0 {
+		return false
+	}
+	return countingText.MatchString(constParts(call.Call.Args[0]))
+}
+
+// constParts joins the constant strings a string value is concatenated
+// from, with a placeholder name for each part that is not constant.
+func constParts(v ssa.Value) string {
+	switch x := valueflow.Unwrap(v).(type) {
+	case *ssa.Const:
+		if s, ok := valueflow.ConstString(x); ok {
+			return s
+		}
+	case *ssa.BinOp:
+		if x.Op == token.ADD {
+			return constParts(x.X) + constParts(x.Y)
+		}
+	}
+	return "x"
 }
 
 // chainModel returns the argument of the chain's Model call, if any.

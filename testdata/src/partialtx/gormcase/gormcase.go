@@ -81,6 +81,37 @@ func settle(ctx context.Context, t *asynq.Task) error {
 	return db.Model(&Account{ID: 1}).Update("balance", 0).Error
 }
 
+type Usage struct {
+	AccountID uint
+	Count     int64
+}
+
+// A counter kept by an upsert that adds one on a conflict, named by a
+// variable, then a line: the retry counts again.
+func countUse(ctx context.Context, t *asynq.Task) error {
+	counter := "count"
+	row := map[string]any{"account_id": 1, counter: 1}
+	if err := db.Model(&Usage{}).Clauses(clause.OnConflict{ // want `the INSERT into usages \(on a conflict it adds to the current value\) is not idempotent`
+		Columns:   []clause.Column{{Name: "account_id"}},
+		DoUpdates: clause.Assignments(map[string]any{counter: gorm.Expr("usages." + counter + " + 1")}),
+	}).Create(row).Error; err != nil {
+		return err
+	}
+	return db.Create(&OrderLine{SKU: "a"}).Error
+}
+
+// Negative: the upsert sets the value the retry sets again.
+func setUse(ctx context.Context, t *asynq.Task) error {
+	row := map[string]any{"account_id": 1, "count": 5}
+	if err := db.Model(&Usage{}).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "account_id"}},
+		DoUpdates: clause.Assignments(map[string]any{"count": gorm.Expr("excluded.count")}),
+	}).Create(row).Error; err != nil {
+		return err
+	}
+	return db.Clauses(clause.OnConflict{DoNothing: true}).Create(&OrderLine{ID: 9, SKU: "a"}).Error
+}
+
 var repo *gormrepo.Repo
 
 // A repository's writes, each committed alone.
