@@ -14,7 +14,9 @@
 // returns one (sms.Ref(kind, id), which appends time.Now().UnixNano();
 // not a default it makes only when the options it is given leave the
 // field empty, to a call that passes an option setting it:
-// billing.NewLineItem(..., billing.WithKey(evt.BookingID))), or a function held in a field that the package only ever
+// billing.NewLineItem(..., billing.WithKey(evt.BookingID)); nor a
+// builder's default, if n.dedupID == "" in Build, to a chain that calls
+// the setter that sets it: notify.For(id).DedupKey(k).Build()), or a function held in a field that the package only ever
 // sets to such a function, or to a function literal or a function of
 // its own that returns such a value: s.newHoldID(); or an ID generator behind an interface, whose
 // field the package fills with one generator, or whose every

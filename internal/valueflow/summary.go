@@ -52,6 +52,10 @@ type Summary struct {
 	// Metadata).
 	Option       bool
 	OptionFields []string
+	// RecvSets, for a method, are the fields of what its receiver
+	// points to that it sets ("n.dedupID" for b.n.dedupID = k): a
+	// builder's setter.
+	RecvSets []string
 	// ParamWrites are parameters whose value (at Path) a durable write
 	// stores.
 	ParamWrites []ParamWrite
@@ -951,7 +955,8 @@ func (s SinkInfo) String() string {
 func (s *Summary) Empty() bool {
 	return len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.Defects) == 0 &&
 		len(s.ParamWrites) == 0 && len(s.Effects) == 0 && len(s.Stmts) == 0 && !s.StmtsCut && len(s.ResultFields) == 0 &&
-		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0 && len(s.RunsPast) == 0 && !s.Option
+		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0 && len(s.RunsPast) == 0 && !s.Option &&
+		len(s.RecvSets) == 0
 }
 
 // A Frame is one step of a call chain: a function and a position in it.
@@ -975,10 +980,14 @@ type FreshResult struct {
 }
 
 // An OptionDefault names the options parameter (the receiver is 0 for
-// methods) and the field whose emptiness a fresh default is made for.
+// methods) and the field whose emptiness a fresh default is made for;
+// with Recv, the field is one of what the receiver points to, which a
+// setter of the receiver's chain may have set (a builder's
+// DedupKey(k) before its Build()).
 type OptionDefault struct {
 	Param int
 	Field string
+	Recv  bool
 }
 
 // ParamResult says parameter Param (the receiver is 0 for methods) at

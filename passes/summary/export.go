@@ -82,6 +82,9 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		sum.Runs, sum.RunsInTx = runsParams(res.Env.Catalog, fn)
 		sum.RunsPast = runsPast(res.Env, fn)
 		sum.OptionFields, sum.Option = effects.OptionFields(res.Env.Catalog, fn)
+		if returnsReceiver(fn) {
+			sum.RecvSets = recvSets(fn) // a builder's setter
+		}
 		if sum.Option {
 			// The option a call makes carries what it sets: a fresh
 			// key handed to WithIdempotencyKey is in the options'

@@ -80,7 +80,7 @@ func traceSources(res *Result, funcs []*ssa.Function, rel relevance) map[*ssa.Fu
 					dflt := optionDefault(call)
 					for _, r := range flow.Returns {
 						fr := freshReturn{r.Result, r.Path, origin, valueflow.OptionDefault{Param: -1}}
-						if dflt.Param >= 0 && r.Fn == fn && r.Path == "."+dflt.Field {
+						if dflt.Param >= 0 && r.Fn == fn && strings.HasSuffix("."+dflt.Field, r.Path) && !strings.Contains(r.Path[1:], ".") {
 							fr.dflt = dflt
 						}
 						if r.Fn != nil && !slices.Contains(returns[r.Fn], fr) {
@@ -225,8 +225,12 @@ func optionDefault(gen *ssa.Call) valueflow.OptionDefault {
 		if !empty.Dominates(gen.Block()) || len(empty.Preds) != 1 {
 			continue
 		}
+		field := valueflow.FieldName(fa.X.Type(), fa.Field)
 		if p := optionsApplied(fn, fa.X, iff); p >= 0 {
-			return valueflow.OptionDefault{Param: p, Field: valueflow.FieldName(fa.X.Type(), fa.Field)}
+			return valueflow.OptionDefault{Param: p, Field: field}
+		}
+		if path, ok := receiverField(fn, fa.X); ok {
+			return valueflow.OptionDefault{Param: 0, Field: path + field, Recv: true}
 		}
 		return none
 	}
@@ -250,6 +254,114 @@ func optionsApplied(fn *ssa.Function, v ssa.Value, iff *ssa.If) int {
 	return -1
 }
 
+// receiverField reports whether v, the struct a default is tested in,
+// is what fn's receiver points to, one of its fields, or a copy of one
+// made once (n := b.n): the path of v in the receiver ("n.").
+func receiverField(fn *ssa.Function, v ssa.Value) (string, bool) {
+	if fn.Signature.Recv() == nil || len(fn.Params) == 0 {
+		return "", false
+	}
+	if a, ok := v.(*ssa.Alloc); ok {
+		stored, ok := effects.StoredOnce(a)
+		if !ok {
+			return "", false
+		}
+		load, ok := stored.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			return "", false
+		}
+		v = load.X
+	}
+	path := ""
+	for range 4 {
+		if v == fn.Params[0] {
+			return path, true
+		}
+		fa, ok := v.(*ssa.FieldAddr)
+		if !ok {
+			return "", false
+		}
+		path = valueflow.FieldName(fa.X.Type(), fa.Field) + "." + path
+		v = fa.X
+	}
+	return "", false
+}
+
+// recvSets returns the fields of what fn's receiver points to that fn
+// stores to ("n.dedupID"), for a method with a pointer receiver.
+func recvSets(fn *ssa.Function) []string {
+	if fn.Signature.Recv() == nil || len(fn.Params) == 0 || fn.Blocks == nil {
+		return nil
+	}
+	var out []string
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			fa, ok := st.Addr.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			if path, ok := receiverField(fn, fa.X); ok {
+				if f := path + valueflow.FieldName(fa.X.Type(), fa.Field); !slices.Contains(out, f) {
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// returnsReceiver reports whether fn, a method, returns a value of its
+// receiver's type first, as a builder's setters do (func (b *Builder)
+// DedupKey(k string) *Builder).
+func returnsReceiver(fn *ssa.Function) bool {
+	sig := fn.Signature
+	return sig.Recv() != nil && sig.Results().Len() > 0 && types.Identical(sig.Results().At(0).Type(), sig.Recv().Type())
+}
+
+// setOnChain reports whether a setter called on the builder v, or on
+// the builder a call of its chain returns, sets the receiver's field
+// path (notify.For(...).DedupKey(k).Build()).
+func setOnChain(res *Result, v ssa.Value, path string) bool {
+	for range 16 {
+		for _, r := range *v.Referrers() {
+			if c, ok := r.(*ssa.Call); ok && len(c.Call.Args) > 0 && c.Call.Args[0] == v && setsRecv(res, c, path) {
+				return true
+			}
+		}
+		call, ok := valueflow.Unwrap(v).(*ssa.Call)
+		if !ok || len(call.Call.Args) == 0 || call.Call.Signature().Recv() == nil {
+			return false
+		}
+		if setsRecv(res, call, path) {
+			return true
+		}
+		v = call.Call.Args[0]
+	}
+	return false
+}
+
+// setsRecv reports whether call calls a method that sets the field path
+// of what its receiver points to.
+func setsRecv(res *Result, call *ssa.Call, path string) bool {
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return false
+	}
+	if callee.Pkg != nil && callee.Pkg.Pkg == res.Env.Pkg {
+		return slices.Contains(recvSets(callee), path)
+	}
+	obj, ok := callee.Object().(*types.Func)
+	if !ok {
+		return false
+	}
+	s := res.Imported(obj)
+	return s != nil && slices.Contains(s.RecvSets, path)
+}
+
 // isEmptyString reports whether v is the constant "".
 func isEmptyString(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
@@ -262,6 +374,9 @@ func isEmptyString(v ssa.Value) bool {
 func defaultMade(res *Result, call *ssa.Call, d valueflow.OptionDefault) bool {
 	if d.Param >= len(call.Call.Args) {
 		return true
+	}
+	if d.Recv {
+		return !setOnChain(res, call.Call.Args[0], d.Field)
 	}
 	fields, ok := effects.PassedOptionFields(call.Call.Args[d.Param], res.optionFields)
 	return ok && !slices.Contains(fields, d.Field)

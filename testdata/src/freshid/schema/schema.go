@@ -71,6 +71,26 @@ func addLineKeyed(w http.ResponseWriter, r *http.Request) {
 	db.ExecContext(r.Context(), "INSERT INTO lines (id, kind) VALUES ($1, $2)", l.ID, l.Kind)
 }
 
+// A note built with no deduplication ID: the default is fresh.
+func addNote(w http.ResponseWriter, r *http.Request) {
+	n := xids.For("a").Build() // want `a retry inserts a second notes row with a new dedup_id: NoteBuilder.Build\(\) is fresh on every attempt`
+	db.ExecContext(r.Context(), "INSERT INTO notes (dedup_id, recipient) VALUES ($1, $2)", n.DedupID, n.To)
+}
+
+// Negative: the chain sets the request's key first.
+func addNoteKeyed(w http.ResponseWriter, r *http.Request) {
+	n := xids.For("a").Dedup(r.Header.Get("Idempotency-Key")).Build()
+	db.ExecContext(r.Context(), "INSERT INTO notes (dedup_id, recipient) VALUES ($1, $2)", n.DedupID, n.To)
+}
+
+// Negative: the same, on a builder held in a variable.
+func addNoteHeld(w http.ResponseWriter, r *http.Request) {
+	b := xids.For("a")
+	b.Dedup(r.Header.Get("Idempotency-Key"))
+	n := b.Build()
+	db.ExecContext(r.Context(), "INSERT INTO notes (dedup_id, recipient) VALUES ($1, $2)", n.DedupID, n.To)
+}
+
 // The database makes the comment's id, and hands it back: a retry
 // creates a second comment under a new one.
 func createComment(w http.ResponseWriter, r *http.Request) {

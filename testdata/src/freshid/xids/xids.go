@@ -67,3 +67,25 @@ func NewLine(opts ...LineOption) *Line {
 	}
 	return l
 }
+
+// A Note is a message to send once.
+type Note struct{ To, DedupID string }
+
+// A NoteBuilder builds a note.
+type NoteBuilder struct{ n Note }
+
+// For starts a note to to.
+func For(to string) *NoteBuilder { return &NoteBuilder{n: Note{To: to}} }
+
+// Dedup sets the note's deduplication ID.
+func (b *NoteBuilder) Dedup(id string) *NoteBuilder { b.n.DedupID = id; return b }
+
+// Build returns the note, with a fresh deduplication ID when none was
+// set.
+func (b *NoteBuilder) Build() Note {
+	n := b.n
+	if n.DedupID == "" {
+		n.DedupID = uuid.NewString()
+	}
+	return n
+}
