@@ -80,7 +80,7 @@ func traceSources(res *Result, funcs []*ssa.Function, rel relevance) map[*ssa.Fu
 					dflt := optionDefault(call)
 					for _, r := range flow.Returns {
 						fr := freshReturn{r.Result, r.Path, origin, valueflow.OptionDefault{Param: -1}}
-						if dflt.Param >= 0 && r.Fn == fn && strings.HasSuffix("."+dflt.Field, r.Path) && !strings.Contains(r.Path[1:], ".") {
+						if dflt.Param >= 0 && r.Fn == fn && defaultPath(dflt, r.Path) {
 							fr.dflt = dflt
 						}
 						if r.Fn != nil && !slices.Contains(returns[r.Fn], fr) {
@@ -235,6 +235,17 @@ func optionDefault(gen *ssa.Call) valueflow.OptionDefault {
 		return none
 	}
 	return none
+}
+
+// defaultPath reports whether path, where a fresh value is in a
+// function's result, is the field the default d is made for: the struct
+// returned holds it (".ID"; ".dedupID" of the copy n of b.n).
+func defaultPath(d valueflow.OptionDefault, path string) bool {
+	field, ok := strings.CutPrefix(path, ".")
+	if !ok || field == "" || strings.Contains(field, ".") {
+		return false
+	}
+	return d.Field == field || d.Recv && strings.HasSuffix(d.Field, "."+field)
 }
 
 // optionsApplied returns the index of the parameter of fn whose options

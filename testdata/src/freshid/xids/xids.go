@@ -89,3 +89,16 @@ func (b *NoteBuilder) Build() Note {
 	}
 	return n
 }
+
+// LineRef returns the ID the options give a line, or a fresh one: the
+// fresh value is the whole result.
+func LineRef(opts ...LineOption) string {
+	l := &Line{}
+	for _, o := range opts {
+		o(l)
+	}
+	if l.ID == "" {
+		return uuid.NewString()
+	}
+	return l.ID
+}
