@@ -15,6 +15,8 @@ func (r *reader) update() *Statement {
 	st := &Statement{Kind: Update, Table: r.name()}
 	if r.word("AS") {
 		r.next()
+	} else if t := r.peek(); t.kind == tWord && t.text != "SET" || t.kind == tQuoted {
+		r.next() // an alias without AS: UPDATE cards c SET ...
 	}
 	if !r.word("SET") {
 		return st
@@ -152,9 +154,16 @@ func (r *reader) existsOnly() *Statement {
 // where reads "WHERE a = $1 AND b = $2 ..." up to the end of the clause,
 // keeping the equality conditions joined by AND at depth 0.
 func (r *reader) where(st *Statement) {
-	for r.i < len(r.toks) && !r.word("WHERE") {
-		if t := r.next(); t.kind == tParam {
+	// The statement's own WHERE, at depth 0: not one of a subquery in
+	// an UPDATE's FROM (FROM (SELECT ... WHERE id = $1) prev WHERE ...).
+	for depth := 0; r.i < len(r.toks) && (depth > 0 || !r.word("WHERE")); {
+		switch t := r.next(); {
+		case t.kind == tParam:
 			r.param(t)
+		case t.kind == tPunct && t.text == "(":
+			depth++
+		case t.kind == tPunct && t.text == ")":
+			depth--
 		}
 	}
 	depth := 0

@@ -86,6 +86,14 @@ func TestParse(t *testing.T) {
 				{Column: "kind", Op: "NOT IN", Values: []string{"'a'", "'b'"}},
 			},
 		}},
+		// An alias without AS, and a FROM whose subquery has a WHERE of
+		// its own: the statement's WHERE is the one at depth 0.
+		{"UPDATE cards c SET status = 'expired', balance_cents = 0 FROM (SELECT id, balance_cents FROM cards WHERE id = $1 FOR UPDATE) prev WHERE c.id = prev.id AND c.status <> 'expired' RETURNING prev.balance_cents", &Statement{
+			Kind: Update, Table: "cards", Columns: []string{"status", "balance_cents"}, Params: [][]Param{nil, nil}, Returning: true,
+			Set:    map[string]string{"status": "'expired'", "balance_cents": "0"},
+			Where:  []Cond{{Column: "id"}},
+			Tested: []Test{{Column: "status", Op: "<>", Values: []string{"'expired'"}}},
+		}},
 		// A column that a function settles is not computed anew.
 		{"UPDATE donors SET last_year = GREATEST(COALESCE(last_year, 0), $2) WHERE id = $1", &Statement{
 			Kind: Update, Table: "donors", Columns: []string{"last_year"}, Params: [][]Param{{{Index: 1}}},
