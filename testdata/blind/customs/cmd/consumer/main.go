@@ -1,0 +1,26 @@
+// Command consumer runs the SQS consumers for partner and carrier events.
+package main
+
+import (
+	"go.uber.org/fx"
+
+	"github.com/harborline/brokerage/internal/clients"
+	"github.com/harborline/brokerage/internal/platform"
+	"github.com/harborline/brokerage/internal/platform/awsx"
+	"github.com/harborline/brokerage/internal/platform/temporalx"
+	"github.com/harborline/brokerage/internal/repository"
+	"github.com/harborline/brokerage/internal/service"
+	"github.com/harborline/brokerage/internal/transport/sqsconsumer"
+)
+
+func main() {
+	fx.New(
+		platform.Module,
+		awsx.Module,
+		temporalx.Module,
+		repository.Module,
+		clients.Module,
+		service.Module,
+		sqsconsumer.Module,
+	).Run()
+}

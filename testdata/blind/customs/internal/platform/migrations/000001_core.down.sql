@@ -1,0 +1,10 @@
+DROP TABLE IF EXISTS audit_log;
+DROP TABLE IF EXISTS processed_messages;
+DROP TABLE IF EXISTS webhook_events;
+DROP TABLE IF EXISTS idempotency_keys;
+DROP TABLE IF EXISTS shipment_documents;
+DROP TABLE IF EXISTS shipment_lines;
+DROP TABLE IF EXISTS shipments;
+DROP TABLE IF EXISTS payment_methods;
+DROP TABLE IF EXISTS importer_contacts;
+DROP TABLE IF EXISTS importers;

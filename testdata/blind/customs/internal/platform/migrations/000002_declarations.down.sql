@@ -1,0 +1,9 @@
+DROP TABLE IF EXISTS tariff_rate_changes;
+DROP TABLE IF EXISTS tariff_rates;
+DROP TABLE IF EXISTS hold_alerts;
+DROP TABLE IF EXISTS refunds;
+DROP TABLE IF EXISTS deposits;
+DROP TABLE IF EXISTS payment_attempts;
+DROP TABLE IF EXISTS duty_payments;
+DROP TABLE IF EXISTS declaration_amendments;
+DROP TABLE IF EXISTS declarations;
