@@ -76,10 +76,12 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		sum.ContextArgs = contextArgs(res.Env.Catalog, fn, sites)
 		sum.FreshWired = freshWired[fn]
 		sum.Effects = effectsOf(res, fn)
-		if ss := res.StmtSummary(fn, obj); ss != nil && (len(ss.Stmts) > 0 || ss.StmtsCut) {
-			sum.Stmts, sum.StmtsCut, sum.Retried = ss.Stmts, ss.StmtsCut, ss.Retried
+		if ss := res.StmtSummary(fn, obj); ss != nil {
+			if len(ss.Stmts) > 0 || ss.StmtsCut {
+				sum.Stmts, sum.StmtsCut, sum.Retried = ss.Stmts, ss.StmtsCut, ss.Retried
+			}
+			sum.Runs, sum.RunsInTx = ss.Runs, ss.RunsInTx // found once, with the statements
 		}
-		sum.Runs, sum.RunsInTx = runsParams(res.Env.Catalog, fn)
 		sum.RunsPast = runsPast(res.Env, fn)
 		sum.OptionFields, sum.Option = effects.OptionFields(res.Env.Catalog, fn)
 		if returnsReceiver(fn) {
