@@ -1,7 +1,6 @@
 package summary
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -201,8 +200,8 @@ func setsRecv(res *Result, call *ssa.Call, path string) bool {
 
 // isEmptyString reports whether v is the constant "".
 func isEmptyString(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == ""
+	s, ok := valueflow.ConstString(v)
+	return ok && s == ""
 }
 
 // defaultMade reports whether a call of a function whose fresh result is
