@@ -184,11 +184,11 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 				case callee != nil && catalog.IsParamsKeySetter(callee):
 					state, key = Filled, r.Common().Args[len(r.Common().Args)-1]
 				case callee != nil && cat.IsStripeParamsSetter(callee):
-				case callee == nil && !r.Common().IsInvoke() && appliedOptions(r.Common().Value) != nil &&
-					(opts == nil || opts == appliedOptions(r.Common().Value)):
+				case callee == nil && !r.Common().IsInvoke() && AppliedOptions(r.Common().Value) != nil &&
+					(opts == nil || opts == AppliedOptions(r.Common().Value)):
 					// An option applied to the carrier: whether it fills
 					// the key is the caller's to say.
-					opts = appliedOptions(r.Common().Value)
+					opts = AppliedOptions(r.Common().Value)
 				case helper && depth < maxHelperDepth:
 					// A function of the package (in.toProvider(p), a
 					// builder): what it does to its parameter counts.

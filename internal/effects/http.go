@@ -664,7 +664,7 @@ func headerSlotOpts(req ssa.Value, external ssa.CallInstruction, headers []strin
 					depth--
 					continue
 				}
-				if p := appliedOptions(r.Common().Value); p != nil && !r.Common().IsInvoke() && len(r.Common().Args) == 1 && p.Parent() == v.Parent() &&
+				if p := AppliedOptions(r.Common().Value); p != nil && !r.Common().IsInvoke() && len(r.Common().Args) == 1 && p.Parent() == v.Parent() &&
 					(opts == nil || opts == p) {
 					opts = p // an option the caller gives, applied to it
 					continue

@@ -27,9 +27,7 @@ const OptionsPath = valueflow.OptionsPath + "IdempotencyKey"
 // AppliedOptions returns the parameter, a slice of functions, that a
 // function value called in a loop over it comes from (for _, o := range
 // opts { o(p) }), or nil.
-func AppliedOptions(v ssa.Value) *ssa.Parameter { return appliedOptions(v) }
-
-func appliedOptions(v ssa.Value) *ssa.Parameter {
+func AppliedOptions(v ssa.Value) *ssa.Parameter {
 	load, ok := valueflow.Unwrap(v).(*ssa.UnOp)
 	if !ok {
 		return nil
@@ -68,7 +66,7 @@ func OptionsField(fn *ssa.Function, v ssa.Value) (int, string, bool) {
 				return 0, "", false // a value of fn's own
 			}
 		case *ssa.Call:
-			p := appliedOptions(r.Call.Value)
+			p := AppliedOptions(r.Call.Value)
 			if p == nil || p.Parent() != fn || len(r.Call.Args) != 1 || r.Call.Args[0] != alloc {
 				return 0, "", false
 			}
@@ -185,7 +183,7 @@ func appliedTo(fn *ssa.Function, a *ssa.Alloc) *ssa.Parameter {
 				return nil
 			}
 		case *ssa.Call:
-			p := appliedOptions(r.Call.Value)
+			p := AppliedOptions(r.Call.Value)
 			if p == nil || p.Parent() != fn || len(r.Call.Args) != 1 || r.Call.Args[0] != a || param != nil && p != param {
 				return nil
 			}

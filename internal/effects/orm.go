@@ -528,21 +528,25 @@ func chainRoot(v ssa.Value) ssa.Value {
 
 // HasClauses reports whether the chain of ORM calls that ends in the
 // handle v refines it with Clauses (gorm's clause.OnConflict among them).
-func HasClauses(v ssa.Value) bool {
+func HasClauses(v ssa.Value) bool { return len(chainClauses(v)) > 0 }
+
+// chainClauses returns the Clauses calls of the chain of ORM calls that
+// ends in the handle v.
+func chainClauses(v ssa.Value) []*ssa.Call {
+	var out []*ssa.Call
 	for {
 		call, ok := v.(*ssa.Call)
 		if !ok || call.Call.IsInvoke() || len(call.Call.Args) == 0 {
-			return false
+			return out
 		}
 		fn := valueflow.Callee(&call.Call)
 		if fn == nil {
-			return false
+			return out
 		}
 		if catalog.IsORMClauses(fn.Name()) {
-			return true
-		}
-		if !catalog.IsORMChain(fn.Name()) {
-			return false
+			out = append(out, call)
+		} else if !catalog.IsORMChain(fn.Name()) {
+			return out
 		}
 		v = call.Call.Args[0]
 	}
@@ -556,29 +560,16 @@ func HasClauses(v ssa.Value) bool {
 // text may be built (a column name passed in): its constant parts
 // decide.
 func countsOnConflict(v ssa.Value) bool {
-	for {
-		call, ok := v.(*ssa.Call)
-		if !ok || call.Call.IsInvoke() || len(call.Call.Args) == 0 {
-			return false
-		}
-		fn := valueflow.Callee(&call.Call)
-		if fn == nil {
-			return false
-		}
-		if catalog.IsORMClauses(fn.Name()) {
-			for _, a := range call.Call.Args[1:] {
-				for _, e := range append(valueflow.SliceElems(a), a) {
-					if updatesCount(e) {
-						return true
-					}
+	for _, call := range chainClauses(v) {
+		for _, a := range call.Call.Args[1:] {
+			for _, e := range append(valueflow.SliceElems(a), a) {
+				if updatesCount(e) {
+					return true
 				}
 			}
 		}
-		if !catalog.IsORMChain(fn.Name()) && !catalog.IsORMClauses(fn.Name()) {
-			return false
-		}
-		v = call.Call.Args[0]
 	}
+	return false
 }
 
 // updatesCount reports whether v, a conflict clause built in place, has
