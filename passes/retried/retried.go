@@ -374,9 +374,13 @@ func (f *finder) findRoots(s *lazyssa.SSA) {
 // runs the handler it was given, whose body is the retried operation,
 // so the chain and the findings start there. So does a consumer loop
 // written once, in a function given the handler it calls per delivery
-// (Run(ctx, r, c.Handle)): what its callers in the package pass.
+// (Run(ctx, r, c.Handle)): what its callers in the package pass. A
+// root found so is walked in turn: an adapter that wraps another
+// (typed(fn) returning decode(func(...) { fn(...) })) hands its
+// argument on.
 func (f *finder) adapted() {
-	for _, r := range slices.Clone(f.roots) {
+	for i := 0; i < len(f.roots); i++ {
+		r := f.roots[i]
 		if r.Fn == nil || r.Fn.Parent() == nil && (r.Blocks == nil || r.Attempts) {
 			continue
 		}

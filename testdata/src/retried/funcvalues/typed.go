@@ -46,3 +46,32 @@ func registerTyped(mux *asynq.ServeMux, p payouts) {
 }
 
 func step() {} // want `reached from asynq handler func literal in handlePaid through 1 calls`
+
+// An adapter that wraps another: plain hands the function it is given
+// to decode inside a literal of its own, and decode's literal is the
+// handler registered. The method bound to the interface is the
+// operation, two adapters down.
+
+type refunds interface {
+	Refund(ctx context.Context, p paidPayload) error
+}
+
+func decode[P any](fn func(ctx context.Context, t *asynq.Task, p P) error) asynq.HandlerFunc {
+	return func(ctx context.Context, t *asynq.Task) error { // want `root: asynq handler func literal in decode`
+		var p P
+		if err := json.Unmarshal(t.Payload(), &p); err != nil {
+			return err
+		}
+		return fn(ctx, t, p)
+	}
+}
+
+func plain[P any](fn func(ctx context.Context, p P) error) asynq.HandlerFunc {
+	return decode(func(ctx context.Context, _ *asynq.Task, p P) error { // want `root: asynq handler func literal in plain`
+		return fn(ctx, p)
+	})
+}
+
+func registerPlain(mux *asynq.ServeMux, r refunds) {
+	mux.HandleFunc("order:refund", plain(r.Refund)) // want `root: asynq handler funcvalues.refunds.Refund, bound at typed.go:\d+:\d+`
+}
