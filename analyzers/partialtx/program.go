@@ -77,7 +77,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 			// idempotent; an UPDATE that computes from the current
 			// value repeats whatever guards it. A record of the attempt
 			// is meant to be added again.
-			if r.Stmts[i].StateGuarded != after || !effects.Repeats(parsed[i]) || r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert || attemptRecord(parsed[i]) || covered(i) {
+			if r.Stmts[i].StateGuarded != after || !effects.Repeats(parsed[i]) || r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert || attemptRecord(parsed[i]) || r.Stmts[i].RecordsError || covered(i) {
 				continue
 			}
 			with, found, own := c.apartWith(r, i, withoutOutcomes(r, i, writes), guards, comps, parsed)

@@ -522,6 +522,11 @@ type WiredStmt struct {
 	// of them computes from what was stored, as balance = balance - $1
 	// does, whatever statement the implementation runs.
 	Relative []ArgSource
+	// ErrorText are the arguments that hold an error's text, on some
+	// path at least (errText = sendErr.Error() when the send failed):
+	// a write of them records an attempt, which each retry is meant to
+	// record again.
+	ErrorText []int
 	// Sealed are the arguments built in place that nothing but the
 	// call is given (no decoder fills them): a field Fields does not
 	// name is left zero.

@@ -79,6 +79,11 @@ type ProgramStmt struct {
 	// WriteBackOf names the wired calls (ProgramCall.Entry) whose
 	// results the statement stores, through the wired call that runs it.
 	WriteBackOf []string
+	// RecordsError is set when a value the statement stores is the
+	// text of an error its callers were given (a delivery's last_error
+	// set with attempts = attempts + 1): a record of the attempt, which
+	// each retry is meant to add to.
+	RecordsError bool
 	// Unit names the statement's commit unit, equal for statements
 	// that commit together; it is empty when unknown.
 	Unit string
@@ -281,6 +286,7 @@ type scope struct {
 	fields    []valueflow.FieldSource // the fields of arguments built in place
 	sealed    []int                   // the arguments built in place that only the call is given
 	relative  []valueflow.ArgSource   // the fields of arguments the caller set from their own value
+	errorText []int                   // the arguments that hold an error's text
 	trail     []step
 	through   []Resolution
 	judged    bool
@@ -384,6 +390,7 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 			parsed.Arithmetic = true
 			ps.Parsed, ps.Relative = &parsed, true
 		}
+		ps.RecordsError = ps.Parsed.Writes() && slices.ContainsFunc(st.Args, sc.errorArg)
 		ps.WriteBackOf = sc.writeBackOf
 		for _, j := range st.ProducedBy {
 			ps.WriteBackOf = append(slices.Clip(ps.WriteBackOf), sc.key+"/"+strconv.Itoa(j))
@@ -498,6 +505,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			fields:       w.Fields,
 			sealed:       w.Sealed,
 			relative:     w.Relative,
+			errorText:    w.ErrorText,
 			trail:        trail,
 			through:      append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name}),
 			judged:       sc.judged || s.Retried,
@@ -621,6 +629,23 @@ func (sc *scope) relativeArg(a valueflow.ArgSource) bool {
 		return false
 	}
 	return sc.parent.relativeArg(valueflow.ArgSource{Param: src.Param, Path: src.Path + a.Path})
+}
+
+// errorArg reports whether a, an argument of a statement of the
+// scope's list, is the whole of an argument that holds an error's text,
+// at any wired call on the way to the scope.
+func (sc *scope) errorArg(a valueflow.ArgSource) bool {
+	if sc.parent == nil || a.Param < 1 || a.Param-1 >= len(sc.args) {
+		return false
+	}
+	if a.Path == "" && slices.Contains(sc.errorText, a.Param-1) {
+		return true
+	}
+	src := sc.args[a.Param-1] // the receiver is parameter 0
+	if src.Param < 0 {
+		return false
+	}
+	return sc.parent.errorArg(valueflow.ArgSource{Param: src.Param, Path: src.Path + a.Path})
 }
 
 // unstored reports whether a names a field of an argument built in

@@ -1431,6 +1431,9 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		for _, f := range relativeFields(a) {
 			w.Relative = append(w.Relative, valueflow.ArgSource{Param: i, Path: "." + f})
 		}
+		if errorText(a, 0) {
+			w.ErrorText = append(w.ErrorText, i)
+		}
 		w.Keyed = append(w.Keyed, b.keyedFields(a, i)...)
 	}
 	for i, a := range call.Call.Args {
@@ -1502,6 +1505,28 @@ func (b *stmtBuilder) carried(ctx ssa.Value) valueflow.Handle {
 	}
 	return valueflow.Handle{}
 }
+
+// errorText reports whether v is an error's text (err.Error()), on some
+// path at least: a variable set to it only when a call failed is a
+// φ-node of it and "".
+func errorText(v ssa.Value, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch x := valueflow.Unwrap(v).(type) {
+	case *ssa.Phi:
+		return slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return errorText(e, depth+1) })
+	case *ssa.Call:
+		if x.Call.IsInvoke() {
+			return x.Call.Method.Name() == "Error" && len(x.Call.Args) == 0 && types.Implements(x.Call.Value.Type(), errorType)
+		}
+		fn := x.Call.StaticCallee()
+		return fn != nil && fn.Name() == "Error" && fn.Signature.Recv() != nil && len(x.Call.Args) == 1 && types.Implements(x.Call.Args[0].Type(), errorType)
+	}
+	return false
+}
+
+var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 // relativeFields returns the fields of the struct v points to that the
 // function sets from their own value (acct.Balance -= amount).

@@ -55,6 +55,14 @@ type Service interface {
 	ClaimOrPlace(ctx context.Context, key string, o Order) error
 	ClaimThenHelp(ctx context.Context, key string, o Order) error
 	SeenThenHelp(ctx context.Context, key string, o Order) error
+	Deliver(ctx context.Context, id string) error
+}
+
+// Deliveries records outbound deliveries and their attempts.
+type Deliveries interface {
+	Ensure(ctx context.Context, id string) error
+	RecordAttempt(ctx context.Context, id, lastErr string) error
+	MarkDelivered(ctx context.Context, id string) error
 }
 
 // Bus runs handlers when events arrive.
@@ -160,6 +168,7 @@ type service struct {
 	units   Units
 	bus     Bus
 	members Members
+	deliv   Deliveries
 }
 
 // New returns the Service the handlers use.
@@ -501,3 +510,25 @@ func (s *service) HoldKeyed(ctx context.Context, key string, amount int64) error
 func (s *service) Pickup(ctx context.Context, id string) error { return s.ship.Pickup(ctx, id) }
 
 func (s *service) Ship(ctx context.Context, key string) error { return s.ship.Ship(ctx, key) }
+
+// Deliver records the delivery before it is sent under its ID, counts
+// each attempt with the error it ended with, and marks the delivery
+// done: the count is meant to grow with every attempt, a retry's
+// included.
+func (s *service) Deliver(ctx context.Context, id string) error {
+	if err := s.deliv.Ensure(ctx, id); err != nil {
+		return err
+	}
+	sendErr := s.ship.Ship(ctx, id)
+	errText := ""
+	if sendErr != nil {
+		errText = sendErr.Error()
+	}
+	if err := s.deliv.RecordAttempt(ctx, id, errText); err != nil {
+		log.Print(err)
+	}
+	if sendErr != nil {
+		return sendErr
+	}
+	return s.deliv.MarkDelivered(ctx, id)
+}

@@ -164,3 +164,7 @@ func (h *Handler) ClaimThenHelp(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) SeenThenHelp(w http.ResponseWriter, r *http.Request) {
 	h.Svc.SeenThenHelp(r.Context(), r.Header.Get("Idempotency-Key"), order(r))
 }
+
+func (h *Handler) Deliver(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Deliver(r.Context(), r.FormValue("id"))
+}

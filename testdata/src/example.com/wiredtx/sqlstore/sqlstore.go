@@ -241,3 +241,20 @@ func (s *Members) Welcome(ctx context.Context, id string) error {
 	_, err := s.DB.ExecContext(ctx, "INSERT INTO welcomes (member_id, credit) VALUES ($1, 5)", id)
 	return err
 }
+
+type Deliveries struct{ DB *sql.DB }
+
+func (d *Deliveries) Ensure(ctx context.Context, id string) error {
+	_, err := d.DB.ExecContext(ctx, "INSERT INTO deliveries (id) VALUES ($1) ON CONFLICT (id) DO NOTHING", id)
+	return err
+}
+
+func (d *Deliveries) RecordAttempt(ctx context.Context, id, lastErr string) error {
+	_, err := d.DB.ExecContext(ctx, "UPDATE deliveries SET attempts = attempts + 1, last_error = NULLIF($2, '') WHERE id = $1", id, lastErr)
+	return err
+}
+
+func (d *Deliveries) MarkDelivered(ctx context.Context, id string) error {
+	_, err := d.DB.ExecContext(ctx, "UPDATE deliveries SET status = 'delivered' WHERE id = $1", id)
+	return err
+}
