@@ -209,10 +209,16 @@ func TestWired(t *testing.T) {
 			// A claim before the call of the helper that makes the ID
 			// decides it; a lookup decides nothing.
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.insertFresh \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.SeenThenHelp, wired here\)`,
+			// A claim whose result a unit of work's function assigns
+			// decides what follows; one that is only logged does not.
+			`a retry inserts a second placed_orders row with a new id: uuid.NewString\(\) in app.service.ClaimInUnitLoose \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.ClaimInUnitLoose, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.Insert \(sqlstore.go:15:\d+\) .*\(HTTP handler Handler.Place, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.InsertTx \(sqlstore.go:20:\d+\) .*\(HTTP handler Handler.PlaceTx, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in carrierapi.Client.Pickup \(carrierapi.go:\d+:\d+\) \(HTTP handler Handler.Pickup, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in stripepay.Gateway.Capture \(stripepay.go:\d+:\d+\) \(HTTP handler Handler.CaptureLoose, wired here\)`,
+			// A claim stops the request's retries, not those of a
+			// client that retries the POST itself.
+			`a retry repeats the retried HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in carrierapi.Client.Book \(carrierapi.go:\d+:\d+\) \(HTTP handler Handler.ClaimThenBook, wired here\)`,
 			`the key is checked outside the transaction of the effect \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in sqlstore.Keys.Seen \(sqlstore.go:\d+:\d+\), HTTP handler Handler.CheckThenPlace, wired here\)`,
 		},
 		"example.com/wiredgorm/cmd/api/main.go:16": {

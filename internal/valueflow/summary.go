@@ -1125,6 +1125,10 @@ type Keyless struct {
 	// callee's package that makes the option setting the key, by its
 	// package path and name ("example.com/bureau.WithIdempotencyKey").
 	Option string
+	// Retries is set when the call's client retries it itself
+	// (go-retryablehttp): a claim before the call does not stop those
+	// retries.
+	Retries bool
 }
 
 // An Origin is where a fresh value is made.

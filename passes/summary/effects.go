@@ -80,7 +80,7 @@ func SelfRetrying(e *effects.Call) bool {
 // KeylessOf describes an external call made without a key, for the
 // check that words it.
 func KeylessOf(e *effects.Call) valueflow.Keyless {
-	k := valueflow.Keyless{What: e.Ext.What, Method: e.Method, Slot: e.Ext.Slot}
+	k := valueflow.Keyless{What: e.Ext.What, Method: e.Method, Slot: e.Ext.Slot, Retries: SelfRetrying(e)}
 	if len(e.Ext.Fields) > 0 {
 		k.Field = e.Ext.Fields[0]
 	}

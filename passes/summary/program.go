@@ -228,8 +228,8 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 		if pc.StateGuarded && d.Defect.Kind == valueflow.FreshIdentity {
 			continue // a row inserted once: the guard's write commits with it or before it
 		}
-		if d.Defect.Kind == valueflow.KeylessEffect && p.guarded(pc.Guards, true) {
-			continue // a claim before the call stops the retry
+		if d.Defect.Kind == valueflow.KeylessEffect && !d.Defect.Keyless.Retries && p.guarded(pc.Guards, true) {
+			continue // a claim before the call stops the retry, not its client's
 		}
 		d.Fix = p.keyFix(d.candidates, pc.Call, pc.Root)
 		out = append(out, d)
@@ -471,8 +471,9 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 				case valueflow.KeylessEffect:
 					// A claim before the call stops the retry, unless
 					// it is read back: then the call runs again while
-					// the row says the work is not done.
-					return p.wiredGuarded(s, wc, true)
+					// the row says the work is not done. The retries of
+					// a client that retries itself it does not stop.
+					return !d.Defect.Keyless.Retries && p.wiredGuarded(s, wc, true)
 				}
 				return false
 			})

@@ -676,14 +676,14 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 	if s.Retried {
 		return // its own package judges what reaches it there
 	}
-	if w.PastGuard || p.guarded(w.Guards, true) {
-		return // a claim before the call stops the retry: it runs once
-	}
+	// A claim before the call stops the retry: it runs once, but for
+	// the retries of a client that retries itself.
+	claimed := w.PastGuard || p.guarded(w.Guards, true)
 	for _, eff := range s.Effects {
 		// A call with no key through a function of the package (a
 		// post helper given ""), or keyed from a request field that
 		// the wired call leaves empty.
-		if eff.Notification || !leavesKeyEmpty(w, eff) && !eff.Absent {
+		if eff.Notification || !leavesKeyEmpty(w, eff) && !eff.Absent || claimed && !eff.Keyless.Retries {
 			continue
 		}
 		d := ProgramDefect{

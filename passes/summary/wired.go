@@ -344,7 +344,81 @@ func deciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCal
 			}
 		}
 	}
+	return append(out, closureDeciders(env, call)...)
+}
+
+// closureDeciders returns the wired calls of the function literals
+// that calls before call run (s.tx.WithinTx(ctx, func(ctx) error {
+// claimed, err = s.keys.Claim(...) })) whose results, assigned to a
+// variable of call's function, decide there whether call runs.
+func closureDeciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCall {
+	var out []valueflow.WiredCall
+	for _, b := range call.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			g, ok := instr.(ssa.CallInstruction)
+			if !ok || g == call || !effects.Dominates(g, call) {
+				continue
+			}
+			for _, a := range g.Common().Args {
+				mc, ok := a.(*ssa.MakeClosure)
+				if !ok {
+					continue
+				}
+				for _, w := range literalCalls(mc.Fn.(*ssa.Function)) {
+					if wc, ok := wiredCall(env, w); ok && assignedDecides(mc, w, call) {
+						out = append(out, wc)
+					}
+				}
+			}
+		}
+	}
 	return out
+}
+
+// literalCalls returns the interface method calls of a function literal.
+func literalCalls(lit *ssa.Function) []*ssa.Call {
+	var out []*ssa.Call
+	for _, b := range lit.Blocks {
+		for _, instr := range b.Instrs {
+			if w, ok := instr.(*ssa.Call); ok && w.Call.IsInvoke() {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+// assignedDecides reports whether a result of w, a call in the literal
+// mc makes, is stored into a variable the literal captures, and a read
+// of that variable in the enclosing function decides whether call runs.
+func assignedDecides(mc *ssa.MakeClosure, w *ssa.Call, call ssa.CallInstruction) bool {
+	lit := mc.Fn.(*ssa.Function)
+	for i := range w.Call.Signature().Results().Len() {
+		r := result(w, i)
+		if r == nil {
+			continue
+		}
+		for _, ref := range *r.Referrers() {
+			st, ok := ref.(*ssa.Store)
+			if !ok || st.Val != r {
+				continue
+			}
+			fv, ok := st.Addr.(*ssa.FreeVar)
+			if !ok {
+				continue
+			}
+			idx := slices.Index(lit.FreeVars, fv)
+			if idx < 0 || idx >= len(mc.Bindings) {
+				continue
+			}
+			for _, use := range *mc.Bindings[idx].Referrers() {
+				if load, ok := use.(*ssa.UnOp); ok && load.Op == token.MUL && load.Parent() == call.Parent() && effects.DecidesBefore(load, call) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // exportPending exports the package's Pending fact: each wired call on a

@@ -56,6 +56,9 @@ type Service interface {
 	ClaimThenHelp(ctx context.Context, key string, o Order) error
 	SeenThenHelp(ctx context.Context, key string, o Order) error
 	Deliver(ctx context.Context, id string) error
+	ClaimInUnit(ctx context.Context, key string, o Order) error
+	ClaimInUnitLoose(ctx context.Context, key string, o Order) error
+	ClaimThenBook(ctx context.Context, key, id string) error
 }
 
 // Deliveries records outbound deliveries and their attempts.
@@ -101,6 +104,12 @@ type Payments interface {
 type Shipper interface {
 	Pickup(ctx context.Context, id string) error
 	Ship(ctx context.Context, key string) error
+	Book(ctx context.Context, req BookRequest) error
+}
+
+// BookRequest carries the key the carrier call sends, when set.
+type BookRequest struct {
+	ID, Key string
 }
 
 // CaptureRequest carries the key the provider call sends, when set.
@@ -273,6 +282,52 @@ func (s *service) ClaimThenPlace(ctx context.Context, key string, o Order) error
 	}
 	o.ID = uuid.NewString()
 	return s.orders.Insert(ctx, o)
+}
+
+// ClaimInUnit claims the request's key in a unit of work and goes on
+// only when the claim is new: a retry stops before the insert, so the
+// ID made here never reaches a second row.
+func (s *service) ClaimInUnit(ctx context.Context, key string, o Order) error {
+	o.ID = uuid.NewString()
+	var claimed bool
+	err := s.units.Do(ctx, func(ctx context.Context, r Repos) error {
+		var err error
+		claimed, err = s.keys.Claim(ctx, key)
+		return err
+	})
+	if err != nil || !claimed {
+		return err
+	}
+	return s.orders.Record(ctx, o)
+}
+
+// ClaimInUnitLoose claims the key the same way but only logs a claim
+// found: the retry goes on to insert under a new ID.
+func (s *service) ClaimInUnitLoose(ctx context.Context, key string, o Order) error {
+	o.ID = uuid.NewString() // want `a retry inserts a second placed_orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.ClaimInUnitLoose\)`
+	var claimed bool
+	err := s.units.Do(ctx, func(ctx context.Context, r Repos) error {
+		var err error
+		claimed, err = s.keys.Claim(ctx, key)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if !claimed {
+		log.Print("key seen before")
+	}
+	return s.orders.Record(ctx, o)
+}
+
+// ClaimThenBook claims the key before booking: a retry of the request
+// stops at the claim, but the carrier client retries its own POST.
+func (s *service) ClaimThenBook(ctx context.Context, key, id string) error {
+	claimed, err := s.keys.Claim(ctx, key)
+	if err != nil || !claimed {
+		return err
+	}
+	return s.ship.Book(ctx, BookRequest{ID: id})
 }
 
 // ClaimOrPlace goes on after a claim that found the key when the order

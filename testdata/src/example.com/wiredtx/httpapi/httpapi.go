@@ -168,3 +168,15 @@ func (h *Handler) SeenThenHelp(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) Deliver(w http.ResponseWriter, r *http.Request) {
 	h.Svc.Deliver(r.Context(), r.FormValue("id"))
 }
+
+func (h *Handler) ClaimInUnit(w http.ResponseWriter, r *http.Request) {
+	h.Svc.ClaimInUnit(r.Context(), r.Header.Get("Idempotency-Key"), order(r))
+}
+
+func (h *Handler) ClaimInUnitLoose(w http.ResponseWriter, r *http.Request) {
+	h.Svc.ClaimInUnitLoose(r.Context(), r.Header.Get("Idempotency-Key"), order(r))
+}
+
+func (h *Handler) ClaimThenBook(w http.ResponseWriter, r *http.Request) {
+	h.Svc.ClaimThenBook(r.Context(), r.Header.Get("Idempotency-Key"), r.FormValue("id"))
+}
