@@ -243,7 +243,7 @@ func TestWired(t *testing.T) {
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.BookRecorded \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipViaRecord, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.Rebook \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipRecorded, wired here\)`,
 		},
-		"example.com/wiredkey/cmd/server/main.go:17": {
+		"example.com/wiredkey/cmd/server/main.go:18": {
 			`a crash after the HTTP request in pay.Gateway.Charge \(pay.go:\d+:\d+\) and before its outcome is stored leaves no record of it, .*\(HTTP handler Handler.Deposit, wired here\)`,
 			`a crash between the two commits leaves the effect without its key, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in postgres.KeyStore.Save \(postgres.go:\d+:\d+\), HTTP handler Handler.Bill, wired here\)`,
 			`a crash between the two commits records the key without its effect.* \(idempotency_keys on a handle that commits each statement, the effect on a handle that commits each statement; idempotency_keys in postgres.Keys.Reserve \(postgres.go:\d+:\d+\), HTTP handler Handler.Book, wired here\)`,
@@ -257,9 +257,12 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.PlaceNoted \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.PlaceNoted, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.Single \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Bulk, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in app.service.order \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.PlaceVia, wired here\)`,
+			// A struct a service of another package builds in place
+			// from the handler's input: its fields are the root's.
+			`a retry inserts the row for the same \(account_id, plate\) again, .* the INSERT into fleet_vehicles in postgres.Vehicles.Create \(vehicles.go:\d+:\d+\) has no conflict handling for the caller-known \(account_id, plate\) \(HTTP handler Fleet.Register, wired here\)`,
+			`a retry inserts the row for the same \(shop_id, period_start\) again, .* the INSERT into closings in postgres.Store.Close\$1 \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known \(shop_id, period_start\) \(HTTP handler Handler.CloseDay, wired here\); .*`,
 			`a retry inserts the row for the same id again, .* the INSERT into tickets in db.Queries.CreateTicket \(tickets.sql.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.Ticket, wired here\); .*`,
 			`a retry inserts the row for the same shipment_id again, .* the INSERT into filings in postgres.Store.File \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known shipment_id \(HTTP handler Handler.File, wired here\); .*`,
-			`a retry inserts the row for the same shop_id again, .* the INSERT into closings in postgres.Store.Close\$1 \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known shop_id \(HTTP handler Handler.CloseDay, wired here\); .*`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in pay.Gateway.Charge \(pay.go:\d+:\d+\) \(HTTP handler Handler.Deposit, wired here\)`,
 			`a retry that arrives while the first attempt runs passes the same check and performs the effect twice: .*idempotency_keys in postgres.KeyStore.Seen \(postgres.go:\d+:\d+\), HTTP handler Handler.Bill, wired here\)`,
 		},
@@ -537,7 +540,7 @@ func TestWired(t *testing.T) {
 			// A plate normalised, and a tag's event under its
 			// stream's sequence number, are the same on every attempt;
 			// a note looked up by its ID first is inserted once.
-			`a retry inserts the row for the same seq again, which fails or duplicates it: the INSERT into tag_events in records.Store.AppendEvent \(records.go:\d+:\d+\) has no conflict handling for the caller-known seq \(HTTP handler Handler.TagEvent, wired here\)`,
+			`a retry inserts the row for the same \(serial, seq\) again, which fails or duplicates it: the INSERT into tag_events in records.Store.AppendEvent \(records.go:\d+:\d+\) has no conflict handling for the caller-known \(serial, seq\) \(HTTP handler Handler.TagEvent, wired here\)`,
 			`a retry inserts the row for the same vehicle_number again, which fails or duplicates it: the INSERT into vehicles in records.Store.AddPlate \(records.go:\d+:\d+\) has no conflict handling for the caller-known vehicle_number \(HTTP handler Handler.RegisterPlate, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in store.Bank.Transfer \(store.go:\d+:\d+\) \(HTTP handler Handler.Pay(Checked)?, wired here\)`,
 			// The options a helper collects into the struct the call's

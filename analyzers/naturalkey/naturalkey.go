@@ -184,8 +184,12 @@ func (c *checker) keyColumn(st *effects.Stmt, path *retried.Path) (col, what str
 			case k.fresh:
 			case k.what != "":
 				return col, k.what, true
-			case k.caller && (c.cat.IsOwnIdentity(st.SQL.Table, col) || c.cat.InCallerKey(st.SQL.Table, col, isKnown)):
+			case k.caller && c.cat.IsOwnIdentity(st.SQL.Table, col):
 				return col, "the caller-known " + col, false
+			case k.caller:
+				if key := c.cat.CallerKey(st.SQL.Table, col, isKnown); key != nil {
+					return col, "the caller-known " + catalog.KeyName(key), false
+				}
 			}
 		}
 	}

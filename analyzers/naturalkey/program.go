@@ -42,8 +42,8 @@ func (c *checker) programRoots() {
 			if parsed.Kind != sqltext.Insert || parsed.Conflict {
 				continue
 			}
-			if col := c.givenIdentity(parsed, st.Given, fresh[r.Root]); col != "" {
-				c.reportProgram(&m, r, st, parsed, col)
+			if col, name := c.givenIdentity(parsed, st.Given, fresh[r.Root]); col != "" {
+				c.reportProgram(&m, r, st, parsed, col, name)
 			}
 		}
 	}
@@ -52,8 +52,8 @@ func (c *checker) programRoots() {
 // givenIdentity returns an inserted column that is the identity of the
 // table's own rows and whose value the root hands down, through the
 // parameters of each implementation between, unless a fresh value is
-// known to fill it.
-func (c *checker) givenIdentity(st *sqltext.Statement, given []bool, fresh map[string]bool) string {
+// known to fill it; name names the key it is in.
+func (c *checker) givenIdentity(st *sqltext.Statement, given []bool, fresh map[string]bool) (col, name string) {
 	known := map[string]bool{} // columns the root hands down, or constants
 	for i, col := range st.Columns {
 		known[strings.ToLower(col)] = !fresh[st.Table+"."+col] && !slices.ContainsFunc(st.ArgsOf(i), func(p sqltext.Param) bool {
@@ -62,16 +62,24 @@ func (c *checker) givenIdentity(st *sqltext.Statement, given []bool, fresh map[s
 	}
 	isKnown := func(col string) bool { return known[col] }
 	for i, col := range st.Columns {
-		if !c.cat.IsOwnIdentity(st.Table, col) && !c.cat.InCallerKey(st.Table, col, isKnown) || fresh[st.Table+"."+col] {
+		if fresh[st.Table+"."+col] {
 			continue
+		}
+		name := col
+		if !c.cat.IsOwnIdentity(st.Table, col) {
+			key := c.cat.CallerKey(st.Table, col, isKnown)
+			if key == nil {
+				continue
+			}
+			name = catalog.KeyName(key)
 		}
 		for _, p := range st.ArgsOf(i) {
 			if p.Index >= 0 && p.Index < len(given) && given[p.Index] {
-				return col
+				return col, name
 			}
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // freshSinks lists, by root, the identities the composition root found
@@ -97,7 +105,7 @@ func (c *checker) freshSinks() map[string]map[string]bool {
 }
 
 // reportProgram reports an INSERT of a root's expanded list.
-func (c *checker) reportProgram(m *check.Merger, r *summary.ProgramRoot, st *summary.ProgramStmt, parsed *sqltext.Statement, col string) {
+func (c *checker) reportProgram(m *check.Merger, r *summary.ProgramRoot, st *summary.ProgramStmt, parsed *sqltext.Statement, col, name string) {
 	p, ok := check.PlaceAt(Meta, check.Site{Pos: st.Pos, Wiring: r.Wiring, Ignores: st.Ignores, Through: st.Through})
 	if !ok {
 		return
@@ -113,7 +121,7 @@ func (c *checker) reportProgram(m *check.Merger, r *summary.ProgramRoot, st *sum
 	d := analysis.Diagnostic{
 		Pos: p.Pos,
 		Message: fmt.Sprintf("a retry inserts the row for the same %s again, which fails or duplicates it: the INSERT into %s in %s has no conflict handling for the caller-known %s (%s); add %s and handle the existing row",
-			col, parsed.Table, where, col, root, conflictAdvice(programDialect(st), parsed)),
+			name, parsed.Table, where, name, root, conflictAdvice(programDialect(st), parsed)),
 		Related: p.Related,
 	}
 	if !c.fixable(parsed.Table, col, false) {

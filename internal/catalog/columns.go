@@ -120,8 +120,8 @@ func (c *Catalog) IsOwnIdentity(table, col string) bool {
 	return false
 }
 
-// InCallerKey reports whether col, an identifier by its name
-// (customs_filings.shipment_id), is a column of a key that the schema
+// CallerKey returns the key that holds col, an identifier by its name
+// (customs_filings.shipment_id), when it is a key that the schema
 // declares for table (its primary key or a unique constraint or index)
 // every column of which the INSERT fills with a value its caller knows
 // (known): the row is the one row of the operation on that entity, a
@@ -129,17 +129,26 @@ func (c *Catalog) IsOwnIdentity(table, col string) bool {
 // handling, is absorbed. A unique attribute (users.email) is a rule of
 // the domain, as for IsOwnIdentity; an attempt log's rows are one per
 // attempt.
-func (c *Catalog) InCallerKey(table, col string, known func(col string) bool) bool {
+func (c *Catalog) CallerKey(table, col string, known func(col string) bool) []string {
 	col = strings.ToLower(strings.Trim(col, "`\"[]"))
 	if IsAttemptLog(table) || !c.IsKeyColumn(col) {
-		return false
+		return nil
 	}
 	for _, key := range c.tables.Keys(strings.Trim(table, "`\"[]")) {
 		if slices.Contains(key, col) && !slices.ContainsFunc(key, func(k string) bool { return !known(k) }) {
-			return true
+			return key
 		}
 	}
-	return false
+	return nil
+}
+
+// KeyName names a key in a message: its column, or its columns in
+// parentheses.
+func KeyName(key []string) string {
+	if len(key) == 1 {
+		return key[0]
+	}
+	return "(" + strings.Join(key, ", ") + ")"
 }
 
 // ConflictTarget returns the columns of the key an INSERT into table

@@ -591,8 +591,17 @@ func (sc *scope) given(a valueflow.ArgSource) bool {
 		return false // a field of a struct built in place left zero: the database fills it
 	}
 	if sc.parent.parent == nil {
+		// A struct a callee of the root builds in place is the
+		// callee's, but for the fields it fills from the root's values.
+		field := a.Path != "" && slices.ContainsFunc(sc.fields, func(f valueflow.FieldSource) bool {
+			rest, ok := strings.CutPrefix(a.Path, f.Path)
+			return f.Arg == a.Param-1 && ok && (rest == "" || strings.HasPrefix(rest, "."))
+		})
 		return !slices.ContainsFunc(sc.produced, func(p valueflow.ArgSource) bool {
-			return p.Param == a.Param-1 && (p.Path == "" || a.Path == p.Path || strings.HasPrefix(a.Path, p.Path+"."))
+			if p.Path == "" {
+				return p.Param == a.Param-1 && !field
+			}
+			return p.Param == a.Param-1 && (a.Path == p.Path || strings.HasPrefix(a.Path, p.Path+"."))
 		})
 	}
 	if src.Param < 0 {

@@ -1154,6 +1154,15 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 			}
 			wired.Produced = slices.Clone(s.Wired.Produced)
 			wired.Decoded = slices.Clone(s.Wired.Decoded)
+			wired.ErrorText = slices.Clone(s.Wired.ErrorText)
+			for _, f := range s.Wired.Fields {
+				// A field of a struct the callee builds in place from
+				// its parameter holds what this function passes there;
+				// one the callee fills itself is not handed down.
+				if f.Source.Param >= 0 && f.Source.Param < len(call.Call.Args) {
+					wired.Fields = append(wired.Fields, valueflow.FieldSource{Arg: f.Arg, Path: f.Path, Source: b.argSource(call.Call.Args[f.Source.Param], f.Source.Path)})
+				}
+			}
 			for i, a := range s.Wired.Args {
 				// The callee's parameter filled here with the key
 				// read from this function's delivery: still the

@@ -18,7 +18,7 @@ func (s *Store) AddPlate(ctx context.Context, plate string) error {
 
 // AppendEvent records a tag's event.
 func (s *Store) AppendEvent(ctx context.Context, serial string, seq int64) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO tag_events (serial, seq) VALUES ($1, $2)", serial, seq) // want `a retry inserts the row for the same seq again, which fails or duplicates it: the INSERT into tag_events in records.Store.AppendEvent has no conflict handling for the caller-known seq \(HTTP handler Handler.TagEvent\)`
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO tag_events (serial, seq) VALUES ($1, $2)", serial, seq) // want `a retry inserts the row for the same \(serial, seq\) again, which fails or duplicates it: the INSERT into tag_events in records.Store.AppendEvent has no conflict handling for the caller-known \(serial, seq\) \(HTTP handler Handler.TagEvent\)`
 	return err
 }
 

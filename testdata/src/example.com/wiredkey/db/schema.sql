@@ -23,3 +23,12 @@ CREATE TABLE closings (
 	period_start timestamptz NOT NULL,
 	CONSTRAINT closings_shop_period UNIQUE (shop_id, period_start)
 );
+
+-- An account's vehicles, one row per plate.
+CREATE TABLE fleet_vehicles (
+	id         bigserial PRIMARY KEY,
+	account_id text NOT NULL,
+	plate      text NOT NULL,
+	nickname   text NOT NULL,
+	CONSTRAINT fleet_vehicles_account_plate_key UNIQUE (account_id, plate)
+);

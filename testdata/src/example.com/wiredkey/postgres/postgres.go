@@ -35,7 +35,7 @@ func (s *Store) File(ctx context.Context, shipmentID string) error {
 func (s *Store) Close(ctx context.Context, shop string, day time.Time) error {
 	start, _ := dayBounds(day)
 	return s.inTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, "INSERT INTO closings (shop_id, period_start) VALUES ($1, $2)", shop, start) // want `a retry inserts the row for the same shop_id again, which fails or duplicates it: the INSERT into closings in postgres.Store.Close\$1 has no conflict handling for the caller-known shop_id \(HTTP handler Handler.CloseDay`
+		_, err := tx.ExecContext(ctx, "INSERT INTO closings (shop_id, period_start) VALUES ($1, $2)", shop, start) // want `a retry inserts the row for the same \(shop_id, period_start\) again, which fails or duplicates it: the INSERT into closings in postgres.Store.Close\$1 has no conflict handling for the caller-known \(shop_id, period_start\) \(HTTP handler Handler.CloseDay`
 		return err
 	})
 }

@@ -1,0 +1,53 @@
+// Package fleet registers vehicles: its service builds the row from
+// the input it is given and hands it to the repository main wires.
+package fleet
+
+import (
+	"context"
+	"strings"
+)
+
+// A Vehicle is one plate of an account.
+type Vehicle struct {
+	AccountID, Plate, Nickname string
+}
+
+// Vehicles stores vehicles.
+type Vehicles interface {
+	Create(ctx context.Context, v *Vehicle) error
+}
+
+// Plates hands out temporary plates.
+type Plates interface {
+	Next(ctx context.Context) (string, error)
+}
+
+// RegisterInput is what a handler fills from the request.
+type RegisterInput struct {
+	AccountID, Plate, Nickname string
+}
+
+// Service registers vehicles.
+type Service struct {
+	Vehicles Vehicles
+	Plates   Plates
+}
+
+func normalize(p string) string { return strings.ToUpper(strings.TrimSpace(p)) }
+
+// Register stores the plate the caller gives, normalised: a retry
+// stores the same account and plate again.
+func (s *Service) Register(ctx context.Context, in RegisterInput) error {
+	v := &Vehicle{AccountID: in.AccountID, Plate: normalize(in.Plate), Nickname: in.Nickname}
+	return s.Vehicles.Create(ctx, v)
+}
+
+// Temporary stores a plate the allocator hands out on each call: the
+// row's key is not the caller's.
+func (s *Service) Temporary(ctx context.Context, in RegisterInput) error {
+	plate, err := s.Plates.Next(ctx)
+	if err != nil {
+		return err
+	}
+	return s.Vehicles.Create(ctx, &Vehicle{AccountID: in.AccountID, Plate: plate, Nickname: in.Nickname})
+}

@@ -1,0 +1,34 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"example.com/wiredkey/fleet"
+)
+
+// Fleet's handlers call the fleet service, a concrete type of another
+// package, with an input built from the request.
+type Fleet struct {
+	Svc *fleet.Service
+}
+
+type registerRequest struct {
+	Plate, Nickname string
+}
+
+func (f *Fleet) Register(w http.ResponseWriter, r *http.Request) {
+	var req registerRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		return
+	}
+	f.Svc.Register(r.Context(), fleet.RegisterInput{AccountID: r.Header.Get("X-Account"), Plate: req.Plate, Nickname: req.Nickname})
+}
+
+func (f *Fleet) Temporary(w http.ResponseWriter, r *http.Request) {
+	var req registerRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		return
+	}
+	f.Svc.Temporary(r.Context(), fleet.RegisterInput{AccountID: r.Header.Get("X-Account"), Nickname: req.Nickname})
+}
