@@ -126,6 +126,14 @@ func TestWired(t *testing.T) {
 	}
 	// A call without a key that two roots reach is one finding, which
 	// names the second root and its way there too.
+	// The identity of a row a lookup by the caller's value found is the
+	// caller's; that of a row the call opened is not.
+	if !relates(graph, "HTTP handler Fleet.Register)", "also retried root: HTTP handler Fleet.Owned") {
+		t.Error("the plate registered for an account looked up by the caller's number is not a finding of its root")
+	}
+	if relates(graph, "HTTP handler Fleet.Register)", "also retried root: HTTP handler Fleet.Opened") {
+		t.Error("the plate registered for an account each attempt opens is a finding of its root")
+	}
 	if !relates(graph, "HTTP handler Handler.Pay)", "also retried root: gin handler GinHandler.ChargeLines") {
 		t.Error("the keyless call a second root reaches does not name that root")
 	}
@@ -243,10 +251,12 @@ func TestWired(t *testing.T) {
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.BookRecorded \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipViaRecord, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.Rebook \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipRecorded, wired here\)`,
 		},
-		"example.com/wiredkey/cmd/server/main.go:18": {
+		"example.com/wiredkey/cmd/server/main.go:19": {
 			`a crash after the HTTP request in pay.Gateway.Charge \(pay.go:\d+:\d+\) and before its outcome is stored leaves no record of it, .*\(HTTP handler Handler.Deposit, wired here\)`,
 			`a crash between the two commits leaves the effect without its key, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in postgres.KeyStore.Save \(postgres.go:\d+:\d+\), HTTP handler Handler.Bill, wired here\)`,
 			`a crash between the two commits records the key without its effect.* \(idempotency_keys on a handle that commits each statement, the effect on a handle that commits each statement; idempotency_keys in postgres.Keys.Reserve \(postgres.go:\d+:\d+\), HTTP handler Handler.Book, wired here\)`,
+			// An account each attempt opens, apart from the plate.
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into accounts in gormstore.Accounts.Open \(gormstore.go:\d+:\d+\) is not idempotent \(HTTP handler Fleet.Opened, wired here\)`,
 			`a retry inserts a second archive row with a new id: uuid.NewString\(\) in app.service.Archive \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Archive, wired here\)`,
 			`a retry inserts a second ledger row with a new id: uuid.NewString\(\) in app.service.Transfer \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Transfer, wired here\)`,
 			`a retry inserts a second ledger row with a new id: uuid.NewString\(\) in app.service.Transfer \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Transfer, wired here\)`,

@@ -184,11 +184,12 @@ func (c *checker) keyColumn(st *effects.Stmt, path *retried.Path) (col, what str
 			case k.fresh:
 			case k.what != "":
 				return col, k.what, true
-			case k.caller && c.cat.IsOwnIdentity(st.SQL.Table, col):
-				return col, "the caller-known " + col, false
 			case k.caller:
 				if key := c.cat.CallerKey(st.SQL.Table, col, isKnown); key != nil {
 					return col, "the caller-known " + catalog.KeyName(key), false
+				}
+				if c.cat.IsOwnIdentity(st.SQL.Table, col) {
+					return col, "the caller-known " + col, false
 				}
 			}
 		}
@@ -212,10 +213,14 @@ func (c *checker) report(st *effects.Stmt, col, what string, opKey bool, path *r
 	if q := sqlcQuery(st.Text); q != "" {
 		table += " (sqlc query " + q + ")" // the query to change, when the code is generated
 	}
+	same := col
+	if key, ok := strings.CutPrefix(what, "the caller-known "); ok {
+		same = key // the key the column is in
+	}
 	d := analysis.Diagnostic{
 		Pos: c.res.CallStart(st.Instr.Pos()),
 		Message: fmt.Sprintf("a retry inserts the row for the same %s again, which fails or duplicates it: the INSERT into %s has no conflict handling for %s (%s)",
-			col, table, what, path.Root.Describe()),
+			same, table, what, path.Root.Describe()),
 	}
 	d.Related = check.Chain(path)
 	if keyAfter {

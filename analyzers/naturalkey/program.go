@@ -66,12 +66,10 @@ func (c *checker) givenIdentity(st *sqltext.Statement, given []bool, fresh map[s
 			continue
 		}
 		name := col
-		if !c.cat.IsOwnIdentity(st.Table, col) {
-			key := c.cat.CallerKey(st.Table, col, isKnown)
-			if key == nil {
-				continue
-			}
+		if key := c.cat.CallerKey(st.Table, col, isKnown); key != nil {
 			name = catalog.KeyName(key)
+		} else if !c.cat.IsOwnIdentity(st.Table, col) {
+			continue
 		}
 		for _, p := range st.ArgsOf(i) {
 			if p.Index >= 0 && p.Index < len(given) && given[p.Index] {

@@ -27,6 +27,8 @@ type ORM struct {
 	Overwrites []string
 	// Update update rows from the arguments starting at the index.
 	Update map[string]int
+	// Reads read rows into their argument.
+	Reads []string
 	// Chain return the handle they are called on, refined: following
 	// them back finds the handle a statement runs on.
 	Chain []string
@@ -64,6 +66,7 @@ var orms = []ORM{{
 	Update: map[string]int{
 		"Updates": 0, "Update": 1, "UpdateColumn": 1, "UpdateColumns": 0,
 	},
+	Reads:      []string{"First", "Take", "Last", "Find", "Scan", "Count", "Pluck", "Row", "Rows"},
 	Chain:        []string{"WithContext", "Model", "Table", "Where", "Session", "Debug", "Clauses", "Omit", "Select"},
 	Begin:        "Begin",
 	Clauses:      "Clauses",
@@ -274,6 +277,14 @@ func IsORMOverwrite(fn *types.Func) bool {
 func IsORMUpsert(fn *types.Func) bool {
 	return slices.ContainsFunc(orms, func(o ORM) bool {
 		return slices.ContainsFunc(o.Upserts, func(m string) bool { return FuncKey(fn) == o.DB+"."+m })
+	})
+}
+
+// IsORMRead reports whether fn is an ORM's method that reads rows
+// (gorm's First, Take, Find).
+func IsORMRead(fn *types.Func) bool {
+	return slices.ContainsFunc(orms, func(o ORM) bool {
+		return slices.ContainsFunc(o.Reads, func(m string) bool { return FuncKey(fn) == o.DB+"."+m })
 	})
 }
 

@@ -1471,9 +1471,17 @@ const maxAttemptDepth = 8
 // allocated in the function that passes it (&Row{ID: id}, or a local),
 // and whether it is one.
 func FieldStores(model ssa.Value) (map[string][]ssa.Value, bool) {
-	v := Unwrap(model)
+	v := captured(Unwrap(model))
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		v = load.X
+		v = captured(load.X)
+		if cell, ok := v.(*ssa.Alloc); ok && cell != load.X {
+			// A captured variable that holds a pointer (cert :=
+			// &Certificate{...}, read in a closure): the struct it
+			// was set to, once.
+			if p, ok := storedOnce(cell); ok && isPointer(p.Type()) {
+				v = Unwrap(p)
+			}
+		}
 	}
 	alloc, ok := v.(*ssa.Alloc)
 	if !ok {
@@ -1482,6 +1490,42 @@ func FieldStores(model ssa.Value) (map[string][]ssa.Value, bool) {
 	out := make(map[string][]ssa.Value)
 	addStores(alloc, out, 0)
 	return out, true
+}
+
+// storedOnce returns the value stored into addr, when it is stored
+// into once.
+func storedOnce(addr ssa.Value) (ssa.Value, bool) {
+	var v ssa.Value
+	n := 0
+	for _, r := range *addr.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == addr {
+			v, n = st.Val, n+1
+		}
+	}
+	return v, n == 1
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
+}
+
+// captured returns the variable a function literal's free variable
+// captures, through the literals that enclose it: the struct a closure
+// reads (rec, built where the closure is made) is built there.
+func captured(v ssa.Value) ssa.Value {
+	for depth := 0; depth < 4; depth++ {
+		fv, ok := v.(*ssa.FreeVar)
+		if !ok {
+			break
+		}
+		b := Binding(fv)
+		if b == nil {
+			break
+		}
+		v = b
+	}
+	return v
 }
 
 // Sealed reports whether v is a struct allocated in the function that

@@ -56,6 +56,10 @@ type Summary struct {
 	// points to that it sets ("n.dedupID" for b.n.dedupID = k): a
 	// builder's setter.
 	RecvSets []string
+	// ORMReads is set when the function reads rows through an ORM
+	// (gorm's First, Take, Find), itself or in the functions it calls:
+	// reads that its statements do not list.
+	ORMReads bool
 	// ParamWrites are parameters whose value (at Path) a durable write
 	// stores.
 	ParamWrites []ParamWrite
@@ -522,6 +526,10 @@ type WiredStmt struct {
 	// of them computes from what was stored, as balance = balance - $1
 	// does, whatever statement the implementation runs.
 	Relative []ArgSource
+	// Lookups are the arguments, or fields of arguments built in
+	// place, that hold the identity of a row another wired call of the
+	// list returned (ret.ID, where ret is what Get(ctx, id) returned).
+	Lookups []Lookup
 	// ErrorText are the arguments that hold an error's text, on some
 	// path at least (errText = sendErr.Error() when the send failed):
 	// a write of them records an attempt, which each retry is meant to
@@ -563,6 +571,16 @@ type FieldSource struct {
 	Arg    int
 	Path   string
 	Source ArgSource
+}
+
+// A Lookup says that Arg, of a wired call, holds the identity of a row
+// that the wired call at entry Entry of the same list returned; Keys
+// are the arguments of that call that are neither contexts nor
+// handles, which it looked the row up by.
+type Lookup struct {
+	Arg   ArgSource
+	Entry int
+	Keys  []int
 }
 
 // An ArgHandle says argument Arg of a call is the handle Handle.
@@ -958,7 +976,7 @@ func (s SinkInfo) String() string {
 
 // Empty reports whether the summary says nothing.
 func (s *Summary) Empty() bool {
-	return len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.Defects) == 0 &&
+	return !s.ORMReads && len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.Defects) == 0 &&
 		len(s.ParamWrites) == 0 && len(s.Effects) == 0 && len(s.Stmts) == 0 && !s.StmtsCut && len(s.ResultFields) == 0 &&
 		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0 && len(s.RunsPast) == 0 && !s.Option &&
 		len(s.RecvSets) == 0

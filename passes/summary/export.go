@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
@@ -83,6 +84,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 			sum.Runs, sum.RunsInTx = ss.Runs, ss.RunsInTx // found once, with the statements
 		}
 		sum.RunsPast = runsPast(res.Env, fn)
+		sum.ORMReads = ormReads(res, fn, 0)
 		sum.OptionFields, sum.Option = effects.OptionFields(res.Env.Catalog, fn)
 		if returnsReceiver(fn) {
 			sum.RecvSets = recvSets(fn) // a builder's setter
@@ -707,4 +709,36 @@ func hitGuards(env *valueflow.Env, fn *ssa.Function, h valueflow.Hit) []valueflo
 		return deciders(env, step)
 	}
 	return nil
+}
+
+// ormReads reports whether fn reads rows through an ORM (gorm's First,
+// Take, Find), itself or in a function it calls: the package's own,
+// read a few calls deep, or another's, by its summary.
+func ormReads(res *Result, fn *ssa.Function, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || call.Common().IsInvoke() {
+				continue
+			}
+			callee := valueflow.Callee(call.Common())
+			switch {
+			case callee == nil:
+			case catalog.IsORMRead(callee):
+				return true
+			case callee.Pkg() == res.pass.Pkg:
+				if sf := call.Common().StaticCallee(); sf != nil && sf.Blocks != nil && ormReads(res, sf, depth+1) {
+					return true
+				}
+			default:
+				if s := res.Imported(callee); s != nil && s.ORMReads {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -287,10 +287,15 @@ type scope struct {
 	sealed    []int                   // the arguments built in place that only the call is given
 	relative  []valueflow.ArgSource   // the fields of arguments the caller set from their own value
 	errorText []int                   // the arguments that hold an error's text
-	trail     []step
-	through   []Resolution
-	judged    bool
-	judgedAt  int
+	// stable are the arguments (and fields) that hold the identity of
+	// a row a lookup the caller made by values it was given returned:
+	// the same row on every attempt.
+	stable   []valueflow.ArgSource
+	list     []valueflow.SQLStmt // the scope's own list
+	trail    []step
+	through  []Resolution
+	judged   bool
+	judgedAt int
 	// absorbed is set when a duplicate is handled around the wired
 	// call: its caller tests for a unique violation, or a guard runs
 	// before it.
@@ -339,6 +344,7 @@ func (p *program) rootStmts(pending []*valueflow.Pending) []ProgramRoot {
 // expand appends the statements of list to root, each wired call
 // replaced by its implementations' lists.
 func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope, depth int) {
+	sc.list = list
 	runs := map[int][]int{}    // each wired entry's arguments that all its implementations run
 	inTx := map[int][]int{}    // and those they run in a transaction they begin
 	within := map[int]string{} // the unit of work each wired entry runs in, if any
@@ -506,6 +512,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			sealed:       w.Sealed,
 			relative:     w.Relative,
 			errorText:    w.ErrorText,
+			stable:       p.stableLookups(sc, w),
 			trail:        trail,
 			through:      append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name}),
 			judged:       sc.judged || s.Retried,
@@ -586,6 +593,11 @@ func (sc *scope) given(a valueflow.ArgSource) bool {
 	if sc.parent == nil || a.Param < 1 || a.Param-1 >= len(sc.args) {
 		return false
 	}
+	if slices.ContainsFunc(sc.stable, func(s valueflow.ArgSource) bool {
+		return s.Param == a.Param-1 && (a.Path == s.Path || strings.HasPrefix(a.Path, s.Path+"."))
+	}) {
+		return true
+	}
 	src := sc.args[a.Param-1] // the receiver is parameter 0
 	if a.Path != "" && sc.unstored(a) {
 		return false // a field of a struct built in place left zero: the database fills it
@@ -638,6 +650,63 @@ func (sc *scope) relativeArg(a valueflow.ArgSource) bool {
 		return false
 	}
 	return sc.parent.relativeArg(valueflow.ArgSource{Param: src.Param, Path: src.Path + a.Path})
+}
+
+// stableLookups returns the arguments of w, a wired call of sc's list,
+// that hold the identity of a row another wired call of the list
+// returned (Lookup) when that call only reads and looks the row up by
+// values sc is given: a retry finds the same row.
+func (p *program) stableLookups(sc *scope, w *valueflow.WiredStmt) []valueflow.ArgSource {
+	var out []valueflow.ArgSource
+	for _, l := range w.Lookups {
+		if l.Entry < 0 || l.Entry >= len(sc.list) || len(l.Keys) == 0 {
+			continue
+		}
+		by := sc.list[l.Entry].Wired
+		if by == nil || !p.readsOnly(by.Call, 0) {
+			continue
+		}
+		if !slices.ContainsFunc(l.Keys, func(k int) bool { return !sc.holds(by, k) }) {
+			out = append(out, l.Arg)
+		}
+	}
+	return out
+}
+
+// holds reports whether argument k of w, a wired call of sc's list, is
+// a value sc is given: at the root, one it has that no wired call made;
+// below, a parameter its caller gave it.
+func (sc *scope) holds(w *valueflow.WiredStmt, k int) bool {
+	if k >= len(w.Args) {
+		return false
+	}
+	if sc.parent == nil {
+		return !slices.Contains(w.Produced, valueflow.ArgSource{Param: k})
+	}
+	src := w.Args[k]
+	return src.Param >= 0 && sc.given(src)
+}
+
+// readsOnly reports whether every implementation of call only reads:
+// it runs statements, each a read, and no external call, and makes no
+// fresh value.
+func (p *program) readsOnly(call valueflow.WiredCall, depth int) bool {
+	ims := p.implementations(call)
+	if len(ims) == 0 || depth > 2 {
+		return false
+	}
+	for _, im := range ims {
+		s := p.summary(im.fn)
+		if s == nil || len(s.Effects) > 0 || len(s.FreshResults) > 0 || len(s.Stmts) == 0 && !s.ORMReads {
+			return false
+		}
+		for _, st := range s.Stmts {
+			if st.Wired != nil && !p.readsOnly(st.Wired.Call, depth+1) || st.Wired == nil && sqltext.Parse(st.SQL).Kind != sqltext.Select {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // errorArg reports whether a, an argument of a statement of the

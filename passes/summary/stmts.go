@@ -1155,6 +1155,9 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 			wired.Produced = slices.Clone(s.Wired.Produced)
 			wired.Decoded = slices.Clone(s.Wired.Decoded)
 			wired.ErrorText = slices.Clone(s.Wired.ErrorText)
+			for _, l := range s.Wired.Lookups {
+				wired.Lookups = append(wired.Lookups, valueflow.Lookup{Arg: l.Arg, Entry: base + l.Entry, Keys: l.Keys})
+			}
 			for _, f := range s.Wired.Fields {
 				// A field of a struct the callee builds in place from
 				// its parameter holds what this function passes there;
@@ -1443,6 +1446,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		if errorText(a, 0) {
 			w.ErrorText = append(w.ErrorText, i)
 		}
+		w.Lookups = append(w.Lookups, b.lookups(a, i)...)
 		w.Keyed = append(w.Keyed, b.keyedFields(a, i)...)
 	}
 	for i, a := range call.Call.Args {
@@ -1731,6 +1735,37 @@ func (b *stmtBuilder) fieldSources(a ssa.Value, i int) []valueflow.FieldSource {
 	forFieldStores(a, func(field string, v ssa.Value) {
 		out = append(out, valueflow.FieldSource{Arg: i, Path: "." + field, Source: b.argSource(v, "")})
 	})
+	return out
+}
+
+// lookups lists where argument a (index i) of a wired call, whole or in
+// a field of a struct built in place for it, holds the identity of a
+// row another wired call of the list returned (ret.ID, where ret is
+// what Get(ctx, returnID) returned), with the arguments that call was
+// given that are neither contexts nor handles.
+func (b *stmtBuilder) lookups(a ssa.Value, i int) []valueflow.Lookup {
+	var out []valueflow.Lookup
+	add := func(v ssa.Value, path string) {
+		base, field, ok := fieldRead(valueflow.Unwrap(v))
+		if !ok || !isIdentityField(base.Type(), field) {
+			return
+		}
+		c := b.producer(base, 0)
+		if c == nil {
+			return
+		}
+		var keys []int
+		for k, arg := range c.Call.Args {
+			if t := arg.Type(); catalog.TypeKey(t) != "context.Context" && !effects.IsHandle(b.h.r.Env.Catalog, t) && !valueflow.AutocommitHandle(t) {
+				keys = append(keys, k)
+			}
+		}
+		if j := slices.Index(b.instrs, ssa.Instruction(c)); j >= 0 {
+			out = append(out, valueflow.Lookup{Arg: valueflow.ArgSource{Param: i, Path: path}, Entry: j, Keys: keys})
+		}
+	}
+	add(a, "")
+	forFieldStores(a, func(field string, v ssa.Value) { add(v, "."+field) })
 	return out
 }
 

@@ -65,7 +65,7 @@ func createTickets(w http.ResponseWriter, r *http.Request) {
 // hold it too, so no fix absorbs the conflict.
 func enrol(w http.ResponseWriter, r *http.Request) {
 	var id string
-	if err := pool.QueryRow(r.Context(), "INSERT INTO enrolments (clinic_id, mrn) VALUES ($1, $2) RETURNING id", r.PathValue("clinic"), r.FormValue("mrn")).Scan(&id); err != nil { // want `same clinic_id again.*answering a row another request made as the conflict it is`
+	if err := pool.QueryRow(r.Context(), "INSERT INTO enrolments (clinic_id, mrn) VALUES ($1, $2) RETURNING id", r.PathValue("clinic"), r.FormValue("mrn")).Scan(&id); err != nil { // want `same \(clinic_id, mrn\) again.*answering a row another request made as the conflict it is`
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }

@@ -59,7 +59,7 @@ func printLabel(ctx context.Context, t *asynq.Task) error {
 
 // A composite key of the caller's order and a constant purpose.
 func depositIntent(ctx context.Context, t *asynq.Task) error {
-	_, err := db.ExecContext(ctx, "INSERT INTO payment_intents (order_id, purpose) VALUES ($1, 'deposit')", string(t.Payload())) // want `same order_id again.*INSERT into payment_intents`
+	_, err := db.ExecContext(ctx, "INSERT INTO payment_intents (order_id, purpose) VALUES ($1, 'deposit')", string(t.Payload())) // want `same \(order_id, purpose\) again.*INSERT into payment_intents`
 	return err
 }
 

@@ -5,6 +5,8 @@ package fleet
 import (
 	"context"
 	"strings"
+
+	"example.com/wiredkey/txn"
 )
 
 // A Vehicle is one plate of an account.
@@ -31,6 +33,7 @@ type RegisterInput struct {
 type Service struct {
 	Vehicles Vehicles
 	Plates   Plates
+	Accounts Accounts
 }
 
 func normalize(p string) string { return strings.ToUpper(strings.TrimSpace(p)) }
@@ -50,4 +53,39 @@ func (s *Service) Temporary(ctx context.Context, in RegisterInput) error {
 		return err
 	}
 	return s.Vehicles.Create(ctx, &Vehicle{AccountID: in.AccountID, Plate: plate, Nickname: in.Nickname})
+}
+
+// An Account holds vehicles.
+type Account struct {
+	ID, Number string
+}
+
+// Accounts finds and opens accounts.
+type Accounts interface {
+	ByNumber(ctx context.Context, number string) (*Account, error)
+	Open(ctx context.Context, number string) (*Account, error)
+}
+
+// Owned registers a plate for the account the caller names by number:
+// the account found is the same on every attempt, and so is the row's
+// key, built in a function another package's helper runs.
+func (s *Service) Owned(ctx context.Context, number, plate string) error {
+	acct, err := s.Accounts.ByNumber(ctx, number)
+	if err != nil {
+		return err
+	}
+	v := &Vehicle{AccountID: acct.ID, Plate: normalize(plate)}
+	return txn.Run(ctx, func(ctx context.Context) error {
+		return s.Vehicles.Create(ctx, v)
+	})
+}
+
+// Opened registers a plate for an account it opens: each attempt opens
+// another, so the row's key is new.
+func (s *Service) Opened(ctx context.Context, number, plate string) error {
+	acct, err := s.Accounts.Open(ctx, number)
+	if err != nil {
+		return err
+	}
+	return s.Vehicles.Create(ctx, &Vehicle{AccountID: acct.ID, Plate: normalize(plate)})
 }

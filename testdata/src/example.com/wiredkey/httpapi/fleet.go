@@ -32,3 +32,11 @@ func (f *Fleet) Temporary(w http.ResponseWriter, r *http.Request) {
 	}
 	f.Svc.Temporary(r.Context(), fleet.RegisterInput{AccountID: r.Header.Get("X-Account"), Nickname: req.Nickname})
 }
+
+func (f *Fleet) Owned(w http.ResponseWriter, r *http.Request) {
+	f.Svc.Owned(r.Context(), r.FormValue("account"), r.FormValue("plate"))
+}
+
+func (f *Fleet) Opened(w http.ResponseWriter, r *http.Request) {
+	f.Svc.Opened(r.Context(), r.FormValue("account"), r.FormValue("plate"))
+}

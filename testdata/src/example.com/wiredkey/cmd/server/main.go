@@ -9,6 +9,7 @@ import (
 	"example.com/wiredkey/app"
 	queries "example.com/wiredkey/db"
 	"example.com/wiredkey/fleet"
+	"example.com/wiredkey/gormstore"
 	"example.com/wiredkey/httpapi"
 	"example.com/wiredkey/postgres"
 )
@@ -17,7 +18,7 @@ func main() {
 	db, _ := sql.Open("postgres", "")
 	h := &httpapi.Handler{Orders: app.NewService(&postgres.Store{DB: db}, db), Tickets: queries.New(db), Bookings: app.NewBookings(&postgres.Store{DB: db}, &postgres.Keys{DB: db}), Billing: app.NewBilling(&postgres.Units{DB: db}, postgres.Invoices{}, &postgres.KeyStore{DB: db})}
 	h.Deposits = deposits(db)
-	f := &httpapi.Fleet{Svc: &fleet.Service{Vehicles: &postgres.Vehicles{DB: db}}}
+	f := &httpapi.Fleet{Svc: &fleet.Service{Vehicles: &postgres.Vehicles{DB: db}, Accounts: &gormstore.Accounts{}}}
 	http.HandleFunc("/vehicles", f.Register)
 	startQueue(db)
 	http.HandleFunc("/orders", h.Place)
