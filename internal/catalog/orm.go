@@ -66,7 +66,7 @@ var orms = []ORM{{
 	Update: map[string]int{
 		"Updates": 0, "Update": 1, "UpdateColumn": 1, "UpdateColumns": 0,
 	},
-	Reads:      []string{"First", "Take", "Last", "Find", "Scan", "Count", "Pluck", "Row", "Rows"},
+	Reads:        []string{"First", "Take", "Last", "Find", "Scan", "Count", "Pluck", "Row", "Rows"},
 	Chain:        []string{"WithContext", "Model", "Table", "Where", "Session", "Debug", "Clauses", "Omit", "Select"},
 	Begin:        "Begin",
 	Clauses:      "Clauses",
