@@ -31,8 +31,10 @@
 // and /ssntrace do), a helper's POST that its callers give only such
 // addresses, also when they are reached through an interface, or the
 // members of one mailing list, which it holds once each
-// (/addressbooks/{id}/emails, /lists/{id}/members), whether the address is concatenated or
-// formatted with fmt.Sprintf, SQS
+// (/addressbooks/{id}/emails, /lists/{id}/members), or an action that
+// moves one resource to a state no request leaves (void, cancel,
+// revoke, archive, deactivate, disable: /labels/{id}/void), whether the
+// address is concatenated or formatted with fmt.Sprintf, SQS
 // standard queues, confirm or capture of an existing Stripe
 // PaymentIntent (it succeeds at most once), requests whose JSON body is
 // encoded from a struct with a field for the operation's key

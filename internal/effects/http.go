@@ -691,9 +691,10 @@ func headerSlotOpts(req ssa.Value, external ssa.CallInstruction, headers []strin
 // GraphQL-query endpoint, a last path segment that names a search or a
 // trace, as /federalcriminalsearch and /ssntrace do, or one whose last
 // path segment or custom
-// method, as in /v1/addresses:validate, names a read: readActions), or
+// method, as in /v1/addresses:validate, names a read: readActions),
 // adds an address to a list that holds each address once (addsMember),
-// told from the constant end of the URL.
+// or moves one resource to a state it stays in (endsResource), told from
+// the constant end of the URL.
 func noEffect(url ssa.Value) bool {
 	s, ok := constSuffix(url)
 	if !ok {
@@ -706,7 +707,7 @@ func noEffect(url ssa.Value) bool {
 	s = strings.TrimSuffix(s, "/")
 	last := s[strings.LastIndexAny(s, "/:")+1:]
 	return strings.HasSuffix(s, "/token") || strings.Contains(s, "/oauth") || strings.Contains(s, "/search") ||
-		strings.HasSuffix(last, "search") || len(last) > len("trace") && strings.HasSuffix(last, "trace") || strings.HasSuffix(s, "/graphql") || namesRead(last) || addsMember(url)
+		strings.HasSuffix(last, "search") || len(last) > len("trace") && strings.HasSuffix(last, "trace") || strings.HasSuffix(s, "/graphql") || namesRead(last) || addsMember(url) || endsResource(url)
 }
 
 // namesRead reports whether a path segment names a read: a read action
@@ -738,6 +739,23 @@ func addsMember(url ssa.Value) bool {
 	segs := pathSegments(url)
 	n := len(segs)
 	return n >= 3 && memberLists[strings.ToLower(segs[n-1])] && segs[n-2] == "" && segs[n-3] != ""
+}
+
+// endsResource reports whether a POST moves one resource to a state it
+// stays in: its path ends in a final action (finalActions) under the
+// resource's computed ID (/labels/{id}/void). The second request finds
+// the label void already: it voids nothing again.
+func endsResource(url ssa.Value) bool {
+	segs := pathSegments(url)
+	n := len(segs)
+	return n >= 3 && finalActions[strings.ToLower(segs[n-1])] && segs[n-2] == "" && segs[n-3] != ""
+}
+
+// finalActions are last path segments of POST endpoints that move the
+// resource they name to a state no request leaves: a voided label, a
+// cancelled booking, a revoked key.
+var finalActions = map[string]bool{
+	"void": true, "cancel": true, "revoke": true, "archive": true, "deactivate": true, "disable": true,
 }
 
 // readActions are last path segments of POST endpoints that answer

@@ -440,3 +440,16 @@ func traceOnly(w http.ResponseWriter, r *http.Request) {
 	req.Header.Set("X-Request-Id", r.Header.Get("Idempotency-Key"))
 	http.DefaultClient.Do(req) // want `HTTP POST: the request carries no Idempotency-Key header \(HTTP handler traceOnly\)`
 }
+
+// Negative: a label voided under its ID, which stays void: a second
+// void voids nothing.
+func voidLabel(ctx context.Context, t *asynq.Task) error {
+	_, err := http.Post("https://carrier.example/labels/"+string(t.Payload())+"/void", "application/json", nil)
+	return err
+}
+
+// Positive: a label printed under its ID: each request prints one.
+func printLabel(ctx context.Context, t *asynq.Task) error {
+	_, err := http.Post("https://carrier.example/labels/"+string(t.Payload())+"/print", "application/json", nil) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header`
+	return err
+}
