@@ -201,11 +201,18 @@ func (c *checker) statements(fn *ssa.Function) (out []*effects.Stmt, whole bool)
 }
 
 // attemptRecord reports whether a write adds a row to a log of attempts
-// (webhook_attempts, audit_log): one row per attempt is what it is for,
-// so a retry that adds another repeats nothing that harms, though its
-// failure fails the attempt.
+// (webhook_attempts, audit_log), or only counts attempts (UPDATE
+// webhook_outbox SET attempts = attempts + 1): one row, or one more,
+// per attempt is what it is for, so a retry that adds another repeats
+// nothing that harms, though its failure fails the attempt.
 func attemptRecord(st *sqltext.Statement) bool {
-	return st.Kind == sqltext.Insert && catalog.IsAttemptLog(st.Table)
+	switch st.Kind {
+	case sqltext.Insert:
+		return catalog.IsAttemptLog(st.Table)
+	case sqltext.Update:
+		return len(st.Computed) > 0 && !slices.ContainsFunc(st.Computed, func(col string) bool { return !catalog.IsAttemptLog(col) })
+	}
+	return false
 }
 
 // rowGuards returns the guards that insert a row of the operation's

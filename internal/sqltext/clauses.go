@@ -57,6 +57,9 @@ func (r *reader) update() *Statement {
 		// again on a retry; one that only settles it (GREATEST(col,
 		// $2), COALESCE(col, $1)) does not.
 		st.Arithmetic = st.Arithmetic || self && changes
+		if self && changes {
+			st.Computed = append(st.Computed, strings.ToLower(col))
+		}
 		st.Params = append(st.Params, params)
 		if r.i == start+1 {
 			if st.Set == nil {

@@ -58,6 +58,9 @@ type Statement struct {
 	// Arithmetic is set when an UPDATE's SET computes a column from its
 	// own value (balance = balance - $1): repeating it is not harmless.
 	Arithmetic bool
+	// Computed are the columns whose new value the statement computes
+	// from their own, lower-cased.
+	Computed []string
 	// Where lists the equality conditions of the WHERE clause that are
 	// joined by AND: column = placeholder (or constant).
 	Where []Cond

@@ -69,11 +69,11 @@ func TestParse(t *testing.T) {
 		{"INSERT INTO t (a, b) VALUES ($1)", &Statement{Kind: Unknown}},
 		{"UPDATE accounts SET balance = balance - $1 WHERE id = $2", &Statement{
 			Kind: Update, Table: "accounts", Columns: []string{"balance"}, Params: [][]Param{{{Index: 0}}},
-			Arithmetic: true, Where: []Cond{{Column: "id", Params: []Param{{Index: 1}}}},
+			Arithmetic: true, Computed: []string{"balance"}, Where: []Cond{{Column: "id", Params: []Param{{Index: 1}}}},
 		}},
 		{"UPDATE orders SET status = ?, version = version + 1 WHERE id = ? AND version = ? RETURNING id", &Statement{
 			Kind: Update, Table: "orders", Columns: []string{"status", "version"}, Params: [][]Param{{{Index: 0}}, nil},
-			Arithmetic: true, Returning: true, Set: map[string]string{"status": "?"},
+			Arithmetic: true, Computed: []string{"version"}, Returning: true, Set: map[string]string{"status": "?"},
 			Where: []Cond{{Column: "id", Params: []Param{{Index: 1}}}, {Column: "version", Params: []Param{{Index: 2}}}},
 		}},
 		{"UPDATE pledges SET status = 'cancelled', updated_at = now() WHERE id = $1 AND p.status <> 'cancelled' AND sent_at IS NULL AND kind NOT IN ('a', 'b') AND x >= $2", &Statement{
@@ -100,7 +100,7 @@ func TestParse(t *testing.T) {
 			Where: []Cond{{Column: "id", Params: []Param{{Index: 0}}}},
 		}},
 		{"UPDATE posts SET tags = array_append(tags, $1) WHERE id = $2", &Statement{
-			Kind: Update, Table: "posts", Columns: []string{"tags"}, Params: [][]Param{{{Index: 0}}}, Arithmetic: true,
+			Kind: Update, Table: "posts", Columns: []string{"tags"}, Params: [][]Param{{{Index: 0}}}, Arithmetic: true, Computed: []string{"tags"},
 			Where: []Cond{{Column: "id", Params: []Param{{Index: 1}}}},
 		}},
 		// gorm's list placeholder: "IN ?" given a slice.

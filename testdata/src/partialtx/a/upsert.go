@@ -73,3 +73,23 @@ func logAttempt(ctx context.Context, t *asynq.Task) error {
 	_, err := db.ExecContext(ctx, "UPDATE payments SET status = 'paid' WHERE id = $1", "p")
 	return err
 }
+
+// A delivery's attempts are counted, then the delivery is marked done:
+// the count grows by one per attempt by design.
+func countAttempt(ctx context.Context, t *asynq.Task) error {
+	if _, err := db.ExecContext(ctx, "UPDATE deliveries SET attempts = attempts + 1 WHERE id = $1", "d"); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, "UPDATE deliveries SET status = 'delivered' WHERE id = $1", "d")
+	return err
+}
+
+// A delivery's attempts are counted with the fee each one costs: the
+// fee is a balance, which the retry charges again.
+func countAttemptFee(ctx context.Context, t *asynq.Task) error {
+	if _, err := db.ExecContext(ctx, "UPDATE deliveries SET attempts = attempts + 1, fees = fees + $2 WHERE id = $1", "d", 5); err != nil { // want `2 writes commit separately and the UPDATE of deliveries \(it computes from the current value\) is not idempotent \(asynq handler countAttemptFee\)`
+		return err
+	}
+	_, err := db.ExecContext(ctx, "UPDATE deliveries SET status = 'delivered' WHERE id = $1", "d")
+	return err
+}
