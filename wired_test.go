@@ -199,10 +199,10 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second sessions row with a new id: uuid.NewString\(\) in grpcapi.Server.Session \(grpcapi.go:\d+:\d+\) is fresh on every attempt \(gRPC method Server.Session, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into labels in postgres.Store.InsertLabel \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known id \(gRPC method Server.Label, wired here\); .*`,
 		},
-		"example.com/wiredtx/cmd/api/main.go:28": {
+		"example.com/wiredtx/cmd/api/main.go:30": {
 			`the INSERT into placed_orders in sqlstore.Orders.Record\$1 \(sqlstore.go:\d+:\d+\) has no conflict handling for the caller-known id \(kafka-go consumer loop Consumer.Run, wired here\); .*`,
 		},
-		"example.com/wiredtx/cmd/api/main.go:27": {
+		"example.com/wiredtx/cmd/api/main.go:29": {
 			`a crash between the two commits records the key without its effect.* \(idempotency_keys on a handle that commits each statement, the effect on a handle that commits each statement; idempotency_keys in sqlstore.Keys.Claim \(sqlstore.go:\d+:\d+\), HTTP handler Handler.PlaceOnce, wired here\)`,
 			`the INSERT into archive in httpapi.Handler.Archive \(httpapi.go:52:\d+\) is not idempotent \(HTTP handler Handler.Archive, wired here\)`,
 			`the INSERT into holds in sqlstore.Ledger.Hold \(sqlstore.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.HoldInUnit, wired here\)`,
@@ -222,6 +222,8 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second placed_orders row with a new id: uuid.NewString\(\) in app.service.ClaimInUnitLoose \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.ClaimInUnitLoose, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.Insert \(sqlstore.go:15:\d+\) .*\(HTTP handler Handler.Place, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into orders in sqlstore.Orders.InsertTx \(sqlstore.go:20:\d+\) .*\(HTTP handler Handler.PlaceTx, wired here\)`,
+			// A body's dedup field the service's literal leaves empty.
+			`a retry repeats the HTTP POST: the input sets no client_reference: Client.Do\(\) in smsapi.Client.Send \(smsapi.go:\d+:\d+\) \(HTTP handler TextHandler.Remind, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in carrierapi.Client.Pickup \(carrierapi.go:\d+:\d+\) \(HTTP handler Handler.Pickup, wired here\)`,
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in stripepay.Gateway.Capture \(stripepay.go:\d+:\d+\) \(HTTP handler Handler.CaptureLoose, wired here\)`,
 			// A claim stops the request's retries, not those of a

@@ -322,8 +322,8 @@ func (t *tracer) store(s *ssa.Store, n node) {
 		owner := fa.X.Type().Underlying().(*types.Pointer).Elem()
 		if slot, ok := t.env.Catalog.SlotField(owner, FieldName(fa.X.Type(), fa.Field)); ok {
 			t.hit(SinkInfo{Kind: SlotSink, What: slot.What, Conflict: unhandled(s.Parent(), slot.Conflict)}, s.Pos(), n.stack, nil)
-		} else if name, ok := dedupBodyField(owner, fa.Field); ok {
-			t.hit(SinkInfo{Kind: SlotSink, What: "the request's " + name + " field, on which its receiver drops a repeat"}, s.Pos(), n.stack, nil)
+		} else if name, ok := DedupBodyField(owner, fa.Field); ok {
+			t.hit(SinkInfo{Kind: SlotSink, Column: name, What: "the request's " + name + " field, on which its receiver drops a repeat"}, s.Pos(), n.stack, nil)
 		}
 	}
 	path := n.path
@@ -354,13 +354,13 @@ func (t *tracer) store(s *ssa.Store, n node) {
 	}
 }
 
-// dedupBodyField returns the JSON name of field i of owner, a struct
+// DedupBodyField returns the JSON name of field i of owner, a struct
 // written as JSON (its fields are tagged), when the field is there only
 // for the receiver of the request to drop a repeat
 // (catalog.IsDedupBodyField): client_reference, external_ref. A struct
 // whose fields are tagged for storage too is a stored model, whose
 // columns the statements that store it judge, not a request's body.
-func dedupBodyField(owner types.Type, i int) (string, bool) {
+func DedupBodyField(owner types.Type, i int) (string, bool) {
 	st, ok := owner.Underlying().(*types.Struct)
 	if !ok || i >= st.NumFields() || storedModel(st) {
 		return "", false

@@ -186,6 +186,11 @@ func (sf slotFields) stored(instr ssa.Instruction) bool {
 	slot, ok := sf.seen[ref]
 	if !ok {
 		_, slot = sf.env.Catalog.SlotField(owner, valueflow.FieldName(fa.X.Type(), fa.Field))
+		if !slot {
+			// A request body's field that its receiver drops a repeat
+			// by (client_reference).
+			_, slot = valueflow.DedupBodyField(owner, fa.Field)
+		}
 		sf.seen[ref] = slot
 	}
 	return slot

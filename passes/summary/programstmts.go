@@ -757,7 +757,15 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 	// A claim before the call stops the retry: it runs once, but for
 	// the retries of a client that retries itself.
 	claimed := w.PastGuard || p.guarded(w.Guards, true)
+	body := emptyBodyKey(w, s)
 	for _, eff := range s.Effects {
+		if body != nil && eff.KeyUnknown && eff.KeyParam < 0 {
+			// The request's body carries the key in a field the
+			// implementation fills from one of its parameter's, which
+			// the wired call leaves empty.
+			eff.KeyParam, eff.KeyPath, eff.Notification = body.Param, body.Path, false
+			eff.Keyless.Slot, eff.Keyless.Field = catalog.InputField, body.Sink.Column
+		}
 		// A call with no key through a function of the package (a
 		// post helper given ""), or keyed from a request field that
 		// the wired call leaves empty.
@@ -809,6 +817,19 @@ func (p *program) fillFix(w *valueflow.WiredStmt, eff valueflow.Effect, through 
 
 // leavesKeyEmpty reports whether a wired call leaves empty the request
 // field from which an implementation's external call takes its key.
+// emptyBodyKey returns the implementation's parameter sink that fills a
+// request body's dedup field (client_reference) from a field of a
+// parameter, when the wired call w leaves that field empty, or nil.
+func emptyBodyKey(w *valueflow.WiredStmt, s *valueflow.Summary) *valueflow.ParamSink {
+	for i, ps := range s.ParamSinks {
+		if ps.Sink.Kind == valueflow.SlotSink && ps.Sink.Column != "" && ps.Param >= 1 && ps.Path != "" &&
+			valueflow.LeavesEmpty(w.Empty, valueflow.ArgSource{Param: ps.Param - 1, Path: ps.Path}) {
+			return &s.ParamSinks[i]
+		}
+	}
+	return nil
+}
+
 func leavesKeyEmpty(w *valueflow.WiredStmt, eff valueflow.Effect) bool {
 	return eff.KeyPath != "" && eff.KeyParam >= 1 && valueflow.LeavesEmpty(w.Empty, valueflow.ArgSource{Param: eff.KeyParam - 1, Path: eff.KeyPath})
 }

@@ -12,6 +12,7 @@ import (
 	"example.com/wiredtx/consumer"
 	"example.com/wiredtx/fakes"
 	"example.com/wiredtx/httpapi"
+	"example.com/wiredtx/smsapi"
 	"example.com/wiredtx/sqlstore"
 	"example.com/wiredtx/stripepay"
 )
@@ -19,6 +20,7 @@ import (
 var (
 	_ = fakes.Orders{}
 	_ = carrierapi.Client{}
+	_ = smsapi.Client{}
 )
 
 func main() {
