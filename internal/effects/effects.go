@@ -5,6 +5,7 @@ package effects
 
 import (
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -128,12 +129,52 @@ func arg(c ssa.CallInstruction, fn *types.Func, i int) ssa.Value {
 	return cc.Args[i]
 }
 
+// capturedCarrier returns the struct a call carries its key in: its
+// argument, or, when the call's function literal reads that from a
+// variable it captures (params built, then sent in retry.Do(func()
+// error {...})) and does nothing else with it, the struct the variable
+// was set to, once, with the variable.
+func capturedCarrier(call *Call) (ssa.Value, *ssa.Alloc) {
+	carrier := valueflow.Unwrap(call.Carrier)
+	load, ok := carrier.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return carrier, nil
+	}
+	fv, ok := load.X.(*ssa.FreeVar)
+	if !ok {
+		return carrier, nil
+	}
+	cell, ok := valueflow.Binding(fv).(*ssa.Alloc)
+	if !ok {
+		return carrier, nil
+	}
+	v, ok := StoredOnce(cell)
+	if !ok {
+		return carrier, nil
+	}
+	for _, r := range *fv.Referrers() {
+		l, ok := r.(*ssa.UnOp)
+		if !ok || l.Op != token.MUL {
+			return carrier, nil
+		}
+		for _, u := range *l.Referrers() {
+			if u != call.Instr {
+				if _, debug := u.(*ssa.DebugRef); !debug {
+					return carrier, nil
+				}
+			}
+		}
+	}
+	return valueflow.Unwrap(v), cell
+}
+
 // fieldSlot decides what a key field of the carrier struct holds: the
 // carrier must be a struct made in this function, and passed only to
 // functions of the package, which are read, and to none that could set
 // the field behind our back.
 func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ssa.Value) {
-	base, ok := valueflow.Unwrap(call.Carrier).(*ssa.Alloc)
+	carrier, cell := capturedCarrier(call)
+	base, ok := carrier.(*ssa.Alloc)
 	if !ok {
 		return Unknown, nil
 	}
@@ -167,6 +208,16 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 					return false
 				}
 			case *ssa.Store:
+				if r.Val == v && r.Addr == cell && cell != nil {
+					// The variable the call's literal reads it from:
+					// its reads here are the struct too.
+					for _, u := range *cell.Referrers() {
+						if l, ok := u.(*ssa.UnOp); ok && l.Op == token.MUL && l.Parent() == cell.Parent() && !walk(l) {
+							return false
+						}
+					}
+					continue
+				}
 				if r.Val == v || r.Addr == v {
 					return false // the pointer escapes, or the struct is overwritten
 				}

@@ -43,7 +43,8 @@ func AppliedOptions(v ssa.Value) *ssa.Parameter {
 // OptionsField reports whether v, a value fn or a closure run by it
 // reads, is a field of an options struct of fn that only the options
 // given in one of its parameters set (var co callOptions; for _, o :=
-// range opts { o(&co) }; ... co.idempotencyKey): it returns the
+// range opts { o(&co) }; ... co.idempotencyKey, or co := collect(opts)
+// with collect a function of the package that does so): it returns the
 // parameter's index and the field's name.
 func OptionsField(fn *ssa.Function, v ssa.Value) (int, string, bool) {
 	load, ok := valueflow.Unwrap(v).(*ssa.UnOp)
@@ -72,6 +73,12 @@ func OptionsField(fn *ssa.Function, v ssa.Value) (int, string, bool) {
 			}
 			param = slices.Index(fn.Params, p)
 		case *ssa.Store:
+			if p := optionsOf(fn, r.Val); p != nil && r.Addr == alloc {
+				// call := buildCall(opts), kept in a variable: what a
+				// function of the package returns after applying them.
+				param = slices.Index(fn.Params, p)
+				continue
+			}
 			// o := callOptions{}: the zero value, as var o callOptions.
 			if c, ok := r.Val.(*ssa.Const); !ok || r.Addr != alloc || !c.IsNil() && c.Value != nil {
 				return 0, "", false

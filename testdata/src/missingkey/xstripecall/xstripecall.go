@@ -33,3 +33,13 @@ func refund(ctx context.Context, t *asynq.Task) error {
 func refundKeyed(ctx context.Context, t *asynq.Task) error {
 	return sc.Refund(ctx, "pi_1", xstripeopts.WithRefundKey(t.ResultWriter().TaskID()))
 }
+
+// A refund sent in a retry's operation with no option.
+func refundRetried(ctx context.Context, t *asynq.Task) error {
+	return sc.RefundRetried(ctx, "pi_1") // want `a retry repeats the Stripe Refund create: the call carries no idempotency key`
+}
+
+// Negative: keyed by the task's ID.
+func refundRetriedKeyed(ctx context.Context, t *asynq.Task) error {
+	return sc.RefundRetried(ctx, "pi_1", xstripeopts.WithRefundKey(t.ResultWriter().TaskID()))
+}

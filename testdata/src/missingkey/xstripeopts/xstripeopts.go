@@ -6,6 +6,7 @@ package xstripeopts
 import (
 	"context"
 
+	"github.com/avast/retry-go/v4"
 	"github.com/stripe/stripe-go/v82"
 )
 
@@ -99,4 +100,18 @@ func (c *Client) Refund(ctx context.Context, pi string, opts ...ValueOption) err
 	collectValue(opts).apply(&params.Params)
 	_, err := c.sc.V1Refunds.Create(ctx, params)
 	return err
+}
+
+// RefundRetried refunds with the key the options set, kept in a
+// variable, and sends the params in a retry's operation.
+func (c *Client) RefundRetried(ctx context.Context, pi string, opts ...ValueOption) error {
+	call := collectValue(opts)
+	params := &stripe.RefundCreateParams{PaymentIntent: stripe.String(pi)}
+	if call.idempotencyKey != "" {
+		params.SetIdempotencyKey(call.idempotencyKey)
+	}
+	return retry.Do(func() error {
+		_, err := c.sc.V1Refunds.Create(ctx, params)
+		return err
+	})
 }
