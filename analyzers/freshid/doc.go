@@ -18,7 +18,9 @@
 // builder's default, if n.dedupID == "" in Build, to a chain that calls
 // the setter that sets it: notify.For(id).DedupKey(k).Build()), or a function held in a field that the package only ever
 // sets to such a function, or to a function literal or a function of
-// its own that returns such a value: s.newHoldID(); or an ID generator behind an interface, whose
+// its own that returns such a value: s.newHoldID(); a clock the
+// program's wiring gives it, a func() time.Time the package never
+// fills: s.clock().UnixNano(); or an ID generator behind an interface, whose
 // field the package fills with one generator, or whose every
 // implementation the program wires returns a fresh value: s.ids.New())
 // and that value becomes the identity of

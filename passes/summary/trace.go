@@ -149,6 +149,13 @@ func sources(res *Result, call *ssa.Call) []fresh {
 				return []fresh{{gen: f.gen, v: v, id: f.id}}
 			}
 		}
+		if injectedClock(res, call) {
+			gen := "the clock"
+			if f := fieldVar(call.Call.Value); f != nil {
+				gen = f.Name() // as the code calls it: s.clock()
+			}
+			return []fresh{{gen: gen, v: call}}
+		}
 		return nil
 	}
 	if fn.Pkg() == nil {
@@ -223,6 +230,18 @@ func Fills(res *Result, call *ssa.Call) bool {
 	}
 	_, ok := res.Env.Catalog.Filler(fn)
 	return ok
+}
+
+// injectedClock reports whether call calls a function value that gives
+// the time and takes nothing (a service's clock, func() time.Time,
+// injected by the program's wiring): a clock, whose reading is as fresh
+// as time.Now's. One the package fills itself is what it holds.
+func injectedClock(res *Result, call *ssa.Call) bool {
+	if call.Call.IsInvoke() || call.Call.StaticCallee() != nil || res.Retried != nil && len(res.Retried.Targets(call)) > 0 {
+		return false
+	}
+	sig, ok := call.Call.Value.Type().Underlying().(*types.Signature)
+	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && catalog.TypeKey(sig.Results().At(0).Type()) == "time.Time"
 }
 
 // heldGenerator returns the ID generator a call of a function value

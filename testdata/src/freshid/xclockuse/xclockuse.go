@@ -7,6 +7,8 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/hibiken/asynq"
 
@@ -39,4 +41,20 @@ func remind(ctx context.Context, t *asynq.Task) error {
 // Negative: the time goes to a field no receiver deduplicates on.
 func remindStamped(ctx context.Context, t *asynq.Task) error {
 	return send(ctx, smsRequest{To: "+1", ClientReference: "exp-" + t.ResultWriter().TaskID(), SentAt: xclock.Stamp()})
+}
+
+// A reminder service whose clock the program's wiring gives it.
+type reminders struct {
+	now func() time.Time
+}
+
+// The reference is the injected clock's reading, to the nanosecond.
+func (r *reminders) remind(ctx context.Context, t *asynq.Task) error {
+	ref := "exp-" + strconv.FormatInt(r.now().UnixNano(), 36) // want `a retry sends a new value as the request's client_reference field.*now\(\) is fresh on every attempt`
+	return send(ctx, smsRequest{To: "+1", ClientReference: ref})
+}
+
+// Negative: the reading goes to a field no receiver deduplicates on.
+func (r *reminders) remindStamped(ctx context.Context, t *asynq.Task) error {
+	return send(ctx, smsRequest{To: "+1", ClientReference: "exp-" + t.ResultWriter().TaskID(), SentAt: r.now().UnixNano()})
 }
