@@ -1,0 +1,5 @@
+DROP TABLE IF EXISTS exports;
+DROP TABLE IF EXISTS transfers;
+DROP TABLE IF EXISTS reservations;
+DROP TABLE IF EXISTS ledger_entries;
+DROP TABLE IF EXISTS balances;
