@@ -381,11 +381,18 @@ func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
 // method to a receiver when fn is the wrapper SSA makes for it (a
 // method value h.Holds.Create, Holds an interface), or nil.
 func (fv *funcValues) boundInterface(fn *ssa.Function, pkg *types.Package) *ssa.MakeClosure {
-	if !strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Signature().Recv() == nil || !types.IsInterface(obj.Signature().Recv().Type()) {
 		return nil
 	}
-	obj, ok := fn.Object().(*types.Func)
-	if !ok || !types.IsInterface(obj.Signature().Recv().Type()) {
+	return fv.bound(fn, pkg)
+}
+
+// bound returns where the package binds fn, the wrapper SSA makes for a
+// method bound to a receiver (s.Withdrawals.OnBankPayout, a service of
+// another package's concrete type, or an interface's method), or nil.
+func (fv *funcValues) bound(fn *ssa.Function, pkg *types.Package) *ssa.MakeClosure {
+	if !strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
 		return nil
 	}
 	for _, mc := range fv.closures[fn] {
@@ -396,11 +403,32 @@ func (fv *funcValues) boundInterface(fn *ssa.Function, pkg *types.Package) *ssa.
 	return nil
 }
 
+// boundWrapper returns the wrapper the package makes for method bound
+// to a receiver (h.Withdrawals.OnBankPayout, a concrete type's method
+// of another package, whose value the targets name by the method), and
+// where the package binds it; nil when it binds none.
+func (fv *funcValues) boundWrapper(method *ssa.Function, pkg *types.Package) (*ssa.Function, *ssa.MakeClosure) {
+	if method.Object() == nil {
+		return nil, nil
+	}
+	for w := range fv.closures {
+		if w.Object() == method.Object() {
+			if mc := fv.bound(w, pkg); mc != nil {
+				return w, mc
+			}
+		}
+	}
+	return nil, nil
+}
+
 // boundName names the interface method a bound wrapper calls:
 // "api.Holds.Create".
 func boundName(fn *ssa.Function) string {
 	obj := fn.Object().(*types.Func)
 	recv := obj.Signature().Recv().Type()
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
 	if n, ok := types.Unalias(recv).(*types.Named); ok && n.Obj().Pkg() != nil {
 		return n.Obj().Pkg().Name() + "." + n.Obj().Name() + "." + obj.Name()
 	}

@@ -405,6 +405,11 @@ func (f *finder) adapted() {
 						// the wrapper that calls it through the
 						// interface is the root, as the method would be.
 						f.boundRoot(r.Kind, fn, mc)
+					} else if w, mc := f.values.boundWrapper(fn, f.pass.Pkg); w != nil {
+						// A method of another package's service type,
+						// bound the same way: its wrapper, which calls
+						// it, is the root.
+						f.boundRoot(r.Kind, w, mc)
 					}
 				}
 			}

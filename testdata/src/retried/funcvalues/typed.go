@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 
 	"github.com/hibiken/asynq"
+
+	"retried/funcsvc"
 )
 
 // A generic adapter decodes the task's payload and calls the typed
@@ -74,4 +76,10 @@ func plain[P any](fn func(ctx context.Context, p P) error) asynq.HandlerFunc {
 
 func registerPlain(mux *asynq.ServeMux, r refunds) {
 	mux.HandleFunc("order:refund", plain(r.Refund)) // want `root: asynq handler funcvalues.refunds.Refund, bound at typed.go:\d+:\d+`
+}
+
+// A method of another package's service type, bound the same way: the
+// wrapper SSA makes for it is the root.
+func registerVoid(mux *asynq.ServeMux, svc *funcsvc.Service) {
+	mux.HandleFunc("order:void", plain(svc.Void)) // want `root: asynq handler funcsvc.Service.Void, bound at typed.go:\d+:\d+`
 }
