@@ -34,7 +34,8 @@
 // (/addressbooks/{id}/emails, /lists/{id}/members), or an action that
 // moves one resource to a state no request leaves (void, cancel,
 // revoke, archive, deactivate, disable: /labels/{id}/void), whether the
-// address is concatenated or formatted with fmt.Sprintf, SQS
+// address is concatenated or formatted with fmt.Sprintf, also in a
+// retry's operation that reads it from a variable it captures, SQS
 // standard queues, confirm or capture of an existing Stripe
 // PaymentIntent (it succeeds at most once), requests whose JSON body is
 // encoded from a struct with a field for the operation's key

@@ -710,6 +710,30 @@ func noEffect(url ssa.Value) bool {
 		strings.HasSuffix(last, "search") || len(last) > len("trace") && strings.HasSuffix(last, "trace") || strings.HasSuffix(s, "/graphql") || namesRead(last) || addsMember(url) || endsResource(url)
 }
 
+// capturedAddress returns what a function literal reads from a
+// variable it captures (a path made with fmt.Sprintf and sent in
+// retry.Do(func() error {...})): the value the variable holds, when it
+// is the variable's one value; url itself otherwise.
+func capturedAddress(url ssa.Value) ssa.Value {
+	v := valueflow.Unwrap(url)
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		if b := valueflow.Binding(fv); b != nil {
+			return valueflow.Unwrap(b)
+		}
+		return url
+	}
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if fv, ok := load.X.(*ssa.FreeVar); ok {
+			if cell, ok := valueflow.Binding(fv).(*ssa.Alloc); ok {
+				if w, ok := StoredOnce(cell); ok {
+					return valueflow.Unwrap(w)
+				}
+			}
+		}
+	}
+	return url
+}
+
 // namesRead reports whether a path segment names a read: a read action
 // alone (validate) or as the last word of a compound (plate-lookups,
 // address_validation), singular or plural.
@@ -837,6 +861,7 @@ func pathSegments(url ssa.Value) []string {
 	const hole = "\x00"
 	var text func(v ssa.Value) string
 	text = func(v ssa.Value) string {
+		v = capturedAddress(v)
 		if b, ok := v.(*ssa.BinOp); ok && b.Op == token.ADD {
 			return text(b.X) + text(b.Y)
 		}
@@ -875,7 +900,7 @@ func pathSegments(url ssa.Value) []string {
 // constSuffix returns the constant tail of a string: a constant, or the
 // constant right operand of a concatenation.
 func constSuffix(v ssa.Value) (string, bool) {
-	switch v := v.(type) {
+	switch v := capturedAddress(v).(type) {
 	case *ssa.Const:
 		return constArg(v)
 	case *ssa.BinOp:

@@ -453,3 +453,30 @@ func printLabel(ctx context.Context, t *asynq.Task) error {
 	_, err := http.Post("https://carrier.example/labels/"+string(t.Payload())+"/print", "application/json", nil) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header`
 	return err
 }
+
+// Negative: a reservation cancelled under its ID by a backoff's
+// operation, which reads the address from the variable it captures.
+func cancelReservation(ctx context.Context, t *asynq.Task) error {
+	path := fmt.Sprintf("/v1/reservations/%s/cancel", t.Payload())
+	return backoff.Retry(func() error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://pos.example"+path, nil)
+		if err != nil {
+			return err
+		}
+		_, err = http.DefaultClient.Do(req)
+		return err
+	}, backoff.NewExponentialBackOff())
+}
+
+// Positive: a table held the same way: each request holds one.
+func holdTable(ctx context.Context, t *asynq.Task) error {
+	path := fmt.Sprintf("/v1/tables/%s/hold", t.Payload())
+	return backoff.Retry(func() error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://pos.example"+path, nil)
+		if err != nil {
+			return err
+		}
+		_, err = http.DefaultClient.Do(req) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(backoff.Retry operation func literal in holdTable\)`
+		return err
+	}, backoff.NewExponentialBackOff())
+}
