@@ -134,6 +134,12 @@ func TestWired(t *testing.T) {
 	if relates(graph, "HTTP handler Fleet.Register)", "also retried root: HTTP handler Fleet.Opened") {
 		t.Error("the plate registered for an account each attempt opens is a finding of its root")
 	}
+	if !relates(graph, "HTTP handler Fleet.Register)", "also retried root: HTTP handler Fleet.Found") {
+		t.Error("the plate registered for an account another package's function looks up by the caller's number is not a finding of its root")
+	}
+	if relates(graph, "HTTP handler Fleet.Register)", "also retried root: HTTP handler Fleet.Created") {
+		t.Error("the plate registered for an account another package's function opens on each attempt is a finding of its root")
+	}
 	if !relates(graph, "HTTP handler Handler.Pay)", "also retried root: gin handler GinHandler.ChargeLines") {
 		t.Error("the keyless call a second root reaches does not name that root")
 	}
@@ -258,6 +264,7 @@ func TestWired(t *testing.T) {
 			`a crash between the two commits leaves the effect without its key, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in postgres.KeyStore.Save \(postgres.go:\d+:\d+\), HTTP handler Handler.Bill, wired here\)`,
 			`a crash between the two commits records the key without its effect.* \(idempotency_keys on a handle that commits each statement, the effect on a handle that commits each statement; idempotency_keys in postgres.Keys.Reserve \(postgres.go:\d+:\d+\), HTTP handler Handler.Book, wired here\)`,
 			// An account each attempt opens, apart from the plate.
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into accounts in accounts.Open \(accounts.go:\d+:\d+\) is not idempotent \(HTTP handler Fleet.Created, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into accounts in gormstore.Accounts.Open \(gormstore.go:\d+:\d+\) is not idempotent \(HTTP handler Fleet.Opened, wired here\)`,
 			`a retry inserts a second archive row with a new id: uuid.NewString\(\) in app.service.Archive \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Archive, wired here\)`,
 			`a retry inserts a second ledger row with a new id: uuid.NewString\(\) in app.service.Transfer \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Transfer, wired here\)`,

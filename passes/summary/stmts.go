@@ -838,7 +838,7 @@ func (b *stmtBuilder) argSource(v ssa.Value, path string) valueflow.ArgSource {
 		return valueflow.ArgSource{Param: i, Path: p}
 	}
 	if path == "" {
-		if w := derivedFrom(b.h.r.Env.Catalog, capturedValue(v), 0); w != nil {
+		if w := b.computedFrom(capturedValue(v)); w != nil {
 			// A value computed from one parameter alone, the same on
 			// every call (strings.ToUpper(p.Plate), "donor-" + id,
 			// start, _ := dayBounds(day)): the caller's.
@@ -852,11 +852,110 @@ func (b *stmtBuilder) argSource(v ssa.Value, path string) valueflow.ArgSource {
 		rest = "." + rest
 	}
 	if stores, ok := valueflow.FieldStores(v); ok && len(stores[field]) == 1 {
-		if w := derivedFrom(b.h.r.Env.Catalog, capturedValue(stores[field][0]), 0); w != nil && rest == "" {
+		if w := b.computedFrom(capturedValue(stores[field][0])); w != nil && rest == "" {
 			return b.argSource(w, "")
 		}
 	}
 	return valueflow.ArgSource{Param: -1}
+}
+
+// computedFrom returns the one value v is computed from, the same on
+// every call: a derivation (derivedFrom), what a function of another
+// package that only carries its one parameter returns (pgconv.Text(s)),
+// or the key a lookup of another package that only reads found a row
+// by, of which v is the identity (r.ID, r what GetRestaurant(ctx, id)
+// returned). Nil otherwise.
+func (b *stmtBuilder) computedFrom(v ssa.Value) ssa.Value {
+	if w := derivedFrom(b.h.r.Env.Catalog, v, 0); w != nil {
+		return w
+	}
+	if call, ok := valueflow.Unwrap(v).(*ssa.Call); ok {
+		if s := b.importedSummary(call); s != nil {
+			if p := carriesOne(s); p >= 0 && p < len(call.Call.Args) {
+				return call.Call.Args[p]
+			}
+		}
+	}
+	base, field, ok := fieldRead(valueflow.Unwrap(v))
+	if !ok || !isIdentityField(base.Type(), field) {
+		return nil
+	}
+	if a, isAlloc := base.(*ssa.Alloc); isAlloc {
+		if w, once := effects.StoredOnce(a); once {
+			base = valueflow.Unwrap(w) // the row kept in a variable
+		}
+	}
+	call, ok := base.(*ssa.Call)
+	if ex, isEx := base.(*ssa.Extract); isEx {
+		call, ok = ex.Tuple.(*ssa.Call)
+	} else if load, isLoad := base.(*ssa.UnOp); isLoad {
+		call, ok = load.X.(*ssa.Call)
+	}
+	if !ok {
+		return nil
+	}
+	s := b.importedSummary(call)
+	if s == nil || !onlyReads(s) {
+		return nil
+	}
+	var keys []ssa.Value
+	for i, a := range call.Call.Args {
+		if i == 0 && call.Call.Signature().Recv() != nil {
+			continue // the receiver
+		}
+		if t := a.Type(); catalog.TypeKey(t) != "context.Context" && !effects.IsHandle(b.h.r.Env.Catalog, t) && !valueflow.AutocommitHandle(t) {
+			keys = append(keys, a)
+		}
+	}
+	if len(keys) != 1 {
+		return nil
+	}
+	return keys[0]
+}
+
+// importedSummary returns the summary of the function of another
+// package that call calls statically, or nil.
+func (b *stmtBuilder) importedSummary(call *ssa.Call) *valueflow.Summary {
+	if call.Call.IsInvoke() {
+		return nil
+	}
+	fn := valueflow.Callee(&call.Call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == b.h.r.pass.Pkg {
+		return nil
+	}
+	return b.h.r.Imported(fn)
+}
+
+// carriesOne returns the parameter a function's one result carries,
+// whole or in a field (pgconv.Text(s) returning {String: s, Valid: s !=
+// ""}), when it carries that one only and runs, calls and makes nothing
+// else; -1 otherwise.
+func carriesOne(s *valueflow.Summary) int {
+	if len(s.FreshResults) > 0 || len(s.Effects) > 0 || len(s.Stmts) > 0 || len(s.Wired) > 0 || len(s.ParamResults) == 0 {
+		return -1
+	}
+	p := s.ParamResults[0].Param
+	for _, pr := range s.ParamResults {
+		if pr.Param != p || pr.Path != "" || pr.Result != 0 {
+			return -1
+		}
+	}
+	return p
+}
+
+// onlyReads reports whether a function reads rows and does nothing
+// else a retry could see: statements that are all SELECTs, or an ORM's
+// reads, and no external call, wired call or fresh value.
+func onlyReads(s *valueflow.Summary) bool {
+	if len(s.Effects) > 0 || len(s.FreshResults) > 0 || len(s.Wired) > 0 || len(s.Stmts) == 0 && !s.ORMReads {
+		return false
+	}
+	for _, st := range s.Stmts {
+		if st.Wired != nil || sqltext.Parse(st.SQL).Kind != sqltext.Select {
+			return false
+		}
+	}
+	return true
 }
 
 // maxDerived bounds the steps from a value back to the one it is

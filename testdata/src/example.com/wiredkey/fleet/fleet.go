@@ -4,8 +4,10 @@ package fleet
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 
+	"example.com/wiredkey/accounts"
 	"example.com/wiredkey/txn"
 )
 
@@ -34,6 +36,7 @@ type Service struct {
 	Vehicles Vehicles
 	Plates   Plates
 	Accounts Accounts
+	DB       *sql.DB
 }
 
 func normalize(p string) string { return strings.ToUpper(strings.TrimSpace(p)) }
@@ -89,3 +92,30 @@ func (s *Service) Opened(ctx context.Context, number, plate string) error {
 	}
 	return s.Vehicles.Create(ctx, &Vehicle{AccountID: acct.ID, Plate: normalize(plate)})
 }
+
+// Found registers a plate for the account another package's function
+// looks up by the caller's number, wrapped as the store takes it, and
+// keeps in a variable: the same account on every attempt.
+func (s *Service) Found(ctx context.Context, number, plate string) error {
+	acct, err := accounts.Find(ctx, s.DB, accounts.NumberOf(number))
+	if err != nil {
+		return err
+	}
+	v := &Vehicle{AccountID: acct.ID, Plate: plate}
+	keep(&acct)
+	return s.Vehicles.Create(ctx, v)
+}
+
+// Created registers a plate for an account another package's function
+// opens: a new one on each attempt.
+func (s *Service) Created(ctx context.Context, number, plate string) error {
+	acct, err := accounts.Open(ctx, s.DB, number)
+	if err != nil {
+		return err
+	}
+	keep(&acct)
+	return s.Vehicles.Create(ctx, &Vehicle{AccountID: acct.ID, Plate: plate})
+}
+
+// keep takes the account's address, so that it lives in a variable.
+func keep(*accounts.Account) {}

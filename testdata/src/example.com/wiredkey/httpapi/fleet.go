@@ -40,3 +40,11 @@ func (f *Fleet) Owned(w http.ResponseWriter, r *http.Request) {
 func (f *Fleet) Opened(w http.ResponseWriter, r *http.Request) {
 	f.Svc.Opened(r.Context(), r.FormValue("account"), r.FormValue("plate"))
 }
+
+func (f *Fleet) Found(w http.ResponseWriter, r *http.Request) {
+	f.Svc.Found(r.Context(), r.FormValue("account"), r.FormValue("plate"))
+}
+
+func (f *Fleet) Created(w http.ResponseWriter, r *http.Request) {
+	f.Svc.Created(r.Context(), r.FormValue("account"), r.FormValue("plate"))
+}
