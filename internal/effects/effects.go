@@ -148,7 +148,7 @@ func capturedCarrier(call *Call) (ssa.Value, *ssa.Alloc) {
 	if !ok {
 		return carrier, nil
 	}
-	v, ok := StoredOnce(cell)
+	v, ok := valueflow.StoredOnce(cell)
 	if !ok {
 		return carrier, nil
 	}

@@ -359,13 +359,6 @@ func stores(addr ssa.Value) (ssa.Value, int) {
 	return stored, n
 }
 
-// StoredOnce returns the value stored at an address as a whole, when
-// exactly one is: a variable a closure captures, set once.
-func StoredOnce(addr ssa.Value) (ssa.Value, bool) {
-	v, n := stores(addr)
-	return v, n == 1
-}
-
 // isStruct reports whether p points to a struct.
 func isStruct(p types.Type) bool {
 	ptr, ok := p.Underlying().(*types.Pointer)

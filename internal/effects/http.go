@@ -478,7 +478,7 @@ func captured(v ssa.Value) ssa.Value {
 		if !ok {
 			return nil
 		}
-		if stored, ok := StoredOnce(cell); ok {
+		if stored, ok := valueflow.StoredOnce(cell); ok {
 			return stored
 		}
 		return nil
@@ -712,26 +712,12 @@ func noEffect(url ssa.Value) bool {
 
 // capturedAddress returns what a function literal reads from a
 // variable it captures (a path made with fmt.Sprintf and sent in
-// retry.Do(func() error {...})): the value the variable holds, when it
-// is the variable's one value; url itself otherwise.
-func capturedAddress(url ssa.Value) ssa.Value {
-	v := valueflow.Unwrap(url)
-	if fv, ok := v.(*ssa.FreeVar); ok {
-		if b := valueflow.Binding(fv); b != nil {
-			return valueflow.Unwrap(b)
-		}
-		return url
+// retry.Do(func() error {...})), where the literal is made.
+func capturedAddress(v ssa.Value) ssa.Value {
+	if w := valueflow.CapturedValue(v); w != v {
+		return valueflow.Unwrap(w)
 	}
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		if fv, ok := load.X.(*ssa.FreeVar); ok {
-			if cell, ok := valueflow.Binding(fv).(*ssa.Alloc); ok {
-				if w, ok := StoredOnce(cell); ok {
-					return valueflow.Unwrap(w)
-				}
-			}
-		}
-	}
-	return url
+	return v
 }
 
 // namesRead reports whether a path segment names a read: a read action

@@ -778,7 +778,7 @@ func ormHandleUnit(v ssa.Value, depth int) Durability {
 		// tx := db.Begin() that a closure captures (a deferred
 		// Rollback): the variable holds the Begin's result.
 		if alloc, ok := root.X.(*ssa.Alloc); ok && root.Op == token.MUL && depth <= 2 {
-			if stored, once := StoredOnce(alloc); once {
+			if stored, once := valueflow.StoredOnce(alloc); once {
 				return ormHandleUnit(stored, depth+1)
 			}
 		}

@@ -1478,7 +1478,7 @@ func FieldStores(model ssa.Value) (map[string][]ssa.Value, bool) {
 			// A captured variable that holds a pointer (cert :=
 			// &Certificate{...}, read in a closure): the struct it
 			// was set to, once.
-			if p, ok := storedOnce(cell); ok && isPointer(p.Type()) {
+			if p, ok := StoredOnce(cell); ok && isPointer(p.Type()) {
 				v = Unwrap(p)
 			}
 		}
@@ -1492,9 +1492,9 @@ func FieldStores(model ssa.Value) (map[string][]ssa.Value, bool) {
 	return out, true
 }
 
-// storedOnce returns the value stored into addr, when it is stored
-// into once.
-func storedOnce(addr ssa.Value) (ssa.Value, bool) {
+// StoredOnce returns the value stored at an address as a whole, when
+// exactly one is: a variable a closure captures, set once.
+func StoredOnce(addr ssa.Value) (ssa.Value, bool) {
 	var v ssa.Value
 	n := 0
 	for _, r := range *addr.Referrers() {
@@ -1508,6 +1508,28 @@ func storedOnce(addr ssa.Value) (ssa.Value, bool) {
 func isPointer(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Pointer)
 	return ok
+}
+
+// CapturedValue returns, for a value a function literal reads from a
+// variable it captures (path, made with fmt.Sprintf and read in
+// retry.Do(func() error {...})), the value the variable holds where the
+// literal is made, when it is assigned once; any other value as it is.
+func CapturedValue(v ssa.Value) ssa.Value {
+	switch u := Unwrap(v).(type) {
+	case *ssa.FreeVar:
+		if b := captured(u); b != u {
+			return b
+		}
+	case *ssa.UnOp:
+		if _, free := u.X.(*ssa.FreeVar); u.Op == token.MUL && free {
+			if cell, ok := captured(u.X).(*ssa.Alloc); ok {
+				if w, ok := StoredOnce(cell); ok {
+					return w
+				}
+			}
+		}
+	}
+	return v
 }
 
 // captured returns the variable a function literal's free variable

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
 // A service's own consumer framework keeps the handlers it is given in
@@ -280,7 +280,7 @@ func (r *Result) mapFieldOf(v ssa.Value, depth int) *types.Var {
 		// A result a function with deferred calls keeps in a
 		// variable until it returns.
 		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
-			if stored, ok := effects.StoredOnce(a); ok {
+			if stored, ok := valueflow.StoredOnce(a); ok {
 				return r.mapFieldOf(stored, depth+1)
 			}
 		}

@@ -98,7 +98,7 @@ func receiverField(fn *ssa.Function, v ssa.Value) (string, bool) {
 		return "", false
 	}
 	if a, ok := v.(*ssa.Alloc); ok {
-		stored, ok := effects.StoredOnce(a)
+		stored, ok := valueflow.StoredOnce(a)
 		if !ok {
 			return "", false
 		}

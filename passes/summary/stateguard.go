@@ -574,7 +574,7 @@ func lookupKeys(e ssa.Value) []ssa.Value {
 	if alloc, ok := e.(*ssa.Alloc); ok {
 		// A variable that holds it (order, err := repo.GetForUpdate(...),
 		// kept in memory because its address is taken), stored once.
-		if v, ok := effects.StoredOnce(alloc); ok {
+		if v, ok := valueflow.StoredOnce(alloc); ok {
 			e = v
 		}
 	}

@@ -630,7 +630,7 @@ func handlesIn(v ssa.Value, tx ssa.Value) int {
 		// A variable a deferred closure captures (tx, to roll it
 		// back), read where the function is called.
 		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
-			if stored, ok := effects.StoredOnce(a); ok && valueflow.Unwrap(stored) == tx {
+			if stored, ok := valueflow.StoredOnce(a); ok && valueflow.Unwrap(stored) == tx {
 				return 1
 			}
 		}
@@ -881,7 +881,7 @@ func (b *stmtBuilder) computedFrom(v ssa.Value) ssa.Value {
 		return nil
 	}
 	if a, isAlloc := base.(*ssa.Alloc); isAlloc {
-		if w, once := effects.StoredOnce(a); once {
+		if w, once := valueflow.StoredOnce(a); once {
 			base = valueflow.Unwrap(w) // the row kept in a variable
 		}
 	}
@@ -1072,28 +1072,13 @@ func (b *stmtBuilder) enclosing(v ssa.Value) ssa.Value {
 
 // capturedValue returns, for a value a function literal reads from a
 // variable it captures, the value the variable was assigned, once, where
-// the literal is made; any other value as it is.
+// the literal is made (valueflow.CapturedValue); any other value, a free
+// variable itself included, as it is.
 func capturedValue(v ssa.Value) ssa.Value {
-	load, ok := valueflow.Unwrap(v).(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
+	if _, free := valueflow.Unwrap(v).(*ssa.FreeVar); free {
 		return v
 	}
-	addr, captured := load.X, false
-	for depth := 0; depth < 4; depth++ {
-		fv, ok := addr.(*ssa.FreeVar)
-		if !ok {
-			break
-		}
-		addr, captured = valueflow.Binding(fv), true
-	}
-	cell, ok := addr.(*ssa.Alloc)
-	if !ok || !captured {
-		return v
-	}
-	if stored, ok := effects.StoredOnce(cell); ok {
-		return stored
-	}
-	return v
+	return valueflow.CapturedValue(v)
 }
 
 // wiredCallbacks adds the statements of the function literals handed
