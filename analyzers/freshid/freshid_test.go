@@ -56,6 +56,8 @@ func TestFreshID(t *testing.T) {
 		"freshid/xstore", "freshid/xpublish", "freshid/xclient", "freshid/xapi",
 		// A reference another package makes from the clock.
 		"freshid/xclockuse",
+		// A claim whose row a repeat finds missing stops it by its error.
+		"freshid/xclaimsuse",
 		"freshid/negatives",
 		// Helpers that hand SQL text and arguments to an executor, in the
 		// package and in another.

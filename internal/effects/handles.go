@@ -787,18 +787,22 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 		return nil, true
 	}
 	args := call.Call.Args
-	discarded := ResultsDiscarded(call)
+	discarded, stops := ResultsDiscarded(call), errorStops(call)
 	for i, s := range sum.Stmts {
 		s = Instantiate(s, call)
 		if s.Wired != nil || s.Callback > 0 || s.Next {
 			continue // the composition root's to resolve; no statement
 		}
+		parsed := sqltext.Parse(s.SQL)
 		st := &Stmt{
 			Instr: c,
-			SQL:   sqltext.Parse(s.SQL),
+			SQL:   parsed,
 			Text:  s.SQL,
 			Callee: &Callee{
-				Func: obj, Index: i, At: s.At, Guard: s.Guard && !discarded, ReadBack: s.ReadBack, Exclusive: s.Exclusive,
+				// A guard whose results are dropped decides nothing,
+				// but for one whose row, read back, is missing on a
+				// repeat: its error then stops the path.
+				Func: obj, Index: i, At: s.At, Guard: s.Guard && (!discarded || stops && parsed.Returning), ReadBack: s.ReadBack, Exclusive: s.Exclusive,
 				Decided: s.Handle.Kind != valueflow.HandleParam, Judged: sum.Retried,
 				Args: s.Args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: s.FailureOf, StateGuarded: s.StateGuarded,
 			},

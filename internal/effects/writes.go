@@ -1127,6 +1127,51 @@ func ResultsDiscarded(call *ssa.Call) bool {
 	return true
 }
 
+// errorStops reports whether the error call returns ends the path when
+// it is not nil (if err != nil { return ... }): a guard whose row, read
+// back with RETURNING, is missing on a repeat (pgx.ErrNoRows, sqlc's
+// :one) decides by its error, whatever its other results.
+func errorStops(call *ssa.Call) bool {
+	tup, ok := call.Type().(*types.Tuple)
+	if !ok {
+		return false
+	}
+	for _, r := range *call.Referrers() {
+		ex, ok := r.(*ssa.Extract)
+		if !ok || catalog.TypeKey(tup.At(ex.Index).Type()) != "error" {
+			continue
+		}
+		for _, u := range *ex.Referrers() {
+			cmp, ok := u.(*ssa.BinOp)
+			if !ok || cmp.Op != token.NEQ {
+				continue
+			}
+			if c, ok := cmp.Y.(*ssa.Const); !ok || !c.IsNil() {
+				continue
+			}
+			for _, w := range *cmp.Referrers() {
+				if iff, ok := w.(*ssa.If); ok && returns(iff.Block().Succs[0], 0) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// returns reports whether block b ends the function, itself or through
+// blocks that only it leads to (not back into the code after the test).
+func returns(b *ssa.BasicBlock, depth int) bool {
+	switch b.Instrs[len(b.Instrs)-1].(type) {
+	case *ssa.Return:
+		return true
+	case *ssa.Jump:
+		next := b.Succs[0]
+		return depth < 3 && len(next.Preds) == 1 && returns(next, depth+1)
+	}
+	return false
+}
+
 // IsGuard reports whether a statement is a dedup guard: a conflict-
 // tolerant INSERT (not an upsert, whose row is there either way), or an UPDATE that tests a column it sets
 // (CompareAndSet), whose outcome decides whether the path goes on, by
