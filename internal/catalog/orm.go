@@ -281,12 +281,22 @@ func IsORMUpsert(fn *types.Func) bool {
 }
 
 // IsORMRead reports whether fn is an ORM's method that reads rows
-// (gorm's First, Take, Find).
+// (gorm's First, Take, Find). It is asked of every call a summary
+// reads, so another package's function is told apart by its path.
 func IsORMRead(fn *types.Func) bool {
-	return slices.ContainsFunc(orms, func(o ORM) bool {
-		return slices.ContainsFunc(o.Reads, func(m string) bool { return FuncKey(fn) == o.DB+"."+m })
-	})
+	return fn.Pkg() != nil && IsORMPackage(fn.Pkg().Path()) && modelReads[FuncKey(fn)]
 }
+
+// modelReads are the ORMs' read methods, by FuncKey.
+var modelReads = func() map[string]bool {
+	out := map[string]bool{}
+	for _, o := range orms {
+		for _, m := range o.Reads {
+			out[o.DB+"."+m] = true
+		}
+	}
+	return out
+}()
 
 // IsORMHandle reports whether t is an ORM's handle (*gorm.DB).
 func IsORMHandle(t types.Type) bool {

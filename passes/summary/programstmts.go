@@ -697,13 +697,8 @@ func (p *program) readsOnly(call valueflow.WiredCall, depth int) bool {
 	}
 	for _, im := range ims {
 		s := p.summary(im.fn)
-		if s == nil || len(s.Effects) > 0 || len(s.FreshResults) > 0 || len(s.Stmts) == 0 && !s.ORMReads {
+		if s == nil || !onlyReads(s, func(c valueflow.WiredCall) bool { return p.readsOnly(c, depth+1) }) {
 			return false
-		}
-		for _, st := range s.Stmts {
-			if st.Wired != nil && !p.readsOnly(st.Wired.Call, depth+1) || st.Wired == nil && sqltext.Parse(st.SQL).Kind != sqltext.Select {
-				return false
-			}
 		}
 	}
 	return true

@@ -895,7 +895,7 @@ func (b *stmtBuilder) computedFrom(v ssa.Value) ssa.Value {
 		return nil
 	}
 	s := b.importedSummary(call)
-	if s == nil || !onlyReads(s) {
+	if s == nil || !onlyReads(s, nil) {
 		return nil
 	}
 	var keys []ssa.Value
@@ -945,13 +945,14 @@ func carriesOne(s *valueflow.Summary) int {
 
 // onlyReads reports whether a function reads rows and does nothing
 // else a retry could see: statements that are all SELECTs, or an ORM's
-// reads, and no external call, wired call or fresh value.
-func onlyReads(s *valueflow.Summary) bool {
-	if len(s.Effects) > 0 || len(s.FreshResults) > 0 || len(s.Wired) > 0 || len(s.Stmts) == 0 && !s.ORMReads {
+// reads, and no external call or fresh value. A wired call it makes
+// counts as a read when reads, if given, says it only reads.
+func onlyReads(s *valueflow.Summary, reads func(valueflow.WiredCall) bool) bool {
+	if len(s.Effects) > 0 || len(s.FreshResults) > 0 || reads == nil && len(s.Wired) > 0 || len(s.Stmts) == 0 && !s.ORMReads {
 		return false
 	}
 	for _, st := range s.Stmts {
-		if st.Wired != nil || sqltext.Parse(st.SQL).Kind != sqltext.Select {
+		if st.Wired != nil && (reads == nil || !reads(st.Wired.Call)) || st.Wired == nil && sqltext.Parse(st.SQL).Kind != sqltext.Select {
 			return false
 		}
 	}
