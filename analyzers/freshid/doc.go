@@ -80,7 +80,11 @@
 // function that makes it, or of the transaction callback that writes it
 // (a conflict-tolerant INSERT whose rows
 // affected or RETURNING row decide whether the path goes on, gorm's
-// RowsAffected among them), or after a call of an interface whose result
+// RowsAffected among them, or whose error does when a function of
+// another package reads the row back and the caller returns on it:
+// _, err := q.ClaimKey(ctx, k); if err != nil { return }; also a claim
+// a unit of work's function assigns: claimed, err = s.keys.Claim(...)
+// in WithinTx), or after a call of an interface whose result
 // decides and whose every implementation the program links runs such an
 // INSERT (claimed, err := keys.Claim(ctx, key); if !claimed { return }),
 // or reads back the row it claims when the value becomes a row's
