@@ -462,6 +462,12 @@ func TestWired(t *testing.T) {
 			// The executor the repository is given, behind another
 			// package's reading of the context's transaction.
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of credits \(it computes from the current value\) in store.Credits.Grant \(store.go:\d+:\d+\) is not idempotent \(HTTP handler CreditsHandler.GrantLoose, wired here\)`,
+			// The connection of the transaction another package
+			// reports the context carries, or the pool; a unit of work
+			// of the repository's own runs its literal on it, joining
+			// the caller's.
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of holdings \(it computes from the current value\) in store.Holdings.Take \(store.go:\d+:\d+\) is not idempotent \(HTTP handler HoldingsHandler.MoveLoose, wired here\)`,
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of holdings \(it computes from the current value\) in store.Holdings.Take \(store.go:\d+:\d+\) is not idempotent \(HTTP handler HoldingsHandler.TakeThenMove, wired here\)`,
 			// The handle another package's chooser gives.
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of points \(it computes from the current value\) in store.Points.Take \(store.go:\d+:\d+\) is not idempotent \(HTTP handler PointsHandler.SpendLoose, wired here\)`,
 			// Generated queries reached through their interface, on

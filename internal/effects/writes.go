@@ -473,7 +473,7 @@ func contextOrPool(v ssa.Value, depth int) bool {
 				fromCtx = true
 				return true
 			}
-			if _, ok := x.Tuple.(*ssa.Call); ok && isTx(v.Type()) && fromContext(x, depth+1) {
+			if call, ok := x.Tuple.(*ssa.Call); ok && takenFromContext(call.Call.Signature().Results(), x.Index) && fromContext(x, depth+1) {
 				fromCtx = true // tx, ok := txFrom(ctx)
 				return true
 			}
@@ -527,6 +527,22 @@ func choosesFromContext(sig *types.Signature) bool {
 // context and nothing else.
 func takesOnlyContext(sig *types.Signature) bool {
 	return sig.Recv() == nil && sig.Params().Len() == 1 && catalog.TypeKey(sig.Params().At(0).Type()) == "context.Context"
+}
+
+// takenFromContext reports whether the result at index i of a function
+// given only a context is a transaction it takes out of it: one of a
+// transaction's type, or an executor interface reported with whether
+// the context has one (q, ok := db.ConnFromContext(ctx)), which only a
+// transaction the context carries can fill.
+func takenFromContext(results *types.Tuple, i int) bool {
+	if i >= results.Len() {
+		return false
+	}
+	t := results.At(i).Type()
+	if catalog.IsTx(t) {
+		return true
+	}
+	return catalog.ExecutorInterface(t) && results.Len() == i+2 && types.Identical(results.At(i+1).Type(), types.Typ[types.Bool])
 }
 
 // takesContextAndPool reports whether a function of signature sig takes
@@ -815,7 +831,7 @@ func fromContext(v ssa.Value, depth int) bool {
 				// body this package does not have: given a context
 				// and nothing else, it can only take a transaction
 				// out of it.
-				return takesOnlyContext(fn.Signature) && x.Index < fn.Signature.Results().Len() && catalog.IsTx(fn.Signature.Results().At(x.Index).Type())
+				return takesOnlyContext(fn.Signature) && takenFromContext(fn.Signature.Results(), x.Index)
 			}
 			for _, b := range fn.Blocks {
 				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && x.Index < len(ret.Results) && fromContext(ret.Results[x.Index], depth+1) {

@@ -798,6 +798,15 @@ func (b *stmtBuilder) chosenBy(st *valueflow.SQLStmt, ctx ssa.Value) {
 		if p, ok := ctx.(*ssa.Parameter); ok {
 			if i := slices.Index(b.fn.Params, p); i >= 0 {
 				st.Context = i + 1
+			} else if given, ok := b.workGiven(p.Parent()); ok {
+				// The context a unit of work runs this function's
+				// literal with (l.InTx(ctx, func(ctx) error {...})):
+				// its transaction, or the one the context it was
+				// given carries, which it may join.
+				st.Handle, st.Assumed, st.Nested = b.handle(effects.Source{Kind: valueflow.HandleTx, Tx: p}), false, true
+				if i := slices.Index(b.fn.Params, given); i >= 0 {
+					st.Context = i + 1
+				}
 			}
 			return
 		}
@@ -806,6 +815,47 @@ func (b *stmtBuilder) chosenBy(st *valueflow.SQLStmt, ctx ssa.Value) {
 			return
 		}
 	}
+}
+
+// workGiven reports whether lit, a function literal, is run in a
+// transaction by a call of the function that makes it (a unit of
+// work's InTx(ctx, lit)), and returns the root of the context that call
+// is given: a parameter, when it is one.
+func (b *stmtBuilder) workGiven(lit *ssa.Function) (*ssa.Parameter, bool) {
+	if lit.Parent() == nil {
+		return nil, false
+	}
+	for _, blk := range lit.Parent().Blocks {
+		for _, instr := range blk.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok || !effects.RunsLiteralInTx(b.h, c.Common(), lit) {
+				continue
+			}
+			for _, a := range c.Common().Args {
+				if catalog.TypeKey(a.Type()) == "context.Context" {
+					return rootParam(a), true
+				}
+			}
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+// rootParam returns the parameter a context is, or is derived from by
+// the context package's With functions, or nil.
+func rootParam(ctx ssa.Value) *ssa.Parameter {
+	for depth := 0; ctx != nil && depth < 4; depth++ {
+		ctx = valueflow.Unwrap(ctx)
+		if p, ok := ctx.(*ssa.Parameter); ok {
+			return p
+		}
+		var ok bool
+		if ctx, ok = effects.ParentContext(ctx); !ok {
+			return nil
+		}
+	}
+	return nil
 }
 
 // literal locates the SQL of an INSERT without conflict handling, for a

@@ -135,3 +135,48 @@ func (h *CreditsHandler) GrantLoose(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Credits.Note(r.Context(), "a", 10)
 }
+
+// Holdings moves held amounts.
+type Holdings interface {
+	Take(ctx context.Context, id string, n int64) error
+	Give(ctx context.Context, id string, n int64) error
+	Move(ctx context.Context, from, to string, n int64) error
+}
+
+// HoldingsHandler serves moving held amounts.
+type HoldingsHandler struct {
+	Work     UnitOfWork
+	Holdings Holdings
+}
+
+// Move moves in the repository's own transaction.
+func (h *HoldingsHandler) Move(w http.ResponseWriter, r *http.Request) {
+	h.Holdings.Move(r.Context(), "a", "b", 10)
+}
+
+// MoveLoose takes and gives, each on its own.
+func (h *HoldingsHandler) MoveLoose(w http.ResponseWriter, r *http.Request) {
+	if err := h.Holdings.Take(r.Context(), "a", 10); err != nil {
+		return
+	}
+	h.Holdings.Give(r.Context(), "b", 10)
+}
+
+// TakeThenMove takes on its own, then moves in another transaction.
+func (h *HoldingsHandler) TakeThenMove(w http.ResponseWriter, r *http.Request) {
+	if err := h.Holdings.Take(r.Context(), "a", 10); err != nil {
+		return
+	}
+	h.Holdings.Move(r.Context(), "b", "c", 10)
+}
+
+// MoveInWork takes and moves in the unit of work's transaction, which
+// the repository's own joins.
+func (h *HoldingsHandler) MoveInWork(w http.ResponseWriter, r *http.Request) {
+	h.Work.WithinTx(r.Context(), func(ctx context.Context) error {
+		if err := h.Holdings.Take(ctx, "a", 10); err != nil {
+			return err
+		}
+		return h.Holdings.Move(ctx, "b", "c", 10)
+	})
+}

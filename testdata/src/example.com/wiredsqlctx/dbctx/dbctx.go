@@ -64,3 +64,28 @@ func TxFrom(ctx context.Context) (*sql.Tx, bool) {
 	tx, ok := ctx.Value(txKey{}).(*sql.Tx)
 	return tx, ok
 }
+
+// Querier is what a transaction and the database both answer.
+type Querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// WithTx returns a context that carries tx.
+func WithTx(ctx context.Context, tx *sql.Tx) context.Context {
+	return context.WithValue(ctx, txKey{}, tx)
+}
+
+// ConnFromContext returns the connection of the transaction ctx
+// carries, if it carries one.
+func ConnFromContext(ctx context.Context) (Querier, bool) {
+	if tx, ok := ctx.Value(txKey{}).(*sql.Tx); ok {
+		return tx, true
+	}
+	return nil, false
+}
+
+// InTx reports whether ctx carries a transaction.
+func InTx(ctx context.Context) bool {
+	_, ok := ctx.Value(txKey{}).(*sql.Tx)
+	return ok
+}

@@ -24,4 +24,9 @@ func main() {
 	credits := &app.CreditsHandler{Work: &dbctx.Work{DB: db}, Credits: &store.Credits{DB: db}}
 	http.HandleFunc("POST /credits", credits.Grant)
 	http.HandleFunc("POST /credits/loose", credits.GrantLoose)
+	holdings := &app.HoldingsHandler{Work: &dbctx.Work{DB: db}, Holdings: store.NewHoldings(db)}
+	http.HandleFunc("POST /holdings", holdings.Move)
+	http.HandleFunc("POST /holdings/loose", holdings.MoveLoose)
+	http.HandleFunc("POST /holdings/take", holdings.TakeThenMove)
+	http.HandleFunc("POST /holdings/work", holdings.MoveInWork)
 }
