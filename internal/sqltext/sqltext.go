@@ -221,8 +221,80 @@ func (r *reader) statement() *Statement {
 		return &Statement{Kind: Merge, Table: r.name(), Conflict: true}
 	case r.word("SELECT"):
 		return r.selectStmt()
+	case r.word("WITH"):
+		return r.with()
 	}
 	return &Statement{Kind: Unknown}
+}
+
+// with reads a statement after its common table expressions. The first
+// of those that writes (WITH ins AS (INSERT ... ON CONFLICT DO NOTHING
+// RETURNING id) SELECT id FROM ins UNION ALL SELECT id FROM t WHERE
+// ...) is what the statement does, and what it returns comes of it;
+// without one, the statement is the one that follows them.
+func (r *reader) with() *Statement {
+	r.word("RECURSIVE")
+	var write *Statement
+	for {
+		r.name()
+		if at := r.peek(); at.kind == tPunct && at.text == "(" {
+			if r.i = r.closing(r.i); r.i < 0 {
+				return &Statement{Kind: Unknown}
+			}
+			r.i++ // a column list
+		}
+		if !r.word("AS") {
+			return &Statement{Kind: Unknown}
+		}
+		r.word("NOT")
+		r.word("MATERIALIZED")
+		open := r.i
+		if !r.punct("(") {
+			return &Statement{Kind: Unknown}
+		}
+		end := r.closing(open)
+		if end < 0 {
+			return &Statement{Kind: Unknown}
+		}
+		sub := &reader{toks: r.toks[open+1 : end], question: r.question}
+		if st := sub.statement(); write == nil && st.Writes() {
+			write = st
+		}
+		for _, t := range r.toks[open+1 : end] {
+			if t.kind == tParam && t.text[0] == '?' {
+				r.question++
+			}
+		}
+		r.i = end + 1
+		if !r.punct(",") {
+			break
+		}
+	}
+	main := r.statement()
+	if write != nil {
+		return write
+	}
+	return main
+}
+
+// closing returns the index of the parenthesis that closes the one at
+// open, or -1.
+func (r *reader) closing(open int) int {
+	depth := 0
+	for j := open; j < len(r.toks); j++ {
+		if r.toks[j].kind != tPunct {
+			continue
+		}
+		switch r.toks[j].text {
+		case "(":
+			depth++
+		case ")":
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
 }
 
 // name reads a possibly schema-qualified table name.

@@ -54,6 +54,20 @@ func TestParse(t *testing.T) {
 		{"INSERT INTO t (id, v) SELECT $1, 'x' WHERE NOT EXISTS (SELECT 1 FROM t WHERE id = $1)", &Statement{
 			Kind: Insert, Table: "t", Columns: []string{"id", "v"}, Params: [][]Param{{{Index: 0}}, nil}, Conflict: true,
 		}},
+		// A claim that returns the stored row when it loses: the
+		// common table expression that writes is the statement.
+		{"WITH ins AS (INSERT INTO transfers (id, request_key) VALUES ($1, $2) ON CONFLICT (request_key) DO NOTHING RETURNING id) SELECT id FROM ins UNION ALL SELECT id FROM transfers WHERE request_key = $2 LIMIT 1", &Statement{
+			Kind: Insert, Table: "transfers", Columns: []string{"id", "request_key"},
+			Params:   [][]Param{{{Index: 0}}, {{Index: 1}}},
+			Conflict: true, ConflictTarget: []string{"request_key"}, Returning: true, ReturningCols: []string{"id"},
+		}},
+		// The ? placeholders of an expression count before the
+		// statement's own.
+		{"WITH RECURSIVE up (id) AS (SELECT id FROM nodes WHERE id = ?), b AS NOT MATERIALIZED (SELECT 1) INSERT INTO marks (node_id, k) VALUES (?, ?)", &Statement{
+			Kind: Insert, Table: "marks", Columns: []string{"node_id", "k"},
+			Params: [][]Param{{{Index: 1}}, {{Index: 2}}},
+		}},
+		{"WITH x AS (SELECT 1", &Statement{Kind: Unknown}},
 		{"INSERT INTO t (id, name) VALUES (:id, :name)", &Statement{
 			Kind: Insert, Table: "t", Columns: []string{"id", "name"},
 			Params: [][]Param{{{Index: -1, Name: "id"}}, {{Index: -1, Name: "name"}}},
@@ -141,7 +155,9 @@ func TestParse(t *testing.T) {
 		{"SELECT id FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.id) AND k = $1", &Statement{
 			Kind: Select, Table: "t", Where: []Cond{{Column: "k", Params: []Param{{Index: 0}}}},
 		}},
-		{"WITH x AS (SELECT 1) INSERT INTO t (id) VALUES ($1)", &Statement{Kind: Unknown}},
+		{"WITH x AS (SELECT 1) INSERT INTO t (id) VALUES ($1)", &Statement{
+			Kind: Insert, Table: "t", Columns: []string{"id"}, Params: [][]Param{{{Index: 0}}},
+		}},
 		{"", &Statement{Kind: Unknown}},
 	}
 	for _, tt := range tests {

@@ -225,6 +225,11 @@ func (t *tracer) imported(instr ssa.CallInstruction, a int, n node) bool {
 			}
 		}
 	}
+	for _, pr := range s.ParamRereads {
+		if pr.Param == a && pr.Path == n.path {
+			t.flow.Rereads = append(t.flow.Rereads, Reread{Calls: slices.Clone(n.stack), Pos: instr.Pos(), Imported: true})
+		}
+	}
 	for _, ps := range s.ParamSinks {
 		if ps.Param == a && ps.Path == n.path {
 			t.hit(ps.Sink, instr.Pos(), n.stack, ps.Chain)
@@ -1691,4 +1696,126 @@ func layoutOf(call *ssa.Call) string {
 	}
 	layout, _ := constString(args[len(args)-1])
 	return layout
+}
+
+// scansStoredRow reports whether a call scans a row into the address
+// addr, one of its arguments, where the row is one the storage already
+// held when it is there: the row an INSERT that absorbs a conflict
+// returns (ON CONFLICT ... RETURNING, which gives the stored row when
+// its update or a SELECT after it does), or a SELECT's.
+func scansStoredRow(cat *catalog.Catalog, instr ssa.CallInstruction, addr ssa.Value) bool {
+	c := instr.Common()
+	if !slices.ContainsFunc(c.Args, func(a ssa.Value) bool {
+		return a == addr || slices.ContainsFunc(SliceElems(a), func(e ssa.Value) bool { return Unwrap(e) == addr })
+	}) {
+		return false
+	}
+	var recv ssa.Value
+	switch {
+	case c.IsInvoke() && c.Method.Name() == "Scan":
+		recv = c.Value
+	case !c.IsInvoke() && len(c.Args) > 0:
+		if fn := c.StaticCallee(); fn != nil && fn.Name() == "Scan" && fn.Signature.Recv() != nil {
+			recv = c.Args[0]
+		}
+	}
+	row, ok := Unwrap(recv).(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := Callee(&row.Call)
+	if fn == nil {
+		return false
+	}
+	sc, ok := cat.SQL(fn)
+	if !ok || sc.Built {
+		return false
+	}
+	text, ok := SQLText(&row.Call, fn, sc)
+	if !ok {
+		return false
+	}
+	st := sqltext.Parse(text)
+	return st.Kind == sqltext.Select || st.Kind == sqltext.Insert && st.Conflict && st.Returning
+}
+
+// ParamRereads returns the fields of fn's pointer parameters that fn
+// overwrites with a stored row's column (scansStoredRow): Scan(&t.ID)
+// of the row an upsert returns.
+func ParamRereads(cat *catalog.Catalog, fn *ssa.Function) []ParamPath {
+	var out []ParamPath
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			var dests []ssa.Value
+			for _, a := range call.Common().Args {
+				dests = append(dests, a)
+				for _, e := range SliceElems(a) {
+					dests = append(dests, Unwrap(e))
+				}
+			}
+			for _, a := range dests {
+				i, path, ok := paramField(fn, a)
+				if ok && !slices.Contains(out, ParamPath{Param: i, Path: path}) && scansStoredRow(cat, call, a) {
+					out = append(out, ParamPath{Param: i, Path: path})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// paramField returns the parameter of fn, and the path of the field in
+// what it points to, that the address v is: &t.ID, &t.Ref.Key.
+func paramField(fn *ssa.Function, v ssa.Value) (int, string, bool) {
+	path := ""
+	for depth := 0; depth < maxDepth; depth++ {
+		fa, ok := v.(*ssa.FieldAddr)
+		if !ok {
+			break
+		}
+		path = "." + FieldName(fa.X.Type(), fa.Field) + path
+		v = fa.X
+		if p, ok := v.(*ssa.Parameter); ok {
+			i := slices.Index(fn.Params, p)
+			return i, path, i >= 0
+		}
+	}
+	return 0, "", false
+}
+
+// destCalls returns the calls given the address addr, directly or as an
+// element of a variadic slice of any (Scan(&t.ID, &t.Status)).
+func destCalls(addr ssa.Value) []ssa.CallInstruction {
+	var out []ssa.CallInstruction
+	for _, r := range *addr.Referrers() {
+		switch r := r.(type) {
+		case ssa.CallInstruction:
+			out = append(out, r)
+		case *ssa.MakeInterface:
+			for _, u := range *r.Referrers() {
+				st, ok := u.(*ssa.Store)
+				if !ok || st.Val != r {
+					continue
+				}
+				ia, ok := st.Addr.(*ssa.IndexAddr)
+				if !ok {
+					continue
+				}
+				for _, s := range *ia.X.Referrers() {
+					if sl, ok := s.(*ssa.Slice); ok {
+						for _, c := range *sl.Referrers() {
+							if call, ok := c.(ssa.CallInstruction); ok {
+								out = append(out, call)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
 }

@@ -101,6 +101,30 @@ type Flow struct {
 	// Wired are the calls of wired interface methods the value is passed
 	// to, which the package cannot follow (Env.Wired).
 	Wired []WiredArg
+	// Rereads are where the value, a field of a struct, is overwritten
+	// with the column of a row its storage already held (a claim that
+	// reads the stored row back into the caller's struct): past there,
+	// the struct holds the stored value on a retry.
+	Rereads []Reread
+}
+
+// A Reread is a scan of a stored row into the traced field, at Pos
+// through the calls Calls, or a call at Pos of a function of another
+// package that makes one (its summary's ParamRereads).
+type Reread struct {
+	Calls    []ssa.CallInstruction
+	Pos      token.Pos
+	Imported bool
+}
+
+// within reports whether a hit lies where the field still holds the
+// value the trace follows: in the function that rereads it (at or
+// below its calls), or, for another package's, in its summary.
+func (r Reread) within(h Hit) bool {
+	if len(h.Calls) < len(r.Calls) || !slices.Equal(h.Calls[:len(r.Calls)], r.Calls) {
+		return false
+	}
+	return !r.Imported || h.Pos == r.Pos && len(h.Calls) == len(r.Calls)
 }
 
 // A WiredArg is a traced value, at Path, passed as parameter Arg of a
@@ -177,11 +201,27 @@ func Trace(env *Env, v ssa.Value, path string) *Flow {
 		t.step(n)
 	}
 	t.seen = nil
+	t.flow.dropReread()
 	if len(seen) <= maxReusedSeen {
 		clear(seen)
 		seenSets.Put(seen)
 	}
 	return &t.flow
+}
+
+// dropReread drops, when a stored row's column overwrites the traced
+// field, what the field reaches outside the function that overwrites
+// it: there it may hold the stored value, and a retry brings that
+// back. Which of those uses run before the overwrite is not known, so
+// none is kept.
+func (f *Flow) dropReread() {
+	if len(f.Rereads) == 0 {
+		return
+	}
+	f.Hits = slices.DeleteFunc(f.Hits, func(h Hit) bool {
+		return !slices.ContainsFunc(f.Rereads, func(r Reread) bool { return r.within(h) })
+	})
+	f.Wired = nil
 }
 
 func (t *tracer) push(v ssa.Value, path string, stack []ssa.CallInstruction) {
@@ -227,6 +267,16 @@ func (t *tracer) step(n node) {
 		return
 	}
 	alloc, _ := n.v.(*ssa.Alloc)
+	if alloc != nil && t.replaced(alloc) {
+		return
+	}
+	if _, ok := n.v.(*ssa.FieldAddr); ok && n.path == "*" {
+		for _, c := range destCalls(n.v) {
+			if scansStoredRow(t.env.Catalog, c, n.v) {
+				t.flow.Rereads = append(t.flow.Rereads, Reread{Calls: slices.Clone(n.stack), Pos: c.Pos()})
+			}
+		}
+	}
 	for _, instr := range *refs {
 		if alloc != nil && t.overwritten(alloc, instr, n.path) {
 			continue
@@ -420,6 +470,68 @@ func (t *tracer) overwritten(alloc *ssa.Alloc, use ssa.Instruction, path string)
 		}
 	}
 	return true
+}
+
+// replaced reports whether a local variable that the flow entered by
+// a store may hold, on some path, another value of its type that a
+// method returned: the stored row that replaces the fresh one when a
+// claim finds it (if !claimed { t, err = repo.GetByKey(ctx, key) }),
+// also from a function literal that captures the variable. What the
+// variable holds at a later use is then not fresh on every attempt.
+func (t *tracer) replaced(alloc *ssa.Alloc) bool {
+	origins := t.into[alloc]
+	if len(origins) == 0 {
+		return false
+	}
+	for _, s := range capturedStores(alloc) {
+		if !slices.Contains(origins, s) && methodResult(s.Val) && types.Identical(s.Val.Type(), alloc.Type().Underlying().(*types.Pointer).Elem()) {
+			return true
+		}
+	}
+	return false
+}
+
+// capturedStores returns the stores of a whole value into alloc, made
+// where it is declared or by the function literals that capture it.
+func capturedStores(alloc *ssa.Alloc) []*ssa.Store {
+	out := wholeStores(alloc)
+	for _, r := range *alloc.Referrers() {
+		mc, ok := r.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		for k, b := range mc.Bindings {
+			if b != alloc {
+				continue
+			}
+			fv := mc.Fn.(*ssa.Function).FreeVars[k]
+			for _, fr := range *fv.Referrers() {
+				if st, ok := fr.(*ssa.Store); ok && st.Addr == fv {
+					out = append(out, st)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// methodResult reports whether v is a result of a method's call (an
+// interface's or a type's): a lookup's, where a constructor is a
+// package's function.
+func methodResult(v ssa.Value) bool {
+	v = Unwrap(v)
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	if call.Call.IsInvoke() {
+		return true
+	}
+	fn := call.Call.StaticCallee()
+	return fn != nil && fn.Signature.Recv() != nil
 }
 
 // wholeStores returns the stores of a whole value into alloc.

@@ -28,6 +28,11 @@ type Summary struct {
 	ParamResults []ParamResult
 	// ParamSinks are parameters whose value (at Path) becomes an identity.
 	ParamSinks []ParamSink
+	// ParamRereads are parameters whose field (at Path) the function
+	// overwrites with the column of a row the storage already held
+	// (Flow.Rereads): a claim that scans the stored row back into the
+	// caller's struct.
+	ParamRereads []ParamPath
 	// Defects are fresh values made inside the function (or its callees)
 	// that become an identity.
 	Defects []Defect
@@ -800,6 +805,10 @@ func (s *Summary) String() string {
 		r := s.ParamSinks[i]
 		return fmt.Sprintf("p%d%s->%s", r.Param, r.Path, r.Sink)
 	})
+	list("paramRereads", len(s.ParamRereads), func(i int) string {
+		r := s.ParamRereads[i]
+		return fmt.Sprintf("p%d%s", r.Param, r.Path)
+	})
 	list("defects", len(s.Defects), func(i int) string {
 		d := s.Defects[i]
 		out := fmt.Sprintf("%s %s->%s", d.Kind, d.Origin.Call, d.Sink)
@@ -976,7 +985,7 @@ func (s SinkInfo) String() string {
 
 // Empty reports whether the summary says nothing.
 func (s *Summary) Empty() bool {
-	return !s.ORMReads && len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.Defects) == 0 &&
+	return !s.ORMReads && len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.ParamRereads) == 0 && len(s.Defects) == 0 &&
 		len(s.ParamWrites) == 0 && len(s.Effects) == 0 && len(s.Stmts) == 0 && !s.StmtsCut && len(s.ResultFields) == 0 &&
 		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0 && len(s.RunsPast) == 0 && !s.Option &&
 		len(s.RecvSets) == 0
@@ -1021,6 +1030,12 @@ type ParamResult struct {
 	Path       string
 	Result     int
 	ResultPath string
+}
+
+// A ParamPath is parameter Param's value at Path.
+type ParamPath struct {
+	Param int
+	Path  string
 }
 
 // ParamSink says parameter Param at Path becomes the identity Sink.

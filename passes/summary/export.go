@@ -72,6 +72,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 				sum.ParamResults = carriedResults(pass.TypesInfo, fd)
 			}
 		}
+		sum.ParamRereads = valueflow.ParamRereads(res.Env.Catalog, fn)
 		sum.Defects = defects[fn]
 		sum.Wired = wired[fn]
 		sum.ContextArgs = contextArgs(res.Env.Catalog, fn, sites)
