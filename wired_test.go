@@ -516,6 +516,12 @@ func TestWired(t *testing.T) {
 		// A method of an interface held in a table of handlers by
 		// topic, through a generic adapter, called inside a retry
 		// loop of the consumer's own.
+		// A method of another package's concrete type, adapted by a
+		// function literal of the table's package: reported where
+		// the store it reaches is wired first.
+		"example.com/wiredtable/cmd/consumer/main.go:17": {
+			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in ledger.Payouts.Sent \(ledger.go:\d+:\d+\) is fresh on every attempt \(kafka-go consumer loop ledger.Payouts.Sent, bound at consumer.go:\d+:\d+, wired here\)`,
+		},
 		"example.com/wiredtable/cmd/consumer/main.go:18": {
 			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in ledger.Service.Settle \(ledger.go:\d+:\d+\) is fresh on every attempt \(kafka-go consumer loop consumer.Ledger.Settle, bound at consumer.go:\d+:\d+, wired here\)`,
 		},

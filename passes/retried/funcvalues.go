@@ -198,7 +198,11 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 			sites := fv.sites[fn]
 			if ctx != nil && ctx.Common().StaticCallee() == fn {
 				sites = []ssa.CallInstruction{ctx}
-			} else if !every {
+			} else if !every && fn.Parent() == nil {
+				// A function literal's parameter stands for what each
+				// call of it passes (run := func(exec func(...)) H {...};
+				// run(ex.ExecuteFiat)): its calls are the few where it
+				// is made.
 				return
 			}
 			for _, site := range sites {

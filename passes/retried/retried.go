@@ -467,6 +467,11 @@ func (f *finder) boundFieldRoots(reach map[*ssa.Function]*Path) bool {
 				for _, t := range f.values.targets(call.Common().Value, ctx, every) {
 					if mc := f.values.boundInterface(t, f.pass.Pkg); mc != nil && f.boundRoot(path.Root.Kind, t, mc) != nil {
 						added = true
+					} else if w, mc := f.values.boundWrapper(t, f.pass.Pkg); w != nil && f.boundRoot(path.Root.Kind, w, mc) != nil {
+						// A method of another package's service type
+						// (run(ex.ExecuteCrypto), ex an *Executor), whose
+						// body is not the package's to follow.
+						added = true
 					}
 				}
 			}

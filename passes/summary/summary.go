@@ -461,7 +461,9 @@ func (r *Result) IsRoot(fn *ssa.Function, kind string) bool {
 // boundRoots are the roots that are no function of the package's source:
 // the wrappers that call a service interface's method bound to a
 // receiver, which an adapter runs (Bind(h.Holds.Create)). Their call of
-// the method is a wired call of the package.
+// the method is a wired call of the package; of another package's
+// type's method (run(ex.ExecuteCrypto)), a call whose summary lists the
+// wired calls it makes.
 func boundRoots(res *Result) []*ssa.Function {
 	var out []*ssa.Function
 	for _, r := range res.Retried.Roots() {

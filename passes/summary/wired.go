@@ -471,7 +471,7 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 func importedPending(pass *analysis.Pass, res *Result, fresh []freshSite) []valueflow.PendingCall {
 	var out []valueflow.PendingCall
 	seen := make(map[string]bool) // a wired call, once per root
-	for _, fn := range res.ssa.SrcFuncs() {
+	for _, fn := range append(res.ssa.SrcFuncs(), boundRoots(res)...) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(ssa.CallInstruction)
@@ -494,7 +494,11 @@ func importedPending(pass *analysis.Pass, res *Result, fresh []freshSite) []valu
 				for _, via := range path.Via {
 					chain = append(chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
 				}
-				chain = append(chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(fn), call.Pos()))
+				if call.Pos().IsValid() {
+					// A bound root's call of its method has no place:
+					// the root's name says where it is bound.
+					chain = append(chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(fn), call.Pos()))
+				}
 				for _, wc := range s.Wired {
 					key := path.Root.Describe() + "|" + wc.Iface + "." + wc.Method + "|" + wc.At.String()
 					if seen[key] {

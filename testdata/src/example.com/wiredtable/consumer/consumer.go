@@ -8,6 +8,8 @@ import (
 	"errors"
 
 	"github.com/segmentio/kafka-go"
+
+	"example.com/wiredtable/ledger"
 )
 
 // Handler processes one message.
@@ -82,5 +84,19 @@ func Handlers(l Ledger) map[string]Handler {
 	return map[string]Handler{
 		"payments.settled":  JSON(l.Settle),
 		"payments.refunded": JSON(l.Refund),
+	}
+}
+
+// PayoutHandlers returns the table of payout handlers by topic: methods
+// of the ledger's payouts, adapted by a function literal of its own.
+func PayoutHandlers(p *ledger.Payouts) map[string]Handler {
+	run := func(fn func(context.Context, ledger.Event) error) Handler {
+		return JSON(func(ctx context.Context, e ledger.Event) error {
+			return fn(ctx, e)
+		})
+	}
+	return map[string]Handler{
+		"payouts.sent":     run(p.Sent),
+		"payouts.returned": run(p.Returned),
 	}
 }

@@ -33,3 +33,17 @@ func (s *Service) Settle(ctx context.Context, e Event) error {
 func (s *Service) Refund(ctx context.Context, e Event) error {
 	return s.Entries.InsertOnce(ctx, "refund:"+e.PaymentID, e.PaymentID, -e.Amount)
 }
+
+// Payouts books payout events.
+type Payouts struct{ Entries Entries }
+
+// Sent books a payout under an ID made per attempt.
+func (p *Payouts) Sent(ctx context.Context, e Event) error {
+	id := uuid.NewString() // want `a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) is fresh on every attempt \(kafka-go consumer loop ledger.Payouts.Sent, bound at consumer.go:\d+:\d+\)`
+	return p.Entries.Insert(ctx, id, e.PaymentID, e.Amount)
+}
+
+// Returned books a returned payout under the payment's ID, once.
+func (p *Payouts) Returned(ctx context.Context, e Event) error {
+	return p.Entries.InsertOnce(ctx, "returned:"+e.PaymentID, e.PaymentID, e.Amount)
+}

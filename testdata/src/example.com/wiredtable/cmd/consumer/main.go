@@ -17,4 +17,6 @@ func main() {
 	svc := &ledger.Service{Entries: &store.Entries{DB: db}}
 	c := consumer.New(kafka.NewReader(kafka.ReaderConfig{GroupID: "ledger"}), consumer.Handlers(svc))
 	c.Run(context.Background())
+	payouts := consumer.New(kafka.NewReader(kafka.ReaderConfig{GroupID: "payouts"}), consumer.PayoutHandlers(&ledger.Payouts{Entries: &store.Entries{DB: db}}))
+	payouts.Run(context.Background())
 }
