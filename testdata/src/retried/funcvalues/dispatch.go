@@ -16,8 +16,8 @@ type partners struct{}
 
 func newGroupHandler(p *partners) *groupHandler {
 	return &groupHandler{handlers: map[string]func(ctx context.Context, msg *sarama.ConsumerMessage) error{
-		"partner.bookings":      p.onBooking,
-		"partner.cancellations": p.onCancellation,
+		"partner.bookings":      p.onBooking,      // want `root: sarama consumer loop funcvalues.partners.onBooking, bound at dispatch.go:19:30`
+		"partner.cancellations": p.onCancellation, // want `root: sarama consumer loop funcvalues.partners.onCancellation, bound at dispatch.go:20:30`
 	}}
 }
 
@@ -89,7 +89,7 @@ type sync struct{}
 // modified is what the adapter's closure calls, as a captured value, for
 // the call of the adapter whose result the consumer's table holds: the
 // loop runs it through that registration.
-func (s *sync) modified(ctx context.Context, m modification) error { // want `reached from sarama consumer loop topicConsumer.ConsumeClaim through 2 calls`
+func (s *sync) modified(ctx context.Context, m modification) error { // want `reached from sarama consumer loop funcvalues.sync.modified, bound at dispatch.go:105:37 through 1 calls`
 	return nil
 }
 
@@ -102,7 +102,7 @@ func (s *sync) replayed(ctx context.Context, m modification) error {
 }
 
 func registerTopics(c *topicConsumer, s *sync) {
-	c.handle("modifications", asJSON(s.modified))
+	c.handle("modifications", asJSON(s.modified)) // want `root: sarama consumer loop funcvalues.sync.modified, bound at dispatch.go:105:37`
 }
 
 func replay(ctx context.Context, s *sync, msg *sarama.ConsumerMessage) error {

@@ -18,7 +18,7 @@ type consumer struct {
 
 func newConsumer() *consumer {
 	c := &consumer{}
-	c.onMessage = c.handle
+	c.onMessage = c.handle // want `root: HTTP handler funcvalues.consumer.handle, bound at funcvalues.go:21:18`
 	return c
 }
 

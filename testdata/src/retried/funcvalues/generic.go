@@ -44,5 +44,5 @@ func (r *renewals) onRenewal(ctx context.Context, v renewal) error { // want `re
 }
 
 func startConsumers(client *sqs.Client, r *renewals) {
-	go newQueueConsumer[renewal](client, "renewals", r.onRenewal).run(context.Background())
+	go newQueueConsumer[renewal](client, "renewals", r.onRenewal).run(context.Background()) // want `root: SQS consumer loop funcvalues.renewals.onRenewal, bound at generic.go:47:53`
 }
