@@ -152,6 +152,13 @@ func (fv *funcValues) unbound(fn *ssa.Function) *ssa.Function {
 // Otherwise a parameter is unknown: a helper that runs the function it
 // is given (s.startGoRoutine(f)) runs only the one its caller passes.
 func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) []*ssa.Function {
+	return fv.targetsOf(v, ctx, every, true)
+}
+
+// targetsOf is targets; without wrapped, an adapter's closure stands for
+// itself alone, not also for the functions it calls (once(p.paid)'s
+// closure, which runs p.paid past a claim of its own).
+func (fv *funcValues) targetsOf(v ssa.Value, ctx ssa.CallInstruction, every, wrapped bool) []*ssa.Function {
 	var out []*ssa.Function
 	seen := map[ssa.Value]bool{}
 	var walk func(v ssa.Value, depth int, every bool)
@@ -264,7 +271,7 @@ func (fv *funcValues) targets(v ssa.Value, ctx ssa.CallInstruction, every bool) 
 					// that calls fn): the closure itself stands for
 					// every call of the adapter.
 					for _, i := range calledBindings(callee, r) {
-						if i < len(args) {
+						if wrapped && i < len(args) {
 							walk(args[i], depth+1, every)
 						}
 					}

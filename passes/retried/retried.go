@@ -225,6 +225,21 @@ func (r *Result) Targets(call ssa.CallInstruction) []*ssa.Function {
 	return r.values.targets(c.Value, nil, false)
 }
 
+// DispatchTargets returns the functions of the package a call of a
+// function value runs, as far as the package shows them (Targets), an
+// adapter's closure standing for itself alone: the handlers a table
+// by event type holds (p.handlers[evt.Type]), which a method reached
+// through an interface dispatches to, and not what once(p.paid)'s
+// closure runs past its own claim.
+func (r *Result) DispatchTargets(call ssa.CallInstruction) []*ssa.Function {
+	c := call.Common()
+	if c.IsInvoke() || c.StaticCallee() != nil {
+		return nil
+	}
+	r.compute()
+	return r.values.targetsOf(c.Value, nil, false, false)
+}
+
 // LoopTargets returns the functions of the package that a consumer
 // loop root calls through function values in its loop (a table of
 // handlers by topic): each runs on one delivery.

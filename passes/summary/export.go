@@ -146,7 +146,7 @@ func reachingSinks(env *valueflow.Env, funcs []*ssa.Function) map[*ssa.Function]
 		}
 	}
 	out := make(map[*ssa.Function]bool)
-	callers := reverseCalls(funcs, env.Pkg)
+	callers := reverseCalls(nil, funcs, env.Pkg)
 	for _, fn := range direct {
 		for f := range callersOf(fn, callers) {
 			for f.Parent() != nil {
@@ -279,7 +279,7 @@ func returnsStruct(fn *ssa.Function) bool {
 // given travels there.
 func seedPaths(t types.Type, pkg *types.Package) []string {
 	var paths []string
-	if canIdentify(t) {
+	if canIdentify(t) || optionFuncs(t) {
 		paths = append(paths, "")
 	}
 	if p, ok := t.Underlying().(*types.Pointer); ok {
@@ -293,6 +293,22 @@ func seedPaths(t types.Type, pkg *types.Package) []string {
 		}
 	}
 	return paths
+}
+
+// optionFuncs reports whether t is a slice of functional options (opts
+// ...SendOption, each a func(*sendOptions)): a helper that hands them on
+// hands on the key an option sets.
+func optionFuncs(t types.Type) bool {
+	sl, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	sig, ok := sl.Elem().Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() != 1 || sig.Results().Len() > 1 {
+		return false
+	}
+	_, ptr := sig.Params().At(0).Type().Underlying().(*types.Pointer)
+	return ptr
 }
 
 // isClock reports whether t is time.Time: no identity, but a key can be
@@ -385,7 +401,7 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 	if len(origins) == 0 {
 		return out
 	}
-	callers := reverseCalls(funcs, res.Env.Pkg)
+	callers := reverseCalls(res, funcs, res.Env.Pkg)
 	unguarded := unguardedCalls(res, callers)
 	for _, o := range origins {
 		reach := map[valueflow.DefectKind]map[*ssa.Function]bool{
@@ -480,7 +496,7 @@ func sortedKeys[V any](m map[*ssa.Function]V) []*ssa.Function {
 
 // reverseCalls maps each function of pkg to the functions that call it
 // statically or define it as a closure.
-func reverseCalls(funcs []*ssa.Function, pkg *types.Package) map[*ssa.Function][]*ssa.Function {
+func reverseCalls(res *Result, funcs []*ssa.Function, pkg *types.Package) map[*ssa.Function][]*ssa.Function {
 	out := make(map[*ssa.Function][]*ssa.Function)
 	for _, f := range funcs {
 		for _, anon := range f.AnonFuncs {
@@ -488,9 +504,19 @@ func reverseCalls(funcs []*ssa.Function, pkg *types.Package) map[*ssa.Function][
 		}
 		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
-				if c, ok := instr.(ssa.CallInstruction); ok {
-					if callee := c.Common().StaticCallee(); callee != nil && callee.Pkg != nil && callee.Pkg.Pkg == pkg {
-						out[callee] = append(out[callee], f)
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				if callee := c.Common().StaticCallee(); callee != nil && callee.Pkg != nil && callee.Pkg.Pkg == pkg {
+					out[callee] = append(out[callee], f)
+				} else if _, now := c.(*ssa.Call); now && res != nil && res.Retried != nil {
+					// A handler a table of the package's holds, which
+					// the call runs (p.handlers[evt.Type](ctx, evt)).
+					for _, t := range res.Retried.DispatchTargets(c) {
+						if t.Pkg != nil && t.Pkg.Pkg == pkg && !slices.Contains(out[t], f) {
+							out[t] = append(out[t], f)
+						}
 					}
 				}
 			}

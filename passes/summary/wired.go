@@ -664,7 +664,7 @@ func freshWiredByFunc(res *Result, funcs []*ssa.Function, fresh []freshSite, kee
 	if len(fresh) == 0 {
 		return out
 	}
-	callers := unguardedCalls(res, reverseCalls(funcs, res.Env.Pkg))
+	callers := unguardedCalls(res, reverseCalls(res, funcs, res.Env.Pkg))
 	for _, fs := range fresh {
 		for f, guards := range guardedUp(res.Env, fs.call.Parent(), fs.fw.Guards, callers) {
 			if keep(f) && len(out[f]) < maxWired {
@@ -745,7 +745,7 @@ func wiredByFunc(res *Result, funcs []*ssa.Function, sites []wiredSite, keep fun
 	if len(sites) == 0 {
 		return out
 	}
-	callers := reverseCalls(funcs, res.Env.Pkg)
+	callers := reverseCalls(res, funcs, res.Env.Pkg)
 	for _, site := range sites {
 		for f := range callersOf(site.call.Parent(), callers) {
 			if keep(f) && len(out[f]) < maxWired {

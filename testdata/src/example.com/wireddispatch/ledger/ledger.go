@@ -1,0 +1,26 @@
+// Package ledger stores ledger entries.
+package ledger
+
+import (
+	"context"
+	"database/sql"
+)
+
+// Store inserts entries.
+type Store struct{ DB *sql.DB }
+
+// Insert adds an entry under the ID it is given.
+func (s *Store) Insert(ctx context.Context, id, ref string) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO ledger_entries (id, ref) VALUES ($1, $2)", id, ref)
+	return err
+}
+
+// Claim records an event once, and says whether it was the first time.
+func (s *Store) Claim(ctx context.Context, eventID string) (bool, error) {
+	res, err := s.DB.ExecContext(ctx, "INSERT INTO seen_events (id) VALUES ($1) ON CONFLICT DO NOTHING", eventID)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
