@@ -7,8 +7,9 @@
 // Clients, queues and retry wrappers deliver the same request more than
 // once. When a handler makes a fresh value on every attempt (uuid.New,
 // ulid.Make, time.Now, math/rand, random bytes from crypto/rand.Read and
-// what is encoded from them, but not a time reduced to its day, which
-// every attempt of that day shares: t.Format("2006-01-02"), t.Year(); a
+// what is encoded from them, but not a time reduced to its day or hour,
+// which every attempt of that day or hour shares: t.Format("2006-01-02"),
+// t.Format("2006010215"), t.Year(); a
 // time read on the retried path and handed to a function of another
 // package that makes a key of it: sweeper.Run(ctx, time.Now()); a function of another package that
 // returns one (sms.Ref(kind, id), which appends time.Now().UnixNano();

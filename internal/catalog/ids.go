@@ -300,19 +300,20 @@ var dayParts = map[string]bool{
 	"(time.Time).Month": true, "(time.Time).Day": true, "(time.Time).Weekday": true, "(time.Time).ISOWeek": true,
 }
 
-// DayOf reports whether a call of fn reduces a time to its day, so that
-// the clock's reading is the same on every attempt of one day: a part of
-// its date, or Format with a layout that has no time of day
-// ("2006-01-02": no hour, minute, second or fraction, whose layout
-// tokens hold 3, 4 or 5, and no PM). A daily job's key made so is not
-// fresh per attempt.
+// DayOf reports whether a call of fn reduces a time to its day or its
+// hour, so that the clock's reading is the same on every attempt of one
+// day or hour: a part of its date, or Format with a layout that has no
+// minute, second or fraction ("2006-01-02", "2006010215": the layout's
+// tokens for those hold 4 or 5, once the hour's 15 is taken out). A
+// daily or hourly job's key made so is a window the code chose, not a
+// value fresh per attempt.
 func DayOf(fn *types.Func, layout string) bool {
 	if has(dayParts, fn) {
 		return true
 	}
 	switch FuncKey(fn) {
 	case "(time.Time).Format", "(time.Time).AppendFormat":
-		return layout != "" && !strings.ContainsAny(layout, "345") && !strings.Contains(strings.ToUpper(layout), "PM")
+		return layout != "" && !strings.ContainsAny(strings.ReplaceAll(layout, "15", ""), "45")
 	}
 	return false
 }

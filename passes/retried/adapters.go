@@ -90,6 +90,12 @@ func adaptedParams(info *types.Info, fn *types.Func, body *ast.BlockStmt, known 
 			switch r := ast.Unparen(n.Results[0]).(type) {
 			case *ast.FuncLit:
 				out = append(out, calledParams(info, fn, r.Body)...)
+			case *ast.Ident:
+				// The parameter itself, decorated in place (Chain(h,
+				// mws...) returning h after h = mws[i](h)).
+				if i := funcParam(info, fn, r); i >= 0 {
+					out = append(out, i)
+				}
 			case *ast.CallExpr:
 				callee, ok := typeutil.Callee(info, r).(*types.Func)
 				if !ok {

@@ -75,6 +75,11 @@ func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog, res *Result) {
 		}
 	}
 	exportAdapters(pass, decls)
+	adapts := func(callee *types.Func) []int {
+		var a Adapter
+		pass.ImportObjectFact(callee, &a)
+		return a.Params
+	}
 	if callsFuncField(pass) {
 		res.fieldRoots(roots)
 	}
@@ -87,7 +92,7 @@ func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog, res *Result) {
 		return pr.Params
 	}
 	grow(decls, roots, func(obj *types.Func, fd *ast.FuncDecl) []ParamRoot {
-		return forwardedParams(pass.TypesInfo, obj, fd.Body, known)
+		return forwardedParams(pass.TypesInfo, obj, fd.Body, known, adapts)
 	})
 	for obj, rs := range roots {
 		if len(rs) > 0 {
@@ -118,7 +123,7 @@ func grow[T comparable](decls map[*types.Func]*ast.FuncDecl, out map[*types.Func
 // forwardedParams lists the function parameters of fn that body passes,
 // outside the function literals in it, for a parameter that a function
 // with roots (known) calls per delivery.
-func forwardedParams(info *types.Info, fn *types.Func, body *ast.BlockStmt, known func(*types.Func) []ParamRoot) []ParamRoot {
+func forwardedParams(info *types.Info, fn *types.Func, body *ast.BlockStmt, known func(*types.Func) []ParamRoot, adapts func(*types.Func) []int) []ParamRoot {
 	var out []ParamRoot
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -131,7 +136,7 @@ func forwardedParams(info *types.Info, fn *types.Func, body *ast.BlockStmt, know
 			}
 			for _, p := range known(callee.Origin()) {
 				if p.Arg < len(n.Args) {
-					if i := funcParam(info, fn, n.Args[p.Arg]); i >= 0 {
+					for _, i := range adaptedFrom(info, fn, n.Args[p.Arg], adapts, 0) {
 						out = append(out, ParamRoot{Arg: i, Kind: p.Kind})
 					}
 				}
@@ -139,6 +144,30 @@ func forwardedParams(info *types.Info, fn *types.Func, body *ast.BlockStmt, know
 		}
 		return true
 	})
+	return out
+}
+
+// adaptedFrom returns the function parameters of fn that e is, as it
+// is or adapted (Adapt(Chain(h, mws...)), each an adapter of its
+// argument).
+func adaptedFrom(info *types.Info, fn *types.Func, e ast.Expr, adapts func(*types.Func) []int, depth int) []int {
+	if i := funcParam(info, fn, e); i >= 0 {
+		return []int{i}
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || depth > 3 || adapts == nil {
+		return nil
+	}
+	callee, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok {
+		return nil
+	}
+	var out []int
+	for _, p := range adapts(callee.Origin()) {
+		if p < len(call.Args) {
+			out = append(out, adaptedFrom(info, fn, call.Args[p], adapts, depth+1)...)
+		}
+	}
 	return out
 }
 

@@ -64,5 +64,8 @@ func TestRetried(t *testing.T) {
 		"retried/connectsvc",
 		// A package of test scaffolding serves no production entry point;
 		// one whose name only ends in "test" does.
-		"retried/testapi", "retried/latest")
+		"retried/testapi", "retried/latest",
+		// A method registered through a generic helper of another
+		// package that adapts and decorates it for the mux.
+		"retried/xtaskuse")
 }

@@ -48,8 +48,21 @@ func startYearly(w http.ResponseWriter, r *http.Request) {
 	temporal.ExecuteWorkflow(r.Context(), client.StartWorkflowOptions{ID: fmt.Sprintf("report-%d", year)}, "Report")
 }
 
-// A layout with the time of day is fresh on every attempt.
+// Negative: an hourly run's ID is its hour, a window the code chose.
+func startHourBucket(w http.ResponseWriter, r *http.Request) {
+	hour := time.Now().UTC().Format("2006010215")
+	temporal.ExecuteWorkflow(r.Context(), client.StartWorkflowOptions{ID: "topup-" + hour}, "TopUp")
+}
+
+// A layout with the time of day to the minute is fresh on every
+// attempt.
 func startHourly(w http.ResponseWriter, r *http.Request) {
 	at := time.Now().Format("2006-01-02T15:04:05.000") // want `a retry sends a new value as the workflow's ID`
 	temporal.ExecuteWorkflow(r.Context(), client.StartWorkflowOptions{ID: "sweep-" + at}, "Sweep")
+}
+
+// So is one to the minute without seconds.
+func startMinutely(w http.ResponseWriter, r *http.Request) {
+	at := time.Now().Format("200601021504") // want `a retry sends a new value as the workflow's ID`
+	temporal.ExecuteWorkflow(r.Context(), client.StartWorkflowOptions{ID: "tick-" + at}, "Tick")
 }
