@@ -1,0 +1,4 @@
+DROP TABLE IF EXISTS royalty_splits;
+DROP TABLE IF EXISTS tracks;
+DROP TABLE IF EXISTS artists;
+DROP TABLE IF EXISTS distributors;

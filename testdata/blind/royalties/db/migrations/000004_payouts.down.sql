@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS payout_attempts;
+DROP TABLE IF EXISTS payouts;
