@@ -35,6 +35,9 @@ func TestMissingKey(t *testing.T) {
 		// A helper that posts to the address its caller gives: the
 		// program's own routes are no effect.
 		"missingkey/xhttp", "missingkey/xui",
+		// A request described to another package's sender, as a struct
+		// of its method, address and headers.
+		"missingkey/xsenduse",
 		// A client whose key only an option sets, and its callers.
 		"missingkey/xretry", "missingkey/xbureau", "missingkey/xcredit",
 		// A Stripe wrapper whose options a helper collects into a
@@ -51,7 +54,7 @@ func TestMissingKey(t *testing.T) {
 		"missingkey/fixes",
 	)
 	fixtest.Golden(t, results,
-		"missingkey/fixes", "missingkey/xcredit", "missingkey/xstripecall")
+		"missingkey/fixes", "missingkey/xcredit", "missingkey/xstripecall", "missingkey/xsenduse")
 	fixtest.Gofmt(t, results)
 	fixtest.Remedied(t, results, regexp.MustCompile(`; (set .* from|pass .* with) .*, passed down to the call`))
 }

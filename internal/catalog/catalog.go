@@ -51,6 +51,9 @@ type Catalog struct {
 	// routes are the paths the package registers handlers for (see
 	// WithRoutes).
 	routes []Route
+	// senders are the program's functions that send a request their
+	// caller describes (see WithSenders).
+	senders map[string]RequestSender
 }
 
 // WithExecutors returns the catalog of one package of the run: c, with

@@ -361,3 +361,37 @@ func (c *Catalog) Serves(method string, segments []string) bool {
 	}
 	return false
 }
+
+// A RequestSender is a function of the program that builds an HTTP
+// request from what its caller gives it and sends it: the method, the
+// address and a map of headers it copies onto the request, each a
+// parameter or a field of one (httpx.Do(ctx, c, httpx.Request{Method:
+// "POST", URL: u, Header: h}, &out)). The request, and what its key
+// header holds, are the caller's.
+type RequestSender struct {
+	Method, URL, Header, Body ParamField
+}
+
+// A ParamField is parameter Param (counted without the receiver; -1
+// for none) or, with Field set, that field of it.
+type ParamField struct {
+	Param int
+	Field string
+}
+
+// WithSenders returns the catalog of one package of the run: c, with the
+// program's request senders the package can call, by FuncKey.
+func (c *Catalog) WithSenders(senders map[string]RequestSender) *Catalog {
+	if len(senders) == 0 {
+		return c
+	}
+	cc := *c
+	cc.senders = senders
+	return &cc
+}
+
+// Sender reports whether fn is one of the program's request senders.
+func (c *Catalog) Sender(fn *types.Func) (RequestSender, bool) {
+	s, ok := c.senders[FuncKey(fn)]
+	return s, ok
+}

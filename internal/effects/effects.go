@@ -43,6 +43,10 @@ type Call struct {
 	// called sets on the request it sends (c.send(ctx, "POST", path,
 	// body, map[string]string{...})).
 	HeaderMap bool
+	// HeaderField, with HeaderMap, is the field of the argument at
+	// Ext.Arg that holds the map (a request sender's Request{Header:
+	// h}): Carrier is what it holds.
+	HeaderField string
 	// URL is an HTTP request's address.
 	URL ssa.Value
 	// Body is an HTTP request's body, when the call shows it.
@@ -88,6 +92,9 @@ func Classify(cat *catalog.Catalog, c ssa.CallInstruction) *Call {
 		if ext, ok = sender(cat, c); !ok {
 			if call, ok := mapSender(cat, c); ok {
 				return call
+			}
+			if s, ok := cat.Sender(fn); ok {
+				return describedRequest(cat, c, fn, s)
 			}
 			return nil
 		}

@@ -1075,3 +1075,84 @@ func builtHeader(origin ssa.Value, headers []string) (SlotState, ssa.Value) {
 	}
 	return Unknown, nil
 }
+
+// describedRequest returns the external call that c makes, a call of a
+// request sender of the program (catalog.RequestSender) given the
+// method, address and headers of the request as values or fields of a
+// struct it builds (httpx.Request{Method: "POST", URL: u, Header: h}):
+// nil when the request changes nothing or its method is not known here.
+func describedRequest(cat *catalog.Catalog, c ssa.CallInstruction, fn *types.Func, s catalog.RequestSender) *Call {
+	given := func(p catalog.ParamField) ssa.Value {
+		if p.Param < 0 {
+			return nil
+		}
+		return FieldValue(arg(c, fn, p.Param), p.Field)
+	}
+	m, ok := given(s.Method).(*ssa.Const)
+	if !ok || m.Value == nil || m.Value.Kind() != constant.String {
+		return nil
+	}
+	method, url := strings.ToUpper(constant.StringVal(m.Value)), given(s.URL)
+	if url == nil || method != "POST" && method != "PATCH" || noEffect(url) || cat.Serves(method, pathSegments(url)) || OwnRoute(url) {
+		return nil
+	}
+	call := &Call{Instr: c, Fn: fn, Ext: catalog.External{What: "HTTP request", Slot: catalog.RequestHeader, Arg: s.Header.Param}, Method: method, URL: url, Body: given(s.Body)}
+	call.State = Absent
+	if s.Header.Param >= 0 {
+		h := given(s.Header)
+		if h == nil {
+			return &Call{Instr: c, Fn: fn, Ext: call.Ext, Method: method, URL: url, State: Unknown}
+		}
+		call.Carrier, call.HeaderMap, call.HeaderField = h, true, strings.TrimPrefix(s.Header.Field, ".")
+		call.State, call.Key = headerMap(h, cat.KeyHeaders())
+	}
+	if call.State == Absent && bodyKeyed(call.Body) {
+		call.State = Unknown
+	}
+	return call
+}
+
+// headerMap decides what a map of headers made here holds under the key
+// header: the value set there (h.Set("Idempotency-Key", k), a map
+// literal's entry), nothing when it is nil or no entry names it, and
+// Unknown for a map made elsewhere or handed to other code.
+func headerMap(h ssa.Value, headers []string) (SlotState, ssa.Value) {
+	if isNil(h) {
+		return Absent, nil
+	}
+	if _, ok := h.(*ssa.MakeMap); !ok {
+		return Unknown, nil
+	}
+	state, key := Absent, ssa.Value(nil)
+	for _, r := range *h.Referrers() {
+		switch r := r.(type) {
+		case *ssa.MapUpdate:
+			if valueflow.IsHeaderName(r.Key, headers) {
+				state, key = Filled, r.Value
+			} else if _, isConst := r.Key.(*ssa.Const); !isConst {
+				return Unknown, nil
+			}
+		case ssa.CallInstruction:
+			fn := valueflow.Callee(r.Common())
+			args := r.Common().Args
+			if fn == nil || !catalog.IsRequestHeaderFunc(fn) || len(args) == 0 || args[0] != h {
+				return Unknown, nil
+			}
+			if len(args) == 3 && catalog.SetsRequestHeader(fn) {
+				if valueflow.IsHeaderName(args[1], headers) {
+					state, key = Filled, args[2]
+				} else if _, isConst := args[1].(*ssa.Const); !isConst {
+					return Unknown, nil
+				}
+			}
+		case *ssa.Store:
+			if _, ok := r.Addr.(*ssa.FieldAddr); !ok {
+				return Unknown, nil // the request struct's field: what the sender copies
+			}
+		case *ssa.DebugRef:
+		default:
+			return Unknown, nil
+		}
+	}
+	return state, key
+}

@@ -177,6 +177,21 @@ func Golden(t *testing.T, results []*checker.Action, pkgs ...string) {
 			checked++
 			compareGolden(t, acts[0].Package.Types, name, edits[name])
 		}
+		if len(acts) > 0 {
+			// A file whose golden file holds fixes none of which is
+			// made any more; one equal to its file says no fix is.
+			for _, f := range acts[0].Package.Syntax {
+				name := acts[0].Package.Fset.File(f.FileStart).Name()
+				if edits[name] != nil {
+					continue
+				}
+				src, err1 := os.ReadFile(name)
+				golden, err2 := os.ReadFile(name + ".golden")
+				if err1 == nil && err2 == nil && !bytes.Equal(src, golden) {
+					t.Errorf("%s: the golden file has fixes, and none is made", name)
+				}
+			}
+		}
 	}
 	if checked == 0 {
 		t.Errorf("no fixes in %v to compare with golden files", pkgs)

@@ -323,6 +323,9 @@ func mapEntry(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effect
 		return analysis.TextEdit{}, false
 	}
 	entry := func(k string) string { return strconv.Quote(header) + ": " + k }
+	if e.HeaderField != "" {
+		return fieldMapEntry(pass, file, call, e, key, guarded, header, mayBeEmpty)
+	}
 	switch arg := call.Args[e.Ext.Arg].(type) {
 	case *ast.Ident:
 		if tv := pass.TypesInfo.Types[arg]; tv.IsNil() {
@@ -358,4 +361,42 @@ func mapEntry(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effect
 		return analysis.TextEdit{Pos: first.Pos(), End: first.Pos(), NewText: []byte(text)}, true
 	}
 	return analysis.TextEdit{}, false
+}
+
+// fieldMapEntry sets the key header on the map a request sender's
+// struct holds in a field (Request{Header: h}), made before the call:
+// h.Set(header, key) for an http.Header, h[header] = key for another
+// map of strings.
+func fieldMapEntry(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effects.Call, key, guarded, header string, mayBeEmpty bool) (analysis.TextEdit, bool) {
+	lit, ok := ast.Unparen(call.Args[e.Ext.Arg]).(*ast.CompositeLit)
+	if !ok {
+		return analysis.TextEdit{}, false
+	}
+	var h *ast.Ident
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == e.HeaderField {
+				h, _ = ast.Unparen(kv.Value).(*ast.Ident)
+			}
+		}
+	}
+	if h == nil {
+		return analysis.TextEdit{}, false
+	}
+	var set string
+	switch t := pass.TypesInfo.TypeOf(h); {
+	case catalog.IsHeaderSet(t):
+		set = h.Name + ".Set(" + strconv.Quote(header) + ", %s)"
+	default:
+		m, ok := t.Underlying().(*types.Map)
+		if !ok || !types.Identical(m.Elem(), types.Typ[types.String]) {
+			return analysis.TextEdit{}, false
+		}
+		set = h.Name + "[" + strconv.Quote(header) + "] = %s"
+	}
+	text := fmt.Sprintf(set, key)
+	if mayBeEmpty {
+		text = fmt.Sprintf("if k := %s; k != \"\" {\n\t%s\n}", key, fmt.Sprintf(set, guarded))
+	}
+	return fix.StmtBefore(pass.Fset, file, call.Pos(), text)
 }

@@ -25,7 +25,7 @@ func New(cat *catalog.Catalog) *analysis.Analyzer {
 		Doc:        "the APIs idemlint knows, as data, with the run's configuration and the program's SQL executors",
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cat), nil },
 		ResultType: reflect.TypeFor[*catalog.Catalog](),
-		FactTypes:  []analysis.Fact{new(Executor)},
+		FactTypes:  []analysis.Fact{new(Executor), new(Sender)},
 	}
 }
 
@@ -33,7 +33,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog) *catalog.Catalog {
 	if cat.Skips(pass.Pkg, InGOROOT(pass)) {
 		return cat
 	}
-	return cat.WithExecutors(executors(pass, cat)).WithRoutes(routes(pass))
+	return cat.WithExecutors(executors(pass, cat)).WithRoutes(routes(pass)).WithSenders(senders(pass, cat))
 }
 
 // InGOROOT reports whether the package's files lie in GOROOT: the

@@ -1,0 +1,138 @@
+package catalog
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/idemlint/idemlint/internal/catalog"
+)
+
+// A Sender fact marks a function that builds an HTTP request from the
+// method, address and headers its caller gives it, as parameters or
+// fields of one, and sends it with a client the catalog knows
+// (catalog.RequestSender): a provider package's httpx.Do(ctx, c,
+// Request{Method, URL, Header, Body}, &out). A caller's request is as
+// readable as if it sent it itself.
+type Sender struct {
+	Method, URL, Header, Body catalog.ParamField
+}
+
+func (*Sender) AFact() {}
+
+func (s *Sender) String() string {
+	return fmt.Sprintf("sender(method %v, url %v, header %v, body %v)", s.Method, s.URL, s.Header, s.Body)
+}
+
+// senders returns the request senders the package can call: those of
+// the packages it imports, from their facts, and its own, whose facts it
+// exports.
+func senders(pass *analysis.Pass, cat *catalog.Catalog) map[string]catalog.RequestSender {
+	out := make(map[string]catalog.RequestSender)
+	for _, f := range pass.AllObjectFacts() {
+		s, ok := f.Fact.(*Sender)
+		fn, isFn := f.Object.(*types.Func)
+		if ok && isFn {
+			out[catalog.FuncKey(fn)] = catalog.RequestSender(*s)
+		}
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			if s, ok := sending(pass.TypesInfo, cat, fn, fd.Body); ok {
+				out[catalog.FuncKey(fn)] = s
+				if fn.Exported() {
+					pass.ExportObjectFact(fn, (*Sender)(&s))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sending reads body as a request sender's: one request made by a maker
+// the catalog knows from a method and an address that are parameters of
+// fn or their fields, the entries of a map a parameter holds copied
+// onto its header in a loop, and one send.
+func sending(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.BlockStmt) (catalog.RequestSender, bool) {
+	none := catalog.ParamField{Param: -1}
+	s := catalog.RequestSender{Method: none, URL: none, Header: none, Body: none}
+	makers, sends := 0, 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.RangeStmt:
+			if p, ok := paramField(info, fn, n.X); ok && copiesHeader(info, n.Body) {
+				s.Header = p
+			}
+		case *ast.CallExpr:
+			callee, ok := typeutil.Callee(info, n).(*types.Func)
+			if !ok {
+				return true
+			}
+			if i, ok := catalog.RequestMaker(callee); ok && i+1 < len(n.Args) {
+				makers++
+				s.Method, _ = paramField(info, fn, n.Args[i])
+				s.URL, _ = paramField(info, fn, n.Args[i+1])
+				if i+2 < len(n.Args) {
+					if b, ok := paramField(info, fn, n.Args[i+2]); ok {
+						s.Body = b
+					}
+				}
+			}
+			if ext, ok := cat.External(callee); ok && ext.Slot == catalog.RequestHeader && ext.Method == "" {
+				sends++
+			}
+		}
+		return true
+	})
+	return s, makers == 1 && sends == 1 && s.Method.Param >= 0 && s.URL.Param >= 0
+}
+
+// copiesHeader reports whether a loop's body sets a request header (Add
+// or Set of an http.Header): the loop copies the entries it ranges over.
+func copiesHeader(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && catalog.SetsRequestHeader(fn) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// paramField returns the parameter of fn, or the field of one, that e
+// reads (r.Method, method); Param is -1 otherwise.
+func paramField(info *types.Info, fn *types.Func, e ast.Expr) (catalog.ParamField, bool) {
+	field := ""
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+		if v, ok := info.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
+			field, e = "."+sel.Sel.Name, sel.X
+		}
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return catalog.ParamField{Param: -1}, false
+	}
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if info.Uses[id] == params.At(i) {
+			return catalog.ParamField{Param: i, Field: field}, true
+		}
+	}
+	return catalog.ParamField{Param: -1}, false
+}

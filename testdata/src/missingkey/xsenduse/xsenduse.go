@@ -1,0 +1,32 @@
+// Package xsenduse describes its requests to another package's sender.
+package xsenduse
+
+import (
+	"net/http"
+
+	"missingkey/xsend"
+)
+
+// Positive: a POST whose headers carry no key.
+func charge(w http.ResponseWriter, r *http.Request) {
+	h := http.Header{}
+	h.Set("Authorization", "Bearer t")
+	xsend.Do(r.Context(), http.DefaultClient, xsend.Request{Method: http.MethodPost, URL: "https://pay.example/v1/charges", Header: h}) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler charge\)`
+}
+
+// Negative: the headers carry the request's key.
+func chargeKeyed(w http.ResponseWriter, r *http.Request) {
+	h := http.Header{}
+	h.Set("Idempotency-Key", r.Header.Get("Idempotency-Key"))
+	xsend.Do(r.Context(), http.DefaultClient, xsend.Request{Method: http.MethodPost, URL: "https://pay.example/v1/charges", Header: h})
+}
+
+// Negative: a GET changes nothing.
+func status(w http.ResponseWriter, r *http.Request) {
+	xsend.Do(r.Context(), http.DefaultClient, xsend.Request{Method: http.MethodGet, URL: "https://pay.example/v1/charges/1", Header: http.Header{}})
+}
+
+// Negative: a method the caller is given is not known here.
+func forward(w http.ResponseWriter, r *http.Request) {
+	xsend.Do(r.Context(), http.DefaultClient, xsend.Request{Method: r.Method, URL: "https://pay.example/v1/charges", Header: http.Header{}})
+}
