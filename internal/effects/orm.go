@@ -514,6 +514,18 @@ func mapKeys(v ssa.Value) []string {
 // (db.WithContext(ctx).Model(&a).Where(...)) starts from.
 func chainRoot(v ssa.Value) ssa.Value {
 	for {
+		if phi, ok := v.(*ssa.Phi); ok {
+			// A chain refined on one path (q := db.WithContext(ctx); if
+			// e.Key != nil { q = q.Clauses(...) }): the handle both
+			// start from.
+			root := chainRoot(phi.Edges[0])
+			for _, e := range phi.Edges[1:] {
+				if e == phi || chainRoot(e) != root {
+					return v
+				}
+			}
+			return root
+		}
 		call, ok := v.(*ssa.Call)
 		if !ok || call.Call.IsInvoke() || len(call.Call.Args) == 0 {
 			return v

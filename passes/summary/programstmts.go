@@ -859,8 +859,9 @@ func (p *program) unit(sc *scope, h valueflow.Handle, item string) string {
 		return sc.key + "#tx" + strconv.Itoa(h.Tx)
 	case valueflow.HandleParam:
 		if h.Param == 0 && sc.recv != nil && sc.bound != nil && sc.parent != nil && h.Path != "" {
-			// A handle the receiver was bound to (WithTx(tx)).
-			if t, ok := effects.FieldType(sc.recv, h.Path); ok && effects.IsHandle(p.cat, t) {
+			// A handle the receiver was bound to (WithTx(tx)), an
+			// ORM's among them (&topupRepo{db: tx}, db a *gorm.DB).
+			if t, ok := effects.FieldType(sc.recv, h.Path); ok && (effects.IsHandle(p.cat, t) || catalog.IsORMHandle(t)) {
 				return p.unit(sc.parent, *sc.bound, item)
 			}
 		}

@@ -1589,7 +1589,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		switch t := a.Type(); {
 		case valueflow.AutocommitHandle(t):
 			h = valueflow.Handle{Kind: valueflow.HandleAutocommit}
-		case effects.IsHandle(b.h.r.Env.Catalog, t):
+		case effects.IsHandle(b.h.r.Env.Catalog, t) || catalog.IsORMHandle(t):
 			h = b.handle(b.source(a, "", effects.DurUnknown))
 		case catalog.TypeKey(t) == "context.Context":
 			h = b.carried(a)
