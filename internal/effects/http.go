@@ -259,8 +259,10 @@ func inHelper(helper *ssa.Function, v ssa.Value) ssa.Value {
 
 // mapHeader decides what a map of headers that call hands on holds
 // under the key header: nothing when it is nil, the value a map made
-// here puts there, and Unknown for a map that comes from elsewhere or
-// goes anywhere else.
+// here puts there (a literal's entry, m[k] = v, or an http.Header's Set
+// or Add), and Unknown for a map that comes from elsewhere or goes
+// anywhere else than call or the field of the struct call is given
+// (Request{Header: h}).
 func mapHeader(m ssa.Value, call ssa.CallInstruction, headers []string) (SlotState, ssa.Value) {
 	if isNil(m) {
 		return Absent, nil
@@ -269,19 +271,39 @@ func mapHeader(m ssa.Value, call ssa.CallInstruction, headers []string) (SlotSta
 		return Unknown, nil
 	}
 	state, key := Absent, ssa.Value(nil)
+	set := func(name, v ssa.Value) bool {
+		if valueflow.IsHeaderName(name, headers) {
+			state, key = Filled, v
+		} else if _, isConst := name.(*ssa.Const); !isConst {
+			return false
+		}
+		return true
+	}
 	for _, r := range *m.Referrers() {
 		switch r := r.(type) {
 		case *ssa.MapUpdate:
-			if valueflow.IsHeaderName(r.Key, headers) {
-				state, key = Filled, r.Value
-			} else if _, isConst := r.Key.(*ssa.Const); !isConst {
+			if !set(r.Key, r.Value) {
+				return Unknown, nil
+			}
+		case *ssa.Store:
+			if _, ok := r.Addr.(*ssa.FieldAddr); !ok {
 				return Unknown, nil
 			}
 		case *ssa.DebugRef:
-		default:
-			if r != call {
+		case ssa.CallInstruction:
+			if r == call {
+				continue
+			}
+			fn := valueflow.Callee(r.Common())
+			args := r.Common().Args
+			if fn == nil || !catalog.IsRequestHeaderFunc(fn) || len(args) == 0 || args[0] != m {
 				return Unknown, nil
 			}
+			if len(args) == 3 && catalog.SetsRequestHeader(fn) && !set(args[1], args[2]) {
+				return Unknown, nil
+			}
+		default:
+			return Unknown, nil
 		}
 	}
 	return state, key
@@ -1104,7 +1126,7 @@ func describedRequest(cat *catalog.Catalog, c ssa.CallInstruction, fn *types.Fun
 			return &Call{Instr: c, Fn: fn, Ext: call.Ext, Method: method, URL: url, State: Unknown}
 		}
 		call.Carrier, call.HeaderMap, call.HeaderField = h, true, strings.TrimPrefix(s.Header.Field, ".")
-		call.State, call.Key = headerMap(h, cat.KeyHeaders())
+		call.State, call.Key = mapHeader(h, c, cat.KeyHeaders())
 	}
 	if call.State == Absent && bodyKeyed(call.Body) {
 		call.State = Unknown
@@ -1112,47 +1134,3 @@ func describedRequest(cat *catalog.Catalog, c ssa.CallInstruction, fn *types.Fun
 	return call
 }
 
-// headerMap decides what a map of headers made here holds under the key
-// header: the value set there (h.Set("Idempotency-Key", k), a map
-// literal's entry), nothing when it is nil or no entry names it, and
-// Unknown for a map made elsewhere or handed to other code.
-func headerMap(h ssa.Value, headers []string) (SlotState, ssa.Value) {
-	if isNil(h) {
-		return Absent, nil
-	}
-	if _, ok := h.(*ssa.MakeMap); !ok {
-		return Unknown, nil
-	}
-	state, key := Absent, ssa.Value(nil)
-	for _, r := range *h.Referrers() {
-		switch r := r.(type) {
-		case *ssa.MapUpdate:
-			if valueflow.IsHeaderName(r.Key, headers) {
-				state, key = Filled, r.Value
-			} else if _, isConst := r.Key.(*ssa.Const); !isConst {
-				return Unknown, nil
-			}
-		case ssa.CallInstruction:
-			fn := valueflow.Callee(r.Common())
-			args := r.Common().Args
-			if fn == nil || !catalog.IsRequestHeaderFunc(fn) || len(args) == 0 || args[0] != h {
-				return Unknown, nil
-			}
-			if len(args) == 3 && catalog.SetsRequestHeader(fn) {
-				if valueflow.IsHeaderName(args[1], headers) {
-					state, key = Filled, args[2]
-				} else if _, isConst := args[1].(*ssa.Const); !isConst {
-					return Unknown, nil
-				}
-			}
-		case *ssa.Store:
-			if _, ok := r.Addr.(*ssa.FieldAddr); !ok {
-				return Unknown, nil // the request struct's field: what the sender copies
-			}
-		case *ssa.DebugRef:
-		default:
-			return Unknown, nil
-		}
-	}
-	return state, key
-}
