@@ -1133,4 +1133,3 @@ func describedRequest(cat *catalog.Catalog, c ssa.CallInstruction, fn *types.Fun
 	}
 	return call
 }
-
