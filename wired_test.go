@@ -462,6 +462,9 @@ func TestWired(t *testing.T) {
 			// The executor the repository is given, behind another
 			// package's reading of the context's transaction.
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of credits \(it computes from the current value\) in store.Credits.Grant \(store.go:\d+:\d+\) is not idempotent \(HTTP handler CreditsHandler.GrantLoose, wired here\)`,
+			// The executor another package picks: the context's
+			// transaction, or the one it is given.
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of fee_balances \(it computes from the current value\) in store.Fees.Charge \(store.go:\d+:\d+\) is not idempotent \(HTTP handler FeesHandler.ChargeLoose, wired here\)`,
 			// The connection of the transaction another package
 			// reports the context carries, or the pool; a unit of work
 			// of the repository's own runs its literal on it, joining

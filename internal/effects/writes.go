@@ -516,11 +516,33 @@ func choosesFromContext(sig *types.Signature) bool {
 	if sig.Results().Len() != 1 {
 		return false
 	}
-	orm := catalog.IsORMHandle(sig.Results().At(0).Type())
-	if !orm && !types.IsInterface(sig.Results().At(0).Type()) {
+	res := sig.Results().At(0).Type()
+	orm := catalog.IsORMHandle(res)
+	if !orm && !types.IsInterface(res) {
 		return false
 	}
-	return takesContextAndPool(sig, orm)
+	return takesContextAndPool(sig, orm) || takesContextAndExecutor(sig, res)
+}
+
+// takesContextAndExecutor reports whether a function of signature sig
+// takes a context and a value of the executor interface res it returns
+// (txm.Conn(ctx, db DBTX) DBTX): what it returns when the context
+// carries no transaction is what it is given, which the program's
+// wiring fills with its database.
+func takesContextAndExecutor(sig *types.Signature, res types.Type) bool {
+	if !catalog.ExecutorInterface(res) {
+		return false
+	}
+	var ctx, db bool
+	for p := range sig.Params().Variables() {
+		switch {
+		case catalog.TypeKey(p.Type()) == "context.Context":
+			ctx = true
+		case types.Identical(p.Type(), res):
+			db = true
+		}
+	}
+	return ctx && db
 }
 
 // takesOnlyContext reports whether a function of signature sig takes a

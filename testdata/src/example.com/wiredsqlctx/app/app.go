@@ -180,3 +180,33 @@ func (h *HoldingsHandler) MoveInWork(w http.ResponseWriter, r *http.Request) {
 		return h.Holdings.Move(ctx, "b", "c", 10)
 	})
 }
+
+// Fees charges fees.
+type Fees interface {
+	Charge(ctx context.Context, id string, n int64) error
+	Note(ctx context.Context, id string, n int64) error
+}
+
+// FeesHandler serves fees.
+type FeesHandler struct {
+	Work UnitOfWork
+	Fees Fees
+}
+
+// Charge charges and notes in the unit of work's transaction.
+func (h *FeesHandler) Charge(w http.ResponseWriter, r *http.Request) {
+	h.Work.WithinTx(r.Context(), func(ctx context.Context) error {
+		if err := h.Fees.Charge(ctx, "a", 10); err != nil {
+			return err
+		}
+		return h.Fees.Note(ctx, "a", 10)
+	})
+}
+
+// ChargeLoose charges and notes, each on its own.
+func (h *FeesHandler) ChargeLoose(w http.ResponseWriter, r *http.Request) {
+	if err := h.Fees.Charge(r.Context(), "a", 10); err != nil {
+		return
+	}
+	h.Fees.Note(r.Context(), "a", 10)
+}

@@ -89,3 +89,11 @@ func InTx(ctx context.Context) bool {
 	_, ok := ctx.Value(txKey{}).(*sql.Tx)
 	return ok
 }
+
+// Pick returns the context's transaction, or the executor it is given.
+func Pick(ctx context.Context, db DBTX) DBTX {
+	if tx, ok := ctx.Value(txKey{}).(*sql.Tx); ok {
+		return tx
+	}
+	return db
+}

@@ -163,3 +163,19 @@ func (h *Holdings) Move(ctx context.Context, from, to string, n int64) error {
 		return err
 	})
 }
+
+// Fees writes on the handle another package picks: the context's
+// transaction, or the executor the program gives it.
+type Fees struct{ DB dbctx.DBTX }
+
+// Charge takes a fee.
+func (f *Fees) Charge(ctx context.Context, id string, n int64) error {
+	_, err := dbctx.Pick(ctx, f.DB).ExecContext(ctx, "UPDATE fee_balances SET due = due + $1 WHERE id = $2", n, id) // want `2 writes commit separately and the UPDATE of fee_balances \(it computes from the current value\) in store.Fees.Charge is not idempotent \(HTTP handler FeesHandler.ChargeLoose\)`
+	return err
+}
+
+// Note adds a fee row.
+func (f *Fees) Note(ctx context.Context, id string, n int64) error {
+	_, err := dbctx.Pick(ctx, f.DB).ExecContext(ctx, "INSERT INTO fee_moves (account_id, amount) VALUES ($1, $2)", id, n)
+	return err
+}

@@ -29,4 +29,7 @@ func main() {
 	http.HandleFunc("POST /holdings/loose", holdings.MoveLoose)
 	http.HandleFunc("POST /holdings/take", holdings.TakeThenMove)
 	http.HandleFunc("POST /holdings/work", holdings.MoveInWork)
+	fees := &app.FeesHandler{Work: &dbctx.Work{DB: db}, Fees: &store.Fees{DB: db}}
+	http.HandleFunc("POST /fees", fees.Charge)
+	http.HandleFunc("POST /fees/loose", fees.ChargeLoose)
 }
