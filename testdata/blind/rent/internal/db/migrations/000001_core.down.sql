@@ -1,0 +1,7 @@
+DROP TABLE IF EXISTS ledger_entries;
+DROP TABLE IF EXISTS charges;
+DROP TABLE IF EXISTS lease_terms;
+DROP TABLE IF EXISTS lease_tenants;
+DROP TABLE IF EXISTS leases;
+DROP TABLE IF EXISTS tenants;
+DROP TABLE IF EXISTS landlords;

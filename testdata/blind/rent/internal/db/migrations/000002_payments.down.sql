@@ -1,0 +1,9 @@
+DROP TABLE IF EXISTS webhook_events;
+DROP TABLE IF EXISTS idempotency_keys;
+DROP TABLE IF EXISTS payment_plan_installments;
+DROP TABLE IF EXISTS payment_plans;
+DROP TABLE IF EXISTS refunds;
+DROP TABLE IF EXISTS payment_attempts;
+DROP TABLE IF EXISTS payments;
+DROP TABLE IF EXISTS autopay_enrollments;
+DROP TABLE IF EXISTS funding_sources;

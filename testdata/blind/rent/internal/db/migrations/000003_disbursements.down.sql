@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS disbursement_attempts;
+DROP TABLE IF EXISTS disbursements;
