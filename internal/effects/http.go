@@ -257,6 +257,36 @@ func inHelper(helper *ssa.Function, v ssa.Value) ssa.Value {
 	return v
 }
 
+// helperHeader decides what the map of headers a function of the
+// package makes and returns holds under the key header (c.headers(opts),
+// which sets the key only when one of the options it applies gives it
+// one): nothing, unknown, or the field an option sets, when the options
+// are the ones the caller of made is given (Call.Options).
+func helperHeader(made *ssa.Call, call *Call, headers []string) (SlotState, ssa.Value) {
+	helper := packageHelper(&made.Call)
+	if helper == nil {
+		return Unknown, nil
+	}
+	var m ssa.Value
+	for _, r := range valueflow.ReturnValues(helper) {
+		if m != nil && r != m {
+			return Unknown, nil
+		}
+		m = r
+	}
+	if m == nil {
+		return Unknown, nil
+	}
+	state, key := mapHeader(m, nil, headers)
+	if state != Filled {
+		return state, nil
+	}
+	if j, field, ok := OptionsField(helper, key); ok {
+		return optionsSlot(made, j, field, call)
+	}
+	return Unknown, nil // the helper's own key: not proved here
+}
+
 // mapHeader decides what a map of headers that call hands on holds
 // under the key header: nothing when it is nil, the value a map made
 // here puts there (a literal's entry, m[k] = v, or an http.Header's Set
@@ -289,7 +319,7 @@ func mapHeader(m ssa.Value, call ssa.CallInstruction, headers []string) (SlotSta
 			if _, ok := r.Addr.(*ssa.FieldAddr); !ok {
 				return Unknown, nil
 			}
-		case *ssa.DebugRef:
+		case *ssa.DebugRef, *ssa.Return: // the map a helper makes for its caller
 		case ssa.CallInstruction:
 			if r == call {
 				continue
@@ -1127,6 +1157,9 @@ func describedRequest(cat *catalog.Catalog, c ssa.CallInstruction, fn *types.Fun
 		}
 		call.Carrier, call.HeaderMap, call.HeaderField = h, true, strings.TrimPrefix(s.Header.Field, ".")
 		call.State, call.Key = mapHeader(h, c, cat.KeyHeaders())
+		if made, ok := h.(*ssa.Call); ok {
+			call.State, call.Key = helperHeader(made, call, cat.KeyHeaders())
+		}
 	}
 	if call.State == Absent && bodyKeyed(call.Body) {
 		call.State = Unknown

@@ -63,15 +63,14 @@ func senders(pass *analysis.Pass, cat *catalog.Catalog) map[string]catalog.Reque
 // sending reads body as a request sender's: one request made by a maker
 // the catalog knows from a method and an address that are parameters of
 // fn or their fields, the entries of a map a parameter holds copied
-// onto its header in a loop, and one send.
+// onto its header in a loop, and one send, in fn or in the operation it
+// hands a retry wrapper.
 func sending(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.BlockStmt) (catalog.RequestSender, bool) {
 	none := catalog.ParamField{Param: -1}
 	s := catalog.RequestSender{Method: none, URL: none, Header: none, Body: none}
 	makers, sends := 0, 0
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.RangeStmt:
 			if p, ok := paramField(info, fn, n.X); ok && copiesHeader(info, n.Body) {
 				s.Header = p

@@ -32,3 +32,30 @@ func Do(ctx context.Context, c *http.Client, r Request) error {
 	}
 	return resp.Body.Close()
 }
+
+// DoRetried builds and sends the request in the operation it retries.
+func DoRetried(ctx context.Context, c *http.Client, r Request) error {
+	op := func() error {
+		req, err := http.NewRequestWithContext(ctx, r.Method, r.URL, nil)
+		if err != nil {
+			return err
+		}
+		for k, vs := range r.Header {
+			for _, v := range vs {
+				req.Header.Add(k, v)
+			}
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = op(); err == nil {
+			return nil
+		}
+	}
+	return err
+}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"missingkey/xsend"
+	"missingkey/xsendclient"
 )
 
 // Positive: a POST whose headers carry no key.
@@ -29,4 +30,16 @@ func status(w http.ResponseWriter, r *http.Request) {
 // Negative: a method the caller is given is not known here.
 func forward(w http.ResponseWriter, r *http.Request) {
 	xsend.Do(r.Context(), http.DefaultClient, xsend.Request{Method: r.Method, URL: "https://pay.example/v1/charges", Header: http.Header{}})
+}
+
+var bank = &xsendclient.Client{HTTP: http.DefaultClient}
+
+// Positive: the client's key is an option this call leaves out.
+func transfer(w http.ResponseWriter, r *http.Request) {
+	bank.Transfer(r.Context()) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header: xsend.DoRetried\(\) in xsendclient.Client.Transfer \(xsendclient.go:\d+:\d+\) \(HTTP handler transfer\)`
+}
+
+// Negative: the option carries the request's key.
+func transferKeyed(w http.ResponseWriter, r *http.Request) {
+	bank.Transfer(r.Context(), xsendclient.WithKey(r.Header.Get("Idempotency-Key")))
 }
