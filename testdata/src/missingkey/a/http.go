@@ -432,6 +432,9 @@ func otherHeaderNames(w http.ResponseWriter, r *http.Request) {
 	transfer, _ := http.NewRequest("POST", "https://bank.example/transfers", nil)
 	transfer.Header.Set("X-Acme-Idempotency-Key", key)
 	http.DefaultClient.Do(transfer)
+	text, _ := http.NewRequest("POST", "https://sms.example/2010-04-01/Messages.json", nil)
+	text.Header.Set("I-Twilio-Idempotency-Token", key)
+	http.DefaultClient.Do(text)
 }
 
 // A header of another name keys nothing.
