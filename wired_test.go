@@ -527,9 +527,11 @@ func TestWired(t *testing.T) {
 		},
 		// A handler a table by event type holds, in an implementation
 		// the root reaches through an interface; a key an option
-		// carries through a notifier's interface to the mail sender's.
-		"example.com/wireddispatch/cmd/server/main.go:18": {
+		// carries through a notifier's interface to the mail sender's;
+		// a note another package's constructor leaves without a key.
+		"example.com/wireddispatch/cmd/server/main.go:19": {
 			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in events.processor.reversed \(events.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Events, wired here\)`,
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mail.Client.SendNote \(mail.go:\d+:\d+\) \(HTTP handler Handler.Receipt, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in events.processor.disputed \(events.go:\d+:\d+\) \(HTTP handler Handler.Events, wired here\)`,
 			`a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) in events.processor.failed \(events.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Events, wired here\)`,
 		},
@@ -618,6 +620,7 @@ func TestWired(t *testing.T) {
 	if len(got) != len(wantAt) {
 		t.Errorf("one package at a time: findings at %d lines, want %d: %q", len(got), len(wantAt), got)
 	}
+
 	for at, res := range wantAt {
 		msgs := got[at]
 		slices.Sort(msgs)

@@ -948,7 +948,7 @@ func HandleUses(sums Summaries, via *ssa.Call, arg int, holder bool) (calls []ss
 // struct built in place and passed as v to call leaves empty: never
 // stored, or stored only as "". A struct whose address reaches other
 // code, which might fill it, has none.
-func EmptyFields(call ssa.CallInstruction, v ssa.Value) []string {
+func EmptyFields(call ssa.Instruction, v ssa.Value) []string {
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
 		v = u.X // a struct value loaded from its literal
 	}

@@ -28,6 +28,11 @@ type Summary struct {
 	ParamResults []ParamResult
 	// ParamSinks are parameters whose value (at Path) becomes an identity.
 	ParamSinks []ParamSink
+	// EmptyResult are the string fields of the struct the function
+	// returns that every return leaves empty (".token" of a message
+	// NewMessage(to, body) builds): a caller that sends it as it is
+	// sends none.
+	EmptyResult []string
 	// ParamRereads are parameters whose field (at Path) the function
 	// overwrites with the column of a row the storage already held
 	// (Flow.Rereads): a claim that scans the stored row back into the
@@ -805,6 +810,7 @@ func (s *Summary) String() string {
 		r := s.ParamSinks[i]
 		return fmt.Sprintf("p%d%s->%s", r.Param, r.Path, r.Sink)
 	})
+	list("emptyResult", len(s.EmptyResult), func(i int) string { return s.EmptyResult[i] })
 	list("paramRereads", len(s.ParamRereads), func(i int) string {
 		r := s.ParamRereads[i]
 		return fmt.Sprintf("p%d%s", r.Param, r.Path)
@@ -985,7 +991,7 @@ func (s SinkInfo) String() string {
 
 // Empty reports whether the summary says nothing.
 func (s *Summary) Empty() bool {
-	return !s.ORMReads && len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.ParamRereads) == 0 && len(s.Defects) == 0 &&
+	return !s.ORMReads && len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.ParamRereads) == 0 && len(s.EmptyResult) == 0 && len(s.Defects) == 0 &&
 		len(s.ParamWrites) == 0 && len(s.Effects) == 0 && len(s.Stmts) == 0 && !s.StmtsCut && len(s.ResultFields) == 0 &&
 		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0 && len(s.RunsPast) == 0 && !s.Option &&
 		len(s.RecvSets) == 0

@@ -461,6 +461,15 @@ func ImportedEffects(res *Result, instr ssa.CallInstruction) []*effects.Call {
 // (valueflow.OptionsSetPath).
 func (r *Result) emptyFields(call ssa.CallInstruction, v ssa.Value) []string {
 	out := effects.EmptyFields(call, v)
+	if made, ok := v.(*ssa.Call); ok {
+		// A struct a constructor of another package returns, with the
+		// fields its literal leaves empty (textmsg.NewMessage(to, body)).
+		if fn := valueflow.Callee(&made.Call); fn != nil && fn.Pkg() != r.Env.Pkg {
+			if s := r.Imported(fn); s != nil {
+				out = append(out, s.EmptyResult...)
+			}
+		}
+	}
 	if fields, ok := effects.PassedOptionFields(v, r.optionFields); ok {
 		out = append(out, valueflow.OptionsSetPath(fields))
 	}

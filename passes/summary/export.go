@@ -73,6 +73,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 			}
 		}
 		sum.ParamRereads = valueflow.ParamRereads(res.Env.Catalog, fn)
+		sum.EmptyResult = emptyResult(fn)
 		sum.Defects = defects[fn]
 		sum.Wired = wired[fn]
 		sum.ContextArgs = contextArgs(res.Env.Catalog, fn, sites)
@@ -773,4 +774,31 @@ func ormReads(res *Result, fn *ssa.Function, depth int) bool {
 		}
 	}
 	return false
+}
+
+// emptyResult returns the string fields of the struct fn returns, by
+// value, that every return leaves empty: a constructor's literal that
+// does not name them.
+func emptyResult(fn *ssa.Function) []string {
+	if fn.Signature.Results().Len() != 1 {
+		return nil
+	}
+	if _, ok := fn.Signature.Results().At(0).Type().Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	var out []string
+	first := true
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		empty := effects.EmptyFields(ret, ret.Results[0])
+		if first {
+			out, first = empty, false
+		} else {
+			out = slices.DeleteFunc(out, func(f string) bool { return !slices.Contains(empty, f) })
+		}
+	}
+	return out
 }

@@ -14,8 +14,11 @@ import (
 
 func main() {
 	db, _ := sql.Open("postgres", "")
-	p := events.New(&notify.Service{Mail: &mail.Client{HTTP: http.DefaultClient}}, &ledger.Store{DB: db})
-	h := &api.Handler{Processor: p}
+	m := &mail.Client{HTTP: http.DefaultClient}
+	p := events.New(&notify.Service{Mail: m}, &ledger.Store{DB: db})
+	h := &api.Handler{Processor: p, Mail: m}
 	http.HandleFunc("POST /webhooks", h.Events)
+	http.HandleFunc("POST /receipts", h.Receipt)
+	http.HandleFunc("POST /thanks", h.Thanks)
 	http.ListenAndServe(":8080", nil)
 }
