@@ -793,26 +793,19 @@ func (b *stmtBuilder) chosenBy(st *valueflow.SQLStmt, ctx ssa.Value) {
 		st.FromWork = true
 		return
 	}
-	for depth := 0; depth < 4; depth++ {
-		ctx = valueflow.Unwrap(ctx)
-		if p, ok := ctx.(*ssa.Parameter); ok {
-			if i := slices.Index(b.fn.Params, p); i >= 0 {
-				st.Context = i + 1
-			} else if given, ok := b.workGiven(p.Parent()); ok {
-				// The context a unit of work runs this function's
-				// literal with (l.InTx(ctx, func(ctx) error {...})):
-				// its transaction, or the one the context it was
-				// given carries, which it may join.
-				st.Handle, st.Assumed, st.Nested = b.handle(effects.Source{Kind: valueflow.HandleTx, Tx: p}), false, true
-				if i := slices.Index(b.fn.Params, given); i >= 0 {
-					st.Context = i + 1
-				}
-			}
-			return
-		}
-		var ok bool
-		if ctx, ok = effects.ParentContext(ctx); !ok {
-			return
+	p := rootParam(ctx)
+	if p == nil {
+		return
+	}
+	if i := slices.Index(b.fn.Params, p); i >= 0 {
+		st.Context = i + 1
+	} else if given, ok := b.workGiven(p.Parent()); ok {
+		// The context a unit of work runs this function's literal with
+		// (l.InTx(ctx, func(ctx) error {...})): its transaction, or the
+		// one the context it was given carries, which it may join.
+		st.Handle, st.Assumed, st.Nested = b.handle(effects.Source{Kind: valueflow.HandleTx, Tx: p}), false, true
+		if i := slices.Index(b.fn.Params, given); i >= 0 {
+			st.Context = i + 1
 		}
 	}
 }
