@@ -63,7 +63,11 @@
 // The check follows the value through conversions, String and Sprintf,
 // struct fields, locals, closures and calls, across packages. It does not
 // report fresh values that go only to logs, traces, responses or
-// timestamps, INSERTs whose identity comes from an operation key, or a
+// timestamps, INSERTs whose identity comes from an operation key, a
+// fresh field the stored row overwrites (an upsert's RETURNING id, or a
+// claim's WITH ins AS (INSERT ...) SELECT ... UNION ALL SELECT ...,
+// scanned back into it) or a variable a lookup's row of its type may
+// replace (if !claimed { t, err = repo.GetByKey(ctx, key) }), or a
 // fresh ID stored with an operation key under a conflict clause
 // (ON CONFLICT (idempotency_key) DO NOTHING), which absorbs the retry,
 // or in an INSERT that also fills every column of another key the

@@ -74,7 +74,13 @@
 // sets the params' key from its field (cfg := collect(opts);
 // cfg.apply(&params.Params)), and for options applied to the request
 // itself (func(*http.Request) values), one of which sets the key header
-// and others other headers.
+// and others other headers. A request described as a struct to a sender
+// of the program (httpx.Do(ctx, c, httpx.Request{Method: "POST", URL:
+// u, Header: h})) is the caller's own: its key header is what the map h
+// holds, set there or by a helper that applies the call's options, and
+// the fix sets it on that map. A request struct another package's
+// constructor returns (textmsg.NewMessage(to, body)) leaves the key
+// field its literal does not name empty.
 // go-retryablehttp retries by itself, so its
 // POSTs are reported wherever they are.
 //
