@@ -47,6 +47,10 @@ func TestFreshID(t *testing.T) {
 		// Handlers of one package kept in a set, which a table of
 		// another lists for the routes a dispatcher of a third runs.
 		"freshid/xdispatchset", "freshid/xdispatchtable",
+		// A table of handlers adapted by a generic decoder, for a
+		// runner of another package whose consumer calls what a
+		// parameter of its handler type gives it.
+		"freshid/xjsroutes",
 		"freshid/sinks",
 		// bun's models.
 		"freshid/bunsink",

@@ -98,6 +98,26 @@ func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog, res *Result) {
 		if len(rs) > 0 {
 			slices.SortFunc(rs, func(a, b ParamRoot) int { return cmp.Or(cmp.Compare(a.Arg, b.Arg), cmp.Compare(a.Kind, b.Kind)) })
 			pass.ExportObjectFact(obj, &ParamRoots{Params: rs})
+			exportParamTypeRoots(pass, obj, rs)
+		}
+	}
+}
+
+// exportParamTypeRoots exports a TypeRoot fact on the package's named
+// function types that a parameter with roots has (dispatch(subject, h
+// HandlerFunc) returning the consumer's handler that calls h): the
+// package calls a value of that type once per delivery, so a table of
+// them another package builds (Routes{subject: Decode(h.onTrip)}) and a
+// composition root hands to the package holds handlers, as a field of
+// the type does.
+func exportParamTypeRoots(pass *analysis.Pass, fn *types.Func, rs []ParamRoot) {
+	params := fn.Type().(*types.Signature).Params()
+	for _, r := range rs {
+		if r.Arg >= params.Len() {
+			continue
+		}
+		if tn := rootFuncType(params.At(r.Arg).Type()); tn != nil && tn.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(tn, &TypeRoot{Kind: r.Kind})
 		}
 	}
 }
