@@ -280,6 +280,8 @@ func TestWired(t *testing.T) {
 			// from the handler's input: its fields are the root's.
 			`a retry inserts the row for the same \(account_id, plate\) again, .* the INSERT into fleet_vehicles in postgres.Vehicles.Create \(vehicles.go:\d+:\d+\) has no conflict handling for the caller-known \(account_id, plate\) \(HTTP handler Fleet.Register, wired here\)`,
 			`a retry inserts the row for the same \(shop_id, period_start\) again, .* the INSERT into closings in postgres.Store.Close\$1 \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known \(shop_id, period_start\) \(HTTP handler Handler.CloseDay, wired here\); .*`,
+			// The same, for each item of a list the handler's input holds.
+			`a retry inserts the row for the same \(vehicle_id, tag_id\) again, .* the INSERT into vehicle_tags in postgres.Vehicles.Tag \(vehicles.go:\d+:\d+\) has no conflict handling for the caller-known \(vehicle_id, tag_id\) \(HTTP handler Fleet.TagAll, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into tickets in db.Queries.CreateTicket \(tickets.sql.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.Ticket, wired here\); .*`,
 			`a retry inserts the row for the same shipment_id again, .* the INSERT into filings in postgres.Store.File \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known shipment_id \(HTTP handler Handler.File, wired here\); .*`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in pay.Gateway.Charge \(pay.go:\d+:\d+\) \(HTTP handler Handler.Deposit, wired here\)`,

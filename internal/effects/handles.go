@@ -101,6 +101,11 @@ func locate(sums Summaries, v ssa.Value, path string, depth int) (place, bool) {
 			return next(a, path)
 		case *ssa.FreeVar:
 			return next(a, path) // a closure's read of a variable it captured
+		case *ssa.IndexAddr:
+			// An element of a slice a loop ranges over (for _, t :=
+			// range in.Tolls): each is the caller's, at the element
+			// path.
+			return next(a.X, ElemPath+path)
 		}
 	case *ssa.Field:
 		return next(x.X, fieldPath(x.X.Type(), x.Field)+path)
@@ -398,6 +403,10 @@ func splitField(path string) (string, string) {
 	}
 	return path, ""
 }
+
+// ElemPath is the element of a path that stands for any element of a
+// slice or an array: ".Tolls.[].Ref" is the Ref of each of the Tolls.
+const ElemPath = ".[]"
 
 // cutPath removes prefix from path at an element boundary.
 func cutPath(path, prefix string) (string, bool) {

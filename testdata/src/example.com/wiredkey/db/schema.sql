@@ -32,3 +32,10 @@ CREATE TABLE fleet_vehicles (
 	nickname   text NOT NULL,
 	CONSTRAINT fleet_vehicles_account_plate_key UNIQUE (account_id, plate)
 );
+
+CREATE TABLE vehicle_tags (
+	id    bigserial PRIMARY KEY,
+	vehicle_id text NOT NULL,
+	tag_id     text NOT NULL,
+	UNIQUE (vehicle_id, tag_id)
+);

@@ -19,6 +19,7 @@ type Vehicle struct {
 // Vehicles stores vehicles.
 type Vehicles interface {
 	Create(ctx context.Context, v *Vehicle) error
+	Tag(ctx context.Context, vehicleID, tagID string) error
 }
 
 // Plates hands out temporary plates.
@@ -46,6 +47,26 @@ func normalize(p string) string { return strings.ToUpper(strings.TrimSpace(p)) }
 func (s *Service) Register(ctx context.Context, in RegisterInput) error {
 	v := &Vehicle{AccountID: in.AccountID, Plate: normalize(in.Plate), Nickname: in.Nickname}
 	return s.Vehicles.Create(ctx, v)
+}
+
+// TagInput lists the tags of one vehicle.
+type TagInput struct {
+	VehicleID string
+	Tags      []Tag
+}
+
+// A Tag is one label of a vehicle.
+type Tag struct{ ID string }
+
+// TagAll labels the vehicle with each tag the caller lists: a retry
+// inserts the same pairs again.
+func (s *Service) TagAll(ctx context.Context, in TagInput) error {
+	for _, t := range in.Tags {
+		if err := s.Vehicles.Tag(ctx, in.VehicleID, t.ID); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Temporary stores a plate the allocator hands out on each call: the

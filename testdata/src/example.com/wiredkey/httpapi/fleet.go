@@ -25,6 +25,14 @@ func (f *Fleet) Register(w http.ResponseWriter, r *http.Request) {
 	f.Svc.Register(r.Context(), fleet.RegisterInput{AccountID: r.Header.Get("X-Account"), Plate: req.Plate, Nickname: req.Nickname})
 }
 
+func (f *Fleet) TagAll(w http.ResponseWriter, r *http.Request) {
+	var req struct{ Tags []fleet.Tag }
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		return
+	}
+	f.Svc.TagAll(r.Context(), fleet.TagInput{VehicleID: r.FormValue("vehicle"), Tags: req.Tags})
+}
+
 func (f *Fleet) Temporary(w http.ResponseWriter, r *http.Request) {
 	var req registerRequest
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
