@@ -284,6 +284,16 @@ func helperHeader(made *ssa.Call, call *Call, headers []string) (SlotState, ssa.
 	if j, field, ok := OptionsField(helper, key); ok {
 		return optionsSlot(made, j, field, call)
 	}
+	if p, field, ok := paramField(key); ok && p.Parent() == helper {
+		// A field of the options struct the helper is given, or is a
+		// method of (cfg := collect(opts); cfg.headers()): the
+		// options the caller hands on fill it.
+		if j := slices.Index(helper.Params, p); j < len(made.Call.Args) {
+			if q := heldOptions(made.Parent(), made.Call.Args[j], field); q != nil {
+				call.Options, call.OptionsField = q, field
+			}
+		}
+	}
 	return Unknown, nil // the helper's own key: not proved here
 }
 

@@ -179,6 +179,33 @@ func optionsOf(fn *ssa.Function, v ssa.Value) *ssa.Parameter {
 	return arg
 }
 
+// heldOptions is optionsOf for a value fn reads out of the variable it
+// keeps the options struct in (cfg := collect(opts), its fields read
+// in place): the variable's one store, when fn sets no field of it
+// named field.
+func heldOptions(fn *ssa.Function, v ssa.Value, field string) *ssa.Parameter {
+	if p := optionsOf(fn, v); p != nil {
+		return p
+	}
+	load, ok := valueflow.Unwrap(v).(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	a, ok := load.X.(*ssa.Alloc)
+	if !ok || a.Parent() != fn {
+		return nil
+	}
+	for _, r := range *a.Referrers() {
+		if fa, ok := r.(*ssa.FieldAddr); ok && fieldName(fa) == field && storedTo(fa) {
+			return nil
+		}
+	}
+	if stored, once := valueflow.StoredOnce(a); once {
+		return optionsOf(fn, stored)
+	}
+	return nil
+}
+
 // appliedTo returns the parameter of fn whose options fn applies to the
 // struct a, when nothing else sets a field of it; nil otherwise.
 func appliedTo(fn *ssa.Function, a *ssa.Alloc) *ssa.Parameter {

@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -80,10 +81,13 @@ func sending(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.B
 			if !ok {
 				return true
 			}
+			if lm := catalog.LibraryMethod(callee); lm != nil {
+				callee = lm // the client behind the program's interface (c.doer.Do(req))
+			}
 			if i, ok := catalog.RequestMaker(callee); ok && i+1 < len(n.Args) {
 				makers++
 				s.Method, _ = paramField(info, fn, n.Args[i])
-				s.URL, _ = paramField(info, fn, n.Args[i+1])
+				s.URL = urlField(info, fn, n.Args[i+1])
 				if i+2 < len(n.Args) {
 					if b, ok := paramField(info, fn, n.Args[i+2]); ok {
 						s.Body = b
@@ -97,6 +101,22 @@ func sending(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.B
 		return true
 	})
 	return s, makers == 1 && sends == 1 && s.Method.Param >= 0 && s.URL.Param >= 0
+}
+
+// urlField returns the parameter of fn, or the field of one, that an
+// address is, or ends with: a client's base joined with the path its
+// caller gives (c.baseURL + r.Path).
+func urlField(info *types.Info, fn *types.Func, e ast.Expr) catalog.ParamField {
+	for {
+		if p, ok := paramField(info, fn, e); ok {
+			return p
+		}
+		bin, ok := ast.Unparen(e).(*ast.BinaryExpr)
+		if !ok || bin.Op != token.ADD {
+			return catalog.ParamField{Param: -1}
+		}
+		e = bin.Y
+	}
 }
 
 // copiesHeader reports whether a loop's body sets a request header (Add

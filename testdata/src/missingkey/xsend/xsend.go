@@ -59,3 +59,42 @@ func DoRetried(ctx context.Context, c *http.Client, r Request) error {
 	}
 	return err
 }
+
+// Doer is what a Client sends with: an *http.Client, or a test's double.
+type Doer interface {
+	Do(*http.Request) (*http.Response, error)
+}
+
+// Call describes one request to a Client's provider, by its path.
+type Call struct {
+	Method  string
+	Path    string
+	Headers map[string]string
+}
+
+// Client sends Calls to one provider.
+type Client struct {
+	base string
+	doer Doer
+}
+
+// NewClient makes a Client of the provider at base.
+func NewClient(base string) *Client { return &Client{base: base, doer: http.DefaultClient} }
+
+// Send sends a call at the client's address joined with its path.
+func (c *Client) Send(ctx context.Context, r Call) error {
+	req, err := http.NewRequestWithContext(ctx, r.Method, c.base+r.Path, nil)
+	if err != nil {
+		return err
+	}
+	for k, v := range r.Headers {
+		if v != "" {
+			req.Header.Set(k, v)
+		}
+	}
+	resp, err := c.doer.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}

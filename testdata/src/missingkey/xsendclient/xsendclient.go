@@ -37,3 +37,42 @@ func (c *Client) headers(opts []Option) http.Header {
 func (c *Client) Transfer(ctx context.Context, opts ...Option) error {
 	return xsend.DoRetried(ctx, c.HTTP, xsend.Request{Method: http.MethodPost, URL: "https://bank.example/v1/transfers", Header: c.headers(opts)})
 }
+
+type refundOptions struct {
+	key  string
+	memo string
+}
+
+// RefundOption sets up one refund.
+type RefundOption func(*refundOptions)
+
+// RefundKey makes the provider refund once per key.
+func RefundKey(k string) RefundOption { return func(o *refundOptions) { o.key = k } }
+
+func collect(opts []RefundOption) refundOptions {
+	var o refundOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return o
+}
+
+func (o refundOptions) headers() map[string]string {
+	h := map[string]string{}
+	if o.key != "" {
+		h["Idempotency-Key"] = o.key
+	}
+	return h
+}
+
+// Refunds calls the provider's refunds through its client.
+type Refunds struct{ API *xsend.Client }
+
+// Refund returns money, keyed when an option gives a key.
+func (r *Refunds) Refund(ctx context.Context, opts ...RefundOption) error {
+	o := collect(opts)
+	if o.memo == "" {
+		o.memo = "refund"
+	}
+	return r.API.Send(ctx, xsend.Call{Method: http.MethodPost, Path: "/v1/refunds", Headers: o.headers()})
+}

@@ -43,3 +43,16 @@ func transfer(w http.ResponseWriter, r *http.Request) {
 func transferKeyed(w http.ResponseWriter, r *http.Request) {
 	bank.Transfer(r.Context(), xsendclient.WithKey(r.Header.Get("Idempotency-Key")))
 }
+
+var refunds = &xsendclient.Refunds{API: xsend.NewClient("https://pay.example")}
+
+// Positive: the key is an option of the options struct the client's
+// header method reads, and this call gives none.
+func refund(w http.ResponseWriter, r *http.Request) {
+	refunds.Refund(r.Context()) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Send\(\) in xsendclient.Refunds.Refund \(xsendclient.go:\d+:\d+\) \(HTTP handler refund\)`
+}
+
+// Negative: the option carries the request's key.
+func refundKeyed(w http.ResponseWriter, r *http.Request) {
+	refunds.Refund(r.Context(), xsendclient.RefundKey(r.Header.Get("Idempotency-Key")))
+}
