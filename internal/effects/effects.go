@@ -127,10 +127,13 @@ func Classify(cat *catalog.Catalog, c ssa.CallInstruction) *Call {
 // arg returns argument i of a call, counted without the receiver, or nil.
 func arg(c ssa.CallInstruction, fn *types.Func, i int) ssa.Value {
 	cc := c.Common()
+	if i < 0 {
+		return nil
+	}
 	if !cc.IsInvoke() && fn.Type().(*types.Signature).Recv() != nil {
 		i++
 	}
-	if i < 0 || i >= len(cc.Args) {
+	if i >= len(cc.Args) {
 		return nil
 	}
 	return cc.Args[i]

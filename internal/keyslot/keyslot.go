@@ -131,7 +131,7 @@ func namespace(externals []*effects.Call, e *effects.Call) string {
 // setSlot returns the statement (with %s for the key) that fills the
 // slot of the call's carrier variable, and the imports it needs.
 func setSlot(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effects.Call, header string) (string, []string) {
-	if e.Ext.Arg >= len(call.Args) || e.Carrier == nil {
+	if !hasArg(call, e) || e.Carrier == nil {
 		return "", nil
 	}
 	carrier := call.Args[e.Ext.Arg]
@@ -176,6 +176,12 @@ func slotStmt(pass *analysis.Pass, file *ast.File, name string, t types.Type, e 
 	return "", nil
 }
 
+// hasArg reports whether the call has the argument that holds the
+// effect's key slot: a request sender given no headers has none.
+func hasArg(call *ast.CallExpr, e *effects.Call) bool {
+	return e.Ext.Arg >= 0 && e.Ext.Arg < len(call.Args)
+}
+
 // hoistCarrier moves a carrier written as a literal in the call
 // (&stripe.PaymentIntentCreateParams{...}) into a variable declared
 // before the call's statement, so that a statement can fill its slot: it
@@ -184,7 +190,7 @@ func slotStmt(pass *analysis.Pass, file *ast.File, name string, t types.Type, e 
 // could do something that the earlier literal would now precede, or no
 // short name is free.
 func hoistCarrier(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effects.Call) (decl, name string, replace analysis.TextEdit, ok bool) {
-	if e.Ext.Arg >= len(call.Args) {
+	if !hasArg(call, e) {
 		return "", "", analysis.TextEdit{}, false
 	}
 	arg := call.Args[e.Ext.Arg]
@@ -263,7 +269,7 @@ func pubOption(pass *analysis.Pass, file *ast.File, e *effects.Call) string {
 // call (&pb.BookCollectionRequest{OrderId: id}), when the key is always
 // present and the literal does not set the field yet.
 func literalField(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effects.Call, key string, ks catalog.KeySource) (analysis.TextEdit, []string, bool) {
-	if e.Ext.Slot != catalog.InputField || ks.MayBeEmpty || e.Ext.Arg >= len(call.Args) {
+	if e.Ext.Slot != catalog.InputField || ks.MayBeEmpty || !hasArg(call, e) {
 		return analysis.TextEdit{}, nil, false
 	}
 	arg := call.Args[e.Ext.Arg]
@@ -319,7 +325,7 @@ func literalField(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *ef
 // request: an entry of the map literal, a literal in place of nil, or a
 // statement that sets the entry of a map variable.
 func mapEntry(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effects.Call, key, guarded, header string, mayBeEmpty bool) (analysis.TextEdit, bool) {
-	if e.Ext.Arg < 0 || e.Ext.Arg >= len(call.Args) {
+	if !hasArg(call, e) {
 		return analysis.TextEdit{}, false
 	}
 	entry := func(k string) string { return strconv.Quote(header) + ": " + k }
