@@ -368,9 +368,13 @@ func (c *Catalog) Serves(method string, segments []string) bool {
 // address and a map of headers it copies onto the request, each a
 // parameter or a field of one (httpx.Do(ctx, c, httpx.Request{Method:
 // "POST", URL: u, Header: h}, &out)). The request, and what its key
-// header holds, are the caller's.
+// header holds, are the caller's. Key is the parameter, or the field of
+// one, that the sender sets the key header from itself
+// (req.Header.Set("Idempotency-Key", r.idempotencyKey)); KeyOther is
+// set when it sets it from anything else.
 type RequestSender struct {
-	Method, URL, Header, Body ParamField
+	Method, URL, Header, Body, Key ParamField
+	KeyOther                       bool
 }
 
 // A ParamField is parameter Param (counted without the receiver; -1

@@ -1171,8 +1171,27 @@ func describedRequest(cat *catalog.Catalog, c ssa.CallInstruction, fn *types.Fun
 			call.State, call.Key = helperHeader(made, call, cat.KeyHeaders())
 		}
 	}
+	switch {
+	case s.KeyOther:
+		call.State, call.Key = Unknown, nil
+	case s.Key.Param >= 0:
+		call.State, call.Key = givenKey(given(s.Key))
+	}
 	if call.State == Absent && bodyKeyed(call.Body) {
 		call.State = Unknown
 	}
 	return call
+}
+
+// givenKey decides the key a request sender sets its header from, v
+// the value the caller gives for it: nothing for an empty string, and
+// unknown when the caller's value is not to be read here.
+func givenKey(v ssa.Value) (SlotState, ssa.Value) {
+	if v == nil {
+		return Unknown, nil
+	}
+	if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == "" {
+		return Absent, nil
+	}
+	return Filled, v
 }

@@ -3,8 +3,10 @@ package catalog
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -19,13 +21,14 @@ import (
 // Request{Method, URL, Header, Body}, &out). A caller's request is as
 // readable as if it sent it itself.
 type Sender struct {
-	Method, URL, Header, Body catalog.ParamField
+	Method, URL, Header, Body, Key catalog.ParamField
+	KeyOther                       bool
 }
 
 func (*Sender) AFact() {}
 
 func (s *Sender) String() string {
-	return fmt.Sprintf("sender(method %v, url %v, header %v, body %v)", s.Method, s.URL, s.Header, s.Body)
+	return fmt.Sprintf("sender(method %v, url %v, header %v, body %v, key %v, other key %v)", s.Method, s.URL, s.Header, s.Body, s.Key, s.KeyOther)
 }
 
 // senders returns the request senders the package can call: those of
@@ -68,7 +71,7 @@ func senders(pass *analysis.Pass, cat *catalog.Catalog) map[string]catalog.Reque
 // hands a retry wrapper.
 func sending(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.BlockStmt) (catalog.RequestSender, bool) {
 	none := catalog.ParamField{Param: -1}
-	s := catalog.RequestSender{Method: none, URL: none, Header: none, Body: none}
+	s := catalog.RequestSender{Method: none, URL: none, Header: none, Body: none, Key: none}
 	makers, sends := 0, 0
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -97,10 +100,28 @@ func sending(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.B
 			if ext, ok := cat.External(callee); ok && ext.Slot == catalog.RequestHeader && ext.Method == "" {
 				sends++
 			}
+			if catalog.SetsRequestHeader(callee) && len(n.Args) == 2 && isKeyHeader(info, cat, n.Args[0]) {
+				if p, ok := paramField(info, fn, n.Args[1]); ok {
+					s.Key = p
+				} else {
+					s.KeyOther = true
+				}
+			}
 		}
 		return true
 	})
 	return s, makers == 1 && sends == 1 && s.Method.Param >= 0 && s.URL.Param >= 0
+}
+
+// isKeyHeader reports whether e is the constant name of a header that
+// carries a request's key.
+func isKeyHeader(info *types.Info, cat *catalog.Catalog, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return false
+	}
+	name := constant.StringVal(tv.Value)
+	return slices.ContainsFunc(cat.KeyHeaders(), func(h string) bool { return catalog.HeaderNameMatches(h, name) })
 }
 
 // urlField returns the parameter of fn, or the field of one, that an

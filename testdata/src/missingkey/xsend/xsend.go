@@ -98,3 +98,43 @@ func (c *Client) Send(ctx context.Context, r Call) error {
 	}
 	return resp.Body.Close()
 }
+
+// Keyed describes a request whose key the client puts in its header.
+type Keyed struct {
+	Method, Path, Key string
+}
+
+// SendKeyed sends a request with the key its caller gives, when there
+// is one.
+func (c *Client) SendKeyed(ctx context.Context, r Keyed) error {
+	req, err := http.NewRequestWithContext(ctx, r.Method, c.base+r.Path, nil)
+	if err != nil {
+		return err
+	}
+	if r.Key != "" {
+		req.Header.Set("Idempotency-Key", r.Key)
+	}
+	resp, err := c.doer.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Plain describes a request with no headers at all.
+type Plain struct {
+	Method, Path string
+}
+
+// SendPlain sends a request as its caller describes it.
+func (c *Client) SendPlain(ctx context.Context, r Plain) error {
+	req, err := http.NewRequestWithContext(ctx, r.Method, c.base+r.Path, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.doer.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}

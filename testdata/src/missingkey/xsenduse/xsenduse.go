@@ -56,3 +56,21 @@ func refund(w http.ResponseWriter, r *http.Request) {
 func refundKeyed(w http.ResponseWriter, r *http.Request) {
 	refunds.Refund(r.Context(), xsendclient.RefundKey(r.Header.Get("Idempotency-Key")))
 }
+
+var api = xsend.NewClient("https://pay.example")
+
+// Negative: the client sets the header from the key its caller gives.
+func payout(w http.ResponseWriter, r *http.Request) {
+	api.SendKeyed(r.Context(), xsend.Keyed{Method: http.MethodPost, Path: "/v1/payouts", Key: r.Header.Get("Idempotency-Key")})
+}
+
+// Positive: the key the client would send is empty.
+func payoutUnkeyed(w http.ResponseWriter, r *http.Request) {
+	api.SendKeyed(r.Context(), xsend.Keyed{Method: http.MethodPost, Path: "/v1/payouts", Key: ""}) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler payoutUnkeyed\)`
+}
+
+// Positive: a request without headers carries no key, and there is no
+// slot here for a fix to fill.
+func cancel(w http.ResponseWriter, r *http.Request) {
+	api.SendPlain(r.Context(), xsend.Plain{Method: http.MethodPost, Path: "/v1/cancellations"}) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler cancel\)`
+}
