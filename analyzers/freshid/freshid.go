@@ -138,6 +138,9 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 	msg := fmt.Sprintf("%s: %s() in %s is fresh on every attempt (%s)", consequence(d.Sink), d.Origin.Call, d.Origin.At, path.Root.Describe()) + c.advice(path.Root.Describe())
 	related := c.related(path, valueflow.Hit{})
 	for _, f := range append(d.Chain, d.Sink.At) {
+		if !f.Placed() {
+			continue
+		}
 		related = append(related, analysis.RelatedInformation{Pos: pos, Message: "via " + f.String()})
 	}
 	c.rep.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: related})

@@ -91,6 +91,7 @@ func TestFreshID(t *testing.T) {
 	fixtest.Golden(t, results,
 		"freshid/fixes", "freshid/ctxkeys", "freshid/ctxalias")
 	fixtest.Gofmt(t, results)
+	checktest.Placed(t, results)
 	fixtest.Remedied(t, results, regexp.MustCompile(`; (derive it from|store the operation's key|make it once, before the retries)|needs a reason`))
 }
 

@@ -33,5 +33,6 @@ func TestIntentFirst(t *testing.T) {
 	fixtest.Golden(t, results,
 		"intentfirst/fixes", "intentfirst/fixself")
 	fixtest.Gofmt(t, results)
+	checktest.Placed(t, results)
 	fixtest.Remedied(t, results, regexp.MustCompile(`; commit a record of the operation, with its ID in the call's key, before the call`))
 }

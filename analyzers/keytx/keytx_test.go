@@ -43,5 +43,6 @@ func TestKeyTx(t *testing.T) {
 	fixtest.Golden(t, results,
 		"keytx/fixes", "keytx/xsqlcfix", "keytx/claim", "keytx/claimmysql", "keytx/claimlite")
 	fixtest.Gofmt(t, results)
+	checktest.Placed(t, results)
 	fixtest.Remedied(t, results, regexp.MustCompile(`; (claim|write) the key in the effect's transaction`))
 }

@@ -158,6 +158,9 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 	c.seen[seen] = true
 	diag := analysis.Diagnostic{Pos: pos, Related: check.Chain(path)}
 	for _, f := range d.Chain {
+		if !f.Placed() {
+			continue
+		}
 		diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: pos, Message: "via " + f.String()})
 	}
 	diag.Message = fmt.Sprintf("%s: %s() in %s (%s)", consequence(d.Keyless, c.res.Env.Catalog.KeyHeader()), d.Origin.Call, d.Origin.At, path.Root.Describe())

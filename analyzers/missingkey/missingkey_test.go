@@ -56,5 +56,6 @@ func TestMissingKey(t *testing.T) {
 	fixtest.Golden(t, results,
 		"missingkey/fixes", "missingkey/xcredit", "missingkey/xstripecall", "missingkey/xsenduse")
 	fixtest.Gofmt(t, results)
+	checktest.Placed(t, results)
 	fixtest.Remedied(t, results, regexp.MustCompile(`; (set .* from|pass .* with) .*, passed down to the call`))
 }

@@ -52,5 +52,6 @@ func TestNaturalKey(t *testing.T) {
 	fixtest.Golden(t, results,
 		"naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite", "naturalkey/fixreturning", "naturalkey/fixreturnlite", "naturalkey/gormfix", "naturalkey/entfix")
 	fixtest.Gofmt(t, results)
+	checktest.Placed(t, results)
 	fixtest.Remedied(t, results, regexp.MustCompile(`; add (ON CONFLICT|ON DUPLICATE KEY|Clauses|On\("|OnConflictColumns)|; write it first`))
 }

@@ -38,5 +38,6 @@ func TestPartialTx(t *testing.T) {
 	fixtest.Golden(t, results,
 		"partialtx/fixes", "partialtx/xsqlcfix", "partialtx/gormfix", "partialtx/bunfix", "partialtx/entfix")
 	fixtest.Gofmt(t, results)
+	checktest.Placed(t, results)
 	fixtest.Remedied(t, results, regexp.MustCompile(`run them in (it|one transaction|the guard's transaction)`))
 }

@@ -255,3 +255,20 @@ func parseWant(text string) (delta int, expects []expectation, err error) {
 	}
 	return delta, expects, err
 }
+
+// Placed fails t for each related position of a diagnostic in results
+// that names no place in the code: an invalid position, or a step of a
+// chain in a function SSA made up, which a user can neither open nor
+// find ("via Handle$bound (.:0:0)").
+func Placed(t *testing.T, results []*checker.Action) {
+	t.Helper()
+	for _, act := range results {
+		for _, d := range act.Diagnostics {
+			for _, r := range d.Related {
+				if !r.Pos.IsValid() || strings.Contains(r.Message, ":0:0)") {
+					t.Errorf("%s: %q: related information %q has no place", act.Package.Fset.Position(d.Pos), d.Message, r.Message)
+				}
+			}
+		}
+	}
+}

@@ -19,6 +19,9 @@ func Chain(root token.Pos, describe string, calls []token.Pos) []analysis.Relate
 		out = append(out, analysis.RelatedInformation{Pos: root, Message: "retried root: " + describe})
 	}
 	for _, pos := range calls {
+		if !pos.IsValid() {
+			continue // a call in a function SSA made up: nowhere to show
+		}
 		out = append(out, analysis.RelatedInformation{Pos: pos, Message: ChainStep})
 	}
 	return out

@@ -1005,6 +1005,11 @@ type Frame struct {
 
 func (f Frame) String() string { return f.Func + " (" + f.Pos + ")" }
 
+// Placed reports whether the frame names a place in the code: a
+// function SSA makes up (a bound method's wrapper) has none, and a chain
+// that shows it would show nothing the user can go to.
+func (f Frame) Placed() bool { return f.Pos != "" && !strings.HasSuffix(f.Pos, ":0:0") }
+
 // FreshResult says result Result is fresh, made by Origin.
 type FreshResult struct {
 	Result int

@@ -102,14 +102,18 @@ func PlaceAt(m report.Meta, s Site) (Placed, bool) {
 		p.Related = append(p.Related, analysis.RelatedInformation{Pos: p.Pos, Message: text})
 	}
 	for _, f := range s.Chain {
-		via("via " + f.String())
+		if f.Placed() {
+			via("via " + f.String())
+		}
 	}
 	for _, r := range s.Through {
 		iface := r.Call.Iface[strings.LastIndex(r.Call.Iface, "/")+1:] // "app.Orders"
 		via(fmt.Sprintf("via %s.%s (%s), implemented by %s", iface, r.Call.Method, r.Call.At.Pos, r.Impl))
 	}
 	for _, f := range s.Inner {
-		via("via " + f.String())
+		if f.Placed() {
+			via("via " + f.String())
+		}
 	}
 	return p, true
 }
