@@ -87,7 +87,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	}
 	ownFirst(writes)
 	for _, k := range keys {
-		if readsClaim(k, keys) {
+		if readsClaim(k, keys) || commitsWithWrite(k, writes) {
 			continue
 		}
 		for _, w := range writes {
@@ -258,6 +258,14 @@ func readsClaim(k stmt, keys []stmt) bool {
 		}
 		return s.Instr.Parent() == k.Instr.Parent() && effects.Dominates(s.Instr, k.Instr)
 	})
+}
+
+// commitsWithWrite reports whether the transaction of key statement k
+// commits a write of its own: that is the effect the key guards,
+// whatever runs after it commits (a charge keyed by the row it
+// inserted, completed in another transaction).
+func commitsWithWrite(k stmt, writes []stmt) bool {
+	return k.Durability == effects.DurTx && slices.ContainsFunc(writes, func(w stmt) bool { return effects.SameTx(k.Stmt, w.Stmt) })
 }
 
 // claimedInCallback reports whether k claims its key with conflict

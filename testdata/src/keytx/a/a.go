@@ -182,6 +182,7 @@ func purge(ctx context.Context) error {
 // Negative: a handle chosen by the caller.
 type DBTX interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
 func viaDBTX(ctx context.Context, q DBTX, key string) error {

@@ -444,3 +444,70 @@ func updateByRequestKey(ctx context.Context, key string) error {
 	_, err := db.ExecContext(ctx, "UPDATE orders SET status = 'paid' WHERE request_key = $1", key)
 	return err
 }
+
+// ClaimKey claims the request's key, and reports whether this call did.
+func (q *Queries) ClaimKey(ctx context.Context, key string) (bool, error) {
+	res, err := q.db.ExecContext(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT DO NOTHING", key)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// KeyResource reads what a claimed key holds.
+func (q *Queries) KeyResource(ctx context.Context, key string) (string, error) {
+	var id string
+	err := q.db.QueryRowContext(ctx, "SELECT resource_id FROM idempotency_keys WHERE key = $1", key).Scan(&id)
+	return id, err
+}
+
+// SetKeyResource completes a claimed key with what it made.
+func (q *Queries) SetKeyResource(ctx context.Context, key, id string) error {
+	_, err := q.db.ExecContext(ctx, "UPDATE idempotency_keys SET resource_id = $2 WHERE key = $1", key, id)
+	return err
+}
+
+// ConfirmOrder marks an order confirmed.
+func (q *Queries) ConfirmOrder(ctx context.Context, id string) error {
+	_, err := q.db.ExecContext(ctx, "UPDATE orders SET confirmed = true WHERE id = $1", id)
+	return err
+}
+
+// Negative: the key is claimed, read back on a conflict and completed in
+// the transaction that inserts the order, which is the effect it
+// guards; another transaction confirms the order after.
+func claimInsertThenConfirm(ctx context.Context, key string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	q := NewQueries(tx)
+	claimed, err := q.ClaimKey(ctx, key)
+	if err != nil {
+		return err
+	}
+	if !claimed {
+		_, err := q.KeyResource(ctx, key)
+		return err
+	}
+	if err := q.InsertOrder(ctx, 1); err != nil {
+		return err
+	}
+	if err := q.SetKeyResource(ctx, key, "o1"); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	tx2, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx2.Rollback()
+	if err := NewQueries(tx2).ConfirmOrder(ctx, "o1"); err != nil {
+		return err
+	}
+	return tx2.Commit()
+}
