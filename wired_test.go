@@ -41,13 +41,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...", "example.com/wiredget/...", "example.com/wireduow/...", "example.com/wiredtable/...", "example.com/wiredidem/...", "example.com/wiredinbox/...", "example.com/wiredretry/...", "example.com/wiredlog/...", "example.com/wiredclosure/...", "example.com/wiredbun/...", "example.com/wiredctxtx/...", "example.com/wireddispatch/...", "example.com/wiredgormtx/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...", "example.com/wiredget/...", "example.com/wireduow/...", "example.com/wiredtable/...", "example.com/wiredidem/...", "example.com/wiredinbox/...", "example.com/wiredretry/...", "example.com/wiredlog/...", "example.com/wiredclosure/...", "example.com/wiredbun/...", "example.com/wiredctxtx/...", "example.com/wireddispatch/...", "example.com/wiredgormtx/...", "example.com/wiredrunner/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun", "example.com/wiredget", "example.com/wireduow", "example.com/wiredtable", "example.com/wiredidem", "example.com/wiredinbox", "example.com/wiredretry", "example.com/wiredlog", "example.com/wiredclosure", "example.com/wiredbun", "example.com/wiredctxtx", "example.com/wireddispatch", "example.com/wiredgormtx")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun", "example.com/wiredget", "example.com/wireduow", "example.com/wiredtable", "example.com/wiredidem", "example.com/wiredinbox", "example.com/wiredretry", "example.com/wiredlog", "example.com/wiredclosure", "example.com/wiredbun", "example.com/wiredctxtx", "example.com/wireddispatch", "example.com/wiredgormtx", "example.com/wiredrunner")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -266,6 +266,9 @@ func TestWired(t *testing.T) {
 			// An account each attempt opens, apart from the plate.
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into accounts in accounts.Open \(accounts.go:\d+:\d+\) is not idempotent \(HTTP handler Fleet.Created, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into accounts in gormstore.Accounts.Open \(gormstore.go:\d+:\d+\) is not idempotent \(HTTP handler Fleet.Opened, wired here\)`,
+			// Each implementation of the accounts the program holds is
+			// an operation of its own.
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into accounts in postgres.Accounts.Open \(accounts.go:\d+:\d+\) is not idempotent \(HTTP handler Fleet.Opened, wired here\)`,
 			`a retry inserts a second archive row with a new id: uuid.NewString\(\) in app.service.Archive \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Archive, wired here\)`,
 			`a retry inserts a second ledger row with a new id: uuid.NewString\(\) in app.service.Transfer \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Transfer, wired here\)`,
 			`a retry inserts a second ledger row with a new id: uuid.NewString\(\) in app.service.Transfer \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Transfer, wired here\)`,
@@ -531,6 +534,17 @@ func TestWired(t *testing.T) {
 		// the root reaches through an interface; a key an option
 		// carries through a notifier's interface to the mail sender's;
 		// a note another package's constructor leaves without a key.
+		// Units of work of a runner main wires, which carries its
+		// transaction in the context: a helper of the service hands
+		// that context on; a generic helper of another package runs
+		// its work on the queries of the transaction it begins. A claim
+		// whose text its caller completes decides, through the variable
+		// it is kept in, whether the debit runs, though the handler
+		// drops what the service returns.
+		"example.com/wiredrunner/cmd/server/main.go:16": {
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in store.Tiers.Raise \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Service.Upgrade, wired here\)`,
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of packs \(it computes from the current value\) in store.Packs.Debit \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Service.Transfer, wired here\)`,
+		},
 		"example.com/wireddispatch/cmd/server/main.go:19": {
 			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in events.processor.reversed \(events.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Events, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mail.Client.SendNote \(mail.go:\d+:\d+\) \(HTTP handler Handler.Receipt, wired here\)`,

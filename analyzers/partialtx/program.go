@@ -69,9 +69,12 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	// rest.
 	stops := slices.ContainsFunc(writes, func(w int) bool { return !programCovered(r, w, guards) && r.Stmts[w].Decided() })
 	covered := func(i int) bool { return !stops && programCovered(r, i, guards) }
-	first, stopped := -1, false
-	var counted []int
+	// Each implementation of a wired call (a dispatcher's handler for
+	// its type of message) is an operation of its own: the first write
+	// of each is judged, with the writes that can run with it.
+	var found []candidate
 	for _, after := range []bool{false, true} {
+		var judged []int
 		for _, i := range writes {
 			// A duplicate handled where an INSERT runs makes it
 			// idempotent; an UPDATE that computes from the current
@@ -80,22 +83,36 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 			if r.Stmts[i].StateGuarded != after || !effects.Repeats(parsed[i]) || r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert || attemptRecord(parsed[i]) || r.Stmts[i].RecordsError || covered(i) {
 				continue
 			}
-			with, found, own := c.apartWith(r, i, withoutOutcomes(r, i, writes), guards, comps, parsed)
-			if found && own {
-				return // the root's own writes: its package judges them
+			if slices.ContainsFunc(judged, func(j int) bool { return !r.Exclusive(i, j) }) {
+				continue // judged with the first write of its operation
 			}
-			if found {
-				first, stopped, counted = i, after, with
-			}
-			break // the first of each: a later one is judged with it
+			judged = append(judged, i)
+			if with, apart, own := c.apartWith(r, i, withoutOutcomes(r, i, writes), guards, comps, parsed); apart && !own {
+				found = append(found, candidate{first: i, stopped: after, counted: with})
+			} // a pair of the root's own writes is its package's to judge
 		}
-		if first >= 0 {
+		if len(found) > 0 {
 			break
 		}
 	}
-	if first < 0 {
-		return
+	for _, cand := range found {
+		c.reportApart(r, cand, guards, parsed, seen)
 	}
+}
+
+// A candidate is the first write a retry repeats of one operation of a
+// root, the writes that can run with it, and whether it runs only past a
+// state guard's write.
+type candidate struct {
+	first   int
+	stopped bool
+	counted []int
+}
+
+// reportApart reports a candidate whose writes commit apart, once for
+// the writes it names.
+func (c *checker) reportApart(r *summary.ProgramRoot, cand candidate, guards []int, parsed []*sqltext.Statement, seen map[string]bool) {
+	first, stopped, counted := cand.first, cand.stopped, cand.counted
 	f := &r.Stmts[first]
 	key := f.Site()
 	for _, w := range counted {

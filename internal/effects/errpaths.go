@@ -517,7 +517,10 @@ func RecordDecides(record ssa.Value, at ssa.Instruction) bool {
 			switch r := r.(type) {
 			case *ssa.Store: // rec kept in a variable whose fields are read
 				if r.Val == v {
-					if a, ok := r.Addr.(*ssa.Alloc); ok {
+					switch a := r.Addr.(type) {
+					case *ssa.Alloc:
+						walk(a, depth+1)
+					case *ssa.FreeVar: // one of the function a literal is made in
 						walk(a, depth+1)
 					}
 				}

@@ -588,6 +588,14 @@ func begun(sums Summaries, v ssa.Value) bool {
 	return false
 }
 
+// txGiven reports whether a handle traced back to p is in what a
+// function that runs a literal in a transaction it begins gives the
+// literal, which it makes from that transaction alone (fn(db.New(tx))):
+// the transaction, whatever field of the parameter holds it.
+func txGiven(sums Summaries, p place) bool {
+	return p.param != nil && p.path != "" && p.param.Parent().Parent() != nil && txCallback(sums, p.param)
+}
+
 // txCallback reports whether p is a parameter of a function literal
 // that is passed to a transaction function (pgx.BeginFunc, gorm's
 // db.Transaction).
@@ -739,6 +747,8 @@ func sourceAt(sums Summaries, fn *ssa.Function, p place) Source {
 		// A transaction by its origin, whatever its type says (gorm's
 		// *DB in a Transaction callback).
 		return Source{Kind: valueflow.HandleTx, Tx: p.base()}
+	case txGiven(sums, p):
+		return Source{Kind: valueflow.HandleTx, Tx: p.param}
 	}
 	return Source{}
 }
@@ -798,7 +808,7 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 	args := call.Call.Args
 	discarded, stops := ResultsDiscarded(call), errorStops(call)
 	for i, s := range sum.Stmts {
-		s = Instantiate(s, call)
+		s = CompleteText(Instantiate(s, call), call.Common(), call.Parent())
 		if s.Wired != nil || s.Callback > 0 || s.Next {
 			continue // the composition root's to resolve; no statement
 		}
@@ -862,6 +872,10 @@ func unitAt(sums Summaries, st *Stmt, v ssa.Value, path string) {
 		return
 	}
 	st.Durability = unitOf(t)
+	if st.Durability == DurUnknown && txGiven(sums, p) {
+		st.Durability, st.Tx = DurTx, p.param
+		return
+	}
 	if catalog.IsORMHandle(t) && p.path == "" && ORMHandleUnit(p.base()) == DurTx {
 		st.Durability = DurTx // gorm's *DB that a Transaction's callback is given, or Begin returns
 	}

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -176,6 +177,32 @@ func Instantiate(s valueflow.SQLStmt, call ssa.CallInstruction) valueflow.SQLStm
 		column, arithmetic = selfComputedEntry(args[g.Values])
 	}
 	return instantiated(s, t, ModelTable(fn.Prog, t), column, arithmetic)
+}
+
+// CompleteText returns s, whose text may be a template its function
+// completes with a parameter (valueflow.SQLTemplate), as a call runs
+// it: completed with the constant the call passes, still a template of
+// the caller's parameter it passes on, or of unknown text otherwise.
+func CompleteText(s valueflow.SQLStmt, cc *ssa.CallCommon, caller *ssa.Function) valueflow.SQLStmt {
+	if s.TextParam == 0 {
+		return s
+	}
+	i := s.TextParam - 1
+	s.TextParam = 0
+	if i >= len(cc.Args) {
+		s.SQL = ""
+		return s
+	}
+	if text, ok := valueflow.ConstString(cc.Args[i]); ok {
+		s.SQL = valueflow.FillTemplate(s.SQL, text)
+		return s
+	}
+	if p, ok := cc.Args[i].(*ssa.Parameter); ok && p.Parent() == caller {
+		s.TextParam = slices.Index(caller.Params, p) + 1
+		return s
+	}
+	s.SQL = ""
+	return s
 }
 
 // InstantiateTypes returns s as an instance of its generic function

@@ -163,9 +163,12 @@ func sqlWrite(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Write 
 // A Stmt is an SQL statement a call executes, and the commit unit it runs
 // in.
 type Stmt struct {
-	Instr      ssa.CallInstruction
-	SQL        *sqltext.Statement
-	Text       string // the constant text of SQL
+	Instr ssa.CallInstruction
+	SQL   *sqltext.Statement
+	Text  string // the constant text of SQL
+	// TextParam is 1 + the parameter of the function whose text
+	// completes Text, a template (valueflow.SQLTemplate); 0 for none.
+	TextParam  int
 	Args       []ssa.Value
 	Durability Durability
 	Tx         ssa.Value // the transaction, for DurTx (nil for some statements of callees)
@@ -353,10 +356,20 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 	}
 	offset := len(cc.Args) - fn.Type().(*types.Signature).Params().Len()
 	text, ok := valueflow.SQLText(cc, fn, sc)
+	hole := 0
 	if !ok {
-		return nil
+		// Text the function completes with a parameter: no statement
+		// here, whose kind its callers' constants decide.
+		t, p, isTemplate := valueflow.SQLTemplate(cc, fn, sc, c.Parent())
+		if !isTemplate {
+			return nil
+		}
+		text, hole = t, slices.Index(c.Parent().Params, p)+1
 	}
-	st := &Stmt{Instr: c, SQL: sqltext.Parse(text), Text: text}
+	st := &Stmt{Instr: c, SQL: sqltext.Parse(text), Text: text, TextParam: hole}
+	if hole > 0 {
+		st.SQL = &sqltext.Statement{} // unknown until completed
+	}
 	if a := sc.Args + offset; sc.Named && a < len(cc.Args) {
 		// Named parameters bound from a struct's fields (sqlx's
 		// NamedExec): the statement as it runs, its arguments the

@@ -1325,6 +1325,61 @@ func SQLText(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) (string, boo
 	return "", false
 }
 
+// TextHole marks, in the text of a statement a function builds around
+// one of its string parameters (an INSERT given its conflict clause),
+// where the parameter's value goes.
+const TextHole = "\x00"
+
+// SQLTemplate returns the text a call of an SQL executor runs when its
+// query is constant text joined with one string parameter of the calling
+// function (helpers that take a clause: "INSERT ... " + conflict + "
+// RETURNING ..."): the text with TextHole for the parameter, and the
+// parameter. A caller that passes constant text completes it.
+func SQLTemplate(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall, caller *ssa.Function) (string, *ssa.Parameter, bool) {
+	offset := len(c.Args) - fn.Type().(*types.Signature).Params().Len()
+	if sc.Built || sc.Query < 0 {
+		return "", nil, false
+	}
+	q := sc.Query + offset
+	if q < 0 || q >= len(c.Args) {
+		return "", nil, false
+	}
+	var hole *ssa.Parameter
+	var walk func(v ssa.Value) (string, bool)
+	walk = func(v ssa.Value) (string, bool) {
+		if text, ok := constString(v); ok {
+			return text, true
+		}
+		switch v := v.(type) {
+		case *ssa.BinOp:
+			if v.Op != token.ADD {
+				return "", false
+			}
+			a, ok1 := walk(v.X)
+			b, ok2 := walk(v.Y)
+			return a + b, ok1 && ok2
+		case *ssa.Parameter:
+			if hole != nil || v.Parent() != caller {
+				return "", false
+			}
+			hole = v
+			return TextHole, true
+		}
+		return "", false
+	}
+	text, ok := walk(c.Args[q])
+	if !ok || hole == nil || strings.TrimSpace(strings.Replace(text, TextHole, "", 1)) == "" {
+		return "", nil, false // the whole text a parameter: a forwarding helper's (catalog.SQLCall.Forward)
+	}
+	return text, hole, true
+}
+
+// FillTemplate completes the text of a template (SQLTemplate) with the
+// constant text a caller passes for its parameter.
+func FillTemplate(text, value string) string {
+	return strings.Replace(text, TextHole, value, 1)
+}
+
 // prepared reads a prepared statement where it is prepared, in the same
 // function: the constant text, and the handle that prepared it.
 func prepared(stmt ssa.Value) (string, ssa.Value, bool) {

@@ -332,8 +332,12 @@ type FreshArg struct {
 // An SQLStmt is an SQL statement a function runs, and where the handle
 // it runs on comes from.
 type SQLStmt struct {
-	SQL    string // the constant text
-	Handle Handle
+	SQL string // the constant text
+	// TextParam, when set, is 1 + the parameter whose constant text
+	// completes SQL, a template with a TextHole: a call's argument
+	// decides the statement (a conflict clause the helper is given).
+	TextParam int
+	Handle    Handle
 	// Guard is set when the statement is a dedup guard: a conflict-
 	// tolerant INSERT whose outcome decides whether the code goes on.
 	// ReadBack is set for a guard whose row is read back (a claim, then

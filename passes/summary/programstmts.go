@@ -526,7 +526,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			fromWork:     sc.fromWork || here[len(here)-1].fromWork,
 			chosen:       w.Chosen,
 			bound:        w.Bound,
-			discarded:    sc.discarded || w.Discarded,
+			discarded:    w.Discarded,
 			work:         cmp.Or(here[len(here)-1].work, sc.work),
 			failed:       sc.failedAt(here[len(here)-1]),
 		}

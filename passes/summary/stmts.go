@@ -457,7 +457,8 @@ func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, i
 						if slices.Contains(gtx, i) {
 							// The literal's parameter is the callee's
 							// transaction, whatever interface it is
-							// seen through (q Querier).
+							// seen through (q Querier), or what the
+							// callee builds from it alone (db.New(tx)).
 							ltx = txParam(lit)
 							if ltx == nil && len(lit.Params) == 1 && types.IsInterface(lit.Params[0].Type()) {
 								ltx = lit.Params[0]
@@ -643,10 +644,10 @@ func handlesIn(v ssa.Value, tx ssa.Value) int {
 			}
 			for _, w := range *fa.Referrers() {
 				st, ok := w.(*ssa.Store)
-				if !ok || st.Addr != fa || !isHandleType(valueflow.Unwrap(st.Val).Type()) {
+				if !ok || st.Addr != fa || !isHandleType(heldHandle(st.Val).Type()) {
 					continue
 				}
-				if valueflow.Unwrap(st.Val) != tx {
+				if heldHandle(st.Val) != tx {
 					return -1
 				}
 				n++
@@ -657,7 +658,8 @@ func handlesIn(v ssa.Value, tx ssa.Value) int {
 		// store.New(tx), context.WithValue(ctx, txKey{}, tx).
 		n := 0
 		for _, a := range x.Call.Args {
-			if !isHandleType(valueflow.Unwrap(a).Type()) {
+			a = heldHandle(a) // the context's value, held as any
+			if !isHandleType(a.Type()) {
 				continue
 			}
 			if handlesIn(a, tx) != 1 {
@@ -671,6 +673,17 @@ func handlesIn(v ssa.Value, tx ssa.Value) int {
 		return -1
 	}
 	return 0
+}
+
+// heldHandle returns the value v holds as another type: a transaction
+// stored as the program's executor interface (Queries{db: tx}) or as a
+// context's value (any).
+func heldHandle(v ssa.Value) ssa.Value {
+	v = valueflow.Unwrap(v)
+	if ci, ok := v.(*ssa.ChangeInterface); ok {
+		v = valueflow.Unwrap(ci.X)
+	}
+	return v
 }
 
 // isHandleType reports whether t is a database handle: a transaction, a
@@ -747,7 +760,7 @@ func (b *stmtBuilder) call(c ssa.CallInstruction) {
 
 // own adds a statement the function executes itself.
 func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
-	if st.SQL.Kind == sqltext.Unknown {
+	if st.SQL.Kind == sqltext.Unknown && st.TextParam == 0 {
 		return
 	}
 	h := b.handle(b.source(effects.StmtHandle(st), "", st.Durability))
@@ -769,7 +782,7 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 	for _, path := range st.ArgPaths {
 		args = append(args, b.argSource(st.ArgBase, path))
 	}
-	stmt := valueflow.SQLStmt{SQL: st.Text, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st), Assumed: st.Assumed, FromWork: b.fromWork(st.Recv), ProducedBy: b.argProducers(st), Model: st.Generic}
+	stmt := valueflow.SQLStmt{SQL: st.Text, TextParam: st.TextParam, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st), Assumed: st.Assumed, FromWork: b.fromWork(st.Recv), ProducedBy: b.argProducers(st), Model: st.Generic}
 	if st.Assumed && st.Recv != nil {
 		b.chosenBy(&stmt, effects.HandleContext(st.Recv))
 	} else if on := effects.NestedOn(effects.StmtHandle(st)); on != nil && h.Kind == valueflow.HandleTx {
@@ -1186,6 +1199,22 @@ func (b *stmtBuilder) fromWork(v ssa.Value) bool {
 	return false
 }
 
+// handsWorkContext reports whether a callee's wired call, with
+// arguments args in the callee's terms, is given the context that call
+// passes the callee, and that is the context a unit of work runs the
+// function being listed with.
+func (b *stmtBuilder) handsWorkContext(call *ssa.Call, args []valueflow.ArgSource) bool {
+	for _, a := range args {
+		if a.Param < 0 || a.Path != "" || a.Param >= len(call.Call.Args) {
+			continue
+		}
+		if v := call.Call.Args[a.Param]; catalog.TypeKey(v.Type()) == "context.Context" && b.contextFromWork(v) {
+			return true
+		}
+	}
+	return false
+}
+
 // contextFromWork reports whether v is the context parameter of the
 // function literal being listed, or one derived from it with the
 // context package's With functions: the context a unit of work runs its
@@ -1234,7 +1263,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 	// nothing here.
 	discarded := effects.ResultsDiscarded(call)
 	for _, s := range sub.Stmts {
-		s = effects.Instantiate(s, call)
+		s = effects.CompleteText(effects.Instantiate(s, call), &call.Call, b.fn)
 		h := b.mapHandle(call, s.Handle)
 		if h.Kind == valueflow.HandleUnknown && s.Assumed && s.Handle.Kind == valueflow.HandleParam {
 			h = valueflow.Handle{Kind: valueflow.HandleAutocommit} // the database, for want of a transaction's origin
@@ -1310,9 +1339,15 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		stmt := valueflow.SQLStmt{SQL: s.SQL, Handle: h, Guard: s.Guard && !discarded, ReadBack: s.ReadBack, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Nested: s.Nested}
+		stmt := valueflow.SQLStmt{SQL: s.SQL, TextParam: s.TextParam, Handle: h, Guard: s.Guard && !discarded, ReadBack: s.ReadBack, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Nested: s.Nested}
 		if s.Context > 0 && s.Context <= len(call.Call.Args) {
 			b.chosenBy(&stmt, call.Call.Args[s.Context-1])
+		}
+		if wired != nil && !stmt.FromWork && b.handsWorkContext(call, s.Wired.Args) {
+			// The callee hands the context it is given to the wired
+			// call, and this call gives it the one a unit of work
+			// runs the literal with: the work's transaction.
+			stmt.FromWork = true
 		}
 		b.add(stmt, call, excl)
 	}

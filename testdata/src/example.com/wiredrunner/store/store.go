@@ -1,0 +1,88 @@
+// Package store keeps packs, payouts and the ledger, on the transaction
+// a context carries when it carries one.
+package store
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"example.com/wiredrunner/txn"
+)
+
+// Packs keeps session packs.
+type Packs struct{ Pool *pgxpool.Pool }
+
+func (s *Packs) Debit(ctx context.Context, id string, n int) error {
+	_, err := txn.Conn(ctx, s.Pool).Exec(ctx, "UPDATE packs SET sessions = sessions - $2 WHERE id = $1", id, n) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of packs \(it computes from the current value\) in store.Packs.Debit is not idempotent \(HTTP handler Service.Transfer\)`
+	return err
+}
+
+func (s *Packs) Credit(ctx context.Context, id string, n int) error {
+	_, err := txn.Conn(ctx, s.Pool).Exec(ctx, "UPDATE packs SET sessions = sessions + $2 WHERE id = $1", id, n)
+	return err
+}
+
+func (s *Packs) Hold(ctx context.Context, id string, n int) error {
+	_, err := txn.Conn(ctx, s.Pool).Exec(ctx, "UPDATE packs SET held = held + $2 WHERE id = $1", id, n)
+	return err
+}
+
+func (s *Packs) Release(ctx context.Context, id string, n int) error {
+	_, err := txn.Conn(ctx, s.Pool).Exec(ctx, "UPDATE packs SET held = held - $2 WHERE id = $1", id, n)
+	return err
+}
+
+// A Payout is one transfer of a statement.
+type Payout struct{ ID, StatementID string }
+
+// Payouts keeps payouts.
+type Payouts struct{ Pool *pgxpool.Pool }
+
+func (s *Payouts) insertReturning(ctx context.Context, conflict string, p Payout) (Payout, error) {
+	var got Payout
+	err := txn.Conn(ctx, s.Pool).QueryRow(ctx, "INSERT INTO payouts (id, statement_id) VALUES ($1, $2) "+conflict+" RETURNING id, statement_id", p.ID, p.StatementID).Scan(&got.ID, &got.StatementID)
+	return got, err
+}
+
+// Ensure inserts the statement's payout, or returns the one it has.
+func (s *Payouts) Ensure(ctx context.Context, p Payout) (Payout, error) {
+	got, err := s.insertReturning(ctx, "ON CONFLICT (statement_id) DO NOTHING", p)
+	if err == nil {
+		return got, nil
+	}
+	err = txn.Conn(ctx, s.Pool).QueryRow(ctx, "SELECT id, statement_id FROM payouts WHERE statement_id = $1", p.StatementID).Scan(&got.ID, &got.StatementID)
+	return got, err
+}
+
+// Sent records that the payout's transfer went out.
+func (s *Payouts) Sent(ctx context.Context, id string) error {
+	_, err := s.Pool.Exec(ctx, "UPDATE payouts SET sent = true WHERE id = $1", id)
+	return err
+}
+
+// Ledger posts entries with their balance, in one transaction.
+type Ledger struct{ Pool *pgxpool.Pool }
+
+func (l *Ledger) Post(ctx context.Context, id, account string, amount int64) (bool, error) {
+	return txn.WithTx(ctx, l.Pool, func(q *txn.Queries) (bool, error) {
+		if err := q.InsertEntry(ctx, id, account, amount); err != nil {
+			return false, err
+		}
+		return true, q.AddBalance(ctx, account, amount)
+	})
+}
+
+// Append adds an entry on the transaction ctx carries, or the pool.
+func (l *Ledger) Append(ctx context.Context, id, account string, amount int64) error {
+	_, err := txn.Conn(ctx, l.Pool).Exec(ctx, "INSERT INTO entries (id, account_id, amount) VALUES ($1, $2, $3)", id, account, amount)
+	return err
+}
+
+// Tiers keeps members' tiers.
+type Tiers struct{ Pool *pgxpool.Pool }
+
+func (t *Tiers) Raise(ctx context.Context, account string) error {
+	_, err := t.Pool.Exec(ctx, "UPDATE accounts SET tier = tier + 1 WHERE id = $1", account) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in store.Tiers.Raise is not idempotent \(HTTP handler Service.Upgrade\)`
+	return err
+}
