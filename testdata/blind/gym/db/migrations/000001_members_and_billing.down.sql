@@ -1,0 +1,8 @@
+DROP TABLE IF EXISTS stripe_events;
+DROP TABLE IF EXISTS freezes;
+DROP TABLE IF EXISTS billing_runs;
+DROP TABLE IF EXISTS payment_intents;
+DROP TABLE IF EXISTS idempotency_keys;
+DROP TABLE IF EXISTS memberships;
+DROP TABLE IF EXISTS members;
+DROP TABLE IF EXISTS plans;
