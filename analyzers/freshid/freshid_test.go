@@ -51,6 +51,9 @@ func TestFreshID(t *testing.T) {
 		// runner of another package whose consumer calls what a
 		// parameter of its handler type gives it.
 		"freshid/xjsroutes",
+		// A key an option of another package's constructor sets in the
+		// struct it returns, which a client sends.
+		"freshid/xmsguse",
 		"freshid/sinks",
 		// bun's models.
 		"freshid/bunsink",

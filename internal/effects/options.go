@@ -206,6 +206,37 @@ func heldOptions(fn *ssa.Function, v ssa.Value, field string) *ssa.Parameter {
 	return nil
 }
 
+// OptionsAppliedToResult returns the parameter of fn whose options fn
+// applies to the struct it returns (m := Message{...}; for _, o :=
+// range opts { o(&m) }; return m), or -1: what an option sets is then
+// the result's field.
+func OptionsAppliedToResult(fn *ssa.Function) int {
+	param := -1
+	for _, r := range valueflow.ReturnValues(fn) {
+		r = valueflow.Unwrap(r)
+		if load, ok := r.(*ssa.UnOp); ok && load.Op == token.MUL {
+			r = load.X // the struct returned by value
+		}
+		a, ok := r.(*ssa.Alloc)
+		if !ok {
+			return -1
+		}
+		p := -1
+		for _, ref := range *a.Referrers() {
+			if c, ok := ref.(*ssa.Call); ok && len(c.Call.Args) == 1 && c.Call.Args[0] == a {
+				if q := AppliedOptions(c.Call.Value); q != nil && q.Parent() == fn {
+					p = slices.Index(fn.Params, q)
+				}
+			}
+		}
+		if p < 0 || param >= 0 && p != param {
+			return -1
+		}
+		param = p
+	}
+	return param
+}
+
 // appliedTo returns the parameter of fn whose options fn applies to the
 // struct a, when nothing else sets a field of it; nil otherwise.
 func appliedTo(fn *ssa.Function, a *ssa.Alloc) *ssa.Parameter {

@@ -252,6 +252,12 @@ func (t *tracer) imported(instr ssa.CallInstruction, a int, n node) bool {
 			switch {
 			case pr.ResultPath == "" && strings.HasPrefix(n.path, pr.Path):
 				t.pushResult(call, pr.Result, "", n.stack)
+			case pr.ResultPath == AppliedOptions:
+				if f, ok := OptionsField(n.path); ok && pr.Path == OptionsPath {
+					// What an option sets, in the struct the
+					// options are applied to.
+					t.pushResult(call, pr.Result, "."+f, n.stack)
+				}
 			case pr.ResultPath != "" && n.path == pr.Path:
 				// A field copied into a field of the result.
 				t.pushResult(call, pr.Result, pr.ResultPath, n.stack)

@@ -625,7 +625,11 @@ type ArgSource struct {
 // slot is empty when its field is not among them.
 const (
 	OptionsPath = "[options]"
-	optionsSet  = "[options set]"
+	// AppliedOptions is the result path of a parameter of options that
+	// a constructor applies to the struct it returns: the field an
+	// option sets ([options]F) is the result's field F.
+	AppliedOptions = "[applied]"
+	optionsSet     = "[options set]"
 )
 
 // IsOptionsPath reports whether path is an options slot's.

@@ -99,6 +99,12 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 				sum.ParamResults = append(sum.ParamResults, valueflow.ParamResult{Param: op.Param, Result: 0, ResultPath: valueflow.OptionsPath + op.Field})
 			}
 		}
+		if i := effects.OptionsAppliedToResult(fn); i >= 0 {
+			// A constructor that applies its options to the struct it
+			// returns (NewMessage(to, body, WithIdempotencyKey(k))):
+			// each field an option sets is the result's field.
+			sum.ParamResults = append(sum.ParamResults, valueflow.ParamResult{Param: i, Path: valueflow.OptionsPath, Result: 0, ResultPath: valueflow.AppliedOptions})
+		}
 		for _, eff := range sum.Effects {
 			if valueflow.IsOptionsPath(eff.KeyPath) && eff.KeyParam >= 0 {
 				// What an option passed for the slot's field holds is
