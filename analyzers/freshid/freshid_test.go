@@ -54,6 +54,9 @@ func TestFreshID(t *testing.T) {
 		// A key an option of another package's constructor sets in the
 		// struct it returns, which a client sends.
 		"freshid/xmsguse",
+		// A key an option of the package's own sets in the options its
+		// builder copies into the request a client sends.
+		"freshid/xoptbuilduse",
 		"freshid/sinks",
 		// bun's models.
 		"freshid/bunsink",

@@ -183,6 +183,15 @@ func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
 	}
 	if callee := c.StaticCallee(); callee != nil && t.isLocal(callee) {
 		if a < len(callee.Params) {
+			if f, ok := optionSet(callee.Params[a]); ok && n.path == "" {
+				// An option of the package (withKey(k)): what it is
+				// given is the field it sets, in the options it is
+				// one of, as an imported option's summary says.
+				if call, ok := instr.(*ssa.Call); ok {
+					t.pushResult(call, 0, OptionsPath+f, n.stack)
+				}
+				return
+			}
 			t.pushCall(callee.Params[a], n.path, n.stack, instr)
 		}
 		return
@@ -1879,4 +1888,60 @@ func destCalls(addr ssa.Value) []ssa.CallInstruction {
 		}
 	}
 	return out
+}
+
+// optionSet returns the field that the option a function returns sets
+// from its parameter p (withKey(k) returning func(o *options) { o.key =
+// k }), whether the literal captures p or the variable p is kept in.
+func optionSet(p *ssa.Parameter) (string, bool) {
+	held := []ssa.Value{p}
+	for _, r := range *p.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Val == p {
+			if a, ok := st.Addr.(*ssa.Alloc); ok {
+				held = append(held, a)
+			}
+		}
+	}
+	for _, h := range held {
+		for _, r := range *h.Referrers() {
+			mc, ok := r.(*ssa.MakeClosure)
+			if !ok || !slices.ContainsFunc(ReturnValues(p.Parent()), func(v ssa.Value) bool { return Unwrap(v) == mc }) {
+				continue
+			}
+			lit := mc.Fn.(*ssa.Function)
+			i := slices.Index(mc.Bindings, h)
+			if i < 0 || len(lit.Params) != 1 || i >= len(lit.FreeVars) {
+				continue
+			}
+			if f, ok := fieldSetFrom(lit, lit.FreeVars[i]); ok {
+				return f, true
+			}
+		}
+	}
+	return "", false
+}
+
+// fieldSetFrom returns the field of what lit's one parameter points to
+// that lit sets to fv's value (o.key = k).
+func fieldSetFrom(lit *ssa.Function, fv *ssa.FreeVar) (string, bool) {
+	for _, b := range lit.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			fa, ok := st.Addr.(*ssa.FieldAddr)
+			if !ok || fa.X != lit.Params[0] {
+				continue
+			}
+			v := Unwrap(st.Val)
+			if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+				v = load.X
+			}
+			if v == fv {
+				return FieldName(fa.X.Type(), fa.Field), true
+			}
+		}
+	}
+	return "", false
 }

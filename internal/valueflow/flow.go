@@ -262,6 +262,16 @@ func (t *tracer) step(n node) {
 		// caller's argument now carries the flow.
 		t.toCallerArg(p, n)
 	}
+	if p, ok := n.v.(*ssa.Parameter); ok {
+		if f, isOpt := OptionsField(n.path); isOpt {
+			// Options given to a function that applies them to a
+			// struct of its own (for _, o := range opts { o(&cfg) }):
+			// what an option sets is in that struct's field.
+			for _, a := range appliedTo(p) {
+				t.push(a, "."+f, n.stack)
+			}
+		}
+	}
 	refs := n.v.Referrers()
 	if refs == nil {
 		return
@@ -862,4 +872,30 @@ func unhandled(fn *ssa.Function, conflict string) string {
 		}
 	}
 	return conflict
+}
+
+// appliedTo returns the variables of p's function that the options p
+// holds are applied to: each element of p called with the variable's
+// address.
+func appliedTo(p *ssa.Parameter) []*ssa.Alloc {
+	var out []*ssa.Alloc
+	for _, b := range p.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || len(call.Call.Args) != 1 {
+				continue
+			}
+			load, ok := call.Call.Value.(*ssa.UnOp)
+			if !ok || load.Op != token.MUL {
+				continue
+			}
+			if ia, ok := load.X.(*ssa.IndexAddr); !ok || ia.X != p {
+				continue
+			}
+			if a, ok := call.Call.Args[0].(*ssa.Alloc); ok && !slices.Contains(out, a) {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
 }
