@@ -48,6 +48,9 @@ func TestMissingKey(t *testing.T) {
 		"missingkey/xact", "missingkey/xworker",
 		// A notification library's call, which its own HTTP helper makes.
 		"missingkey/xmailgun",
+		// A request a builder of the package makes from its options,
+		// none of which sets the field the client keys the call by.
+		"missingkey/xbuildpay",
 		// Externals and roots from the configuration.
 		"missingkey/configured",
 		// The packages with golden files, whose fixes Golden compares.

@@ -79,6 +79,11 @@ func OptionsField(fn *ssa.Function, v ssa.Value) (int, string, bool) {
 				param = slices.Index(fn.Params, p)
 				continue
 			}
+			if r.Addr == alloc && literalLeaves(r.Val, fa.Field) {
+				// o := callOptions{purpose: "SUPP"}: defaults for
+				// other fields than the one read.
+				continue
+			}
 			// o := callOptions{}: the zero value, as var o callOptions.
 			if c, ok := r.Val.(*ssa.Const); !ok || r.Addr != alloc || !c.IsNil() && c.Value != nil {
 				return 0, "", false
@@ -177,6 +182,25 @@ func optionsOf(fn *ssa.Function, v ssa.Value) *ssa.Parameter {
 		return nil
 	}
 	return arg
+}
+
+// literalLeaves reports whether v is a struct literal's value that sets
+// no value for field i.
+func literalLeaves(v ssa.Value, i int) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	lit, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	for _, r := range *lit.Referrers() {
+		if fa, ok := r.(*ssa.FieldAddr); ok && fa.Field == i && storedTo(fa) {
+			return false
+		}
+	}
+	return true
 }
 
 // heldOptions is optionsOf for a value fn reads out of the variable it

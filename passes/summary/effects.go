@@ -473,6 +473,43 @@ func (r *Result) emptyFields(call ssa.CallInstruction, v ssa.Value) []string {
 	if fields, ok := effects.PassedOptionFields(v, r.optionFields); ok {
 		out = append(out, valueflow.OptionsSetPath(fields))
 	}
+	if made, ok := v.(*ssa.Call); ok {
+		out = append(out, r.unsetOptionFields(made)...)
+	}
+	return out
+}
+
+// unsetOptionFields returns the fields of the struct a builder of the
+// package returns that hold a field of the options it applies
+// (PaymentRequest{IdempotencyKey: o.key}) which none of the options the
+// call passes sets: empty, as a field its literal leaves out.
+func (r *Result) unsetOptionFields(made *ssa.Call) []string {
+	fn := made.Call.StaticCallee()
+	if fn == nil || fn.Blocks == nil || fn.Pkg == nil || fn.Pkg.Pkg != r.Env.Pkg || fn.Signature.Results().Len() != 1 {
+		return nil
+	}
+	rets := valueflow.ReturnValues(fn)
+	if len(rets) != 1 {
+		return nil
+	}
+	stores, ok := valueflow.FieldStores(rets[0])
+	if !ok {
+		return nil
+	}
+	var out []string
+	for field, vs := range stores {
+		if len(vs) != 1 {
+			continue
+		}
+		j, opt, ok := effects.OptionsField(fn, vs[0])
+		if !ok || j >= len(made.Call.Args) {
+			continue
+		}
+		if set, known := effects.PassedOptionFields(made.Call.Args[j], r.optionFields); known && !slices.Contains(set, opt) {
+			out = append(out, "."+field)
+		}
+	}
+	slices.Sort(out)
 	return out
 }
 
