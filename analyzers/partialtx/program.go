@@ -138,7 +138,9 @@ func (c *checker) reportApart(r *summary.ProgramRoot, cand candidate, guards []i
 		Related: p.Related,
 	}
 	switch {
-	case len(guards) > 0:
+	case slices.ContainsFunc(guards, func(g int) bool { return g < first && !r.Exclusive(g, first) }):
+		// A guard the retry meets after the first write repeats it
+		// stops nothing that write did: only one before it can.
 		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: %d writes commit separately, not all in the guard's transaction, and %s in %s is not idempotent (%s); run them in the guard's transaction",
 			commits, whatStmt(f, parsed[first]), where, root)
 	case stopped:

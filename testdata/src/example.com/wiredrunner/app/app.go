@@ -32,6 +32,11 @@ type Ledger interface {
 	Append(ctx context.Context, id, account string, amount int64) error
 }
 
+// Keys claims requests' keys.
+type Keys interface {
+	Claim(ctx context.Context, key string) (bool, error)
+}
+
 // Tiers raises tiers.
 type Tiers interface {
 	Raise(ctx context.Context, account string) error
@@ -44,6 +49,7 @@ type Service struct {
 	Payouts Payouts
 	Ledger  Ledger
 	Tiers   Tiers
+	Keys    Keys
 }
 
 // debit takes the sessions off the pack, in the unit of work its
@@ -52,8 +58,9 @@ func (s *Service) debit(ctx context.Context, id string, n int) error {
 	return s.Packs.Debit(ctx, id, n)
 }
 
-// Transfer debits one pack and credits another in two units of work: a
-// failure of the second leaves the debit, which a retry makes again.
+// Transfer debits one pack and credits another in two units of work,
+// the second past a claim of the request's key: a failure of the second
+// leaves the debit, which a retry makes again before it meets the claim.
 func (s *Service) Transfer(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	if err := s.Tx.InTx(ctx, func(ctx context.Context) error {
@@ -62,6 +69,10 @@ func (s *Service) Transfer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.Tx.InTx(ctx, func(ctx context.Context) error {
+		claimed, err := s.Keys.Claim(ctx, r.Header.Get("Idempotency-Key"))
+		if err != nil || !claimed {
+			return err
+		}
 		return s.Packs.Credit(ctx, r.FormValue("to"), 1)
 	})
 }

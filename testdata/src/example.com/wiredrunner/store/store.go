@@ -33,6 +33,18 @@ func (s *Packs) Release(ctx context.Context, id string, n int) error {
 	return err
 }
 
+// Keys claims requests' keys.
+type Keys struct{ Pool *pgxpool.Pool }
+
+// Claim records the key, and reports whether this call did.
+func (k *Keys) Claim(ctx context.Context, key string) (bool, error) {
+	tag, err := txn.Conn(ctx, k.Pool).Exec(ctx, "INSERT INTO idempotency_keys (key) VALUES ($1) ON CONFLICT DO NOTHING", key)
+	if err != nil {
+		return false, err
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
 // A Payout is one transfer of a statement.
 type Payout struct{ ID, StatementID string }
 

@@ -13,7 +13,7 @@ import (
 
 func main() {
 	var pool *pgxpool.Pool
-	s := &app.Service{Tx: &txn.PgRunner{Pool: pool}, Packs: &store.Packs{Pool: pool}, Payouts: &store.Payouts{Pool: pool}, Ledger: &store.Ledger{Pool: pool}, Tiers: &store.Tiers{Pool: pool}}
+	s := &app.Service{Tx: &txn.PgRunner{Pool: pool}, Packs: &store.Packs{Pool: pool}, Payouts: &store.Payouts{Pool: pool}, Ledger: &store.Ledger{Pool: pool}, Tiers: &store.Tiers{Pool: pool}, Keys: &store.Keys{Pool: pool}}
 	h := &app.Handlers{Svc: s}
 	http.HandleFunc("POST /transfers", s.Transfer)
 	http.HandleFunc("POST /moves", s.Move)
