@@ -29,7 +29,11 @@
 // (gorm's Create, bun's NewInsert().Model; a field named ID, or tagged
 // primaryKey or bun:",pk"; the ID an ent create's SetID gives),
 // a provider's idempotency key (also one handed to the option of a
-// client that sets its key: WithIdempotencyKey(ids.New())), a field of
+// client that sets its key: WithIdempotencyKey(ids.New()); to an option
+// of a constructor that applies its options to the message or request
+// it returns, which a client then sends: NewMessage(to, body,
+// WithIdempotencyKey(ids.New())); or to an option of the package that a
+// builder of the package copies into the request), a field of
 // a JSON request body that is there only for its receiver to drop a
 // repeat (client_reference, external_ref, ClientMessageID, a bank's
 // endToEndId; not a field of a struct tagged for storage too, a row

@@ -80,7 +80,13 @@
 // holds, set there or by a helper that applies the call's options, and
 // the fix sets it on that map. A request struct another package's
 // constructor returns (textmsg.NewMessage(to, body)) leaves the key
-// field its literal does not name empty.
+// field its literal does not name empty, and one a builder of the
+// package copies from the options it applies (PaymentRequest{
+// IdempotencyKey: o.key}) is empty when no option the call passes sets
+// it. A sender may send through the program's doer interface, at its
+// base joined with the caller's path, and may set the key header from
+// a field of the request it is given: the caller's value for that field
+// is the key.
 // go-retryablehttp retries by itself, so its
 // POSTs are reported wherever they are.
 //

@@ -36,7 +36,12 @@
 // does not write). That takes a write apart from the guard's
 // transaction that runs only past the guard; when none does, the code
 // goes on past the guard whatever it found, and a retry redoes what
-// follows. A guard whose outcome its caller drops (a repository method's
+// follows. A guard the retry meets only after the first write it repeats
+// (a claim in the second of two transactions) stops nothing that write
+// did: the message says the retry repeats it. At the composition root,
+// each implementation of an interface the root calls (a registry's
+// handler for each type of message) is an operation of its own. A
+// guard whose outcome its caller drops (a repository method's
 // rows affected, returned and ignored) stops nothing; nor does a claim
 // whose row is read back (INSERT IGNORE, then the SELECT of the row),
 // whose row lets a retry through while it says the work is not done.
