@@ -434,6 +434,13 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 	}
 }
 
+// promotedTwice reports whether im is a method promoted from an embedded
+// field whose own type is among the implementations too (a store that
+// embeds the repository it is, on the pool).
+func promotedTwice(ims []impl, im impl) bool {
+	return im.embed != "" && slices.ContainsFunc(ims, func(o impl) bool { return o.fn == im.fn && o.embed == "" })
+}
+
 // decorates reports whether the chain of resolutions already runs
 // implementation impl of the wired call's method: a decorator that calls
 // the value it wraps through the same interface.
@@ -450,7 +457,14 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 		return nil, nil
 	}
 	known := true // every implementation says what it runs
-	for k, im := range p.implementations(w.Call) {
+	ims := p.implementations(w.Call)
+	for k, im := range ims {
+		if here[len(here)-1].fromWork && promotedTwice(ims, im) {
+			// The work a unit of work runs is given what the unit
+			// builds on its transaction (fn(&Repo{db: tx})), not a
+			// store that embeds a repository on the pool.
+			continue
+		}
 		if decorates(sc.through, w.Call, im.name) {
 			// A decorator of the interface, reached again through
 			// the value it wraps: its list is already in place.

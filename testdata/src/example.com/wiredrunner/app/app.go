@@ -42,6 +42,12 @@ type Tiers interface {
 	Raise(ctx context.Context, account string) error
 }
 
+// Books runs the credits and debits of an account.
+type Books interface {
+	store.Querier
+	InTx(ctx context.Context, fn func(q store.Querier) error) error
+}
+
 // Service serves the handlers.
 type Service struct {
 	Tx      txn.Runner
@@ -50,6 +56,7 @@ type Service struct {
 	Ledger  Ledger
 	Tiers   Tiers
 	Keys    Keys
+	Books   Books
 }
 
 // debit takes the sessions off the pack, in the unit of work its
@@ -142,4 +149,16 @@ func (h *Handlers) PayStatement(w http.ResponseWriter, r *http.Request) {
 	if _, err := h.Svc.Pay(r.Context(), r.FormValue("statement")); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
+}
+
+// Settle credits one account and debits another in one transaction of
+// the store: the repository the store gives the function is the
+// transaction's, not the one it embeds on the pool.
+func (s *Service) Settle(w http.ResponseWriter, r *http.Request) {
+	s.Books.InTx(r.Context(), func(q store.Querier) error {
+		if err := q.AddCredit(r.Context(), r.FormValue("to"), 1); err != nil {
+			return err
+		}
+		return q.AddDebit(r.Context(), r.FormValue("from"), 1)
+	})
 }

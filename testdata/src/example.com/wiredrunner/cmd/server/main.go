@@ -13,11 +13,12 @@ import (
 
 func main() {
 	var pool *pgxpool.Pool
-	s := &app.Service{Tx: &txn.PgRunner{Pool: pool}, Packs: &store.Packs{Pool: pool}, Payouts: &store.Payouts{Pool: pool}, Ledger: &store.Ledger{Pool: pool}, Tiers: &store.Tiers{Pool: pool}, Keys: &store.Keys{Pool: pool}}
+	s := &app.Service{Tx: &txn.PgRunner{Pool: pool}, Packs: &store.Packs{Pool: pool}, Payouts: &store.Payouts{Pool: pool}, Ledger: &store.Ledger{Pool: pool}, Tiers: &store.Tiers{Pool: pool}, Keys: &store.Keys{Pool: pool}, Books: store.NewStore(pool)}
 	h := &app.Handlers{Svc: s}
 	http.HandleFunc("POST /transfers", s.Transfer)
 	http.HandleFunc("POST /moves", s.Move)
 	http.HandleFunc("POST /upgrades", s.Upgrade)
 	http.HandleFunc("POST /payouts", h.PayStatement)
+	http.HandleFunc("POST /settlements", s.Settle)
 	http.ListenAndServe(":8080", nil)
 }
