@@ -245,14 +245,7 @@ func OptionsAppliedToResult(fn *ssa.Function) int {
 		if !ok {
 			return -1
 		}
-		p := -1
-		for _, ref := range *a.Referrers() {
-			if c, ok := ref.(*ssa.Call); ok && len(c.Call.Args) == 1 && c.Call.Args[0] == a {
-				if q := AppliedOptions(c.Call.Value); q != nil && q.Parent() == fn {
-					p = slices.Index(fn.Params, q)
-				}
-			}
-		}
+		p := slices.IndexFunc(fn.Params, func(q *ssa.Parameter) bool { return slices.Contains(valueflow.AppliedTo(q), a) })
 		if p < 0 || param >= 0 && p != param {
 			return -1
 		}

@@ -267,7 +267,7 @@ func (t *tracer) step(n node) {
 			// Options given to a function that applies them to a
 			// struct of its own (for _, o := range opts { o(&cfg) }):
 			// what an option sets is in that struct's field.
-			for _, a := range appliedTo(p) {
+			for _, a := range AppliedTo(p) {
 				t.push(a, "."+f, n.stack)
 			}
 		}
@@ -874,10 +874,10 @@ func unhandled(fn *ssa.Function, conflict string) string {
 	return conflict
 }
 
-// appliedTo returns the variables of p's function that the options p
+// AppliedTo returns the variables of p's function that the options p
 // holds are applied to: each element of p called with the variable's
 // address.
-func appliedTo(p *ssa.Parameter) []*ssa.Alloc {
+func AppliedTo(p *ssa.Parameter) []*ssa.Alloc {
 	var out []*ssa.Alloc
 	for _, b := range p.Parent().Blocks {
 		for _, instr := range b.Instrs {
