@@ -352,43 +352,11 @@ type OptionParam struct {
 // order of the parameters.
 func OptionParams(fn *ssa.Function) []OptionParam {
 	var out []OptionParam
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || len(ret.Results) != 1 {
-			continue
-		}
-		mc, ok := valueflow.Unwrap(ret.Results[0]).(*ssa.MakeClosure)
-		if !ok {
-			continue
-		}
-		lit := mc.Fn.(*ssa.Function)
-		if len(lit.Params) == 0 {
-			continue
-		}
-		for _, r := range *lit.Params[0].Referrers() {
-			fa, ok := r.(*ssa.FieldAddr)
-			if !ok {
-				continue
-			}
-			for _, fr := range *fa.Referrers() {
-				st, ok := fr.(*ssa.Store)
-				if !ok || st.Addr != fa {
-					continue
-				}
-				c := captured(valueflow.Unwrap(st.Val))
-				if c == nil {
-					continue
-				}
-				if p, ok := valueflow.Unwrap(c).(*ssa.Parameter); ok && p.Parent() == fn {
-					op := OptionParam{Param: slices.Index(fn.Params, p), Field: fieldName(fa)}
-					if !slices.Contains(out, op) {
-						out = append(out, op)
-					}
-				}
-			}
+	for i, p := range fn.Params {
+		if f, ok := valueflow.OptionSet(p); ok {
+			out = append(out, OptionParam{Param: i, Field: f})
 		}
 	}
-	slices.SortFunc(out, func(a, b OptionParam) int { return a.Param - b.Param })
 	return out
 }
 

@@ -183,7 +183,7 @@ func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
 	}
 	if callee := c.StaticCallee(); callee != nil && t.isLocal(callee) {
 		if a < len(callee.Params) {
-			if f, ok := optionSet(callee.Params[a]); ok && n.path == "" {
+			if f, ok := OptionSet(callee.Params[a]); ok && n.path == "" {
 				// An option of the package (withKey(k)): what it is
 				// given is the field it sets, in the options it is
 				// one of, as an imported option's summary says.
@@ -1890,10 +1890,10 @@ func destCalls(addr ssa.Value) []ssa.CallInstruction {
 	return out
 }
 
-// optionSet returns the field that the option a function returns sets
+// OptionSet returns the field that the option a function returns sets
 // from its parameter p (withKey(k) returning func(o *options) { o.key =
 // k }), whether the literal captures p or the variable p is kept in.
-func optionSet(p *ssa.Parameter) (string, bool) {
+func OptionSet(p *ssa.Parameter) (string, bool) {
 	held := []ssa.Value{p}
 	for _, r := range *p.Referrers() {
 		if st, ok := r.(*ssa.Store); ok && st.Val == p {
