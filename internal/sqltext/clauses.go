@@ -10,6 +10,12 @@ var settlesFuncs = map[string]bool{"GREATEST": true, "LEAST": true, "COALESCE": 
 // exprWords are the keywords of an expression a parenthesis can follow.
 var exprWords = map[string]bool{"CASE": true, "WHEN": true, "THEN": true, "ELSE": true, "AND": true, "OR": true, "NOT": true, "IN": true, "EXISTS": true}
 
+// nullary reports whether the call whose "(" is next takes no
+// argument (now()): it computes nothing from a column.
+func (r *reader) nullary() bool {
+	return r.i+1 < len(r.toks) && r.toks[r.i+1].kind == tPunct && r.toks[r.i+1].text == ")"
+}
+
 // update reads "UPDATE t SET col = expr, ... [WHERE ...] [RETURNING ...]".
 func (r *reader) update() *Statement {
 	st := &Statement{Kind: Update, Table: r.name()}
@@ -48,8 +54,8 @@ func (r *reader) update() *Statement {
 				params = append(params, r.param(u))
 			case (u.kind == tWord || u.kind == tQuoted) && strings.EqualFold(identText(u), col):
 				self = true
-			case u.kind == tWord && r.peek().text == "(" && !settlesFuncs[u.text] && !exprWords[u.text]:
-				changes = true // array_append(tags, $1), jsonb_set(...)
+			case u.kind == tWord && r.peek().text == "(" && !settlesFuncs[u.text] && !exprWords[u.text] && !r.nullary():
+				changes = true // array_append(tags, $1), jsonb_set(...); not now()
 			}
 		}
 		// A column computed from itself by an operator or a function

@@ -113,6 +113,11 @@ func TestParse(t *testing.T) {
 			Kind: Update, Table: "donors", Columns: []string{"last_year"}, Params: [][]Param{{{Index: 1}}},
 			Where: []Cond{{Column: "id", Params: []Param{{Index: 0}}}},
 		}},
+		// One that keeps its first value, given a function of nothing.
+		{"UPDATE interconnections SET submitted_at = COALESCE(submitted_at, now()) WHERE project_id = $1", &Statement{
+			Kind: Update, Table: "interconnections", Columns: []string{"submitted_at"}, Params: [][]Param{nil},
+			Where: []Cond{{Column: "project_id", Params: []Param{{Index: 0}}}},
+		}},
 		{"UPDATE posts SET tags = array_append(tags, $1) WHERE id = $2", &Statement{
 			Kind: Update, Table: "posts", Columns: []string{"tags"}, Params: [][]Param{{{Index: 0}}}, Arithmetic: true, Computed: []string{"tags"},
 			Where: []Cond{{Column: "id", Params: []Param{{Index: 1}}}},
