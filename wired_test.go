@@ -259,7 +259,7 @@ func TestWired(t *testing.T) {
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.BookRecorded \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipViaRecord, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.Rebook \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipRecorded, wired here\)`,
 		},
-		"example.com/wiredkey/cmd/server/main.go:19": {
+		"example.com/wiredkey/cmd/server/main.go:20": {
 			`a crash after the HTTP request in pay.Gateway.Charge \(pay.go:\d+:\d+\) and before its outcome is stored leaves no record of it, .*\(HTTP handler Handler.Deposit, wired here\)`,
 			`a crash between the two commits leaves the effect without its key, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in postgres.KeyStore.Save \(postgres.go:\d+:\d+\), HTTP handler Handler.Bill, wired here\)`,
 			`a crash between the two commits records the key without its effect.* \(idempotency_keys on a handle that commits each statement, the effect on a handle that commits each statement; idempotency_keys in postgres.Keys.Reserve \(postgres.go:\d+:\d+\), HTTP handler Handler.Book, wired here\)`,
@@ -283,6 +283,10 @@ func TestWired(t *testing.T) {
 			// from the handler's input: its fields are the root's.
 			`a retry inserts the row for the same \(account_id, plate\) again, .* the INSERT into fleet_vehicles in postgres.Vehicles.Create \(vehicles.go:\d+:\d+\) has no conflict handling for the caller-known \(account_id, plate\) \(HTTP handler Fleet.Register, wired here\)`,
 			`a retry inserts the row for the same \(shop_id, period_start\) again, .* the INSERT into closings in postgres.Store.Close\$1 \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known \(shop_id, period_start\) \(HTTP handler Handler.CloseDay, wired here\); .*`,
+			// A key of the table filled with the root's value and a
+			// constant its implementation stores, beside a fresh ID.
+			`a retry inserts the row for the same \(vehicle_id, kind\) again, .* the INSERT into vehicle_events in postgres.Events.Record \(vehicles.go:\d+:\d+\) has no conflict handling for the caller-known \(vehicle_id, kind\) \(HTTP handler Handler.Retire, wired here\)`,
+			`a retry inserts the row for the same \(vehicle_id, kind\) again, .* the INSERT into vehicle_inspections in postgres.Vehicles.Inspect \(vehicles.go:\d+:\d+\) has no conflict handling for the caller-known \(vehicle_id, kind\) \(HTTP handler Fleet.FirstInspection, wired here\)`,
 			// The same, for each item of a list the handler's input holds.
 			`a retry inserts the row for the same \(vehicle_id, tag_id\) again, .* the INSERT into vehicle_tags in postgres.Vehicles.Tag \(vehicles.go:\d+:\d+\) has no conflict handling for the caller-known \(vehicle_id, tag_id\) \(HTTP handler Fleet.TagAll, wired here\)`,
 			`a retry inserts the row for the same id again, .* the INSERT into tickets in db.Queries.CreateTicket \(tickets.sql.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.Ticket, wired here\); .*`,

@@ -29,8 +29,10 @@
 // only derives) is caller-known too, and so is the identity of a row a
 // lookup that only reads found by caller-known values (ret.ID, ret what
 // Get(ctx, returnID) returned). A key of several columns the schema
-// declares, each caller-known, names the row as well: the message names
-// the key, (account_id, plate).
+// declares, each caller-known or a constant (the contract of the event
+// and the milestone "deposit"), names the row as well, whatever fresh
+// ID its primary key gets: the message names the key, (account_id,
+// plate).
 // A unique email or username beside a primary key the database makes is
 // a rule of the domain, and its violation the answer a repeated sign-up
 // should get: it is not reported. The check does not report

@@ -617,6 +617,11 @@ type ArgSource struct {
 	Path  string
 }
 
+// ConstParam is the Param of an ArgSource that is a constant (the
+// milestone "deposit" a service stores beside the event's contract):
+// no parameter, but the same on every call.
+const ConstParam = -2
+
 // A key slot that only a functional option can fill (opts ...Option,
 // applied to a provider's params or to an options struct) has the path
 // OptionsPath followed by the field the option sets:

@@ -604,6 +604,9 @@ func (r *ProgramRoot) Undoes(k, a, b int) bool {
 // whose values are its own, except those another wired call returned
 // to it (a token a token maker made), which are the implementation's.
 func (sc *scope) given(a valueflow.ArgSource) bool {
+	if a.Param == valueflow.ConstParam {
+		return sc.parent != nil // a constant an implementation stores: the same on every call
+	}
 	if sc.parent == nil || a.Param < 1 || a.Param-1 >= len(sc.args) {
 		return false
 	}
@@ -637,7 +640,7 @@ func (sc *scope) given(a valueflow.ArgSource) bool {
 		for _, f := range sc.fields {
 			if rest, ok := strings.CutPrefix(a.Path, f.Path); ok && f.Arg == a.Param-1 && (rest == "" || strings.HasPrefix(rest, ".")) {
 				stored = true
-				given = given && f.Source.Param >= 0 && sc.parent.given(valueflow.ArgSource{Param: f.Source.Param, Path: f.Source.Path + rest})
+				given = given && (f.Source.Param == valueflow.ConstParam || f.Source.Param >= 0 && sc.parent.given(valueflow.ArgSource{Param: f.Source.Param, Path: f.Source.Path + rest}))
 			}
 		}
 		if stored {

@@ -900,7 +900,7 @@ func (b *stmtBuilder) argSource(v ssa.Value, path string) valueflow.ArgSource {
 			// start, _ := dayBounds(day)): the caller's.
 			return b.argSource(w, "")
 		}
-		return valueflow.ArgSource{Param: -1}
+		return constSource(v)
 	}
 	// A field of a struct built in place: what was stored in it, once.
 	field, rest, _ := strings.Cut(strings.TrimPrefix(path, "."), ".")
@@ -911,6 +911,18 @@ func (b *stmtBuilder) argSource(v ssa.Value, path string) valueflow.ArgSource {
 		if w := b.computedFrom(capturedValue(stores[field][0])); w != nil && rest == "" {
 			return b.argSource(w, "")
 		}
+		if rest == "" {
+			return constSource(stores[field][0])
+		}
+	}
+	return valueflow.ArgSource{Param: -1}
+}
+
+// constSource is the source of v, no parameter: a constant's, the same
+// on every call, or none.
+func constSource(v ssa.Value) valueflow.ArgSource {
+	if c, ok := valueflow.Unwrap(v).(*ssa.Const); ok && c.Value != nil {
+		return valueflow.ArgSource{Param: valueflow.ConstParam}
 	}
 	return valueflow.ArgSource{Param: -1}
 }
@@ -1321,6 +1333,8 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				// one the callee fills itself is not handed down.
 				if f.Source.Param >= 0 && f.Source.Param < len(call.Call.Args) {
 					wired.Fields = append(wired.Fields, valueflow.FieldSource{Arg: f.Arg, Path: f.Path, Source: b.argSource(call.Call.Args[f.Source.Param], f.Source.Path)})
+				} else if f.Source.Param == valueflow.ConstParam {
+					wired.Fields = append(wired.Fields, f) // a constant: the same at every call
 				}
 			}
 			for i, a := range s.Wired.Args {

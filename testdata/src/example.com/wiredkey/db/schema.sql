@@ -39,3 +39,19 @@ CREATE TABLE vehicle_tags (
 	tag_id     text NOT NULL,
 	UNIQUE (vehicle_id, tag_id)
 );
+
+-- A vehicle's inspections: the first one once, whatever its row's ID.
+CREATE TABLE vehicle_inspections (
+	id         uuid PRIMARY KEY,
+	vehicle_id text NOT NULL,
+	kind       text NOT NULL,
+	UNIQUE (vehicle_id, kind)
+);
+
+-- A vehicle's events: one of each kind.
+CREATE TABLE vehicle_events (
+	id         uuid PRIMARY KEY,
+	vehicle_id text NOT NULL,
+	kind       text NOT NULL,
+	CONSTRAINT vehicle_events_vehicle_kind_key UNIQUE (vehicle_id, kind)
+);

@@ -6,6 +6,9 @@ import (
 	"context"
 	"database/sql"
 	"strings"
+	"time"
+
+	"github.com/google/uuid"
 
 	"example.com/wiredkey/accounts"
 	"example.com/wiredkey/txn"
@@ -20,6 +23,13 @@ type Vehicle struct {
 type Vehicles interface {
 	Create(ctx context.Context, v *Vehicle) error
 	Tag(ctx context.Context, vehicleID, tagID string) error
+	Inspect(ctx context.Context, in Inspection) error
+}
+
+// An Inspection is stored under its own ID, one of each kind per
+// vehicle.
+type Inspection struct {
+	ID, VehicleID, Kind string
 }
 
 // Plates hands out temporary plates.
@@ -140,3 +150,16 @@ func (s *Service) Created(ctx context.Context, number, plate string) error {
 
 // keep takes the account's address, so that it lives in a variable.
 func keep(*accounts.Account) {}
+
+// FirstInspection stores the vehicle's first inspection under a new ID:
+// the vehicle and the kind, the same on every attempt, are a key of the
+// table.
+func (s *Service) FirstInspection(ctx context.Context, vehicleID string) error {
+	return s.Vehicles.Inspect(ctx, Inspection{ID: uuid.NewString(), VehicleID: vehicleID, Kind: "first"})
+}
+
+// Inspected stores an inspection of a kind named by the hour: another
+// attempt can store another row.
+func (s *Service) Inspected(ctx context.Context, vehicleID string) error {
+	return s.Vehicles.Inspect(ctx, Inspection{ID: uuid.NewString(), VehicleID: vehicleID, Kind: time.Now().Format("15")})
+}

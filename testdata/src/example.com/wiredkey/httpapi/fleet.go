@@ -56,3 +56,11 @@ func (f *Fleet) Found(w http.ResponseWriter, r *http.Request) {
 func (f *Fleet) Created(w http.ResponseWriter, r *http.Request) {
 	f.Svc.Created(r.Context(), r.FormValue("account"), r.FormValue("plate"))
 }
+
+func (f *Fleet) FirstInspection(w http.ResponseWriter, r *http.Request) {
+	f.Svc.FirstInspection(r.Context(), r.FormValue("vehicle"))
+}
+
+func (f *Fleet) Inspected(w http.ResponseWriter, r *http.Request) {
+	f.Svc.Inspected(r.Context(), r.FormValue("vehicle"))
+}

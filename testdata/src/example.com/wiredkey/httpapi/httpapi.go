@@ -2,6 +2,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -16,6 +17,16 @@ type Handler struct {
 	Bookings app.Bookings
 	Billing  app.Billing
 	Deposits app.Deposits
+	Garage   Retirer
+}
+
+// Retirer retires vehicles; main wires its implementation.
+type Retirer interface {
+	Retire(ctx context.Context, vehicleID string) error
+}
+
+func (h *Handler) Retire(w http.ResponseWriter, r *http.Request) {
+	h.Garage.Retire(r.Context(), r.FormValue("vehicle"))
 }
 
 func (h *Handler) Place(w http.ResponseWriter, r *http.Request) {

@@ -9,6 +9,7 @@ import (
 	"example.com/wiredkey/app"
 	queries "example.com/wiredkey/db"
 	"example.com/wiredkey/fleet"
+	"example.com/wiredkey/garage"
 	"example.com/wiredkey/gormstore"
 	"example.com/wiredkey/httpapi"
 	"example.com/wiredkey/postgres"
@@ -18,6 +19,7 @@ func main() {
 	db, _ := sql.Open("postgres", "")
 	h := &httpapi.Handler{Orders: app.NewService(&postgres.Store{DB: db}, db), Tickets: queries.New(db), Bookings: app.NewBookings(&postgres.Store{DB: db}, &postgres.Keys{DB: db}), Billing: app.NewBilling(&postgres.Units{DB: db}, postgres.Invoices{}, &postgres.KeyStore{DB: db})}
 	h.Deposits = deposits(db)
+	h.Garage = &garage.Service{Events: &postgres.Events{DB: db}}
 	f := &httpapi.Fleet{Svc: &fleet.Service{Vehicles: &postgres.Vehicles{DB: db}, Accounts: &gormstore.Accounts{}}}
 	http.HandleFunc("/vehicles", f.Register)
 	startQueue(db)
