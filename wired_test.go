@@ -259,7 +259,7 @@ func TestWired(t *testing.T) {
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.BookRecorded \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipViaRecord, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.Rebook \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipRecorded, wired here\)`,
 		},
-		"example.com/wiredkey/cmd/server/main.go:20": {
+		"example.com/wiredkey/cmd/server/main.go:22": {
 			`a crash after the HTTP request in pay.Gateway.Charge \(pay.go:\d+:\d+\) and before its outcome is stored leaves no record of it, .*\(HTTP handler Handler.Deposit, wired here\)`,
 			`a crash between the two commits leaves the effect without its key, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in postgres.KeyStore.Save \(postgres.go:\d+:\d+\), HTTP handler Handler.Bill, wired here\)`,
 			`a crash between the two commits records the key without its effect.* \(idempotency_keys on a handle that commits each statement, the effect on a handle that commits each statement; idempotency_keys in postgres.Keys.Reserve \(postgres.go:\d+:\d+\), HTTP handler Handler.Book, wired here\)`,
@@ -292,6 +292,11 @@ func TestWired(t *testing.T) {
 			`a retry inserts the row for the same id again, .* the INSERT into tickets in db.Queries.CreateTicket \(tickets.sql.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.Ticket, wired here\); .*`,
 			`a retry inserts the row for the same shipment_id again, .* the INSERT into filings in postgres.Store.File \(postgres.go:\d+:\d+\) has no conflict handling for the caller-known shipment_id \(HTTP handler Handler.File, wired here\); .*`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in pay.Gateway.Charge \(pay.go:\d+:\d+\) \(HTTP handler Handler.Deposit, wired here\)`,
+			// The client's call, through a function value a constructor
+			// bound to its method, or called itself, with its key left
+			// empty.
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in tips.Service.Tip \(tips.go:\d+:\d+\) \(HTTP handler Handler.Tip, wired here\)`,
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in tips.Service.TipDirect \(tips.go:\d+:\d+\) \(HTTP handler Handler.TipDirect, wired here\)`,
 			`a retry that arrives while the first attempt runs passes the same check and performs the effect twice: .*idempotency_keys in postgres.KeyStore.Seen \(postgres.go:\d+:\d+\), HTTP handler Handler.Bill, wired here\)`,
 		},
 		"example.com/wiredkey/cmd/server/queue.go:20": {

@@ -102,7 +102,10 @@
 // main wires the handler's package, naming the call's position, without
 // a fix. So is a client that sends the key a request field holds, only
 // when it is set (if req.IdempotencyKey != ""), when the caller builds
-// that request without the field. A request built by one function of
+// that request without the field; a service that calls such a client
+// of another package, itself or through a function value its
+// constructor binds to the client's method (charge: gw.Charge), is
+// reported at its call. A request built by one function of
 // the client (c.newRequest(ctx, "POST", path, body, key)) and sent by
 // another (c.do(req)) is one call, whose key is the one the builder is
 // given; so is a function of the package that makes and sends a request

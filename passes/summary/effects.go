@@ -125,12 +125,28 @@ func calleeEffects(res *Result, fn *ssa.Function, depth int) []valueflow.Effect 
 				if !ok {
 					continue
 				}
+				if s, args := importedCall(res, call); s != nil {
+					// A helper of another package (a client's
+					// Charge), called or held in a field, whose key
+					// slot its caller fills: what fn passes decides.
+					// The helper's own keyless calls are its own
+					// package's to report.
+					for _, ce := range s.Effects {
+						if ce.NoSlot || ce.Absent || ce.KeyUnknown {
+							continue
+						}
+						if e, ok := seenFrom(res, fn, call, args, ce); ok {
+							out = append(out, e)
+						}
+					}
+					continue
+				}
 				callee := call.Call.StaticCallee()
 				if callee == nil || callee == fn || callee.Parent() != nil || callee.Pkg == nil || callee.Pkg.Pkg != res.Env.Pkg {
 					continue
 				}
 				for _, ce := range effectsIn(res, callee, depth+1) {
-					if e, ok := seenFrom(res, fn, call, ce); ok {
+					if e, ok := seenFrom(res, fn, call, call.Call.Args, ce); ok {
 						out = append(out, e)
 					}
 				}
@@ -140,8 +156,54 @@ func calleeEffects(res *Result, fn *ssa.Function, depth int) []valueflow.Effect 
 	return out
 }
 
-// seenFrom maps an effect of a callee to the call of it in fn.
-func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, ce valueflow.Effect) (valueflow.Effect, bool) {
+// importedCall returns the summary of the function of another package
+// that call runs, with the call's arguments as that function's
+// parameters (the receiver first): a static call's, or, for a function
+// value that every store of the package fills with one method of
+// another package (a service's charge field set to gw.Charge), the
+// arguments after a receiver the call does not show (nil).
+func importedCall(res *Result, call *ssa.Call) (*valueflow.Summary, []ssa.Value) {
+	if s, _ := calledSummary(res, call); s != nil {
+		return s, call.Call.Args
+	}
+	fn := heldFunc(res, call)
+	if fn == nil || fn.Pkg() == res.Env.Pkg {
+		return nil, nil
+	}
+	if _, ok := res.Env.Catalog.External(fn); ok {
+		return nil, nil
+	}
+	s := res.Imported(fn)
+	if s == nil {
+		return nil, nil
+	}
+	args := call.Call.Args
+	if fn.Signature().Recv() != nil {
+		args = append([]ssa.Value{nil}, args...)
+	}
+	return s, args
+}
+
+// heldFunc returns the one function (or method, bound to its receiver)
+// that every function value a call runs can be, or nil.
+func heldFunc(res *Result, call *ssa.Call) *types.Func {
+	if res.Retried == nil {
+		return nil
+	}
+	var held *types.Func
+	for _, t := range res.Retried.Targets(call) {
+		fn, ok := t.Object().(*types.Func)
+		if !ok || held != nil && fn != held {
+			return nil
+		}
+		held = fn
+	}
+	return held
+}
+
+// seenFrom maps an effect of a callee to the call of it in fn, whose
+// arguments, as the callee's parameters, are args.
+func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, args []ssa.Value, ce valueflow.Effect) (valueflow.Effect, bool) {
 	e := ce
 	e.At = valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(call.Pos()))
 	if e.Origin == (valueflow.Frame{}) {
@@ -149,8 +211,8 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, ce valueflow.Effect
 	}
 	e.Outcome = false // fn's results are its own
 	e.AddressParam = 0
-	if i := ce.AddressParam - 1; i >= 0 && i < len(call.Call.Args) {
-		a := call.Call.Args[i]
+	if i := ce.AddressParam - 1; i >= 0 && i < len(args) && args[i] != nil {
+		a := args[i]
 		if effects.ReadAddress(a) {
 			return e, false // a read's address: no effect through this call
 		}
@@ -161,10 +223,10 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, ce valueflow.Effect
 	if ce.NoSlot || ce.Absent || ce.KeyUnknown {
 		return e, true
 	}
-	if ce.KeyParam < 0 || ce.KeyParam >= len(call.Call.Args) {
+	if ce.KeyParam < 0 || ce.KeyParam >= len(args) || args[ce.KeyParam] == nil {
 		return e, false
 	}
-	arg := call.Call.Args[ce.KeyParam]
+	arg := args[ce.KeyParam]
 	if i, path, ok := effects.ParamOf(res, fn, arg, ce.KeyPath); ok {
 		e.KeyParam, e.KeyPath = i, path
 		return e, true

@@ -18,6 +18,26 @@ type Handler struct {
 	Billing  app.Billing
 	Deposits app.Deposits
 	Garage   Retirer
+	Tips     Tipper
+}
+
+// Tipper charges tips; main wires its implementation.
+type Tipper interface {
+	Tip(ctx context.Context, total int64) error
+	TipDirect(ctx context.Context, total int64) error
+	TipKeyed(ctx context.Context, key string, total int64) error
+}
+
+func (h *Handler) Tip(w http.ResponseWriter, r *http.Request) {
+	h.Tips.Tip(r.Context(), 5)
+}
+
+func (h *Handler) TipDirect(w http.ResponseWriter, r *http.Request) {
+	h.Tips.TipDirect(r.Context(), 5)
+}
+
+func (h *Handler) TipKeyed(w http.ResponseWriter, r *http.Request) {
+	h.Tips.TipKeyed(r.Context(), r.Header.Get("Idempotency-Key"), 5)
 }
 
 // Retirer retires vehicles; main wires its implementation.
