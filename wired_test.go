@@ -536,6 +536,12 @@ func TestWired(t *testing.T) {
 		// A method of another package's concrete type, adapted by a
 		// function literal of the table's package: reported where
 		// the store it reaches is wired first.
+		// A table another package builds for a runner that keeps it
+		// in a field and calls its handler in a retry wrapper's
+		// operation.
+		"example.com/wiredtable/cmd/runner/main.go:18": {
+			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in ledger.Adjustments.Make \(ledger.go:\d+:\d+\) is fresh on every attempt \(kafka-go consumer loop Adjustments.Make, wired here\)`,
+		},
 		"example.com/wiredtable/cmd/consumer/main.go:17": {
 			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in ledger.Payouts.Sent \(ledger.go:\d+:\d+\) is fresh on every attempt \(kafka-go consumer loop ledger.Payouts.Sent, bound at consumer.go:\d+:\d+, wired here\)`,
 		},
@@ -553,6 +559,9 @@ func TestWired(t *testing.T) {
 		"example.com/wiredrunner/cmd/server/main.go:16": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in store.Tiers.Raise \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Service.Upgrade, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of packs \(it computes from the current value\) in store.Packs.Debit \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Service.Transfer, wired here\)`,
+			// A literal of another package's named work type, run in
+			// the transaction its runner begins.
+			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into grants in store.Tiers.Grant\$1 \(store.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Service.Grant, wired here\)`,
 		},
 		"example.com/wireddispatch/cmd/server/main.go:19": {
 			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in events.processor.reversed \(events.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Events, wired here\)`,

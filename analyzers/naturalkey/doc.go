@@ -109,6 +109,11 @@
 // A gorm Create in a function that makes other writes gets no fix unless
 // the code reads the Create's RowsAffected: ignoring the duplicate alone
 // would let those writes run again, and the message says to stop when no
-// row is written. A finding without a fix names the conflict handling to
+// row is written. So does an INSERT after which the operation (the
+// function, or the root's list through the implementations) makes a
+// write computed from the current value (balance = balance + $1) or an
+// external call: its unique violation is what stops them from running
+// twice today, and the message says to stop before them when the row
+// exists. A finding without a fix names the conflict handling to
 // add, in the statement's dialect when its text shows it.
 package naturalkey

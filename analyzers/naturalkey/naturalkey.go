@@ -3,6 +3,7 @@ package naturalkey
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -94,7 +95,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 	for _, st := range w.stmts {
 		if path, ok := c.unguarded(st, w); ok {
 			if col, what, opKey := c.keyColumn(st, path); col != "" {
-				c.report(st, col, what, opKey, path, c.cat.IsKeyTable(st.SQL.Table) && len(w.at) > 1)
+				c.report(st, col, what, opKey, path, c.cat.IsKeyTable(st.SQL.Table) && len(w.at) > 1, c.repeatsPast(st, w))
 			}
 		}
 	}
@@ -208,7 +209,23 @@ func sqlcQuery(text string) string {
 	return name
 }
 
-func (c *checker) report(st *effects.Stmt, col, what string, opKey bool, path *retried.Path, keyAfter bool) {
+// repeatsPast reports whether the function runs, after st, what a retry
+// would do again once st absorbed its duplicate: a write computed from
+// the current value (points = points + $2) or an external call. Its
+// failure is what stops them today; a conflict clause alone would let
+// them run twice.
+func (c *checker) repeatsPast(st *effects.Stmt, w *writes) bool {
+	for _, o := range w.stmts {
+		if o != st && o.SQL.Writes() && o.SQL.Arithmetic && effects.Dominates(st.Instr, o.Instr) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(c.res.Externals(), func(e *effects.Call) bool {
+		return e.Instr.Parent() == st.Instr.Parent() && effects.Dominates(st.Instr, e.Instr)
+	})
+}
+
+func (c *checker) report(st *effects.Stmt, col, what string, opKey bool, path *retried.Path, keyAfter, repeats bool) {
 	table := st.SQL.Table
 	if q := sqlcQuery(st.Text); q != "" {
 		table += " (sqlc query " + q + ")" // the query to change, when the code is generated
@@ -236,6 +253,8 @@ func (c *checker) report(st *effects.Stmt, col, what string, opKey bool, path *r
 		// a day) that another request can hold too: absorbing the
 		// conflict would answer that request with this one's row.
 		d.Message += c.remedy(st) + ", answering a row another request made as the conflict it is"
+	} else if repeats {
+		d.Message += c.remedy(st) + ", stopping before the writes and calls after it when it exists"
 	} else if f := c.conflictFix(st, col); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	} else if f := c.entConflictFix(st, col); f != nil {

@@ -43,7 +43,7 @@ func (c *checker) programRoots() {
 				continue
 			}
 			if col, name := c.givenIdentity(parsed, st.Given, fresh[r.Root]); col != "" {
-				c.reportProgram(&m, r, st, parsed, col, name)
+				c.reportProgram(&m, r, st, parsed, col, name, repeatsAfter(r, j))
 			}
 		}
 	}
@@ -102,8 +102,24 @@ func (c *checker) freshSinks() map[string]map[string]bool {
 	return out
 }
 
-// reportProgram reports an INSERT of a root's expanded list.
-func (c *checker) reportProgram(m *check.Merger, r *summary.ProgramRoot, st *summary.ProgramStmt, parsed *sqltext.Statement, col, name string) {
+// repeatsAfter reports whether, after statement j of a root's list,
+// the root runs what a retry would do again once the INSERT absorbed
+// its duplicate: a write computed from the current value (points =
+// points + $2) or an external call. Its failure is what stops them
+// today; a conflict clause alone would let them run twice.
+func repeatsAfter(r *summary.ProgramRoot, j int) bool {
+	for _, st := range r.Stmts[j+1:] {
+		if st.Parsed.Writes() && st.Parsed.Arithmetic {
+			return true
+		}
+	}
+	return slices.ContainsFunc(r.Calls, func(call summary.ProgramCall) bool { return call.Before > j })
+}
+
+// reportProgram reports an INSERT of a root's expanded list; repeats
+// says that what runs after it would run again past an absorbed
+// duplicate, so that no edit of the INSERT alone is offered.
+func (c *checker) reportProgram(m *check.Merger, r *summary.ProgramRoot, st *summary.ProgramStmt, parsed *sqltext.Statement, col, name string, repeats bool) {
 	p, ok := check.PlaceAt(Meta, check.Site{Pos: st.Pos, Wiring: r.Wiring, Ignores: st.Ignores, Through: st.Through})
 	if !ok {
 		return
@@ -124,6 +140,8 @@ func (c *checker) reportProgram(m *check.Merger, r *summary.ProgramRoot, st *sum
 	}
 	if !c.fixable(parsed.Table, col, false) {
 		d.Message = strings.TrimSuffix(d.Message, ")") + ", answering a row another request made as the conflict it is)"
+	} else if repeats {
+		d.Message += ", stopping before the writes and calls after it when it exists"
 	} else if f := c.programConflictFix(st, col); f != nil && !p.Wired {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}

@@ -277,11 +277,30 @@ func (r *Result) mapFieldOf(v ssa.Value, depth int) *types.Var {
 	case *ssa.Call:
 		return r.returnedMapField(x, 0, depth)
 	case *ssa.UnOp:
-		// A result a function with deferred calls keeps in a
-		// variable until it returns.
-		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
+		if x.Op != token.MUL {
+			return nil
+		}
+		switch a := x.X.(type) {
+		case *ssa.Alloc:
+			// A result a function with deferred calls keeps in a
+			// variable until it returns.
 			if stored, ok := valueflow.StoredOnce(a); ok {
 				return r.mapFieldOf(stored, depth+1)
+			}
+		case *ssa.FreeVar:
+			// A handler a retry wrapper's operation captures (op :=
+			// func() error { return h(ctx, m) }): the variable the
+			// enclosing loop looked it up into.
+			for _, b := range r.bound(a) {
+				if fld := r.mapFieldOf(&ssa.UnOp{Op: token.MUL, X: b}, depth+1); fld != nil {
+					return fld
+				}
+			}
+		}
+	case *ssa.FreeVar:
+		for _, b := range r.bound(x) {
+			if fld := r.mapFieldOf(b, depth+1); fld != nil {
+				return fld
 			}
 		}
 	case *ssa.Parameter:
@@ -295,6 +314,19 @@ func (r *Result) mapFieldOf(v ssa.Value, depth int) *types.Var {
 		}
 	}
 	return nil
+}
+
+// bound returns the values the closures of v's function bind to v.
+func (r *Result) bound(v *ssa.FreeVar) []ssa.Value {
+	fn := v.Parent()
+	i := slices.Index(fn.FreeVars, v)
+	var out []ssa.Value
+	for _, mc := range r.values.closures[fn] {
+		if i >= 0 && i < len(mc.Bindings) {
+			out = append(out, mc.Bindings[i])
+		}
+	}
+	return out
 }
 
 // tableField returns the struct field of map type a map of handlers is,

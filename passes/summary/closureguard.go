@@ -67,7 +67,7 @@ func runningCalls(fn, lit *ssa.Function) []ssa.CallInstruction {
 				continue
 			}
 			for _, a := range append([]ssa.Value{call.Common().Value}, call.Common().Args...) {
-				if mc, ok := a.(*ssa.MakeClosure); ok && mc.Fn == lit || a == lit {
+				if mc, ok := valueflow.Unwrap(a).(*ssa.MakeClosure); ok && mc.Fn == lit || a == lit {
 					out = append(out, call)
 				}
 			}

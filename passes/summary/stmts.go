@@ -305,8 +305,17 @@ func runOrder(f *ssa.Function) []*ssa.BasicBlock {
 // wired interface's method (a unit of work's Do), whose implementations
 // the composition root asks whether they run it.
 func (b *stmtBuilder) runsHere(mc *ssa.MakeClosure) bool {
-	for _, r := range *mc.Referrers() {
-		if call, ok := r.(*ssa.Call); ok && (call.Call.Value == mc || effects.RunsInTxBy(b.h, &call.Call) || callsInline(&call.Call) || call.Call.IsInvoke() && b.wiredOK(call)) {
+	return b.runsValue(mc, mc)
+}
+
+// runsValue is runsHere for v, the closure mc or its conversion to a
+// named function type (fn TxFunc).
+func (b *stmtBuilder) runsValue(mc *ssa.MakeClosure, v ssa.Value) bool {
+	for _, r := range *v.Referrers() {
+		if ct, ok := r.(*ssa.ChangeType); ok && b.runsValue(mc, ct) {
+			return true
+		}
+		if call, ok := r.(*ssa.Call); ok && (call.Call.Value == v || effects.RunsInTxBy(b.h, &call.Call) || callsInline(&call.Call) || call.Call.IsInvoke() && b.wiredOK(call)) {
 			return true
 		}
 	}
@@ -434,7 +443,7 @@ func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, i
 								}
 							}
 						}
-						if mc, ok := a.(*ssa.MakeClosure); ok {
+						if mc, ok := valueflow.Unwrap(a).(*ssa.MakeClosure); ok {
 							lit := mc.Fn.(*ssa.Function)
 							visit(lit, txParam(lit))
 						}
@@ -1156,7 +1165,7 @@ func (b *stmtBuilder) wiredCallbacks(cc *ssa.CallCommon, entry int) {
 	outer := b.cb
 	defer func() { b.cb = outer }()
 	for k, a := range cc.Args {
-		if mc, ok := a.(*ssa.MakeClosure); ok {
+		if mc, ok := valueflow.Unwrap(a).(*ssa.MakeClosure); ok {
 			b.cb = &callbackRef{entry: entry, arg: k, lit: mc.Fn.(*ssa.Function)}
 			b.visit(mc.Fn.(*ssa.Function))
 		}
@@ -1249,7 +1258,9 @@ func (b *stmtBuilder) contextFromWork(v ssa.Value) bool {
 // function (pgx.BeginFunc) runs.
 func (b *stmtBuilder) callbacks(cc *ssa.CallCommon) {
 	for _, a := range cc.Args {
-		if mc, ok := a.(*ssa.MakeClosure); ok {
+		// A literal passed for a parameter of a named function type
+		// (fn TxFunc) is converted to it first.
+		if mc, ok := valueflow.Unwrap(a).(*ssa.MakeClosure); ok {
 			b.visit(mc.Fn.(*ssa.Function))
 		} else if f, ok := a.(*ssa.Function); ok && f.Parent() != nil {
 			b.visit(f)

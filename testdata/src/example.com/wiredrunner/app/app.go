@@ -40,6 +40,7 @@ type Keys interface {
 // Tiers raises tiers.
 type Tiers interface {
 	Raise(ctx context.Context, account string) error
+	Grant(ctx context.Context, account, key string) error
 }
 
 // Books runs the credits and debits of an account.
@@ -104,6 +105,10 @@ func (s *Service) Move(w http.ResponseWriter, r *http.Request) {
 // Upgrade raises the tier on its own and posts the bonus in the
 // ledger's transaction: a failure of the post leaves the raise, which a
 // retry makes again.
+func (s *Service) Grant(w http.ResponseWriter, r *http.Request) {
+	s.Tiers.Grant(r.Context(), r.FormValue("account"), r.Header.Get("Idempotency-Key"))
+}
+
 func (s *Service) Upgrade(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	account := r.FormValue("account")

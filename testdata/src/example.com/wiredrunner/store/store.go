@@ -100,6 +100,15 @@ func (t *Tiers) Raise(ctx context.Context, account string) error {
 	return err
 }
 
+// Grant records the grant the request's key names, in a transaction
+// another package's runner begins for a literal of its named work type.
+func (t *Tiers) Grant(ctx context.Context, account, key string) error {
+	return txn.Run(ctx, t.Pool, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, "INSERT INTO grants (id, account_id) VALUES ($1, $2)", key, account) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into grants in store.Tiers.Grant\$1 has no conflict handling for the caller-known id \(HTTP handler Service.Grant\)`
+		return err
+	})
+}
+
 // Querier is what a unit of work's function is given.
 type Querier interface {
 	AddCredit(ctx context.Context, account string, n int64) error

@@ -83,3 +83,19 @@ func WithTx[T any](ctx context.Context, pool *pgxpool.Pool, fn func(q *Queries) 
 	}
 	return out, tx.Commit(ctx)
 }
+
+// Work is the body of a transaction.
+type Work func(tx pgx.Tx) error
+
+// Run runs fn in a transaction it begins, committing when fn succeeds.
+func Run(ctx context.Context, pool *pgxpool.Pool, fn Work) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}

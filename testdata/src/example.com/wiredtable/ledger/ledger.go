@@ -47,3 +47,17 @@ func (p *Payouts) Sent(ctx context.Context, e Event) error {
 func (p *Payouts) Returned(ctx context.Context, e Event) error {
 	return p.Entries.InsertOnce(ctx, "returned:"+e.PaymentID, e.PaymentID, e.Amount)
 }
+
+// Adjustments books adjustment events.
+type Adjustments struct{ Entries Entries }
+
+// Make books an adjustment under an ID made per attempt.
+func (a *Adjustments) Make(ctx context.Context, e Event) error {
+	id := uuid.NewString() // want `a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) is fresh on every attempt \(kafka-go consumer loop Adjustments.Make\)`
+	return a.Entries.Insert(ctx, id, e.PaymentID, e.Amount)
+}
+
+// Reverse books a reversal under the payment's ID, once.
+func (a *Adjustments) Reverse(ctx context.Context, e Event) error {
+	return a.Entries.InsertOnce(ctx, "reversal:"+e.PaymentID, e.PaymentID, -e.Amount)
+}

@@ -18,6 +18,7 @@ func main() {
 	http.HandleFunc("POST /transfers", s.Transfer)
 	http.HandleFunc("POST /moves", s.Move)
 	http.HandleFunc("POST /upgrades", s.Upgrade)
+	http.HandleFunc("POST /grants", s.Grant)
 	http.HandleFunc("POST /payouts", h.PayStatement)
 	http.HandleFunc("POST /settlements", s.Settle)
 	http.ListenAndServe(":8080", nil)
