@@ -209,19 +209,13 @@ func sqlcQuery(text string) string {
 	return name
 }
 
-// repeatsPast reports whether the function runs, after st, what a retry
-// would do again once st absorbed its duplicate: a write computed from
-// the current value (points = points + $2) or an external call. Its
-// failure is what stops them today; a conflict clause alone would let
-// them run twice.
+// repeatsPast reports whether the function makes, after st, a write
+// computed from the current value (points = points + $2), which a retry
+// would make again once st absorbed its duplicate: st's failure is what
+// stops it today.
 func (c *checker) repeatsPast(st *effects.Stmt, w *writes) bool {
-	for _, o := range w.stmts {
-		if o != st && o.SQL.Writes() && o.SQL.Arithmetic && effects.Dominates(st.Instr, o.Instr) {
-			return true
-		}
-	}
-	return slices.ContainsFunc(c.res.Externals(), func(e *effects.Call) bool {
-		return e.Instr.Parent() == st.Instr.Parent() && effects.Dominates(st.Instr, e.Instr)
+	return slices.ContainsFunc(w.stmts, func(o *effects.Stmt) bool {
+		return o != st && o.SQL.Writes() && o.SQL.Arithmetic && effects.Dominates(st.Instr, o.Instr)
 	})
 }
 
@@ -254,7 +248,7 @@ func (c *checker) report(st *effects.Stmt, col, what string, opKey bool, path *r
 		// conflict would answer that request with this one's row.
 		d.Message += c.remedy(st) + ", answering a row another request made as the conflict it is"
 	} else if repeats {
-		d.Message += c.remedy(st) + ", stopping before the writes and calls after it when it exists"
+		d.Message += c.remedy(st) + ", stopping before the writes after it when it exists"
 	} else if f := c.conflictFix(st, col); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	} else if f := c.entConflictFix(st, col); f != nil {

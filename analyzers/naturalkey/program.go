@@ -103,17 +103,13 @@ func (c *checker) freshSinks() map[string]map[string]bool {
 }
 
 // repeatsAfter reports whether, after statement j of a root's list,
-// the root runs what a retry would do again once the INSERT absorbed
-// its duplicate: a write computed from the current value (points =
-// points + $2) or an external call. Its failure is what stops them
-// today; a conflict clause alone would let them run twice.
+// the root makes a write computed from the current value (points =
+// points + $2), which a retry would make again once the INSERT absorbed
+// its duplicate: the INSERT's failure is what stops it today. Calls
+// after it are left to the checks of calls; a duplicate publish is
+// often what a retry should do.
 func repeatsAfter(r *summary.ProgramRoot, j int) bool {
-	for _, st := range r.Stmts[j+1:] {
-		if st.Parsed.Writes() && st.Parsed.Arithmetic {
-			return true
-		}
-	}
-	return slices.ContainsFunc(r.Calls, func(call summary.ProgramCall) bool { return call.Before > j })
+	return slices.ContainsFunc(r.Stmts[j+1:], func(st summary.ProgramStmt) bool { return st.Parsed.Writes() && st.Parsed.Arithmetic })
 }
 
 // reportProgram reports an INSERT of a root's expanded list; repeats
@@ -141,7 +137,7 @@ func (c *checker) reportProgram(m *check.Merger, r *summary.ProgramRoot, st *sum
 	if !c.fixable(parsed.Table, col, false) {
 		d.Message = strings.TrimSuffix(d.Message, ")") + ", answering a row another request made as the conflict it is)"
 	} else if repeats {
-		d.Message += ", stopping before the writes and calls after it when it exists"
+		d.Message += ", stopping before the writes after it when it exists"
 	} else if f := c.programConflictFix(st, col); f != nil && !p.Wired {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}

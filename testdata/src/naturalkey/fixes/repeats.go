@@ -8,7 +8,7 @@ import "net/http"
 func topUp(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	key := r.Header.Get("Idempotency-Key")
-	if _, err := db.ExecContext(ctx, "INSERT INTO topups (topup_id, amount) VALUES ($1, $2)", key, 100); err != nil { // want `same topup_id again, .* and handle the existing row, stopping before the writes and calls after it when it exists`
+	if _, err := db.ExecContext(ctx, "INSERT INTO topups (topup_id, amount) VALUES ($1, $2)", key, 100); err != nil { // want `same topup_id again, .* and handle the existing row, stopping before the writes after it when it exists`
 		return
 	}
 	db.ExecContext(ctx, "UPDATE wallets SET balance = balance + $1 WHERE id = $2", 100, r.FormValue("wallet"))

@@ -1,0 +1,4 @@
+DROP TABLE IF EXISTS receiving_sessions;
+DROP TABLE IF EXISTS asn_receipts;
+DROP TABLE IF EXISTS asn_lines;
+DROP TABLE IF EXISTS asns;

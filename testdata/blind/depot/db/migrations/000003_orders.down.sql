@@ -1,0 +1,5 @@
+DROP TABLE IF EXISTS packages;
+DROP TABLE IF EXISTS pick_tasks;
+DROP TABLE IF EXISTS reservations;
+DROP TABLE IF EXISTS order_lines;
+DROP TABLE IF EXISTS orders;

@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS return_lines;
+DROP TABLE IF EXISTS returns;
