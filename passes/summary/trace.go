@@ -250,19 +250,12 @@ func injectedClock(res *Result, call *ssa.Call) bool {
 // another package whose result is fresh (ids.NewHoldID), by its
 // constructor.
 func heldGenerator(res *Result, call *ssa.Call) *types.Func {
-	if res.Retried == nil {
+	gen := heldFunc(res, call)
+	if gen == nil {
 		return nil
 	}
-	var gen *types.Func
-	for _, t := range res.Retried.Targets(call) {
-		fn, ok := t.Object().(*types.Func)
-		if !ok || gen != nil && fn != gen {
-			return nil
-		}
-		if _, ok := res.Env.Catalog.Generator(fn); !ok && !freshResult(res, fn) {
-			return nil
-		}
-		gen = fn
+	if _, ok := res.Env.Catalog.Generator(gen); !ok && !freshResult(res, gen) {
+		return nil
 	}
 	return gen
 }
