@@ -23,7 +23,10 @@
 // program's wiring gives it, a func() time.Time the package never
 // fills: s.clock().UnixNano(); or an ID generator behind an interface, whose
 // field the package fills with one generator, or whose every
-// implementation the program wires returns a fresh value: s.ids.New())
+// implementation the program wires returns a fresh value, or what
+// another does with a prefix (Prefixed{Prefix: "rma_", Next: ULID}),
+// an adapter of a function to the interface deciding nothing by
+// itself: s.ids.New())
 // and that value becomes the identity of
 // what it writes (the id column of an INSERT, an ORM model's primary key
 // (gorm's Create, bun's NewInsert().Model; a field named ID, or tagged
@@ -67,7 +70,10 @@
 // The check follows the value through conversions, String and Sprintf,
 // struct fields, locals, closures and calls, across packages. It does not
 // report fresh values that go only to logs, traces, responses or
-// timestamps, INSERTs whose identity comes from an operation key, a
+// timestamps, INSERTs whose identity comes from an operation key, the
+// rows an INSERT stores after a parent's row with the same fresh ID
+// that fails on a key of the caller's values first (an order's lines
+// after the order keyed by the merchant's reference), a
 // fresh field the stored row overwrites (an upsert's RETURNING id, or a
 // claim's WITH ins AS (INSERT ...) SELECT ... UNION ALL SELECT ...,
 // scanned back into it) or a variable a lookup's row of its type may

@@ -65,7 +65,7 @@ func (c *checker) localDefects() {
 	purposes = summary.DistinctPurposes(gens, purposes)
 	for i, d := range c.res.Defects {
 		path, ok := c.res.Retried.On(d.Call)
-		if !ok || c.res.InTestFile(d.Call.Pos()) || c.res.PastGuardsOnly(d.Call.Parent()) || summary.GuardedInClosure(d.Call) {
+		if !ok || d.Via != nil || c.res.InTestFile(d.Call.Pos()) || c.res.PastGuardsOnly(d.Call.Parent()) || summary.GuardedInClosure(d.Call) {
 			continue
 		}
 		hit := d.Hits[0]
@@ -122,7 +122,7 @@ func (c *checker) importedDefects() {
 		}
 		if s := c.res.Imported(r.Extern); s != nil {
 			for _, d := range s.Defects {
-				if !d.Reported && d.Kind == valueflow.FreshIdentity {
+				if !d.Reported && d.Kind == valueflow.FreshIdentity && d.Via == nil {
 					c.reportImported(r.Pos, &retried.Path{Root: r}, d)
 				}
 			}

@@ -364,10 +364,124 @@ func boundValues(c *ssa.CallCommon, fn *types.Func, sc catalog.SQLCall) []ssa.Va
 // row is no record of the attempt (others are the values of its other
 // columns).
 func (t *tracer) columnHit(instr ssa.CallInstruction, st *sqltext.Statement, col string, others []ssa.Value, n node) {
-	if col == "" || !t.env.Catalog.IsIdentity(st.Table, col) || t.absorbed(st, col, others, n.v) || t.attemptRecord(others) {
+	if col == "" || !t.env.Catalog.IsIdentity(st.Table, col) || t.absorbed(st, col, others, n.v) || t.attemptRecord(others) || t.parentFails(instr, columnValue(st, col, others)) {
 		return
 	}
 	t.hit(SinkInfo{Kind: ColumnSink, Table: st.Table, Column: col}, instr.Pos(), n.stack, nil)
+}
+
+// parentFails reports whether an INSERT that runs before instr in its
+// function on every path stores the same value and, without conflict
+// handling, fails on a retry on another key the schema declares, its
+// error tested or returned: a child row's parent (order_lines after
+// orders, whose (merchant_id, external_ref) repeats), past which a
+// retry never reaches instr.
+func (t *tracer) parentFails(instr ssa.CallInstruction, traced ssa.Value) bool {
+	if traced == nil {
+		return false
+	}
+	for _, b := range instr.Parent().Blocks {
+		if !b.Dominates(instr.Block()) {
+			continue
+		}
+		for _, in := range b.Instrs {
+			if in == instr {
+				break
+			}
+			c, ok := in.(*ssa.Call)
+			if !ok || !errorUsed(c) {
+				continue
+			}
+			fn := Callee(&c.Call)
+			if fn == nil {
+				continue
+			}
+			sc, ok := t.env.Catalog.SQL(fn)
+			if !ok || sc.Built || sc.Named {
+				continue
+			}
+			text, ok := SQLText(&c.Call, fn, sc)
+			if !ok {
+				continue
+			}
+			st := sqltext.Parse(text)
+			if st.Kind != sqltext.Insert || st.Conflict || st.Columns == nil {
+				continue
+			}
+			args := boundValues(&c.Call, fn, sc)
+			for i, col := range st.Columns {
+				if ps := st.ArgsOf(i); len(ps) == 1 && ps[0].Index >= 0 && ps[0].Index < len(args) && sameLoad(args[ps[0].Index], traced) &&
+					t.absorbed(st, col, args, args[ps[0].Index]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// columnValue returns the value an INSERT binds to col alone, or nil.
+func columnValue(st *sqltext.Statement, col string, args []ssa.Value) ssa.Value {
+	for i, c := range st.Columns {
+		if strings.EqualFold(c, col) {
+			if ps := st.ArgsOf(i); len(ps) == 1 && ps[0].Index >= 0 && ps[0].Index < len(args) {
+				return args[ps[0].Index]
+			}
+		}
+	}
+	return nil
+}
+
+// sameLoad reports whether a and b read the same field of the same
+// value (o.ID, read twice), or are the same value.
+func sameLoad(a, b ssa.Value) bool {
+	a, b = Unwrap(a), Unwrap(b)
+	if a == b {
+		return true
+	}
+	switch x := a.(type) {
+	case *ssa.Field:
+		y, ok := b.(*ssa.Field)
+		return ok && x.Field == y.Field && sameLoad(x.X, y.X)
+	case *ssa.UnOp:
+		y, ok := b.(*ssa.UnOp)
+		if !ok || x.Op != token.MUL || y.Op != token.MUL {
+			return false
+		}
+		fx, ok1 := x.X.(*ssa.FieldAddr)
+		fy, ok2 := y.X.(*ssa.FieldAddr)
+		return ok1 && ok2 && fx.Field == fy.Field && sameLoad(fx.X, fy.X)
+	}
+	return false
+}
+
+// errorUsed reports whether the error a call returns last is tested or
+// returned, not dropped.
+func errorUsed(call *ssa.Call) bool {
+	results := call.Call.Signature().Results()
+	n := results.Len()
+	if n == 0 || !types.Identical(results.At(n-1).Type(), types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	var err ssa.Value = call
+	if n > 1 {
+		err = nil
+		for _, r := range *call.Referrers() {
+			if e, ok := r.(*ssa.Extract); ok && e.Index == n-1 {
+				err = e
+			}
+		}
+		if err == nil {
+			return false
+		}
+	}
+	for _, r := range *err.Referrers() {
+		switch r.(type) {
+		case *ssa.BinOp, *ssa.Return:
+			return true
+		}
+	}
+	return false
 }
 
 // valuesArg decides whether a value passed to a text builder's Values

@@ -23,6 +23,11 @@ import (
 type Summary struct {
 	// FreshResults are results that are fresh on every call.
 	FreshResults []FreshResult
+	// FreshVia are wired calls whose result the function returns as its
+	// first (p.Prefix + p.Next.New()): it is fresh when every
+	// implementation the program wires is, which the composition root
+	// decides.
+	FreshVia []WiredCall
 	// ParamResults are parameters whose value (at Path) flows into a
 	// result.
 	ParamResults []ParamResult
@@ -815,6 +820,9 @@ func (s *Summary) String() string {
 		r := s.FreshResults[i]
 		return fmt.Sprintf("r%d%s %s", r.Result, r.Path, r.Origin.Call)
 	})
+	list("freshVia", len(s.FreshVia), func(i int) string {
+		return s.FreshVia[i].Iface + "." + s.FreshVia[i].Method
+	})
 	list("paramResults", len(s.ParamResults), func(i int) string {
 		r := s.ParamResults[i]
 		return fmt.Sprintf("p%d%s->r%d%s", r.Param, r.Path, r.Result, r.ResultPath)
@@ -1004,7 +1012,7 @@ func (s SinkInfo) String() string {
 
 // Empty reports whether the summary says nothing.
 func (s *Summary) Empty() bool {
-	return !s.ORMReads && len(s.FreshResults) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.ParamRereads) == 0 && len(s.EmptyResult) == 0 && len(s.Defects) == 0 &&
+	return !s.ORMReads && len(s.FreshResults) == 0 && len(s.FreshVia) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.ParamRereads) == 0 && len(s.EmptyResult) == 0 && len(s.Defects) == 0 &&
 		len(s.ParamWrites) == 0 && len(s.Effects) == 0 && len(s.Stmts) == 0 && !s.StmtsCut && len(s.ResultFields) == 0 &&
 		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0 && len(s.RunsPast) == 0 && !s.Option &&
 		len(s.RecvSets) == 0
@@ -1105,6 +1113,11 @@ type Defect struct {
 	// when the caller gives no key, and one that ignores a second row
 	// when it gives one. Callers that fill any of them do not reach it.
 	OnlyEmpty []ArgSource
+	// Via, for a FreshIdentity whose value an injected generator's
+	// method returns (s.ids.New()), is that wired call: the value is
+	// fresh when every implementation the program wires is, which only
+	// the composition root decides.
+	Via *WiredCall
 	// KeyFixes, for a FreshIdentity made in the function the summary is
 	// of, are the fixes its package prepared in case a caller passes the
 	// operation key in a parameter: the caller's package knows whether

@@ -52,6 +52,10 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		obj := fn.Object().(*types.Func)
 		sum := &valueflow.Summary{}
 		for _, fr := range fresh[fn] {
+			if fr.via != nil {
+				sum.FreshVia = append(sum.FreshVia, *fr.via)
+				continue
+			}
 			r := valueflow.FreshResult{Result: fr.result, Path: fr.path, Origin: fr.origin}
 			if fr.dflt.Param >= 0 {
 				d := fr.dflt
@@ -366,6 +370,7 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 	purposes = DistinctPurposes(gens, purposes)
 	for i, d := range res.Defects {
 		_, reported := res.Retried.On(d.Call)
+		reported = reported && d.Via == nil // the package does not judge an injected generator's value
 		at := valueflow.Origin{Call: d.Gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(d.Call.Parent()), res.CallStart(d.Call.Pos()))}
 		var top *ssa.Function
 		var fixes []valueflow.KeyFix
@@ -374,7 +379,7 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		}
 		var ds []valueflow.Defect
 		for _, h := range d.Hits {
-			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported, KeyFixes: fixes, OnlyEmpty: onlyEmpty(d.Call.Parent(), d.Call, h), Guards: hitGuards(res.Env, d.Call.Parent(), h)})
+			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported, KeyFixes: fixes, OnlyEmpty: onlyEmpty(d.Call.Parent(), d.Call, h), Guards: hitGuards(res.Env, d.Call.Parent(), h), Via: d.Via})
 		}
 		origins = append(origins, origin{d.Call.Parent(), ds, top})
 	}
@@ -624,6 +629,9 @@ func ImportedDefects(res *Result, instr ssa.Instruction, kind valueflow.DefectKi
 	}
 	var out []valueflow.Defect
 	for _, d := range s.Defects {
+		if d.Via != nil {
+			continue // the composition root's to judge
+		}
 		if !d.Reported && (kind == valueflow.AnyDefect || d.Kind == kind) && leavesEmpty(call, d.OnlyEmpty) {
 			d.OnlyEmpty = nil // decided here
 			out = append(out, d)

@@ -427,6 +427,9 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			if def.Reported || !leftEmpty(def.OnlyEmpty, empty) || def.Kind == valueflow.FreshIdentity && p.guarded(def.Guards, def.Sink.Kind == valueflow.SlotSink) {
 				continue
 			}
+			if def.Via != nil && !p.generates(*def.Via) {
+				continue // an injected generator the program fills with one that is not fresh
+			}
 			found := step
 			found.Defect = def
 			if depth == 0 {
@@ -487,14 +490,49 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 // returns a fresh value as its first result (an injected ID
 // generator's New), and there is one.
 func (p *program) generates(call valueflow.WiredCall) bool {
+	return p.generatesIn(call, map[string]bool{})
+}
+
+// generatesIn is generates; an implementation that returns what a wired
+// call returns (a generator that prefixes another's IDs) is fresh when
+// that call's implementations are, the calls being decided (deciding)
+// taken as fresh, so that a decorator of the interface it implements
+// is judged by the others. An adapter of a function to the interface
+// (type Func func() string) decides nothing by itself: it is left out,
+// when other implementations decide.
+func (p *program) generatesIn(call valueflow.WiredCall, deciding map[string]bool) bool {
+	key := wiredKey(call)
+	if deciding[key] {
+		return true
+	}
+	deciding[key] = true
+	defer delete(deciding, key)
 	ims := p.implementations(call)
+	decided := 0
 	for _, im := range ims {
 		s := p.summary(im.fn)
-		if s == nil || !slices.ContainsFunc(s.FreshResults, func(fr valueflow.FreshResult) bool { return fr.Result == 0 && fr.Path == "" }) {
+		switch {
+		case s != nil && slices.ContainsFunc(s.FreshResults, func(fr valueflow.FreshResult) bool { return fr.Result == 0 && fr.Path == "" }):
+		case s != nil && len(s.FreshVia) > 0 && !slices.ContainsFunc(s.FreshVia, func(w valueflow.WiredCall) bool { return !p.generatesIn(w, deciding) }):
+		case s != nil && funcAdapter(im.fn, s):
+			continue
+		default:
 			return false
 		}
+		decided++
 	}
-	return len(ims) > 0
+	return decided > 0
+}
+
+// funcAdapter reports whether fn is the method of a function type that
+// calls its receiver (func (f Func) New() string { return f() }).
+func funcAdapter(fn *types.Func, s *valueflow.Summary) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	_, isFunc := recv.Type().Underlying().(*types.Signature)
+	return isFunc && slices.Contains(s.Runs, 0)
 }
 
 // wiredStateGuarded reports whether the summary lists wired call wc as

@@ -108,6 +108,10 @@ type Defect struct {
 	Call *ssa.Call // the generator call
 	Gen  string    // the generator, "uuid.New"
 	Hits []valueflow.Hit
+	// Via is the wired call whose implementations decide whether the
+	// value is fresh (an injected generator's New): the package cannot
+	// report it, and the composition root judges it.
+	Via *valueflow.WiredCall
 }
 
 // CallStart returns the start of the call expression whose opening

@@ -20,6 +20,9 @@ type freshReturn struct {
 	path   string
 	origin valueflow.Origin
 	dflt   valueflow.OptionDefault // Param -1: none
+	// via is the wired call whose result this is, fresh when its
+	// implementations are.
+	via *valueflow.WiredCall
 }
 
 // traceSources traces every fresh value made in the package: calls of
@@ -51,8 +54,17 @@ func traceSources(res *Result, funcs []*ssa.Function, rel relevance) map[*ssa.Fu
 					if f.via != nil {
 						// Fresh only if the implementations say so:
 						// the composition root decides the values
-						// handed to wired calls, and nothing else.
-						flow.Hits, flow.Returns = nil, nil
+						// handed to wired calls, and the function's
+						// first result when it returns the value
+						// whole or prefixed (a generator decorating
+						// another).
+						for _, r := range flow.Returns {
+							fr := freshReturn{result: r.Result, path: r.Path, via: f.via}
+							if r.Fn == fn && r.Result == 0 && r.Path == "" && f.path == "" && !slices.Contains(returns[fn], fr) {
+								returns[fn] = append(returns[fn], fr)
+							}
+						}
+						flow.Returns = nil
 					}
 					if len(flow.Hits) > 0 || len(flow.Wired) > 0 {
 						if _, ok := guards[fn]; !ok {
@@ -70,7 +82,7 @@ func traceSources(res *Result, funcs []*ssa.Function, rel relevance) map[*ssa.Fu
 						})
 					}
 					if len(flow.Hits) > 0 {
-						res.Defects = append(res.Defects, &Defect{Call: call, Gen: f.gen, Hits: flow.Hits})
+						res.Defects = append(res.Defects, &Defect{Call: call, Gen: f.gen, Hits: flow.Hits, Via: f.via})
 					}
 					origin := valueflow.Origin{Call: f.gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(call.Pos()))}
 					for _, w := range flow.Wired {
@@ -78,7 +90,7 @@ func traceSources(res *Result, funcs []*ssa.Function, rel relevance) map[*ssa.Fu
 					}
 					dflt := optionDefault(call)
 					for _, r := range flow.Returns {
-						fr := freshReturn{r.Result, r.Path, origin, valueflow.OptionDefault{Param: -1}}
+						fr := freshReturn{result: r.Result, path: r.Path, origin: origin, dflt: valueflow.OptionDefault{Param: -1}}
 						if dflt.Param >= 0 && r.Fn == fn && defaultPath(dflt, r.Path) {
 							fr.dflt = dflt
 						}

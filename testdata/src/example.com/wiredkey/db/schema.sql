@@ -55,3 +55,24 @@ CREATE TABLE vehicle_events (
 	kind       text NOT NULL,
 	CONSTRAINT vehicle_events_vehicle_kind_key UNIQUE (vehicle_id, kind)
 );
+
+-- Widgets, under their own IDs.
+CREATE TABLE gen_widgets (
+	id   text PRIMARY KEY,
+	name text NOT NULL
+);
+
+-- Orders, keyed by the merchant's reference, and their lines.
+CREATE TABLE gen_orders (
+	id       text PRIMARY KEY,
+	merchant text NOT NULL,
+	ref      text NOT NULL,
+	UNIQUE (merchant, ref)
+);
+
+CREATE TABLE gen_order_lines (
+	order_id text NOT NULL,
+	line_no  int NOT NULL,
+	sku      text NOT NULL,
+	PRIMARY KEY (order_id, line_no)
+);

@@ -1,0 +1,57 @@
+// Package app makes widgets and orders under IDs its injected generator
+// makes; main decides the generator.
+package app
+
+import (
+	"context"
+	"net/http"
+
+	"example.com/wiredgen/idgen"
+	"example.com/wiredgen/store"
+)
+
+// Service makes widgets and orders.
+type Service struct {
+	IDs   idgen.Generator
+	Names idgen.Namer
+	Rows  *store.Rows
+}
+
+// Create stores a widget under a new ID.
+func (s *Service) Create(ctx context.Context, name string) error {
+	return s.Rows.InsertWidget(ctx, s.IDs.New(), name) // want `a retry inserts a second gen_widgets row with a new id: Generator.New\(\) is fresh on every attempt \(HTTP handler Handler.Create\)`
+}
+
+// Named stores a widget under a name some namers make fresh and others
+// do not.
+func (s *Service) Named(ctx context.Context, name string) error {
+	return s.Rows.InsertWidget(ctx, s.Names.Name(), name)
+}
+
+// Order stores an order under a new ID; the merchant's reference keys
+// it, and a retry fails there before its lines.
+func (s *Service) Order(ctx context.Context, merchant, ref string, lines []string) error {
+	return s.Rows.InsertOrder(ctx, store.Order{ID: s.IDs.New(), Merchant: merchant, Ref: ref, Lines: lines})
+}
+
+// Widgets is what the handlers call; main wires it.
+type Widgets interface {
+	Create(ctx context.Context, name string) error
+	Named(ctx context.Context, name string) error
+	Order(ctx context.Context, merchant, ref string, lines []string) error
+}
+
+// Handler serves widgets.
+type Handler struct{ Svc Widgets }
+
+func (h *Handler) Create(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Create(r.Context(), r.FormValue("name"))
+}
+
+func (h *Handler) Named(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Named(r.Context(), r.FormValue("name"))
+}
+
+func (h *Handler) Order(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Order(r.Context(), r.FormValue("merchant"), r.FormValue("ref"), r.Form["sku"])
+}
