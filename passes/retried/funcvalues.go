@@ -406,12 +406,13 @@ func (fv *funcValues) bound(fn *ssa.Function, pkg *types.Package) *ssa.MakeClosu
 	if !strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
 		return nil
 	}
+	var first *ssa.MakeClosure // the first in the source, whatever order the functions were visited in
 	for _, mc := range fv.closures[fn] {
-		if mc.Parent() != nil && isLocal(mc.Parent(), pkg) {
-			return mc
+		if mc.Parent() != nil && isLocal(mc.Parent(), pkg) && (first == nil || mc.Pos() < first.Pos()) {
+			first = mc
 		}
 	}
-	return nil
+	return first
 }
 
 // boundWrapper returns the wrapper the package makes for method bound

@@ -1357,9 +1357,11 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 			for i, a := range s.Wired.Args {
-				if a.Param < 0 && !slices.Contains(s.Wired.Decoded, i) {
+				if a.Param < 0 && !slices.Contains(s.Wired.Decoded, i) && !boundWrapper(b.fn) {
 					// The callee's own value (a local it builds, a
-					// constant): not one the root hands down.
+					// constant): not one the root hands down. A method
+					// value's wrapper is the method: what the method
+					// builds from its delivery is the root's.
 					wired.Produced = append(wired.Produced, valueflow.ArgSource{Param: i})
 				}
 			}
