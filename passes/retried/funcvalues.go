@@ -423,14 +423,18 @@ func (fv *funcValues) boundWrapper(method *ssa.Function, pkg *types.Package) (*s
 	if method.Object() == nil {
 		return nil, nil
 	}
+	// Each method value may have a wrapper of its own: the first bound
+	// in the source stands for them, whatever order the map gives.
+	var first *ssa.Function
+	var at *ssa.MakeClosure
 	for w := range fv.closures {
 		if w.Object() == method.Object() {
-			if mc := fv.bound(w, pkg); mc != nil {
-				return w, mc
+			if mc := fv.bound(w, pkg); mc != nil && (at == nil || mc.Pos() < at.Pos()) {
+				first, at = w, mc
 			}
 		}
 	}
-	return nil, nil
+	return first, at
 }
 
 // boundName names the interface method a bound wrapper calls:
