@@ -546,7 +546,13 @@ func TestWired(t *testing.T) {
 		// IDs are fresh; the lines of an order that its reference keys
 		// are not a second row, since the order's row fails first.
 		"example.com/wiredgen/cmd/server/main.go:15": {
+			// A dispute's row under the provider's ID comes first: a
+			// retry fails there, before a ledger entry under a new ID;
+			// not when that failure is only logged.
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into gen_disputes in store.Disputes.Insert \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Dispute, wired here\)`,
+			`a retry inserts a second gen_ledger row with a new id: uuid.NewString\(\) in app.Service.DisputeLogged \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.DisputeLogged, wired here\)`,
 			`a retry inserts a second gen_widgets row with a new id: Generator.New\(\) in app.Service.Create \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
+			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into gen_disputes in store.Disputes.Insert \(store.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.Dispute, wired here\)`,
 		},
 		// A method value a table holds builds the record from its
 		// request: the record's ID is the root's.

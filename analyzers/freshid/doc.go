@@ -73,7 +73,10 @@
 // timestamps, INSERTs whose identity comes from an operation key, the
 // rows an INSERT stores after a parent's row with the same fresh ID
 // that fails on a key of the caller's values first (an order's lines
-// after the order keyed by the merchant's reference), a
+// after the order keyed by the merchant's reference) or after an
+// implementation's INSERT of a row under an identity the caller gives,
+// with no conflict handling and its failure failing the function (a
+// ledger entry after the dispute under the provider's ID), a
 // fresh field the stored row overwrites (an upsert's RETURNING id, or a
 // claim's WITH ins AS (INSERT ...) SELECT ... UNION ALL SELECT ...,
 // scanned back into it) or a variable a lookup's row of its type may

@@ -111,8 +111,10 @@
 // would let those writes run again, and the message says to stop when no
 // row is written. So does an INSERT after which the operation (the
 // function, or the root's list through the implementations) makes a
-// write computed from the current value (balance = balance + $1): its
-// unique violation is what stops that write from running twice today,
-// and the message says to stop before it when the row exists. A finding without a fix names the conflict handling to
+// write computed from the current value (balance = balance + $1), or,
+// through the implementations, inserts a row under an identity the root
+// does not give (a ledger entry under a new ID): its unique violation is
+// what stops that write from running twice today, and the message says
+// to stop before it when the row exists. A finding without a fix names the conflict handling to
 // add, in the statement's dialect when its text shows it.
 package naturalkey

@@ -43,7 +43,7 @@ func (c *checker) programRoots() {
 				continue
 			}
 			if col, name := c.givenIdentity(parsed, st.Given, fresh[r.Root]); col != "" {
-				c.reportProgram(&m, r, st, parsed, col, name, repeatsAfter(r, j))
+				c.reportProgram(&m, r, st, parsed, col, name, c.repeatsAfter(r, j, fresh[r.Root]))
 			}
 		}
 	}
@@ -103,13 +103,24 @@ func (c *checker) freshSinks() map[string]map[string]bool {
 }
 
 // repeatsAfter reports whether, after statement j of a root's list,
-// the root makes a write computed from the current value (points =
-// points + $2), which a retry would make again once the INSERT absorbed
-// its duplicate: the INSERT's failure is what stops it today. Calls
-// after it are left to the checks of calls; a duplicate publish is
-// often what a retry should do.
-func repeatsAfter(r *summary.ProgramRoot, j int) bool {
-	return slices.ContainsFunc(r.Stmts[j+1:], func(st summary.ProgramStmt) bool { return st.Parsed.Writes() && st.Parsed.Arithmetic })
+// the root makes a write that a retry would make again once the INSERT
+// absorbed its duplicate: one computed from the current value (points =
+// points + $2), or an INSERT with no conflict handling of a row the
+// root does not name (a ledger entry under a new ID; not a log row the
+// database numbers, meant to be added on every attempt). The INSERT's
+// failure is what stops it today. Calls after it are left to the checks
+// of calls; a duplicate publish is often what a retry should do.
+func (c *checker) repeatsAfter(r *summary.ProgramRoot, j int, fresh map[string]bool) bool {
+	return slices.ContainsFunc(r.Stmts[j+1:], func(st summary.ProgramStmt) bool {
+		switch p := st.Parsed; {
+		case p.Writes() && p.Arithmetic:
+			return true
+		case p.Kind == sqltext.Insert && !p.Conflict && !st.StateGuarded && !catalog.IsAttemptLog(p.Table):
+			col, _ := c.givenIdentity(p, st.Given, fresh)
+			return col == "" && slices.ContainsFunc(p.Columns, func(col string) bool { return c.cat.IsOwnIdentity(p.Table, col) })
+		}
+		return false
+	})
 }
 
 // reportProgram reports an INSERT of a root's expanded list; repeats

@@ -349,6 +349,82 @@ func (p *program) guarded(calls []valueflow.WiredCall, key bool) bool {
 	return false
 }
 
+// failsFirst reports whether one of the wired calls that s lists before
+// sink, whose failure fails the function, inserts in every
+// implementation a row under an identity the function s is of is given
+// (a dispute under the provider's dispute ID), with no conflict
+// handling: a retry fails there, before a fresh ID passed to sink makes
+// a second row of its own.
+func (p *program) failsFirst(s *valueflow.Summary, sink valueflow.WiredCall) bool {
+	end := slices.IndexFunc(s.Stmts, func(st valueflow.SQLStmt) bool {
+		return st.Wired != nil && st.Wired.Call.At == sink.At && wiredKey(st.Wired.Call) == wiredKey(sink)
+	})
+	if end < 0 {
+		return false
+	}
+	for i := range s.Stmts[:end] {
+		st := &s.Stmts[i]
+		if st.Wired == nil || st.Optional || slices.Contains(st.Exclusive, end) || st.FailureOf != nil {
+			continue
+		}
+		ims := p.implementations(st.Wired.Call)
+		if len(ims) == 0 {
+			continue
+		}
+		if !slices.ContainsFunc(ims, func(im impl) bool {
+			is := p.summary(im.fn)
+			return is == nil || !slices.ContainsFunc(is.Stmts, func(x valueflow.SQLStmt) bool { return p.insertsGiven(x, st.Wired) })
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// insertsGiven reports whether x, a statement of an implementation of
+// wired call w, inserts with no conflict handling a row whose own
+// identity the caller of w gives: its parameters, or constants.
+func (p *program) insertsGiven(x valueflow.SQLStmt, w *valueflow.WiredStmt) bool {
+	if x.Wired != nil || x.Absorbed || x.Optional {
+		return false
+	}
+	parsed := sqltext.Parse(x.SQL)
+	if parsed.Kind != sqltext.Insert || parsed.Conflict || parsed.Columns == nil {
+		return false
+	}
+	for i, col := range parsed.Columns {
+		args := parsed.ArgsOf(i)
+		if len(args) == 0 || !p.cat.IsOwnIdentity(parsed.Table, col) {
+			continue
+		}
+		if !slices.ContainsFunc(args, func(a sqltext.Param) bool {
+			return a.Index < 0 || a.Index >= len(x.Args) || !givenAt(w, x.Args[a.Index])
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// givenAt reports whether a, an argument source of an implementation of
+// w (the receiver is parameter 0), is at the call a parameter of the
+// caller, or a field of a struct built in place that one fills, or a
+// constant.
+func givenAt(w *valueflow.WiredStmt, a valueflow.ArgSource) bool {
+	if a.Param < 1 || a.Param-1 >= len(w.Args) {
+		return false
+	}
+	if w.Args[a.Param-1].Param >= 0 {
+		return true
+	}
+	for _, f := range w.Fields {
+		if f.Arg == a.Param-1 && f.Path == a.Path {
+			return f.Source.Param >= 0 || f.Source.Param == valueflow.ConstParam
+		}
+	}
+	return false
+}
+
 // logsOutcome reports whether one of the wired calls, whose results a
 // row stores beside a fresh ID, makes in every implementation an
 // external call without a key and returns its outcome (the message ID
@@ -457,7 +533,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 				d.Pos = p.locate(fw.Origin.At, fw.Pkg)
 			}
 			for _, found := range p.freshArg(d, fw.Origin, fw.Call, fw.Arg, fw.Path, depth+1) {
-				if !p.guarded(fw.Guards, isKey(found)) && !fw.Stopped(isKey(found)) && !p.wiredGuarded(s, fw.Call, isKey(found)) {
+				if !p.guarded(fw.Guards, isKey(found)) && !fw.Stopped(isKey(found)) && !p.wiredGuarded(s, fw.Call, isKey(found)) && (isKey(found) || !p.failsFirst(s, fw.Call)) {
 					found.Logs = !isKey(found) && p.logsOutcome(fw.OutcomeOf)
 					out = append(out, found)
 				}

@@ -4,17 +4,50 @@ package app
 
 import (
 	"context"
+	"log"
 	"net/http"
+
+	"github.com/google/uuid"
 
 	"example.com/wiredgen/idgen"
 	"example.com/wiredgen/store"
 )
 
-// Service makes widgets and orders.
+// Service makes widgets and orders, and books disputes.
 type Service struct {
-	IDs   idgen.Generator
-	Names idgen.Namer
-	Rows  *store.Rows
+	IDs      idgen.Generator
+	Names    idgen.Namer
+	Rows     *store.Rows
+	Disputes Disputes
+	Ledger   Ledger
+}
+
+// Disputes keeps disputes; main wires it.
+type Disputes interface {
+	Insert(ctx context.Context, disputeID string) error
+}
+
+// Ledger appends entries; main wires it.
+type Ledger interface {
+	Append(ctx context.Context, id string, amount int64) error
+}
+
+// Dispute records the provider's dispute, then holds its amount under a
+// new entry ID: a retry fails on the dispute's row first.
+func (s *Service) Dispute(ctx context.Context, disputeID string, amount int64) error {
+	if err := s.Disputes.Insert(ctx, disputeID); err != nil {
+		return err
+	}
+	return s.Ledger.Append(ctx, uuid.NewString(), -amount)
+}
+
+// DisputeLogged goes on when the dispute's row fails: a retry holds the
+// amount again.
+func (s *Service) DisputeLogged(ctx context.Context, disputeID string, amount int64) error {
+	if err := s.Disputes.Insert(ctx, disputeID); err != nil {
+		log.Print(err)
+	}
+	return s.Ledger.Append(ctx, uuid.NewString(), -amount) // want `a retry inserts a second gen_ledger row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.DisputeLogged\)`
 }
 
 // Create stores a widget under a new ID.
@@ -39,6 +72,8 @@ type Widgets interface {
 	Create(ctx context.Context, name string) error
 	Named(ctx context.Context, name string) error
 	Order(ctx context.Context, merchant, ref string, lines []string) error
+	Dispute(ctx context.Context, disputeID string, amount int64) error
+	DisputeLogged(ctx context.Context, disputeID string, amount int64) error
 }
 
 // Handler serves widgets.
@@ -54,4 +89,12 @@ func (h *Handler) Named(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) Order(w http.ResponseWriter, r *http.Request) {
 	h.Svc.Order(r.Context(), r.FormValue("merchant"), r.FormValue("ref"), r.Form["sku"])
+}
+
+func (h *Handler) Dispute(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Dispute(r.Context(), r.FormValue("dispute"), 100)
+}
+
+func (h *Handler) DisputeLogged(w http.ResponseWriter, r *http.Request) {
+	h.Svc.DisputeLogged(r.Context(), r.FormValue("dispute"), 100)
 }
