@@ -459,10 +459,13 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 	known := true // every implementation says what it runs
 	ims := p.implementations(w.Call)
 	for k, im := range ims {
-		if here[len(here)-1].fromWork && promotedTwice(ims, im) {
-			// The work a unit of work runs is given what the unit
-			// builds on its transaction (fn(&Repo{db: tx})), not a
-			// store that embeds a repository on the pool.
+		if promotedTwice(ims, im) {
+			// A store that embeds the repository it is, on the pool,
+			// runs the repository's own method: the receiver the call
+			// is given says which handle it runs on. The work a unit
+			// of work runs, and the repositories it binds to what it
+			// is given (With(q)), are given what the unit builds on
+			// its transaction (fn(&Repo{db: tx})), not the store.
 			continue
 		}
 		if decorates(sc.through, w.Call, im.name) {

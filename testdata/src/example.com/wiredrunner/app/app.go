@@ -51,13 +51,14 @@ type Books interface {
 
 // Service serves the handlers.
 type Service struct {
-	Tx      txn.Runner
-	Packs   Packs
-	Payouts Payouts
-	Ledger  Ledger
-	Tiers   Tiers
-	Keys    Keys
-	Books   Books
+	Tx       txn.Runner
+	Packs    Packs
+	Payouts  Payouts
+	Ledger   Ledger
+	Tiers    Tiers
+	Keys     Keys
+	Books    Books
+	Postings *store.Postings
 }
 
 // debit takes the sessions off the pack, in the unit of work its
@@ -159,6 +160,14 @@ func (h *Handlers) PayStatement(w http.ResponseWriter, r *http.Request) {
 // Settle credits one account and debits another in one transaction of
 // the store: the repository the store gives the function is the
 // transaction's, not the one it embeds on the pool.
+// SettleVia posts through postings bound to the unit of work's queries:
+// both writes run in its transaction.
+func (s *Service) SettleVia(w http.ResponseWriter, r *http.Request) {
+	s.Books.InTx(r.Context(), func(q store.Querier) error {
+		return s.Postings.With(q).Post(r.Context(), r.FormValue("from"), r.FormValue("to"), 1)
+	})
+}
+
 func (s *Service) Settle(w http.ResponseWriter, r *http.Request) {
 	s.Books.InTx(r.Context(), func(q store.Querier) error {
 		if err := q.AddCredit(r.Context(), r.FormValue("to"), 1); err != nil {

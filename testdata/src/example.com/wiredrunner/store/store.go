@@ -144,3 +144,21 @@ func (s *Store) InTx(ctx context.Context, fn func(q Querier) error) error {
 		return fn(&Repo{db: tx})
 	})
 }
+
+// Postings post a transfer's credit and debit on the queries they are
+// bound to.
+type Postings struct{ q Querier }
+
+// NewPostings makes the postings of the pool's store.
+func NewPostings(q Querier) *Postings { return &Postings{q: q} }
+
+// With binds the postings to q, a unit of work's queries.
+func (p *Postings) With(q Querier) *Postings { return &Postings{q: q} }
+
+// Post credits one account and debits the other.
+func (p *Postings) Post(ctx context.Context, from, to string, n int64) error {
+	if err := p.q.AddCredit(ctx, to, n); err != nil {
+		return err
+	}
+	return p.q.AddDebit(ctx, from, n)
+}
