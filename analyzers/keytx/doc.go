@@ -33,7 +33,11 @@
 // effect is a local durable write; a key recorded before an external call
 // is intentfirst's intent record, not this check's. Statements of the
 // functions it calls (sqlc queries, repository helpers) count, on the
-// handle the call passes them (store.New(tx), q.WithTx(tx)). Statements
+// handle the call passes them (store.New(tx), q.WithTx(tx)); a helper
+// of another package that claims the key in a transaction it begins and
+// runs the caller's function literal in it (idempotency.Do(ctx, db,
+// key, func(tx) ...)) commits the key with the literal's writes on
+// the transaction it hands the literal. Statements
 // whose handle is of unknown kind (an interface the caller chooses) are
 // not compared, nor are two statements that cannot run in one execution:
 // in exclusive branches (two subcommands of a switch), or one in a

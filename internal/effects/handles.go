@@ -832,6 +832,11 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 		case valueflow.HandleTx:
 			st.Durability = DurTx
 			st.txOrigins = map[string]bool{fmt.Sprintf("%s#tx%d", key(call), h.Tx): true}
+			if len(sum.RunsInTx) > 0 {
+				// The transaction it runs the caller's literal in, when
+				// it begins one (a claim and the work in one Transaction).
+				st.txOrigins[runsInTxKey(call)] = true
+			}
 		case valueflow.HandleParam:
 			if h.Else != nil && h.Param < len(args) && isNil(args[h.Param]) {
 				h = *h.Else // a selector given nil chooses its other handle

@@ -3,6 +3,7 @@ package effects
 import (
 	"fmt"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -87,6 +88,11 @@ func addOrigins(v ssa.Value, chain []ssa.CallInstruction, out map[string]bool, d
 			return
 		}
 		out[key(v)] = true
+		for _, c := range literalRunners(x.Parent()) {
+			// The transaction a callee that runs the literal in one
+			// hands it: the callee's own (CallStmts).
+			out[runsInTxKey(c)] = true
+		}
 	case *ssa.FreeVar:
 		if b := Binding(x); b != nil {
 			next(b)
@@ -103,6 +109,44 @@ func addOrigins(v ssa.Value, chain []ssa.CallInstruction, out map[string]bool, d
 		out[key(v)] = true
 	}
 }
+
+// literalRunners returns the calls that fn, a function literal, is
+// passed to, as an argument (through a change of named type).
+func literalRunners(fn *ssa.Function) []*ssa.Call {
+	if fn.Parent() == nil {
+		return nil
+	}
+	var out []*ssa.Call
+	var visit func(v ssa.Value)
+	visit = func(v ssa.Value) {
+		refs := v.Referrers()
+		if refs == nil {
+			return
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.ChangeType:
+				visit(r)
+			case *ssa.Call:
+				if r.Call.Value != v && slices.Contains(r.Call.Args, v) {
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				visit(mc)
+			}
+		}
+	}
+	return out
+}
+
+// runsInTxKey names the transaction a callee begins at call and runs a
+// function literal of the caller in.
+func runsInTxKey(call *ssa.Call) string { return key(call) + "#runsInTx" }
 
 // derives reports whether a call computes its result from its inputs
 // only: a catalogued derivation (formatting, conversions, hashing,

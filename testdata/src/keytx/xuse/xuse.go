@@ -34,3 +34,12 @@ func payOnce(ctx context.Context, key string) error {
 		return err
 	})
 }
+
+// Negative: the helper claims the key in the transaction it runs the
+// effect in.
+func payClaimed(ctx context.Context, key string) error {
+	return xtx.Once(ctx, db, key, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "INSERT INTO payments (amount) VALUES ($1)", 1)
+		return err
+	})
+}
