@@ -336,7 +336,20 @@ func (p *program) keyFix(candidates []valueflow.KeyFix, call valueflow.WiredCall
 // the rows the path inserts, not keys (key is set for a fresh value
 // that becomes another system's dedup key).
 func (p *program) guarded(calls []valueflow.WiredCall, key bool) bool {
-	stops := func(st valueflow.SQLStmt) bool { return st.Guard && !(st.ReadBack && key) }
+	return p.guardedIn(calls, key, 0)
+}
+
+// guardedIn is guarded; an implementation whose guard is a wired call
+// of its own whose results it uses (a repository's Claim returning what
+// the queries' ClaimKey's rows affected say) runs one too, to a few
+// levels.
+func (p *program) guardedIn(calls []valueflow.WiredCall, key bool, depth int) bool {
+	stops := func(st valueflow.SQLStmt) bool {
+		if st.Wired != nil {
+			return depth < 2 && !st.Wired.Discarded && p.guardedIn([]valueflow.WiredCall{st.Wired.Call}, key, depth+1)
+		}
+		return st.Guard && !(st.ReadBack && key)
+	}
 	for _, call := range calls {
 		impls := p.implementations(call)
 		if len(impls) > 0 && !slices.ContainsFunc(impls, func(im impl) bool {

@@ -20,6 +20,23 @@ type Service struct {
 	Rows     *store.Rows
 	Disputes Disputes
 	Ledger   Ledger
+	Claims   Claims
+}
+
+// Claims claim a request's key; main wires them.
+type Claims interface {
+	Claim(ctx context.Context, key string) (bool, error)
+}
+
+// Paid holds the amount under a new entry ID past a claim of the
+// request's key, which a repository makes through the queries it is
+// given: a retry stops at the claim.
+func (s *Service) Paid(ctx context.Context, key string, amount int64) error {
+	claimed, err := s.Claims.Claim(ctx, key)
+	if err != nil || !claimed {
+		return err
+	}
+	return s.Ledger.Append(ctx, uuid.NewString(), amount)
 }
 
 // Disputes keeps disputes; main wires it.
@@ -74,6 +91,7 @@ type Widgets interface {
 	Order(ctx context.Context, merchant, ref string, lines []string) error
 	Dispute(ctx context.Context, disputeID string, amount int64) error
 	DisputeLogged(ctx context.Context, disputeID string, amount int64) error
+	Paid(ctx context.Context, key string, amount int64) error
 }
 
 // Handler serves widgets.
@@ -97,4 +115,8 @@ func (h *Handler) Dispute(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) DisputeLogged(w http.ResponseWriter, r *http.Request) {
 	h.Svc.DisputeLogged(r.Context(), r.FormValue("dispute"), 100)
+}
+
+func (h *Handler) Paid(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Paid(r.Context(), r.Header.Get("Idempotency-Key"), 100)
 }

@@ -53,6 +53,36 @@ func (d *Disputes) Insert(ctx context.Context, disputeID string) error {
 type Ledger struct{ DB *sql.DB }
 
 func (l *Ledger) Append(ctx context.Context, id string, amount int64) error {
-	_, err := l.DB.ExecContext(ctx, "INSERT INTO gen_ledger (id, amount) VALUES ($1, $2)", id, amount)
+	_, err := l.DB.ExecContext(ctx, "INSERT INTO gen_ledger (id, amount) VALUES ($1, $2)", id, amount) // want `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into gen_ledger in store.Ledger.Append is not idempotent \(HTTP handler Handler.Paid\)`
 	return err
+}
+
+// Queries run the key's statements.
+type Queries struct{ DB *sql.DB }
+
+// ClaimKey inserts the key unless it is there, and says how many rows
+// it inserted.
+func (q *Queries) ClaimKey(ctx context.Context, key string) (int64, error) {
+	res, err := q.DB.ExecContext(ctx, "INSERT INTO gen_keys (key) VALUES ($1) ON CONFLICT DO NOTHING", key)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// KeyQueries are the key's queries, which main wires.
+type KeyQueries interface {
+	ClaimKey(ctx context.Context, key string) (int64, error)
+}
+
+// Claims claim keys through the queries they are given.
+type Claims struct{ Q KeyQueries }
+
+// Claim reports whether this call claimed key.
+func (c *Claims) Claim(ctx context.Context, key string) (bool, error) {
+	n, err := c.Q.ClaimKey(ctx, key)
+	if err != nil {
+		return false, err
+	}
+	return n == 1, nil
 }

@@ -12,7 +12,7 @@ import (
 
 func main() {
 	db, _ := sql.Open("postgres", "")
-	svc := &app.Service{IDs: idgen.Prefixed{Prefix: "w_", Next: idgen.UUID{}}, Names: idgen.Fixed{N: 1}, Rows: &store.Rows{DB: db}, Disputes: &store.Disputes{DB: db}, Ledger: &store.Ledger{DB: db}}
+	svc := &app.Service{IDs: idgen.Prefixed{Prefix: "w_", Next: idgen.UUID{}}, Names: idgen.Fixed{N: 1}, Rows: &store.Rows{DB: db}, Disputes: &store.Disputes{DB: db}, Ledger: &store.Ledger{DB: db}, Claims: &store.Claims{Q: &store.Queries{DB: db}}}
 	h := &app.Handler{Svc: svc}
 	http.HandleFunc("POST /widgets", h.Create)
 	http.ListenAndServe(":8080", nil)
