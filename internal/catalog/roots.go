@@ -150,6 +150,11 @@ var loopReceivers = map[string]string{
 	"(*github.com/twmb/franz-go/pkg/kgo.Client).PollRecords":            "franz-go consumer loop",
 	"(*github.com/aws/aws-sdk-go-v2/service/sqs.Client).ReceiveMessage": "SQS consumer loop",
 	"(*github.com/nats-io/nats.go.Subscription).NextMsg":                "NATS consumer loop",
+	// A pull subscription's batch, ranged over; a pull consumer's next
+	// message, one at a time.
+	"(*github.com/nats-io/nats.go.Subscription).Fetch":            "NATS consumer loop",
+	"(github.com/nats-io/nats.go/jetstream.Consumer).Next":        "JetStream consumer loop",
+	"(github.com/nats-io/nats.go/jetstream.MessagesContext).Next": "JetStream consumer loop",
 	// The Go CDK's portable subscription: a message not acked is
 	// delivered again (after its ack deadline, or at once when nacked).
 	"(*gocloud.dev/pubsub.Subscription).Receive": "Go CDK pubsub consumer loop",
@@ -183,6 +188,9 @@ var deliveryChans = map[string]string{
 	// messages.
 	"*github.com/IBM/sarama.ConsumerMessage":     "sarama consumer loop",
 	"*github.com/Shopify/sarama.ConsumerMessage": "sarama consumer loop",
+	// A pull consumer's batch (Fetch(n).Messages()), whose messages not
+	// acked are delivered again.
+	"github.com/nats-io/nats.go/jetstream.Msg": "JetStream consumer loop",
 }
 
 // A KeySource is a value in scope that carries an operation key: Expr
@@ -412,6 +420,7 @@ var keyPlaces = map[string]string{
 	"NATS handler":               "the message's Nats-Msg-Id header",
 	"JetStream handler":          "the message's Nats-Msg-Id header",
 	"NATS consumer loop":         "the message's Nats-Msg-Id header",
+	"JetStream consumer loop":    "the message's Nats-Msg-Id header",
 	"kafka-go consumer loop":     "the message's topic, partition and offset",
 	"franz-go consumer loop":     "the record's topic, partition and offset",
 	"sarama consumer loop":       "the message's topic, partition and offset",

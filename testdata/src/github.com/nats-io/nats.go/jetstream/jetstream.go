@@ -40,6 +40,22 @@ type (
 		Ack() error
 	}
 
+	// Consumer is trimmed: the real one also has Consume, Messages and
+	// Info.
+	Consumer interface {
+		Fetch(batch int, opts ...FetchOpt) (MessageBatch, error)
+		Next(opts ...FetchOpt) (Msg, error)
+	}
+
+	// MessageBatch is a pull request's batch.
+	MessageBatch interface {
+		Messages() <-chan Msg
+		Error() error
+	}
+
+	// FetchOpt is trimmed to a function of nothing.
+	FetchOpt func() error
+
 	PubAckFuture interface {
 		Ok() <-chan *PubAck
 		Err() <-chan error
