@@ -257,7 +257,6 @@ func TestWired(t *testing.T) {
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in app.service.Deliver \(app.go:\d+:\d+\) \(HTTP handler Handler.Deliver, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.Book \(carrier.go:\d+:\d+\) \(HTTP handler Handler.Ship, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.BookRecorded \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipViaRecord, wired here\)`,
-			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in carrier.Client.Rebook \(carrier.go:\d+:\d+\) \(HTTP handler Handler.ShipRecorded, wired here\)`,
 		},
 		"example.com/wiredkey/cmd/server/main.go:22": {
 			`a crash after the HTTP request in pay.Gateway.Charge \(pay.go:\d+:\d+\) and before its outcome is stored leaves no record of it, .*\(HTTP handler Handler.Deposit, wired here\)`,

@@ -53,7 +53,9 @@
 // another package posts to the address it is given, whose handler is a
 // retried root judged where it is served, calls that an implementation
 // the program wires makes only after a claim of the operation (a
-// conflict-tolerant insert whose outcome decides, not read back), where
+// conflict-tolerant insert whose outcome decides, not read back), or
+// after an INSERT with no conflict handling of a row under an identity
+// the root hands down (a retry fails there first), where
 // the retry stops, or calls whose request or parameters are built elsewhere
 // (no proof). A request or parameters passed to a
 // function of the package (c.sign(req), a builder) are followed into it,

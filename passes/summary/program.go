@@ -386,7 +386,7 @@ func (p *program) failsFirst(s *valueflow.Summary, sink valueflow.WiredCall) boo
 		}
 		if !slices.ContainsFunc(ims, func(im impl) bool {
 			is := p.summary(im.fn)
-			return is == nil || !slices.ContainsFunc(is.Stmts, func(x valueflow.SQLStmt) bool { return p.insertsGiven(x, st.Wired) })
+			return is == nil || !slices.ContainsFunc(is.Stmts, func(x valueflow.SQLStmt) bool { return p.insertsGiven(s, x, st.Wired) })
 		}) {
 			return true
 		}
@@ -397,7 +397,7 @@ func (p *program) failsFirst(s *valueflow.Summary, sink valueflow.WiredCall) boo
 // insertsGiven reports whether x, a statement of an implementation of
 // wired call w, inserts with no conflict handling a row whose own
 // identity the caller of w gives: its parameters, or constants.
-func (p *program) insertsGiven(x valueflow.SQLStmt, w *valueflow.WiredStmt) bool {
+func (p *program) insertsGiven(s *valueflow.Summary, x valueflow.SQLStmt, w *valueflow.WiredStmt) bool {
 	if x.Wired != nil || x.Absorbed || x.Optional {
 		return false
 	}
@@ -411,7 +411,7 @@ func (p *program) insertsGiven(x valueflow.SQLStmt, w *valueflow.WiredStmt) bool
 			continue
 		}
 		if !slices.ContainsFunc(args, func(a sqltext.Param) bool {
-			return a.Index < 0 || a.Index >= len(x.Args) || !givenAt(w, x.Args[a.Index])
+			return a.Index < 0 || a.Index >= len(x.Args) || !givenAt(s, w, x.Args[a.Index])
 		}) {
 			return true
 		}
@@ -420,15 +420,25 @@ func (p *program) insertsGiven(x valueflow.SQLStmt, w *valueflow.WiredStmt) bool
 }
 
 // givenAt reports whether a, an argument source of an implementation of
-// w (the receiver is parameter 0), is at the call a parameter of the
-// caller, or a field of a struct built in place that one fills, or a
-// constant.
-func givenAt(w *valueflow.WiredStmt, a valueflow.ArgSource) bool {
+// w, a wired call of s (the receiver is parameter 0), is at the call a
+// parameter of the caller, or a field of a struct built in place that
+// one fills, or a constant, or the identity of a row a lookup of s found
+// by the caller's parameters (o.ID of the order Get(ctx, orderID) found).
+func givenAt(s *valueflow.Summary, w *valueflow.WiredStmt, a valueflow.ArgSource) bool {
 	if a.Param < 1 || a.Param-1 >= len(w.Args) {
 		return false
 	}
 	if w.Args[a.Param-1].Param >= 0 {
 		return true
+	}
+	for _, l := range w.Lookups {
+		if l.Arg != (valueflow.ArgSource{Param: a.Param - 1, Path: a.Path}) || l.Entry < 0 || l.Entry >= len(s.Stmts) || s.Stmts[l.Entry].Wired == nil || len(l.Keys) == 0 {
+			continue
+		}
+		by := s.Stmts[l.Entry].Wired
+		if !slices.ContainsFunc(l.Keys, func(k int) bool { return k >= len(by.Args) || by.Args[k].Param < 0 }) {
+			return true
+		}
 	}
 	for _, f := range w.Fields {
 		if f.Arg == a.Param-1 && f.Path == a.Path {
@@ -559,13 +569,15 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			found = slices.DeleteFunc(found, func(d ProgramDefect) bool {
 				switch d.Defect.Kind {
 				case valueflow.FreshIdentity:
-					return wiredStateGuarded(s, wc) || p.wiredGuarded(s, wc, isKey(d))
+					return wiredStateGuarded(s, wc) || p.wiredGuarded(s, wc, isKey(d)) || p.failsFirst(s, wc)
 				case valueflow.KeylessEffect:
 					// A claim before the call stops the retry, unless
 					// it is read back: then the call runs again while
 					// the row says the work is not done. The retries of
-					// a client that retries itself it does not stop.
-					return !d.Defect.Keyless.Retries && p.wiredGuarded(s, wc, true)
+					// a client that retries itself it does not stop. An
+					// INSERT before it under the caller's identity fails
+					// the retry first.
+					return !d.Defect.Keyless.Retries && (p.wiredGuarded(s, wc, true) || p.failsFirst(s, wc))
 				}
 				return false
 			})

@@ -771,7 +771,7 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 	}
 	// A claim before the call stops the retry: it runs once, but for
 	// the retries of a client that retries itself.
-	claimed := w.PastGuard || p.guarded(w.Guards, true)
+	claimed := w.PastGuard || p.guarded(w.Guards, true) || p.failedBefore(root)
 	body := emptyBodyKey(w, s)
 	for _, eff := range s.Effects {
 		if body != nil && eff.KeyUnknown && eff.KeyParam < 0 {
@@ -800,6 +800,29 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 		}
 		root.Keyless = append(root.Keyless, d)
 	}
+}
+
+// failedBefore reports whether the root's list, so far, inserts with no
+// conflict handling a row under an identity the root hands down, whose
+// failure fails the root (an accrual under the order's ID): a retry
+// after the first attempt's commit fails there, before the calls that
+// follow.
+func (p *program) failedBefore(root *ProgramRoot) bool {
+	return slices.ContainsFunc(root.Stmts, func(st ProgramStmt) bool {
+		parsed := st.Parsed
+		if parsed.Kind != sqltext.Insert || parsed.Conflict || st.Absorbed || st.Optional || st.StateGuarded || st.Wired != nil {
+			return false
+		}
+		for i, col := range parsed.Columns {
+			args := parsed.ArgsOf(i)
+			if len(args) > 0 && p.cat.IsOwnIdentity(parsed.Table, col) && !slices.ContainsFunc(args, func(a sqltext.Param) bool {
+				return a.Index < 0 || a.Index >= len(st.Given) || !st.Given[a.Index]
+			}) {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // fillFix returns the fix that fills the request field a wired call
