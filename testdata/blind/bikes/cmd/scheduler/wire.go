@@ -1,0 +1,32 @@
+//go:build wireinject
+// +build wireinject
+
+package main
+
+import (
+	"context"
+
+	"github.com/google/wire"
+
+	"github.com/cyclegrid/bikeshare/internal/config"
+	"github.com/cyclegrid/bikeshare/internal/crews"
+	"github.com/cyclegrid/bikeshare/internal/payments"
+	"github.com/cyclegrid/bikeshare/internal/platform"
+	"github.com/cyclegrid/bikeshare/internal/repository"
+	"github.com/cyclegrid/bikeshare/internal/scheduler"
+	"github.com/cyclegrid/bikeshare/internal/service"
+)
+
+func initializeJobs(ctx context.Context, cfg config.Config) (*scheduler.Jobs, func(), error) {
+	wire.Build(
+		platform.ProviderSet,
+		platform.QueueSet,
+		platform.NATSSet,
+		repository.ProviderSet,
+		payments.ProviderSet,
+		crews.ProviderSet,
+		service.ProviderSet,
+		scheduler.ProviderSet,
+	)
+	return nil, nil, nil
+}
