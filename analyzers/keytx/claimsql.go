@@ -1,7 +1,6 @@
 package keytx
 
 import (
-	"go/token"
 	"regexp"
 	"strconv"
 	"strings"
@@ -123,7 +122,7 @@ func insertsClaim(st, k *effects.Stmt, cl claim) bool {
 			return false
 		}
 		p, q := st.SQL.ArgsOf(j)[0].Index, cl.params[i]
-		if p < 0 || p >= len(st.Args) || q >= len(k.Args) || !sameValue(st.Args[p], k.Args[q], 0) {
+		if p < 0 || p >= len(st.Args) || q >= len(k.Args) || !valueflow.SameValue(st.Args[p], k.Args[q]) {
 			return false
 		}
 	}
@@ -138,28 +137,4 @@ func columnIndex(cols []string, col string) int {
 		}
 	}
 	return -1
-}
-
-// sameValue reports whether two arguments are the same Go value: one SSA
-// value, or loads of one field of one variable.
-func sameValue(a, b ssa.Value, depth int) bool {
-	if depth > 6 {
-		return false
-	}
-	a, b = valueflow.Unwrap(a), valueflow.Unwrap(b)
-	if a == b {
-		return true
-	}
-	switch x := a.(type) {
-	case *ssa.UnOp:
-		y, ok := b.(*ssa.UnOp)
-		return ok && x.Op == token.MUL && y.Op == token.MUL && sameValue(x.X, y.X, depth+1)
-	case *ssa.FieldAddr:
-		y, ok := b.(*ssa.FieldAddr)
-		return ok && x.Field == y.Field && sameValue(x.X, y.X, depth+1)
-	case *ssa.Field:
-		y, ok := b.(*ssa.Field)
-		return ok && x.Field == y.Field && sameValue(x.X, y.X, depth+1)
-	}
-	return false
 }

@@ -28,7 +28,7 @@ func FailureTolerated(call ssa.CallInstruction) bool {
 	if !ok {
 		return false // go and defer: their failure is not the caller's to see
 	}
-	err := errorResult(c)
+	err := valueflow.ErrorResult(c)
 	if err == nil {
 		return false // no error, or never read
 	}

@@ -1063,7 +1063,7 @@ func ErrorDecides(c ssa.CallInstruction) bool {
 	if !ok {
 		return false
 	}
-	err := errorResult(call)
+	err := valueflow.ErrorResult(call)
 	if err == nil {
 		return false
 	}
@@ -1085,25 +1085,6 @@ func ErrorDecides(c ssa.CallInstruction) bool {
 		}
 	}
 	return false
-}
-
-// errorResult returns the value of a call's last result when it is an
-// error, or nil.
-func errorResult(call *ssa.Call) ssa.Value {
-	results := call.Call.Signature().Results()
-	n := results.Len()
-	if n == 0 || !types.Identical(results.At(n-1).Type(), types.Universe.Lookup("error").Type()) {
-		return nil
-	}
-	if n == 1 {
-		return call
-	}
-	for _, r := range *call.Referrers() {
-		if ex, ok := r.(*ssa.Extract); ok && ex.Index == n-1 {
-			return ex
-		}
-	}
-	return nil
 }
 
 // nilTest reports whether a comparison tests a value against nil.

@@ -410,7 +410,7 @@ func (t *tracer) parentFails(instr ssa.CallInstruction, traced ssa.Value) bool {
 			}
 			args := boundValues(&c.Call, fn, sc)
 			for i, col := range st.Columns {
-				if ps := st.ArgsOf(i); len(ps) == 1 && ps[0].Index >= 0 && ps[0].Index < len(args) && sameLoad(args[ps[0].Index], traced) &&
+				if ps := st.ArgsOf(i); len(ps) == 1 && ps[0].Index >= 0 && ps[0].Index < len(args) && SameValue(args[ps[0].Index], traced) &&
 					t.absorbed(st, col, args, args[ps[0].Index]) {
 					return true
 				}
@@ -432,48 +432,57 @@ func columnValue(st *sqltext.Statement, col string, args []ssa.Value) ssa.Value 
 	return nil
 }
 
-// sameLoad reports whether a and b read the same field of the same
-// value (o.ID, read twice), or are the same value.
-func sameLoad(a, b ssa.Value) bool {
+// SameValue reports whether two values are the same Go value: one SSA
+// value, or loads of one field of one variable (o.ID, read twice).
+func SameValue(a, b ssa.Value) bool { return sameValue(a, b, 0) }
+
+func sameValue(a, b ssa.Value, depth int) bool {
+	if depth > 6 {
+		return false
+	}
 	a, b = Unwrap(a), Unwrap(b)
 	if a == b {
 		return true
 	}
 	switch x := a.(type) {
-	case *ssa.Field:
-		y, ok := b.(*ssa.Field)
-		return ok && x.Field == y.Field && sameLoad(x.X, y.X)
 	case *ssa.UnOp:
 		y, ok := b.(*ssa.UnOp)
-		if !ok || x.Op != token.MUL || y.Op != token.MUL {
-			return false
-		}
-		fx, ok1 := x.X.(*ssa.FieldAddr)
-		fy, ok2 := y.X.(*ssa.FieldAddr)
-		return ok1 && ok2 && fx.Field == fy.Field && sameLoad(fx.X, fy.X)
+		return ok && x.Op == token.MUL && y.Op == token.MUL && sameValue(x.X, y.X, depth+1)
+	case *ssa.FieldAddr:
+		y, ok := b.(*ssa.FieldAddr)
+		return ok && x.Field == y.Field && sameValue(x.X, y.X, depth+1)
+	case *ssa.Field:
+		y, ok := b.(*ssa.Field)
+		return ok && x.Field == y.Field && sameValue(x.X, y.X, depth+1)
 	}
 	return false
+}
+
+// ErrorResult returns the value of a call's last result when it is an
+// error, or nil.
+func ErrorResult(call *ssa.Call) ssa.Value {
+	results := call.Call.Signature().Results()
+	n := results.Len()
+	if n == 0 || !types.Identical(results.At(n-1).Type(), types.Universe.Lookup("error").Type()) {
+		return nil
+	}
+	if n == 1 {
+		return call
+	}
+	for _, r := range *call.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == n-1 {
+			return ex
+		}
+	}
+	return nil
 }
 
 // errorUsed reports whether the error a call returns last is tested or
 // returned, not dropped.
 func errorUsed(call *ssa.Call) bool {
-	results := call.Call.Signature().Results()
-	n := results.Len()
-	if n == 0 || !types.Identical(results.At(n-1).Type(), types.Universe.Lookup("error").Type()) {
+	err := ErrorResult(call)
+	if err == nil {
 		return false
-	}
-	var err ssa.Value = call
-	if n > 1 {
-		err = nil
-		for _, r := range *call.Referrers() {
-			if e, ok := r.(*ssa.Extract); ok && e.Index == n-1 {
-				err = e
-			}
-		}
-		if err == nil {
-			return false
-		}
 	}
 	for _, r := range *err.Referrers() {
 		switch r.(type) {

@@ -405,13 +405,17 @@ func (p *program) insertsGiven(s *valueflow.Summary, x valueflow.SQLStmt, w *val
 	if parsed.Kind != sqltext.Insert || parsed.Conflict || parsed.Columns == nil {
 		return false
 	}
+	return p.identityGiven(parsed, func(i int) bool { return i < len(x.Args) && givenAt(s, w, x.Args[i]) })
+}
+
+// identityGiven reports whether an INSERT fills a column of its table's
+// own identity with arguments that given says (by placeholder index)
+// the caller hands down.
+func (p *program) identityGiven(parsed *sqltext.Statement, given func(i int) bool) bool {
 	for i, col := range parsed.Columns {
 		args := parsed.ArgsOf(i)
-		if len(args) == 0 || !p.cat.IsOwnIdentity(parsed.Table, col) {
-			continue
-		}
-		if !slices.ContainsFunc(args, func(a sqltext.Param) bool {
-			return a.Index < 0 || a.Index >= len(x.Args) || !givenAt(s, w, x.Args[a.Index])
+		if len(args) > 0 && p.cat.IsOwnIdentity(parsed.Table, col) && !slices.ContainsFunc(args, func(a sqltext.Param) bool {
+			return a.Index < 0 || !given(a.Index)
 		}) {
 			return true
 		}

@@ -813,15 +813,7 @@ func (p *program) failedBefore(root *ProgramRoot) bool {
 		if parsed.Kind != sqltext.Insert || parsed.Conflict || st.Absorbed || st.Optional || st.StateGuarded || st.Wired != nil {
 			return false
 		}
-		for i, col := range parsed.Columns {
-			args := parsed.ArgsOf(i)
-			if len(args) > 0 && p.cat.IsOwnIdentity(parsed.Table, col) && !slices.ContainsFunc(args, func(a sqltext.Param) bool {
-				return a.Index < 0 || a.Index >= len(st.Given) || !st.Given[a.Index]
-			}) {
-				return true
-			}
-		}
-		return false
+		return p.identityGiven(parsed, func(i int) bool { return i < len(st.Given) && st.Given[i] })
 	})
 }
 
