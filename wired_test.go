@@ -41,13 +41,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...", "example.com/wiredget/...", "example.com/wireduow/...", "example.com/wiredtable/...", "example.com/wiredidem/...", "example.com/wiredinbox/...", "example.com/wiredretry/...", "example.com/wiredlog/...", "example.com/wiredclosure/...", "example.com/wiredbun/...", "example.com/wiredctxtx/...", "example.com/wireddispatch/...", "example.com/wiredgormtx/...", "example.com/wiredrunner/...", "example.com/wiredgen/...", "example.com/wiredhooks/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...", "example.com/wiredget/...", "example.com/wireduow/...", "example.com/wiredtable/...", "example.com/wiredidem/...", "example.com/wiredinbox/...", "example.com/wiredretry/...", "example.com/wiredlog/...", "example.com/wiredclosure/...", "example.com/wiredbun/...", "example.com/wiredctxtx/...", "example.com/wireddispatch/...", "example.com/wiredgormtx/...", "example.com/wiredrunner/...", "example.com/wiredgen/...", "example.com/wiredhooks/...", "example.com/wiredopts/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun", "example.com/wiredget", "example.com/wireduow", "example.com/wiredtable", "example.com/wiredidem", "example.com/wiredinbox", "example.com/wiredretry", "example.com/wiredlog", "example.com/wiredclosure", "example.com/wiredbun", "example.com/wiredctxtx", "example.com/wireddispatch", "example.com/wiredgormtx", "example.com/wiredrunner", "example.com/wiredgen", "example.com/wiredhooks")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun", "example.com/wiredget", "example.com/wireduow", "example.com/wiredtable", "example.com/wiredidem", "example.com/wiredinbox", "example.com/wiredretry", "example.com/wiredlog", "example.com/wiredclosure", "example.com/wiredbun", "example.com/wiredctxtx", "example.com/wireddispatch", "example.com/wiredgormtx", "example.com/wiredrunner", "example.com/wiredgen", "example.com/wiredhooks", "example.com/wiredopts")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -91,6 +91,31 @@ func TestWired(t *testing.T) {
 				if strings.Contains(r.Message, "(.:0:0)") {
 					t.Errorf("%s: a step of the chain has no place: %q", d.Message, r.Message)
 				}
+			}
+		}
+	}
+	// A decorator's call of the interface it implements runs what it
+	// wraps, not itself again; a root is named once in a finding.
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			steps, roots := map[string]bool{}, map[string]bool{}
+			for _, r := range d.Related {
+				if root, ok := strings.CutPrefix(r.Message, "also retried root: "); ok {
+					if roots[root] || strings.Contains(d.Message, "("+root+")") || strings.Contains(d.Message, "("+root+",") {
+						t.Errorf("%s: root %q named twice", d.Message, root)
+					}
+					roots[root], steps = true, map[string]bool{}
+					continue
+				}
+				via, impl, ok := strings.Cut(r.Message, ", implemented by ")
+				if !ok {
+					continue
+				}
+				step := via[:strings.Index(via, " (")] + " " + impl
+				if steps[step] {
+					t.Errorf("%s: %s resolved to itself: %q", d.Message, via, impl)
+				}
+				steps[step] = true
 			}
 		}
 	}
@@ -617,6 +642,12 @@ func TestWired(t *testing.T) {
 			// An option that sets another header leaves the key's
 			// empty; the key's option fills it.
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: client.call\(\) in crm.client.CreateTask \(crm.go:\d+:\d+\) \(HTTP handler Service.RecordTraced, wired here\)`,
+		},
+		// Options a helper hands on to a decorated gateway: none from
+		// the task, a fresh key from the handler that makes it.
+		"example.com/wiredopts/cmd/worker/main.go:13": {
+			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: v1PaymentIntentService.Create\(\) in pay.StripeGateway.Charge \(pay.go:\d+:\d+\) \(asynq handler Wallets.AutoReload, wired here\)`,
+			`a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) in svc.Wallets.Gift \(svc.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Wallets.Gift, wired here\)`,
 		},
 		// A row that logs an unkeyed call's outcome is that call's
 		// finding; one that logs a keyed call's, under a fresh ID,

@@ -182,7 +182,7 @@ func (c *checker) programDefects() {
 		} else {
 			diag.Message += c.advice(d.Root)
 		}
-		m.Add(site, diag)
+		m.Add(site, d.Root, diag)
 	}
 }
 

@@ -93,5 +93,5 @@ func (c *checker) reportProgram(m *check.Merger, r *summary.ProgramRoot, call su
 	if !wb.Pos.IsValid() {
 		d.Related = p.Related
 	}
-	m.Add(site, d)
+	m.Add(site, r.Root, d)
 }

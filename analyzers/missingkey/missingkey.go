@@ -211,7 +211,7 @@ func (c *checker) programCalls() {
 		} else {
 			diag.Message += c.advice(d.Keyless, d.Root)
 		}
-		m.Add(site, diag)
+		m.Add(site, d.Root, diag)
 	}
 	m.Report(c.rep)
 }

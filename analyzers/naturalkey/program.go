@@ -152,7 +152,7 @@ func (c *checker) reportProgram(m *check.Merger, r *summary.ProgramRoot, st *sum
 	} else if f := c.programConflictFix(st, col); f != nil && !p.Wired {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}
-	m.Add(st.Site(), d)
+	m.Add(st.Site(), r.Root, d)
 }
 
 // programConflictFix is the conflict clause of a statement of a root's

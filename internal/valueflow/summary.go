@@ -468,6 +468,10 @@ type SQLLit struct {
 	Rows    bool   // the statement's rows are read (QueryRow, Get)
 }
 
+// A Forward says argument Arg of a wired call is parameter Param of the
+// function that makes it, unchanged.
+type Forward struct{ Arg, Param int }
+
 // A WiredStmt is a wired call in a statement list, with the handles the
 // caller passes it.
 type WiredStmt struct {
@@ -515,6 +519,10 @@ type WiredStmt struct {
 	// Empty are the string fields of arguments built in place that the
 	// call leaves empty (a request literal without its key).
 	Empty []ArgSource
+	// Forwards are the arguments that are the function's own parameters
+	// passed on unchanged: what a caller passes there (options that set
+	// no key, a request without one) is what the wired call is given.
+	Forwards []Forward
 	// Produced are the arguments, and the fields of arguments built in
 	// place, that hold what another wired call returned (Param is the
 	// argument's index).

@@ -688,6 +688,16 @@ func wiredEntry(s *valueflow.Summary, wc valueflow.WiredCall) *valueflow.SQLStmt
 	return nil
 }
 
+// wraps reports whether im already runs the method of call on the path
+// through: a decorator (a retrying gateway whose next field is the
+// gateway interface) calls the interface it implements, and what it
+// wraps is another implementation, not itself again.
+func wraps(through []Resolution, call valueflow.WiredCall, im impl) bool {
+	return slices.ContainsFunc(through, func(r Resolution) bool {
+		return r.Impl == im.name && wiredKey(r.Call) == wiredKey(call)
+	})
+}
+
 // eachImpl calls f with each implementation's summary of a wired call,
 // and d extended by the resolution, unless depth is past the bound.
 func (p *program) eachImpl(d ProgramDefect, call valueflow.WiredCall, depth int, f func(step ProgramDefect, s *valueflow.Summary, im impl)) {
@@ -695,6 +705,9 @@ func (p *program) eachImpl(d ProgramDefect, call valueflow.WiredCall, depth int,
 		return
 	}
 	for _, im := range p.implementations(call) {
+		if wraps(d.Through, call, im) {
+			continue
+		}
 		if s := p.summary(im.fn); s != nil {
 			step := d
 			step.Through = append(slices.Clip(d.Through), Resolution{Call: call, Impl: im.name})

@@ -1324,6 +1324,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 			}
 			wired.Args = b.mapArgs(call, s.Wired.Args)
 			wired.Empty = s.Wired.Empty // the literal is the callee's
+			wired.Empty, wired.Forwards = b.forwarded(call, wired.Empty, s.Wired.Forwards)
 			for _, ff := range s.Wired.Fills {
 				if ff.Context == "" { // a key from the callee's context is not this function's
 					wired.Fills = append(wired.Fills, ff)
@@ -1542,6 +1543,46 @@ func (b *stmtBuilder) mapArgs(call *ssa.Call, srcs []valueflow.ArgSource) []valu
 	return out
 }
 
+// forwarded adds to empty the fields that call leaves empty in what it
+// passes for the callee's parameters that the callee's wired call is
+// given unchanged (fwd): options that set no key (charge(ctx, amount)
+// with opts ...Option handed on), a request without one. It returns
+// them with the forwards that go on to this function's own parameters.
+func (b *stmtBuilder) forwarded(call *ssa.Call, empty []valueflow.ArgSource, fwd []valueflow.Forward) ([]valueflow.ArgSource, []valueflow.Forward) {
+	empty = slices.Clone(empty)
+	var out []valueflow.Forward
+	for _, f := range fwd {
+		if f.Param >= len(call.Call.Args) {
+			continue
+		}
+		a := call.Call.Args[f.Param]
+		for _, path := range b.h.r.emptyFields(call, a) {
+			empty = append(empty, valueflow.ArgSource{Param: f.Arg, Path: path})
+		}
+		if j := b.paramIndex(b.enclosing(a)); j >= 0 {
+			out = append(out, valueflow.Forward{Arg: f.Arg, Param: j})
+		}
+	}
+	return empty, out
+}
+
+// paramIndex returns the index of the parameter of the function the
+// list is built for that v is, unchanged, or -1.
+func (b *stmtBuilder) paramIndex(v ssa.Value) int {
+	for fv, ok := v.(*ssa.FreeVar); ok; fv, ok = v.(*ssa.FreeVar) {
+		// A literal's capture of the parameter (opts, read inside the
+		// retry wrapper's operation).
+		if v = valueflow.Binding(fv); v == nil {
+			return -1
+		}
+	}
+	p, ok := v.(*ssa.Parameter)
+	if !ok || p.Parent() != b.fn {
+		return -1
+	}
+	return slices.Index(b.fn.Params, p)
+}
+
 // isSQL reports whether a list's entry is a statement, not a wired
 // call.
 func isSQL(s valueflow.SQLStmt) bool { return s.Wired == nil }
@@ -1615,6 +1656,9 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 	for i, a := range call.Call.Args {
 		a = b.enclosing(a)
 		w.Args = append(w.Args, b.argSource(a, ""))
+		if j := b.paramIndex(a); j >= 0 {
+			w.Forwards = append(w.Forwards, valueflow.Forward{Arg: i, Param: j})
+		}
 		for _, f := range b.h.r.emptyFields(call, a) {
 			w.Empty = append(w.Empty, valueflow.ArgSource{Param: i, Path: f})
 			if !valueflow.IsOptionsSetPath(f) {

@@ -163,8 +163,12 @@ func wiredSites(res *Result, funcs []*ssa.Function) []wiredSite {
 // as facts describe it.
 type freshSite struct {
 	call ssa.CallInstruction
-	fw   valueflow.FreshWired
-	top  *ssa.Function // the function whose parameters fw's KeyFixes name
+	// gen makes the value in the function calls start from, down to
+	// call's function.
+	gen   *ssa.Call
+	calls []ssa.CallInstruction
+	fw    valueflow.FreshWired
+	top   *ssa.Function // the function whose parameters fw's KeyFixes name
 }
 
 // freshSites describes the fresh values passed to wired calls, once for
@@ -223,7 +227,7 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 			top, fa.KeyFixes = keyFixes(pass, res.Env.Catalog, wf.gen, purposes[i])
 			fa.Local = localFix(pass, res, wf.gen, purposes[i])
 		}
-		out = append(out, freshSite{wf.arg.Call, valueflow.FreshWired{Call: wc, FreshArg: fa}, top})
+		out = append(out, freshSite{call: wf.arg.Call, gen: wf.gen, calls: wf.arg.Calls, fw: valueflow.FreshWired{Call: wc, FreshArg: fa}, top: top})
 	}
 	return out
 }
@@ -428,29 +432,42 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 	var pending valueflow.Pending
 	for _, site := range sites {
 		path, ok := res.Retried.On(site.call)
-		if !ok || len(pending.Calls) == maxWired {
+		if !ok {
 			continue
 		}
-		pc := valueflow.PendingCall{Call: site.wc, Root: path.Root.Describe()}
-		for _, via := range path.Via {
-			pc.Chain = append(pc.Chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
-		}
+		// A fresh value a caller of the site's function makes and hands
+		// down is on that caller's root's path: its own entry.
+		var own []freshSite
+		others := make(map[*retried.Root]*retried.Path)
+		var order []*retried.Root
 		for _, fs := range fresh {
-			if fs.call == site.call {
-				pc.Fresh = append(pc.Fresh, fs.fw.FreshArg)
+			if fs.call != site.call {
+				continue
+			}
+			if gp := genPath(res, fs); gp != nil && gp.Root != path.Root {
+				if others[gp.Root] == nil {
+					order = append(order, gp.Root)
+					others[gp.Root] = gp
+				}
+				continue
+			}
+			own = append(own, fs)
+		}
+		if len(pending.Calls) < maxWired {
+			pending.Calls = append(pending.Calls, pendingCall(pass, res, site, path, own))
+		}
+		for _, root := range order {
+			gp := others[root]
+			var theirs []freshSite
+			for _, fs := range fresh {
+				if fs.call == site.call && genPath(res, fs) != nil && genPath(res, fs).Root == root {
+					theirs = append(theirs, fs)
+				}
+			}
+			if len(pending.Calls) < maxWired {
+				pending.Calls = append(pending.Calls, pendingCall(pass, res, site, gp, theirs))
 			}
 		}
-		for i, a := range site.call.Common().Args {
-			for _, f := range res.emptyFields(site.call, a) {
-				pc.Empty = append(pc.Empty, valueflow.ArgSource{Param: i, Path: f})
-			}
-		}
-		pc.StateGuarded = GuardedInClosure(site.call) || res.GuardedCall(site.call)
-		pc.Guards = deciders(res.Env, site.call)
-		pc.Keys = keyArgs(res.Env.Catalog, site.call, path)
-		keys, wraps := carriedArgs(pass, res.Env.Catalog, site.call, path)
-		pc.Keys, pc.Wraps = append(pc.Keys, keys...), wraps
-		pending.Calls = append(pending.Calls, pc)
 	}
 	for _, pc := range importedPending(pass, res, fresh) {
 		if len(pending.Calls) < maxWired {
@@ -462,6 +479,44 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 	if len(pending.Calls) > 0 || len(pending.Roots) > 0 || len(pending.Adapted) > 0 {
 		pass.ExportPackageFact(&pending)
 	}
+}
+
+// pendingCall describes the wired call of site on path, with the fresh
+// values handed to it there.
+func pendingCall(pass *analysis.Pass, res *Result, site wiredSite, path *retried.Path, fresh []freshSite) valueflow.PendingCall {
+	pc := valueflow.PendingCall{Call: site.wc, Root: path.Root.Describe()}
+	for _, via := range path.Via {
+		pc.Chain = append(pc.Chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
+	}
+	for _, fs := range fresh {
+		pc.Fresh = append(pc.Fresh, fs.fw.FreshArg)
+	}
+	for i, a := range site.call.Common().Args {
+		for _, f := range res.emptyFields(site.call, a) {
+			pc.Empty = append(pc.Empty, valueflow.ArgSource{Param: i, Path: f})
+		}
+	}
+	pc.StateGuarded = GuardedInClosure(site.call) || res.GuardedCall(site.call)
+	pc.Guards = deciders(res.Env, site.call)
+	pc.Keys = keyArgs(res.Env.Catalog, site.call, path)
+	keys, wraps := carriedArgs(pass, res.Env.Catalog, site.call, path)
+	pc.Keys, pc.Wraps = append(pc.Keys, keys...), wraps
+	return pc
+}
+
+// genPath returns the retried path to the wired call of fs through the
+// function that makes the fresh value, when a caller of the call's own
+// function makes it: the caller's root's, then the calls down to the
+// site. Nil otherwise.
+func genPath(res *Result, fs freshSite) *retried.Path {
+	if fs.gen == nil || fs.gen.Parent() == fs.call.Parent() || len(fs.calls) == 0 {
+		return nil
+	}
+	gp, ok := res.Retried.On(fs.gen)
+	if !ok {
+		return nil
+	}
+	return &retried.Path{Root: gp.Root, Via: append(slices.Clip(gp.Via), fs.calls...)}
 }
 
 // importedPending lists the wired calls that functions of other packages

@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -24,11 +25,14 @@ type Placed struct {
 }
 
 // A Merger keeps one finding per defect site that roots of the program
-// reach, and names in it every root after the first, with its way
-// there (AlsoFrom). Report reports them all, in the order added.
+// reach, and names in it every other root once, with its first way
+// there (AlsoFrom): a root that reaches the site through several
+// implementations is one root to the user. Report reports them all,
+// in the order added.
 type Merger struct {
 	diags []analysis.Diagnostic
 	at    map[string]int
+	roots map[string][]string // the roots each site's finding names
 }
 
 // Seen reports whether a finding at site was added.
@@ -37,20 +41,25 @@ func (m *Merger) Seen(site string) bool {
 	return ok
 }
 
-// Add adds the finding at site.
-func (m *Merger) Add(site string, d analysis.Diagnostic) {
+// Add adds the finding at site, which root reaches.
+func (m *Merger) Add(site, root string, d analysis.Diagnostic) {
 	if m.at == nil {
-		m.at = map[string]int{}
+		m.at, m.roots = map[string]int{}, map[string][]string{}
 	}
 	m.at[site] = len(m.diags)
+	m.roots[site] = []string{root}
 	m.diags = append(m.diags, d)
 }
 
-// Also names another root, placed at p, in the finding at site.
+// Also names another root, placed at p, in the finding at site, unless
+// the finding names it already.
 func (m *Merger) Also(site, root string, p Placed) {
-	if i, ok := m.at[site]; ok {
-		m.diags[i].Related = append(m.diags[i].Related, AlsoFrom(root, p)...)
+	i, ok := m.at[site]
+	if !ok || slices.Contains(m.roots[site], root) {
+		return
 	}
+	m.roots[site] = append(m.roots[site], root)
+	m.diags[i].Related = append(m.diags[i].Related, AlsoFrom(root, p)...)
 }
 
 // Report reports the findings.
