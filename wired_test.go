@@ -41,13 +41,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...", "example.com/wiredget/...", "example.com/wireduow/...", "example.com/wiredtable/...", "example.com/wiredidem/...", "example.com/wiredinbox/...", "example.com/wiredretry/...", "example.com/wiredlog/...", "example.com/wiredclosure/...", "example.com/wiredbun/...", "example.com/wiredctxtx/...", "example.com/wireddispatch/...", "example.com/wiredgormtx/...", "example.com/wiredrunner/...", "example.com/wiredgen/...", "example.com/wiredhooks/...", "example.com/wiredopts/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...", "example.com/wiredget/...", "example.com/wireduow/...", "example.com/wiredtable/...", "example.com/wiredidem/...", "example.com/wiredinbox/...", "example.com/wiredretry/...", "example.com/wiredlog/...", "example.com/wiredclosure/...", "example.com/wiredbun/...", "example.com/wiredctxtx/...", "example.com/wireddispatch/...", "example.com/wiredgormtx/...", "example.com/wiredrunner/...", "example.com/wiredgen/...", "example.com/wiredhooks/...", "example.com/wiredopts/...", "example.com/wiredgenfunc/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun", "example.com/wiredget", "example.com/wireduow", "example.com/wiredtable", "example.com/wiredidem", "example.com/wiredinbox", "example.com/wiredretry", "example.com/wiredlog", "example.com/wiredclosure", "example.com/wiredbun", "example.com/wiredctxtx", "example.com/wireddispatch", "example.com/wiredgormtx", "example.com/wiredrunner", "example.com/wiredgen", "example.com/wiredhooks", "example.com/wiredopts")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun", "example.com/wiredget", "example.com/wireduow", "example.com/wiredtable", "example.com/wiredidem", "example.com/wiredinbox", "example.com/wiredretry", "example.com/wiredlog", "example.com/wiredclosure", "example.com/wiredbun", "example.com/wiredctxtx", "example.com/wireddispatch", "example.com/wiredgormtx", "example.com/wiredrunner", "example.com/wiredgen", "example.com/wiredhooks", "example.com/wiredopts", "example.com/wiredgenfunc")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -642,6 +642,12 @@ func TestWired(t *testing.T) {
 			// An option that sets another header leaves the key's
 			// empty; the key's option fills it.
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: client.call\(\) in crm.client.CreateTask \(crm.go:\d+:\d+\) \(HTTP handler Service.RecordTraced, wired here\)`,
+		},
+		// Generators adapted from functions that are all fresh, in the
+		// root's own package; not those adapted from a constant too.
+		"example.com/wiredgenfunc/cmd/server/main.go:15": {
+			`a retry inserts a second labels row with a new id: Coder.Code\(\) in app.Service.Label \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Service.Label, wired here\)`,
+			`a retry inserts a second parcels row with a new id: Generator.New\(\) in app.Service.Receive \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Service.Receive, wired here\)`,
 		},
 		// Options a helper hands on to a decorated gateway: none from
 		// the task, a fresh key from the handler that makes it.

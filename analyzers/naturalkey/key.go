@@ -1,6 +1,7 @@
 package naturalkey
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -159,6 +160,11 @@ func (c *checker) callKey(call *ssa.Call, next func(ssa.Value) key) key {
 	if _, ok := c.cat.Generator(fn); ok || c.freshResult(fn) {
 		return key{fresh: true}
 	}
+	if call.Call.IsInvoke() && len(args) == 0 && dependency(call.Call.Value) {
+		// A dependency's answer to no input (an injected generator's
+		// New): nothing the caller sent.
+		return key{}
+	}
 	if !c.cat.IsDeriver(fn) {
 		// What a call reads from the request or message (r.PathValue,
 		// c.Param, json.NewDecoder(r.Body)) is known to the caller as its
@@ -183,6 +189,26 @@ func (c *checker) callKey(call *ssa.Call, next func(ssa.Value) key) key {
 		k = k.merge(next(a))
 	}
 	return k
+}
+
+// dependency reports whether v is an interface a method's receiver
+// holds in a field (s.ids, an injected generator): what the program
+// built the receiver with, not what a delivery carries.
+func dependency(v ssa.Value) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	p, ok := fa.X.(*ssa.Parameter)
+	if !ok {
+		return false
+	}
+	fn := p.Parent()
+	return fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == p
 }
 
 // freshResult reports whether a function of another package returns,

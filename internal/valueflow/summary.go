@@ -173,6 +173,32 @@ type Pending struct {
 	// composition root takes each for an implementation of the
 	// interfaces the adapter type satisfies.
 	Adapted []Adapted
+	// Converted are the named function types with methods (an adapter
+	// such as type GeneratorFunc func() string) that the package's
+	// production code converts functions to, and whether every function
+	// it converts returns a fresh value: what the adapter's method
+	// returns is what the functions it is made of return.
+	Converted []ConvertedFunc
+	// Injected are the fresh values the package's own retried paths
+	// make with an injected generator (Defect.Via) and write: fresh only
+	// if what the program wires there is.
+	Injected []InjectedDefect
+}
+
+// An InjectedDefect is a defect of a retried root of the package whose
+// value an injected generator makes.
+type InjectedDefect struct {
+	Root   string  // the root, as messages describe it
+	Pkg    string  // the import path of the package it lies in
+	Chain  []Frame // the calls from the root to the generator's function
+	Defect Defect
+}
+
+// A ConvertedFunc is a named function type (Pkg.Type) a package converts
+// functions to, and whether each of them returns a fresh value.
+type ConvertedFunc struct {
+	Pkg, Type string
+	Fresh     bool
 }
 
 // An Adapted is a method value converted to a named function type: the

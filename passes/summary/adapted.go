@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/valueflow"
@@ -169,4 +170,78 @@ func (p *program) adaptedImpls(call valueflow.WiredCall) []impl {
 		}
 	}
 	return out
+}
+
+// convertedFuncs lists the named function types with methods that the
+// package's production code converts function literals and functions
+// to (var UUIDs Generator = GeneratorFunc(func() string { return
+// uuid.NewString() })), each with whether every function converted
+// returns a fresh value (fresh, the functions traceSources found
+// returning one as their first result). The package's initializer,
+// which SrcFuncs leaves out, converts those of its variables.
+func convertedFuncs(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fresh map[*ssa.Function][]freshReturn) []valueflow.ConvertedFunc {
+	if len(funcs) > 0 && funcs[0].Pkg != nil {
+		if init := funcs[0].Pkg.Func("init"); init != nil {
+			funcs = append(slices.Clip(funcs), init)
+		}
+	}
+	var out []valueflow.ConvertedFunc
+	for _, fn := range funcs {
+		if fn.Pos().IsValid() && inTestFile(pass, fn) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ct, ok := instr.(*ssa.ChangeType)
+				if !ok || fn.Synthetic != "" && madeInTest(pass, ct.X) {
+					continue
+				}
+				named, ok := types.Unalias(ct.Type()).(*types.Named)
+				if !ok || named.Obj().Pkg() == nil || named.NumMethods() == 0 {
+					continue
+				}
+				if _, ok := named.Underlying().(*types.Signature); !ok {
+					continue
+				}
+				c := valueflow.ConvertedFunc{Pkg: named.Obj().Pkg().Path(), Type: named.Obj().Name(), Fresh: returnsFresh(res, ct.X, fresh)}
+				i := slices.IndexFunc(out, func(o valueflow.ConvertedFunc) bool { return o.Pkg == c.Pkg && o.Type == c.Type })
+				if i < 0 {
+					out = append(out, c)
+				} else {
+					out[i].Fresh = out[i].Fresh && c.Fresh
+				}
+			}
+		}
+	}
+	return out
+}
+
+// madeInTest reports whether v, a function or a literal's closure, is
+// declared in a test file (a test's initializer converts it).
+func madeInTest(pass *analysis.Pass, v ssa.Value) bool {
+	if mc, ok := v.(*ssa.MakeClosure); ok {
+		v = mc.Fn
+	}
+	fn, ok := v.(*ssa.Function)
+	return ok && fn.Pos().IsValid() && inTestFile(pass, fn)
+}
+
+// returnsFresh reports whether v is a function, or a literal's closure,
+// whose first result is a fresh value: a generator the catalog knows
+// (GeneratorFunc(uuid.NewString)), or a function of the package that
+// returns one.
+func returnsFresh(res *Result, v ssa.Value, fresh map[*ssa.Function][]freshReturn) bool {
+	if mc, ok := v.(*ssa.MakeClosure); ok {
+		v = mc.Fn
+	}
+	fn, ok := v.(*ssa.Function)
+	if !ok {
+		return false
+	}
+	if obj, ok := fn.Object().(*types.Func); ok {
+		if _, gen := res.Env.Catalog.Generator(obj); gen {
+			return true
+		}
+	}
+	return slices.ContainsFunc(fresh[fn], func(fr freshReturn) bool { return fr.result == 0 && fr.path == "" && fr.via == nil })
 }

@@ -91,6 +91,10 @@ type program struct {
 	// adapted are the method values the linked packages convert to
 	// adapter types (adaptedImpls).
 	adapted []valueflow.Adapted
+	// converted says, for each function type with methods the program
+	// converts functions to ("pkg.Type"), whether every one of them
+	// returns a fresh value (Pending.Converted).
+	converted map[string]bool
 	// wrapped memoises builtWithPool: by database interface, whether
 	// a type of the program implements it.
 	wrapped map[string]bool
@@ -119,16 +123,22 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
 	var pending []*valueflow.Pending
 	var adapted []valueflow.Adapted
+	converted := map[string]bool{}
 	for _, f := range facts {
 		if p, ok := f.Fact.(*valueflow.Pending); ok {
 			pending = append(pending, p)
 			adapted = append(adapted, p.Adapted...)
+			for _, c := range p.Converted {
+				key := c.Pkg + "." + c.Type
+				fresh, seen := converted[key]
+				converted[key] = c.Fresh && (fresh || !seen)
+			}
 		}
 	}
 	if len(pending) == 0 {
 		return nil, nil
 	}
-	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted, wrapped: map[string]bool{}, taken: taken}
+	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted, converted: converted, wrapped: map[string]bool{}, taken: taken}
 	p.link(pass.Pkg)
 	p.keys = agreedKeys(cat, pending)
 	p.wraps = wrapsOf(pending)
@@ -136,6 +146,9 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 	for _, pend := range pending {
 		for _, pc := range pend.Calls {
 			out = append(out, p.resolve(pc)...)
+		}
+		for _, id := range pend.Injected {
+			out = append(out, p.injected(id)...)
 		}
 	}
 	roots := p.rootStmts(pending)
@@ -200,6 +213,21 @@ func (p *program) link(pkg *types.Package) {
 	for _, imp := range pkg.Imports() {
 		p.link(imp)
 	}
+}
+
+// injected decides a fresh value that a root's package makes with an
+// injected generator: a defect when every generator the program wires
+// there is fresh.
+func (p *program) injected(id valueflow.InjectedDefect) []ProgramDefect {
+	def := id.Defect
+	if !p.generates(*def.Via) || p.guarded(def.Guards, def.Sink.Kind == valueflow.SlotSink) {
+		return nil
+	}
+	d := ProgramDefect{Defect: def, Root: id.Root, Chain: id.Chain, Wiring: p.wiring(id.Pkg)}
+	if p.cat.Config().WholeProgram {
+		d.Pos = p.locate(def.Origin.At, id.Pkg)
+	}
+	return []ProgramDefect{d}
 }
 
 // resolve follows one pending call into the implementations.
@@ -603,8 +631,9 @@ func (p *program) generates(call valueflow.WiredCall) bool {
 // that call's implementations are, the calls being decided (deciding)
 // taken as fresh, so that a decorator of the interface it implements
 // is judged by the others. An adapter of a function to the interface
-// (type Func func() string) decides nothing by itself: it is left out,
-// when other implementations decide.
+// (type Func func() string) is fresh when every function the program
+// converts to it is; converted nowhere, it decides nothing by itself:
+// it is left out, when other implementations decide.
 func (p *program) generatesIn(call valueflow.WiredCall, deciding map[string]bool) bool {
 	key := wiredKey(call)
 	if deciding[key] {
@@ -620,13 +649,28 @@ func (p *program) generatesIn(call valueflow.WiredCall, deciding map[string]bool
 		case s != nil && slices.ContainsFunc(s.FreshResults, func(fr valueflow.FreshResult) bool { return fr.Result == 0 && fr.Path == "" }):
 		case s != nil && len(s.FreshVia) > 0 && !slices.ContainsFunc(s.FreshVia, func(w valueflow.WiredCall) bool { return !p.generatesIn(w, deciding) }):
 		case s != nil && funcAdapter(im.fn, s):
-			continue
+			fresh, known := p.converted[adapterType(im.fn)]
+			if known && !fresh {
+				return false // an adapter of a function that is not fresh
+			}
+			if !known {
+				continue
+			}
 		default:
 			return false
 		}
 		decided++
 	}
 	return decided > 0
+}
+
+// adapterType names the function type whose method fn is ("pkg.Type").
+func adapterType(fn *types.Func) string {
+	named, ok := types.Unalias(fn.Signature().Recv().Type()).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return ""
+	}
+	return named.Obj().Pkg().Path() + "." + named.Obj().Name()
 }
 
 // funcAdapter reports whether fn is the method of a function type that

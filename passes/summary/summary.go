@@ -253,7 +253,7 @@ func analyse(pass *analysis.Pass, res *Result, cat *catalog.Catalog, imported fu
 	fresh := traceSources(res, s.SrcFuncs(), rel)
 	sites, freshWired := wiredSites(res, append(s.SrcFuncs(), boundRoots(res)...)), freshSites(pass, res)
 	exportSummaries(pass, res, s.SrcFuncs(), fresh, rel, sites, freshWired)
-	exportPending(pass, res, sites, freshWired)
+	exportPending(pass, res, sites, freshWired, convertedFuncs(pass, res, s.SrcFuncs(), fresh))
 	exportPoolFields(pass, res, s.SrcFuncs())
 }
 

@@ -428,7 +428,7 @@ func assignedDecides(mc *ssa.MakeClosure, w *ssa.Call, call ssa.CallInstruction)
 // exportPending exports the package's Pending fact: each wired call on a
 // retried path of the package, its root and chain, and the fresh values
 // and operation keys passed to it.
-func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []freshSite) {
+func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []freshSite, converted []valueflow.ConvertedFunc) {
 	var pending valueflow.Pending
 	for _, site := range sites {
 		path, ok := res.Retried.On(site.call)
@@ -476,9 +476,37 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 	}
 	pending.Roots = pendingRoots(res)
 	pending.Adapted = adaptedFuncs(res.ssa.SrcFuncs())
-	if len(pending.Calls) > 0 || len(pending.Roots) > 0 || len(pending.Adapted) > 0 {
+	pending.Converted = converted
+	pending.Injected = injectedDefects(pass, res)
+	if len(pending.Calls) > 0 || len(pending.Roots) > 0 || len(pending.Adapted) > 0 || len(pending.Converted) > 0 || len(pending.Injected) > 0 {
 		pass.ExportPackageFact(&pending)
 	}
+}
+
+// injectedDefects lists the fresh values that the package's retried
+// paths make with an injected generator (s.ids.New(), ids an
+// interface) and write, for the composition root to judge by what it
+// wires there; the package reports none of them itself.
+func injectedDefects(pass *analysis.Pass, res *Result) []valueflow.InjectedDefect {
+	var out []valueflow.InjectedDefect
+	for _, d := range res.Defects {
+		path, ok := res.Retried.On(d.Call)
+		if !ok || d.Via == nil || len(d.Hits) == 0 || res.InTestFile(d.Call.Pos()) || res.PastGuardsOnly(d.Call.Parent()) || GuardedInClosure(d.Call) {
+			continue
+		}
+		h := d.Hits[0]
+		at := valueflow.Origin{Call: d.Gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(d.Call.Parent()), res.CallStart(d.Call.Pos()))}
+		id := valueflow.InjectedDefect{Root: path.Root.Describe(), Pkg: pass.Pkg.Path()}
+		for _, via := range path.Via {
+			id.Chain = append(id.Chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
+		}
+		id.Defect = valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Guards: hitGuards(res.Env, d.Call.Parent(), h), Via: d.Via}
+		out = append(out, id)
+		if len(out) == maxWired {
+			break
+		}
+	}
+	return out
 }
 
 // pendingCall describes the wired call of site on path, with the fresh
