@@ -25,8 +25,11 @@
 // field the package fills with one generator, or whose every
 // implementation the program wires returns a fresh value, or what
 // another does with a prefix (Prefixed{Prefix: "rma_", Next: ULID}),
-// an adapter of a function to the interface deciding nothing by
-// itself: s.ids.New())
+// an adapter of a function to the interface being fresh when every
+// function the program converts to it is (var UUIDs Generator =
+// GeneratorFunc(uuid.NewString)), and deciding nothing by itself when
+// the program converts none: s.ids.New(), in the root's own package or
+// in a service the root calls)
 // and that value becomes the identity of
 // what it writes (the id column of an INSERT, an ORM model's primary key
 // (gorm's Create, bun's NewInsert().Model; a field named ID, or tagged

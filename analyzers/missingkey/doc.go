@@ -65,7 +65,10 @@
 // a loop or by a helper such as apply(&p.Params, opts)) fill it only
 // when the caller passes one that does: a call with no option, or only
 // options whose functions set other things (metadata, the connected
-// account), carries no key. So does a client of the program's own that
+// account), carries no key; and so does a call of a helper that hands
+// the options it is given on, unchanged, to a gateway the program wires
+// (s.charge(ctx, amount) with charge's opts ...Option passed on to
+// s.gateway.Charge), decorators of the gateway included. So does a client of the program's own that
 // applies the options it is given to a struct of its own (var o
 // callOptions; for _, opt := range opts { opt(&o) }) and sets the key
 // header from a field of it, itself or in the operation it hands a
