@@ -643,6 +643,15 @@ func TestWired(t *testing.T) {
 			// empty; the key's option fills it.
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: client.call\(\) in crm.client.CreateTask \(crm.go:\d+:\d+\) \(HTTP handler Service.RecordTraced, wired here\)`,
 		},
+		// A partner's client that sends through go-retryablehttp with
+		// the options it is given: none, past a claim its retries do
+		// not stop; a call that takes no options, before the row that
+		// records it.
+		"example.com/wiredopts/cmd/worker/main.go:23": {
+			`a crash after the retried HTTP request in dc.Client.PurchaseLicense \(dc.go:\d+:\d+\) and before its outcome is stored leaves no record of it`,
+			`a retry repeats the retried HTTP POST: the request carries no Idempotency-Key header: Client.do\(\) in dc.Client.CreateSnapshot \(dc.go:\d+:\d+\) \(HTTP handler Handlers.Snapshot, wired here\)`,
+			`a retry repeats the retried HTTP POST: the request carries no Idempotency-Key header: Client.do\(\) in dc.Client.PurchaseLicense \(dc.go:\d+:\d+\) \(HTTP handler Handlers.License, wired here\)`,
+		},
 		// Generators adapted from functions that are all fresh, in the
 		// root's own package; not those adapted from a constant too.
 		"example.com/wiredgenfunc/cmd/server/main.go:15": {
@@ -651,7 +660,7 @@ func TestWired(t *testing.T) {
 		},
 		// Options a helper hands on to a decorated gateway: none from
 		// the task, a fresh key from the handler that makes it.
-		"example.com/wiredopts/cmd/worker/main.go:13": {
+		"example.com/wiredopts/cmd/worker/main.go:16": {
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: v1PaymentIntentService.Create\(\) in pay.StripeGateway.Charge \(pay.go:\d+:\d+\) \(asynq handler Wallets.AutoReload, wired here\)`,
 			`a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) in svc.Wallets.Gift \(svc.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Wallets.Gift, wired here\)`,
 		},

@@ -58,6 +58,10 @@ type Call struct {
 	// OptionsField is the field of the options struct the helper
 	// applies them to that fills the slot; "" for params' IdempotencyKey.
 	OptionsField string
+	// Retries is set when the client that sends the request retries it
+	// itself (go-retryablehttp), though Fn is a helper of the program
+	// that sends it.
+	Retries bool
 }
 
 // Find returns the external calls of fn that have an effect: HTTP requests

@@ -148,7 +148,7 @@ func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool
 		return nil, true
 	}
 	fn := valueflow.Callee(cc)
-	call = &Call{Instr: c, Fn: fn, Ext: ext, Method: method, URL: url}
+	call = &Call{Instr: c, Fn: fn, Ext: ext, Method: method, URL: url, Retries: catalog.SelfRetrying(valueflow.Callee(send.Common()))}
 	if withMap {
 		ext.Arg = argIndex(fn, hp)
 		call.Ext, call.Carrier, call.HeaderMap = ext, cc.Args[hp], true
@@ -1101,8 +1101,15 @@ func throughParam(call *ssa.Call, v ssa.Value) ssa.Value {
 // The slot is unknown at the call either way: options made here may set
 // the field.
 func optionsSlot(calling *ssa.Call, j int, field string, call *Call) (SlotState, ssa.Value) {
-	if p, ok := valueflow.Unwrap(argFor(calling, j)).(*ssa.Parameter); ok && p.Parent() == calling.Parent() {
-		call.Options, call.OptionsField = p, field
+	switch a := valueflow.Unwrap(argFor(calling, j)).(type) {
+	case *ssa.Parameter:
+		if a.Parent() == calling.Parent() {
+			call.Options, call.OptionsField = a, field
+		}
+	case *ssa.Const:
+		if a.IsNil() {
+			return Absent, nil // no options at all: none sets the key
+		}
 	}
 	return Unknown, nil
 }

@@ -70,17 +70,27 @@ func (r *Result) bodyKeyedByCallers(e *effects.Call) bool {
 	return calls > 0
 }
 
-// SelfRetrying reports whether an external call is retried by its own
-// client (go-retryablehttp), so that it is on a retried path wherever it
-// is.
+// SelfRetrying reports whether an external call is a call of a client
+// that retries it itself (go-retryablehttp's Do), so that it is on a
+// retried path wherever it is: its package reports it without a root.
 func SelfRetrying(e *effects.Call) bool {
 	return catalog.SelfRetrying(e.Fn)
+}
+
+// sentRetrying reports whether an external call's request is retried
+// by the client that sends it, called directly or by a helper of the
+// program (c.do(ctx, "POST", path, in, &out) over go-retryablehttp): a
+// claim before it does not stop those retries. A helper's call is
+// reported on a root's path only: a client with no key to set, whose
+// provider drops repeats by the body, is no finding of its own.
+func sentRetrying(e *effects.Call) bool {
+	return e.Retries || SelfRetrying(e)
 }
 
 // KeylessOf describes an external call made without a key, for the
 // check that words it.
 func KeylessOf(e *effects.Call) valueflow.Keyless {
-	k := valueflow.Keyless{What: e.Ext.What, Method: e.Method, Slot: e.Ext.Slot, Retries: SelfRetrying(e)}
+	k := valueflow.Keyless{What: e.Ext.What, Method: e.Method, Slot: e.Ext.Slot, Retries: sentRetrying(e)}
 	if len(e.Ext.Fields) > 0 {
 		k.Field = e.Ext.Fields[0]
 	}

@@ -4,7 +4,10 @@ package main
 import (
 	"net/http"
 
+	"example.com/wiredopts/api"
+	"example.com/wiredopts/dc"
 	"example.com/wiredopts/pay"
+	"example.com/wiredopts/servers"
 	"example.com/wiredopts/svc"
 	"github.com/hibiken/asynq"
 )
@@ -17,5 +20,9 @@ func main() {
 	mux.HandleFunc("wallet:reload", s.AutoReload)
 	mux.HandleFunc("wallet:renew", s.Renew)
 	asynq.NewServer(asynq.RedisClientOpt{}, asynq.Config{}).Run(mux)
+	h := &api.Handlers{Servers: &servers.Service{DC: dc.New("https://dc.example")}}
+	http.HandleFunc("POST /servers/{id}/snapshots", h.Snapshot)
+	http.HandleFunc("POST /servers/{id}/snapshots/keyed", h.SnapshotKeyed)
+	http.HandleFunc("POST /servers/{id}/licenses", h.License)
 	http.ListenAndServe(":8080", nil)
 }
