@@ -51,6 +51,9 @@ func TestFreshID(t *testing.T) {
 		// runner of another package whose consumer calls what a
 		// parameter of its handler type gives it.
 		"freshid/xjsroutes",
+		// Handlers registered with a generic dispatcher of another
+		// package whose Dispatch a consumer loop here calls.
+		"freshid/xeventsuse",
 		// A key an option of another package's constructor sets in the
 		// struct it returns, which a client sends.
 		"freshid/xmsguse",

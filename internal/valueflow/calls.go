@@ -607,7 +607,10 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 // email under uniqueIndex), so it fails rather than adding a second row.
 // A field stored here with a value made in place repeats nothing, and
 // one not stored at all is empty; the fields of a model built elsewhere
-// are taken to repeat, as a summary's arguments are.
+// are taken to repeat, as a summary's arguments are. (The schema's keys
+// are not read here: a model built elsewhere may leave a key's column
+// empty or fill it with a value made per attempt, which that guess
+// would take for a repeat.)
 func (t *tracer) failsOnAnotherModelKey(s *types.Struct, field string, model ssa.Value) bool {
 	stores, visible := FieldStores(model)
 	repeats := func(f string) bool {
@@ -708,7 +711,7 @@ func (t *tracer) chainAbsorbs(v ssa.Value, col, model string, s *types.Struct, n
 		}
 		if catalog.IsORMClauses(fn.Name()) && len(call.Call.Args) > 1 {
 			for _, e := range SliceElems(call.Call.Args[1]) {
-				targets, ok := doNothing(e)
+				targets, ok := conflictHandled(e)
 				switch {
 				case !ok:
 				case len(targets) > 0:
@@ -851,19 +854,21 @@ func (t *tracer) anotherModelKey(col, model string, s *types.Struct) bool {
 		t.env.Catalog.FailsOnAnotherKey(catalog.GormTable(model), cols, col)
 }
 
-// doNothing reads a conflict clause built in place: whether it is
-// gorm's OnConflict with DoNothing set, and the names of its target
-// columns.
-func doNothing(e ssa.Value) ([]string, bool) {
+// conflictHandled reads a conflict clause built in place: whether it
+// is gorm's OnConflict that keeps the conflicting row (DoNothing) or
+// updates it (DoUpdates, UpdateAll), so that no second row is added,
+// and the names of its target columns.
+func conflictHandled(e ssa.Value) ([]string, bool) {
 	mi, ok := e.(*ssa.MakeInterface)
 	if !ok || !strings.HasSuffix(catalog.TypeKey(mi.X.Type()), "/clause.OnConflict") {
 		return nil, false
 	}
-	stores, ok := FieldStores(mi.X)
-	if !ok || !slices.ContainsFunc(stores["DoNothing"], func(v ssa.Value) bool {
+	isTrue := func(v ssa.Value) bool {
 		c, ok := v.(*ssa.Const)
 		return ok && c.Value != nil && c.Value.String() == "true"
-	}) {
+	}
+	stores, ok := FieldStores(mi.X)
+	if !ok || !slices.ContainsFunc(stores["DoNothing"], isTrue) && !slices.ContainsFunc(stores["UpdateAll"], isTrue) && len(stores["DoUpdates"]) == 0 {
 		return nil, false
 	}
 	var targets []string

@@ -40,7 +40,7 @@ func New(cat *analysis.Analyzer) *analysis.Analyzer {
 		Doc:        "find retried roots and the functions they reach",
 		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(RetriedMethods), new(ParamRoots), new(FieldRoot), new(FieldFuncs), new(Adapter), new(TypeRoot), new(ReturnedFuncs)},
+		FactTypes:  []analysis.Fact{new(RetriedMethods), new(ParamRoots), new(FieldRoot), new(FieldFuncs), new(Adapter), new(TypeRoot), new(ReturnedFuncs), new(FieldCalls), new(FieldStores)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			if marked := markedMethods(pass); len(marked.Methods) > 0 {
 				pass.ExportPackageFact(marked)
@@ -53,6 +53,7 @@ func New(cat *analysis.Analyzer) *analysis.Analyzer {
 			}
 			exportParamRoots(pass, c, res)
 			exportFieldFuncs(pass)
+			res.exportDispatchers()
 			exportReturnedFuncs(pass, c, func(fn *types.Func) []int {
 				var a Adapter
 				pass.ImportObjectFact(fn, &a)
@@ -294,6 +295,9 @@ func (r *Result) compute() {
 		f.findRoots(r.ssa)
 		r.reach = reachable(f.roots, r.pass.Pkg, f.values, nil)
 		if f.boundFieldRoots(r.reach) {
+			r.reach = reachable(f.roots, r.pass.Pkg, f.values, nil)
+		}
+		if f.dispatched(r.reach) {
 			r.reach = reachable(f.roots, r.pass.Pkg, f.values, nil)
 		}
 		r.roots = f.roots

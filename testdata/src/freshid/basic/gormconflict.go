@@ -31,6 +31,25 @@ func bookOnce(ctx context.Context, t *asynq.Task) error {
 	return orm.Clauses(clause.OnConflict{DoNothing: true}).Create(&booking{ID: uuid.NewString(), OrderID: string(t.Payload())}).Error
 }
 
+// Negative: the insert updates the row of the same order_id on a
+// conflict, which a retry repeats: it updates, it adds no row.
+func shipOrUpdate(ctx context.Context, t *asynq.Task) error {
+	return orm.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "order_id"}}, DoUpdates: clause.AssignmentColumns([]string{"status"})}).
+		Create(&shipment{ID: uuid.NewString(), OrderID: string(t.Payload())}).Error
+}
+
+// Negative: every column updated on a conflict over order_id.
+func shipOrReplace(ctx context.Context, t *asynq.Task) error {
+	return orm.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "order_id"}}, UpdateAll: true}).
+		Create(&shipment{ID: uuid.NewString(), OrderID: string(t.Payload())}).Error
+}
+
+// The update on a conflict over the fresh ID itself: no conflict.
+func shipOrUpdateID(ctx context.Context, t *asynq.Task) error {
+	return orm.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "id"}}, UpdateAll: true}).
+		Create(&shipment{ID: uuid.NewString(), OrderID: string(t.Payload())}).Error // want `a retry creates a second shipment with a new ID`
+}
+
 // The conflict it does nothing on is over the fresh ID itself.
 func shipOnID(ctx context.Context, t *asynq.Task) error {
 	return orm.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "id"}}, DoNothing: true}).
