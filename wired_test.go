@@ -366,9 +366,12 @@ func TestWired(t *testing.T) {
 		},
 		// A middleware that looks the key up, runs the handler, and
 		// stores the key after it.
-		"example.com/wiredmw/cmd/server/main.go:17": {
+		"example.com/wiredmw/cmd/server/main.go:19": {
 			`a crash after the handler commits and before the key is stored repeats the handler.s effects on the retry, .* \(idempotency_keys in store.Keys.Finish \(store.go:\d+:\d+\), gin handler func literal in GinIdempotent, wired here\)`,
+			`a crash after the handler commits and before the key is stored repeats the handler.s effects on the retry, .* \(idempotency_keys in store.Keys.Record \(store.go:\d+:\d+\), echo handler func literal in func literal in EchoIdempotent, wired here\)`,
 			`a crash after the handler commits and before the key is stored repeats the handler.s effects on the retry, .* \(idempotency_keys in store.Keys.Save \(store.go:\d+:\d+\), HTTP handler func literal in Idempotent, wired here\)`,
+			// The lookup a gorm First.
+			`a crash after the handler commits and before the key is stored repeats the handler.s effects on the retry, .* \(idempotency_keys in store.Responses.Put \(gorm.go:\d+:\d+\), HTTP handler func literal in Replay, wired here\)`,
 		},
 		// A generic gorm repository, instantiated per model, whose
 		// writes join the transaction a unit of work puts in the

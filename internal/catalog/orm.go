@@ -287,6 +287,12 @@ func IsORMRead(fn *types.Func) bool {
 	return fn.Pkg() != nil && IsORMPackage(fn.Pkg().Path()) && modelReads[FuncKey(fn)]
 }
 
+// IsORMRowRead reports whether fn reads one row of a model's table into
+// the value it is given first (gorm's First, Take, Last).
+func IsORMRowRead(fn *types.Func) bool {
+	return IsORMRead(fn) && slices.Contains([]string{"First", "Take", "Last"}, fn.Name())
+}
+
 // modelReads are the ORMs' read methods, by FuncKey.
 var modelReads = func() map[string]bool {
 	out := map[string]bool{}

@@ -76,6 +76,15 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 	} else if catalog.IsORMDelete(fn) {
 		model = arg(c, fn, 0)
 		sql.Kind = sqltext.Delete
+	} else if catalog.IsORMRowRead(fn) {
+		// First(&rec, "key = ?", k): a read of the model's table, which
+		// a middleware's lookup of a key before the handler is.
+		table := ModelTable(c.Parent().Prog, valueflow.Unwrap(arg(c, fn, 0)).Type())
+		if table == "" {
+			return nil
+		}
+		sql.Kind, sql.Table = sqltext.Select, table
+		return &Stmt{Instr: c, SQL: sql, Text: "SELECT * FROM " + table, Recv: chainRoot(cc.Args[0]), Durability: gormDurability(c), Assumed: gormAssumed(c)}
 	} else {
 		return nil
 	}

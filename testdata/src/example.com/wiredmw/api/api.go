@@ -14,6 +14,7 @@ type KeyStore interface {
 	Save(ctx context.Context, key string, status int) error
 	Claim(ctx context.Context, key string) (bool, error)
 	Finish(ctx context.Context, key string, status int) error
+	Record(ctx context.Context, key string, status int) error
 }
 
 // Orders stores orders.
