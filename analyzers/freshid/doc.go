@@ -85,7 +85,9 @@
 // scanned back into it) or a variable a lookup's row of its type may
 // replace (if !claimed { t, err = repo.GetByKey(ctx, key) }), or a
 // fresh ID stored with an operation key under a conflict clause
-// (ON CONFLICT (idempotency_key) DO NOTHING), which absorbs the retry,
+// (ON CONFLICT (idempotency_key) DO NOTHING, or gorm's
+// clause.OnConflict on another column that does nothing or updates the
+// row it conflicts with), which absorbs the retry,
 // or in an INSERT that also fills every column of another key the
 // module's schema, or the model's gorm or bun tags (uniqueIndex),
 // declare (a user's email under UNIQUE), on which the retry fails

@@ -27,7 +27,8 @@
 // the callback: its answer is no error, and a retry goes on to the
 // writes after it; the read of the claimed row is no check of the key.
 // Statements are SQL text, or an
-// ORM's or a query builder's writes and queries (gorm's, bun's, and
+// ORM's or a query builder's writes and queries (gorm's, whose First,
+// Take and Last read the model's table; bun's; and
 // those of the API ent generates: client.ProcessedMessage.Query().
 // Where(...).Exist(ctx) checks a key, its Create records one). The
 // effect is a local durable write; a key recorded before an external call
