@@ -272,6 +272,15 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 							key = r.Common().Args[i]
 						}
 					}
+					if j, field, ok := OptionsField(r.Common().StaticCallee(), key); ok && j < len(r.Common().Args) && state == Filled {
+						// A key the helper sets from the options it
+						// applies to a config of its own
+						// (applyCallOptions(&p.Params, opts)): the
+						// caller's options, when it hands on its own.
+						if p, ok := valueflow.Unwrap(r.Common().Args[j]).(*ssa.Parameter); ok && p.Parent() == call.Instr.Parent() {
+							optsParam, optsField = p, field
+						}
+					}
 					if kp, field, ok := paramField(key); ok && kp.Parent() == r.Common().StaticCallee() {
 						// A key the helper reads from a field of what it
 						// is given: an options struct of the caller's?

@@ -43,3 +43,14 @@ func refundRetried(ctx context.Context, t *asynq.Task) error {
 func refundRetriedKeyed(ctx context.Context, t *asynq.Task) error {
 	return sc.RefundRetried(ctx, "pi_1", xstripeopts.WithRefundKey(t.ResultWriter().TaskID()))
 }
+
+// A payout with no option: the helper that collects and applies the
+// options sets no key.
+func payout(ctx context.Context, t *asynq.Task) error {
+	return sc.Payout(ctx, "acct_1") // want `a retry repeats the Stripe Transfer create: the call carries no idempotency key`
+}
+
+// Negative: keyed by the task's ID.
+func payoutKeyed(ctx context.Context, t *asynq.Task) error {
+	return sc.Payout(ctx, "acct_1", xstripeopts.WithRefundKey(t.ResultWriter().TaskID()))
+}

@@ -115,3 +115,24 @@ func (c *Client) RefundRetried(ctx context.Context, pi string, opts ...ValueOpti
 		return err
 	})
 }
+
+// applyOptions collects the options into a config of its own and sets
+// the params' key from it.
+func applyOptions(p *stripe.Params, opts []ValueOption) {
+	var cfg valueConfig
+	for _, opt := range opts {
+		opt(&cfg)
+	}
+	if cfg.idempotencyKey != "" {
+		p.SetIdempotencyKey(cfg.idempotencyKey)
+	}
+}
+
+// Payout transfers to a connected account, with the options one helper
+// collects and applies.
+func (c *Client) Payout(ctx context.Context, account string, opts ...ValueOption) error {
+	params := &stripe.TransferCreateParams{Destination: stripe.String(account)}
+	applyOptions(&params.Params, opts)
+	_, err := c.sc.V1Transfers.Create(ctx, params)
+	return err
+}
