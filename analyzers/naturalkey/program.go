@@ -146,7 +146,7 @@ func (c *checker) reportProgram(m *check.Merger, r *summary.ProgramRoot, st *sum
 		Related: p.Related,
 	}
 	if !c.fixable(parsed.Table, col, false) {
-		d.Message = strings.TrimSuffix(d.Message, ")") + ", answering a row another request made as the conflict it is)"
+		d.Message += ", answering a row another request made as the conflict it is"
 	} else if repeats {
 		d.Message += ", stopping before the writes after it when it exists"
 	} else if f := c.programConflictFix(st, col); f != nil && !p.Wired {

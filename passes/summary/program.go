@@ -437,18 +437,24 @@ func (p *program) insertsGiven(s *valueflow.Summary, x valueflow.SQLStmt, w *val
 }
 
 // identityGiven reports whether an INSERT fills a column of its table's
-// own identity with arguments that given says (by placeholder index)
-// the caller hands down.
+// own identity, or every column of a key its schema declares, with
+// arguments that given says (by placeholder index) the caller hands
+// down.
 func (p *program) identityGiven(parsed *sqltext.Statement, given func(i int) bool) bool {
+	var cols []string // the columns the caller's values fill
 	for i, col := range parsed.Columns {
 		args := parsed.ArgsOf(i)
-		if len(args) > 0 && p.cat.IsOwnIdentity(parsed.Table, col) && !slices.ContainsFunc(args, func(a sqltext.Param) bool {
-			return a.Index < 0 || !given(a.Index)
-		}) {
+		if len(args) == 0 || slices.ContainsFunc(args, func(a sqltext.Param) bool { return a.Index < 0 || !given(a.Index) }) {
+			continue
+		}
+		if p.cat.IsOwnIdentity(parsed.Table, col) {
 			return true
 		}
+		cols = append(cols, col)
 	}
-	return false
+	// A key the schema declares, which those columns fill (a permit
+	// under UNIQUE (application_id)), whatever its own ID.
+	return len(cols) > 0 && p.cat.FailsOnAnotherKey(parsed.Table, cols, "")
 }
 
 // givenAt reports whether a, an argument source of an implementation of

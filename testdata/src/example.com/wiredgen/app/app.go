@@ -42,6 +42,7 @@ func (s *Service) Paid(ctx context.Context, key string, amount int64) error {
 // Disputes keeps disputes; main wires it.
 type Disputes interface {
 	Insert(ctx context.Context, disputeID string) error
+	Escalate(ctx context.Context, disputeID string) error
 }
 
 // Ledger appends entries; main wires it.
@@ -65,6 +66,16 @@ func (s *Service) DisputeLogged(ctx context.Context, disputeID string, amount in
 		log.Print(err)
 	}
 	return s.Ledger.Append(ctx, uuid.NewString(), -amount) // want `a retry inserts a second gen_ledger row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.DisputeLogged\)`
+}
+
+// Escalate records the dispute's escalation, one per dispute under its
+// schema's key though its own ID is new, then holds the amount: a retry
+// fails at the escalation's row first.
+func (s *Service) Escalate(ctx context.Context, disputeID string, amount int64) error {
+	if err := s.Disputes.Escalate(ctx, disputeID); err != nil {
+		return err
+	}
+	return s.Ledger.Append(ctx, uuid.NewString(), -amount)
 }
 
 // Create stores a widget under a new ID.
@@ -91,6 +102,7 @@ type Widgets interface {
 	Order(ctx context.Context, merchant, ref string, lines []string) error
 	Dispute(ctx context.Context, disputeID string, amount int64) error
 	DisputeLogged(ctx context.Context, disputeID string, amount int64) error
+	Escalate(ctx context.Context, disputeID string, amount int64) error
 	Paid(ctx context.Context, key string, amount int64) error
 }
 
@@ -115,6 +127,10 @@ func (h *Handler) Dispute(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) DisputeLogged(w http.ResponseWriter, r *http.Request) {
 	h.Svc.DisputeLogged(r.Context(), r.FormValue("dispute"), 100)
+}
+
+func (h *Handler) Escalate(w http.ResponseWriter, r *http.Request) {
+	h.Svc.Escalate(r.Context(), r.FormValue("dispute"), 100)
 }
 
 func (h *Handler) Paid(w http.ResponseWriter, r *http.Request) {

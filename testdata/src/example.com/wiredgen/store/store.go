@@ -4,6 +4,8 @@ package store
 import (
 	"context"
 	"database/sql"
+
+	"github.com/google/uuid"
 )
 
 // Rows writes rows on the pool.
@@ -46,6 +48,12 @@ type Disputes struct{ DB *sql.DB }
 
 func (d *Disputes) Insert(ctx context.Context, disputeID string) error {
 	_, err := d.DB.ExecContext(ctx, "INSERT INTO gen_disputes (id) VALUES ($1)", disputeID) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into gen_disputes in store.Disputes.Insert is not idempotent \(HTTP handler Handler.Dispute\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into gen_disputes in store.Disputes.Insert has no conflict handling for the caller-known id \(HTTP handler Handler.Dispute\); add ON CONFLICT DO NOTHING and handle the existing row, stopping before the writes after it when it exists`
+	return err
+}
+
+// Escalate records a dispute's escalation under a new ID.
+func (d *Disputes) Escalate(ctx context.Context, disputeID string) error {
+	_, err := d.DB.ExecContext(ctx, "INSERT INTO gen_escalations (id, dispute_id) VALUES ($1, $2)", uuid.NewString(), disputeID) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into gen_escalations in store.Disputes.Escalate is not idempotent \(HTTP handler Handler.Escalate\)` `a retry inserts the row for the same dispute_id again, which fails or duplicates it: the INSERT into gen_escalations in store.Disputes.Escalate has no conflict handling for the caller-known dispute_id \(HTTP handler Handler.Escalate\); add ON CONFLICT DO NOTHING and handle the existing row, answering a row another request made as the conflict it is \[`
 	return err
 }
 

@@ -76,3 +76,9 @@ CREATE TABLE gen_order_lines (
 	sku      text NOT NULL,
 	PRIMARY KEY (order_id, line_no)
 );
+
+-- A dispute's escalation: one per dispute, under an ID of its own.
+CREATE TABLE gen_escalations (
+	id         text PRIMARY KEY,
+	dispute_id text NOT NULL UNIQUE
+);
