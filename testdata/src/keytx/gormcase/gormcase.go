@@ -6,6 +6,7 @@ import (
 
 	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 var db *gorm.DB
@@ -50,6 +51,48 @@ func reserveInTx(ctx context.Context, t *asynq.Task) error {
 		return err
 	}
 	if err := tx.Model(&Idempotency{}).Create(&Idempotency{ID: key, ProductID: 1}).Error; err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit().Error
+}
+
+// The key looked up with gorm's First on the database handle, then the
+// effect and the key's INSERT in one transaction: a check-then-act,
+// which the claim in the transaction replaces.
+func reserveLooked(ctx context.Context, t *asynq.Task) error {
+	key := t.ResultWriter().TaskID()
+	var seen Idempotency
+	if err := db.Where("id = ?", key).First(&seen).Error; err == nil { // want `the key is checked outside the transaction of the effect`
+		return nil
+	}
+	tx := db.Begin()
+	if err := tx.Model(&Product{}).Where("id = ?", 1).Update("inventory", gorm.Expr("inventory - ?", 1)).Error; err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Create(&Idempotency{ID: key, ProductID: 1}).Error; err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit().Error
+}
+
+// The look on the database handle, then the key's INSERT that absorbs a
+// duplicate in the effect's transaction: a concurrent retry that passed
+// the look goes on to the effect too.
+func reserveLookedAbsorbed(ctx context.Context, t *asynq.Task) error {
+	key := t.ResultWriter().TaskID()
+	var seen Idempotency
+	if err := db.Where("id = ?", key).First(&seen).Error; err == nil { // want `the key is checked outside the transaction of the effect`
+		return nil
+	}
+	tx := db.Begin()
+	if err := tx.Model(&Product{}).Where("id = ?", 1).Update("inventory", gorm.Expr("inventory - ?", 1)).Error; err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&Idempotency{ID: key, ProductID: 1}).Error; err != nil {
 		tx.Rollback()
 		return err
 	}
