@@ -214,27 +214,17 @@ func (f *finder) dispatched(reach map[*ssa.Function]*Path) bool {
 		if !ok {
 			continue
 		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				callee := call.Common().StaticCallee()
-				if callee == nil || callee.Object() == nil || callee.Object().Pkg() == f.pass.Pkg {
-					continue
-				}
-				var fc FieldCalls
-				if !f.pass.ImportObjectFact(originFunc(callee), &fc) || fc.Param >= len(call.Common().Args) {
-					continue
-				}
-				for _, name := range fc.Fields {
-					if fld := namedField(call.Common().Args[fc.Param].Type(), name); fld != nil && called[fld] == "" {
-						called[fld] = outerKind(path, reach)
-					}
+		f.importedCalls(fn, func(call ssa.CallInstruction, callee *ssa.Function) {
+			var fc FieldCalls
+			if !f.pass.ImportObjectFact(originFunc(callee), &fc) || fc.Param >= len(call.Common().Args) {
+				return
+			}
+			for _, name := range fc.Fields {
+				if fld := namedField(call.Common().Args[fc.Param].Type(), name); fld != nil && called[fld] == "" {
+					called[fld] = outerKind(path, reach)
 				}
 			}
-		}
+		})
 	}
 	if len(called) == 0 {
 		return false
@@ -244,33 +234,39 @@ func (f *finder) dispatched(reach map[*ssa.Function]*Path) bool {
 		if f.inTestFile(fn) {
 			continue
 		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(ssa.CallInstruction)
-				if !ok {
+		f.importedCalls(fn, func(call ssa.CallInstruction, callee *ssa.Function) {
+			var fs FieldStores
+			if !f.pass.ImportObjectFact(originFunc(callee), &fs) {
+				return
+			}
+			for _, st := range fs.Stores {
+				if st.Param >= len(call.Common().Args) {
 					continue
 				}
-				callee := call.Common().StaticCallee()
-				if callee == nil || callee.Object() == nil || callee.Object().Pkg() == f.pass.Pkg {
-					continue
+				fld := namedField(call.Common().Args[st.Param].Type(), st.Field)
+				if kind := called[fld]; fld != nil && kind != "" {
+					f.registered(call, callee.Object().(*types.Func), catalog.Registration{Arg: st.Arg, Kind: kind})
 				}
-				var fs FieldStores
-				if !f.pass.ImportObjectFact(originFunc(callee), &fs) {
-					continue
-				}
-				for _, st := range fs.Stores {
-					if st.Param >= len(call.Common().Args) {
-						continue
-					}
-					fld := namedField(call.Common().Args[st.Param].Type(), st.Field)
-					if kind := called[fld]; fld != nil && kind != "" {
-						f.registered(call, callee.Object().(*types.Func), catalog.Registration{Arg: st.Arg, Kind: kind})
-					}
-				}
+			}
+		})
+	}
+	return len(f.roots) > n
+}
+
+// importedCalls calls visit with each static call fn makes of a
+// function of another package.
+func (f *finder) importedCalls(fn *ssa.Function, visit func(ssa.CallInstruction, *ssa.Function)) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if callee := call.Common().StaticCallee(); callee != nil && callee.Object() != nil && callee.Object().Pkg() != f.pass.Pkg {
+				visit(call, callee)
 			}
 		}
 	}
-	return len(f.roots) > n
 }
 
 // originFunc returns the generic function a function instantiates, or
