@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
@@ -116,6 +117,17 @@ func TestWired(t *testing.T) {
 					t.Errorf("%s: %s resolved to itself: %q", d.Message, via, impl)
 				}
 				steps[step] = true
+			}
+		}
+	}
+	// A reference an option sets is not the sender's default: the
+	// task that passes one is named by no finding.
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			for _, r := range append([]analysis.RelatedInformation{{Message: d.Message}}, d.Related...) {
+				if strings.Contains(r.Message, "Reminders.Confirm") {
+					t.Errorf("%s: names the task that passes its own reference: %q", d.Message, r.Message)
+				}
 			}
 		}
 	}
@@ -654,10 +666,19 @@ func TestWired(t *testing.T) {
 		// the options it is given: none, past a claim its retries do
 		// not stop; a call that takes no options, before the row that
 		// records it.
-		"example.com/wiredopts/cmd/worker/main.go:23": {
+		"example.com/wiredopts/cmd/worker/main.go:30": {
 			`a crash after the retried HTTP request in dc.Client.PurchaseLicense \(dc.go:\d+:\d+\) and before its outcome is stored leaves no record of it`,
 			`a retry repeats the retried HTTP POST: the request carries no Idempotency-Key header: Client.do\(\) in dc.Client.CreateSnapshot \(dc.go:\d+:\d+\) \(HTTP handler Handlers.Snapshot, wired here\)`,
+			// A reference in the body of a client that sends a key
+			// header is not the key.
+			`a retry repeats the retried HTTP POST: the request carries no Idempotency-Key header: Client.do\(\) in dc.Client.CreateVolume \(dc.go:\d+:\d+\) \(HTTP handler Handlers.Volume, wired here\)`,
 			`a retry repeats the retried HTTP POST: the request carries no Idempotency-Key header: Client.do\(\) in dc.Client.PurchaseLicense \(dc.go:\d+:\d+\) \(HTTP handler Handlers.License, wired here\)`,
+		},
+		// A sender that defaults a text's reference to a new one when
+		// the caller passes none; a gateway keyed by that body field,
+		// not by a header.
+		"example.com/wiredopts/cmd/worker/main.go:26": {
+			`a retry sends a new value as the request's client_reference field, on which its receiver drops a repeat, so the duplicate is not recognised: uuid.NewString\(\) in notify.Sender.Send \(notify.go:\d+:\d+\) is fresh on every attempt \(asynq handler Reminders.Remind, wired here\)`,
 		},
 		// Generators adapted from functions that are all fresh, in the
 		// root's own package; not those adapted from a constant too.
@@ -667,7 +688,7 @@ func TestWired(t *testing.T) {
 		},
 		// Options a helper hands on to a decorated gateway: none from
 		// the task, a fresh key from the handler that makes it.
-		"example.com/wiredopts/cmd/worker/main.go:16": {
+		"example.com/wiredopts/cmd/worker/main.go:20": {
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: v1PaymentIntentService.Create\(\) in pay.StripeGateway.Charge \(pay.go:\d+:\d+\) \(asynq handler Wallets.AutoReload, wired here\)`,
 			`a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) in svc.Wallets.Gift \(svc.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Wallets.Gift, wired here\)`,
 		},

@@ -47,6 +47,18 @@ func AppliedOptions(v ssa.Value) *ssa.Parameter {
 // with collect a function of the package that does so): it returns the
 // parameter's index and the field's name.
 func OptionsField(fn *ssa.Function, v ssa.Value) (int, string, bool) {
+	return optionsField(fn, v, false)
+}
+
+// OptionsFieldRead is OptionsField for a read of the field that a
+// default set after it follows (if o.clientRef == "" { o.clientRef =
+// ids.New() }): a store the read comes before on every path is not
+// what the read sees.
+func OptionsFieldRead(fn *ssa.Function, v ssa.Value) (int, string, bool) {
+	return optionsField(fn, v, true)
+}
+
+func optionsField(fn *ssa.Function, v ssa.Value, laterStores bool) (int, string, bool) {
 	load, ok := valueflow.Unwrap(v).(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return 0, "", false
@@ -63,7 +75,7 @@ func OptionsField(fn *ssa.Function, v ssa.Value) (int, string, bool) {
 	for _, r := range *alloc.Referrers() {
 		switch r := r.(type) {
 		case *ssa.FieldAddr:
-			if r.Field == fa.Field && storedTo(r) {
+			if r.Field == fa.Field && storedTo(r) && !(laterStores && storesAfter(r, load)) {
 				return 0, "", false // a value of fn's own
 			}
 		case *ssa.Call:
@@ -296,6 +308,17 @@ func capturedAlloc(fn *ssa.Function, v ssa.Value) *ssa.Alloc {
 }
 
 // storedTo reports whether a store writes to the field address fa.
+// storesAfter reports whether every store through fa comes after read
+// on every path.
+func storesAfter(fa *ssa.FieldAddr, read ssa.Instruction) bool {
+	for _, r := range *fa.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == fa && (st.Parent() != read.Parent() || !Dominates(read, st)) {
+			return false
+		}
+	}
+	return true
+}
+
 func storedTo(fa *ssa.FieldAddr) bool {
 	for _, r := range *fa.Referrers() {
 		if st, ok := r.(*ssa.Store); ok && st.Addr == fa {

@@ -358,6 +358,11 @@ type FreshArg struct {
 	// (an injected IDGenerator's New): fresh only when every
 	// implementation the program wires returns a fresh value.
 	Via *WiredCall
+	// OnlyEmpty are the fields of the function's parameters (the
+	// receiver is 0), or of the options it applies, whose emptiness the
+	// value is made on (if o.clientRef == "" { o.clientRef = ids.New()
+	// }): a default, made only when a caller leaves them empty.
+	OnlyEmpty []ArgSource
 }
 
 // An SQLStmt is an SQL statement a function runs, and where the handle

@@ -632,7 +632,7 @@ func ImportedDefects(res *Result, instr ssa.Instruction, kind valueflow.DefectKi
 		if d.Via != nil {
 			continue // the composition root's to judge
 		}
-		if !d.Reported && (kind == valueflow.AnyDefect || d.Kind == kind) && leavesEmpty(call, d.OnlyEmpty) {
+		if !d.Reported && (kind == valueflow.AnyDefect || d.Kind == kind) && leavesEmpty(res, call, d.OnlyEmpty) {
 			d.OnlyEmpty = nil // decided here
 			out = append(out, d)
 		}
@@ -642,11 +642,12 @@ func ImportedDefects(res *Result, instr ssa.Instruction, kind valueflow.DefectKi
 
 // leavesEmpty reports whether a static call leaves empty each of the
 // string fields of its arguments that fields name (Param counting the
-// receiver as 0, as SSA's arguments of a static call do).
-func leavesEmpty(call ssa.CallInstruction, fields []valueflow.ArgSource) bool {
+// receiver as 0, as SSA's arguments of a static call do), or passes
+// options none of which sets the field an options path names.
+func leavesEmpty(res *Result, call ssa.CallInstruction, fields []valueflow.ArgSource) bool {
 	args := call.Common().Args
 	for _, f := range fields {
-		if call.Common().IsInvoke() || f.Param >= len(args) || !slices.Contains(effects.EmptyFields(call, args[f.Param]), f.Path) {
+		if call.Common().IsInvoke() || f.Param >= len(args) || !valueflow.EmptyPath(res.emptyFields(call, args[f.Param]), f.Path) {
 			return false
 		}
 	}
@@ -715,15 +716,20 @@ func emptyTest(ifInstr *ssa.If) (param int, path string, empty *ssa.BasicBlock, 
 	default:
 		return 0, "", nil, false
 	}
-	p, isParam := heldParameter(base)
-	if !isParam {
-		return 0, "", nil, false
-	}
 	empty = ifInstr.Block().Succs[1]
 	if !set {
 		empty = ifInstr.Block().Succs[0]
 	}
-	return slices.Index(p.Parent().Params, p), "." + field, empty, true
+	if p, isParam := heldParameter(base); isParam {
+		return slices.Index(p.Parent().Params, p), "." + field, empty, true
+	}
+	if j, opt, ok := effects.OptionsFieldRead(ifInstr.Parent(), x); ok && ifInstr.Parent().Parent() == nil {
+		// A field of the options the function applies (if
+		// o.clientRef == "" { o.clientRef = ids.New() }): empty when
+		// the caller passes no option that sets it.
+		return j, valueflow.OptionsPath + opt, empty, true
+	}
+	return 0, "", nil, false
 }
 
 // heldParameter returns the parameter of a top function that v is, or

@@ -581,8 +581,9 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 		}
 		for _, fw := range s.FreshWired {
 			// A fresh value the implementation makes and hands on, to
-			// a call that runs past no guard.
-			if fw.Via != nil && !p.generates(*fw.Via) {
+			// a call that runs past no guard, when the call leaves
+			// empty what the value defaults.
+			if fw.Via != nil && !p.generates(*fw.Via) || !leftEmpty(fw.OnlyEmpty, empty) {
 				continue
 			}
 			d := step

@@ -506,6 +506,11 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 				}
 				// Keyed only from a field this call leaves empty: no key.
 				eff.Absent = eff.Absent || leavesKeyEmpty(w, eff)
+				if eff.Absent && eff.KeyPath == "" && filledBodyKey(w) {
+					// A body this call builds with its dedup field set,
+					// for a client with no key of its own to send.
+					eff.Absent, eff.KeyUnknown = false, true
+				}
 				c := ProgramCall{Effect: eff, Before: len(root.Stmts), Entry: sc.key + "/" + strconv.Itoa(here[len(here)-1].index),
 					Through: append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name}),
 					RootKey: eff.KeyPath != "" && eff.KeyParam >= 1 && slices.Contains(w.Keyed, valueflow.ArgSource{Param: eff.KeyParam - 1, Path: eff.KeyPath})}
@@ -773,7 +778,14 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 	// the retries of a client that retries itself.
 	claimed := w.PastGuard || p.guarded(w.Guards, true) || p.failedBefore(root)
 	body := emptyBodyKey(w, s)
+	bodyKeyed := body == nil && filledBodyKey(w)
 	for _, eff := range s.Effects {
+		if bodyKeyed && eff.Absent {
+			// A client with no key of its own to send, given a body
+			// this call builds with its dedup field set
+			// (sms.Message{ClientReference: ref}): keyed by the body.
+			continue
+		}
 		if body != nil && eff.KeyUnknown && eff.KeyParam < 0 {
 			// The request's body carries the key in a field the
 			// implementation fills from one of its parameter's, which
@@ -858,6 +870,19 @@ func emptyBodyKey(w *valueflow.WiredStmt, s *valueflow.Summary) *valueflow.Param
 		}
 	}
 	return nil
+}
+
+// filledBodyKey reports whether the wired call w hands the
+// implementation a request it builds in place with a field set that is
+// there only for the receiver to drop a repeat (sms.Message{
+// ClientReference: ref}): the body the implementation sends carries
+// the key, whatever header it leaves out.
+func filledBodyKey(w *valueflow.WiredStmt) bool {
+	return slices.ContainsFunc(w.Fields, func(f valueflow.FieldSource) bool {
+		name, ok := strings.CutPrefix(f.Path, ".")
+		return ok && !strings.Contains(name, ".") && catalog.IsDedupBodyField(name, "") &&
+			!valueflow.LeavesEmpty(w.Empty, valueflow.ArgSource{Param: f.Arg, Path: f.Path})
+	})
 }
 
 func leavesKeyEmpty(w *valueflow.WiredStmt, eff valueflow.Effect) bool {

@@ -208,9 +208,10 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 		}
 		fa := valueflow.FreshArg{
 			Arg: arg, Path: at, Origin: wf.origin, Pkg: pass.Pkg.Path(),
-			Ignores: report.IgnoredAt(pass.Fset, ignores, wf.pos),
-			Guards:  guards,
-			Via:     wf.via,
+			Ignores:   report.IgnoredAt(pass.Fset, ignores, wf.pos),
+			Guards:    guards,
+			Via:       wf.via,
+			OnlyEmpty: emptyOn(wf.gen),
 		}
 		if wf.arg.Through == nil {
 			fa.OutcomeOf = outcomeSources(res, wf.arg.Call, arg)

@@ -20,6 +20,11 @@ func (h *Handlers) SnapshotKeyed(w http.ResponseWriter, r *http.Request) {
 	h.Servers.SnapshotKeyed(r.Context(), r.PathValue("id"), r.FormValue("label"))
 }
 
+// Volume gives a server a volume.
+func (h *Handlers) Volume(w http.ResponseWriter, r *http.Request) {
+	h.Servers.Volume(r.Context(), r.PathValue("id"))
+}
+
 // License licenses a server.
 func (h *Handlers) License(w http.ResponseWriter, r *http.Request) {
 	h.Servers.License(r.Context(), r.PathValue("id"), r.FormValue("product"))

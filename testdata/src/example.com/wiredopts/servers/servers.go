@@ -12,6 +12,7 @@ import (
 type Datacenter interface {
 	CreateSnapshot(ctx context.Context, serverID, label string, opts ...dc.CallOption) (*dc.Snapshot, error)
 	PurchaseLicense(ctx context.Context, serverID, product string) (*dc.License, error)
+	CreateVolume(ctx context.Context, req dc.VolumeRequest, opts ...dc.CallOption) (*dc.Snapshot, error)
 }
 
 // Service snapshots and licenses servers.
@@ -37,6 +38,13 @@ func (s *Service) Snapshot(ctx context.Context, serverID, label string) error {
 // SnapshotKeyed starts it under the snapshot's own key.
 func (s *Service) SnapshotKeyed(ctx context.Context, serverID, label string) error {
 	_, err := s.DC.CreateSnapshot(ctx, serverID, label, dc.WithIdempotencyKey("snap-"+serverID+"-"+label))
+	return err
+}
+
+// Volume creates a volume under the server's reference, with no key:
+// the reference is not what the partner drops a repeat by.
+func (s *Service) Volume(ctx context.Context, serverID string) error {
+	_, err := s.DC.CreateVolume(ctx, dc.VolumeRequest{ExternalRef: "vol-" + serverID, SizeGB: 10})
 	return err
 }
 

@@ -6,8 +6,12 @@ import (
 
 	"example.com/wiredopts/api"
 	"example.com/wiredopts/dc"
+	"example.com/wiredopts/notify"
 	"example.com/wiredopts/pay"
+	"example.com/wiredopts/remind"
+	"example.com/wiredopts/sentlog"
 	"example.com/wiredopts/servers"
+	"example.com/wiredopts/sms"
 	"example.com/wiredopts/svc"
 	"github.com/hibiken/asynq"
 )
@@ -19,6 +23,9 @@ func main() {
 	mux := asynq.NewServeMux()
 	mux.HandleFunc("wallet:reload", s.AutoReload)
 	mux.HandleFunc("wallet:renew", s.Renew)
+	rem := &remind.Reminders{N: &notify.Sender{API: &sms.Client{Base: "https://sms.example"}, Log: &sentlog.Log{}}}
+	mux.HandleFunc("remind", rem.Remind)
+	mux.HandleFunc("confirm", rem.Confirm)
 	asynq.NewServer(asynq.RedisClientOpt{}, asynq.Config{}).Run(mux)
 	h := &api.Handlers{Servers: &servers.Service{DC: dc.New("https://dc.example")}}
 	http.HandleFunc("POST /servers/{id}/snapshots", h.Snapshot)
