@@ -595,7 +595,7 @@ func TestWired(t *testing.T) {
 			// A claim a repository makes through the queries it is given
 			// stops a retry before the entry under a new ID; the two
 			// commit apart.
-			`a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into gen_ledger in store.Ledger.Append \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Paid, wired here\)`,
+			`a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into gen_ledger in store.Ledger.Append \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Paid(With|Via)?, wired here\)`,
 			`a retry inserts a second gen_ledger row with a new id: uuid.NewString\(\) in app.Service.DisputeLogged \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.DisputeLogged, wired here\)`,
 			`a retry inserts a second gen_widgets row with a new id: Generator.New\(\) in app.Service.Create \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
 			`a retry inserts the row for the same dispute_id again, which fails or duplicates it: the INSERT into gen_escalations in store.Disputes.Escalate \(store.go:\d+:\d+\) has no conflict handling for the caller-known dispute_id \(HTTP handler Handler.Escalate, wired here\); add ON CONFLICT DO NOTHING and handle the existing row, answering a row another request made as the conflict it is \[`,

@@ -341,7 +341,11 @@ func deciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCal
 	for _, b := range call.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(*ssa.Call)
-			if !ok || ssa.CallInstruction(g) == call || !g.Call.IsInvoke() || !effects.Dominates(g, call) || !decidesBefore(g, call) {
+			if !ok || ssa.CallInstruction(g) == call || !effects.Dominates(g, call) || !decidesBefore(g, call) {
+				continue
+			}
+			if !g.Call.IsInvoke() {
+				out = append(out, helperDeciders(env, g)...)
 				continue
 			}
 			if wc, ok := wiredCall(env, g); ok {
@@ -350,6 +354,29 @@ func deciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCal
 		}
 	}
 	return append(out, closureDeciders(env, call)...)
+}
+
+// helperDeciders returns the wired calls that g, a call of a function
+// of another package whose results decide whether a call runs, makes
+// and uses the results of (idem.Claim(ctx, tx.Q, scope, key), whose
+// claim through the queries it is given says whether it found the key):
+// the composition root knows whether they claim.
+func helperDeciders(env *valueflow.Env, g *ssa.Call) []valueflow.WiredCall {
+	fn := valueflow.Callee(&g.Call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == env.Pkg || env.Imported == nil || effects.ResultsDiscarded(g) {
+		return nil
+	}
+	s := env.Imported(fn)
+	if s == nil {
+		return nil
+	}
+	var out []valueflow.WiredCall
+	for _, st := range s.Stmts {
+		if st.Wired != nil && !st.Wired.Discarded {
+			out = append(out, st.Wired.Call)
+		}
+	}
+	return out
 }
 
 // closureDeciders returns the wired calls of the function literals
@@ -514,11 +541,25 @@ func injectedDefects(pass *analysis.Pass, res *Result) []valueflow.InjectedDefec
 // values handed to it there.
 func pendingCall(pass *analysis.Pass, res *Result, site wiredSite, path *retried.Path, fresh []freshSite) valueflow.PendingCall {
 	pc := valueflow.PendingCall{Call: site.wc, Root: path.Root.Describe()}
+	// The wired calls whose results decide whether the path goes on to
+	// the function that makes the call (if n == 0 { return nil } after
+	// an inbox's claim, before PostWith(ctx, tx.Q, ...)).
+	var onPath []valueflow.WiredCall
+	claimed, readBack := false, false // a claim of the package's own on the way
 	for _, via := range path.Via {
 		pc.Chain = append(pc.Chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
+		onPath = append(onPath, deciders(res.Env, via)...)
+		if c, rb := pastClaim(res, via); c {
+			claimed, readBack = true, readBack || rb
+		}
 	}
 	for _, fs := range fresh {
-		pc.Fresh = append(pc.Fresh, fs.fw.FreshArg)
+		fa := fs.fw.FreshArg
+		fa.Guards = append(slices.Clip(fa.Guards), onPath...)
+		if claimed && !fa.PastClaim {
+			fa.PastClaim, fa.PastReadBack = true, readBack
+		}
+		pc.Fresh = append(pc.Fresh, fa)
 	}
 	for i, a := range site.call.Common().Args {
 		for _, f := range res.emptyFields(site.call, a) {
@@ -526,7 +567,7 @@ func pendingCall(pass *analysis.Pass, res *Result, site wiredSite, path *retried
 		}
 	}
 	pc.StateGuarded = GuardedInClosure(site.call) || res.GuardedCall(site.call)
-	pc.Guards = deciders(res.Env, site.call)
+	pc.Guards = append(deciders(res.Env, site.call), onPath...)
 	pc.Keys = keyArgs(res.Env.Catalog, site.call, path)
 	keys, wraps := carriedArgs(pass, res.Env.Catalog, site.call, path)
 	pc.Keys, pc.Wraps = append(pc.Keys, keys...), wraps

@@ -21,6 +21,8 @@ type Service struct {
 	Disputes Disputes
 	Ledger   Ledger
 	Claims   Claims
+	Keys     store.KeyQueries
+	Queries  *store.Queries
 }
 
 // Claims claim a request's key; main wires them.
@@ -68,6 +70,30 @@ func (s *Service) DisputeLogged(ctx context.Context, disputeID string, amount in
 	return s.Ledger.Append(ctx, uuid.NewString(), -amount) // want `a retry inserts a second gen_ledger row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.DisputeLogged\)`
 }
 
+// PaidWith holds the amount past a claim a function of the store's
+// package makes through the queries it is given.
+func (s *Service) PaidWith(ctx context.Context, key string, amount int64) error {
+	claimed, err := store.ClaimWith(ctx, s.Keys, key)
+	if err != nil || !claimed {
+		return err
+	}
+	return s.Ledger.Append(ctx, uuid.NewString(), amount)
+}
+
+// PaidVia claims the key through the store's queries, then holds the
+// amount in a helper that makes the entry's ID.
+func (s *Service) PaidVia(ctx context.Context, key string, amount int64) error {
+	n, err := s.Queries.ClaimKey(ctx, key)
+	if err != nil || n == 0 {
+		return err
+	}
+	return s.hold(ctx, amount)
+}
+
+func (s *Service) hold(ctx context.Context, amount int64) error {
+	return s.Ledger.Append(ctx, uuid.NewString(), -amount)
+}
+
 // Escalate records the dispute's escalation, one per dispute under its
 // schema's key though its own ID is new, then holds the amount: a retry
 // fails at the escalation's row first.
@@ -104,10 +130,31 @@ type Widgets interface {
 	DisputeLogged(ctx context.Context, disputeID string, amount int64) error
 	Escalate(ctx context.Context, disputeID string, amount int64) error
 	Paid(ctx context.Context, key string, amount int64) error
+	PaidWith(ctx context.Context, key string, amount int64) error
+	PaidVia(ctx context.Context, key string, amount int64) error
 }
 
 // Handler serves widgets.
-type Handler struct{ Svc Widgets }
+type Handler struct {
+	Svc     Widgets
+	Queries *store.Queries
+	Ledger  Ledger
+}
+
+// Refund claims the request's key through the store's queries, then
+// holds the amount in a helper that makes the entry's ID: a retry
+// stops at the claim.
+func (h *Handler) Refund(w http.ResponseWriter, r *http.Request) {
+	n, err := h.Queries.ClaimKey(r.Context(), r.Header.Get("Idempotency-Key"))
+	if err != nil || n == 0 {
+		return
+	}
+	h.credit(r.Context(), 100)
+}
+
+func (h *Handler) credit(ctx context.Context, amount int64) {
+	h.Ledger.Append(ctx, uuid.NewString(), amount)
+}
 
 func (h *Handler) Create(w http.ResponseWriter, r *http.Request) {
 	h.Svc.Create(r.Context(), r.FormValue("name"))
@@ -131,6 +178,14 @@ func (h *Handler) DisputeLogged(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) Escalate(w http.ResponseWriter, r *http.Request) {
 	h.Svc.Escalate(r.Context(), r.FormValue("dispute"), 100)
+}
+
+func (h *Handler) PaidWith(w http.ResponseWriter, r *http.Request) {
+	h.Svc.PaidWith(r.Context(), r.Header.Get("Idempotency-Key"), 100)
+}
+
+func (h *Handler) PaidVia(w http.ResponseWriter, r *http.Request) {
+	h.Svc.PaidVia(r.Context(), r.Header.Get("Idempotency-Key"), 100)
 }
 
 func (h *Handler) Paid(w http.ResponseWriter, r *http.Request) {

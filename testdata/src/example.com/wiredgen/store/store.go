@@ -61,7 +61,7 @@ func (d *Disputes) Escalate(ctx context.Context, disputeID string) error {
 type Ledger struct{ DB *sql.DB }
 
 func (l *Ledger) Append(ctx context.Context, id string, amount int64) error {
-	_, err := l.DB.ExecContext(ctx, "INSERT INTO gen_ledger (id, amount) VALUES ($1, $2)", id, amount) // want `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into gen_ledger in store.Ledger.Append is not idempotent \(HTTP handler Handler.Paid\)`
+	_, err := l.DB.ExecContext(ctx, "INSERT INTO gen_ledger (id, amount) VALUES ($1, $2)", id, amount) // want `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into gen_ledger in store.Ledger.Append is not idempotent \(HTTP handler Handler.Paid(With|Via)?\)`
 	return err
 }
 
@@ -81,6 +81,15 @@ func (q *Queries) ClaimKey(ctx context.Context, key string) (int64, error) {
 // KeyQueries are the key's queries, which main wires.
 type KeyQueries interface {
 	ClaimKey(ctx context.Context, key string) (int64, error)
+}
+
+// ClaimWith reports whether this call claimed key through q.
+func ClaimWith(ctx context.Context, q KeyQueries, key string) (bool, error) {
+	n, err := q.ClaimKey(ctx, key)
+	if err != nil {
+		return false, err
+	}
+	return n == 1, nil
 }
 
 // Claims claim keys through the queries they are given.
