@@ -211,7 +211,7 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 			Ignores:   report.IgnoredAt(pass.Fset, ignores, wf.pos),
 			Guards:    guards,
 			Via:       wf.via,
-			OnlyEmpty: emptyOn(wf.gen),
+			OnlyEmpty: optionDefaults(emptyOn(wf.gen)),
 		}
 		if wf.arg.Through == nil {
 			fa.OutcomeOf = outcomeSources(res, wf.arg.Call, arg)
@@ -229,6 +229,21 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 			fa.Local = localFix(pass, res, wf.gen, purposes[i])
 		}
 		out = append(out, freshSite{call: wf.arg.Call, gen: wf.gen, calls: wf.arg.Calls, fw: valueflow.FreshWired{Call: wc, FreshArg: fa}, top: top})
+	}
+	return out
+}
+
+// optionDefaults keeps, of the fields a fresh value is made on the
+// emptiness of, those of options the function applies: a default for
+// an option the caller leaves out, which the options a call passes
+// decide. (A field of a struct argument is left to the Defect's own
+// condition: the struct may come from further up than the call.)
+func optionDefaults(fields []valueflow.ArgSource) []valueflow.ArgSource {
+	var out []valueflow.ArgSource
+	for _, f := range fields {
+		if valueflow.IsOptionsPath(f.Path) {
+			out = append(out, f)
+		}
 	}
 	return out
 }
