@@ -15,7 +15,10 @@
 // returns one (sms.Ref(kind, id), which appends time.Now().UnixNano();
 // not a default it makes only when the options it is given leave the
 // field empty, to a call that passes an option setting it:
-// billing.NewLineItem(..., billing.WithKey(evt.BookingID)); nor a
+// billing.NewLineItem(..., billing.WithKey(evt.BookingID)), also when
+// an implementation the program wires makes it (if o.clientRef == ""
+// { o.clientRef = ids.New() } in a sender's Send) and the root passes
+// its option; nor a
 // builder's default, if n.dedupID == "" in Build, to a chain that calls
 // the setter that sets it: notify.For(id).DedupKey(k).Build()), or a function held in a field that the package only ever
 // sets to such a function, or to a function literal or a function of

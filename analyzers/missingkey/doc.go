@@ -46,7 +46,10 @@
 // deduplicate), at the top of the body or in an
 // object of it, also when a helper encodes the body its caller gives
 // it, or posts the bytes every caller in the package encodes from one
-// (in the operation it hands a retry wrapper, too), requests to a
+// (in the operation it hands a retry wrapper, too), or when a caller
+// hands a client of the program that sends no key of its own a request
+// it builds with such a field set (sms.Message{ClientReference: ref},
+// through the interface main wires), requests to a
 // route the same package serves ("POST /orders/{id}/insert", gin's and
 // echo's "/orders/:id"), or to a route the program's router names (a
 // gorilla/mux route's URL, echo's Reverse), also when a helper of
