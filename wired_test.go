@@ -666,7 +666,7 @@ func TestWired(t *testing.T) {
 		// the options it is given: none, past a claim its retries do
 		// not stop; a call that takes no options, before the row that
 		// records it.
-		"example.com/wiredopts/cmd/worker/main.go:30": {
+		"example.com/wiredopts/cmd/worker/main.go:32": {
 			`a crash after the retried HTTP request in dc.Client.PurchaseLicense \(dc.go:\d+:\d+\) and before its outcome is stored leaves no record of it`,
 			`a retry repeats the retried HTTP POST: the request carries no Idempotency-Key header: Client.do\(\) in dc.Client.CreateSnapshot \(dc.go:\d+:\d+\) \(HTTP handler Handlers.Snapshot, wired here\)`,
 			// A reference in the body of a client that sends a key
@@ -678,6 +678,9 @@ func TestWired(t *testing.T) {
 		// the caller passes none; a gateway keyed by that body field,
 		// not by a header.
 		"example.com/wiredopts/cmd/worker/main.go:26": {
+			// A call the client places in its own retry wrapper's
+			// operation, under the key its options set: none.
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in sms.Client.PlaceCall \(sms.go:\d+:\d+\) \(asynq handler Reminders.Ring, wired here\)`,
 			`a retry sends a new value as the request's client_reference field, on which its receiver drops a repeat, so the duplicate is not recognised: uuid.NewString\(\) in notify.Sender.Send \(notify.go:\d+:\d+\) is fresh on every attempt \(asynq handler Reminders.Remind, wired here\)`,
 		},
 		// Generators adapted from functions that are all fresh, in the

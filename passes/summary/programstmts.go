@@ -496,7 +496,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			place[len(place)-1].impl = k
 			root.externals = append(root.externals, place)
 		}
-		p.keyless(root, w, s, sc.through, im)
+		p.keyless(root, w, s, sc, im)
 		if !s.Retried && !slices.ContainsFunc(s.Stmts, func(st valueflow.SQLStmt) bool { return st.Wired == nil && sqltext.Parse(st.SQL).Writes() }) {
 			// An implementation that writes too may write its intent
 			// before its call: the list cannot order them.
@@ -770,7 +770,8 @@ func (sc *scope) unstored(a valueflow.ArgSource) bool {
 // slot its caller leaves empty: the implementation sets the key from a
 // field of a request it is given (only when the field is not empty),
 // and the wired call passes a request literal without that field.
-func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflow.Summary, through []Resolution, im impl) {
+func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflow.Summary, sc *scope, im impl) {
+	through := sc.through
 	if s.Retried {
 		return // its own package judges what reaches it there
 	}
@@ -778,7 +779,7 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 	// the retries of a client that retries itself.
 	claimed := w.PastGuard || p.guarded(w.Guards, true) || p.failedBefore(root)
 	body := emptyBodyKey(w, s)
-	bodyKeyed := body == nil && filledBodyKey(w)
+	bodyKeyed := body == nil && (filledBodyKey(w) || sc.dedupGiven(w))
 	for _, eff := range s.Effects {
 		if bodyKeyed && eff.Absent {
 			// A client with no key of its own to send, given a body
@@ -883,6 +884,23 @@ func filledBodyKey(w *valueflow.WiredStmt) bool {
 		return ok && !strings.Contains(name, ".") && catalog.IsDedupBodyField(name, "") &&
 			!valueflow.LeavesEmpty(w.Empty, valueflow.ArgSource{Param: f.Arg, Path: f.Path})
 	})
+}
+
+// dedupGiven reports whether the wired call w hands on, unchanged, a
+// parameter of the scope's function that the call into the scope built
+// in place with a dedup field set (a retrying decorator's next.Send(ctx,
+// m), m the sender's sms.Message{ClientReference: ref}).
+func (sc *scope) dedupGiven(w *valueflow.WiredStmt) bool {
+	for _, a := range w.Args {
+		if a.Param < 1 || a.Path != "" {
+			continue
+		}
+		given := valueflow.WiredStmt{Fields: slices.DeleteFunc(slices.Clone(sc.fields), func(f valueflow.FieldSource) bool { return f.Arg != a.Param-1 })}
+		if filledBodyKey(&given) {
+			return true
+		}
+	}
+	return false
 }
 
 func leavesKeyEmpty(w *valueflow.WiredStmt, eff valueflow.Effect) bool {

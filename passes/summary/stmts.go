@@ -421,10 +421,16 @@ func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, i
 					// operation (backoff.Retry(ctx, op, ...)) runs
 					// before the wrapper returns.
 					if reg, ok := cat.Registration(obj); ok && reg.Attempts && reg.Arg < len(call.Call.Args) {
-						if p := calledParam(fn, valueflow.Unwrap(call.Call.Args[reg.Arg])); p != nil {
+						op := valueflow.Unwrap(call.Call.Args[reg.Arg])
+						if p := calledParam(fn, op); p != nil {
 							if i := slices.Index(fn.Params, p); i >= 0 && !slices.Contains(runs, i) {
 								runs = append(runs, i)
 							}
+						}
+						if mc, ok := op.(*ssa.MakeClosure); ok {
+							// An operation that calls the parameter
+							// (retrygo.Do(func() error { return fn(ctx) })).
+							visit(mc.Fn.(*ssa.Function), tx)
 						}
 					}
 				}

@@ -5,6 +5,7 @@ import (
 	"context"
 
 	"example.com/wiredopts/notify"
+	"example.com/wiredopts/sms"
 	"github.com/hibiken/asynq"
 )
 
@@ -13,8 +14,27 @@ type Notifier interface {
 	Send(ctx context.Context, to, body string, opts ...notify.Option) error
 }
 
-// Reminders text reminders.
-type Reminders struct{ N Notifier }
+// Voice places calls; main wires it.
+type Voice interface {
+	PlaceCall(ctx context.Context, call sms.Call, opts ...sms.CallOption) error
+}
+
+// Reminders text reminders, and ring.
+type Reminders struct {
+	N     Notifier
+	Voice Voice
+}
+
+// Ring calls with no key.
+func (r *Reminders) Ring(ctx context.Context, t *asynq.Task) error {
+	return r.Voice.PlaceCall(ctx, sms.Call{To: string(t.Payload()), Text: "your tech is on the way"})
+}
+
+// RingKeyed calls under the task's ID.
+func (r *Reminders) RingKeyed(ctx context.Context, t *asynq.Task) error {
+	id, _ := asynq.GetTaskID(ctx)
+	return r.Voice.PlaceCall(ctx, sms.Call{To: string(t.Payload()), Text: "on the way"}, sms.WithKey("ring-"+id))
+}
 
 // Remind texts with no reference: the sender makes one per attempt.
 func (r *Reminders) Remind(ctx context.Context, t *asynq.Task) error {

@@ -23,9 +23,11 @@ func main() {
 	mux := asynq.NewServeMux()
 	mux.HandleFunc("wallet:reload", s.AutoReload)
 	mux.HandleFunc("wallet:renew", s.Renew)
-	rem := &remind.Reminders{N: &notify.Sender{API: &sms.Client{Base: "https://sms.example"}, Log: &sentlog.Log{}}}
+	rem := &remind.Reminders{N: &notify.Sender{API: &sms.Retrying{Next: &sms.Client{Base: "https://sms.example"}}, Log: &sentlog.Log{}}, Voice: &sms.Client{Base: "https://sms.example"}}
 	mux.HandleFunc("remind", rem.Remind)
 	mux.HandleFunc("confirm", rem.Confirm)
+	mux.HandleFunc("ring", rem.Ring)
+	mux.HandleFunc("ring/keyed", rem.RingKeyed)
 	asynq.NewServer(asynq.RedisClientOpt{}, asynq.Config{}).Run(mux)
 	h := &api.Handlers{Servers: &servers.Service{DC: dc.New("https://dc.example")}}
 	http.HandleFunc("POST /servers/{id}/snapshots", h.Snapshot)
