@@ -879,11 +879,7 @@ func emptyBodyKey(w *valueflow.WiredStmt, s *valueflow.Summary) *valueflow.Param
 // ClientReference: ref}): the body the implementation sends carries
 // the key, whatever header it leaves out.
 func filledBodyKey(w *valueflow.WiredStmt) bool {
-	return slices.ContainsFunc(w.Fields, func(f valueflow.FieldSource) bool {
-		name, ok := strings.CutPrefix(f.Path, ".")
-		return ok && !strings.Contains(name, ".") && catalog.IsDedupBodyField(name, "") &&
-			!valueflow.LeavesEmpty(w.Empty, valueflow.ArgSource{Param: f.Arg, Path: f.Path})
-	})
+	return setsDedupField(w.Fields, w.Empty, -1)
 }
 
 // dedupGiven reports whether the wired call w hands on, unchanged, a
@@ -891,16 +887,20 @@ func filledBodyKey(w *valueflow.WiredStmt) bool {
 // in place with a dedup field set (a retrying decorator's next.Send(ctx,
 // m), m the sender's sms.Message{ClientReference: ref}).
 func (sc *scope) dedupGiven(w *valueflow.WiredStmt) bool {
-	for _, a := range w.Args {
-		if a.Param < 1 || a.Path != "" {
-			continue
-		}
-		given := valueflow.WiredStmt{Fields: slices.DeleteFunc(slices.Clone(sc.fields), func(f valueflow.FieldSource) bool { return f.Arg != a.Param-1 })}
-		if filledBodyKey(&given) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(w.Args, func(a valueflow.ArgSource) bool {
+		return a.Param >= 1 && a.Path == "" && setsDedupField(sc.fields, nil, a.Param-1)
+	})
+}
+
+// setsDedupField reports whether fields, of arguments built in place,
+// set a dedup field of argument arg (any, when arg < 0) that empty does
+// not say is left empty.
+func setsDedupField(fields []valueflow.FieldSource, empty []valueflow.ArgSource, arg int) bool {
+	return slices.ContainsFunc(fields, func(f valueflow.FieldSource) bool {
+		name, ok := strings.CutPrefix(f.Path, ".")
+		return ok && (arg < 0 || f.Arg == arg) && !strings.Contains(name, ".") && catalog.IsDedupBodyField(name, "") &&
+			!valueflow.LeavesEmpty(empty, valueflow.ArgSource{Param: f.Arg, Path: f.Path})
+	})
 }
 
 func leavesKeyEmpty(w *valueflow.WiredStmt, eff valueflow.Effect) bool {
