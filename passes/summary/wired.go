@@ -481,34 +481,29 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 		// A fresh value a caller of the site's function makes and hands
 		// down is on that caller's root's path: its own entry.
 		var own []freshSite
-		others := make(map[*retried.Root]*retried.Path)
+		theirs := make(map[*retried.Root][]freshSite)
+		paths := make(map[*retried.Root]*retried.Path)
 		var order []*retried.Root
 		for _, fs := range fresh {
 			if fs.call != site.call {
 				continue
 			}
-			if gp := genPath(res, fs); gp != nil && gp.Root != path.Root {
-				if others[gp.Root] == nil {
-					order = append(order, gp.Root)
-					others[gp.Root] = gp
-				}
+			gp := genPath(res, fs)
+			if gp == nil || gp.Root == path.Root {
+				own = append(own, fs)
 				continue
 			}
-			own = append(own, fs)
+			if paths[gp.Root] == nil {
+				order, paths[gp.Root] = append(order, gp.Root), gp
+			}
+			theirs[gp.Root] = append(theirs[gp.Root], fs)
 		}
 		if len(pending.Calls) < maxWired {
 			pending.Calls = append(pending.Calls, pendingCall(pass, res, site, path, own))
 		}
 		for _, root := range order {
-			gp := others[root]
-			var theirs []freshSite
-			for _, fs := range fresh {
-				if fs.call == site.call && genPath(res, fs) != nil && genPath(res, fs).Root == root {
-					theirs = append(theirs, fs)
-				}
-			}
 			if len(pending.Calls) < maxWired {
-				pending.Calls = append(pending.Calls, pendingCall(pass, res, site, gp, theirs))
+				pending.Calls = append(pending.Calls, pendingCall(pass, res, site, paths[root], theirs[root]))
 			}
 		}
 	}
