@@ -37,18 +37,18 @@ func TestWired(t *testing.T) {
 	}
 	src := filepath.Join(testdata, "src")
 	// wiredkey's tables declare their keys, as a module's migrations do.
-	schema := []string{filepath.Join(src, "example.com", "wiredkey", "db", "schema.sql")}
+	schema := []string{filepath.Join(src, "example.com", "wiredkey", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredfields", "db", "schema.sql")}
 	cfg.Schema = schema
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...", "example.com/wiredget/...", "example.com/wireduow/...", "example.com/wiredtable/...", "example.com/wiredidem/...", "example.com/wiredinbox/...", "example.com/wiredretry/...", "example.com/wiredlog/...", "example.com/wiredclosure/...", "example.com/wiredbun/...", "example.com/wiredctxtx/...", "example.com/wireddispatch/...", "example.com/wiredgormtx/...", "example.com/wiredrunner/...", "example.com/wiredgen/...", "example.com/wiredhooks/...", "example.com/wiredopts/...", "example.com/wiredgenfunc/...")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...", "example.com/wiredget/...", "example.com/wireduow/...", "example.com/wiredtable/...", "example.com/wiredidem/...", "example.com/wiredinbox/...", "example.com/wiredretry/...", "example.com/wiredlog/...", "example.com/wiredclosure/...", "example.com/wiredbun/...", "example.com/wiredctxtx/...", "example.com/wireddispatch/...", "example.com/wiredgormtx/...", "example.com/wiredrunner/...", "example.com/wiredgen/...", "example.com/wiredhooks/...", "example.com/wiredopts/...", "example.com/wiredgenfunc/...", "example.com/wiredfields/...")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun", "example.com/wiredget", "example.com/wireduow", "example.com/wiredtable", "example.com/wiredidem", "example.com/wiredinbox", "example.com/wiredretry", "example.com/wiredlog", "example.com/wiredclosure", "example.com/wiredbun", "example.com/wiredctxtx", "example.com/wireddispatch", "example.com/wiredgormtx", "example.com/wiredrunner", "example.com/wiredgen", "example.com/wiredhooks", "example.com/wiredopts", "example.com/wiredgenfunc")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun", "example.com/wiredget", "example.com/wireduow", "example.com/wiredtable", "example.com/wiredidem", "example.com/wiredinbox", "example.com/wiredretry", "example.com/wiredlog", "example.com/wiredclosure", "example.com/wiredbun", "example.com/wiredctxtx", "example.com/wireddispatch", "example.com/wiredgormtx", "example.com/wiredrunner", "example.com/wiredgen", "example.com/wiredhooks", "example.com/wiredopts", "example.com/wiredgenfunc", "example.com/wiredfields")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -117,6 +117,20 @@ func TestWired(t *testing.T) {
 					t.Errorf("%s: %s resolved to itself: %q", d.Message, via, impl)
 				}
 				steps[step] = true
+			}
+		}
+	}
+	// A processor is resolved by the field the call is made through:
+	// the payments and disputes endpoints, whose fields main fills
+	// with the processor that absorbs a redelivery, are named by no
+	// finding, and a verifier that stamps a new ID on each event makes
+	// no event ID caller-known.
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			for _, r := range append([]analysis.RelatedInformation{{Message: d.Message}}, d.Related...) {
+				if strings.Contains(r.Message, "Server.Payment") || strings.Contains(r.Message, "Server.Dispute") || strings.Contains(r.Message, "dispute_events") {
+					t.Errorf("%s: names an endpoint whose processor absorbs a redelivery: %q", d.Message, r.Message)
+				}
 			}
 		}
 	}
@@ -304,7 +318,6 @@ func TestWired(t *testing.T) {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into accounts in gormstore.Accounts.Open \(gormstore.go:\d+:\d+\) is not idempotent \(HTTP handler Fleet.Opened, wired here\)`,
 			// Each implementation of the accounts the program holds is
 			// an operation of its own.
-			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into accounts in postgres.Accounts.Open \(accounts.go:\d+:\d+\) is not idempotent \(HTTP handler Fleet.Opened, wired here\)`,
 			`a retry inserts a second archive row with a new id: uuid.NewString\(\) in app.service.Archive \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Archive, wired here\)`,
 			`a retry inserts a second ledger row with a new id: uuid.NewString\(\) in app.service.Transfer \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Transfer, wired here\)`,
 			`a retry inserts a second ledger row with a new id: uuid.NewString\(\) in app.service.Transfer \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Transfer, wired here\)`,
@@ -688,6 +701,12 @@ func TestWired(t *testing.T) {
 		"example.com/wiredgenfunc/cmd/server/main.go:15": {
 			`a retry inserts a second labels row with a new id: Coder.Code\(\) in app.Service.Label \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Service.Label, wired here\)`,
 			`a retry inserts a second parcels row with a new id: Generator.New\(\) in app.Service.Receive \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Service.Receive, wired here\)`,
+		},
+		// One interface in three fields, each wired with its own
+		// processor: the accounts endpoint's alone inserts the
+		// event its verifier parsed with no conflict handling.
+		"example.com/wiredfields/cmd/server/main.go:15": {
+			`a retry inserts the row for the same event_id again, which fails or duplicates it: the INSERT into account_events in store.AccountEvents.Handle \(store.go:\d+:\d+\) has no conflict handling for the caller-known event_id \(HTTP handler Server.Account, wired here\)`,
 		},
 		// Options a helper hands on to a decorated gateway: none from
 		// the task, a fresh key from the handler that makes it.

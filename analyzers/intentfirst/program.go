@@ -2,6 +2,7 @@ package intentfirst
 
 import (
 	"fmt"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -61,10 +62,8 @@ func writeBack(r *summary.ProgramRoot, call summary.ProgramCall) int {
 		if !st.Parsed.Writes() {
 			continue
 		}
-		for _, e := range st.WriteBackOf {
-			if e == call.Entry {
-				return j
-			}
+		if slices.ContainsFunc(st.WriteBackOf, call.Returns) {
+			return j
 		}
 	}
 	return -1

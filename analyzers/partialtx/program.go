@@ -183,7 +183,7 @@ func withoutOutcomes(r *summary.ProgramRoot, first int, writes []int) []int {
 			return true // the failure of a call made since: its outcome too
 		}
 		return slices.ContainsFunc(r.Stmts[w].WriteBackOf, func(entry string) bool {
-			return slices.ContainsFunc(r.Calls, func(call summary.ProgramCall) bool { return call.Entry == entry && call.Before > first })
+			return slices.ContainsFunc(r.Calls, func(call summary.ProgramCall) bool { return call.Returns(entry) && call.Before > first })
 		})
 	})
 }

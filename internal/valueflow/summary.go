@@ -833,6 +833,62 @@ func (*PoolFields) AFact() {}
 
 func (f *PoolFields) String() string { return "pools(" + strings.Join(f.Paths, " ") + ")" }
 
+// FieldTypes is a package fact: the concrete types the package stores
+// into struct fields of interface type (Server{Events: payment.New(...)}
+// in main). The composition root resolves a call through such a field
+// to the implementations stored into it, when every store the program
+// makes names one.
+type FieldTypes struct {
+	Fields []FieldType
+	// Args are the types the package passes to the parameters that
+	// other packages' fields are filled from (FieldType.Params), by
+	// parameter.
+	Args []FieldType
+	// Escaped are those parameters' functions that the package uses as
+	// values (fx.Provide(api.NewServer)): whoever calls them is not seen.
+	Escaped []string
+}
+
+// A FieldType is the types the package stores into one field, or
+// passes to one parameter.
+type FieldType struct {
+	Field string   // "example.com/api.Server.Events", or "example.com/api.NewServer#1"
+	Types []string // "example.com/payment.Service", pointers left out
+	// Params are the parameters of the package's functions the field
+	// is filled from (&Server{Events: ev} in NewServer(ev Events)):
+	// it holds what their callers pass.
+	Params []string
+	// Open is set when the package stores a value whose concrete type
+	// it does not know there (an interface value it did not receive
+	// as a parameter), or takes the field's address.
+	Open bool
+}
+
+// AFact marks FieldTypes as an analysis fact.
+func (*FieldTypes) AFact() {}
+
+func (f *FieldTypes) String() string {
+	items := make([]string, len(f.Fields))
+	for i, ft := range f.Fields {
+		items[i] = ft.String()
+	}
+	for _, a := range f.Args {
+		items = append(items, "arg "+a.String())
+	}
+	for _, e := range f.Escaped {
+		items = append(items, "escaped "+e)
+	}
+	return "fieldtypes(" + strings.Join(items, " ") + ")"
+}
+
+func (ft FieldType) String() string {
+	s := ft.Field + "=" + strings.Join(append(slices.Clone(ft.Types), ft.Params...), "|")
+	if ft.Open {
+		s += "|?"
+	}
+	return s
+}
+
 // String lists what the summary says, in the order of its fields and
 // leaving out the empty ones, one entry per element:
 //
@@ -1055,6 +1111,14 @@ func (s *Summary) Empty() bool {
 		len(s.ParamWrites) == 0 && len(s.Effects) == 0 && len(s.Stmts) == 0 && !s.StmtsCut && len(s.ResultFields) == 0 &&
 		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0 && len(s.RunsPast) == 0 && !s.Option &&
 		len(s.RecvSets) == 0
+}
+
+// Pure reports whether the summary lists nothing the function does
+// beyond computing its results from its arguments: no statement, no
+// external call, no wired call, no fresh value, no ORM read.
+func (s *Summary) Pure() bool {
+	return !s.ORMReads && len(s.FreshResults) == 0 && len(s.FreshVia) == 0 && len(s.Defects) == 0 && len(s.Effects) == 0 &&
+		len(s.Stmts) == 0 && !s.StmtsCut && len(s.ParamWrites) == 0 && len(s.Wired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0
 }
 
 // A Frame is one step of a call chain: a function and a position in it.

@@ -98,6 +98,9 @@ type program struct {
 	// wrapped memoises builtWithPool: by database interface, whether
 	// a type of the program implements it.
 	wrapped map[string]bool
+	// stored are the types the program stores into fields of
+	// interface type, by field (FieldTypes).
+	stored storedFields
 }
 
 type impl struct {
@@ -124,7 +127,11 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 	var pending []*valueflow.Pending
 	var adapted []valueflow.Adapted
 	converted := map[string]bool{}
+	stored := storedFields{}
 	for _, f := range facts {
+		if ft, ok := f.Fact.(*valueflow.FieldTypes); ok {
+			stored.add(ft)
+		}
 		if p, ok := f.Fact.(*valueflow.Pending); ok {
 			pending = append(pending, p)
 			adapted = append(adapted, p.Adapted...)
@@ -138,7 +145,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 	if len(pending) == 0 {
 		return nil, nil
 	}
-	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted, converted: converted, wrapped: map[string]bool{}, taken: taken}
+	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted, converted: converted, wrapped: map[string]bool{}, taken: taken, stored: stored}
 	p.link(pass.Pkg)
 	p.keys = agreedKeys(cat, pending)
 	p.wraps = wrapsOf(pending)

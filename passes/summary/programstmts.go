@@ -67,6 +67,14 @@ type ProgramCall struct {
 	RootKey bool
 }
 
+// Returns reports whether what the wired call entry returned may be the
+// call's outcome: the call is entry's own, or is made inside entry's
+// implementations (a decorator returns what the client it wraps
+// returned).
+func (c ProgramCall) Returns(entry string) bool {
+	return c.Entry == entry || strings.HasPrefix(c.Entry, entry+".")
+}
+
 // A ProgramStmt is one statement of a root's expanded list.
 type ProgramStmt struct {
 	valueflow.SQLStmt
@@ -458,7 +466,12 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 	}
 	known := true // every implementation says what it runs
 	ims := p.implementations(w.Call)
+	holds := p.heldBy(sc, w, ims)
+	first := true // the first implementation expanded
 	for k, im := range ims {
+		if !holds(im) {
+			continue // not what the field the call is made through holds
+		}
 		if promotedTwice(ims, im) {
 			// A store that embeds the repository it is, on the pool,
 			// runs the repository's own method: the receiver the call
@@ -480,16 +493,16 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 		}
 		var args, txArgs []int
 		for _, r := range s.Runs {
-			if r > 0 && (k == 0 || slices.Contains(runs, r-1)) {
+			if r > 0 && (first || slices.Contains(runs, r-1)) {
 				args = append(args, r-1) // the receiver is parameter 0
 			}
 		}
 		for _, r := range s.RunsInTx {
-			if r > 0 && (k == 0 || slices.Contains(inTx, r-1)) {
+			if r > 0 && (first || slices.Contains(inTx, r-1)) {
 				txArgs = append(txArgs, r-1)
 			}
 		}
-		runs, inTx = args, txArgs
+		runs, inTx, first = args, txArgs, false
 		root.Cut = root.Cut || s.StmtsCut
 		if len(s.Effects) > 0 {
 			place := slices.Clone(here)
@@ -506,9 +519,10 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 				}
 				// Keyed only from a field this call leaves empty: no key.
 				eff.Absent = eff.Absent || leavesKeyEmpty(w, eff)
-				if eff.Absent && eff.KeyPath == "" && filledBodyKey(w) {
+				if eff.Absent && eff.KeyPath == "" && (filledBodyKey(w) || sc.dedupGiven(w)) {
 					// A body this call builds with its dedup field set,
-					// for a client with no key of its own to send.
+					// or that a decorator hands on as its caller built
+					// it, for a client with no key of its own to send.
 					eff.Absent, eff.KeyUnknown = false, true
 				}
 				c := ProgramCall{Effect: eff, Before: len(root.Stmts), Entry: sc.key + "/" + strconv.Itoa(here[len(here)-1].index),
@@ -688,7 +702,7 @@ func (p *program) stableLookups(sc *scope, w *valueflow.WiredStmt) []valueflow.A
 			continue
 		}
 		by := sc.list[l.Entry].Wired
-		if by == nil || !p.readsOnly(by.Call, 0) {
+		if by == nil || !p.readsOnly(by.Call, 0) && !p.derives(sc, by) {
 			continue
 		}
 		if !slices.ContainsFunc(l.Keys, func(k int) bool { return !sc.holds(by, k) }) {
@@ -727,6 +741,28 @@ func (p *program) readsOnly(call valueflow.WiredCall, depth int) bool {
 		}
 	}
 	return true
+}
+
+// derives reports whether every implementation of w's call that the
+// field it is made through can hold computes what
+// it returns from its arguments alone (a webhook's parser): it runs no
+// statement, no external call and no wired call, and makes no fresh
+// value. An implementation of the package analysed, whose summary is
+// not a fact yet, is not known to.
+func (p *program) derives(sc *scope, w *valueflow.WiredStmt) bool {
+	ims := p.implementations(w.Call)
+	holds := p.heldBy(sc, w, ims)
+	ims = slices.DeleteFunc(slices.Clone(ims), func(im impl) bool { return !holds(im) })
+	for _, im := range ims {
+		if im.fn.Pkg() == p.pass.Pkg {
+			return false
+		}
+		var s valueflow.Summary
+		if p.pass.ImportObjectFact(im.fn, &s) && !s.Pure() {
+			return false
+		}
+	}
+	return len(ims) > 0
 }
 
 // errorArg reports whether a, an argument of a statement of the

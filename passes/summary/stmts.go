@@ -1986,12 +1986,13 @@ func (b *stmtBuilder) fieldSources(a ssa.Value, i int) []valueflow.FieldSource {
 func (b *stmtBuilder) lookups(a ssa.Value, i int) []valueflow.Lookup {
 	var out []valueflow.Lookup
 	add := func(v ssa.Value, path string) {
-		base, field, ok := fieldRead(valueflow.Unwrap(v))
-		if !ok || !isIdentityField(base.Type(), field) {
-			return
+		var c *ssa.Call
+		if base, field, ok := fieldRead(valueflow.Unwrap(v)); ok && isIdentityField(base.Type(), field) {
+			c = b.producer(base, 0)
+		} else if path == "" {
+			c = wholeResult(v)
 		}
-		c := b.producer(base, 0)
-		if c == nil {
+		if c == nil || b.producer(c, 0) != c {
 			return
 		}
 		var keys []int
@@ -2007,6 +2008,34 @@ func (b *stmtBuilder) lookups(a ssa.Value, i int) []valueflow.Lookup {
 	add(a, "")
 	forFieldStores(a, func(field string, v ssa.Value) { add(v, "."+field) })
 	return out
+}
+
+// wholeResult returns the call whose result v is, whole (ev, where ev
+// is what Parse(body) returned, what it points to, or the variable it
+// was stored in once), or nil.
+func wholeResult(v ssa.Value) *ssa.Call {
+	switch x := valueflow.Unwrap(v).(type) {
+	case *ssa.Call:
+		return x
+	case *ssa.Extract:
+		c, _ := x.Tuple.(*ssa.Call)
+		return c
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return wholeResult(x.X)
+		}
+	case *ssa.Alloc:
+		var stored []ssa.Value
+		for _, r := range *x.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == x {
+				stored = append(stored, st.Val)
+			}
+		}
+		if len(stored) == 1 {
+			return wholeResult(stored[0])
+		}
+	}
+	return nil
 }
 
 // keyedFields lists the fields of a struct built in place for argument

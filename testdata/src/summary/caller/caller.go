@@ -1,3 +1,5 @@
+// want package:`^fieldtypes\(arg summary/store\.New#0=database/sql\.DB\)$`
+
 // Package caller's summaries hold what the functions of store that it
 // calls do, read from their facts: summaries are transitively closed.
 package caller

@@ -1,4 +1,4 @@
-package store
+package store // want package:`^fieldtypes\(summary/store\.Queries\.db=summary/store\.New#0\)$`
 
 import (
 	"context"

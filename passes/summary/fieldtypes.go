@@ -1,0 +1,469 @@
+package summary
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/idemlint/idemlint/internal/valueflow"
+)
+
+// exportFieldTypes exports the concrete types the package's non-test
+// files store into struct fields of interface type: the composition
+// root's Server{Events: payment.NewEvents(st)} says which
+// implementation a call through s.Events runs, where the interface has
+// several. A constructor that stores its parameter
+// (NewServer(ev Events)) holds what its callers pass, which their
+// packages record. It reads the syntax, which every package has, where
+// SSA is built only for the packages that can hold a finding.
+func exportFieldTypes(pass *analysis.Pass) {
+	fact := valueflow.FieldTypes{Fields: storedTypes(pass)}
+	fact.Args, fact.Escaped = passedTypes(pass, fact.Fields)
+	if len(fact.Fields) > 0 || len(fact.Args) > 0 || len(fact.Escaped) > 0 {
+		pass.ExportPackageFact(&fact)
+	}
+}
+
+// typeSet gathers the types of values stored into a field or passed to
+// a parameter.
+type typeSet map[string]*valueflow.FieldType
+
+// note adds the value v (nil: one whose type is not known) to key's
+// entry; params names the parameters of the enclosing function, whose
+// values are what its callers pass.
+func (ts typeSet) note(info *types.Info, key string, v ast.Expr, params map[*types.Var]string) {
+	ft := ts[key]
+	if ft == nil {
+		ft = &valueflow.FieldType{Field: key}
+		ts[key] = ft
+	}
+	if v == nil {
+		ft.Open = true
+		return
+	}
+	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
+		if v, ok := info.Uses[id].(*types.Var); ok && params[v] != "" {
+			p := params[v]
+			if !slices.Contains(ft.Params, p) {
+				ft.Params = append(ft.Params, p)
+			}
+			return
+		}
+	}
+	tv, ok := info.Types[v]
+	switch {
+	case !ok:
+		ft.Open = true
+	case tv.IsNil():
+		// No implementation: a call through it panics.
+	default:
+		if name := concreteName(tv.Type); name != "" {
+			if !slices.Contains(ft.Types, name) {
+				ft.Types = append(ft.Types, name)
+			}
+		} else {
+			ft.Open = true
+		}
+	}
+}
+
+// sorted returns the entries in the order of their keys.
+func (ts typeSet) sorted() []valueflow.FieldType {
+	out := make([]valueflow.FieldType, 0, len(ts))
+	for _, k := range slices.Sorted(maps.Keys(ts)) {
+		ft := ts[k]
+		slices.Sort(ft.Types)
+		slices.Sort(ft.Params)
+		out = append(out, *ft)
+	}
+	return out
+}
+
+// storedTypes lists, by field, the concrete types stored into fields of
+// interface type in composite literals and assignments.
+func storedTypes(pass *analysis.Pass) []valueflow.FieldType {
+	ts := typeSet{}
+	tests := testFiles(pass)
+	for _, f := range pass.Files {
+		if tests.contain(f.Pos()) {
+			continue
+		}
+		for _, decl := range f.Decls {
+			params := paramNames(pass.TypesInfo, decl)
+			note := func(field string, v ast.Expr) { ts.note(pass.TypesInfo, field, v, params) }
+			ast.Inspect(decl, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.CompositeLit:
+					literalStores(pass.TypesInfo, n, note)
+				case *ast.AssignStmt:
+					for i, lhs := range n.Lhs {
+						field, ok := ifaceField(pass.TypesInfo, lhs)
+						if !ok {
+							continue
+						}
+						if len(n.Lhs) == len(n.Rhs) {
+							note(field, n.Rhs[i])
+						} else {
+							note(field, nil) // one of a call's results
+						}
+					}
+				case *ast.UnaryExpr:
+					// &s.Events: whatever the pointer's holder stores.
+					if field, ok := ifaceField(pass.TypesInfo, n.X); ok && n.Op == token.AND {
+						note(field, nil)
+					}
+				}
+				return true
+			})
+		}
+	}
+	return ts.sorted()
+}
+
+// paramNames names the parameters of a package-level function
+// ("example.com/api.NewServer#1"): a store of one holds what the
+// function's callers pass. A method's are left out, as its calls through
+// interfaces and method values are not all seen.
+func paramNames(info *types.Info, decl ast.Decl) map[*types.Var]string {
+	fd, ok := decl.(*ast.FuncDecl)
+	if !ok || fd.Recv != nil || fd.Type.TypeParams != nil {
+		return nil
+	}
+	fn, ok := info.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	out := map[*types.Var]string{}
+	for i := range sig.Params().Len() {
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			break
+		}
+		out[sig.Params().At(i)] = paramKey(fn, i)
+	}
+	return out
+}
+
+// paramKey names parameter i of fn.
+func paramKey(fn *types.Func, i int) string {
+	return fn.FullName() + "#" + strconv.Itoa(i)
+}
+
+// passedTypes lists the types the package passes to the parameters that
+// fields of its imports, or its own, are filled from, and those
+// parameters' functions it uses as values.
+func passedTypes(pass *analysis.Pass, own []valueflow.FieldType) (args []valueflow.FieldType, escaped []string) {
+	wanted := map[string]bool{}
+	want := func(fields []valueflow.FieldType) {
+		for _, ft := range fields {
+			for _, p := range ft.Params {
+				wanted[p] = true
+			}
+		}
+	}
+	want(own)
+	for _, imp := range pass.Pkg.Imports() {
+		var fact valueflow.FieldTypes
+		if pass.ImportPackageFact(imp, &fact) {
+			want(fact.Fields)
+		}
+	}
+	if len(wanted) == 0 {
+		return nil, nil
+	}
+	wantedFunc := map[string]bool{}
+	for p := range wanted {
+		fn, _, _ := strings.Cut(p, "#")
+		wantedFunc[fn] = true
+	}
+	ts := typeSet{}
+	esc := map[string]bool{}
+	tests := testFiles(pass)
+	called := map[*ast.Ident]bool{} // the functions' names in calls
+	for _, f := range pass.Files {
+		if tests.contain(f.Pos()) {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+			if !ok || !wantedFunc[fn.Origin().FullName()] {
+				return true
+			}
+			switch fun := ast.Unparen(call.Fun).(type) {
+			case *ast.Ident:
+				called[fun] = true
+			case *ast.SelectorExpr:
+				called[fun.Sel] = true
+			}
+			for i, a := range call.Args {
+				if key := paramKey(fn.Origin(), i); wanted[key] {
+					ts.note(pass.TypesInfo, key, a, nil)
+				}
+			}
+			return true
+		})
+	}
+	for id, obj := range pass.TypesInfo.Uses {
+		if fn, ok := obj.(*types.Func); ok && wantedFunc[fn.Origin().FullName()] && !called[id] && !tests.contain(id.Pos()) {
+			esc[fn.Origin().FullName()] = true
+		}
+	}
+	return ts.sorted(), slices.Sorted(maps.Keys(esc))
+}
+
+// literalStores notes the values a composite literal of a named struct
+// type gives its fields of interface type.
+func literalStores(info *types.Info, lit *ast.CompositeLit, note func(string, ast.Expr)) {
+	t := info.TypeOf(lit)
+	if t == nil {
+		return
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem() // an elided &T in a literal of pointers
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for i, elt := range lit.Elts {
+		var f *types.Var
+		v := elt
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			id, ok := kv.Key.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			f, v = structField(st, id.Name), kv.Value
+		} else if i < st.NumFields() {
+			f = st.Field(i)
+		}
+		if f != nil && types.IsInterface(f.Type()) {
+			note(fieldName(named, f.Name()), v)
+		}
+	}
+}
+
+// ifaceField returns the name of the field of interface type that e
+// selects (s.Events, s.deps.Events), by the named struct type that
+// declares it.
+func ifaceField(info *types.Info, e ast.Expr) (string, bool) {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.FieldVal || !types.IsInterface(s.Obj().Type()) {
+		return "", false
+	}
+	// The struct that declares the field: the receiver's, or that of
+	// the embedded field it is promoted from.
+	t := s.Recv()
+	idx := s.Index()
+	for _, i := range idx[:len(idx)-1] {
+		st, ok := derefStruct(t)
+		if !ok {
+			return "", false
+		}
+		t = st.Field(i).Type()
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return "", false
+	}
+	return fieldName(named, s.Obj().Name()), true
+}
+
+// derefStruct returns the struct t is, or points to.
+func derefStruct(t types.Type) (*types.Struct, bool) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return st, ok
+}
+
+// structField returns the field of st named name, or nil.
+func structField(st *types.Struct, name string) *types.Var {
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			return st.Field(i)
+		}
+	}
+	return nil
+}
+
+// fieldName names a field by the named type that declares it:
+// "example.com/api.Server.Events".
+func fieldName(named *types.Named, field string) string {
+	return typeName(named) + "." + field
+}
+
+// typeName is "path.Name" of a named type, the generic type for an
+// instance.
+func typeName(named *types.Named) string {
+	obj := named.Origin().Obj()
+	if obj.Pkg() == nil {
+		return obj.Name()
+	}
+	return obj.Pkg().Path() + "." + obj.Name()
+}
+
+// concreteName names the named type a concrete type is or points to, or
+// "" for an interface or an unnamed type.
+func concreteName(t types.Type) string {
+	if types.IsInterface(t) {
+		return ""
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok && !isNamedPointer(t) {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || strings.HasPrefix(typeName(named), ".") {
+		return ""
+	}
+	return typeName(named)
+}
+
+// isNamedPointer reports whether t is a named pointer type (type P *T).
+func isNamedPointer(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.Named)
+	return ok
+}
+
+// storedFields is what the program's packages store into fields of
+// interface type, and pass to the parameters those are filled from.
+type storedFields struct {
+	fields, args map[string][]valueflow.FieldType
+	escaped      map[string]bool
+}
+
+func (s *storedFields) add(ft *valueflow.FieldTypes) {
+	if s.fields == nil {
+		s.fields, s.args, s.escaped = map[string][]valueflow.FieldType{}, map[string][]valueflow.FieldType{}, map[string]bool{}
+	}
+	for _, f := range ft.Fields {
+		s.fields[f.Field] = append(s.fields[f.Field], f)
+	}
+	for _, a := range ft.Args {
+		s.args[a.Field] = append(s.args[a.Field], a)
+	}
+	for _, e := range ft.Escaped {
+		s.escaped[e] = true
+	}
+}
+
+// typesOf returns the concrete types the program stores into field, by
+// name: ok is false when a store of unknown type, or a parameter whose
+// callers are not all seen, may fill it.
+func (s *storedFields) typesOf(field string) (names []string, ok bool) {
+	stores := s.fields[field]
+	if len(stores) == 0 {
+		return nil, false // filled where no package says (reflection)
+	}
+	for _, ft := range stores {
+		if ft.Open {
+			return nil, false
+		}
+		names = append(names, ft.Types...)
+		for _, p := range ft.Params {
+			fn, _, _ := strings.Cut(p, "#")
+			if s.escaped[fn] {
+				return nil, false
+			}
+			// A function no package calls, nor uses as a value, is
+			// never run: none of what it stores is there.
+			args := s.args[p]
+			for _, a := range args {
+				if a.Open || len(a.Params) > 0 {
+					return nil, false
+				}
+				names = append(names, a.Types...)
+			}
+		}
+	}
+	return names, true
+}
+
+// heldBy returns the implementations of ims that the field a wired call
+// is made through can hold, when the call is made on a field of the
+// scope's receiver (s.events.Handle) and the program stores only known
+// types there; ims otherwise. The others stay, unresolved, in their
+// places, so that the indices of the implementations name the same ones
+// on every path.
+func (p *program) heldBy(sc *scope, w *valueflow.WiredStmt, ims []impl) func(impl) bool {
+	all := func(impl) bool { return true }
+	if w.Recv.Param != 0 || w.Recv.Path == "" || sc.recv == nil {
+		return all
+	}
+	t := sc.recv
+	var field string
+	for _, name := range strings.Split(strings.TrimPrefix(w.Recv.Path, "."), ".") {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		named, ok := types.Unalias(t).(*types.Named)
+		if !ok {
+			return all
+		}
+		st, ok := named.Underlying().(*types.Struct)
+		if !ok {
+			return all
+		}
+		f := structField(st, name)
+		if f == nil {
+			return all
+		}
+		field, t = fieldName(named, name), f.Type()
+	}
+	if !types.IsInterface(t) {
+		return all
+	}
+	names, ok := p.stored.typesOf(field)
+	if !ok {
+		return all
+	}
+	holds := func(im impl) bool {
+		rt := im.recv
+		if rt == nil {
+			rt = im.fn.Type().(*types.Signature).Recv().Type()
+		}
+		return slices.Contains(names, concreteName(rt))
+	}
+	if !slices.ContainsFunc(ims, holds) {
+		return all // what it holds is none the walk found: a decorator
+	}
+	for _, im := range ims {
+		if holds(im) && p.decorator(im, w.Call) {
+			// What the decorator wraps is resolved as the interface's
+			// implementations, not by the field it is in.
+			return all
+		}
+	}
+	return holds
+}
+
+// decorator reports whether im makes a wired call of a method of the
+// name it implements, of this interface or another: it wraps another
+// implementation (a logging Refunder over the gateway's interface).
+func (p *program) decorator(im impl, call valueflow.WiredCall) bool {
+	s := p.summary(im.fn)
+	return s != nil && slices.ContainsFunc(s.Wired, func(c valueflow.WiredCall) bool { return c.Method == call.Method })
+}

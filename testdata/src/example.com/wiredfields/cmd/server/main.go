@@ -1,0 +1,20 @@
+// Command server wires one processor per webhook endpoint.
+package main
+
+import (
+	"database/sql"
+	"net/http"
+
+	"example.com/wiredfields/hooks"
+	"example.com/wiredfields/sign"
+	"example.com/wiredfields/store"
+)
+
+func main() {
+	db, _ := sql.Open("postgres", "")
+	s := hooks.NewServer(sign.HMAC{Secret: "whsec"}, &store.PaymentEvents{DB: db}, &store.AccountEvents{DB: db}, &store.PaymentEvents{DB: db})
+	http.HandleFunc("POST /hooks/payments", s.Payment)
+	http.HandleFunc("POST /hooks/accounts", s.Account)
+	http.HandleFunc("POST /hooks/disputes", s.Dispute)
+	http.ListenAndServe(":8080", nil)
+}

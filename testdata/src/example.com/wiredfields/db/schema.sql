@@ -1,0 +1,3 @@
+CREATE TABLE payment_events (event_id TEXT PRIMARY KEY, kind TEXT NOT NULL);
+CREATE TABLE account_events (event_id TEXT PRIMARY KEY, kind TEXT NOT NULL);
+CREATE TABLE dispute_events (event_id TEXT PRIMARY KEY, kind TEXT NOT NULL);
