@@ -263,6 +263,10 @@ type SQLCall struct {
 	Forward    bool
 	Handle     int
 	Autocommit bool
+	// Affected is set for a forwarding function whose first result is
+	// the rows the statement affected (return res.RowsAffected()): a
+	// caller that reads it learns whether a claim took.
+	Affected bool
 	// Built is set for a text builder's executor: the text is the one
 	// its receiver's chain renders, run on the handle the chain's
 	// RunWith gives it (see TextBuilder).

@@ -33,6 +33,9 @@ type Write struct {
 	Tx         ssa.Value // the transaction, for DurTx
 
 	txOrigins map[string]bool // the transaction's identity, when Tx cannot carry it
+	// affected: Instr is a forwarding helper's call whose first result
+	// is the rows the statement affected (catalog.SQLCall.Affected).
+	affected bool
 }
 
 // TxOrigins names the transaction a write runs on (see Origins).
@@ -197,6 +200,9 @@ type Stmt struct {
 	Callee *Callee
 
 	txOrigins map[string]bool // the transaction's identity, when Tx cannot carry it
+	// affected: Instr is a forwarding helper's call whose first result
+	// is the rows the statement affected (catalog.SQLCall.Affected).
+	affected bool
 }
 
 // Callee says which function of a call runs a statement, as its summary
@@ -366,7 +372,7 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 		}
 		text, hole = t, slices.Index(c.Parent().Params, p)+1
 	}
-	st := &Stmt{Instr: c, SQL: sqltext.Parse(text), Text: text, TextParam: hole}
+	st := &Stmt{Instr: c, SQL: sqltext.Parse(text), Text: text, TextParam: hole, affected: sc.Affected}
 	if hole > 0 {
 		st.SQL = &sqltext.Statement{} // unknown until completed
 	}
@@ -1226,6 +1232,9 @@ func IsGuard(st *Stmt) bool {
 	results := []ssa.Value{call}
 	for _, r := range *call.Referrers() {
 		if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+			if st.affected && len(*ex.Referrers()) > 0 {
+				return true // the helper's count of the rows, read
+			}
 			results = append(results, ex)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -28,16 +29,23 @@ type Executor struct {
 	Handle int
 	// Autocommit: the function's own handle commits each statement.
 	Autocommit bool
+	// Affected: the function returns the rows the statement affected
+	// as its first result.
+	Affected bool
 }
 
 func (*Executor) AFact() {}
 
 func (e *Executor) String() string {
-	return fmt.Sprintf("executor(query %d, args %d, named %t, handle %d, autocommit %t)", e.Query, e.Args, e.Named, e.Handle, e.Autocommit)
+	s := fmt.Sprintf("executor(query %d, args %d, named %t, handle %d, autocommit %t)", e.Query, e.Args, e.Named, e.Handle, e.Autocommit)
+	if e.Affected {
+		s = strings.TrimSuffix(s, ")") + ", affected)"
+	}
+	return s
 }
 
 func (e *Executor) call() catalog.SQLCall {
-	return catalog.SQLCall{Query: e.Query, Args: e.Args, Named: e.Named, Forward: true, Handle: e.Handle, Autocommit: e.Autocommit}
+	return catalog.SQLCall{Query: e.Query, Args: e.Args, Named: e.Named, Forward: true, Handle: e.Handle, Autocommit: e.Autocommit, Affected: e.Affected}
 }
 
 // executors returns the executors the package can call: those of the
@@ -139,9 +147,7 @@ func forwarding(info *types.Info, fd *ast.FuncDecl, fn *types.Func, executor fun
 	var bound map[types.Object]binding
 	if !sig.Variadic() {
 		// Only a named executor's arguments are not variadic.
-		if bound = boundQueries(info, fd.Body); len(bound) == 0 {
-			return nil
-		}
+		bound = boundQueries(info, fd.Body)
 	}
 	if assigned(info, fd.Body, params) {
 		return nil
@@ -150,7 +156,7 @@ func forwarding(info *types.Info, fd *ast.FuncDecl, fn *types.Func, executor fun
 	ambiguous := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || !call.Ellipsis.IsValid() {
+		if !ok {
 			return true
 		}
 		callee, ok := typeutil.Callee(info, call).(*types.Func)
@@ -158,11 +164,21 @@ func forwarding(info *types.Info, fd *ast.FuncDecl, fn *types.Func, executor fun
 			return true
 		}
 		sc, ok := executor(callee)
-		if !ok || sc.Named || sc.Args != len(call.Args)-1 || sc.Query < 0 || sc.Query >= len(call.Args) {
+		if !ok || sc.Query < 0 || sc.Query >= len(call.Args) || sc.Args >= len(call.Args) {
 			return true
 		}
 		var e *Executor
-		if b, ok := bound[queryVar(info, call.Args[sc.Query])]; ok && b.CallExpr == bound[argsVar(info, call.Args[sc.Args])].CallExpr {
+		if !call.Ellipsis.IsValid() {
+			// execNamed(ctx, x, query, arg): a named executor given the
+			// text and the value its names bind from, both parameters.
+			q, a := paramIndex(call.Args[sc.Query]), paramIndex(call.Args[sc.Args])
+			if !sc.Named || q < 0 || a < 0 || !isString(params.At(q).Type()) {
+				return true
+			}
+			e = &Executor{Query: q, Args: a, Named: true}
+		} else if sc.Named || sc.Args != len(call.Args)-1 {
+			return true
+		} else if b, ok := bound[queryVar(info, call.Args[sc.Query])]; ok && b.CallExpr == bound[argsVar(info, call.Args[sc.Args])].CallExpr {
 			// namedExec(ctx, q, query, arg): sqlx.Named(query, arg),
 			// then the executor on the bound text and values.
 			q, a := paramIndex(b.Args[b.binder.Query]), paramIndex(b.Args[b.binder.Arg])
@@ -186,6 +202,9 @@ func forwarding(info *types.Info, fd *ast.FuncDecl, fn *types.Func, executor fun
 		}
 		return true
 	})
+	if out != nil {
+		out.Affected = returnsAffected(fd.Body)
+	}
 	if out != nil && ambiguous {
 		// Different handles on different paths (a transaction when one
 		// is given, the pool otherwise): the statement runs, on which
@@ -193,6 +212,37 @@ func forwarding(info *types.Info, fd *ast.FuncDecl, fn *types.Func, executor fun
 		out.Handle, out.Autocommit = 0, false
 	}
 	return out
+}
+
+// returnsAffected reports whether every return of a body with results
+// returns, first, the rows a statement affected (res.RowsAffected(),
+// tag.RowsAffected()).
+func returnsAffected(body *ast.BlockStmt) bool {
+	some, all := false, true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				all = false
+				return false
+			}
+			if call, ok := ast.Unparen(n.Results[0]).(*ast.CallExpr); ok && isMethod(call.Fun, "RowsAffected") {
+				some = true
+			} else if lit, ok := ast.Unparen(n.Results[0]).(*ast.BasicLit); !ok || lit.Value != "0" {
+				all = false // the error path's 0 is no count
+			}
+		}
+		return true
+	})
+	return some && all
+}
+
+// isMethod reports whether fun selects a method named name.
+func isMethod(fun ast.Expr, name string) bool {
+	sel, ok := ast.Unparen(fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == name
 }
 
 // A binding is a call of a catalog.Binder whose results a function

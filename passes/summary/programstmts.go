@@ -87,6 +87,10 @@ type ProgramStmt struct {
 	// WriteBackOf names the wired calls (ProgramCall.Entry) whose
 	// results the statement stores, through the wired call that runs it.
 	WriteBackOf []string
+	// fails is set on an INSERT with no conflict handling of a row
+	// under an identity the root hands down (an accrual under the
+	// order's ID): a retry after its commit fails there.
+	fails bool
 	// RecordsError is set when a value the statement stores is the
 	// text of an error its callers were given (a delivery's last_error
 	// set with attempts = attempts + 1): a record of the attempt, which
@@ -429,6 +433,9 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		}
 		for _, a := range st.Args {
 			ps.Given = append(ps.Given, sc.given(a))
+		}
+		if parsed := ps.Parsed; parsed.Kind == sqltext.Insert && !parsed.Conflict && !ps.Absorbed && !ps.Optional && ps.Wired == nil {
+			ps.fails = p.identityGiven(parsed, func(i int) bool { return i < len(ps.Given) && ps.Given[i] })
 		}
 		if p.cat.Config().WholeProgram {
 			if ps.Pos = p.locate(st.At, sc.pkg); !ps.Pos.IsValid() {
@@ -857,13 +864,7 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 // after the first attempt's commit fails there, before the calls that
 // follow.
 func (p *program) failedBefore(root *ProgramRoot) bool {
-	return slices.ContainsFunc(root.Stmts, func(st ProgramStmt) bool {
-		parsed := st.Parsed
-		if parsed.Kind != sqltext.Insert || parsed.Conflict || st.Absorbed || st.Optional || st.StateGuarded || st.Wired != nil {
-			return false
-		}
-		return p.identityGiven(parsed, func(i int) bool { return i < len(st.Given) && st.Given[i] })
-	})
+	return slices.ContainsFunc(root.Stmts, func(st ProgramStmt) bool { return st.fails && !st.StateGuarded })
 }
 
 // fillFix returns the fix that fills the request field a wired call
