@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -103,15 +104,28 @@ func (c *checker) localDefects() {
 // package, the fresh values made in other packages' helpers that a root
 // of this package reaches; and those of roots registered here.
 func (c *checker) importedDefects() {
-	for _, fn := range c.res.SrcFuncs() {
+	funcs := c.res.SrcFuncs()
+	for _, r := range c.res.Retried.Roots() {
+		if r.Fn != nil && r.Fn.Synthetic != "" && !slices.Contains(funcs, r.Fn) {
+			// The wrapper of a method value bound where it is
+			// registered (Handle(p.Settlements.Settle)), which calls
+			// the method: no source function of the package.
+			funcs = append(slices.Clip(funcs), r.Fn)
+		}
+	}
+	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				path, ok := c.res.Retried.On(instr)
 				if !ok || c.res.InTestFile(instr.Pos()) || summary.GuardedInClosure(instr) {
 					continue
 				}
+				pos := instr.Pos()
+				if !pos.IsValid() {
+					pos = path.Root.Pos // a bound method's wrapper: where it is bound
+				}
 				for _, d := range summary.ImportedDefects(c.res, instr, valueflow.FreshIdentity) {
-					c.reportImported(instr.Pos(), path, d)
+					c.reportImported(pos, path, d)
 				}
 			}
 		}

@@ -54,6 +54,9 @@ func TestFreshID(t *testing.T) {
 		// Handlers registered with a generic dispatcher of another
 		// package whose Dispatch a consumer loop here calls.
 		"freshid/xeventsuse",
+		// Methods of another package bound where a generic adapter
+		// makes each a handler: a fresh value in the method's body.
+		"freshid/xsettleuse",
 		// A key an option of another package's constructor sets in the
 		// struct it returns, which a client sends.
 		"freshid/xmsguse",

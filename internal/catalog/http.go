@@ -239,13 +239,15 @@ func IsDedupBodyField(name, jsonName string) bool {
 	if jsonName != "" {
 		name = jsonName
 	}
-	return dedupBodyNames[strings.ToLower(separators.Replace(name))]
+	name = strings.ToLower(separators.Replace(name))
+	return dedupBodyNames[name] || clientAssigned(name)
 }
 
 // MayBeDedupBodyField reports whether a struct field's name could be a
 // body's dedup field, before its tag is read.
 func MayBeDedupBodyField(name string) bool {
-	return dedupBodyNames[strings.ToLower(separators.Replace(name))]
+	name = strings.ToLower(separators.Replace(name))
+	return dedupBodyNames[name] || clientAssigned(name)
 }
 
 // IsRawPayload reports whether t holds a payload as it was received,
@@ -288,7 +290,43 @@ func IsBodyKeyField(name, jsonName string) bool {
 	if jsonName != "" {
 		name = jsonName // the name the receiver reads
 	}
-	return bodyKeyNames[strings.ToLower(separators.Replace(name))]
+	name = strings.ToLower(separators.Replace(name))
+	return bodyKeyNames[name] || clientAssigned(name)
+}
+
+// IsFilledKeyField reports whether a body's field, filled by the caller
+// of the client that sends it, may be what the receiver drops a repeat
+// by: a dedup field, or a reference the sender puts there (reference,
+// bookingRef), which many receivers key by. Left empty, a reference
+// keys nothing.
+func IsFilledKeyField(name string) bool {
+	return IsDedupBodyField(name, "") || isReference(strings.ToLower(separators.Replace(name)))
+}
+
+// clientAssignedSuffixes end the names of the identifiers a client
+// assigns to what it asks a receiver for (clientTransactionRef,
+// clientRequestId, newClientOrderId), by which the receiver answers a
+// repeat with the first.
+var clientAssignedSuffixes = []string{"ref", "reference", "requestid", "transactionid", "orderid", "messageid", "operationid"}
+
+// clientAssigned reports whether a lower-cased name, without
+// separators, names an identifier the client assigns: "client", then
+// one of clientAssignedSuffixes.
+func clientAssigned(name string) bool {
+	i := strings.Index(name, "client")
+	if i < 0 {
+		return false
+	}
+	rest := name[i+len("client"):]
+	return slices.ContainsFunc(clientAssignedSuffixes, func(s string) bool { return strings.HasSuffix(rest, s) })
+}
+
+// isReference reports whether a lower-cased name, without separators,
+// names a reference the sender puts in the body (reference,
+// bookingRef).
+func isReference(name string) bool {
+	return name == "ref" || name == "reference" || strings.HasSuffix(name, "ref") && !strings.HasSuffix(name, "pref") ||
+		strings.HasSuffix(name, "reference") && !strings.HasSuffix(name, "preference")
 }
 
 // separators are left out of the names bodyKeyNames compares.

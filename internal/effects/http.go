@@ -501,12 +501,50 @@ func BodyOwner(e *Call) (*ssa.Function, int) {
 			v = b
 		}
 	}
-	if p, ok := valueflow.Unwrap(v).(*ssa.Parameter); ok {
+	p, ok := valueflow.Unwrap(v).(*ssa.Parameter)
+	if !ok {
+		p = wrappedParam(valueflow.Unwrap(v))
+	}
+	if p != nil {
 		if fn := p.Parent(); fn == e.Instr.Parent() || fn == e.Instr.Parent().Parent() {
 			return fn, slices.Index(fn.Params, p)
 		}
 	}
 	return nil, -1
+}
+
+// wrappedParam returns the one parameter that v, a struct literal the
+// body is encoded from, holds whole in a field (smsPayload{From: c.from,
+// SMSMessage: msg}): the caller's value, whose fields the receiver
+// reads, embedded or nested. Nil if none, or more than one.
+func wrappedParam(v ssa.Value) *ssa.Parameter {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X
+	}
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var found *ssa.Parameter
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		for _, w := range *fa.Referrers() {
+			st, ok := w.(*ssa.Store)
+			if !ok || st.Addr != fa {
+				continue
+			}
+			if p, ok := valueflow.Unwrap(st.Val).(*ssa.Parameter); ok && structOf(p.Type()) != nil && types.Identical(p.Type(), fa.Type().(*types.Pointer).Elem()) {
+				if found != nil && found != p {
+					return nil
+				}
+				found = p
+			}
+		}
+	}
+	return found
 }
 
 // KeyedBody reports whether v, a value a caller hands to be encoded as
@@ -571,11 +609,36 @@ func bodyValueKeyed(v ssa.Value, depth int) bool {
 	}
 	for _, r := range *lit.Referrers() {
 		fa, ok := r.(*ssa.FieldAddr)
+		if ok && inJSON(fa) && filledKey(fa) {
+			return true
+		}
 		if !ok || !types.IsInterface(fa.Type().(*types.Pointer).Elem()) || !inJSON(fa) {
 			continue
 		}
 		for _, w := range *fa.Referrers() {
 			if st, ok := w.(*ssa.Store); ok && st.Addr == fa && bodyValueKeyed(st.Val, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// filledKey reports whether the field a FieldAddr selects is one a
+// receiver may drop a repeat by when the sender fills it (a reference,
+// catalog.IsFilledKeyField), and a value other than "" is stored there.
+func filledKey(fa *ssa.FieldAddr) bool {
+	st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	name, _, _ := strings.Cut(reflect.StructTag(st.Tag(fa.Field)).Get("json"), ",")
+	if name == "" {
+		name = st.Field(fa.Field).Name()
+	}
+	if !catalog.IsFilledKeyField(name) {
+		return false
+	}
+	for _, r := range *fa.Referrers() {
+		if s, ok := r.(*ssa.Store); ok && s.Addr == fa {
+			if c, ok := valueflow.Unwrap(s.Val).(*ssa.Const); !ok || c.Value != nil && (c.Value.Kind() != constant.String || constant.StringVal(c.Value) != "") {
 				return true
 			}
 		}

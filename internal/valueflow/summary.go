@@ -277,6 +277,10 @@ type PendingCall struct {
 	// Empty are the string fields of arguments built in place that the
 	// call leaves empty (Param counts without the receiver).
 	Empty []ArgSource
+	// Keyed are the arguments (by index, the receiver left out) built
+	// in place with a field their receiver may drop a repeat by filled
+	// (sms.Message{Reference: ref}): a body that carries one is keyed.
+	Keyed []int
 	// StateGuarded is set when the call runs only after a state guard's
 	// write, where the guard's test says the work is not done, or after
 	// a dedup guard of its function: a retry after the write leaves at

@@ -259,7 +259,7 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 			out = append(out, found)
 		}
 	}
-	for _, d := range p.inside(base, pc.Call, pc.Empty, 0) {
+	for _, d := range p.inside(base, pc.Call, pc.Empty, pc.Keyed, 0) {
 		if pc.StateGuarded && d.Defect.Kind == valueflow.FreshIdentity {
 			continue // a row inserted once: the guard's write commits with it or before it
 		}
@@ -560,7 +560,7 @@ func genericInsert(g *valueflow.GenericModel) bool {
 // inside finds the defects made inside the implementations of a wired
 // call, and inside those of the wired calls they make in turn; empty
 // are the string fields of its arguments that the call leaves empty.
-func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valueflow.ArgSource, depth int) []ProgramDefect {
+func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valueflow.ArgSource, keyed []int, depth int) []ProgramDefect {
 	var out []ProgramDefect
 	p.eachImpl(d, call, depth, func(step ProgramDefect, s *valueflow.Summary, im impl) {
 		if depth == 0 {
@@ -570,6 +570,9 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 		for _, def := range s.Defects {
 			if def.Reported || !leftEmpty(def.OnlyEmpty, empty) || def.Kind == valueflow.FreshIdentity && p.guarded(def.Guards, def.Sink.Kind == valueflow.SlotSink) {
 				continue
+			}
+			if def.Kind == valueflow.KeylessEffect && slices.Contains(keyed, bodyArg(im, def)) {
+				continue // a body the call builds with a field to drop a repeat by
 			}
 			if def.Via != nil && !p.generates(*def.Via) {
 				continue // an injected generator the program fills with one that is not fresh
@@ -611,7 +614,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 		for _, wc := range s.Wired {
 			next := step
 			next.ctx = passesContext(s, wc, step.ctx)
-			found := p.inside(next, wc, wiredEmpty(s, wc), depth+1)
+			found := p.inside(next, wc, wiredEmpty(s, wc), wiredKeyed(s, wc), depth+1)
 			found = slices.DeleteFunc(found, func(d ProgramDefect) bool {
 				switch d.Defect.Kind {
 				case valueflow.FreshIdentity:
@@ -733,6 +736,34 @@ func wiredEmpty(s *valueflow.Summary, wc valueflow.WiredCall) []valueflow.ArgSou
 		return st.Wired.Empty
 	}
 	return nil
+}
+
+// wiredKeyed returns the arguments of wired call wc of a summary's list
+// that are built in place with a field to drop a repeat by filled.
+func wiredKeyed(s *valueflow.Summary, wc valueflow.WiredCall) []int {
+	st := wiredEntry(s, wc)
+	if st == nil {
+		return nil
+	}
+	var out []int
+	for i := range st.Wired.Args {
+		if setsDedupField(st.Wired.Fields, st.Wired.Empty, i, catalog.IsFilledKeyField) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// bodyArg is the argument of a call of im (the receiver left out) whose
+// value a keyless call of im's own encodes as its body, or -1.
+func bodyArg(im impl, def valueflow.Defect) int {
+	if def.BodyArg <= 0 {
+		return -1
+	}
+	if im.fn.Type().(*types.Signature).Recv() != nil {
+		return def.BodyArg - 2 // SSA's parameters begin with the receiver
+	}
+	return def.BodyArg - 1
 }
 
 // wiredEntry returns the entry of a summary's statement list that stands

@@ -526,7 +526,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 				}
 				// Keyed only from a field this call leaves empty: no key.
 				eff.Absent = eff.Absent || leavesKeyEmpty(w, eff)
-				if eff.Absent && eff.KeyPath == "" && (filledBodyKey(w) || sc.dedupGiven(w)) {
+				if eff.Absent && eff.KeyPath == "" && (filledBodyKey(w, dedupOnly) || sc.dedupGiven(w, dedupOnly)) {
 					// A body this call builds with its dedup field set,
 					// or that a decorator hands on as its caller built
 					// it, for a client with no key of its own to send.
@@ -822,7 +822,7 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 	// the retries of a client that retries itself.
 	claimed := w.PastGuard || p.guarded(w.Guards, true) || p.failedBefore(root)
 	body := emptyBodyKey(w, s)
-	bodyKeyed := body == nil && (filledBodyKey(w) || sc.dedupGiven(w))
+	bodyKeyed := body == nil && (filledBodyKey(w, catalog.IsFilledKeyField) || sc.dedupGiven(w, catalog.IsFilledKeyField))
 	for _, eff := range s.Effects {
 		if bodyKeyed && eff.Absent {
 			// A client with no key of its own to send, given a body
@@ -911,31 +911,36 @@ func emptyBodyKey(w *valueflow.WiredStmt, s *valueflow.Summary) *valueflow.Param
 }
 
 // filledBodyKey reports whether the wired call w hands the
-// implementation a request it builds in place with a field set that is
-// there only for the receiver to drop a repeat (sms.Message{
+// implementation a request it builds in place with a field set that
+// keyName says the receiver drops a repeat by (sms.Message{
 // ClientReference: ref}): the body the implementation sends carries
 // the key, whatever header it leaves out.
-func filledBodyKey(w *valueflow.WiredStmt) bool {
-	return setsDedupField(w.Fields, w.Empty, -1)
+func filledBodyKey(w *valueflow.WiredStmt, keyName func(string) bool) bool {
+	return setsDedupField(w.Fields, w.Empty, -1, keyName)
 }
 
 // dedupGiven reports whether the wired call w hands on, unchanged, a
 // parameter of the scope's function that the call into the scope built
 // in place with a dedup field set (a retrying decorator's next.Send(ctx,
 // m), m the sender's sms.Message{ClientReference: ref}).
-func (sc *scope) dedupGiven(w *valueflow.WiredStmt) bool {
+func (sc *scope) dedupGiven(w *valueflow.WiredStmt, keyName func(string) bool) bool {
 	return slices.ContainsFunc(w.Args, func(a valueflow.ArgSource) bool {
-		return a.Param >= 1 && a.Path == "" && setsDedupField(sc.fields, nil, a.Param-1)
+		return a.Param >= 1 && a.Path == "" && setsDedupField(sc.fields, nil, a.Param-1, keyName)
 	})
 }
 
+// dedupOnly says a field is there only for the receiver to drop a
+// repeat (client_reference): a key the sender gives, where a reference
+// by another name (a bank transfer's reference) may be none.
+func dedupOnly(name string) bool { return catalog.IsDedupBodyField(name, "") }
+
 // setsDedupField reports whether fields, of arguments built in place,
-// set a dedup field of argument arg (any, when arg < 0) that empty does
-// not say is left empty.
-func setsDedupField(fields []valueflow.FieldSource, empty []valueflow.ArgSource, arg int) bool {
+// set a field of argument arg (any, when arg < 0) that keyName says
+// keys the request and that empty does not say is left empty.
+func setsDedupField(fields []valueflow.FieldSource, empty []valueflow.ArgSource, arg int, keyName func(string) bool) bool {
 	return slices.ContainsFunc(fields, func(f valueflow.FieldSource) bool {
 		name, ok := strings.CutPrefix(f.Path, ".")
-		return ok && (arg < 0 || f.Arg == arg) && !strings.Contains(name, ".") && catalog.IsDedupBodyField(name, "") &&
+		return ok && (arg < 0 || f.Arg == arg) && !strings.Contains(name, ".") && keyName(name) &&
 			!valueflow.LeavesEmpty(empty, valueflow.ArgSource{Param: f.Arg, Path: f.Path})
 	})
 }

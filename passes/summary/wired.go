@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -575,6 +576,9 @@ func pendingCall(pass *analysis.Pass, res *Result, site wiredSite, path *retried
 		for _, f := range res.emptyFields(site.call, a) {
 			pc.Empty = append(pc.Empty, valueflow.ArgSource{Param: i, Path: f})
 		}
+		if filledKeyField(a) {
+			pc.Keyed = append(pc.Keyed, i)
+		}
 	}
 	pc.StateGuarded = GuardedInClosure(site.call) || res.GuardedCall(site.call)
 	pc.Guards = append(deciders(res.Env, site.call), onPath...)
@@ -582,6 +586,20 @@ func pendingCall(pass *analysis.Pass, res *Result, site wiredSite, path *retried
 	keys, wraps := carriedArgs(pass, res.Env.Catalog, site.call, path)
 	pc.Keys, pc.Wraps = append(pc.Keys, keys...), wraps
 	return pc
+}
+
+// filledKeyField reports whether a, an argument of a call, is a struct
+// built in place with a field its receiver may drop a repeat by filled
+// with a value that is not the empty string.
+func filledKeyField(a ssa.Value) bool {
+	found := false
+	forFieldStores(a, func(field string, v ssa.Value) {
+		if c, ok := valueflow.Unwrap(v).(*ssa.Const); ok && (c.Value == nil || c.Value.Kind() == constant.String && constant.StringVal(c.Value) == "") {
+			return
+		}
+		found = found || catalog.IsFilledKeyField(field)
+	})
+	return found
 }
 
 // genPath returns the retried path to the wired call of fs through the
@@ -640,7 +658,7 @@ func importedPending(pass *analysis.Pass, res *Result, fresh []freshSite) []valu
 						continue
 					}
 					seen[key] = true
-					pc := valueflow.PendingCall{Call: wc, Root: path.Root.Describe(), Chain: chain}
+					pc := valueflow.PendingCall{Call: wc, Root: path.Root.Describe(), Chain: chain, Keyed: wiredKeyed(s, wc)}
 					if st := wiredEntry(s, wc); st != nil && st.Wired != nil {
 						pc.Guards = st.Wired.Guards
 					}
@@ -675,7 +693,7 @@ func importedPending(pass *analysis.Pass, res *Result, fresh []freshSite) []valu
 				continue
 			}
 			seen[key] = true
-			pc := valueflow.PendingCall{Call: wc, Root: r.Describe()}
+			pc := valueflow.PendingCall{Call: wc, Root: r.Describe(), Keyed: wiredKeyed(s, wc)}
 			if _, ok := res.Env.Catalog.ContextKey(r.Kind); ok {
 				for _, ca := range s.ContextArgs {
 					if ca.Call.Iface == wc.Iface && ca.Call.Method == wc.Method && ca.Call.At == wc.At {

@@ -59,3 +59,37 @@ func submitClaim(ctx context.Context, t *asynq.Task) error {
 func submitBooking(ctx context.Context, t *asynq.Task) error {
 	return ptnr.call(ctx, http.MethodPost, "/bookings", &bookingBody{Amount: 1}) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(asynq handler submitBooking\)`
 }
+
+// A ticketBody the partner drops a repeat of by the transaction
+// reference its client assigns.
+type ticketBody struct {
+	ClientTransactionRef string `json:"clientTransactionRef"`
+	Amount               int64  `json:"amount"`
+}
+
+// A smsBody a gateway drops a repeat of by its reference.
+type smsBody struct {
+	Reference string `json:"reference"`
+	Text      string `json:"text"`
+}
+
+// A profileBody with the sender's preferences, which identify nothing.
+type profileBody struct {
+	Preference string `json:"preference"`
+}
+
+// Negative: the body carries the client's transaction reference.
+func issueTicket(ctx context.Context, t *asynq.Task) error {
+	return ptnr.call(ctx, http.MethodPost, "/tickets", &ticketBody{ClientTransactionRef: "issue-" + t.ResultWriter().TaskID(), Amount: 1})
+}
+
+// Negative: the body carries a reference the gateway may drop a repeat
+// by; whether it does is not known here.
+func textCustomer(ctx context.Context, t *asynq.Task) error {
+	return ptnr.call(ctx, http.MethodPost, "/sms", &smsBody{Reference: "confirm-" + t.ResultWriter().TaskID(), Text: "booked"})
+}
+
+// A preference is no reference.
+func savePreference(ctx context.Context, t *asynq.Task) error {
+	return ptnr.call(ctx, http.MethodPost, "/profiles", &profileBody{Preference: "sms"}) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(asynq handler savePreference\)`
+}
