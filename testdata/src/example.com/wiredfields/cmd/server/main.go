@@ -7,6 +7,7 @@ import (
 
 	"example.com/wiredfields/hooks"
 	"example.com/wiredfields/sign"
+	"example.com/wiredfields/sms"
 	"example.com/wiredfields/store"
 )
 
@@ -16,5 +17,8 @@ func main() {
 	http.HandleFunc("POST /hooks/payments", s.Payment)
 	http.HandleFunc("POST /hooks/accounts", s.Account)
 	http.HandleFunc("POST /hooks/disputes", s.Dispute)
+	t := &hooks.Texts{SMS: &sms.Client{HC: http.DefaultClient}}
+	http.HandleFunc("POST /texts/confirm", t.Confirm)
+	http.HandleFunc("POST /texts/remind", t.Remind)
 	http.ListenAndServe(":8080", nil)
 }
