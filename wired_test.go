@@ -708,9 +708,15 @@ func TestWired(t *testing.T) {
 		// event its verifier parsed with no conflict handling.
 		// The texts: a message with no reference is sent keyless; one
 		// with the request's own reference is keyed by its body.
-		"example.com/wiredfields/cmd/server/main.go:16": {
+		"example.com/wiredfields/cmd/server/main.go:18": {
 			`a retry inserts the row for the same event_id again, which fails or duplicates it: the INSERT into account_events in store.AccountEvents.Handle \(store.go:\d+:\d+\) has no conflict handling for the caller-known event_id \(HTTP handler Server.Account, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in sms.Client.Send \(sms.go:\d+:\d+\) \(HTTP handler Texts.Remind, wired here\)`,
+		},
+		// Two transactions of one unit of work, whose repositories it
+		// binds to each (q.WithTx(tx)): the debit commits apart from
+		// the mark.
+		"example.com/wiredfields/cmd/server/main.go:25": {
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of balances \(it computes from the current value\) in pgstore.Queries.DebitBalance \(pgstore.go:\d+:\d+\) is not idempotent \(HTTP handler Service.Pay, wired here\)`,
 		},
 		"example.com/wiredfields/cmd/relay/main.go:15": {
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in sms.Client.Send \(sms.go:\d+:\d+\) \(HTTP handler Texts.Remind, wired here\)`,

@@ -659,7 +659,20 @@ func handlesIn(v ssa.Value, tx ssa.Value) int {
 			}
 			for _, w := range *fa.Referrers() {
 				st, ok := w.(*ssa.Store)
-				if !ok || st.Addr != fa || !isHandleType(heldHandle(st.Val).Type()) {
+				if !ok || st.Addr != fa {
+					continue
+				}
+				if c, ok := heldHandle(st.Val).(*ssa.Call); ok && !isHandleType(c.Type()) {
+					// A repository the function binds to the
+					// transaction (q.WithTx(tx), jobs.WithTx(tx)).
+					m := handlesIn(c, tx)
+					if m < 0 {
+						return -1
+					}
+					n += m
+					continue
+				}
+				if !isHandleType(heldHandle(st.Val).Type()) {
 					continue
 				}
 				if heldHandle(st.Val) != tx {

@@ -6,6 +6,8 @@ import (
 	"net/http"
 
 	"example.com/wiredfields/hooks"
+	"example.com/wiredfields/payouts"
+	"example.com/wiredfields/pgstore"
 	"example.com/wiredfields/sign"
 	"example.com/wiredfields/sms"
 	"example.com/wiredfields/store"
@@ -20,5 +22,8 @@ func main() {
 	t := &hooks.Texts{SMS: &sms.Client{HC: http.DefaultClient}}
 	http.HandleFunc("POST /texts/confirm", t.Confirm)
 	http.HandleFunc("POST /texts/remind", t.Remind)
+	p := &payouts.Service{UOW: &pgstore.UnitOfWork{DB: db, Q: pgstore.New(db)}}
+	http.HandleFunc("POST /payouts", p.Pay)
+	http.HandleFunc("POST /payouts/once", p.PayOnce)
 	http.ListenAndServe(":8080", nil)
 }
