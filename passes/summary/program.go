@@ -263,6 +263,9 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 		if pc.StateGuarded && d.Defect.Kind == valueflow.FreshIdentity {
 			continue // a row inserted once: the guard's write commits with it or before it
 		}
+		if d.Defect.Kind == valueflow.FreshIdentity && p.guarded(pc.Guards, isKey(d)) {
+			continue // a claim before the call stops the retry that would insert it again
+		}
 		if d.Defect.Kind == valueflow.KeylessEffect && !d.Defect.Keyless.Retries && p.guarded(pc.Guards, true) {
 			continue // a claim before the call stops the retry, not its client's
 		}

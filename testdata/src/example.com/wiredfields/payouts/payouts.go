@@ -17,10 +17,22 @@ type Payouts interface {
 	MarkPaid(ctx context.Context, payout string) error
 }
 
+// Keys claims the callers' keys.
+type Keys interface {
+	Claim(ctx context.Context, key string) (bool, error)
+}
+
+// Events records events to publish.
+type Events interface {
+	Add(ctx context.Context, kind string) error
+}
+
 // Repos are the repositories of one transaction.
 type Repos interface {
 	Balances() Balances
 	Payouts() Payouts
+	Keys() Keys
+	Events() Events
 }
 
 // UnitOfWork runs fn in a transaction, with the repositories bound to it.
@@ -54,5 +66,25 @@ func (s *Service) PayOnce(w http.ResponseWriter, r *http.Request) {
 			return err
 		}
 		return rs.Payouts().MarkPaid(ctx, payout)
+	})
+}
+
+// Request records the request's event past the claim of its key, in
+// the claim's transaction: a retry stops at the claim.
+func (s *Service) Request(w http.ResponseWriter, r *http.Request) {
+	key := r.Header.Get("Idempotency-Key")
+	s.UOW.Do(r.Context(), func(ctx context.Context, rs Repos) error {
+		claimed, err := rs.Keys().Claim(ctx, key)
+		if err != nil || !claimed {
+			return err
+		}
+		return rs.Events().Add(ctx, "payout.requested")
+	})
+}
+
+// Notify records the event with no claim.
+func (s *Service) Notify(w http.ResponseWriter, r *http.Request) {
+	s.UOW.Do(r.Context(), func(ctx context.Context, rs Repos) error {
+		return rs.Events().Add(ctx, "payout.notified")
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"database/sql"
 
 	"example.com/wiredfields/payouts"
+	"github.com/google/uuid"
 )
 
 // DBTX is what the queries run on: the pool or a transaction.
@@ -45,10 +46,30 @@ func (p payoutRows) MarkPaid(ctx context.Context, payout string) error {
 	return p.q.MarkPayoutPaid(ctx, payout)
 }
 
+type keys struct{ q *Queries }
+
+func (k keys) Claim(ctx context.Context, key string) (bool, error) {
+	res, err := k.q.db.ExecContext(ctx, "INSERT INTO request_keys (key) VALUES ($1) ON CONFLICT (key) DO NOTHING", key)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+type events struct{ q *Queries }
+
+func (e events) Add(ctx context.Context, kind string) error {
+	_, err := e.q.db.ExecContext(ctx, "INSERT INTO events (id, kind) VALUES ($1, $2)", uuid.NewString(), kind) // want `a retry inserts a second events row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Service.Notify\)`
+	return err
+}
+
 type repos struct{ q *Queries }
 
 func (r *repos) Balances() payouts.Balances { return balances{r.q} }
 func (r *repos) Payouts() payouts.Payouts   { return payoutRows{r.q} }
+func (r *repos) Keys() payouts.Keys         { return keys{r.q} }
+func (r *repos) Events() payouts.Events     { return events{r.q} }
 
 // UnitOfWork begins a transaction and binds the queries to it.
 type UnitOfWork struct {

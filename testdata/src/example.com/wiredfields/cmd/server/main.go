@@ -25,5 +25,7 @@ func main() {
 	p := &payouts.Service{UOW: &pgstore.UnitOfWork{DB: db, Q: pgstore.New(db)}}
 	http.HandleFunc("POST /payouts", p.Pay)
 	http.HandleFunc("POST /payouts/once", p.PayOnce)
+	http.HandleFunc("POST /payouts/requests", p.Request)
+	http.HandleFunc("POST /payouts/notices", p.Notify)
 	http.ListenAndServe(":8080", nil)
 }
