@@ -698,51 +698,9 @@ func chainModel(v ssa.Value) ssa.Value {
 	}
 }
 
-// ModelTable is the table gorm gives a model of type t (a pointer or
-// slice around it unwrapped): the constant its TableName method returns,
-// when the method's body is in the program's source, else the default
-// naming strategy's.
-func ModelTable(prog *ssa.Program, t types.Type) string {
-	n := valueflow.ModelType(t)
-	if n == nil {
-		return ""
-	}
-	if name, ok := tableName(prog, n); ok {
-		return name
-	}
-	return catalog.GormTable(n.Obj().Name())
-}
-
-// tableName returns the constant that the TableName method of n returns
-// on every path.
-func tableName(prog *ssa.Program, n *types.Named) (string, bool) {
-	sel := prog.MethodSets.MethodSet(types.NewPointer(n)).Lookup(n.Obj().Pkg(), "TableName")
-	if sel == nil {
-		return "", false
-	}
-	fn := prog.MethodValue(sel)
-	if fn != nil && fn.Synthetic != "" {
-		if obj, ok := sel.Obj().(*types.Func); ok {
-			fn = prog.FuncValue(obj) // the value method behind a pointer's wrapper
-		}
-	}
-	if fn == nil || len(fn.Blocks) == 0 {
-		return "", false
-	}
-	name := ""
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
-			continue
-		}
-		s, ok := valueflow.ConstString(ret.Results[0])
-		if !ok || name != "" && s != name {
-			return "", false
-		}
-		name = s
-	}
-	return name, name != ""
-}
+// ModelTable is the table gorm gives a model of type t
+// (valueflow.ModelTable).
+func ModelTable(prog *ssa.Program, t types.Type) string { return valueflow.ModelTable(prog, t) }
 
 // selfComputed reports whether an Update sets column to an expression
 // of its own value: gorm.Expr("balance - ?", n) for column "balance".

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -592,10 +593,14 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 	if t.attemptRecord(storedFields(n.v)) || catalog.IsAttemptLog(name) {
 		return
 	}
+	table := ModelTable(instr.Parent().Prog, concreteType(n.v))
+	if table == "" {
+		table = catalog.GormTable(name) // a type the struct is not named by (a type parameter's)
+	}
 	for i := 0; i < strct.NumFields(); i++ {
 		f := strct.Field(i)
-		if f.Name() == field && isModelIdentity(t.env.Catalog, f, strct.Tag(i)) && !t.builderAbsorbs(instr, ModelColumn(f, strct.Tag(i)), name, strct) &&
-			!t.failsOnAnotherModelKey(strct, field, n.v) && !t.clausesAbsorb(instr, ModelColumn(f, strct.Tag(i)), name, strct, n) {
+		if f.Name() == field && isModelIdentity(t.env.Catalog, f, strct.Tag(i)) && !t.builderAbsorbs(instr, ModelColumn(f, strct.Tag(i)), table, strct) &&
+			!t.failsOnAnotherModelKey(strct, field, table, n.v, instr, n.stack) && !t.clausesAbsorb(instr, ModelColumn(f, strct.Tag(i)), table, strct, n) {
 			t.hit(SinkInfo{Kind: ModelSink, Table: name, Column: field}, instr.Pos(), n.stack, nil)
 		}
 	}
@@ -611,8 +616,22 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 // are not read here: a model built elsewhere may leave a key's column
 // empty or fill it with a value made per attempt, which that guess
 // would take for a repeat.)
-func (t *tracer) failsOnAnotherModelKey(s *types.Struct, field string, model ssa.Value) bool {
+//
+// A model built here whose stored fields repeat fills its table's
+// columns too: a key of the schema that those columns fill, without
+// field's, fails the retry the same way (vehicles under UNIQUE
+// (plate_state, plate_number)).
+func (t *tracer) failsOnAnotherModelKey(s *types.Struct, field, table string, model ssa.Value, instr ssa.Instruction, stack []ssa.CallInstruction) bool {
 	stores, visible := FieldStores(model)
+	at := instr // where the model is written
+	if !visible {
+		// A model a helper is given (create(ctx, db, &Plate{...})):
+		// the one its caller on the trace built, written at the call.
+		if arg := callerArg(model, stack); arg != nil {
+			stores, visible = FieldStores(arg)
+			model, at = arg, stack[len(stack)-1]
+		}
+	}
 	repeats := func(f string) bool {
 		if !visible {
 			return true
@@ -625,7 +644,83 @@ func (t *tracer) failsOnAnotherModelKey(s *types.Struct, field string, model ssa
 			return true
 		}
 	}
+	if !visible {
+		return false
+	}
+	var cols []string // the columns of the fields stored here that repeat
+	col := ""
+	set := fieldsSetBefore(model, at)
+	for i := range s.NumFields() {
+		f := s.Field(i)
+		if f.Name() == field {
+			col = ModelColumn(f, s.Tag(i))
+		} else if set[f.Name()] && repeats(f.Name()) {
+			cols = append(cols, ModelColumn(f, s.Tag(i)))
+		}
+	}
+	return col != "" && t.env.Catalog.FailsOnAnotherKey(table, cols, col)
+}
+
+// fieldsSetBefore returns the fields of the struct model is, built in
+// the function that writes it at at, that every path to at stores
+// (je.Key set only on the branch that runs another insert is not).
+func fieldsSetBefore(model ssa.Value, at ssa.Instruction) map[string]bool {
+	v := Unwrap(model)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X
+	}
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok || alloc.Parent() != at.Parent() {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		for _, w := range *fa.Referrers() {
+			if st, ok := w.(*ssa.Store); ok && st.Addr == fa && before(st, at) {
+				out[FieldName(fa.X.Type(), fa.Field)] = true
+			}
+		}
+	}
+	return out
+}
+
+// before reports whether instruction a runs before b on every path to
+// b, in one function.
+func before(a, b ssa.Instruction) bool {
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, in := range a.Block().Instrs {
+		switch in {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
 	return false
+}
+
+// callerArg returns the argument that the last call of the trace's
+// stack passed for v, a parameter of the function it entered, or nil.
+func callerArg(v ssa.Value, stack []ssa.CallInstruction) ssa.Value {
+	p, ok := Unwrap(v).(*ssa.Parameter)
+	if !ok || len(stack) == 0 {
+		return nil
+	}
+	call := stack[len(stack)-1].Common()
+	if call.StaticCallee() != p.Parent() {
+		return nil
+	}
+	i := slices.Index(p.Parent().Params, p)
+	if i < 0 || i >= len(call.Args) {
+		return nil
+	}
+	return call.Args[i]
 }
 
 // builderAbsorbs reports whether the query a builder's Model call begins
@@ -636,7 +731,7 @@ func (t *tracer) failsOnAnotherModelKey(s *types.Struct, field string, model ssa
 // ") DO NOTHING") absorbs it when the model's tags or its table's schema
 // declare a unique key without col, as gorm's clause without a target
 // does.
-func (t *tracer) builderAbsorbs(instr ssa.CallInstruction, col, model string, s *types.Struct) bool {
+func (t *tracer) builderAbsorbs(instr ssa.CallInstruction, col, table string, s *types.Struct) bool {
 	call, ok := instr.(*ssa.Call)
 	if !ok {
 		return false
@@ -654,7 +749,7 @@ func (t *tracer) builderAbsorbs(instr ssa.CallInstruction, col, model string, s 
 			}
 			if catalog.IsBuilderOn(fn) && len(c.Call.Args) > 1 {
 				if head, tail := ConstEnds(c.Call.Args[1]); !isConst(c.Call.Args[1]) && strings.HasPrefix(strings.ToUpper(head), "CONFLICT") && strings.HasSuffix(strings.ToUpper(tail), "DO NOTHING") {
-					return t.anotherModelKey(col, model, s)
+					return t.anotherModelKey(col, table, s)
 				}
 				if text, ok := ConstString(c.Call.Args[1]); ok {
 					st := sqltext.Parse("INSERT INTO t (" + col + ") VALUES (1) ON " + text)
@@ -678,12 +773,12 @@ func (t *tracer) builderAbsorbs(instr ssa.CallInstruction, col, model string, s 
 // [basket_id], DoNothing: true})): its target is another column, or,
 // with no target, the model's tags or the schema declare another unique
 // key of its table, whose values the retry repeats.
-func (t *tracer) clausesAbsorb(instr ssa.CallInstruction, col, model string, s *types.Struct, n node) bool {
+func (t *tracer) clausesAbsorb(instr ssa.CallInstruction, col, table string, s *types.Struct, n node) bool {
 	cc := instr.Common()
 	if cc.IsInvoke() || len(cc.Args) == 0 {
 		return false
 	}
-	return t.chainAbsorbs(cc.Args[0], col, model, s, n, 0)
+	return t.chainAbsorbs(cc.Args[0], col, table, s, n, 0)
 }
 
 // chainAbsorbs reports whether the chain that ends in v has a conflict
@@ -691,11 +786,11 @@ func (t *tracer) clausesAbsorb(instr ssa.CallInstruction, col, model string, s *
 // if e.ExternalRef != nil { q = tx.Clauses(...) }) absorbs it when every
 // choice the model can take does: a choice made only when a field of the
 // model is nil or empty is not taken when the caller sets that field.
-func (t *tracer) chainAbsorbs(v ssa.Value, col, model string, s *types.Struct, n node, depth int) bool {
+func (t *tracer) chainAbsorbs(v ssa.Value, col, table string, s *types.Struct, n node, depth int) bool {
 	for {
 		if phi, ok := v.(*ssa.Phi); ok && depth < 2 {
 			for i, e := range phi.Edges {
-				if !t.chainAbsorbs(e, col, model, s, n, depth+1) && !t.edgeExcluded(phi, i, n) {
+				if !t.chainAbsorbs(e, col, table, s, n, depth+1) && !t.edgeExcluded(phi, i, n) {
 					return false
 				}
 			}
@@ -717,7 +812,7 @@ func (t *tracer) chainAbsorbs(v ssa.Value, col, model string, s *types.Struct, n
 				case len(targets) > 0:
 					return slices.ContainsFunc(targets, func(t string) bool { return !strings.EqualFold(t, col) })
 				default:
-					return t.anotherModelKey(col, model, s)
+					return t.anotherModelKey(col, table, s)
 				}
 			}
 		}
@@ -839,7 +934,7 @@ func (t *tracer) fieldSet(n node, field string) bool {
 
 // anotherModelKey reports whether a model's tags, or the schema of its
 // table, declare a unique key without col.
-func (t *tracer) anotherModelKey(col, model string, s *types.Struct) bool {
+func (t *tracer) anotherModelKey(col, table string, s *types.Struct) bool {
 	var cols []string
 	for i := range s.NumFields() {
 		cols = append(cols, ModelColumn(s.Field(i), s.Tag(i)))
@@ -851,7 +946,7 @@ func (t *tracer) anotherModelKey(col, model string, s *types.Struct) bool {
 		}
 	}
 	return slices.ContainsFunc(catalog.ModelKeys(s), func(key []string) bool { return !slices.Contains(key, field) }) ||
-		t.env.Catalog.FailsOnAnotherKey(catalog.GormTable(model), cols, col)
+		t.env.Catalog.FailsOnAnotherKey(table, cols, col)
 }
 
 // conflictHandled reads a conflict clause built in place: whether it
@@ -2072,4 +2167,74 @@ func fieldSetFrom(lit *ssa.Function, fv *ssa.FreeVar) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// ModelTable is the table gorm gives a model of type t (a pointer or
+// slice around it unwrapped): the constant its TableName method returns,
+// when the method's body is in the program's source, else the default
+// naming strategy's.
+func ModelTable(prog *ssa.Program, t types.Type) string {
+	n := ModelType(t)
+	if n == nil {
+		return ""
+	}
+	if name, ok := tableName(prog, n); ok {
+		return name
+	}
+	return catalog.GormTable(n.Obj().Name())
+}
+
+// TableName is an object fact on a named type whose TableName method
+// returns a constant: the table gorm stores its values in. A package
+// that uses the type sees no body of the method, only the fact.
+type TableName struct{ Name string }
+
+// AFact marks TableName as an analysis fact.
+func (*TableName) AFact() {}
+
+func (f *TableName) String() string { return "table(" + f.Name + ")" }
+
+// declaredTables are the tables the TableName facts a run has read
+// name, by the type's object.
+var declaredTables sync.Map // *types.TypeName -> string
+
+// DeclareTable records that gorm stores values of the type obj names in
+// table (its TableName fact).
+func DeclareTable(obj *types.TypeName, table string) { declaredTables.Store(obj, table) }
+
+// tableName returns the constant that the TableName method of n returns
+// on every path, from its body or its fact.
+func tableName(prog *ssa.Program, n *types.Named) (string, bool) {
+	if name, ok := declaredTables.Load(n.Origin().Obj()); ok {
+		return name.(string), true
+	}
+	if prog == nil {
+		return "", false
+	}
+	sel := prog.MethodSets.MethodSet(types.NewPointer(n)).Lookup(n.Obj().Pkg(), "TableName")
+	if sel == nil {
+		return "", false
+	}
+	fn := prog.MethodValue(sel)
+	if fn != nil && fn.Synthetic != "" {
+		if obj, ok := sel.Obj().(*types.Func); ok {
+			fn = prog.FuncValue(obj) // the value method behind a pointer's wrapper
+		}
+	}
+	if fn == nil || len(fn.Blocks) == 0 {
+		return "", false
+	}
+	name := ""
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		s, ok := ConstString(ret.Results[0])
+		if !ok || name != "" && s != name {
+			return "", false
+		}
+		name = s
+	}
+	return name, name != ""
 }

@@ -145,13 +145,42 @@ func inTestFile(pass *analysis.Pass, fn *ssa.Function) bool {
 func reachingSinks(env *valueflow.Env, funcs []*ssa.Function) map[*ssa.Function]bool {
 	slots := slotFields{env: env, seen: map[fieldRef]bool{}}
 	var direct []*ssa.Function
-	for _, fn := range funcs {
-	scan:
+	sinks := func(fn *ssa.Function) bool {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if c, ok := instr.(ssa.CallInstruction); ok && env.IsSinkCall(c) || slots.stored(instr) {
-					direct = append(direct, fn)
-					break scan
+					return true
+				}
+			}
+		}
+		return false
+	}
+	instances := map[*ssa.Function]bool{} // the package's generic functions' instances its functions call
+	for _, fn := range funcs {
+		if sinks(fn) {
+			direct = append(direct, fn)
+			continue
+		}
+	scan:
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				// An instance of a generic function of the package
+				// (create[Dispute](ctx, db, d)): its body, with the
+				// caller's type, is where a model's write is seen.
+				if inst := c.Common().StaticCallee(); inst != nil && inst.Origin() != nil && inst.Origin().Pkg != nil && inst.Origin().Pkg.Pkg == env.Pkg {
+					seen, ok := instances[inst]
+					if !ok {
+						seen = sinks(inst)
+						instances[inst] = seen
+					}
+					if seen {
+						direct = append(direct, fn)
+						break scan
+					}
 				}
 			}
 		}

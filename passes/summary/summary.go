@@ -39,7 +39,7 @@ func New(cat, ret *analysis.Analyzer) *analysis.Analyzer {
 		Doc:        "trace fresh values to identity sinks and summarise functions as facts",
 		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer, ret},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(valueflow.Summary), new(valueflow.Pending), new(valueflow.PoolFields), new(HandledErrors), new(valueflow.FieldTypes)},
+		FactTypes:  []analysis.Fact{new(valueflow.Summary), new(valueflow.Pending), new(valueflow.PoolFields), new(HandledErrors), new(valueflow.FieldTypes), new(valueflow.TableName)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			return run(pass, pass.ResultOf[cat].(*catalog.Catalog), pass.ResultOf[ret].(*retried.Result))
 		},
@@ -180,6 +180,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 	}
 	res.taken = takenErrors(pass)
 	exportFieldTypes(pass)
+	exportTableNames(pass)
 	// The functions of other packages that have summaries, known before
 	// any is asked for: a large package asks about every callee, most
 	// of which have none, and ImportObjectFact needs a summary of its

@@ -40,3 +40,8 @@ func (a *Archives) AddAll(ctx context.Context, refs []string) error { // want Ad
 	}
 	return nil
 }
+
+// Shelf is stored in the table its TableName names.
+type Shelf struct{ ID string } // want Shelf:`^table\(archive_shelves\)$`
+
+func (Shelf) TableName() string { return "archive_shelves" }

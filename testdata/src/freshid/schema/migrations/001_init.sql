@@ -10,3 +10,4 @@ CREATE TABLE deliveries (id serial PRIMARY KEY, message_id text NOT NULL UNIQUE)
 CREATE TABLE posts (id serial PRIMARY KEY, slug text NOT NULL, created_at timestamptz DEFAULT now());
 CREATE UNIQUE INDEX posts_slug ON posts (slug);
 CREATE TABLE endpoints (id text PRIMARY KEY, url text NOT NULL, events text[] NOT NULL, CONSTRAINT endpoints_url UNIQUE (url));
+CREATE TABLE garage_plates (id text PRIMARY KEY, state text NOT NULL, number text NOT NULL, CONSTRAINT garage_plates_key UNIQUE (state, number));
