@@ -42,8 +42,11 @@
 // (idempotencyKey, requestId, eventId and the like, the merchant's
 // order reference a payment page takes once, a message gateway's
 // client reference or a mail API's message ID, a partner's external
-// reference, a bank's end-to-end ID (ISO 20022's endToEndId), which they
-// deduplicate), at the top of the body or in an
+// reference, a bank's end-to-end ID (ISO 20022's endToEndId), an
+// identifier the client assigns, clientTransactionRef or
+// clientRequestId, which they deduplicate; or a reference, reference or
+// bookingRef, that the caller fills, which some receivers deduplicate),
+// at the top of the body or in an
 // object of it, also when a helper encodes the body its caller gives
 // it, or posts the bytes every caller in the package encodes from one
 // (in the operation it hands a retry wrapper, too), or when a caller
