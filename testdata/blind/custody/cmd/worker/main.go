@@ -1,0 +1,29 @@
+// Command worker runs the River job workers: broadcasts, settlement, fiat
+// charges and payouts, travel-rule messages, receipts and the outbox relay.
+package main
+
+import (
+	"go.uber.org/fx"
+
+	"github.com/northvault/custody/internal/adapters"
+	"github.com/northvault/custody/internal/adapters/natsbus"
+	"github.com/northvault/custody/internal/adapters/pg"
+	"github.com/northvault/custody/internal/adapters/riverq"
+	"github.com/northvault/custody/internal/app"
+	"github.com/northvault/custody/internal/config"
+	"github.com/northvault/custody/internal/platform/logx"
+	"github.com/northvault/custody/internal/transport/worker"
+)
+
+func main() {
+	fx.New(
+		config.Module,
+		logx.Module,
+		pg.Module,
+		riverq.InsertOnlyModule,
+		natsbus.Module,
+		adapters.ProvidersModule,
+		app.Module,
+		worker.Module,
+	).Run()
+}

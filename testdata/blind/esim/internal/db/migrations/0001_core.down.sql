@@ -1,0 +1,7 @@
+DROP TABLE IF EXISTS promo_redemptions;
+DROP TABLE IF EXISTS promo_codes;
+DROP TABLE IF EXISTS idempotency_keys;
+DROP TABLE IF EXISTS orders;
+DROP TABLE IF EXISTS plans;
+DROP TABLE IF EXISTS resellers;
+DROP TABLE IF EXISTS customers;
