@@ -171,7 +171,7 @@ func (c *checker) programDefects() {
 	defer m.Report(c.rep)
 	for _, d := range summary.FixedFirst(c.res.Program) {
 		site := d.Origin.At.String()
-		if d.Kind != valueflow.FreshIdentity || d.Logs || c.seen[site] && !m.Seen(site) {
+		if d.Kind != valueflow.FreshIdentity || d.Logs || d.FailsFirst || c.seen[site] && !m.Seen(site) {
 			continue // a log of an unkeyed external call's outcome: that call's finding; or one the package reported
 		}
 		p, ok := check.Place(Meta, d)

@@ -661,6 +661,29 @@ func (t *tracer) failsOnAnotherModelKey(s *types.Struct, field, table string, mo
 	return col != "" && t.env.Catalog.FailsOnAnotherKey(table, cols, col)
 }
 
+// FailsFirst reports whether a retry that writes model, a struct built
+// in place and handed to a call at at (to a repository behind an
+// interface, say), fails at a key of its table before its field at path
+// (".ID") adds a second row: the model's tags or the schema declare a
+// key without that field's column, whose every field the struct sets
+// on every path to at with a value a retry repeats.
+func FailsFirst(env *Env, model ssa.Value, path string, at ssa.Instruction) bool {
+	field, rest, _ := strings.Cut(strings.TrimPrefix(path, "."), ".")
+	if rest != "" || field == "" || !strings.HasPrefix(path, ".") {
+		return false
+	}
+	st := modelStruct(model.Type())
+	if st == nil {
+		return false
+	}
+	table := ModelTable(at.Parent().Prog, model.Type())
+	if table == "" {
+		table = catalog.GormTable(st.name)
+	}
+	t := &tracer{env: env}
+	return t.failsOnAnotherModelKey(st.s, field, table, model, at, nil)
+}
+
 // fieldsSetBefore returns the fields of the struct model is, built in
 // the function that writes it at at, that every path to at stores
 // (je.Key set only on the branch that runs another insert is not).

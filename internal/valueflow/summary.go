@@ -340,6 +340,11 @@ type FreshArg struct {
 	// PastReadBack when that claim's row is read back, which guards the
 	// rows the path inserts but not keys (see Guard).
 	PastClaim, PastReadBack bool
+	// FailsFirst is set when the value is the identity field of a
+	// model built in place whose other set fields fill a key of its
+	// table (by its tags or the schema): a retry's write of the model
+	// fails at that key before the fresh identity adds a row.
+	FailsFirst bool
 	// OutcomeOf are the wired calls whose results the call the value
 	// is passed to stores beside it (the provider's message ID, the
 	// response's status): a row that records an external call's

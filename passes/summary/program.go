@@ -50,6 +50,11 @@ type ProgramDefect struct {
 	// made without a key (logsOutcome): its fresh ID is no defect of its
 	// own, but the identity is still fresh, not given.
 	Logs bool
+	// FailsFirst is set when the row is a model built in place whose
+	// other set fields fill a key of its table (FreshArg.FailsFirst): a
+	// retry fails there before the fresh ID adds a row, which is
+	// naturalkey's finding; the identity is still fresh, not given.
+	FailsFirst bool
 	// candidates are the fixes prepared for such a value, of which the
 	// root's keys choose Fix.
 	candidates []valueflow.KeyFix
@@ -255,6 +260,7 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 				continue
 			}
 			found.Logs = !isKey(found) && p.logsOutcome(fa.OutcomeOf)
+			found.FailsFirst = fa.FailsFirst && found.Defect.Sink.Kind == valueflow.ModelSink
 			found.Fix = fa.Local
 			out = append(out, found)
 		}
@@ -610,6 +616,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			for _, found := range p.freshArg(d, fw.Origin, fw.Call, fw.Arg, fw.Path, depth+1) {
 				if !p.guarded(fw.Guards, isKey(found)) && !fw.Stopped(isKey(found)) && !p.wiredGuarded(s, fw.Call, isKey(found)) && (isKey(found) || !p.failsFirst(s, fw.Call)) {
 					found.Logs = !isKey(found) && p.logsOutcome(fw.OutcomeOf)
+					found.FailsFirst = fw.FailsFirst && found.Defect.Sink.Kind == valueflow.ModelSink
 					out = append(out, found)
 				}
 			}

@@ -216,6 +216,9 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 		}
 		if wf.arg.Through == nil {
 			fa.OutcomeOf = outcomeSources(res, wf.arg.Call, arg)
+			if args := wf.arg.Call.Common().Args; arg >= 0 && arg < len(args) {
+				fa.FailsFirst = valueflow.FailsFirst(res.Env, args[arg], at, wf.arg.Call)
+			}
 		}
 		fa.PastClaim, fa.PastReadBack = pastClaim(res, wf.arg.Call)
 		if !fa.PastClaim && wf.gen.Parent() != wf.arg.Call.Parent() {

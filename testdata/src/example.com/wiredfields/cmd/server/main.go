@@ -5,9 +5,11 @@ import (
 	"database/sql"
 	"net/http"
 
+	"example.com/wiredfields/gormstore"
 	"example.com/wiredfields/hooks"
 	"example.com/wiredfields/payouts"
 	"example.com/wiredfields/pgstore"
+	"example.com/wiredfields/plates"
 	"example.com/wiredfields/sign"
 	"example.com/wiredfields/sms"
 	"example.com/wiredfields/store"
@@ -27,5 +29,8 @@ func main() {
 	http.HandleFunc("POST /payouts/once", p.PayOnce)
 	http.HandleFunc("POST /payouts/requests", p.Request)
 	http.HandleFunc("POST /payouts/notices", p.Notify)
+	pl := &plates.Service{Repo: &gormstore.Plates{}}
+	http.HandleFunc("POST /plates", pl.Register)
+	http.HandleFunc("POST /plates/reserved", pl.Reserve)
 	http.ListenAndServe(":8080", nil)
 }
