@@ -703,29 +703,12 @@ func fieldsSetBefore(model ssa.Value, at ssa.Instruction) map[string]bool {
 			continue
 		}
 		for _, w := range *fa.Referrers() {
-			if st, ok := w.(*ssa.Store); ok && st.Addr == fa && before(st, at) {
+			if st, ok := w.(*ssa.Store); ok && st.Addr == fa && Dominates(st, at) {
 				out[FieldName(fa.X.Type(), fa.Field)] = true
 			}
 		}
 	}
 	return out
-}
-
-// before reports whether instruction a runs before b on every path to
-// b, in one function.
-func before(a, b ssa.Instruction) bool {
-	if a.Block() != b.Block() {
-		return a.Block().Dominates(b.Block())
-	}
-	for _, in := range a.Block().Instrs {
-		switch in {
-		case a:
-			return true
-		case b:
-			return false
-		}
-	}
-	return false
 }
 
 // callerArg returns the argument that the last call of the trace's
