@@ -57,6 +57,9 @@ func TestFreshID(t *testing.T) {
 		// Methods of another package bound where a generic adapter
 		// makes each a handler: a fresh value in the method's body.
 		"freshid/xsettleuse",
+		// Models inserted through the package's generic helper, under
+		// keys the schema declares.
+		"freshid/gormgeneric",
 		// A key an option of another package's constructor sets in the
 		// struct it returns, which a client sends.
 		"freshid/xmsguse",

@@ -1,4 +1,6 @@
-package basic
+// Package gormgeneric inserts models through a generic helper of its
+// own, under keys of the schema.
+package gormgeneric
 
 import (
 	"context"
@@ -9,6 +11,8 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
+
+var orm *gorm.DB
 
 // errTaken is what create answers a duplicate key with.
 var errTaken = errors.New("taken")
