@@ -140,6 +140,12 @@ type WiredCall struct {
 	Method   string
 	At       Frame
 	Pkg      string // the import path of the package At lies in
+	// Past, in a summary's list of the wired calls it makes, are the
+	// wired calls that decide whether the literal the call is in runs:
+	// a helper of another package runs it only past them
+	// (idem.Run(ctx, uow, scope, key, req, func(ctx, r) {...}), past
+	// its claim of the key).
+	Past []WiredCall
 }
 
 // A ContextArg says a wired call receives its caller's context as

@@ -152,6 +152,9 @@ func wiredSites(res *Result, funcs []*ssa.Function) []wiredSite {
 					continue
 				}
 				if wc, ok := res.wiredAt(call); ok {
+					if lit := call.Parent(); lit.Parent() != nil {
+						wc.Past = runnerGuards(res, lit)
+					}
 					out = append(out, wiredSite{call, wc})
 				}
 			}
@@ -584,7 +587,7 @@ func pendingCall(pass *analysis.Pass, res *Result, site wiredSite, path *retried
 		}
 	}
 	pc.StateGuarded = GuardedInClosure(site.call) || res.GuardedCall(site.call)
-	pc.Guards = append(deciders(res.Env, site.call), onPath...)
+	pc.Guards = append(append(deciders(res.Env, site.call), onPath...), site.wc.Past...)
 	pc.Keys = keyArgs(res.Env.Catalog, site.call, path)
 	keys, wraps := carriedArgs(pass, res.Env.Catalog, site.call, path)
 	pc.Keys, pc.Wraps = append(pc.Keys, keys...), wraps
@@ -665,6 +668,7 @@ func importedPending(pass *analysis.Pass, res *Result, fresh []freshSite) []valu
 					if st := wiredEntry(s, wc); st != nil && st.Wired != nil {
 						pc.Guards = st.Wired.Guards
 					}
+					pc.Guards = append(slices.Clip(pc.Guards), wc.Past...)
 					for _, fw := range s.FreshWired {
 						if sameWired(fw.Call, wc) {
 							pc.Fresh = append(pc.Fresh, fw.FreshArg)

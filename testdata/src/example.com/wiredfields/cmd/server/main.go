@@ -6,7 +6,9 @@ import (
 	"net/http"
 
 	"example.com/wiredfields/gormstore"
+	"example.com/wiredfields/holdsvc"
 	"example.com/wiredfields/hooks"
+	"example.com/wiredfields/payapi"
 	"example.com/wiredfields/payouts"
 	"example.com/wiredfields/pgstore"
 	"example.com/wiredfields/plates"
@@ -29,6 +31,9 @@ func main() {
 	http.HandleFunc("POST /payouts/once", p.PayOnce)
 	http.HandleFunc("POST /payouts/requests", p.Request)
 	http.HandleFunc("POST /payouts/notices", p.Notify)
+	pa := &payapi.API{UOW: p.UOW, Holds: &holdsvc.Service{UOW: p.UOW}}
+	http.HandleFunc("POST /payouts/holds", pa.Hold)
+	http.HandleFunc("POST /payouts/placements", pa.Place)
 	pl := &plates.Service{Repo: &gormstore.Plates{}}
 	http.HandleFunc("POST /plates", pl.Register)
 	http.HandleFunc("POST /plates/reserved", pl.Reserve)
