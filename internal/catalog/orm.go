@@ -293,6 +293,12 @@ func IsORMRowRead(fn *types.Func) bool {
 	return IsORMRead(fn) && slices.Contains([]string{"First", "Take", "Last"}, fn.Name())
 }
 
+// IsORMCount reports whether fn counts the rows of the model its chain
+// names (gorm's Model(&Inbox{}).Where(...).Count(&n)).
+func IsORMCount(fn *types.Func) bool {
+	return IsORMRead(fn) && fn.Name() == "Count"
+}
+
 // modelReads are the ORMs' read methods, by FuncKey.
 var modelReads = func() map[string]bool {
 	out := map[string]bool{}

@@ -85,6 +85,19 @@ func ModelStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 		}
 		sql.Kind, sql.Table = sqltext.Select, table
 		return &Stmt{Instr: c, SQL: sql, Text: "SELECT * FROM " + table, Recv: chainRoot(cc.Args[0]), Durability: gormDurability(c), Assumed: gormAssumed(c)}
+	} else if catalog.IsORMCount(fn) {
+		// Model(&Inbox{}).Where("message_id = ?", id).Count(&n): a read
+		// of the chain's model's table, as a key's existence check is.
+		cm := chainModel(cc.Args[0])
+		if cm == nil {
+			return nil
+		}
+		table := ModelTable(c.Parent().Prog, valueflow.Unwrap(cm).Type())
+		if table == "" {
+			return nil
+		}
+		sql.Kind, sql.Table = sqltext.Select, table
+		return &Stmt{Instr: c, SQL: sql, Text: "SELECT count(*) FROM " + table, Recv: chainRoot(cc.Args[0]), Durability: gormDurability(c), Assumed: gormAssumed(c)}
 	} else {
 		return nil
 	}

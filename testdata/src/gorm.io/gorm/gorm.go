@@ -75,6 +75,7 @@ func (db *DB) Create(value interface{}) (tx *DB)                             { r
 func (db *DB) CreateInBatches(value interface{}, batchSize int) (tx *DB)     { return db }
 func (db *DB) Save(value interface{}) (tx *DB)                               { return db }
 func (db *DB) First(dest interface{}, conds ...interface{}) (tx *DB)         { return db }
+func (db *DB) Count(count *int64) *DB                                        { return db }
 func (db *DB) Take(dest interface{}, conds ...interface{}) (tx *DB)          { return db }
 func (db *DB) Find(dest interface{}, conds ...interface{}) (tx *DB)          { return db }
 func (db *DB) FirstOrCreate(dest interface{}, conds ...interface{}) (tx *DB) { return db }

@@ -98,3 +98,34 @@ func reserveLookedAbsorbed(ctx context.Context, t *asynq.Task) error {
 	}
 	return tx.Commit().Error
 }
+
+// The key counted with gorm's Count on the database handle, then the
+// effect and the key's INSERT in one transaction: the same
+// check-then-act.
+func reserveCounted(ctx context.Context, t *asynq.Task) error {
+	key := t.ResultWriter().TaskID()
+	var n int64
+	if err := db.Model(&Idempotency{}).Where("id = ?", key).Count(&n).Error; err != nil || n > 0 { // want `the key is checked outside the transaction of the effect`
+		return err
+	}
+	tx := db.Begin()
+	if err := tx.Model(&Product{}).Where("id = ?", 1).Update("inventory", gorm.Expr("inventory - ?", 1)).Error; err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Create(&Idempotency{ID: key, ProductID: 1}).Error; err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit().Error
+}
+
+// Negative: the count is of another table, which no key statement
+// writes.
+func reserveCountedOther(ctx context.Context, t *asynq.Task) error {
+	var n int64
+	if err := db.Model(&Product{}).Where("id = ?", 1).Count(&n).Error; err != nil || n == 0 {
+		return err
+	}
+	return db.Model(&Product{}).Where("id = ?", 1).Update("inventory", gorm.Expr("inventory - ?", 1)).Error
+}
