@@ -720,11 +720,12 @@ func TestWired(t *testing.T) {
 		"example.com/wiredfields/cmd/server/main.go:29": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of balances \(it computes from the current value\) in pgstore.Queries.DebitBalance \(pgstore.go:\d+:\d+\) is not idempotent \(HTTP handler Service.Pay, wired here\)`,
 			`a retry inserts a second events row with a new id: uuid.NewString\(\) in pgstore.events.Add \(pgstore.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Service.Notify, wired here\)`,
+			`a retry inserts the row for the same payout_id again, which fails or duplicates it: the INSERT into payout_confirmations in pgstore.confirmations.Insert \(pgstore.go:\d+:\d+\) has no conflict handling for the caller-known payout_id \(HTTP handler Service.Confirm, wired here\)`,
 		},
 		// A plate whose state and number fill the table's key: the
 		// retry fails there, which is naturalkey's; one with no number
 		// adds a second row under a new ID.
-		"example.com/wiredfields/cmd/server/main.go:37": {
+		"example.com/wiredfields/cmd/server/main.go:38": {
 			`a retry creates a second Plate with a new ID: uuid.NewString\(\) in plates.Service.Reserve \(plates.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Service.Reserve, wired here\)`,
 			`a retry inserts the row for the same \(state, number\) again, which fails or duplicates it: the INSERT into plates in gormstore.Plates.Create \(gormstore.go:\d+:\d+\) has no conflict handling for the caller-known \(state, number\) \(HTTP handler Service.Register, wired here\)`,
 		},

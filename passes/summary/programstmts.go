@@ -738,6 +738,12 @@ func (sc *scope) holds(w *valueflow.WiredStmt, k int) bool {
 // fresh value.
 func (p *program) readsOnly(call valueflow.WiredCall, depth int) bool {
 	ims := p.implementations(call)
+	if len(ims) == 0 && depth > 0 && call.Method == "Scan" {
+		// A row read through an interface of the program's that only
+		// the driver's rows implement (sqlc's rowScanner over pgx's
+		// Row): the read's own scan.
+		return true
+	}
 	if len(ims) == 0 || depth > 2 {
 		return false
 	}

@@ -27,8 +27,23 @@ type Events interface {
 	Add(ctx context.Context, kind string) error
 }
 
+// A Payout is a payout row.
+type Payout struct{ ID string }
+
+// Lookups find payouts.
+type Lookups interface {
+	ByRef(ctx context.Context, ref string) (Payout, error)
+}
+
+// Confirmations record a payout's confirmation, once per payout.
+type Confirmations interface {
+	Insert(ctx context.Context, payoutID string) error
+}
+
 // Repos are the repositories of one transaction.
 type Repos interface {
+	Lookups() Lookups
+	Confirmations() Confirmations
 	Balances() Balances
 	Payouts() Payouts
 	Keys() Keys
@@ -86,5 +101,17 @@ func (s *Service) Request(w http.ResponseWriter, r *http.Request) {
 func (s *Service) Notify(w http.ResponseWriter, r *http.Request) {
 	s.UOW.Do(r.Context(), func(ctx context.Context, rs Repos) error {
 		return rs.Events().Add(ctx, "payout.notified")
+	})
+}
+
+// Confirm records the confirmation of the payout the bank's reference
+// names: a redelivery finds the same payout, and its plain INSERT fails.
+func (s *Service) Confirm(w http.ResponseWriter, r *http.Request) {
+	s.UOW.Do(r.Context(), func(ctx context.Context, rs Repos) error {
+		p, err := rs.Lookups().ByRef(ctx, r.FormValue("ref"))
+		if err != nil {
+			return err
+		}
+		return rs.Confirmations().Insert(ctx, p.ID)
 	})
 }

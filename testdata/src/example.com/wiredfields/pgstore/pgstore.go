@@ -13,6 +13,12 @@ import (
 // DBTX is what the queries run on: the pool or a transaction.
 type DBTX interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// rowScanner is a row the queries read.
+type rowScanner interface {
+	Scan(dest ...any) error
 }
 
 // Queries runs the statements.
@@ -64,7 +70,26 @@ func (e events) Add(ctx context.Context, kind string) error {
 	return err
 }
 
+type lookups struct{ q *Queries }
+
+func (l lookups) ByRef(ctx context.Context, ref string) (payouts.Payout, error) {
+	var p payouts.Payout
+	var row rowScanner = l.q.db.QueryRowContext(ctx, "SELECT id FROM payouts WHERE bank_ref = $1", ref)
+	err := row.Scan(&p.ID)
+	return p, err
+}
+
+type confirmations struct{ q *Queries }
+
+func (c confirmations) Insert(ctx context.Context, payoutID string) error {
+	_, err := c.q.db.ExecContext(ctx, "INSERT INTO payout_confirmations (payout_id) VALUES ($1)", payoutID) // want `a retry inserts the row for the same payout_id again, which fails or duplicates it: the INSERT into payout_confirmations in pgstore.confirmations.Insert has no conflict handling for the caller-known payout_id \(HTTP handler Service.Confirm\)`
+	return err
+}
+
 type repos struct{ q *Queries }
+
+func (r *repos) Lookups() payouts.Lookups             { return lookups{r.q} }
+func (r *repos) Confirmations() payouts.Confirmations { return confirmations{r.q} }
 
 func (r *repos) Balances() payouts.Balances { return balances{r.q} }
 func (r *repos) Payouts() payouts.Payouts   { return payoutRows{r.q} }

@@ -31,6 +31,7 @@ func main() {
 	http.HandleFunc("POST /payouts/once", p.PayOnce)
 	http.HandleFunc("POST /payouts/requests", p.Request)
 	http.HandleFunc("POST /payouts/notices", p.Notify)
+	http.HandleFunc("POST /payouts/confirmations", p.Confirm)
 	pa := &payapi.API{UOW: p.UOW, Holds: &holdsvc.Service{UOW: p.UOW}}
 	http.HandleFunc("POST /payouts/holds", pa.Hold)
 	http.HandleFunc("POST /payouts/placements", pa.Place)
