@@ -187,8 +187,15 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 	// own to fill in each time.
 	summarised := make(map[types.Object]bool)
 	for _, f := range pass.AllObjectFacts() {
-		if _, ok := f.Fact.(*valueflow.Summary); ok && f.Object.Pkg() != pass.Pkg {
-			summarised[f.Object] = true
+		switch fact := f.Fact.(type) {
+		case *valueflow.Summary:
+			if f.Object.Pkg() != pass.Pkg {
+				summarised[f.Object] = true
+			}
+		case *valueflow.TableName:
+			if tn, ok := f.Object.(*types.TypeName); ok {
+				valueflow.DeclareTable(tn, fact.Name)
+			}
 		}
 	}
 	imported := func(fn *types.Func) *valueflow.Summary {

@@ -12,17 +12,10 @@ import (
 
 // exportTableNames exports, for each named type of the package whose
 // TableName method returns a constant, the table gorm stores its values
-// in, and declares those of the package and of its imports to the
-// statements' readers: a package that writes a model of another sees
-// the method's signature, not what it returns.
+// in, and declares it to the statements' readers: a package that writes
+// a model of another sees the method's signature, not what it returns,
+// and reads the fact (run declares those of the imports).
 func exportTableNames(pass *analysis.Pass) {
-	for _, f := range pass.AllObjectFacts() {
-		if t, ok := f.Fact.(*valueflow.TableName); ok {
-			if tn, ok := f.Object.(*types.TypeName); ok {
-				valueflow.DeclareTable(tn, t.Name)
-			}
-		}
-	}
 	tests := testFiles(pass)
 	for _, file := range pass.Files {
 		if tests.contain(file.Pos()) {
