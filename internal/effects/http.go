@@ -637,10 +637,8 @@ func filledKey(fa *ssa.FieldAddr) bool {
 		return false
 	}
 	for _, r := range *fa.Referrers() {
-		if s, ok := r.(*ssa.Store); ok && s.Addr == fa {
-			if c, ok := valueflow.Unwrap(s.Val).(*ssa.Const); !ok || c.Value != nil && (c.Value.Kind() != constant.String || constant.StringVal(c.Value) != "") {
-				return true
-			}
+		if s, ok := r.(*ssa.Store); ok && s.Addr == fa && !valueflow.Zero(s.Val) {
+			return true
 		}
 	}
 	return false

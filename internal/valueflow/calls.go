@@ -1497,6 +1497,13 @@ func isEmptyString(c *ssa.Const) bool {
 	return c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == ""
 }
 
+// Zero reports whether v is a constant that fills nothing: nil, or the
+// empty string.
+func Zero(v ssa.Value) bool {
+	c, ok := Unwrap(v).(*ssa.Const)
+	return ok && (c.Value == nil || isEmptyString(c))
+}
+
 // Autocommit reports whether an SQL call runs on a handle that commits
 // each statement on its own.
 func Autocommit(c *ssa.CallCommon) bool {

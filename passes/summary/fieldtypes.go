@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
@@ -313,17 +314,7 @@ func structField(st *types.Struct, name string) *types.Var {
 // fieldName names a field by the named type that declares it:
 // "example.com/api.Server.Events".
 func fieldName(named *types.Named, field string) string {
-	return typeName(named) + "." + field
-}
-
-// typeName is "path.Name" of a named type, the generic type for an
-// instance.
-func typeName(named *types.Named) string {
-	obj := named.Origin().Obj()
-	if obj.Pkg() == nil {
-		return obj.Name()
-	}
-	return obj.Pkg().Path() + "." + obj.Name()
+	return catalog.TypeKey(named) + "." + field
 }
 
 // concreteName names the named type a concrete type is or points to, or
@@ -332,20 +323,13 @@ func concreteName(t types.Type) string {
 	if types.IsInterface(t) {
 		return ""
 	}
-	if p, ok := t.Underlying().(*types.Pointer); ok && !isNamedPointer(t) {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || strings.HasPrefix(typeName(named), ".") {
+	if _, ok := types.Unalias(t).(*types.Named); !ok {
 		return ""
 	}
-	return typeName(named)
-}
-
-// isNamedPointer reports whether t is a named pointer type (type P *T).
-func isNamedPointer(t types.Type) bool {
-	_, ok := types.Unalias(t).(*types.Named)
-	return ok
+	return catalog.TypeKey(t)
 }
 
 // storedFields is what the program's packages store into fields of

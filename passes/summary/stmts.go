@@ -2038,14 +2038,8 @@ func wholeResult(v ssa.Value) *ssa.Call {
 			return wholeResult(x.X)
 		}
 	case *ssa.Alloc:
-		var stored []ssa.Value
-		for _, r := range *x.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == x {
-				stored = append(stored, st.Val)
-			}
-		}
-		if len(stored) == 1 {
-			return wholeResult(stored[0])
+		if stored, ok := valueflow.StoredOnce(x); ok {
+			return wholeResult(stored)
 		}
 	}
 	return nil

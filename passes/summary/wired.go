@@ -1,7 +1,6 @@
 package summary
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -600,10 +599,7 @@ func pendingCall(pass *analysis.Pass, res *Result, site wiredSite, path *retried
 func filledKeyField(a ssa.Value) bool {
 	found := false
 	forFieldStores(a, func(field string, v ssa.Value) {
-		if c, ok := valueflow.Unwrap(v).(*ssa.Const); ok && (c.Value == nil || c.Value.Kind() == constant.String && constant.StringVal(c.Value) == "") {
-			return
-		}
-		found = found || catalog.IsFilledKeyField(field)
+		found = found || !valueflow.Zero(v) && catalog.IsFilledKeyField(field)
 	})
 	return found
 }
