@@ -28,7 +28,8 @@
 // writes after it; the read of the claimed row is no check of the key.
 // Statements are SQL text, or an
 // ORM's or a query builder's writes and queries (gorm's, whose First,
-// Take and Last read the model's table; bun's; and
+// Take and Last read the model's table, and Count the table of the
+// model its chain names; bun's; and
 // those of the API ent generates: client.ProcessedMessage.Query().
 // Where(...).Exist(ctx) checks a key, its Create records one). The
 // effect is a local durable write; a key recorded before an external call
