@@ -171,7 +171,7 @@ func TestWired(t *testing.T) {
 	// keys in the contexts they pass the service, whose fix reads them;
 	// not one that calls it in a loop, one that has a local named as
 	// the service's package, or one the service's package imports.
-	for _, root := range []string{"HTTP handler Handler.Create", "gin handler GinHandler.Refund", "kafka-go consumer loop Consumer.Run"} {
+	for _, root := range []string{"HTTP handler Handler.Create", "gin handler GinHandler.Refund", "kafka-go consumer loop Consumer.Run", "HTTP handler Handler.Reorder"} {
 		if !editsFile(graph, root, filepath.Join("wiredctx", "orders", "orders.go")) {
 			t.Errorf("the fresh value of a service that %s calls has no fix that reads the key the root puts in the context", root)
 		}
@@ -483,6 +483,8 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second notes row with a new id: uuid.NewString\(\) in notes.Notes.Note \(notes.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Note, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Line \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Bulk, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Place \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Create, wired here\)`,
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Reorder \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Reorder, wired here\)`,
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Resend \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Resend, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Tag \(orders.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Tag, wired here\)`,
 			`a retry inserts a second returns row with a new id: uuid.NewString\(\) in pg.Store.insertReturn\$1 \(pg.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Return, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mailer.Client.Remind \(mailer.go:\d+:\d+\) \(HTTP handler Handler.RemindAll, wired here\)`,
@@ -970,15 +972,16 @@ func TestWiredFixesConverge(t *testing.T) {
 	}
 	// Those without a fix: in a loop (the handler's, a callback's made
 	// per line, a consumer's per line of a message), with a name taken,
-	// in a package the handler's imports, and a note nobody can key.
-	for _, root := range []string{"Handler.Bulk", "Handler.Tag", "Handler.Note", "Handler.PayEach", "Handler.RemindAll", "Handler.ArchiveEach", "Queue.handle"} {
+	// in a package the handler's imports, a note nobody can key, and a
+	// helper that makes a context of its own.
+	for _, root := range []string{"Handler.Bulk", "Handler.Tag", "Handler.Note", "Handler.PayEach", "Handler.RemindAll", "Handler.ArchiveEach", "Queue.handle", "Handler.Resend"} {
 		if !slices.ContainsFunc(got, func(s string) bool {
 			return strings.Contains(s, "("+root+")") || strings.Contains(s, root+";") || strings.Contains(s, "HTTP handler "+root) || strings.Contains(s, " "+root+")")
 		}) {
 			t.Errorf("the finding of %s, which had no fix, is gone after the fixes", root)
 		}
 	}
-	if len(got) != 7 {
-		t.Errorf("after the fixes, %d freshid and missingkey findings, want the 7 that had no fix:\n%s", len(got), strings.Join(got, "\n"))
+	if len(got) != 8 {
+		t.Errorf("after the fixes, %d freshid and missingkey findings, want the 8 that had no fix:\n%s", len(got), strings.Join(got, "\n"))
 	}
 }

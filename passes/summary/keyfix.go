@@ -625,49 +625,131 @@ func (w *keyWalk) call(call *ssa.Call, next func(ssa.Value) bool) bool {
 }
 
 // carriedArgs lists the context arguments of a wired call that the root
-// makes itself, once per operation, into whose context it can put its
+// makes, once per operation, into whose context it can put its
 // operation key (fix.CarrierWith), for a root whose kind carries none
-// there (an HTTP request's header, a message's ID): the key in scope at
-// the call, and how to wrap the argument with it.
+// there (an HTTP request's header, a message's ID), and how to wrap the
+// context with the key: at the call, when the key is in scope there, or
+// at the call of the path above it that hands down the context the
+// call passes (wrapSite).
 func carriedArgs(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruction, path *retried.Path) ([]valueflow.KeyArg, []valueflow.Wrap) {
 	root := path.Root
 	if _, ok := cat.ContextKey(root.Kind); ok || root.Attempts || root.Fn == nil || !call.Common().IsInvoke() || !oncePerDelivery(cat, append(slices.Clip(path.Via), call), root) {
 		return nil, nil
 	}
+	var keys []valueflow.KeyArg
+	var wraps []valueflow.Wrap
+	params := call.Common().Signature().Params()
+	for i := range params.Len() {
+		if catalog.TypeKey(params.At(i).Type()) != "context.Context" || i >= len(call.Common().Args) {
+			continue
+		}
+		site, at, ok := wrapSite(pass, cat, call, i, path.Via)
+		if !ok {
+			continue
+		}
+		if w, ok := wrapAt(pass, cat, site, at); ok {
+			w.Arg = i
+			keys = append(keys, valueflow.KeyArg{Arg: i, Context: catalog.Carried})
+			wraps = append(wraps, w)
+		}
+	}
+	return keys, wraps
+}
+
+// wrapSite returns the call whose context argument at (an index of its
+// SSA arguments) to wrap with the key, for argument i of call: call
+// itself when the key is in scope there; otherwise the nearest call of
+// chain, the path down to call, that has the key in scope and whose
+// context argument call's comes from, through each function's
+// parameters or a context derived from them (the service's helper that
+// the handler calls with r.Context(), and that calls the repository with
+// it). A context made anew below that call (context.Background()) would
+// not carry the key: then there is none.
+func wrapSite(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruction, i int, chain []ssa.CallInstruction) (ssa.CallInstruction, int, bool) {
+	if _, _, ok := opkey.InScope(pass, cat, call.Pos()); ok {
+		return call, i, true
+	}
+	v := call.Common().Args[i]
+	for depth := 0; depth <= maxKeyDepth; depth++ {
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			up := callerOf(x, chain)
+			if up == nil {
+				return nil, 0, false
+			}
+			at := slices.Index(x.Parent().Params, x)
+			if at < 0 || at >= len(up.Common().Args) {
+				return nil, 0, false
+			}
+			if _, _, ok := opkey.InScope(pass, cat, up.Pos()); ok && up.Pos().IsValid() {
+				return up, at, true
+			}
+			v = up.Common().Args[at]
+		case *ssa.FreeVar:
+			v = effects.Binding(x)
+		case *ssa.UnOp:
+			p := cellParam(x)
+			if p == nil {
+				return nil, 0, false
+			}
+			v = p
+		case *ssa.Extract, *ssa.Call:
+			parent, ok := effects.ParentContext(x)
+			if !ok {
+				return nil, 0, false
+			}
+			v = parent
+		default:
+			return nil, 0, false
+		}
+	}
+	return nil, 0, false
+}
+
+// callerOf returns the call of chain that calls p's function.
+func callerOf(p *ssa.Parameter, chain []ssa.CallInstruction) ssa.CallInstruction {
+	for _, c := range chain {
+		if c.Common().StaticCallee() == p.Parent() {
+			return c
+		}
+	}
+	return nil
+}
+
+// wrapAt describes the wrap of the context argument at (an index of the
+// SSA arguments) of call with the key in scope there.
+func wrapAt(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruction, at int) (valueflow.Wrap, bool) {
 	file := fix.FileOf(pass, call.Pos())
 	if file == nil || ast.IsGenerated(file) {
-		return nil, nil
+		return valueflow.Wrap{}, false
 	}
 	ce := fix.CallAt(file, call.Pos())
 	name, ks, ok := opkey.InScope(pass, cat, call.Pos())
 	if ce == nil || ce.Ellipsis.IsValid() || !ok {
-		return nil, nil
+		return valueflow.Wrap{}, false
+	}
+	if c := call.Common(); !c.IsInvoke() && c.Signature().Recv() != nil {
+		at-- // a static method call's first SSA argument is its receiver
+	}
+	if at < 0 || at >= len(ce.Args) {
+		return valueflow.Wrap{}, false
+	}
+	arg := ce.Args[at]
+	text, ok := fix.Print(pass.Fset, file, arg)
+	if !ok {
+		return valueflow.Wrap{}, false
 	}
 	tf := pass.Fset.File(file.FileStart)
-	var keys []valueflow.KeyArg
-	var wraps []valueflow.Wrap
-	params := call.Common().Signature().Params()
-	for i, arg := range ce.Args {
-		if i >= params.Len() || catalog.TypeKey(params.At(i).Type()) != "context.Context" {
-			continue
-		}
-		text, ok := fix.Print(pass.Fset, file, arg)
-		if !ok {
-			continue
-		}
-		w := valueflow.Wrap{
-			Arg: i, File: tf.Name(), Start: tf.Offset(arg.Pos()), End: tf.Offset(arg.End()),
-			Text: text, Key: fmt.Sprintf(ks.Expr, name, cat.KeyHeader()),
-			Imports: fix.LayoutOf(file).Offsets(tf.Base()),
-		}
-		w.Local = localNames(pass.Pkg, call.Pos())
-		for _, imp := range ks.Imports {
-			w.KeyImports = append(w.KeyImports, fileEdits(pass.Fset, fix.AddImport(file, imp))...)
-		}
-		keys = append(keys, valueflow.KeyArg{Arg: i, Context: catalog.Carried})
-		wraps = append(wraps, w)
+	w := valueflow.Wrap{
+		File: tf.Name(), Start: tf.Offset(arg.Pos()), End: tf.Offset(arg.End()),
+		Text: text, Key: fmt.Sprintf(ks.Expr, name, cat.KeyHeader()),
+		Imports: fix.LayoutOf(file).Offsets(tf.Base()),
+		Local:   localNames(pass.Pkg, call.Pos()),
 	}
-	return keys, wraps
+	for _, imp := range ks.Imports {
+		w.KeyImports = append(w.KeyImports, fileEdits(pass.Fset, fix.AddImport(file, imp))...)
+	}
+	return w, true
 }
 
 // oncePerDelivery reports whether the last of calls, the path from the

@@ -19,6 +19,8 @@ type Orders interface {
 	Archive(ctx context.Context, total int64) error
 	ArchiveEach(ctx context.Context, totals []int64) error
 	Return(ctx context.Context, order string) error
+	Reorder(ctx context.Context, total int64) error
+	Resend(ctx context.Context, total int64) error
 }
 
 // A Note is a note on an order.
@@ -147,4 +149,26 @@ func (h *Handler) ArchiveEach(w http.ResponseWriter, r *http.Request) {
 // Return records a return.
 func (h *Handler) Return(w http.ResponseWriter, r *http.Request) {
 	h.Orders.Return(r.Context(), r.FormValue("order"))
+}
+
+// Reorder places an order again through a helper that has no request
+// in scope: the handler puts the key in the context it passes it.
+func (h *Handler) Reorder(w http.ResponseWriter, r *http.Request) {
+	if err := h.reorder(r.Context(), 100); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) reorder(ctx context.Context, total int64) error {
+	return h.Orders.Reorder(ctx, total)
+}
+
+// Resend does the same through a helper that makes a context of its
+// own, which would carry no key.
+func (h *Handler) Resend(w http.ResponseWriter, r *http.Request) {
+	h.resend(r.Context())
+}
+
+func (h *Handler) resend(ctx context.Context) error {
+	return h.Orders.Resend(context.Background(), 100)
 }

@@ -116,3 +116,13 @@ func (s *Service) RestockLine(ctx context.Context, order string) error {
 func (s *Service) Return(ctx context.Context, order string) error {
 	return s.store.InsertReturn(ctx, order)
 }
+
+// Reorder stores an order again under an ID it makes.
+func (s *Service) Reorder(ctx context.Context, total int64) error {
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Reorder\) \[IDEM001\]$`
+}
+
+// Resend stores an order again under an ID it makes.
+func (s *Service) Resend(ctx context.Context, total int64) error {
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Resend\); derive it from the request's Idempotency-Key header`
+}

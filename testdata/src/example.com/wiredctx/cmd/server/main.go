@@ -51,5 +51,7 @@ func main() {
 	http.HandleFunc("POST /returns", h.Return)
 	http.HandleFunc("POST /archives", h.Archive)
 	http.HandleFunc("POST /archives/each", h.ArchiveEach)
+	http.HandleFunc("POST /reorders", h.Reorder)
+	http.HandleFunc("POST /resends", h.Resend)
 	http.ListenAndServe(":8080", nil)
 }
