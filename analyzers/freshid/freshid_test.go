@@ -104,7 +104,7 @@ func TestFreshID(t *testing.T) {
 		"freshid/fixes", "freshid/ctxkeys", "freshid/ctxalias",
 	)
 	fixtest.Golden(t, results,
-		"freshid/fixes", "freshid/ctxkeys", "freshid/ctxalias")
+		"freshid/fixes", "freshid/ctxkeys", "freshid/ctxalias", "freshid/xdispatchset")
 	fixtest.Gofmt(t, results)
 	checktest.Placed(t, results)
 	fixtest.Remedied(t, results, regexp.MustCompile(`; (derive it from|store the operation's key|make it once, before the retries)|needs a reason`))

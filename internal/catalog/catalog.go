@@ -485,7 +485,11 @@ func (c *Catalog) IsHeaderGetter(fn *types.Func) bool {
 // IsOpKeyField reports whether field of the struct type owner carries a
 // delivery's stable identity (a message ID, a job ID).
 func (c *Catalog) IsOpKeyField(owner types.Type, field string) bool {
-	return opKeyFields[FieldKey(owner, field)]
+	if opKeyFields[FieldKey(owner, field)] {
+		return true
+	}
+	f, ok := declaredKeyField(owner)
+	return ok && f == field
 }
 
 // IsReceive reports whether fn receives deliveries: what it returns is
@@ -564,8 +568,10 @@ func (c *Catalog) ConfiguredRoot(fn *types.Func) bool {
 
 // KeySource reports whether a value of type t carries an operation key.
 func (c *Catalog) KeySource(t types.Type) (KeySource, bool) {
-	k, ok := keySources[TypeKey(t)]
-	return k, ok
+	if k, ok := keySources[TypeKey(t)]; ok {
+		return k, true
+	}
+	return declaredKeySource(t)
 }
 
 // IsSink reports whether fn writes an identity: an SQL executor, an ORM

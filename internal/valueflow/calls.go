@@ -2207,6 +2207,17 @@ func (*TableName) AFact() {}
 
 func (f *TableName) String() string { return "table(" + f.Name + ")" }
 
+// KeyField is an object fact on a struct type of the module whose
+// values its package makes from received deliveries: Name is the string
+// field it fills with the delivery's own ID, and with nothing else
+// (catalog.DeclareKeyField).
+type KeyField struct{ Name string }
+
+// AFact marks KeyField as an analysis fact.
+func (*KeyField) AFact() {}
+
+func (f *KeyField) String() string { return "keyfield(" + f.Name + ")" }
+
 // declaredTables are the tables the TableName facts a run has read
 // name, by the type's object.
 var declaredTables sync.Map // *types.TypeName -> string

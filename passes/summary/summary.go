@@ -39,7 +39,7 @@ func New(cat, ret *analysis.Analyzer) *analysis.Analyzer {
 		Doc:        "trace fresh values to identity sinks and summarise functions as facts",
 		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer, ret},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(valueflow.Summary), new(valueflow.Pending), new(valueflow.PoolFields), new(HandledErrors), new(valueflow.FieldTypes), new(valueflow.TableName)},
+		FactTypes:  []analysis.Fact{new(valueflow.Summary), new(valueflow.Pending), new(valueflow.PoolFields), new(HandledErrors), new(valueflow.FieldTypes), new(valueflow.TableName), new(valueflow.KeyField)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			return run(pass, pass.ResultOf[cat].(*catalog.Catalog), pass.ResultOf[ret].(*retried.Result))
 		},
@@ -181,6 +181,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 	res.taken = takenErrors(pass)
 	exportFieldTypes(pass)
 	exportTableNames(pass)
+	exportKeyFields(pass, cat)
 	// The functions of other packages that have summaries, known before
 	// any is asked for: a large package asks about every callee, most
 	// of which have none, and ImportObjectFact needs a summary of its
@@ -195,6 +196,10 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 		case *valueflow.TableName:
 			if tn, ok := f.Object.(*types.TypeName); ok {
 				valueflow.DeclareTable(tn, fact.Name)
+			}
+		case *valueflow.KeyField:
+			if tn, ok := f.Object.(*types.TypeName); ok {
+				catalog.DeclareKeyField(tn, fact.Name)
 			}
 		}
 	}

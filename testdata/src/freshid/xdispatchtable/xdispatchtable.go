@@ -11,5 +11,6 @@ func Table(s *xdispatchset.Set) xdispatch.Table {
 	return xdispatch.Table{
 		"receipts": {"gift.made": s.Receipt},
 		"thanks":   {"gift.made": s.Thanks},
+		"cards":    {"gift.made": s.Card},
 	}
 }
