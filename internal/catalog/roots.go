@@ -387,6 +387,8 @@ func withStripeEvents(fields map[string]bool) map[string]bool {
 // opKeyMethods return a delivery's stable identity.
 var opKeyMethods = map[string]bool{
 	"(*github.com/hibiken/asynq.ResultWriter).TaskID": true,
+	// The running task's ID, from its context (its first result).
+	"github.com/hibiken/asynq.GetTaskID": true,
 }
 
 // idHeaders are the headers in which a delivery carries its own stable

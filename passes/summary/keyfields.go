@@ -3,6 +3,7 @@ package summary
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -22,12 +23,13 @@ import (
 // the evidence does not say which one the handlers are keyed by.
 func exportKeyFields(pass *analysis.Pass, cat *catalog.Catalog) {
 	tests := testFiles(pass)
+	defs := localDefs(pass, tests)
 	// By type, the fields filled with a delivery's ID, and those filled
 	// with anything else.
 	keyed := map[*types.TypeName][]string{}
 	other := map[*types.TypeName]map[string]bool{}
 	note := func(tn *types.TypeName, field string, v ast.Expr) {
-		if deliveryID(pass.TypesInfo, cat, v) {
+		if deliveryID(pass.TypesInfo, cat, defs, v) {
 			if !slices.Contains(keyed[tn], field) {
 				keyed[tn] = append(keyed[tn], field)
 			}
@@ -90,13 +92,13 @@ func ownStruct(pass *analysis.Pass, t types.Type) *types.TypeName {
 		t = p.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() != pass.Pkg || n.TypeParams() != nil {
+	if !ok || n.Obj().Pkg() != pass.Pkg {
 		return nil
 	}
 	if _, ok := n.Underlying().(*types.Struct); !ok {
 		return nil
 	}
-	return n.Obj()
+	return n.Origin().Obj() // a generic Delivery[T]'s, for every instance
 }
 
 // isStringField reports whether id names a struct field of type string.
@@ -113,11 +115,15 @@ func isStringField(info *types.Info, id *ast.Ident) bool {
 }
 
 // deliveryID reports whether e reads a received delivery's own ID: a
-// field the catalog knows as one (amqp091's MessageId), a method that
-// returns one, or a header getter given the name of a header that holds
-// one.
-func deliveryID(info *types.Info, cat *catalog.Catalog, e ast.Expr) bool {
+// field the catalog knows as one (amqp091's MessageId), a function or
+// method that returns one (as its first result), or a header getter
+// given the name of a header that holds one; or is a local variable
+// defined once as such a read (id, _ := asynq.GetTaskID(ctx)).
+func deliveryID(info *types.Info, cat *catalog.Catalog, defs map[*types.Var]ast.Expr, e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		return ok && defs[v] != nil && deliveryID(info, cat, nil, defs[v])
 	case *ast.SelectorExpr:
 		sel := info.Selections[e]
 		return sel != nil && sel.Kind() == types.FieldVal && cat.IsOpKeyField(sel.Recv(), e.Sel.Name)
@@ -136,4 +142,46 @@ func deliveryID(info *types.Info, cat *catalog.Catalog, e ast.Expr) bool {
 		return tv.Value != nil && tv.Value.Kind() == constant.String && slices.Contains(cat.IDHeaders(fn), constant.StringVal(tv.Value))
 	}
 	return false
+}
+
+// localDefs maps the local variables of the package's non-test files
+// that are defined once and never assigned again to the expression that
+// defines them: the value itself, or the call whose first result it is.
+func localDefs(pass *analysis.Pass, tests fileRanges) map[*types.Var]ast.Expr {
+	defs := map[*types.Var]ast.Expr{}
+	assigned := map[*types.Var]bool{}
+	for _, file := range pass.Files {
+		if tests.contain(file.Pos()) {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok {
+				return true
+			}
+			for i, l := range as.Lhs {
+				id, ok := l.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				if v, ok := pass.TypesInfo.Defs[id].(*types.Var); ok && as.Tok == token.DEFINE {
+					switch {
+					case len(as.Rhs) == len(as.Lhs):
+						defs[v] = as.Rhs[i]
+					case len(as.Rhs) == 1 && i == 0:
+						defs[v] = as.Rhs[0]
+					}
+					continue
+				}
+				if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok {
+					assigned[v] = true
+				}
+			}
+			return true
+		})
+	}
+	for v := range assigned {
+		delete(defs, v)
+	}
+	return defs
 }

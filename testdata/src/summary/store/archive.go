@@ -1,4 +1,4 @@
-package store // want package:`^fieldtypes\(summary/store\.Queries\.db=summary/store\.New#0\)$`
+package store // want package:`^fieldtypes\(summary/store\.Queries\.db=summary/store\.New#0 summary/store\.Task\.Payload=\|\?\)$`
 
 import (
 	"context"

@@ -1,6 +1,11 @@
 package store
 
-import amqp "github.com/rabbitmq/amqp091-go"
+import (
+	"context"
+
+	"github.com/hibiken/asynq"
+	amqp "github.com/rabbitmq/amqp091-go"
+)
 
 // Delivery is what the package hands its handlers of a message: its ID
 // field holds the message's own ID, and nothing else.
@@ -29,4 +34,28 @@ func pair(m amqp.Delivery) Pair {
 	p := Pair{A: m.MessageId}
 	p.B = m.MessageId
 	return p
+}
+
+// Task is a generic adapter's delivery: every instance holds the task's
+// ID, which the adapter reads from the context.
+type Task[T any] struct { // want Task:`^keyfield\(TaskID\)$`
+	TaskID  string
+	Payload T
+}
+
+func adapt[T any](ctx context.Context, p T) Task[T] {
+	id, _ := asynq.GetTaskID(ctx)
+	return Task[T]{TaskID: id, Payload: p}
+}
+
+// Job's ID is the task's ID or, where there is none, a constant: not
+// the delivery's key.
+type Job struct{ ID string }
+
+func job(ctx context.Context) Job {
+	id, _ := asynq.GetTaskID(ctx)
+	if id == "" {
+		id = "none"
+	}
+	return Job{ID: id}
 }
