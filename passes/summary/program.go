@@ -1156,11 +1156,14 @@ func (p *program) locate(f valueflow.Frame, pkg string) token.Pos {
 
 // inPackageDir reports whether the file named name lies in the directory
 // of the package with path pkgPath or, without one, of a linked package
-// named pkgName.
+// named pkgName. A frame's function names its package: a list's
+// statement of a callee of another package (a store's method the
+// service calls directly) is not in the list's package, though a file
+// there may have the same name.
 func (p *program) inPackageDir(name, pkgPath, pkgName string) bool {
 	dir := filepath.Dir(name)
 	for path, pkg := range p.pkgs {
-		if pkgPath != "" && path != pkgPath || pkgPath == "" && pkg.Name() != pkgName {
+		if pkgPath != "" && path != pkgPath || pkg.Name() != pkgName {
 			continue
 		}
 		if d := p.dirOf(pkg); d != "" && d == dir {
