@@ -1209,19 +1209,34 @@ func (b *stmtBuilder) handsWork(call *ssa.Call, h valueflow.Handle) bool {
 
 // fromWork reports whether v, a handle or a receiver in the function
 // literal being listed, comes from the literal's parameters: one of
-// them, what an interface's method of one returns (r.Events()), or
-// what a call given one returns (store.New(q)).
+// them, a field of one (r.Tickets), what an interface's method of one
+// returns (r.Events()), or what a call given one returns (store.New(q)).
 func (b *stmtBuilder) fromWork(v ssa.Value) bool {
 	if b.cb == nil || v == nil {
 		return false
 	}
-	for depth := 0; depth < 4; depth++ {
+	for depth := 0; depth < 8; depth++ {
 		v = valueflow.Unwrap(v)
 		if p, ok := v.(*ssa.Parameter); ok {
 			return p.Parent() == b.cb.lit
 		}
-		if ex, ok := v.(*ssa.Extract); ok {
-			v = ex.Tuple
+		switch x := v.(type) {
+		case *ssa.Extract:
+			v = x.Tuple
+		case *ssa.UnOp:
+			// A repository the work's value holds (r.Tickets,
+			// tx.Repos.Ledger): the runner built the value, and
+			// what it holds, with its transaction.
+			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+				v = fa.X
+				continue
+			}
+		case *ssa.FieldAddr:
+			v = x.X
+			continue
+		case *ssa.Field:
+			v = x.X
+			continue
 		}
 		call, ok := v.(*ssa.Call)
 		if !ok {
