@@ -847,9 +847,13 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 			case h.Kind == valueflow.HandleParam && h.Param < len(args):
 				unitAt(sums, st, args[h.Param], h.Path)
 			}
-			if st.Durability == DurUnknown && s.Assumed {
+			if st.Durability == DurUnknown && s.Assumed && !(h.Kind == valueflow.HandleParam && h.Param < len(args) && literalParamField(args[h.Param])) {
 				// An ORM's handle the caller does not decide either:
 				// the database, for want of a transaction's origin.
+				// Not a repository a function literal is handed
+				// (r.Tickets in InTx(ctx, func(r *Repos) error)): what
+				// runs the literal built it, perhaps on its
+				// transaction.
 				st.Durability, st.Assumed = DurAutocommit, true
 			}
 		}
@@ -1020,4 +1024,28 @@ func EmptyFields(call ssa.Instruction, v ssa.Value) []string {
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
+}
+
+// literalParamField reports whether v is a parameter of a function
+// literal, or a field of one at any depth.
+func literalParamField(v ssa.Value) bool {
+	for range 8 {
+		switch x := valueflow.Unwrap(v).(type) {
+		case *ssa.Parameter:
+			return x.Parent().Parent() != nil
+		case *ssa.UnOp:
+			fa, ok := x.X.(*ssa.FieldAddr)
+			if !ok || x.Op != token.MUL {
+				return false
+			}
+			v = fa.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		default:
+			return false
+		}
+	}
+	return false
 }

@@ -44,3 +44,19 @@ func (s *Service) VoidApart(ctx context.Context, id, contract string) error {
 		return r.Contracts.Subtract(ctx, contract, 1)
 	})
 }
+
+// Adjust claims the request's key, adjusts the contract and marks the
+// key done, all in the unit of work's transaction: a crash leaves
+// neither the key nor the adjustment.
+func (s *Service) Adjust(ctx context.Context, key, contract string) error {
+	return s.UOW.InTx(ctx, func(r *store.Repos) error {
+		claimed, err := r.Keys.Claim(ctx, key)
+		if err != nil || !claimed {
+			return err
+		}
+		if err := r.Adjustments.Create(ctx, &store.Adjustment{ID: key, Contract: contract}); err != nil {
+			return err
+		}
+		return r.Keys.Complete(ctx, key)
+	})
+}

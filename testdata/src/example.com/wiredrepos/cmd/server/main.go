@@ -16,5 +16,6 @@ func main() {
 	h := &api.Handler{Voider: &service.Service{UOW: store.New(db)}}
 	http.HandleFunc("POST /void", h.Void)
 	http.HandleFunc("POST /void/apart", h.VoidApart)
+	http.HandleFunc("POST /adjust", h.Adjust)
 	http.ListenAndServe(":8080", nil)
 }
