@@ -42,6 +42,9 @@ func TestFreshID(t *testing.T) {
 		"freshid/roots",
 		// A consumer loop of another package given its handler.
 		"freshid/xloopuse", "freshid/xrouter", "freshid/xrouteruse",
+		// A runner of another package whose helper calls, in a retry
+		// loop of its own, the handler a route holds.
+		"freshid/xrunneruse",
 		// Handlers of one package registered from a table by another.
 		"freshid/xwire",
 		// Handlers of one package kept in a set, which a table of

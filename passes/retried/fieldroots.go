@@ -37,9 +37,9 @@ func (*FieldRoot) AFact() {}
 func (r *FieldRoot) String() string { return "fieldroot(" + r.Kind + ")" }
 
 // callsFuncField reports whether a file of the package calls a function
-// held in a struct field, or declares a struct field of a map of
-// functions (a router's handlers by topic): only then is SSA built to
-// find out whether the call runs on a retried path.
+// held in a struct field, or hands one to a call, or declares a struct
+// field of a map of functions (a router's handlers by topic): only then
+// is SSA built to find out whether the call runs on a retried path.
 func callsFuncField(pass *analysis.Pass) bool {
 	if declaresFuncMap(pass) {
 		return true
@@ -54,6 +54,16 @@ func callsFuncField(pass *analysis.Pass) bool {
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 				if s, ok := pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal {
 					found = true
+				}
+			}
+			// A field's function handed to a helper that calls it
+			// (r.dispatch(ctx, rt.Handler, msg)).
+			for _, a := range call.Args {
+				if sel, ok := ast.Unparen(a).(*ast.SelectorExpr); ok {
+					if s, ok := pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal {
+						_, isFunc := s.Type().Underlying().(*types.Signature)
+						found = found || isFunc
+					}
 				}
 			}
 			return !found
@@ -118,7 +128,7 @@ func (r *Result) fieldRoots(roots map[*types.Func][]ParamRoot) {
 				if !ok || call.Common().IsInvoke() || call.Common().StaticCallee() != nil {
 					continue
 				}
-				fld := loadedField(call.Common().Value)
+				fld := r.passedField(call.Common().Value, 0)
 				if fld == nil {
 					fld = r.mapFieldOf(call.Common().Value, 0)
 				}
@@ -160,9 +170,10 @@ func (r *Result) fieldRoots(roots map[*types.Func][]ParamRoot) {
 
 // deliveryKind returns the kind of the root a retried path to instr
 // starts at, or "". A retry wrapper's operation written inside a
-// consumer's loop (backoff.Retry(op) for each message) is retried per
-// delivery too: the delivery's kind, which names where its key is, is
-// the one a handler it calls is given.
+// consumer's loop (backoff.Retry(op) for each message), or a retry loop
+// of a function the consumer's loop calls, is retried per delivery too:
+// the delivery's kind, which names where its key is, is the one a
+// handler it calls is given.
 func (r *Result) deliveryKind(instr ssa.Instruction) string {
 	p, ok := r.On(instr)
 	if !ok {
@@ -170,16 +181,40 @@ func (r *Result) deliveryKind(instr ssa.Instruction) string {
 	}
 	for range maxValueDepth {
 		op := p.Root.Fn
-		if !p.Root.Attempts || op == nil || op.Parent() == nil {
+		if !p.Root.Attempts || op == nil {
 			break
 		}
-		outer, ok := r.madeOn(op)
+		var outer *Path
+		var ok bool
+		if op.Parent() != nil {
+			outer, ok = r.madeOn(op)
+		} else {
+			// A retry loop of its own function (dispatch's attempts
+			// at a handler) that a consumer's loop calls.
+			outer, ok = r.calledOn(op)
+		}
 		if !ok || outer.Root == p.Root {
 			break
 		}
 		p = outer
 	}
 	return p.Root.Kind
+}
+
+// calledOn returns a retried path on which the package calls fn.
+func (r *Result) calledOn(fn *ssa.Function) (*Path, bool) {
+	for _, f := range r.ssa.SrcFuncs() {
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(ssa.CallInstruction); ok && c.Common().StaticCallee() == fn {
+					if p, ok := r.On(c); ok {
+						return p, true
+					}
+				}
+			}
+		}
+	}
+	return nil, false
 }
 
 // madeOn returns the retried path on which the closure of fn is made.
@@ -192,6 +227,38 @@ func (r *Result) madeOn(fn *ssa.Function) (*Path, bool) {
 		}
 	}
 	return nil, false
+}
+
+// passedField returns the struct field a function value is loaded from,
+// there or by every call of the package's function whose parameter it
+// is (a dispatch helper given rt.Handler, which it calls in its retry
+// loop), or nil.
+func (r *Result) passedField(v ssa.Value, depth int) *types.Var {
+	if fld := loadedField(v); fld != nil || depth == maxValueDepth {
+		return fld
+	}
+	p, ok := unwrap(v).(*ssa.Parameter)
+	if !ok || p.Parent().Parent() != nil {
+		return nil
+	}
+	i := paramIndex(p.Parent(), p)
+	var found *types.Var
+	for _, fn := range r.ssa.SrcFuncs() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || call.Common().StaticCallee() != p.Parent() || i >= len(call.Common().Args) {
+					continue
+				}
+				fld := r.passedField(call.Common().Args[i], depth+1)
+				if fld == nil || found != nil && found != fld {
+					return nil // a value of another origin, or of two fields
+				}
+				found = fld
+			}
+		}
+	}
+	return found
 }
 
 // loadedField returns the struct field a function value is loaded from
