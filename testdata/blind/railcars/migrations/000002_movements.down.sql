@@ -1,0 +1,9 @@
+DROP TABLE IF EXISTS mileage_credits;
+DROP TABLE IF EXISTS mileage_claims;
+DROP TABLE IF EXISTS demurrage_disputes;
+DROP TABLE IF EXISTS demurrage_charges;
+DROP TABLE IF EXISTS release_requests;
+DROP TABLE IF EXISTS car_interchanges;
+DROP TABLE IF EXISTS car_trips;
+DROP TABLE IF EXISTS car_placements;
+DROP TABLE IF EXISTS movement_inbox;
