@@ -490,3 +490,15 @@ var rpcClientCalls = map[string]bool{
 func IsRPCClientCall(fn *types.Func) bool {
 	return rpcClientCalls[FuncKey(fn)]
 }
+
+// freshContexts make a context that carries no transaction of the
+// program's: a received request's own, and the background ones.
+var freshContexts = map[string]bool{
+	"(*net/http.Request).Context": true,
+	"context.Background":          true,
+	"context.TODO":                true,
+}
+
+// MakesFreshContext reports whether fn returns a context no code of the
+// program has put a value in.
+func MakesFreshContext(fn *types.Func) bool { return has(freshContexts, fn) }

@@ -939,6 +939,18 @@ func HandleContext(v ssa.Value) ssa.Value {
 	return nil
 }
 
+// FreshContext reports whether v is a context no code of the program
+// has put a value in: a request's own (r.Context(), c.Request().Context())
+// or a background one.
+func FreshContext(v ssa.Value) bool {
+	call, ok := valueflow.Unwrap(v).(*ssa.Call)
+	if !ok || call.Call.IsInvoke() {
+		return false
+	}
+	fn := valueflow.Callee(&call.Call)
+	return fn != nil && catalog.MakesFreshContext(fn)
+}
+
 // contextValue reports whether v is what a context's Value method
 // returned.
 func contextValue(v ssa.Value) bool {

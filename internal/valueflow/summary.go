@@ -774,6 +774,10 @@ type Handle struct {
 	// caller passes nil for the parameter: the other handle of a
 	// selector (if tx != nil { return tx }; return r.pool).
 	Else *Handle
+	// Context marks the handle a context chooses (q := s.tx.Q(ctx)):
+	// the transaction the context carries, or else the database. Param,
+	// for HandleParam, is then the context's parameter.
+	Context bool
 }
 
 // A ResultField says that field Path of result Result holds parameter

@@ -1002,13 +1002,28 @@ func (p *program) unit(sc *scope, h valueflow.Handle, item string) string {
 			return ""
 		}
 		if sc.parent == nil || h.Path != "" {
-			return ""
+			return contextElse(h, item)
 		}
 		for _, ah := range sc.handles {
 			if ah.Arg == h.Param-1 { // the receiver is parameter 0
-				return p.unit(sc.parent, ah.Handle, item)
+				if u := p.unit(sc.parent, ah.Handle, item); u != "" {
+					return u
+				}
+				return contextElse(h, item)
 			}
 		}
+		return contextElse(h, item)
+	}
+	return ""
+}
+
+// contextElse is the unit of a statement on the handle a context
+// chooses when no transaction is known to reach it (the root's request
+// context): the database's, each statement on its own. Any other handle
+// whose origin is unknown has no unit.
+func contextElse(h valueflow.Handle, item string) string {
+	if h.Context {
+		return autoUnit + item
 	}
 	return ""
 }

@@ -1636,6 +1636,13 @@ func (b *stmtBuilder) mapHandle(call *ssa.Call, h valueflow.Handle) valueflow.Ha
 		if h.Else != nil && h.Param < len(call.Call.Args) && isNil(call.Call.Args[h.Param]) {
 			return b.mapHandle(call, *h.Else) // a selector given nil chooses its other handle
 		}
+		if h.Context {
+			// The callee's context, which this call passes.
+			if h.Param >= len(call.Call.Args) {
+				return valueflow.Handle{}
+			}
+			return b.chosenHandle(call.Call.Args[h.Param])
+		}
 		p, path, orElse := h.Param, h.Path, h.Else
 		h = valueflow.Handle{} // unknown, unless the argument tells
 		if p < len(call.Call.Args) {
@@ -1723,6 +1730,12 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		case valueflow.AutocommitHandle(t):
 			h = valueflow.Handle{Kind: valueflow.HandleAutocommit}
 		case effects.IsHandle(b.h.r.Env.Catalog, t) || catalog.IsORMHandle(t):
+			if ctx := effects.HandleContext(a); ctx != nil {
+				// The transaction the context carries, or else the
+				// database (q := s.tx.Q(ctx)): the context's handle.
+				h = b.chosenHandle(ctx)
+				break
+			}
 			h = b.handle(b.source(a, "", effects.DurUnknown))
 		case catalog.TypeKey(t) == "context.Context":
 			h = b.carried(a)
@@ -1785,6 +1798,19 @@ func (b *stmtBuilder) carried(ctx ssa.Value) valueflow.Handle {
 		}
 	}
 	return valueflow.Handle{}
+}
+
+// chosenHandle returns the handle that a chooser given ctx returns: the
+// transaction ctx carries (carried), the caller's choice when ctx is a
+// parameter (Handle.Context), or the database when ctx is a request's
+// own or a background context, which carry none.
+func (b *stmtBuilder) chosenHandle(ctx ssa.Value) valueflow.Handle {
+	if effects.FreshContext(ctx) {
+		return valueflow.Handle{Kind: valueflow.HandleAutocommit}
+	}
+	h := b.carried(ctx)
+	h.Context = h.Kind == valueflow.HandleParam
+	return h
 }
 
 // errorText reports whether v is an error's text (err.Error()), on some
