@@ -45,6 +45,10 @@ func TestFreshID(t *testing.T) {
 		// A runner of another package whose helper calls, in a retry
 		// loop of its own, the handler a route holds.
 		"freshid/xrunneruse",
+		// A router of another package given, in a loop over a map
+		// literal, the functions of a struct's fields that a third
+		// package fills.
+		"freshid/xevuse",
 		// Handlers of one package registered from a table by another.
 		"freshid/xwire",
 		// Handlers of one package kept in a set, which a table of

@@ -261,6 +261,71 @@ func (r *Result) passedField(v ssa.Value, depth int) *types.Var {
 	return found
 }
 
+// passedFields returns the struct fields a function value handed to a
+// registration is loaded from, through the phis that join them and the
+// range over a map literal that lists them (for typ, fn := range
+// map[string]H{a: h.OnA, b: h.OnB} { r.Handle(typ, fn) }).
+func passedFields(v ssa.Value, depth int) []*types.Var {
+	if depth > maxValueDepth {
+		return nil
+	}
+	if fld := loadedField(v); fld != nil {
+		return []*types.Var{fld}
+	}
+	var out []*types.Var
+	switch x := unwrap(v).(type) {
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			out = append(out, passedFields(e, depth+1)...)
+		}
+	case *ssa.Extract:
+		if next, ok := x.Tuple.(*ssa.Next); ok && x.Index == 2 && !next.IsString {
+			if rng, ok := next.Iter.(*ssa.Range); ok {
+				for _, e := range mapValues(rng.X) {
+					out = append(out, passedFields(e, depth+1)...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// exportHandedFields exports a FieldRoot fact on each function field of
+// the package's structs whose values a registration of the package hands
+// on (NewEventRouter(h EventHandlers) registering h.OnLeaseActivated):
+// the composition root that fills the field (EventHandlers{OnLeaseActivated:
+// svc.OnLeaseActivated}) makes what it stores a root, as for a field a
+// loop calls.
+func (r *Result) exportHandedFields() {
+	if !declaresFuncField(r.pass) {
+		return
+	}
+	r.compute()
+	for fld, kind := range r.handedFields {
+		r.pass.ExportObjectFact(fld, &FieldRoot{Kind: kind})
+	}
+}
+
+// declaresFuncField reports whether the package declares a struct type
+// with a field of function type: only then is SSA built to find the
+// fields its registrations hand on.
+func declaresFuncField(pass *analysis.Pass) bool {
+	for _, name := range pass.Pkg.Scope().Names() {
+		tn, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+			for f := range st.Fields() {
+				if _, ok := f.Type().Underlying().(*types.Signature); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // loadedField returns the struct field a function value is loaded from
 // (c.handler, s.Handler of a value), or nil.
 func loadedField(v ssa.Value) *types.Var {

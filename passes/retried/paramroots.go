@@ -83,6 +83,7 @@ func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog, res *Result) {
 	if callsFuncField(pass) {
 		res.fieldRoots(roots)
 	}
+	res.exportHandedFields()
 	known := func(callee *types.Func) []ParamRoot {
 		if callee.Pkg() == pass.Pkg {
 			return roots[callee]

@@ -153,6 +153,8 @@ type Result struct {
 	reach map[*ssa.Function]*Path
 	// values resolves function values to the package's functions.
 	values *funcValues
+	// handedFields are the finder's (finder.handedFields).
+	handedFields map[*types.Var]string
 }
 
 // Roots returns the retried roots of the package.
@@ -302,6 +304,7 @@ func (r *Result) compute() {
 		}
 		r.roots = f.roots
 		r.values = f.values
+		r.handedFields = f.handedFields
 	})
 }
 
@@ -315,6 +318,10 @@ type finder struct {
 	values *funcValues
 
 	contextRoots []contextRoot
+	// handedFields are the function fields of the package's structs
+	// whose values a registration hands on (passedFields), with the
+	// registration's kind.
+	handedFields map[*types.Var]string
 }
 
 // inTestFile reports whether fn is declared in a _test.go file.
@@ -618,6 +625,14 @@ func (f *finder) registered(call ssa.CallInstruction, callee *types.Func, reg ca
 		// A function value: a field of a table's entry, a parameter.
 		for _, fn := range f.values.targets(v, nil, false) {
 			f.valueRoot(reg.Kind, fn, call.Pos(), call)
+		}
+		for _, fld := range passedFields(v, 0) {
+			if fld.Pkg() == f.pass.Pkg {
+				if f.handedFields == nil {
+					f.handedFields = map[*types.Var]string{}
+				}
+				f.handedFields[fld] = reg.Kind
+			}
 		}
 		for _, fn := range f.tableFuncs(v) {
 			f.valueRoot(reg.Kind, f.ssa.Func(fn), call.Pos(), call)
