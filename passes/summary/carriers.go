@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -293,7 +294,47 @@ func carried(info *types.Info, e ast.Expr, params []types.Object, r int) []value
 	if p, path, ok := paramPath(info, e, params); ok && path != "" {
 		return []valueflow.ParamResult{{Param: p, Path: path, Result: r}}
 	}
+	if b, ok := e.(*ast.BinaryExpr); ok && b.Op == token.ADD {
+		return joined(info, b, params, r)
+	}
 	return nil
+}
+
+// joined returns, for a string a function returns joined from its
+// parameters and constants (prefix + "_" + id), each parameter the
+// result carries: a fresh ID given for one makes a fresh result. Any
+// other operand makes no claim.
+func joined(info *types.Info, b *ast.BinaryExpr, params []types.Object, r int) []valueflow.ParamResult {
+	if t, ok := info.TypeOf(b).Underlying().(*types.Basic); !ok || t.Info()&types.IsString == 0 {
+		return nil
+	}
+	var out []valueflow.ParamResult
+	for _, operand := range []ast.Expr{b.X, b.Y} {
+		operand = ast.Unparen(operand)
+		switch {
+		case info.Types[operand].Value != nil:
+			continue // a constant
+		case isAdd(operand):
+			more := joined(info, operand.(*ast.BinaryExpr), params, r)
+			if more == nil {
+				return nil
+			}
+			out = append(out, more...)
+			continue
+		}
+		p, path, ok := paramPath(info, operand, params)
+		if !ok {
+			return nil
+		}
+		out = append(out, valueflow.ParamResult{Param: p, Path: path, Result: r})
+	}
+	return out
+}
+
+// isAdd reports whether e is a sum (a + b).
+func isAdd(e ast.Expr) bool {
+	b, ok := e.(*ast.BinaryExpr)
+	return ok && b.Op == token.ADD
 }
 
 // paramPath says which parameter, at which field path, e reads: p,

@@ -14,5 +14,5 @@ var testdata, _ = filepath.Abs("../../testdata")
 // TestSummaries checks the summary facts of the exported functions of a
 // package, and of a package that calls it, with the facts of the first.
 func TestSummaries(t *testing.T) {
-	checktest.Run(t, testdata, passes.Default().Summary, "summary/store", "summary/caller", "example.com/wiredfacts")
+	checktest.Run(t, testdata, passes.Default().Summary, "summary/store", "summary/caller", "summary/ids", "example.com/wiredfacts")
 }
