@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
@@ -203,15 +204,9 @@ func (r *Result) deliveryKind(instr ssa.Instruction) string {
 
 // calledOn returns a retried path on which the package calls fn.
 func (r *Result) calledOn(fn *ssa.Function) (*Path, bool) {
-	for _, f := range r.ssa.SrcFuncs() {
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				if c, ok := instr.(ssa.CallInstruction); ok && c.Common().StaticCallee() == fn {
-					if p, ok := r.On(c); ok {
-						return p, true
-					}
-				}
-			}
+	for _, c := range r.values.sites[fn] {
+		if p, ok := r.On(c); ok {
+			return p, true
 		}
 	}
 	return nil, false
@@ -243,20 +238,15 @@ func (r *Result) passedField(v ssa.Value, depth int) *types.Var {
 	}
 	i := paramIndex(p.Parent(), p)
 	var found *types.Var
-	for _, fn := range r.ssa.SrcFuncs() {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(ssa.CallInstruction)
-				if !ok || call.Common().StaticCallee() != p.Parent() || i >= len(call.Common().Args) {
-					continue
-				}
-				fld := r.passedField(call.Common().Args[i], depth+1)
-				if fld == nil || found != nil && found != fld {
-					return nil // a value of another origin, or of two fields
-				}
-				found = fld
-			}
+	for _, call := range r.values.sites[p.Parent()] {
+		if i >= len(call.Common().Args) {
+			return nil
 		}
+		fld := r.passedField(call.Common().Args[i], depth+1)
+		if fld == nil || found != nil && found != fld {
+			return nil // a value of another origin, or of two fields
+		}
+		found = fld
 	}
 	return found
 }
@@ -297,13 +287,37 @@ func passedFields(v ssa.Value, depth int) []*types.Var {
 // svc.OnLeaseActivated}) makes what it stores a root, as for a field a
 // loop calls.
 func (r *Result) exportHandedFields() {
-	if !declaresFuncField(r.pass) {
+	if !declaresFuncField(r.pass) || !callsRegistration(r.pass) {
 		return
 	}
 	r.compute()
 	for fld, kind := range r.handedFields {
 		r.pass.ExportObjectFact(fld, &FieldRoot{Kind: kind})
 	}
+}
+
+// callsRegistration reports whether a file of the package calls a
+// function of another package that registers a function it is given as
+// a root (its ParamRoots fact): only such a package can hand a field's
+// functions on.
+func callsRegistration(pass *analysis.Pass) bool {
+	found := false
+	for _, file := range pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || found {
+				return !found
+			}
+			if fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg() != pass.Pkg {
+				found = pass.ImportObjectFact(fn.Origin(), new(ParamRoots))
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // declaresFuncField reports whether the package declares a struct type
