@@ -74,7 +74,10 @@
 // A repository that takes its handle from the context (the transaction
 // a caller put there with a function given the context and the
 // transaction, or a unit of work that runs its work with such a context,
-// else the database) writes in that transaction, and gorm's Transaction
+// else the database), or is handed such a handle (repo.Insert(ctx,
+// s.tx.Q(ctx), o)), writes in that transaction; so do the repositories a
+// unit of work builds on its transaction and hands its literal
+// (r.Tickets.Void(ctx, id) in InTx(ctx, func(r *Repos) error)); and gorm's Transaction
 // begun on such a handle is a savepoint of it. Writes whose handle is of unknown kind are not compared;
 // external calls are intentfirst's, and a write that stores the outcome
 // of one made after the first write (or marks its failure, or its
