@@ -150,7 +150,9 @@
 //
 // The suggested fix derives the value from the operation key in scope
 // (message ID, job ID, the request's Idempotency-Key header, a Connect
-// request's req.Header().Get("Idempotency-Key")), namespaced
+// request's req.Header().Get("Idempotency-Key"), the field of the
+// program's own delivery type that its adapter fills with the message's
+// ID: Delivery{MessageID: d.MessageId}), namespaced
 // by what the ID is for: uuid.NewSHA1(uuid.NameSpaceOID,
 // []byte(key+"|orders")). Where the key may be absent (a request header),
 // the fix keeps the fresh value as the fallback, so a first attempt
@@ -167,7 +169,9 @@
 // idempotencyKeyFrom(ctx), derives the value from the latter, and
 // wraps the context the root passes,
 // app.WithIdempotencyKey(r.Context(), r.Header.Get("Idempotency-Key")),
-// in the standalone idemlint, which sees both packages. Where no key is
+// in the standalone idemlint, which sees both packages (at the root's
+// call of its own helper when the helper, which makes the service's call,
+// has no key in scope). Where no key is
 // in scope and the retries are calls
 // made again by the code around them (a closure of backoff.Retry or
 // retry.Do, a hand-written retry loop), and that code is not itself
