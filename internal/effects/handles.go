@@ -1029,23 +1029,6 @@ func isString(t types.Type) bool {
 // literalParamField reports whether v is a parameter of a function
 // literal, or a field of one at any depth.
 func literalParamField(v ssa.Value) bool {
-	for range 8 {
-		switch x := valueflow.Unwrap(v).(type) {
-		case *ssa.Parameter:
-			return x.Parent().Parent() != nil
-		case *ssa.UnOp:
-			fa, ok := x.X.(*ssa.FieldAddr)
-			if !ok || x.Op != token.MUL {
-				return false
-			}
-			v = fa.X
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.Field:
-			v = x.X
-		default:
-			return false
-		}
-	}
-	return false
+	p, ok := valueflow.FieldBase(v).(*ssa.Parameter)
+	return ok && p.Parent().Parent() != nil
 }

@@ -1677,6 +1677,27 @@ func Converted(v ssa.Value) ssa.Value {
 	return nil
 }
 
+// FieldBase returns the value whose fields, at any depth, v loads or
+// addresses (r for r.Repos.Tickets), or v when it is no field.
+func FieldBase(v ssa.Value) ssa.Value {
+	for {
+		switch x := Unwrap(v).(type) {
+		case *ssa.UnOp:
+			fa, ok := x.X.(*ssa.FieldAddr)
+			if !ok || x.Op != token.MUL {
+				return x
+			}
+			v = fa.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		default:
+			return x
+		}
+	}
+}
+
 // Unwrap looks through interface conversions and changes of named type to
 // the value underneath: a handle or a model passed as an interface is
 // still the same value.

@@ -1220,23 +1220,15 @@ func (b *stmtBuilder) fromWork(v ssa.Value) bool {
 		if p, ok := v.(*ssa.Parameter); ok {
 			return p.Parent() == b.cb.lit
 		}
-		switch x := v.(type) {
-		case *ssa.Extract:
-			v = x.Tuple
-		case *ssa.UnOp:
+		if base := valueflow.FieldBase(v); base != v {
 			// A repository the work's value holds (r.Tickets,
 			// tx.Repos.Ledger): the runner built the value, and
 			// what it holds, with its transaction.
-			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-				v = fa.X
-				continue
-			}
-		case *ssa.FieldAddr:
-			v = x.X
+			v = base
 			continue
-		case *ssa.Field:
-			v = x.X
-			continue
+		}
+		if ex, ok := v.(*ssa.Extract); ok {
+			v = ex.Tuple
 		}
 		call, ok := v.(*ssa.Call)
 		if !ok {
