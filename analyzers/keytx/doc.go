@@ -39,9 +39,12 @@
 // of another package that claims the key in a transaction it begins and
 // runs the caller's function literal in it (idempotency.Do(ctx, db,
 // key, func(tx) ...)) commits the key with the literal's writes on
-// the transaction it hands the literal. Statements
-// whose handle is of unknown kind (an interface the caller chooses) are
-// not compared, nor are two statements that cannot run in one execution:
+// the transaction it hands the literal; so do the repositories a unit of
+// work builds on its transaction and hands its literal (r.Keys.Claim in
+// InTx(ctx, func(r *Repos) error)), and a handle the context chooses
+// (s.tx.Q(ctx): the transaction a runner put there, else the database).
+// Statements whose handle is of unknown kind (an interface the caller
+// chooses) are not compared, nor are two statements that cannot run in one execution:
 // in exclusive branches (two subcommands of a switch), or one in a
 // function started on a goroutine of its own (a go statement, errgroup's
 // or a WaitGroup's Go), which is compared only with its own statements.
