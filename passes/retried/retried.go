@@ -122,6 +122,11 @@ type Root struct {
 	// registers it, in one execution of that code (a retry wrapper, a
 	// hand-written retry loop), so a value made before them is made once.
 	Attempts bool
+	// Invokers are the calls of a function value by which the roots of
+	// a router adapter's closures run this root, which the adapter was
+	// given (withPayload(t.receipt) calling fn(ctx, p) where the task
+	// is in scope): the arguments there are the root's parameters.
+	Invokers []ssa.CallInstruction
 }
 
 // Describe says what the root is, for messages: `HTTP handler Create`.
@@ -405,6 +410,12 @@ func (f *finder) findRoots(s *lazyssa.SSA) {
 // (typed(fn) returning decode(func(...) { fn(...) })) hands its
 // argument on.
 func (f *finder) adapted() {
+	invokers := map[*ssa.Function][]ssa.CallInstruction{}
+	defer func() {
+		for _, r := range f.roots {
+			r.Invokers = invokers[r.Fn]
+		}
+	}()
 	for i := 0; i < len(f.roots); i++ {
 		r := f.roots[i]
 		if r.Fn == nil || r.Fn.Parent() == nil && (r.Blocks == nil || r.Attempts) {
@@ -436,6 +447,12 @@ func (f *finder) adapted() {
 						// bound the same way: its wrapper, which calls
 						// it, is the root.
 						f.boundRoot(r.Kind, w, mc)
+						fn = w
+					} else {
+						continue
+					}
+					if !slices.Contains(invokers[fn], call) {
+						invokers[fn] = append(invokers[fn], call)
 					}
 				}
 			}

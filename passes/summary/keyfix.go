@@ -643,7 +643,7 @@ func carriedArgs(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruc
 		if catalog.TypeKey(params.At(i).Type()) != "context.Context" || i >= len(call.Common().Args) {
 			continue
 		}
-		site, at, ok := wrapSite(pass, cat, call, i, path.Via)
+		site, at, ok := wrapSite(pass, cat, call, i, path)
 		if !ok {
 			continue
 		}
@@ -664,8 +664,10 @@ func carriedArgs(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruc
 // parameters or a context derived from them (the service's helper that
 // the handler calls with r.Context(), and that calls the repository with
 // it). A context made anew below that call (context.Background()) would
-// not carry the key: then there is none.
-func wrapSite(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruction, i int, chain []ssa.CallInstruction) (ssa.CallInstruction, int, bool) {
+// not carry the key: then there is none. Above the root, the walk goes
+// on into the router adapter that runs it (Root.Invokers), whose
+// closure holds the delivery the root was adapted from.
+func wrapSite(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruction, i int, path *retried.Path) (ssa.CallInstruction, int, bool) {
 	if _, _, ok := opkey.InScope(pass, cat, call.Pos()); ok {
 		return call, i, true
 	}
@@ -673,9 +675,9 @@ func wrapSite(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstructio
 	for depth := 0; depth <= maxKeyDepth; depth++ {
 		switch x := v.(type) {
 		case *ssa.Parameter:
-			up := callerOf(x, chain)
+			up := callerOf(x, path.Via)
 			if up == nil {
-				return nil, 0, false
+				return invokerSite(pass, cat, x, path.Root)
 			}
 			at := slices.Index(x.Parent().Params, x)
 			if at < 0 || at >= len(up.Common().Args) {
@@ -704,6 +706,27 @@ func wrapSite(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstructio
 		}
 	}
 	return nil, 0, false
+}
+
+// invokerSite returns the call of a function value in the adapter that
+// runs root, and the index of its argument that p, a parameter of the
+// root's function, receives, when the operation key is in scope there:
+// the only such call, since a wrap at one of several would leave the
+// others' contexts without the key.
+func invokerSite(pass *analysis.Pass, cat *catalog.Catalog, p *ssa.Parameter, root *retried.Root) (ssa.CallInstruction, int, bool) {
+	if p.Parent() != root.Fn || len(root.Invokers) != 1 {
+		return nil, 0, false
+	}
+	inv := root.Invokers[0]
+	// A method's receiver is bound into the value the adapter calls.
+	at := slices.Index(root.Fn.Params, p) - (len(root.Fn.Params) - len(inv.Common().Args))
+	if at < 0 || at >= len(inv.Common().Args) || !inv.Pos().IsValid() {
+		return nil, 0, false
+	}
+	if _, _, ok := opkey.InScope(pass, cat, inv.Pos()); !ok {
+		return nil, 0, false
+	}
+	return inv, at, true
 }
 
 // callerOf returns the call of chain that calls p's function.

@@ -126,3 +126,13 @@ func (s *Service) Reorder(ctx context.Context, total int64) error {
 func (s *Service) Resend(ctx context.Context, total int64) error {
 	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Resend\); derive it from the request's Idempotency-Key header`
 }
+
+// Redo stores an order again under an ID it makes.
+func (s *Service) Redo(ctx context.Context, total int64) error {
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(asynq handler Tasks.redo\) \[IDEM001\]$`
+}
+
+// Repeat stores an order again under an ID it makes.
+func (s *Service) Repeat(ctx context.Context, total int64) error {
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(asynq handler Tasks.repeat\); derive it from the task's ID`
+}

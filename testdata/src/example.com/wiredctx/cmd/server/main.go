@@ -20,6 +20,7 @@ import (
 	"example.com/wiredctx/orders"
 	"example.com/wiredctx/payments"
 	"example.com/wiredctx/pg"
+	"example.com/wiredctx/tasks"
 )
 
 func main() {
@@ -53,5 +54,6 @@ func main() {
 	http.HandleFunc("POST /archives/each", h.ArchiveEach)
 	http.HandleFunc("POST /reorders", h.Reorder)
 	http.HandleFunc("POST /resends", h.Resend)
+	_ = (&tasks.Tasks{Orders: svc}).Mux()
 	http.ListenAndServe(":8080", nil)
 }

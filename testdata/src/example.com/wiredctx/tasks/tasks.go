@@ -1,0 +1,62 @@
+// Package tasks runs the orders' tasks, each decoded from its payload
+// by a generic adapter of the package.
+package tasks
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/hibiken/asynq"
+)
+
+// Orders redoes and repeats orders.
+type Orders interface {
+	Redo(ctx context.Context, total int64) error
+	Repeat(ctx context.Context, total int64) error
+}
+
+type payload struct {
+	Total int64 `json:"total"`
+}
+
+// typed adapts a handler of a decoded payload to asynq's handler type:
+// the task, and its ID, are in scope where it calls the handler.
+func typed[P any](fn func(ctx context.Context, p P) error) func(context.Context, *asynq.Task) error {
+	return func(ctx context.Context, t *asynq.Task) error {
+		var p P
+		if err := json.Unmarshal(t.Payload(), &p); err != nil {
+			return err
+		}
+		return fn(ctx, p)
+	}
+}
+
+// detached does the same, but calls the handler in one of two places:
+// a wrap at one would leave the other's context without the key.
+func detached[P any](fn func(ctx context.Context, p P) error) func(context.Context, *asynq.Task) error {
+	return func(ctx context.Context, t *asynq.Task) error {
+		var p P
+		if err := json.Unmarshal(t.Payload(), &p); err != nil {
+			return err
+		}
+		if len(t.Payload()) > 1024 {
+			return fn(context.WithoutCancel(ctx), p)
+		}
+		return fn(ctx, p)
+	}
+}
+
+// Tasks holds the orders' task handlers.
+type Tasks struct{ Orders Orders }
+
+func (t *Tasks) redo(ctx context.Context, p payload) error { return t.Orders.Redo(ctx, p.Total) }
+
+func (t *Tasks) repeat(ctx context.Context, p payload) error { return t.Orders.Repeat(ctx, p.Total) }
+
+// Mux registers the handlers.
+func (t *Tasks) Mux() *asynq.ServeMux {
+	mux := asynq.NewServeMux()
+	mux.HandleFunc("orders:redo", typed(t.redo))
+	mux.HandleFunc("orders:repeat", detached(t.repeat))
+	return mux
+}
