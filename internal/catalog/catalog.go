@@ -18,6 +18,7 @@ import (
 	"go/types"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/config"
@@ -569,6 +570,11 @@ func (c *Catalog) ConfiguredRoot(fn *types.Func) bool {
 // KeySource reports whether a value of type t carries an operation key.
 func (c *Catalog) KeySource(t types.Type) (KeySource, bool) {
 	if k, ok := keySources[TypeKey(t)]; ok {
+		if k.LowerHeader {
+			// The %[2]q the callers fill, lower-cased here.
+			k.Expr = strings.ReplaceAll(k.Expr, "%[2]q", strconv.Quote(strings.ToLower(c.KeyHeader())))
+			k.LowerHeader = false
+		}
 		return k, true
 	}
 	return declaredKeySource(t)

@@ -205,6 +205,9 @@ type KeySource struct {
 	// enqueue, a message to publish): only a parameter of the type is the
 	// operation being handled.
 	ParamOnly bool
+	// LowerHeader asks for the key's header name (%[2]q) in lower case,
+	// as the source keeps its headers.
+	LowerHeader bool
 }
 
 var keySources = withStripeEventSources(map[string]KeySource{
@@ -225,13 +228,17 @@ var keySources = withStripeEventSources(map[string]KeySource{
 	"github.com/aws/aws-lambda-go/events.SNSEventRecord":     {Expr: `%[1]s.SNS.MessageID`},
 	"github.com/aws/aws-lambda-go/events.SNSEntity":          {Expr: `%[1]s.MessageID`},
 	"github.com/aws/aws-lambda-go/events.CloudWatchEvent":    {Expr: `%[1]s.ID`},
-	"github.com/nats-io/nats.go/jetstream.Msg":               {Expr: `%[1]s.Headers().Get("Nats-Msg-Id")`, MayBeEmpty: true},
-	"*github.com/nats-io/nats.go.Msg":                        {Expr: `%[1]s.Header.Get("Nats-Msg-Id")`, MayBeEmpty: true},
-	"*cloud.google.com/go/pubsub.Message":                    {Expr: `%[1]s.ID`},
-	"*cloud.google.com/go/pubsub/v2.Message":                 {Expr: `%[1]s.ID`},
-	"*cloud.google.com/go/internal/pubsub.Message":           {Expr: `%[1]s.ID`},
-	"github.com/rabbitmq/amqp091-go.Delivery":                {Expr: `%[1]s.MessageId`, MayBeEmpty: true},
-	"github.com/redis/go-redis/v9.XMessage":                  {Expr: `%[1]s.ID`},
+	// API Gateway hands a REST API's headers on as the client sent
+	// them, and an HTTP API's (V2) in lower case.
+	"github.com/aws/aws-lambda-go/events.APIGatewayProxyRequest":  {Expr: `%[1]s.Headers[%[2]q]`, MayBeEmpty: true},
+	"github.com/aws/aws-lambda-go/events.APIGatewayV2HTTPRequest": {Expr: `%[1]s.Headers[%[2]q]`, MayBeEmpty: true, LowerHeader: true},
+	"github.com/nats-io/nats.go/jetstream.Msg":                    {Expr: `%[1]s.Headers().Get("Nats-Msg-Id")`, MayBeEmpty: true},
+	"*github.com/nats-io/nats.go.Msg":                             {Expr: `%[1]s.Header.Get("Nats-Msg-Id")`, MayBeEmpty: true},
+	"*cloud.google.com/go/pubsub.Message":                         {Expr: `%[1]s.ID`},
+	"*cloud.google.com/go/pubsub/v2.Message":                      {Expr: `%[1]s.ID`},
+	"*cloud.google.com/go/internal/pubsub.Message":                {Expr: `%[1]s.ID`},
+	"github.com/rabbitmq/amqp091-go.Delivery":                     {Expr: `%[1]s.MessageId`, MayBeEmpty: true},
+	"github.com/redis/go-redis/v9.XMessage":                       {Expr: `%[1]s.ID`},
 })
 
 // contextKeys are the operation keys that roots of a kind carry in
@@ -254,11 +261,11 @@ var contextKeys = map[string]ContextKey{
 			Expr:       `strings.Join(metadata.ValueFromIncomingContext(%[1]s, %[2]q), ",")`,
 			Imports:    []string{"strings", "google.golang.org/grpc/metadata"},
 			MayBeEmpty: true,
+			// Metadata keys are lower case; versions of grpc-go before
+			// 1.60 match ValueFromIncomingContext's key exactly.
+			LowerHeader: true,
 		},
 		Needs: "google.golang.org/grpc/metadata.ValueFromIncomingContext",
-		// Metadata keys are lower case; versions of grpc-go before
-		// 1.60 match ValueFromIncomingContext's key exactly.
-		LowerHeader: true,
 	},
 }
 
@@ -287,8 +294,6 @@ type ContextKey struct {
 	// Needs is a function (FuncKey) the expression calls, which older
 	// versions of its package lack.
 	Needs string
-	// LowerHeader asks for the key's header name (%[2]q) in lower case.
-	LowerHeader bool
 }
 
 // ContextKinds lists, in order, the kinds of roots that carry their

@@ -50,3 +50,15 @@ func stripeWebhook(w http.ResponseWriter, r *http.Request) {
 func onDispute(ctx context.Context, evt stripe.Event) {
 	db.ExecContext(ctx, "INSERT INTO disputes (dispute_id, kind) VALUES ($1, $2)", uuid.NewString(), evt.Type) // want `HTTP handler stripeWebhook`
 }
+
+// An API Gateway request carries the client's Idempotency-Key header, as
+// sent for a REST API and in lower case for an HTTP API.
+func onRESTRequest(ctx context.Context, req events.APIGatewayProxyRequest) (events.APIGatewayProxyResponse, error) {
+	_, err := db.ExecContext(ctx, "INSERT INTO bookings (booking_id, body) VALUES ($1, $2)", uuid.NewString(), req.Body) // want `Lambda API Gateway handler`
+	return events.APIGatewayProxyResponse{StatusCode: 201}, err
+}
+
+func onHTTPRequest(ctx context.Context, req events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
+	_, err := db.ExecContext(ctx, "INSERT INTO bookings (booking_id, body) VALUES ($1, $2)", uuid.NewString(), req.Body) // want `Lambda API Gateway handler`
+	return events.APIGatewayV2HTTPResponse{StatusCode: 201}, err
+}
