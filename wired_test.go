@@ -515,10 +515,13 @@ func TestWired(t *testing.T) {
 			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into orders in repo.Orders.Insert \(repo.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.PlaceLoose, wired here\)`,
 			`a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in repo.Keys.Seen \(repo.go:\d+:\d+\), HTTP handler Handler.PlaceLoose, wired here\)`,
 		},
-		// Tasks a generic adapter of the tasks' package runs.
+		// Tasks a generic adapter or a route table of the tasks'
+		// package runs.
 		"example.com/wiredctx/cmd/server/main.go:57": {
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Again \(orders.go:\d+:\d+\) is fresh on every attempt \(asynq handler Tasks.again, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Redo \(orders.go:\d+:\d+\) is fresh on every attempt \(asynq handler Tasks.redo, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Repeat \(orders.go:\d+:\d+\) is fresh on every attempt \(asynq handler Tasks.repeat, wired here\)`,
+			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Route \(orders.go:\d+:\d+\) is fresh on every attempt \(asynq handler Router.ProcessTask, wired here\)`,
 		},
 		"example.com/wiredctx/cmd/server/main.go:41": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Refund \(orders.go:\d+:\d+\) is fresh on every attempt \(gin handler GinHandler.Refund, wired here\)`,
@@ -996,15 +999,16 @@ func TestWiredFixesConverge(t *testing.T) {
 	// per line, a consumer's per line of a message), with a name taken,
 	// in a package the handler's imports, a note nobody can key, and a
 	// helper that makes a context of its own, and an adapter that calls
-	// its handler in two places.
-	for _, root := range []string{"Handler.Bulk", "Handler.Tag", "Handler.Note", "Handler.PayEach", "Handler.RemindAll", "Handler.ArchiveEach", "Queue.handle", "Handler.Resend", "Tasks.repeat"} {
+	// its handler in two places or runs another handler that makes the
+	// same call once per item.
+	for _, root := range []string{"Handler.Bulk", "Handler.Tag", "Handler.Note", "Handler.PayEach", "Handler.RemindAll", "Handler.ArchiveEach", "Queue.handle", "Handler.Resend", "Tasks.repeat", "Tasks.again"} {
 		if !slices.ContainsFunc(got, func(s string) bool {
 			return strings.Contains(s, "("+root+")") || strings.Contains(s, root+";") || strings.Contains(s, "HTTP handler "+root) || strings.Contains(s, " "+root+")")
 		}) {
 			t.Errorf("the finding of %s, which had no fix, is gone after the fixes", root)
 		}
 	}
-	if len(got) != 9 {
-		t.Errorf("after the fixes, %d freshid and missingkey findings, want the 9 that had no fix:\n%s", len(got), strings.Join(got, "\n"))
+	if len(got) != 10 {
+		t.Errorf("after the fixes, %d freshid and missingkey findings, want the 10 that had no fix:\n%s", len(got), strings.Join(got, "\n"))
 	}
 }

@@ -280,6 +280,11 @@ type PendingCall struct {
 	// Wraps say how the root puts its key in the context it passes, for
 	// each KeyArg whose Context is catalog.Carried.
 	Wraps []Wrap
+	// Covered are the places (Wrap.Place) of the wraps above a call
+	// the root makes more than once per operation that its context
+	// comes through: a key another call's fix puts in there reaches
+	// this call too, on each of its turns.
+	Covered []string
 	// Empty are the string fields of arguments built in place that the
 	// call leaves empty (Param counts without the receiver).
 	Empty []ArgSource
@@ -328,6 +333,9 @@ type Wrap struct {
 	// root reads from the package and Imports.)
 	Local []string
 }
+
+// Place names where the wrap is: the wrapped argument's file and offset.
+func (w Wrap) Place() string { return fmt.Sprintf("%s:%d", w.File, w.Start) }
 
 // A FreshArg is a fresh value passed, at Path, as parameter Arg of a
 // wired call.

@@ -45,6 +45,29 @@ func wrapsOf(pending []*valueflow.Pending) map[string][]pendingWrap {
 	return out
 }
 
+// coveredMethods returns the wired methods a root calls more than once
+// per operation with a context that comes through the place of one of
+// wraps: a wrap made there for another call, or for another root that
+// the same adapter runs, puts the key in each of these calls' contexts,
+// and a fix of the method that read it would derive one value for all.
+func coveredMethods(pending []*valueflow.Pending, wraps map[string][]pendingWrap) map[string]bool {
+	places := map[string]bool{}
+	for _, ws := range wraps {
+		for _, w := range ws {
+			places[w.Place()] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, pend := range pending {
+		for _, pc := range pend.Calls {
+			if slices.ContainsFunc(pc.Covered, func(c string) bool { return places[c] }) {
+				out[wiredKey(pc.Call)] = true
+			}
+		}
+	}
+	return out
+}
+
 // carried completes a fix that reads the key from a context that the
 // roots put it in (catalog.Carried) with the edits of the roots' calls
 // of the method: each one's context argument wrapped by the carrier's
@@ -53,8 +76,12 @@ func wrapsOf(pending []*valueflow.Pending) map[string][]pendingWrap {
 // another tree), or name it at the call, keeps the fresh value; with no
 // root left, there is no fix; nor when root, the finding's, is not
 // among those wrapped: the fix would key other roots' calls and leave
-// its own as it was.
+// its own as it was; nor for a method that a root calls more than once
+// with a context a wrap reaches (coveredMethods).
 func (p *program) carried(f valueflow.KeyFix, call valueflow.WiredCall, root string) *valueflow.KeyFix {
+	if p.covered[wiredKey(call)] {
+		return nil
+	}
 	out := f
 	out.Edits = slices.Clone(f.Edits)
 	wrapped, own := 0, false

@@ -630,17 +630,27 @@ func (w *keyWalk) call(call *ssa.Call, next func(ssa.Value) bool) bool {
 // there (an HTTP request's header, a message's ID), and how to wrap the
 // context with the key: at the call, when the key is in scope there, or
 // at the call of the path above it that hands down the context the
-// call passes (wrapSite).
-func carriedArgs(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruction, path *retried.Path) ([]valueflow.KeyArg, []valueflow.Wrap) {
+// call passes (wrapSite). For a call the root makes more than once per
+// operation, it lists instead the places of the wraps above it that its
+// context comes through (valueflow.PendingCall.Covered).
+func carriedArgs(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruction, path *retried.Path) (keys []valueflow.KeyArg, wraps []valueflow.Wrap, covered []string) {
 	root := path.Root
-	if _, ok := cat.ContextKey(root.Kind); ok || root.Attempts || root.Fn == nil || !call.Common().IsInvoke() || !oncePerDelivery(cat, append(slices.Clip(path.Via), call), root) {
-		return nil, nil
+	if _, ok := cat.ContextKey(root.Kind); ok || root.Attempts || root.Fn == nil || !call.Common().IsInvoke() {
+		return nil, nil, nil
 	}
-	var keys []valueflow.KeyArg
-	var wraps []valueflow.Wrap
+	once := oncePerDelivery(cat, append(slices.Clip(path.Via), call), root)
 	params := call.Common().Signature().Params()
 	for i := range params.Len() {
 		if catalog.TypeKey(params.At(i).Type()) != "context.Context" || i >= len(call.Common().Args) {
+			continue
+		}
+		if !once {
+			contextSites(pass, cat, call, i, path, func(site ssa.CallInstruction, at int) bool {
+				if w, ok := wrapAt(pass, cat, site, at); ok && site != call {
+					covered = append(covered, w.Place())
+				}
+				return true
+			})
 			continue
 		}
 		site, at, ok := wrapSite(pass, cat, call, i, path)
@@ -653,38 +663,56 @@ func carriedArgs(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruc
 			wraps = append(wraps, w)
 		}
 	}
-	return keys, wraps
+	return keys, wraps, covered
 }
 
 // wrapSite returns the call whose context argument at (an index of its
-// SSA arguments) to wrap with the key, for argument i of call: call
-// itself when the key is in scope there; otherwise the nearest call of
-// chain, the path down to call, that has the key in scope and whose
-// context argument call's comes from, through each function's
-// parameters or a context derived from them (the service's helper that
-// the handler calls with r.Context(), and that calls the repository with
-// it). A context made anew below that call (context.Background()) would
-// not carry the key: then there is none. Above the root, the walk goes
-// on into the router adapter that runs it (Root.Invokers), whose
-// closure holds the delivery the root was adapted from.
-func wrapSite(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruction, i int, path *retried.Path) (ssa.CallInstruction, int, bool) {
-	if _, _, ok := opkey.InScope(pass, cat, call.Pos()); ok {
-		return call, i, true
+// SSA arguments) to wrap with the key, for argument i of call: the
+// first of contextSites.
+func wrapSite(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruction, i int, path *retried.Path) (site ssa.CallInstruction, at int, ok bool) {
+	contextSites(pass, cat, call, i, path, func(c ssa.CallInstruction, a int) bool {
+		site, at, ok = c, a, true
+		return false
+	})
+	return site, at, ok
+}
+
+// contextSites calls visit, until it returns false, with the calls that
+// have the key in scope and whose context argument at (an index of its
+// SSA arguments) argument i of call comes from, nearest first: call
+// itself; the calls of chain, the path down to call, through each
+// function's parameters or a context derived from them (the service's
+// helper that the handler calls with r.Context(), and that calls the
+// repository with it). A context made anew below a call
+// (context.Background()) would not carry a key put in above it: the
+// walk stops there. Above the root, the walk goes on into the router
+// adapter that runs it (Root.Invokers), whose closure holds the
+// delivery the root was adapted from.
+func contextSites(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruction, i int, path *retried.Path, visit func(site ssa.CallInstruction, at int) bool) {
+	inScope := func(c ssa.CallInstruction) bool {
+		_, _, ok := opkey.InScope(pass, cat, c.Pos())
+		return ok && c.Pos().IsValid()
+	}
+	if inScope(call) && !visit(call, i) {
+		return
 	}
 	v := call.Common().Args[i]
 	for depth := 0; depth <= maxKeyDepth; depth++ {
 		switch x := v.(type) {
 		case *ssa.Parameter:
-			up := callerOf(x, path.Via)
+			up := callerOf(x, path.Via, call)
 			if up == nil {
-				return invokerSite(pass, cat, x, path.Root)
+				if inv, at, ok := invokerSite(x, path.Root); ok && inScope(inv) {
+					visit(inv, at)
+				}
+				return
 			}
-			at := slices.Index(x.Parent().Params, x)
-			if at < 0 || at >= len(up.Common().Args) {
-				return nil, 0, false
+			at := argIndex(x, up)
+			if at < 0 {
+				return
 			}
-			if _, _, ok := opkey.InScope(pass, cat, up.Pos()); ok && up.Pos().IsValid() {
-				return up, at, true
+			if inScope(up) && !visit(up, at) {
+				return
 			}
 			v = up.Common().Args[at]
 		case *ssa.FreeVar:
@@ -692,51 +720,64 @@ func wrapSite(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstructio
 		case *ssa.UnOp:
 			p := cellParam(x)
 			if p == nil {
-				return nil, 0, false
+				return
 			}
 			v = p
 		case *ssa.Extract, *ssa.Call:
 			parent, ok := effects.ParentContext(x)
 			if !ok {
-				return nil, 0, false
+				return
 			}
 			v = parent
 		default:
-			return nil, 0, false
+			return
 		}
 	}
-	return nil, 0, false
 }
 
 // invokerSite returns the call of a function value in the adapter that
 // runs root, and the index of its argument that p, a parameter of the
-// root's function, receives, when the operation key is in scope there:
-// the only such call, since a wrap at one of several would leave the
-// others' contexts without the key.
-func invokerSite(pass *analysis.Pass, cat *catalog.Catalog, p *ssa.Parameter, root *retried.Root) (ssa.CallInstruction, int, bool) {
+// root's function, receives: the only such call, since a wrap at one of
+// several would leave the others' contexts without the key.
+func invokerSite(p *ssa.Parameter, root *retried.Root) (ssa.CallInstruction, int, bool) {
 	if p.Parent() != root.Fn || len(root.Invokers) != 1 {
 		return nil, 0, false
 	}
 	inv := root.Invokers[0]
-	// A method's receiver is bound into the value the adapter calls.
-	at := slices.Index(root.Fn.Params, p) - (len(root.Fn.Params) - len(inv.Common().Args))
-	if at < 0 || at >= len(inv.Common().Args) || !inv.Pos().IsValid() {
-		return nil, 0, false
-	}
-	if _, _, ok := opkey.InScope(pass, cat, inv.Pos()); !ok {
-		return nil, 0, false
-	}
-	return inv, at, true
+	at := argIndex(p, inv)
+	return inv, at, at >= 0
 }
 
-// callerOf returns the call of chain that calls p's function.
-func callerOf(p *ssa.Parameter, chain []ssa.CallInstruction) ssa.CallInstruction {
-	for _, c := range chain {
+// callerOf returns the call of chain, the path down to last, that calls
+// p's function: by name, or as a function value (a route table's
+// handler, h(ctx, msg.Data())), when the path goes on in p's function.
+func callerOf(p *ssa.Parameter, chain []ssa.CallInstruction, last ssa.CallInstruction) ssa.CallInstruction {
+	for i, c := range chain {
 		if c.Common().StaticCallee() == p.Parent() {
+			return c
+		}
+		next := last
+		if i+1 < len(chain) {
+			next = chain[i+1]
+		}
+		if c.Common().StaticCallee() == nil && !c.Common().IsInvoke() && next.Parent() == p.Parent() {
 			return c
 		}
 	}
 	return nil
+}
+
+// argIndex returns the index of the argument of call that p receives, or
+// -1: a method's receiver is bound into the value a call of a function
+// value calls.
+func argIndex(p *ssa.Parameter, call ssa.CallInstruction) int {
+	params, args := p.Parent().Params, call.Common().Args
+	bound := len(params) - len(args)
+	at := slices.Index(params, p) - bound
+	if bound < 0 || bound > 1 || at < 0 || at >= len(args) {
+		return -1
+	}
+	return at
 }
 
 // wrapAt describes the wrap of the context argument at (an index of the

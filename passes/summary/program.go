@@ -93,6 +93,10 @@ type program struct {
 	// wraps are, by wired method, how each root that calls it can put
 	// its key in the context it passes (catalog.Carried).
 	wraps map[string][]pendingWrap
+	// covered are the wired methods that a root calls more than once
+	// per operation with a context that comes through a place where
+	// some root's wrap puts a key (PendingCall.Covered).
+	covered map[string]bool
 	// adapted are the method values the linked packages convert to
 	// adapter types (adaptedImpls).
 	adapted []valueflow.Adapted
@@ -154,6 +158,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 	p.link(pass.Pkg)
 	p.keys = agreedKeys(cat, pending)
 	p.wraps = wrapsOf(pending)
+	p.covered = coveredMethods(pending, p.wraps)
 	var out []ProgramDefect
 	for _, pend := range pending {
 		for _, pc := range pend.Calls {

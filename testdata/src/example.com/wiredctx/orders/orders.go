@@ -136,3 +136,14 @@ func (s *Service) Redo(ctx context.Context, total int64) error {
 func (s *Service) Repeat(ctx context.Context, total int64) error {
 	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(asynq handler Tasks.repeat\); derive it from the task's ID`
 }
+
+// Again stores an order again under an ID it makes, once per total for
+// one of its callers.
+func (s *Service) Again(ctx context.Context, total int64) error {
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(asynq handler Tasks.again\); derive it from the task's ID`
+}
+
+// Route stores a routed order under an ID it makes.
+func (s *Service) Route(ctx context.Context, total int64) error {
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(asynq handler Router.ProcessTask\) \[IDEM001\]$`
+}

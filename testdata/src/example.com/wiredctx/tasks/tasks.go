@@ -13,6 +13,8 @@ import (
 type Orders interface {
 	Redo(ctx context.Context, total int64) error
 	Repeat(ctx context.Context, total int64) error
+	Again(ctx context.Context, total int64) error
+	Route(ctx context.Context, total int64) error
 }
 
 type payload struct {
@@ -53,10 +55,55 @@ func (t *Tasks) redo(ctx context.Context, p payload) error { return t.Orders.Red
 
 func (t *Tasks) repeat(ctx context.Context, p payload) error { return t.Orders.Repeat(ctx, p.Total) }
 
+func (t *Tasks) again(ctx context.Context, p payload) error { return t.Orders.Again(ctx, p.Total) }
+
+// againEach orders again once per total, in the context the adapter
+// passes every handler: a key put there for again would name each turn.
+func (t *Tasks) againEach(ctx context.Context, p []payload) error {
+	for _, x := range p {
+		if err := t.Orders.Again(ctx, x.Total); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Mux registers the handlers.
 func (t *Tasks) Mux() *asynq.ServeMux {
 	mux := asynq.NewServeMux()
 	mux.HandleFunc("orders:redo", typed(t.redo))
 	mux.HandleFunc("orders:repeat", detached(t.repeat))
+	mux.HandleFunc("orders:again", typed(t.again))
+	mux.HandleFunc("orders:again-each", typed(t.againEach))
 	return mux
+}
+
+// Router runs the handler its table holds for a task's type, with the
+// task in scope where it calls it.
+type Router struct {
+	routes map[string]func(ctx context.Context, body []byte) error
+}
+
+// NewRouter routes the orders' tasks.
+func NewRouter(t *Tasks) *Router {
+	return &Router{routes: map[string]func(ctx context.Context, body []byte) error{
+		"orders:route": t.route,
+	}}
+}
+
+// ProcessTask runs the task's handler.
+func (r *Router) ProcessTask(ctx context.Context, task *asynq.Task) error {
+	h, ok := r.routes[task.Type()]
+	if !ok {
+		return nil
+	}
+	return h(ctx, task.Payload())
+}
+
+func (t *Tasks) route(ctx context.Context, body []byte) error {
+	var p payload
+	if err := json.Unmarshal(body, &p); err != nil {
+		return err
+	}
+	return t.Orders.Route(ctx, p.Total)
 }

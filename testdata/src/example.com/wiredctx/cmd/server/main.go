@@ -55,5 +55,6 @@ func main() {
 	http.HandleFunc("POST /reorders", h.Reorder)
 	http.HandleFunc("POST /resends", h.Resend)
 	_ = (&tasks.Tasks{Orders: svc}).Mux()
+	_ = tasks.NewRouter(&tasks.Tasks{Orders: svc})
 	http.ListenAndServe(":8080", nil)
 }
