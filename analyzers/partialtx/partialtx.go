@@ -63,6 +63,26 @@ type checker struct {
 	seen map[*types.Func]bool
 }
 
+// boundStmts returns the statements of the method that w, the wrapper
+// of a bound method, calls, as made at call, the call of the function
+// value that runs w.
+func boundStmts(res *summary.Result, w *ssa.Function, call ssa.CallInstruction) ([]*effects.Stmt, bool) {
+	var out []*effects.Stmt
+	whole := true
+	for _, b := range w.Blocks {
+		for _, instr := range b.Instrs {
+			if inner, ok := instr.(ssa.CallInstruction); ok {
+				stmts, ok := effects.CallStmts(res, inner)
+				for _, st := range stmts {
+					st.Instr = call
+				}
+				out, whole = append(out, stmts...), whole && ok
+			}
+		}
+	}
+	return out, whole
+}
+
 // checkFunc looks at the writes of a function on a retried path, its
 // closures and the functions it calls included.
 func (c *checker) checkFunc(fn *ssa.Function) {
@@ -179,6 +199,14 @@ func (c *checker) statements(fn *ssa.Function) (out []*effects.Stmt, whole bool)
 				}
 				if callee := call.Common().StaticCallee(); callee != nil && callee.Parent() == f {
 					visit(callee)
+					continue
+				}
+				if w := c.res.Retried.BoundWrapper(call); w != nil {
+					// A method bound into a field the package fills
+					// (Post: l.Post), which the wrapper SSA makes for
+					// it calls: its statements, made at this call.
+					stmts, ok := boundStmts(c.res, w, call)
+					out, whole = append(out, stmts...), whole && ok
 					continue
 				}
 				if effects.RunsInTx(call.Common()) {

@@ -221,6 +221,23 @@ func (r *Result) BoundMethod(call ssa.CallInstruction) (*types.Func, types.Type,
 	return method, recv, method != nil
 }
 
+// BoundWrapper returns the wrapper SSA makes, where the package binds
+// it, for the method of a concrete type that call, a call of a function
+// value, runs: the only target of the value (a field the package's
+// constructor fills with l.Post). Nil otherwise.
+func (r *Result) BoundWrapper(call ssa.CallInstruction) *ssa.Function {
+	targets := r.Targets(call)
+	if len(targets) != 1 {
+		return nil
+	}
+	m := targets[0]
+	if obj, ok := m.Object().(*types.Func); !ok || obj.Signature().Recv() == nil || types.IsInterface(obj.Signature().Recv().Type()) {
+		return nil
+	}
+	w, _ := r.values.boundWrapper(m, r.pass.Pkg)
+	return w
+}
+
 // Targets returns the functions a call of a function value can run, as
 // far as the package shows them: those stored into the struct field it
 // is loaded from (newID: uuid.NewString), those bound to the variable.

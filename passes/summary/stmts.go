@@ -762,6 +762,11 @@ func (b *stmtBuilder) call(c ssa.CallInstruction) {
 	}
 	call, now := c.(*ssa.Call) // not go, not defer
 	switch callee := cc.StaticCallee(); {
+	case callee == nil && now && b.boundConcrete(call) != nil:
+		// A method of a concrete type bound into a field the package
+		// fills (PostLedger: l.Post): the wrapper SSA makes for it
+		// calls it, with the arguments of this call.
+		b.visit(b.boundConcrete(call))
 	case callee == nil && now:
 		n := len(b.sum.Stmts)
 		b.wired(call) // an interface's method, or one bound in a function value
@@ -784,6 +789,15 @@ func (b *stmtBuilder) call(c ssa.CallInstruction) {
 		sub := b.h.StmtSummary(callee, valueflow.Callee(cc))
 		b.sum.StmtsCut = b.sum.StmtsCut || sub != nil && (sub.StmtsCut || slices.ContainsFunc(sub.Stmts, isSQL))
 	}
+}
+
+// boundConcrete returns the wrapper of the method of a concrete type
+// that call, a call of a function value, runs (retried.BoundWrapper).
+func (b *stmtBuilder) boundConcrete(call *ssa.Call) *ssa.Function {
+	if b.h.r.Retried == nil {
+		return nil
+	}
+	return b.h.r.Retried.BoundWrapper(call)
 }
 
 // own adds a statement the function executes itself.

@@ -43,3 +43,19 @@ func SaveWith(ctx context.Context, tx *sql.Tx) error {
 	}
 	return r.Log(ctx)
 }
+
+// Ledger posts entries, each post in a transaction of its own.
+type Ledger struct{ DB *sql.DB }
+
+// Post commits one entry.
+func (l *Ledger) Post(ctx context.Context, amount int64) error {
+	tx, err := l.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, "INSERT INTO entries (amount) VALUES ($1)", amount); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
