@@ -3,8 +3,10 @@ package partialtx
 import (
 	_ "embed"
 	"fmt"
+	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -46,6 +48,14 @@ func New(ps *passes.Set) *analysis.Analyzer {
 			// unless they are roots of their own (a retried operation).
 			if fn.Parent() == nil || roots[fn] {
 				c.checkFunc(fn)
+			}
+		}
+		for _, r := range res.Retried.Roots() {
+			// A method of another package bound here as a root
+			// (a table's "transfer.failed": settlement.MarkFailed):
+			// the wrapper SSA makes for it, which runs it.
+			if r.Fn != nil && strings.HasPrefix(r.Fn.Synthetic, "bound method wrapper") {
+				c.checkFunc(r.Fn)
 			}
 		}
 	}, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
@@ -138,8 +148,14 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 		}
 		c.seen[within] = true
 	}
+	at := func(st *effects.Stmt) token.Pos {
+		if pos := st.Instr.Pos(); pos.IsValid() {
+			return pos
+		}
+		return path.Root.Pos // a bound root's call, at the binding
+	}
 	d := analysis.Diagnostic{
-		Pos: c.res.CallStart(first.Instr.Pos()),
+		Pos: c.res.CallStart(at(first)),
 		Message: fmt.Sprintf("a failure between the writes leaves the operation half done, and a retry repeats the done part: %d writes commit separately and %s is not idempotent (%s)",
 			len(apartOnes), describe(first), path.Root.Describe()),
 	}
@@ -158,7 +174,7 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 			if w.Callee != nil {
 				msg += " in " + summary.CalleeSite(w.Callee)
 			}
-			d.Related = append(d.Related, analysis.RelatedInformation{Pos: w.Instr.Pos(), Message: msg})
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: at(w), Message: msg})
 		}
 	}
 	// A tolerated write in the transaction would fail the others with

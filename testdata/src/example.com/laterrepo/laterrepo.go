@@ -59,3 +59,25 @@ func (l *Ledger) Post(ctx context.Context, amount int64) error {
 	}
 	return tx.Commit()
 }
+
+// Settler settles transfers: a failed one is credited back, then
+// marked, in two commits.
+type Settler struct {
+	DB     *sql.DB
+	Ledger *Ledger
+}
+
+// Fail credits the transfer back and marks it failed.
+func (s *Settler) Fail(ctx context.Context, transfer int64) error {
+	if err := s.Ledger.Post(ctx, 5); err != nil {
+		return err
+	}
+	_, err := s.DB.ExecContext(ctx, "UPDATE transfers SET status = 'failed' WHERE id = $1", transfer)
+	return err
+}
+
+// Paid marks the transfer paid, in one statement.
+func (s *Settler) Paid(ctx context.Context, transfer int64) error {
+	_, err := s.DB.ExecContext(ctx, "UPDATE transfers SET status = 'paid' WHERE id = $1", transfer)
+	return err
+}
