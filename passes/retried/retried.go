@@ -527,6 +527,12 @@ func (f *finder) boundFieldRoots(reach map[*ssa.Function]*Path) bool {
 				for _, t := range f.values.targets(call.Common().Value, ctx, every) {
 					if mc := f.values.boundInterface(t, f.pass.Pkg); mc != nil && f.boundRoot(path.Root.Kind, t, mc) != nil {
 						added = true
+					} else if isLocal(t, f.pass.Pkg) && handedToRunner(fn) {
+						// The package's own method, run in the work a
+						// runner is handed (a transaction's callback,
+						// after the inbox's claim): it is reached from
+						// there, within that work, not an operation
+						// of its own.
 					} else if w, mc := f.values.boundWrapper(t, f.pass.Pkg); w != nil && f.boundRoot(path.Root.Kind, w, mc) != nil {
 						// A method of another package's service type
 						// (run(ex.ExecuteCrypto), ex an *Executor), whose
@@ -538,6 +544,51 @@ func (f *finder) boundFieldRoots(reach map[*ssa.Function]*Path) bool {
 		}
 	}
 	return added
+}
+
+// handedToRunner reports whether fn is a function literal handed to a
+// method of an interface, or to a function the catalog knows runs its
+// callback in a transaction, whose parameters are only what a runner of
+// one piece of work passes (interfaces, handles): the callback of a
+// unit of work.
+func handedToRunner(fn *ssa.Function) bool {
+	if fn.Parent() == nil {
+		return false
+	}
+	for _, p := range fn.Params {
+		if t := p.Type(); !types.IsInterface(t) && !catalog.IsTx(t) && !catalog.IsORMHandle(t) {
+			return false
+		}
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			c := call.Common()
+			if !c.IsInvoke() && !runsInTx(c) {
+				continue
+			}
+			for _, a := range c.Args {
+				if mc, ok := a.(*ssa.MakeClosure); ok && mc.Fn == fn {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// runsInTx reports whether a static call is of a function the catalog
+// knows runs its callback in a transaction it begins.
+func runsInTx(c *ssa.CallCommon) bool {
+	callee := c.StaticCallee()
+	if callee == nil {
+		return false
+	}
+	fn, ok := callee.Object().(*types.Func)
+	return ok && (catalog.IsTxFunc(fn) || catalog.IsORMTransaction(fn))
 }
 
 // A contextRoot is a function that calls an API that works only inside a
