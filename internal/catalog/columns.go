@@ -127,11 +127,16 @@ func (c *Catalog) IsOwnIdentity(table, col string) bool {
 // (known): the row is the one row of the operation on that entity, a
 // retry repeats the key, and the INSERT fails on it or, with conflict
 // handling, is absorbed. A unique attribute (users.email) is a rule of
-// the domain, as for IsOwnIdentity; an attempt log's rows are one per
-// attempt.
+// the domain, as for IsOwnIdentity. An attempt log's rows are one per
+// attempt by their name, but one whose schema keys them by an entity
+// the caller knows (door_audit (event_id PRIMARY KEY), filled with the
+// event's ID) keeps one row per operation, and a retry's INSERT fails
+// on it like any other's.
 func (c *Catalog) CallerKey(table, col string, known func(col string) bool) []string {
 	col = strings.ToLower(strings.Trim(col, "`\"[]"))
-	if IsAttemptLog(table) || !c.IsKeyColumn(col) {
+	if !c.IsKeyColumn(col) || col == "id" && IsAttemptLog(table) {
+		// An attempt log's own id is each attempt's: fresh, not
+		// traced as such into a log.
 		return nil
 	}
 	for _, key := range c.tables.Keys(strings.Trim(table, "`\"[]")) {

@@ -72,3 +72,15 @@ CREATE TABLE enrolments (
 	mrn text NOT NULL,
 	CONSTRAINT enrolments_clinic_mrn UNIQUE (clinic_id, mrn)
 );
+
+-- An audit trail kept once per door event, by the event's ID; and a log
+-- of delivery attempts, one row each.
+CREATE TABLE door_audit (
+	event_id text PRIMARY KEY,
+	locker_id text NOT NULL
+);
+
+CREATE TABLE delivery_attempts (
+	id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+	order_id text NOT NULL
+);
