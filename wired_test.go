@@ -609,6 +609,10 @@ func TestWired(t *testing.T) {
 		// statement itself.
 		"example.com/wireduow/cmd/server/main.go:16": {
 			`a crash between the two commits records the key without its effect, so the retry is skipped and the effect lost: the key commits apart from the effect it guards \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in keys.pgStore.Claim \(keys.go:\d+:\d+\), HTTP handler Handler.PostCharge, wired here\)`,
+			// A runner whose helper begins the transaction it runs
+			// the work in: two runs, two commits.
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of folios \(it computes from the current value\) in lines.pgRepo.AddToBalance \(lines.go:\d+:\d+\) is not idempotent \(HTTP handler Counter.Collect, wired here\)`,
+			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into lines in lines.pgRepo.Insert \(lines.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Counter.Collect, wired here\)`,
 		},
 		// A method of an interface held in a table of handlers by
 		// topic, through a generic adapter, called inside a retry

@@ -416,6 +416,7 @@ func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, i
 				if callee := call.Call.StaticCallee(); callee != nil && callee.Parent() == f {
 					visit(callee, tx)
 				}
+				handedOn(cat, fn, call, depth, &runs, &inTx)
 				if obj := valueflow.Callee(&call.Call); obj != nil {
 					// A parameter handed to a retry wrapper as its
 					// operation (backoff.Retry(ctx, op, ...)) runs
@@ -487,6 +488,47 @@ func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, i
 	}
 	visit(fn, nil)
 	return runs, inTx
+}
+
+// handedOn adds to runs and inTx the function parameters of fn that
+// call, a call of another function of the package, hands on to one of
+// its parameters that it runs, in a transaction or not (a runner's
+// WithinTx(ctx, fn) calling r.runOnce(ctx, fn), which begins the
+// transaction and runs fn in it).
+func handedOn(cat *catalog.Catalog, fn *ssa.Function, call *ssa.Call, depth int, runs, inTx *[]int) {
+	g := origin(call.Call.StaticCallee())
+	if g == nil || depth >= maxRunsDepth || g.Parent() != nil || g.Pkg != fn.Pkg || g == fn || g.Blocks == nil {
+		return
+	}
+	handed := func(a ssa.Value) *ssa.Parameter {
+		if p := calledParam(fn, valueflow.Unwrap(a)); p != nil && isFunc(p.Type()) {
+			return p
+		}
+		return nil
+	}
+	if !slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return handed(a) != nil }) {
+		return
+	}
+	gruns, gtx := runsParamsDepth(cat, g, depth+1)
+	for _, j := range gruns {
+		if j >= len(call.Call.Args) {
+			continue
+		}
+		p := handed(call.Call.Args[j])
+		if p == nil {
+			continue
+		}
+		i := slices.Index(fn.Params, p)
+		if i < 0 {
+			continue
+		}
+		if !slices.Contains(*runs, i) {
+			*runs = append(*runs, i)
+		}
+		if slices.Contains(gtx, j) && !slices.Contains(*inTx, i) {
+			*inTx = append(*inTx, i)
+		}
+	}
 }
 
 // isFunc reports whether t is a function type.

@@ -72,3 +72,30 @@ func (h *Handler) PostChargeInside(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }
+
+// Counter books usage through a runner.
+type Counter struct {
+	Runner uow.Runner
+	Lines  lines.Repo
+}
+
+// Collect adds to the balance in one unit and inserts the line in
+// another: a failed insert leaves the balance added, and the retry adds
+// it again.
+func (c *Counter) Collect(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	if err := c.Runner.Within(ctx, func(ctx context.Context) error { return c.Lines.AddToBalance(ctx, 1) }); err != nil {
+		return
+	}
+	c.Runner.Within(ctx, func(ctx context.Context) error { return c.Lines.Insert(ctx, "l1", 1) })
+}
+
+// CollectOnce does both in one unit.
+func (c *Counter) CollectOnce(w http.ResponseWriter, r *http.Request) {
+	c.Runner.Within(r.Context(), func(ctx context.Context) error {
+		if err := c.Lines.AddToBalance(ctx, 1); err != nil {
+			return err
+		}
+		return c.Lines.Insert(ctx, "l1", 1)
+	})
+}

@@ -54,3 +54,37 @@ func (u *unitOfWork) Do(ctx context.Context, fn func(ctx context.Context) error)
 	}
 	return tx.Commit()
 }
+
+// Runner runs work in a transaction, begun again when the database
+// asks for a retry of a serialisation failure.
+type Runner interface {
+	Within(ctx context.Context, fn func(ctx context.Context) error) error
+}
+
+type retrying struct{ db *sql.DB }
+
+// NewRunner returns a runner on db.
+func NewRunner(db *sql.DB) Runner { return &retrying{db: db} }
+
+// Within hands the work to a helper that begins the transaction.
+func (r *retrying) Within(ctx context.Context, fn func(ctx context.Context) error) error {
+	var err error
+	for range 3 {
+		if err = r.once(ctx, fn); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+func (r *retrying) once(ctx context.Context, fn func(ctx context.Context) error) error {
+	tx, err := r.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(context.WithValue(ctx, txKey{}, tx)); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}

@@ -16,5 +16,8 @@ func main() {
 	h := &app.Handler{Svc: &app.Service{UoW: uow.New(db), Keys: keys.New(db), Lines: lines.New(db)}}
 	http.HandleFunc("POST /charges", h.PostCharge)
 	http.HandleFunc("POST /charges/inside", h.PostChargeInside)
+	c := &app.Counter{Runner: uow.NewRunner(db), Lines: lines.New(db)}
+	http.HandleFunc("POST /collect", c.Collect)
+	http.HandleFunc("POST /collect/once", c.CollectOnce)
 	http.ListenAndServe(":8080", nil)
 }
