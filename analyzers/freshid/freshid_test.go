@@ -84,6 +84,9 @@ func TestFreshID(t *testing.T) {
 		"freshid/xclockuse",
 		// A claim whose row a repeat finds missing stops it by its error.
 		"freshid/xclaimsuse",
+		// A package's function that claims the caller's key before it
+		// calls a third package's function that inserts a fresh row.
+		"freshid/xwithdrawuse",
 		"freshid/negatives",
 		// Helpers that hand SQL text and arguments to an executor, in the
 		// package and in another.

@@ -429,6 +429,13 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 			for _, instr := range b.Instrs {
 				if ds := ImportedDefects(res, instr, valueflow.AnyDefect); len(ds) > 0 {
 					ds = slices.DeleteFunc(ds, func(d valueflow.Defect) bool { return noEffectAt(instr, d) })
+					if call, ok := instr.(ssa.CallInstruction); ok && res.GuardedCall(call) {
+						// A call past a guard of its function (a claim
+						// whose rows affected end a repeat first) makes
+						// the callee's fresh rows once, as a call of
+						// the package's own does (unguardedCalls).
+						ds = slices.DeleteFunc(ds, func(d valueflow.Defect) bool { return d.Kind == valueflow.FreshIdentity })
+					}
 					for i := range ds {
 						// Parameters of the callee of another package.
 						ds[i].AddressArg, ds[i].BodyArg = 0, 0
