@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -16,6 +15,7 @@ import (
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/sqltext"
+	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes"
 	"github.com/idemlint/idemlint/passes/summary"
 )
@@ -54,7 +54,7 @@ func New(ps *passes.Set) *analysis.Analyzer {
 			// A method of another package bound here as a root
 			// (a table's "transfer.failed": settlement.MarkFailed):
 			// the wrapper SSA makes for it, which runs it.
-			if r.Fn != nil && strings.HasPrefix(r.Fn.Synthetic, "bound method wrapper") {
+			if r.Fn != nil && valueflow.BoundWrapper(r.Fn) {
 				c.checkFunc(r.Fn)
 			}
 		}

@@ -794,7 +794,7 @@ func paramIndex(p *ssa.Parameter) int {
 // caller are not expanded: checks visit those themselves.
 func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) {
 	call, ok := c.(*ssa.Call)
-	if !ok || call.Call.IsInvoke() || !call.Pos().IsValid() && !boundWrapper(call.Parent()) {
+	if !ok || call.Call.IsInvoke() || !call.Pos().IsValid() && !valueflow.BoundWrapper(call.Parent()) {
 		return nil, true // a go or defer statement, or a call SSA made up
 	}
 	fn, obj := call.Call.StaticCallee(), valueflow.Callee(&call.Call)
@@ -1031,11 +1031,4 @@ func isString(t types.Type) bool {
 func literalParamField(v ssa.Value) bool {
 	p, ok := valueflow.FieldBase(v).(*ssa.Parameter)
 	return ok && p.Parent().Parent() != nil
-}
-
-// boundWrapper reports whether fn is the wrapper SSA makes for a method
-// value, whose one call runs the method: the call of a function value
-// that runs it stands for it (partialtx's BoundWrapper).
-func boundWrapper(fn *ssa.Function) bool {
-	return strings.HasPrefix(fn.Synthetic, "bound method wrapper")
 }

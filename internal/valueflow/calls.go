@@ -18,6 +18,13 @@ import (
 	"github.com/idemlint/idemlint/internal/sqltext"
 )
 
+// BoundWrapper reports whether fn is the wrapper SSA makes for a method
+// value (h.Create, bound to h): its one call runs the method on the
+// receiver it holds.
+func BoundWrapper(fn *ssa.Function) bool {
+	return strings.HasPrefix(fn.Synthetic, "bound method wrapper")
+}
+
 // Callee returns the function a call invokes, when it is known
 // statically or is a method of an interface: the object the catalog and
 // the summaries are keyed by.

@@ -134,7 +134,7 @@ func (fv *funcValues) direct(v ssa.Value) *ssa.Function {
 // unbound returns the method a bound method wrapper (the function of a
 // method value) or a thunk calls, or fn itself.
 func (fv *funcValues) unbound(fn *ssa.Function) *ssa.Function {
-	if strings.HasPrefix(fn.Synthetic, "bound method wrapper") || strings.HasPrefix(fn.Synthetic, "thunk") {
+	if valueflow.BoundWrapper(fn) || strings.HasPrefix(fn.Synthetic, "thunk") {
 		if obj, ok := fn.Object().(*types.Func); ok && fv.method != nil {
 			if m := fv.method(obj); m != nil {
 				return m
@@ -403,7 +403,7 @@ func (fv *funcValues) boundInterface(fn *ssa.Function, pkg *types.Package) *ssa.
 // method bound to a receiver (s.Withdrawals.OnBankPayout, a service of
 // another package's concrete type, or an interface's method), or nil.
 func (fv *funcValues) bound(fn *ssa.Function, pkg *types.Package) *ssa.MakeClosure {
-	if !strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
+	if !valueflow.BoundWrapper(fn) {
 		return nil
 	}
 	var first *ssa.MakeClosure // the first in the source, whatever order the functions were visited in

@@ -212,7 +212,7 @@ func (r *Result) BoundMethod(call ssa.CallInstruction) (*types.Func, types.Type,
 	var recv types.Type
 	for _, fn := range r.values.targets(c.Value, nil, false) {
 		m, ok := fn.Object().(*types.Func)
-		if !ok || !strings.HasPrefix(fn.Synthetic, "bound method wrapper") || len(fn.FreeVars) != 1 ||
+		if !ok || !valueflow.BoundWrapper(fn) || len(fn.FreeVars) != 1 ||
 			!types.IsInterface(fn.FreeVars[0].Type()) || method != nil && m != method {
 			return nil, nil, false
 		}

@@ -3,7 +3,6 @@ package summary
 import (
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -69,7 +68,7 @@ func boundAdapted(named *types.Named, v ssa.Value) (valueflow.Adapted, bool) {
 	}
 	bound := mc.Fn.(*ssa.Function)
 	method, ok := bound.Object().(*types.Func)
-	if !ok || !strings.HasPrefix(bound.Synthetic, "bound method wrapper") || method.Pkg() == nil {
+	if !ok || !valueflow.BoundWrapper(bound) || method.Pkg() == nil {
 		return valueflow.Adapted{}, false
 	}
 	recv := method.Type().(*types.Signature).Recv().Type()

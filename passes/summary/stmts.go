@@ -1496,7 +1496,7 @@ func (b *stmtBuilder) relayed(call *ssa.Call, entry int, relays []valueflow.Rela
 // value (h.orders.Create), whose one free variable is the receiver it
 // was bound to.
 func boundWrapper(fn *ssa.Function) bool {
-	return strings.HasPrefix(fn.Synthetic, "bound method wrapper") && len(fn.FreeVars) == 1
+	return valueflow.BoundWrapper(fn) && len(fn.FreeVars) == 1
 }
 
 // madeHandler reports whether fn is a function literal that the
