@@ -171,7 +171,9 @@
 // app.WithIdempotencyKey(r.Context(), r.Header.Get("Idempotency-Key")),
 // in the standalone idemlint, which sees both packages (at the root's
 // call of its own helper when the helper, which makes the service's call,
-// has no key in scope). Where no key is
+// has no key in scope; at the call of a router adapter or a dispatcher
+// that runs the root, fn(ctx, p) with the task in scope, when the root
+// itself has none). Where no key is
 // in scope and the retries are calls
 // made again by the code around them (a closure of backoff.Retry or
 // retry.Do, a hand-written retry loop), and that code is not itself
