@@ -118,7 +118,11 @@
 // implementation the program has calls it before returning: its writes
 // run on the handles the implementation hands it (a unit of work that
 // begins a transaction but gives its repositories the pool is found);
-// one a bus keeps to run later does not count.
+// one a bus keeps to run later does not count. A function field the
+// constructor fills with another package's method (PostLedger: l.Post)
+// runs that method's writes at the field's call, and a method of another
+// package bound as a handler in a table is judged through it, at the
+// binding.
 //
 // The suggested fix wraps the writes in one transaction when they run on
 // one database/sql, pgx pool, sqlx, gorm, bun or ent handle in one function with no
