@@ -79,18 +79,25 @@ func callsFuncField(pass *analysis.Pass) bool {
 // declaresFuncMap reports whether the package declares a struct type
 // with a field that maps keys to functions, or to maps of them.
 func declaresFuncMap(pass *analysis.Pass) bool {
+	return declaresField(pass, func(t types.Type) bool {
+		m, ok := t.Underlying().(*types.Map)
+		return ok && holdsFuncs(m.Elem())
+	})
+}
+
+// declaresField reports whether the package declares a struct type with
+// a field whose type is.
+func declaresField(pass *analysis.Pass, is func(types.Type) bool) bool {
 	for _, name := range pass.Pkg.Scope().Names() {
 		tn, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName)
 		if !ok {
 			continue
 		}
-		st, ok := tn.Type().Underlying().(*types.Struct)
-		if !ok {
-			continue
-		}
-		for f := range st.Fields() {
-			if m, ok := f.Type().Underlying().(*types.Map); ok && holdsFuncs(m.Elem()) {
-				return true
+		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+			for f := range st.Fields() {
+				if is(f.Type()) {
+					return true
+				}
 			}
 		}
 	}
@@ -324,20 +331,10 @@ func callsRegistration(pass *analysis.Pass) bool {
 // with a field of function type: only then is SSA built to find the
 // fields its registrations hand on.
 func declaresFuncField(pass *analysis.Pass) bool {
-	for _, name := range pass.Pkg.Scope().Names() {
-		tn, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName)
-		if !ok {
-			continue
-		}
-		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
-			for f := range st.Fields() {
-				if _, ok := f.Type().Underlying().(*types.Signature); ok {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return declaresField(pass, func(t types.Type) bool {
+		_, ok := t.Underlying().(*types.Signature)
+		return ok
+	})
 }
 
 // loadedField returns the struct field a function value is loaded from

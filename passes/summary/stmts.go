@@ -803,12 +803,16 @@ func (b *stmtBuilder) call(c ssa.CallInstruction) {
 		}
 	}
 	call, now := c.(*ssa.Call) // not go, not defer
+	var bound *ssa.Function
+	if now && cc.StaticCallee() == nil && !cc.IsInvoke() {
+		bound = b.boundConcrete(call)
+	}
 	switch callee := cc.StaticCallee(); {
-	case callee == nil && now && b.boundConcrete(call) != nil:
+	case bound != nil:
 		// A method of a concrete type bound into a field the package
 		// fills (PostLedger: l.Post): the wrapper SSA makes for it
 		// calls it, with the arguments of this call.
-		b.visit(b.boundConcrete(call))
+		b.visit(bound)
 	case callee == nil && now:
 		n := len(b.sum.Stmts)
 		b.wired(call) // an interface's method, or one bound in a function value
