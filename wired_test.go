@@ -469,7 +469,7 @@ func TestWired(t *testing.T) {
 		},
 		// Roots that put their key in the context for the service: one
 		// package at a time, no package sees both, so no fix.
-		"example.com/wiredctx/cmd/server/main.go:29": {
+		"example.com/wiredctx/cmd/server/main.go:32": {
 			// Writes on a handle taken out of the request's context,
 			// which carries no transaction; not those a unit of work
 			// runs with its transaction in the context.
@@ -517,16 +517,16 @@ func TestWired(t *testing.T) {
 		},
 		// Tasks a generic adapter or a route table of the tasks'
 		// package runs.
-		"example.com/wiredctx/cmd/server/main.go:57": {
+		"example.com/wiredctx/cmd/server/main.go:60": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Again \(orders.go:\d+:\d+\) is fresh on every attempt \(asynq handler Tasks.again, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Redo \(orders.go:\d+:\d+\) is fresh on every attempt \(asynq handler Tasks.redo, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Repeat \(orders.go:\d+:\d+\) is fresh on every attempt \(asynq handler Tasks.repeat, wired here\)`,
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Route \(orders.go:\d+:\d+\) is fresh on every attempt \(asynq handler Router.ProcessTask, wired here\)`,
 		},
-		"example.com/wiredctx/cmd/server/main.go:41": {
+		"example.com/wiredctx/cmd/server/main.go:44": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in orders.Service.Refund \(orders.go:\d+:\d+\) is fresh on every attempt \(gin handler GinHandler.Refund, wired here\)`,
 		},
-		"example.com/wiredctx/cmd/server/main.go:44": {
+		"example.com/wiredctx/cmd/server/main.go:47": {
 			// The order's shipment commits before each line's.
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into shipments in pg.Store.InsertShipment \(pg.go:\d+:\d+\) is not idempotent \(SQS message handler Queue.handle, wired here\)`,
 			`a retry inserts a second shipments row with a new id: uuid.NewString\(\) in orders.Service.Restock \(orders.go:\d+:\d+\) is fresh on every attempt \(SQS message handler Queue.handle, wired here\)`,
@@ -815,6 +815,12 @@ func TestWired(t *testing.T) {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT of accounts \(it stores a value computed from the one read\) in repo.Accounts.Save \(repo.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Charge, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of accounts \(it computes from the current value\) in repo.Ledger.Post\$1 \(repo.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.CreditLoose, wired here\)`,
 		},
+		// A service that calls the provider with options setting no
+		// key, once and per item.
+		"example.com/wiredctx/cmd/server/main.go:62": {
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in psp.Client.Refund \(psp.go:\d+:\d+\) \(HTTP handler API.Refund, wired here\)`,
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in psp.Client.Void \(psp.go:\d+:\d+\) \(HTTP handler API.VoidAll, wired here\)`,
+		},
 		"example.com/wiredwrap/cmd/server/main.go:12": {
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in payments.Gateway.Charge \(payments.go:\d+:\d+\) \(HTTP handler Handler.Pay, wired here\)`,
 		},
@@ -1004,15 +1010,15 @@ func TestWiredFixesConverge(t *testing.T) {
 	// in a package the handler's imports, a note nobody can key, and a
 	// helper that makes a context of its own, and an adapter that calls
 	// its handler in two places or runs another handler that makes the
-	// same call once per item.
-	for _, root := range []string{"Handler.Bulk", "Handler.Tag", "Handler.Note", "Handler.PayEach", "Handler.RemindAll", "Handler.ArchiveEach", "Queue.handle", "Handler.Resend", "Tasks.repeat", "Tasks.again"} {
+	// same call once per item, and a call with options made per item.
+	for _, root := range []string{"Handler.Bulk", "Handler.Tag", "Handler.Note", "Handler.PayEach", "Handler.RemindAll", "Handler.ArchiveEach", "Queue.handle", "Handler.Resend", "Tasks.repeat", "Tasks.again", "API.VoidAll"} {
 		if !slices.ContainsFunc(got, func(s string) bool {
 			return strings.Contains(s, "("+root+")") || strings.Contains(s, root+";") || strings.Contains(s, "HTTP handler "+root) || strings.Contains(s, " "+root+")")
 		}) {
 			t.Errorf("the finding of %s, which had no fix, is gone after the fixes", root)
 		}
 	}
-	if len(got) != 10 {
-		t.Errorf("after the fixes, %d freshid and missingkey findings, want the 10 that had no fix:\n%s", len(got), strings.Join(got, "\n"))
+	if len(got) != 11 {
+		t.Errorf("after the fixes, %d freshid and missingkey findings, want the 11 that had no fix:\n%s", len(got), strings.Join(got, "\n"))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -84,4 +85,15 @@ func SameAt(info *types.Info, pkg *types.Package, node ast.Node, pos token.Pos, 
 		ast.Inspect(node, name)
 	}
 	return same
+}
+
+// AppendArg returns the edit that passes text as the last argument of
+// call: after its last argument, so that a call written over several
+// lines, with a comma after that argument, keeps the comma.
+func AppendArg(call *ast.CallExpr, text string) analysis.TextEdit {
+	at := call.Rparen
+	if n := len(call.Args); n > 0 {
+		at, text = call.Args[n-1].End(), ", "+text
+	}
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)}
 }

@@ -1275,10 +1275,11 @@ type KeyFix struct {
 }
 
 // A FieldFix fills field Path of argument Arg of a wired call with a
-// key.
+// key, or, for Arg its options, passes Option (FuncKey) with the key.
 type FieldFix struct {
-	Arg  int
-	Path string
+	Arg    int
+	Path   string
+	Option string
 	KeyFix
 }
 

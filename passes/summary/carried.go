@@ -278,20 +278,12 @@ func carriedDown(fixes []valueflow.KeyFix, step ProgramDefect) []valueflow.KeyFi
 
 // fieldFills prepares the fixes that fill field, left empty in the
 // literal written as argument arg of a wired call, with the operation
-// key: the one in scope at the call (a task's ID, a request's header),
-// or, in a function with one context parameter, the key a root puts in
-// that context (catalog.Carried), namespaced by the function. None for a
-// call in a loop, which one key cannot tell apart, or in a generated
-// file.
+// key (callKeyOf). None for a literal with positional fields.
 func fieldFills(pass *analysis.Pass, cat *catalog.Catalog, call *ssa.Call, arg int, field string) []valueflow.FieldFix {
-	if pass == nil || inLoop(call.Block()) || strings.Count(field, ".") != 1 {
+	if pass == nil || strings.Count(field, ".") != 1 {
 		return nil
 	}
-	file := fix.FileOf(pass, call.Pos())
-	if file == nil || ast.IsGenerated(file) {
-		return nil
-	}
-	ce := fix.CallAt(file, call.Pos())
+	file, ce := callSyntax(pass, call)
 	if ce == nil || arg >= len(ce.Args) {
 		return nil
 	}
@@ -302,45 +294,175 @@ func fieldFills(pass *analysis.Pass, cat *catalog.Catalog, call *ssa.Call, arg i
 	if !ok || slices.ContainsFunc(lit.Elts, func(e ast.Expr) bool { _, kv := e.(*ast.KeyValueExpr); return !kv }) {
 		return nil // positional fields
 	}
-	name := strings.TrimPrefix(field, ".")
-	fill := func(expr string) []analysis.TextEdit {
-		text := name + ": " + expr
-		switch {
-		case pass.Fset.Position(lit.Lbrace).Line != pass.Fset.Position(lit.Rbrace).Line:
-			text = "\t" + text + ",\n" + fix.LineIndent(pass.Fset, file, lit.Rbrace)
-		case len(lit.Elts) > 0:
-			text = ", " + text
-		}
-		return []analysis.TextEdit{{Pos: lit.Rbrace, End: lit.Rbrace, NewText: []byte(text)}}
-	}
-	if v, ks, ok := opkey.InScope(pass, cat, call.Pos()); ok {
-		edits := fill(fmt.Sprintf(ks.Expr, v, cat.KeyHeader()))
-		for _, imp := range ks.Imports {
-			edits = append(edits, fix.AddImport(file, imp)...)
-		}
-		if fe := fileEdits(pass.Fset, edits); fe != nil {
-			return []valueflow.FieldFix{{Arg: arg, Path: field, KeyFix: valueflow.KeyFix{Message: "Pass the operation key in " + name, Edits: fe}}}
-		}
+	k, ok := callKeyOf(pass, cat, call, file)
+	if !ok {
 		return nil
+	}
+	name := strings.TrimPrefix(field, ".")
+	text := name + ": " + k.expr
+	switch {
+	case pass.Fset.Position(lit.Lbrace).Line != pass.Fset.Position(lit.Rbrace).Line:
+		text = "\t" + text + ",\n" + fix.LineIndent(pass.Fset, file, lit.Rbrace)
+	case len(lit.Elts) > 0:
+		text = ", " + text
+	}
+	f, ok := k.fix(pass, analysis.TextEdit{Pos: lit.Rbrace, End: lit.Rbrace, NewText: []byte(text)}, "in "+name)
+	if !ok {
+		return nil
+	}
+	return []valueflow.FieldFix{{Arg: arg, Path: field, KeyFix: f}}
+}
+
+// optionFills prepares, for a wired call whose functional options (arg,
+// its variadic parameter) set no key, the fixes that pass one more
+// option with the operation key (callKeyOf): one for each function of
+// the options' package that makes an option of a string, since only the
+// implementation the program wires tells which of them sets the key
+// (Keyless.Option).
+func optionFills(pass *analysis.Pass, cat *catalog.Catalog, call *ssa.Call, arg int) []valueflow.FieldFix {
+	if pass == nil {
+		return nil
+	}
+	sig := call.Call.Signature()
+	if !sig.Variadic() || arg != sig.Params().Len()-1 {
+		return nil
+	}
+	opt, ok := types.Unalias(sig.Params().At(arg).Type().(*types.Slice).Elem()).(*types.Named)
+	if !ok || opt.Obj().Pkg() == nil {
+		return nil
+	}
+	file, ce := callSyntax(pass, call)
+	if ce == nil || ce.Ellipsis.IsValid() || len(ce.Args) == 0 {
+		return nil
+	}
+	makers := optionMakers(opt)
+	if len(makers) == 0 {
+		return nil
+	}
+	k, ok := callKeyOf(pass, cat, call, file)
+	if !ok {
+		return nil
+	}
+	qual, imports := optionQualifier(pass, file, opt.Obj().Pkg())
+	if qual == "" && imports == nil {
+		return nil
+	}
+	var out []valueflow.FieldFix
+	for _, m := range makers {
+		text := qual + m.Name() + "(" + k.expr + ")"
+		f, ok := k.fix(pass, fix.AppendArg(ce, text), "with "+text)
+		if !ok {
+			continue
+		}
+		f.Edits = append(f.Edits, fileEdits(pass.Fset, imports)...)
+		out = append(out, valueflow.FieldFix{Arg: arg, Option: m.Pkg().Path() + "." + m.Name(), KeyFix: f})
+	}
+	return out
+}
+
+// optionMakers returns the exported functions of the package of opt,
+// an options type, that make one of a string: the candidates to set a
+// key.
+func optionMakers(opt *types.Named) []*types.Func {
+	var out []*types.Func
+	scope := opt.Obj().Pkg().Scope()
+	for _, name := range scope.Names() {
+		fn, ok := scope.Lookup(name).(*types.Func)
+		if !ok || !fn.Exported() {
+			continue
+		}
+		sig := fn.Signature()
+		if sig.Params().Len() == 1 && !sig.Variadic() && isString(sig.Params().At(0).Type()) && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), opt) {
+			out = append(out, fn)
+		}
+		if len(out) == maxKeyFixes {
+			break
+		}
+	}
+	return out
+}
+
+// optionQualifier returns how file names the package of an option's
+// function ("pay.", or "" for its own package) and the edits that
+// import it, when the file does not yet: ("", nil) when it cannot.
+func optionQualifier(pass *analysis.Pass, file *ast.File, pkg *types.Package) (string, []analysis.TextEdit) {
+	if pkg == pass.Pkg {
+		return "", []analysis.TextEdit{}
+	}
+	if name := fix.ImportName(pass.Pkg, file, pkg.Path()); name != "" {
+		if name == "_" || name == "." {
+			return "", nil
+		}
+		return name + ".", []analysis.TextEdit{}
+	}
+	if pass.Pkg.Scope().Lookup(pkg.Name()) != nil || fix.ImportName(pass.Pkg, file, pkg.Name()) != "" {
+		return "", nil
+	}
+	return pkg.Name() + ".", fix.AddImport(file, pkg.Path())
+}
+
+// callSyntax returns the file and the call expression of a call, when
+// the file is not generated and the call runs once per run of its
+// function (a call in a loop, which one key cannot tell apart, has
+// none).
+func callSyntax(pass *analysis.Pass, call *ssa.Call) (*ast.File, *ast.CallExpr) {
+	if inLoop(call.Block()) {
+		return nil, nil
+	}
+	file := fix.FileOf(pass, call.Pos())
+	if file == nil || ast.IsGenerated(file) {
+		return nil, nil
+	}
+	return file, fix.CallAt(file, call.Pos())
+}
+
+// A callKey is the operation key an edit at a wired call can write: the
+// one in scope at the call (a task's ID, a request's header), or, in a
+// function with one context parameter, the key a root puts in that
+// context (catalog.Carried), namespaced by the function.
+type callKey struct {
+	expr  string
+	edits []analysis.TextEdit // the key's imports, or the carrier's declarations
+	// ctx is, for a key the root puts in the context, the function's
+	// context parameter (the receiver is 0).
+	ctx int
+}
+
+func callKeyOf(pass *analysis.Pass, cat *catalog.Catalog, call *ssa.Call, file *ast.File) (callKey, bool) {
+	if v, ks, ok := opkey.InScope(pass, cat, call.Pos()); ok {
+		k := callKey{expr: fmt.Sprintf(ks.Expr, v, cat.KeyHeader()), ctx: -1}
+		for _, imp := range ks.Imports {
+			k.edits = append(k.edits, fix.AddImport(file, imp)...)
+		}
+		return k, true
 	}
 	fn := call.Parent()
 	ctx := soleContextParam(fn)
 	if ctx == nil || fn.Parent() != nil || !contextReadable(pass, fn, ctx.Object().(*types.Var), call.Pos(), fix.CarrierFor) {
-		return nil
+		return callKey{}, false
 	}
 	decls, ok := fix.CarrierDecls(pass, true)
 	if !ok {
-		return nil
+		return callKey{}, false
 	}
-	edits := append(fill(fix.CarrierFor+"("+ctx.Name()+", "+strconv.Quote(strings.ToLower(fn.Name()))+")"), decls...)
-	fe := fileEdits(pass.Fset, edits)
+	expr := fix.CarrierFor + "(" + ctx.Name() + ", " + strconv.Quote(strings.ToLower(fn.Name())) + ")"
+	return callKey{expr: expr, edits: decls, ctx: slices.Index(fn.Params, ctx)}, true
+}
+
+// fix makes the KeyFix of edit, which writes the key, and the key's own
+// edits; what says what the edit passes the key in or with.
+func (k callKey) fix(pass *analysis.Pass, edit analysis.TextEdit, what string) (valueflow.KeyFix, bool) {
+	fe := fileEdits(pass.Fset, append([]analysis.TextEdit{edit}, k.edits...))
 	if fe == nil {
-		return nil
+		return valueflow.KeyFix{}, false
 	}
-	return []valueflow.FieldFix{{Arg: arg, Path: field, KeyFix: valueflow.KeyFix{
-		Param: slices.Index(fn.Params, ctx), Context: catalog.Carried, Carrier: pass.Pkg.Path(), Edits: fe,
-		Message: "Pass the operation key, which the root puts in the context it passes (" + fix.CarrierWith + "), in " + name,
-	}}}
+	if k.ctx < 0 {
+		return valueflow.KeyFix{Message: "Pass the operation key " + what, Edits: fe}, true
+	}
+	return valueflow.KeyFix{
+		Param: k.ctx, Context: catalog.Carried, Carrier: pass.Pkg.Path(), Edits: fe,
+		Message: "Pass the operation key, which the root puts in the context it passes (" + fix.CarrierWith + "), " + what,
+	}, true
 }
 
 // contextReadable reports whether code at pos can read the key the

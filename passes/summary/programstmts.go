@@ -880,7 +880,7 @@ func (p *program) failedBefore(root *ProgramRoot) bool {
 // this is, when the root calls it once.
 func (p *program) fillFix(w *valueflow.WiredStmt, eff valueflow.Effect, through []Resolution, root string) *valueflow.KeyFix {
 	for _, ff := range w.Fills {
-		if ff.Arg != eff.KeyParam-1 || ff.Path != eff.KeyPath {
+		if ff.Arg != eff.KeyParam-1 || !fills(ff, eff) {
 			continue
 		}
 		if ff.Context == "" {
@@ -899,6 +899,15 @@ func (p *program) fillFix(w *valueflow.WiredStmt, eff valueflow.Effect, through 
 		}
 	}
 	return nil
+}
+
+// fills reports whether ff fills the slot of eff: its field, or, for a
+// slot of options, with the option that sets it.
+func fills(ff valueflow.FieldFix, eff valueflow.Effect) bool {
+	if ff.Option != "" {
+		return valueflow.IsOptionsPath(eff.KeyPath) && ff.Option == eff.Keyless.Option
+	}
+	return ff.Path == eff.KeyPath
 }
 
 // leavesKeyEmpty reports whether a wired call leaves empty the request

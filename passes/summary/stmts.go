@@ -1754,7 +1754,9 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		}
 		for _, f := range b.h.r.emptyFields(call, a) {
 			w.Empty = append(w.Empty, valueflow.ArgSource{Param: i, Path: f})
-			if !valueflow.IsOptionsSetPath(f) {
+			if valueflow.IsOptionsSetPath(f) {
+				w.Fills = append(w.Fills, optionFills(b.h.r.pass, b.h.r.Env.Catalog, call, i)...)
+			} else {
 				w.Fills = append(w.Fills, fieldFills(b.h.r.pass, b.h.r.Env.Catalog, call, i, f)...)
 			}
 		}

@@ -215,7 +215,7 @@ func applyOptions(opts []Option) Options {
 
 // Charge charges a card.
 func (g Gateway) Charge(ctx context.Context, cents int64, opts ...Option) error {
-	return g.send(ctx, "/payments", applyOptions(opts)) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.TopUp\); pass store.WithKey with the request's Idempotency-Key header`
+	return g.send(ctx, "/payments", applyOptions(opts)) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.TopUp\) \[IDEM002\]$`
 }
 
 func (g Gateway) send(ctx context.Context, path string, o Options) error {

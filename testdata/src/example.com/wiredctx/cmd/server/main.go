@@ -20,6 +20,9 @@ import (
 	"example.com/wiredctx/orders"
 	"example.com/wiredctx/payments"
 	"example.com/wiredctx/pg"
+	"example.com/wiredctx/psp"
+	"example.com/wiredctx/refundapi"
+	"example.com/wiredctx/refunds"
 	"example.com/wiredctx/tasks"
 )
 
@@ -56,5 +59,8 @@ func main() {
 	http.HandleFunc("POST /resends", h.Resend)
 	_ = (&tasks.Tasks{Orders: svc}).Mux()
 	_ = tasks.NewRouter(&tasks.Tasks{Orders: svc})
+	ra := &refundapi.API{Refunds: &refunds.Service{PSP: &psp.Client{HC: http.DefaultClient}}}
+	http.HandleFunc("POST /refunds", ra.Refund)
+	http.HandleFunc("POST /voids", ra.VoidAll)
 	http.ListenAndServe(":8080", nil)
 }
