@@ -1,6 +1,7 @@
 package naturalkey
 
 import (
+	"cmp"
 	"fmt"
 	"go/types"
 	"slices"
@@ -93,8 +94,8 @@ func (c *checker) freshSinks() map[string]map[string]bool {
 		}
 		if d.Sink.Kind == valueflow.ModelSink {
 			// A model's field: the column gorm names it, of the
-			// table gorm names the model's.
-			out[d.Root][catalog.GormTable(d.Sink.Table)+"."+catalog.GormColumn(d.Sink.Column)] = true
+			// table gorm stores the model in.
+			out[d.Root][cmp.Or(d.Sink.Stored, catalog.GormTable(d.Sink.Table))+"."+catalog.GormColumn(d.Sink.Column)] = true
 			continue
 		}
 		out[d.Root][d.Sink.Table+"."+d.Sink.Column] = true

@@ -513,8 +513,10 @@ func (c *Catalog) IDHeaders(fn *types.Func) []string {
 // HandlerShape reports whether a function of this signature is a retried
 // root by shape alone.
 func (c *Catalog) HandlerShape(sig *types.Signature) (string, bool) {
-	k, ok := handlerShapes[SigKey(sig)]
-	return k, ok
+	if k, ok := handlerShapes[SigKey(sig)]; ok {
+		return k, true
+	}
+	return lambdaShape(sig)
 }
 
 // Registration reports whether fn hands one of its arguments to a library

@@ -431,7 +431,7 @@ func TestKeyPlace(t *testing.T) {
 // rootKinds lists the kinds of root the tables name.
 func rootKinds() []string {
 	var out []string
-	for _, table := range []map[string]string{handlerShapes, contextRoots, loopReceivers, deliveryChans} {
+	for _, table := range []map[string]string{handlerShapes, lambdaEvents, contextRoots, loopReceivers, deliveryChans} {
 		for _, kind := range table {
 			out = append(out, kind)
 		}

@@ -121,6 +121,9 @@ func rowNames() []rowName {
 	for k := range handlerShapes {
 		add("type", "handlerShapes", typeInSig.FindAllString(k, -1)...)
 	}
+	for k := range lambdaEvents {
+		add("type", "lambdaEvents", k)
+	}
 	for p := range derivingPackages {
 		add("package", "derivingPackages", p)
 	}

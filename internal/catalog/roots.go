@@ -39,16 +39,37 @@ var handlerShapes = map[string]string{
 	"func(context.Context, github.com/rabbitmq/amqp091-go.Delivery) error":                "AMQP delivery handler",
 	"func(context.Context, github.com/streadway/amqp.Delivery) error":                     "AMQP delivery handler",
 	"func(context.Context, github.com/aws/aws-sdk-go-v2/service/sqs/types.Message) error": "SQS message handler",
-	// Lambda handlers of the events that are delivered again on failure
-	// (SQS, SNS, EventBridge) or retried by the caller (API Gateway):
-	// lambda.Start takes them as method values of any package, so their
-	// own package must know them by shape.
-	"func(context.Context, github.com/aws/aws-lambda-go/events.SQSEvent) (github.com/aws/aws-lambda-go/events.SQSEventResponse, error)":                        "Lambda SQS handler",
-	"func(context.Context, github.com/aws/aws-lambda-go/events.SQSEvent) error":                                                                                "Lambda SQS handler",
-	"func(context.Context, github.com/aws/aws-lambda-go/events.SNSEvent) error":                                                                                "Lambda SNS handler",
-	"func(context.Context, github.com/aws/aws-lambda-go/events.CloudWatchEvent) error":                                                                         "Lambda EventBridge handler",
-	"func(context.Context, github.com/aws/aws-lambda-go/events.APIGatewayProxyRequest) (github.com/aws/aws-lambda-go/events.APIGatewayProxyResponse, error)":   "Lambda API Gateway handler",
-	"func(context.Context, github.com/aws/aws-lambda-go/events.APIGatewayV2HTTPRequest) (github.com/aws/aws-lambda-go/events.APIGatewayV2HTTPResponse, error)": "Lambda API Gateway handler",
+}
+
+// lambdaEvents are the Lambda events delivered again on failure (SQS,
+// SNS, EventBridge) or retried by the caller (API Gateway), by kind of
+// handler. lambda.Start takes a handler of any package, as a method
+// value, so its own package must know it by shape: a function of the
+// event, with or without a context before it, that returns an error,
+// alone or after a response of any type.
+var lambdaEvents = map[string]string{
+	"github.com/aws/aws-lambda-go/events.SQSEvent":                "Lambda SQS handler",
+	"github.com/aws/aws-lambda-go/events.SNSEvent":                "Lambda SNS handler",
+	"github.com/aws/aws-lambda-go/events.CloudWatchEvent":         "Lambda EventBridge handler", // EventBridgeEvent is an alias
+	"github.com/aws/aws-lambda-go/events.APIGatewayProxyRequest":  "Lambda API Gateway handler",
+	"github.com/aws/aws-lambda-go/events.APIGatewayV2HTTPRequest": "Lambda API Gateway handler",
+	// One record of an SQS batch, which the batch's handler hands to a
+	// function of this shape, through a router or a decorator; the batch
+	// fails, or reports the record's failure, and SQS delivers it again.
+	"github.com/aws/aws-lambda-go/events.SQSMessage": "Lambda SQS record handler",
+}
+
+// lambdaShape returns the kind of Lambda handler a function of sig is.
+func lambdaShape(sig *types.Signature) (string, bool) {
+	params, results := sig.Params(), sig.Results()
+	if sig.Variadic() || params.Len() == 0 || params.Len() > 2 || results.Len() == 0 || results.Len() > 2 || TypeKey(results.At(results.Len()-1).Type()) != "error" {
+		return "", false
+	}
+	if params.Len() == 2 && TypeKey(params.At(0).Type()) != "context.Context" {
+		return "", false
+	}
+	kind, ok := lambdaEvents[TypeKey(params.At(params.Len()-1).Type())]
+	return kind, ok
 }
 
 // A Registration passes a function (or a value whose methods are the
@@ -418,6 +439,7 @@ var keyPlaces = map[string]string{
 	"Temporal activity":          "the workflow's and the activity's IDs",
 	"SQS consumer loop":          "the message's ID",
 	"Lambda SQS handler":         "the message's ID",
+	"Lambda SQS record handler":  "the message's ID",
 	"Lambda SNS handler":         "the message's ID",
 	"Lambda EventBridge handler": "the event's ID",
 	"AMQP delivery loop":         "the message's ID",

@@ -608,7 +608,7 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 		f := strct.Field(i)
 		if f.Name() == field && isModelIdentity(t.env.Catalog, f, strct.Tag(i)) && !t.builderAbsorbs(instr, ModelColumn(f, strct.Tag(i)), table, strct) &&
 			!t.failsOnAnotherModelKey(strct, field, table, n.v, instr, n.stack) && !t.clausesAbsorb(instr, ModelColumn(f, strct.Tag(i)), table, strct, n) {
-			t.hit(SinkInfo{Kind: ModelSink, Table: name, Column: field}, instr.Pos(), n.stack, nil)
+			t.hit(SinkInfo{Kind: ModelSink, Table: name, Column: field, Stored: table}, instr.Pos(), n.stack, nil)
 		}
 	}
 }

@@ -1343,6 +1343,9 @@ type SinkInfo struct {
 	Kind   SinkKind
 	Table  string // INSERT table or model type
 	Column string // INSERT column or model field
+	// Stored, for a model's field, is the table the ORM stores the model
+	// in: its TableName's, or the one its type's name gives.
+	Stored string
 	What   string // for key slots: what the value identifies
 	// Conflict, for a key slot, is the error its call returns for a value
 	// it has seen (catalog.Slot.Conflict).

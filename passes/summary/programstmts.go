@@ -293,8 +293,11 @@ type scope struct {
 	// (WiredStmt.Discarded): the guards below decide nothing for the
 	// lists above.
 	discarded bool
-	args      []valueflow.ArgSource   // where the wired call's arguments come from
-	produced  []valueflow.ArgSource   // the arguments (and fields) another wired call made
+	args      []valueflow.ArgSource // where the wired call's arguments come from
+	produced  []valueflow.ArgSource // the arguments (and fields) another wired call made, or a fresh value
+	// fresh are, at the root, by wired call (At and wiredKey), the
+	// arguments and fields that hold a value the root makes fresh.
+	fresh     map[string][]valueflow.ArgSource
 	fields    []valueflow.FieldSource // the fields of arguments built in place
 	sealed    []int                   // the arguments built in place that only the call is given
 	relative  []valueflow.ArgSource   // the fields of arguments the caller set from their own value
@@ -342,12 +345,29 @@ func (p *program) rootStmts(pending []*valueflow.Pending) []ProgramRoot {
 	for _, pend := range pending {
 		for _, pr := range pend.Roots {
 			root := ProgramRoot{Root: pr.Root, Wiring: p.wiring(pr.Pkg), External: pr.External}
-			sc := &scope{key: "root", pkg: pr.Pkg, lasting: pr.Bound, registered: pr.Registered}
+			sc := &scope{key: "root", pkg: pr.Pkg, lasting: pr.Bound, registered: pr.Registered, fresh: freshArgs(pend, pr.Root)}
 			if named := p.named(pr.Recv); named != nil {
 				sc.recv, sc.lasting = types.NewPointer(named), true
 			}
 			p.expand(&root, pr.Stmts, sc, 0)
 			out = append(out, root)
+		}
+	}
+	return out
+}
+
+// freshArgs returns, by wired call of a root, the arguments (and fields)
+// that hold a value the root makes fresh on each attempt (FreshArg): not
+// a value its caller hands it.
+func freshArgs(pend *valueflow.Pending, root string) map[string][]valueflow.ArgSource {
+	out := map[string][]valueflow.ArgSource{}
+	for _, pc := range pend.Calls {
+		if pc.Root != root {
+			continue
+		}
+		k := pc.Call.At.String() + " " + wiredKey(pc.Call)
+		for _, fa := range pc.Fresh {
+			out[k] = append(out[k], valueflow.ArgSource{Param: fa.Arg, Path: fa.Path})
 		}
 	}
 	return out
@@ -550,7 +570,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			parent:       sc,
 			handles:      w.Handles,
 			args:         w.Args,
-			produced:     w.Produced,
+			produced:     append(slices.Clip(w.Produced), sc.fresh[w.Call.At.String()+" "+wiredKey(w.Call)]...),
 			fields:       w.Fields,
 			sealed:       w.Sealed,
 			relative:     w.Relative,

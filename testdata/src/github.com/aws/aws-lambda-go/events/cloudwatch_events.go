@@ -16,3 +16,6 @@ type CloudWatchEvent struct {
 	Resources  []string        `json:"resources"`
 	Detail     json.RawMessage `json:"detail"`
 }
+
+// EventBridgeEvent is the name of CloudWatchEvent in newer releases.
+type EventBridgeEvent = CloudWatchEvent

@@ -1,0 +1,26 @@
+//go:build wireinject
+// +build wireinject
+
+package main
+
+import (
+	"context"
+
+	"github.com/google/wire"
+
+	"github.com/northwind-air/mileage/internal/service/redemption"
+	"github.com/northwind-air/mileage/internal/wiring"
+)
+
+func initApp(ctx context.Context) (*app, func(), error) {
+	wire.Build(
+		wiring.BaseSet,
+		wiring.AWSSet,
+		wiring.StoreSet,
+		wiring.ProviderSet,
+		wiring.ProvideNotifyQueue,
+		redemption.NewWorker,
+		newApp,
+	)
+	return nil, nil, nil
+}

@@ -1,0 +1,20 @@
+// Command server wires the handlers to the stores.
+package main
+
+import (
+	"database/sql"
+	"net/http"
+
+	"example.com/wiredfresh/accrual"
+	"example.com/wiredfresh/store"
+	"gorm.io/gorm"
+)
+
+func main() {
+	db, _ := sql.Open("postgres", "")
+	h := &accrual.Handlers{Accruals: &store.Accruals{DB: &gorm.DB{}}, Ledger: &store.Ledger{DB: db}, Tx: &store.Tx{DB: &gorm.DB{}}}
+	http.HandleFunc("POST /rentals", h.Rental)
+	http.HandleFunc("POST /cards", h.Card)
+	http.HandleFunc("POST /leases", h.Lease)
+	http.ListenAndServe(":8080", nil)
+}

@@ -1,0 +1,16 @@
+-- A rental's accrual, under the ID the accrual is given.
+CREATE TABLE rental_accruals (
+	id        text PRIMARY KEY,
+	member_id text NOT NULL,
+	miles     integer NOT NULL
+);
+
+-- A member's miles, one entry per source's reference.
+CREATE TABLE ledger_entries (
+	id         bigserial PRIMARY KEY,
+	member_id  text NOT NULL,
+	source     text NOT NULL,
+	source_ref text NOT NULL,
+	miles      integer NOT NULL,
+	UNIQUE (member_id, source, source_ref)
+);

@@ -1,0 +1,56 @@
+// Package store keeps accruals with gorm and the ledger with
+// database/sql.
+package store
+
+import (
+	"context"
+	"database/sql"
+
+	"example.com/wiredfresh/accrual"
+	"gorm.io/gorm"
+)
+
+// rentalModel is stored in rental_accruals, which its TableName names:
+// not the table its type's name would give.
+type rentalModel struct {
+	ID       string
+	MemberID string
+	Miles    int
+}
+
+func (rentalModel) TableName() string { return "rental_accruals" }
+
+// Accruals stores accruals.
+type Accruals struct{ DB *gorm.DB }
+
+// InsertRental stores a rental's accrual.
+func (a *Accruals) InsertRental(ctx context.Context, r accrual.Rental) error {
+	return a.DB.WithContext(ctx).Create(&rentalModel{ID: r.ID, MemberID: r.MemberID, Miles: r.Miles}).Error // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into rental_accruals in store.Accruals.InsertRental is not idempotent \(HTTP handler Handlers.Rental\)`
+}
+
+// Tx runs work in a gorm transaction that the stores join.
+type Tx struct{ DB *gorm.DB }
+
+type txKey struct{}
+
+// Do runs fn in a transaction.
+func (t *Tx) Do(ctx context.Context, fn func(ctx context.Context) error) error {
+	return t.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return fn(context.WithValue(ctx, txKey{}, tx))
+	})
+}
+
+// Ledger posts miles.
+type Ledger struct{ DB *sql.DB }
+
+// Post inserts an entry.
+func (l *Ledger) Post(ctx context.Context, p accrual.Posting) error {
+	_, err := l.DB.ExecContext(ctx, "INSERT INTO ledger_entries (member_id, source, source_ref, miles) VALUES ($1, $2, $3, $4)", p.MemberID, p.Source, p.SourceRef, p.Miles) // want `a retry inserts the row for the same \(member_id, source, source_ref\) again, which fails or duplicates it: the INSERT into ledger_entries in store.Ledger.Post has no conflict handling for the caller-known \(member_id, source, source_ref\) \(HTTP handler Handlers.Card\)`
+	return err
+}
+
+// Credit inserts an entry of an accrual of the member's.
+func (l *Ledger) Credit(ctx context.Context, p accrual.Posting) error {
+	_, err := l.DB.ExecContext(ctx, "INSERT INTO ledger_entries (member_id, source, source_ref, miles) VALUES ($1, $2, $3, $4)", p.MemberID, p.Source, p.SourceRef, p.Miles)
+	return err
+}
