@@ -68,7 +68,7 @@ func TestWired(t *testing.T) {
 	}
 	// The composition root's findings in the implementations' files
 	// carry the edits of those files that absorb a retry.
-	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server", "example.com/wiredkey/cmd/server", "example.com/wiredgrpc/cmd/server", "example.com/wiredctx/cmd/server", "example.com/wiredwrap/cmd/server")
+	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server", "example.com/wiredkey/cmd/server", "example.com/wiredgrpc/cmd/server", "example.com/wiredctx/cmd/server", "example.com/wiredwrap/cmd/server", "example.com/wiredfresh/cmd/server")
 	fixtest.Gofmt(t, graph.Roots)
 	// A write in the first write's transaction is not listed as one
 	// that commits apart from it.
@@ -824,10 +824,13 @@ func TestWired(t *testing.T) {
 		// A fresh ID copied into another table's key is not a key the
 		// caller knows; a reference the caller sends is.
 		"example.com/wiredfresh/cmd/server/main.go:15": {
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into chargebacks in store.Ledger.Chargeback \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handlers.Chargeback, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into rental_accruals in store.Accruals.InsertRental \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handlers.Rental, wired here\)`,
 			`a retry creates a second rentalModel with a new ID: uuid.NewString\(\) in accrual.Handlers.Lease \(accrual.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handlers.Lease, wired here\)`,
 			`a retry creates a second rentalModel with a new ID: uuid.NewString\(\) in accrual.Handlers.Rental \(accrual.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handlers.Rental, wired here\)`,
 			`a retry inserts the row for the same \(member_id, source, source_ref\) again, which fails or duplicates it: the INSERT into ledger_entries in store.Ledger.Post \(store.go:\d+:\d+\) has no conflict handling for the caller-known \(member_id, source, source_ref\) \(HTTP handler Handlers.Card, wired here\)`,
+			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into chargebacks in store.Ledger.Chargeback \(store.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handlers.Chargeback, wired here\); add ON CONFLICT DO NOTHING and handle the existing row, stopping before the writes after it when it exists`,
+			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into disputes in store.Ledger.Dispute \(store.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handlers.Chargeback, wired here\)`,
 		},
 		"example.com/wiredwrap/cmd/server/main.go:12": {
 			`a retry repeats the Stripe PaymentIntent create: the call carries no idempotency key: paymentintent.New\(\) in payments.Gateway.Charge \(payments.go:\d+:\d+\) \(HTTP handler Handler.Pay, wired here\)`,

@@ -211,11 +211,13 @@ func sqlcQuery(text string) string {
 
 // repeatsPast reports whether the function makes, after st, a write
 // computed from the current value (points = points + $2), which a retry
-// would make again once st absorbed its duplicate: st's failure is what
-// stops it today.
+// would make again once st absorbed its duplicate, or hands st's handle
+// to a call it does not know: st's failure is what stops it today.
 func (c *checker) repeatsPast(st *effects.Stmt, w *writes) bool {
 	return slices.ContainsFunc(w.stmts, func(o *effects.Stmt) bool {
 		return o != st && o.SQL.Writes() && o.SQL.Arithmetic && effects.Dominates(st.Instr, o.Instr)
+	}) || effects.HandsOnAfter(st, func(instr ssa.Instruction) bool {
+		return slices.ContainsFunc(w.stmts, func(o *effects.Stmt) bool { return o.Callee == nil && o.Instr == instr })
 	})
 }
 

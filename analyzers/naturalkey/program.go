@@ -44,7 +44,7 @@ func (c *checker) programRoots() {
 				continue
 			}
 			if col, name := c.givenIdentity(parsed, st.Given, fresh[r.Root]); col != "" {
-				c.reportProgram(&m, r, st, parsed, col, name, c.repeatsAfter(r, j, fresh[r.Root]))
+				c.reportProgram(&m, r, st, parsed, col, name, st.HandsOn || c.repeatsAfter(r, j, fresh[r.Root]))
 			}
 		}
 	}

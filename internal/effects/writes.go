@@ -1016,6 +1016,79 @@ func reachesOne(set []ssa.Instruction, instr ssa.Instruction, forward bool) bool
 // function.
 func Dominates(a, b ssa.Instruction) bool { return valueflow.Dominates(a, b) }
 
+// HandsOnAfter reports whether, after st, its function hands st's
+// handle to a call that known does not name (a wallet's Apply given the
+// transaction): what that call writes in the transaction, which its
+// caller's list does not show, would run again once st absorbed its
+// duplicate.
+func HandsOnAfter(st *Stmt, known func(ssa.Instruction) bool) bool {
+	if st.Recv == nil {
+		return false
+	}
+	handle := placeOf(st.Recv)
+	for _, b := range st.Instr.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || instr == ssa.Instruction(st.Instr) || known(instr) || !Dominates(st.Instr, instr) {
+				continue
+			}
+			args := call.Common().Args
+			if call.Common().Method == nil && call.Common().Signature().Recv() != nil {
+				args = args[1:] // a method of the handle's own (its Commit) is no helper
+			}
+			if slices.ContainsFunc(args, func(a ssa.Value) bool { return placeOf(a) == handle }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// A handlePlace is where a handle is read from: a value and the fields
+// from it (s.db is s and ".db"), seen through embedded fields (sqlx's Tx
+// for the *sql.Tx it embeds, whose methods its statements call).
+type handlePlace struct {
+	base ssa.Value
+	path string
+}
+
+func placeOf(v ssa.Value) handlePlace {
+	var path []string
+	for {
+		switch x := valueflow.Unwrap(v).(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return handlePlace{x, strings.Join(path, "")}
+			}
+			v = x.X
+		case *ssa.FieldAddr:
+			if f := fieldOf(x.X.Type(), x.Field); f != nil && !f.Anonymous() {
+				path = append([]string{"." + f.Name()}, path...)
+			}
+			v = x.X
+		case *ssa.Field:
+			if f := fieldOf(x.X.Type(), x.Field); f != nil && !f.Anonymous() {
+				path = append([]string{"." + f.Name()}, path...)
+			}
+			v = x.X
+		default:
+			return handlePlace{x, strings.Join(path, "")}
+		}
+	}
+}
+
+// fieldOf returns field i of the struct t is, or points to.
+func fieldOf(t types.Type, i int) *types.Var {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i)
+}
+
 // Reaches reports whether b can run after a.
 func Reaches(a, b ssa.Instruction) bool {
 	if a.Parent() != b.Parent() {

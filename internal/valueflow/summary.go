@@ -392,6 +392,10 @@ type FreshArg struct {
 // it runs on comes from.
 type SQLStmt struct {
 	SQL string // the constant text
+	// HandsOn is set when the function, after the statement, hands its
+	// handle to a call whose statements the list does not hold
+	// (effects.HandsOnAfter).
+	HandsOn bool
 	// TextParam, when set, is 1 + the parameter whose constant text
 	// completes SQL, a template with a TextHole: a call's argument
 	// decides the statement (a conflict clause the helper is given).

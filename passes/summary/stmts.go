@@ -223,6 +223,9 @@ type stmtBuilder struct {
 	// For each statement: the instruction here that runs it, and the
 	// callee's exclusive statements, as indices of this list.
 	instrs []ssa.Instruction
+	// direct are the entries that are statements of the function's own,
+	// on a handle it names, by index.
+	direct map[int]*effects.Stmt
 	excl   [][]int
 	// anchors are, for statements of a function literal handed to a
 	// wired call, that call: where they run in the list's function.
@@ -879,6 +882,12 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 		stmt.Nested = true
 		b.chosenBy(&stmt, effects.HandleContext(on))
 	}
+	if st.Recv != nil {
+		if b.direct == nil {
+			b.direct = map[int]*effects.Stmt{}
+		}
+		b.direct[len(b.instrs)] = st
+	}
 	b.add(stmt, c, nil)
 }
 
@@ -1453,7 +1462,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		stmt := valueflow.SQLStmt{SQL: s.SQL, TextParam: s.TextParam, Handle: h, Guard: s.Guard && !discarded, ReadBack: s.ReadBack, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Nested: s.Nested}
+		stmt := valueflow.SQLStmt{SQL: s.SQL, HandsOn: s.HandsOn, TextParam: s.TextParam, Handle: h, Guard: s.Guard && !discarded, ReadBack: s.ReadBack, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Nested: s.Nested}
 		if s.Context > 0 && s.Context <= len(call.Call.Args) {
 			b.chosenBy(&stmt, call.Call.Args[s.Context-1])
 		}
@@ -2415,6 +2424,16 @@ func (b *stmtBuilder) frame(c ssa.CallInstruction) valueflow.Frame {
 // duplicate handled, cuts the list to maxStmts, and says whether this
 // package's checks judge fn.
 func (b *stmtBuilder) finish() {
+	// A helper given the handle counts as unknown even when its
+	// statements are listed: one it cannot read (a query chosen at run
+	// time) is not.
+	own := map[ssa.Instruction]bool{}
+	for _, st := range b.direct {
+		own[st.Instr] = true
+	}
+	for j, st := range b.direct {
+		b.sum.Stmts[j].HandsOn = effects.HandsOnAfter(st, func(in ssa.Instruction) bool { return own[in] })
+	}
 	stmts := b.sum.Stmts
 	handles := map[*ssa.Function]effects.UniqueHandling{} // once per function
 	states := map[*ssa.Function][]stateGuard{}

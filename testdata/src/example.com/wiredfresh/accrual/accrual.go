@@ -30,6 +30,8 @@ type Accruals interface {
 type Ledger interface {
 	Post(ctx context.Context, p Posting) error
 	Credit(ctx context.Context, p Posting) error
+	Chargeback(ctx context.Context, id string, miles int) error
+	Dispute(ctx context.Context, id string) error
 }
 
 // Tx runs work in one transaction, which the stores given its context
@@ -77,6 +79,19 @@ func (h *Handlers) Lease(w http.ResponseWriter, r *http.Request) {
 // retry inserts the same entry again.
 func (h *Handlers) Card(w http.ResponseWriter, r *http.Request) {
 	if err := h.Ledger.Post(r.Context(), Posting{MemberID: r.FormValue("member"), Source: "card", SourceRef: r.FormValue("txn"), Miles: 10}); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// Chargeback records the provider's chargeback and its dispute, under
+// the provider's ID.
+func (h *Handlers) Chargeback(w http.ResponseWriter, r *http.Request) {
+	id := r.FormValue("chargeback")
+	if err := h.Ledger.Chargeback(r.Context(), id, 100); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	if err := h.Ledger.Dispute(r.Context(), id); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }

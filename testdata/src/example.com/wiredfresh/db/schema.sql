@@ -14,3 +14,13 @@ CREATE TABLE ledger_entries (
 	miles      integer NOT NULL,
 	UNIQUE (member_id, source, source_ref)
 );
+
+-- A card holder's dispute, under the provider's ID.
+CREATE TABLE chargebacks (
+	id     text PRIMARY KEY,
+	amount integer NOT NULL
+);
+
+CREATE TABLE disputes (
+	id text PRIMARY KEY
+);

@@ -16,5 +16,6 @@ func main() {
 	http.HandleFunc("POST /rentals", h.Rental)
 	http.HandleFunc("POST /cards", h.Card)
 	http.HandleFunc("POST /leases", h.Lease)
+	http.HandleFunc("POST /chargebacks", h.Chargeback)
 	http.ListenAndServe(":8080", nil)
 }
