@@ -35,6 +35,10 @@ type funcValues struct {
 	given    map[*types.Var][]ssa.Value
 	maps     map[string][]*ssa.Function
 	mapGiven map[string][]ssa.Value
+	// generic are the keys of maps by their types with the type
+	// arguments erased (erased): a generic function's body looks up a
+	// map of a type its instances fill in.
+	generic map[string][]string
 	// sites are the static call sites of each function of the package,
 	// and closures the closures made of each.
 	sites    map[*ssa.Function][]ssa.CallInstruction
@@ -55,6 +59,7 @@ func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function
 		given:    map[*types.Var][]ssa.Value{},
 		maps:     map[string][]*ssa.Function{},
 		mapGiven: map[string][]ssa.Value{},
+		generic:  map[string][]string{},
 		sites:    map[*ssa.Function][]ssa.CallInstruction{},
 		closures: map[*ssa.Function][]*ssa.MakeClosure{},
 		method:   method,
@@ -75,6 +80,9 @@ func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function
 					}
 				case *ssa.MapUpdate:
 					key := instr.Map.Type().String()
+					if e := erased(instr.Map.Type()); !slices.Contains(fv.generic[e], key) {
+						fv.generic[e] = append(fv.generic[e], key)
+					}
 					if f := fv.direct(instr.Value); f != nil {
 						fv.maps[key] = append(fv.maps[key], f)
 					} else if _, ok := instr.Value.Type().Underlying().(*types.Signature); ok {
@@ -236,10 +244,15 @@ func (fv *funcValues) targetsOf(v ssa.Value, ctx ssa.CallInstruction, every, wra
 			}
 		case *ssa.Lookup: // an entry of a dispatch table: any it holds
 			if _, ok := v.X.Type().Underlying().(*types.Map); ok {
-				key := v.X.Type().String()
-				out = append(out, fv.maps[key]...)
-				for _, g := range fv.mapGiven[key] {
-					walk(g, depth+1, true) // a registration's parameter
+				keys := []string{v.X.Type().String()}
+				if fn := v.Parent(); fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 {
+					keys = fv.generic[erased(v.X.Type())] // any instance's
+				}
+				for _, key := range keys {
+					out = append(out, fv.maps[key]...)
+					for _, g := range fv.mapGiven[key] {
+						walk(g, depth+1, true) // a registration's parameter
+					}
 				}
 			}
 		case *ssa.Call: // an adapter that returns a closure
@@ -449,4 +462,27 @@ func boundName(fn *ssa.Function) string {
 		return n.Obj().Pkg().Name() + "." + n.Obj().Name() + "." + obj.Name()
 	}
 	return obj.Name()
+}
+
+// erased writes t with the type arguments of its named types left out:
+// map[string]eventHandler[E] and map[string]eventHandler[PaymentEvent]
+// are both map[string]eventHandler.
+func erased(t types.Type) string {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		o := t.Origin().Obj()
+		if o.Pkg() == nil {
+			return o.Name()
+		}
+		return o.Pkg().Path() + "." + o.Name()
+	case *types.Map:
+		return "map[" + erased(t.Key()) + "]" + erased(t.Elem())
+	case *types.Pointer:
+		return "*" + erased(t.Elem())
+	case *types.Slice:
+		return "[]" + erased(t.Elem())
+	case *types.TypeParam:
+		return "?"
+	}
+	return t.String()
 }

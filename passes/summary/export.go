@@ -556,7 +556,13 @@ func reverseCalls(res *Result, funcs []*ssa.Function, pkg *types.Package) map[*s
 				if !ok {
 					continue
 				}
-				if callee := c.Common().StaticCallee(); callee != nil && callee.Pkg != nil && callee.Pkg.Pkg == pkg {
+				callee := c.Common().StaticCallee()
+				if o := originOf(callee); o != nil && o.Pkg != nil && o.Pkg.Pkg == pkg && !slices.Contains(out[o], f) {
+					// A generic function's instance runs its origin's
+					// body, which the package's list holds.
+					out[o] = append(out[o], f)
+				}
+				if callee != nil && callee.Pkg != nil && callee.Pkg.Pkg == pkg {
 					out[callee] = append(out[callee], f)
 				} else if _, now := c.(*ssa.Call); now && res != nil && res.Retried != nil {
 					// A handler a table of the package's holds, which
@@ -571,6 +577,14 @@ func reverseCalls(res *Result, funcs []*ssa.Function, pkg *types.Package) map[*s
 		}
 	}
 	return out
+}
+
+// originOf is the generic function fn instantiates, or nil.
+func originOf(fn *ssa.Function) *ssa.Function {
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
 }
 
 // noEffectAt reports whether call gives a keyless effect's helper of

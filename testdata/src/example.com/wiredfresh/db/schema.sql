@@ -24,3 +24,8 @@ CREATE TABLE chargebacks (
 CREATE TABLE disputes (
 	id text PRIMARY KEY
 );
+
+CREATE TABLE returns (
+	id  text PRIMARY KEY,
+	ref text NOT NULL
+);

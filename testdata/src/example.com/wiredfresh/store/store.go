@@ -87,3 +87,12 @@ func (l *Ledger) Dispute(ctx context.Context, id string) error {
 	_, err := l.DB.ExecContext(ctx, "INSERT INTO disputes (id) VALUES ($1)", id) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into disputes in store.Ledger.Dispute has no conflict handling for the caller-known id \(HTTP handler Handlers.Chargeback\); add ON CONFLICT DO NOTHING and handle the existing row \[IDEM005\]$`
 	return err
 }
+
+// Returns records returned transfers.
+type Returns struct{ DB *sql.DB }
+
+// Append records one.
+func (s *Returns) Append(ctx context.Context, id, ref string) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO returns (id, ref) VALUES ($1, $2)", id, ref)
+	return err
+}

@@ -6,6 +6,8 @@ import (
 	"net/http"
 
 	"example.com/wiredfresh/accrual"
+	"example.com/wiredfresh/api"
+	"example.com/wiredfresh/hooks"
 	"example.com/wiredfresh/store"
 	"gorm.io/gorm"
 )
@@ -17,5 +19,7 @@ func main() {
 	http.HandleFunc("POST /cards", h.Card)
 	http.HandleFunc("POST /leases", h.Lease)
 	http.HandleFunc("POST /chargebacks", h.Chargeback)
+	a := &api.API{Hooks: hooks.New(&store.Returns{DB: db})}
+	http.HandleFunc("POST /hooks/bank", a.Bank)
 	http.ListenAndServe(":8080", nil)
 }
