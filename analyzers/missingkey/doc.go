@@ -80,7 +80,10 @@
 // header from a field of it, itself or in the operation it hands a
 // retry wrapper: a call whose options set other fields sends no key,
 // and the fix passes the option of the client's package that sets the
-// field (WithIdempotencyKey(key)) with the operation key in scope. The
+// field (WithIdempotencyKey(key)) with the operation key in scope; a
+// service that calls a client the program wires, with options that set
+// no key, gets the same option at its call, with the key in scope or
+// the one the root puts in the context it passes. The
 // same holds for options a helper collects into a config that then
 // sets the params' key from its field (cfg := collect(opts);
 // cfg.apply(&params.Params)), and for options applied to the request

@@ -113,8 +113,10 @@
 // function, or the root's list through the implementations) makes a
 // write computed from the current value (balance = balance + $1), or,
 // through the implementations, inserts a row under an identity the root
-// does not give (a ledger entry under a new ID): its unique violation is
-// what stops that write from running twice today, and the message says
-// to stop before it when the row exists. A finding without a fix names the conflict handling to
+// does not give (a ledger entry under a new ID), or hands the INSERT's
+// transaction on to a helper (s.wallet.Apply(ctx, tx, ...)) whose
+// writes it cannot all read: its unique violation is what stops that
+// write from running twice today, and the message says to stop before
+// it when the row exists. A finding without a fix names the conflict handling to
 // add, in the statement's dialect when its text shows it.
 package naturalkey
