@@ -3,6 +3,7 @@ package summary
 import (
 	"go/constant"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -32,17 +33,13 @@ func GuardedInClosure(instr ssa.Instruction) bool {
 	}
 	for _, call := range runningCalls(parent, lit) {
 		for iff, cmp := range equalityTests(parent) {
-			e, field, c, ok := statusTest(cmp)
-			if !ok {
-				continue
-			}
 			// The literal's write first: the reachability tests cost
 			// more, and most tests have no write in the literal.
-			for _, w := range literalStatusWrites(lit, e, field, c) {
+			for _, w := range literalWrites(lit, cmp) {
 				if w.call == instr || !effects.Dominates(w.call, instr) {
 					continue
 				}
-				// Done once the status is what the write sets: c
+				// Done once the state is what the write sets: c
 				// itself (if a.Status == Cancelled { return }), or
 				// another value than c (if r.Status != Reserved).
 				b := iff.Block()
@@ -53,6 +50,72 @@ func GuardedInClosure(instr ssa.Instruction) bool {
 		}
 	}
 	return false
+}
+
+// literalWrites returns the calls of lit that set the state cmp tests:
+// a status (a field compared with a constant), or a field compared with
+// a value the function holds (if p.TierID == tierID { return }), which
+// a call given the row's key sets to that value (UpdateTier(ctx, p.ID,
+// tier.ID), tier being the row a lookup by tierID returned).
+func literalWrites(lit *ssa.Function, cmp *ssa.BinOp) []statusWrite {
+	if e, field, c, ok := statusTest(cmp); ok {
+		return literalStatusWrites(lit, e, field, c)
+	}
+	e, field, v, ok := valueTest(cmp)
+	if !ok {
+		return nil
+	}
+	var out []statusWrite
+	for call := range setterCalls(lit) {
+		key, sets := false, false
+		for _, a := range call.Common().Args {
+			a = valueflow.Unwrap(a)
+			if base, f, ok := fieldRead(a); ok && boundTo(base, e) && f != field {
+				key = true
+			} else if boundTo(a, v) || identityBoundTo(a, v) {
+				sets = true
+			}
+		}
+		if key && sets {
+			out = append(out, statusWrite{call, true})
+		}
+	}
+	return out
+}
+
+// valueTest reads a comparison of a field of a value read from storage
+// with a value that is no constant: the value, the field and the other.
+func valueTest(cmp *ssa.BinOp) (ssa.Value, string, ssa.Value, bool) {
+	x, y := cmp.X, cmp.Y
+	e, field, ok := fieldRead(x)
+	if !ok {
+		if e, field, ok = fieldRead(y); !ok {
+			return nil, "", nil, false
+		}
+		y = x
+	}
+	if isConst(y) || len(lookupKeys(e)) == 0 {
+		return nil, "", nil, false
+	}
+	return e, field, y, true
+}
+
+// identityBoundTo reports whether a, in a function literal, reads the
+// identity field of a row its caller looked up by k (tier.ID, tier
+// being what Get(ctx, tierID) returned): the row k names.
+func identityBoundTo(a, k ssa.Value) bool {
+	base, field, ok := fieldRead(a)
+	if !ok || !isIdentityField(base.Type(), field) {
+		return false
+	}
+	if load, ok := base.(*ssa.UnOp); ok && load.Op == token.MUL {
+		base = load.X
+	}
+	fv, ok := base.(*ssa.FreeVar)
+	if !ok {
+		return false
+	}
+	return slices.ContainsFunc(lookupKeys(valueflow.Binding(fv)), func(lk ssa.Value) bool { return sameRead(lk, k) })
 }
 
 // runningCalls returns the calls of fn that run the function literal

@@ -29,3 +29,14 @@ CREATE TABLE returns (
 	id  text PRIMARY KEY,
 	ref text NOT NULL
 );
+
+CREATE TABLE pledges (
+	id      text PRIMARY KEY,
+	tier_id text NOT NULL
+);
+
+CREATE TABLE adjustments (
+	id        uuid PRIMARY KEY,
+	pledge_id text NOT NULL,
+	reason    text NOT NULL
+);

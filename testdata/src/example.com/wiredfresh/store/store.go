@@ -7,6 +7,7 @@ import (
 	"database/sql"
 
 	"example.com/wiredfresh/accrual"
+	"example.com/wiredfresh/pledges"
 	"gorm.io/gorm"
 )
 
@@ -94,5 +95,47 @@ type Returns struct{ DB *sql.DB }
 // Append records one.
 func (s *Returns) Append(ctx context.Context, id, ref string) error {
 	_, err := s.DB.ExecContext(ctx, "INSERT INTO returns (id, ref) VALUES ($1, $2)", id, ref)
+	return err
+}
+
+// Pledges reads pledges and tiers, and runs their units of work.
+type Pledges struct{ DB *sql.DB }
+
+// Get reads a pledge.
+func (s *Pledges) Get(ctx context.Context, id string) (pledges.Pledge, error) {
+	var p pledges.Pledge
+	err := s.DB.QueryRowContext(ctx, "SELECT id, tier_id FROM pledges WHERE id = $1", id).Scan(&p.ID, &p.TierID)
+	return p, err
+}
+
+// Tier reads a tier.
+func (s *Pledges) Tier(ctx context.Context, id string) (pledges.Tier, error) {
+	var t pledges.Tier
+	err := s.DB.QueryRowContext(ctx, "SELECT id FROM tiers WHERE id = $1", id).Scan(&t.ID)
+	return t, err
+}
+
+// Do runs fn in a transaction.
+func (s *Pledges) Do(ctx context.Context, fn func(ctx context.Context, r pledges.Repos) error) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(ctx, &pledgeRepos{tx: tx}); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+type pledgeRepos struct{ tx *sql.Tx }
+
+func (r *pledgeRepos) UpdateTier(ctx context.Context, pledgeID, tierID string) error {
+	_, err := r.tx.ExecContext(ctx, "UPDATE pledges SET tier_id = $2 WHERE id = $1", pledgeID, tierID)
+	return err
+}
+
+func (r *pledgeRepos) AddAdjustment(ctx context.Context, a pledges.Adjustment) error {
+	_, err := r.tx.ExecContext(ctx, "INSERT INTO adjustments (id, pledge_id, reason) VALUES ($1, $2, $3)", a.ID, a.PledgeID, a.Reason)
 	return err
 }

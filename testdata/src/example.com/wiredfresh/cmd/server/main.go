@@ -8,6 +8,7 @@ import (
 	"example.com/wiredfresh/accrual"
 	"example.com/wiredfresh/api"
 	"example.com/wiredfresh/hooks"
+	"example.com/wiredfresh/pledges"
 	"example.com/wiredfresh/store"
 	"gorm.io/gorm"
 )
@@ -21,5 +22,8 @@ func main() {
 	http.HandleFunc("POST /chargebacks", h.Chargeback)
 	a := &api.API{Hooks: hooks.New(&store.Returns{DB: db})}
 	http.HandleFunc("POST /hooks/bank", a.Bank)
+	pa := &pledges.API{Pledges: &pledges.Service{Store: &store.Pledges{DB: db}, UOW: &store.Pledges{DB: db}}}
+	http.HandleFunc("POST /pledges/tier", pa.ChangeTier)
+	http.HandleFunc("POST /pledges/regrade", pa.Regrade)
 	http.ListenAndServe(":8080", nil)
 }
