@@ -277,7 +277,20 @@ func helperHeader(made *ssa.Call, call *Call, headers []string) (SlotState, ssa.
 	if m == nil {
 		return Unknown, nil
 	}
-	state, key := mapHeader(m, nil, headers)
+	state, key, opts := mapHeaderOpts(m, nil, headers)
+	if opts != nil {
+		// Options the helper is given, applied to the map it makes
+		// (for _, o := range opts { o(h) }): the caller's, when it
+		// hands on its own parameter, fill the slot.
+		if state == Absent {
+			if j := slices.Index(helper.Params, opts); j >= 0 && j < len(made.Call.Args) {
+				if p, ok := made.Call.Args[j].(*ssa.Parameter); ok && p.Parent() == made.Parent() {
+					call.Options, call.OptionsField = p, "IdempotencyKey" // what a header option sets (OptionFields)
+				}
+			}
+		}
+		return Unknown, nil
+	}
 	if state != Filled {
 		return state, nil
 	}
@@ -304,13 +317,25 @@ func helperHeader(made *ssa.Call, call *Call, headers []string) (SlotState, ssa.
 // anywhere else than call or the field of the struct call is given
 // (Request{Header: h}).
 func mapHeader(m ssa.Value, call ssa.CallInstruction, headers []string) (SlotState, ssa.Value) {
+	state, key, opts := mapHeaderOpts(m, call, headers)
+	if opts != nil {
+		return Unknown, nil // what the options set is the caller's
+	}
+	return state, key
+}
+
+// mapHeaderOpts is mapHeader, and the parameter of options that the
+// function applies to the map (for _, o := range opts { o(h) }), which
+// it otherwise leaves to nothing else.
+func mapHeaderOpts(m ssa.Value, call ssa.CallInstruction, headers []string) (SlotState, ssa.Value, *ssa.Parameter) {
 	if isNil(m) {
-		return Absent, nil
+		return Absent, nil, nil
 	}
 	if _, ok := m.(*ssa.MakeMap); !ok {
-		return Unknown, nil
+		return Unknown, nil, nil
 	}
 	state, key := Absent, ssa.Value(nil)
+	var opts *ssa.Parameter
 	set := func(name, v ssa.Value) bool {
 		if valueflow.IsHeaderName(name, headers) {
 			state, key = Filled, v
@@ -323,30 +348,34 @@ func mapHeader(m ssa.Value, call ssa.CallInstruction, headers []string) (SlotSta
 		switch r := r.(type) {
 		case *ssa.MapUpdate:
 			if !set(r.Key, r.Value) {
-				return Unknown, nil
+				return Unknown, nil, nil
 			}
 		case *ssa.Store:
 			if _, ok := r.Addr.(*ssa.FieldAddr); !ok {
-				return Unknown, nil
+				return Unknown, nil, nil
 			}
 		case *ssa.DebugRef, *ssa.Return: // the map a helper makes for its caller
 		case ssa.CallInstruction:
 			if r == call {
 				continue
 			}
+			if p := AppliedOptions(r.Common().Value); p != nil && p.Parent() == r.Parent() && len(r.Common().Args) == 1 && r.Common().Args[0] == m {
+				opts = p // an option applied to the map
+				continue
+			}
 			fn := valueflow.Callee(r.Common())
 			args := r.Common().Args
 			if fn == nil || !catalog.IsRequestHeaderFunc(fn) || len(args) == 0 || args[0] != m {
-				return Unknown, nil
+				return Unknown, nil, nil
 			}
 			if len(args) == 3 && catalog.SetsRequestHeader(fn) && !set(args[1], args[2]) {
-				return Unknown, nil
+				return Unknown, nil, nil
 			}
 		default:
-			return Unknown, nil
+			return Unknown, nil, nil
 		}
 	}
-	return state, key
+	return state, key, opts
 }
 
 // argIndex converts the index of a call's argument to the parameter

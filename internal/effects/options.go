@@ -355,7 +355,12 @@ func OptionFields(cat *catalog.Catalog, fn *ssa.Function) (fields []string, ok b
 		case *ssa.Function:
 			lit = v
 		}
-		if lit == nil || len(lit.Params) == 0 || !setsFields(cat, lit.Params[0], 0, &fields) {
+		if lit == nil || len(lit.Params) == 0 {
+			return nil, false
+		}
+		// An option of the request's header set itself (func(h
+		// http.Header) { h.Set("Idempotency-Key", key) }), or of params.
+		if p := lit.Params[0]; catalog.IsHeaderSet(p.Type()) && !headerSets(cat, p, &fields) || !catalog.IsHeaderSet(p.Type()) && !setsFields(cat, p, 0, &fields) {
 			return nil, false
 		}
 	}
@@ -435,23 +440,7 @@ func setsFields(cat *catalog.Catalog, p ssa.Value, depth int, fields *[]string) 
 // reports whether nothing else is done with the loaded value.
 func loadSets(cat *catalog.Catalog, load *ssa.UnOp, depth int, fields *[]string) bool {
 	if catalog.IsHeaderSet(load.Type()) {
-		for _, r := range *load.Referrers() {
-			switch r := r.(type) {
-			case ssa.CallInstruction:
-				fn := valueflow.Callee(r.Common())
-				args := r.Common().Args
-				if fn == nil || !catalog.IsRequestHeaderFunc(fn) || len(args) == 0 || args[0] != load {
-					return false
-				}
-				if catalog.SetsRequestHeader(fn) && len(args) == 3 && valueflow.IsHeaderName(args[1], cat.KeyHeaders()) {
-					*fields = append(*fields, "IdempotencyKey")
-				}
-			case *ssa.DebugRef:
-			default:
-				return false
-			}
-		}
-		return true
+		return headerSets(cat, load, fields)
 	}
 	if p, ok := load.Type().Underlying().(*types.Pointer); ok {
 		if _, ok := p.Elem().Underlying().(*types.Struct); ok {
@@ -459,6 +448,29 @@ func loadSets(cat *catalog.Catalog, load *ssa.UnOp, depth int, fields *[]string)
 		}
 	}
 	return true // a value read
+}
+
+// headerSets adds IdempotencyKey to fields when a header set h is given
+// the key header (h.Set("Idempotency-Key", k)); another header sets none
+// of the key's. It reports whether nothing else is done with h.
+func headerSets(cat *catalog.Catalog, h ssa.Value, fields *[]string) bool {
+	for _, r := range *h.Referrers() {
+		switch r := r.(type) {
+		case ssa.CallInstruction:
+			fn := valueflow.Callee(r.Common())
+			args := r.Common().Args
+			if fn == nil || !catalog.IsRequestHeaderFunc(fn) || len(args) == 0 || args[0] != h {
+				return false
+			}
+			if catalog.SetsRequestHeader(fn) && len(args) == 3 && valueflow.IsHeaderName(args[1], cat.KeyHeaders()) {
+				*fields = append(*fields, "IdempotencyKey")
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // setterCall reports whether a call is one of stripe's params setters,

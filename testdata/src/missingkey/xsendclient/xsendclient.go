@@ -76,3 +76,33 @@ func (r *Refunds) Refund(ctx context.Context, opts ...RefundOption) error {
 	}
 	return r.API.Send(ctx, xsend.Call{Method: http.MethodPost, Path: "/v1/refunds", Headers: o.headers()})
 }
+
+// A HeaderOption sets a header of one payout's request.
+type HeaderOption func(http.Header)
+
+// PayoutKey makes the provider pay out once per key.
+func PayoutKey(k string) HeaderOption {
+	return func(h http.Header) { h.Set("Idempotency-Key", k) }
+}
+
+// PayoutTrace names the trace the payout belongs to.
+func PayoutTrace(id string) HeaderOption {
+	return func(h http.Header) { h.Set("X-Trace-Id", id) }
+}
+
+// Payouts pays out, keyed when a header option gives a key.
+type Payouts struct{ HTTP *http.Client }
+
+func (p *Payouts) headers(opts []HeaderOption) http.Header {
+	h := http.Header{}
+	h.Set("Authorization", "Bearer t")
+	for _, o := range opts {
+		o(h)
+	}
+	return h
+}
+
+// Pay sends one payout.
+func (p *Payouts) Pay(ctx context.Context, opts ...HeaderOption) error {
+	return xsend.Do(ctx, p.HTTP, xsend.Request{Method: http.MethodPost, URL: "https://bank.example/v1/payouts", Header: p.headers(opts)})
+}

@@ -74,3 +74,20 @@ func payoutUnkeyed(w http.ResponseWriter, r *http.Request) {
 func cancel(w http.ResponseWriter, r *http.Request) {
 	api.SendPlain(r.Context(), xsend.Plain{Method: http.MethodPost, Path: "/v1/cancellations"}) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler cancel\)`
 }
+
+var payouts = &xsendclient.Payouts{HTTP: http.DefaultClient}
+
+// Positive: the client's key is a header option this call leaves out,
+// or gives only another header's.
+func sendPayout(w http.ResponseWriter, r *http.Request) {
+	payouts.Pay(r.Context()) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header: xsend.Do\(\) in xsendclient.Payouts.Pay \(xsendclient.go:\d+:\d+\) \(HTTP handler sendPayout\)`
+}
+
+func payoutTraced(w http.ResponseWriter, r *http.Request) {
+	payouts.Pay(r.Context(), xsendclient.PayoutTrace(r.Header.Get("Traceparent"))) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header: xsend.Do\(\) in xsendclient.Payouts.Pay \(xsendclient.go:\d+:\d+\) \(HTTP handler payoutTraced\)`
+}
+
+// Negative: the header option carries the request's key.
+func payoutKeyed(w http.ResponseWriter, r *http.Request) {
+	payouts.Pay(r.Context(), xsendclient.PayoutKey(r.Header.Get("Idempotency-Key")))
+}
