@@ -277,6 +277,11 @@ func helperHeader(made *ssa.Call, call *Call, headers []string) (SlotState, ssa.
 	if m == nil {
 		return Unknown, nil
 	}
+	if st, k, ok := setHere(made, call.Instr, headers); !ok || st == Filled {
+		// The caller sets headers on the map the helper made: the key
+		// its own, or something the map is handed to decides.
+		return st, k
+	}
 	state, key, opts := mapHeaderOpts(m, nil, headers)
 	if opts != nil {
 		// Options the helper is given, applied to the map it makes
@@ -308,6 +313,43 @@ func helperHeader(made *ssa.Call, call *Call, headers []string) (SlotState, ssa.
 		}
 	}
 	return Unknown, nil // the helper's own key: not proved here
+}
+
+// setHere reads what the function that made the header map m, with a
+// helper's call, does with it besides handing it to send: Filled, with
+// the value, when it sets the key header (h.Set("Idempotency-Key", k));
+// Absent when it sets others or none; ok is false when m goes anywhere
+// else (a closure, another call), which may set the key.
+func setHere(m *ssa.Call, send ssa.CallInstruction, headers []string) (SlotState, ssa.Value, bool) {
+	state, key := Absent, ssa.Value(nil)
+	for _, r := range *m.Referrers() {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Store:
+			if _, ok := r.Addr.(*ssa.FieldAddr); !ok {
+				return Unknown, nil, false // kept where the field of a request built in place is not
+			}
+		case ssa.CallInstruction:
+			if r == send {
+				continue
+			}
+			fn := valueflow.Callee(r.Common())
+			args := r.Common().Args
+			if fn == nil || !catalog.IsRequestHeaderFunc(fn) || len(args) == 0 || args[0] != m {
+				return Unknown, nil, false
+			}
+			if len(args) == 3 && catalog.SetsRequestHeader(fn) {
+				if valueflow.IsHeaderName(args[1], headers) {
+					state, key = Filled, args[2]
+				} else if _, isConst := args[1].(*ssa.Const); !isConst {
+					return Unknown, nil, false // a name not known here
+				}
+			}
+		default:
+			return Unknown, nil, false
+		}
+	}
+	return state, key, true
 }
 
 // mapHeader decides what a map of headers that call hands on holds

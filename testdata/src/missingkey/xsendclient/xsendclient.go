@@ -106,3 +106,23 @@ func (p *Payouts) headers(opts []HeaderOption) http.Header {
 func (p *Payouts) Pay(ctx context.Context, opts ...HeaderOption) error {
 	return xsend.Do(ctx, p.HTTP, xsend.Request{Method: http.MethodPost, URL: "https://bank.example/v1/payouts", Header: p.headers(opts)})
 }
+
+func (p *Payouts) auth() http.Header {
+	h := http.Header{}
+	h.Set("Authorization", "Bearer t")
+	return h
+}
+
+// PayKeyed sends a payout under key, set on the map auth makes.
+func (p *Payouts) PayKeyed(ctx context.Context, key string) error {
+	h := p.auth()
+	h.Set("Idempotency-Key", key)
+	return xsend.Do(ctx, p.HTTP, xsend.Request{Method: http.MethodPost, URL: "https://bank.example/v1/payouts", Header: h})
+}
+
+// PayTraced sends a payout with a trace header on that map, and no key.
+func (p *Payouts) PayTraced(ctx context.Context, trace string) error {
+	h := p.auth()
+	h.Set("X-Trace-Id", trace)
+	return xsend.Do(ctx, p.HTTP, xsend.Request{Method: http.MethodPost, URL: "https://bank.example/v1/payouts", Header: h})
+}

@@ -91,3 +91,13 @@ func payoutTraced(w http.ResponseWriter, r *http.Request) {
 func payoutKeyed(w http.ResponseWriter, r *http.Request) {
 	payouts.Pay(r.Context(), xsendclient.PayoutKey(r.Header.Get("Idempotency-Key")))
 }
+
+// Negative: the client sets the key on the map its helper makes.
+func payoutSetKey(w http.ResponseWriter, r *http.Request) {
+	payouts.PayKeyed(r.Context(), r.Header.Get("Idempotency-Key"))
+}
+
+// Positive: the client sets another header on that map.
+func payoutSetTrace(w http.ResponseWriter, r *http.Request) {
+	payouts.PayTraced(r.Context(), r.Header.Get("Traceparent")) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header: xsend.Do\(\) in xsendclient.Payouts.PayTraced \(xsendclient.go:\d+:\d+\) \(HTTP handler payoutSetTrace\)`
+}
