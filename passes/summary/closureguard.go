@@ -86,6 +86,16 @@ func literalWrites(lit *ssa.Function, cmp *ssa.BinOp) []statusWrite {
 // valueTest reads a comparison of a field of a value read from storage
 // with a value that is no constant: the value, the field and the other.
 func valueTest(cmp *ssa.BinOp) (ssa.Value, string, ssa.Value, bool) {
+	e, field, y, ok := fieldCompared(cmp)
+	if !ok || isConst(y) || len(lookupKeys(e)) == 0 {
+		return nil, "", nil, false
+	}
+	return e, field, y, true
+}
+
+// fieldCompared reads a comparison of a field of a value with another
+// value: the value, the field, and the other side.
+func fieldCompared(cmp *ssa.BinOp) (ssa.Value, string, ssa.Value, bool) {
 	x, y := cmp.X, cmp.Y
 	e, field, ok := fieldRead(x)
 	if !ok {
@@ -93,9 +103,6 @@ func valueTest(cmp *ssa.BinOp) (ssa.Value, string, ssa.Value, bool) {
 			return nil, "", nil, false
 		}
 		y = x
-	}
-	if isConst(y) || len(lookupKeys(e)) == 0 {
-		return nil, "", nil, false
 	}
 	return e, field, y, true
 }
@@ -142,13 +149,9 @@ func runningCalls(fn, lit *ssa.Function) []ssa.CallInstruction {
 // statusTest reads a comparison of a field of a value with a constant:
 // the value, the field, and the constant.
 func statusTest(cmp *ssa.BinOp) (ssa.Value, string, constant.Value, bool) {
-	x, y := cmp.X, cmp.Y
-	e, field, ok := fieldRead(x)
+	e, field, y, ok := fieldCompared(cmp)
 	if !ok {
-		if e, field, ok = fieldRead(y); !ok {
-			return nil, "", nil, false
-		}
-		y = x
+		return nil, "", nil, false
 	}
 	c, ok := stateConst(y)
 	return e, field, c, ok
