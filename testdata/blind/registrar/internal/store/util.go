@@ -1,0 +1,5 @@
+package store
+
+import "strings"
+
+func joinCols(cols []string) string { return strings.Join(cols, ", ") }
