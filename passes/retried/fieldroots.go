@@ -239,6 +239,49 @@ func (r *Result) passedField(v ssa.Value, depth int) *types.Var {
 	if fld := loadedField(v); fld != nil || depth == maxValueDepth {
 		return fld
 	}
+	v = unwrap(v)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if fv, ok := load.X.(*ssa.FreeVar); ok {
+			v = fv // a variable the literal captures
+		}
+	}
+	switch x := v.(type) {
+	case *ssa.FreeVar:
+		// A handler the literal captures (h := chain(rt.Handler, mw);
+		// go consume(func(m) { h(ctx, m) })).
+		b := valueflow.Binding(x)
+		if a, ok := b.(*ssa.Alloc); ok {
+			if st, ok := valueflow.StoredOnce(a); ok {
+				b = st
+			}
+		}
+		if b == nil {
+			return nil
+		}
+		return r.passedField(b, depth+1)
+	case *ssa.Call:
+		// What a function of the package returns of its parameter,
+		// wrapped in middleware or not (chain(rt.Handler, mw)).
+		callee := x.Call.StaticCallee()
+		if callee == nil || callee.Blocks == nil || callee.Pkg == nil || callee.Pkg.Pkg != r.pass.Pkg {
+			return nil
+		}
+		var found *types.Var
+		for _, ret := range valueflow.ReturnValues(callee) {
+			for _, p := range paramsOf(ret, 0) {
+				i := paramIndex(callee, p)
+				if i < 0 || i >= len(x.Call.Args) {
+					return nil
+				}
+				fld := r.passedField(x.Call.Args[i], depth+1)
+				if fld == nil || found != nil && found != fld {
+					return nil
+				}
+				found = fld
+			}
+		}
+		return found
+	}
 	p, ok := unwrap(v).(*ssa.Parameter)
 	if !ok || p.Parent().Parent() != nil {
 		return nil

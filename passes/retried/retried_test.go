@@ -67,5 +67,9 @@ func TestRetried(t *testing.T) {
 		"retried/testapi", "retried/latest",
 		// A method registered through a generic helper of another
 		// package that adapts and decorates it for the mux.
-		"retried/xtaskuse")
+		"retried/xtaskuse",
+		// Handlers a service's own subscription framework of another
+		// package chains with middleware and runs in a consumer's
+		// callback.
+		"retried/xbususe")
 }
