@@ -20,7 +20,7 @@ func (h *Handlers) tally(ctx context.Context, m jetstream.Msg) error { return ni
 // Routes is the subscription table.
 func (h *Handlers) Routes() []xbus.Route {
 	return []xbus.Route{
-		xbus.On("returns.recorded", h.credit), // want `root: JetStream handler Handlers.credit`
+		xbus.On("returns.recorded", h.credit),            // want `root: JetStream handler Handlers.credit`
 		xbus.On("returns.tallied", h.tally, xbus.Logged), // want `root: JetStream handler Handlers.tally`
 	}
 }
