@@ -1228,7 +1228,7 @@ func HeaderMapParam(fn *ssa.Function) (param int, req ssa.Value, ok bool) {
 			}
 			req := headerOwner(args[0])
 			k, isKey := args[1].(*ssa.Extract)
-			v, isVal := args[2].(*ssa.Extract)
+			v, isVal := rangedValues(args[2])
 			if req == nil || !isKey || !isVal || k.Index != 1 || v.Index != 2 || k.Tuple != v.Tuple {
 				continue
 			}
@@ -1246,6 +1246,26 @@ func HeaderMapParam(fn *ssa.Function) (param int, req ssa.Value, ok bool) {
 		}
 	}
 	return 0, nil, false
+}
+
+// rangedValues returns the value a loop over a header map gives with
+// each key: the value itself (for k, v := range m { h.Set(k, v) }), or
+// the slice one of whose elements v is (for k, vs := range h { for _, v
+// := range vs { req.Header.Add(k, v) } }).
+func rangedValues(v ssa.Value) (*ssa.Extract, bool) {
+	switch x := v.(type) {
+	case *ssa.Extract:
+		return x, true
+	case *ssa.UnOp:
+		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
+			e, ok := ia.X.(*ssa.Extract)
+			return e, ok
+		}
+	case *ssa.Index:
+		e, ok := x.X.(*ssa.Extract)
+		return e, ok
+	}
+	return nil, false
 }
 
 // headerOwner returns the request whose Header h is, or nil.

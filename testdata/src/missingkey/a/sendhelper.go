@@ -119,3 +119,45 @@ func bookingStatus(ctx context.Context, t *asynq.Task) error {
 func rebook(ctx context.Context, t *asynq.Task) error {
 	return bc.do(ctx, http.MethodPut, "/v1/bookings/1", t.Payload())
 }
+
+// encoder sends each request itself, with every value of the header set
+// it is given.
+type encoder struct {
+	base string
+	hc   *http.Client
+}
+
+func (c *encoder) do(ctx context.Context, method, path string, hdr http.Header, body []byte) error {
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	for k, vs := range hdr {
+		for _, v := range vs {
+			req.Header.Add(k, v)
+		}
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+var enc = &encoder{base: "https://cards.example", hc: http.DefaultClient}
+
+// An encoding keyed when the caller has a key, and the task always has.
+func encodeCard(ctx context.Context, t *asynq.Task) error {
+	hdr := http.Header{}
+	if key := t.ResultWriter().TaskID(); key != "" {
+		hdr.Set("Idempotency-Key", key)
+	}
+	return enc.do(ctx, http.MethodPost, "/v1/encodings", hdr, t.Payload())
+}
+
+// An encoding sent with a header set that holds no key.
+func encodeTraced(ctx context.Context, t *asynq.Task) error {
+	hdr := http.Header{}
+	hdr.Set("X-Trace", "1")
+	return enc.do(ctx, http.MethodPost, "/v1/encodings", hdr, t.Payload()) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(asynq handler encodeTraced\)`
+}
