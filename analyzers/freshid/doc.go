@@ -133,8 +133,10 @@
 // (if o.SlotID == slotID { return }; SetSlot(ctx, id, slotID)). The retry after that call finds the state and leaves. The call
 // may be in a function literal the handler runs where its test says the
 // work is not done (a transaction's callback that sets the status
-// before it inserts, or hands an interface's method the rows to insert:
-// an outbox's Write in a unit of work's callback). Nor is a value reported that a variable held
+// before it inserts, or sets the row to the value its caller compared
+// a field with, UpdateTier(ctx, p.ID, tier.ID) past p.TierID ==
+// tierID, or hands an interface's method the rows to insert: an
+// outbox's Write in a unit of work's callback). Nor is a value reported that a variable held
 // before the code wrote the whole variable over (the row it inserted,
 // read back by its other key): later uses read what was written.
 //
