@@ -333,15 +333,14 @@ func setHere(m *ssa.Call, send ssa.CallInstruction, headers []string) (SlotState
 			if r == send {
 				continue
 			}
-			fn := valueflow.Callee(r.Common())
-			args := r.Common().Args
-			if fn == nil || !catalog.IsRequestHeaderFunc(fn) || len(args) == 0 || args[0] != m {
+			name, v, ok := headerCall(r, m)
+			if !ok {
 				return Unknown, nil, false
 			}
-			if len(args) == 3 && catalog.SetsRequestHeader(fn) {
-				if valueflow.IsHeaderName(args[1], headers) {
-					state, key = Filled, args[2]
-				} else if _, isConst := args[1].(*ssa.Const); !isConst {
+			if name != nil {
+				if valueflow.IsHeaderName(name, headers) {
+					state, key = Filled, v
+				} else if _, isConst := name.(*ssa.Const); !isConst {
 					return Unknown, nil, false // a name not known here
 				}
 			}
@@ -350,6 +349,21 @@ func setHere(m *ssa.Call, send ssa.CallInstruction, headers []string) (SlotState
 		}
 	}
 	return state, key, true
+}
+
+// headerCall reads a call of an HTTP client's header method on the
+// header set h: ok is false for any other call; name and value are set
+// for one that sets a header (h.Set(name, value)).
+func headerCall(r ssa.CallInstruction, h ssa.Value) (name, value ssa.Value, ok bool) {
+	fn := valueflow.Callee(r.Common())
+	args := r.Common().Args
+	if fn == nil || !catalog.IsRequestHeaderFunc(fn) || len(args) == 0 || args[0] != h {
+		return nil, nil, false
+	}
+	if len(args) == 3 && catalog.SetsRequestHeader(fn) {
+		return args[1], args[2], true
+	}
+	return nil, nil, true
 }
 
 // mapHeader decides what a map of headers that call hands on holds
@@ -405,12 +419,7 @@ func mapHeaderOpts(m ssa.Value, call ssa.CallInstruction, headers []string) (Slo
 				opts = p // an option applied to the map
 				continue
 			}
-			fn := valueflow.Callee(r.Common())
-			args := r.Common().Args
-			if fn == nil || !catalog.IsRequestHeaderFunc(fn) || len(args) == 0 || args[0] != m {
-				return Unknown, nil, nil
-			}
-			if len(args) == 3 && catalog.SetsRequestHeader(fn) && !set(args[1], args[2]) {
+			if name, v, ok := headerCall(r, m); !ok || name != nil && !set(name, v) {
 				return Unknown, nil, nil
 			}
 		default:
@@ -797,13 +806,12 @@ func headerSlotOpts(req ssa.Value, external ssa.CallInstruction, headers []strin
 		for _, r := range *h.Referrers() {
 			switch r := r.(type) {
 			case ssa.CallInstruction:
-				args := r.Common().Args
-				fn := valueflow.Callee(r.Common())
-				if fn == nil || !catalog.IsRequestHeaderFunc(fn) || len(args) == 0 || args[0] != h {
+				name, v, ok := headerCall(r, h)
+				if !ok {
 					return false
 				}
-				if len(args) == 3 && catalog.SetsRequestHeader(fn) && valueflow.IsHeaderName(args[1], headers) {
-					state, key = Filled, args[2]
+				if name != nil && valueflow.IsHeaderName(name, headers) {
+					state, key = Filled, v
 				}
 			case *ssa.MapUpdate:
 				if valueflow.IsHeaderName(r.Key, headers) {

@@ -457,12 +457,11 @@ func headerSets(cat *catalog.Catalog, h ssa.Value, fields *[]string) bool {
 	for _, r := range *h.Referrers() {
 		switch r := r.(type) {
 		case ssa.CallInstruction:
-			fn := valueflow.Callee(r.Common())
-			args := r.Common().Args
-			if fn == nil || !catalog.IsRequestHeaderFunc(fn) || len(args) == 0 || args[0] != h {
+			name, _, ok := headerCall(r, h)
+			if !ok {
 				return false
 			}
-			if catalog.SetsRequestHeader(fn) && len(args) == 3 && valueflow.IsHeaderName(args[1], cat.KeyHeaders()) {
+			if name != nil && valueflow.IsHeaderName(name, cat.KeyHeaders()) {
 				*fields = append(*fields, "IdempotencyKey")
 			}
 		case *ssa.DebugRef:
