@@ -216,9 +216,13 @@ func sqlcQuery(text string) string {
 func (c *checker) repeatsPast(st *effects.Stmt, w *writes) bool {
 	return slices.ContainsFunc(w.stmts, func(o *effects.Stmt) bool {
 		return o != st && o.SQL.Writes() && o.SQL.Arithmetic && effects.Dominates(st.Instr, o.Instr)
-	}) || effects.HandsOnAfter(st, func(instr ssa.Instruction) bool {
-		return slices.ContainsFunc(w.stmts, func(o *effects.Stmt) bool { return o.Callee == nil && o.Instr == instr })
-	})
+	}) || effects.HandsOnAfter(st, w.ownStmt)
+}
+
+// ownStmt reports whether instr runs one of the function's own
+// statements (not a helper's).
+func (w *writes) ownStmt(instr ssa.Instruction) bool {
+	return slices.ContainsFunc(w.stmts, func(o *effects.Stmt) bool { return o.Callee == nil && o.Instr == instr })
 }
 
 func (c *checker) report(st *effects.Stmt, col, what string, opKey bool, path *retried.Path, keyAfter, repeats bool) {

@@ -1062,12 +1062,12 @@ func placeOf(v ssa.Value) handlePlace {
 			}
 			v = x.X
 		case *ssa.FieldAddr:
-			if f := fieldOf(x.X.Type(), x.Field); f != nil && !f.Anonymous() {
+			if f := valueflow.FieldVar(x.X.Type(), x.Field); f != nil && !f.Anonymous() {
 				path = append([]string{"." + f.Name()}, path...)
 			}
 			v = x.X
 		case *ssa.Field:
-			if f := fieldOf(x.X.Type(), x.Field); f != nil && !f.Anonymous() {
+			if f := valueflow.FieldVar(x.X.Type(), x.Field); f != nil && !f.Anonymous() {
 				path = append([]string{"." + f.Name()}, path...)
 			}
 			v = x.X
@@ -1075,18 +1075,6 @@ func placeOf(v ssa.Value) handlePlace {
 			return handlePlace{x, strings.Join(path, "")}
 		}
 	}
-}
-
-// fieldOf returns field i of the struct t is, or points to.
-func fieldOf(t types.Type, i int) *types.Var {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return nil
-	}
-	return st.Field(i)
 }
 
 // Reaches reports whether b can run after a.

@@ -64,14 +64,22 @@ func indexElem(index ssa.Value) string {
 // FieldName names field i of the struct that t (a struct or a pointer
 // to one) is, as access paths and the catalog's field tables name it.
 func FieldName(t types.Type, i int) string {
+	if f := FieldVar(t, i); f != nil {
+		return f.Name()
+	}
+	return strconv.Itoa(i)
+}
+
+// FieldVar returns field i of the struct t is, or points to, or nil.
+func FieldVar(t types.Type, i int) *types.Var {
 	t = t.Underlying()
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem().Underlying()
 	}
 	if s, ok := t.(*types.Struct); ok && i < s.NumFields() {
-		return s.Field(i).Name()
+		return s.Field(i)
 	}
-	return strconv.Itoa(i)
+	return nil
 }
 
 func isArithmetic(op token.Token) bool {
