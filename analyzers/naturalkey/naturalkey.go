@@ -144,7 +144,8 @@ func (c *checker) writesOf(fn *ssa.Function) *writes {
 // builtStmt returns the statement a query builder runs: bun's (an
 // INSERT of a model, NewInsert().Model(&fee).Exec(ctx), with the model's
 // columns bound to its fields) or ent's, with its columns bound to the
-// setters' arguments; gorm's Create is checkModel's.
+// setters' arguments; or a raw statement of bun (NewRaw(text, args...)),
+// with its text; gorm's Create is checkModel's.
 func builtStmt(cat *catalog.Catalog, call ssa.CallInstruction) *effects.Stmt {
 	callee := valueflow.Callee(call.Common())
 	if callee == nil {
@@ -156,7 +157,7 @@ func builtStmt(cat *catalog.Catalog, call ssa.CallInstruction) *effects.Stmt {
 		return nil
 	}
 	st := effects.ModelStmtOf(cat, call)
-	if st == nil || bun && st.SQL.Kind == sqltext.Insert && st.ArgBase == nil {
+	if st == nil || bun && st.SQL.Kind == sqltext.Insert && st.ArgBase == nil && st.Args == nil {
 		return nil // an INSERT whose columns are not known
 	}
 	return st

@@ -229,8 +229,8 @@ func (c *checker) statements(fn *ssa.Function) (out []*effects.Stmt, whole bool)
 					// The callback a transaction function runs before
 					// it returns (gorm's Transaction, pgx.BeginFunc).
 					for _, a := range call.Common().Args {
-						if mc, ok := a.(*ssa.MakeClosure); ok {
-							visit(mc.Fn.(*ssa.Function))
+						if lit := valueflow.LiteralFunc(a); lit != nil {
+							visit(lit)
 						}
 					}
 					continue

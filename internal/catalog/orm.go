@@ -86,14 +86,17 @@ var orms = []ORM{{
 // db.NewInsert().Model(&o).On("CONFLICT (id) DO NOTHING").Exec(ctx).
 // Model names the model whose table the statement writes, Set adds a SET
 // clause's text, and Conflict makes an INSERT absorb a duplicate (On's
-// text must say CONFLICT or DUPLICATE). TableTag is the struct tag, and
-// its option, that names a model's table.
+// text must say CONFLICT or DUPLICATE). Raw begins a statement whose
+// SQL text and arguments it is given (bun's db.NewRaw(query, args...)),
+// run by the same Exec. TableTag is the struct tag, and its option, that
+// names a model's table.
 type QueryBuilder struct {
 	Path           string
 	Start          map[string]string
 	Exec           string
 	Model, Set, On string
 	Ignore         string
+	Raw            string
 	TableTag       string
 	// InsertModel is the FuncKey of the method that names the model an
 	// INSERT stores: its fields are the row's (an identity sink).
@@ -108,6 +111,7 @@ var queryBuilders = []QueryBuilder{{
 	Set:      "Set",
 	On:       "On",
 	Ignore:   "Ignore",
+	Raw:      "NewRaw",
 	TableTag: "bun",
 
 	InsertModel: "(*github.com/uptrace/bun.InsertQuery).Model",
@@ -217,7 +221,7 @@ func QueryBuilderOf(fn *types.Func) (*QueryBuilder, bool) {
 func BuilderMethod(fn *types.Func) (start, ok bool) {
 	for i := range queryBuilders {
 		if b := &queryBuilders[i]; b.Of(fn) {
-			return b.Start[fn.Name()] != "", true
+			return b.Start[fn.Name()] != "" || fn.Name() == b.Raw, true
 		}
 	}
 	return false, false

@@ -692,7 +692,7 @@ func RunsInTxBy(sums Summaries, cc *ssa.CallCommon) bool {
 		return true
 	}
 	for i, a := range cc.Args {
-		if _, ok := valueflow.Unwrap(a).(*ssa.MakeClosure); ok && summaryRunsInTx(sums, cc, i) {
+		if valueflow.LiteralFunc(a) != nil && summaryRunsInTx(sums, cc, i) {
 			return true
 		}
 	}

@@ -274,15 +274,16 @@ func instantiated(s valueflow.SQLStmt, t types.Type, table, column string, arith
 // builtStmt returns the statement a query builder's Exec runs, read from
 // the chain of calls that built it back to the handle's method that began
 // it: its kind, the table of its Model, the conflict handling of On or
-// Ignore, and an UPDATE's SET clauses, which are SQL text. The handle
-// decides its commit unit: a transaction, a database handle that commits
-// each statement, or, for an interface (bun.IDB), unknown.
+// Ignore, and an UPDATE's SET clauses, which are SQL text; or, begun by
+// Raw, the statement its text says, with its arguments. The handle
+// decides its commit unit (handleDurability).
 func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 	var kind, table string
 	var sets []string
 	conflict := false
 	var handle, model ssa.Value
 	on := "" // the text of On(...), the INSERT's conflict clause
+	var raw *Stmt
 	for v := c.Common().Args[0]; handle == nil; {
 		call, ok := v.(*ssa.Call)
 		if !ok {
@@ -306,6 +307,14 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 		switch name := fn.Name(); {
 		case qb.Start[name] != "":
 			kind, handle = qb.Start[name], recv
+		case name == qb.Raw:
+			if text == "" {
+				return nil // text the statement cannot be read without
+			}
+			handle, raw = recv, &Stmt{Instr: c, SQL: sqltext.Parse(text), Text: text}
+			if len(args) > 1 {
+				raw.Args = valueflow.SliceElems(args[1])
+			}
 		case name == qb.Model && len(args) > 0:
 			table, model = taggedTable(valueflow.Unwrap(args[0]).Type(), qb.TableTag), args[0]
 		case name == qb.Set:
@@ -322,6 +331,10 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 			conflict = true
 		}
 		v = recv
+	}
+	if raw != nil {
+		raw.Recv = handle
+		return handleDurability(raw)
 	}
 	sql := &sqltext.Statement{Table: table}
 	st := &Stmt{Instr: c, SQL: sql, Recv: handle}
@@ -362,9 +375,16 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 	default:
 		return nil
 	}
-	switch t := handle.Type(); {
+	return handleDurability(st)
+}
+
+// handleDurability sets a built statement's commit unit by its handle's
+// type: a transaction, a database handle that commits each statement,
+// or, for an interface (bun.IDB), unknown.
+func handleDurability(st *Stmt) *Stmt {
+	switch t := st.Recv.Type(); {
 	case catalog.IsTx(t):
-		st.Durability, st.Tx = DurTx, handle
+		st.Durability, st.Tx = DurTx, st.Recv
 	case catalog.IsAutocommit(t):
 		st.Durability = DurAutocommit
 	}

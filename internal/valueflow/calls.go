@@ -1725,6 +1725,20 @@ func FieldBase(v ssa.Value) ssa.Value {
 	}
 }
 
+// LiteralFunc returns the function literal v makes: a closure, or a
+// literal that captures nothing, which SSA passes as the function itself.
+func LiteralFunc(v ssa.Value) *ssa.Function {
+	switch v := Unwrap(v).(type) {
+	case *ssa.MakeClosure:
+		return v.Fn.(*ssa.Function)
+	case *ssa.Function:
+		if v.Parent() != nil {
+			return v
+		}
+	}
+	return nil
+}
+
 // Unwrap looks through interface conversions and changes of named type to
 // the value underneath: a handle or a model passed as an interface is
 // still the same value.

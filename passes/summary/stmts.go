@@ -431,10 +431,10 @@ func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, i
 								runs = append(runs, i)
 							}
 						}
-						if mc, ok := op.(*ssa.MakeClosure); ok {
+						if lit := valueflow.LiteralFunc(op); lit != nil {
 							// An operation that calls the parameter
 							// (retrygo.Do(func() error { return fn(ctx) })).
-							visit(mc.Fn.(*ssa.Function), tx)
+							visit(lit, tx)
 						}
 					}
 				}
@@ -453,8 +453,7 @@ func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, i
 								}
 							}
 						}
-						if mc, ok := valueflow.Unwrap(a).(*ssa.MakeClosure); ok {
-							lit := mc.Fn.(*ssa.Function)
+						if lit := valueflow.LiteralFunc(a); lit != nil {
 							visit(lit, txParam(lit))
 						}
 					}
@@ -1253,9 +1252,9 @@ func (b *stmtBuilder) wiredCallbacks(cc *ssa.CallCommon, entry int) {
 	outer := b.cb
 	defer func() { b.cb = outer }()
 	for k, a := range cc.Args {
-		if mc, ok := valueflow.Unwrap(a).(*ssa.MakeClosure); ok {
-			b.cb = &callbackRef{entry: entry, arg: k, lit: mc.Fn.(*ssa.Function)}
-			b.visit(mc.Fn.(*ssa.Function))
+		if lit := valueflow.LiteralFunc(a); lit != nil {
+			b.cb = &callbackRef{entry: entry, arg: k, lit: lit}
+			b.visit(lit)
 		}
 	}
 }
@@ -1355,10 +1354,8 @@ func (b *stmtBuilder) callbacks(cc *ssa.CallCommon) {
 	for _, a := range cc.Args {
 		// A literal passed for a parameter of a named function type
 		// (fn TxFunc) is converted to it first.
-		if mc, ok := valueflow.Unwrap(a).(*ssa.MakeClosure); ok {
-			b.visit(mc.Fn.(*ssa.Function))
-		} else if f, ok := a.(*ssa.Function); ok && f.Parent() != nil {
-			b.visit(f)
+		if lit := valueflow.LiteralFunc(a); lit != nil {
+			b.visit(lit)
 		}
 	}
 }

@@ -52,3 +52,15 @@ func assessIgnoring(ctx context.Context, t *asynq.Task) error {
 	_, err := db.NewInsert().Model(fee).On("CONFLICT (" + cols + ") DO NOTHING").Exec(ctx)
 	return err
 }
+
+// assessRaw writes the row with text of its own, under the task's ID.
+func assessRaw(ctx context.Context, t *asynq.Task) error {
+	_, err := db.NewRaw("INSERT INTO fees (id, cents) VALUES (?, ?)", t.ResultWriter().TaskID(), 5).Exec(ctx) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into fees has no conflict handling for task ID`
+	return err
+}
+
+// assessRawOnce: the text absorbs the duplicate.
+func assessRawOnce(ctx context.Context, t *asynq.Task) error {
+	_, err := db.NewRaw("INSERT INTO fees (id, cents) VALUES (?, ?) ON CONFLICT (id) DO NOTHING", t.ResultWriter().TaskID(), 5).Exec(ctx)
+	return err
+}

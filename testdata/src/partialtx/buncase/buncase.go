@@ -97,3 +97,44 @@ func credit(ctx context.Context, t *asynq.Task) error {
 	_, err := db.NewUpdate().Model(&Reservation{ID: 7}).Set("status = ?", "credited").WherePK().Exec(ctx)
 	return err
 }
+
+// Raw statements: the stock released by one, the reservation's status by
+// another, each committing by itself.
+func releaseRaw(ctx context.Context, t *asynq.Task) error {
+	if _, err := db.NewRaw("UPDATE items SET reserved = GREATEST(reserved - ?, 0) WHERE id = ?", 1, 7).Exec(ctx); err != nil { // want `2 writes commit separately and the UPDATE of items \(it computes from the current value\) is not idempotent`
+		return err
+	}
+	_, err := db.NewRaw("UPDATE stock_reservations SET status = 'released' WHERE id = ?", 7).Exec(ctx)
+	return err
+}
+
+// Negative: the raw statements of one transaction, on whatever handle
+// they are given.
+func releaseRawInTx(ctx context.Context, t *asynq.Task) error {
+	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := releaseOn(ctx, tx, 7); err != nil {
+			return err
+		}
+		_, err := tx.NewRaw("UPDATE stock_reservations SET status = 'released' WHERE id = ?", 7).Exec(ctx)
+		return err
+	})
+}
+
+func releaseOn(ctx context.Context, db bun.IDB, id int64) error {
+	_, err := db.NewRaw("UPDATE items SET reserved = GREATEST(reserved - ?, 0) WHERE id = ?", 1, id).Exec(ctx)
+	return err
+}
+
+// The same helper run in two transactions: the second failing leaves the
+// stock released, and the retry releases it again.
+func releaseRawTwice(ctx context.Context, t *asynq.Task) error {
+	if err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		return releaseOn(ctx, tx, 7) // want `2 writes commit separately and the UPDATE of items \(it computes from the current value\) in buncase.releaseOn is not idempotent`
+	}); err != nil {
+		return err
+	}
+	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewRaw("UPDATE stock_reservations SET status = 'released' WHERE id = ?", 7).Exec(ctx)
+		return err
+	})
+}

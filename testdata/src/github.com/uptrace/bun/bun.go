@@ -27,6 +27,7 @@ type IDB interface {
 	NewInsert() *InsertQuery
 	NewUpdate() *UpdateQuery
 	NewDelete() *DeleteQuery
+	NewRaw(query string, args ...any) *RawQuery
 	BeginTx(ctx context.Context, opts *sql.TxOptions) (Tx, error)
 	RunInTx(ctx context.Context, opts *sql.TxOptions, f func(ctx context.Context, tx Tx) error) error
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
@@ -36,6 +37,8 @@ func (db *DB) NewSelect() *SelectQuery { return &SelectQuery{} }
 func (db *DB) NewInsert() *InsertQuery { return &InsertQuery{} }
 func (db *DB) NewUpdate() *UpdateQuery { return &UpdateQuery{} }
 func (db *DB) NewDelete() *DeleteQuery { return &DeleteQuery{} }
+
+func (db *DB) NewRaw(query string, args ...any) *RawQuery { return &RawQuery{} }
 
 func (db *DB) RunInTx(ctx context.Context, opts *sql.TxOptions, fn func(ctx context.Context, tx Tx) error) error {
 	return nil
@@ -52,6 +55,8 @@ func (tx Tx) NewSelect() *SelectQuery { return &SelectQuery{} }
 func (tx Tx) NewInsert() *InsertQuery { return &InsertQuery{} }
 func (tx Tx) NewUpdate() *UpdateQuery { return &UpdateQuery{} }
 func (tx Tx) NewDelete() *DeleteQuery { return &DeleteQuery{} }
+
+func (tx Tx) NewRaw(query string, args ...any) *RawQuery { return &RawQuery{} }
 
 func (tx Tx) RunInTx(ctx context.Context, opts *sql.TxOptions, fn func(ctx context.Context, tx Tx) error) error {
 	return nil
@@ -94,5 +99,12 @@ func (q *DeleteQuery) Model(model any) *DeleteQuery                 { return q }
 func (q *DeleteQuery) WherePK(cols ...string) *DeleteQuery          { return q }
 func (q *DeleteQuery) Where(query string, args ...any) *DeleteQuery { return q }
 func (q *DeleteQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error) {
+	return nil, nil
+}
+
+type RawQuery struct{}
+
+func (q *RawQuery) Scan(ctx context.Context, dest ...any) error { return nil }
+func (q *RawQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error) {
 	return nil, nil
 }
