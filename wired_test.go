@@ -831,6 +831,11 @@ func TestWired(t *testing.T) {
 		"example.com/wiredfresh/cmd/server/main.go:23": {
 			`a retry inserts a second returns row with a new id: uuid.NewString\(\) in hooks.Hooks.onReturned \(hooks.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Bank, wired here\)`,
 		},
+		// Literals a start-up function registers through an adapter
+		// run the services the dependencies it captures hold.
+		"example.com/wiredfresh/cmd/worker/main.go:15": {
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of campaigns \(it computes from the current value\) in settlestore.campaigns.AddCollected \(settlestore.go:\d+:\d+\) is not idempotent \(river worker funcWorker.Work, wired here\)`,
+		},
 		// A fresh ID copied into another table's key is not a key the
 		// caller knows; a reference the caller sends is.
 		"example.com/wiredfresh/cmd/server/main.go:18": {

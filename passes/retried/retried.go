@@ -18,6 +18,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"iter"
+	"maps"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -269,9 +271,21 @@ func (r *Result) DispatchTargets(call ssa.CallInstruction) []*ssa.Function {
 // loop root calls through function values in its loop (a table of
 // handlers by topic): each runs on one delivery.
 func (r *Result) LoopTargets(root *Root) []*ssa.Function {
+	return r.valueTargets(maps.Keys(root.Blocks))
+}
+
+// BodyTargets returns the functions of the package that fn calls
+// through function values (an adapter's Work calling the function it
+// was made with, w.fn(ctx, job.Args)): what each runs is the body of
+// one operation.
+func (r *Result) BodyTargets(fn *ssa.Function) []*ssa.Function {
+	return r.valueTargets(slices.Values(fn.Blocks))
+}
+
+func (r *Result) valueTargets(blocks iter.Seq[*ssa.BasicBlock]) []*ssa.Function {
 	r.compute()
 	var out []*ssa.Function
-	for b := range root.Blocks {
+	for b := range blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)
 			if !ok || call.Call.IsInvoke() || call.Call.StaticCallee() != nil {

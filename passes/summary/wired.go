@@ -739,7 +739,7 @@ func recvName(sig *types.Signature) string {
 func pendingRoots(res *Result) []valueflow.PendingRoot {
 	var out []valueflow.PendingRoot
 	var external map[*retried.Root]bool // externalRoots, once needed
-	add := func(r *retried.Root, fn *ssa.Function) {
+	add := func(r *retried.Root, fn *ssa.Function, captures bool) {
 		var s *valueflow.Summary
 		if r.Blocks != nil && fn == r.Fn {
 			s = res.LoopStmtSummary(fn, r.Blocks)
@@ -752,7 +752,22 @@ func pendingRoots(res *Result) []valueflow.PendingRoot {
 		if external == nil {
 			external = externalRoots(res)
 		}
-		out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: res.Env.Pkg.Path(), Recv: recvName(fn.Signature), Bound: boundWrapper(fn) || madeHandler(fn), Stmts: s.Stmts, External: external[r]})
+		out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: res.Env.Pkg.Path(), Recv: recvName(fn.Signature), Bound: boundWrapper(fn) || madeHandler(fn) || captures, Stmts: s.Stmts, External: external[r]})
+	}
+	// A function that is a root of its own (a method bound where it is
+	// registered) is listed as that root.
+	rootFns, rootObjs := map[*ssa.Function]bool{}, map[types.Object]bool{}
+	for _, r := range res.Retried.Roots() {
+		switch {
+		case r.Blocks != nil:
+		case r.Fn != nil:
+			rootFns[r.Fn] = true
+			if obj := r.Fn.Object(); obj != nil {
+				rootObjs[obj] = true
+			}
+		case r.Extern != nil:
+			rootObjs[r.Extern] = true
+		}
 	}
 	for _, r := range res.Retried.Roots() {
 		switch {
@@ -769,12 +784,26 @@ func pendingRoots(res *Result) []valueflow.PendingRoot {
 			// A consumer loop: the function's list holds what runs
 			// outside the loop too, but each handler it calls through
 			// a function value runs on one delivery.
-			add(r, r.Fn) // the loop's body itself
+			add(r, r.Fn, false) // the loop's body itself
 			for _, fn := range res.Retried.LoopTargets(r) {
-				add(r, fn)
+				add(r, fn, false)
 			}
 		default:
-			add(r, r.Fn)
+			n := len(out)
+			add(r, r.Fn, false)
+			if len(out) > n {
+				break
+			}
+			// An adapter's method that runs the function it was made
+			// with (a worker's Work calling w.fn): each function the
+			// package makes it with is one operation's list, and the
+			// dependencies a literal among them captures were built
+			// before the deliveries came, as the adapter was.
+			for _, fn := range res.Retried.BodyTargets(r.Fn) {
+				if !rootFns[fn] && (fn.Object() == nil || !rootObjs[fn.Object()]) {
+					add(r, fn, fn.Parent() != nil)
+				}
+			}
 		}
 	}
 	return out
