@@ -596,6 +596,62 @@ func (*TypeRoot) AFact() {}
 
 func (r *TypeRoot) String() string { return "typeroot(" + r.Kind + ")" }
 
+// exportReceiverTypeRoots exports a TypeRoot fact on the package's named
+// function types whose method is a root that calls its receiver: an
+// adapter (type Handler func(w, r) error, whose ServeHTTP calls h(w, r))
+// runs, on each delivery, the function a package converts to the type
+// (httpx.Handler(h.manifest)).
+func (r *Result) exportReceiverTypeRoots() {
+	if !funcTypeMethods(r.pass) {
+		return
+	}
+	for _, root := range r.Roots() {
+		if tn := receiverCalled(root.Fn); tn != nil && tn.Pkg() == r.pass.Pkg {
+			r.pass.ExportObjectFact(tn, &TypeRoot{Kind: root.Kind})
+		}
+	}
+}
+
+// receiverCalled returns the named function type of fn's receiver, when
+// fn calls the receiver.
+func receiverCalled(fn *ssa.Function) *types.TypeName {
+	if fn == nil || fn.Signature.Recv() == nil || len(fn.Params) == 0 {
+		return nil
+	}
+	n, ok := types.Unalias(fn.Signature.Recv().Type()).(*types.Named)
+	if !ok {
+		return nil
+	}
+	if _, ok := n.Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && call.Common().Value == fn.Params[0] {
+				return n.Obj()
+			}
+		}
+	}
+	return nil
+}
+
+// funcTypeMethods reports whether the package declares a method on a
+// function type, which only an adapter does.
+func funcTypeMethods(pass *analysis.Pass) bool {
+	for _, file := range pass.Files {
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || len(fd.Recv.List) == 0 {
+				continue
+			}
+			if _, ok := pass.TypesInfo.TypeOf(fd.Recv.List[0].Type).Underlying().(*types.Signature); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // rootFuncType returns the named function type declared for a field of
 // that type, or of a map or slice of it (of maps of it: a table of
 // routes by queue), or nil.

@@ -84,6 +84,7 @@ func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog, res *Result) {
 		res.fieldRoots(roots)
 	}
 	res.exportHandedFields()
+	res.exportReceiverTypeRoots()
 	known := func(callee *types.Func) []ParamRoot {
 		if callee.Pkg() == pass.Pkg {
 			return roots[callee]

@@ -675,6 +675,14 @@ func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
 		}
 	case *ssa.MapUpdate:
 		f.tableRoot(instr.Value, instr.Pos())
+	case *ssa.ChangeType:
+		// A function converted to an adapter's type of another
+		// package (httpx.Handler(h.manifest)); an implicit conversion
+		// (an assignment to a table's element) is registered where it
+		// is stored.
+		if instr.Pos().IsValid() {
+			f.tableRoot(instr, instr.Pos())
+		}
 	case *ssa.If:
 		if call := retriedCall(fn, instr); call != nil {
 			if r := f.loop("hand-written retry loop", fn, instr.Block(), call.Pos()); r != nil {

@@ -71,5 +71,8 @@ func TestRetried(t *testing.T) {
 		// Handlers a service's own subscription framework of another
 		// package chains with middleware and runs in a consumer's
 		// callback.
-		"retried/xbususe")
+		"retried/xbususe",
+		// Handlers converted to an adapter type of another package,
+		// whose ServeHTTP calls them.
+		"retried/xhttpxuse")
 }
