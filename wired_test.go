@@ -832,9 +832,13 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second returns row with a new id: uuid.NewString\(\) in hooks.Hooks.onReturned \(hooks.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Bank, wired here\)`,
 		},
 		// Literals a start-up function registers through an adapter
-		// run the services the dependencies it captures hold.
-		"example.com/wiredfresh/cmd/worker/main.go:15": {
+		// run the services the dependencies it captures hold; a store
+		// names a note its service leaves unnamed, but not one named.
+		"example.com/wiredfresh/cmd/worker/main.go:16": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of campaigns \(it computes from the current value\) in settlestore.campaigns.AddCollected \(settlestore.go:\d+:\d+\) is not idempotent \(river worker funcWorker.Work, wired here\)`,
+		},
+		"example.com/wiredfresh/cmd/worker/main.go:15": {
+			`a retry inserts a second pledge_notes row with a new id: uuid.NewString\(\) in settlestore.notes.Insert \(settlestore.go:\d+:\d+\) is fresh on every attempt \(river worker funcWorker.Work, wired here\)`,
 		},
 		// A fresh ID copied into another table's key is not a key the
 		// caller knows; a reference the caller sends is.

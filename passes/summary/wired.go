@@ -662,7 +662,7 @@ func importedPending(pass *analysis.Pass, res *Result, fresh []freshSite) []valu
 						continue
 					}
 					seen[key] = true
-					pc := valueflow.PendingCall{Call: wc, Root: path.Root.Describe(), Chain: chain, Keyed: wiredKeyed(s, wc)}
+					pc := valueflow.PendingCall{Call: wc, Root: path.Root.Describe(), Chain: chain, Keyed: wiredKeyed(s, wc), Empty: wiredEmpty(s, wc)}
 					if st := wiredEntry(s, wc); st != nil && st.Wired != nil {
 						pc.Guards = st.Wired.Guards
 					}

@@ -35,10 +35,16 @@ type CancelArgs struct{ PledgeID string }
 
 func (CancelArgs) Kind() string { return "cancel" }
 
+// NoteArgs notes a pledge; NoteID names the note when it is set.
+type NoteArgs struct{ NoteID, PledgeID, Body string }
+
+func (NoteArgs) Kind() string { return "note" }
+
 // Deps are what the workers run on.
 type Deps struct {
 	Workers *river.Workers
 	Settle  settle.UseCase
+	Notes   *settle.Service
 }
 
 // Register adds the workers.
@@ -48,5 +54,13 @@ func Register(d Deps) {
 	}))
 	river.AddWorker(d.Workers, handle(func(ctx context.Context, a CancelArgs) error {
 		return d.Settle.Cancel(ctx, a.PledgeID)
+	}))
+	river.AddWorker(d.Workers, handle(func(ctx context.Context, a NoteArgs) error {
+		if a.NoteID != "" {
+			_, err := d.Notes.NoteAs(ctx, a.NoteID, a.PledgeID, a.Body)
+			return err
+		}
+		_, err := d.Notes.Note(ctx, a.PledgeID, a.Body)
+		return err
 	}))
 }

@@ -5,6 +5,8 @@ import (
 	"context"
 	"database/sql"
 
+	"github.com/google/uuid"
+
 	"example.com/wiredfresh/settle"
 )
 
@@ -19,6 +21,7 @@ type Repos struct{ DB DBTX }
 
 func (r *Repos) Campaigns() settle.Campaigns { return campaigns{r.DB} }
 func (r *Repos) Pledges() settle.Pledges     { return pledges{r.DB} }
+func (r *Repos) Notes() settle.Notes         { return notes{r.DB} }
 
 type campaigns struct{ db DBTX }
 
@@ -36,5 +39,16 @@ func (p pledges) MarkCaptured(ctx context.Context, id string) error {
 
 func (p pledges) MarkCancelled(ctx context.Context, id string) error {
 	_, err := p.db.ExecContext(ctx, "UPDATE pledges SET status = 'cancelled' WHERE id = $1", id)
+	return err
+}
+
+type notes struct{ db DBTX }
+
+// Insert names a note its caller left unnamed.
+func (n notes) Insert(ctx context.Context, note *settle.Note) error {
+	if note.ID == "" {
+		note.ID = uuid.NewString() // want `a retry inserts a second pledge_notes row with a new id: uuid.NewString\(\) is fresh on every attempt \(river worker funcWorker.Work\)`
+	}
+	_, err := n.db.ExecContext(ctx, "INSERT INTO pledge_notes (id, pledge_id, body) VALUES ($1, $2, $3)", note.ID, note.PledgeID, note.Body)
 	return err
 }

@@ -12,5 +12,6 @@ import (
 
 func main() {
 	db, _ := sql.Open("postgres", "")
-	jobs.Register(jobs.Deps{Workers: river.NewWorkers(), Settle: &settle.Service{Repos: &settlestore.Repos{DB: db}}})
+	svc := &settle.Service{Repos: &settlestore.Repos{DB: db}}
+	jobs.Register(jobs.Deps{Workers: river.NewWorkers(), Settle: svc, Notes: svc})
 }
