@@ -346,7 +346,10 @@ func mapEntry(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effect
 			lit := types.TypeString(mt, types.RelativeTo(pass.Pkg)) + "{" + entry(key) + "}"
 			return analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(lit)}, true
 		}
-		set := arg.Name + "[" + strconv.Quote(header) + "] = %s"
+		set, ok := mapSet(pass, arg, header)
+		if !ok {
+			return analysis.TextEdit{}, false
+		}
 		text := fmt.Sprintf(set, key)
 		if mayBeEmpty {
 			text = fmt.Sprintf("if k := %s; k != \"\" {\n\t%s\n}", key, fmt.Sprintf(set, guarded))
@@ -355,6 +358,10 @@ func mapEntry(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effect
 	case *ast.CompositeLit:
 		if mayBeEmpty {
 			return analysis.TextEdit{}, false
+		}
+		if m, ok := pass.TypesInfo.TypeOf(arg).Underlying().(*types.Map); ok && !types.Identical(m.Elem(), types.Typ[types.String]) {
+			// An http.Header's values are lists: {key}.
+			entry = func(k string) string { return strconv.Quote(header) + ": {" + k + "}" }
 		}
 		if len(arg.Elts) == 0 {
 			return analysis.TextEdit{Pos: arg.Lbrace + 1, End: arg.Lbrace + 1, NewText: []byte(entry(key))}, true
@@ -367,6 +374,22 @@ func mapEntry(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *effect
 		return analysis.TextEdit{Pos: first.Pos(), End: first.Pos(), NewText: []byte(text)}, true
 	}
 	return analysis.TextEdit{}, false
+}
+
+// mapSet returns the statement, with a verb for the key, that sets the
+// header on the map h: h.Set(header, key) for an http.Header, h[header]
+// = key for another map of strings.
+func mapSet(pass *analysis.Pass, h *ast.Ident, header string) (string, bool) {
+	switch t := pass.TypesInfo.TypeOf(h); {
+	case catalog.IsHeaderSet(t):
+		return h.Name + ".Set(" + strconv.Quote(header) + ", %s)", true
+	default:
+		m, ok := t.Underlying().(*types.Map)
+		if !ok || !types.Identical(m.Elem(), types.Typ[types.String]) {
+			return "", false
+		}
+		return h.Name + "[" + strconv.Quote(header) + "] = %s", true
+	}
 }
 
 // fieldMapEntry sets the key header on the map a request sender's
@@ -389,16 +412,9 @@ func fieldMapEntry(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, e *e
 	if h == nil {
 		return analysis.TextEdit{}, false
 	}
-	var set string
-	switch t := pass.TypesInfo.TypeOf(h); {
-	case catalog.IsHeaderSet(t):
-		set = h.Name + ".Set(" + strconv.Quote(header) + ", %s)"
-	default:
-		m, ok := t.Underlying().(*types.Map)
-		if !ok || !types.Identical(m.Elem(), types.Typ[types.String]) {
-			return analysis.TextEdit{}, false
-		}
-		set = h.Name + "[" + strconv.Quote(header) + "] = %s"
+	set, ok := mapSet(pass, h, header)
+	if !ok {
+		return analysis.TextEdit{}, false
 	}
 	text := fmt.Sprintf(set, key)
 	if mayBeEmpty {
