@@ -87,7 +87,15 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 				continue // judged with the first write of its operation
 			}
 			judged = append(judged, i)
-			if with, apart, own := c.apartWith(r, i, withoutOutcomes(r, i, writes), guards, comps, parsed); apart && !own {
+			others := withoutOutcomes(r, i, writes)
+			if after {
+				// Past a state guard's write, the retry that stops at
+				// the guard's test leaves undone the writes behind it
+				// too; one after them that it reaches again whatever
+				// the test says, it finishes.
+				others = slices.DeleteFunc(slices.Clone(others), func(w int) bool { return w > i && !r.Stmts[w].StateGuarded })
+			}
+			if with, apart, own := c.apartWith(r, i, others, guards, comps, parsed); apart && !own {
 				found = append(found, candidate{first: i, stopped: after, counted: with})
 			} // a pair of the root's own writes is its package's to judge
 		}

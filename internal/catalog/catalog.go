@@ -403,7 +403,12 @@ func (c *Catalog) Model(fn *types.Func) (int, bool) {
 
 // ModelUpdate reports whether fn updates rows from its arguments, from
 // the returned index on.
-func (c *Catalog) ModelUpdate(fn *types.Func) (int, bool) {
+func (c *Catalog) ModelUpdate(fn *types.Func) (int, bool) { return ModelUpdate(fn) }
+
+// ModelUpdate reports whether fn, an ORM's method, updates rows from its
+// arguments, from the returned index on (gorm's Update(column, value):
+// 1, the value, after the column it names).
+func ModelUpdate(fn *types.Func) (int, bool) {
 	return lookup(modelUpdates, fn)
 }
 

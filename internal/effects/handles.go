@@ -562,8 +562,9 @@ func takesTx(t types.Type) bool {
 }
 
 // begun reports whether a transaction is begun where it is used: the
-// result of a Begin method of a handle that commits each statement, or
-// the transaction parameter of a callback that pgx.BeginFunc runs.
+// result of a Begin method of a handle that commits each statement (or
+// of an ORM's handle), or the transaction parameter of a callback that
+// pgx.BeginFunc runs.
 func begun(sums Summaries, v ssa.Value) bool {
 	if ex, ok := v.(*ssa.Extract); ok {
 		v = ex.Tuple
@@ -581,7 +582,9 @@ func begun(sums Summaries, v ssa.Value) bool {
 			}
 			recv = x.Call.Args[0]
 		}
-		return valueflow.AutocommitHandle(recv.Type())
+		// gorm's *DB is the pool and its transactions alike: Begin
+		// on it begins one.
+		return valueflow.AutocommitHandle(recv.Type()) || catalog.IsORMHandle(recv.Type()) && catalog.IsORMBegin(fn.Name())
 	case *ssa.Parameter:
 		return txCallback(sums, x)
 	}

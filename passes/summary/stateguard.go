@@ -260,6 +260,13 @@ func testedWrites(fn *ssa.Function, cmp *ssa.BinOp) []testedWrite {
 				out = append(out, testedWrite{w.call, constant.Compare(k, token.EQL, c)})
 			}
 		}
+		// An ORM's chain begun with the value (tx.Model(&q).Update(
+		// "status", Accepted)).
+		for m := range ormModelCalls(fn, e) {
+			if set, k, ok := chainUpdate(m, field); ok && k.Kind() == c.Kind() {
+				out = append(out, testedWrite{set, constant.Compare(k, token.EQL, c)})
+			}
+		}
 		// Status by key: a call given another field of the value (its
 		// ID) and a status constant sets the status of the row the
 		// value was read from (SetStatus(ctx, res.ID, Cancelled)).
@@ -631,6 +638,60 @@ func mapSets(call ssa.CallInstruction, field string) (constant.Value, bool) {
 		return nil, false
 	}
 	return stateConst(v)
+}
+
+// ormModelCalls yields the calls of fn of an ORM's Model method given e,
+// which begin a chain that writes e's row.
+func ormModelCalls(fn *ssa.Function, e ssa.Value) iter.Seq[*ssa.Call] {
+	return func(yield func(*ssa.Call) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok || call.Call.IsInvoke() || len(call.Call.Args) != 2 || !catalog.IsORMHandle(call.Call.Args[0].Type()) {
+					continue
+				}
+				if f := valueflow.Callee(&call.Call); f != nil && catalog.IsORMModel(f.Name()) && valueflow.Unwrap(call.Call.Args[1]) == e && !yield(call) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// chainUpdate returns the call of an ORM's chain that call begins with
+// the value it is given (tx.Model(&q)) which sets field's column, and
+// the constant it sets: Update("status", Accepted), or Updates with a
+// map of columns.
+func chainUpdate(v *ssa.Call, field string) (ssa.CallInstruction, constant.Value, bool) {
+	ok := true
+	col := catalog.GormColumn(field)
+	for depth := 0; ok && depth < 4; depth++ {
+		var next *ssa.Call
+		for _, r := range *v.Referrers() {
+			c, isCall := r.(*ssa.Call)
+			if !isCall || c.Call.IsInvoke() || len(c.Call.Args) == 0 || c.Call.Args[0] != v || !catalog.IsORMHandle(v.Type()) {
+				continue
+			}
+			fn := valueflow.Callee(&c.Call)
+			if fn == nil {
+				continue
+			}
+			if i, isUpdate := catalog.ModelUpdate(fn); isUpdate && i > 0 && i+1 < len(c.Call.Args) {
+				// Update(column, value): the receiver, then the column.
+				if name, isConst := valueflow.ConstString(c.Call.Args[i]); isConst && name == col {
+					k, isState := stateConst(valueflow.Unwrap(c.Call.Args[i+1]))
+					return c, k, isState
+				}
+			}
+			if val := mapSetValue(c, field); val != nil {
+				k, isState := stateConst(val)
+				return c, k, isState
+			}
+			next = c
+		}
+		v, ok = next, next != nil
+	}
+	return nil, nil, false
 }
 
 // mapSetValue returns the value a call sets field's column to through a

@@ -903,6 +903,15 @@ func (b *stmtBuilder) chosenBy(st *valueflow.SQLStmt, ctx ssa.Value) {
 		return
 	}
 	p := rootParam(ctx)
+	if p == nil || p.Parent() == b.fn {
+		if h := b.carried(ctx); h.Kind == valueflow.HandleTx {
+			// The transaction this function put in the context
+			// (platform.WithTx(ctx, tx), tx begun here); a
+			// literal's context is its unit of work's (workGiven).
+			st.Handle, st.Assumed = h, false
+			return
+		}
+	}
 	if p == nil {
 		return
 	}

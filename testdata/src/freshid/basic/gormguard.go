@@ -80,3 +80,52 @@ func notePayout(ctx context.Context, t *asynq.Task) error {
 		return entries.withTx(tx).create(&entry{ID: uuid.NewString(), Key: p.ID}) // want `a retry creates a second entry with a new ID`
 	})
 }
+
+// Negative: begun by hand, the payout is read, its status switched on,
+// and set with Model(&p).Update in the same transaction before the
+// entry: a retry takes the closed case.
+func settlePayoutOnce(ctx context.Context, t *asynq.Task) error {
+	tx := orm.WithContext(ctx).Begin()
+	if tx.Error != nil {
+		return tx.Error
+	}
+	defer tx.Rollback()
+	var p payout
+	if err := tx.First(&p, "id = ?", string(t.Payload())).Error; err != nil {
+		return err
+	}
+	switch p.Status {
+	case "closed":
+		return nil
+	case "open":
+		if err := tx.Model(&p).Update("status", "closed").Error; err != nil {
+			return err
+		}
+		if err := tx.Create(&entry{ID: uuid.NewString(), Key: p.ID}).Error; err != nil {
+			return err
+		}
+	}
+	return tx.Commit().Error
+}
+
+// The update sets another column: the switch decides nothing.
+func touchPayout(ctx context.Context, t *asynq.Task) error {
+	tx := orm.WithContext(ctx).Begin()
+	defer tx.Rollback()
+	var p payout
+	if err := tx.First(&p, "id = ?", string(t.Payload())).Error; err != nil {
+		return err
+	}
+	switch p.Status {
+	case "closed":
+		return nil
+	case "open":
+		if err := tx.Model(&p).Update("note", "seen").Error; err != nil {
+			return err
+		}
+		if err := tx.Create(&entry{ID: uuid.NewString(), Key: p.ID}).Error; err != nil { // want `a retry creates a second entry with a new ID`
+			return err
+		}
+	}
+	return tx.Commit().Error
+}

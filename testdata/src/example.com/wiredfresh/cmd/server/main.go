@@ -9,6 +9,8 @@ import (
 	"example.com/wiredfresh/api"
 	"example.com/wiredfresh/hooks"
 	"example.com/wiredfresh/pledges"
+	"example.com/wiredfresh/quotes"
+	"example.com/wiredfresh/quotestore"
 	"example.com/wiredfresh/store"
 	"gorm.io/gorm"
 )
@@ -25,5 +27,8 @@ func main() {
 	pa := &pledges.API{Pledges: &pledges.Service{Store: &store.Pledges{DB: db}, UOW: &store.Pledges{DB: db}}}
 	http.HandleFunc("POST /pledges/tier", pa.ChangeTier)
 	http.HandleFunc("POST /pledges/regrade", pa.Regrade)
+	qa := &quotes.API{Quotes: &quotes.Service{DB: &gorm.DB{}, Events: &quotestore.Events{DB: &gorm.DB{}}, Payments: &quotestore.Payments{DB: &gorm.DB{}}}}
+	http.HandleFunc("POST /quotes/accept", qa.Accept)
+	http.HandleFunc("POST /quotes/accept-loose", qa.AcceptLoose)
 	http.ListenAndServe(":8080", nil)
 }
