@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"cmp"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -236,6 +237,11 @@ func testedWrites(fn *ssa.Function, cmp *ssa.BinOp) []testedWrite {
 					out = append(out, testedWrite{w.call, isErr})
 				}
 			}
+		}
+		// A marker: a field of a row read, set once the work is done
+		// (if job.InvokedAt != nil { return nil }).
+		if e, field, ok := fieldRead(x); ok {
+			out = append(out, markerSetters(fn, e, field)...)
 		}
 		return out
 	}
@@ -558,6 +564,53 @@ func settersOf(fn *ssa.Function, e ssa.Value, field string, t types.Type, c cons
 		}
 	}
 	return out
+}
+
+// markerSetters returns the calls of fn that set the marker field of the
+// row e was read from to a value, given the row's key and a map of
+// columns (Update(ctx, map[string]any{"invoiced_at": now}, "id = ?",
+// job.ID)), made by fn or by a function literal a call of fn runs (a
+// transaction's callback; the write is then that call). Once done, the
+// field is no longer nil.
+func markerSetters(fn *ssa.Function, e ssa.Value, field string) []testedWrite {
+	var out []testedWrite
+	add := func(in *ssa.Function, at ssa.CallInstruction) {
+		for call := range setterCalls(in) {
+			v := mapSetValue(call, field)
+			if v == nil || isNil(v) {
+				continue
+			}
+			if slices.ContainsFunc(setterValues(call), func(a ssa.Value) bool { return markedRow(a, e, field) }) {
+				out = append(out, testedWrite{cmp.Or(at, call), false})
+			}
+		}
+	}
+	add(fn, nil)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			for _, a := range call.Common().Args {
+				if lit := valueflow.LiteralFunc(a); lit != nil && lit.Parent() == fn {
+					add(lit, call)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// markedRow reports whether a, a value a setter is given, names the row
+// e was read from: a field of e other than the marker (its ID), read
+// where e is or in a literal that captures it.
+func markedRow(a, e ssa.Value, field string) bool {
+	base, f, ok := fieldRead(valueflow.Unwrap(a))
+	if !ok || f == field {
+		return false
+	}
+	return base == e || boundTo(base, e)
 }
 
 // stateOf reports whether a value of type a can set a field of type t:

@@ -3,6 +3,7 @@ package stateguards
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
@@ -120,4 +121,61 @@ func orderUnguarded(ctx context.Context, t *asynq.Task) error {
 	return orm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		return store.Create(ctx, 5) // want `uuid.NewString\(\) in xstore.Store.Create \(store.go:\d+:\d+\) is fresh on every attempt`
 	})
+}
+
+// Job carries the time its invoice was issued: a marker of the work.
+type Job struct {
+	ID         string
+	InvoicedAt *time.Time
+}
+
+type jobRepo struct{}
+
+func (jobRepo) Get(ctx context.Context, id string) (*Job, error) {
+	var j Job
+	err := orm.WithContext(ctx).First(&j, "id = ?", id).Error
+	return &j, err
+}
+
+func (jobRepo) Update(ctx context.Context, fields map[string]any, query string, args ...any) error {
+	return orm.WithContext(ctx).Model(&Job{}).Where(query, args...).Updates(fields).Error
+}
+
+var jobs jobRepo
+
+// Negative: the marker is set in a transaction's callback before the
+// submission; a retry after it leaves at the test.
+func invoiceOnce(ctx context.Context, t *asynq.Task) error {
+	job, err := jobs.Get(ctx, string(t.Payload()))
+	if err != nil {
+		return err
+	}
+	if job.InvoicedAt != nil {
+		return nil
+	}
+	now := time.Now()
+	if err := orm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return jobs.Update(ctx, map[string]any{"invoiced_at": now}, "id = ?", job.ID)
+	}); err != nil {
+		return err
+	}
+	return orm.Create(&Submission{ID: uuid.NewString(), ClaimID: job.ID}).Error
+}
+
+// The callback sets another column: the marker stays nil.
+func invoiceTouched(ctx context.Context, t *asynq.Task) error {
+	job, err := jobs.Get(ctx, string(t.Payload()))
+	if err != nil {
+		return err
+	}
+	if job.InvoicedAt != nil {
+		return nil
+	}
+	now := time.Now()
+	if err := orm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return jobs.Update(ctx, map[string]any{"updated_at": now}, "id = ?", job.ID)
+	}); err != nil {
+		return err
+	}
+	return orm.Create(&Submission{ID: uuid.NewString(), ClaimID: job.ID}).Error // want `a retry creates a second Submission with a new ID`
 }
