@@ -39,3 +39,16 @@ const maxMarkerColumns = 3
 func IsMarker(markers map[string]bool, st *Statement) bool {
 	return markers[st.Table] && (st.Kind == Select || st.Kind == Insert)
 }
+
+// ClaimsQueueRow reports whether a statement's text takes rows no other
+// transaction can take meanwhile (FOR UPDATE SKIP LOCKED), as a worker
+// that claims jobs from a table does. Comments and strings are not read.
+func ClaimsQueueRow(text string) bool {
+	toks := lex(text)
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].kind == tWord && toks[i].text == "SKIP" && toks[i+1].kind == tWord && toks[i+1].text == "LOCKED" {
+			return true
+		}
+	}
+	return false
+}

@@ -229,3 +229,17 @@ func TestReturningCols(t *testing.T) {
 		}
 	}
 }
+
+func TestClaimsQueueRow(t *testing.T) {
+	for text, want := range map[string]bool{
+		"SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at FOR UPDATE SKIP LOCKED LIMIT 1":                     true,
+		"update jobs set status = 'running' where id = (select id from jobs for update skip locked limit 1) returning *": true,
+		"SELECT id FROM jobs FOR UPDATE":                  false,
+		"SELECT 'SKIP LOCKED' FROM jobs":                  false,
+		"SELECT id FROM jobs -- FOR UPDATE SKIP LOCKED\n": false,
+	} {
+		if got := ClaimsQueueRow(text); got != want {
+			t.Errorf("ClaimsQueueRow(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

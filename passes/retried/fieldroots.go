@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
@@ -136,17 +137,20 @@ func (r *Result) fieldRoots(roots map[*types.Func][]ParamRoot) {
 				if !ok || call.Common().IsInvoke() || call.Common().StaticCallee() != nil {
 					continue
 				}
-				fld := r.passedField(call.Common().Value, 0)
-				if fld == nil {
-					fld = r.mapFieldOf(call.Common().Value, 0)
+				fld := r.calledField(call.Common().Value)
+				kind := r.deliveryKind(instr)
+				if fld == nil || kind == "" {
+					// A handler a worker runs on each row it claims
+					// from a table of jobs, passed down or not.
+					if f, polled := r.polledHandler(fn, call.Common().Value); polled {
+						fld, kind = f, polledKind
+					}
 				}
-				if fld == nil || called[fld] != "" {
+				if fld == nil || kind == "" || called[fld] != "" {
 					continue
 				}
-				if kind := r.deliveryKind(instr); kind != "" {
-					called[fld] = kind
-					order = append(order, fld)
-				}
+				called[fld] = kind
+				order = append(order, fld)
 			}
 		}
 	}
@@ -646,6 +650,67 @@ func funcTypeMethods(pass *analysis.Pass) bool {
 			}
 			if _, ok := pass.TypesInfo.TypeOf(fd.Recv.List[0].Type).Underlying().(*types.Signature); ok {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// calledField returns the field of function type whose value v, a called
+// function value, is: loaded from it, or looked up in a map it holds.
+func (r *Result) calledField(v ssa.Value) *types.Var {
+	if fld := r.passedField(v, 0); fld != nil {
+		return fld
+	}
+	return r.mapFieldOf(v, 0)
+}
+
+// polledKind is the kind of the handlers a worker of the program runs on
+// the rows it claims from a table of jobs.
+const polledKind = "job handler of a polled table"
+
+// polledHandler reports whether v, a function value fn calls, is a
+// handler a worker runs once per row it claims from a table of jobs
+// (SELECT ... FOR UPDATE SKIP LOCKED): fn claims the row itself, or is
+// a helper of the package that a claiming function hands the handler
+// to (safeCall(ctx, r.handlers[j.Kind], &j)). It returns the field the
+// handler is kept in. The worker puts a row whose handler failed back in
+// the table, so each handler is retried.
+func (r *Result) polledHandler(fn *ssa.Function, v ssa.Value) (*types.Var, bool) {
+	if claimsRow(fn) {
+		fld := r.calledField(v)
+		return fld, fld != nil
+	}
+	p, ok := unwrap(v).(*ssa.Parameter)
+	if !ok || p.Parent() != fn {
+		return nil, false
+	}
+	i := slices.Index(fn.Params, p)
+	for _, site := range r.values.sites[fn] {
+		args := site.Common().Args
+		if i < len(args) && claimsRow(site.Parent()) {
+			if fld := r.calledField(args[i]); fld != nil {
+				return fld, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// claimsRow reports whether fn runs a statement that claims a row of a
+// queue, one no other worker can take meanwhile: its text, a constant
+// given to a call, locks with SKIP LOCKED.
+func claimsRow(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			for _, a := range call.Common().Args {
+				if text, ok := valueflow.ConstString(a); ok && sqltext.ClaimsQueueRow(text) {
+					return true
+				}
 			}
 		}
 	}

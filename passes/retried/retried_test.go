@@ -74,5 +74,8 @@ func TestRetried(t *testing.T) {
 		"retried/xbususe",
 		// Handlers converted to an adapter type of another package,
 		// whose ServeHTTP calls them.
-		"retried/xhttpxuse")
+		"retried/xhttpxuse",
+		// Handlers of a table of jobs the program's own worker claims
+		// rows from.
+		"retried/xjobsuse")
 }

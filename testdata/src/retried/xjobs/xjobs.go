@@ -1,0 +1,56 @@
+// Package xjobs is a worker of the program's own: it claims a job from a
+// table, runs the handler its kind names, and puts a failed job back.
+package xjobs
+
+import (
+	"context"
+	"database/sql"
+)
+
+// Job is a row of the jobs table.
+type Job struct {
+	ID, Kind string
+}
+
+// Handler runs one job; an error puts it back in the table.
+type Handler func(ctx context.Context, j *Job) error
+
+// Registry maps kinds to handlers.
+type Registry map[string]Handler
+
+// Runner polls the table.
+type Runner struct {
+	db       *sql.DB
+	handlers Registry
+}
+
+// NewRunner returns a runner of the handlers.
+func NewRunner(db *sql.DB, handlers Registry) *Runner { return &Runner{db: db, handlers: handlers} }
+
+func (r *Runner) runOne(ctx context.Context) error {
+	var j Job
+	err := r.db.QueryRowContext(ctx, `UPDATE jobs SET status = 'running' WHERE id = (
+		SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at FOR UPDATE SKIP LOCKED LIMIT 1)
+		RETURNING id, kind`).Scan(&j.ID, &j.Kind)
+	if err != nil {
+		return err
+	}
+	herr := safeCall(ctx, r.handlers[j.Kind], &j)
+	status := "done"
+	if herr != nil {
+		status = "queued"
+	}
+	_, err = r.db.ExecContext(ctx, `UPDATE jobs SET status = $2 WHERE id = $1`, j.ID, status)
+	return err
+}
+
+func safeCall(ctx context.Context, h Handler, j *Job) error { return h(ctx, j) }
+
+// Hooks are called on events of the runner's own, once each: no job.
+type Hooks struct {
+	handlers map[string]Handler
+}
+
+func (h *Hooks) fire(ctx context.Context, kind string) error {
+	return h.handlers[kind](ctx, &Job{Kind: kind})
+}

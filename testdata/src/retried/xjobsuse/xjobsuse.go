@@ -1,0 +1,23 @@
+// Package xjobsuse registers handlers with the program's own worker.
+package xjobsuse
+
+import (
+	"context"
+
+	"retried/xjobs"
+)
+
+// Reminders sends reminders.
+type Reminders struct{}
+
+func (r *Reminders) sms(ctx context.Context, j *xjobs.Job) error { return nil }
+
+func (r *Reminders) email(ctx context.Context, j *xjobs.Job) error { return nil }
+
+// Handlers are the kinds the worker runs.
+func Handlers(r *Reminders) xjobs.Registry {
+	return xjobs.Registry{
+		"reminder.sms":   r.sms,   // want `root: job handler of a polled table Reminders.sms`
+		"reminder.email": r.email, // want `root: job handler of a polled table Reminders.email`
+	}
+}
