@@ -423,6 +423,10 @@ var idHeaders = map[string][]string{
 	"(github.com/nats-io/nats.go.Header).Get": {"Nats-Msg-Id"},
 }
 
+// PolledJob is the kind of the handlers a worker of the program runs on
+// the rows it claims from a table of jobs (FOR UPDATE SKIP LOCKED).
+const PolledJob = "job handler of a polled table"
+
 // keyPlaces says, for each kind of retried root, where its operation's
 // key is: what a finding without a fix tells the user to derive a value
 // from. %s is the idempotency header's name.
@@ -436,6 +440,7 @@ var keyPlaces = map[string]string{
 	"Connect handler":            "the request's %s header",
 	"asynq handler":              "the task's ID",
 	"river worker":               "the job's ID",
+	PolledJob:                    "the job row's ID",
 	"Temporal activity":          "the workflow's and the activity's IDs",
 	"SQS consumer loop":          "the message's ID",
 	"Lambda SQS handler":         "the message's ID",

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
@@ -143,7 +144,7 @@ func (r *Result) fieldRoots(roots map[*types.Func][]ParamRoot) {
 					// A handler a worker runs on each row it claims
 					// from a table of jobs, passed down or not.
 					if f, polled := r.polledHandler(fn, call.Common().Value); polled {
-						fld, kind = f, polledKind
+						fld, kind = f, catalog.PolledJob
 					}
 				}
 				if fld == nil || kind == "" || called[fld] != "" {
@@ -664,10 +665,6 @@ func (r *Result) calledField(v ssa.Value) *types.Var {
 	}
 	return r.mapFieldOf(v, 0)
 }
-
-// polledKind is the kind of the handlers a worker of the program runs on
-// the rows it claims from a table of jobs.
-const polledKind = "job handler of a polled table"
 
 // polledHandler reports whether v, a function value fn calls, is a
 // handler a worker runs once per row it claims from a table of jobs
