@@ -442,5 +442,5 @@ func rootKinds() []string {
 	for kind := range contextKeys {
 		out = append(out, kind) // gRPC methods are found by their registrars
 	}
-	return out
+	return append(out, PolledJob) // found by the statement that claims the job
 }
