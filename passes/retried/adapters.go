@@ -64,14 +64,21 @@ func exportAdapters(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) {
 	}
 }
 
-// returnsFunc reports whether fn's only result is of function type.
+// returnsFunc reports whether fn's only result is of function type, or
+// an interface a function type can implement (a Handler whose
+// HandlerFunc adapts a literal).
 func returnsFunc(fn *types.Func) bool {
 	res := fn.Signature().Results()
 	if res.Len() != 1 {
 		return false
 	}
-	_, ok := res.At(0).Type().Underlying().(*types.Signature)
-	return ok
+	switch u := res.At(0).Type().Underlying().(type) {
+	case *types.Signature:
+		return true
+	case *types.Interface:
+		return u.NumMethods() == 1
+	}
+	return false
 }
 
 // adaptedParams lists the function parameters of fn that the function
@@ -97,6 +104,14 @@ func adaptedParams(info *types.Info, fn *types.Func, body *ast.BlockStmt, known 
 					out = append(out, i)
 				}
 			case *ast.CallExpr:
+				if tv, ok := info.Types[r.Fun]; ok && tv.IsType() && len(r.Args) == 1 {
+					// A literal converted to a function type that
+					// adapts it (HandlerFunc(func(ctx, j) error {...})).
+					if lit, ok := ast.Unparen(r.Args[0]).(*ast.FuncLit); ok {
+						out = append(out, calledParams(info, fn, lit.Body)...)
+					}
+					return true
+				}
 				callee, ok := typeutil.Callee(info, r).(*types.Func)
 				if !ok {
 					return true

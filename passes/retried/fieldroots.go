@@ -694,6 +694,83 @@ func (r *Result) polledHandler(fn *ssa.Function, v ssa.Value) (*types.Var, bool)
 	return nil, false
 }
 
+// polledMethods returns the methods of the package's interfaces that a
+// worker calls with a job it claimed from a table (h.Handle(ctx, j), j
+// a row Claim returned): "Iface.Method", as a //idemlint:retried mark
+// names it, for every implementation is a handler of the polled table.
+func polledMethods(pass *analysis.Pass, funcs []*ssa.Function) []string {
+	claimed := map[types.Type]bool{} // the rows claiming functions return
+	callers := map[*ssa.Function][]*ssa.Function{}
+	for _, fn := range funcs {
+		if claimsRow(fn) {
+			for v := range fn.Signature.Results().Variables() {
+				t := v.Type()
+				if sl, ok := t.Underlying().(*types.Slice); ok {
+					t = sl.Elem()
+				}
+				if _, ok := t.Underlying().(*types.Struct); ok {
+					claimed[t] = true
+				}
+			}
+		}
+		for _, c := range callees(fn) {
+			callers[c] = append(callers[c], fn)
+		}
+	}
+	if len(claimed) == 0 {
+		return nil
+	}
+	// A function runs on a claimed job when it claims one through a
+	// function of the package, or is called, or made, by one that does.
+	under := map[*ssa.Function]bool{}
+	var visit func(fn *ssa.Function, depth int) bool
+	visit = func(fn *ssa.Function, depth int) bool {
+		if v, ok := under[fn]; ok || depth > maxValueDepth {
+			return v
+		}
+		under[fn] = false
+		v := slices.ContainsFunc(callees(fn), claimsRow) ||
+			fn.Parent() != nil && visit(fn.Parent(), depth+1) ||
+			slices.ContainsFunc(callers[fn], func(c *ssa.Function) bool { return visit(c, depth+1) })
+		under[fn] = v
+		return v
+	}
+	var out []string
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || !call.Common().IsInvoke() || !slices.ContainsFunc(call.Common().Args, func(a ssa.Value) bool { return claimed[a.Type()] }) {
+					continue
+				}
+				n, ok := types.Unalias(call.Common().Value.Type()).(*types.Named)
+				if !ok || n.Obj().Pkg() != pass.Pkg || !visit(fn, 0) {
+					continue
+				}
+				if m := n.Obj().Name() + "." + call.Common().Method.Name(); !slices.Contains(out, m) {
+					out = append(out, m)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// callees returns the functions fn calls statically.
+func callees(fn *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				if c := call.Common().StaticCallee(); c != nil {
+					out = append(out, c)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // claimsRow reports whether fn runs a statement that claims a row of a
 // queue, one no other worker can take meanwhile: its text, a constant
 // given to a call, locks with SKIP LOCKED.
@@ -742,6 +819,9 @@ func rootFuncType(t types.Type) *types.TypeName {
 // element's type is another package's function type with a TypeRoot
 // fact.
 func (f *finder) tableRoot(val ssa.Value, pos token.Pos) {
+	if mi, ok := val.(*ssa.MakeInterface); ok {
+		val = mi.X // a handler of the type kept as an interface it implements
+	}
 	n, ok := types.Unalias(val.Type()).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg() == f.pass.Pkg {
 		return

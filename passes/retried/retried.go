@@ -44,7 +44,16 @@ func New(cat *analysis.Analyzer) *analysis.Analyzer {
 		ResultType: reflect.TypeFor[*Result](),
 		FactTypes:  []analysis.Fact{new(RetriedMethods), new(ParamRoots), new(FieldRoot), new(FieldFuncs), new(Adapter), new(TypeRoot), new(ReturnedFuncs), new(FieldCalls), new(FieldStores)},
 		Run: func(pass *analysis.Pass) (any, error) {
-			if marked := markedMethods(pass); len(marked.Methods) > 0 {
+			marked := markedMethods(pass)
+			for _, m := range polledMethods(pass, pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA).SrcFuncs()) {
+				// Every implementation is a handler, and so is each
+				// value of the interface a table of another package
+				// holds.
+				marked.Methods = append(marked.Methods, m)
+				iface, _, _ := strings.Cut(m, ".")
+				pass.ExportObjectFact(pass.Pkg.Scope().Lookup(iface), &TypeRoot{Kind: catalog.PolledJob})
+			}
+			if len(marked.Methods) > 0 {
 				pass.ExportPackageFact(marked)
 			}
 			c := pass.ResultOf[cat].(*catalog.Catalog)

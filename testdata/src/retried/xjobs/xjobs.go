@@ -54,3 +54,68 @@ type Hooks struct {
 func (h *Hooks) fire(ctx context.Context, kind string) error {
 	return h.handlers[kind](ctx, &Job{Kind: kind})
 }
+
+// A Worker is a handler of a job, behind an interface.
+type Worker interface {
+	Work(ctx context.Context, j Job) error
+}
+
+// WorkerFunc adapts a function to Worker.
+type WorkerFunc func(ctx context.Context, j Job) error
+
+// Work calls f.
+func (f WorkerFunc) Work(ctx context.Context, j Job) error { return f(ctx, j) }
+
+// Typed adapts a handler of the job's payload.
+func Typed[P any](fn func(ctx context.Context, p P) error) Worker {
+	return WorkerFunc(func(ctx context.Context, j Job) error {
+		var p P
+		return fn(ctx, p)
+	})
+}
+
+// Queue claims jobs.
+type Queue struct{ db *sql.DB }
+
+// Claim leases the next jobs.
+func (q *Queue) Claim(ctx context.Context) ([]Job, error) {
+	rows, err := q.db.QueryContext(ctx, `UPDATE jobs SET status = 'running' WHERE id IN (
+		SELECT id FROM jobs WHERE status = 'queued' LIMIT 10 FOR UPDATE SKIP LOCKED) RETURNING id, kind`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Job
+	for rows.Next() {
+		var j Job
+		if err := rows.Scan(&j.ID, &j.Kind); err != nil {
+			return nil, err
+		}
+		out = append(out, j)
+	}
+	return out, rows.Err()
+}
+
+// Pool runs the workers of the jobs its queue claims, each on its own
+// goroutine.
+type Pool struct {
+	queue   *Queue
+	workers map[string]Worker
+}
+
+func (p *Pool) poll(ctx context.Context) error {
+	jobs, err := p.queue.Claim(ctx)
+	if err != nil {
+		return err
+	}
+	for _, j := range jobs {
+		go func(j Job) { p.runOne(ctx, j) }(j)
+	}
+	return nil
+}
+
+func (p *Pool) runOne(ctx context.Context, j Job) {
+	if w, ok := p.workers[j.Kind]; ok {
+		_ = w.Work(ctx, j)
+	}
+}

@@ -21,3 +21,16 @@ func Handlers(r *Reminders) xjobs.Registry {
 		"reminder.email": r.email, // want `root: job handler of a polled table Reminders.email`
 	}
 }
+
+// Payload is a job's body.
+type Payload struct{ Ref string }
+
+// Workers are the workers of the pool, adapted from functions of the
+// payload.
+func Workers(r *Reminders) map[string]xjobs.Worker {
+	return map[string]xjobs.Worker{
+		"reminder.push": xjobs.Typed(func(ctx context.Context, p Payload) error { // want `root: job handler of a polled table func literal in Workers`
+			return nil
+		}),
+	}
+}
