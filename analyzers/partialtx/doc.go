@@ -48,7 +48,9 @@
 // A check of stored state before the writes (the user with this e-mail
 // exists: return) stops the retry, when the writes that are not
 // idempotent run only after the write the check looks for: a retry
-// leaves at the check, and the writes after it stay undone. Two writes
+// leaves at the check, and the writes after it stay undone; a write after
+// them that the retry reaches whatever the check says (a payment marked
+// authorized after the commit) is finished by the retry. Two writes
 // on branches that never run together (one on the way out before a
 // transaction, and the transaction's callback) are no pair. Writes of the functions it calls
 // (sqlc queries, repository helpers) count, on the handle the call passes
