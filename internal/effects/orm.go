@@ -198,7 +198,11 @@ func Instantiate(s valueflow.SQLStmt, call ssa.CallInstruction) valueflow.SQLStm
 	if args := call.Common().Args; g.Values >= 0 && g.Values < len(args) {
 		column, arithmetic = selfComputedEntry(args[g.Values])
 	}
-	return instantiated(s, t, ModelTable(fn.Prog, t), column, arithmetic)
+	table := ModelTable(fn.Prog, t)
+	if g.TableTag != "" {
+		table = taggedTable(t, g.TableTag)
+	}
+	return instantiated(s, t, table, column, arithmetic)
 }
 
 // CompleteText returns s, whose text may be a template its function
@@ -243,7 +247,11 @@ func InstantiateTypes(s valueflow.SQLStmt, targs []types.Type) valueflow.SQLStmt
 	if n == nil {
 		return s
 	}
-	return instantiated(s, t, catalog.GormTable(n.Obj().Name()), g.Column, g.Arithmetic)
+	table := catalog.GormTable(n.Obj().Name())
+	if g.TableTag != "" {
+		table = taggedTable(t, g.TableTag)
+	}
+	return instantiated(s, t, table, g.Column, g.Arithmetic)
 }
 
 // instantiated is s, whose model is of type t, writing table: the
@@ -283,6 +291,7 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 	conflict := false
 	var handle, model ssa.Value
 	on := "" // the text of On(...), the INSERT's conflict clause
+	unread := false
 	var raw *Stmt
 	for v := c.Common().Args[0]; handle == nil; {
 		call, ok := v.(*ssa.Call)
@@ -322,6 +331,8 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 				return nil // a SET clause the statement cannot be read without
 			}
 			sets = append(sets, text)
+		case name == qb.On && text == "":
+			unread = true // a clause built at run time (fmt.Sprintf("CONFLICT (%s) DO NOTHING", ...))
 		case name == qb.On:
 			upper := strings.ToUpper(text)
 			if strings.Contains(upper, "CONFLICT") || strings.Contains(upper, "DUPLICATE") {
@@ -374,6 +385,13 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 		st.Text = modelSQL(sql, "")
 	default:
 		return nil
+	}
+	if model != nil && table == "" && !unread {
+		// Store[T].Insert's NewInsert().Model(m): the table of the
+		// type argument, which each instance's caller knows.
+		if g := genericModel(c.Parent(), valueflow.Unwrap(model), nil, st.SQL, ""); g != nil {
+			g.TableTag, st.Generic = qb.TableTag, g
+		}
 	}
 	return handleDurability(st)
 }

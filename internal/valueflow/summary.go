@@ -516,6 +516,9 @@ type GenericModel struct {
 	// is the column an Update method names, when constant.
 	Conflict, Upsert, Arithmetic bool
 	Column                       string
+	// TableTag is the struct tag whose table option names the model's
+	// table (bun's), or "" for gorm's naming.
+	TableTag string
 }
 
 // An SQLLit is the string literal that holds a statement's SQL text,

@@ -8,6 +8,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
 	"github.com/uptrace/bun"
+
+	"freshid/xbunstore"
 )
 
 var db *bun.DB
@@ -94,4 +96,24 @@ func register(ctx context.Context, t *asynq.Task) error {
 func registerPurchase(ctx context.Context, t *asynq.Task) error {
 	r := &Repo[Shipment]{db: db}
 	return r.InsertIgnore(ctx, &Shipment{ID: uuid.NewString()}, "id") // want `a retry creates a second Shipment with a new ID`
+}
+
+// Addon is a stay's add-on, written through a generic store.
+type Addon struct {
+	bun.BaseModel `bun:"table:stay_addons"`
+
+	ID     string `bun:",pk"`
+	StayID string
+}
+
+var addons = &xbunstore.Store[Addon]{DB: db}
+
+// A generic store's INSERT of the model writes the type argument's table.
+func addAddon(ctx context.Context, t *asynq.Task) error {
+	return addons.Insert(ctx, &Addon{ID: uuid.NewString(), StayID: string(t.Payload())}) // want `a retry creates a second Addon with a new ID`
+}
+
+// Negative: a conflict clause built at run time may absorb the retry.
+func addAddonOnce(ctx context.Context, t *asynq.Task) error {
+	return addons.InsertIgnore(ctx, &Addon{ID: uuid.NewString(), StayID: string(t.Payload())}, "stay_id")
 }
