@@ -14,6 +14,7 @@ import (
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/internal/valueflow"
+	"github.com/idemlint/idemlint/passes/lazyssa"
 )
 
 // A service's own consumer framework keeps the handlers it is given in
@@ -674,7 +675,10 @@ func (r *Result) calledField(v ssa.Value) *types.Var {
 // handler is kept in. The worker puts a row whose handler failed back in
 // the table, so each handler is retried.
 func (r *Result) polledHandler(fn *ssa.Function, v ssa.Value) (*types.Var, bool) {
-	if claimsRow(fn) {
+	if len(r.claiming) == 0 {
+		return nil, false
+	}
+	if r.claiming[fn] {
 		fld := r.calledField(v)
 		return fld, fld != nil
 	}
@@ -685,7 +689,7 @@ func (r *Result) polledHandler(fn *ssa.Function, v ssa.Value) (*types.Var, bool)
 	i := slices.Index(fn.Params, p)
 	for _, site := range r.values.sites[fn] {
 		args := site.Common().Args
-		if i < len(args) && claimsRow(site.Parent()) {
+		if i < len(args) && r.claiming[site.Parent()] {
 			if fld := r.calledField(args[i]); fld != nil {
 				return fld, true
 			}
@@ -698,27 +702,27 @@ func (r *Result) polledHandler(fn *ssa.Function, v ssa.Value) (*types.Var, bool)
 // worker calls with a job it claimed from a table (h.Handle(ctx, j), j
 // a row Claim returned): "Iface.Method", as a //idemlint:retried mark
 // names it, for every implementation is a handler of the polled table.
-func polledMethods(pass *analysis.Pass, funcs []*ssa.Function) []string {
+func polledMethods(pass *analysis.Pass, funcs []*ssa.Function, claiming map[*ssa.Function]bool) []string {
+	if len(claiming) == 0 {
+		return nil
+	}
 	claimed := map[types.Type]bool{} // the rows claiming functions return
-	callers := map[*ssa.Function][]*ssa.Function{}
-	for _, fn := range funcs {
-		if claimsRow(fn) {
-			for v := range fn.Signature.Results().Variables() {
-				t := v.Type()
-				if sl, ok := t.Underlying().(*types.Slice); ok {
-					t = sl.Elem()
-				}
-				if _, ok := t.Underlying().(*types.Struct); ok {
-					claimed[t] = true
-				}
+	for fn := range claiming {
+		for v := range fn.Signature.Results().Variables() {
+			t := v.Type()
+			if sl, ok := t.Underlying().(*types.Slice); ok {
+				t = sl.Elem()
+			}
+			if _, ok := t.Underlying().(*types.Struct); ok {
+				claimed[t] = true
 			}
 		}
+	}
+	callers := map[*ssa.Function][]*ssa.Function{}
+	for _, fn := range funcs {
 		for _, c := range callees(fn) {
 			callers[c] = append(callers[c], fn)
 		}
-	}
-	if len(claimed) == 0 {
-		return nil
 	}
 	// A function runs on a claimed job when it claims one through a
 	// function of the package, or is called, or made, by one that does.
@@ -729,7 +733,7 @@ func polledMethods(pass *analysis.Pass, funcs []*ssa.Function) []string {
 			return v
 		}
 		under[fn] = false
-		v := slices.ContainsFunc(callees(fn), claimsRow) ||
+		v := slices.ContainsFunc(callees(fn), func(c *ssa.Function) bool { return claiming[c] }) ||
 			fn.Parent() != nil && visit(fn.Parent(), depth+1) ||
 			slices.ContainsFunc(callers[fn], func(c *ssa.Function) bool { return visit(c, depth+1) })
 		under[fn] = v
@@ -771,21 +775,48 @@ func callees(fn *ssa.Function) []*ssa.Function {
 	return out
 }
 
-// claimsRow reports whether fn runs a statement that claims a row of a
-// queue, one no other worker can take meanwhile: its text, a constant
-// given to a call, locks with SKIP LOCKED.
-func claimsRow(fn *ssa.Function) bool {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			for _, a := range call.Common().Args {
-				if text, ok := valueflow.ConstString(a); ok && sqltext.ClaimsQueueRow(text) {
-					return true
+// claimingFuncs returns the functions of the package that run a
+// statement that claims a row of a queue, one no other worker can take
+// meanwhile: its text, a constant given to a call, locks with SKIP
+// LOCKED. Only a package whose files spell that out has any, so no
+// other builds its functions for it.
+func claimingFuncs(pass *analysis.Pass, s *lazyssa.SSA) map[*ssa.Function]bool {
+	if !spellsClaim(pass) {
+		return nil
+	}
+	out := map[*ssa.Function]bool{}
+	for _, fn := range s.SrcFuncs() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				for _, a := range call.Common().Args {
+					if text, ok := valueflow.ConstString(a); ok && sqltext.ClaimsQueueRow(text) {
+						out[fn] = true
+					}
 				}
 			}
+		}
+	}
+	return out
+}
+
+// spellsClaim reports whether a string literal of the package's files
+// says SKIP and LOCKED, on one line or two.
+func spellsClaim(pass *analysis.Pass) bool {
+	found := false
+	for _, file := range pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				v := strings.ToUpper(lit.Value)
+				found = strings.Contains(v, "SKIP") && strings.Contains(v, "LOCKED")
+			}
+			return !found
+		})
+		if found {
+			return true
 		}
 	}
 	return false

@@ -45,7 +45,9 @@ func New(cat *analysis.Analyzer) *analysis.Analyzer {
 		FactTypes:  []analysis.Fact{new(RetriedMethods), new(ParamRoots), new(FieldRoot), new(FieldFuncs), new(Adapter), new(TypeRoot), new(ReturnedFuncs), new(FieldCalls), new(FieldStores)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			marked := markedMethods(pass)
-			for _, m := range polledMethods(pass, pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA).SrcFuncs()) {
+			s := pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA)
+			claiming := claimingFuncs(pass, s)
+			for _, m := range polledMethods(pass, s.SrcFuncs(), claiming) {
 				// Every implementation is a handler, and so is each
 				// value of the interface a table of another package
 				// holds.
@@ -58,9 +60,10 @@ func New(cat *analysis.Analyzer) *analysis.Analyzer {
 			}
 			c := pass.ResultOf[cat].(*catalog.Catalog)
 			res := &Result{
-				pass: pass,
-				cat:  c,
-				ssa:  pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA),
+				pass:     pass,
+				cat:      c,
+				ssa:      s,
+				claiming: claiming,
 			}
 			exportParamRoots(pass, c, res)
 			exportFieldFuncs(pass)
@@ -171,6 +174,9 @@ type Result struct {
 	values *funcValues
 	// handedFields are the finder's (finder.handedFields).
 	handedFields map[*types.Var]string
+	// claiming are the functions that claim a row of a table of jobs
+	// (claimingFuncs).
+	claiming map[*ssa.Function]bool
 }
 
 // Roots returns the retried roots of the package.
