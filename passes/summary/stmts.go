@@ -1551,25 +1551,6 @@ func (r *Result) setupLiteral(fn *ssa.Function) bool {
 	return !reached
 }
 
-// capturedOf returns the captured variable whose field v is
-// (d.Settlement of a captured d), or v.
-func capturedOf(v ssa.Value) ssa.Value {
-	for {
-		v = valueflow.Unwrap(v)
-		if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-			if fa, ok := load.X.(*ssa.FieldAddr); ok {
-				v = fa.X
-				continue
-			}
-		}
-		if f, ok := v.(*ssa.Field); ok {
-			v = f.X
-			continue
-		}
-		return v
-	}
-}
-
 // capturedParam reports whether v is a free variable of fn that holds a
 // parameter of the function that made fn, captured as it was given.
 func capturedParam(fn *ssa.Function, v ssa.Value) bool {
@@ -1779,7 +1760,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		if w.Recv.Param < 0 && boundWrapper(b.fn) && call.Call.Value == b.fn.FreeVars[0] {
 			w.Recv.Param = valueflow.BoundRecv
 		}
-		if w.Recv.Param == -1 && (madeHandler(b.fn) && capturedParam(b.fn, call.Call.Value) || b.h.r.setupLiteral(b.fn) && capturedParam(b.fn, capturedOf(call.Call.Value))) {
+		if w.Recv.Param == -1 && (madeHandler(b.fn) && capturedParam(b.fn, call.Call.Value) || b.h.r.setupLiteral(b.fn) && capturedParam(b.fn, valueflow.FieldBase(call.Call.Value))) {
 			w.Recv.Param = valueflow.CapturedRecv
 		}
 		if w.Recv.Param == -1 {
