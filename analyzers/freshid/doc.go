@@ -175,7 +175,12 @@
 // call of its own helper when the helper, which makes the service's call,
 // has no key in scope; at the call of a router adapter or a dispatcher
 // that runs the root, fn(ctx, p) with the task in scope, when the root
-// itself has none). Where no key is
+// itself has none). So does a service of another package that the root
+// calls directly, once per delivery, and that hands the value to a
+// repository the program wires: the root's call wraps its context, or,
+// where the call passes the key in an argument
+// (transfers.Book(ctx, r.Header.Get("Idempotency-Key"), ...)), the
+// value is derived from that parameter. Where no key is
 // in scope and the retries are calls
 // made again by the code around them (a closure of backoff.Retry or
 // retry.Do, a hand-written retry loop), and that code is not itself

@@ -110,10 +110,16 @@ func (p *program) carried(f valueflow.KeyFix, call valueflow.WiredCall, root str
 // call in the carrier's With function of the package at carrier, and
 // import that package where the root is.
 func (p *program) wrap(carrier string, w pendingWrap) ([]valueflow.FileEdit, bool) {
+	return wrapEdits(func(path string) *types.Package { return p.pkgs[path] }, carrier, w)
+}
+
+// wrapEdits is wrap, with pkgOf giving the packages of the program by
+// path (nil for one it does not link).
+func wrapEdits(pkgOf func(string) *types.Package, carrier string, w pendingWrap) ([]valueflow.FileEdit, bool) {
 	with := fix.CarrierWith
 	var edits []valueflow.FileEdit
 	if carrier != w.pkg {
-		to, from := p.pkgs[carrier], p.pkgs[w.pkg]
+		to, from := pkgOf(carrier), pkgOf(w.pkg)
 		if to == nil || from == nil || !importable(carrier, w.pkg) || imports(to, w.pkg, map[string]bool{}) {
 			return nil, false
 		}
@@ -130,7 +136,7 @@ func (p *program) wrap(carrier string, w pendingWrap) ([]valueflow.FileEdit, boo
 		} else {
 			name = to.Name()
 			_, hidden := slices.BinarySearch(w.Local, name)
-			if hidden || from.Scope().Lookup(name) != nil || p.importsName(w.Imports, name) {
+			if hidden || from.Scope().Lookup(name) != nil || importsName(pkgOf, w.Imports, name) {
 				return nil, false
 			}
 			for _, add := range w.Imports.Add(carrier) {
@@ -153,12 +159,12 @@ func (p *program) wrap(carrier string, w pendingWrap) ([]valueflow.FileEdit, boo
 
 // importsName reports whether a file whose imports are l imports a
 // package under name.
-func (p *program) importsName(l fix.ImportLayout, name string) bool {
+func importsName(pkgOf func(string) *types.Package, l fix.ImportLayout, name string) bool {
 	return slices.ContainsFunc(l.Specs, func(spec fix.ImportSpec) bool {
 		if spec.Name != "" {
 			return spec.Name == name
 		}
-		if pkg := p.pkgs[spec.Path]; pkg != nil {
+		if pkg := pkgOf(spec.Path); pkg != nil {
 			return pkg.Name() == name
 		}
 		return spec.Path[strings.LastIndex(spec.Path, "/")+1:] == name

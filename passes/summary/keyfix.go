@@ -914,3 +914,87 @@ func InScopeFix(pass *analysis.Pass, res *Result, call *ssa.Call, purpose string
 	}
 	return fix.DeriveFresh(pass, call.Pos(), purpose, key)
 }
+
+// enteredFix chooses, of the fixes that callee's package prepared for a
+// fresh value callee makes from a part of its own parameters (fixes),
+// the one that call, a static call of callee on path, fills with the
+// root's operation key: an argument that holds the key; the root's own
+// context, for a kind whose roots carry their key there; or, last, a
+// context the call's argument puts the key in (catalog.Carried), whose
+// wrap the fix adds. None when the root enters callee more than once
+// per operation (calls counts its calls by root and callee): one key
+// would derive one value for both.
+func enteredFix(pass *analysis.Pass, res *Result, call ssa.CallInstruction, path *retried.Path, fixes []valueflow.KeyFix, calls int) *valueflow.KeyFix {
+	if len(fixes) == 0 || calls != 1 {
+		return nil
+	}
+	keys := keyArgs(res.Env.Catalog, call, path)
+	for _, f := range fixes {
+		if f.Context == catalog.Carried || f.Needs != "" && !opkey.HasFunc(pass.Pkg, f.Needs) {
+			continue
+		}
+		// A static method call's SSA arguments begin with the
+		// receiver, parameter 0 of the fix.
+		if slices.Contains(keys, valueflow.KeyArg{Arg: f.Param, Path: f.Path, Context: f.Context}) {
+			return &f
+		}
+	}
+	root := path.Root
+	if _, ok := res.Env.Catalog.ContextKey(root.Kind); ok || root.Attempts || root.Fn == nil {
+		return nil
+	}
+	if !oncePerDelivery(res.Env.Catalog, append(slices.Clip(path.Via), call), root) || !inScopeAt(pass, res.Env.Catalog, call) {
+		return nil
+	}
+	for _, f := range fixes {
+		if f.Context != catalog.Carried || f.Param >= len(call.Common().Args) {
+			continue
+		}
+		w, ok := wrapAt(pass, res.Env.Catalog, call, f.Param)
+		if !ok {
+			continue
+		}
+		edits, ok := wrapEdits(importedPackage(pass.Pkg), f.Carrier, pendingWrap{Wrap: w, pkg: pass.Pkg.Path()})
+		if !ok {
+			continue
+		}
+		out := f
+		out.Edits = append(slices.Clip(f.Edits), edits...)
+		return &out
+	}
+	return nil
+}
+
+// inScopeAt reports whether the root's operation key is in scope at
+// call, a call of the source.
+func inScopeAt(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruction) bool {
+	_, _, ok := opkey.InScope(pass, cat, call.Pos())
+	return ok && call.Pos().IsValid()
+}
+
+// importedPackage returns a function that finds, by path, pkg or a
+// package it imports, directly or not.
+func importedPackage(pkg *types.Package) func(string) *types.Package {
+	return func(path string) *types.Package {
+		if path == pkg.Path() {
+			return pkg
+		}
+		seen := map[*types.Package]bool{}
+		var find func(p *types.Package) *types.Package
+		find = func(p *types.Package) *types.Package {
+			for _, imp := range p.Imports() {
+				if imp.Path() == path {
+					return imp
+				}
+				if !seen[imp] {
+					seen[imp] = true
+					if found := find(imp); found != nil {
+						return found
+					}
+				}
+			}
+			return nil
+		}
+		return find(pkg)
+	}
+}

@@ -628,6 +628,14 @@ func genPath(res *Result, fs freshSite) *retried.Path {
 func importedPending(pass *analysis.Pass, res *Result, fresh []freshSite) []valueflow.PendingCall {
 	var out []valueflow.PendingCall
 	seen := make(map[string]bool) // a wired call, once per root
+	type entry struct {
+		call   ssa.CallInstruction
+		callee *types.Func
+		s      *valueflow.Summary
+		path   *retried.Path
+	}
+	var entries []entry
+	entered := make(map[string]int) // calls of a function, by root
 	for _, fn := range append(res.ssa.SrcFuncs(), boundRoots(res)...) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -647,41 +655,51 @@ func importedPending(pass *analysis.Pass, res *Result, fresh []freshSite) []valu
 				if !ok {
 					continue
 				}
-				var chain []valueflow.Frame
-				for _, via := range path.Via {
-					chain = append(chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
-				}
-				if call.Pos().IsValid() {
-					// A bound root's call of its method has no place:
-					// the root's name says where it is bound.
-					chain = append(chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(fn), call.Pos()))
-				}
-				for _, wc := range s.Wired {
-					key := path.Root.Describe() + "|" + wc.Iface + "." + wc.Method + "|" + wc.At.String()
-					if seen[key] {
-						continue
+				entries = append(entries, entry{call, callee, s, path})
+				entered[path.Root.Describe()+"|"+callee.String()]++
+			}
+		}
+	}
+	for _, e := range entries {
+		call, callee, s, path := e.call, e.callee, e.s, e.path
+		fn := call.Parent()
+		var chain []valueflow.Frame
+		for _, via := range path.Via {
+			chain = append(chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
+		}
+		if call.Pos().IsValid() {
+			// A bound root's call of its method has no place:
+			// the root's name says where it is bound.
+			chain = append(chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(fn), call.Pos()))
+		}
+		for _, wc := range s.Wired {
+			key := path.Root.Describe() + "|" + wc.Iface + "." + wc.Method + "|" + wc.At.String()
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			pc := valueflow.PendingCall{Call: wc, Root: path.Root.Describe(), Chain: chain, Keyed: wiredKeyed(s, wc), Empty: wiredEmpty(s, wc)}
+			if st := wiredEntry(s, wc); st != nil && st.Wired != nil {
+				pc.Guards = st.Wired.Guards
+			}
+			pc.Guards = append(slices.Clip(pc.Guards), wc.Past...)
+			for _, fw := range s.FreshWired {
+				if sameWired(fw.Call, wc) {
+					fa := fw.FreshArg
+					if fa.Local == nil {
+						fa.Local = enteredFix(pass, res, call, path, fa.KeyFixes, entered[path.Root.Describe()+"|"+callee.String()])
 					}
-					seen[key] = true
-					pc := valueflow.PendingCall{Call: wc, Root: path.Root.Describe(), Chain: chain, Keyed: wiredKeyed(s, wc), Empty: wiredEmpty(s, wc)}
-					if st := wiredEntry(s, wc); st != nil && st.Wired != nil {
-						pc.Guards = st.Wired.Guards
-					}
-					pc.Guards = append(slices.Clip(pc.Guards), wc.Past...)
-					for _, fw := range s.FreshWired {
-						if sameWired(fw.Call, wc) {
-							pc.Fresh = append(pc.Fresh, fw.FreshArg)
-						}
-					}
-					for _, fs := range fresh {
-						// A fresh value of this package that the
-						// function hands on to the call.
-						if fs.call == call && sameWired(fs.fw.Call, wc) {
-							pc.Fresh = append(pc.Fresh, fs.fw.FreshArg)
-						}
-					}
-					out = append(out, pc)
+					pc.Fresh = append(pc.Fresh, fa)
 				}
 			}
+			for _, fs := range fresh {
+				// A fresh value of this package that the
+				// function hands on to the call.
+				if fs.call == call && sameWired(fs.fw.Call, wc) {
+					pc.Fresh = append(pc.Fresh, fs.fw.FreshArg)
+				}
+			}
+			out = append(out, pc)
 		}
 	}
 	for _, r := range res.Retried.Roots() {

@@ -40,3 +40,12 @@ CREATE TABLE adjustments (
 	pledge_id text NOT NULL,
 	reason    text NOT NULL
 );
+
+-- A move between two wallets, under the ID its service gives it.
+CREATE TABLE wallet_transfers (
+	id     uuid PRIMARY KEY,
+	from_wallet text NOT NULL,
+	to_wallet   text NOT NULL,
+	amount      bigint NOT NULL,
+	ref         text
+);

@@ -8,6 +8,7 @@ import (
 
 	"example.com/wiredfresh/accrual"
 	"example.com/wiredfresh/pledges"
+	"example.com/wiredfresh/transfers"
 	"gorm.io/gorm"
 )
 
@@ -137,5 +138,14 @@ func (r *pledgeRepos) UpdateTier(ctx context.Context, pledgeID, tierID string) e
 
 func (r *pledgeRepos) AddAdjustment(ctx context.Context, a pledges.Adjustment) error {
 	_, err := r.tx.ExecContext(ctx, "INSERT INTO adjustments (id, pledge_id, reason) VALUES ($1, $2, $3)", a.ID, a.PledgeID, a.Reason)
+	return err
+}
+
+// Transfers stores transfers.
+type Transfers struct{ DB *sql.DB }
+
+// Insert stores t.
+func (s *Transfers) Insert(ctx context.Context, t transfers.Transfer) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO wallet_transfers (id, from_wallet, to_wallet, amount, ref) VALUES ($1, $2, $3, $4, $5)", t.ID, t.From, t.To, t.Amount, t.Ref) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into wallet_transfers in store.Transfers.Insert is not idempotent \(HTTP handler API.Halves\)`
 	return err
 }

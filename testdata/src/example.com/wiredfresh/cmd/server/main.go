@@ -12,6 +12,8 @@ import (
 	"example.com/wiredfresh/quotes"
 	"example.com/wiredfresh/quotestore"
 	"example.com/wiredfresh/store"
+	"example.com/wiredfresh/transferapi"
+	"example.com/wiredfresh/transfers"
 	"gorm.io/gorm"
 )
 
@@ -30,5 +32,9 @@ func main() {
 	qa := &quotes.API{Quotes: &quotes.Service{DB: &gorm.DB{}, Events: &quotestore.Events{DB: &gorm.DB{}}, Payments: &quotestore.Payments{DB: &gorm.DB{}}}}
 	http.HandleFunc("POST /quotes/accept", qa.Accept)
 	http.HandleFunc("POST /quotes/accept-loose", qa.AcceptLoose)
+	ta := &transferapi.API{Transfers: &transfers.Service{Repo: &store.Transfers{DB: db}}}
+	http.HandleFunc("POST /transfers", ta.Create)
+	http.HandleFunc("POST /transfers/book", ta.Book)
+	http.HandleFunc("POST /transfers/halves", ta.Halves)
 	http.ListenAndServe(":8080", nil)
 }

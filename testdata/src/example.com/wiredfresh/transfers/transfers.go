@@ -1,0 +1,44 @@
+// Package transfers moves money between wallets; the handlers that call
+// it are in another package, which calls the service itself, not an
+// interface of it.
+package transfers
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+)
+
+// A Transfer moves Amount from one wallet to another.
+type Transfer struct {
+	ID       uuid.UUID
+	From, To string
+	Amount   int64
+	Ref      string
+}
+
+// Repo stores transfers; main wires its implementation.
+type Repo interface {
+	Insert(ctx context.Context, t Transfer) error
+}
+
+// Service moves money.
+type Service struct{ Repo Repo }
+
+// Create records a transfer under a new ID: a retry records it again.
+func (s *Service) Create(ctx context.Context, from, to string, amount int64) (Transfer, error) {
+	t := Transfer{ID: uuid.New(), From: from, To: to, Amount: amount} // want `a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) is fresh on every attempt \(HTTP handler API.Create\)`
+	return t, s.Repo.Insert(ctx, t)
+}
+
+// Book records a transfer under a new ID made here, beside the
+// reference its caller gives it.
+func (s *Service) Book(ctx context.Context, ref, from, to string, amount int64) error {
+	return s.Repo.Insert(ctx, Transfer{ID: uuid.New(), From: from, To: to, Amount: amount, Ref: ref}) // want `a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) is fresh on every attempt \(HTTP handler API.Book\)`
+}
+
+// Split records a transfer under a new ID; API.Halves calls it twice,
+// and the first's row commits before the second is made.
+func (s *Service) Split(ctx context.Context, from, to string, amount int64) error {
+	return s.Repo.Insert(ctx, Transfer{ID: uuid.New(), From: from, To: to, Amount: amount}) // want `a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) is fresh on every attempt \(HTTP handler API.Halves\); first put the writes before it in one transaction with it \(a retry repeats them\), then derive it from the request's Idempotency-Key header, passed down to where it is made`
+}
