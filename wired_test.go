@@ -230,6 +230,9 @@ func TestWired(t *testing.T) {
 	if !editsFile(graph, "HTTP handler API.Book)", filepath.Join("wiredfresh", "transfers", "transfers.go")) {
 		t.Error("the fresh value of a service given the request's key by a handler of another package has no fix that derives it from the key")
 	}
+	if !editsFile(graph, "HTTP handler API.Reverse)", filepath.Join("wiredfresh", "transferapi", "transferapi.go")) {
+		t.Error("the fix of a fresh value that a service's helper makes does not derive it where the helper is called")
+	}
 	if editsFile(graph, "HTTP handler API.Halves)", filepath.Join("wiredfresh", "transfers", "transfers.go")) {
 		t.Error("the fresh value of a service that a handler calls twice has a fix that derives both values from one key")
 	}
@@ -847,6 +850,7 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) in transfers.Service.Book \(transfers.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Book, wired here\)`,
 			`a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) in transfers.Service.Create \(transfers.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Create, wired here\)`,
 			`a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) in transfers.Service.Split \(transfers.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Halves, wired here\)`,
+			`a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) in transfers.newReversalID \(transfers.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Reverse, wired here\)`,
 		},
 		// A move recorded in the callback past the write of the tier
 		// its caller tested is made once; one with no test is not.

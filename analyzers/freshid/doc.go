@@ -180,7 +180,11 @@
 // repository the program wires: the root's call wraps its context, or,
 // where the call passes the key in an argument
 // (transfers.Book(ctx, r.Header.Get("Idempotency-Key"), ...)), the
-// value is derived from that parameter. Where no key is
+// value is derived from that parameter. A value that an unexported
+// helper function makes and returns (func newRefundID() string { return
+// "rf_" + xid.New().String() }), called once in the package, is derived
+// where the helper is called, with the helper's call as the fallback
+// when the key may be absent. Where no key is
 // in scope and the retries are calls
 // made again by the code around them (a closure of backoff.Retry or
 // retry.Do, a hand-written retry loop), and that code is not itself

@@ -404,7 +404,7 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		var top *ssa.Function
 		var fixes []valueflow.KeyFix
 		if !reported && len(d.Hits) > 0 { // a value its package reports carries its own fix
-			top, fixes = keyFixes(pass, res.Env.Catalog, d.Call, purposes[i])
+			top, fixes = keyFixes(pass, res, d.Call, purposes[i])
 		}
 		var ds []valueflow.Defect
 		for _, h := range d.Hits {

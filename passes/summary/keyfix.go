@@ -41,7 +41,9 @@ const maxKeyFixes = 8
 // function literal of it), namespaced by purpose. It prepares none in a
 // generated file. It returns the method too: only its summary may carry
 // the fixes, whose parameters are its own.
-func keyFixes(pass *analysis.Pass, cat *catalog.Catalog, gen *ssa.Call, purpose string) (*ssa.Function, []valueflow.KeyFix) {
+func keyFixes(pass *analysis.Pass, res *Result, gen *ssa.Call, purpose string) (*ssa.Function, []valueflow.KeyFix) {
+	cat := res.Env.Catalog
+	gen = liftedGen(res, gen)
 	top := topFunc(gen.Parent())
 	file := fix.FileOf(pass, gen.Pos())
 	if fn := valueflow.Callee(&gen.Call); fn != nil {
@@ -900,6 +902,7 @@ func inLoop(b *ssa.BasicBlock) bool { return reachSet(b, nil, succs, b)[b.Index]
 // by purpose. It returns nil when no key is in scope or the value's type
 // cannot be derived.
 func InScopeFix(pass *analysis.Pass, res *Result, call *ssa.Call, purpose string) *analysis.SuggestedFix {
+	call = liftedGen(res, call)
 	cat := res.Env.Catalog
 	name, ks, ok := opkey.InScope(pass, cat, call.Pos())
 	if !ok {
@@ -997,4 +1000,35 @@ func importedPackage(pkg *types.Package) func(string) *types.Package {
 		}
 		return find(pkg)
 	}
+}
+
+// maxLift bounds the helpers liftedGen climbs out of.
+const maxLift = 3
+
+// liftedGen returns, for a fresh value made by gen in a helper of the
+// package that returns it and takes nothing the key could come from (a
+// function, not a method: func newRefundID() string { return "rf_" +
+// xid.New().String() }), the one call of the helper, where a fix can
+// replace it with a value derived from the caller's key; or gen.
+func liftedGen(res *Result, gen *ssa.Call) *ssa.Call {
+	for range maxLift {
+		fn := gen.Parent()
+		if fn.Parent() != nil || fn.Signature.Recv() != nil || fn.Object() == nil || fn.Object().Exported() || !returnsItsFresh(res, fn) {
+			return gen
+		}
+		callers := res.Env.Callers(fn)
+		if len(callers) != 1 || res.InTestFile(callers[0].Pos()) || !callers[0].Pos().IsValid() {
+			return gen
+		}
+		gen = callers[0]
+	}
+	return gen
+}
+
+// returnsItsFresh reports whether fn returns, as its only result, a
+// fresh value it makes.
+func returnsItsFresh(res *Result, fn *ssa.Function) bool {
+	return fn.Signature.Results().Len() == 1 && slices.ContainsFunc(res.freshFuncs[fn], func(r freshReturn) bool {
+		return r.result == 0 && r.path == "" && r.via == nil
+	})
 }

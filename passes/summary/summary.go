@@ -74,6 +74,9 @@ type Result struct {
 	// function value that can run a function literal; only the summary's
 	// own run asks.
 	freshLits map[*ssa.Function]*literalFresh
+	// freshFuncs are the functions of the package that return a fresh
+	// value (traceSources).
+	freshFuncs map[*ssa.Function][]freshReturn
 	// keyOptions memoises keyOption, by the options' type and field.
 	keyOptions map[string]string
 	// taken are the errors the package and those it sees take
@@ -265,6 +268,7 @@ func analyse(pass *analysis.Pass, res *Result, cat *catalog.Catalog, imported fu
 		Wired:    wired,
 	}
 	fresh := traceSources(res, s.SrcFuncs(), rel)
+	res.freshFuncs = fresh
 	sites, freshWired := wiredSites(res, append(s.SrcFuncs(), boundRoots(res)...)), freshSites(pass, res)
 	exportSummaries(pass, res, s.SrcFuncs(), fresh, rel, sites, freshWired)
 	exportPending(pass, res, sites, freshWired, convertedFuncs(pass, res, s.SrcFuncs(), fresh))

@@ -233,7 +233,7 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 		if wf.via == nil {
 			// A generator behind an interface has no derivation the
 			// catalog knows: the message says what to do.
-			top, fa.KeyFixes = keyFixes(pass, res.Env.Catalog, wf.gen, purposes[i])
+			top, fa.KeyFixes = keyFixes(pass, res, wf.gen, purposes[i])
 			fa.Local = localFix(pass, res, wf.gen, purposes[i])
 		}
 		out = append(out, freshSite{call: wf.arg.Call, gen: wf.gen, calls: wf.arg.Calls, fw: valueflow.FreshWired{Call: wc, FreshArg: fa}, top: top})

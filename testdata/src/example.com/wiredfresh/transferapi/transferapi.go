@@ -32,6 +32,13 @@ func (a *API) Book(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// Reverse reverses a transfer.
+func (a *API) Reverse(w http.ResponseWriter, r *http.Request) {
+	if err := a.Transfers.Reverse(r.Context(), r.FormValue("from"), r.FormValue("to"), amount(r)); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
 // Halves makes two transfers of one request: one key in both contexts
 // would give both one ID, so there is no fix.
 func (a *API) Halves(w http.ResponseWriter, r *http.Request) {

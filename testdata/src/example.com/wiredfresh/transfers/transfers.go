@@ -37,6 +37,17 @@ func (s *Service) Book(ctx context.Context, ref, from, to string, amount int64) 
 	return s.Repo.Insert(ctx, Transfer{ID: uuid.New(), From: from, To: to, Amount: amount, Ref: ref}) // want `a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) is fresh on every attempt \(HTTP handler API.Book\)`
 }
 
+// Reverse records the reversal of a transfer under an ID a helper
+// makes: the fix derives the value where the helper is called.
+func (s *Service) Reverse(ctx context.Context, from, to string, amount int64) error {
+	return s.Repo.Insert(ctx, Transfer{ID: newReversalID(), From: to, To: from, Amount: amount})
+}
+
+// newReversalID makes a reversal's ID.
+func newReversalID() uuid.UUID {
+	return uuid.New() // want `a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) is fresh on every attempt \(HTTP handler API.Reverse\)`
+}
+
 // Split records a transfer under a new ID; API.Halves calls it twice,
 // and the first's row commits before the second is made.
 func (s *Service) Split(ctx context.Context, from, to string, amount int64) error {

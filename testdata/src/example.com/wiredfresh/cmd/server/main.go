@@ -36,5 +36,6 @@ func main() {
 	http.HandleFunc("POST /transfers", ta.Create)
 	http.HandleFunc("POST /transfers/book", ta.Book)
 	http.HandleFunc("POST /transfers/halves", ta.Halves)
+	http.HandleFunc("POST /transfers/reverse", ta.Reverse)
 	http.ListenAndServe(":8080", nil)
 }
