@@ -162,7 +162,9 @@
 // delivery reads the key from the context: a Temporal activity's run and
 // activity IDs (activity.GetInfo, only where the context is provably the
 // activity's: the activity itself, or an unexported helper every call of
-// which passes it down), a gRPC call's idempotency-key metadata (when
+// which passes it down), an asynq task's ID (asynq.GetTaskID, which
+// reads empty outside a task's handler), a gRPC call's idempotency-key
+// metadata (when
 // sent; in a service behind an interface too, when every gRPC method
 // that calls it passes its own context down, outside loops). A service
 // behind an interface that an HTTP handler or a consumer calls once per

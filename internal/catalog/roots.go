@@ -277,6 +277,17 @@ var contextKeys = map[string]ContextKey{
 		// activity.GetInfo panics outside an activity.
 		OwnOnly: true,
 	},
+	// asynq puts the running task's ID in its handler's context; a
+	// retry of the task runs under the same ID. Outside a handler the
+	// ID reads empty, and the fix keeps the fresh value.
+	"asynq handler": {
+		KeySource: KeySource{
+			Expr:       `func() string { id, _ := asynq.GetTaskID(%[1]s); return id }()`,
+			Imports:    []string{"github.com/hibiken/asynq"},
+			MayBeEmpty: true,
+		},
+		Needs: "github.com/hibiken/asynq.GetTaskID",
+	},
 	"gRPC method": {
 		KeySource: KeySource{
 			Expr:       `strings.Join(metadata.ValueFromIncomingContext(%[1]s, %[2]q), ",")`,

@@ -198,6 +198,11 @@ func Golden(t *testing.T, results []*checker.Action, pkgs ...string) {
 	}
 }
 
+// UpdateEnv names the environment variable that, set, makes Golden
+// write the fixed Go files over their golden files instead of comparing
+// them: review the change with git diff.
+const UpdateEnv = "IDEMLINT_UPDATE_GOLDEN"
+
 // fileEdits are a fix's edits as offsets, per file.
 func fileEdits(fset *token.FileSet, f analysis.SuggestedFix) map[string][]udiff.Edit {
 	out := make(map[string][]udiff.Edit)
@@ -241,6 +246,12 @@ func compareGolden(t *testing.T, pkg *types.Package, name string, edits []udiff.
 	got, err := fix.Format(pkg, applied)
 	if err != nil {
 		t.Errorf("%s: the fixed file does not parse: %v\n%s", name, err, applied)
+		return
+	}
+	if os.Getenv(UpdateEnv) != "" {
+		if err := os.WriteFile(name+".golden", got, 0o644); err != nil {
+			t.Fatal(err)
+		}
 		return
 	}
 	want, err := format.Source(golden)

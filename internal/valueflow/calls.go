@@ -1369,7 +1369,7 @@ func (e *Env) emptyKeyBranch(ifInstr *ssa.If) *ssa.BasicBlock {
 	if call, ok := x.(*ssa.Call); ok && ReadsContextKey(e.Catalog, &call.Call) && derivesFrom(keyed, x) {
 		return empty // a key read from the context, which the other side derives from
 	}
-	if call, ok := x.(*ssa.Call); ok && ReadsDeliveryKey(e.Catalog, &call.Call) && derivesFrom(keyed, x) {
+	if call, ok := x.(*ssa.Call); ok && (ReadsDeliveryKey(e.Catalog, &call.Call) || readsKeyInLiteral(e.Catalog, call)) && derivesFrom(keyed, x) {
 		return empty // a delivery's own ID, which the other side derives from
 	}
 	return nil
@@ -1387,6 +1387,38 @@ func ReadsDeliveryKey(cat *catalog.Catalog, cc *ssa.CallCommon) bool {
 		return true
 	}
 	return len(cc.Args) >= 2 && IsHeaderName(cc.Args[len(cc.Args)-1], cat.IDHeaders(fn))
+}
+
+// readsKeyInLiteral reports whether call calls a function literal that
+// returns the first result of a call that reads a delivery's ID, as a
+// fix writes it for a function with two results: func() string { id, _
+// := asynq.GetTaskID(ctx); return id }().
+func readsKeyInLiteral(cat *catalog.Catalog, call *ssa.Call) bool {
+	v := call.Call.Value
+	if mc, ok := v.(*ssa.MakeClosure); ok {
+		v = mc.Fn // the literal captures the context
+	}
+	lit, ok := v.(*ssa.Function)
+	if !ok || lit.Parent() == nil || len(call.Call.Args) != 0 {
+		return false
+	}
+	for _, b := range lit.Blocks {
+		for _, instr := range b.Instrs {
+			ret, ok := instr.(*ssa.Return)
+			if !ok || len(ret.Results) != 1 {
+				continue
+			}
+			ext, ok := ret.Results[0].(*ssa.Extract)
+			if !ok || ext.Index != 0 {
+				return false
+			}
+			inner, ok := ext.Tuple.(*ssa.Call)
+			if !ok || !ReadsDeliveryKey(cat, &inner.Call) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // ReadsContextKey reports whether a call reads the operation key a

@@ -637,7 +637,7 @@ func (w *keyWalk) call(call *ssa.Call, next func(ssa.Value) bool) bool {
 // context comes through (valueflow.PendingCall.Covered).
 func carriedArgs(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruction, path *retried.Path) (keys []valueflow.KeyArg, wraps []valueflow.Wrap, covered []string) {
 	root := path.Root
-	if _, ok := cat.ContextKey(root.Kind); ok || root.Attempts || root.Fn == nil || !call.Common().IsInvoke() {
+	if root.Attempts || root.Fn == nil || !call.Common().IsInvoke() {
 		return nil, nil, nil
 	}
 	once := oncePerDelivery(cat, append(slices.Clip(path.Via), call), root)

@@ -134,7 +134,7 @@ func (s *Service) Redo(ctx context.Context, total int64) error {
 
 // Repeat stores an order again under an ID it makes.
 func (s *Service) Repeat(ctx context.Context, total int64) error {
-	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(asynq handler Tasks.repeat\); derive it from the task's ID`
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(asynq handler Tasks.repeat\) \[IDEM001\]$`
 }
 
 // Again stores an order again under an ID it makes, once per total for

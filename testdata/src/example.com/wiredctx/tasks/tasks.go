@@ -34,7 +34,8 @@ func typed[P any](fn func(ctx context.Context, p P) error) func(context.Context,
 }
 
 // detached does the same, but calls the handler in one of two places:
-// a wrap at one would leave the other's context without the key.
+// a wrap at one would leave the other's context without the key, but
+// the task's ID, which asynq puts in the context, reaches both.
 func detached[P any](fn func(ctx context.Context, p P) error) func(context.Context, *asynq.Task) error {
 	return func(ctx context.Context, t *asynq.Task) error {
 		var p P
