@@ -233,6 +233,9 @@ func TestWired(t *testing.T) {
 	if !editsFile(graph, "HTTP handler API.Reverse)", filepath.Join("wiredfresh", "transferapi", "transferapi.go")) {
 		t.Error("the fix of a fresh value that a service's helper makes does not derive it where the helper is called")
 	}
+	if !editsFile(graph, "HTTP handler API.Note)", filepath.Join("wiredfresh", "transferapi", "transferapi.go")) {
+		t.Error("the fix of a fresh value an implementation makes below a service that a handler calls directly does not wrap the handler's context")
+	}
 	if editsFile(graph, "HTTP handler API.Halves)", filepath.Join("wiredfresh", "transfers", "transfers.go")) {
 		t.Error("the fresh value of a service that a handler calls twice has a fix that derives both values from one key")
 	}
@@ -847,6 +850,7 @@ func TestWired(t *testing.T) {
 		// repository main wires.
 		"example.com/wiredfresh/cmd/server/main.go:35": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into wallet_transfers in store.Transfers.Insert \(store.go:\d+:\d+\) is not idempotent \(HTTP handler API.Halves, wired here\)`,
+			`a retry inserts a second transfer_notes row with a new id: uuid.NewString\(\) in store.TransferNotes.Add \(store.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Note, wired here\)`,
 			`a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) in transfers.Service.Book \(transfers.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Book, wired here\)`,
 			`a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) in transfers.Service.Create \(transfers.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Create, wired here\)`,
 			`a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) in transfers.Service.Split \(transfers.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Halves, wired here\)`,

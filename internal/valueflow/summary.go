@@ -321,7 +321,10 @@ type KeyArg struct {
 // expression, the edits that import what the key's expression needs,
 // and what adding an import to the file needs.
 type Wrap struct {
-	Arg        int
+	Arg int
+	// Pkg is the import path of the package whose file the wrap edits:
+	// the root's, where the wired call may be another's.
+	Pkg        string
 	File       string
 	Start, End int
 	Text, Key  string

@@ -37,7 +37,7 @@ func wrapsOf(pending []*valueflow.Pending) map[string][]pendingWrap {
 			k := wiredKey(pc.Call)
 			for _, w := range pc.Wraps {
 				if !slices.ContainsFunc(out[k], func(x pendingWrap) bool { return x.File == w.File && x.Start == w.Start }) {
-					out[k] = append(out[k], pendingWrap{w, pc.Call.Pkg, pc.Root})
+					out[k] = append(out[k], pendingWrap{w, cmp.Or(w.Pkg, pc.Call.Pkg), pc.Root})
 				}
 			}
 		}

@@ -807,6 +807,7 @@ func wrapAt(pass *analysis.Pass, cat *catalog.Catalog, call ssa.CallInstruction,
 	}
 	tf := pass.Fset.File(file.FileStart)
 	w := valueflow.Wrap{
+		Pkg:  pass.Pkg.Path(),
 		File: tf.Name(), Start: tf.Offset(arg.Pos()), End: tf.Offset(arg.End()),
 		Text: text, Key: fmt.Sprintf(ks.Expr, name, cat.KeyHeader()),
 		Imports: fix.LayoutOf(file).Offsets(tf.Base()),
@@ -1031,4 +1032,50 @@ func returnsItsFresh(res *Result, fn *ssa.Function) bool {
 	return fn.Signature.Results().Len() == 1 && slices.ContainsFunc(res.freshFuncs[fn], func(r freshReturn) bool {
 		return r.result == 0 && r.path == "" && r.via == nil
 	})
+}
+
+// enteredKeys lists, for a wired call wc that callee, another package's
+// function that call enters on path, makes with the context it is given
+// (its summary's ContextArgs), the argument of wc that carries the
+// root's key: the root's own context, for a kind whose roots carry their
+// key there; or the context call passes, which the fix wraps with the
+// key (catalog.Carried), when the root enters callee once per operation
+// (calls) with the key in scope at the call.
+func enteredKeys(pass *analysis.Pass, res *Result, call ssa.CallInstruction, path *retried.Path, s *valueflow.Summary, wc valueflow.WiredCall, calls int) ([]valueflow.KeyArg, []valueflow.Wrap) {
+	root := path.Root
+	if calls != 1 || root.Attempts || root.Fn == nil {
+		return nil, nil
+	}
+	ctx := -1 // the SSA argument of call that is the callee's context
+	for i, a := range call.Common().Args {
+		if catalog.TypeKey(a.Type()) == "context.Context" {
+			if ctx >= 0 {
+				return nil, nil
+			}
+			ctx = i
+		}
+	}
+	if ctx < 0 || !oncePerDelivery(res.Env.Catalog, append(slices.Clip(path.Via), call), root) {
+		return nil, nil
+	}
+	var keys []valueflow.KeyArg
+	var wraps []valueflow.Wrap
+	for _, ca := range s.ContextArgs {
+		if !sameWired(ca.Call, wc) {
+			continue
+		}
+		if slices.Contains(keyArgs(res.Env.Catalog, call, path), valueflow.KeyArg{Arg: ctx, Context: root.Kind}) {
+			keys = append(keys, valueflow.KeyArg{Arg: ca.Arg, Context: root.Kind})
+			continue
+		}
+		if !inScopeAt(pass, res.Env.Catalog, call) {
+			continue
+		}
+		if w, ok := wrapAt(pass, res.Env.Catalog, call, ctx); ok {
+			w.Arg = ca.Arg
+			keys = append(keys, valueflow.KeyArg{Arg: ca.Arg, Context: catalog.Carried})
+			wraps = append(wraps, w)
+		}
+	}
+	return keys, wraps
 }

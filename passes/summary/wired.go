@@ -679,6 +679,7 @@ func importedPending(pass *analysis.Pass, res *Result, fresh []freshSite) []valu
 			}
 			seen[key] = true
 			pc := valueflow.PendingCall{Call: wc, Root: path.Root.Describe(), Chain: chain, Keyed: wiredKeyed(s, wc), Empty: wiredEmpty(s, wc)}
+			pc.Keys, pc.Wraps = enteredKeys(pass, res, call, path, s, wc, entered[path.Root.Describe()+"|"+callee.String()])
 			if st := wiredEntry(s, wc); st != nil && st.Wired != nil {
 				pc.Guards = st.Wired.Guards
 			}

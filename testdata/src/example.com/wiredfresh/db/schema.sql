@@ -49,3 +49,9 @@ CREATE TABLE wallet_transfers (
 	amount      bigint NOT NULL,
 	ref         text
 );
+
+CREATE TABLE transfer_notes (
+	id          text PRIMARY KEY,
+	transfer_id text NOT NULL,
+	body        text NOT NULL
+);

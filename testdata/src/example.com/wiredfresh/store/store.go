@@ -9,6 +9,7 @@ import (
 	"example.com/wiredfresh/accrual"
 	"example.com/wiredfresh/pledges"
 	"example.com/wiredfresh/transfers"
+	"github.com/google/uuid"
 	"gorm.io/gorm"
 )
 
@@ -147,5 +148,14 @@ type Transfers struct{ DB *sql.DB }
 // Insert stores t.
 func (s *Transfers) Insert(ctx context.Context, t transfers.Transfer) error {
 	_, err := s.DB.ExecContext(ctx, "INSERT INTO wallet_transfers (id, from_wallet, to_wallet, amount, ref) VALUES ($1, $2, $3, $4, $5)", t.ID, t.From, t.To, t.Amount, t.Ref) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into wallet_transfers in store.Transfers.Insert is not idempotent \(HTTP handler API.Halves\)`
+	return err
+}
+
+// TransferNotes stores notes on transfers.
+type TransferNotes struct{ DB *sql.DB }
+
+// Add stores a note under a new ID.
+func (s *TransferNotes) Add(ctx context.Context, transferID, text string) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO transfer_notes (id, transfer_id, body) VALUES ($1, $2, $3)", uuid.NewString(), transferID, text) // want `a retry inserts a second transfer_notes row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler API.Note\)`
 	return err
 }

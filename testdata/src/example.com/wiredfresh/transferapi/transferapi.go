@@ -39,6 +39,14 @@ func (a *API) Reverse(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// Note notes a transfer: the note's ID, made where main's notes store
+// it, is derived from the key the handler puts in the context.
+func (a *API) Note(w http.ResponseWriter, r *http.Request) {
+	if err := a.Transfers.Note(r.Context(), r.FormValue("transfer"), r.FormValue("text")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
 // Halves makes two transfers of one request: one key in both contexts
 // would give both one ID, so there is no fix.
 func (a *API) Halves(w http.ResponseWriter, r *http.Request) {

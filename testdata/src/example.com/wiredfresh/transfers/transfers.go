@@ -22,8 +22,21 @@ type Repo interface {
 	Insert(ctx context.Context, t Transfer) error
 }
 
+// Notes keeps notes on transfers; main wires its implementation.
+type Notes interface {
+	Add(ctx context.Context, transferID, text string) error
+}
+
 // Service moves money.
-type Service struct{ Repo Repo }
+type Service struct {
+	Repo  Repo
+	Notes Notes
+}
+
+// Note adds a note to a transfer, in the context it is given.
+func (s *Service) Note(ctx context.Context, transferID, text string) error {
+	return s.Notes.Add(ctx, transferID, text)
+}
 
 // Create records a transfer under a new ID: a retry records it again.
 func (s *Service) Create(ctx context.Context, from, to string, amount int64) (Transfer, error) {
