@@ -21,7 +21,23 @@ const (
 	CarrierWith = "WithIdempotencyKey"
 	CarrierFrom = "idempotencyKeyFrom"
 	CarrierFor  = "idempotencyKeyFor"
+	// CarrierWithAlt is the With function's name in a package that
+	// declares CarrierWith as something else (a client's option that
+	// sets a request's key).
+	CarrierWithAlt = "ContextWithIdempotencyKey"
 )
+
+// CarrierWithIn returns the name of the carrier's With function in pkg:
+// CarrierWith, or CarrierWithAlt where pkg declares CarrierWith as
+// something other than the carrier's; "" where it declares both so.
+func CarrierWithIn(pkg *types.Package) string {
+	for _, name := range []string{CarrierWith, CarrierWithAlt} {
+		if _, ok := declared(pkg, name); ok {
+			return name
+		}
+	}
+	return ""
+}
 
 const carrierDecls = `
 
@@ -58,7 +74,8 @@ func ` + CarrierFor + `(ctx context.Context, purpose string) string {
 // carrierSigs are the carrier's functions, and the signatures a
 // declaration of them must have.
 var carrierSigs = map[string]string{
-	CarrierWith: "(ctx context.Context, key string) context.Context",
+	CarrierWith:    "(ctx context.Context, key string) context.Context",
+	CarrierWithAlt: "(ctx context.Context, key string) context.Context",
 	CarrierFrom: "(ctx context.Context) string",
 	CarrierFor:  "(ctx context.Context, purpose string) string",
 }
@@ -75,7 +92,11 @@ func CarrierDecls(pass *analysis.Pass, namespaced bool) ([]analysis.TextEdit, bo
 	if pass.Pkg.Name() == "main" {
 		return nil, false
 	}
-	base, ok := declared(pass.Pkg, CarrierType, CarrierWith, CarrierFrom)
+	with := CarrierWithIn(pass.Pkg)
+	if with == "" {
+		return nil, false
+	}
+	base, ok := declared(pass.Pkg, CarrierType, with, CarrierFrom)
 	if !ok {
 		return nil, false
 	}
@@ -101,7 +122,7 @@ func CarrierDecls(pass *analysis.Pass, namespaced bool) ([]analysis.TextEdit, bo
 	// After the last declaration, before what ends the file.
 	var edits []analysis.TextEdit
 	if !base {
-		edits = append(edits, analysis.TextEdit{Pos: file.End(), End: file.End(), NewText: []byte(carrierDecls)})
+		edits = append(edits, analysis.TextEdit{Pos: file.End(), End: file.End(), NewText: []byte(strings.ReplaceAll(carrierDecls, CarrierWith, with))})
 		edits = append(edits, AddImport(file, "context")...)
 	}
 	if withFor {

@@ -116,11 +116,18 @@ func (p *program) wrap(carrier string, w pendingWrap) ([]valueflow.FileEdit, boo
 // wrapEdits is wrap, with pkgOf giving the packages of the program by
 // path (nil for one it does not link).
 func wrapEdits(pkgOf func(string) *types.Package, carrier string, w pendingWrap) ([]valueflow.FileEdit, bool) {
-	with := fix.CarrierWith
+	to := pkgOf(carrier)
+	if to == nil {
+		return nil, false
+	}
+	with := fix.CarrierWithIn(to)
+	if with == "" {
+		return nil, false
+	}
 	var edits []valueflow.FileEdit
 	if carrier != w.pkg {
-		to, from := pkgOf(carrier), pkgOf(w.pkg)
-		if to == nil || from == nil || !importable(carrier, w.pkg) || imports(to, w.pkg, map[string]bool{}) {
+		from := pkgOf(w.pkg)
+		if from == nil || !importable(carrier, w.pkg) || imports(to, w.pkg, map[string]bool{}) {
 			return nil, false
 		}
 		name := ""

@@ -17,6 +17,15 @@ type Transfer struct {
 	Ref      string
 }
 
+// An Option sets what a transfer is made with.
+type Option func(*Transfer)
+
+// WithIdempotencyKey names the transfer's reference: the package's own
+// option, so that a context key the fixes declare takes another name.
+func WithIdempotencyKey(key string) Option {
+	return func(t *Transfer) { t.Ref = key }
+}
+
 // Repo stores transfers; main wires its implementation.
 type Repo interface {
 	Insert(ctx context.Context, t Transfer) error
