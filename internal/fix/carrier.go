@@ -76,8 +76,8 @@ func ` + CarrierFor + `(ctx context.Context, purpose string) string {
 var carrierSigs = map[string]string{
 	CarrierWith:    "(ctx context.Context, key string) context.Context",
 	CarrierWithAlt: "(ctx context.Context, key string) context.Context",
-	CarrierFrom: "(ctx context.Context) string",
-	CarrierFor:  "(ctx context.Context, purpose string) string",
+	CarrierFrom:    "(ctx context.Context) string",
+	CarrierFor:     "(ctx context.Context, purpose string) string",
 }
 
 // CarrierDecls returns the edits that declare the carrier in the
