@@ -236,6 +236,9 @@ func TestWired(t *testing.T) {
 	if !editsFile(graph, "HTTP handler API.Note)", filepath.Join("wiredfresh", "transferapi", "transferapi.go")) {
 		t.Error("the fix of a fresh value an implementation makes below a service that a handler calls directly does not wrap the handler's context")
 	}
+	if !editsFile(graph, "HTTP handler API.Payout)", filepath.Join("wiredfresh", "transfers", "transfers.go")) {
+		t.Error("the fix of a call without a key, made by a service that a handler calls directly, does not pass the option that sets it")
+	}
 	if editsFile(graph, "HTTP handler API.Halves)", filepath.Join("wiredfresh", "transfers", "transfers.go")) {
 		t.Error("the fresh value of a service that a handler calls twice has a fix that derives both values from one key")
 	}
@@ -842,28 +845,29 @@ func TestWired(t *testing.T) {
 		// A transaction begun by hand and handed to the stores in the
 		// context, past a status it sets: a retry finds it set and
 		// finishes the rest. A record on the pool before it repeats.
-		"example.com/wiredfresh/cmd/server/main.go:32": {
+		"example.com/wiredfresh/cmd/server/main.go:33": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into quote_events in quotestore.Events.Add \(quotestore.go:\d+:\d+\) is not idempotent \(HTTP handler API.AcceptLoose, wired here\)`,
 		},
 		// A service the handlers of another package call directly,
 		// not through an interface, which hands a fresh ID to a
 		// repository main wires.
-		"example.com/wiredfresh/cmd/server/main.go:35": {
+		"example.com/wiredfresh/cmd/server/main.go:36": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into wallet_transfers in store.Transfers.Insert \(store.go:\d+:\d+\) is not idempotent \(HTTP handler API.Halves, wired here\)`,
 			`a retry inserts a second transfer_notes row with a new id: uuid.NewString\(\) in store.TransferNotes.Add \(store.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Note, wired here\)`,
 			`a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) in transfers.Service.Book \(transfers.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Book, wired here\)`,
 			`a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) in transfers.Service.Create \(transfers.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Create, wired here\)`,
 			`a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) in transfers.Service.Split \(transfers.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Halves, wired here\)`,
 			`a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) in transfers.newReversalID \(transfers.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Reverse, wired here\)`,
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in bank.Client.Pay \(bank.go:\d+:\d+\) \(HTTP handler API.Payout, wired here\)`,
 		},
 		// A move recorded in the callback past the write of the tier
 		// its caller tested is made once; one with no test is not.
-		"example.com/wiredfresh/cmd/server/main.go:29": {
+		"example.com/wiredfresh/cmd/server/main.go:30": {
 			`a retry inserts a second adjustments row with a new id: uuid.NewString\(\) in pledges.Service.Regrade\$1 \(pledges.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Regrade, wired here\)`,
 		},
 		// A handler a map of a generic handler type holds, which a
 		// generic dispatcher's instance runs.
-		"example.com/wiredfresh/cmd/server/main.go:27": {
+		"example.com/wiredfresh/cmd/server/main.go:28": {
 			`a retry inserts a second returns row with a new id: uuid.NewString\(\) in hooks.Hooks.onReturned \(hooks.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Bank, wired here\)`,
 		},
 		// Literals a start-up function registers through an adapter
@@ -877,7 +881,7 @@ func TestWired(t *testing.T) {
 		},
 		// A fresh ID copied into another table's key is not a key the
 		// caller knows; a reference the caller sends is.
-		"example.com/wiredfresh/cmd/server/main.go:22": {
+		"example.com/wiredfresh/cmd/server/main.go:23": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into chargebacks in store.Ledger.Chargeback \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handlers.Chargeback, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into rental_accruals in store.Accruals.InsertRental \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handlers.Rental, wired here\)`,
 			`a retry creates a second rentalModel with a new ID: uuid.NewString\(\) in accrual.Handlers.Lease \(accrual.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handlers.Lease, wired here\)`,

@@ -324,7 +324,11 @@ type Wrap struct {
 	Arg int
 	// Pkg is the import path of the package whose file the wrap edits:
 	// the root's, where the wired call may be another's.
-	Pkg        string
+	Pkg string
+	// Enters is, for a wrap of the context the root passes a function
+	// of another package that makes the wired call, that function
+	// (types.Func.FullName).
+	Enters     string
 	File       string
 	Start, End int
 	Text, Key  string
@@ -1282,6 +1286,11 @@ type KeyFix struct {
 	// the package that declares the carrier: the root's package imports
 	// it to put the key in the context.
 	Carrier string
+	// Enters, for such a fix that reads the key from the context of a
+	// function that a root's list entered and that makes the wired call
+	// (types.Func.FullName), names it: only a root's call of it puts
+	// the key there (Wrap.Enters).
+	Enters string
 }
 
 // A FieldFix fills field Path of argument Arg of a wired call with a

@@ -86,7 +86,7 @@ func (p *program) carried(f valueflow.KeyFix, call valueflow.WiredCall, root str
 	out.Edits = slices.Clone(f.Edits)
 	wrapped, own := 0, false
 	for _, w := range p.wraps[wiredKey(call)] {
-		if w.Arg != f.Param-1 {
+		if w.Arg != f.Param-1 || f.Enters != "" && w.Enters != f.Enters {
 			continue
 		}
 		if edits, ok := p.wrap(f.Carrier, w); ok {

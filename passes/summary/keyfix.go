@@ -1073,6 +1073,9 @@ func enteredKeys(pass *analysis.Pass, res *Result, call ssa.CallInstruction, pat
 		}
 		if w, ok := wrapAt(pass, res.Env.Catalog, call, ctx); ok {
 			w.Arg = ca.Arg
+			if fn := valueflow.Callee(call.Common()); fn != nil {
+				w.Enters = fn.FullName()
+			}
 			keys = append(keys, valueflow.KeyArg{Arg: ca.Arg, Context: catalog.Carried})
 			wraps = append(wraps, w)
 		}

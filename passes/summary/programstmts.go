@@ -907,6 +907,24 @@ func (p *program) fillFix(w *valueflow.WiredStmt, eff valueflow.Effect, through 
 			f := ff.KeyFix
 			return &f
 		}
+		if ff.Enters != "" {
+			// Read from the context of a function the root entered,
+			// which hands it to the wired call (enteredKeys).
+			if len(through) != 0 {
+				continue
+			}
+			for _, k := range p.keys[wiredKey(w.Call)] {
+				if k.Context != catalog.Carried {
+					continue
+				}
+				f := ff.KeyFix
+				f.Param = k.Arg + 1
+				if c := p.carried(f, w.Call, root); c != nil {
+					return c
+				}
+			}
+			continue
+		}
 		if len(through) != 1 {
 			continue
 		}

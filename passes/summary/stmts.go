@@ -1427,8 +1427,16 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 			wired.Empty = s.Wired.Empty // the literal is the callee's
 			wired.Empty, wired.Forwards = b.forwarded(call, wired.Empty, s.Wired.Forwards)
 			for _, ff := range s.Wired.Fills {
-				if ff.Context == "" { // a key from the callee's context is not this function's
+				switch {
+				case ff.Context == "":
 					wired.Fills = append(wired.Fills, ff)
+				case ff.Context == catalog.Carried && ff.Enters == "":
+					// A key from the callee's context, which a root
+					// that calls the callee can put there.
+					if fn := valueflow.Callee(&call.Call); fn != nil {
+						ff.Enters = fn.FullName()
+						wired.Fills = append(wired.Fills, ff)
+					}
 				}
 			}
 			for _, j := range s.Wired.ProducedBy {

@@ -47,6 +47,13 @@ func (a *API) Note(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// Payout pays an amount out.
+func (a *API) Payout(w http.ResponseWriter, r *http.Request) {
+	if err := a.Transfers.Payout(r.Context(), amount(r)); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
 // Halves makes two transfers of one request: one key in both contexts
 // would give both one ID, so there is no fix.
 func (a *API) Halves(w http.ResponseWriter, r *http.Request) {

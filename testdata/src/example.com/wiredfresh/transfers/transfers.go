@@ -6,6 +6,8 @@ package transfers
 import (
 	"context"
 
+	"example.com/wiredfresh/bank"
+
 	"github.com/google/uuid"
 )
 
@@ -36,10 +38,22 @@ type Notes interface {
 	Add(ctx context.Context, transferID, text string) error
 }
 
+// Payer pays out through a bank; main wires its implementation.
+type Payer interface {
+	Pay(ctx context.Context, amount int64, opts ...bank.Option) error
+}
+
 // Service moves money.
 type Service struct {
 	Repo  Repo
 	Notes Notes
+	Payer Payer
+}
+
+// Payout pays amount out, with no key of its own: the fix passes the
+// one the handler puts in the context.
+func (s *Service) Payout(ctx context.Context, amount int64) error {
+	return s.Payer.Pay(ctx, amount)
 }
 
 // Note adds a note to a transfer, in the context it is given.

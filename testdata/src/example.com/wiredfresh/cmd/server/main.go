@@ -7,6 +7,7 @@ import (
 
 	"example.com/wiredfresh/accrual"
 	"example.com/wiredfresh/api"
+	"example.com/wiredfresh/bank"
 	"example.com/wiredfresh/hooks"
 	"example.com/wiredfresh/pledges"
 	"example.com/wiredfresh/quotes"
@@ -32,11 +33,12 @@ func main() {
 	qa := &quotes.API{Quotes: &quotes.Service{DB: &gorm.DB{}, Events: &quotestore.Events{DB: &gorm.DB{}}, Payments: &quotestore.Payments{DB: &gorm.DB{}}}}
 	http.HandleFunc("POST /quotes/accept", qa.Accept)
 	http.HandleFunc("POST /quotes/accept-loose", qa.AcceptLoose)
-	ta := &transferapi.API{Transfers: &transfers.Service{Repo: &store.Transfers{DB: db}, Notes: &store.TransferNotes{DB: db}}}
+	ta := &transferapi.API{Transfers: &transfers.Service{Repo: &store.Transfers{DB: db}, Notes: &store.TransferNotes{DB: db}, Payer: &bank.Client{HTTP: http.DefaultClient}}}
 	http.HandleFunc("POST /transfers", ta.Create)
 	http.HandleFunc("POST /transfers/book", ta.Book)
 	http.HandleFunc("POST /transfers/halves", ta.Halves)
 	http.HandleFunc("POST /transfers/reverse", ta.Reverse)
 	http.HandleFunc("POST /transfers/note", ta.Note)
+	http.HandleFunc("POST /transfers/payout", ta.Payout)
 	http.ListenAndServe(":8080", nil)
 }
