@@ -141,13 +141,27 @@ func wrapEdits(pkgOf func(string) *types.Package, carrier string, w pendingWrap)
 				return nil, false
 			}
 		} else {
+			// Under its name, or, where a local name (a handler's
+			// parameter named for the service) or another import
+			// takes that, under the name with "pkg" appended.
+			free := func(name string) bool {
+				_, hidden := slices.BinarySearch(w.Local, name)
+				return !hidden && from.Scope().Lookup(name) == nil && !importsName(pkgOf, w.Imports, name)
+			}
 			name = to.Name()
-			_, hidden := slices.BinarySearch(w.Local, name)
-			if hidden || from.Scope().Lookup(name) != nil || importsName(pkgOf, w.Imports, name) {
-				return nil, false
+			alias := ""
+			if !free(name) {
+				if alias = name + "pkg"; !free(alias) {
+					return nil, false
+				}
+				name = alias
 			}
 			for _, add := range w.Imports.Add(carrier) {
-				edits = append(edits, valueflow.FileEdit{File: w.File, Start: add.At, End: add.At, Text: add.Text})
+				text := add.Text
+				if alias != "" {
+					text = strings.Replace(text, strconv.Quote(carrier), alias+" "+strconv.Quote(carrier), 1)
+				}
+				edits = append(edits, valueflow.FileEdit{File: w.File, Start: add.At, End: add.At, Text: text})
 			}
 		}
 		if name == "_" || name == "." {

@@ -66,10 +66,10 @@ func (s *Service) Line(ctx context.Context, total int64) error {
 }
 
 // Tag stores a tag order under an ID it makes; its handler has a local
-// named orders where it calls it, which an import of this package
-// would need.
+// named orders where it calls it, so the fix imports this package under
+// another name.
 func (s *Service) Tag(ctx context.Context, total int64) error {
-	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Tag\); derive it from the request's Idempotency-Key header`
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Tag\) \[IDEM001\]$`
 }
 
 // RemindAll reminds each address: one key would name every reminder.

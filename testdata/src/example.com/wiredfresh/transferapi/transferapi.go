@@ -54,6 +54,17 @@ func (a *API) Payout(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// NoteHandler returns a handler of notes on transfers, whose parameter
+// takes the name of the package the fix imports: it imports it under
+// another.
+func NoteHandler(store *transfers.Service) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := store.Note(r.Context(), r.FormValue("transfer"), r.FormValue("text")); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+		}
+	}
+}
+
 // Halves makes two transfers of one request: one key in both contexts
 // would give both one ID, so there is no fix.
 func (a *API) Halves(w http.ResponseWriter, r *http.Request) {

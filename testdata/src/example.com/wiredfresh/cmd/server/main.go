@@ -40,5 +40,6 @@ func main() {
 	http.HandleFunc("POST /transfers/reverse", ta.Reverse)
 	http.HandleFunc("POST /transfers/note", ta.Note)
 	http.HandleFunc("POST /transfers/payout", ta.Payout)
+	http.HandleFunc("POST /transfers/notes", transferapi.NoteHandler(ta.Transfers))
 	http.ListenAndServe(":8080", nil)
 }
