@@ -831,6 +831,7 @@ func TestWired(t *testing.T) {
 		// carries, put there by the handler in gorm's Transaction or by
 		// a unit of work, whose own Transaction is then a savepoint.
 		"example.com/wiredctxtx/cmd/server/main.go:16": {
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into events in repo.Marks.Append \(repo.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.MarkLoose, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into events in repo.Tags.Append \(repo.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.TagLoose, wired here\)`,
 			// An account debited in Go and saved back whole.
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT of accounts \(it stores a value computed from the one read\) in repo.Accounts.Save \(repo.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Charge, wired here\)`,

@@ -466,6 +466,13 @@ func contextOrPool(v ssa.Value, depth int) bool {
 		case *ssa.Phi:
 			return depth < 4 && !slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return !visit(e, depth+1) })
 		case *ssa.Call:
+			if x.Call.IsInvoke() && choosesBehindInterface(x.Call.Signature()) {
+				// A chooser the program wires (repositories given a
+				// Conner whose Conn(ctx) returns the context's
+				// transaction, or the pool).
+				fromCtx, pool = true, true
+				return true
+			}
 			fn := x.Call.StaticCallee()
 			if depth >= 4 || fn == nil || x.Call.IsInvoke() || fn.Signature.Results().Len() != 1 {
 				return false
@@ -523,6 +530,18 @@ func injectedExecutor(v ssa.Value) bool {
 		return ok && x.Op == token.MUL
 	}
 	return false
+}
+
+// choosesBehindInterface reports whether an interface method of
+// signature sig takes only a context and returns an ORM's handle or an
+// executor interface (Conn(ctx context.Context) *gorm.DB): what it can
+// choose by is the context alone, a transaction it carries or the pool.
+func choosesBehindInterface(sig *types.Signature) bool {
+	if sig.Params().Len() != 1 || catalog.TypeKey(sig.Params().At(0).Type()) != "context.Context" || sig.Results().Len() != 1 {
+		return false
+	}
+	res := sig.Results().At(0).Type()
+	return catalog.IsORMHandle(res) || catalog.ExecutorInterface(res)
 }
 
 // choosesFromContext reports whether a function of signature sig takes
@@ -885,8 +904,12 @@ func fromContext(v ssa.Value, depth int) bool {
 	case *ssa.Phi:
 		return slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return fromContext(e, depth+1) })
 	case *ssa.Call:
+		if x.Call.IsInvoke() {
+			// A chooser the program wires (r.db.Conn(ctx)).
+			return choosesBehindInterface(x.Call.Signature())
+		}
 		fn := x.Call.StaticCallee()
-		if fn == nil || x.Call.IsInvoke() {
+		if fn == nil {
 			return false
 		}
 		if fn.Blocks == nil {

@@ -66,6 +66,8 @@ type Handler struct {
 	Tags     TagStore
 	Ledger   LedgerStore
 	Accounts AccountStore
+	Marks    TagStore
+	Manager  storage.Manager
 }
 
 // Tag appends the event and sets the status in one transaction, which
@@ -109,4 +111,25 @@ func (h *Handler) CreditLoose(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.Tags.SetStatus(r.Context(), r.FormValue("serial"), "credited")
+}
+
+// Mark appends the event and sets the status in the manager's
+// transaction, which the repository's Conner gives it.
+func (h *Handler) Mark(w http.ResponseWriter, r *http.Request) {
+	serial := r.FormValue("serial")
+	h.Manager.InTx(r.Context(), func(ctx context.Context) error {
+		if err := h.Marks.Append(ctx, &repo.Event{Serial: serial, Seq: 1}); err != nil {
+			return err
+		}
+		return h.Marks.SetStatus(ctx, serial, "marked")
+	})
+}
+
+// MarkLoose does both on the database.
+func (h *Handler) MarkLoose(w http.ResponseWriter, r *http.Request) {
+	serial := r.FormValue("serial")
+	if err := h.Marks.Append(r.Context(), &repo.Event{Serial: serial, Seq: 1}); err != nil {
+		return
+	}
+	h.Marks.SetStatus(r.Context(), serial, "marked")
 }

@@ -70,3 +70,22 @@ func (r *Accounts) Get(ctx context.Context, id string) (*Account, error) {
 func (r *Accounts) Save(ctx context.Context, a *Account) error {
 	return storage.Conn(ctx, r.DB).Save(a).Error // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT of accounts \(it stores a value computed from the one read\) in repo.Accounts.Save is not idempotent \(HTTP handler Handler.Charge\)`
 }
+
+// Conner gives the handle for a context: the transaction it carries,
+// or the database. main wires storage.Manager.
+type Conner interface {
+	Conn(ctx context.Context) *gorm.DB
+}
+
+// Marks writes marks on tags through the handle a Conner gives.
+type Marks struct{ C Conner }
+
+// Append adds a mark's event.
+func (r *Marks) Append(ctx context.Context, ev *Event) error {
+	return r.C.Conn(ctx).Create(ev).Error // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into events in repo.Marks.Append is not idempotent \(HTTP handler Handler.MarkLoose\)`
+}
+
+// SetStatus sets a tag's status.
+func (r *Marks) SetStatus(ctx context.Context, serial, status string) error {
+	return r.C.Conn(ctx).Model(&Tag{}).Where("serial = ?", serial).Update("status", status).Error
+}

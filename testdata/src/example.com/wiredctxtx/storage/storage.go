@@ -29,3 +29,15 @@ type UoW struct{ DB *gorm.DB }
 func (u UoW) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
 	return u.DB.Transaction(func(tx *gorm.DB) error { return fn(WithTx(ctx, tx)) })
 }
+
+// Manager runs work in transactions it carries in the context, and
+// gives repositories the one a context carries.
+type Manager struct{ DB *gorm.DB }
+
+// InTx runs fn in a transaction that ctx carries.
+func (m Manager) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	return m.DB.Transaction(func(tx *gorm.DB) error { return fn(WithTx(ctx, tx)) })
+}
+
+// Conn returns the transaction ctx carries, or the database.
+func (m Manager) Conn(ctx context.Context) *gorm.DB { return Conn(ctx, m.DB) }
