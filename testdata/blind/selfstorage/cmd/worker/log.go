@@ -1,0 +1,5 @@
+package main
+
+import "fmt"
+
+func sprint(args []any) string { return fmt.Sprint(args...) }
