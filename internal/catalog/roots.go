@@ -212,6 +212,9 @@ var deliveryChans = map[string]string{
 	// A pull consumer's batch (Fetch(n).Messages()), whose messages not
 	// acked are delivered again.
 	"github.com/nats-io/nats.go/jetstream.Msg": "JetStream consumer loop",
+	// A poller that hands the messages of each receive to workers over
+	// a channel; a message not deleted is received again.
+	"github.com/aws/aws-sdk-go-v2/service/sqs/types.Message": "SQS consumer loop",
 }
 
 // A KeySource is a value in scope that carries an operation key: Expr
