@@ -624,7 +624,9 @@ func genPath(res *Result, fs freshSite) *retried.Path {
 // importedPending lists the wired calls that functions of other packages
 // make when the package's retried paths call them (a handler that calls
 // a use case's concrete method, which calls a repository interface),
-// with the fresh values they hand those calls.
+// with the fresh values they hand those calls, the fixes the root's
+// call chooses for those values (enteredFix), and the keys it puts in
+// the context they are made with (enteredKeys).
 func importedPending(pass *analysis.Pass, res *Result, fresh []freshSite) []valueflow.PendingCall {
 	var out []valueflow.PendingCall
 	seen := make(map[string]bool) // a wired call, once per root
