@@ -239,6 +239,9 @@ func TestWired(t *testing.T) {
 	if !editsFile(graph, "HTTP handler API.Payout)", filepath.Join("wiredfresh", "transfers", "transfers.go")) {
 		t.Error("the fix of a call without a key, made by a service that a handler calls directly, does not pass the option that sets it")
 	}
+	if !editsFile(graph, "HTTP handler API.Flag)", filepath.Join("wiredfresh", "transfers", "transfers.go")) {
+		t.Error("the fresh value of a generator behind an interface, in a service a handler calls directly, has no fix that derives it")
+	}
 	if editsFile(graph, "HTTP handler API.Halves)", filepath.Join("wiredfresh", "transfers", "transfers.go")) {
 		t.Error("the fresh value of a service that a handler calls twice has a fix that derives both values from one key")
 	}
@@ -854,6 +857,7 @@ func TestWired(t *testing.T) {
 		// repository main wires.
 		"example.com/wiredfresh/cmd/server/main.go:36": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into wallet_transfers in store.Transfers.Insert \(store.go:\d+:\d+\) is not idempotent \(HTTP handler API.Halves, wired here\)`,
+			`a retry inserts a second transfer_notes row with a new id: IDs.New\(\) in transfers.Service.Flag \(transfers.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Flag, wired here\)`,
 			`a retry inserts a second transfer_notes row with a new id: uuid.NewString\(\) in store.TransferNotes.Add \(store.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Note, wired here\)`,
 			`a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) in transfers.Service.Book \(transfers.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Book, wired here\)`,
 			`a retry inserts a second wallet_transfers row with a new id: uuid.New\(\) in transfers.Service.Create \(transfers.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Create, wired here\)`,

@@ -186,7 +186,9 @@
 // helper function makes and returns (func newRefundID() string { return
 // "rf_" + xid.New().String() }), called once in the package, is derived
 // where the helper is called, with the helper's call as the fallback
-// when the key may be absent. Where no key is
+// when the key may be absent. A value an ID generator behind an
+// interface makes (s.ids.New()) is derived by its type, as a
+// catalogued generator's is. Where no key is
 // in scope and the retries are calls
 // made again by the code around them (a closure of backoff.Retry or
 // retry.Do, a hand-written retry loop), and that code is not itself

@@ -229,13 +229,11 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 			claim, readBack := pastClaim(res, wf.gen)
 			fa.PastClaim, fa.PastReadBack = claim, fa.PastReadBack || readBack
 		}
-		top := wf.gen.Parent()
-		if wf.via == nil {
-			// A generator behind an interface has no derivation the
-			// catalog knows: the message says what to do.
-			top, fa.KeyFixes = keyFixes(pass, res, wf.gen, purposes[i])
-			fa.Local = localFix(pass, res, wf.gen, purposes[i])
-		}
+		// A generator behind an interface (s.ids.New()) is derived by
+		// its result's type, as any other: a string, a UUID.
+		var top *ssa.Function
+		top, fa.KeyFixes = keyFixes(pass, res, wf.gen, purposes[i])
+		fa.Local = localFix(pass, res, wf.gen, purposes[i])
 		out = append(out, freshSite{call: wf.arg.Call, gen: wf.gen, calls: wf.arg.Calls, fw: valueflow.FreshWired{Call: wc, FreshArg: fa}, top: top})
 	}
 	return out

@@ -159,3 +159,15 @@ func (s *TransferNotes) Add(ctx context.Context, transferID, text string) error 
 	_, err := s.DB.ExecContext(ctx, "INSERT INTO transfer_notes (id, transfer_id, body) VALUES ($1, $2, $3)", uuid.NewString(), transferID, text) // want `a retry inserts a second transfer_notes row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler API.Note\)`
 	return err
 }
+
+// AddAs stores a note under id.
+func (s *TransferNotes) AddAs(ctx context.Context, id, transferID, text string) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO transfer_notes (id, transfer_id, body) VALUES ($1, $2, $3)", id, transferID, text)
+	return err
+}
+
+// UUIDs makes fresh IDs.
+type UUIDs struct{}
+
+// New returns a new UUID.
+func (UUIDs) New() string { return uuid.NewString() }

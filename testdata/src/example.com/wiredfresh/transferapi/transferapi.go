@@ -65,6 +65,13 @@ func NoteHandler(store *transfers.Service) http.HandlerFunc {
 	}
 }
 
+// Flag flags a transfer.
+func (a *API) Flag(w http.ResponseWriter, r *http.Request) {
+	if err := a.Transfers.Flag(r.Context(), r.FormValue("transfer")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
 // Halves makes two transfers of one request: one key in both contexts
 // would give both one ID, so there is no fix.
 func (a *API) Halves(w http.ResponseWriter, r *http.Request) {

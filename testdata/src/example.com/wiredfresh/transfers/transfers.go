@@ -36,7 +36,11 @@ type Repo interface {
 // Notes keeps notes on transfers; main wires its implementation.
 type Notes interface {
 	Add(ctx context.Context, transferID, text string) error
+	AddAs(ctx context.Context, id, transferID, text string) error
 }
+
+// IDs makes IDs; main wires one that makes them fresh.
+type IDs interface{ New() string }
 
 // Payer pays out through a bank; main wires its implementation.
 type Payer interface {
@@ -48,6 +52,13 @@ type Service struct {
 	Repo  Repo
 	Notes Notes
 	Payer Payer
+	IDs   IDs
+}
+
+// Flag notes a transfer under an ID its IDs make: the fix derives it
+// from the key the handler puts in the context, as for any other.
+func (s *Service) Flag(ctx context.Context, transferID string) error {
+	return s.Notes.AddAs(ctx, s.IDs.New(), transferID, "flagged") // want `a retry inserts a second transfer_notes row with a new id: IDs.New\(\) is fresh on every attempt \(HTTP handler API.Flag\)`
 }
 
 // Payout pays amount out, with no key of its own: the fix passes the

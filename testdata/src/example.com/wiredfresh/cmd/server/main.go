@@ -33,7 +33,7 @@ func main() {
 	qa := &quotes.API{Quotes: &quotes.Service{DB: &gorm.DB{}, Events: &quotestore.Events{DB: &gorm.DB{}}, Payments: &quotestore.Payments{DB: &gorm.DB{}}}}
 	http.HandleFunc("POST /quotes/accept", qa.Accept)
 	http.HandleFunc("POST /quotes/accept-loose", qa.AcceptLoose)
-	ta := &transferapi.API{Transfers: &transfers.Service{Repo: &store.Transfers{DB: db}, Notes: &store.TransferNotes{DB: db}, Payer: &bank.Client{HTTP: http.DefaultClient}}}
+	ta := &transferapi.API{Transfers: &transfers.Service{Repo: &store.Transfers{DB: db}, Notes: &store.TransferNotes{DB: db}, Payer: &bank.Client{HTTP: http.DefaultClient}, IDs: store.UUIDs{}}}
 	http.HandleFunc("POST /transfers", ta.Create)
 	http.HandleFunc("POST /transfers/book", ta.Book)
 	http.HandleFunc("POST /transfers/halves", ta.Halves)
@@ -41,5 +41,6 @@ func main() {
 	http.HandleFunc("POST /transfers/note", ta.Note)
 	http.HandleFunc("POST /transfers/payout", ta.Payout)
 	http.HandleFunc("POST /transfers/notes", transferapi.NoteHandler(ta.Transfers))
+	http.HandleFunc("POST /transfers/flag", ta.Flag)
 	http.ListenAndServe(":8080", nil)
 }
