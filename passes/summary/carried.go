@@ -127,7 +127,7 @@ func wrapEdits(pkgOf func(string) *types.Package, carrier string, w pendingWrap)
 	var edits []valueflow.FileEdit
 	if carrier != w.pkg {
 		from := pkgOf(w.pkg)
-		if from == nil || !importable(carrier, w.pkg) || imports(to, w.pkg, map[string]bool{}) {
+		if from == nil || !importable(carrier, w.pkg) || imports(to, w.pkg) {
 			return nil, false
 		}
 		name := ""
@@ -208,19 +208,25 @@ func importable(to, from string) bool {
 
 // imports reports whether pkg imports the package at path, directly or
 // not: importing pkg from there would make a cycle.
-func imports(pkg *types.Package, path string, seen map[string]bool) bool {
+func imports(pkg *types.Package, path string) bool {
+	return findImport(pkg, path, map[*types.Package]bool{}) != nil
+}
+
+// findImport returns the package at path that pkg imports, directly or
+// not, or nil.
+func findImport(pkg *types.Package, path string, seen map[*types.Package]bool) *types.Package {
 	for _, imp := range pkg.Imports() {
 		if imp.Path() == path {
-			return true
+			return imp
 		}
-		if !seen[imp.Path()] {
-			seen[imp.Path()] = true
-			if imports(imp, path, seen) {
-				return true
+		if !seen[imp] {
+			seen[imp] = true
+			if found := findImport(imp, path, seen); found != nil {
+				return found
 			}
 		}
 	}
-	return false
+	return nil
 }
 
 // SuggestedFix renders the defect's Fix as a fix of the files of fset,

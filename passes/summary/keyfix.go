@@ -983,23 +983,7 @@ func importedPackage(pkg *types.Package) func(string) *types.Package {
 		if path == pkg.Path() {
 			return pkg
 		}
-		seen := map[*types.Package]bool{}
-		var find func(p *types.Package) *types.Package
-		find = func(p *types.Package) *types.Package {
-			for _, imp := range p.Imports() {
-				if imp.Path() == path {
-					return imp
-				}
-				if !seen[imp] {
-					seen[imp] = true
-					if found := find(imp); found != nil {
-						return found
-					}
-				}
-			}
-			return nil
-		}
-		return find(pkg)
+		return findImport(pkg, path, map[*types.Package]bool{})
 	}
 }
 
@@ -1058,13 +1042,14 @@ func enteredKeys(pass *analysis.Pass, res *Result, call ssa.CallInstruction, pat
 	if ctx < 0 || !oncePerDelivery(res.Env.Catalog, append(slices.Clip(path.Via), call), root) {
 		return nil, nil
 	}
+	own := slices.Contains(keyArgs(res.Env.Catalog, call, path), valueflow.KeyArg{Arg: ctx, Context: root.Kind})
 	var keys []valueflow.KeyArg
 	var wraps []valueflow.Wrap
 	for _, ca := range s.ContextArgs {
 		if !sameWired(ca.Call, wc) {
 			continue
 		}
-		if slices.Contains(keyArgs(res.Env.Catalog, call, path), valueflow.KeyArg{Arg: ctx, Context: root.Kind}) {
+		if own {
 			keys = append(keys, valueflow.KeyArg{Arg: ca.Arg, Context: root.Kind})
 			continue
 		}
