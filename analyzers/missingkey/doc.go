@@ -136,12 +136,17 @@
 // consumer) call it once per delivery gets the key those roots put in
 // the context they pass (WithIdempotencyKey, declared once in the
 // client's package), namespaced by the client's method, in the
-// standalone idemlint. A call that several roots of the program reach
-// is one finding, whose related positions name each root and its way
-// there. The fix of a root that cannot put a key there (it
-// calls the client in a loop, once per item) is none, even when other
-// roots of the program can: it would key their calls and leave the
-// root's own as it was.
+// standalone idemlint. So does a service of another package that a
+// root calls directly, which calls such a client with the context it is
+// given: the fix passes the client's option or sets the request's field
+// there, from the key the root's call puts in the context it passes
+// (ContextWithIdempotencyKey in a package that declares
+// WithIdempotencyKey as an option of its own). A call that several
+// roots of the program reach is one finding, whose related positions
+// name each root and its way there. The fix of a root that cannot put
+// a key there (it calls the client in a loop, once per item) is none,
+// even when other roots of the program can: it would key their calls
+// and leave the root's own as it was.
 //
 // A finding without a fix says what to fill the slot with: where the
 // root's operation key is (the task's ID, the request's Idempotency-Key
