@@ -1402,23 +1402,15 @@ func readsKeyInLiteral(cat *catalog.Catalog, call *ssa.Call) bool {
 	if !ok || lit.Parent() == nil || len(call.Call.Args) != 0 {
 		return false
 	}
-	for _, b := range lit.Blocks {
-		for _, instr := range b.Instrs {
-			ret, ok := instr.(*ssa.Return)
-			if !ok || len(ret.Results) != 1 {
-				continue
-			}
-			ext, ok := ret.Results[0].(*ssa.Extract)
-			if !ok || ext.Index != 0 {
-				return false
-			}
-			inner, ok := ext.Tuple.(*ssa.Call)
-			if !ok || !ReadsDeliveryKey(cat, &inner.Call) {
-				return false
-			}
+	rets := ReturnValues(lit)
+	return len(rets) > 0 && !slices.ContainsFunc(rets, func(r ssa.Value) bool {
+		ext, ok := r.(*ssa.Extract)
+		if !ok || ext.Index != 0 {
+			return true
 		}
-	}
-	return true
+		inner, ok := ext.Tuple.(*ssa.Call)
+		return !ok || !ReadsDeliveryKey(cat, &inner.Call)
+	})
 }
 
 // ReadsContextKey reports whether a call reads the operation key a
