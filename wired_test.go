@@ -697,6 +697,12 @@ func TestWired(t *testing.T) {
 			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into grants in store.Tiers.Grant\$1 \(store.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Service.Grant, wired here\)`,
 		},
 		"example.com/wireddispatch/cmd/server/main.go:19": {
+			// An entry past an INSERT under the refund's own ID that
+			// fails the retry first is not reported; past one whose
+			// failure is only logged, or that has a conflict clause,
+			// it is.
+			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in events.processor.noted \(events.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Events, wired here\)`,
+			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in events.processor.refundFailed \(events.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Events, wired here\)`,
 			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in events.processor.reversed \(events.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Events, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mail.Client.SendNote \(mail.go:\d+:\d+\) \(HTTP handler Handler.Receipt, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in events.processor.disputed \(events.go:\d+:\d+\) \(HTTP handler Handler.Events, wired here\)`,

@@ -82,8 +82,11 @@
 // that fails on a key of the caller's values first (an order's lines
 // after the order keyed by the merchant's reference) or after an
 // implementation's INSERT of a row under an identity the caller gives,
-// with no conflict handling and its failure failing the function (a
-// ledger entry after the dispute under the provider's ID), a
+// or one that is the same on every delivery (read or decoded from what
+// the function was given: the refund's ID in the event), with no
+// conflict handling and its failure stopping the path (a ledger entry
+// after the dispute under the provider's ID, also one a helper called
+// after that INSERT makes), a
 // fresh field the stored row overwrites (an upsert's RETURNING id, or a
 // claim's WITH ins AS (INSERT ...) SELECT ... UNION ALL SELECT ...,
 // scanned back into it) or a variable a lookup's row of its type may

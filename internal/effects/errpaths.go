@@ -295,6 +295,53 @@ func failRegion(fail, ok *ssa.BasicBlock) (map[*ssa.BasicBlock]bool, bool) {
 	return region, true
 }
 
+// FailureStops reports whether g's error result, when it is not nil,
+// keeps the path from at: if err != nil { return err } before at, its
+// failing branch never reaching at's block.
+func FailureStops(g *ssa.Call, at ssa.Instruction) bool {
+	if at.Block() == nil {
+		return false
+	}
+	stops := false
+	for _, e := range errorResults(g) {
+		for _, u := range *e.Referrers() {
+			cmp, ok := u.(*ssa.BinOp)
+			if !ok || cmp.Op != token.NEQ || !isNil(cmp.X) && !isNil(cmp.Y) {
+				continue
+			}
+			for _, w := range *cmp.Referrers() {
+				iff, ok := w.(*ssa.If)
+				if !ok {
+					continue
+				}
+				if reachable(iff.Block().Succs[0])[at.Block()] {
+					return false
+				}
+				stops = true
+			}
+		}
+	}
+	return stops
+}
+
+// errorResults returns the values that hold g's error result.
+func errorResults(g *ssa.Call) []ssa.Value {
+	if catalog.TypeKey(g.Type()) == "error" {
+		return []ssa.Value{g}
+	}
+	tup, ok := g.Type().(*types.Tuple)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *g.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && catalog.TypeKey(tup.At(ex.Index).Type()) == "error" {
+			out = append(out, ex)
+		}
+	}
+	return out
+}
+
 // reachable returns the blocks that can run from b on, b included.
 func reachable(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 	seen := map[*ssa.BasicBlock]bool{}

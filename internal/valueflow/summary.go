@@ -146,6 +146,15 @@ type WiredCall struct {
 	// (idem.Run(ctx, uow, scope, key, req, func(ctx, r) {...}), past
 	// its claim of the key).
 	Past []WiredCall
+	// Stable, on a wired call whose results decide whether a path goes
+	// on, are its arguments (Param, the receiver not counted) that are
+	// the same on every delivery: an implementation's INSERT under them
+	// with no conflict handling fails a retry there.
+	Stable []ArgSource
+	// Fails is set on such a call that decides only by failing: its
+	// error stops the path (if err != nil { return err }). It is no
+	// dedup guard.
+	Fails bool
 }
 
 // A ContextArg says a wired call receives its caller's context as

@@ -237,7 +237,7 @@ func (p *program) link(pkg *types.Package) {
 // there is fresh.
 func (p *program) injected(id valueflow.InjectedDefect) []ProgramDefect {
 	def := id.Defect
-	if !p.generates(*def.Via) || p.guarded(def.Guards, def.Sink.Kind == valueflow.SlotSink) {
+	if !p.generates(*def.Via) || p.guarded(def.Guards, def.Sink.Kind == valueflow.SlotSink) || def.Sink.Kind != valueflow.SlotSink && p.failsGuard(def.Guards) {
 		return nil
 	}
 	d := ProgramDefect{Defect: def, Root: id.Root, Chain: id.Chain, Wiring: p.wiring(id.Pkg)}
@@ -261,7 +261,7 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 			d.Pos = p.locate(fa.Origin.At, fa.Pkg)
 		}
 		for _, found := range p.freshArg(d, fa.Origin, pc.Call, fa.Arg, fa.Path, 0) {
-			if p.guarded(fa.Guards, isKey(found)) || fa.Stopped(isKey(found)) {
+			if p.guarded(fa.Guards, isKey(found)) || fa.Stopped(isKey(found)) || !isKey(found) && p.failsGuard(fa.Guards) {
 				continue
 			}
 			found.Logs = !isKey(found) && p.logsOutcome(fa.OutcomeOf)
@@ -274,8 +274,8 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 		if pc.StateGuarded && d.Defect.Kind == valueflow.FreshIdentity {
 			continue // a row inserted once: the guard's write commits with it or before it
 		}
-		if d.Defect.Kind == valueflow.FreshIdentity && p.guarded(pc.Guards, isKey(d)) {
-			continue // a claim before the call stops the retry that would insert it again
+		if d.Defect.Kind == valueflow.FreshIdentity && (p.guarded(pc.Guards, isKey(d)) || !isKey(d) && p.failsGuard(pc.Guards)) {
+			continue // a claim, or an INSERT that fails, before the call stops the retry that would insert it again
 		}
 		if d.Defect.Kind == valueflow.KeylessEffect && !d.Defect.Keyless.Retries && p.guarded(pc.Guards, true) {
 			continue // a claim before the call stops the retry, not its client's
@@ -400,6 +400,9 @@ func (p *program) guardedIn(calls []valueflow.WiredCall, key bool, depth int) bo
 		return st.Guard && !(st.ReadBack && key)
 	}
 	for _, call := range calls {
+		if call.Fails {
+			continue // its failure stops the path, not its outcome
+		}
 		impls := p.implementations(call)
 		if len(impls) > 0 && !slices.ContainsFunc(impls, func(im impl) bool {
 			s := p.summary(im.fn)
@@ -441,6 +444,52 @@ func (p *program) failsFirst(s *valueflow.Summary, sink valueflow.WiredCall) boo
 		}
 	}
 	return false
+}
+
+// failsGuard reports whether one of the wired calls that decide whether
+// a fresh value's path goes on (its guards) inserts, in every
+// implementation, a row under an identity the call's arguments give
+// that are the same on every delivery (WiredCall.Stable), with no
+// conflict handling: a refund under the provider's refund ID before the
+// ledger entry under a fresh ID. The retry fails there first, whichever
+// function of the path the fresh value is made in.
+func (p *program) failsGuard(guards []valueflow.WiredCall) bool {
+	for _, g := range guards {
+		if len(g.Stable) == 0 {
+			continue
+		}
+		ims := p.implementations(g)
+		if len(ims) > 0 && !slices.ContainsFunc(ims, func(im impl) bool {
+			is := p.summary(im.fn)
+			return is == nil || !slices.ContainsFunc(is.Stmts, func(x valueflow.SQLStmt) bool { return p.insertsStable(x, g.Stable) })
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// insertsStable reports whether x, a statement of an implementation of
+// a wired call, inserts with no conflict handling a row whose identity
+// is filled from arguments of the call in stable (the receiver is the
+// implementation's parameter 0), whole or the field of one.
+func (p *program) insertsStable(x valueflow.SQLStmt, stable []valueflow.ArgSource) bool {
+	if x.Wired != nil || x.Absorbed || x.Optional {
+		return false
+	}
+	parsed := sqltext.Parse(x.SQL)
+	if parsed.Kind != sqltext.Insert || parsed.Conflict || parsed.Columns == nil {
+		return false
+	}
+	return p.identityGiven(parsed, func(i int) bool {
+		if i >= len(x.Args) || x.Args[i].Param < 1 {
+			return false
+		}
+		a := x.Args[i]
+		return slices.ContainsFunc(stable, func(st valueflow.ArgSource) bool {
+			return st.Param == a.Param-1 && (st.Path == "" || a.Path == st.Path || strings.HasPrefix(a.Path, st.Path+"."))
+		})
+	})
 }
 
 // insertsGiven reports whether x, a statement of an implementation of
@@ -582,7 +631,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			step.first = step.ctx
 		}
 		for _, def := range s.Defects {
-			if def.Reported || !leftEmpty(def.OnlyEmpty, empty) || def.Kind == valueflow.FreshIdentity && p.guarded(def.Guards, def.Sink.Kind == valueflow.SlotSink) {
+			if def.Reported || !leftEmpty(def.OnlyEmpty, empty) || def.Kind == valueflow.FreshIdentity && (p.guarded(def.Guards, def.Sink.Kind == valueflow.SlotSink) || def.Sink.Kind != valueflow.SlotSink && p.failsGuard(def.Guards)) {
 				continue
 			}
 			if def.Kind == valueflow.KeylessEffect && slices.Contains(keyed, bodyArg(im, def)) {
@@ -619,7 +668,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 				d.Pos = p.locate(fw.Origin.At, fw.Pkg)
 			}
 			for _, found := range p.freshArg(d, fw.Origin, fw.Call, fw.Arg, fw.Path, depth+1) {
-				if !p.guarded(fw.Guards, isKey(found)) && !fw.Stopped(isKey(found)) && !p.wiredGuarded(s, fw.Call, isKey(found)) && (isKey(found) || !p.failsFirst(s, fw.Call)) {
+				if !p.guarded(fw.Guards, isKey(found)) && !fw.Stopped(isKey(found)) && !p.wiredGuarded(s, fw.Call, isKey(found)) && (isKey(found) || !p.failsFirst(s, fw.Call) && !p.failsGuard(fw.Guards) && !p.wiredFails(s, fw.Call)) {
 					found.Logs = !isKey(found) && p.logsOutcome(fw.OutcomeOf)
 					found.FailsFirst = fw.FailsFirst && found.Defect.Sink.Kind == valueflow.ModelSink
 					out = append(out, found)
@@ -633,7 +682,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			found = slices.DeleteFunc(found, func(d ProgramDefect) bool {
 				switch d.Defect.Kind {
 				case valueflow.FreshIdentity:
-					return wiredStateGuarded(s, wc) || p.wiredGuarded(s, wc, isKey(d)) || p.failsFirst(s, wc)
+					return wiredStateGuarded(s, wc) || p.wiredGuarded(s, wc, isKey(d)) || p.failsFirst(s, wc) || !isKey(d) && p.wiredFails(s, wc)
 				case valueflow.KeylessEffect:
 					// A claim before the call stops the retry, unless
 					// it is read back: then the call runs again while
@@ -730,6 +779,13 @@ func wiredStateGuarded(s *valueflow.Summary, wc valueflow.WiredCall) bool {
 func (p *program) wiredGuarded(s *valueflow.Summary, wc valueflow.WiredCall, key bool) bool {
 	st := wiredEntry(s, wc)
 	return st != nil && st.Wired != nil && (st.Wired.PastGuard || p.guarded(st.Wired.Guards, key))
+}
+
+// wiredFails reports whether the summary lists wired call wc past a
+// wired call that fails a retry first (failsGuard).
+func (p *program) wiredFails(s *valueflow.Summary, wc valueflow.WiredCall) bool {
+	st := wiredEntry(s, wc)
+	return st != nil && st.Wired != nil && p.failsGuard(st.Wired.Guards)
 }
 
 // leftEmpty reports whether a wired call leaves empty each string field

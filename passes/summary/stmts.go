@@ -2074,22 +2074,8 @@ func fromParams(fn *ssa.Function, v ssa.Value, depth int) bool {
 				return true
 			}
 		}
-	case *ssa.UnOp:
-		return next(x.X)
-	case *ssa.FieldAddr:
-		return next(x.X)
-	case *ssa.Field:
-		return next(x.X)
-	case *ssa.Extract:
-		return next(x.Tuple)
-	case *ssa.ChangeType:
-		return next(x.X)
-	case *ssa.Convert:
-		return next(x.X)
-	case *ssa.MakeInterface:
-		return next(x.X)
-	case *ssa.Slice:
-		return next(x.X)
+	case *ssa.UnOp, *ssa.FieldAddr, *ssa.Field, *ssa.Extract, *ssa.ChangeType, *ssa.Convert, *ssa.MakeInterface, *ssa.Slice:
+		return next(readFrom(x))
 	case *ssa.Call:
 		if x.Call.IsInvoke() {
 			return next(x.Call.Value)

@@ -362,7 +362,13 @@ func deciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCal
 	for _, b := range call.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(*ssa.Call)
-			if !ok || ssa.CallInstruction(g) == call || !effects.Dominates(g, call) || !decidesBefore(g, call) {
+			if !ok || ssa.CallInstruction(g) == call || !effects.Dominates(g, call) {
+				continue
+			}
+			if !decidesBefore(g, call) {
+				if wc, ok := failingCall(env, g, call); ok {
+					out = append(out, wc)
+				}
 				continue
 			}
 			if !g.Call.IsInvoke() {
@@ -370,11 +376,28 @@ func deciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCal
 				continue
 			}
 			if wc, ok := wiredCall(env, g); ok {
+				wc.Stable = stableArgs(env.Catalog, g)
 				out = append(out, wc)
 			}
 		}
 	}
 	return append(out, closureDeciders(env, call)...)
+}
+
+// failingCall describes g, a wired call before call whose failure
+// stops the path to it, when it is given values the same on every
+// delivery: an INSERT under them that its implementations run fails a
+// retry there (program.failsGuard).
+func failingCall(env *valueflow.Env, g *ssa.Call, call ssa.CallInstruction) (valueflow.WiredCall, bool) {
+	if !g.Call.IsInvoke() || !effects.FailureStops(g, call) {
+		return valueflow.WiredCall{}, false
+	}
+	wc, ok := wiredCall(env, g)
+	if !ok {
+		return wc, false
+	}
+	wc.Stable, wc.Fails = stableArgs(env.Catalog, g), true
+	return wc, len(wc.Stable) > 0
 }
 
 // helperDeciders returns the wired calls that g, a call of a function

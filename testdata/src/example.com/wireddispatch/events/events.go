@@ -4,6 +4,8 @@ package events
 
 import (
 	"context"
+	"encoding/json"
+	"log"
 	"net/http"
 
 	"github.com/google/uuid"
@@ -25,6 +27,8 @@ type Notifier interface {
 type Ledger interface {
 	Insert(ctx context.Context, id, ref string) error
 	Claim(ctx context.Context, eventID string) (bool, error)
+	Refund(ctx context.Context, refundID string) error
+	Note(ctx context.Context, refundID string) error
 }
 
 type handler func(ctx context.Context, id string) error
@@ -44,6 +48,10 @@ func New(n Notifier, l Ledger) Processor {
 		"payment.reversed": p.reversed,
 		"payment.settled":  p.once(p.settled),
 		"payment.disputed": p.disputed,
+		"refund.created":   p.refunded,
+		"refund.failed":    p.refundFailed,
+		"refund.adjusted":  p.adjusted,
+		"refund.noted":     p.noted,
 	}
 	return p
 }
@@ -97,4 +105,60 @@ func (p *processor) disputed(ctx context.Context, id string) error {
 		return err
 	}
 	return resp.Body.Close()
+}
+
+// refund is the provider's refund event.
+type refund struct {
+	RefundID string `json:"refund_id"`
+}
+
+// refunded records the provider's refund under the refund's own ID
+// before it books the entry: a retry fails on the refund's key there,
+// before a second entry.
+func (p *processor) refunded(ctx context.Context, payload string) error {
+	var ev refund
+	if err := json.Unmarshal([]byte(payload), &ev); err != nil {
+		return err
+	}
+	if err := p.ledger.Refund(ctx, ev.RefundID); err != nil {
+		return err
+	}
+	return p.ledger.Insert(ctx, uuid.NewString(), ev.RefundID)
+}
+
+// refundFailed records the refund too, but goes on when that fails:
+// the retry books a second entry.
+func (p *processor) refundFailed(ctx context.Context, payload string) error {
+	var ev refund
+	if err := json.Unmarshal([]byte(payload), &ev); err != nil {
+		return err
+	}
+	if err := p.ledger.Refund(ctx, ev.RefundID); err != nil {
+		log.Print(err)
+	}
+	return p.ledger.Insert(ctx, uuid.NewString(), ev.RefundID) // want `a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Events\)`
+}
+
+// adjusted records the refund under its ID, then books the entry
+// through a helper that makes the entry's ID itself: the retry fails
+// before the helper runs.
+func (p *processor) adjusted(ctx context.Context, id string) error {
+	if err := p.ledger.Refund(ctx, id); err != nil {
+		return err
+	}
+	return p.reverse(ctx, id)
+}
+
+// reverse books a reversal of ref.
+func (p *processor) reverse(ctx context.Context, ref string) error {
+	return p.ledger.Insert(ctx, uuid.NewString(), ref)
+}
+
+// noted records the refund with a conflict clause, which lets the
+// retry go on to a second entry.
+func (p *processor) noted(ctx context.Context, id string) error {
+	if err := p.ledger.Note(ctx, id); err != nil {
+		return err
+	}
+	return p.ledger.Insert(ctx, uuid.NewString(), id) // want `a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Events\)`
 }

@@ -24,3 +24,16 @@ func (s *Store) Claim(ctx context.Context, eventID string) (bool, error) {
 	n, err := res.RowsAffected()
 	return n == 1, err
 }
+
+// Refund records a refund under the provider's refund ID.
+func (s *Store) Refund(ctx context.Context, refundID string) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO refunds (refund_id) VALUES ($1)", refundID)
+	return err
+}
+
+// Note records a refund once, and does not say whether it was the
+// first time.
+func (s *Store) Note(ctx context.Context, refundID string) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO refund_notes (refund_id) VALUES ($1) ON CONFLICT DO NOTHING", refundID)
+	return err
+}
