@@ -855,13 +855,19 @@ func TestWired(t *testing.T) {
 		// A transaction begun by hand and handed to the stores in the
 		// context, past a status it sets: a retry finds it set and
 		// finishes the rest. A record on the pool before it repeats.
-		"example.com/wiredfresh/cmd/server/main.go:33": {
+		// A fresh ID handed to a service whose implementation stores
+		// it past its claim of the request's key is made once; with no
+		// claim, on every attempt.
+		"example.com/wiredfresh/cmd/server/main.go:47": {
+			`a retry inserts a second members row with a new id: uuid.NewString\(\) in memberapi.API.Join \(memberapi.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Join, wired here\)`,
+		},
+		"example.com/wiredfresh/cmd/server/main.go:35": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into quote_events in quotestore.Events.Add \(quotestore.go:\d+:\d+\) is not idempotent \(HTTP handler API.AcceptLoose, wired here\)`,
 		},
 		// A service the handlers of another package call directly,
 		// not through an interface, which hands a fresh ID to a
 		// repository main wires.
-		"example.com/wiredfresh/cmd/server/main.go:36": {
+		"example.com/wiredfresh/cmd/server/main.go:38": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into wallet_transfers in store.Transfers.Insert \(store.go:\d+:\d+\) is not idempotent \(HTTP handler API.Halves, wired here\)`,
 			`a retry inserts a second transfer_notes row with a new id: IDs.New\(\) in transfers.Service.Flag \(transfers.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Flag, wired here\)`,
 			`a retry inserts a second transfer_notes row with a new id: uuid.NewString\(\) in store.TransferNotes.Add \(store.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Note, wired here\)`,
@@ -873,12 +879,12 @@ func TestWired(t *testing.T) {
 		},
 		// A move recorded in the callback past the write of the tier
 		// its caller tested is made once; one with no test is not.
-		"example.com/wiredfresh/cmd/server/main.go:30": {
+		"example.com/wiredfresh/cmd/server/main.go:32": {
 			`a retry inserts a second adjustments row with a new id: uuid.NewString\(\) in pledges.Service.Regrade\$1 \(pledges.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Regrade, wired here\)`,
 		},
 		// A handler a map of a generic handler type holds, which a
 		// generic dispatcher's instance runs.
-		"example.com/wiredfresh/cmd/server/main.go:28": {
+		"example.com/wiredfresh/cmd/server/main.go:30": {
 			`a retry inserts a second returns row with a new id: uuid.NewString\(\) in hooks.Hooks.onReturned \(hooks.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Bank, wired here\)`,
 		},
 		// Literals a start-up function registers through an adapter
@@ -892,7 +898,7 @@ func TestWired(t *testing.T) {
 		},
 		// A fresh ID copied into another table's key is not a key the
 		// caller knows; a reference the caller sends is.
-		"example.com/wiredfresh/cmd/server/main.go:23": {
+		"example.com/wiredfresh/cmd/server/main.go:25": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into chargebacks in store.Ledger.Chargeback \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handlers.Chargeback, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into rental_accruals in store.Accruals.InsertRental \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handlers.Rental, wired here\)`,
 			`a retry creates a second rentalModel with a new ID: uuid.NewString\(\) in accrual.Handlers.Lease \(accrual.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handlers.Lease, wired here\)`,

@@ -117,6 +117,9 @@
 // in WithinTx), or after a call of an interface whose result
 // decides and whose every implementation the program links runs such an
 // INSERT (claimed, err := keys.Claim(ctx, key); if !claimed { return }),
+// also in an implementation the fresh value is handed to (a use case
+// that claims the request's key before it stores the ID its caller
+// made),
 // or reads back the row it claims when the value becomes a row's
 // identity (a claim read back lets the retry go on while the row says the
 // work is not done, and a key handed to a provider then is a new key),

@@ -172,6 +172,9 @@ type ParamWired struct {
 	Call    WiredCall
 	Arg     int
 	ArgPath string
+	// Guards are the wired calls whose results decide whether the call
+	// runs: a claim of the key before it stops a retry there.
+	Guards []WiredCall
 }
 
 // Pending is a package fact: the wired calls on the package's retried

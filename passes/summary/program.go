@@ -607,7 +607,12 @@ func (p *program) freshArg(d ProgramDefect, origin valueflow.Origin, call valuef
 		}
 		for _, pw := range s.ParamsWired {
 			if pw.Param == param && strings.HasPrefix(at, pw.Path) {
-				out = append(out, p.freshArg(step, origin, pw.Call, pw.Arg, pw.ArgPath+strings.TrimPrefix(at, pw.Path), depth+1)...)
+				found := p.freshArg(step, origin, pw.Call, pw.Arg, pw.ArgPath+strings.TrimPrefix(at, pw.Path), depth+1)
+				out = append(out, slices.DeleteFunc(found, func(d ProgramDefect) bool {
+					// Handed on past a claim of the key, or an INSERT
+					// that fails a retry first: made once.
+					return p.guarded(pw.Guards, isKey(d)) || !isKey(d) && p.failsGuard(pw.Guards)
+				})...)
 			}
 		}
 	})

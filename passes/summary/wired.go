@@ -990,7 +990,7 @@ func paramsWired(env *valueflow.Env, param int, path string, flow *valueflow.Flo
 	var out []valueflow.ParamWired
 	for _, w := range flow.Wired {
 		if wc, arg, at, ok := wiredTarget(env, w); ok {
-			out = append(out, valueflow.ParamWired{Param: param, Path: path, Call: wc, Arg: arg, ArgPath: at})
+			out = append(out, valueflow.ParamWired{Param: param, Path: path, Call: wc, Arg: arg, ArgPath: at, Guards: deciders(env, w.Call)})
 		}
 	}
 	return out

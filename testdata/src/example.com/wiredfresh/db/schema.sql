@@ -55,3 +55,13 @@ CREATE TABLE transfer_notes (
 	transfer_id text NOT NULL,
 	body        text NOT NULL
 );
+
+CREATE TABLE members (
+	id    uuid PRIMARY KEY,
+	email text NOT NULL
+);
+
+CREATE TABLE enrolment_keys (
+	key      text PRIMARY KEY,
+	resource text NOT NULL
+);

@@ -7,6 +7,7 @@ import (
 	"database/sql"
 
 	"example.com/wiredfresh/accrual"
+	"example.com/wiredfresh/members"
 	"example.com/wiredfresh/pledges"
 	"example.com/wiredfresh/transfers"
 	"github.com/google/uuid"
@@ -171,3 +172,41 @@ type UUIDs struct{}
 
 // New returns a new UUID.
 func (UUIDs) New() string { return uuid.NewString() }
+
+// Enrolments runs the enrolments' unit of work.
+type Enrolments struct{ DB *sql.DB }
+
+// Do runs fn in a transaction.
+func (s *Enrolments) Do(ctx context.Context, fn func(ctx context.Context, r members.Repos) error) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(ctx, &enrolmentRepos{tx: tx}); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+type enrolmentRepos struct{ tx *sql.Tx }
+
+// Claim stores key once, and reads back the resource stored first.
+func (r *enrolmentRepos) Claim(ctx context.Context, key, resource string) (string, bool, error) {
+	res, err := r.tx.ExecContext(ctx, "INSERT INTO enrolment_keys (key, resource) VALUES ($1, $2) ON CONFLICT DO NOTHING", key, resource)
+	if err != nil {
+		return "", false, err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return resource, n == 1, err
+	}
+	var existing string
+	err = r.tx.QueryRowContext(ctx, "SELECT resource FROM enrolment_keys WHERE key = $1", key).Scan(&existing)
+	return existing, false, err
+}
+
+// Create adds a member under the ID it is given.
+func (r *enrolmentRepos) Create(ctx context.Context, m members.Member) error {
+	_, err := r.tx.ExecContext(ctx, "INSERT INTO members (id, email) VALUES ($1, $2)", m.ID, m.Email)
+	return err
+}

@@ -9,6 +9,8 @@ import (
 	"example.com/wiredfresh/api"
 	"example.com/wiredfresh/bank"
 	"example.com/wiredfresh/hooks"
+	"example.com/wiredfresh/memberapi"
+	"example.com/wiredfresh/members"
 	"example.com/wiredfresh/pledges"
 	"example.com/wiredfresh/quotes"
 	"example.com/wiredfresh/quotestore"
@@ -42,5 +44,8 @@ func main() {
 	http.HandleFunc("POST /transfers/payout", ta.Payout)
 	http.HandleFunc("POST /transfers/notes", transferapi.NoteHandler(ta.Transfers))
 	http.HandleFunc("POST /transfers/flag", ta.Flag)
+	ma := &memberapi.API{Members: members.New(&store.Enrolments{DB: db})}
+	http.HandleFunc("POST /members", ma.Purchase)
+	http.HandleFunc("POST /members/join", ma.Join)
 	http.ListenAndServe(":8080", nil)
 }
