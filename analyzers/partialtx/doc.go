@@ -79,7 +79,10 @@
 // else the database), or is handed such a handle (repo.Insert(ctx,
 // s.tx.Q(ctx), o)), writes in that transaction; so do the repositories a
 // unit of work builds on its transaction and hands its literal
-// (r.Tickets.Void(ctx, id) in InTx(ctx, func(r *Repos) error)); and gorm's Transaction
+// (r.Tickets.Void(ctx, id) in InTx(ctx, func(r *Repos) error)); a
+// helper of the package that every call gives the context of such a
+// unit of work's literal (return h.apply(ctx, s, evt) in WithinTx)
+// writes in that work's transaction too; and gorm's Transaction
 // begun on such a handle is a savepoint of it. Writes whose handle is of unknown kind are not compared;
 // external calls are intentfirst's, and a write that stores the outcome
 // of one made after the first write (or marks its failure, or its

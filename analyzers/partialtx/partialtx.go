@@ -47,7 +47,7 @@ func New(ps *passes.Set) *analysis.Analyzer {
 			// Closures are checked with the function that calls them,
 			// unless they are roots of their own (a retried operation).
 			if fn.Parent() == nil || roots[fn] {
-				c.checkFunc(fn)
+				c.checkFunc(fn, roots[fn])
 			}
 		}
 		for _, r := range res.Retried.Roots() {
@@ -55,7 +55,7 @@ func New(ps *passes.Set) *analysis.Analyzer {
 			// (a table's "transfer.failed": settlement.MarkFailed):
 			// the wrapper SSA makes for it, which runs it.
 			if r.Fn != nil && valueflow.BoundWrapper(r.Fn) {
-				c.checkFunc(r.Fn)
+				c.checkFunc(r.Fn, true)
 			}
 		}
 	}, func(pass *analysis.Pass, res *summary.Result, rep *report.Reporter) {
@@ -95,10 +95,19 @@ func boundStmts(res *summary.Result, w *ssa.Function, call ssa.CallInstruction) 
 
 // checkFunc looks at the writes of a function on a retried path, its
 // closures and the functions it calls included.
-func (c *checker) checkFunc(fn *ssa.Function) {
+func (c *checker) checkFunc(fn *ssa.Function, root bool) {
 	stmts, whole := c.statements(fn)
 	if !whole {
 		return // a callee runs statements its summary does not list
+	}
+	if !root {
+		for _, st := range stmts {
+			if st.Callee != nil && c.workContext(fn, st.Callee.Context) {
+				// The context's transaction, which each caller's
+				// unit of work gives: the callers' to judge.
+				st.Durability = effects.DurUnknown
+			}
+		}
 	}
 	var writes, guards, comps []*effects.Stmt
 	for _, st := range stmts {
@@ -185,6 +194,24 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 		d.Message += remedy
 	}
 	c.rep.Report(d)
+}
+
+// workContext reports whether ctx, which chooses the handle of a
+// statement fn runs, is fn's own context parameter (or derived from it)
+// and every call of fn in the package passes there the context a unit
+// of work gives the function literal it runs (InTx(ctx, func(ctx)
+// error { return h.apply(ctx, ...) })): the handle is that work's
+// transaction. An exported fn may have callers elsewhere.
+func (c *checker) workContext(fn *ssa.Function, ctx ssa.Value) bool {
+	p := effects.ContextParam(ctx)
+	if p == nil || p.Parent() != fn || fn.Object() == nil || fn.Object().Exported() {
+		return false
+	}
+	i := slices.Index(fn.Params, p)
+	callers := c.res.Env.Callers(fn)
+	return i >= 0 && len(callers) > 0 && !slices.ContainsFunc(callers, func(call *ssa.Call) bool {
+		return i >= len(call.Call.Args) || !effects.WorkContext(call.Call.Args[i])
+	})
 }
 
 // remedy says, for a finding without a fix, what to change; the other

@@ -860,6 +860,9 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 				st.Durability, st.Assumed = DurAutocommit, true
 			}
 		}
+		if s.Context > 0 && s.Context <= len(args) {
+			st.Callee.Context = args[s.Context-1]
+		}
 		if s.Assumed && s.Context > 0 && s.Context <= len(args) && WorkContext(args[s.Context-1]) {
 			// Given the context a function literal is run with: the
 			// transaction that the literal's caller may put there.

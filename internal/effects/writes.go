@@ -234,6 +234,10 @@ type Callee struct {
 	// StateGuarded is the summary's: the callee runs the statement only
 	// after a state guard's write, so a retry does not run it again.
 	StateGuarded bool
+	// Context is the caller's argument that chooses the statement's
+	// handle, when the callee runs it on the transaction a context
+	// carries or else the database (valueflow.SQLStmt.Context).
+	Context ssa.Value
 }
 
 // SameCall reports whether two statements run inside one call of a
@@ -419,17 +423,24 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 // transaction (a unit of work's InTx(ctx, func(ctx) error {...})). A
 // handle chosen by it is of the kind the composition root finds.
 func WorkContext(ctx ssa.Value) bool {
+	p := ContextParam(ctx)
+	return p != nil && p.Parent().Parent() != nil
+}
+
+// ContextParam returns the parameter ctx is, or is derived from by the
+// context package's With functions; nil when it is neither.
+func ContextParam(ctx ssa.Value) *ssa.Parameter {
 	for depth := 0; ctx != nil && depth < 4; depth++ {
 		ctx = valueflow.Unwrap(ctx)
 		if p, ok := ctx.(*ssa.Parameter); ok {
-			return p.Parent().Parent() != nil
+			return p
 		}
 		var ok bool
 		if ctx, ok = ParentContext(ctx); !ok {
-			return false
+			return nil
 		}
 	}
-	return false
+	return nil
 }
 
 // ParentContext returns the context v is derived from when a With
