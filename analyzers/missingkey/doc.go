@@ -68,7 +68,10 @@
 // three calls deep: a key it sets fills the slot, and one that hands
 // them on to code the analysis cannot read leaves the slot unknown.
 // Functional options applied to the params (opts ...CallOption, run in
-// a loop or by a helper such as apply(&p.Params, opts)) fill it only
+// a loop or by a helper such as apply(&p.Params, opts)), or to an
+// options struct whose field the function copies into the key field of
+// the body a helper of the package sends (smsBody{ClientReference:
+// o.ClientReference}, posted by c.post), fill it only
 // when the caller passes one that does: a call with no option, or only
 // options whose functions set other things (metadata, the connected
 // account), carries no key; and so does a call of a helper that hands

@@ -1,6 +1,7 @@
 package effects
 
 import (
+	"cmp"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -642,6 +643,57 @@ func KeyedBody(v ssa.Value) bool {
 		return bodyValueKeyed(from, 0)
 	}
 	return bodyValueKeyed(v, 0)
+}
+
+// BodyKey returns the value that v, a body built in place (a struct
+// literal, or the bytes encoded from one), stores in its field for the
+// operation's key (smsBody{ClientReference: o.ClientReference}): the
+// one value stored there. False when v is no such literal, or the field
+// is not set once. name is the field's name in the JSON.
+func BodyKey(v ssa.Value) (key ssa.Value, name string, ok bool) {
+	b := valueflow.Unwrap(v)
+	for w := valueflow.Converted(b); w != nil; w = valueflow.Converted(b) {
+		b = w
+	}
+	if from := encodedFrom(b); from != nil {
+		b = valueflow.Unwrap(from)
+	}
+	if load, ok := b.(*ssa.UnOp); ok && load.Op == token.MUL {
+		b = load.X
+	}
+	alloc, isAlloc := b.(*ssa.Alloc)
+	if !isAlloc {
+		return nil, "", false
+	}
+	for _, r := range *alloc.Referrers() {
+		fa, isField := r.(*ssa.FieldAddr)
+		if !isField || !inJSON(fa) {
+			continue
+		}
+		field, isKey := keyField(fa)
+		if !isKey {
+			continue
+		}
+		for _, w := range *fa.Referrers() {
+			if st, isStore := w.(*ssa.Store); isStore && st.Addr == fa {
+				if key != nil {
+					return nil, "", false
+				}
+				key, name = st.Val, field
+			}
+		}
+	}
+	return key, name, key != nil
+}
+
+// keyField returns the JSON name of the field a FieldAddr selects, and
+// whether it holds the operation's key in a body
+// (catalog.IsBodyKeyField).
+func keyField(fa *ssa.FieldAddr) (string, bool) {
+	st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	name, _, _ := strings.Cut(reflect.StructTag(st.Tag(fa.Field)).Get("json"), ",")
+	f := st.Field(fa.Field).Name()
+	return cmp.Or(name, f), catalog.IsBodyKeyField(f, name)
 }
 
 // captured returns the value a closure's free variable v holds, bound

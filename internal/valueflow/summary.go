@@ -854,6 +854,10 @@ type Effect struct {
 	KeyPath string
 	Call    string
 	Keyless Keyless
+	// BodyParam, for a call that carries no key (Absent), is 1 + the
+	// parameter holding the body it encodes: a caller of the package
+	// that passes a body with a field for the key sets the key there.
+	BodyParam int
 	// Outcome is set when the function returns the call's outcome.
 	Outcome bool
 	At      Frame

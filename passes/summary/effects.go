@@ -231,6 +231,9 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, args []ssa.Value, c
 		}
 	}
 	if ce.NoSlot || ce.Absent || ce.KeyUnknown {
+		if ce.Absent && ce.BodyParam > 0 {
+			bodyFrom(res, fn, args, ce, &e)
+		}
 		return e, true
 	}
 	if ce.KeyParam < 0 || ce.KeyParam >= len(args) || args[ce.KeyParam] == nil {
@@ -259,6 +262,36 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, args []ssa.Value, c
 		return e, true
 	}
 	return e, false
+}
+
+// bodyFrom decides the key of e, a callee's call that sends the body
+// its caller gives it (ce.BodyParam), by the body fn passes (args): a
+// literal whose key field holds what an option of fn's caller sets
+// (smsBody{ClientReference: o.ClientReference}) takes its key from
+// that option; one whose field holds anything else is keyed by what
+// the analysis does not relate (unknown); fn's own parameter hands the
+// question to fn's callers.
+func bodyFrom(res *Result, fn *ssa.Function, args []ssa.Value, ce valueflow.Effect, e *valueflow.Effect) {
+	e.BodyParam = 0
+	i := ce.BodyParam - 1
+	if i >= len(args) || args[i] == nil {
+		return
+	}
+	if p, ok := valueflow.Unwrap(args[i]).(*ssa.Parameter); ok && p.Parent() == fn {
+		e.BodyParam = 1 + slices.Index(fn.Params, p)
+		return
+	}
+	key, name, ok := effects.BodyKey(args[i])
+	if !ok {
+		return
+	}
+	e.Absent = false
+	if j, field, ok := effects.OptionsField(fn, key); ok {
+		res.setOptionsSlot(e, fn, j, field)
+		e.Keyless.Slot, e.Keyless.Field = catalog.InputField, name
+		return
+	}
+	e.KeyUnknown = true
 }
 
 // setOptionsSlot makes an effect's key slot the field of the options
@@ -331,6 +364,9 @@ func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 		}
 		if e.Instr.Parent() == fn {
 			eff.AddressParam = 1 + effects.AddressParam(e)
+		}
+		if bfn, p := effects.BodyOwner(e); eff.Absent && bfn == fn && p >= 0 {
+			eff.BodyParam = 1 + p
 		}
 		if i := slices.Index(fn.Params, e.Options); e.State == effects.Unknown && i >= 0 {
 			// Only an option the caller passes can fill the slot.

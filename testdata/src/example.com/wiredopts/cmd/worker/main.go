@@ -13,6 +13,8 @@ import (
 	"example.com/wiredopts/servers"
 	"example.com/wiredopts/sms"
 	"example.com/wiredopts/svc"
+	"example.com/wiredopts/texts"
+	"example.com/wiredopts/textwire"
 	"github.com/hibiken/asynq"
 )
 
@@ -28,6 +30,10 @@ func main() {
 	mux.HandleFunc("confirm", rem.Confirm)
 	mux.HandleFunc("ring", rem.Ring)
 	mux.HandleFunc("ring/keyed", rem.RingKeyed)
+	tj := &texts.Jobs{M: &textwire.Client{Base: "https://text.example", HTTP: http.DefaultClient}}
+	mux.HandleFunc("text", tj.Text)
+	mux.HandleFunc("text/fresh", tj.TextFresh)
+	mux.HandleFunc("text/bare", tj.TextBare)
 	asynq.NewServer(asynq.RedisClientOpt{}, asynq.Config{}).Run(mux)
 	h := &api.Handlers{Servers: &servers.Service{DC: dc.New("https://dc.example")}}
 	http.HandleFunc("POST /servers/{id}/snapshots", h.Snapshot)

@@ -1,0 +1,29 @@
+// Package msgports declares the messenger the text jobs use, with the
+// options of one text.
+package msgports
+
+import "context"
+
+// SMSOptions tune one text.
+type SMSOptions struct {
+	ClientReference string
+	ValidityMinutes int
+}
+
+// SMSOption sets an option.
+type SMSOption func(*SMSOptions)
+
+// WithClientReference sets the provider's client_reference field.
+func WithClientReference(ref string) SMSOption {
+	return func(o *SMSOptions) { o.ClientReference = ref }
+}
+
+// WithValidity sets how long the provider keeps trying.
+func WithValidity(minutes int) SMSOption {
+	return func(o *SMSOptions) { o.ValidityMinutes = minutes }
+}
+
+// Messenger texts; main wires it.
+type Messenger interface {
+	SendSMS(ctx context.Context, to, body string, opts ...SMSOption) error
+}
