@@ -121,8 +121,11 @@
 // that claims the request's key before it stores the ID its caller
 // made),
 // or reads back the row it claims when the value becomes a row's
-// identity (a claim read back lets the retry go on while the row says the
-// work is not done, and a key handed to a provider then is a new key),
+// identity (a claim read back, also one statement that returns the row
+// already there: WITH ins AS (INSERT ... ON CONFLICT DO NOTHING
+// RETURNING ...) SELECT ... FROM ins UNION ALL SELECT ... FROM the
+// table, lets the retry go on while the row says the work is not done,
+// and a key handed to a provider then is a new key),
 // or after an update through a repository's method given a map of the
 // columns it sets and a WHERE text that tests one of them, whose count
 // of rows decides (UpdateWhere(ctx, map[string]any{"status":

@@ -52,6 +52,11 @@ type Statement struct {
 	// counts a row, the first time and on a retry alike.
 	Upsert    bool
 	Returning bool
+	// ReadsBack is set on a claim that returns the row already there
+	// when its INSERT does nothing (WITH ins AS (INSERT ... ON CONFLICT
+	// DO NOTHING RETURNING ...) SELECT ... FROM ins UNION ALL SELECT ...
+	// FROM t): its caller gets a row either way.
+	ReadsBack bool
 	// ReturningCols are the names an INSERT's RETURNING clause holds,
 	// lower-cased ("*" for all).
 	ReturningCols []string
@@ -270,11 +275,27 @@ func (r *reader) with() *Statement {
 			break
 		}
 	}
+	from := r.i
 	main := r.statement()
 	if write != nil {
+		write.ReadsBack = write.Kind == Insert && write.Conflict && readsTable(r.toks[from:], write.Table)
 		return write
 	}
 	return main
+}
+
+// readsTable reports whether toks select from table (FROM table, or
+// JOIN table).
+func readsTable(toks []token, table string) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if t := toks[i]; t.kind == tWord && (t.text == "FROM" || t.text == "JOIN") {
+			sub := &reader{toks: toks[i+1:]}
+			if strings.EqualFold(sub.name(), table) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // closing returns the index of the parenthesis that closes the one at

@@ -243,3 +243,21 @@ func TestClaimsQueueRow(t *testing.T) {
 		}
 	}
 }
+
+func TestReadsBack(t *testing.T) {
+	for sql, want := range map[string]bool{
+		// The row already there, when the INSERT does nothing.
+		`WITH ins AS (INSERT INTO messages (id, ref) VALUES ($1, $2) ON CONFLICT (ref) DO NOTHING RETURNING id, status)
+		 SELECT id, status FROM ins UNION ALL SELECT id, status FROM messages WHERE ref = $2 LIMIT 1`: true,
+		`with ins as (insert into public.messages (id) values ($1) on conflict do nothing returning *) select * from ins union all select m.* from public.messages m where m.id = $1`: true,
+		// Only what this INSERT wrote.
+		`WITH ins AS (INSERT INTO messages (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id) SELECT id FROM ins`: false,
+		// No conflict clause: the INSERT fails on a repeat.
+		`WITH ins AS (INSERT INTO messages (id) VALUES ($1) RETURNING id) SELECT id FROM ins UNION ALL SELECT id FROM messages WHERE id = $1`: false,
+		`INSERT INTO messages (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id`: false,
+	} {
+		if got := Parse(sql).ReadsBack; got != want {
+			t.Errorf("Parse(%q).ReadsBack = %v, want %v", sql, got, want)
+		}
+	}
+}

@@ -872,7 +872,7 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 	for _, path := range st.ArgPaths {
 		args = append(args, b.argSource(st.ArgBase, path))
 	}
-	stmt := valueflow.SQLStmt{SQL: st.Text, TextParam: st.TextParam, Handle: h, Guard: effects.IsGuard(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st), Assumed: st.Assumed, FromWork: b.fromWork(st.Recv), ProducedBy: b.argProducers(st), Model: st.Generic}
+	stmt := valueflow.SQLStmt{SQL: st.Text, TextParam: st.TextParam, Handle: h, Guard: effects.IsGuard(st), ReadBack: st.SQL.ReadsBack, At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st), Assumed: st.Assumed, FromWork: b.fromWork(st.Recv), ProducedBy: b.argProducers(st), Model: st.Generic}
 	if st.Assumed && st.Recv != nil {
 		b.chosenBy(&stmt, effects.HandleContext(st.Recv))
 	} else if on := effects.NestedOn(effects.StmtHandle(st)); on != nil && h.Kind == valueflow.HandleTx {

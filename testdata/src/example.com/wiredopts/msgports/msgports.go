@@ -27,3 +27,16 @@ func WithValidity(minutes int) SMSOption {
 type Messenger interface {
 	SendSMS(ctx context.Context, to, body string, opts ...SMSOption) error
 }
+
+// A Message is a text the jobs record before they send it.
+type Message struct{ ID, Ref, Status string }
+
+// Messages records texts; main wires it.
+type Messages interface {
+	// Claim records m once per Ref and returns the row recorded,
+	// this one or the one there before.
+	Claim(ctx context.Context, m Message) (Message, error)
+	// Reserve records m once per Ref and says whether this call did.
+	Reserve(ctx context.Context, m Message) (bool, error)
+	MarkSent(ctx context.Context, id string) error
+}

@@ -6,6 +6,7 @@ import (
 
 	"example.com/wiredopts/api"
 	"example.com/wiredopts/dc"
+	"example.com/wiredopts/msgstore"
 	"example.com/wiredopts/notify"
 	"example.com/wiredopts/pay"
 	"example.com/wiredopts/remind"
@@ -30,10 +31,12 @@ func main() {
 	mux.HandleFunc("confirm", rem.Confirm)
 	mux.HandleFunc("ring", rem.Ring)
 	mux.HandleFunc("ring/keyed", rem.RingKeyed)
-	tj := &texts.Jobs{M: &textwire.Client{Base: "https://text.example", HTTP: http.DefaultClient}}
+	tj := &texts.Jobs{M: &textwire.Client{Base: "https://text.example", HTTP: http.DefaultClient}, Store: &msgstore.Store{}}
 	mux.HandleFunc("text", tj.Text)
 	mux.HandleFunc("text/fresh", tj.TextFresh)
 	mux.HandleFunc("text/bare", tj.TextBare)
+	mux.HandleFunc("text/remind", tj.Remind)
+	mux.HandleFunc("text/remind-once", tj.RemindOnce)
 	asynq.NewServer(asynq.RedisClientOpt{}, asynq.Config{}).Run(mux)
 	h := &api.Handlers{Servers: &servers.Service{DC: dc.New("https://dc.example")}}
 	http.HandleFunc("POST /servers/{id}/snapshots", h.Snapshot)
