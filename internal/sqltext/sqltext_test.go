@@ -59,7 +59,7 @@ func TestParse(t *testing.T) {
 		{"WITH ins AS (INSERT INTO transfers (id, request_key) VALUES ($1, $2) ON CONFLICT (request_key) DO NOTHING RETURNING id) SELECT id FROM ins UNION ALL SELECT id FROM transfers WHERE request_key = $2 LIMIT 1", &Statement{
 			Kind: Insert, Table: "transfers", Columns: []string{"id", "request_key"},
 			Params:   [][]Param{{{Index: 0}}, {{Index: 1}}},
-			Conflict: true, ConflictTarget: []string{"request_key"}, Returning: true, ReturningCols: []string{"id"},
+			Conflict: true, ConflictTarget: []string{"request_key"}, Returning: true, ReadsBack: true, ReturningCols: []string{"id"},
 		}},
 		// The ? placeholders of an expression count before the
 		// statement's own.
