@@ -254,7 +254,7 @@ func TestReadsBack(t *testing.T) {
 		`WITH ins AS (INSERT INTO messages (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id) SELECT id FROM ins`: false,
 		// No conflict clause: the INSERT fails on a repeat.
 		`WITH ins AS (INSERT INTO messages (id) VALUES ($1) RETURNING id) SELECT id FROM ins UNION ALL SELECT id FROM messages WHERE id = $1`: false,
-		`INSERT INTO messages (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id`: false,
+		`INSERT INTO messages (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id`:                                                           false,
 	} {
 		if got := Parse(sql).ReadsBack; got != want {
 			t.Errorf("Parse(%q).ReadsBack = %v, want %v", sql, got, want)
