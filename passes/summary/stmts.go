@@ -2286,6 +2286,15 @@ func (b *stmtBuilder) producer(v ssa.Value, depth int) *ssa.Call {
 	return wiredProducer(b.h.r, v, depth)
 }
 
+// getter reports whether call is a static call of a method of another
+// package given its receiver alone (resp.RecurringToken()): what it
+// returns is read from the receiver.
+func getter(call *ssa.Call) bool {
+	fn := call.Call.StaticCallee()
+	return !call.Call.IsInvoke() && fn != nil && fn.Signature.Recv() != nil && len(call.Call.Args) == 1 &&
+		fn.Pkg != nil && fn.Pkg != call.Parent().Pkg
+}
+
 // wiredProducer returns the wired call whose result v is, or is read
 // from, or nil.
 func wiredProducer(res *Result, v ssa.Value, depth int) *ssa.Call {
@@ -2318,6 +2327,9 @@ func wiredProducer(res *Result, v ssa.Value, depth int) *ssa.Call {
 	case *ssa.Call:
 		if _, ok := res.wiredAt(x); ok {
 			return x
+		}
+		if getter(x) {
+			return next(x.Call.Args[0]) // read from it (resp.RecurringToken())
 		}
 	case *ssa.FreeVar:
 		if v := effects.Binding(x); v != nil {
