@@ -32,7 +32,10 @@
 // declares, each caller-known or a constant (the contract of the event
 // and the milestone "deposit"), names the row as well, whatever fresh
 // ID its primary key gets: the message names the key, (account_id,
-// plate).
+// plate). A generic repository that formats its INSERT around its row
+// type (fmt.Sprintf("INSERT INTO %s (%s) VALUES (%s)", v.TableName(),
+// ...), run with v.Values()... or a NamedExec of v) inserts, at each
+// call, the table and fields of the type argument the call names.
 // A unique email or username beside a primary key the database makes is
 // a rule of the domain, and its violation the answer a repeated sign-up
 // should get: it is not reported. The check does not report

@@ -372,7 +372,7 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 		// here, whose kind its callers' constants decide.
 		t, p, isTemplate := valueflow.SQLTemplate(cc, fn, sc, c.Parent())
 		if !isTemplate {
-			return nil
+			return genericTextStmt(c, fn, sc)
 		}
 		text, hole = t, slices.Index(c.Parent().Params, p)+1
 	}
@@ -415,6 +415,40 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 		}
 	}
 	return st
+}
+
+// genericTextStmt returns the statement a generic repository's method
+// runs with a text it formats around its type parameter's table and
+// columns (fmt.Sprintf("INSERT INTO %s (%s) VALUES (%s)", v.TableName(),
+// ...), run with v.Values()... or a NamedExec of v): an INSERT, with
+// the conflict clause the format says, of the model v, which each
+// instance's type argument names (Instantiate). Nil for any other
+// text or argument.
+func genericTextStmt(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
+	cc := c.Common()
+	offset := len(cc.Args) - fn.Type().(*types.Signature).Params().Len()
+	q := sc.Query + offset
+	if sc.Query < 0 || q < 0 || q >= len(cc.Args) {
+		return nil
+	}
+	format, ok := valueflow.FormatOf(cc.Args[q])
+	if !ok {
+		return nil
+	}
+	sql := sqltext.Parse(strings.ReplaceAll(format, "%s", "x"))
+	if sql.Kind != sqltext.Insert {
+		return nil
+	}
+	for _, a := range cc.Args[q+1:] {
+		model := valueflow.Unwrap(a)
+		if call, ok := model.(*ssa.Call); ok && len(call.Call.Args) == 0 && call.Call.IsInvoke() {
+			model = valueflow.Unwrap(call.Call.Value) // v.Values()...: the model's own values
+		}
+		if g := genericModel(c.Parent(), model, nil, sql, ""); g != nil && g.Param >= 0 {
+			return &Stmt{Instr: c, SQL: &sqltext.Statement{Kind: sqltext.Insert, Conflict: sql.Conflict, Upsert: sql.Upsert}, Generic: g, Recv: valueflow.SQLHandle(cc, fn, sc)}
+		}
+	}
+	return nil
 }
 
 // WorkContext reports whether ctx is the context parameter of a

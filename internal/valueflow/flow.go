@@ -764,6 +764,64 @@ func constString(v ssa.Value) (string, bool) {
 	return "", false
 }
 
+// FormatOf returns the text v is built as, with %s where a part is
+// only known at run time: fmt.Sprintf's constant format, constants
+// joined to such texts, and what a function of the package returns
+// (r.insertSQL() + " ON CONFLICT DO NOTHING"). False when no part of it
+// is a format or a constant.
+func FormatOf(v ssa.Value) (string, bool) {
+	text, known := formatOf(v, 0)
+	return text, known
+}
+
+func formatOf(v ssa.Value, depth int) (string, bool) {
+	if depth > 4 {
+		return "%s", false
+	}
+	if text, ok := constString(v); ok {
+		return text, true
+	}
+	switch v := v.(type) {
+	case *ssa.BinOp:
+		if v.Op == token.ADD {
+			a, ok1 := formatOf(v.X, depth+1)
+			b, ok2 := formatOf(v.Y, depth+1)
+			return a + b, ok1 || ok2
+		}
+	case *ssa.Call:
+		fn := v.Call.StaticCallee()
+		if fn == nil {
+			break
+		}
+		if fn.Object() != nil && catalog.FuncKey(fn.Object().(*types.Func)) == "fmt.Sprintf" && len(v.Call.Args) > 0 {
+			if format, ok := constString(v.Call.Args[0]); ok {
+				return strings.NewReplacer("%d", "%s", "%v", "%s", "%q", "%s").Replace(format), true
+			}
+			break
+		}
+		if fn.Pkg != nil && fn.Pkg == v.Parent().Pkg && len(fn.Blocks) > 0 && fn.Signature.Results().Len() == 1 {
+			if ret := soleReturn(fn); ret != nil {
+				return formatOf(ret, depth+1)
+			}
+		}
+	}
+	return "%s", false
+}
+
+// soleReturn returns the value fn returns, when it has one return.
+func soleReturn(fn *ssa.Function) ssa.Value {
+	var out ssa.Value
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+			if out != nil {
+				return nil
+			}
+			out = ret.Results[0]
+		}
+	}
+	return out
+}
+
 // constSprintf evaluates fmt.Sprintf("...%s...", consts...) for %s, %d and
 // %v verbs.
 func constSprintf(call *ssa.Call) (string, bool) {

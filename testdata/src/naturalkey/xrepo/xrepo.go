@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 
+	"example.com/genrepo"
 	"example.com/ordersdb"
 	"example.com/ordersrepo"
 	"github.com/google/uuid"
@@ -114,4 +115,18 @@ func invoiceTask(ctx context.Context, t *asynq.Task) error {
 // the retry fails.
 func receiptTask(ctx context.Context, t *asynq.Task) error {
 	return ordersrepo.NewStore(db).InsertReceipt(ctx, string(t.Payload()), 5) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into receipts in Store.InsertReceipt`
+}
+
+// The task's event ID, inserted by a generic repository of another
+// package that formats its INSERT around the row type's table.
+func gateTask(ctx context.Context, t *asynq.Task) error {
+	r := &genrepo.Repo[genrepo.GateEvent, *genrepo.GateEvent]{DB: db}
+	return r.Insert(ctx, &genrepo.GateEvent{ID: string(t.Payload()), Gate: "north"}) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into gate_events in Repo.Insert \(genrepo.go:\d+:\d+\) has no conflict handling for the caller-known id \(asynq handler gateTask\)`
+}
+
+// The same repository's insert that skips a row already there.
+func gateTaskOnce(ctx context.Context, t *asynq.Task) error {
+	r := &genrepo.Repo[genrepo.GateEvent, *genrepo.GateEvent]{DB: db}
+	_, err := r.InsertIgnore(ctx, &genrepo.GateEvent{ID: string(t.Payload()), Gate: "north"})
+	return err
 }
