@@ -247,7 +247,7 @@ func InstantiateTypes(s valueflow.SQLStmt, targs []types.Type) valueflow.SQLStmt
 	if n == nil {
 		return s
 	}
-	table := catalog.GormTable(n.Obj().Name())
+	table := valueflow.ModelTable(nil, t) // its TableName, when a fact of its package says it, or gorm's name
 	if g.TableTag != "" {
 		table = taggedTable(t, g.TableTag)
 	}

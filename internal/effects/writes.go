@@ -439,7 +439,15 @@ func genericTextStmt(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) 
 	if sql.Kind != sqltext.Insert {
 		return nil
 	}
+	var args []ssa.Value
 	for _, a := range cc.Args[q+1:] {
+		if elems := valueflow.SliceElems(a); elems != nil {
+			args = append(args, elems...) // ExecContext(ctx, q, v)'s variadic v
+			continue
+		}
+		args = append(args, a)
+	}
+	for _, a := range args {
 		model := valueflow.Unwrap(a)
 		if call, ok := model.(*ssa.Call); ok && len(call.Call.Args) == 0 && call.Call.IsInvoke() {
 			model = valueflow.Unwrap(call.Call.Value) // v.Values()...: the model's own values

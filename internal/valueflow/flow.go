@@ -799,13 +799,22 @@ func formatOf(v ssa.Value, depth int) (string, bool) {
 			}
 			break
 		}
-		if fn.Pkg != nil && fn.Pkg == v.Parent().Pkg && len(fn.Blocks) > 0 && fn.Signature.Results().Len() == 1 {
+		if pkg := funcPkg(fn); pkg != nil && pkg == funcPkg(v.Parent()) && len(fn.Blocks) > 0 && fn.Signature.Results().Len() == 1 {
 			if ret := soleReturn(fn); ret != nil {
 				return formatOf(ret, depth+1)
 			}
 		}
 	}
 	return "%s", false
+}
+
+// funcPkg is fn's package, or for a method of a generic type's
+// receiver the package of the method it comes from.
+func funcPkg(fn *ssa.Function) *ssa.Package {
+	if fn.Pkg == nil && fn.Origin() != nil {
+		return fn.Origin().Pkg
+	}
+	return fn.Pkg
 }
 
 // soleReturn returns the value fn returns, when it has one return.

@@ -65,3 +65,23 @@ func (*GateEvent) Columns() []string { return []string{"id", "gate"} }
 
 // Values are the columns' values.
 func (e *GateEvent) Values() []any { return []any{e.ID, e.Gate} }
+
+// Table stores rows of T in the table it is made for, formatting its
+// INSERT in a method of its own.
+type Table[T any] struct {
+	DB   *sql.DB
+	Name string
+}
+
+func (t *Table[T]) insertSQL() string {
+	return fmt.Sprintf("INSERT INTO %s (id) VALUES ($1)", t.Name)
+}
+
+// Insert adds v.
+func (t *Table[T]) Insert(ctx context.Context, v *T) error {
+	_, err := t.DB.ExecContext(ctx, t.insertSQL(), v)
+	return err
+}
+
+// A Scan is a scan a gate reports, under the partner's ID.
+type Scan struct{ ID string }

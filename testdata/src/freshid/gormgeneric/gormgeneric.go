@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 
+	"example.com/genrepo"
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
@@ -68,4 +69,19 @@ func registerEither(ctx context.Context, t *asynq.Task) error {
 		return orm.Clauses(clause.OnConflict{DoNothing: true}).Create(p).Error
 	}
 	return create(ctx, orm, p)
+}
+
+// A fresh ID inserted through a generic repository of another package
+// that formats its INSERT around the row type's table.
+func reportGate(ctx context.Context, t *asynq.Task) error {
+	r := &genrepo.Repo[genrepo.GateEvent, *genrepo.GateEvent]{}
+	return r.Insert(ctx, &genrepo.GateEvent{ID: uuid.NewString(), Gate: string(t.Payload())}) // want `a retry creates a second GateEvent with a new ID`
+}
+
+// The same repository's insert that skips a row already there, keyed by
+// the task's gate: the retry inserts nothing new.
+func reportGateOnce(ctx context.Context, t *asynq.Task) error {
+	r := &genrepo.Repo[genrepo.GateEvent, *genrepo.GateEvent]{}
+	_, err := r.InsertIgnore(ctx, &genrepo.GateEvent{ID: string(t.Payload()), Gate: uuid.NewString()})
+	return err
 }

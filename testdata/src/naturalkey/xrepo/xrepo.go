@@ -130,3 +130,10 @@ func gateTaskOnce(ctx context.Context, t *asynq.Task) error {
 	_, err := r.InsertIgnore(ctx, &genrepo.GateEvent{ID: string(t.Payload()), Gate: "north"})
 	return err
 }
+
+// The task's scan ID, inserted by a generic table whose INSERT a method
+// of its own formats.
+func scanTask(ctx context.Context, t *asynq.Task) error {
+	tb := &genrepo.Table[genrepo.Scan]{DB: db, Name: "scans"}
+	return tb.Insert(ctx, &genrepo.Scan{ID: string(t.Payload())}) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into scans in Table.Insert \(genrepo.go:\d+:\d+\) has no conflict handling for the caller-known id \(asynq handler scanTask\)`
+}
