@@ -949,6 +949,8 @@ func (p *program) implementations(call valueflow.WiredCall) []impl {
 					ims = append(ims, im)
 				} else if im, ok := p.genericImplementation(scope.Lookup(name), iface, call); ok {
 					ims = append(ims, im)
+				} else if im, ok := inferredImplementation(scope.Lookup(name), iface, call.Method); ok {
+					ims = append(ims, im)
 				}
 			}
 		}
@@ -1088,6 +1090,99 @@ func (p *program) genericImplementation(obj types.Object, generic *types.Named, 
 		return impl{}, false
 	}
 	return impl{fn: fn.Origin(), name: name, recv: recv, embed: embeddedPath(inst, index), targs: targs}, true
+}
+
+// inferredImplementation returns the method of a generic type that
+// implements a plain interface once its type parameters are the types
+// the interface's methods name in their places (*Repository[T] for
+// SwapRepo, whose Insert takes a *Swap where Repository's takes a *T),
+// instantiated with those: main wires repository.New[Swap](...). Its
+// function is the generic origin, whose summary its package wrote.
+func inferredImplementation(obj types.Object, iface *types.Named, method string) (impl, bool) {
+	tn, ok := obj.(*types.TypeName)
+	if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || iface.TypeParams().Len() > 0 {
+		return impl{}, false
+	}
+	cand, ok := tn.Type().(*types.Named)
+	it, isIface := iface.Underlying().(*types.Interface)
+	if !ok || !isIface || cand.TypeParams().Len() == 0 {
+		return impl{}, false
+	}
+	bound := map[int]types.Type{}
+	for i := range it.NumMethods() {
+		m := it.Method(i)
+		sel, _, _ := types.LookupFieldOrMethod(types.NewPointer(cand), false, tn.Pkg(), m.Name())
+		cm, ok := sel.(*types.Func)
+		if !ok || !bindSignature(cm.Type().(*types.Signature), m.Type().(*types.Signature), bound) {
+			return impl{}, false
+		}
+	}
+	targs := make([]types.Type, cand.TypeParams().Len())
+	for i := range targs {
+		if targs[i] = bound[i]; targs[i] == nil {
+			return impl{}, false
+		}
+	}
+	inst, err := types.Instantiate(nil, cand, targs, true)
+	if err != nil {
+		return impl{}, false
+	}
+	name := tn.Pkg().Name() + "." + tn.Name()
+	recv := inst
+	if !types.Implements(recv, it) {
+		recv, name = types.NewPointer(inst), "*"+name
+		if !types.Implements(recv, it) {
+			return impl{}, false
+		}
+	}
+	sel, index, _ := types.LookupFieldOrMethod(recv, false, tn.Pkg(), method)
+	fn, ok := sel.(*types.Func)
+	if !ok {
+		return impl{}, false
+	}
+	return impl{fn: fn.Origin(), name: name, recv: recv, embed: embeddedPath(inst, index), targs: targs}, true
+}
+
+// bindSignature matches the parameters and results of a generic type's
+// method against an interface method's, binding the type parameters
+// (by index) to the types in their places.
+func bindSignature(generic, want *types.Signature, bound map[int]types.Type) bool {
+	if generic.Params().Len() != want.Params().Len() || generic.Results().Len() != want.Results().Len() || generic.Variadic() != want.Variadic() {
+		return false
+	}
+	for i := range generic.Params().Len() {
+		if !bindType(generic.Params().At(i).Type(), want.Params().At(i).Type(), bound) {
+			return false
+		}
+	}
+	for i := range generic.Results().Len() {
+		if !bindType(generic.Results().At(i).Type(), want.Results().At(i).Type(), bound) {
+			return false
+		}
+	}
+	return true
+}
+
+// bindType matches t, which may name type parameters, against u.
+func bindType(t, u types.Type, bound map[int]types.Type) bool {
+	switch t := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		if b, ok := bound[t.Index()]; ok {
+			return types.Identical(b, u)
+		}
+		bound[t.Index()] = u
+		return true
+	case *types.Pointer:
+		up, ok := types.Unalias(u).(*types.Pointer)
+		return ok && bindType(t.Elem(), up.Elem(), bound)
+	case *types.Slice:
+		us, ok := types.Unalias(u).(*types.Slice)
+		return ok && bindType(t.Elem(), us.Elem(), bound)
+	case *types.Map:
+		um, ok := types.Unalias(u).(*types.Map)
+		return ok && bindType(t.Key(), um.Key(), bound) && bindType(t.Elem(), um.Elem(), bound)
+	}
+	return types.Identical(t, u)
 }
 
 // embeddedPath is the path of the embedded fields through which a

@@ -1,0 +1,18 @@
+// Command server wires the scans to a generic table.
+package main
+
+import (
+	"database/sql"
+	"net/http"
+
+	"example.com/genrepo"
+	"example.com/wiredgenrepo/app"
+)
+
+func main() {
+	db, _ := sql.Open("postgres", "")
+	h := &app.Handler{Scans: &genrepo.Table[genrepo.Scan]{DB: db, Name: "scans"}}
+	http.HandleFunc("POST /scans", h.Scan)
+	http.HandleFunc("POST /reports", h.Report)
+	http.ListenAndServe(":8080", nil)
+}
