@@ -747,12 +747,15 @@ func TestWired(t *testing.T) {
 		// keyless when none sets it.
 		"example.com/wiredopts/cmd/worker/main.go:34": {
 			`a retry repeats the HTTP POST: the input sets no client_reference: Client.Do\(\) in textwire.Client.SendSMS \(textwire.go:\d+:\d+\) \(asynq handler Jobs.TextBare, wired here\)`,
+			// A reference that is a fixed text keys nothing; one the
+			// caller's note or options give is the caller's.
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in textwire.Client.SendTagged \(textwire.go:\d+:\d+\) \(asynq handler Jobs.Tagged, wired here\)`,
 			// Past a claim that reads back the row there before: the
 			// retry goes on under a new reference.
 			`a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) in texts.Jobs.Remind \(texts.go:\d+:\d+\) is fresh on every attempt \(asynq handler Jobs.Remind, wired here\)`,
 			`a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) in texts.Jobs.TextFresh \(texts.go:\d+:\d+\) is fresh on every attempt \(asynq handler Jobs.TextFresh, wired here\)`,
 		},
-		"example.com/wiredopts/cmd/worker/main.go:41": {
+		"example.com/wiredopts/cmd/worker/main.go:43": {
 			`a crash after the retried HTTP request in dc.Client.PurchaseLicense \(dc.go:\d+:\d+\) and before its outcome is stored leaves no record of it`,
 			`a retry repeats the retried HTTP POST: the request carries no Idempotency-Key header: Client.do\(\) in dc.Client.CreateSnapshot \(dc.go:\d+:\d+\) \(HTTP handler Handlers.Snapshot, wired here\)`,
 			// A reference in the body of a client that sends a key

@@ -71,7 +71,9 @@
 // a loop or by a helper such as apply(&p.Params, opts)), or to an
 // options struct whose field the function copies into the key field of
 // the body a helper of the package sends (smsBody{ClientReference:
-// o.ClientReference}, posted by c.post), fill it only
+// o.ClientReference}, posted by c.post; a reference field the function
+// fills with a value of its caller's, not a fixed text, is the caller's
+// key), fill it only
 // when the caller passes one that does: a call with no option, or only
 // options whose functions set other things (metadata, the connected
 // account), carries no key; and so does a call of a helper that hands

@@ -671,29 +671,51 @@ func BodyKey(v ssa.Value) (key ssa.Value, name string, ok bool) {
 			continue
 		}
 		field, isKey := keyField(fa)
-		if !isKey {
+		if isKey == notKey {
 			continue
 		}
 		for _, w := range *fa.Referrers() {
-			if st, isStore := w.(*ssa.Store); isStore && st.Addr == fa {
-				if key != nil {
-					return nil, "", false
-				}
-				key, name = st.Val, field
+			st, isStore := w.(*ssa.Store)
+			if !isStore || st.Addr != fa || isKey == filled && isConst(st.Val) {
+				continue // a reference that is a constant text keys nothing
 			}
+			if key != nil {
+				return nil, "", false
+			}
+			key, name = st.Val, field
 		}
 	}
 	return key, name, key != nil
 }
 
+// A keyKind says how a body's field holds the operation's key.
+type keyKind int
+
+const (
+	notKey keyKind = iota
+	keyed          // a field for the key (catalog.IsBodyKeyField)
+	filled         // a reference the caller fills (catalog.IsFilledKeyField)
+)
+
 // keyField returns the JSON name of the field a FieldAddr selects, and
-// whether it holds the operation's key in a body
-// (catalog.IsBodyKeyField).
-func keyField(fa *ssa.FieldAddr) (string, bool) {
+// how it holds the operation's key in a body.
+func keyField(fa *ssa.FieldAddr) (string, keyKind) {
 	st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
 	name, _, _ := strings.Cut(reflect.StructTag(st.Tag(fa.Field)).Get("json"), ",")
 	f := st.Field(fa.Field).Name()
-	return cmp.Or(name, f), catalog.IsBodyKeyField(f, name)
+	switch {
+	case catalog.IsBodyKeyField(f, name):
+		return cmp.Or(name, f), keyed
+	case catalog.IsFilledKeyField(cmp.Or(name, f)):
+		return cmp.Or(name, f), filled
+	}
+	return "", notKey
+}
+
+// isConst reports whether v is a constant.
+func isConst(v ssa.Value) bool {
+	_, ok := valueflow.Unwrap(v).(*ssa.Const)
+	return ok
 }
 
 // captured returns the value a closure's free variable v holds, bound

@@ -40,3 +40,12 @@ type Messages interface {
 	Reserve(ctx context.Context, m Message) (bool, error)
 	MarkSent(ctx context.Context, id string) error
 }
+
+// A Note is a text the caller may give a reference of its own.
+type Note struct{ To, Body, Ref string }
+
+// Notifier sends notes; main wires it.
+type Notifier interface {
+	SendNote(ctx context.Context, n Note, opts ...SMSOption) error
+	SendTagged(ctx context.Context, n Note) error
+}

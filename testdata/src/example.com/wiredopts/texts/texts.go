@@ -3,6 +3,7 @@ package texts
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
@@ -14,6 +15,7 @@ import (
 type Jobs struct {
 	M     msgports.Messenger
 	Store msgports.Messages
+	N     msgports.Notifier
 }
 
 // Text texts under the task's own reference: the gateway drops a
@@ -61,4 +63,19 @@ func (j *Jobs) RemindOnce(ctx context.Context, t *asynq.Task) error {
 		return err
 	}
 	return j.M.SendSMS(ctx, string(t.Payload()), "see you soon", msgports.WithClientReference(uuid.NewString()))
+}
+
+// Note sends a note under the task's own reference, which the note
+// the task describes carries.
+func (j *Jobs) Note(ctx context.Context, t *asynq.Task) error {
+	var n msgports.Note
+	if err := json.Unmarshal(t.Payload(), &n); err != nil {
+		return err
+	}
+	return j.N.SendNote(ctx, n)
+}
+
+// Tagged sends a note whose client sets a fixed reference.
+func (j *Jobs) Tagged(ctx context.Context, t *asynq.Task) error {
+	return j.N.SendTagged(ctx, msgports.Note{To: string(t.Payload()), Body: "hello"})
 }

@@ -31,12 +31,14 @@ func main() {
 	mux.HandleFunc("confirm", rem.Confirm)
 	mux.HandleFunc("ring", rem.Ring)
 	mux.HandleFunc("ring/keyed", rem.RingKeyed)
-	tj := &texts.Jobs{M: &textwire.Client{Base: "https://text.example", HTTP: http.DefaultClient}, Store: &msgstore.Store{}}
+	tj := &texts.Jobs{M: &textwire.Client{Base: "https://text.example", HTTP: http.DefaultClient}, Store: &msgstore.Store{}, N: &textwire.Client{Base: "https://text.example", HTTP: http.DefaultClient}}
 	mux.HandleFunc("text", tj.Text)
 	mux.HandleFunc("text/fresh", tj.TextFresh)
 	mux.HandleFunc("text/bare", tj.TextBare)
 	mux.HandleFunc("text/remind", tj.Remind)
 	mux.HandleFunc("text/remind-once", tj.RemindOnce)
+	mux.HandleFunc("text/note", tj.Note)
+	mux.HandleFunc("text/tagged", tj.Tagged)
 	asynq.NewServer(asynq.RedisClientOpt{}, asynq.Config{}).Run(mux)
 	h := &api.Handlers{Servers: &servers.Service{DC: dc.New("https://dc.example")}}
 	http.HandleFunc("POST /servers/{id}/snapshots", h.Snapshot)
