@@ -1046,7 +1046,6 @@ func implementation(obj types.Object, generic *types.Named, method, typeArgs str
 // implements an instance of a generic interface with the same type
 // arguments (*Repository[T] for Store[domain.Booking]), instantiated
 // with the wired call's, when each names a type of the linked packages.
-// Its function is the generic origin, whose summary its package wrote.
 func (p *program) genericImplementation(obj types.Object, generic *types.Named, call valueflow.WiredCall) (impl, bool) {
 	tn, ok := obj.(*types.TypeName)
 	if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || len(call.TypeArgs) == 0 {
@@ -1064,16 +1063,24 @@ func (p *program) genericImplementation(obj types.Object, generic *types.Named, 
 		}
 		targs = append(targs, named)
 	}
-	inst, err := types.Instantiate(nil, cand, targs, true)
-	if err != nil {
-		return impl{}, false
-	}
 	want, err := types.Instantiate(nil, generic, targs, true)
 	if err != nil {
 		return impl{}, false
 	}
 	iface, ok := want.Underlying().(*types.Interface)
 	if !ok {
+		return impl{}, false
+	}
+	return instanceImpl(tn, cand, targs, iface, call.Method)
+}
+
+// instanceImpl returns the method of generic type cand (named by tn),
+// instantiated with targs, that implements method of iface, when its
+// value or pointer implements iface. Its function is the generic
+// origin, whose summary its package wrote.
+func instanceImpl(tn *types.TypeName, cand *types.Named, targs []types.Type, iface *types.Interface, method string) (impl, bool) {
+	inst, err := types.Instantiate(nil, cand, targs, true)
+	if err != nil {
 		return impl{}, false
 	}
 	name := tn.Pkg().Name() + "." + tn.Name()
@@ -1084,7 +1091,7 @@ func (p *program) genericImplementation(obj types.Object, generic *types.Named, 
 			return impl{}, false
 		}
 	}
-	sel, index, _ := types.LookupFieldOrMethod(recv, false, tn.Pkg(), call.Method)
+	sel, index, _ := types.LookupFieldOrMethod(recv, false, tn.Pkg(), method)
 	fn, ok := sel.(*types.Func)
 	if !ok {
 		return impl{}, false
@@ -1096,8 +1103,7 @@ func (p *program) genericImplementation(obj types.Object, generic *types.Named, 
 // implements a plain interface once its type parameters are the types
 // the interface's methods name in their places (*Repository[T] for
 // SwapRepo, whose Insert takes a *Swap where Repository's takes a *T),
-// instantiated with those: main wires repository.New[Swap](...). Its
-// function is the generic origin, whose summary its package wrote.
+// instantiated with those: main wires repository.New[Swap](...).
 func inferredImplementation(obj types.Object, iface *types.Named, method string) (impl, bool) {
 	tn, ok := obj.(*types.TypeName)
 	if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || iface.TypeParams().Len() > 0 {
@@ -1123,24 +1129,7 @@ func inferredImplementation(obj types.Object, iface *types.Named, method string)
 			return impl{}, false
 		}
 	}
-	inst, err := types.Instantiate(nil, cand, targs, true)
-	if err != nil {
-		return impl{}, false
-	}
-	name := tn.Pkg().Name() + "." + tn.Name()
-	recv := inst
-	if !types.Implements(recv, it) {
-		recv, name = types.NewPointer(inst), "*"+name
-		if !types.Implements(recv, it) {
-			return impl{}, false
-		}
-	}
-	sel, index, _ := types.LookupFieldOrMethod(recv, false, tn.Pkg(), method)
-	fn, ok := sel.(*types.Func)
-	if !ok {
-		return impl{}, false
-	}
-	return impl{fn: fn.Origin(), name: name, recv: recv, embed: embeddedPath(inst, index), targs: targs}, true
+	return instanceImpl(tn, cand, targs, it, method)
 }
 
 // bindSignature matches the parameters and results of a generic type's
