@@ -700,9 +700,7 @@ const (
 // keyField returns the JSON name of the field a FieldAddr selects, and
 // how it holds the operation's key in a body.
 func keyField(fa *ssa.FieldAddr) (string, keyKind) {
-	st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-	name, _, _ := strings.Cut(reflect.StructTag(st.Tag(fa.Field)).Get("json"), ",")
-	f := st.Field(fa.Field).Name()
+	f, name := fieldNames(fa)
 	switch {
 	case catalog.IsBodyKeyField(f, name):
 		return cmp.Or(name, f), keyed
@@ -782,12 +780,7 @@ func bodyValueKeyed(v ssa.Value, depth int) bool {
 // receiver may drop a repeat by when the sender fills it (a reference,
 // catalog.IsFilledKeyField), and a value other than "" is stored there.
 func filledKey(fa *ssa.FieldAddr) bool {
-	st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-	name, _, _ := strings.Cut(reflect.StructTag(st.Tag(fa.Field)).Get("json"), ",")
-	if name == "" {
-		name = st.Field(fa.Field).Name()
-	}
-	if !catalog.IsFilledKeyField(name) {
+	if f, name := fieldNames(fa); !catalog.IsFilledKeyField(cmp.Or(name, f)) {
 		return false
 	}
 	for _, r := range *fa.Referrers() {
@@ -801,9 +794,16 @@ func filledKey(fa *ssa.FieldAddr) bool {
 // inJSON reports whether the field a FieldAddr selects is encoded: exported
 // and not tagged "-".
 func inJSON(fa *ssa.FieldAddr) bool {
+	f, name := fieldNames(fa)
+	return token.IsExported(f) && name != "-"
+}
+
+// fieldNames returns the Go name of the field a FieldAddr selects and
+// its name in the JSON ("" when its tag gives none).
+func fieldNames(fa *ssa.FieldAddr) (field, json string) {
 	st := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-	name, _, _ := strings.Cut(reflect.StructTag(st.Tag(fa.Field)).Get("json"), ",")
-	return st.Field(fa.Field).Exported() && name != "-"
+	json, _, _ = strings.Cut(reflect.StructTag(st.Tag(fa.Field)).Get("json"), ",")
+	return st.Field(fa.Field).Name(), json
 }
 
 // wrappedArg returns the argument that v, a call of a function the
