@@ -161,7 +161,7 @@ func writesSame(cat *catalog.Catalog, addr ssa.Value, depth int) bool {
 			}
 		case *ssa.MakeInterface:
 			for _, c := range *u.Referrers() {
-				if !decodesSame(cat, c, u, depth) {
+				if !decodesSame(cat, c, addr, depth) {
 					return false
 				}
 			}
@@ -180,15 +180,26 @@ func writesSame(cat *catalog.Catalog, addr ssa.Value, depth int) bool {
 // address), is a catalogued decoder's call that fills out from a value
 // the same on every delivery.
 func decodesSame(cat *catalog.Catalog, instr ssa.Instruction, out ssa.Value, depth int) bool {
+	data := decodedFrom(cat, instr, out)
+	return data != nil && sameOnRetry(cat, data, depth+1)
+}
+
+// decodedFrom returns what instr, a call of a catalogued decoder that
+// fills out (json.Unmarshal(data, &out)), decodes; nil for any other
+// instruction.
+func decodedFrom(cat *catalog.Catalog, instr ssa.Instruction, out ssa.Value) ssa.Value {
 	call, ok := instr.(*ssa.Call)
 	if !ok {
-		return false
+		return nil
 	}
 	fn := valueflow.Callee(&call.Call)
 	if fn == nil {
-		return false
+		return nil
 	}
 	dec, ok := cat.Decoder(fn)
 	args := call.Call.Args
-	return ok && dec.Out < len(args) && dec.Data < len(args) && args[dec.Out] == out && sameOnRetry(cat, args[dec.Data], depth+1)
+	if !ok || dec.Out >= len(args) || dec.Data >= len(args) || valueflow.Unwrap(args[dec.Out]) != out {
+		return nil
+	}
+	return args[dec.Data]
 }

@@ -2033,17 +2033,7 @@ func (b *stmtBuilder) decoded(a ssa.Value) bool {
 			users = []ssa.Instruction{r}
 		}
 		for _, u := range users {
-			call, ok := u.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			fn := valueflow.Callee(&call.Call)
-			if fn == nil {
-				continue
-			}
-			dec, ok := b.h.r.Env.Catalog.Decoder(fn)
-			args := call.Call.Args
-			if ok && dec.Out < len(args) && dec.Data < len(args) && valueflow.Unwrap(args[dec.Out]) == alloc && fromParams(b.fn, args[dec.Data], 0) {
+			if data := decodedFrom(b.h.r.Env.Catalog, u, alloc); data != nil && fromParams(b.fn, data, 0) {
 				return true
 			}
 		}
