@@ -610,10 +610,9 @@ func TestWired(t *testing.T) {
 			// records nothing of it.
 			`a crash after the HTTP POST in store.Crew.Send \(store.go:\d+:\d+\) and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and store.Roster.Record stores its outcome after it \(HTTP handler Handler.Crew, wired here\)`,
 		},
+		// The contractor's API takes no key: its POSTs are
+		// intentfirst's findings only.
 		"example.com/wiredclock/cmd/server/main.go:16": {
-			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Post\(\) in store.Contractor.Escalate \(store.go:\d+:\d+\) \(HTTP handler Handler.Escalate, wired here\)`,
-			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Post\(\) in store.Contractor.Open \(store.go:\d+:\d+\) \(HTTP handler Handler.Fault, wired here\)`,
-			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Post\(\) in store.Crew.Send \(store.go:\d+:\d+\) \(HTTP handler Handler.Crew, wired here\)`,
 			`a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: time.Now\(\) in api.Handler.Fees \(api.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Fees, wired here\)`,
 		},
 		// A root that already hands the charge its key in the context:
@@ -705,7 +704,6 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in events.processor.refundFailed \(events.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Events, wired here\)`,
 			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in events.processor.reversed \(events.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Events, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mail.Client.SendNote \(mail.go:\d+:\d+\) \(HTTP handler Handler.Receipt, wired here\)`,
-			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: http.Post\(\) in events.processor.disputed \(events.go:\d+:\d+\) \(HTTP handler Handler.Events, wired here\)`,
 			`a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) in events.processor.failed \(events.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Events, wired here\)`,
 		},
 		// A gorm repository copied onto the transaction, whose chain

@@ -22,7 +22,12 @@
 //
 // The check reports calls whose slot is empty. A slot filled with a fresh
 // value is freshid's finding (IDEM001), reported once there. It does not
-// report providers without a key mechanism (Kafka, AMQP, core NATS), GET,
+// report providers without a key mechanism (Kafka, AMQP, core NATS, and
+// a provider the program's own client shows to take none: a POST to an
+// address the code writes, from a package that names no key anywhere,
+// in a header, a field of a body it sends, an option or a parameter; a
+// webhook to an address taken whole from data still needs its delivery
+// ID), GET,
 // HEAD, PUT and DELETE requests, POSTs to token, search and GraphQL
 // endpoints and to addresses whose last segment names a read (screen,
 // validate, lookup, query, quote, rates, estimate, preview, calculate,

@@ -51,6 +51,9 @@ func TestMissingKey(t *testing.T) {
 		// A request a builder of the package makes from its options,
 		// none of which sets the field the client keys the call by.
 		"missingkey/xbuildpay",
+		// A client whose package names no key, whose provider takes
+		// none, beside a webhook sender and a client that names one.
+		"missingkey/xnokey", "missingkey/xkeyfield",
 		// Externals and roots from the configuration.
 		"missingkey/configured",
 		// The packages with golden files, whose fixes Golden compares.

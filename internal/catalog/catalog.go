@@ -55,6 +55,9 @@ type Catalog struct {
 	// senders are the program's functions that send a request their
 	// caller describes (see WithSenders).
 	senders map[string]RequestSender
+	// noKeyMechanism says that the package's code names no key (see
+	// WithoutKeyMechanism).
+	noKeyMechanism bool
 }
 
 // WithExecutors returns the catalog of one package of the run: c, with

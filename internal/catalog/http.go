@@ -440,3 +440,63 @@ func (c *Catalog) Sender(fn *types.Func) (RequestSender, bool) {
 	}
 	return get(c.senders, fn) // without a key's allocation: it is asked of every call
 }
+
+// A provider with no key mechanism drops no repeat, so a request to it
+// that carries no key is not missingkey's finding (an effect before
+// its intent is still intentfirst's). The catalog cannot know every
+// provider; the program's own client for one says what the provider
+// takes. A client package that names no key anywhere (no key header,
+// no body field a receiver could drop a repeat by, no option or
+// parameter for one) speaks to a provider that takes none.
+
+// keyWords are parts of a name, lower-cased without separators, that
+// name a key or a dedup identifier whatever the rest of the name says
+// (idempotencyKey, X-Dedup-Token, WithRequestID, externalId).
+var keyWords = []string{"idempot", "dedup", "requestid", "nonce", "transactionid", "uniqueid", "externalid", "correlationid", "operationid"}
+
+// MayNameKey reports whether the name of a request body's field, or a
+// string a client sends as a header's or a body's field name, could
+// name a key a receiver drops a repeat by: the names bodyKeyNames and
+// dedupBodyNames hold, a client-assigned identifier, a reference, or a
+// name with one of keyWords in it (an EPP clTRID too).
+func MayNameKey(name string) bool {
+	n := strings.ToLower(separators.Replace(name))
+	return bodyKeyNames[n] || namesDedup(n) || isReference(n)
+}
+
+// NamesDedup reports whether an identifier of a client's code (an
+// option, a parameter, a method) names a dedup key: the names that
+// serve only that, or have one of keyWords in them. A message's or an
+// order's ID, which a response carries as often, is not one.
+func NamesDedup(name string) bool {
+	return namesDedup(strings.ToLower(separators.Replace(name)))
+}
+
+func namesDedup(n string) bool {
+	return dedupBodyNames[n] || clientAssigned(n) || strings.HasSuffix(n, "trid") ||
+		slices.ContainsFunc(keyWords, func(w string) bool { return strings.Contains(n, w) })
+}
+
+// IsKeyHeaderName reports whether s, sent as a header's name, could
+// carry a key: one of KeyHeaders, or a name MayNameKey accepts once its
+// X- prefix is left out.
+func (c *Catalog) IsKeyHeaderName(s string) bool {
+	if slices.ContainsFunc(c.KeyHeaders(), func(h string) bool { return HeaderNameMatches(h, s) }) {
+		return true
+	}
+	lower := strings.ToLower(s)
+	return MayNameKey(strings.TrimPrefix(lower, "x-"))
+}
+
+// WithoutKeyMechanism returns the catalog of a package whose code names
+// no key: a POST it makes to a provider's address that carries no key
+// goes to a provider that takes none.
+func (c *Catalog) WithoutKeyMechanism() *Catalog {
+	cc := *c
+	cc.noKeyMechanism = true
+	return &cc
+}
+
+// KeyMechanism reports whether the package's code may name a key its
+// providers take (see WithoutKeyMechanism).
+func (c *Catalog) KeyMechanism() bool { return !c.noKeyMechanism }

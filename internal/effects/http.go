@@ -30,6 +30,7 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 		if bodyKeyed(call.Body) {
 			call.State = Unknown
 		}
+		call.State = providerSlot(cat, call.State, url)
 		return true
 	}
 	req := arg(call.Instr, call.Fn, call.Ext.Arg)
@@ -50,7 +51,40 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 	if call.State == Absent && bodyKeyed(body) {
 		call.State = Unknown
 	}
+	call.State = providerSlot(cat, call.State, url)
 	return true
+}
+
+// providerSlot returns the state of the key slot of a request that
+// carries no key (Absent) to a provider's address when its package
+// names no key anywhere (cat.KeyMechanism): the provider takes none,
+// NoSlot. A request to an address taken whole from data (a
+// subscriber's webhook URL) stays Absent: its key is the delivery's ID,
+// which the sender can always send.
+func providerSlot(cat *catalog.Catalog, state SlotState, url ssa.Value) SlotState {
+	if state == Absent && !cat.KeyMechanism() && composedAddress(url) {
+		return NoSlot
+	}
+	return state
+}
+
+// composedAddress reports whether a request's address is written in
+// the code: a constant, or a concatenation, fmt.Sprintf or net/url
+// call that joins a base to a path.
+func composedAddress(url ssa.Value) bool {
+	switch v := capturedAddress(url).(type) {
+	case *ssa.Const:
+		return true
+	case *ssa.BinOp:
+		return v.Op == token.ADD
+	case *ssa.Call:
+		if _, ok := sprintfText(v, "\x00"); ok {
+			return true
+		}
+		fn := valueflow.Callee(&v.Call)
+		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "net/url"
+	}
+	return false
 }
 
 // sender returns, for a call of a function of the package that sends a
@@ -185,6 +219,7 @@ func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool
 			call.State = Unknown
 		}
 	}
+	call.State = providerSlot(cat, call.State, url)
 	return call, true
 }
 
@@ -1401,6 +1436,7 @@ func describedRequest(cat *catalog.Catalog, c ssa.CallInstruction, fn *types.Fun
 	if call.State == Absent && bodyKeyed(call.Body) {
 		call.State = Unknown
 	}
+	call.State = providerSlot(cat, call.State, url)
 	return call
 }
 

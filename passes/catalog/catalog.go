@@ -33,7 +33,11 @@ func run(pass *analysis.Pass, cat *catalog.Catalog) *catalog.Catalog {
 	if cat.Skips(pass.Pkg, InGOROOT(pass)) {
 		return cat
 	}
-	return cat.WithExecutors(executors(pass, cat)).WithRoutes(routes(pass)).WithSenders(senders(pass, cat))
+	cat = cat.WithExecutors(executors(pass, cat)).WithRoutes(routes(pass)).WithSenders(senders(pass, cat))
+	if !namesKey(pass, cat) {
+		cat = cat.WithoutKeyMechanism()
+	}
+	return cat
 }
 
 // InGOROOT reports whether the package's files lie in GOROOT: the

@@ -44,12 +44,14 @@ func (s Stamps) Stamp(ctx context.Context, at time.Time) error {
 	return err
 }
 
-// Contractor opens tickets with the contractor's API, which takes no key.
+// Contractor opens tickets with the contractor's API, which takes no
+// key: nothing in the package names one, so a POST without one is no
+// missingkey finding.
 type Contractor struct{ HTTP *http.Client }
 
 func (c Contractor) Open(ctx context.Context, site string) (billing.Ticket, error) {
 	var t billing.Ticket
-	resp, err := c.HTTP.Post("https://contractor.example/tickets", "application/json", nil) // want `a crash after the HTTP POST in store.Contractor.Open and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and store.Tickets.Insert stores its outcome after it \(HTTP handler Handler.Fault\)` `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.Fault\)`
+	resp, err := c.HTTP.Post("https://contractor.example/tickets", "application/json", nil) // want `a crash after the HTTP POST in store.Contractor.Open and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and store.Tickets.Insert stores its outcome after it \(HTTP handler Handler.Fault\)`
 	if err != nil {
 		return t, err
 	}
@@ -60,7 +62,7 @@ func (c Contractor) Open(ctx context.Context, site string) (billing.Ticket, erro
 
 func (c Contractor) Escalate(ctx context.Context, site string) (billing.Ticket, error) {
 	var t billing.Ticket
-	resp, err := c.HTTP.Post("https://contractor.example/escalations", "application/json", nil) // want `a crash after the HTTP POST in store.Contractor.Escalate and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and store.Tickets.Insert stores its outcome after it \(HTTP handler Handler.Escalate\)` `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.Escalate\)`
+	resp, err := c.HTTP.Post("https://contractor.example/escalations", "application/json", nil) // want `a crash after the HTTP POST in store.Contractor.Escalate and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and store.Tickets.Insert stores its outcome after it \(HTTP handler Handler.Escalate\)`
 	if err != nil {
 		return t, err
 	}
@@ -109,7 +111,7 @@ func (s Tickets) Insert(ctx context.Context, t billing.TicketRow) error {
 type Crew struct{ HTTP *http.Client }
 
 func (c Crew) Send(ctx context.Context, site string) (billing.Ticket, error) {
-	resp, err := c.HTTP.Post("https://contractor.example/crews?site="+site, "text/plain", nil) // want `a crash after the HTTP POST in store.Crew.Send and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and store.Roster.Record stores its outcome after it \(HTTP handler Handler.Crew\)` `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.Crew\)`
+	resp, err := c.HTTP.Post("https://contractor.example/crews?site="+site, "text/plain", nil) // want `a crash after the HTTP POST in store.Crew.Send and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and store.Roster.Record stores its outcome after it \(HTTP handler Handler.Crew\)`
 	if err != nil {
 		return billing.Ticket{}, err
 	}

@@ -1,0 +1,186 @@
+package catalog
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/idemlint/idemlint/internal/catalog"
+)
+
+// namesKey reports whether the package's code may name a key a
+// provider drops a repeat by: a string it could send as a header's or a
+// body's field name (catalog.IsKeyHeaderName), a field of a struct it
+// declares or encodes as a body (catalog.MayNameKey), or an identifier
+// it declares for one (catalog.NamesDedup: WithIdempotencyKey, a
+// requestID parameter). The fields of a struct the package only decodes
+// from responses are left out: a provider's message_id in its answer is
+// no key the client sends. When in doubt, it says yes: the check stays
+// as it was.
+func namesKey(pass *analysis.Pass, cat *catalog.Catalog) bool {
+	decoded, encoded := bodyTypes(pass.TypesInfo, pass.Files)
+	responseOnly := func(t types.Type) bool {
+		return containsType(decoded, t) && !containsType(encoded, t)
+	}
+	for _, t := range encoded {
+		if structNamesKey(t, map[types.Type]bool{}) {
+			return true // a body type of another package with a key field
+		}
+	}
+	for _, f := range pass.Files {
+		found := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.BasicLit:
+				if n.Kind == token.STRING {
+					s, err := strconv.Unquote(n.Value)
+					found = err == nil && len(s) <= 64 && !strings.ContainsAny(s, " \t\n/") && cat.IsKeyHeaderName(s)
+				}
+			case *ast.StructType:
+				if t := pass.TypesInfo.TypeOf(n); t != nil && responseOnly(t) {
+					return false
+				}
+				found = fieldsNameKey(n)
+			case *ast.Ident:
+				if obj := pass.TypesInfo.Defs[n]; obj != nil {
+					if _, isField := obj.(*types.Var); !isField || !obj.(*types.Var).IsField() {
+						found = catalog.NamesDedup(n.Name)
+					}
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldsNameKey reports whether a struct type's syntax declares a field
+// whose name, or json name, may name a key.
+func fieldsNameKey(st *ast.StructType) bool {
+	for _, f := range st.Fields.List {
+		if f.Tag != nil {
+			if tag, err := strconv.Unquote(f.Tag.Value); err == nil {
+				name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+				if name != "" && name != "-" && catalog.MayNameKey(name) {
+					return true
+				}
+			}
+		}
+		for _, id := range f.Names {
+			if catalog.MayNameKey(id.Name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// structNamesKey reports whether a struct type, or one its fields hold,
+// has a field whose name or json name may name a key.
+func structNamesKey(t types.Type, seen map[types.Type]bool) bool {
+	st, ok := underlyingStruct(t)
+	if !ok || seen[st] {
+		return false
+	}
+	seen[st] = true
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		name, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
+		if catalog.MayNameKey(f.Name()) || name != "" && catalog.MayNameKey(name) || structNamesKey(f.Type(), seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonDecoders and jsonEncoders are the encoding/json functions that
+// fill a value from a body, and that make a body of one, by FuncKey,
+// with the argument that holds the value.
+var (
+	jsonDecoders = map[string]int{"encoding/json.Unmarshal": 1, "(*encoding/json.Decoder).Decode": 0}
+	jsonEncoders = map[string]int{"encoding/json.Marshal": 0, "encoding/json.MarshalIndent": 0, "(*encoding/json.Encoder).Encode": 0}
+)
+
+// bodyTypes returns the struct types, and those their fields hold, that
+// the package's code decodes from JSON and encodes to it.
+func bodyTypes(info *types.Info, files []*ast.File) (decoded, encoded []types.Type) {
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn, ok := typeutil.Callee(info, call).(*types.Func)
+			if !ok {
+				return true
+			}
+			key := catalog.FuncKey(fn)
+			if i, ok := jsonDecoders[key]; ok && i < len(call.Args) {
+				decoded = appendStructs(decoded, info.TypeOf(call.Args[i]))
+			}
+			if i, ok := jsonEncoders[key]; ok && i < len(call.Args) {
+				encoded = appendStructs(encoded, info.TypeOf(call.Args[i]))
+			}
+			return true
+		})
+	}
+	return decoded, encoded
+}
+
+// appendStructs appends the struct types t holds, itself or through
+// pointers, slices, arrays and fields, by their underlying struct.
+func appendStructs(out []types.Type, t types.Type) []types.Type {
+	st, ok := underlyingStruct(t)
+	if !ok || containsType(out, st) {
+		return out
+	}
+	out = append(out, st)
+	for i := range st.NumFields() {
+		out = appendStructs(out, st.Field(i).Type())
+	}
+	return out
+}
+
+// underlyingStruct returns the struct type t is, points to or holds as
+// a slice's or an array's elements.
+func underlyingStruct(t types.Type) (*types.Struct, bool) {
+	for t != nil {
+		switch u := t.Underlying().(type) {
+		case *types.Struct:
+			return u, true
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Array:
+			t = u.Elem()
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// containsType reports whether ts holds a struct type identical to t's
+// underlying one.
+func containsType(ts []types.Type, t types.Type) bool {
+	st, ok := underlyingStruct(t)
+	if !ok {
+		return false
+	}
+	for _, u := range ts {
+		if types.Identical(u, st) {
+			return true
+		}
+	}
+	return false
+}

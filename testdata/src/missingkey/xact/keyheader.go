@@ -1,0 +1,5 @@
+package xact
+
+// keyHeader is the header the providers this package posts to drop a
+// repeated request by.
+const keyHeader = "Idempotency-Key"
