@@ -118,7 +118,11 @@
 // a unit of work's function assigns: claimed, err = s.keys.Claim(...)
 // in WithinTx), or after a call of an interface whose result
 // decides and whose every implementation the program links runs such an
-// INSERT (claimed, err := keys.Claim(ctx, key); if !claimed { return }),
+// INSERT (claimed, err := keys.Claim(ctx, key); if !claimed { return };
+// or prev, err := claims.Claim(ctx, tx, key); if prev != nil { return
+// replay(prev) }, which returns the stored response for a key seen
+// before; the root's own package leaves such a value to the composition
+// root, which knows the implementations),
 // also in an implementation the fresh value is handed to (a use case
 // that claims the request's key before it stores the ID its caller
 // made),

@@ -66,7 +66,7 @@ func (c *checker) localDefects() {
 	purposes = summary.DistinctPurposes(gens, purposes)
 	for i, d := range c.res.Defects {
 		path, ok := c.res.Retried.On(d.Call)
-		if !ok || d.Via != nil || c.res.InTestFile(d.Call.Pos()) || c.res.PastGuardsOnly(d.Call.Parent()) || summary.GuardedInClosure(d.Call) {
+		if !ok || d.Via != nil || c.res.InTestFile(d.Call.Pos()) || c.res.PastGuardsOnly(d.Call.Parent()) || summary.GuardedInClosure(d.Call) || summary.WiredDecided(c.res, d) {
 			continue
 		}
 		hit := d.Hits[0]

@@ -210,6 +210,9 @@ type InjectedDefect struct {
 	Pkg    string  // the import path of the package it lies in
 	Chain  []Frame // the calls from the root to the generator's function
 	Defect Defect
+	// Fix, for a value the package makes with a generator it calls
+	// itself, derives it from the operation key in scope there.
+	Fix *KeyFix
 }
 
 // A ConvertedFunc is a named function type (Pkg.Type) a package converts

@@ -408,7 +408,8 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		}
 		var ds []valueflow.Defect
 		for _, h := range d.Hits {
-			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported, KeyFixes: fixes, OnlyEmpty: onlyEmpty(d.Call.Parent(), d.Call, h), Guards: hitGuards(res.Env, d.Call.Parent(), h), Via: d.Via})
+			guards := hitGuards(res.Env, d.Call.Parent(), h)
+			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported && len(guards) == 0, KeyFixes: fixes, OnlyEmpty: onlyEmpty(d.Call.Parent(), d.Call, h), Guards: guards, Via: d.Via})
 		}
 		origins = append(origins, origin{d.Call.Parent(), ds, top})
 	}
@@ -803,6 +804,14 @@ func heldParameter(v ssa.Value) (*ssa.Parameter, bool) {
 	}
 	p, ok := v.(*ssa.Parameter)
 	return p, ok && p.Parent().Parent() == nil
+}
+
+// WiredDecided reports whether the path from a fresh value of the
+// package to its first sink goes on only past wired calls whose results
+// decide it (a claim through a repository interface): the composition
+// root, which knows their implementations, judges it.
+func WiredDecided(res *Result, d *Defect) bool {
+	return len(d.Hits) > 0 && len(hitGuards(res.Env, d.Call.Parent(), d.Hits[0])) > 0
 }
 
 // hitGuards returns the wired calls of fn whose results decide whether

@@ -233,14 +233,15 @@ func (p *program) link(pkg *types.Package) {
 }
 
 // injected decides a fresh value that a root's package makes with an
-// injected generator: a defect when every generator the program wires
-// there is fresh.
+// injected generator, or past wired calls that decide whether it is
+// written: a defect when every generator the program wires there is
+// fresh and no implementation of those calls is a guard.
 func (p *program) injected(id valueflow.InjectedDefect) []ProgramDefect {
 	def := id.Defect
-	if !p.generates(*def.Via) || p.guarded(def.Guards, def.Sink.Kind == valueflow.SlotSink) || def.Sink.Kind != valueflow.SlotSink && p.failsGuard(def.Guards) {
+	if def.Via != nil && !p.generates(*def.Via) || p.guarded(def.Guards, def.Sink.Kind == valueflow.SlotSink) || def.Sink.Kind != valueflow.SlotSink && p.failsGuard(def.Guards) {
 		return nil
 	}
-	d := ProgramDefect{Defect: def, Root: id.Root, Chain: id.Chain, Wiring: p.wiring(id.Pkg)}
+	d := ProgramDefect{Defect: def, Root: id.Root, Chain: id.Chain, Wiring: p.wiring(id.Pkg), Fix: id.Fix}
 	if p.cat.Config().WholeProgram {
 		d.Pos = p.locate(def.Origin.At, id.Pkg)
 	}

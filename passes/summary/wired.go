@@ -552,13 +552,22 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 
 // injectedDefects lists the fresh values that the package's retried
 // paths make with an injected generator (s.ids.New(), ids an
-// interface) and write, for the composition root to judge by what it
-// wires there; the package reports none of them itself.
+// interface), or make past wired calls whose results decide whether
+// they are written (a claim through a repository interface:
+// WiredDecided), and write, for the composition root to judge by what
+// it wires there; the package reports none of them itself.
 func injectedDefects(pass *analysis.Pass, res *Result) []valueflow.InjectedDefect {
 	var out []valueflow.InjectedDefect
+	var gens []*ssa.Call
+	var purposes []string // as the package's own findings name them
 	for _, d := range res.Defects {
+		gens = append(gens, d.Call)
+		purposes = append(purposes, d.Hits[0].Sink.Purpose())
+	}
+	purposes = DistinctPurposes(gens, purposes)
+	for i, d := range res.Defects {
 		path, ok := res.Retried.On(d.Call)
-		if !ok || d.Via == nil || len(d.Hits) == 0 || res.InTestFile(d.Call.Pos()) || res.PastGuardsOnly(d.Call.Parent()) || GuardedInClosure(d.Call) {
+		if !ok || d.Via == nil && !WiredDecided(res, d) || len(d.Hits) == 0 || res.InTestFile(d.Call.Pos()) || res.PastGuardsOnly(d.Call.Parent()) || GuardedInClosure(d.Call) {
 			continue
 		}
 		h := d.Hits[0]
@@ -568,6 +577,14 @@ func injectedDefects(pass *analysis.Pass, res *Result) []valueflow.InjectedDefec
 			id.Chain = append(id.Chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
 		}
 		id.Defect = valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Guards: hitGuards(res.Env, d.Call.Parent(), h), Via: d.Via}
+		if d.Via == nil && !Fills(res, d.Call) {
+			// The fix the package's own finding would carry.
+			if f := InScopeFix(pass, res, d.Call, purposes[i]); f != nil {
+				if edits := fileEdits(pass.Fset, f.TextEdits); edits != nil {
+					id.Fix = &valueflow.KeyFix{Param: -1, Message: f.Message, Edits: edits}
+				}
+			}
+		}
 		out = append(out, id)
 		if len(out) == maxWired {
 			break

@@ -1,0 +1,19 @@
+// Command server wires the subscriptions' handler with a claim and a
+// lookup of the request's key.
+package main
+
+import (
+	"database/sql"
+	"net/http"
+
+	"example.com/wiredprev/idem"
+	"example.com/wiredprev/subs"
+)
+
+func main() {
+	db, _ := sql.Open("postgres", "")
+	h := &subs.Handler{DB: db, Claims: idem.Claims{}, Seen: idem.Lookups{}}
+	http.HandleFunc("POST /subscriptions", h.Create)
+	http.HandleFunc("POST /subscriptions/seen", h.CreateSeen)
+	http.ListenAndServe(":8080", nil)
+}

@@ -1,0 +1,77 @@
+// Package subs starts subscriptions past a claim of the request's key
+// through an interface the composition root fills.
+package subs
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+
+	"github.com/google/uuid"
+
+	"example.com/wiredprev/idem"
+)
+
+// KeyClaims claims a request's key, returning the response stored for
+// a key claimed before.
+type KeyClaims interface {
+	Claim(ctx context.Context, tx *sql.Tx, key string) (*idem.Stored, error)
+}
+
+// KeyLookups finds the response stored for a request's key.
+type KeyLookups interface {
+	Find(ctx context.Context, tx *sql.Tx, key string) (*idem.Stored, error)
+}
+
+type Handler struct {
+	DB     *sql.DB
+	Claims KeyClaims  // a claim: a retry gets the stored response
+	Seen   KeyLookups // a lookup: a retry goes on
+}
+
+// Create inserts the subscription under a fresh ID only when the key
+// is new: a retry is answered with the stored response.
+func (h *Handler) Create(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	tx, err := h.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return
+	}
+	defer tx.Rollback()
+	prev, err := h.Claims.Claim(ctx, tx, r.Header.Get("Idempotency-Key"))
+	if err != nil {
+		return
+	}
+	if prev != nil {
+		w.Write([]byte(prev.Body))
+		return
+	}
+	id := uuid.NewString()
+	if _, err := tx.ExecContext(ctx, "INSERT INTO subscriptions (id, member) VALUES ($1, $2)", id, r.FormValue("member")); err != nil {
+		return
+	}
+	tx.Commit()
+}
+
+// CreateSeen does the same past a lookup that claims nothing.
+func (h *Handler) CreateSeen(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	tx, err := h.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return
+	}
+	defer tx.Rollback()
+	prev, err := h.Seen.Find(ctx, tx, r.Header.Get("Idempotency-Key"))
+	if err != nil {
+		return
+	}
+	if prev != nil {
+		w.Write([]byte(prev.Body))
+		return
+	}
+	id := uuid.NewString() // want `a retry inserts a second subscriptions row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.CreateSeen\)`
+	if _, err := tx.ExecContext(ctx, "INSERT INTO subscriptions (id, member) VALUES ($1, $2)", id, r.FormValue("member")); err != nil {
+		return
+	}
+	tx.Commit()
+}
