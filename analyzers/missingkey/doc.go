@@ -135,7 +135,10 @@
 // given; so is a function of the package that makes and sends a request
 // with the headers of a map it is given (c.send(ctx, "POST", path, body,
 // headers)), whose key is what the caller's map holds: the fix adds the
-// entry to the caller's map.
+// entry to the caller's map. A map a helper of the package makes from
+// the key it is given, or no map for an empty key
+// (keyHeaders(req.IdempotencyKey)), holds what the helper's caller
+// gives it.
 //
 // The suggested fix fills the slot with the operation key in scope: the
 // request's Idempotency-Key header (set only when the caller sent one), a

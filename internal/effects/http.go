@@ -305,6 +305,9 @@ func helperHeader(made *ssa.Call, call *Call, headers []string) (SlotState, ssa.
 	}
 	var m ssa.Value
 	for _, r := range valueflow.ReturnValues(helper) {
+		if c, ok := r.(*ssa.Const); ok && c.IsNil() {
+			continue // no headers at all (when the key it is given is empty)
+		}
 		if m != nil && r != m {
 			return Unknown, nil
 		}
@@ -337,6 +340,12 @@ func helperHeader(made *ssa.Call, call *Call, headers []string) (SlotState, ssa.
 	}
 	if j, field, ok := OptionsField(helper, key); ok {
 		return optionsSlot(made, j, field, call)
+	}
+	if p, ok := key.(*ssa.Parameter); ok && p.Parent() == helper {
+		// The key the caller gives the helper (headers(req.Key)).
+		if j := slices.Index(helper.Params, p); j >= 0 && j < len(made.Call.Args) {
+			return Filled, made.Call.Args[j]
+		}
 	}
 	if p, field, ok := paramField(key); ok && p.Parent() == helper {
 		// A field of the options struct the helper is given, or is a

@@ -126,3 +126,25 @@ func (p *Payouts) PayTraced(ctx context.Context, trace string) error {
 	h.Set("X-Trace-Id", trace)
 	return xsend.Do(ctx, p.HTTP, xsend.Request{Method: http.MethodPost, URL: "https://bank.example/v1/payouts", Header: h})
 }
+
+// A CaptureRequest is one capture; the provider runs it once per key.
+type CaptureRequest struct {
+	Amount         int64  `json:"amount"`
+	IdempotencyKey string `json:"-"`
+}
+
+// keyHeaders is the key header for a key, or no headers for none.
+func keyHeaders(key string) map[string]string {
+	if key == "" {
+		return nil
+	}
+	return map[string]string{"Idempotency-Key": key}
+}
+
+// Captures captures payments through the provider's client.
+type Captures struct{ API *xsend.Client }
+
+// Capture sends one capture, keyed when the request has a key.
+func (c *Captures) Capture(ctx context.Context, req CaptureRequest) error {
+	return c.API.Send(ctx, xsend.Call{Method: http.MethodPost, Path: "/v1/captures", Headers: keyHeaders(req.IdempotencyKey)})
+}

@@ -101,3 +101,15 @@ func payoutSetKey(w http.ResponseWriter, r *http.Request) {
 func payoutSetTrace(w http.ResponseWriter, r *http.Request) {
 	payouts.PayTraced(r.Context(), r.Header.Get("Traceparent")) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header: xsend.Do\(\) in xsendclient.Payouts.PayTraced \(xsendclient.go:\d+:\d+\) \(HTTP handler payoutSetTrace\)`
 }
+
+var captures = &xsendclient.Captures{API: xsend.NewClient("https://pay.example")}
+
+// capture sends a capture without the key the request can carry.
+func capture(w http.ResponseWriter, r *http.Request) {
+	captures.Capture(r.Context(), xsendclient.CaptureRequest{Amount: 100}) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Send\(\) in xsendclient.Captures.Capture \(xsendclient.go:\d+:\d+\) \(HTTP handler capture\)`
+}
+
+// captureKeyed sends it under the request's key.
+func captureKeyed(w http.ResponseWriter, r *http.Request) {
+	captures.Capture(r.Context(), xsendclient.CaptureRequest{Amount: 100, IdempotencyKey: r.Header.Get("Idempotency-Key")})
+}
