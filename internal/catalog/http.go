@@ -464,6 +464,15 @@ func MayNameKey(name string) bool {
 	return bodyKeyNames[n] || namesDedup(n) || isReference(n)
 }
 
+// FieldMayNameKey reports whether the name of a field of a struct a
+// client declares, or its json name, could name a key it sends: a dedup
+// name or a reference, not an ID a response carries as often as a
+// request (message_id, order_id, event_id).
+func FieldMayNameKey(name string) bool {
+	n := strings.ToLower(separators.Replace(name))
+	return namesDedup(n) || isReference(n)
+}
+
 // NamesDedup reports whether an identifier of a client's code (an
 // option, a parameter, a method) names a dedup key: the names that
 // serve only that, or have one of keyWords in them. A message's or an

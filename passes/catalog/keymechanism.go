@@ -17,7 +17,7 @@ import (
 // namesKey reports whether the package's code may name a key a
 // provider drops a repeat by: a string it could send as a header's or a
 // body's field name (catalog.IsKeyHeaderName), a field of a struct it
-// declares or encodes as a body (catalog.MayNameKey), or an identifier
+// declares or encodes as a body (catalog.FieldMayNameKey), or an identifier
 // it declares for one (catalog.NamesDedup: WithIdempotencyKey, a
 // requestID parameter). The fields of a struct the package only decodes
 // from responses are left out: a provider's message_id in its answer is
@@ -70,13 +70,13 @@ func fieldsNameKey(st *ast.StructType) bool {
 		if f.Tag != nil {
 			if tag, err := strconv.Unquote(f.Tag.Value); err == nil {
 				name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
-				if name != "" && name != "-" && catalog.MayNameKey(name) {
+				if name != "" && name != "-" && catalog.FieldMayNameKey(name) {
 					return true
 				}
 			}
 		}
 		for _, id := range f.Names {
-			if catalog.MayNameKey(id.Name) {
+			if catalog.FieldMayNameKey(id.Name) {
 				return true
 			}
 		}
@@ -95,7 +95,7 @@ func structNamesKey(t types.Type, seen map[types.Type]bool) bool {
 	for i := range st.NumFields() {
 		f := st.Field(i)
 		name, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
-		if catalog.MayNameKey(f.Name()) || name != "" && catalog.MayNameKey(name) || structNamesKey(f.Type(), seen) {
+		if catalog.FieldMayNameKey(f.Name()) || name != "" && catalog.FieldMayNameKey(name) || structNamesKey(f.Type(), seen) {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -589,10 +590,22 @@ func (p *program) freshArg(d ProgramDefect, origin valueflow.Origin, call valuef
 	var out []ProgramDefect
 	param := arg + 1 // the receiver is parameter 0 of a method
 	p.eachImpl(d, call, depth, func(step ProgramDefect, s *valueflow.Summary, im impl) {
+		sunk := false
 		for _, ps := range s.ParamSinks {
 			if ps.Param == param && ps.Path == at {
 				step.Defect = valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: origin, Sink: ps.Sink, Chain: ps.Chain}
 				out = append(out, step)
+				sunk = true
+			}
+		}
+		for _, e := range s.Effects {
+			// The key of an external call the implementation makes
+			// through a sender the tracer does not follow (a provider
+			// package's c.http.Do(ctx, Request{Headers: ...})).
+			if !sunk && e.KeyParam == param && e.KeyPath == at && !e.KeyUnknown && !e.NoSlot && !e.Absent {
+				step.Defect = valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: origin, Sink: valueflow.SinkInfo{Kind: valueflow.SlotSink, What: "the provider's idempotency key", At: cmp.Or(e.Origin, e.At)}, Chain: []valueflow.Frame{e.At}}
+				out = append(out, step)
+				sunk = true
 			}
 		}
 		for _, st := range s.Stmts {

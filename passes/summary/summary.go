@@ -349,6 +349,11 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 			// callback in one (pgx.BeginFunc).
 			r.tx = true
 		}
+		if _, ok := cat.Sender(fn); ok {
+			// A sender of the program's (httpx's c.Do(ctx, Request{...})):
+			// the request the package describes to it is its own call.
+			r.effects = true
+		}
 		if s := imported(fn); s != nil {
 			r.sinks = r.sinks || len(s.ParamSinks) > 0 || len(s.ParamWrites) > 0 ||
 				slices.ContainsFunc(s.Stmts, isSQL) || s.StmtsCut || len(s.ResultFields) > 0 && !s.Carried

@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"example.com/wiredprev/idem"
+	"example.com/wiredprev/pay"
 )
 
 // KeyClaims claims a request's key, returning the response stored for
@@ -74,4 +75,22 @@ func (h *Handler) CreateSeen(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tx.Commit()
+}
+
+// Payments charges a member.
+type Payments interface {
+	Charge(ctx context.Context, req pay.ChargeRequest) error
+}
+
+// Billing charges members through the provider main wires.
+type Billing struct{ Pay Payments }
+
+// Charge charges under a key made anew on every delivery.
+func (b *Billing) Charge(w http.ResponseWriter, r *http.Request) {
+	b.Pay.Charge(r.Context(), pay.ChargeRequest{Amount: 100, Key: uuid.NewString()}) // want `a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Billing.Charge\)`
+}
+
+// ChargeKeyed charges under the request's key.
+func (b *Billing) ChargeKeyed(w http.ResponseWriter, r *http.Request) {
+	b.Pay.Charge(r.Context(), pay.ChargeRequest{Amount: 100, Key: r.Header.Get("Idempotency-Key")})
 }

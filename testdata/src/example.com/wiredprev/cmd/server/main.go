@@ -6,7 +6,9 @@ import (
 	"database/sql"
 	"net/http"
 
+	"example.com/wiredprev/httpx"
 	"example.com/wiredprev/idem"
+	"example.com/wiredprev/pay"
 	"example.com/wiredprev/subs"
 )
 
@@ -15,5 +17,8 @@ func main() {
 	h := &subs.Handler{DB: db, Claims: idem.Claims{}, Seen: idem.Lookups{}}
 	http.HandleFunc("POST /subscriptions", h.Create)
 	http.HandleFunc("POST /subscriptions/seen", h.CreateSeen)
+	b := &subs.Billing{Pay: &pay.Client{API: &httpx.Client{Base: "https://pay.example", HTTP: http.DefaultClient}}}
+	http.HandleFunc("POST /charges", b.Charge)
+	http.HandleFunc("POST /charges/keyed", b.ChargeKeyed)
 	http.ListenAndServe(":8080", nil)
 }
