@@ -257,7 +257,11 @@ type PendingRoot struct {
 	// its package's own checks do not judge its list, which it does not
 	// know to be retried.
 	Registered bool
-	Stmts      []SQLStmt
+	// Attempts is set when the root is the operation a retry wrapper
+	// runs once per attempt: what it captures from the function that
+	// hands it to the wrapper is that function's caller's.
+	Attempts bool
+	Stmts    []SQLStmt
 	// External is set when the root's path makes an external call in
 	// its own package or through a function of another it calls
 	// directly: where it runs among the statements is not known.
@@ -649,6 +653,10 @@ type WiredStmt struct {
 	// call is given (no decoder fills them): a field Fields does not
 	// name is left zero.
 	Sealed []int
+	// Captured is set when the call, made in a function literal, is
+	// given nothing but a context and values the literal captures (a
+	// retrying decorator's attempt, r.next.Send(ctx, m)).
+	Captured bool
 }
 
 // BoundRecv is WiredStmt.Recv's Param for the receiver a method value

@@ -34,6 +34,9 @@ type ParamRoots struct {
 type ParamRoot struct {
 	Arg  int
 	Kind string
+	// Attempts: the function calls the parameter once per attempt of a
+	// retry wrapper it hands it to (catalog.Registration.Attempts).
+	Attempts bool
 }
 
 func (*ParamRoots) AFact() {}
@@ -159,7 +162,7 @@ func forwardedParams(info *types.Info, fn *types.Func, body *ast.BlockStmt, know
 			for _, p := range known(callee.Origin()) {
 				if p.Arg < len(n.Args) {
 					for _, i := range adaptedFrom(info, fn, n.Args[p.Arg], adapts, 0) {
-						out = append(out, ParamRoot{Arg: i, Kind: p.Kind})
+						out = append(out, ParamRoot{Arg: i, Kind: p.Kind, Attempts: p.Attempts})
 					}
 				}
 			}
@@ -229,6 +232,10 @@ func takesFunc(fn *types.Func) bool {
 func wrappedParams(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.BlockStmt) []ParamRoot {
 	var out []ParamRoot
 	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			out = append(out, attemptParams(info, cat, fn, call)...)
+			return true
+		}
 		lit, ok := n.(*ast.FuncLit)
 		if !ok {
 			return true
@@ -246,6 +253,33 @@ func wrappedParams(info *types.Info, cat *catalog.Catalog, fn *types.Func, body 
 		}
 		return false
 	})
+	return out
+}
+
+// attemptParams lists the function parameters of fn that call hands to
+// a retry wrapper as its operation (backoff.Retry(op, b)), or that the
+// operation literal it hands one calls (backoff.Retry(func() error {
+// return op() }, b)): a program's own wrapper (httpx.Retry(ctx, op))
+// runs them once per attempt.
+func attemptParams(info *types.Info, cat *catalog.Catalog, fn *types.Func, call *ast.CallExpr) []ParamRoot {
+	callee, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok {
+		return nil
+	}
+	reg, ok := cat.Registration(callee)
+	if !ok || !reg.Attempts || reg.Arg >= len(call.Args) {
+		return nil
+	}
+	var called []int
+	if lit, ok := ast.Unparen(call.Args[reg.Arg]).(*ast.FuncLit); ok {
+		called = calledParams(info, fn, lit.Body)
+	} else if i := funcParam(info, fn, call.Args[reg.Arg]); i >= 0 {
+		called = []int{i}
+	}
+	var out []ParamRoot
+	for _, i := range called {
+		out = append(out, ParamRoot{Arg: i, Kind: reg.Kind, Attempts: true})
+	}
 	return out
 }
 

@@ -659,7 +659,7 @@ func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
 			var pr ParamRoots
 			if f.pass.ImportObjectFact(callee, &pr) {
 				for _, p := range pr.Params {
-					f.registered(instr, callee, catalog.Registration{Arg: p.Arg, Kind: p.Kind})
+					f.registered(instr, callee, catalog.Registration{Arg: p.Arg, Kind: p.Kind, Attempts: p.Attempts})
 				}
 				return
 			}

@@ -44,6 +44,8 @@ type ProgramRoot struct {
 	// call runs among the statements (ExternalWith).
 	External  bool
 	externals [][]step
+	// Attempts is PendingRoot.Attempts.
+	Attempts bool
 	// Keyless are the external calls of implementations whose key is a
 	// field of a request that the wired call's caller builds without it.
 	Keyless []ProgramDefect
@@ -344,7 +346,7 @@ func (p *program) rootStmts(pending []*valueflow.Pending) []ProgramRoot {
 	var out []ProgramRoot
 	for _, pend := range pending {
 		for _, pr := range pend.Roots {
-			root := ProgramRoot{Root: pr.Root, Wiring: p.wiring(pr.Pkg), External: pr.External}
+			root := ProgramRoot{Root: pr.Root, Wiring: p.wiring(pr.Pkg), External: pr.External, Attempts: pr.Attempts}
 			sc := &scope{key: "root", pkg: pr.Pkg, lasting: pr.Bound, registered: pr.Registered, fresh: freshArgs(pend, pr.Root)}
 			if named := p.named(pr.Recv); named != nil {
 				sc.recv, sc.lasting = types.NewPointer(named), true
@@ -850,6 +852,12 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 	body := emptyBodyKey(w, s)
 	bodyKeyed := body == nil && (filledBodyKey(w, catalog.IsFilledKeyField) || sc.dedupGiven(w, catalog.IsFilledKeyField))
 	for _, eff := range s.Effects {
+		if root.Attempts && w.Captured && eff.Absent {
+			// An attempt of a retry wrapper's operation hands on what
+			// it captures (r.next.Send(ctx, m) in a retrying
+			// decorator): the decorator's caller decides its key.
+			continue
+		}
 		if bodyKeyed && eff.Absent {
 			// A client with no key of its own to send, given a body
 			// this call builds with its dedup field set

@@ -1759,7 +1759,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 	if !ok {
 		return
 	}
-	w := &valueflow.WiredStmt{Call: wc, Guards: deciders(b.h.r.Env, call), Discarded: effects.ResultsDiscarded(call)}
+	w := &valueflow.WiredStmt{Call: wc, Guards: deciders(b.h.r.Env, call), Discarded: effects.ResultsDiscarded(call), Captured: capturedArgs(call)}
 	w.Recv = valueflow.ArgSource{Param: -1}
 	var bound ssa.Value // the handle the receiver was bound to, if any
 	if call.Call.IsInvoke() {

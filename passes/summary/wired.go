@@ -593,6 +593,50 @@ func injectedDefects(pass *analysis.Pass, res *Result) []valueflow.InjectedDefec
 	return out
 }
 
+// capturedArgs reports whether the arguments of call, made in a
+// function literal, but its context, are values the literal captures
+// from the function that makes it (r.Next.SendMessage(ctx, m) in the
+// operation a retrying decorator hands a retry wrapper): the same on
+// every attempt, and keyed or not by that function's caller, which the
+// attempt does not see.
+func capturedArgs(call ssa.CallInstruction) bool {
+	fn := call.Parent()
+	if fn.Parent() == nil {
+		return false
+	}
+	captured := 0
+	for _, a := range call.Common().Args {
+		if catalog.TypeKey(a.Type()) == "context.Context" {
+			continue
+		}
+		v := valueflow.Unwrap(a)
+		if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+			v = load.X // a variable captured by reference
+		}
+		if fv, ok := v.(*ssa.FreeVar); !ok || fv.Parent() != fn {
+			return false
+		}
+		captured++
+	}
+	return captured > 0
+}
+
+// madeBeforeAttempts reports whether gen, which makes a value an
+// attempt of a retry wrapper's operation (root) uses, runs outside the
+// operation, in the function that hands it to the wrapper: the value is
+// the same on every attempt.
+func madeBeforeAttempts(root *retried.Root, gen *ssa.Call) bool {
+	if !root.Attempts || root.Fn == nil || root.Fn.Parent() == nil || gen == nil {
+		return false
+	}
+	for fn := root.Fn.Parent(); fn != nil; fn = fn.Parent() {
+		if fn == gen.Parent() {
+			return true // the function that makes the operation, or one around it
+		}
+	}
+	return false
+}
+
 // pendingCall describes the wired call of site on path, with the fresh
 // values handed to it there.
 func pendingCall(pass *analysis.Pass, res *Result, site wiredSite, path *retried.Path, fresh []freshSite) valueflow.PendingCall {
@@ -610,6 +654,9 @@ func pendingCall(pass *analysis.Pass, res *Result, site wiredSite, path *retried
 		}
 	}
 	for _, fs := range fresh {
+		if madeBeforeAttempts(path.Root, fs.gen) {
+			continue // made once, before the retry wrapper's attempts
+		}
 		fa := fs.fw.FreshArg
 		fa.Guards = append(slices.Clip(fa.Guards), onPath...)
 		if claimed && !fa.PastClaim {
@@ -811,7 +858,7 @@ func pendingRoots(res *Result) []valueflow.PendingRoot {
 		if external == nil {
 			external = externalRoots(res)
 		}
-		out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: res.Env.Pkg.Path(), Recv: recvName(fn.Signature), Bound: boundWrapper(fn) || madeHandler(fn) || captures, Stmts: s.Stmts, External: external[r]})
+		out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: res.Env.Pkg.Path(), Recv: recvName(fn.Signature), Bound: boundWrapper(fn) || madeHandler(fn) || captures, Attempts: r.Attempts && fn.Parent() != nil, Stmts: s.Stmts, External: external[r]})
 	}
 	// A function that is a root of its own (a method bound where it is
 	// registered) is listed as that root.

@@ -11,6 +11,7 @@ import (
 
 	"example.com/wiredprev/idem"
 	"example.com/wiredprev/pay"
+	"example.com/wiredprev/retryx"
 )
 
 // KeyClaims claims a request's key, returning the response stored for
@@ -93,4 +94,21 @@ func (b *Billing) Charge(w http.ResponseWriter, r *http.Request) {
 // ChargeKeyed charges under the request's key.
 func (b *Billing) ChargeKeyed(w http.ResponseWriter, r *http.Request) {
 	b.Pay.Charge(r.Context(), pay.ChargeRequest{Amount: 100, Key: r.Header.Get("Idempotency-Key")})
+}
+
+// Renew charges a member's renewal, again while the charge fails,
+// under a key made anew on every attempt. It is not a handler: each
+// attempt of the retry is the retried code.
+func (b *Billing) Renew(ctx context.Context, member string) error {
+	return retryx.Do(ctx, func() error {
+		return b.Pay.Charge(ctx, pay.ChargeRequest{Amount: 100, Key: uuid.NewString()}) // want `a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) is fresh on every attempt \(backoff.Retry operation func literal in Billing.Renew\)`
+	})
+}
+
+// RenewOnce makes the key once, before the attempts.
+func (b *Billing) RenewOnce(ctx context.Context, member string) error {
+	key := uuid.NewString()
+	return retryx.Do(ctx, func() error {
+		return b.Pay.Charge(ctx, pay.ChargeRequest{Amount: 100, Key: key})
+	})
 }

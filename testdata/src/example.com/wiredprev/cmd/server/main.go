@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"database/sql"
 	"net/http"
 
@@ -21,4 +22,10 @@ func main() {
 	http.HandleFunc("POST /charges", b.Charge)
 	http.HandleFunc("POST /charges/keyed", b.ChargeKeyed)
 	http.ListenAndServe(":8080", nil)
+}
+
+// renewals runs the renewals a scheduler asks for.
+func renewals(b *subs.Billing) {
+	b.Renew(context.Background(), "m")
+	b.RenewOnce(context.Background(), "m")
 }
