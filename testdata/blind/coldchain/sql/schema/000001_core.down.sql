@@ -1,0 +1,11 @@
+DROP TABLE IF EXISTS processed_messages;
+DROP TABLE IF EXISTS shipment_events;
+DROP TABLE IF EXISTS door_events;
+DROP TABLE IF EXISTS excursion_alerts;
+DROP TABLE IF EXISTS shipment_positions;
+DROP TABLE IF EXISTS humidity_readings;
+DROP TABLE IF EXISTS temperature_readings;
+DROP TABLE IF EXISTS sensor_devices;
+DROP TABLE IF EXISTS shipments;
+DROP TABLE IF EXISTS drivers;
+DROP TABLE IF EXISTS shippers;

@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS customs_filings;
+DROP TABLE IF EXISTS carrier_bookings;
