@@ -112,7 +112,9 @@
 // a field of the request it is given: the caller's value for that field
 // is the key.
 // go-retryablehttp retries by itself, so its
-// POSTs are reported wherever they are.
+// POSTs are reported wherever they are, but for a body its helper's
+// callers all give with a key field (json.Marshal(body) handed to
+// retryablehttp.NewRequestWithContext as bytes).
 //
 // A client reached through an interface of the program's own, whose
 // method has a library method's name and signature over the library's

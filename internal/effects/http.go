@@ -571,6 +571,10 @@ func encoded(body ssa.Value) ssa.Value {
 // (bytes.NewReader(b), strings.NewReader(string(b))), or nil.
 func readBytes(body ssa.Value) ssa.Value {
 	b := wrappedArg(valueflow.Unwrap(body), catalog.BodyReader)
+	if b == nil && body != nil && isBytes(valueflow.Unwrap(body).Type()) {
+		// The bytes themselves, as go-retryablehttp takes a body.
+		b = valueflow.Unwrap(body)
+	}
 	for b != nil {
 		w := valueflow.Converted(b)
 		if w == nil {
@@ -579,6 +583,16 @@ func readBytes(body ssa.Value) ssa.Value {
 		b = w
 	}
 	return b
+}
+
+// isBytes reports whether t is a byte slice.
+func isBytes(t types.Type) bool {
+	sl, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := sl.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
 }
 
 // encodedFrom returns the value bytes b were encoded from

@@ -47,6 +47,54 @@ func notify(ctx context.Context, client *retryablehttp.Client) error {
 	return err
 }
 
+type dispatchRequest struct {
+	ClientReference string `json:"client_reference"`
+	Trade           string `json:"trade"`
+}
+
+type quoteRequest struct {
+	Trade string `json:"trade"`
+}
+
+// postRetried posts a body it encodes itself, as go-retryablehttp
+// takes it: bytes, not a reader.
+func postRetried(ctx context.Context, client *retryablehttp.Client, url string, body any) error {
+	payload, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	req, err := retryablehttp.NewRequestWithContext(ctx, "POST", url, payload)
+	if err != nil {
+		return err
+	}
+	_, err = client.Do(req)
+	return err
+}
+
+// dispatch's every caller gives a body with the field its receiver
+// drops a repeat by: keyed where the receiver reads it.
+func dispatch(ctx context.Context, client *retryablehttp.Client, ref string) error {
+	return postRetried(ctx, client, "https://vendors.example/work-orders", dispatchRequest{ClientReference: ref, Trade: "plumbing"})
+}
+
+func postRetriedBare(ctx context.Context, client *retryablehttp.Client, url string, body any) error {
+	payload, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	req, err := retryablehttp.NewRequestWithContext(ctx, "POST", url, payload)
+	if err != nil {
+		return err
+	}
+	_, err = client.Do(req) // want `retried HTTP POST: the request carries no Idempotency-Key header \(go-retryablehttp retries the request itself\)`
+	return err
+}
+
+// quote gives one without it.
+func quote(ctx context.Context, client *retryablehttp.Client) error {
+	return postRetriedBare(ctx, client, "https://vendors.example/work-orders", quoteRequest{Trade: "plumbing"})
+}
+
 func notifyPost(client *retryablehttp.Client) {
 	client.Post("https://carrier.example/bookings", "application/json", nil) // want `retried HTTP POST`
 }
