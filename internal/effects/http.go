@@ -585,6 +585,35 @@ func readBytes(body ssa.Value) ssa.Value {
 	return b
 }
 
+// spilledParam returns the struct parameter v is: the parameter, or a
+// load of the variable the function keeps it in because it changes a
+// field of it (f.FilerCode = c.filerCode), or nil.
+func spilledParam(v ssa.Value) ssa.Value {
+	v = valueflow.Unwrap(v)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		a, ok := load.X.(*ssa.Alloc)
+		if !ok {
+			return nil
+		}
+		var from ssa.Value
+		for _, r := range *a.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+				if from != nil {
+					return nil
+				}
+				from = st.Val
+			}
+		}
+		v = from
+	}
+	if p, ok := v.(*ssa.Parameter); ok {
+		if _, isStruct := p.Type().Underlying().(*types.Struct); isStruct {
+			return p
+		}
+	}
+	return nil
+}
+
 // isBytes reports whether t is a byte slice.
 func isBytes(t types.Type) bool {
 	sl, ok := t.Underlying().(*types.Slice)
@@ -629,6 +658,11 @@ func BodyOwner(e *Call) (*ssa.Function, int) {
 	v := encoded(e.Body)
 	if v == nil {
 		v = readBytes(e.Body)
+	}
+	if v == nil {
+		// A value a sender of the program encodes (Request{Body: f}),
+		// the parameter itself or the copy of it the function changes.
+		v = spilledParam(e.Body)
 	}
 	if v == nil {
 		return nil, -1

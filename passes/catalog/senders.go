@@ -73,6 +73,8 @@ func sending(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.B
 	none := catalog.ParamField{Param: -1}
 	s := catalog.RequestSender{Method: none, URL: none, Header: none, Body: none, Key: none}
 	makers, sends := 0, 0
+	var encoded []catalog.ParamField // the parameters (or fields) json.Marshal encodes
+	bodyGiven := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.RangeStmt:
@@ -93,8 +95,13 @@ func sending(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.B
 				s.URL = urlField(info, fn, n.Args[i+1])
 				if i+2 < len(n.Args) {
 					if b, ok := paramField(info, fn, n.Args[i+2]); ok {
-						s.Body = b
+						s.Body, bodyGiven = b, true
 					}
+				}
+			}
+			if j, ok := catalog.BodyEncoder(callee); ok && j < len(n.Args) {
+				if b, ok := paramField(info, fn, n.Args[j]); ok {
+					encoded = append(encoded, b)
 				}
 			}
 			if ext, ok := cat.External(callee); ok && ext.Slot == catalog.RequestHeader && ext.Method == "" {
@@ -110,6 +117,11 @@ func sending(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.B
 		}
 		return true
 	})
+	if !bodyGiven && len(encoded) == 1 {
+		// The value the sender encodes into the body it makes
+		// (json.Marshal(r.Body), read by bytes.NewReader).
+		s.Body = encoded[0]
+	}
 	return s, makers == 1 && sends == 1 && s.Method.Param >= 0 && s.URL.Param >= 0
 }
 

@@ -2,7 +2,10 @@
 package httpx
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"io"
 	"net/http"
 )
 
@@ -30,6 +33,41 @@ func (c *Client) Do(ctx context.Context, r Request) error {
 		req.Header.Set(k, v)
 	}
 	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// A JSONRequest is a request whose body the sender encodes.
+type JSONRequest struct {
+	Method string
+	URL    string
+	Header http.Header
+	Body   any
+}
+
+// DoJSON encodes the body, builds the request with the caller's
+// headers and sends it.
+func DoJSON(ctx context.Context, c *http.Client, r JSONRequest) error {
+	var body io.Reader
+	if r.Body != nil {
+		buf, err := json.Marshal(r.Body)
+		if err != nil {
+			return err
+		}
+		body = bytes.NewReader(buf)
+	}
+	req, err := http.NewRequestWithContext(ctx, r.Method, r.URL, body)
+	if err != nil {
+		return err
+	}
+	for k, vs := range r.Header {
+		for _, v := range vs {
+			req.Header.Add(k, v)
+		}
+	}
+	resp, err := c.Do(req)
 	if err != nil {
 		return err
 	}

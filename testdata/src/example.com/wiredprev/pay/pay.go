@@ -30,3 +30,30 @@ func keyHeaders(key string) map[string]string {
 func (c *Client) Charge(ctx context.Context, req ChargeRequest) error {
 	return c.API.Do(ctx, httpx.Request{Method: http.MethodPost, Path: "/charges", Headers: keyHeaders(req.Key)})
 }
+
+// A Transfer is one payout; the bank drops a repeated client_reference.
+type Transfer struct {
+	ClientReference string `json:"client_reference"`
+	Amount          int64  `json:"amount"`
+	Currency        string `json:"currency"`
+}
+
+// Transfers pays out through the bank's API.
+type Transfers struct {
+	Base string
+	HTTP *http.Client
+}
+
+// Send sends the transfer, in the bank's currency when it has none.
+func (t *Transfers) Send(ctx context.Context, tr Transfer) error {
+	if tr.Currency == "" {
+		tr.Currency = "EUR"
+	}
+	return httpx.DoJSON(ctx, t.HTTP, httpx.JSONRequest{Method: http.MethodPost, URL: t.Base + "/transfers", Header: t.header(), Body: tr})
+}
+
+func (t *Transfers) header() http.Header {
+	h := http.Header{}
+	h.Set("X-Api-Key", "k")
+	return h
+}

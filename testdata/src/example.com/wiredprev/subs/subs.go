@@ -112,3 +112,17 @@ func (b *Billing) RenewOnce(ctx context.Context, member string) error {
 		return b.Pay.Charge(ctx, pay.ChargeRequest{Amount: 100, Key: key})
 	})
 }
+
+// Payouts sends transfers.
+type Payouts interface {
+	Send(ctx context.Context, tr pay.Transfer) error
+}
+
+// Refunds refunds members by transfer.
+type Refunds struct{ Out Payouts }
+
+// Refund sends a transfer whose client_reference is the request's key:
+// keyed in its body, though no header carries a key.
+func (f *Refunds) Refund(w http.ResponseWriter, r *http.Request) {
+	f.Out.Send(r.Context(), pay.Transfer{ClientReference: "refund:" + r.Header.Get("Idempotency-Key"), Amount: 100})
+}

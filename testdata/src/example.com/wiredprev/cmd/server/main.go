@@ -21,6 +21,8 @@ func main() {
 	b := &subs.Billing{Pay: &pay.Client{API: &httpx.Client{Base: "https://pay.example", HTTP: http.DefaultClient}}}
 	http.HandleFunc("POST /charges", b.Charge)
 	http.HandleFunc("POST /charges/keyed", b.ChargeKeyed)
+	f := &subs.Refunds{Out: &pay.Transfers{Base: "https://bank.example", HTTP: http.DefaultClient}}
+	http.HandleFunc("POST /refunds", f.Refund)
 	http.ListenAndServe(":8080", nil)
 }
 
