@@ -487,10 +487,10 @@ func namesDedup(n string) bool {
 }
 
 // IsKeyHeaderName reports whether s, sent as a header's name, could
-// carry a key: one of KeyHeaders, or a name MayNameKey accepts once its
-// X- prefix is left out.
-func (c *Catalog) IsKeyHeaderName(s string) bool {
-	if slices.ContainsFunc(c.KeyHeaders(), func(h string) bool { return HeaderNameMatches(h, s) }) {
+// carry a key: one of headers (KeyHeaders), or a name MayNameKey
+// accepts once its X- prefix is left out.
+func IsKeyHeaderName(headers []string, s string) bool {
+	if slices.ContainsFunc(headers, func(h string) bool { return HeaderNameMatches(h, s) }) {
 		return true
 	}
 	lower := strings.ToLower(s)

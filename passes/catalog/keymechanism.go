@@ -33,6 +33,7 @@ func namesKey(pass *analysis.Pass, cat *catalog.Catalog) bool {
 			return true // a body type of another package with a key field
 		}
 	}
+	headers := cat.KeyHeaders() // once: the scan asks for every string literal
 	for _, f := range pass.Files {
 		found := false
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -40,7 +41,7 @@ func namesKey(pass *analysis.Pass, cat *catalog.Catalog) bool {
 			case *ast.BasicLit:
 				if n.Kind == token.STRING {
 					s, err := strconv.Unquote(n.Value)
-					found = err == nil && len(s) <= 64 && !strings.ContainsAny(s, " \t\n/") && cat.IsKeyHeaderName(s)
+					found = err == nil && len(s) <= 64 && !strings.ContainsAny(s, " \t\n/") && catalog.IsKeyHeaderName(headers, s)
 				}
 			case *ast.StructType:
 				if t := pass.TypesInfo.TypeOf(n); t != nil && responseOnly(t) {
@@ -49,7 +50,7 @@ func namesKey(pass *analysis.Pass, cat *catalog.Catalog) bool {
 				found = fieldsNameKey(n)
 			case *ast.Ident:
 				if obj := pass.TypesInfo.Defs[n]; obj != nil {
-					if _, isField := obj.(*types.Var); !isField || !obj.(*types.Var).IsField() {
+					if v, ok := obj.(*types.Var); !ok || !v.IsField() { // fields are the structs' to judge
 						found = catalog.NamesDedup(n.Name)
 					}
 				}
