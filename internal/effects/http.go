@@ -595,14 +595,9 @@ func spilledParam(v ssa.Value) ssa.Value {
 		if !ok {
 			return nil
 		}
-		var from ssa.Value
-		for _, r := range *a.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-				if from != nil {
-					return nil
-				}
-				from = st.Val
-			}
+		from, n := stores(a)
+		if n != 1 {
+			return nil
 		}
 		v = from
 	}

@@ -24,7 +24,7 @@ import (
 // no key the client sends. When in doubt, it says yes: the check stays
 // as it was.
 func namesKey(pass *analysis.Pass, cat *catalog.Catalog) bool {
-	decoded, encoded := bodyTypes(pass.TypesInfo, pass.Files)
+	decoded, encoded := bodyTypes(pass.TypesInfo, cat, pass.Files)
 	responseOnly := func(t types.Type) bool {
 		return containsType(decoded, t) && !containsType(encoded, t)
 	}
@@ -44,10 +44,13 @@ func namesKey(pass *analysis.Pass, cat *catalog.Catalog) bool {
 					found = err == nil && len(s) <= 64 && !strings.ContainsAny(s, " \t\n/") && catalog.IsKeyHeaderName(headers, s)
 				}
 			case *ast.StructType:
-				if t := pass.TypesInfo.TypeOf(n); t != nil && responseOnly(t) {
+				st, ok := pass.TypesInfo.TypeOf(n).(*types.Struct)
+				if !ok || responseOnly(st) {
 					return false
 				}
-				found = fieldsNameKey(n)
+				for i := range st.NumFields() {
+					found = found || fieldNamesKey(st, i)
+				}
 			case *ast.Ident:
 				if obj := pass.TypesInfo.Defs[n]; obj != nil {
 					if v, ok := obj.(*types.Var); !ok || !v.IsField() { // fields are the structs' to judge
@@ -64,25 +67,11 @@ func namesKey(pass *analysis.Pass, cat *catalog.Catalog) bool {
 	return false
 }
 
-// fieldsNameKey reports whether a struct type's syntax declares a field
-// whose name, or json name, may name a key.
-func fieldsNameKey(st *ast.StructType) bool {
-	for _, f := range st.Fields.List {
-		if f.Tag != nil {
-			if tag, err := strconv.Unquote(f.Tag.Value); err == nil {
-				name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
-				if name != "" && name != "-" && catalog.FieldMayNameKey(name) {
-					return true
-				}
-			}
-		}
-		for _, id := range f.Names {
-			if catalog.FieldMayNameKey(id.Name) {
-				return true
-			}
-		}
-	}
-	return false
+// fieldNamesKey reports whether field i of st, by its own name or its
+// json name, may name a key.
+func fieldNamesKey(st *types.Struct, i int) bool {
+	name, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
+	return !st.Field(i).Embedded() && catalog.FieldMayNameKey(st.Field(i).Name()) || name != "" && catalog.FieldMayNameKey(name)
 }
 
 // structNamesKey reports whether a struct type, or one its fields hold,
@@ -94,26 +83,17 @@ func structNamesKey(t types.Type, seen map[types.Type]bool) bool {
 	}
 	seen[st] = true
 	for i := range st.NumFields() {
-		f := st.Field(i)
-		name, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
-		if catalog.FieldMayNameKey(f.Name()) || name != "" && catalog.FieldMayNameKey(name) || structNamesKey(f.Type(), seen) {
+		if fieldNamesKey(st, i) || structNamesKey(st.Field(i).Type(), seen) {
 			return true
 		}
 	}
 	return false
 }
 
-// jsonDecoders and jsonEncoders are the encoding/json functions that
-// fill a value from a body, and that make a body of one, by FuncKey,
-// with the argument that holds the value.
-var (
-	jsonDecoders = map[string]int{"encoding/json.Unmarshal": 1, "(*encoding/json.Decoder).Decode": 0}
-	jsonEncoders = map[string]int{"encoding/json.Marshal": 0, "encoding/json.MarshalIndent": 0, "(*encoding/json.Encoder).Encode": 0}
-)
-
 // bodyTypes returns the struct types, and those their fields hold, that
-// the package's code decodes from JSON and encodes to it.
-func bodyTypes(info *types.Info, files []*ast.File) (decoded, encoded []types.Type) {
+// the package's code decodes from a body (the catalog's decoders) and
+// encodes into one (its body encoders, and a json.Encoder's Encode).
+func bodyTypes(info *types.Info, cat *catalog.Catalog, files []*ast.File) (decoded, encoded []types.Type) {
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -124,11 +104,18 @@ func bodyTypes(info *types.Info, files []*ast.File) (decoded, encoded []types.Ty
 			if !ok {
 				return true
 			}
-			key := catalog.FuncKey(fn)
-			if i, ok := jsonDecoders[key]; ok && i < len(call.Args) {
-				decoded = appendStructs(decoded, info.TypeOf(call.Args[i]))
+			if d, ok := cat.Decoder(fn); ok {
+				// Decoder counts a method's receiver; the syntax's
+				// arguments do not.
+				if i := d.Out - recvCount(fn); i >= 0 && i < len(call.Args) {
+					decoded = appendStructs(decoded, info.TypeOf(call.Args[i]))
+				}
 			}
-			if i, ok := jsonEncoders[key]; ok && i < len(call.Args) {
+			i, ok := catalog.BodyEncoder(fn)
+			if !ok && catalog.FuncKey(fn) == "(*encoding/json.Encoder).Encode" {
+				i, ok = 0, true
+			}
+			if ok && i < len(call.Args) {
 				encoded = appendStructs(encoded, info.TypeOf(call.Args[i]))
 			}
 			return true
@@ -184,4 +171,12 @@ func containsType(ts []types.Type, t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// recvCount is 1 for a method, 0 for a function.
+func recvCount(fn *types.Func) int {
+	if fn.Type().(*types.Signature).Recv() != nil {
+		return 1
+	}
+	return 0
 }
