@@ -866,7 +866,7 @@ func TestWired(t *testing.T) {
 		// an interface, which returns the stored response for a key
 		// seen before: the root judges it, and only the lookup that
 		// claims nothing lets a retry insert a second row.
-		"example.com/wiredprev/cmd/server/main.go:18": {
+		"example.com/wiredprev/cmd/server/main.go:20": {
 			`a retry inserts a second subscriptions row with a new id: uuid.NewString\(\) in subs.Handler.CreateSeen \(subs.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.CreateSeen, wired here\)`,
 			// A fresh key in a request whose client sends it through
 			// a sender of another package, from a map a helper makes.
@@ -874,6 +874,12 @@ func TestWired(t *testing.T) {
 			// An attempt of a retry wrapper of the program's own is a
 			// root; a key made before the attempts is not fresh there.
 			`a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) in subs.Billing.Renew\$1 \(subs.go:\d+:\d+\) is fresh on every attempt \(backoff.Retry operation func literal in Billing.Renew, wired here\)`,
+		},
+		// A claim through an interface decides each item of a loop:
+		// the item it finds done goes on to the next, whose claim
+		// decides anew.
+		"example.com/wiredprev/cmd/server/main.go:29": {
+			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in dues.Run.RaiseAll \(dues.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Run.RaiseAll, wired here\)`,
 		},
 		// A plain interface that main fills with an instance of a
 		// generic table: its type argument is the one the interface's

@@ -344,11 +344,19 @@ func errorResults(g *ssa.Call) []ssa.Value {
 
 // reachable returns the blocks that can run from b on, b included.
 func reachable(b *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	return reachableAvoiding(b, nil)
+}
+
+// reachableAvoiding is reachable by paths that do not enter stop.
+func reachableAvoiding(b, stop *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 	seen := map[*ssa.BasicBlock]bool{}
 	stack := []*ssa.BasicBlock{b}
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		if x == stop && x != b {
+			continue
+		}
 		if !seen[x] {
 			seen[x] = true
 			stack = append(stack, x.Succs...)
@@ -454,11 +462,17 @@ func DecidesBefore(outcome ssa.Value, at ssa.Instruction) bool {
 	if outcome == nil {
 		return false
 	}
+	// A path that comes back to the guard's block (the next item of a
+	// loop) runs the guard again, which decides anew.
+	var again *ssa.BasicBlock
+	if instr, ok := outcome.(ssa.Instruction); ok && instr.Block() != at.Block() {
+		again = instr.Block()
+	}
 	tested := false
 	for _, v := range append([]ssa.Value{outcome}, storedLoads(outcome)...) {
 		for _, done := range doneBranches(v) {
 			tested = true
-			if reachable(done)[at.Block()] {
+			if reachableAvoiding(done, again)[at.Block()] {
 				return false
 			}
 		}

@@ -1135,7 +1135,11 @@ func (s *Summary) String() string {
 	})
 	list("freshWired", len(s.FreshWired), func(i int) string {
 		w := s.FreshWired[i]
-		return fmt.Sprintf("%s->%s.%s a%d%s", w.Origin.Call, w.Call.Iface, w.Call.Method, w.Arg, w.Path)
+		out := fmt.Sprintf("%s->%s.%s a%d%s", w.Origin.Call, w.Call.Iface, w.Call.Method, w.Arg, w.Path)
+		for _, g := range w.Guards {
+			out += " guard:" + g.Iface + "." + g.Method
+		}
+		return out
 	})
 	list("resultFields", len(s.ResultFields), func(i int) string {
 		f := s.ResultFields[i]

@@ -268,7 +268,7 @@ func testedWrites(fn *ssa.Function, cmp *ssa.BinOp) []testedWrite {
 		}
 		// An ORM's chain begun with the value (tx.Model(&q).Update(
 		// "status", Accepted)).
-		for m := range ormModelCalls(fn, e) {
+		for m := range ormModelCalls(fn, e, field) {
 			if set, k, ok := chainUpdate(m, field); ok && k.Kind() == c.Kind() {
 				out = append(out, testedWrite{set, constant.Compare(k, token.EQL, c)})
 			}
@@ -347,7 +347,7 @@ func setterCalls(fn *ssa.Function) iter.Seq[ssa.CallInstruction] {
 func rowKey(e ssa.Value, field string) func(ssa.Value) bool {
 	keys := lookupKeys(e)
 	return func(a ssa.Value) bool {
-		if base, f, ok := fieldRead(valueflow.Unwrap(a)); ok && base == e && f != field {
+		if base, f, ok := fieldRead(valueflow.Unwrap(a)); ok && sameValue(base, e) && f != field {
 			return true
 		}
 		return slices.ContainsFunc(keys, func(k ssa.Value) bool { return sameValue(k, a) })
@@ -667,11 +667,34 @@ func sameValue(a, b ssa.Value) bool {
 	if !ok1 || !ok2 || la.Op != token.MUL || lb.Op != token.MUL || la.X != lb.X {
 		return false
 	}
-	fv, ok := la.X.(*ssa.FreeVar)
-	return ok && !slices.ContainsFunc(*fv.Referrers(), func(r ssa.Instruction) bool {
-		st, ok := r.(*ssa.Store)
-		return ok && st.Addr == fv
-	})
+	switch x := la.X.(type) {
+	case *ssa.FreeVar:
+		return storesTo(x) == 0
+	case *ssa.Alloc:
+		// A local a closure captures (c, err := load(); ...
+		// func() { ... c.ID ... }) is read through its cell: one
+		// store, and none by the closures, makes every read one value.
+		return storesTo(x) == 1 && !slices.ContainsFunc(*x.Referrers(), func(r ssa.Instruction) bool {
+			mc, ok := r.(*ssa.MakeClosure)
+			if !ok {
+				return false
+			}
+			i := slices.Index(mc.Bindings, ssa.Value(x))
+			return i < 0 || storesTo(mc.Fn.(*ssa.Function).FreeVars[i]) > 0
+		})
+	}
+	return false
+}
+
+// storesTo counts the stores to the address v.
+func storesTo(v ssa.Value) int {
+	n := 0
+	for _, r := range *v.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == v {
+			n++
+		}
+	}
+	return n
 }
 
 // calleeName is the name of the method or function a call calls.
@@ -694,8 +717,10 @@ func mapSets(call ssa.CallInstruction, field string) (constant.Value, bool) {
 }
 
 // ormModelCalls yields the calls of fn of an ORM's Model method given e,
-// which begin a chain that writes e's row.
-func ormModelCalls(fn *ssa.Function, e ssa.Value) iter.Seq[*ssa.Call] {
+// or an empty value of e's type whose chain's conditions name e's row
+// (tx.Model(&Shipment{}).Where("id = ?", sh.ID)), which begin a chain
+// that writes e's row.
+func ormModelCalls(fn *ssa.Function, e ssa.Value, field string) iter.Seq[*ssa.Call] {
 	return func(yield func(*ssa.Call) bool) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -703,12 +728,53 @@ func ormModelCalls(fn *ssa.Function, e ssa.Value) iter.Seq[*ssa.Call] {
 				if !ok || call.Call.IsInvoke() || len(call.Call.Args) != 2 || !catalog.IsORMHandle(call.Call.Args[0].Type()) {
 					continue
 				}
-				if f := valueflow.Callee(&call.Call); f != nil && catalog.IsORMModel(f.Name()) && valueflow.Unwrap(call.Call.Args[1]) == e && !yield(call) {
+				f := valueflow.Callee(&call.Call)
+				if f == nil || !catalog.IsORMModel(f.Name()) {
+					continue
+				}
+				m := valueflow.Unwrap(call.Call.Args[1])
+				if (m == e || emptyModelOf(m, e) && chainNamesRow(call, rowKey(e, field))) && !yield(call) {
 					return
 				}
 			}
 		}
 	}
+}
+
+// emptyModelOf reports whether m is a value of e's type built in place
+// with no field set (&Shipment{}): a model that only names the table.
+func emptyModelOf(m, e ssa.Value) bool {
+	alloc, ok := m.(*ssa.Alloc)
+	if !ok || valueType(e) == nil || !types.Identical(valueType(alloc), valueType(e)) {
+		return false
+	}
+	stores, _ := valueflow.FieldStores(alloc)
+	return len(stores) == 0
+}
+
+// chainNamesRow reports whether a call of the ORM chain that model
+// begins is given a condition's value that key says names the row
+// (Where("id = ?", sh.ID)).
+func chainNamesRow(model *ssa.Call, key func(ssa.Value) bool) bool {
+	v := ssa.Value(model)
+	for range 4 {
+		var next *ssa.Call
+		for _, r := range *v.Referrers() {
+			c, ok := r.(*ssa.Call)
+			if !ok || c.Call.IsInvoke() || len(c.Call.Args) == 0 || c.Call.Args[0] != v {
+				continue
+			}
+			if slices.ContainsFunc(setterValues(c), key) {
+				return true
+			}
+			next = c
+		}
+		if next == nil {
+			return false
+		}
+		v = next
+	}
+	return false
 }
 
 // chainUpdate returns the call of an ORM's chain that call begins with

@@ -179,3 +179,40 @@ func invoiceTouched(ctx context.Context, t *asynq.Task) error {
 	}
 	return orm.Create(&Submission{ID: uuid.NewString(), ClaimID: job.ID}).Error // want `a retry creates a second Submission with a new ID`
 }
+
+// Negative: the status is set on the pool, naming the row by its ID,
+// before the callback adds the replacement: a retry after the update
+// leaves at the test.
+func replace(ctx context.Context, t *asynq.Task) error {
+	c, err := loadClaim(ctx, t)
+	if err != nil {
+		return err
+	}
+	if c.Status == "replaced" {
+		return nil
+	}
+	if err := orm.WithContext(ctx).Model(&Claim{}).Where("id = ?", c.ID).Update("status", "replaced").Error; err != nil {
+		return err
+	}
+	return orm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return tx.Create(&Submission{ID: uuid.NewString(), ClaimID: c.ID}).Error
+	})
+}
+
+// The update names another row than the one tested: the retry passes
+// the test again.
+func replaceOther(ctx context.Context, t *asynq.Task) error {
+	c, err := loadClaim(ctx, t)
+	if err != nil {
+		return err
+	}
+	if c.Status == "replaced" {
+		return nil
+	}
+	if err := orm.WithContext(ctx).Model(&Claim{}).Where("id = ?", string(t.Type())).Update("status", "replaced").Error; err != nil {
+		return err
+	}
+	return orm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return tx.Create(&Submission{ID: uuid.NewString(), ClaimID: c.ID}).Error // want `a retry creates a second Submission with a new ID`
+	})
+}

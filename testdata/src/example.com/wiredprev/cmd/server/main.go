@@ -7,8 +7,10 @@ import (
 	"database/sql"
 	"net/http"
 
+	"example.com/wiredprev/dues"
 	"example.com/wiredprev/httpx"
 	"example.com/wiredprev/idem"
+	"example.com/wiredprev/ledgerdb"
 	"example.com/wiredprev/pay"
 	"example.com/wiredprev/subs"
 )
@@ -23,6 +25,10 @@ func main() {
 	http.HandleFunc("POST /charges/keyed", b.ChargeKeyed)
 	f := &subs.Refunds{Out: &pay.Transfers{Base: "https://bank.example", HTTP: http.DefaultClient}}
 	http.HandleFunc("POST /refunds", f.Refund)
+	store := &ledgerdb.Store{DB: db}
+	d := &dues.Run{Invoices: store, Ledger: store}
+	http.HandleFunc("POST /dues", d.Raise)
+	http.HandleFunc("POST /dues/all", d.RaiseAll)
 	http.ListenAndServe(":8080", nil)
 }
 
