@@ -2601,14 +2601,25 @@ func (b *stmtBuilder) pastGuard(i int) bool {
 // guard's write of the function that runs it, on the path where the
 // guard's test found the work not done.
 func (b *stmtBuilder) stateGuarded(i int, memo map[*ssa.Function][]stateGuard) bool {
-	at := b.instrs[i]
+	return stateGuardedAt(b.instrs[i], memo) || GuardedInClosure(b.instrs[i])
+}
+
+// stateGuardedAt reports whether at runs only past a state guard's
+// write: one of its function, or, in a function literal, one of the
+// function that makes it before every call it hands the literal to (a
+// transaction's callback after the write).
+func stateGuardedAt(at ssa.Instruction, memo map[*ssa.Function][]stateGuard) bool {
 	fn := at.Parent()
 	guards, ok := memo[fn]
 	if !ok {
 		guards = stateGuards(fn)
 		memo[fn] = guards
 	}
-	return guardedByState(guards, at) || GuardedInClosure(at)
+	if guardedByState(guards, at) {
+		return true
+	}
+	parent := fn.Parent()
+	return parent != nil && literalUses(parent, fn, func(c ssa.CallInstruction) bool { return stateGuardedAt(c, memo) })
 }
 
 // exclusive reports whether statements i and j never run in one call:

@@ -7,16 +7,21 @@ import (
 	"database/sql"
 	"net/http"
 
+	"gorm.io/gorm"
+
 	"example.com/wiredprev/dues"
 	"example.com/wiredprev/httpx"
 	"example.com/wiredprev/idem"
 	"example.com/wiredprev/ledgerdb"
 	"example.com/wiredprev/pay"
+	"example.com/wiredprev/reports"
+	"example.com/wiredprev/shipping"
 	"example.com/wiredprev/subs"
 )
 
 func main() {
 	db, _ := sql.Open("postgres", "")
+	orm, _ := gorm.Open(nil)
 	h := &subs.Handler{DB: db, Claims: idem.Claims{}, Seen: idem.Lookups{}}
 	http.HandleFunc("POST /subscriptions", h.Create)
 	http.HandleFunc("POST /subscriptions/seen", h.CreateSeen)
@@ -29,6 +34,9 @@ func main() {
 	d := &dues.Run{Invoices: store, Ledger: store}
 	http.HandleFunc("POST /dues", d.Raise)
 	http.HandleFunc("POST /dues/all", d.RaiseAll)
+	rep := &reports.Reports{Shipments: &shipping.Service{DB: orm}}
+	http.HandleFunc("POST /damage", rep.Damage)
+	http.HandleFunc("POST /loss", rep.Loss)
 	http.ListenAndServe(":8080", nil)
 }
 
