@@ -192,6 +192,9 @@ func TestWired(t *testing.T) {
 	if relates(graph, "HTTP handler Fleet.Register)", "also retried root: HTTP handler Fleet.Created") {
 		t.Error("the plate registered for an account another package's function opens on each attempt is a finding of its root")
 	}
+	if relates(graph, "HTTP handler Handler.FileBare)", "also retried root: HTTP handler Handler.File") {
+		t.Error("the body whose reference a service fills from a row it read is not keyed")
+	}
 	if !relates(graph, "HTTP handler Handler.Pay)", "also retried root: gin handler GinHandler.ChargeLines") {
 		t.Error("the keyless call a second root reaches does not name that root")
 	}
@@ -866,7 +869,7 @@ func TestWired(t *testing.T) {
 		// an interface, which returns the stored response for a key
 		// seen before: the root judges it, and only the lookup that
 		// claims nothing lets a retry insert a second row.
-		"example.com/wiredprev/cmd/server/main.go:25": {
+		"example.com/wiredprev/cmd/server/main.go:28": {
 			`a retry inserts a second subscriptions row with a new id: uuid.NewString\(\) in subs.Handler.CreateSeen \(subs.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.CreateSeen, wired here\)`,
 			// A fresh key in a request whose client sends it through
 			// a sender of another package, from a map a helper makes.
@@ -878,15 +881,20 @@ func TestWired(t *testing.T) {
 		// A claim through an interface decides each item of a loop:
 		// the item it finds done goes on to the next, whose claim
 		// decides anew.
-		"example.com/wiredprev/cmd/server/main.go:34": {
+		"example.com/wiredprev/cmd/server/main.go:37": {
 			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in dues.Run.RaiseAll \(dues.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Run.RaiseAll, wired here\)`,
 		},
 		// A state guard's write before a transaction's callback: the
 		// callback runs past it, and only the path without the write
 		// makes a second row.
-		"example.com/wiredprev/cmd/server/main.go:37": {
+		"example.com/wiredprev/cmd/server/main.go:40": {
 			`a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipments in shipping.Service.ReportDamage\$1 \(shipping.go:\d+:\d+\) first \(HTTP handler Reports.Damage, wired here\)`,
 			`a retry creates a second Shipment with a new ID: uuid.NewString\(\) in shipping.Service.ReportLoss\$1 \(shipping.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Reports.Loss, wired here\)`,
+		},
+		// A body whose reference the service fills from a row it read
+		// is keyed, whoever calls the service; one with none is not.
+		"example.com/wiredprev/cmd/server/main.go:43": {
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in customsgw.Client.Submit \(customsgw.go:\d+:\d+\) \(HTTP handler Handler.FileBare, wired here\)`,
 		},
 		// A plain interface that main fills with an instance of a
 		// generic table: its type argument is the one the interface's

@@ -726,6 +726,12 @@ type ArgSource struct {
 // no parameter, but the same on every call.
 const ConstParam = -2
 
+// CalleeParam is the Param of the source of a field that a callee,
+// whose statements a caller's list takes in, fills with a value of its
+// own making (a reference from its generator): set, but by nothing the
+// caller gives.
+const CalleeParam = -3
+
 // A key slot that only a functional option can fill (opts ...Option,
 // applied to a provider's params or to an options struct) has the path
 // OptionsPath followed by the field the option sets:

@@ -675,7 +675,7 @@ func (sc *scope) given(a valueflow.ArgSource) bool {
 		// callee's, but for the fields it fills from the root's values.
 		field := a.Path != "" && slices.ContainsFunc(sc.fields, func(f valueflow.FieldSource) bool {
 			rest, ok := strings.CutPrefix(a.Path, f.Path)
-			return f.Arg == a.Param-1 && ok && (rest == "" || strings.HasPrefix(rest, "."))
+			return f.Arg == a.Param-1 && ok && (rest == "" || strings.HasPrefix(rest, ".")) && f.Source.Param != valueflow.CalleeParam
 		})
 		return !slices.ContainsFunc(sc.produced, func(p valueflow.ArgSource) bool {
 			if p.Path == "" {

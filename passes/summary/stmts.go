@@ -1451,11 +1451,16 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 			for _, f := range s.Wired.Fields {
 				// A field of a struct the callee builds in place from
 				// its parameter holds what this function passes there;
-				// one the callee fills itself is not handed down.
-				if f.Source.Param >= 0 && f.Source.Param < len(call.Call.Args) {
+				// one the callee fills itself holds what the callee
+				// makes (a reference from its own generator): set, but
+				// not by this function's values.
+				switch {
+				case f.Source.Param >= 0 && f.Source.Param < len(call.Call.Args):
 					wired.Fields = append(wired.Fields, valueflow.FieldSource{Arg: f.Arg, Path: f.Path, Source: b.argSource(call.Call.Args[f.Source.Param], f.Source.Path)})
-				} else if f.Source.Param == valueflow.ConstParam {
+				case f.Source.Param == valueflow.ConstParam:
 					wired.Fields = append(wired.Fields, f) // a constant: the same at every call
+				default:
+					wired.Fields = append(wired.Fields, valueflow.FieldSource{Arg: f.Arg, Path: f.Path, Source: valueflow.ArgSource{Param: valueflow.CalleeParam}})
 				}
 			}
 			for i, a := range s.Wired.Args {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 
+	"example.com/wiredprev/customs"
 	"example.com/wiredprev/dues"
 )
 
@@ -26,4 +27,14 @@ func (s *Store) CreateIfAbsent(ctx context.Context, inv dues.Invoice) (bool, err
 func (s *Store) Insert(ctx context.Context, e dues.Entry) error {
 	_, err := s.DB.ExecContext(ctx, "INSERT INTO ledger_entries (id, account, invoice) VALUES ($1, $2, $3)", e.ID, e.Account, e.Invoice)
 	return err
+}
+
+// Shipments reads shipments.
+type Shipments struct{ DB *sql.DB }
+
+// Get reads the shipment.
+func (s *Shipments) Get(ctx context.Context, id string) (customs.Shipment, error) {
+	var sh customs.Shipment
+	err := s.DB.QueryRowContext(ctx, "SELECT id, port, filing_ref FROM shipments WHERE id = $1", id).Scan(&sh.ID, &sh.Port, &sh.FilingRef)
+	return sh, err
 }

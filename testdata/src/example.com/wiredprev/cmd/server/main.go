@@ -9,7 +9,10 @@ import (
 
 	"gorm.io/gorm"
 
+	"example.com/wiredprev/customs"
+	"example.com/wiredprev/customsgw"
 	"example.com/wiredprev/dues"
+	"example.com/wiredprev/filings"
 	"example.com/wiredprev/httpx"
 	"example.com/wiredprev/idem"
 	"example.com/wiredprev/ledgerdb"
@@ -37,6 +40,9 @@ func main() {
 	rep := &reports.Reports{Shipments: &shipping.Service{DB: orm}}
 	http.HandleFunc("POST /damage", rep.Damage)
 	http.HandleFunc("POST /loss", rep.Loss)
+	fh := &filings.Handler{Customs: &customs.Service{Shipments: &ledgerdb.Shipments{DB: db}, Gateway: &customsgw.Client{Base: "https://customs.example", HTTP: http.DefaultClient}}}
+	http.HandleFunc("POST /filings", fh.File)
+	http.HandleFunc("POST /filings/bare", fh.FileBare)
 	http.ListenAndServe(":8080", nil)
 }
 
