@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/catalog"
@@ -155,6 +156,56 @@ type WiredCall struct {
 	// error stops the path (if err != nil { return err }). It is no
 	// dedup guard.
 	Fails bool
+}
+
+// TypeParamArg is how a WiredCall's TypeArgs name the type parameter
+// of index i of the function the call is in (or of its receiver's
+// type): a generic function's Dispatch[C] calls Handler[C].Handle, and
+// the instance a caller runs says which interface that is.
+func TypeParamArg(i int) string { return "$" + strconv.Itoa(i) }
+
+// Instantiate returns c as an instance of its generic function with
+// type arguments targs (as TypeArgs spell them) makes it: the type
+// parameters its TypeArgs name are replaced by targs.
+func (c WiredCall) Instantiate(targs []string) WiredCall {
+	if len(targs) == 0 || !slices.ContainsFunc(c.TypeArgs, func(a string) bool { return strings.HasPrefix(a, "$") }) {
+		return c
+	}
+	out := slices.Clone(c.TypeArgs)
+	for i, a := range out {
+		if n, err := strconv.Atoi(strings.TrimPrefix(a, "$")); err == nil && strings.HasPrefix(a, "$") && n < len(targs) {
+			out[i] = targs[n]
+		}
+	}
+	c.TypeArgs = out
+	return c
+}
+
+// Instantiate rewrites the wired calls of s, a summary of a generic
+// function or of a generic type's method, as an instance with type
+// arguments targs makes them (WiredCall.Instantiate). The lists are
+// copied first: an imported fact shares them with every other copy.
+func (s *Summary) Instantiate(targs []string) {
+	if len(targs) == 0 {
+		return
+	}
+	s.Wired, s.FreshWired, s.ParamsWired, s.Stmts = slices.Clone(s.Wired), slices.Clone(s.FreshWired), slices.Clone(s.ParamsWired), slices.Clone(s.Stmts)
+	for i := range s.Wired {
+		s.Wired[i] = s.Wired[i].Instantiate(targs)
+	}
+	for i := range s.FreshWired {
+		s.FreshWired[i].Call = s.FreshWired[i].Call.Instantiate(targs)
+	}
+	for i := range s.ParamsWired {
+		s.ParamsWired[i].Call = s.ParamsWired[i].Call.Instantiate(targs)
+	}
+	for i := range s.Stmts {
+		if w := s.Stmts[i].Wired; w != nil {
+			c := *w
+			c.Call = c.Call.Instantiate(targs)
+			s.Stmts[i].Wired = &c
+		}
+	}
 }
 
 // A ContextArg says a wired call receives its caller's context as

@@ -888,6 +888,7 @@ func (p *program) eachImpl(d ProgramDefect, call valueflow.WiredCall, depth int,
 			continue
 		}
 		if s := p.summary(im.fn); s != nil {
+			s.Instantiate(typeArgStrings(im.targs))
 			step := d
 			step.Through = append(slices.Clip(d.Through), Resolution{Call: call, Impl: im.name})
 			f(step, s, im)

@@ -604,6 +604,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 		stmts := s.Stmts
 		if im.targs != nil {
 			stmts = make([]valueflow.SQLStmt, len(s.Stmts))
+			s.Instantiate(typeArgStrings(im.targs))
 			for i, st := range s.Stmts {
 				stmts[i] = effects.InstantiateTypes(st, im.targs)
 			}

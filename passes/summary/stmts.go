@@ -1415,7 +1415,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		args := b.mapArgs(call, s.Args)
 		var wired *valueflow.WiredStmt
 		if s.Wired != nil {
-			wired = &valueflow.WiredStmt{Call: s.Wired.Call, Recv: b.recvThrough(call, s.Wired.Recv), Guards: s.Wired.Guards, PastGuard: s.Wired.PastGuard, Chosen: s.Wired.Chosen, Discarded: s.Wired.Discarded}
+			wired = &valueflow.WiredStmt{Call: s.Wired.Call.Instantiate(calleeTypeArgs(call)), Recv: b.recvThrough(call, s.Wired.Recv), Guards: s.Wired.Guards, PastGuard: s.Wired.PastGuard, Chosen: s.Wired.Chosen, Discarded: s.Wired.Discarded}
 			for _, ah := range s.Wired.Handles {
 				wired.Handles = append(wired.Handles, valueflow.ArgHandle{Arg: ah.Arg, Handle: b.mapHandle(call, ah.Handle)})
 			}

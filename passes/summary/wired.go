@@ -126,11 +126,33 @@ func wiredMethod(env *valueflow.Env, call ssa.CallInstruction, method *types.Fun
 
 // typeArgs spells the type arguments of an instantiated type.
 func typeArgs(named *types.Named) []string {
+	return typeArgStrings(slices.Collect(named.TypeArgs().Types()))
+}
+
+// typeArgStrings spells type arguments as WiredCall.TypeArgs does: a
+// type with its full path, a type parameter of the function the call
+// is in by its index (valueflow.TypeParamArg).
+func typeArgStrings(targs []types.Type) []string {
 	var out []string
-	for t := range named.TypeArgs().Types() {
+	for _, t := range targs {
+		if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
+			out = append(out, valueflow.TypeParamArg(tp.Index()))
+			continue
+		}
 		out = append(out, types.TypeString(t, nil))
 	}
 	return out
+}
+
+// calleeTypeArgs are the type arguments of the instance of a generic
+// function that call calls, spelled as typeArgStrings does; nil for
+// any other call.
+func calleeTypeArgs(call ssa.CallInstruction) []string {
+	fn := call.Common().StaticCallee()
+	if fn == nil || len(fn.TypeArgs()) == 0 {
+		return nil
+	}
+	return typeArgStrings(fn.TypeArgs())
 }
 
 // A wiredSite is a wired call of the package.
@@ -765,7 +787,7 @@ func importedPending(pass *analysis.Pass, res *Result, fresh []freshSite) []valu
 				continue
 			}
 			seen[key] = true
-			pc := valueflow.PendingCall{Call: wc, Root: path.Root.Describe(), Chain: chain, Keyed: wiredKeyed(s, wc), Empty: wiredEmpty(s, wc)}
+			pc := valueflow.PendingCall{Call: wc.Instantiate(calleeTypeArgs(call)), Root: path.Root.Describe(), Chain: chain, Keyed: wiredKeyed(s, wc), Empty: wiredEmpty(s, wc)}
 			pc.Keys, pc.Wraps = enteredKeys(pass, res, call, path, s, wc, entered[path.Root.Describe()+"|"+callee.String()])
 			if st := wiredEntry(s, wc); st != nil && st.Wired != nil {
 				pc.Guards = st.Wired.Guards

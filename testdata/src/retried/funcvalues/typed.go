@@ -83,3 +83,31 @@ func registerPlain(mux *asynq.ServeMux, r refunds) {
 func registerVoid(mux *asynq.ServeMux, svc *funcsvc.Service) {
 	mux.HandleFunc("order:void", plain(svc.Void)) // want `root: asynq handler funcsvc.Service.Void, bound at typed.go:\d+:\d+`
 }
+
+// The same two adapters, the outer one not generic, in a table a
+// method returns and a loop registers with Handle: the method bound to
+// the interface field is the operation.
+
+type reminders interface {
+	Remind(ctx context.Context, id string) error
+}
+
+type tableHandlers struct{ rem reminders }
+
+func byOrder(fn func(context.Context, string) error) asynq.HandlerFunc {
+	return decode(func(ctx context.Context, _ *asynq.Task, p paidPayload) error {
+		return fn(ctx, p.OrderID)
+	})
+}
+
+func (h *tableHandlers) table() map[string]asynq.HandlerFunc {
+	return map[string]asynq.HandlerFunc{
+		"order:remind": byOrder(h.rem.Remind), // want `root: asynq handler func literal in byOrder` `root: asynq handler funcvalues.reminders.Remind, bound at typed.go:\d+:\d+`
+	}
+}
+
+func registerTable(mux *asynq.ServeMux, h *tableHandlers) {
+	for name, fn := range h.table() {
+		mux.Handle(name, fn)
+	}
+}

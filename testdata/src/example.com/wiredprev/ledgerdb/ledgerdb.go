@@ -5,6 +5,8 @@ import (
 	"context"
 	"database/sql"
 
+	"github.com/google/uuid"
+
 	"example.com/wiredprev/customs"
 	"example.com/wiredprev/dues"
 )
@@ -37,4 +39,20 @@ func (s *Shipments) Get(ctx context.Context, id string) (customs.Shipment, error
 	var sh customs.Shipment
 	err := s.DB.QueryRowContext(ctx, "SELECT id, port, filing_ref FROM shipments WHERE id = $1", id).Scan(&sh.ID, &sh.Port, &sh.FilingRef)
 	return sh, err
+}
+
+// Grants stores members' credit grants.
+type Grants struct{ DB *sql.DB }
+
+// Grant inserts a grant under a new ID: a retry grants the credit
+// again.
+func (g *Grants) Grant(ctx context.Context, member string, amount int64) error {
+	_, err := g.DB.ExecContext(ctx, "INSERT INTO grants (id, member, amount) VALUES ($1, $2, $3)", uuid.NewString(), member, amount) // want `a retry inserts a second grants row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler API.Grant\)`
+	return err
+}
+
+// Revoke marks the member's grants revoked, as often as it is asked.
+func (g *Grants) Revoke(ctx context.Context, member string) error {
+	_, err := g.DB.ExecContext(ctx, "UPDATE grants SET revoked = true WHERE member = $1", member)
+	return err
 }

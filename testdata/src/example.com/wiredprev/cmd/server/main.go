@@ -9,10 +9,12 @@ import (
 
 	"gorm.io/gorm"
 
+	"example.com/wiredprev/bus"
 	"example.com/wiredprev/customs"
 	"example.com/wiredprev/customsgw"
 	"example.com/wiredprev/dues"
 	"example.com/wiredprev/filings"
+	"example.com/wiredprev/grants"
 	"example.com/wiredprev/httpx"
 	"example.com/wiredprev/idem"
 	"example.com/wiredprev/ledgerdb"
@@ -43,6 +45,11 @@ func main() {
 	fh := &filings.Handler{Customs: &customs.Service{Shipments: &ledgerdb.Shipments{DB: db}, Gateway: &customsgw.Client{Base: "https://customs.example", HTTP: http.DefaultClient}}}
 	http.HandleFunc("POST /filings", fh.File)
 	http.HandleFunc("POST /filings/bare", fh.FileBare)
+	commands := bus.New()
+	grants.Register(commands, &ledgerdb.Grants{DB: db})
+	ga := &grants.API{Bus: commands}
+	http.HandleFunc("POST /grants", ga.Grant)
+	http.HandleFunc("POST /grants/revoke", ga.Revoke)
 	http.ListenAndServe(":8080", nil)
 }
 
