@@ -485,6 +485,15 @@ func decorates(through []Resolution, call valueflow.WiredCall, impl string) bool
 	return slices.ContainsFunc(through, func(r Resolution) bool { return r.Impl == impl && wiredKey(r.Call) == wiredKey(call) })
 }
 
+// decorator reports whether s, the summary of an implementation of
+// call's method, makes the same call through the interface (a logging
+// or metrics decorator handing the call to the value it wraps): the
+// chain of decorators costs no depth, as each runs once in it
+// (decorates).
+func decorator(s *valueflow.Summary, call valueflow.WiredCall) bool {
+	return slices.ContainsFunc(s.Wired, func(c valueflow.WiredCall) bool { return wiredKey(c) == wiredKey(call) })
+}
+
 // expandWired puts the lists of a wired call's implementations in its
 // place, and returns the call's arguments (by index, the receiver left
 // out) that every implementation runs before it returns.
@@ -609,7 +618,11 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 				stmts[i] = effects.InstantiateTypes(st, im.targs)
 			}
 		}
-		p.expand(root, stmts, sub, depth+1)
+		next := depth + 1
+		if decorator(s, w.Call) {
+			next = depth // a decorator hands the call on: no step down
+		}
+		p.expand(root, stmts, sub, next)
 	}
 	if !known {
 		return nil, nil

@@ -2,6 +2,7 @@ package stateguards
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"time"
 
@@ -214,5 +215,48 @@ func replaceOther(ctx context.Context, t *asynq.Task) error {
 	}
 	return orm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		return tx.Create(&Submission{ID: uuid.NewString(), ClaimID: c.ID}).Error // want `a retry creates a second Submission with a new ID`
+	})
+}
+
+type PolicyEvent struct{ ID, Type, PolicyID string }
+
+type LedgerKind string
+
+const PremiumKind LedgerKind = "premium"
+
+type LedgerEntry struct {
+	ID, Ref string
+	Kind    LedgerKind
+}
+
+type ledgerRepo struct{}
+
+func (ledgerRepo) Post(ctx context.Context, e LedgerEntry) error {
+	return orm.WithContext(ctx).Create(&e).Error
+}
+
+var ledger ledgerRepo
+
+// The event's type is tested, and a ledger entry written given the
+// event's policy and a kind of its own: it stores no state of the
+// event, whose identity it is not given, and a retry writes a second
+// entry.
+func applyPremium(ctx context.Context, t *asynq.Task) error {
+	ev := &PolicyEvent{}
+	if err := json.Unmarshal(t.Payload(), ev); err != nil {
+		return err
+	}
+	c, err := loadClaim(ctx, t)
+	if err != nil {
+		return err
+	}
+	return orm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		switch ev.Type {
+		case "premium":
+			return ledger.Post(ctx, LedgerEntry{ID: uuid.NewString(), Ref: ev.PolicyID, Kind: PremiumKind}) // want `a retry creates a second LedgerEntry with a new ID`
+		case "claim":
+			return ledger.Post(ctx, LedgerEntry{ID: c.ID, Ref: ev.PolicyID, Kind: PremiumKind})
+		}
+		return nil
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"log"
 	"reflect"
+	"time"
 )
 
 // A Handler handles commands of type C.
@@ -30,15 +31,35 @@ func (l logged[C]) Handle(ctx context.Context, cmd C) error {
 	return err
 }
 
+type timed[C any] struct{ next Handler[C] }
+
+func (t timed[C]) Handle(ctx context.Context, cmd C) error {
+	start := time.Now()
+	defer func() { log.Print(time.Since(start)) }()
+	return t.next.Handle(ctx, cmd)
+}
+
+type recovered[C any] struct{ next Handler[C] }
+
+func (r recovered[C]) Handle(ctx context.Context, cmd C) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = errors.New("bus: handler panicked")
+		}
+	}()
+	return r.next.Handle(ctx, cmd)
+}
+
 // A Bus holds a handler for each type of command.
 type Bus struct{ handlers map[reflect.Type]any }
 
 // New returns an empty bus.
 func New() *Bus { return &Bus{handlers: map[reflect.Type]any{}} }
 
-// Register registers h, logged, for commands of type C.
+// Register registers h, behind its decorators, for commands of type
+// C: however many there are, the command reaches h.
 func Register[C any](b *Bus, h Handler[C]) {
-	b.handlers[reflect.TypeFor[C]()] = logged[C]{next: h}
+	b.handlers[reflect.TypeFor[C]()] = logged[C]{next: timed[C]{next: recovered[C]{next: h}}}
 }
 
 // Dispatch hands cmd to the handler registered for its type.

@@ -44,10 +44,13 @@ func (s *Shipments) Get(ctx context.Context, id string) (customs.Shipment, error
 // Grants stores members' credit grants.
 type Grants struct{ DB *sql.DB }
 
-// Grant inserts a grant under a new ID: a retry grants the credit
-// again.
+// Grant inserts a grant under a new ID and adds it to the member's
+// credit, each statement on its own: a retry grants the credit again.
 func (g *Grants) Grant(ctx context.Context, member string, amount int64) error {
-	_, err := g.DB.ExecContext(ctx, "INSERT INTO grants (id, member, amount) VALUES ($1, $2, $3)", uuid.NewString(), member, amount) // want `a retry inserts a second grants row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler API.Grant\)`
+	if _, err := g.DB.ExecContext(ctx, "INSERT INTO grants (id, member, amount) VALUES ($1, $2, $3)", uuid.NewString(), member, amount); err != nil { // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into grants in ledgerdb.Grants.Grant is not idempotent \(HTTP handler API.Grant\)` `a retry inserts a second grants row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler API.Grant\)`
+		return err
+	}
+	_, err := g.DB.ExecContext(ctx, "UPDATE members SET credit = credit + $1 WHERE id = $2", amount, member)
 	return err
 }
 
