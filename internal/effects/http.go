@@ -112,7 +112,7 @@ func sender(cat *catalog.Catalog, c ssa.CallInstruction) (catalog.External, bool
 				continue
 			}
 			p, ok := arg(inner, fn, ext.Arg).(*ssa.Parameter)
-			if !ok || !onlySent(p, inner) {
+			if !ok || !onlySent(p, inner, cat.KeyHeaders()) {
 				continue
 			}
 			for i, q := range helper.Params {
@@ -484,8 +484,10 @@ func argIndex(fn *types.Func, i int) int {
 }
 
 // onlySent reports whether the request parameter p is used only to be
-// sent by the client call, and read.
-func onlySent(p *ssa.Parameter, send ssa.CallInstruction) bool {
+// sent by the client call, and read: its header given only headers
+// that carry no key (keys names those that do), its body only tested
+// for nil.
+func onlySent(p *ssa.Parameter, send ssa.CallInstruction, keys []string) bool {
 	for _, r := range *p.Referrers() {
 		switch r := r.(type) {
 		case ssa.CallInstruction:
@@ -493,12 +495,68 @@ func onlySent(p *ssa.Parameter, send ssa.CallInstruction) bool {
 				return false
 			}
 		case *ssa.FieldAddr:
-			if name := fieldName(r); name == "Header" || name == "Body" {
-				return false // it may change the request it sends
+			switch fieldName(r) {
+			case "Header":
+				if !setsOtherHeaders(r, keys) {
+					return false // it may set the request's key
+				}
+			case "Body":
+				if !onlyTested(r) {
+					return false // it may change the request it sends
+				}
 			}
 		case *ssa.DebugRef:
 		default:
 			return false
+		}
+	}
+	return true
+}
+
+// setsOtherHeaders reports whether the header a request's Header field
+// fa holds is only given headers whose names are constants, none of
+// them a key's (req.Header.Set("Authorization", "Bearer "+c.token)):
+// the request's key stays what its maker put there.
+func setsOtherHeaders(fa *ssa.FieldAddr, keys []string) bool {
+	return onlyUses(fa, func(u ssa.Instruction) bool {
+		call, ok := u.(ssa.CallInstruction)
+		if !ok {
+			return false
+		}
+		fn := valueflow.Callee(call.Common())
+		args := call.Common().Args
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || fn.Name() != "Set" && fn.Name() != "Add" || len(args) != 3 {
+			return false
+		}
+		name, ok := valueflow.ConstString(args[1])
+		return ok && !slices.ContainsFunc(keys, func(k string) bool { return catalog.HeaderNameMatches(k, name) })
+	})
+}
+
+// onlyTested reports whether the request's Body field fa is only read
+// and compared (if req.Body != nil).
+func onlyTested(fa *ssa.FieldAddr) bool {
+	return onlyUses(fa, func(u ssa.Instruction) bool {
+		_, ok := u.(*ssa.BinOp)
+		return ok
+	})
+}
+
+// onlyUses reports whether the field fa is only loaded, and every use
+// of what is loaded is one use accepts.
+func onlyUses(fa *ssa.FieldAddr, use func(ssa.Instruction) bool) bool {
+	for _, r := range *fa.Referrers() {
+		if _, ok := r.(*ssa.DebugRef); ok {
+			continue
+		}
+		load, ok := r.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			return false
+		}
+		for _, u := range *load.Referrers() {
+			if _, ok := u.(*ssa.DebugRef); !ok && !use(u) {
+				return false
+			}
 		}
 	}
 	return true

@@ -3,6 +3,7 @@ package a
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 
 	"github.com/hibiken/asynq"
@@ -74,4 +75,57 @@ func payOutHeader(ctx context.Context, t *asynq.Task) error {
 	}
 	req.Header.Set("Idempotency-Key", t.ResultWriter().TaskID())
 	return pc.do(req)
+}
+
+// crew is a client whose helper sets its headers, sends the request
+// it is given and decodes the answer into what it is given.
+type crew struct {
+	base, token string
+	hc          *http.Client
+}
+
+func (c *crew) do(req *http.Request, out any) error {
+	req.Header.Set("X-Partner-Token", c.token)
+	if req.Body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if out == nil {
+		return nil
+	}
+	return json.NewDecoder(resp.Body).Decode(out)
+}
+
+var cc = &crew{base: "https://crew.example", hc: http.DefaultClient}
+
+// A dispatch the helper sends, with no key.
+func dispatchCrew(ctx context.Context, t *asynq.Task) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, cc.base+"/v2/jobs", bytes.NewReader(t.Payload()))
+	if err != nil {
+		return err
+	}
+	var job struct{ ID string }
+	return cc.do(req, &job) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(asynq handler dispatchCrew\)`
+}
+
+func (c *crew) doKeyed(req *http.Request, key string) error {
+	req.Header.Set("Idempotency-Key", key)
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Negative: the helper sets the key it is given on the request.
+func dispatchKeyed(ctx context.Context, t *asynq.Task) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, cc.base+"/v2/jobs", bytes.NewReader(t.Payload()))
+	if err != nil {
+		return err
+	}
+	return cc.doKeyed(req, t.ResultWriter().TaskID())
 }
