@@ -112,7 +112,7 @@ func sender(cat *catalog.Catalog, c ssa.CallInstruction) (catalog.External, bool
 				continue
 			}
 			p, ok := arg(inner, fn, ext.Arg).(*ssa.Parameter)
-			if !ok || !onlySent(p, inner, cat.KeyHeaders()) {
+			if !ok || !onlySent(cat, p, inner) {
 				continue
 			}
 			for i, q := range helper.Params {
@@ -485,9 +485,8 @@ func argIndex(fn *types.Func, i int) int {
 
 // onlySent reports whether the request parameter p is used only to be
 // sent by the client call, and read: its header given only headers
-// that carry no key (keys names those that do), its body only tested
-// for nil.
-func onlySent(p *ssa.Parameter, send ssa.CallInstruction, keys []string) bool {
+// that carry no key, its body only tested for nil.
+func onlySent(cat *catalog.Catalog, p *ssa.Parameter, send ssa.CallInstruction) bool {
 	for _, r := range *p.Referrers() {
 		switch r := r.(type) {
 		case ssa.CallInstruction:
@@ -497,7 +496,7 @@ func onlySent(p *ssa.Parameter, send ssa.CallInstruction, keys []string) bool {
 		case *ssa.FieldAddr:
 			switch fieldName(r) {
 			case "Header":
-				if !setsOtherHeaders(r, keys) {
+				if !setsOtherHeaders(cat, r) {
 					return false // it may set the request's key
 				}
 			case "Body":
@@ -514,21 +513,24 @@ func onlySent(p *ssa.Parameter, send ssa.CallInstruction, keys []string) bool {
 }
 
 // setsOtherHeaders reports whether the header a request's Header field
-// fa holds is only given headers whose names are constants, none of
-// them a key's (req.Header.Set("Authorization", "Bearer "+c.token)):
+// fa holds is only given, by a setter the catalog knows, headers whose
+// names are constants, none of them a key's (req.Header.Set("Authorization", "Bearer "+c.token)):
 // the request's key stays what its maker put there.
-func setsOtherHeaders(fa *ssa.FieldAddr, keys []string) bool {
+func setsOtherHeaders(cat *catalog.Catalog, fa *ssa.FieldAddr) bool {
 	return onlyUses(fa, func(u ssa.Instruction) bool {
 		call, ok := u.(ssa.CallInstruction)
 		if !ok {
 			return false
 		}
 		fn := valueflow.Callee(call.Common())
-		args := call.Common().Args
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || fn.Name() != "Set" && fn.Name() != "Add" || len(args) != 3 {
+		if fn == nil {
 			return false
 		}
-		name, ok := valueflow.ConstString(args[1])
+		keys, ok := cat.HeaderSetter(fn)
+		if args := call.Common().Args; !ok || len(args) != 3 {
+			return false
+		}
+		name, ok := valueflow.ConstString(call.Common().Args[1])
 		return ok && !slices.ContainsFunc(keys, func(k string) bool { return catalog.HeaderNameMatches(k, name) })
 	})
 }
