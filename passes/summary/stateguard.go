@@ -342,13 +342,12 @@ func setterCalls(fn *ssa.Function) iter.Seq[ssa.CallInstruction] {
 	}
 }
 
-// rowKey returns whether a value names the row e was read from: its
-// identity field, or what the lookup was given. Another field of it (an
-// event's policy ID) names another row.
+// rowKey returns whether a value names the row e was read from: another
+// field of e than field (its ID), or what the lookup was given.
 func rowKey(e ssa.Value, field string) func(ssa.Value) bool {
 	keys := lookupKeys(e)
 	return func(a ssa.Value) bool {
-		if base, f, ok := fieldRead(valueflow.Unwrap(a)); ok && sameValue(base, e) && f != field && isIdentityField(base.Type(), f) {
+		if base, f, ok := fieldRead(valueflow.Unwrap(a)); ok && sameValue(base, e) && f != field {
 			return true
 		}
 		return slices.ContainsFunc(keys, func(k ssa.Value) bool { return sameValue(k, a) })
