@@ -879,11 +879,13 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 			continue
 		}
 		if body != nil && eff.KeyUnknown && eff.KeyParam < 0 {
-			// The request's body carries the key in a field the
-			// implementation fills from one of its parameter's, which
-			// the wired call leaves empty.
+			// The request carries the key, in a body field or a
+			// header, that the implementation fills from a field of
+			// one of its parameters, which the wired call leaves empty.
 			eff.KeyParam, eff.KeyPath, eff.Notification = body.Param, body.Path, false
-			eff.Keyless.Slot, eff.Keyless.Field = catalog.InputField, body.Sink.Column
+			if body.Sink.Column != "" {
+				eff.Keyless.Slot, eff.Keyless.Field = catalog.InputField, body.Sink.Column
+			}
 		}
 		// A call with no key through a function of the package (a
 		// post helper given ""), or keyed from a request field that
@@ -972,12 +974,14 @@ func fills(ff valueflow.FieldFix, eff valueflow.Effect) bool {
 
 // leavesKeyEmpty reports whether a wired call leaves empty the request
 // field from which an implementation's external call takes its key.
-// emptyBodyKey returns the implementation's parameter sink that fills a
-// request body's dedup field (client_reference) from a field of a
-// parameter, when the wired call w leaves that field empty, or nil.
+// emptyBodyKey returns the implementation's parameter sink that fills
+// a request's key slot, a body's dedup field (client_reference) or a
+// header (req.IdempotencyKey set as Idempotency-Key when not empty),
+// from a field of a parameter, when the wired call w leaves that field
+// empty, or nil.
 func emptyBodyKey(w *valueflow.WiredStmt, s *valueflow.Summary) *valueflow.ParamSink {
 	for i, ps := range s.ParamSinks {
-		if ps.Sink.Kind == valueflow.SlotSink && ps.Sink.Column != "" && ps.Param >= 1 && ps.Path != "" &&
+		if ps.Sink.Kind == valueflow.SlotSink && ps.Param >= 1 && ps.Path != "" &&
 			valueflow.LeavesEmpty(w.Empty, valueflow.ArgSource{Param: ps.Param - 1, Path: ps.Path}) {
 			return &s.ParamSinks[i]
 		}

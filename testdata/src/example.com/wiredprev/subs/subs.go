@@ -126,3 +126,22 @@ type Refunds struct{ Out Payouts }
 func (f *Refunds) Refund(w http.ResponseWriter, r *http.Request) {
 	f.Out.Send(r.Context(), pay.Transfer{ClientReference: "refund:" + r.Header.Get("Idempotency-Key"), Amount: 100})
 }
+
+// Debiting collects direct debits.
+type Debiting interface {
+	Create(ctx context.Context, dr pay.DebitRequest) error
+}
+
+// Collections collects members' dues by direct debit.
+type Collections struct{ Debits Debiting }
+
+// Collect starts the debit with a statement reference but no key: the
+// provider takes its key in a header of its own.
+func (c *Collections) Collect(w http.ResponseWriter, r *http.Request) {
+	c.Debits.Create(r.Context(), pay.DebitRequest{Mandate: r.FormValue("mandate"), Reference: "dues"})
+}
+
+// CollectKeyed starts it under the request's key.
+func (c *Collections) CollectKeyed(w http.ResponseWriter, r *http.Request) {
+	c.Debits.Create(r.Context(), pay.DebitRequest{Mandate: r.FormValue("mandate"), Reference: "dues", IdempotencyKey: r.Header.Get("Idempotency-Key")})
+}

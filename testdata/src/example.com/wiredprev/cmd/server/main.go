@@ -50,6 +50,9 @@ func main() {
 	ga := &grants.API{Bus: commands}
 	http.HandleFunc("POST /grants", ga.Grant)
 	http.HandleFunc("POST /grants/revoke", ga.Revoke)
+	col := &subs.Collections{Debits: &pay.Debits{Base: "https://debits.example", HTTP: http.DefaultClient}}
+	http.HandleFunc("POST /collections", col.Collect)
+	http.HandleFunc("POST /collections/keyed", col.CollectKeyed)
 	http.ListenAndServe(":8080", nil)
 }
 
