@@ -874,7 +874,7 @@ func TestWired(t *testing.T) {
 			// A client that sends the key field it is given as a header
 			// when it is set, given none: another field's reference
 			// (what a statement shows) keys nothing.
-			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in pay.Debits.Create \(pay.go:\d+:\d+\) \(HTTP handler Collections.Collect, wired here\)`,
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Debits.do\(\) in pay.Debits.Create \(pay.go:\d+:\d+\) \(HTTP handler Collections.Collect, wired here\)`,
 			// A fresh key in a request whose client sends it through
 			// a sender of another package, from a map a helper makes.
 			`a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) in subs.Billing.Charge \(subs.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Billing.Charge, wired here\)`,

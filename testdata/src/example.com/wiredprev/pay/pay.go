@@ -77,18 +77,27 @@ type Debits struct {
 
 // Create starts the debit.
 func (d *Debits) Create(ctx context.Context, dr DebitRequest) error {
-	body, err := json.Marshal(dr)
+	return d.post(ctx, "/debits", dr.IdempotencyKey, dr) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Collections.Collect\)`
+}
+
+// post sends in, under key when it is not empty.
+func (d *Debits) post(ctx context.Context, path, key string, in any) error {
+	return d.do(ctx, http.MethodPost, path, key, in)
+}
+
+func (d *Debits) do(ctx context.Context, method, path, key string, in any) error {
+	body, err := json.Marshal(in)
 	if err != nil {
 		return err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, d.Base+"/debits", bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(ctx, method, d.Base+path, bytes.NewReader(body))
 	if err != nil {
 		return err
 	}
-	if dr.IdempotencyKey != "" {
-		req.Header.Set("Idempotency-Key", dr.IdempotencyKey)
+	if key != "" {
+		req.Header.Set("Idempotency-Key", key)
 	}
-	resp, err := d.HTTP.Do(req) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Collections.Collect\)`
+	resp, err := d.HTTP.Do(req)
 	if err != nil {
 		return err
 	}
