@@ -871,6 +871,9 @@ func TestWired(t *testing.T) {
 		// claims nothing lets a retry insert a second row.
 		"example.com/wiredprev/cmd/server/main.go:30": {
 			`a retry inserts a second subscriptions row with a new id: uuid.NewString\(\) in subs.Handler.CreateSeen \(subs.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.CreateSeen, wired here\)`,
+			// A body whose dedup field the caller leaves empty names
+			// that field as the slot, not a header.
+			`a retry repeats the HTTP POST: the input sets no client_reference: httpx.DoJSON\(\) in pay.Transfers.Send \(pay.go:\d+:\d+\) \(HTTP handler Refunds.RefundBare, wired here\)`,
 			// A client that sends the key field it is given as a header
 			// when it is set, given none: another field's reference
 			// (what a statement shows) keys nothing.
@@ -885,30 +888,30 @@ func TestWired(t *testing.T) {
 		// A claim through an interface decides each item of a loop:
 		// the item it finds done goes on to the next, whose claim
 		// decides anew.
-		"example.com/wiredprev/cmd/server/main.go:39": {
+		"example.com/wiredprev/cmd/server/main.go:40": {
 			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in dues.Run.RaiseAll \(dues.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Run.RaiseAll, wired here\)`,
 		},
 		// A state guard's write before a transaction's callback: the
 		// callback runs past it, and only the path without the write
 		// makes a second row.
-		"example.com/wiredprev/cmd/server/main.go:42": {
+		"example.com/wiredprev/cmd/server/main.go:43": {
 			`a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipments in shipping.Service.ReportDamage\$1 \(shipping.go:\d+:\d+\) first \(HTTP handler Reports.Damage, wired here\)`,
 			`a retry creates a second Shipment with a new ID: uuid.NewString\(\) in shipping.Service.ReportLoss\$1 \(shipping.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Reports.Loss, wired here\)`,
 		},
 		// A body whose reference the service fills from a row it read
 		// is keyed, whoever calls the service; one with none is not.
-		"example.com/wiredprev/cmd/server/main.go:45": {
+		"example.com/wiredprev/cmd/server/main.go:46": {
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in customsgw.Client.Submit \(customsgw.go:\d+:\d+\) \(HTTP handler Handler.FileBare, wired here\)`,
 		},
 		// A command a bus of the program dispatches, in a generic
 		// function, to the handler registered for its type, behind a
 		// generic decorator: the instance the root calls names it.
-		"example.com/wiredprev/cmd/server/main.go:48": {
+		"example.com/wiredprev/cmd/server/main.go:49": {
 			`a retry inserts a second grants row with a new id: uuid.NewString\(\) in ledgerdb.Grants.Grant \(ledgerdb.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Grant, wired here\)`,
 		},
 		// The writes past a chain of decorators as long as a root's
 		// reach, each of which hands the command on: they cost none.
-		"example.com/wiredprev/cmd/server/main.go:49": {
+		"example.com/wiredprev/cmd/server/main.go:50": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into grants in ledgerdb.Grants.Grant \(ledgerdb.go:\d+:\d+\) is not idempotent \(HTTP handler API.Grant, wired here\)`,
 		},
 		// A plain interface that main fills with an instance of a

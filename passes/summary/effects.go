@@ -1,7 +1,9 @@
 package summary
 
 import (
+	"cmp"
 	"go/types"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -94,7 +96,38 @@ func KeylessOf(e *effects.Call) valueflow.Keyless {
 	if len(e.Ext.Fields) > 0 {
 		k.Field = e.Ext.Fields[0]
 	}
+	if f := bodyDedupField(e); k.Slot == catalog.RequestHeader && f != "" {
+		// The provider drops a repeat by a field of the body the
+		// function is given (client_reference), which it leaves empty:
+		// that field is the slot to fill, not a header.
+		k.Slot, k.Field = catalog.InputField, f
+	}
 	return k
+}
+
+// bodyDedupField returns the wire name of the field of a request's body,
+// a struct the function that sends it is given, that is there only for
+// the receiver to drop a repeat by (client_reference), or "".
+func bodyDedupField(e *effects.Call) string {
+	fn, i := effects.BodyOwner(e)
+	if fn == nil || i < 0 || i >= len(fn.Params) {
+		return ""
+	}
+	t := fn.Params[i].Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for j := range st.NumFields() {
+		name, _, _ := strings.Cut(reflect.StructTag(st.Tag(j)).Get("json"), ",")
+		if name != "-" && catalog.IsDedupBodyField(st.Field(j).Name(), name) {
+			return cmp.Or(name, st.Field(j).Name())
+		}
+	}
+	return ""
 }
 
 // maxEffectDepth bounds how many calls of the package effectsOf

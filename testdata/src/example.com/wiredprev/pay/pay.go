@@ -51,7 +51,7 @@ func (t *Transfers) Send(ctx context.Context, tr Transfer) error {
 	if tr.Currency == "" {
 		tr.Currency = "EUR"
 	}
-	return httpx.DoJSON(ctx, t.HTTP, httpx.JSONRequest{Method: http.MethodPost, URL: t.Base + "/transfers", Header: t.header(), Body: tr})
+	return httpx.DoJSON(ctx, t.HTTP, httpx.JSONRequest{Method: http.MethodPost, URL: t.Base + "/transfers", Header: t.header(), Body: tr}) // want `a retry repeats the HTTP POST: the input sets no client_reference \(HTTP handler Refunds.RefundBare\)`
 }
 
 func (t *Transfers) header() http.Header {

@@ -145,3 +145,9 @@ func (c *Collections) Collect(w http.ResponseWriter, r *http.Request) {
 func (c *Collections) CollectKeyed(w http.ResponseWriter, r *http.Request) {
 	c.Debits.Create(r.Context(), pay.DebitRequest{Mandate: r.FormValue("mandate"), Reference: "dues", IdempotencyKey: r.Header.Get("Idempotency-Key")})
 }
+
+// RefundBare sends the transfer with no client_reference: the bank
+// takes it as a new one on every delivery.
+func (f *Refunds) RefundBare(w http.ResponseWriter, r *http.Request) {
+	f.Out.Send(r.Context(), pay.Transfer{Amount: 100})
+}

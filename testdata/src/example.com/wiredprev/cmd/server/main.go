@@ -35,6 +35,7 @@ func main() {
 	http.HandleFunc("POST /charges/keyed", b.ChargeKeyed)
 	f := &subs.Refunds{Out: &pay.Transfers{Base: "https://bank.example", HTTP: http.DefaultClient}}
 	http.HandleFunc("POST /refunds", f.Refund)
+	http.HandleFunc("POST /refunds/bare", f.RefundBare)
 	store := &ledgerdb.Store{DB: db}
 	d := &dues.Run{Invoices: store, Ledger: store}
 	http.HandleFunc("POST /dues", d.Raise)
