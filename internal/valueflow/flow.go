@@ -966,3 +966,26 @@ func AppliedTo(p *ssa.Parameter) []*ssa.Alloc {
 	}
 	return out
 }
+
+// LiteralUses reports whether lit, a function literal of fn, is used
+// in fn, as a closure or as itself, and only by calls that ok accepts.
+func LiteralUses(fn, lit *ssa.Function, ok func(ssa.CallInstruction) bool) bool {
+	uses := 0
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			var users []ssa.Instruction
+			if mc, isClosure := instr.(*ssa.MakeClosure); isClosure && mc.Fn == lit {
+				users = *mc.Referrers()
+			} else if slices.ContainsFunc(instr.Operands(nil), func(op *ssa.Value) bool { return *op == lit }) {
+				users = []ssa.Instruction{instr}
+			}
+			for _, u := range users {
+				uses++
+				if c, isCall := u.(ssa.CallInstruction); !isCall || !ok(c) {
+					return false
+				}
+			}
+		}
+	}
+	return uses > 0
+}

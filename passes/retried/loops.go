@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
 // loop makes the innermost loop of fn around block b a root: the body of
@@ -112,22 +114,15 @@ func reachable(roots []*Root, pkg *types.Package, fv *funcValues, skip func(ssa.
 							}
 						}
 					}
-				case *ssa.MakeClosure:
-					// A closure made on a retried path runs on it, whoever
-					// calls it: its code is part of the attempt. Only
-					// calls that skip stops take it there, it does not.
-					if !onlySkipped(instr, skip) {
-						visit(instr.Fn.(*ssa.Function), &Path{Root: p.Root, Via: p.Via})
-					}
 				}
-				// So does a function literal that captures nothing,
-				// which SSA does not wrap in a closure
-				// (fetches.EachRecord(func(r *kgo.Record) {...})).
-				if _, ok := instr.(*ssa.MakeClosure); ok {
-					continue
-				}
+				// A closure made on a retried path runs on it, whoever
+				// calls it: its code is part of the attempt. So does a
+				// function literal that captures nothing, which SSA
+				// does not wrap in a closure (fetches.EachRecord(func(r
+				// *kgo.Record) {...})). Only calls that skip stops take
+				// it there, it does not.
 				for _, op := range instr.Operands(nil) {
-					if lit, ok := (*op).(*ssa.Function); ok && lit.Parent() == fn && !skippedCall(instr, skip) {
+					if lit, ok := (*op).(*ssa.Function); ok && lit.Parent() == fn && (skip == nil || !valueflow.LiteralUses(fn, lit, skip)) {
 						visit(lit, &Path{Root: p.Root, Via: p.Via})
 					}
 				}
@@ -227,25 +222,4 @@ func isNil(v ssa.Value) bool {
 
 func isError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
-
-// onlySkipped reports whether every use of the closure mc is a call
-// that skip says does not go on (a transaction's run of its callback
-// after a guard), so the closure's code runs only past it.
-func onlySkipped(mc *ssa.MakeClosure, skip func(ssa.CallInstruction) bool) bool {
-	if skip == nil || len(*mc.Referrers()) == 0 {
-		return false
-	}
-	for _, r := range *mc.Referrers() {
-		if !skippedCall(r, skip) {
-			return false
-		}
-	}
-	return true
-}
-
-// skippedCall reports whether instr is a call that skip stops.
-func skippedCall(instr ssa.Instruction, skip func(ssa.CallInstruction) bool) bool {
-	call, ok := instr.(ssa.CallInstruction)
-	return ok && skip != nil && skip(call)
 }

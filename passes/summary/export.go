@@ -503,7 +503,7 @@ func unguardedCalls(res *Result, callers map[*ssa.Function][]*ssa.Function) map[
 			// The closure's definition: it runs past the guard when
 			// only guarded calls are handed it (a transaction's
 			// callback after a state guard's write).
-			return literalUses(caller, callee, func(c ssa.CallInstruction) bool { return res.GuardedCall(c) })
+			return valueflow.LiteralUses(caller, callee, res.GuardedCall)
 		}
 		calls := 0
 		for _, b := range caller.Blocks {
@@ -531,29 +531,6 @@ func unguardedCalls(res *Result, callers map[*ssa.Function][]*ssa.Function) map[
 		}
 	}
 	return out
-}
-
-// literalUses reports whether lit, a function literal of fn, is used
-// in fn, as a closure or as itself, and only by calls that ok accepts.
-func literalUses(fn, lit *ssa.Function, ok func(ssa.CallInstruction) bool) bool {
-	uses := 0
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			var users []ssa.Instruction
-			if mc, isClosure := instr.(*ssa.MakeClosure); isClosure && mc.Fn == lit {
-				users = *mc.Referrers()
-			} else if slices.ContainsFunc(instr.Operands(nil), func(op *ssa.Value) bool { return *op == lit }) {
-				users = []ssa.Instruction{instr}
-			}
-			for _, u := range users {
-				uses++
-				if c, isCall := u.(ssa.CallInstruction); !isCall || !ok(c) {
-					return false
-				}
-			}
-		}
-	}
-	return uses > 0
 }
 
 // sortedKeys is the functions of m by position, then name (the

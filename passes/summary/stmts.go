@@ -2624,7 +2624,7 @@ func stateGuardedAt(at ssa.Instruction, memo map[*ssa.Function][]stateGuard) boo
 		return true
 	}
 	parent := fn.Parent()
-	return parent != nil && literalUses(parent, fn, func(c ssa.CallInstruction) bool { return stateGuardedAt(c, memo) })
+	return parent != nil && valueflow.LiteralUses(parent, fn, func(c ssa.CallInstruction) bool { return stateGuardedAt(c, memo) })
 }
 
 // exclusive reports whether statements i and j never run in one call:
