@@ -151,7 +151,13 @@
 // before it inserts, or sets the row to the value its caller compared
 // a field with, UpdateTier(ctx, p.ID, tier.ID) past p.TierID ==
 // tierID, or hands an interface's method the rows to insert: an
-// outbox's Write in a unit of work's callback). Nor is a value reported that a variable held
+// outbox's Write in a unit of work's callback), or the callback of a
+// transaction that runs only after the state's write (the status set
+// on the row a condition names, db.Model(&Shipment{}).Where("id = ?",
+// sh.ID).Update("status", Damaged), then db.Transaction(func(tx) {...})
+// making the replacement). A claim that decides an item of a loop (if
+// !created { continue }) decides the next item's path anew, so the
+// fresh ID written past it is made once for each item. Nor is a value reported that a variable held
 // before the code wrote the whole variable over (the row it inserted,
 // read back by its other key): later uses read what was written.
 //

@@ -71,7 +71,14 @@
 // (no proof). A request or parameters passed to a
 // function of the package (c.sign(req), a builder) are followed into it,
 // three calls deep: a key it sets fills the slot, and one that hands
-// them on to code the analysis cannot read leaves the slot unknown.
+// them on to code the analysis cannot read leaves the slot unknown. A
+// request handed to a helper that sends it (c.do(req, &out)) is the
+// caller's when the helper only sets headers that carry no key
+// (Authorization, Accept) and tests the body. A body with a field only
+// for the receiver to drop a repeat by (client_reference) names that
+// field as the slot to fill; a key field the client sends as a header
+// when set (req.IdempotencyKey), left empty by the caller, is no key,
+// whatever other reference the body holds.
 // Functional options applied to the params (opts ...CallOption, run in
 // a loop or by a helper such as apply(&p.Params, opts)), or to an
 // options struct whose field the function copies into the key field of
