@@ -86,7 +86,9 @@ func uniqueTests(fn *ssa.Function) UniqueHandling {
 			for _, instr := range b.Instrs {
 				if usesUnique(instr) {
 					if v, ok := instr.(ssa.Value); ok {
-						u.add(branchOf(v))
+						for _, t := range testsOf(v) {
+							u.add(branchOf(t))
+						}
 					} else {
 						u.Handles = true // not a test we can follow: no proof the duplicate fails
 					}
@@ -95,6 +97,30 @@ func uniqueTests(fn *ssa.Function) UniqueHandling {
 		}
 	}
 	return u
+}
+
+// testsOf returns the tests of a use of a unique violation's code or
+// an ORM's duplicate-key error: the loaded error itself is no test, the
+// comparisons and predicates it is handed are (errors.Is(err,
+// gorm.ErrDuplicatedKey), err == gorm.ErrDuplicatedKey). A load used in
+// any other way is its own test, which proves nothing (branchOf).
+func testsOf(v ssa.Value) []ssa.Value {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return []ssa.Value{v}
+	}
+	var tests []ssa.Value
+	for _, r := range *load.Referrers() {
+		t, ok := r.(ssa.Value)
+		if !ok || !types.Identical(t.Type().Underlying(), types.Typ[types.Bool]) {
+			return []ssa.Value{v}
+		}
+		tests = append(tests, t)
+	}
+	if len(tests) == 0 {
+		return []ssa.Value{v}
+	}
+	return tests
 }
 
 // testsUnique reports whether fn or a literal of it tests for a unique

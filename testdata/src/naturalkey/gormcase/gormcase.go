@@ -3,6 +3,7 @@ package gormcase
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hibiken/asynq"
@@ -47,6 +48,35 @@ func recordHandled(msg *message.Message) error {
 		return nil
 	}
 	return err
+}
+
+var ErrConflict = errors.New("conflict")
+
+// The duplicate is only renamed: the retry still fails, with another
+// error, and nothing here takes that one.
+func recordRenamed(msg *message.Message) error {
+	err := db.Create(&Event{ID: msg.UUID}).Error // want `same ID again`
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return fmt.Errorf("%w: %v", ErrConflict, err)
+	}
+	return err
+}
+
+// A helper that renames the store's errors, as repositories do: the
+// duplicate's branch returns a new error, so the helper takes nothing.
+func recordTranslated(msg *message.Message) error {
+	return translate(db.Create(&Event{ID: msg.UUID}).Error) // want `same ID again`
+}
+
+func translate(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case err == gorm.ErrDuplicatedKey:
+		return fmt.Errorf("%w: %v", ErrConflict, err)
+	default:
+		return err
+	}
 }
 
 type HTTPRequest struct {
