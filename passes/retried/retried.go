@@ -286,8 +286,46 @@ func (r *Result) DispatchTargets(call ssa.CallInstruction) []*ssa.Function {
 // loop root calls through function values in its loop (a table of
 // handlers by topic): each runs on one delivery.
 func (r *Result) LoopTargets(root *Root) []*ssa.Function {
-	return r.valueTargets(maps.Keys(root.Blocks))
+	return r.valueTargets(loopBlocks(root, r.pass.Pkg))
 }
+
+// loopBlocks yields the blocks of a consumer loop's body and of the
+// package's functions it calls, directly or through others: a loop that
+// hands each delivery to c.process, which dispatches it through a table
+// of handlers, runs the table's functions on one delivery as a call in
+// the loop would.
+func loopBlocks(root *Root, pkg *types.Package) iter.Seq[*ssa.BasicBlock] {
+	return func(yield func(*ssa.BasicBlock) bool) {
+		seen := map[*ssa.Function]bool{root.Fn: true}
+		var visit func(blocks iter.Seq[*ssa.BasicBlock], depth int) bool
+		visit = func(blocks iter.Seq[*ssa.BasicBlock], depth int) bool {
+			for b := range blocks {
+				if !yield(b) {
+					return false
+				}
+				for _, instr := range b.Instrs {
+					call, ok := instr.(*ssa.Call)
+					if !ok || depth >= maxLoopDepth {
+						continue
+					}
+					callee := call.Call.StaticCallee()
+					if callee == nil || seen[callee] || callee.Blocks == nil || !isLocal(callee, pkg) {
+						continue
+					}
+					seen[callee] = true
+					if !visit(slices.Values(callee.Blocks), depth+1) {
+						return false
+					}
+				}
+			}
+			return true
+		}
+		visit(maps.Keys(root.Blocks), 0)
+	}
+}
+
+// maxLoopDepth bounds the calls loopBlocks follows from a loop's body.
+const maxLoopDepth = 3
 
 // BodyTargets returns the functions of the package that fn calls
 // through function values (an adapter's Work calling the function it

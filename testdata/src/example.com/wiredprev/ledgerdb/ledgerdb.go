@@ -9,6 +9,7 @@ import (
 
 	"example.com/wiredprev/customs"
 	"example.com/wiredprev/dues"
+	"example.com/wiredprev/meters"
 )
 
 // Store is the invoices' and the ledger's store.
@@ -57,5 +58,21 @@ func (g *Grants) Grant(ctx context.Context, member string, amount int64) error {
 // Revoke marks the member's grants revoked, as often as it is asked.
 func (g *Grants) Revoke(ctx context.Context, member string) error {
 	_, err := g.DB.ExecContext(ctx, "UPDATE grants SET revoked = true WHERE member = $1", member)
+	return err
+}
+
+// Readings stores meter readings under the meter's ID for each.
+type Readings struct{ DB *sql.DB }
+
+// Record inserts the reading: a redelivered message fails on its key
+// for ever.
+func (r *Readings) Record(ctx context.Context, rd meters.Reading) error {
+	_, err := r.DB.ExecContext(ctx, "INSERT INTO readings (reading_id, meter, value) VALUES ($1, $2, $3)", rd.ReadingID, rd.Meter, rd.Value) // want `a retry inserts the row for the same reading_id again, which fails or duplicates it: the INSERT into readings in ledgerdb.Readings.Record has no conflict handling for the caller-known reading_id \(SQS consumer loop Consumer.Run\)`
+	return err
+}
+
+// RecordOnce leaves a reading it has alone.
+func (r *Readings) RecordOnce(ctx context.Context, rd meters.Reading) error {
+	_, err := r.DB.ExecContext(ctx, "INSERT INTO readings (reading_id, meter, value) VALUES ($1, $2, $3) ON CONFLICT (reading_id) DO NOTHING", rd.ReadingID, rd.Meter, rd.Value)
 	return err
 }

@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"net/http"
 
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"gorm.io/gorm"
 
 	"example.com/wiredprev/bus"
@@ -18,6 +19,7 @@ import (
 	"example.com/wiredprev/httpx"
 	"example.com/wiredprev/idem"
 	"example.com/wiredprev/ledgerdb"
+	"example.com/wiredprev/meters"
 	"example.com/wiredprev/pay"
 	"example.com/wiredprev/reports"
 	"example.com/wiredprev/shipping"
@@ -54,6 +56,7 @@ func main() {
 	col := &subs.Collections{Debits: &pay.Debits{Base: "https://debits.example", HTTP: http.DefaultClient}}
 	http.HandleFunc("POST /collections", col.Collect)
 	http.HandleFunc("POST /collections/keyed", col.CollectKeyed)
+	go meters.New(sqs.New(sqs.Options{}), &ledgerdb.Readings{DB: db}).Run(context.Background())
 	http.ListenAndServe(":8080", nil)
 }
 
