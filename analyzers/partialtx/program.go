@@ -87,7 +87,8 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 				continue // judged with the first write of its operation
 			}
 			judged = append(judged, i)
-			others := withoutOutcomes(r, i, writes)
+			outcome := outcomes(r, i, writes)
+			others := slices.DeleteFunc(slices.Clone(writes), outcome)
 			if after {
 				// Past a state guard's write, the retry that stops at
 				// the guard's test leaves undone the writes behind it
@@ -95,7 +96,10 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 				// the test says, it finishes.
 				others = slices.DeleteFunc(slices.Clone(others), func(w int) bool { return w > i && !r.Stmts[w].StateGuarded })
 			}
-			if with, apart, own := c.apartWith(r, i, others, guards, comps, parsed); apart && !own {
+			// A guard the outcome's transaction runs (the invoice
+			// marked paid if it was open) decides nothing before the
+			// call.
+			if with, apart, own := c.apartWith(r, i, others, slices.DeleteFunc(slices.Clone(guards), outcome), comps, parsed); apart && !own {
 				found = append(found, candidate{first: i, stopped: after, counted: with})
 			} // a pair of the root's own writes is its package's to judge
 		}
@@ -177,13 +181,14 @@ func whatStmt(ps *summary.ProgramStmt, st *sqltext.Statement) string {
 	return what(st)
 }
 
-// withoutOutcomes leaves out of writes those that store the outcome of
-// an external call made after write first (the provider's reference of
-// a refund requested after its row was inserted, or the mark of its
-// failure): the row is the call's intent record, committed before it as
-// it must be, and the outcome can only commit after the call.
-func withoutOutcomes(r *summary.ProgramRoot, first int, writes []int) []int {
-	return slices.DeleteFunc(slices.Clone(writes), func(w int) bool {
+// outcomes returns whether a statement of the root's list stores the
+// outcome of an external call made after write first (the provider's
+// reference of a refund requested after its row was inserted, or the
+// mark of its failure), or commits in one transaction with such a
+// write: the row is the call's intent record, committed before it as it
+// must be, and the outcome can only commit after the call.
+func outcomes(r *summary.ProgramRoot, first int, writes []int) func(int) bool {
+	outcome := func(w int) bool {
 		if w == first {
 			return false
 		}
@@ -193,7 +198,19 @@ func withoutOutcomes(r *summary.ProgramRoot, first int, writes []int) []int {
 		return slices.ContainsFunc(r.Stmts[w].WriteBackOf, func(entry string) bool {
 			return slices.ContainsFunc(r.Calls, func(call summary.ProgramCall) bool { return call.Returns(entry) && call.Before > first })
 		})
-	})
+	}
+	// The writes a transaction commits with an outcome (the invoice
+	// marked paid with the charge's reference) commit after the call
+	// as it does.
+	units := map[string]bool{}
+	for _, w := range writes {
+		if outcome(w) && !r.Stmts[w].Autocommit() && r.Stmts[w].Unit != "" && r.Stmts[w].Unit != r.Stmts[first].Unit {
+			units[r.Stmts[w].Unit] = true
+		}
+	}
+	return func(w int) bool {
+		return outcome(w) || w != first && units[r.Stmts[w].Unit]
+	}
 }
 
 // apartWith returns the writes that can run in one operation with

@@ -633,6 +633,12 @@ type WiredStmt struct {
 	// when the function is a method value's wrapper and the receiver
 	// the one the value was bound to.
 	Recv ArgSource
+	// RecvFrom is the parameter (index + 1; 0 when none) that the
+	// receiver comes from, through fields, what a method of one returns
+	// or what a call given one returns (tx.Invoices(), with tx the
+	// parameter): a caller that passes its unit of work's value there
+	// makes the call on the work's handles.
+	RecvFrom int
 	// Relays are the function literals the call is handed that call a
 	// function parameter of the function whose list this is (a
 	// generic Run[T](ctx, uow, fn) that hands uow.Do a literal calling

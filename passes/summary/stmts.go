@@ -1289,13 +1289,24 @@ func (b *stmtBuilder) handsWork(call *ssa.Call, h valueflow.Handle) bool {
 // them, a field of one (r.Tickets), what an interface's method of one
 // returns (r.Events()), or what a call given one returns (store.New(q)).
 func (b *stmtBuilder) fromWork(v ssa.Value) bool {
-	if b.cb == nil || v == nil {
+	if b.cb == nil {
 		return false
+	}
+	p := derivedParam(v)
+	return p != nil && p.Parent() == b.cb.lit
+}
+
+// derivedParam returns the parameter v comes from: the parameter
+// itself, a field of one, what an interface's method of one returns,
+// or what a call given one as its first argument returns; or nil.
+func derivedParam(v ssa.Value) *ssa.Parameter {
+	if v == nil {
+		return nil
 	}
 	for depth := 0; depth < 8; depth++ {
 		v = valueflow.Unwrap(v)
 		if p, ok := v.(*ssa.Parameter); ok {
-			return p.Parent() == b.cb.lit
+			return p
 		}
 		if base := valueflow.FieldBase(v); base != v {
 			// A repository the work's value holds (r.Tickets,
@@ -1309,7 +1320,7 @@ func (b *stmtBuilder) fromWork(v ssa.Value) bool {
 		}
 		call, ok := v.(*ssa.Call)
 		if !ok {
-			return false
+			return nil
 		}
 		switch {
 		case call.Call.IsInvoke():
@@ -1317,10 +1328,34 @@ func (b *stmtBuilder) fromWork(v ssa.Value) bool {
 		case len(call.Call.Args) > 0:
 			v = call.Call.Args[0]
 		default:
-			return false
+			return nil
 		}
 	}
-	return false
+	return nil
+}
+
+// derivedIndex returns the index + 1 of the parameter of the function
+// being listed that v comes from (derivedParam), or 0.
+func (b *stmtBuilder) derivedIndex(v ssa.Value) int {
+	if p := derivedParam(v); p != nil {
+		return b.paramIndex(p) + 1
+	}
+	return 0
+}
+
+// handsWorkRecv reports whether a callee's wired call w is made on a
+// receiver, or given a handle, that call passes the callee from the
+// literal's parameters.
+func (b *stmtBuilder) handsWorkRecv(call *ssa.Call, w *valueflow.WiredStmt) bool {
+	if b.cb == nil {
+		return false
+	}
+	given := func(param int) bool {
+		return param >= 0 && param < len(call.Call.Args) && b.fromWork(call.Call.Args[param])
+	}
+	return given(w.RecvFrom-1) || slices.ContainsFunc(w.Handles, func(ah valueflow.ArgHandle) bool {
+		return ah.Handle.Kind == valueflow.HandleParam && ah.Handle.Path == "" && given(ah.Handle.Param)
+	})
 }
 
 // handsWorkContext reports whether a callee's wired call, with
@@ -1416,6 +1451,9 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		var wired *valueflow.WiredStmt
 		if s.Wired != nil {
 			wired = &valueflow.WiredStmt{Call: s.Wired.Call.Instantiate(calleeTypeArgs(call)), Recv: b.recvThrough(call, s.Wired.Recv), Guards: s.Wired.Guards, PastGuard: s.Wired.PastGuard, Chosen: s.Wired.Chosen, Discarded: s.Wired.Discarded}
+			if r := s.Wired.RecvFrom; r > 0 && r <= len(call.Call.Args) {
+				wired.RecvFrom = b.derivedIndex(call.Call.Args[r-1])
+			}
 			for _, ah := range s.Wired.Handles {
 				wired.Handles = append(wired.Handles, valueflow.ArgHandle{Arg: ah.Arg, Handle: b.mapHandle(call, ah.Handle)})
 			}
@@ -1441,6 +1479,14 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 			}
 			for _, j := range s.Wired.ProducedBy {
 				wired.ProducedBy = append(wired.ProducedBy, base+j)
+			}
+			for _, a := range s.Wired.Args {
+				// What this function's wired calls returned, handed
+				// to the callee for its call (applyOutcome(ctx, pay,
+				// charge) storing charge.ID): a write-back of theirs.
+				if a.Param >= 0 && a.Param < len(call.Call.Args) {
+					wired.ProducedBy = b.producers(call.Call.Args[a.Param], wired.ProducedBy)
+				}
 			}
 			wired.Produced = slices.Clone(s.Wired.Produced)
 			wired.Decoded = slices.Clone(s.Wired.Decoded)
@@ -1484,6 +1530,12 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		stmt := valueflow.SQLStmt{SQL: s.SQL, HandsOn: s.HandsOn, TextParam: s.TextParam, Handle: h, Guard: s.Guard && !discarded, ReadBack: s.ReadBack, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Nested: s.Nested}
 		if s.Context > 0 && s.Context <= len(call.Call.Args) {
 			b.chosenBy(&stmt, call.Call.Args[s.Context-1])
+		}
+		if wired != nil && !stmt.FromWork && b.handsWorkRecv(call, s.Wired) {
+			// The callee's wired call is made on what this call gives
+			// it from the unit of work's value (markPaid(ctx, tx, id)
+			// calling tx.Invoices().MarkPaid): the work's transaction.
+			stmt.FromWork = true
 		}
 		if wired != nil && !stmt.FromWork && b.handsWorkContext(call, s.Wired.Args) {
 			// The callee hands the context it is given to the wired
@@ -1770,6 +1822,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 	if call.Call.IsInvoke() {
 		bound = boundTx(b.h.r.Env.Catalog, call.Call.Value)
 		w.Recv = b.argSource(call.Call.Value, "")
+		w.RecvFrom = b.derivedIndex(call.Call.Value)
 		if w.Recv.Param < 0 && boundWrapper(b.fn) && call.Call.Value == b.fn.FreeVars[0] {
 			w.Recv.Param = valueflow.BoundRecv
 		}
@@ -2326,6 +2379,17 @@ func wiredProducer(res *Result, v ssa.Value, depth int) *ssa.Call {
 		if getter(x) {
 			return next(x.Call.Args[0]) // read from it (resp.RecurringToken())
 		}
+		if lit := returnedLiteral(x); lit != nil {
+			// A retry wrapper's result (retry.DoWithData(func() (T,
+			// error) {...})): what its function returns.
+			for _, b := range lit.Blocks {
+				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
+					if c := next(ret.Results[0]); c != nil {
+						return c
+					}
+				}
+			}
+		}
 	case *ssa.FreeVar:
 		if v := effects.Binding(x); v != nil {
 			return next(v) // a value the literal captures
@@ -2337,6 +2401,34 @@ func wiredProducer(res *Result, v ssa.Value, depth int) *ssa.Call {
 				if c := next(st.Val); c != nil {
 					return c
 				}
+			}
+		}
+	}
+	return nil
+}
+
+// returnedLiteral returns the function literal a static call is given
+// whose first result's type is the call's own first result's (a retry
+// wrapper, generic or not, that returns what its function returned), or
+// nil.
+func returnedLiteral(call *ssa.Call) *ssa.Function {
+	if call.Call.StaticCallee() == nil {
+		return nil
+	}
+	first := func(sig *types.Signature) types.Type {
+		if sig.Results().Len() == 0 {
+			return nil
+		}
+		return sig.Results().At(0).Type()
+	}
+	want := first(call.Call.Signature())
+	if want == nil || effects.IsError(want) {
+		return nil
+	}
+	for _, a := range call.Call.Args {
+		if lit := valueflow.LiteralFunc(a); lit != nil {
+			if got := first(lit.Signature); got != nil && types.Identical(got, want) {
+				return lit
 			}
 		}
 	}

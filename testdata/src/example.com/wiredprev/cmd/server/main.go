@@ -10,6 +10,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"gorm.io/gorm"
 
+	"example.com/wiredprev/billing"
+	"example.com/wiredprev/billingdb"
 	"example.com/wiredprev/bus"
 	"example.com/wiredprev/customs"
 	"example.com/wiredprev/customsgw"
@@ -56,6 +58,9 @@ func main() {
 	col := &subs.Collections{Debits: &pay.Debits{Base: "https://debits.example", HTTP: http.DefaultClient}}
 	http.HandleFunc("POST /collections", col.Collect)
 	http.HandleFunc("POST /collections/keyed", col.CollectKeyed)
+	bh := &billing.Handler{Billing: &billing.Service{Store: billingdb.New(orm), Provider: &billingdb.Cards{Base: "https://cards.example", HTTP: http.DefaultClient}}}
+	http.HandleFunc("POST /billing/events", bh.Webhook)
+	http.HandleFunc("POST /billing/pay", bh.Pay)
 	go meters.New(sqs.New(sqs.Options{}), &ledgerdb.Readings{DB: db}).Run(context.Background())
 	http.ListenAndServe(":8080", nil)
 }
