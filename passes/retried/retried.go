@@ -286,21 +286,27 @@ func (r *Result) DispatchTargets(call ssa.CallInstruction) []*ssa.Function {
 // loop root calls through function values in its loop (a table of
 // handlers by topic): each runs on one delivery.
 func (r *Result) LoopTargets(root *Root) []*ssa.Function {
-	return r.valueTargets(loopBlocks(root, r.pass.Pkg))
+	return r.valueTargets(maps.Keys(root.Blocks))
 }
 
-// loopBlocks yields the blocks of a consumer loop's body and of the
-// package's functions it calls, directly or through others: a loop that
-// hands each delivery to c.process, which dispatches it through a table
-// of handlers, runs the table's functions on one delivery as a call in
-// the loop would.
-func loopBlocks(root *Root, pkg *types.Package) iter.Seq[*ssa.BasicBlock] {
+// LoopCalleeTargets returns the functions of the package that the
+// package's functions a consumer loop's body calls, directly or through
+// others, call through function values: a loop that hands each delivery
+// to c.process, which dispatches it through a table of handlers, runs
+// the table's functions on one delivery as a call in the loop would.
+func (r *Result) LoopCalleeTargets(root *Root) []*ssa.Function {
+	return r.valueTargets(calleeBlocks(root, r.pass.Pkg))
+}
+
+// calleeBlocks yields the blocks of the package's functions that a
+// consumer loop's body calls, directly or through others.
+func calleeBlocks(root *Root, pkg *types.Package) iter.Seq[*ssa.BasicBlock] {
 	return func(yield func(*ssa.BasicBlock) bool) {
 		seen := map[*ssa.Function]bool{root.Fn: true}
 		var visit func(blocks iter.Seq[*ssa.BasicBlock], depth int) bool
 		visit = func(blocks iter.Seq[*ssa.BasicBlock], depth int) bool {
 			for b := range blocks {
-				if !yield(b) {
+				if depth > 0 && !yield(b) {
 					return false
 				}
 				for _, instr := range b.Instrs {
@@ -324,7 +330,7 @@ func loopBlocks(root *Root, pkg *types.Package) iter.Seq[*ssa.BasicBlock] {
 	}
 }
 
-// maxLoopDepth bounds the calls loopBlocks follows from a loop's body.
+// maxLoopDepth bounds the calls calleeBlocks follows from a loop's body.
 const maxLoopDepth = 3
 
 // BodyTargets returns the functions of the package that fn calls

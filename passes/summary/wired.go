@@ -916,6 +916,11 @@ func pendingRoots(res *Result) []valueflow.PendingRoot {
 			for _, fn := range res.Retried.LoopTargets(r) {
 				add(r, fn, false)
 			}
+			for _, fn := range res.Retried.LoopCalleeTargets(r) {
+				if !rootFns[fn] && (fn.Object() == nil || !rootObjs[fn.Object()]) {
+					add(r, fn, false) // not a root of its own (a method bound in the table)
+				}
+			}
 		default:
 			n := len(out)
 			add(r, r.Fn, false)
