@@ -55,6 +55,14 @@ type Catalog struct {
 	// senders are the program's functions that send a request their
 	// caller describes (see WithSenders).
 	senders map[string]RequestSender
+	// requestForwarders are the program's functions that send the
+	// request they are given, by FuncKey: the parameter it is (see
+	// WithRequestForwarders).
+	requestForwarders map[string]int
+	// requestMakers are the program's functions that make a request
+	// from the method and address they are given (see
+	// WithRequestMakers).
+	requestMakers map[string]ProgramMaker
 	// noKeyMechanism says that the package's code names no key (see
 	// WithoutKeyMechanism).
 	noKeyMechanism bool

@@ -48,6 +48,9 @@ func (c *Catalog) External(fn *types.Func) (External, bool) {
 	if e, ok := get(c.externals, fn); ok {
 		return e, true
 	}
+	if e, ok := c.forwarder(fn); ok {
+		return e, true
+	}
 	sig := fn.Type().(*types.Signature)
 	if sig.Recv() == nil || fn.Pkg() == nil {
 		return External{}, false

@@ -147,9 +147,11 @@ func IsResponder(t types.Type) bool {
 // and the common X- forms. Set on an outbound request, one keys it as
 // an idempotency header does (and a fresh value in it is freshid's).
 // A "*" stands for one segment, the sender's name (X-Quaymile-Event-Id,
-// X-GitHub-Delivery).
+// X-GitHub-Delivery, or without the X- that RFC 6648 retired:
+// Acme-Delivery).
 var deliveryHeaders = []string{"Webhook-Id", "Svix-Id", "X-Webhook-Id", "X-Webhook-Delivery", "X-Hook-Id", "X-Delivery-Id", "X-Event-Id",
-	"X-*-Event-Id", "X-*-Delivery-Id", "X-*-Delivery", "X-*-Webhook-Id"}
+	"X-*-Event-Id", "X-*-Delivery-Id", "X-*-Delivery", "X-*-Webhook-Id",
+	"*-Event-Id", "*-Delivery-Id", "*-Delivery", "*-Webhook-Id"}
 
 // HeaderNameMatches reports whether a header name is the one a name of
 // KeyHeaders gives, whose "*" stands for one segment of letters and
@@ -431,6 +433,71 @@ func (c *Catalog) WithSenders(senders map[string]RequestSender) *Catalog {
 	cc := *c
 	cc.senders = senders
 	return &cc
+}
+
+// WithRequestForwarders returns c with the program's request forwarders the
+// package can call, by FuncKey: functions that send the request they
+// are given as that parameter (counted without the receiver).
+func (c *Catalog) WithRequestForwarders(forwarders map[string]int) *Catalog {
+	if len(forwarders) == 0 {
+		return c
+	}
+	cc := *c
+	cc.requestForwarders = forwarders
+	return &cc
+}
+
+// ForwardsRequest reports whether fn is one of the program's request
+// forwarders.
+func (c *Catalog) ForwardsRequest(fn *types.Func) bool {
+	_, ok := c.forwarder(fn)
+	return ok
+}
+
+// forwarder returns, for one of the program's request forwarders, the
+// client's call with the request at the forwarder's parameter.
+func (c *Catalog) forwarder(fn *types.Func) (External, bool) {
+	if len(c.requestForwarders) == 0 {
+		return External{}, false
+	}
+	i, ok := get(c.requestForwarders, fn)
+	if !ok {
+		return External{}, false
+	}
+	e := externals["(*net/http.Client).Do"]
+	e.Arg = i
+	return e, true
+}
+
+// A ProgramMaker is a function of the program that makes an HTTP
+// request with a maker the catalog knows, from its parameters Method
+// and URL (counted without the receiver), and returns it; Body is the
+// parameter it encodes as the body, or -1.
+type ProgramMaker struct {
+	Method, URL, Body int
+}
+
+// WithRequestMakers returns c with the program's request makers the
+// package can call, by FuncKey.
+func (c *Catalog) WithRequestMakers(makers map[string]ProgramMaker) *Catalog {
+	if len(makers) == 0 {
+		return c
+	}
+	cc := *c
+	cc.requestMakers = makers
+	return &cc
+}
+
+// IsRequest reports whether t is net/http's request, as a request
+// maker returns it.
+func IsRequest(t types.Type) bool { return TypeKey(t) == "*net/http.Request" }
+
+// Maker reports whether fn is one of the program's request makers.
+func (c *Catalog) Maker(fn *types.Func) (ProgramMaker, bool) {
+	if len(c.requestMakers) == 0 || fn == nil {
+		return ProgramMaker{}, false
+	}
+	return get(c.requestMakers, fn)
 }
 
 // Sender reports whether fn is one of the program's request senders.

@@ -34,7 +34,7 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 		return true
 	}
 	req := arg(call.Instr, call.Fn, call.Ext.Arg)
-	origin, method, url, body := requestOrigin(req)
+	origin, method, url, body := requestOrigin(cat, req)
 	if origin == nil || (method != "POST" && method != "PATCH") || noEffect(url) ||
 		cat.Serves(method, pathSegments(url)) || OwnRoute(url) {
 		return false
@@ -568,7 +568,7 @@ func onlyUses(fa *ssa.FieldAddr, use func(ssa.Instruction) bool) bool {
 // constant method, its URL and its body; or the call of a function of
 // the package that builds the request (c.newRequest(ctx, "POST", path,
 // in, key)), with what its arguments fill of it.
-func requestOrigin(req ssa.Value) (origin ssa.Value, method string, url, body ssa.Value) {
+func requestOrigin(cat *catalog.Catalog, req ssa.Value) (origin ssa.Value, method string, url, body ssa.Value) {
 	ex, ok := valueflow.Unwrap(req).(*ssa.Extract)
 	if !ok || ex.Index != 0 {
 		return nil, "", nil, nil
@@ -582,6 +582,12 @@ func requestOrigin(req ssa.Value) (origin ssa.Value, method string, url, body ss
 		return nil, "", nil, nil
 	}
 	i, ok := catalog.RequestMaker(fn)
+	if pm, isMaker := cat.Maker(fn); !ok && isMaker {
+		// A maker of another package of the program's
+		// (httpx.JSONRequest(ctx, http.MethodPost, url, in)), whose
+		// body, a value it encodes, is the caller's.
+		return programMade(ex, call, fn, pm)
+	}
 	if !ok {
 		return builtRequest(ex, call)
 	}
@@ -598,6 +604,28 @@ func requestOrigin(req ssa.Value) (origin ssa.Value, method string, url, body ss
 	return ex, strings.ToUpper(constant.StringVal(m.Value)), call.Call.Args[i+1], body
 }
 
+// programMade is requestOrigin's answer for a request made by one of
+// the program's request makers of another package.
+func programMade(ex *ssa.Extract, call *ssa.Call, fn *types.Func, pm catalog.ProgramMaker) (origin ssa.Value, method string, url, body ssa.Value) {
+	arg := func(i int) ssa.Value {
+		if i < 0 {
+			return nil
+		}
+		if fn.Type().(*types.Signature).Recv() != nil {
+			i++ // the receiver is the call's first argument
+		}
+		if i >= len(call.Call.Args) {
+			return nil
+		}
+		return call.Call.Args[i]
+	}
+	m, ok := arg(pm.Method).(*ssa.Const)
+	if !ok || m.Value == nil || m.Value.Kind() != constant.String {
+		return ex, "", nil, nil
+	}
+	return ex, strings.ToUpper(constant.StringVal(m.Value)), arg(pm.URL), arg(pm.Body)
+}
+
 // bodyKeyed reports whether a request body is encoded from a struct
 // with a field that carries the operation's key (an idempotencyKey in
 // the JSON): the request is keyed where its receiver reads it. Whether
@@ -605,6 +633,10 @@ func requestOrigin(req ssa.Value) (origin ssa.Value, method string, url, body ss
 // unknown rather than filled.
 func bodyKeyed(body ssa.Value) bool {
 	v := encoded(body)
+	if v == nil && body != nil && !effectsReader(body.Type()) {
+		// The value a program's request maker encodes as the body.
+		v = body
+	}
 	if v == nil {
 		// Bytes a retry wrapper's operation captures, encoded by the
 		// function that makes it.
@@ -615,6 +647,12 @@ func bodyKeyed(body ssa.Value) bool {
 		}
 	}
 	return v != nil && bodyValueKeyed(v, 0)
+}
+
+// effectsReader reports whether t is a reader or bytes: a body as the
+// libraries take it, not a value to encode.
+func effectsReader(t types.Type) bool {
+	return isBytes(t) || catalog.TypeKey(t) == "io.Reader" || types.IsInterface(t)
 }
 
 // encoded returns the value a request body is encoded from

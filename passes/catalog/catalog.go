@@ -25,7 +25,7 @@ func New(cat *catalog.Catalog) *analysis.Analyzer {
 		Doc:        "the APIs idemlint knows, as data, with the run's configuration and the program's SQL executors",
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cat), nil },
 		ResultType: reflect.TypeFor[*catalog.Catalog](),
-		FactTypes:  []analysis.Fact{new(Executor), new(Sender)},
+		FactTypes:  []analysis.Fact{new(Executor), new(Sender), new(Forwarder), new(Maker)},
 	}
 }
 
@@ -33,7 +33,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog) *catalog.Catalog {
 	if cat.Skips(pass.Pkg, InGOROOT(pass)) {
 		return cat
 	}
-	cat = cat.WithExecutors(executors(pass, cat)).WithRoutes(routes(pass)).WithSenders(senders(pass, cat))
+	cat = cat.WithExecutors(executors(pass, cat)).WithRoutes(routes(pass)).WithSenders(senders(pass, cat)).WithRequestForwarders(requestForwarders(pass, cat)).WithRequestMakers(requestMakers(pass, cat))
 	if !namesKey(pass, cat) {
 		cat = cat.WithoutKeyMechanism()
 	}

@@ -243,6 +243,18 @@ func deliverVendorHeader(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
+// Negative: the sender's delivery header without the X- prefix
+// (<Sender>-Delivery).
+func deliverPlainVendorHeader(ctx context.Context, t *asynq.Task) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://subscriber.example/hooks", bytes.NewReader(t.Payload()))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Quaymile-Delivery", t.ResultWriter().TaskID())
+	_, err = http.DefaultClient.Do(req)
+	return err
+}
+
 // A header whose segments do not make an event ID keys nothing.
 func deliverTracedVendor(ctx context.Context, t *asynq.Task) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://subscriber.example/hooks", bytes.NewReader(t.Payload()))

@@ -21,7 +21,9 @@ import (
 	"example.com/wiredprev/httpx"
 	"example.com/wiredprev/idem"
 	"example.com/wiredprev/ledgerdb"
+	"example.com/wiredprev/mail"
 	"example.com/wiredprev/meters"
+	"example.com/wiredprev/notices"
 	"example.com/wiredprev/pay"
 	"example.com/wiredprev/reports"
 	"example.com/wiredprev/shipping"
@@ -61,6 +63,9 @@ func main() {
 	bh := &billing.Handler{Billing: &billing.Service{Store: billingdb.New(orm), Provider: &billingdb.Cards{Base: "https://cards.example", HTTP: http.DefaultClient}}}
 	http.HandleFunc("POST /billing/events", bh.Webhook)
 	http.HandleFunc("POST /billing/pay", bh.Pay)
+	nh := &notices.Handler{Mail: &mail.Client{Base: "https://mail.example", HTTP: http.DefaultClient}}
+	http.HandleFunc("POST /welcome", nh.Welcome)
+	http.HandleFunc("POST /welcome/keyed", nh.WelcomeKeyed)
 	go meters.New(sqs.New(sqs.Options{}), &ledgerdb.Readings{DB: db}).Run(context.Background())
 	http.ListenAndServe(":8080", nil)
 }

@@ -1,0 +1,222 @@
+package catalog
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/idemlint/idemlint/internal/catalog"
+)
+
+// A Forwarder fact marks a function that sends the HTTP request its
+// caller gives it, as parameter Request (counted without the receiver),
+// with a client the catalog knows, and does nothing else with it: a
+// provider package's httpx.Send(doer, req, &out). Its call sends the
+// caller's request, as the client's Do would.
+type Forwarder struct {
+	Request int
+}
+
+func (*Forwarder) AFact() {}
+
+func (f *Forwarder) String() string { return fmt.Sprintf("forwarder(request p%d)", f.Request) }
+
+// requestForwarders returns the request forwarders the package can call: those
+// of the packages it imports, from their facts, and its own exported
+// ones, whose facts it exports. The package's unexported helpers are
+// read from SSA where they are called.
+func requestForwarders(pass *analysis.Pass, cat *catalog.Catalog) map[string]int {
+	out := make(map[string]int)
+	for _, f := range pass.AllObjectFacts() {
+		fw, ok := f.Fact.(*Forwarder)
+		fn, isFn := f.Object.(*types.Func)
+		if ok && isFn {
+			out[catalog.FuncKey(fn)] = fw.Request
+		}
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok || !fn.Exported() {
+				continue
+			}
+			if i, ok := forwardsRequest(pass.TypesInfo, cat, fn, fd.Body); ok {
+				out[catalog.FuncKey(fn)] = i
+				pass.ExportObjectFact(fn, &Forwarder{Request: i})
+			}
+		}
+	}
+	return out
+}
+
+// forwardsRequest reads body as a request forwarder's: one send, whose
+// request is a parameter of fn that the body uses nowhere else, and no
+// request made.
+func forwardsRequest(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.BlockStmt) (int, bool) {
+	var req *types.Var
+	sends, makers := 0, 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		callee, ok := typeutil.Callee(info, call).(*types.Func)
+		if !ok {
+			return true
+		}
+		if lm := catalog.LibraryMethod(callee); lm != nil {
+			callee = lm // the client behind the program's interface (doer.Do(req))
+		}
+		if _, ok := catalog.RequestMaker(callee); ok {
+			makers++
+		}
+		if ext, ok := cat.External(callee); ok && ext.Slot == catalog.RequestHeader && ext.Method == "" {
+			sends++
+			if ext.Arg < len(call.Args) {
+				if id, ok := ast.Unparen(call.Args[ext.Arg]).(*ast.Ident); ok {
+					req, _ = info.Uses[id].(*types.Var)
+				}
+			}
+		}
+		return true
+	})
+	if sends != 1 || makers != 0 || req == nil {
+		return 0, false
+	}
+	params := fn.Type().(*types.Signature).Params()
+	i := 0
+	for ; i < params.Len() && params.At(i) != req; i++ {
+	}
+	if i == params.Len() || uses(info, body, req) != 1 {
+		return 0, false
+	}
+	return i, true
+}
+
+// uses counts the uses of v in body.
+func uses(info *types.Info, body *ast.BlockStmt, v *types.Var) int {
+	n := 0
+	ast.Inspect(body, func(node ast.Node) bool {
+		if id, ok := node.(*ast.Ident); ok && info.Uses[id] == v {
+			n++
+		}
+		return true
+	})
+	return n
+}
+
+// A Maker fact marks a function that makes an HTTP request with a
+// maker the catalog knows from the method and address its caller gives
+// it, as parameters Method and URL (counted without the receiver), and
+// returns it: httpx.JSONRequest(ctx, http.MethodPost, url, body). Body is
+// the parameter it encodes as the request's body, or -1. A request it
+// makes is as readable as one the caller made itself.
+type Maker struct {
+	Method, URL, Body int
+}
+
+func (*Maker) AFact() {}
+
+func (m *Maker) String() string {
+	return fmt.Sprintf("maker(method p%d, url p%d, body p%d)", m.Method, m.URL, m.Body)
+}
+
+// requestMakers returns the request makers the package can call: those
+// of the packages it imports, from their facts, and its own exported
+// functions, whose facts it exports.
+func requestMakers(pass *analysis.Pass, cat *catalog.Catalog) map[string]catalog.ProgramMaker {
+	out := make(map[string]catalog.ProgramMaker)
+	for _, f := range pass.AllObjectFacts() {
+		m, ok := f.Fact.(*Maker)
+		fn, isFn := f.Object.(*types.Func)
+		if ok && isFn {
+			out[catalog.FuncKey(fn)] = catalog.ProgramMaker(*m)
+		}
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd.Recv != nil {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok || !fn.Exported() {
+				continue
+			}
+			if m, ok := makesRequest(pass.TypesInfo, cat, fn, fd.Body); ok {
+				out[catalog.FuncKey(fn)] = m
+				pass.ExportObjectFact(fn, (*Maker)(&m))
+			}
+		}
+	}
+	return out
+}
+
+// makesRequest reads body as a request maker's: its first result is a
+// request, which one call of a maker the catalog knows makes from
+// parameters of fn for its method and address, and no request is sent.
+func makesRequest(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.BlockStmt) (catalog.ProgramMaker, bool) {
+	sig := fn.Type().(*types.Signature)
+	if sig.Results().Len() == 0 || !catalog.IsRequest(sig.Results().At(0).Type()) {
+		return catalog.ProgramMaker{}, false
+	}
+	m := catalog.ProgramMaker{Method: -1, URL: -1, Body: -1}
+	makers, sends := 0, 0
+	var encoded []int // the parameters json.Marshal encodes
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		callee, ok := typeutil.Callee(info, call).(*types.Func)
+		if !ok {
+			return true
+		}
+		if i, ok := catalog.RequestMaker(callee); ok && i+1 < len(call.Args) {
+			makers++
+			m.Method, m.URL = paramIndex(info, sig, call.Args[i]), paramIndex(info, sig, call.Args[i+1])
+		}
+		if j, ok := catalog.BodyEncoder(callee); ok && j < len(call.Args) {
+			if p := paramIndex(info, sig, call.Args[j]); p >= 0 {
+				encoded = append(encoded, p)
+			}
+		}
+		if lm := catalog.LibraryMethod(callee); lm != nil {
+			callee = lm
+		}
+		if _, ok := cat.External(callee); ok {
+			sends++
+		}
+		return true
+	})
+	if len(encoded) == 1 {
+		m.Body = encoded[0]
+	}
+	return m, makers == 1 && sends == 0 && m.Method >= 0 && m.URL >= 0
+}
+
+// paramIndex returns the index of the parameter of sig that e names,
+// or -1.
+func paramIndex(info *types.Info, sig *types.Signature, e ast.Expr) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return -1
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return -1
+	}
+	for i := range sig.Params().Len() {
+		if sig.Params().At(i) == v {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,38 @@
+// Package mailx holds the pieces the program's HTTP clients share: a
+// request maker and a sender of the requests it is given.
+package mailx
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+)
+
+// Doer is what sends requests: an *http.Client, or a test's double.
+type Doer interface {
+	Do(*http.Request) (*http.Response, error)
+}
+
+// NewJSON makes a request with body encoded as JSON.
+func NewJSON(ctx context.Context, method, url string, body any) (*http.Request, error) {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, method, url, bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	return req, nil
+}
+
+// Send sends req and closes the response.
+func Send(d Doer, req *http.Request) error {
+	resp, err := d.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}

@@ -1,0 +1,32 @@
+// Package notices sends members the e-mails their requests ask for.
+package notices
+
+import (
+	"context"
+	"net/http"
+
+	"example.com/wiredprev/mail"
+)
+
+// Mailer sends e-mail.
+type Mailer interface {
+	Send(ctx context.Context, m mail.Message) error
+}
+
+// Handler serves the notices' endpoints.
+type Handler struct{ Mail Mailer }
+
+// Welcome e-mails the member with no key: a retry sends it again.
+func (h *Handler) Welcome(w http.ResponseWriter, r *http.Request) {
+	if err := h.Mail.Send(r.Context(), mail.Message{To: r.FormValue("to"), Subject: "Welcome"}); err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+	}
+}
+
+// WelcomeKeyed e-mails the member under the request's key.
+func (h *Handler) WelcomeKeyed(w http.ResponseWriter, r *http.Request) {
+	m := mail.Message{To: r.FormValue("to"), Subject: "Welcome", IdempotencyKey: r.Header.Get("Idempotency-Key")}
+	if err := h.Mail.Send(r.Context(), m); err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+	}
+}
