@@ -151,7 +151,7 @@ func IsResponder(t types.Type) bool {
 // Acme-Delivery).
 var deliveryHeaders = []string{"Webhook-Id", "Svix-Id", "X-Webhook-Id", "X-Webhook-Delivery", "X-Hook-Id", "X-Delivery-Id", "X-Event-Id",
 	"X-*-Event-Id", "X-*-Delivery-Id", "X-*-Delivery", "X-*-Webhook-Id",
-	"*-Event-Id", "*-Delivery-Id", "*-Delivery", "*-Webhook-Id"}
+	"*-Event-Id", "*-Delivery", "*-Webhook-Id"}
 
 // HeaderNameMatches reports whether a header name is the one a name of
 // KeyHeaders gives, whose "*" stands for one segment of letters and

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -43,6 +44,16 @@ func senders(pass *analysis.Pass, cat *catalog.Catalog) map[string]catalog.Reque
 			out[catalog.FuncKey(fn)] = catalog.RequestSender(*s)
 		}
 	}
+	decls := make(map[*types.Func]*ast.FuncDecl)
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					decls[fn] = fd
+				}
+			}
+		}
+	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -53,7 +64,7 @@ func senders(pass *analysis.Pass, cat *catalog.Catalog) map[string]catalog.Reque
 			if !ok {
 				continue
 			}
-			if s, ok := sending(pass.TypesInfo, cat, fn, fd.Body); ok {
+			if s, ok := sending(pass.TypesInfo, cat, fn, fd.Body, decls); ok {
 				out[catalog.FuncKey(fn)] = s
 				if fn.Exported() {
 					pass.ExportObjectFact(fn, (*Sender)(&s))
@@ -68,21 +79,96 @@ func senders(pass *analysis.Pass, cat *catalog.Catalog) map[string]catalog.Reque
 // the catalog knows from a method and an address that are parameters of
 // fn or their fields, the entries of a map a parameter holds copied
 // onto its header in a loop, and one send, in fn or in the operation it
-// hands a retry wrapper.
-func sending(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.BlockStmt) (catalog.RequestSender, bool) {
+// hands a retry wrapper. A sender that makes and sends the request in
+// one helper of its package (c.once(ctx, req, payload, out), called
+// from a loop of attempts) is read through the helper, its parameters
+// standing for what fn passes them.
+func sending(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.BlockStmt, decls map[*types.Func]*ast.FuncDecl) (catalog.RequestSender, bool) {
+	r := resolver{info: info, fn: fn}
+	s, makers, sends, encoded := r.read(cat, body)
+	if makers == 0 && sends == 0 {
+		if h, call := sendingHelper(info, cat, fn, body, decls); h != nil {
+			r.subst = map[types.Object]ast.Expr{}
+			params := h.Type.Params.List
+			i := 0
+			for _, field := range params {
+				for _, name := range field.Names {
+					if i < len(call.Args) {
+						r.subst[info.Defs[name]] = call.Args[i]
+					}
+					i++
+				}
+			}
+			var more []catalog.ParamField
+			s, makers, sends, more = r.read(cat, h.Body)
+			encoded = append(encoded, more...)
+		}
+	}
+	if s.Body.Param < 0 && len(encoded) == 1 {
+		// The value the sender encodes into the body it makes
+		// (json.Marshal(r.Body), read by bytes.NewReader).
+		s.Body = encoded[0]
+	}
+	return s, makers == 1 && sends == 1 && s.Method.Param >= 0 && s.URL.Param >= 0
+}
+
+// sendingHelper returns the one function of the package that body
+// calls, whose own body makes and sends one request, with the call.
+func sendingHelper(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.BlockStmt, decls map[*types.Func]*ast.FuncDecl) (*ast.FuncDecl, *ast.CallExpr) {
+	var helper *ast.FuncDecl
+	var at *ast.CallExpr
+	n := 0
+	ast.Inspect(body, func(node ast.Node) bool {
+		call, ok := node.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		callee, ok := typeutil.Callee(info, call).(*types.Func)
+		if !ok || callee == fn {
+			return true
+		}
+		d := decls[callee]
+		if d == nil || d.Body == nil {
+			return true
+		}
+		inner := resolver{info: info, fn: callee}
+		if _, makers, sends, _ := inner.read(cat, d.Body); makers == 1 && sends == 1 {
+			if helper != d {
+				n++
+			}
+			helper, at = d, call
+		}
+		return true
+	})
+	if n != 1 {
+		return nil, nil
+	}
+	return helper, at
+}
+
+// A resolver reads expressions of a body as fn's parameters or their
+// fields; in a helper's body, subst gives what fn passes for each of the
+// helper's parameters.
+type resolver struct {
+	info  *types.Info
+	fn    *types.Func
+	subst map[types.Object]ast.Expr
+}
+
+// read returns what body makes of a request sender, with its count of
+// request makers and sends, and the parameters (or fields) json.Marshal
+// encodes.
+func (r resolver) read(cat *catalog.Catalog, body *ast.BlockStmt) (s catalog.RequestSender, makers, sends int, encoded []catalog.ParamField) {
 	none := catalog.ParamField{Param: -1}
-	s := catalog.RequestSender{Method: none, URL: none, Header: none, Body: none, Key: none}
-	makers, sends := 0, 0
-	var encoded []catalog.ParamField // the parameters (or fields) json.Marshal encodes
-	bodyGiven := false
+	s = catalog.RequestSender{Method: none, URL: none, Header: none, Body: none, Key: none}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.RangeStmt:
-			if p, ok := paramField(info, fn, n.X); ok && copiesHeader(info, n.Body) {
+			if p, ok := r.paramField(n.X); ok && copiesHeader(r.info, n.Body) {
 				s.Header = p
 			}
 		case *ast.CallExpr:
-			callee, ok := typeutil.Callee(info, n).(*types.Func)
+			callee, ok := typeutil.Callee(r.info, n).(*types.Func)
 			if !ok {
 				return true
 			}
@@ -91,24 +177,24 @@ func sending(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.B
 			}
 			if i, ok := catalog.RequestMaker(callee); ok && i+1 < len(n.Args) {
 				makers++
-				s.Method, _ = paramField(info, fn, n.Args[i])
-				s.URL = urlField(info, fn, n.Args[i+1])
+				s.Method, _ = r.paramField(n.Args[i])
+				s.URL = r.urlField(n.Args[i+1])
 				if i+2 < len(n.Args) {
-					if b, ok := paramField(info, fn, n.Args[i+2]); ok {
-						s.Body, bodyGiven = b, true
+					if b, ok := r.paramField(n.Args[i+2]); ok {
+						s.Body = b
 					}
 				}
 			}
 			if j, ok := catalog.BodyEncoder(callee); ok && j < len(n.Args) {
-				if b, ok := paramField(info, fn, n.Args[j]); ok {
+				if b, ok := r.paramField(n.Args[j]); ok {
 					encoded = append(encoded, b)
 				}
 			}
 			if ext, ok := cat.External(callee); ok && ext.Slot == catalog.RequestHeader && ext.Method == "" {
 				sends++
 			}
-			if catalog.SetsRequestHeader(callee) && len(n.Args) == 2 && isKeyHeader(info, cat, n.Args[0]) {
-				if p, ok := paramField(info, fn, n.Args[1]); ok {
+			if catalog.SetsRequestHeader(callee) && len(n.Args) == 2 && isKeyHeader(r.info, cat, n.Args[0]) {
+				if p, ok := r.paramField(n.Args[1]); ok {
 					s.Key = p
 				} else {
 					s.KeyOther = true
@@ -117,12 +203,7 @@ func sending(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.B
 		}
 		return true
 	})
-	if !bodyGiven && len(encoded) == 1 {
-		// The value the sender encodes into the body it makes
-		// (json.Marshal(r.Body), read by bytes.NewReader).
-		s.Body = encoded[0]
-	}
-	return s, makers == 1 && sends == 1 && s.Method.Param >= 0 && s.URL.Param >= 0
+	return s, makers, sends, encoded
 }
 
 // isKeyHeader reports whether e is the constant name of a header that
@@ -139,13 +220,17 @@ func isKeyHeader(info *types.Info, cat *catalog.Catalog, e ast.Expr) bool {
 // urlField returns the parameter of fn, or the field of one, that an
 // address is, or ends with: a client's base joined with the path its
 // caller gives (c.baseURL + r.Path).
-func urlField(info *types.Info, fn *types.Func, e ast.Expr) catalog.ParamField {
+func (r resolver) urlField(e ast.Expr) catalog.ParamField {
 	for {
-		if p, ok := paramField(info, fn, e); ok {
+		if p, ok := r.paramField(e); ok {
 			return p
 		}
 		bin, ok := ast.Unparen(e).(*ast.BinaryExpr)
 		if !ok || bin.Op != token.ADD {
+			if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) > 0 && isTrim(r.info, call) {
+				e = call.Args[0] // strings.TrimRight(c.base, "/") + r.Path's base
+				continue
+			}
 			return catalog.ParamField{Param: -1}
 		}
 		e = bin.Y
@@ -168,11 +253,12 @@ func copiesHeader(info *types.Info, body *ast.BlockStmt) bool {
 }
 
 // paramField returns the parameter of fn, or the field of one, that e
-// reads (r.Method, method); Param is -1 otherwise.
-func paramField(info *types.Info, fn *types.Func, e ast.Expr) (catalog.ParamField, bool) {
+// reads (r.Method, method), through what fn passes for a helper's
+// parameter; Param is -1 otherwise.
+func (r resolver) paramField(e ast.Expr) (catalog.ParamField, bool) {
 	field := ""
 	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
-		if v, ok := info.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
+		if v, ok := r.info.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
 			field, e = "."+sel.Sel.Name, sel.X
 		}
 	}
@@ -180,11 +266,25 @@ func paramField(info *types.Info, fn *types.Func, e ast.Expr) (catalog.ParamFiel
 	if !ok {
 		return catalog.ParamField{Param: -1}, false
 	}
-	params := fn.Type().(*types.Signature).Params()
+	if arg, ok := r.subst[r.info.Uses[id]]; ok {
+		p, ok := resolver{info: r.info, fn: r.fn}.paramField(arg)
+		if !ok || p.Field != "" && field != "" {
+			return catalog.ParamField{Param: -1}, false
+		}
+		return catalog.ParamField{Param: p.Param, Field: p.Field + field}, true
+	}
+	params := r.fn.Type().(*types.Signature).Params()
 	for i := range params.Len() {
-		if info.Uses[id] == params.At(i) {
+		if r.info.Uses[id] == params.At(i) {
 			return catalog.ParamField{Param: i, Field: field}, true
 		}
 	}
 	return catalog.ParamField{Param: -1}, false
+}
+
+// isTrim reports whether call is one of the strings package's trims,
+// which leave an address's base its own.
+func isTrim(info *types.Info, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && strings.HasPrefix(fn.Name(), "Trim")
 }

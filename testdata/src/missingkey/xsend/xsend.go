@@ -60,6 +60,35 @@ func DoRetried(ctx context.Context, c *http.Client, r Request) error {
 	return err
 }
 
+// DoAttempts sends the request up to three times, each attempt built
+// and sent by once.
+func DoAttempts(ctx context.Context, c *http.Client, r Request) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = once(ctx, c, r); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+func once(ctx context.Context, c *http.Client, r Request) error {
+	req, err := http.NewRequestWithContext(ctx, r.Method, r.URL, nil)
+	if err != nil {
+		return err
+	}
+	for k, vs := range r.Header {
+		for _, v := range vs {
+			req.Header.Add(k, v)
+		}
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
 // Doer is what a Client sends with: an *http.Client, or a test's double.
 type Doer interface {
 	Do(*http.Request) (*http.Response, error)

@@ -22,6 +22,18 @@ func chargeKeyed(w http.ResponseWriter, r *http.Request) {
 	xsend.Do(r.Context(), http.DefaultClient, xsend.Request{Method: http.MethodPost, URL: "https://pay.example/v1/charges", Header: h})
 }
 
+// Positive: a sender that makes and sends each attempt in a helper.
+func chargeAttempts(w http.ResponseWriter, r *http.Request) {
+	xsend.DoAttempts(r.Context(), http.DefaultClient, xsend.Request{Method: http.MethodPost, URL: "https://pay.example/v1/charges", Header: http.Header{}}) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler chargeAttempts\)`
+}
+
+// Negative: the same sender, given the request's key.
+func chargeAttemptsKeyed(w http.ResponseWriter, r *http.Request) {
+	h := http.Header{}
+	h.Set("Idempotency-Key", r.Header.Get("Idempotency-Key"))
+	xsend.DoAttempts(r.Context(), http.DefaultClient, xsend.Request{Method: http.MethodPost, URL: "https://pay.example/v1/charges", Header: h})
+}
+
 // Negative: a GET changes nothing.
 func status(w http.ResponseWriter, r *http.Request) {
 	xsend.Do(r.Context(), http.DefaultClient, xsend.Request{Method: http.MethodGet, URL: "https://pay.example/v1/charges/1", Header: http.Header{}})
