@@ -633,9 +633,10 @@ func programMade(ex *ssa.Extract, call *ssa.Call, fn *types.Func, pm catalog.Pro
 // unknown rather than filled.
 func bodyKeyed(body ssa.Value) bool {
 	v := encoded(body)
-	if v == nil && body != nil && !effectsReader(body.Type()) {
-		// The value a program's request maker encodes as the body.
-		v = body
+	if v == nil && body != nil && !isBodyReader(valueflow.Unwrap(body).Type()) {
+		// The value a program's request maker, or a sender, encodes
+		// as the body (Request{Body: req}, Body an any).
+		v = valueflow.Unwrap(body)
 	}
 	if v == nil {
 		// Bytes a retry wrapper's operation captures, encoded by the
@@ -649,10 +650,18 @@ func bodyKeyed(body ssa.Value) bool {
 	return v != nil && bodyValueKeyed(v, 0)
 }
 
-// effectsReader reports whether t is a reader or bytes: a body as the
-// libraries take it, not a value to encode.
-func effectsReader(t types.Type) bool {
-	return isBytes(t) || catalog.TypeKey(t) == "io.Reader" || types.IsInterface(t)
+// isBodyReader reports whether t is a reader, bytes or text: a body as
+// the libraries take it, not a value to encode.
+func isBodyReader(t types.Type) bool {
+	if isBytes(t) || types.IsInterface(t) {
+		return true
+	}
+	if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		return true
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Read")
+	_, isMethod := obj.(*types.Func)
+	return isMethod
 }
 
 // encoded returns the value a request body is encoded from
@@ -1568,14 +1577,17 @@ func describedRequest(cat *catalog.Catalog, c ssa.CallInstruction, fn *types.Fun
 	call.State = Absent
 	if s.Header.Param >= 0 {
 		h := given(s.Header)
-		if h == nil {
+		switch {
+		case h != nil:
+			call.Carrier, call.HeaderMap, call.HeaderField = h, true, strings.TrimPrefix(s.Header.Field, ".")
+			call.State, call.Key = mapHeader(h, c, cat.KeyHeaders())
+			if made, ok := h.(*ssa.Call); ok {
+				call.State, call.Key = helperHeader(made, call, cat.KeyHeaders())
+			}
+		case !FieldUnset(arg(c, fn, s.Header.Param), s.Header.Field):
 			return &Call{Instr: c, Fn: fn, Ext: call.Ext, Method: method, URL: url, State: Unknown}
 		}
-		call.Carrier, call.HeaderMap, call.HeaderField = h, true, strings.TrimPrefix(s.Header.Field, ".")
-		call.State, call.Key = mapHeader(h, c, cat.KeyHeaders())
-		if made, ok := h.(*ssa.Call); ok {
-			call.State, call.Key = helperHeader(made, call, cat.KeyHeaders())
-		}
+		// A request described with no headers at all sends none.
 	}
 	switch {
 	case s.KeyOther:

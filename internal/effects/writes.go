@@ -310,6 +310,42 @@ func FieldValue(v ssa.Value, path string) ssa.Value {
 	return v
 }
 
+// FieldUnset reports whether v, a struct built in place (a composite
+// literal), leaves its field at path at the zero value: nothing stores
+// into it, and the struct is only read and its fields only set, so no
+// other code fills it.
+func FieldUnset(v ssa.Value, path string) bool {
+	field, rest := splitField(path)
+	if field == "" || rest != "" {
+		return false
+	}
+	u := valueflow.Unwrap(v)
+	if load, ok := u.(*ssa.UnOp); ok && load.Op == token.MUL {
+		u = load.X
+	}
+	a, ok := u.(*ssa.Alloc)
+	if !ok || !isStruct(a.Type()) {
+		return false
+	}
+	if _, n := fieldStore(a, field); n > 0 {
+		return false
+	}
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.FieldAddr:
+			for _, u := range *r.Referrers() {
+				if st, ok := u.(*ssa.Store); !ok || st.Addr != r {
+					return false // a field's address handed on
+				}
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // TxOrigins names the transaction a statement runs on (see Origins).
 func (st *Stmt) TxOrigins() map[string]bool {
 	if st.txOrigins != nil {

@@ -374,6 +374,54 @@ func findKeyOption(res *Result, opts types.Type, field string) string {
 	return found
 }
 
+// bodyKeySinks returns, for fn's external calls whose body is one of
+// fn's parameters and carries a dedup field (bodyKey), that field as a
+// sink of the parameter: a caller that leaves it empty sends no key.
+func bodyKeySinks(res *Result, fn *ssa.Function) []valueflow.ParamSink {
+	var out []valueflow.ParamSink
+	for _, e := range res.Externals() {
+		if e.Instr.Parent() != fn && !runsDuring(res, e.Instr.Parent(), fn) {
+			continue
+		}
+		if p, field, name, ok := bodyKey(fn, e); ok {
+			at := valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(e.Instr.Pos()))
+			sink := valueflow.SinkInfo{Kind: valueflow.SlotSink, Column: name, What: "the request's " + name + " field, on which its receiver drops a repeat", At: at}
+			out = append(out, valueflow.ParamSink{Param: p, Path: "." + field, Sink: sink})
+		}
+	}
+	return out
+}
+
+// bodyKey returns, for an external call of fn whose key is unknown
+// because its body is one of fn's parameters (a client handing its
+// request struct to a sender: httpx.Request{Body: req}), the field of
+// that parameter's struct by which the receiver drops a repeat
+// (client_reference), with its name in the body: the caller decides the
+// key.
+func bodyKey(fn *ssa.Function, e *effects.Call) (param int, field, name string, ok bool) {
+	if e.State != effects.Unknown {
+		return -1, "", "", false
+	}
+	bfn, p := effects.BodyOwner(e)
+	if bfn != fn || p < 0 {
+		return -1, "", "", false
+	}
+	owner := fn.Params[p].Type()
+	if ptr, ok := owner.Underlying().(*types.Pointer); ok {
+		owner = ptr.Elem()
+	}
+	st, isStruct := owner.Underlying().(*types.Struct)
+	if !isStruct {
+		return -1, "", "", false
+	}
+	for i := range st.NumFields() {
+		if name, ok := valueflow.DedupBodyField(owner, i); ok {
+			return p, st.Field(i).Name(), name, true
+		}
+	}
+	return -1, "", "", false
+}
+
 // ownEffects summarises the external calls fn makes itself.
 func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 	var out []valueflow.Effect
@@ -400,6 +448,12 @@ func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 		}
 		if bfn, p := effects.BodyOwner(e); eff.Absent && bfn == fn && p >= 0 {
 			eff.BodyParam = 1 + p
+		}
+		if p, field, name, ok := bodyKey(fn, e); ok && slices.Index(fn.Params, e.Options) < 0 {
+			// The caller's request struct, sent whole: its dedup field
+			// is the key.
+			eff.KeyParam, eff.KeyPath, eff.KeyUnknown = p, "."+field, false
+			eff.Keyless.Slot, eff.Keyless.Field = catalog.InputField, name
 		}
 		if i := slices.Index(fn.Params, e.Options); e.State == effects.Unknown && i >= 0 {
 			// Only an option the caller passes can fill the slot.

@@ -116,6 +116,11 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 				sum.ParamSinks = append(sum.ParamSinks, valueflow.ParamSink{Param: eff.KeyParam, Path: eff.KeyPath, Sink: valueflow.SinkInfo{Kind: valueflow.SlotSink, What: "the provider's idempotency key", At: eff.At}})
 			}
 		}
+		for _, ps := range bodyKeySinks(res, fn) {
+			if !slices.ContainsFunc(sum.ParamSinks, func(have valueflow.ParamSink) bool { return have.Param == ps.Param && have.Path == ps.Path }) {
+				sum.ParamSinks = append(sum.ParamSinks, ps)
+			}
+		}
 		sum.ResultFields = res.ResultFields(fn, obj)
 		if len(sum.ResultFields) == 0 && !reachSinks[fn] && !rel.sinks && !rel.wired {
 			sum.ResultFields, sum.Carried = resultFields(sum.ParamResults), len(sum.ParamResults) > 0

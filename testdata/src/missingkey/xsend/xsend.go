@@ -3,7 +3,9 @@
 package xsend
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 )
 
@@ -12,6 +14,7 @@ type Request struct {
 	Method string
 	URL    string
 	Header http.Header
+	Body   any
 }
 
 // Do builds the request, copies the caller's headers onto it and sends
@@ -74,6 +77,28 @@ func DoAttempts(ctx context.Context, c *http.Client, r Request) error {
 
 func once(ctx context.Context, c *http.Client, r Request) error {
 	req, err := http.NewRequestWithContext(ctx, r.Method, r.URL, nil)
+	if err != nil {
+		return err
+	}
+	for k, vs := range r.Header {
+		for _, v := range vs {
+			req.Header.Add(k, v)
+		}
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Post sends the request with its body encoded as JSON.
+func Post(ctx context.Context, c *http.Client, r Request) error {
+	b, err := json.Marshal(r.Body)
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, r.Method, r.URL, bytes.NewReader(b))
 	if err != nil {
 		return err
 	}

@@ -148,3 +148,18 @@ type Captures struct{ API *xsend.Client }
 func (c *Captures) Capture(ctx context.Context, req CaptureRequest) error {
 	return c.API.Send(ctx, xsend.Call{Method: http.MethodPost, Path: "/v1/captures", Headers: keyHeaders(req.IdempotencyKey)})
 }
+
+// A JobRequest is a print job; the print shop runs one job per
+// client_reference.
+type JobRequest struct {
+	Product         string `json:"product"`
+	ClientReference string `json:"client_reference,omitempty"`
+}
+
+// Jobs submits print jobs.
+type Jobs struct{ HTTP *http.Client }
+
+// Submit sends the job as it is given, with no headers.
+func (j *Jobs) Submit(ctx context.Context, job JobRequest) error {
+	return xsend.Post(ctx, j.HTTP, xsend.Request{Method: http.MethodPost, URL: "https://print.example/jobs", Body: job})
+}

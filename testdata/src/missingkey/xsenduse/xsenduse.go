@@ -34,6 +34,19 @@ func chargeAttemptsKeyed(w http.ResponseWriter, r *http.Request) {
 	xsend.DoAttempts(r.Context(), http.DefaultClient, xsend.Request{Method: http.MethodPost, URL: "https://pay.example/v1/charges", Header: h})
 }
 
+var jobs = &xsendclient.Jobs{HTTP: http.DefaultClient}
+
+// Positive: a job without the reference the print shop drops a repeat
+// by, through a client that hands it whole to a sender.
+func printBadge(w http.ResponseWriter, r *http.Request) {
+	jobs.Submit(r.Context(), xsendclient.JobRequest{Product: "badge"}) // want `a retry repeats the HTTP POST: the input sets no client_reference: xsend.Post\(\) in xsendclient.Jobs.Submit \(xsendclient.go:\d+:\d+\) \(HTTP handler printBadge\)`
+}
+
+// Negative: the job carries the request's key as its reference.
+func printBadgeKeyed(w http.ResponseWriter, r *http.Request) {
+	jobs.Submit(r.Context(), xsendclient.JobRequest{Product: "badge", ClientReference: r.Header.Get("Idempotency-Key")})
+}
+
 // Negative: a GET changes nothing.
 func status(w http.ResponseWriter, r *http.Request) {
 	xsend.Do(r.Context(), http.DefaultClient, xsend.Request{Method: http.MethodGet, URL: "https://pay.example/v1/charges/1", Header: http.Header{}})
