@@ -1250,6 +1250,9 @@ var readActions = map[string]bool{
 	// An insurer's eligibility or a stock's availability: a question
 	// about coverage or stock that books nothing.
 	"eligibility": true, "availability": true,
+	// An inquiry (an X12 270 or 278 sent as JSON) asks a payer what
+	// it would do; it books nothing.
+	"inquiry": true, "inquiries": true,
 }
 
 // memberLists are last path segments of a mailing list's or address

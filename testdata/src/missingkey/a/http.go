@@ -135,7 +135,8 @@ func reads(w http.ResponseWriter, r *http.Request) {
 
 // Negative: POSTs that read: a token, a search, a GraphQL query, a
 // background check's searches and traces, a party's screening, a
-// lookup, an insurer's eligibility, stock's availability.
+// lookup, an insurer's eligibility, stock's availability, a payer's
+// inquiry.
 func readPosts(w http.ResponseWriter, r *http.Request) {
 	http.PostForm("https://auth.example/oauth/token", url.Values{})
 	http.Post("https://search.example/v1/search", "application/json", nil)
@@ -148,6 +149,7 @@ func readPosts(w http.ResponseWriter, r *http.Request) {
 	http.Post(baseURL+"/v2/plate-lookups", "application/json", nil)
 	http.Post(baseURL+"/v2/eligibility", "application/json", nil)
 	http.Post(baseURL+"/v1/stock_availability", "application/json", nil)
+	http.Post(baseURL+"/278/inquiries", "application/json", nil)
 	quote, _ := http.NewRequestWithContext(r.Context(), http.MethodPost, "https://carrier.example/v2/quote", nil)
 	http.DefaultClient.Do(quote)
 }
