@@ -940,7 +940,7 @@ func captured(v ssa.Value) ssa.Value {
 // in a field of interface type (apiRequest{Request: checkout}).
 func bodyValueKeyed(v ssa.Value, depth int) bool {
 	v = valueflow.Unwrap(v)
-	if hasBodyKeyField(v.Type(), 0) {
+	if hasBodyKeyField(v.Type(), 0) || mapKeyed(v) {
 		return true
 	}
 	if depth > 2 {
@@ -1041,6 +1041,26 @@ func hasBodyKeyField(t types.Type, depth int) bool {
 		// which a receiver reads as well.
 		if hasBodyKeyField(f.Type(), depth+1) || catalog.IsBodyKeyField(f.Name(), name) {
 			return true
+		}
+	}
+	return false
+}
+
+// mapKeyed reports whether v is a map the function makes with an entry
+// whose constant name carries the operation's key (map[string]any{
+// "order_reference": req.Reference}), as a struct's field would.
+func mapKeyed(v ssa.Value) bool {
+	m, ok := v.(*ssa.MakeMap)
+	if !ok {
+		return false
+	}
+	for _, r := range *m.Referrers() {
+		if u, ok := r.(*ssa.MapUpdate); ok {
+			if c, ok := u.Key.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+				if name := constant.StringVal(c.Value); catalog.IsBodyKeyField(name, name) || catalog.IsFilledKeyField(name) {
+					return true
+				}
+			}
 		}
 	}
 	return false

@@ -234,6 +234,27 @@ func deliverWebhook(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
+// Negative: a body made as a map whose entry carries the order's
+// reference, which the carrier drops a repeat by.
+func reserveByReference(ctx context.Context, t *asynq.Task) error {
+	body, err := json.Marshal(map[string]any{"plan": "eu-5gb", "order_reference": string(t.Payload())})
+	if err != nil {
+		return err
+	}
+	_, err = http.Post("https://carrier.example/v1/profiles/reserve", "application/json", bytes.NewReader(body))
+	return err
+}
+
+// A map body with no such entry is keyed by nothing.
+func reserveUnreferenced(ctx context.Context, t *asynq.Task) error {
+	body, err := json.Marshal(map[string]any{"plan": "eu-5gb"})
+	if err != nil {
+		return err
+	}
+	_, err = http.Post("https://carrier.example/v1/profiles/reserve", "application/json", bytes.NewReader(body)) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(asynq handler reserveUnreferenced\)`
+	return err
+}
+
 // Negative: the sender's own event-ID header (X-<sender>-Event-Id).
 func deliverVendorHeader(ctx context.Context, t *asynq.Task) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://subscriber.example/hooks", bytes.NewReader(t.Payload()))
