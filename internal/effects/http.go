@@ -634,9 +634,10 @@ func programMade(ex *ssa.Extract, call *ssa.Call, fn *types.Func, pm catalog.Pro
 func bodyKeyed(body ssa.Value) bool {
 	v := encoded(body)
 	if v == nil && body != nil && !isBodyReader(valueflow.Unwrap(body).Type()) {
-		// The value a program's request maker, or a sender, encodes
-		// as the body (Request{Body: req}, Body an any).
-		v = valueflow.Unwrap(body)
+		// The parameter a program's request maker, or a sender,
+		// encodes as the body (Request{Body: req}, Body an any): the
+		// caller's, keyed where it fills the key field (bodyKey).
+		v = spilledParam(body)
 	}
 	if v == nil {
 		// Bytes a retry wrapper's operation captures, encoded by the
