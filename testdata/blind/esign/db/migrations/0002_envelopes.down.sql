@@ -1,0 +1,3 @@
+DROP TABLE IF EXISTS envelope_events;
+DROP TABLE IF EXISTS signers;
+DROP TABLE IF EXISTS envelopes;
