@@ -638,6 +638,9 @@ func bodyKeyed(body ssa.Value) bool {
 		// encodes as the body (Request{Body: req}, Body an any): the
 		// caller's, keyed where it fills the key field (bodyKey).
 		v = spilledParam(body)
+		if m, ok := valueflow.Unwrap(body).(*ssa.MakeMap); ok && v == nil {
+			v = m // a map the client makes for the body
+		}
 	}
 	if v == nil {
 		// Bytes a retry wrapper's operation captures, encoded by the
@@ -1610,8 +1613,11 @@ func describedRequest(cat *catalog.Catalog, c ssa.CallInstruction, fn *types.Fun
 			}
 		case !FieldUnset(arg(c, fn, s.Header.Param), s.Header.Field):
 			return &Call{Instr: c, Fn: fn, Ext: call.Ext, Method: method, URL: url, State: Unknown}
+		default:
+			// A request described with no headers at all sends none:
+			// its header field is the slot, which the literal lacks.
+			call.HeaderMap, call.HeaderField = true, strings.TrimPrefix(s.Header.Field, ".")
 		}
-		// A request described with no headers at all sends none.
 	}
 	switch {
 	case s.KeyOther:

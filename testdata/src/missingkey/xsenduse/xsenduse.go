@@ -47,6 +47,19 @@ func printBadgeKeyed(w http.ResponseWriter, r *http.Request) {
 	jobs.Submit(r.Context(), xsendclient.JobRequest{Product: "badge", ClientReference: r.Header.Get("Idempotency-Key")})
 }
 
+// Negative: a body the call makes as a map, with the reference the
+// carrier drops a repeat by.
+func reserveReferenced(w http.ResponseWriter, r *http.Request) {
+	body := map[string]any{"plan": "eu", "order_reference": r.FormValue("order")}
+	xsend.Post(r.Context(), http.DefaultClient, xsend.Request{Method: http.MethodPost, URL: "https://carrier.example/v1/reserve", Body: body})
+}
+
+// Positive: a map body with no such entry.
+func reserveBare(w http.ResponseWriter, r *http.Request) {
+	body := map[string]any{"plan": "eu"}
+	xsend.Post(r.Context(), http.DefaultClient, xsend.Request{Method: http.MethodPost, URL: "https://carrier.example/v1/reserve", Body: body}) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler reserveBare\)`
+}
+
 // Negative: a GET changes nothing.
 func status(w http.ResponseWriter, r *http.Request) {
 	xsend.Do(r.Context(), http.DefaultClient, xsend.Request{Method: http.MethodGet, URL: "https://pay.example/v1/charges/1", Header: http.Header{}})
