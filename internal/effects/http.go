@@ -1051,8 +1051,9 @@ func hasBodyKeyField(t types.Type, depth int) bool {
 }
 
 // mapKeyed reports whether v is a map the function makes with an entry
-// whose constant name carries the operation's key (map[string]any{
-// "order_reference": req.Reference}), as a struct's field would.
+// whose constant name is a dedup field or a reference (map[string]any{
+// "order_reference": req.Reference}). An ID the map merely carries
+// (order_id, beside a message's text) keys nothing.
 func mapKeyed(v ssa.Value) bool {
 	m, ok := v.(*ssa.MakeMap)
 	if !ok {
@@ -1061,7 +1062,7 @@ func mapKeyed(v ssa.Value) bool {
 	for _, r := range *m.Referrers() {
 		if u, ok := r.(*ssa.MapUpdate); ok {
 			if c, ok := u.Key.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
-				if name := constant.StringVal(c.Value); catalog.IsBodyKeyField(name, name) || catalog.IsFilledKeyField(name) {
+				if name := constant.StringVal(c.Value); catalog.IsFilledKeyField(name) {
 					return true
 				}
 			}

@@ -245,9 +245,10 @@ func reserveByReference(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
-// A map body with no such entry is keyed by nothing.
+// A map body with no such entry is keyed by nothing, an order's ID
+// among its data included.
 func reserveUnreferenced(ctx context.Context, t *asynq.Task) error {
-	body, err := json.Marshal(map[string]any{"plan": "eu-5gb"})
+	body, err := json.Marshal(map[string]any{"plan": "eu-5gb", "order_id": string(t.Payload())})
 	if err != nil {
 		return err
 	}
