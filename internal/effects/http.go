@@ -1050,17 +1050,19 @@ func hasBodyKeyField(t types.Type, depth int) bool {
 	return false
 }
 
-// mapKeyed reports whether v is a map the function makes with an entry
-// whose constant name is a dedup field or a reference (map[string]any{
-// "order_reference": req.Reference}). An ID the map merely carries
-// (order_id, beside a message's text) keys nothing.
+// mapKeyed reports whether v is a map the function makes with an entry,
+// on every path, whose constant name is a dedup field or a reference
+// (map[string]any{"order_reference": req.Reference}). An ID the map
+// merely carries (order_id, beside a message's text) keys nothing.
 func mapKeyed(v ssa.Value) bool {
 	m, ok := v.(*ssa.MakeMap)
 	if !ok {
 		return false
 	}
 	for _, r := range *m.Referrers() {
-		if u, ok := r.(*ssa.MapUpdate); ok {
+		// An entry of the literal, not one set on some paths only
+		// (if e.Reference != "" { body["reference"] = e.Reference }).
+		if u, ok := r.(*ssa.MapUpdate); ok && u.Block() == m.Block() {
 			if c, ok := u.Key.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
 				if name := constant.StringVal(c.Value); catalog.IsFilledKeyField(name) {
 					return true

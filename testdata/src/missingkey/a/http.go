@@ -256,6 +256,21 @@ func reserveUnreferenced(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
+// A reference set on some paths only keys the others' requests with
+// nothing.
+func reserveMaybeReferenced(ctx context.Context, t *asynq.Task) error {
+	m := map[string]any{"plan": "eu-5gb"}
+	if ref := string(t.Payload()); ref != "" {
+		m["order_reference"] = ref
+	}
+	body, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	_, err = http.Post("https://carrier.example/v1/profiles/reserve", "application/json", bytes.NewReader(body)) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(asynq handler reserveMaybeReferenced\)`
+	return err
+}
+
 // Negative: the sender's own event-ID header (X-<sender>-Event-Id).
 func deliverVendorHeader(ctx context.Context, t *asynq.Task) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://subscriber.example/hooks", bytes.NewReader(t.Payload()))
