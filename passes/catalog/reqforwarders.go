@@ -29,28 +29,14 @@ func (f *Forwarder) String() string { return fmt.Sprintf("forwarder(request p%d)
 // ones, whose facts it exports. The package's unexported helpers are
 // read from SSA where they are called.
 func requestForwarders(pass *analysis.Pass, cat *catalog.Catalog) map[string]int {
-	out := make(map[string]int)
-	for _, f := range pass.AllObjectFacts() {
-		fw, ok := f.Fact.(*Forwarder)
-		fn, isFn := f.Object.(*types.Func)
-		if ok && isFn {
-			out[catalog.FuncKey(fn)] = fw.Request
+	out := importedFuncFacts(pass, func(fw *Forwarder) int { return fw.Request })
+	for _, d := range funcDecls(pass) {
+		if !d.fn.Exported() {
+			continue
 		}
-	}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok || !fn.Exported() {
-				continue
-			}
-			if i, ok := forwardsRequest(pass.TypesInfo, cat, fn, fd.Body); ok {
-				out[catalog.FuncKey(fn)] = i
-				pass.ExportObjectFact(fn, &Forwarder{Request: i})
-			}
+		if i, ok := forwardsRequest(pass.TypesInfo, cat, d.fn, d.decl.Body); ok {
+			out[catalog.FuncKey(d.fn)] = i
+			pass.ExportObjectFact(d.fn, &Forwarder{Request: i})
 		}
 	}
 	return out
@@ -62,15 +48,7 @@ func requestForwarders(pass *analysis.Pass, cat *catalog.Catalog) map[string]int
 func forwardsRequest(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.BlockStmt) (int, bool) {
 	var req *types.Var
 	sends, makers := 0, 0
-	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		callee, ok := typeutil.Callee(info, call).(*types.Func)
-		if !ok {
-			return true
-		}
+	eachCall(info, body, func(call *ast.CallExpr, callee *types.Func) {
 		if lm := catalog.LibraryMethod(callee); lm != nil {
 			callee = lm // the client behind the program's interface (doer.Do(req))
 		}
@@ -85,7 +63,6 @@ func forwardsRequest(info *types.Info, cat *catalog.Catalog, fn *types.Func, bod
 				}
 			}
 		}
-		return true
 	})
 	if sends != 1 || makers != 0 || req == nil {
 		return 0, false
@@ -132,28 +109,14 @@ func (m *Maker) String() string {
 // of the packages it imports, from their facts, and its own exported
 // functions, whose facts it exports.
 func requestMakers(pass *analysis.Pass, cat *catalog.Catalog) map[string]catalog.ProgramMaker {
-	out := make(map[string]catalog.ProgramMaker)
-	for _, f := range pass.AllObjectFacts() {
-		m, ok := f.Fact.(*Maker)
-		fn, isFn := f.Object.(*types.Func)
-		if ok && isFn {
-			out[catalog.FuncKey(fn)] = catalog.ProgramMaker(*m)
+	out := importedFuncFacts(pass, func(m *Maker) catalog.ProgramMaker { return catalog.ProgramMaker(*m) })
+	for _, d := range funcDecls(pass) {
+		if d.decl.Recv != nil || !d.fn.Exported() {
+			continue
 		}
-	}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || fd.Recv != nil {
-				continue
-			}
-			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok || !fn.Exported() {
-				continue
-			}
-			if m, ok := makesRequest(pass.TypesInfo, cat, fn, fd.Body); ok {
-				out[catalog.FuncKey(fn)] = m
-				pass.ExportObjectFact(fn, (*Maker)(&m))
-			}
+		if m, ok := makesRequest(pass.TypesInfo, cat, d.fn, d.decl.Body); ok {
+			out[catalog.FuncKey(d.fn)] = m
+			pass.ExportObjectFact(d.fn, (*Maker)(&m))
 		}
 	}
 	return out
@@ -170,15 +133,7 @@ func makesRequest(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *
 	m := catalog.ProgramMaker{Method: -1, URL: -1, Body: -1}
 	makers, sends := 0, 0
 	var encoded []int // the parameters json.Marshal encodes
-	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		callee, ok := typeutil.Callee(info, call).(*types.Func)
-		if !ok {
-			return true
-		}
+	eachCall(info, body, func(call *ast.CallExpr, callee *types.Func) {
 		if i, ok := catalog.RequestMaker(callee); ok && i+1 < len(call.Args) {
 			makers++
 			m.Method, m.URL = paramIndex(info, sig, call.Args[i]), paramIndex(info, sig, call.Args[i+1])
@@ -194,7 +149,6 @@ func makesRequest(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *
 		if _, ok := cat.External(callee); ok {
 			sends++
 		}
-		return true
 	})
 	if len(encoded) == 1 {
 		m.Body = encoded[0]
@@ -219,4 +173,17 @@ func paramIndex(info *types.Info, sig *types.Signature, e ast.Expr) int {
 		}
 	}
 	return -1
+}
+
+// eachCall calls f with each call in body of a function or method it
+// can name.
+func eachCall(info *types.Info, body *ast.BlockStmt, f func(*ast.CallExpr, *types.Func)) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if callee, ok := typeutil.Callee(info, call).(*types.Func); ok {
+				f(call, callee)
+			}
+		}
+		return true
+	})
 }

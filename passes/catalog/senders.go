@@ -36,39 +36,55 @@ func (s *Sender) String() string {
 // the packages it imports, from their facts, and its own, whose facts it
 // exports.
 func senders(pass *analysis.Pass, cat *catalog.Catalog) map[string]catalog.RequestSender {
-	out := make(map[string]catalog.RequestSender)
-	for _, f := range pass.AllObjectFacts() {
-		s, ok := f.Fact.(*Sender)
-		fn, isFn := f.Object.(*types.Func)
-		if ok && isFn {
-			out[catalog.FuncKey(fn)] = catalog.RequestSender(*s)
-		}
-	}
+	out := importedFuncFacts(pass, func(s *Sender) catalog.RequestSender { return catalog.RequestSender(*s) })
 	decls := make(map[*types.Func]*ast.FuncDecl)
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok {
-				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					decls[fn] = fd
-				}
+	for _, d := range funcDecls(pass) {
+		decls[d.fn] = d.decl
+	}
+	for _, d := range funcDecls(pass) {
+		if s, ok := sending(pass.TypesInfo, cat, d.fn, d.decl.Body, decls); ok {
+			out[catalog.FuncKey(d.fn)] = s
+			if d.fn.Exported() {
+				pass.ExportObjectFact(d.fn, (*Sender)(&s))
 			}
 		}
 	}
+	return out
+}
+
+// importedFuncFacts returns, by FuncKey, what conv makes of the facts
+// of type F that the packages the package imports export on their
+// functions.
+func importedFuncFacts[F analysis.Fact, V any](pass *analysis.Pass, conv func(F) V) map[string]V {
+	out := make(map[string]V)
+	for _, f := range pass.AllObjectFacts() {
+		fact, ok := f.Fact.(F)
+		fn, isFn := f.Object.(*types.Func)
+		if ok && isFn {
+			out[catalog.FuncKey(fn)] = conv(fact)
+		}
+	}
+	return out
+}
+
+// A funcDecl is a function the package declares with a body.
+type funcDecl struct {
+	fn   *types.Func
+	decl *ast.FuncDecl
+}
+
+// funcDecls returns the functions the package declares with a body, in
+// source order.
+func funcDecls(pass *analysis.Pass) []funcDecl {
+	var out []funcDecl
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {
 				continue
 			}
-			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			if s, ok := sending(pass.TypesInfo, cat, fn, fd.Body, decls); ok {
-				out[catalog.FuncKey(fn)] = s
-				if fn.Exported() {
-					pass.ExportObjectFact(fn, (*Sender)(&s))
-				}
+			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				out = append(out, funcDecl{fn, fd})
 			}
 		}
 	}
