@@ -53,15 +53,15 @@ type Catalog struct {
 	// WithRoutes).
 	routes []Route
 	// senders are the program's functions that send a request their
-	// caller describes (see WithSenders).
+	// caller describes (see WithHTTPHelpers).
 	senders map[string]RequestSender
 	// requestForwarders are the program's functions that send the
 	// request they are given, by FuncKey: the parameter it is (see
-	// WithRequestForwarders).
+	// WithHTTPHelpers).
 	requestForwarders map[string]int
 	// requestMakers are the program's functions that make a request
 	// from the method and address they are given (see
-	// WithRequestMakers).
+	// WithHTTPHelpers).
 	requestMakers map[string]ProgramMaker
 	// noKeyMechanism says that the package's code names no key (see
 	// WithoutKeyMechanism).

@@ -424,34 +424,18 @@ type ParamField struct {
 	Field string
 }
 
-// WithSenders returns the catalog of one package of the run: c, with the
-// program's request senders the package can call, by FuncKey.
-func (c *Catalog) WithSenders(senders map[string]RequestSender) *Catalog {
-	if len(senders) == 0 {
+// WithHTTPHelpers returns the catalog of one package of the run: c,
+// with the program's HTTP helpers the package can call, by FuncKey: the
+// senders of requests their callers describe, the forwarders of the
+// requests they are given (by the parameter that holds it, counted
+// without the receiver) and the makers of requests.
+func (c *Catalog) WithHTTPHelpers(senders map[string]RequestSender, forwarders map[string]int, makers map[string]ProgramMaker) *Catalog {
+	if len(senders) == 0 && len(forwarders) == 0 && len(makers) == 0 {
 		return c
 	}
 	cc := *c
-	cc.senders = senders
+	cc.senders, cc.requestForwarders, cc.requestMakers = senders, forwarders, makers
 	return &cc
-}
-
-// WithRequestForwarders returns c with the program's request forwarders the
-// package can call, by FuncKey: functions that send the request they
-// are given as that parameter (counted without the receiver).
-func (c *Catalog) WithRequestForwarders(forwarders map[string]int) *Catalog {
-	if len(forwarders) == 0 {
-		return c
-	}
-	cc := *c
-	cc.requestForwarders = forwarders
-	return &cc
-}
-
-// ForwardsRequest reports whether fn is one of the program's request
-// forwarders.
-func (c *Catalog) ForwardsRequest(fn *types.Func) bool {
-	_, ok := c.forwarder(fn)
-	return ok
 }
 
 // forwarder returns, for one of the program's request forwarders, the
@@ -475,17 +459,6 @@ func (c *Catalog) forwarder(fn *types.Func) (External, bool) {
 // parameter it encodes as the body, or -1.
 type ProgramMaker struct {
 	Method, URL, Body int
-}
-
-// WithRequestMakers returns c with the program's request makers the
-// package can call, by FuncKey.
-func (c *Catalog) WithRequestMakers(makers map[string]ProgramMaker) *Catalog {
-	if len(makers) == 0 {
-		return c
-	}
-	cc := *c
-	cc.requestMakers = makers
-	return &cc
 }
 
 // IsRequest reports whether t is net/http's request, as a request

@@ -293,12 +293,8 @@ func FieldValue(v ssa.Value, path string) ssa.Value {
 		if field == "" {
 			return nil
 		}
-		u := valueflow.Unwrap(v)
-		if load, ok := u.(*ssa.UnOp); ok && load.Op == token.MUL {
-			u = load.X
-		}
-		a, ok := u.(*ssa.Alloc)
-		if !ok || !isStruct(a.Type()) {
+		a, ok := builtStruct(v)
+		if !ok {
 			return nil
 		}
 		stored, n := fieldStore(a, field)
@@ -310,6 +306,17 @@ func FieldValue(v ssa.Value, path string) ssa.Value {
 	return v
 }
 
+// builtStruct returns the allocation of the struct v is, or is loaded
+// from: a composite literal built in place.
+func builtStruct(v ssa.Value) (*ssa.Alloc, bool) {
+	u := valueflow.Unwrap(v)
+	if load, ok := u.(*ssa.UnOp); ok && load.Op == token.MUL {
+		u = load.X
+	}
+	a, ok := u.(*ssa.Alloc)
+	return a, ok && isStruct(a.Type())
+}
+
 // FieldUnset reports whether v, a struct built in place (a composite
 // literal), leaves its field at path at the zero value: nothing stores
 // into it, and the struct is only read and its fields only set, so no
@@ -319,12 +326,8 @@ func FieldUnset(v ssa.Value, path string) bool {
 	if field == "" || rest != "" {
 		return false
 	}
-	u := valueflow.Unwrap(v)
-	if load, ok := u.(*ssa.UnOp); ok && load.Op == token.MUL {
-		u = load.X
-	}
-	a, ok := u.(*ssa.Alloc)
-	if !ok || !isStruct(a.Type()) {
+	a, ok := builtStruct(v)
+	if !ok {
 		return false
 	}
 	if _, n := fieldStore(a, field); n > 0 {

@@ -33,7 +33,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog) *catalog.Catalog {
 	if cat.Skips(pass.Pkg, InGOROOT(pass)) {
 		return cat
 	}
-	cat = cat.WithExecutors(executors(pass, cat)).WithRoutes(routes(pass)).WithSenders(senders(pass, cat)).WithRequestForwarders(requestForwarders(pass, cat)).WithRequestMakers(requestMakers(pass, cat))
+	cat = cat.WithExecutors(executors(pass, cat)).WithRoutes(routes(pass)).WithHTTPHelpers(senders(pass, cat), requestForwarders(pass, cat), requestMakers(pass, cat))
 	if !namesKey(pass, cat) {
 		cat = cat.WithoutKeyMechanism()
 	}
