@@ -31,7 +31,8 @@
 // HEAD, PUT and DELETE requests, POSTs to token, search and GraphQL
 // endpoints and to addresses whose last segment names a read (screen,
 // validate, lookup, query, quote, rates, estimate, preview, calculate,
-// eligibility, availability, alone or as the segment's last word, as in
+// eligibility, availability, inquiry, alone or as the segment's last
+// word, as in
 // /plate-lookups, or ends in search or trace, as /federalcriminalsearch
 // and /ssntrace do), a helper's POST that its callers give only such
 // addresses, also when they are reached through an interface, or the
@@ -117,7 +118,16 @@
 // it. A sender may send through the program's doer interface, at its
 // base joined with the caller's path, and may set the key header from
 // a field of the request it is given: the caller's value for that field
-// is the key.
+// is the key. A sender may also build and send each attempt in a helper
+// of its package, and a client may make its request with a maker of
+// another package (httpx.JSONRequest(ctx, method, url, body)) and send
+// it with a forwarder of that package (httpx.Send(doer, req, &out)):
+// the request is the client's own, and its headers the ones it sets. A
+// client that hands its caller's request struct whole to a sender is
+// keyed by that struct's dedup field, which the caller fills or leaves
+// empty. A body made as a map is keyed by an entry every path sets whose
+// name is a dedup field or a reference ("order_reference"), not by an
+// ID it carries ("order_id").
 // go-retryablehttp retries by itself, so its
 // POSTs are reported wherever they are, but for a body its helper's
 // callers all give with a key field (json.Marshal(body) handed to

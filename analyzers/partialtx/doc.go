@@ -88,7 +88,13 @@
 // of one made after the first write (or marks its failure, or its
 // refusal: if !res.Authorised() { mark it; return an error }) is its
 // outcome record, which can only commit after it: it is not counted
-// with the intent record before the call.
+// with the intent record before the call, nor are the writes and guards
+// of the transaction that stores it (the invoice marked paid with the
+// charge's reference). What a retry wrapper returns
+// (retry.DoWithData(func() (T, error) {...})) is what its function
+// returned, the provider's answer among them; a helper of the package
+// given a unit of work's store (markPaid(ctx, tx, id), calling
+// tx.Invoices().MarkPaid) writes in the work's transaction.
 //
 // What the code does when a call fails says which writes are the work.
 // A later write whose failure the code tolerates (it tests the error,
