@@ -374,24 +374,6 @@ func findKeyOption(res *Result, opts types.Type, field string) string {
 	return found
 }
 
-// bodyKeySinks returns, for fn's external calls whose body is one of
-// fn's parameters and carries a dedup field (bodyKey), that field as a
-// sink of the parameter: a caller that leaves it empty sends no key.
-func bodyKeySinks(res *Result, fn *ssa.Function) []valueflow.ParamSink {
-	var out []valueflow.ParamSink
-	for _, e := range res.Externals() {
-		if e.Instr.Parent() != fn && !runsDuring(res, e.Instr.Parent(), fn) {
-			continue
-		}
-		if p, field, name, ok := bodyKey(fn, e); ok {
-			at := valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(e.Instr.Pos()))
-			sink := valueflow.SinkInfo{Kind: valueflow.SlotSink, Column: name, What: "the request's " + name + " field, on which its receiver drops a repeat", At: at}
-			out = append(out, valueflow.ParamSink{Param: p, Path: "." + field, Sink: sink})
-		}
-	}
-	return out
-}
-
 // bodyKey returns, for an external call of fn whose key is unknown
 // because its body is one of fn's parameters (a client handing its
 // request struct to a sender: httpx.Request{Body: req}), the field of

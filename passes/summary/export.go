@@ -110,15 +110,17 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 			sum.ParamResults = append(sum.ParamResults, valueflow.ParamResult{Param: i, Path: valueflow.OptionsPath, Result: 0, ResultPath: valueflow.AppliedOptions})
 		}
 		for _, eff := range sum.Effects {
-			if valueflow.IsOptionsPath(eff.KeyPath) && eff.KeyParam >= 0 {
+			switch {
+			case valueflow.IsOptionsPath(eff.KeyPath) && eff.KeyParam >= 0:
 				// What an option passed for the slot's field holds is
 				// the call's key.
 				sum.ParamSinks = append(sum.ParamSinks, valueflow.ParamSink{Param: eff.KeyParam, Path: eff.KeyPath, Sink: valueflow.SinkInfo{Kind: valueflow.SlotSink, What: "the provider's idempotency key", At: eff.At}})
-			}
-		}
-		for _, ps := range bodyKeySinks(res, fn) {
-			if !slices.ContainsFunc(sum.ParamSinks, func(have valueflow.ParamSink) bool { return have.Param == ps.Param && have.Path == ps.Path }) {
-				sum.ParamSinks = append(sum.ParamSinks, ps)
+			case eff.KeyParam >= 0 && eff.Keyless.Slot == catalog.InputField && eff.Keyless.Field != "" &&
+				!slices.ContainsFunc(sum.ParamSinks, func(have valueflow.ParamSink) bool { return have.Param == eff.KeyParam && have.Path == eff.KeyPath }):
+				// The dedup field of the caller's request struct that
+				// the client sends whole (bodyKey).
+				name := eff.Keyless.Field
+				sum.ParamSinks = append(sum.ParamSinks, valueflow.ParamSink{Param: eff.KeyParam, Path: eff.KeyPath, Sink: valueflow.SinkInfo{Kind: valueflow.SlotSink, Column: name, What: "the request's " + name + " field, on which its receiver drops a repeat", At: eff.At}})
 			}
 		}
 		sum.ResultFields = res.ResultFields(fn, obj)
