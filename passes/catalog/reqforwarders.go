@@ -46,7 +46,8 @@ func requestForwarders(pass *analysis.Pass, cat *catalog.Catalog) map[string]int
 // request is a parameter of fn that the body uses nowhere else, and no
 // request made.
 func forwardsRequest(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.BlockStmt) (int, bool) {
-	var req *types.Var
+	r := resolver{info: info, fn: fn}
+	req := -1
 	sends, makers := 0, 0
 	eachCall(info, body, func(call *ast.CallExpr, callee *types.Func) {
 		if lm := catalog.LibraryMethod(callee); lm != nil {
@@ -58,23 +59,17 @@ func forwardsRequest(info *types.Info, cat *catalog.Catalog, fn *types.Func, bod
 		if ext, ok := cat.External(callee); ok && ext.Slot == catalog.RequestHeader && ext.Method == "" {
 			sends++
 			if ext.Arg < len(call.Args) {
-				if id, ok := ast.Unparen(call.Args[ext.Arg]).(*ast.Ident); ok {
-					req, _ = info.Uses[id].(*types.Var)
-				}
+				req = r.param(call.Args[ext.Arg])
 			}
 		}
 	})
-	if sends != 1 || makers != 0 || req == nil {
+	if sends != 1 || makers != 0 || req < 0 {
 		return 0, false
 	}
-	params := fn.Type().(*types.Signature).Params()
-	i := 0
-	for ; i < params.Len() && params.At(i) != req; i++ {
-	}
-	if i == params.Len() || uses(info, body, req) != 1 {
+	if uses(info, body, fn.Type().(*types.Signature).Params().At(req)) != 1 {
 		return 0, false
 	}
-	return i, true
+	return req, true
 }
 
 // uses counts the uses of v in body.
@@ -130,16 +125,17 @@ func makesRequest(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *
 	if sig.Results().Len() == 0 || !catalog.IsRequest(sig.Results().At(0).Type()) {
 		return catalog.ProgramMaker{}, false
 	}
+	r := resolver{info: info, fn: fn}
 	m := catalog.ProgramMaker{Method: -1, URL: -1, Body: -1}
 	makers, sends := 0, 0
 	var encoded []int // the parameters json.Marshal encodes
 	eachCall(info, body, func(call *ast.CallExpr, callee *types.Func) {
 		if i, ok := catalog.RequestMaker(callee); ok && i+1 < len(call.Args) {
 			makers++
-			m.Method, m.URL = paramIndex(info, sig, call.Args[i]), paramIndex(info, sig, call.Args[i+1])
+			m.Method, m.URL = r.param(call.Args[i]), r.param(call.Args[i+1])
 		}
 		if j, ok := catalog.BodyEncoder(callee); ok && j < len(call.Args) {
-			if p := paramIndex(info, sig, call.Args[j]); p >= 0 {
+			if p := r.param(call.Args[j]); p >= 0 {
 				encoded = append(encoded, p)
 			}
 		}
@@ -156,25 +152,6 @@ func makesRequest(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *
 	return m, makers == 1 && sends == 0 && m.Method >= 0 && m.URL >= 0
 }
 
-// paramIndex returns the index of the parameter of sig that e names,
-// or -1.
-func paramIndex(info *types.Info, sig *types.Signature, e ast.Expr) int {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return -1
-	}
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok {
-		return -1
-	}
-	for i := range sig.Params().Len() {
-		if sig.Params().At(i) == v {
-			return i
-		}
-	}
-	return -1
-}
-
 // eachCall calls f with each call in body of a function or method it
 // can name.
 func eachCall(info *types.Info, body *ast.BlockStmt, f func(*ast.CallExpr, *types.Func)) {
@@ -186,4 +163,13 @@ func eachCall(info *types.Info, body *ast.BlockStmt, f func(*ast.CallExpr, *type
 		}
 		return true
 	})
+}
+
+// param returns the index of the parameter of fn that e names, whole,
+// or -1.
+func (r resolver) param(e ast.Expr) int {
+	if p, ok := r.paramField(e); ok && p.Field == "" {
+		return p.Param
+	}
+	return -1
 }
