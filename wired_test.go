@@ -940,9 +940,13 @@ func TestWired(t *testing.T) {
 		},
 		// A plain interface that main fills with an instance of a
 		// generic table: its type argument is the one the interface's
-		// method names where the table's names its type parameter.
-		"example.com/wiredgenrepo/cmd/server/main.go:14": {
+		// method names where the table's names its type parameter. A
+		// store whose repository builds its INSERT by reflection on the
+		// row's tags, adding the conflict clause when an option asks:
+		// the call without one.
+		"example.com/wiredgenrepo/cmd/server/main.go:15": {
 			`a retry creates a second Scan with a new ID: uuid.NewString\(\) in app.Handler.Scan \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Scan, wired here\)`,
+			`a retry inserts the row for the same \(provider_message_id, status\) again, .* the INSERT into gate_receipts in tagrepo.Insert \(tagrepo.go:\d+:\d+\) has no conflict handling for the caller-known \(provider_message_id, status\) \(HTTP handler Gate.Receipt, wired here\)`,
 			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into scans in genrepo.Table.Insert \(genrepo.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.Report, wired here\)`,
 		},
 		"example.com/wiredctxtx/cmd/server/main.go:16": {

@@ -35,6 +35,9 @@ func TestFreshID(t *testing.T) {
 	}
 	results := checktest.Run(t, testdata, freshid.New(passes.New(cfg)),
 		"freshid/basic",
+		// Rows a repository of another package inserts by reflection
+		// on their tags, with a conflict clause its options add.
+		"freshid/tagrows",
 		// ID functions of another package held in fields.
 		"freshid/xids", "freshid/heldx",
 		// A fresh key in the option that sets a client's key.

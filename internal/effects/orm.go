@@ -168,6 +168,12 @@ func genericModel(fn *ssa.Function, model, values ssa.Value, sql *sqltext.Statem
 	return g
 }
 
+// passesNone reports whether v, a call's variadic argument, is empty.
+func passesNone(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
 // paramOf returns the index of v among fn's parameters, or -1.
 func paramOf(fn *ssa.Function, v ssa.Value) int {
 	if p, ok := v.(*ssa.Parameter); ok && p.Parent() == fn {
@@ -197,6 +203,14 @@ func Instantiate(s valueflow.SQLStmt, call ssa.CallInstruction) valueflow.SQLStm
 	column, arithmetic := g.Column, g.Arithmetic
 	if args := call.Common().Args; g.Values >= 0 && g.Values < len(args) {
 		column, arithmetic = selfComputedEntry(args[g.Values])
+	}
+	if i := g.ConflictOpts - 1; i >= 0 {
+		// The options the call passes may add the conflict clause;
+		// a call with none writes the plain INSERT.
+		args := call.Common().Args
+		gg := *g
+		gg.Conflict = i >= len(args) || !passesNone(args[i])
+		s.Model = &gg
 	}
 	table := ModelTable(fn.Prog, t)
 	if g.TableTag != "" {
@@ -243,6 +257,11 @@ func InstantiateTypes(s valueflow.SQLStmt, targs []types.Type) valueflow.SQLStmt
 		return s
 	}
 	t := targs[g.TypeArg]
+	if g.ConflictOpts > 0 {
+		gg := *g
+		gg.Conflict = true // the call's options, unknown here
+		s.Model = &gg
+	}
 	n := valueflow.ModelType(t)
 	if n == nil {
 		return s

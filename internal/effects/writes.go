@@ -478,6 +478,14 @@ func genericTextStmt(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) 
 	if sql.Kind != sqltext.Insert {
 		return nil
 	}
+	opts := 0
+	if !sql.Conflict && optionalConflict(cc.Args[q]) {
+		// " ON CONFLICT ... DO NOTHING" written when an option asks:
+		// the call's options decide, or nothing is known.
+		if opts = optionsParam(c.Parent()); opts == 0 {
+			return nil
+		}
+	}
 	var args []ssa.Value
 	for _, a := range cc.Args[q+1:] {
 		if elems := valueflow.SliceElems(a); elems != nil {
@@ -486,16 +494,68 @@ func genericTextStmt(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) 
 		}
 		args = append(args, a)
 	}
-	for _, a := range args {
+	for _, a := range append(args, tableNamed(valueflow.FormatArgs(cc.Args[q]))...) {
 		model := valueflow.Unwrap(a)
 		if call, ok := model.(*ssa.Call); ok && len(call.Call.Args) == 0 && call.Call.IsInvoke() {
 			model = valueflow.Unwrap(call.Call.Value) // v.Values()...: the model's own values
 		}
 		if g := genericModel(c.Parent(), model, nil, sql, ""); g != nil && g.Param >= 0 {
+			g.ConflictOpts = opts
 			return &Stmt{Instr: c, SQL: &sqltext.Statement{Kind: sqltext.Insert, Conflict: sql.Conflict, Upsert: sql.Upsert}, Generic: g, Recv: valueflow.SQLHandle(cc, fn, sc)}
 		}
 	}
 	return nil
+}
+
+// tableNamed returns the values whose TableName method gives a part of
+// a format: the row that an INSERT built by reflection on its struct
+// tags (fmt.Fprintf(&sb, "INSERT INTO %s (%s) ...", row.TableName(),
+// ...)) writes.
+func tableNamed(parts []ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, p := range parts {
+		call, ok := valueflow.Unwrap(p).(*ssa.Call)
+		if !ok {
+			continue
+		}
+		switch cc := &call.Call; {
+		case cc.IsInvoke() && cc.Method.Name() == "TableName":
+			out = append(out, cc.Value)
+		case !cc.IsInvoke() && len(cc.Args) == 1:
+			if fn := cc.StaticCallee(); fn != nil && fn.Name() == "TableName" && fn.Signature.Recv() != nil {
+				out = append(out, cc.Args[0])
+			}
+		}
+	}
+	return out
+}
+
+// optionalConflict reports whether some paths, and not all, add a
+// conflict clause to the text that text, a builder's String, holds.
+func optionalConflict(text ssa.Value) bool {
+	for _, part := range valueflow.OptionalText(text) {
+		if strings.Contains(strings.ToUpper(part), "ON CONFLICT") {
+			return true
+		}
+	}
+	return false
+}
+
+// optionsParam returns 1 + the index of fn's variadic parameter of
+// functional options (opts ...InsertOption), or 0.
+func optionsParam(fn *ssa.Function) int {
+	if !fn.Signature.Variadic() || len(fn.Params) == 0 {
+		return 0
+	}
+	last := fn.Params[len(fn.Params)-1]
+	sl, ok := last.Type().Underlying().(*types.Slice)
+	if !ok {
+		return 0
+	}
+	if _, ok := sl.Elem().Underlying().(*types.Signature); !ok {
+		return 0
+	}
+	return len(fn.Params)
 }
 
 // WorkContext reports whether ctx is the context parameter of a

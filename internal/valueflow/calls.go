@@ -259,7 +259,7 @@ func (t *tracer) imported(instr ssa.CallInstruction, a int, n node) bool {
 			}
 		}
 	}
-	if genericInsert(s, a) {
+	if genericInsert(s, a, instr.Common()) {
 		// Repo[T].Create(ctx, &Order{ID: uuid.NewString()}): the
 		// caller's model is what the generic function inserts.
 		t.modelArg(instr, n)
@@ -289,12 +289,26 @@ func (t *tracer) imported(instr ssa.CallInstruction, a int, n node) bool {
 // type parameter (Repo[T].Create), without conflict handling: the
 // caller's type decides the identity. One with conflict handling is
 // taken to absorb a retry, whatever its target: the target is the
-// caller's to name.
-func genericInsert(s *Summary, a int) bool {
+// caller's to name, as is one that the call's options may add.
+func genericInsert(s *Summary, a int, cc *ssa.CallCommon) bool {
 	return slices.ContainsFunc(s.Stmts, func(st SQLStmt) bool {
 		g := st.Model
-		return g != nil && g.Param == a && g.Kind == int(sqltext.Insert) && !g.Conflict && !g.Upsert
+		return g != nil && g.Param == a && g.Kind == int(sqltext.Insert) && !g.Conflict && !g.Upsert && !optionsPassed(g, cc)
 	})
+}
+
+// optionsPassed reports whether cc passes options where g, a generic
+// INSERT, takes the ones that may add its conflict clause.
+func optionsPassed(g *GenericModel, cc *ssa.CallCommon) bool {
+	i := g.ConflictOpts - 1
+	if i < 0 {
+		return false
+	}
+	if i >= len(cc.Args) {
+		return true
+	}
+	c, ok := cc.Args[i].(*ssa.Const)
+	return !ok || !c.IsNil()
 }
 
 // isLocal reports whether fn's body belongs to the package being analysed.
@@ -529,19 +543,22 @@ func (t *tracer) valuesArg(call *ssa.Call, n node) {
 // even though col is fresh: its conflict handling absorbs it (a fresh ID
 // stored together with an operation key under a uniqueness constraint,
 // ON CONFLICT (idempotency_key) DO NOTHING, or a conflict clause with
-// another key column beside it), or, without one, another key the
-// schema declares fails it.
+// another key column beside it, or another key the schema declares
+// that the retry repeats, under a clause that names no target), or,
+// without one, another key the schema declares fails it.
 func (t *tracer) absorbed(st *sqltext.Statement, col string, args []ssa.Value, traced ssa.Value) bool {
-	if !st.Conflict {
-		// Without conflict handling, a retry that repeats the values of
-		// another key fails there: no second row. A column filled with
-		// the traced value, or with another fresh one, repeats nothing.
-		var filled []string
-		for i, other := range st.Columns {
-			if ps := st.ArgsOf(i); len(ps) == 1 && t.repeats(args, ps[0].Index, traced) {
-				filled = append(filled, other)
-			}
+	// A retry that repeats the values of another key meets the first
+	// attempt's row there: without conflict handling it fails, with a
+	// conflict clause that names no target it does nothing. A column
+	// filled with the traced value, or with another fresh one, repeats
+	// nothing.
+	var filled []string
+	for i, other := range st.Columns {
+		if ps := st.ArgsOf(i); len(ps) == 1 && t.repeats(args, ps[0].Index, traced) {
+			filled = append(filled, other)
 		}
+	}
+	if !st.Conflict || len(st.ConflictTarget) == 0 && t.env.Catalog.FailsOnAnotherKey(st.Table, filled, col) {
 		return t.env.Catalog.FailsOnAnotherKey(st.Table, filled, col)
 	}
 	if len(st.ConflictTarget) > 0 {
@@ -705,6 +722,11 @@ func fieldsSetBefore(model ssa.Value, at ssa.Instruction) map[string]bool {
 	}
 	out := map[string]bool{}
 	for _, r := range *alloc.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc && Dominates(st, at) {
+			// d := Delivery{...}: the literal, stored whole into d.
+			maps.Copy(out, fieldsSetBefore(st.Val, st))
+			continue
+		}
 		fa, ok := r.(*ssa.FieldAddr)
 		if !ok {
 			continue
@@ -1037,6 +1059,9 @@ func ModelColumn(f *types.Var, tag string) string {
 		if v, ok := strings.CutPrefix(part, "column:"); ok {
 			return v
 		}
+	}
+	if name, _, _ := strings.Cut(reflect.StructTag(tag).Get("db"), ","); name != "" && name != "-" {
+		return name // the column a mapper of the db tag (sqlx, pgx's RowToStructByName, the program's own) reads
 	}
 	return catalog.GormColumn(f.Name())
 }

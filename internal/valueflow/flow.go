@@ -766,8 +766,9 @@ func constString(v ssa.Value) (string, bool) {
 
 // FormatOf returns the text v is built as, with %s where a part is
 // only known at run time: fmt.Sprintf's constant format, constants
-// joined to such texts, and what a function of the package returns
-// (r.insertSQL() + " ON CONFLICT DO NOTHING"). False when no part of it
+// joined to such texts, what a function of the package returns
+// (r.insertSQL() + " ON CONFLICT DO NOTHING"), and what every path
+// writes into a strings.Builder before its String. False when no part of it
 // is a format or a constant.
 func FormatOf(v ssa.Value) (string, bool) {
 	text, known := formatOf(v, 0)
@@ -789,13 +790,16 @@ func formatOf(v ssa.Value, depth int) (string, bool) {
 			return a + b, ok1 || ok2
 		}
 	case *ssa.Call:
+		if text, ok := builderFormat(v); ok {
+			return text, true
+		}
 		fn := v.Call.StaticCallee()
 		if fn == nil {
 			break
 		}
 		if fn.Object() != nil && catalog.FuncKey(fn.Object().(*types.Func)) == "fmt.Sprintf" && len(v.Call.Args) > 0 {
 			if format, ok := constString(v.Call.Args[0]); ok {
-				return strings.NewReplacer("%d", "%s", "%v", "%s", "%q", "%s").Replace(format), true
+				return percentS.Replace(format), true
 			}
 			break
 		}

@@ -488,6 +488,10 @@ type SQLStmt struct {
 	// in the same call as this one (they lie on exclusive branches).
 	Exclusive []int
 	At        Frame // the executor call
+	// Called is the call whose row decides the statement of a generic
+	// helper (Insert(ctx, db, row) building its INSERT from the row's
+	// type): where a finding on it is reported.
+	Called Frame
 	// Args says, for each argument of the statement (by placeholder
 	// index), which parameter of the function and which field of it the
 	// argument is, when it is one: the caller's value then fills it.
@@ -593,6 +597,11 @@ type GenericModel struct {
 	// is the column an Update method names, when constant.
 	Conflict, Upsert, Arithmetic bool
 	Column                       string
+	// ConflictOpts is 1 + the index of the variadic parameter of
+	// options one of which adds the conflict clause (Insert(ctx, db,
+	// row, OnConflictDoNothing("key"))), or 0: a call that passes
+	// none writes without one.
+	ConflictOpts int
 	// TableTag is the struct tag whose table option names the model's
 	// table (bun's), or "" for gorm's naming.
 	TableTag string

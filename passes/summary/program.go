@@ -636,7 +636,7 @@ func (p *program) freshArg(d ProgramDefect, origin valueflow.Origin, call valuef
 // genericInsert reports whether a generic model write inserts without
 // conflict handling.
 func genericInsert(g *valueflow.GenericModel) bool {
-	return g.Kind == int(sqltext.Insert) && !g.Conflict && !g.Upsert
+	return g.Kind == int(sqltext.Insert) && !g.Conflict && !g.Upsert && g.ConflictOpts == 0
 }
 
 // inside finds the defects made inside the implementations of a wired

@@ -463,6 +463,13 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 			if ps.Pos = p.locate(st.At, sc.pkg); !ps.Pos.IsValid() {
 				ps.Pos = p.locate(st.At, "")
 			}
+			if st.Called.Func != "" {
+				// A generic helper's statement, at the call that
+				// decides it.
+				if at := p.locate(st.Called, ""); at.IsValid() {
+					ps.Pos = at
+				}
+			}
 			if st.Lit != nil && ps.Pos.IsValid() {
 				ps.LitPos = p.locate(valueflow.Frame{Func: st.At.Func, Pos: st.Lit.Pos}, "")
 			}

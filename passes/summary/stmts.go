@@ -1422,6 +1422,9 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 	// nothing here.
 	discarded := effects.ResultsDiscarded(call)
 	for _, s := range sub.Stmts {
+		if s.Model != nil && effects.Instantiate(s, call).Model == nil {
+			s.Called = b.frame(call) // the row this call gives decides it
+		}
 		s = effects.CompleteText(effects.Instantiate(s, call), &call.Call, b.fn)
 		h := b.mapHandle(call, s.Handle)
 		if h.Kind == valueflow.HandleUnknown && s.Assumed && s.Handle.Kind == valueflow.HandleParam {
@@ -1527,7 +1530,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		stmt := valueflow.SQLStmt{SQL: s.SQL, HandsOn: s.HandsOn, TextParam: s.TextParam, Handle: h, Guard: s.Guard && !discarded, ReadBack: s.ReadBack, At: s.At, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Nested: s.Nested}
+		stmt := valueflow.SQLStmt{SQL: s.SQL, HandsOn: s.HandsOn, TextParam: s.TextParam, Handle: h, Guard: s.Guard && !discarded, ReadBack: s.ReadBack, At: s.At, Called: s.Called, Args: args, Absorbed: s.Absorbed, Renamed: s.Renamed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Nested: s.Nested}
 		if s.Context > 0 && s.Context <= len(call.Call.Args) {
 			b.chosenBy(&stmt, call.Call.Args[s.Context-1])
 		}

@@ -11,6 +11,7 @@ import (
 	"example.com/genrepo"
 	"example.com/ordersdb"
 	"example.com/ordersrepo"
+	"example.com/tagrepo"
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
 	"github.com/riverqueue/river"
@@ -136,4 +137,23 @@ func gateTaskOnce(ctx context.Context, t *asynq.Task) error {
 func scanTask(ctx context.Context, t *asynq.Task) error {
 	tb := &genrepo.Table[genrepo.Scan]{DB: db, Name: "scans"}
 	return tb.Insert(ctx, &genrepo.Scan{ID: string(t.Payload())}) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into scans in Table.Insert \(genrepo.go:\d+:\d+\) has no conflict handling for the caller-known id \(asynq handler scanTask\)`
+}
+
+// A receipt, keyed by the provider's message ID, that a repository of
+// another package inserts by reflection on its tags: the finding is at
+// the call, which decides the table and columns.
+type smsReceipt struct {
+	ID     string `db:"id"`
+	Status string `db:"status"`
+}
+
+func (smsReceipt) TableName() string { return "sms_receipts" }
+
+func smsReceiptTask(ctx context.Context, t *asynq.Task) error {
+	return tagrepo.Insert(ctx, db, smsReceipt{ID: string(t.Payload()), Status: "delivered"}) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into sms_receipts in tagrepo.Insert \(tagrepo.go:\d+:\d+\) has no conflict handling`
+}
+
+// The same insert with the option that adds the conflict clause.
+func smsReceiptTaskOnce(ctx context.Context, t *asynq.Task) error {
+	return tagrepo.Insert(ctx, db, smsReceipt{ID: string(t.Payload()), Status: "delivered"}, tagrepo.OnConflictDoNothing("id"))
 }

@@ -65,3 +65,10 @@ CREATE TABLE enrolment_keys (
 	key      text PRIMARY KEY,
 	resource text NOT NULL
 );
+
+-- wiredgenrepo's receipts, under the provider's message ID and status.
+CREATE TABLE gate_receipts (
+    provider_message_id text NOT NULL,
+    status text NOT NULL,
+    PRIMARY KEY (provider_message_id, status)
+);

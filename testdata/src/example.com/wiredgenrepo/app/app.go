@@ -28,3 +28,22 @@ func (h *Handler) Scan(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) Report(w http.ResponseWriter, r *http.Request) {
 	h.Scans.Insert(r.Context(), &genrepo.Scan{ID: r.FormValue("scan_id")})
 }
+
+// Receipts stores the gate provider's delivery receipts.
+type Receipts interface {
+	Record(ctx context.Context, messageID, status string) error
+	RecordOnce(ctx context.Context, messageID, status string) error
+}
+
+// Gate holds the receipts' store.
+type Gate struct{ Receipts Receipts }
+
+// Receipt stores a receipt the provider redelivers until answered.
+func (g *Gate) Receipt(w http.ResponseWriter, r *http.Request) {
+	g.Receipts.Record(r.Context(), r.FormValue("message_id"), r.FormValue("status"))
+}
+
+// ReceiptOnce stores it, skipping one already stored.
+func (g *Gate) ReceiptOnce(w http.ResponseWriter, r *http.Request) {
+	g.Receipts.RecordOnce(r.Context(), r.FormValue("message_id"), r.FormValue("status"))
+}

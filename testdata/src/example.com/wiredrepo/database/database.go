@@ -22,12 +22,12 @@ func (r *Repo[T]) conn(ctx context.Context) *gorm.DB { return Conn(ctx, r.db) }
 
 // Create inserts v.
 func (r *Repo[T]) Create(ctx context.Context, v *T) error {
-	return r.conn(ctx).Create(v).Error // want `the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipment_events in database.Repo.Create first \(HTTP handler Handler.Apply\)` `the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipment_events in database.Repo.Create first \(HTTP handler Handler.Ship\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into hubs in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Handler.OpenHub\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into manifests in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Manifests.File\)` `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into shipments in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Handler.Register\)`
+	return r.conn(ctx).Create(v).Error // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into manifests in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Manifests.File\)`
 }
 
 // CreateIfAbsent inserts v unless a row with its key exists.
 func (r *Repo[T]) CreateIfAbsent(ctx context.Context, v *T) (bool, error) {
-	res := r.conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(v) // want `a crash between the two commits records the key without its effect, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; .*HTTP handler Handler.Settle\)`
+	res := r.conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(v)
 	return res.RowsAffected == 1, res.Error
 }
 
@@ -46,7 +46,7 @@ func (r *Repo[T]) Save(ctx context.Context, v *T) error {
 // UpdateWhere sets fields on the rows that match the condition.
 func (r *Repo[T]) UpdateWhere(ctx context.Context, fields map[string]any, query string, args ...any) (int64, error) {
 	var model T
-	res := r.conn(ctx).Model(&model).Where(query, args...).Updates(fields) // want `2 writes commit separately and the UPDATE of hubs \(it computes from the current value\) in database.Repo.UpdateWhere is not idempotent \(HTTP handler Handler.Collect\)`
+	res := r.conn(ctx).Model(&model).Where(query, args...).Updates(fields)
 	return res.RowsAffected, res.Error
 }
 

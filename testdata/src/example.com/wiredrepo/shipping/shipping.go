@@ -178,7 +178,7 @@ func (s *service) Open(ctx context.Context, orderRef string) error {
 // it stored back.
 func (s *service) Register(ctx context.Context, id, orderRef string) error {
 	sh := &domain.Shipment{ID: id, OrderRef: orderRef, Status: "open"}
-	if err := s.shipments.Create(ctx, sh); err != nil {
+	if err := s.shipments.Create(ctx, sh); err != nil { // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into shipments in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Handler.Register\)`
 		return err
 	}
 	log.Printf("shipment %s registered", sh.ID)
@@ -191,7 +191,7 @@ func (s *service) RegisterOnce(ctx context.Context, id, orderRef string) error {
 }
 
 func (s *service) Collect(ctx context.Context, hubID, shipmentID string, amount int64) error {
-	if _, err := s.hubs.UpdateWhere(ctx, map[string]any{"balance": gorm.Expr("balance + ?", amount)}, "id = ?", hubID); err != nil {
+	if _, err := s.hubs.UpdateWhere(ctx, map[string]any{"balance": gorm.Expr("balance + ?", amount)}, "id = ?", hubID); err != nil { // want `2 writes commit separately and the UPDATE of hubs \(it computes from the current value\) in database.Repo.UpdateWhere is not idempotent \(HTTP handler Handler.Collect\)`
 		return err
 	}
 	_, err := s.shipments.UpdateWhere(ctx, map[string]any{"status": "collected"}, "id = ?", shipmentID)
@@ -209,7 +209,7 @@ func (s *service) CollectInTx(ctx context.Context, hubID, shipmentID string, amo
 }
 
 func (s *service) Settle(ctx context.Context, key, hubID string, amount int64) error {
-	if done, err := s.keys.CreateIfAbsent(ctx, &domain.IdempotencyKey{Key: key}); err != nil || !done {
+	if done, err := s.keys.CreateIfAbsent(ctx, &domain.IdempotencyKey{Key: key}); err != nil || !done { // want `a crash between the two commits records the key without its effect, .* \(idempotency_keys on a handle that commits each statement, the effect on a transaction; .*HTTP handler Handler.Settle\)`
 		return err
 	}
 	return s.tx.InTx(ctx, func(ctx context.Context) error {
@@ -322,7 +322,7 @@ func (s *service) Ship(ctx context.Context, id string) error {
 	if err := s.shipments.Save(ctx, sh); err != nil {
 		return err
 	}
-	return s.events.Create(ctx, &domain.ShipmentEvent{ID: uuid.NewString(), ShipmentID: id, Kind: "shipped"})
+	return s.events.Create(ctx, &domain.ShipmentEvent{ID: uuid.NewString(), ShipmentID: id, Kind: "shipped"}) // want `the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipment_events in database.Repo.Create first \(HTTP handler Handler.Ship\)`
 }
 
 func (s *service) RegisterInTx(ctx context.Context, id, orderRef string) error {
@@ -343,7 +343,7 @@ func (s *service) RegisterCaptured(ctx context.Context, id, orderRef string) err
 // OpenHub stores a hub under the caller's ID, through the same generic
 // Create as the shipments.
 func (s *service) OpenHub(ctx context.Context, id string) error {
-	return s.hubs.Create(ctx, &domain.Hub{ID: id})
+	return s.hubs.Create(ctx, &domain.Hub{ID: id}) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into hubs in database.Repo.Create has no conflict handling for the caller-known id \(HTTP handler Handler.OpenHub\)`
 }
 
 // A state is a shipment's state, kept as its text.
@@ -371,7 +371,7 @@ func (s *service) Apply(ctx context.Context, kind, id string) error {
 		if _, err := s.shipments.UpdateWhere(ctx, map[string]any{"status": delivered}, "id = ? AND status = ?", sh.ID, open); err != nil {
 			return err
 		}
-		return s.events.Create(ctx, &domain.ShipmentEvent{ID: uuid.NewString(), ShipmentID: id, Kind: "delivered"})
+		return s.events.Create(ctx, &domain.ShipmentEvent{ID: uuid.NewString(), ShipmentID: id, Kind: "delivered"}) // want `the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipment_events in database.Repo.Create first \(HTTP handler Handler.Apply\)`
 	case "failed":
 		return s.tx.InTx(ctx, func(ctx context.Context) error {
 			if _, err := s.hubs.UpdateWhere(ctx, map[string]any{"balance": gorm.Expr("balance + ?", 1)}, "id = ?", id); err != nil {

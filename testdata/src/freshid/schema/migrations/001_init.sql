@@ -11,3 +11,7 @@ CREATE TABLE posts (id serial PRIMARY KEY, slug text NOT NULL, created_at timest
 CREATE UNIQUE INDEX posts_slug ON posts (slug);
 CREATE TABLE endpoints (id text PRIMARY KEY, url text NOT NULL, events text[] NOT NULL, CONSTRAINT endpoints_url UNIQUE (url));
 CREATE TABLE garage_plates (id text PRIMARY KEY, state text NOT NULL, number text NOT NULL, CONSTRAINT garage_plates_key UNIQUE (state, number));
+CREATE TABLE usage_rows (id text PRIMARY KEY, envelope_id text NOT NULL, quantity int NOT NULL);
+CREATE TABLE webhook_deliveries (id text PRIMARY KEY, envelope_id text NOT NULL, endpoint_id text NOT NULL, UNIQUE (envelope_id, endpoint_id));
+CREATE TABLE credit_rows (id text PRIMARY KEY, account_id text NOT NULL, ref text NOT NULL);
+CREATE UNIQUE INDEX credit_rows_ref ON credit_rows (account_id, ref) WHERE ref <> '';

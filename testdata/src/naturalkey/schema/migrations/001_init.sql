@@ -84,3 +84,7 @@ CREATE TABLE delivery_attempts (
 	id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
 	order_id text NOT NULL
 );
+CREATE TABLE sms_receipts (
+    id text PRIMARY KEY,
+    status text NOT NULL
+);

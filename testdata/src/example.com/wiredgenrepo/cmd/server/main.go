@@ -7,6 +7,7 @@ import (
 
 	"example.com/genrepo"
 	"example.com/wiredgenrepo/app"
+	"example.com/wiredgenrepo/receipts"
 )
 
 func main() {
@@ -14,5 +15,8 @@ func main() {
 	h := &app.Handler{Scans: &genrepo.Table[genrepo.Scan]{DB: db, Name: "scans"}}
 	http.HandleFunc("POST /scans", h.Scan)
 	http.HandleFunc("POST /reports", h.Report)
+	g := &app.Gate{Receipts: &receipts.Store{DB: db}}
+	http.HandleFunc("POST /receipts", g.Receipt)
+	http.HandleFunc("POST /receipts-once", g.ReceiptOnce)
 	http.ListenAndServe(":8080", nil)
 }

@@ -1,0 +1,75 @@
+// Package tagrows inserts rows through a repository of another package
+// that builds each INSERT by reflection on the row's db tags, and adds
+// the conflict clause when an option asks for it.
+package tagrows
+
+import (
+	"context"
+	"database/sql"
+
+	"example.com/tagrepo"
+	"github.com/google/uuid"
+	"github.com/hibiken/asynq"
+)
+
+var db *sql.DB
+
+type usageRow struct {
+	ID         string `db:"id"`
+	EnvelopeID string `db:"envelope_id"`
+	Quantity   int    `db:"quantity"`
+}
+
+func (usageRow) TableName() string { return "usage_rows" }
+
+type deliveryRow struct {
+	ID         string `db:"id"`
+	EnvelopeID string `db:"envelope_id"`
+	EndpointID string `db:"endpoint_id"`
+}
+
+func (deliveryRow) TableName() string { return "webhook_deliveries" }
+
+type creditRow struct {
+	ID        string `db:"id"`
+	AccountID string `db:"account_id"`
+	Ref       string `db:"ref"`
+}
+
+func (creditRow) TableName() string { return "credit_rows" }
+
+// A fresh ID as the row's identity, written without conflict handling
+// under no other key: a retry adds a second usage row.
+func recordUsage(ctx context.Context, t *asynq.Task) error {
+	return tagrepo.Insert(ctx, db, usageRow{ID: uuid.NewString(), EnvelopeID: string(t.Payload()), Quantity: 1}) // want `a retry creates a second usageRow with a new ID`
+}
+
+// The same fresh ID, with an option that makes the INSERT do nothing on
+// a conflict of the (account_id, ref) the retry repeats, under a partial
+// unique index: no second row.
+func consumeCredit(ctx context.Context, t *asynq.Task) error {
+	return tagrepo.Insert(ctx, db, creditRow{ID: uuid.NewString(), AccountID: "acct", Ref: string(t.Payload())}, tagrepo.OnConflictDoNothing("account_id", "ref"))
+}
+
+// A fresh ID for a row whose (envelope_id, endpoint_id) the retry
+// repeats, under UNIQUE: the retry fails there instead of adding a row
+// (what naturalkey reports). The row is built into a variable first.
+func createDeliveries(ctx context.Context, t *asynq.Task) error {
+	var ids []string
+	for _, ep := range endpoints {
+		d := deliveryRow{
+			ID:         uuid.NewString(),
+			EnvelopeID: string(t.Payload()),
+			EndpointID: ep,
+		}
+		if err := tagrepo.Insert(ctx, db, d); err != nil {
+			return err
+		}
+		ids = append(ids, d.ID)
+	}
+	return notify(ctx, ids)
+}
+
+var endpoints = []string{"a", "b"}
+
+func notify(context.Context, []string) error { return nil }
