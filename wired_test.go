@@ -928,14 +928,16 @@ func TestWired(t *testing.T) {
 		// package, sets the key header only when its caller gives it a
 		// key, and sends the request through a sender of that package
 		// behind an interface of its own: a caller that gives none
-		// sends none.
+		// sends none. So does one whose maker joins the path it is
+		// given to the client's base (url.JoinPath).
 		"example.com/wiredprev/cmd/server/main.go:66": {
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mail.Client.Notify \(mail.go:\d+:\d+\) \(HTTP handler Handler.Reminder, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: mailx.Send\(\) in mail.Client.Send \(mail.go:\d+:\d+\) \(HTTP handler Handler.Welcome, wired here\)`,
 		},
 		// A consumer loop that hands each message to a method of its
 		// own, which dispatches it through a table of typed handlers:
 		// each handler's literal runs on one delivery.
-		"example.com/wiredprev/cmd/server/main.go:69": {
+		"example.com/wiredprev/cmd/server/main.go:70": {
 			`a retry inserts the row for the same reading_id again, which fails or duplicates it: the INSERT into readings in ledgerdb.Readings.Record \(ledgerdb.go:\d+:\d+\) has no conflict handling for the caller-known reading_id \(SQS consumer loop Consumer.Run, wired here\)`,
 		},
 		// A plain interface that main fills with an instance of a

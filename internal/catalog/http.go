@@ -279,6 +279,15 @@ func BodyReader(fn *types.Func) (int, bool) {
 	return i, ok
 }
 
+// urlJoiners join an address's base with the elements of its path, the
+// last of which a client's caller names (url.JoinPath(c.base, path)).
+var urlJoiners = map[string]bool{
+	"net/url.JoinPath": true, "(*net/url.URL).JoinPath": true, "path.Join": true,
+}
+
+// IsURLJoin reports whether fn joins an address's base with its path.
+func IsURLJoin(fn *types.Func) bool { return has(urlJoiners, fn) }
+
 // BodyEncoder reports whether fn encodes its argument i as body bytes.
 func BodyEncoder(fn *types.Func) (int, bool) {
 	i, ok := get(bodyEncoders, fn)

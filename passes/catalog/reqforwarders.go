@@ -125,14 +125,17 @@ func makesRequest(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *
 	if sig.Results().Len() == 0 || !catalog.IsRequest(sig.Results().At(0).Type()) {
 		return catalog.ProgramMaker{}, false
 	}
-	r := resolver{info: info, fn: fn}
+	r := resolver{info: info, fn: fn, joined: joins(info, body)}
 	m := catalog.ProgramMaker{Method: -1, URL: -1, Body: -1}
 	makers, sends := 0, 0
 	var encoded []int // the parameters json.Marshal encodes
 	eachCall(info, body, func(call *ast.CallExpr, callee *types.Func) {
 		if i, ok := catalog.RequestMaker(callee); ok && i+1 < len(call.Args) {
 			makers++
-			m.Method, m.URL = r.param(call.Args[i]), r.param(call.Args[i+1])
+			m.Method = r.param(call.Args[i])
+			if u := r.urlField(call.Args[i+1]); u.Field == "" {
+				m.URL = u.Param // the address, or the path joined to a base
+			}
 		}
 		if j, ok := catalog.BodyEncoder(callee); ok && j < len(call.Args) {
 			if p := r.param(call.Args[j]); p >= 0 {

@@ -169,6 +169,47 @@ type resolver struct {
 	info  *types.Info
 	fn    *types.Func
 	subst map[types.Object]ast.Expr
+	// joined are the locals that one assignment makes from a base and
+	// a path (u, err := url.JoinPath(c.base, path)): the call.
+	joined map[types.Object]*ast.CallExpr
+}
+
+// joins returns the locals of body that one assignment makes by joining
+// an address's base with its path, and no other assignment changes.
+func joins(info *types.Info, body *ast.BlockStmt) map[types.Object]*ast.CallExpr {
+	out := map[types.Object]*ast.CallExpr{}
+	seen := map[types.Object]int{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, lhs := range as.Lhs {
+			id, ok := lhs.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			obj := info.ObjectOf(id)
+			if obj == nil {
+				continue
+			}
+			seen[obj]++
+			if i == 0 && len(as.Rhs) == 1 {
+				if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && len(call.Args) > 1 {
+					if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && catalog.IsURLJoin(fn) {
+						out[obj] = call
+					}
+				}
+			}
+		}
+		return true
+	})
+	for obj := range out {
+		if seen[obj] != 1 {
+			delete(out, obj)
+		}
+	}
+	return out
 }
 
 // read returns what body makes of a request sender, with its count of
@@ -235,11 +276,16 @@ func isKeyHeader(info *types.Info, cat *catalog.Catalog, e ast.Expr) bool {
 
 // urlField returns the parameter of fn, or the field of one, that an
 // address is, or ends with: a client's base joined with the path its
-// caller gives (c.baseURL + r.Path).
+// caller gives (c.baseURL + r.Path, url.JoinPath(c.baseURL, path)).
 func (r resolver) urlField(e ast.Expr) catalog.ParamField {
 	for {
 		if p, ok := r.paramField(e); ok {
 			return p
+		}
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok && r.joined[r.info.Uses[id]] != nil {
+			call := r.joined[r.info.Uses[id]]
+			e = call.Args[len(call.Args)-1] // url.JoinPath(c.base, path)'s path
+			continue
 		}
 		bin, ok := ast.Unparen(e).(*ast.BinaryExpr)
 		if !ok || bin.Op != token.ADD {

@@ -40,3 +40,21 @@ func (c *Client) Send(ctx context.Context, m Message) error {
 		return mailx.Send(c.HTTP, req) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.Welcome\)`
 	})
 }
+
+// Notify sends m as a notification, to a path the maker joins to the
+// client's base, and sets no key.
+func (c *Client) Notify(ctx context.Context, m Message) error {
+	body := struct {
+		To      string `json:"to"`
+		Subject string `json:"subject"`
+	}{m.To, m.Subject}
+	req, err := mailx.NewJSONAt(ctx, http.MethodPost, c.Base, "notifications", body)
+	if err != nil {
+		return err
+	}
+	resp, err := c.HTTP.Do(req) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.Reminder\)`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
 )
 
 // Doer is what sends requests: an *http.Client, or a test's double.
@@ -26,6 +27,20 @@ func NewJSON(ctx context.Context, method, url string, body any) (*http.Request, 
 	}
 	req.Header.Set("Content-Type", "application/json")
 	return req, nil
+}
+
+// NewJSONAt makes a request to the path under base, with body encoded
+// as JSON.
+func NewJSONAt(ctx context.Context, method, base, path string, body any) (*http.Request, error) {
+	u, err := url.JoinPath(base, path)
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	return http.NewRequestWithContext(ctx, method, u, bytes.NewReader(b))
 }
 
 // Send sends req and closes the response.

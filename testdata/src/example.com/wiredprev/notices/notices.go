@@ -11,6 +11,7 @@ import (
 // Mailer sends e-mail.
 type Mailer interface {
 	Send(ctx context.Context, m mail.Message) error
+	Notify(ctx context.Context, m mail.Message) error
 }
 
 // Handler serves the notices' endpoints.
@@ -27,6 +28,13 @@ func (h *Handler) Welcome(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) WelcomeKeyed(w http.ResponseWriter, r *http.Request) {
 	m := mail.Message{To: r.FormValue("to"), Subject: "Welcome", IdempotencyKey: r.Header.Get("Idempotency-Key")}
 	if err := h.Mail.Send(r.Context(), m); err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+	}
+}
+
+// Reminder notifies the member, with no key: a retry sends it again.
+func (h *Handler) Reminder(w http.ResponseWriter, r *http.Request) {
+	if err := h.Mail.Notify(r.Context(), mail.Message{To: r.FormValue("to"), Subject: "Reminder"}); err != nil {
 		http.Error(w, err.Error(), http.StatusBadGateway)
 	}
 }

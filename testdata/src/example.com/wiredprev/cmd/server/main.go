@@ -66,6 +66,7 @@ func main() {
 	nh := &notices.Handler{Mail: &mail.Client{Base: "https://mail.example", HTTP: http.DefaultClient}}
 	http.HandleFunc("POST /welcome", nh.Welcome)
 	http.HandleFunc("POST /welcome/keyed", nh.WelcomeKeyed)
+	http.HandleFunc("POST /reminders", nh.Reminder)
 	go meters.New(sqs.New(sqs.Options{}), &ledgerdb.Readings{DB: db}).Run(context.Background())
 	http.ListenAndServe(":8080", nil)
 }
