@@ -285,6 +285,12 @@ var urlJoiners = map[string]bool{
 	"net/url.JoinPath": true, "(*net/url.URL).JoinPath": true, "path.Join": true,
 }
 
+// reflections read a value's type and fields at run time.
+var reflections = map[string]bool{"reflect.ValueOf": true, "reflect.TypeOf": true, "reflect.Indirect": true}
+
+// IsReflection reports whether fn reads its argument by reflection.
+func IsReflection(fn *types.Func) bool { return has(reflections, fn) }
+
 // IsURLJoin reports whether fn joins an address's base with its path.
 func IsURLJoin(fn *types.Func) bool { return has(urlJoiners, fn) }
 

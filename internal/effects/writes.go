@@ -494,7 +494,11 @@ func genericTextStmt(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) 
 		}
 		args = append(args, a)
 	}
-	for _, a := range append(args, tableNamed(valueflow.FormatArgs(cc.Args[q]))...) {
+	candidates := append(args, tableNamed(valueflow.FormatArgs(cc.Args[q]))...)
+	if r := reflectedRow(c.Parent()); r != nil {
+		candidates = append(candidates, r)
+	}
+	for _, a := range candidates {
 		model := valueflow.Unwrap(a)
 		if call, ok := model.(*ssa.Call); ok && len(call.Call.Args) == 0 && call.Call.IsInvoke() {
 			model = valueflow.Unwrap(call.Call.Value) // v.Values()...: the model's own values
@@ -528,6 +532,45 @@ func tableNamed(parts []ssa.Value) []ssa.Value {
 		}
 	}
 	return out
+}
+
+// reflectedRow returns the one parameter of fn, a generic function,
+// whose type is a type parameter (or a pointer to one) and whose value
+// fn reads by reflection (reflect.ValueOf(row)): the row an INSERT built
+// from its struct's tags writes, whatever names its table. Nil when
+// there is none, or more than one.
+func reflectedRow(fn *ssa.Function) ssa.Value {
+	var row ssa.Value
+	for _, p := range fn.Params {
+		t := p.Type()
+		if ptr, ok := t.Underlying().(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		if _, ok := types.Unalias(t).(*types.TypeParam); !ok || !reflected(p) {
+			continue
+		}
+		if row != nil {
+			return nil
+		}
+		row = p
+	}
+	return row
+}
+
+// reflected reports whether v is handed to the reflect package.
+func reflected(v ssa.Value) bool {
+	for _, r := range *v.Referrers() {
+		mi, ok := r.(*ssa.MakeInterface)
+		if !ok {
+			continue
+		}
+		for _, u := range *mi.Referrers() {
+			if call, ok := u.(*ssa.Call); ok && catalog.IsReflection(valueflow.Callee(&call.Call)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // optionalConflict reports whether some paths, and not all, add a

@@ -58,3 +58,38 @@ func Insert[T Table](ctx context.Context, db *sql.DB, row T, opts ...InsertOptio
 	_, err := db.ExecContext(ctx, sb.String(), vals...)
 	return err
 }
+
+// tableOf is the table T's TableName names, read once per type.
+func tableOf[T any]() string {
+	var zero T
+	if t, ok := any(zero).(Table); ok {
+		return t.TableName()
+	}
+	return ""
+}
+
+// InsertPtr writes the row row points to into the table tableOf finds
+// for its type.
+func InsertPtr[T any](ctx context.Context, db *sql.DB, row *T, opts ...InsertOption) error {
+	var cfg insertConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
+	v := reflect.ValueOf(row).Elem()
+	var cols, marks []string
+	var vals []any
+	for i := 0; i < v.NumField(); i++ {
+		if tag := v.Type().Field(i).Tag.Get("db"); tag != "" {
+			cols = append(cols, tag)
+			marks = append(marks, fmt.Sprintf("$%d", len(cols)))
+			vals = append(vals, v.Field(i).Interface())
+		}
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "INSERT INTO %s (%s) VALUES (%s)", tableOf[T](), strings.Join(cols, ", "), strings.Join(marks, ", "))
+	if cfg.doNothing {
+		sb.WriteString(" ON CONFLICT DO NOTHING")
+	}
+	_, err := db.ExecContext(ctx, sb.String(), vals...)
+	return err
+}

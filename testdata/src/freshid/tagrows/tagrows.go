@@ -73,3 +73,15 @@ func createDeliveries(ctx context.Context, t *asynq.Task) error {
 var endpoints = []string{"a", "b"}
 
 func notify(context.Context, []string) error { return nil }
+
+// The same fresh identity, written by a helper that finds the table of
+// the row's type itself and reads the row it is given by reflection.
+func recordUsagePtr(ctx context.Context, t *asynq.Task) error {
+	return tagrepo.InsertPtr(ctx, db, &usageRow{ID: uuid.NewString(), EnvelopeID: string(t.Payload()), Quantity: 1}) // want `a retry creates a second usageRow with a new ID`
+}
+
+// With the option that adds ON CONFLICT DO NOTHING, the partial index
+// on the credit's (account_id, ref) absorbs the retry.
+func consumeCreditPtr(ctx context.Context, t *asynq.Task) error {
+	return tagrepo.InsertPtr(ctx, db, &creditRow{ID: uuid.NewString(), AccountID: "acct", Ref: string(t.Payload())}, tagrepo.OnConflictDoNothing())
+}
