@@ -216,8 +216,10 @@ func forwarding(info *types.Info, fd *ast.FuncDecl, fn *types.Func, executor fun
 
 // returnsAffected reports whether every return of a body with results
 // returns, first, the rows a statement affected (res.RowsAffected(),
-// tag.RowsAffected()).
+// tag.RowsAffected(), or a local only they assign: n, err :=
+// res.RowsAffected(); ...; return n, nil).
 func returnsAffected(body *ast.BlockStmt) bool {
+	counts := affectedLocals(body)
 	some, all := false, true
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -230,6 +232,8 @@ func returnsAffected(body *ast.BlockStmt) bool {
 			}
 			if call, ok := ast.Unparen(n.Results[0]).(*ast.CallExpr); ok && isMethod(call.Fun, "RowsAffected") {
 				some = true
+			} else if id, ok := ast.Unparen(n.Results[0]).(*ast.Ident); ok && counts[id.Name] {
+				some = true
 			} else if lit, ok := ast.Unparen(n.Results[0]).(*ast.BasicLit); !ok || lit.Value != "0" {
 				all = false // the error path's 0 is no count
 			}
@@ -237,6 +241,42 @@ func returnsAffected(body *ast.BlockStmt) bool {
 		return true
 	})
 	return some && all
+}
+
+// affectedLocals returns the names of a body's locals that hold the rows
+// a statement affected: every assignment to them is of RowsAffected's
+// result.
+func affectedLocals(body *ast.BlockStmt) map[string]bool {
+	out := map[string]bool{}
+	other := map[string]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				id, ok := lhs.(*ast.Ident)
+				if !ok || id.Name == "_" {
+					continue
+				}
+				call, isCall := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
+				if i == 0 && len(n.Rhs) == 1 && isCall && isMethod(call.Fun, "RowsAffected") {
+					out[id.Name] = true
+				} else {
+					other[id.Name] = true
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				other[id.Name] = true
+			}
+		}
+		return true
+	})
+	for name := range other {
+		delete(out, name)
+	}
+	return out
 }
 
 // isMethod reports whether fun selects a method named name.
