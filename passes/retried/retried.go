@@ -255,6 +255,39 @@ func (r *Result) BoundWrapper(call ssa.CallInstruction) *ssa.Function {
 	return w
 }
 
+// DispatchBodies returns, for a call of a function value that a table of
+// the package's holds (s.routes[evt.Type](ctx, evt)), the functions
+// that run the table's named entries with the call's arguments: a
+// method's bound wrapper, or the function itself. Function literals
+// among the entries are left out: what they capture is bound where
+// they are made (an adapter's registrations, listed as roots of their
+// own). Nil unless the table holds at least two functions (one is
+// BoundWrapper's) of the package.
+func (r *Result) DispatchBodies(call ssa.CallInstruction) []*ssa.Function {
+	targets := r.DispatchTargets(call)
+	if len(targets) < 2 {
+		return nil
+	}
+	var out []*ssa.Function
+	for _, m := range targets {
+		if m.Blocks == nil || !isLocal(m, r.pass.Pkg) {
+			return nil
+		}
+		obj, _ := m.Object().(*types.Func)
+		switch {
+		case obj == nil || m.Parent() != nil:
+			// a literal
+		case obj.Signature().Recv() == nil:
+			out = append(out, m)
+		case !types.IsInterface(obj.Signature().Recv().Type()):
+			if w, _ := r.values.boundWrapper(m, r.pass.Pkg); w != nil {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
 // Targets returns the functions a call of a function value can run, as
 // far as the package shows them: those stored into the struct field it
 // is loaded from (newID: uuid.NewString), those bound to the variable.

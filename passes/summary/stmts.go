@@ -242,6 +242,22 @@ type stmtBuilder struct {
 	// cb is set while the statements of a function literal handed to a
 	// wired call are listed.
 	cb *callbackRef
+	// dispatching are the calls of a table's handlers being listed.
+	dispatching map[*ssa.Call]bool
+	// alias maps the parameters of a table's entry being listed to the
+	// arguments of the call that runs it.
+	alias map[*ssa.Parameter]ssa.Value
+}
+
+// aliased returns v, or the argument a table's entry was given for it
+// when v is that entry's parameter.
+func (b *stmtBuilder) aliased(v ssa.Value) ssa.Value {
+	if p, ok := v.(*ssa.Parameter); ok {
+		if a, ok := b.alias[p]; ok {
+			return a
+		}
+	}
+	return v
 }
 
 // LoopStmtSummary returns the statements the body of a consumer loop
@@ -826,6 +842,9 @@ func (b *stmtBuilder) call(c ssa.CallInstruction) {
 			// root to keep or drop.
 			b.wiredCallbacks(cc, n)
 		}
+		if !cc.IsInvoke() && len(b.sum.Stmts) == n {
+			b.dispatch(call)
+		}
 	case callee == nil:
 	case callee.Parent() != nil && now:
 		b.visit(callee) // a closure called here
@@ -836,6 +855,55 @@ func (b *stmtBuilder) call(c ssa.CallInstruction) {
 	default:
 		sub := b.h.StmtSummary(callee, valueflow.Callee(cc))
 		b.sum.StmtsCut = b.sum.StmtsCut || sub != nil && (sub.StmtsCut || slices.ContainsFunc(sub.Stmts, isSQL))
+	}
+}
+
+// maxDispatch bounds the entries of a table of handlers whose
+// statements a call of one of them adds.
+const maxDispatch = 16
+
+// dispatch adds the statements of the functions a table of the
+// package's handlers runs for call (s.routes[evt.Type](ctx, evt)): one
+// of them runs, so those of different entries exclude each other. Each
+// entry's parameters are the call's arguments (alias).
+func (b *stmtBuilder) dispatch(call *ssa.Call) {
+	if b.h.r.Retried == nil || b.dispatching[call] {
+		return
+	}
+	bodies := b.h.r.Retried.DispatchBodies(call)
+	if len(bodies) == 0 || len(bodies) > maxDispatch {
+		return
+	}
+	if b.dispatching == nil {
+		b.dispatching = map[*ssa.Call]bool{}
+	}
+	b.dispatching[call] = true
+	defer delete(b.dispatching, call)
+	var groups [][2]int
+	for _, f := range bodies {
+		start := len(b.sum.Stmts)
+		if b.alias == nil {
+			b.alias = map[*ssa.Parameter]ssa.Value{}
+		}
+		for i, p := range f.Params {
+			if i < len(call.Call.Args) {
+				b.alias[p] = call.Call.Args[i] // the entry is given the call's arguments
+			}
+		}
+		b.visit(f)
+		for _, p := range f.Params {
+			delete(b.alias, p)
+		}
+		groups = append(groups, [2]int{start, len(b.sum.Stmts)})
+	}
+	for gi, g := range groups {
+		for i := g[0]; i < g[1]; i++ {
+			for gj, other := range groups {
+				for j := other[0]; gj != gi && j < other[1]; j++ {
+					b.excl[i] = append(b.excl[i], j)
+				}
+			}
+		}
 	}
 }
 
@@ -991,6 +1059,7 @@ func (b *stmtBuilder) literal(st *effects.Stmt) *valueflow.SQLLit {
 // argSource says which parameter of fn, at which field path, the value v
 // at path is; Param is -1 when it is none.
 func (b *stmtBuilder) argSource(v ssa.Value, path string) valueflow.ArgSource {
+	v = b.aliased(v)
 	if fa, ok := valueflow.Unwrap(v).(*ssa.FieldAddr); ok {
 		// &product.ID: the drivers read the value through the pointer.
 		v, path = fa.X, "."+valueflow.FieldName(fa.X.Type(), fa.Field)+path
@@ -2465,7 +2534,7 @@ func (b *stmtBuilder) source(v ssa.Value, path string, unit effects.Durability) 
 	if v == nil {
 		return effects.Source{}
 	}
-	return effects.SourceOf(b.h, b.fn, v, path)
+	return effects.SourceOf(b.h, b.fn, b.aliased(v), path)
 }
 
 // handle turns a source into a summary's handle, numbering the
@@ -2727,7 +2796,9 @@ func stateGuardedAt(at ssa.Instruction, memo map[*ssa.Function][]stateGuard) boo
 // instruction reaches the other in their function.
 func (b *stmtBuilder) exclusive(i, j int) bool {
 	a, c := b.instrs[i], b.instrs[j]
-	if a == c {
+	if a == c || slices.Contains(b.excl[i], j) {
+		// A callee's exclusive statements, or two entries of a table
+		// of handlers (dispatch).
 		return slices.Contains(b.excl[i], j)
 	}
 	if a.Parent() != c.Parent() {

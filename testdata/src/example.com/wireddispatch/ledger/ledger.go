@@ -27,7 +27,7 @@ func (s *Store) Claim(ctx context.Context, eventID string) (bool, error) {
 
 // Refund records a refund under the provider's refund ID.
 func (s *Store) Refund(ctx context.Context, refundID string) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO refunds (refund_id) VALUES ($1)", refundID)
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO refunds (refund_id) VALUES ($1)", refundID) // want `2 writes commit separately and the INSERT into refunds in ledger.Store.Refund is not idempotent \(HTTP handler Handler.Events\)` `a retry inserts the row for the same refund_id again, which fails or duplicates it: the INSERT into refunds in ledger.Store.Refund has no conflict handling for the caller-known refund_id \(HTTP handler Handler.Events\)`
 	return err
 }
 

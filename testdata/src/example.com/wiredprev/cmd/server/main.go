@@ -17,6 +17,10 @@ import (
 	"example.com/wiredprev/customsgw"
 	"example.com/wiredprev/dues"
 	"example.com/wiredprev/filings"
+	"example.com/wiredprev/fleetapi"
+	"example.com/wiredprev/fleetdb"
+	"example.com/wiredprev/fleetsvc"
+	"example.com/wiredprev/fleetvendor"
 	"example.com/wiredprev/grants"
 	"example.com/wiredprev/httpx"
 	"example.com/wiredprev/idem"
@@ -68,6 +72,8 @@ func main() {
 	http.HandleFunc("POST /welcome/keyed", nh.WelcomeKeyed)
 	http.HandleFunc("POST /reminders", nh.Reminder)
 	go meters.New(sqs.New(sqs.Options{}), &ledgerdb.Readings{DB: db}).Run(context.Background())
+	fleet := &fleetapi.Handler{Events: fleetsvc.NewEvents(&fleetdb.Store{DB: db}, &fleetvendor.Client{Base: "https://vendor.example"})}
+	http.HandleFunc("POST /fleet/events", fleet.Event)
 	http.ListenAndServe(":8080", nil)
 }
 
