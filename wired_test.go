@@ -935,8 +935,10 @@ func TestWired(t *testing.T) {
 		// key, and sends the request through a sender of that package
 		// behind an interface of its own: a caller that gives none
 		// sends none. So does one whose maker joins the path it is
-		// given to the client's base (url.JoinPath).
+		// given to the client's base (url.JoinPath), and one whose
+		// maker is a method of a value of that package.
 		"example.com/wiredprev/cmd/server/main.go:70": {
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mail.Client.Digest \(mail.go:\d+:\d+\) \(HTTP handler Handler.Digest, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mail.Client.Notify \(mail.go:\d+:\d+\) \(HTTP handler Handler.Reminder, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: mailx.Send\(\) in mail.Client.Send \(mail.go:\d+:\d+\) \(HTTP handler Handler.Welcome, wired here\)`,
 		},

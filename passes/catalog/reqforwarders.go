@@ -102,11 +102,12 @@ func (m *Maker) String() string {
 
 // requestMakers returns the request makers the package can call: those
 // of the packages it imports, from their facts, and its own exported
-// functions, whose facts it exports.
+// functions and methods (a shared client's c.NewRequest(ctx, method,
+// path, body)), whose facts it exports.
 func requestMakers(pass *analysis.Pass, cat *catalog.Catalog) map[string]catalog.ProgramMaker {
 	out := importedFuncFacts(pass, func(m *Maker) catalog.ProgramMaker { return catalog.ProgramMaker(*m) })
 	for _, d := range funcDecls(pass) {
-		if d.decl.Recv != nil || !d.fn.Exported() {
+		if !d.fn.Exported() {
 			continue
 		}
 		if m, ok := makesRequest(pass.TypesInfo, cat, d.fn, d.decl.Body); ok {

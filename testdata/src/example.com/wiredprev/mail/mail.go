@@ -58,3 +58,20 @@ func (c *Client) Notify(ctx context.Context, m Message) error {
 	}
 	return resp.Body.Close()
 }
+
+// Digest sends m as a digest, through a request maker that is a method
+// of a value of the shared package, and sets no key.
+func (c *Client) Digest(ctx context.Context, m Message) error {
+	body := struct {
+		To string `json:"to"`
+	}{m.To}
+	req, err := mailx.Base{URL: c.Base}.NewJSON(ctx, http.MethodPost, "digests", body)
+	if err != nil {
+		return err
+	}
+	resp, err := c.HTTP.Do(req) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Handler.Digest\)`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}

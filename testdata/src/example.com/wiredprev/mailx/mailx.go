@@ -43,6 +43,23 @@ func NewJSONAt(ctx context.Context, method, base, path string, body any) (*http.
 	return http.NewRequestWithContext(ctx, method, u, bytes.NewReader(b))
 }
 
+// Base makes the requests of one provider, under its address.
+type Base struct{ URL string }
+
+// NewJSON makes a request to the path under the base's address, with
+// body encoded as JSON.
+func (b Base) NewJSON(ctx context.Context, method, path string, body any) (*http.Request, error) {
+	u, err := url.JoinPath(b.URL, path)
+	if err != nil {
+		return nil, err
+	}
+	data, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	return http.NewRequestWithContext(ctx, method, u, bytes.NewReader(data))
+}
+
 // Send sends req and closes the response.
 func Send(d Doer, req *http.Request) error {
 	resp, err := d.Do(req)

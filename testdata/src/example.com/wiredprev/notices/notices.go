@@ -12,6 +12,7 @@ import (
 type Mailer interface {
 	Send(ctx context.Context, m mail.Message) error
 	Notify(ctx context.Context, m mail.Message) error
+	Digest(ctx context.Context, m mail.Message) error
 }
 
 // Handler serves the notices' endpoints.
@@ -35,6 +36,13 @@ func (h *Handler) WelcomeKeyed(w http.ResponseWriter, r *http.Request) {
 // Reminder notifies the member, with no key: a retry sends it again.
 func (h *Handler) Reminder(w http.ResponseWriter, r *http.Request) {
 	if err := h.Mail.Notify(r.Context(), mail.Message{To: r.FormValue("to"), Subject: "Reminder"}); err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+	}
+}
+
+// Digest sends the member's digest, with no key: a retry sends it again.
+func (h *Handler) Digest(w http.ResponseWriter, r *http.Request) {
+	if err := h.Mail.Digest(r.Context(), mail.Message{To: r.FormValue("to")}); err != nil {
 		http.Error(w, err.Error(), http.StatusBadGateway)
 	}
 }

@@ -74,6 +74,7 @@ func main() {
 	go meters.New(sqs.New(sqs.Options{}), &ledgerdb.Readings{DB: db}).Run(context.Background())
 	fleet := &fleetapi.Handler{Events: fleetsvc.NewEvents(&fleetdb.Store{DB: db}, &fleetvendor.Client{Base: "https://vendor.example"})}
 	http.HandleFunc("POST /fleet/events", fleet.Event)
+	http.HandleFunc("POST /digests", nh.Digest)
 	http.ListenAndServe(":8080", nil)
 }
 
