@@ -35,6 +35,12 @@ type funcValues struct {
 	given    map[*types.Var][]ssa.Value
 	maps     map[string][]*ssa.Function
 	mapGiven map[string][]ssa.Value
+	// mapFields are the functions stored into the map each struct field
+	// holds, when every value stored into the field is a map made where
+	// the entries are stored (h.platform = map[T]H{...}); opaque are the
+	// fields that are stored something else.
+	mapFields map[*types.Var][]*ssa.Function
+	opaque    map[*types.Var]bool
 	// generic are the keys of maps by their types with the type
 	// arguments erased (erased): a generic function's body looks up a
 	// map of a type its instances fill in.
@@ -55,14 +61,16 @@ type funcValues struct {
 
 func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function) *funcValues {
 	fv := &funcValues{
-		fields:   map[*types.Var][]*ssa.Function{},
-		given:    map[*types.Var][]ssa.Value{},
-		maps:     map[string][]*ssa.Function{},
-		mapGiven: map[string][]ssa.Value{},
-		generic:  map[string][]string{},
-		sites:    map[*ssa.Function][]ssa.CallInstruction{},
-		closures: map[*ssa.Function][]*ssa.MakeClosure{},
-		method:   method,
+		fields:    map[*types.Var][]*ssa.Function{},
+		given:     map[*types.Var][]ssa.Value{},
+		maps:      map[string][]*ssa.Function{},
+		mapGiven:  map[string][]ssa.Value{},
+		mapFields: map[*types.Var][]*ssa.Function{},
+		opaque:    map[*types.Var]bool{},
+		generic:   map[string][]string{},
+		sites:     map[*ssa.Function][]ssa.CallInstruction{},
+		closures:  map[*ssa.Function][]*ssa.MakeClosure{},
+		method:    method,
 	}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
@@ -76,6 +84,9 @@ func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function
 							} else if _, ok := instr.Val.Type().Underlying().(*types.Signature); ok {
 								fv.given[fld] = append(fv.given[fld], instr.Val)
 							}
+							if _, made := instr.Val.(*ssa.MakeMap); !made {
+								fv.opaque[fld] = true
+							}
 						}
 					}
 				case *ssa.MapUpdate:
@@ -85,6 +96,9 @@ func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function
 					}
 					if f := fv.direct(instr.Value); f != nil {
 						fv.maps[key] = append(fv.maps[key], f)
+						if fld := storedInto(instr.Map); fld != nil {
+							fv.mapFields[fld] = append(fv.mapFields[fld], f)
+						}
 					} else if _, ok := instr.Value.Type().Underlying().(*types.Signature); ok {
 						fv.mapGiven[key] = append(fv.mapGiven[key], instr.Value)
 						if fld := loadedField(instr.Map); fld != nil {
@@ -111,6 +125,23 @@ func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function
 		}
 	}
 	return fv
+}
+
+// storedInto returns the struct field that m, a map made in place, is
+// stored into, or nil.
+func storedInto(m ssa.Value) *types.Var {
+	mm, ok := m.(*ssa.MakeMap)
+	if !ok {
+		return nil
+	}
+	for _, r := range *mm.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Val == mm {
+			if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
+				return fieldOf(fa.X.Type(), fa.Field)
+			}
+		}
+	}
+	return nil
 }
 
 // fieldOf returns field i of the struct that t (a pointer to it) points
@@ -243,6 +274,13 @@ func (fv *funcValues) targetsOf(v ssa.Value, ctx ssa.CallInstruction, every, wra
 				walk(e, depth+1, every)
 			}
 		case *ssa.Lookup: // an entry of a dispatch table: any it holds
+			if fld := loadedField(v.X); fld != nil && !fv.opaque[fld] && len(fv.mapFields[fld]) > 0 {
+				// The table one field holds, made where its entries
+				// are stored: its own entries, not those of another
+				// field's table of the same type.
+				out = append(out, fv.mapFields[fld]...)
+				return
+			}
 			if _, ok := v.X.Type().Underlying().(*types.Map); ok {
 				keys := []string{v.X.Type().String()}
 				if fn := v.Parent(); fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 {

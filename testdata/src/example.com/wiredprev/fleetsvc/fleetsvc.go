@@ -13,6 +13,7 @@ type Store interface {
 // Vendor orders replacement devices.
 type Vendor interface {
 	OrderReplacement(ctx context.Context, device string) (string, error)
+	Recall(ctx context.Context, device string) (string, error)
 }
 
 // Events handles device events.
@@ -20,6 +21,9 @@ type Events struct {
 	store  Store
 	vendor Vendor
 	routes map[string]func(ctx context.Context, device string) error
+	// admin are the operators' commands, of the same type: Handle
+	// never runs them.
+	admin map[string]func(ctx context.Context, device string) error
 }
 
 // NewEvents builds the service and its table of handlers.
@@ -29,7 +33,24 @@ func NewEvents(store Store, vendor Vendor) *Events {
 		"offline":   e.offline,
 		"heartbeat": e.heartbeat,
 	}
+	e.admin = map[string]func(ctx context.Context, device string) error{
+		"recall": e.recall,
+	}
 	return e
+}
+
+// Admin runs an operator's command; no retried path calls it.
+func (e *Events) Admin(ctx context.Context, cmd, device string) error {
+	return e.admin[cmd](ctx, device)
+}
+
+// recall asks the vendor to recall a device, then records the order.
+func (e *Events) recall(ctx context.Context, device string) error {
+	id, err := e.vendor.Recall(ctx, device)
+	if err != nil {
+		return err
+	}
+	return e.store.RecordOrder(ctx, device, id)
 }
 
 // Handle runs the handler the event's type names.

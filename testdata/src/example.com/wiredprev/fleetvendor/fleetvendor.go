@@ -27,3 +27,19 @@ func (c *Client) OrderReplacement(ctx context.Context, device string) (string, e
 	err = json.NewDecoder(resp.Body).Decode(&out)
 	return out.ID, err
 }
+
+// Recall asks the vendor to recall device.
+func (c *Client) Recall(ctx context.Context, device string) (string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.Base+"/recalls", strings.NewReader(`{"device":"`+device+`"}`))
+	if err != nil {
+		return "", err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	var out struct{ ID string }
+	err = json.NewDecoder(resp.Body).Decode(&out)
+	return out.ID, err
+}
