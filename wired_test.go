@@ -951,9 +951,11 @@ func TestWired(t *testing.T) {
 		// A service that handles each event through a table of its
 		// own methods, which its constructor fills: the entry that
 		// orders a replacement before it records the order; another
-		// entry's write is never run with it.
+		// entry's write is never run with it. An entry a wrapper of the
+		// package returns (logged(e.stolen)) is one of the table's.
 		"example.com/wiredprev/cmd/server/main.go:75": {
 			`a crash after the HTTP request in fleetvendor.Client.OrderReplacement \(fleetvendor.go:\d+:\d+\) and before its outcome is stored leaves no record of it, .* fleetdb.Store.RecordOrder stores its outcome after it \(HTTP handler Handler.Event, wired here\)`,
+			`a retry inserts a second thefts row with a new id: uuid.NewString\(\) in fleetsvc.Events.stolen \(fleetsvc.go:\d+:\d+\) is fresh on every attempt \(HTTP handler fleetsvc.Events.stolen, bound at fleetsvc.go:\d+:\d+, wired here\)`,
 		},
 		// A plain interface that main fills with an instance of a
 		// generic table: its type argument is the one the interface's

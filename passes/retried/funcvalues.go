@@ -39,8 +39,9 @@ type funcValues struct {
 	// holds, when every value stored into the field is a map made where
 	// the entries are stored (h.platform = map[T]H{...}); opaque are the
 	// fields that are stored something else.
-	mapFields map[*types.Var][]*ssa.Function
-	opaque    map[*types.Var]bool
+	mapFields     map[*types.Var][]*ssa.Function
+	mapFieldGiven map[*types.Var][]ssa.Value
+	opaque        map[*types.Var]bool
 	// generic are the keys of maps by their types with the type
 	// arguments erased (erased): a generic function's body looks up a
 	// map of a type its instances fill in.
@@ -61,16 +62,17 @@ type funcValues struct {
 
 func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function) *funcValues {
 	fv := &funcValues{
-		fields:    map[*types.Var][]*ssa.Function{},
-		given:     map[*types.Var][]ssa.Value{},
-		maps:      map[string][]*ssa.Function{},
-		mapGiven:  map[string][]ssa.Value{},
-		mapFields: map[*types.Var][]*ssa.Function{},
-		opaque:    map[*types.Var]bool{},
-		generic:   map[string][]string{},
-		sites:     map[*ssa.Function][]ssa.CallInstruction{},
-		closures:  map[*ssa.Function][]*ssa.MakeClosure{},
-		method:    method,
+		fields:        map[*types.Var][]*ssa.Function{},
+		given:         map[*types.Var][]ssa.Value{},
+		maps:          map[string][]*ssa.Function{},
+		mapGiven:      map[string][]ssa.Value{},
+		mapFields:     map[*types.Var][]*ssa.Function{},
+		mapFieldGiven: map[*types.Var][]ssa.Value{},
+		opaque:        map[*types.Var]bool{},
+		generic:       map[string][]string{},
+		sites:         map[*ssa.Function][]ssa.CallInstruction{},
+		closures:      map[*ssa.Function][]*ssa.MakeClosure{},
+		method:        method,
 	}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
@@ -101,6 +103,9 @@ func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function
 						}
 					} else if _, ok := instr.Value.Type().Underlying().(*types.Signature); ok {
 						fv.mapGiven[key] = append(fv.mapGiven[key], instr.Value)
+						if fld := storedInto(instr.Map); fld != nil {
+							fv.mapFieldGiven[fld] = append(fv.mapFieldGiven[fld], instr.Value)
+						}
 						if fld := loadedField(instr.Map); fld != nil {
 							// A router's r.handlers[topic] = h: what the
 							// map field holds.
@@ -274,11 +279,14 @@ func (fv *funcValues) targetsOf(v ssa.Value, ctx ssa.CallInstruction, every, wra
 				walk(e, depth+1, every)
 			}
 		case *ssa.Lookup: // an entry of a dispatch table: any it holds
-			if fld := loadedField(v.X); fld != nil && !fv.opaque[fld] && len(fv.mapFields[fld]) > 0 {
+			if fld := loadedField(v.X); fld != nil && !fv.opaque[fld] && len(fv.mapFields[fld])+len(fv.mapFieldGiven[fld]) > 0 {
 				// The table one field holds, made where its entries
 				// are stored: its own entries, not those of another
 				// field's table of the same type.
 				out = append(out, fv.mapFields[fld]...)
+				for _, g := range fv.mapFieldGiven[fld] {
+					walk(g, depth+1, true) // a wrapper's result (once(db, h.refunded))
+				}
 				return
 			}
 			if _, ok := v.X.Type().Underlying().(*types.Map); ok {

@@ -1361,8 +1361,22 @@ func (b *stmtBuilder) fromWork(v ssa.Value) bool {
 	if b.cb == nil {
 		return false
 	}
-	p := derivedParam(v)
+	p := b.derived(v)
 	return p != nil && p.Parent() == b.cb.lit
+}
+
+// derived is derivedParam, through the arguments a table's entry being
+// listed was given for its parameters (alias).
+func (b *stmtBuilder) derived(v ssa.Value) *ssa.Parameter {
+	p := derivedParam(v)
+	for depth := 0; p != nil && depth < 4; depth++ {
+		a, ok := b.alias[p]
+		if !ok {
+			break
+		}
+		p = derivedParam(a)
+	}
+	return p
 }
 
 // derivedParam returns the parameter v comes from: the parameter
@@ -1406,7 +1420,7 @@ func derivedParam(v ssa.Value) *ssa.Parameter {
 // derivedIndex returns the index + 1 of the parameter of the function
 // being listed that v comes from (derivedParam), or 0.
 func (b *stmtBuilder) derivedIndex(v ssa.Value) int {
-	if p := derivedParam(v); p != nil {
+	if p := b.derived(v); p != nil {
 		return b.paramIndex(p) + 1
 	}
 	return 0

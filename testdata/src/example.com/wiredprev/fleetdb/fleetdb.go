@@ -20,3 +20,9 @@ func (s *Store) Touch(ctx context.Context, device string) error {
 	_, err := s.DB.ExecContext(ctx, "UPDATE devices SET beats = beats + 1 WHERE id = $1", device)
 	return err
 }
+
+// RecordTheft records a theft.
+func (s *Store) RecordTheft(ctx context.Context, id, device string) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO thefts (id, device) VALUES ($1, $2)", id, device)
+	return err
+}

@@ -2,12 +2,19 @@
 // of its own methods that the service's constructor fills.
 package fleetsvc
 
-import "context"
+import (
+	"context"
+	"log"
+	"net/http"
+
+	"github.com/google/uuid"
+)
 
 // Store records devices' state.
 type Store interface {
 	RecordOrder(ctx context.Context, device, orderID string) error
 	Touch(ctx context.Context, device string) error
+	RecordTheft(ctx context.Context, id, device string) error
 }
 
 // Vendor orders replacement devices.
@@ -32,6 +39,7 @@ func NewEvents(store Store, vendor Vendor) *Events {
 	e.routes = map[string]func(ctx context.Context, device string) error{
 		"offline":   e.offline,
 		"heartbeat": e.heartbeat,
+		"stolen":    logged(e.stolen),
 	}
 	e.admin = map[string]func(ctx context.Context, device string) error{
 		"recall": e.recall,
@@ -51,6 +59,13 @@ func (e *Events) recall(ctx context.Context, device string) error {
 		return err
 	}
 	return e.store.RecordOrder(ctx, device, id)
+}
+
+// ServeHTTP takes an event posted by a device's gateway.
+func (e *Events) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if err := e.Handle(r.Context(), r.FormValue("type"), r.FormValue("device")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
 }
 
 // Handle runs the handler the event's type names.
@@ -75,4 +90,20 @@ func (e *Events) offline(ctx context.Context, device string) error {
 // event's, never run with offline's.
 func (e *Events) heartbeat(ctx context.Context, device string) error {
 	return e.store.Touch(ctx, device)
+}
+
+// logged runs fn, logging its failure.
+func logged(fn func(ctx context.Context, device string) error) func(ctx context.Context, device string) error {
+	return func(ctx context.Context, device string) error {
+		err := fn(ctx, device)
+		if err != nil {
+			log.Printf("event for %s: %v", device, err)
+		}
+		return err
+	}
+}
+
+// stolen records the theft under an ID made on every attempt.
+func (e *Events) stolen(ctx context.Context, device string) error {
+	return e.store.RecordTheft(ctx, uuid.NewString(), device) // want `a retry inserts a second thefts row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler fleetsvc.Events.stolen, bound at fleetsvc.go:\d+:\d+\)`
 }
