@@ -38,6 +38,9 @@ func TestFreshID(t *testing.T) {
 		// Rows a repository of another package inserts by reflection
 		// on their tags, with a conflict clause its options add.
 		"freshid/tagrows",
+		// A consumer's table copied, wrapped, from one a method
+		// returns.
+		"freshid/tablecopy",
 		// ID functions of another package held in fields.
 		"freshid/xids", "freshid/heldx",
 		// A fresh key in the option that sets a client's key.

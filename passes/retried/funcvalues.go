@@ -283,11 +283,17 @@ func (fv *funcValues) targetsOf(v ssa.Value, ctx ssa.CallInstruction, every, wra
 				// The table one field holds, made where its entries
 				// are stored: its own entries, not those of another
 				// field's table of the same type.
+				before := len(out)
 				out = append(out, fv.mapFields[fld]...)
 				for _, g := range fv.mapFieldGiven[fld] {
 					walk(g, depth+1, true) // a wrapper's result (once(db, h.refunded))
 				}
-				return
+				if len(out) > before {
+					return
+				}
+				// Entries copied from a table the field's map was made
+				// from (wrapped[t] = mw(h) over a parameter): those of
+				// the maps of its type.
 			}
 			if _, ok := v.X.Type().Underlying().(*types.Map); ok {
 				keys := []string{v.X.Type().String()}

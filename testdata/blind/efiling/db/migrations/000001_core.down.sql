@@ -1,0 +1,10 @@
+DROP TABLE IF EXISTS audit_events;
+DROP TABLE IF EXISTS api_responses;
+DROP TABLE IF EXISTS idempotency_keys;
+DROP TABLE IF EXISTS filing_documents;
+DROP TABLE IF EXISTS filings;
+DROP TABLE IF EXISTS service_contacts;
+DROP TABLE IF EXISTS matters;
+DROP TABLE IF EXISTS attorneys;
+DROP TABLE IF EXISTS api_keys;
+DROP TABLE IF EXISTS firms;
