@@ -875,7 +875,7 @@ func TestWired(t *testing.T) {
 		// an interface, which returns the stored response for a key
 		// seen before: the root judges it, and only the lookup that
 		// claims nothing lets a retry insert a second row.
-		"example.com/wiredprev/cmd/server/main.go:40": {
+		"example.com/wiredprev/cmd/server/main.go:41": {
 			`a retry inserts a second subscriptions row with a new id: uuid.NewString\(\) in subs.Handler.CreateSeen \(subs.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.CreateSeen, wired here\)`,
 			// A body whose dedup field the caller leaves empty names
 			// that field as the slot, not a header.
@@ -894,30 +894,30 @@ func TestWired(t *testing.T) {
 		// A claim through an interface decides each item of a loop:
 		// the item it finds done goes on to the next, whose claim
 		// decides anew.
-		"example.com/wiredprev/cmd/server/main.go:50": {
+		"example.com/wiredprev/cmd/server/main.go:51": {
 			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in dues.Run.RaiseAll \(dues.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Run.RaiseAll, wired here\)`,
 		},
 		// A state guard's write before a transaction's callback: the
 		// callback runs past it, and only the path without the write
 		// makes a second row.
-		"example.com/wiredprev/cmd/server/main.go:53": {
+		"example.com/wiredprev/cmd/server/main.go:54": {
 			`a failure between the writes leaves the operation half done, and the check of stored state before them stops the retry that would finish it: 2 writes commit separately, the INSERT into shipments in shipping.Service.ReportDamage\$1 \(shipping.go:\d+:\d+\) first \(HTTP handler Reports.Damage, wired here\)`,
 			`a retry creates a second Shipment with a new ID: uuid.NewString\(\) in shipping.Service.ReportLoss\$1 \(shipping.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Reports.Loss, wired here\)`,
 		},
 		// A body whose reference the service fills from a row it read
 		// is keyed, whoever calls the service; one with none is not.
-		"example.com/wiredprev/cmd/server/main.go:56": {
+		"example.com/wiredprev/cmd/server/main.go:57": {
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in customsgw.Client.Submit \(customsgw.go:\d+:\d+\) \(HTTP handler Handler.FileBare, wired here\)`,
 		},
 		// A command a bus of the program dispatches, in a generic
 		// function, to the handler registered for its type, behind a
 		// generic decorator: the instance the root calls names it.
-		"example.com/wiredprev/cmd/server/main.go:59": {
+		"example.com/wiredprev/cmd/server/main.go:60": {
 			`a retry inserts a second grants row with a new id: uuid.NewString\(\) in ledgerdb.Grants.Grant \(ledgerdb.go:\d+:\d+\) is fresh on every attempt \(HTTP handler API.Grant, wired here\)`,
 		},
 		// The writes past a chain of decorators as long as a root's
 		// reach, each of which hands the command on: they cost none.
-		"example.com/wiredprev/cmd/server/main.go:60": {
+		"example.com/wiredprev/cmd/server/main.go:61": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into grants in ledgerdb.Grants.Grant \(ledgerdb.go:\d+:\d+\) is not idempotent \(HTTP handler API.Grant, wired here\)`,
 		},
 		// A unit of work whose function reaches its repositories
@@ -927,7 +927,7 @@ func TestWired(t *testing.T) {
 		// record; the transaction that stores the charge's answer, and
 		// marks the invoice paid with it, is its outcome: no pair of
 		// writes apart (partialtx is silent on both handlers).
-		"example.com/wiredprev/cmd/server/main.go:67": {
+		"example.com/wiredprev/cmd/server/main.go:68": {
 			`a retry creates a second paymentRow with a new ID: uuid.NewString\(\) in billing.Service.Pay \(billing.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Pay, wired here\)`,
 		},
 		// A client that makes its request with a maker of another
@@ -936,8 +936,12 @@ func TestWired(t *testing.T) {
 		// behind an interface of its own: a caller that gives none
 		// sends none. So does one whose maker joins the path it is
 		// given to the client's base (url.JoinPath), and one whose
-		// maker is a method of a value of that package.
-		"example.com/wiredprev/cmd/server/main.go:70": {
+		// maker is a method of a value of that package. A client that
+		// calls nothing but the shared package's maker and sender, in
+		// an operation of a retry wrapper of the program's that
+		// captures the message, sent whole: its reference unset.
+		"example.com/wiredprev/cmd/server/main.go:71": {
+			`a retry repeats the HTTP POST: the input sets no client_reference: mailx.SendWith\(\) in texts.Client.Send \(texts.go:\d+:\d+\) \(HTTP handler Handler.Text, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mail.Client.Digest \(mail.go:\d+:\d+\) \(HTTP handler Handler.Digest, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mail.Client.Notify \(mail.go:\d+:\d+\) \(HTTP handler Handler.Reminder, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: mailx.Send\(\) in mail.Client.Send \(mail.go:\d+:\d+\) \(HTTP handler Handler.Welcome, wired here\)`,
@@ -945,7 +949,7 @@ func TestWired(t *testing.T) {
 		// A consumer loop that hands each message to a method of its
 		// own, which dispatches it through a table of typed handlers:
 		// each handler's literal runs on one delivery.
-		"example.com/wiredprev/cmd/server/main.go:74": {
+		"example.com/wiredprev/cmd/server/main.go:75": {
 			`a retry inserts the row for the same reading_id again, which fails or duplicates it: the INSERT into readings in ledgerdb.Readings.Record \(ledgerdb.go:\d+:\d+\) has no conflict handling for the caller-known reading_id \(SQS consumer loop Consumer.Run, wired here\)`,
 		},
 		// A service that handles each event through a table of its
@@ -953,7 +957,7 @@ func TestWired(t *testing.T) {
 		// orders a replacement before it records the order; another
 		// entry's write is never run with it. An entry a wrapper of the
 		// package returns (logged(e.stolen)) is one of the table's.
-		"example.com/wiredprev/cmd/server/main.go:75": {
+		"example.com/wiredprev/cmd/server/main.go:76": {
 			`a crash after the HTTP request in fleetvendor.Client.OrderReplacement \(fleetvendor.go:\d+:\d+\) and before its outcome is stored leaves no record of it, .* fleetdb.Store.RecordOrder stores its outcome after it \(HTTP handler Handler.Event, wired here\)`,
 			`a retry inserts a second thefts row with a new id: uuid.NewString\(\) in fleetsvc.Events.stolen \(fleetsvc.go:\d+:\d+\) is fresh on every attempt \(HTTP handler fleetsvc.Events.stolen, bound at fleetsvc.go:\d+:\d+, wired here\)`,
 		},

@@ -453,6 +453,16 @@ func (c *Catalog) WithHTTPHelpers(senders map[string]RequestSender, forwarders m
 	return &cc
 }
 
+// IsForwarder reports whether fn is one of the program's request
+// forwarders.
+func (c *Catalog) IsForwarder(fn *types.Func) bool {
+	if len(c.requestForwarders) == 0 {
+		return false
+	}
+	_, ok := get(c.requestForwarders, fn)
+	return ok
+}
+
 // forwarder returns, for one of the program's request forwarders, the
 // client's call with the request at the forwarder's parameter.
 func (c *Catalog) forwarder(fn *types.Func) (External, bool) {

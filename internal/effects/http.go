@@ -702,7 +702,13 @@ func readBytes(body ssa.Value) ssa.Value {
 func spilledParam(v ssa.Value) ssa.Value {
 	v = valueflow.Unwrap(v)
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		a, ok := load.X.(*ssa.Alloc)
+		x := load.X
+		if fv, ok := x.(*ssa.FreeVar); ok {
+			// A retry wrapper's operation that sends the parameter it
+			// captures (func(ctx) { ... NewJSONRequest(..., in) }).
+			x = valueflow.Binding(fv)
+		}
+		a, ok := x.(*ssa.Alloc)
 		if !ok {
 			return nil
 		}

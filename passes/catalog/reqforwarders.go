@@ -72,16 +72,40 @@ func forwardsRequest(info *types.Info, cat *catalog.Catalog, fn *types.Func, bod
 	return req, true
 }
 
-// uses counts the uses of v in body.
+// uses counts the uses of v in body, but for reads of the request's
+// method and address (an error message's req.Method, req.URL.Path),
+// which change nothing it sends.
 func uses(info *types.Info, body *ast.BlockStmt, v *types.Var) int {
 	n := 0
+	assigned := map[ast.Expr]bool{}
 	ast.Inspect(body, func(node ast.Node) bool {
-		if id, ok := node.(*ast.Ident); ok && info.Uses[id] == v {
-			n++
+		switch node := node.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range node.Lhs {
+				assigned[lhs] = true
+			}
+		case *ast.SelectorExpr:
+			if id, ok := node.X.(*ast.Ident); ok && info.Uses[id] == v && readsAddress(node, assigned) {
+				return false
+			}
+		case *ast.Ident:
+			if info.Uses[node] == v {
+				n++
+			}
 		}
 		return true
 	})
 	return n
+}
+
+// readsAddress reports whether sel reads a request's method or address
+// (req.Method, req.URL, req.Host) other than to assign it.
+func readsAddress(sel *ast.SelectorExpr, assigned map[ast.Expr]bool) bool {
+	switch sel.Sel.Name {
+	case "Method", "URL", "Host":
+		return !assigned[sel]
+	}
+	return false
 }
 
 // A Maker fact marks a function that makes an HTTP request with a

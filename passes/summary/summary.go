@@ -354,6 +354,11 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 			// the request the package describes to it is its own call.
 			r.effects = true
 		}
+		if cat.IsForwarder(fn) {
+			// A forwarder of the program's (httpx.Do(c, name, req)):
+			// the request the package made is its own call.
+			r.effects = true
+		}
 		if s := imported(fn); s != nil {
 			r.sinks = r.sinks || len(s.ParamSinks) > 0 || len(s.ParamWrites) > 0 ||
 				slices.ContainsFunc(s.Stmts, isSQL) || s.StmtsCut || len(s.ResultFields) > 0 && !s.Carried
@@ -365,6 +370,10 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 			r.fresh = r.fresh || len(s.FreshResults) > 0
 			r.defect = r.defect || len(s.Defects) > 0
 			r.effects = r.effects || len(s.Effects) > 0
+			// A retry wrapper of the program's (kit.Retry(ctx, b, ok,
+			// func(ctx) (T, error) {...})): what the operation calls
+			// is the package's.
+			r.runs = r.runs || len(s.Runs) > 0
 		}
 		// A clock read to the nanosecond is how code makes a value
 		// unique (a reference of the time it is made): a function of

@@ -60,6 +60,15 @@ func (b Base) NewJSON(ctx context.Context, method, path string, body any) (*http
 	return http.NewRequestWithContext(ctx, method, u, bytes.NewReader(data))
 }
 
+// SendWith sends req with c and closes the response.
+func SendWith(c *http.Client, req *http.Request) error {
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
 // Send sends req and closes the response.
 func Send(d Doer, req *http.Request) error {
 	resp, err := d.Do(req)

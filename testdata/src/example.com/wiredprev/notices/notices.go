@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"example.com/wiredprev/mail"
+	"example.com/wiredprev/texts"
 )
 
 // Mailer sends e-mail.
@@ -15,8 +16,16 @@ type Mailer interface {
 	Digest(ctx context.Context, m mail.Message) error
 }
 
+// Texter sends texts.
+type Texter interface {
+	Send(ctx context.Context, m texts.Message) error
+}
+
 // Handler serves the notices' endpoints.
-type Handler struct{ Mail Mailer }
+type Handler struct {
+	Mail  Mailer
+	Texts Texter
+}
 
 // Welcome e-mails the member with no key: a retry sends it again.
 func (h *Handler) Welcome(w http.ResponseWriter, r *http.Request) {
@@ -43,6 +52,20 @@ func (h *Handler) Reminder(w http.ResponseWriter, r *http.Request) {
 // Digest sends the member's digest, with no key: a retry sends it again.
 func (h *Handler) Digest(w http.ResponseWriter, r *http.Request) {
 	if err := h.Mail.Digest(r.Context(), mail.Message{To: r.FormValue("to")}); err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+	}
+}
+
+// Text texts the member with no reference: a retry sends it again.
+func (h *Handler) Text(w http.ResponseWriter, r *http.Request) {
+	if err := h.Texts.Send(r.Context(), texts.Message{To: r.FormValue("to"), Body: "Hello"}); err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+	}
+}
+
+// TextKeyed texts the member under the request's key.
+func (h *Handler) TextKeyed(w http.ResponseWriter, r *http.Request) {
+	if err := h.Texts.Send(r.Context(), texts.Message{To: r.FormValue("to"), Body: "Hello", Reference: r.Header.Get("Idempotency-Key")}); err != nil {
 		http.Error(w, err.Error(), http.StatusBadGateway)
 	}
 }

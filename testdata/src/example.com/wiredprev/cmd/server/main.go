@@ -32,6 +32,7 @@ import (
 	"example.com/wiredprev/reports"
 	"example.com/wiredprev/shipping"
 	"example.com/wiredprev/subs"
+	"example.com/wiredprev/texts"
 )
 
 func main() {
@@ -67,7 +68,7 @@ func main() {
 	bh := &billing.Handler{Billing: &billing.Service{Store: billingdb.New(orm), Provider: &billingdb.Cards{Base: "https://cards.example", HTTP: http.DefaultClient}}}
 	http.HandleFunc("POST /billing/events", bh.Webhook)
 	http.HandleFunc("POST /billing/pay", bh.Pay)
-	nh := &notices.Handler{Mail: &mail.Client{Base: "https://mail.example", HTTP: http.DefaultClient}}
+	nh := &notices.Handler{Mail: &mail.Client{Base: "https://mail.example", HTTP: http.DefaultClient}, Texts: &texts.Client{Base: "https://texts.example", HTTP: http.DefaultClient}}
 	http.HandleFunc("POST /welcome", nh.Welcome)
 	http.HandleFunc("POST /welcome/keyed", nh.WelcomeKeyed)
 	http.HandleFunc("POST /reminders", nh.Reminder)
@@ -75,6 +76,8 @@ func main() {
 	fleet := &fleetapi.Handler{Events: fleetsvc.NewEvents(&fleetdb.Store{DB: db}, &fleetvendor.Client{Base: "https://vendor.example"})}
 	http.HandleFunc("POST /fleet/events", fleet.Event)
 	http.HandleFunc("POST /digests", nh.Digest)
+	http.HandleFunc("POST /texts", nh.Text)
+	http.HandleFunc("POST /texts/keyed", nh.TextKeyed)
 	http.ListenAndServe(":8080", nil)
 }
 
