@@ -82,7 +82,15 @@ func uses(info *types.Info, body *ast.BlockStmt, v *types.Var) int {
 		switch node := node.(type) {
 		case *ast.AssignStmt:
 			for _, lhs := range node.Lhs {
-				assigned[lhs] = true
+				// req.URL.Path = p changes req.URL too.
+				for e := ast.Expr(lhs); e != nil; {
+					assigned[e] = true
+					sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+					if !ok {
+						break
+					}
+					e = sel.X
+				}
 			}
 		case *ast.SelectorExpr:
 			if id, ok := node.X.(*ast.Ident); ok && info.Uses[id] == v && readsAddress(node, assigned) {
