@@ -939,9 +939,13 @@ func TestWired(t *testing.T) {
 		// maker is a method of a value of that package. A client that
 		// calls nothing but the shared package's maker and sender, in
 		// an operation of a retry wrapper of the program's that
-		// captures the message, sent whole: its reference unset.
+		// captures the message, sent whole: its reference unset, also
+		// in a message a helper of the caller's package builds, and a
+		// batch's request_id.
 		"example.com/wiredprev/cmd/server/main.go:71": {
+			`a retry repeats the HTTP POST: the input sets no client_reference: mailx.SendWith\(\) in texts.Client.Greet \(texts.go:\d+:\d+\) \(HTTP handler Handler.TextBuilt, wired here\)`,
 			`a retry repeats the HTTP POST: the input sets no client_reference: mailx.SendWith\(\) in texts.Client.Send \(texts.go:\d+:\d+\) \(HTTP handler Handler.Text, wired here\)`,
+			`a retry repeats the HTTP POST: the input sets no request_id: mailx.SendWith\(\) in texts.Client.SendBatch \(texts.go:\d+:\d+\) \(HTTP handler Handler.Broadcast, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mail.Client.Digest \(mail.go:\d+:\d+\) \(HTTP handler Handler.Digest, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in mail.Client.Notify \(mail.go:\d+:\d+\) \(HTTP handler Handler.Reminder, wired here\)`,
 			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: mailx.Send\(\) in mail.Client.Send \(mail.go:\d+:\d+\) \(HTTP handler Handler.Welcome, wired here\)`,

@@ -987,6 +987,20 @@ func HandleUses(sums Summaries, via *ssa.Call, arg int, holder bool) (calls []ss
 // stored, or stored only as "". A struct whose address reaches other
 // code, which might fill it, has none.
 func EmptyFields(call ssa.Instruction, v ssa.Value) []string {
+	if made, ok := v.(*ssa.Call); ok {
+		// A struct a helper of the package builds and returns, the
+		// same on each of its paths (s.payoutRequest(w) returning
+		// payout.Request{...}): the fields its literal leaves empty.
+		fn := made.Call.StaticCallee()
+		if fn == nil || fn.Blocks == nil || fn.Pkg != call.Parent().Pkg {
+			return nil
+		}
+		rets := valueflow.ReturnValues(fn)
+		if len(rets) != 1 {
+			return nil
+		}
+		return EmptyFields(returnOf(fn), rets[0])
+	}
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
 		v = u.X // a struct value loaded from its literal
 	}
@@ -1029,6 +1043,16 @@ func EmptyFields(call ssa.Instruction, v ssa.Value) []string {
 		}
 	}
 	return out
+}
+
+// returnOf returns fn's return instruction, when it has one.
+func returnOf(fn *ssa.Function) ssa.Instruction {
+	for _, b := range fn.Blocks {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			return r
+		}
+	}
+	return nil
 }
 
 func isString(t types.Type) bool {

@@ -401,6 +401,16 @@ func bodyKey(fn *ssa.Function, e *effects.Call) (param int, field, name string, 
 			return p, st.Field(i).Name(), name, true
 		}
 	}
+	// The field that made the body keyed (e.Body's request_id): the
+	// caller's to fill.
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		tag, ok := reflect.StructTag(st.Tag(i)).Lookup("json")
+		name, _, _ := strings.Cut(tag, ",")
+		if ok && name != "-" && name != "" && isString(f.Type()) && catalog.IsBodyKeyField(f.Name(), name) {
+			return p, f.Name(), name, true
+		}
+	}
 	return -1, "", "", false
 }
 

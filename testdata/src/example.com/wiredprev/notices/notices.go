@@ -19,6 +19,8 @@ type Mailer interface {
 // Texter sends texts.
 type Texter interface {
 	Send(ctx context.Context, m texts.Message) error
+	SendBatch(ctx context.Context, b texts.Batch) error
+	Greet(ctx context.Context, m texts.Message) error
 }
 
 // Handler serves the notices' endpoints.
@@ -66,6 +68,26 @@ func (h *Handler) Text(w http.ResponseWriter, r *http.Request) {
 // TextKeyed texts the member under the request's key.
 func (h *Handler) TextKeyed(w http.ResponseWriter, r *http.Request) {
 	if err := h.Texts.Send(r.Context(), texts.Message{To: r.FormValue("to"), Body: "Hello", Reference: r.Header.Get("Idempotency-Key")}); err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+	}
+}
+
+// TextBuilt texts the member a message a helper builds, with no
+// reference: a retry sends it again.
+func (h *Handler) TextBuilt(w http.ResponseWriter, r *http.Request) {
+	if err := h.Texts.Greet(r.Context(), greeting(r.FormValue("to"))); err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+	}
+}
+
+// greeting is the text that greets a member.
+func greeting(to string) texts.Message {
+	return texts.Message{To: to, Body: "Hello"}
+}
+
+// Broadcast texts everyone, with no request ID: a retry sends it again.
+func (h *Handler) Broadcast(w http.ResponseWriter, r *http.Request) {
+	if err := h.Texts.SendBatch(r.Context(), texts.Batch{To: r.Form["to"], Body: "News"}); err != nil {
 		http.Error(w, err.Error(), http.StatusBadGateway)
 	}
 }

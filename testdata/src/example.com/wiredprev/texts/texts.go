@@ -35,3 +35,31 @@ func (c *Client) Send(ctx context.Context, m Message) error {
 		return mailx.SendWith(c.HTTP, req) // want `a retry repeats the HTTP POST: the input sets no client_reference \(HTTP handler Handler.Text\)`
 	})
 }
+
+// Batch is a batch of texts; RequestID, when set, is the one the
+// provider drops a repeated batch by.
+type Batch struct {
+	RequestID string   `json:"request_id,omitempty"`
+	To        []string `json:"to"`
+	Body      string   `json:"body"`
+}
+
+// SendBatch sends b, again while the provider fails.
+func (c *Client) SendBatch(ctx context.Context, b Batch) error {
+	return retryx.Do(ctx, func() error {
+		req, err := mailx.NewJSON(ctx, http.MethodPost, c.Base+"/batches", b)
+		if err != nil {
+			return err
+		}
+		return mailx.SendWith(c.HTTP, req) // want `a retry repeats the HTTP POST: the input sets no request_id \(HTTP handler Handler.Broadcast\)`
+	})
+}
+
+// Greet sends m as a greeting.
+func (c *Client) Greet(ctx context.Context, m Message) error {
+	req, err := mailx.NewJSON(ctx, http.MethodPost, c.Base+"/greetings", m)
+	if err != nil {
+		return err
+	}
+	return mailx.SendWith(c.HTTP, req) // want `a retry repeats the HTTP POST: the input sets no client_reference \(HTTP handler Handler.TextBuilt\)`
+}

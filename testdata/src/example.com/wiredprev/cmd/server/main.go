@@ -78,6 +78,8 @@ func main() {
 	http.HandleFunc("POST /digests", nh.Digest)
 	http.HandleFunc("POST /texts", nh.Text)
 	http.HandleFunc("POST /texts/keyed", nh.TextKeyed)
+	http.HandleFunc("POST /texts/built", nh.TextBuilt)
+	http.HandleFunc("POST /texts/broadcast", nh.Broadcast)
 	http.ListenAndServe(":8080", nil)
 }
 
