@@ -987,6 +987,11 @@ func HandleUses(sums Summaries, via *ssa.Call, arg int, holder bool) (calls []ss
 // stored, or stored only as "". A struct whose address reaches other
 // code, which might fill it, has none.
 func EmptyFields(call ssa.Instruction, v ssa.Value) []string {
+	if ex, ok := v.(*ssa.Extract); ok && ex.Index == 0 {
+		if made, ok := ex.Tuple.(*ssa.Call); ok {
+			v = made // m, err := build(...): the value of its success
+		}
+	}
 	if made, ok := v.(*ssa.Call); ok {
 		// A struct a helper of the package builds and returns, the
 		// same on each of its paths (s.payoutRequest(w) returning
@@ -995,11 +1000,11 @@ func EmptyFields(call ssa.Instruction, v ssa.Value) []string {
 		if fn == nil || fn.Blocks == nil || fn.Pkg != call.Parent().Pkg {
 			return nil
 		}
-		rets := valueflow.ReturnValues(fn)
-		if len(rets) != 1 {
+		ret, v := builtReturn(fn)
+		if ret == nil {
 			return nil
 		}
-		return EmptyFields(returnOf(fn), rets[0])
+		return EmptyFields(ret, v)
 	}
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
 		v = u.X // a struct value loaded from its literal
@@ -1045,14 +1050,30 @@ func EmptyFields(call ssa.Instruction, v ssa.Value) []string {
 	return out
 }
 
-// returnOf returns fn's return instruction, when it has one.
-func returnOf(fn *ssa.Function) ssa.Instruction {
+// builtReturn returns the one return of fn that gives its caller a value
+// (its only return, or the only one whose error is nil: the others are
+// a failure's zero value) and that value.
+func builtReturn(fn *ssa.Function) (*ssa.Return, ssa.Value) {
+	var out *ssa.Return
 	for _, b := range fn.Blocks {
-		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-			return r
+		r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(r.Results) == 0 || len(r.Results) > 2 {
+			continue
 		}
+		if len(r.Results) == 2 {
+			if c, ok := r.Results[1].(*ssa.Const); !ok || !c.IsNil() {
+				continue // a failure's
+			}
+		}
+		if out != nil {
+			return nil, nil
+		}
+		out = r
 	}
-	return nil
+	if out == nil {
+		return nil, nil
+	}
+	return out, out.Results[0]
 }
 
 func isString(t types.Type) bool {

@@ -3,6 +3,7 @@ package notices
 
 import (
 	"context"
+	"errors"
 	"net/http"
 
 	"example.com/wiredprev/mail"
@@ -75,14 +76,22 @@ func (h *Handler) TextKeyed(w http.ResponseWriter, r *http.Request) {
 // TextBuilt texts the member a message a helper builds, with no
 // reference: a retry sends it again.
 func (h *Handler) TextBuilt(w http.ResponseWriter, r *http.Request) {
-	if err := h.Texts.Greet(r.Context(), greeting(r.FormValue("to"))); err != nil {
+	m, err := greeting(r.FormValue("to"))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	if err := h.Texts.Greet(r.Context(), m); err != nil {
 		http.Error(w, err.Error(), http.StatusBadGateway)
 	}
 }
 
-// greeting is the text that greets a member.
-func greeting(to string) texts.Message {
-	return texts.Message{To: to, Body: "Hello"}
+// greeting is the text that greets a member, or why there is none.
+func greeting(to string) (texts.Message, error) {
+	if to == "" {
+		return texts.Message{}, errors.New("no recipient")
+	}
+	return texts.Message{To: to, Body: "Hello"}, nil
 }
 
 // Broadcast texts everyone, with no request ID: a retry sends it again.
