@@ -995,9 +995,11 @@ func EmptyFields(call ssa.Instruction, v ssa.Value) []string {
 	if made, ok := v.(*ssa.Call); ok {
 		// A struct a helper of the package builds and returns, the
 		// same on each of its paths (s.payoutRequest(w) returning
-		// payout.Request{...}): the fields its literal leaves empty.
+		// payout.Request{...}): the fields its literal leaves empty,
+		// unless the call passes options, which may key the request
+		// in its stead (CreateDelivery(ctx, req, WithIdempotencyKey(k))).
 		fn := made.Call.StaticCallee()
-		if fn == nil || fn.Blocks == nil || fn.Pkg != call.Parent().Pkg {
+		if fn == nil || fn.Blocks == nil || fn.Pkg != call.Parent().Pkg || passesOptions(call) {
 			return nil
 		}
 		ret, v := builtReturn(fn)
@@ -1048,6 +1050,21 @@ func EmptyFields(call ssa.Instruction, v ssa.Value) []string {
 		}
 	}
 	return out
+}
+
+// passesOptions reports whether instr is a call of a variadic function
+// that passes it variadic arguments.
+func passesOptions(instr ssa.Instruction) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	cc := call.Common()
+	if !cc.Signature().Variadic() || len(cc.Args) == 0 {
+		return false
+	}
+	c, ok := cc.Args[len(cc.Args)-1].(*ssa.Const)
+	return !ok || !c.IsNil()
 }
 
 // builtReturn returns the one return of fn that gives its caller a value

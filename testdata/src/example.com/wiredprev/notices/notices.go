@@ -22,6 +22,7 @@ type Texter interface {
 	Send(ctx context.Context, m texts.Message) error
 	SendBatch(ctx context.Context, b texts.Batch) error
 	Greet(ctx context.Context, m texts.Message) error
+	GreetWith(ctx context.Context, m texts.Message, opts ...texts.Option) error
 }
 
 // Handler serves the notices' endpoints.
@@ -97,6 +98,20 @@ func greeting(to string) (texts.Message, error) {
 // Broadcast texts everyone, with no request ID: a retry sends it again.
 func (h *Handler) Broadcast(w http.ResponseWriter, r *http.Request) {
 	if err := h.Texts.SendBatch(r.Context(), texts.Batch{To: r.Form["to"], Body: "News"}); err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+	}
+}
+
+// TextBuiltKeyed texts the member the message a helper builds, with the
+// request's key as its reference by an option: the helper's literal
+// leaves it empty, the option fills it.
+func (h *Handler) TextBuiltKeyed(w http.ResponseWriter, r *http.Request) {
+	m, err := greeting(r.FormValue("to"))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	if err := h.Texts.GreetWith(r.Context(), m, texts.WithReference(r.Header.Get("Idempotency-Key"))); err != nil {
 		http.Error(w, err.Error(), http.StatusBadGateway)
 	}
 }

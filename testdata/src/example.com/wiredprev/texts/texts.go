@@ -63,3 +63,23 @@ func (c *Client) Greet(ctx context.Context, m Message) error {
 	}
 	return mailx.SendWith(c.HTTP, req) // want `a retry repeats the HTTP POST: the input sets no client_reference \(HTTP handler Handler.TextBuilt\)`
 }
+
+// Option changes a message before it is sent.
+type Option func(*Message)
+
+// WithReference sets the message's client_reference.
+func WithReference(ref string) Option {
+	return func(m *Message) { m.Reference = ref }
+}
+
+// GreetWith sends m as a greeting, changed by opts.
+func (c *Client) GreetWith(ctx context.Context, m Message, opts ...Option) error {
+	for _, o := range opts {
+		o(&m)
+	}
+	req, err := mailx.NewJSON(ctx, http.MethodPost, c.Base+"/greetings", m)
+	if err != nil {
+		return err
+	}
+	return mailx.SendWith(c.HTTP, req)
+}

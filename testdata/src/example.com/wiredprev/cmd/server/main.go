@@ -79,6 +79,7 @@ func main() {
 	http.HandleFunc("POST /texts", nh.Text)
 	http.HandleFunc("POST /texts/keyed", nh.TextKeyed)
 	http.HandleFunc("POST /texts/built", nh.TextBuilt)
+	http.HandleFunc("POST /texts/built/keyed", nh.TextBuiltKeyed)
 	http.HandleFunc("POST /texts/broadcast", nh.Broadcast)
 	http.ListenAndServe(":8080", nil)
 }
