@@ -543,22 +543,19 @@ func (t *tracer) valuesArg(call *ssa.Call, n node) {
 // even though col is fresh: its conflict handling absorbs it (a fresh ID
 // stored together with an operation key under a uniqueness constraint,
 // ON CONFLICT (idempotency_key) DO NOTHING, or a conflict clause with
-// another key column beside it, or another key the schema declares
-// that the retry repeats, under a clause that names no target), or,
-// without one, another key the schema declares fails it.
+// another key column beside it), or, without one, another key the
+// schema declares fails it.
 func (t *tracer) absorbed(st *sqltext.Statement, col string, args []ssa.Value, traced ssa.Value) bool {
-	// A retry that repeats the values of another key meets the first
-	// attempt's row there: without conflict handling it fails, with a
-	// conflict clause that names no target it does nothing. A column
-	// filled with the traced value, or with another fresh one, repeats
-	// nothing.
-	var filled []string
-	for i, other := range st.Columns {
-		if ps := st.ArgsOf(i); len(ps) == 1 && t.repeats(args, ps[0].Index, traced) {
-			filled = append(filled, other)
+	if !st.Conflict {
+		// Without conflict handling, a retry that repeats the values of
+		// another key fails there: no second row. A column filled with
+		// the traced value, or with another fresh one, repeats nothing.
+		var filled []string
+		for i, other := range st.Columns {
+			if ps := st.ArgsOf(i); len(ps) == 1 && t.repeats(args, ps[0].Index, traced) {
+				filled = append(filled, other)
+			}
 		}
-	}
-	if !st.Conflict || len(st.ConflictTarget) == 0 && t.env.Catalog.FailsOnAnotherKey(st.Table, filled, col) {
 		return t.env.Catalog.FailsOnAnotherKey(st.Table, filled, col)
 	}
 	if len(st.ConflictTarget) > 0 {

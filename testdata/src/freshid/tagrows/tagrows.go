@@ -85,3 +85,11 @@ func recordUsagePtr(ctx context.Context, t *asynq.Task) error {
 func consumeCreditPtr(ctx context.Context, t *asynq.Task) error {
 	return tagrepo.InsertPtr(ctx, db, &creditRow{ID: uuid.NewString(), AccountID: "acct", Ref: string(t.Payload())}, tagrepo.OnConflictDoNothing())
 }
+
+// A fresh ID beside the (show, seat) that a retry repeats, under a
+// conflict clause with no target: the retry meets the first hold's
+// key and does nothing.
+func holdSeat(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO seat_holds (id, show, seat) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", uuid.NewString(), "gala", string(t.Payload()))
+	return err
+}

@@ -15,3 +15,4 @@ CREATE TABLE usage_rows (id text PRIMARY KEY, envelope_id text NOT NULL, quantit
 CREATE TABLE webhook_deliveries (id text PRIMARY KEY, envelope_id text NOT NULL, endpoint_id text NOT NULL, UNIQUE (envelope_id, endpoint_id));
 CREATE TABLE credit_rows (id text PRIMARY KEY, account_id text NOT NULL, ref text NOT NULL);
 CREATE UNIQUE INDEX credit_rows_ref ON credit_rows (account_id, ref) WHERE ref <> '';
+CREATE TABLE seat_holds (id text PRIMARY KEY, show text NOT NULL, seat text NOT NULL, UNIQUE (show, seat));
