@@ -987,6 +987,10 @@ func HandleUses(sums Summaries, via *ssa.Call, arg int, holder bool) (calls []ss
 // stored, or stored only as "". A struct whose address reaches other
 // code, which might fill it, has none.
 func EmptyFields(call ssa.Instruction, v ssa.Value) []string {
+	return emptyFields(call, v, 0)
+}
+
+func emptyFields(call ssa.Instruction, v ssa.Value, depth int) []string {
 	if ex, ok := v.(*ssa.Extract); ok && ex.Index == 0 {
 		if made, ok := ex.Tuple.(*ssa.Call); ok {
 			v = made // m, err := build(...): the value of its success
@@ -999,14 +1003,14 @@ func EmptyFields(call ssa.Instruction, v ssa.Value) []string {
 		// unless the call passes options, which may key the request
 		// in its stead (CreateDelivery(ctx, req, WithIdempotencyKey(k))).
 		fn := made.Call.StaticCallee()
-		if fn == nil || fn.Blocks == nil || fn.Pkg != call.Parent().Pkg || passesOptions(call) {
+		if depth > 2 || fn == nil || fn.Blocks == nil || fn.Pkg != call.Parent().Pkg || passesOptions(call) {
 			return nil
 		}
 		ret, v := builtReturn(fn)
 		if ret == nil {
 			return nil
 		}
-		return EmptyFields(ret, v)
+		return emptyFields(ret, v, depth+1)
 	}
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
 		v = u.X // a struct value loaded from its literal

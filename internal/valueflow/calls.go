@@ -709,6 +709,10 @@ func FailsFirst(env *Env, model ssa.Value, path string, at ssa.Instruction) bool
 // the function that writes it at at, that every path to at stores
 // (je.Key set only on the branch that runs another insert is not).
 func fieldsSetBefore(model ssa.Value, at ssa.Instruction) map[string]bool {
+	return fieldsSetBeforeDepth(model, at, 0)
+}
+
+func fieldsSetBeforeDepth(model ssa.Value, at ssa.Instruction, depth int) map[string]bool {
 	v := Unwrap(model)
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 		v = load.X
@@ -721,7 +725,9 @@ func fieldsSetBefore(model ssa.Value, at ssa.Instruction) map[string]bool {
 	for _, r := range *alloc.Referrers() {
 		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc && Dominates(st, at) {
 			// d := Delivery{...}: the literal, stored whole into d.
-			maps.Copy(out, fieldsSetBefore(st.Val, st))
+			if depth < 2 {
+				maps.Copy(out, fieldsSetBeforeDepth(st.Val, st, depth+1))
+			}
 			continue
 		}
 		fa, ok := r.(*ssa.FieldAddr)
