@@ -37,7 +37,8 @@
 // what it writes (the id column of an INSERT, an ORM model's primary key
 // (gorm's Create, bun's NewInsert().Model, a generic repository's INSERT
 // formatted around its row type: fmt.Sprintf("INSERT INTO %s ...",
-// v.TableName(), ...); a field named ID, or tagged primaryKey or
+// v.TableName(), ...), or built by reflection on the row's db tags;
+// a field named ID, or tagged primaryKey or
 // bun:",pk"; the ID an ent create's SetID gives),
 // a provider's idempotency key (also one handed to the option of a
 // client that sets its key: WithIdempotencyKey(ids.New()); to an option

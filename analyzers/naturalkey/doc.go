@@ -35,7 +35,11 @@
 // plate). A generic repository that formats its INSERT around its row
 // type (fmt.Sprintf("INSERT INTO %s (%s) VALUES (%s)", v.TableName(),
 // ...), run with v.Values()... or a NamedExec of v) inserts, at each
-// call, the table and fields of the type argument the call names.
+// call, the table and fields of the type argument the call names; so
+// does one that builds it by reflection on the row's db tags, written
+// into a strings.Builder, whose conflict clause an option adds
+// (Insert(ctx, db, row, OnConflictDoNothing(...))): a call that passes
+// no option inserts without one, and the finding is at that call.
 // A unique email or username beside a primary key the database makes is
 // a rule of the domain, and its violation the answer a repeated sign-up
 // should get: it is not reported. The check does not report
