@@ -1064,11 +1064,7 @@ func passesOptions(instr ssa.Instruction) bool {
 		return false
 	}
 	cc := call.Common()
-	if !cc.Signature().Variadic() || len(cc.Args) == 0 {
-		return false
-	}
-	c, ok := cc.Args[len(cc.Args)-1].(*ssa.Const)
-	return !ok || !c.IsNil()
+	return cc.Signature().Variadic() && len(cc.Args) > 0 && !valueflow.NoVariadic(cc.Args[len(cc.Args)-1])
 }
 
 // builtReturn returns the one return of fn that gives its caller a value

@@ -168,12 +168,6 @@ func genericModel(fn *ssa.Function, model, values ssa.Value, sql *sqltext.Statem
 	return g
 }
 
-// passesNone reports whether v, a call's variadic argument, is empty.
-func passesNone(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.IsNil()
-}
-
 // paramOf returns the index of v among fn's parameters, or -1.
 func paramOf(fn *ssa.Function, v ssa.Value) int {
 	if p, ok := v.(*ssa.Parameter); ok && p.Parent() == fn {
@@ -209,7 +203,7 @@ func Instantiate(s valueflow.SQLStmt, call ssa.CallInstruction) valueflow.SQLStm
 		// a call with none writes the plain INSERT.
 		args := call.Common().Args
 		gg := *g
-		gg.Conflict = i >= len(args) || !passesNone(args[i])
+		gg.Conflict = i >= len(args) || !valueflow.NoVariadic(args[i])
 		s.Model = &gg
 	}
 	table := ModelTable(fn.Prog, t)

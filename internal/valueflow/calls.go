@@ -301,14 +301,14 @@ func genericInsert(s *Summary, a int, cc *ssa.CallCommon) bool {
 // INSERT, takes the ones that may add its conflict clause.
 func optionsPassed(g *GenericModel, cc *ssa.CallCommon) bool {
 	i := g.ConflictOpts - 1
-	if i < 0 {
-		return false
-	}
-	if i >= len(cc.Args) {
-		return true
-	}
-	c, ok := cc.Args[i].(*ssa.Const)
-	return !ok || !c.IsNil()
+	return i >= 0 && (i >= len(cc.Args) || !NoVariadic(cc.Args[i]))
+}
+
+// NoVariadic reports whether v, a call's variadic argument, is empty:
+// the call passes nothing for it.
+func NoVariadic(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
 }
 
 // isLocal reports whether fn's body belongs to the package being analysed.

@@ -879,12 +879,12 @@ func (b *stmtBuilder) dispatch(call *ssa.Call) {
 	}
 	b.dispatching[call] = true
 	defer delete(b.dispatching, call)
+	if b.alias == nil {
+		b.alias = map[*ssa.Parameter]ssa.Value{}
+	}
 	var groups [][2]int
 	for _, f := range bodies {
 		start := len(b.sum.Stmts)
-		if b.alias == nil {
-			b.alias = map[*ssa.Parameter]ssa.Value{}
-		}
 		for i, p := range f.Params {
 			if i < len(call.Call.Args) {
 				b.alias[p] = call.Call.Args[i] // the entry is given the call's arguments
@@ -1505,10 +1505,11 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 	// nothing here.
 	discarded := effects.ResultsDiscarded(call)
 	for _, s := range sub.Stmts {
-		if s.Model != nil && effects.Instantiate(s, call).Model == nil {
-			s.Called = b.frame(call) // the row this call gives decides it
+		inst := effects.Instantiate(s, call)
+		if s.Model != nil && inst.Model == nil {
+			inst.Called = b.frame(call) // the row this call gives decides it
 		}
-		s = effects.CompleteText(effects.Instantiate(s, call), &call.Call, b.fn)
+		s = effects.CompleteText(inst, &call.Call, b.fn)
 		h := b.mapHandle(call, s.Handle)
 		if h.Kind == valueflow.HandleUnknown && s.Assumed && s.Handle.Kind == valueflow.HandleParam {
 			h = valueflow.Handle{Kind: valueflow.HandleAutocommit} // the database, for want of a transaction's origin
@@ -2810,10 +2811,11 @@ func stateGuardedAt(at ssa.Instruction, memo map[*ssa.Function][]stateGuard) boo
 // instruction reaches the other in their function.
 func (b *stmtBuilder) exclusive(i, j int) bool {
 	a, c := b.instrs[i], b.instrs[j]
-	if a == c || slices.Contains(b.excl[i], j) {
-		// A callee's exclusive statements, or two entries of a table
-		// of handlers (dispatch).
-		return slices.Contains(b.excl[i], j)
+	if slices.Contains(b.excl[i], j) {
+		return true // a callee's exclusive statements, or two entries of a table of handlers (dispatch)
+	}
+	if a == c {
+		return false
 	}
 	if a.Parent() != c.Parent() {
 		// A statement of a literal handed to a wired call runs where
