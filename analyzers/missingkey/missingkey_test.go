@@ -54,6 +54,10 @@ func TestMissingKey(t *testing.T) {
 		// A client whose package names no key, whose provider takes
 		// none, beside a webhook sender and a client that names one.
 		"missingkey/xnokey", "missingkey/xkeyfield",
+		// A client whose methods hand their request to a helper that
+		// encodes it, and callers whose helpers copy a literal into a
+		// variable and set more of its fields.
+		"missingkey/xenvelopeuse",
 		// Externals and roots from the configuration.
 		"missingkey/configured",
 		// The packages with golden files, whose fixes Golden compares.

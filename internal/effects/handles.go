@@ -1024,6 +1024,7 @@ func emptyFields(call ssa.Instruction, v ssa.Value, depth int) []string {
 		return nil
 	}
 	set := make([]bool, st.NumFields())
+	var copied []string // the fields the literal copied in leaves empty
 	for _, r := range *alloc.Referrers() {
 		switch r := r.(type) {
 		case *ssa.FieldAddr:
@@ -1041,6 +1042,23 @@ func emptyFields(call ssa.Instruction, v ssa.Value, depth int) []string {
 			// Returned to the caller, which runs nothing before the
 			// call here (m := &Msg{Body: b}; s.store.Insert(ctx, m);
 			// return m, nil).
+		case *ssa.Store:
+			// The variable a literal is copied into, whose fields the
+			// function then sets (req := T{...}; req.CaseNumber = n):
+			// a field is empty when neither sets it. A copy made after
+			// the fields' stores would empty them again; counting the
+			// literal's fields as set too can only hide an empty one.
+			if r.Addr != alloc || copied != nil {
+				return nil
+			}
+			lit, ok := literalCopied(r.Val)
+			if !ok {
+				return nil
+			}
+			copied = emptyFields(call, lit, depth+1)
+			if copied == nil {
+				return nil
+			}
 		default:
 			if r != call {
 				return nil
@@ -1049,11 +1067,29 @@ func emptyFields(call ssa.Instruction, v ssa.Value, depth int) []string {
 	}
 	var out []string
 	for i := range st.NumFields() {
-		if f := st.Field(i); !set[i] && isString(f.Type()) {
-			out = append(out, "."+f.Name())
+		f := st.Field(i)
+		if set[i] || !isString(f.Type()) || copied != nil && !slices.Contains(copied, "."+f.Name()) {
+			continue
 		}
+		out = append(out, "."+f.Name())
 	}
 	return out
+}
+
+// literalCopied returns the struct literal whose value v loads, for a
+// store of it whole into a variable, and whether it is one: an
+// allocation of the same struct type that nothing but its own field
+// stores and loads refer to.
+func literalCopied(v ssa.Value) (*ssa.Alloc, bool) {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil, false
+	}
+	lit, ok := load.X.(*ssa.Alloc)
+	if !ok || lit.Heap || structOf(lit.Type()) == nil {
+		return nil, false
+	}
+	return lit, true
 }
 
 // passesOptions reports whether instr is a call of a variadic function

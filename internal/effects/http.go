@@ -212,10 +212,13 @@ func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool
 	if call.State == Absent && i+2 < len(args) && bodyKeyed(throughParam(calling, args[i+2])) {
 		call.State = Unknown
 	}
-	if call.State == Absent {
+	if j := encodedParam(helper); j >= 0 && j < len(calling.Call.Args) {
 		// The helper encodes a value it is given (json.Marshal(in)):
-		// the caller's value says whether the body has a key.
-		if j := encodedParam(helper); j >= 0 && j < len(calling.Call.Args) && bodyValueKeyed(calling.Call.Args[j], 0) {
+		// the caller's value says whether the body has a key, and its
+		// field is the key slot when the value is the caller's own
+		// parameter (bodyKey).
+		call.Body = calling.Call.Args[j]
+		if call.State == Absent && bodyValueKeyed(call.Body, 0) {
 			call.State = Unknown
 		}
 	}

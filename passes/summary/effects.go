@@ -96,10 +96,11 @@ func KeylessOf(e *effects.Call) valueflow.Keyless {
 	if len(e.Ext.Fields) > 0 {
 		k.Field = e.Ext.Fields[0]
 	}
-	if f := bodyDedupField(e); k.Slot == catalog.RequestHeader && f != "" {
+	if f := bodyDedupField(e); k.Slot == catalog.RequestHeader && f != "" && e.Options == nil {
 		// The provider drops a repeat by a field of the body the
 		// function is given (client_reference), which it leaves empty:
-		// that field is the slot to fill, not a header.
+		// that field is the slot to fill, not a header, unless an
+		// option the caller passes sets the header.
 		k.Slot, k.Field = catalog.InputField, f
 	}
 	return k
