@@ -669,18 +669,23 @@ func (r *Result) calledField(v ssa.Value) *types.Var {
 
 // polledHandler reports whether v, a function value fn calls, is a
 // handler a worker runs once per row it claims from a table of jobs
-// (SELECT ... FOR UPDATE SKIP LOCKED): fn claims the row itself, or is
-// a helper of the package that a claiming function hands the handler
-// to (safeCall(ctx, r.handlers[j.Kind], &j)). It returns the field the
+// (SELECT ... FOR UPDATE SKIP LOCKED): fn claims the row, itself or
+// through a function of the package (jobs, err := r.q.Lease(...)), or
+// is a helper of the package that a claiming function hands the handler
+// to (safeCall(ctx, r.handlers[j.Kind], &j)), or the row (r.dispatch(ctx,
+// job), which looks the handler up itself). It returns the field the
 // handler is kept in. The worker puts a row whose handler failed back in
 // the table, so each handler is retried.
 func (r *Result) polledHandler(fn *ssa.Function, v ssa.Value) (*types.Var, bool) {
 	if len(r.claiming) == 0 {
 		return nil, false
 	}
-	if r.claiming[fn] {
+	if r.claims(fn) {
 		fld := r.calledField(v)
 		return fld, fld != nil
+	}
+	if fld := r.calledField(v); fld != nil && slices.ContainsFunc(r.values.sites[fn], r.handsClaimedRow) {
+		return fld, true
 	}
 	p, ok := unwrap(v).(*ssa.Parameter)
 	if !ok || p.Parent() != fn {
@@ -689,13 +694,47 @@ func (r *Result) polledHandler(fn *ssa.Function, v ssa.Value) (*types.Var, bool)
 	i := slices.Index(fn.Params, p)
 	for _, site := range r.values.sites[fn] {
 		args := site.Common().Args
-		if i < len(args) && r.claiming[site.Parent()] {
+		if i < len(args) && r.claims(site.Parent()) {
 			if fld := r.calledField(args[i]); fld != nil {
 				return fld, true
 			}
 		}
 	}
 	return nil, false
+}
+
+// claims reports whether fn claims rows of a queue: it runs the claiming
+// statement, or calls a function of the package that does.
+func (r *Result) claims(fn *ssa.Function) bool {
+	return r.claiming[fn] || slices.ContainsFunc(callees(fn), func(c *ssa.Function) bool { return r.claiming[c] })
+}
+
+// handsClaimedRow reports whether site, in a function that claims rows,
+// passes its callee one of the rows a claiming function returns.
+func (r *Result) handsClaimedRow(site ssa.CallInstruction) bool {
+	if !r.claims(site.Parent()) {
+		return false
+	}
+	rows := claimedRows(r.claiming)
+	return slices.ContainsFunc(site.Common().Args, func(a ssa.Value) bool { return rows[a.Type()] })
+}
+
+// claimedRows returns the struct types of the rows claiming functions
+// return, alone or in a slice.
+func claimedRows(claiming map[*ssa.Function]bool) map[types.Type]bool {
+	out := map[types.Type]bool{}
+	for fn := range claiming {
+		for v := range fn.Signature.Results().Variables() {
+			t := v.Type()
+			if sl, ok := t.Underlying().(*types.Slice); ok {
+				t = sl.Elem()
+			}
+			if _, ok := t.Underlying().(*types.Struct); ok {
+				out[t] = true
+			}
+		}
+	}
+	return out
 }
 
 // polledMethods returns the methods of the package's interfaces that a
@@ -706,18 +745,7 @@ func polledMethods(pass *analysis.Pass, funcs []*ssa.Function, claiming map[*ssa
 	if len(claiming) == 0 {
 		return nil
 	}
-	claimed := map[types.Type]bool{} // the rows claiming functions return
-	for fn := range claiming {
-		for v := range fn.Signature.Results().Variables() {
-			t := v.Type()
-			if sl, ok := t.Underlying().(*types.Slice); ok {
-				t = sl.Elem()
-			}
-			if _, ok := t.Underlying().(*types.Struct); ok {
-				claimed[t] = true
-			}
-		}
-	}
+	claimed := claimedRows(claiming)
 	callers := map[*ssa.Function][]*ssa.Function{}
 	for _, fn := range funcs {
 		for _, c := range callees(fn) {

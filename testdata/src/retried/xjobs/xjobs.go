@@ -119,3 +119,50 @@ func (p *Pool) runOne(ctx context.Context, j Job) {
 		_ = w.Work(ctx, j)
 	}
 }
+
+// A Dispatcher leases jobs through its queue and hands each to a helper
+// that looks the job's handler up; its hooks run once per batch, with no
+// job of the table.
+type Dispatcher struct {
+	queue    *Queue
+	handlers map[string]Handler
+	hooks    map[string]Handler
+}
+
+// NewDispatcher returns a dispatcher with no handlers.
+func NewDispatcher(q *Queue) *Dispatcher {
+	return &Dispatcher{queue: q, handlers: map[string]Handler{}, hooks: map[string]Handler{}}
+}
+
+// Handle registers h for jobs of kind.
+func (d *Dispatcher) Handle(kind string, h Handler) { d.handlers[kind] = h }
+
+// OnBatch registers h to run after each batch.
+func (d *Dispatcher) OnBatch(name string, h Handler) { d.hooks[name] = h }
+
+// Run leases one batch and runs it.
+func (d *Dispatcher) Run(ctx context.Context) error {
+	jobs, err := d.queue.Claim(ctx)
+	if err != nil {
+		return err
+	}
+	for _, j := range jobs {
+		d.dispatch(ctx, j)
+	}
+	d.afterBatch(ctx, "batch")
+	return nil
+}
+
+func (d *Dispatcher) dispatch(ctx context.Context, j Job) {
+	h, ok := d.handlers[j.Kind]
+	if !ok {
+		return
+	}
+	_ = h(ctx, &j)
+}
+
+func (d *Dispatcher) afterBatch(ctx context.Context, name string) {
+	if h, ok := d.hooks[name]; ok {
+		_ = h(ctx, &Job{Kind: name})
+	}
+}

@@ -34,3 +34,14 @@ func Workers(r *Reminders) map[string]xjobs.Worker {
 		}),
 	}
 }
+
+func (r *Reminders) letter(ctx context.Context, j *xjobs.Job) error { return nil }
+
+func (r *Reminders) audit(ctx context.Context, j *xjobs.Job) error { return nil }
+
+// Register adds a kind the dispatcher runs, and a hook it runs once per
+// batch.
+func Register(d *xjobs.Dispatcher, r *Reminders) {
+	d.Handle("reminder.letter", r.letter) // want `root: job handler of a polled table Reminders.letter`
+	d.OnBatch("audit", r.audit)
+}
