@@ -37,7 +37,7 @@ func TestWired(t *testing.T) {
 	}
 	src := filepath.Join(testdata, "src")
 	// wiredkey's tables declare their keys, as a module's migrations do.
-	schema := []string{filepath.Join(src, "example.com", "wiredkey", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredfields", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredfresh", "db", "schema.sql")}
+	schema := []string{filepath.Join(src, "example.com", "wiredkey", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredfields", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredfresh", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredact", "db", "schema.sql")}
 	cfg.Schema = schema
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
@@ -473,6 +473,25 @@ func TestWired(t *testing.T) {
 		// its package does not know it is retried.
 		"example.com/wiredact/cmd/worker/main.go:18": {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of organiser_balances \(it computes from the current value\) in acts.Activities.RecordPayout \(acts.go:\d+:\d+\) is not idempotent \(Temporal activity Activities.RecordPayout, wired here\)`,
+			// An INSERT between a lookup of the event and the mark it
+			// finds: the call given the whole event is not the mark.
+			`a retry inserts the row for the same \(advance_id, allocation_id\) again, which fails or duplicates it: the INSERT into applications in acts.Activities.apply \(acts.go:\d+:\d+\) has no conflict handling for the caller-known \(advance_id, allocation_id\) \(Temporal activity Activities.Settle, wired here\)`,
+			// An INSERT a retry reaches again, with no test of the row
+			// before it; not the one past the lookup that answers
+			// whether it is there, given the row's values in pieces.
+			`a retry inserts the row for the same allocation_id again, which fails or duplicates it: the INSERT into applications in acts.Activities.record \(acts.go:\d+:\d+\) has no conflict handling for the caller-known allocation_id \(Temporal activity Activities.Reapply, wired here\)`,
+			// An INSERT under a key of the schema that a field of the
+			// activity's input fills, read in the transaction's
+			// callback.
+			`a retry inserts the row for the same control_number again, which fails or duplicates it: the INSERT into acknowledgements in acts.Activities.RecordAck\$1 \(acts.go:\d+:\d+\) has no conflict handling for the caller-known control_number \(Temporal activity Activities.RecordAck, wired here\)`,
+		},
+		// The event's key, checked and marked apart from the effect,
+		// in a function its package judges.
+		"example.com/wiredact/acts/acts.go:168": {
+			`a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect \(processed_events on a handle that commits each statement, the effect on a handle that commits each statement\)`,
+		},
+		"example.com/wiredact/acts/acts.go:175": {
+			`a crash between the two commits leaves the effect without its key, so the retry repeats it: the key commits apart from the effect it guards \(processed_events on a handle that commits each statement, the effect on a handle that commits each statement\)`,
 		},
 		// A repository method handed the handle the service was built
 		// with: the pool main gives it.

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -51,6 +52,7 @@ func (c *checker) checkModel(call ssa.CallInstruction, others bool) {
 	if !ok {
 		return
 	}
+	table := effects.ModelTable(call.Parent().Prog, named)
 	for i := 0; i < st.NumFields(); i++ {
 		if !isPrimaryKey(st.Field(i), st.Tag(i)) {
 			continue
@@ -63,8 +65,42 @@ func (c *checker) checkModel(call ssa.CallInstruction, others bool) {
 		if what == "" {
 			what = "the caller-known " + st.Field(i).Name()
 		}
-		c.reportModel(call, effects.ModelTable(call.Parent().Prog, named), st.Field(i).Name(), what, path, others && !readsRowsAffected(call))
+		c.reportModel(call, table, st.Field(i).Name(), what, path, others && !readsRowsAffected(call))
+		return
 	}
+	if field, key := c.callerModelKey(alloc, st, table, path); key != nil {
+		// A key of the schema beside a fresh primary key (an
+		// acknowledgement's UNIQUE control number from the input):
+		// another request's row may hold it, so no fix absorbs it.
+		c.rep.Report(analysis.Diagnostic{
+			Pos: c.res.CallStart(call.Pos()),
+			Message: fmt.Sprintf("a retry creates the row for the same %s again, which fails or duplicates it: the Create into %s has no conflict handling for the caller-known %s (%s); add Clauses(clause.OnConflict{DoNothing: true}) and handle the existing row, answering a row another request made as the conflict it is",
+				field, table, catalog.KeyName(key), path.Root.Describe()),
+		})
+	}
+}
+
+// callerModelKey returns a field of the model, and the key of the
+// schema it is part of, whose every column the model fills with a value
+// its caller knows (CallerKey), or nil.
+func (c *checker) callerModelKey(alloc *ssa.Alloc, st *types.Struct, table string, path *retried.Path) (string, []string) {
+	known := map[string]bool{}
+	cols := make([]string, st.NumFields())
+	for i := range st.NumFields() {
+		cols[i] = strings.ToLower(valueflow.ModelColumn(st.Field(i), st.Tag(i)))
+		k := c.fieldKey(alloc, i, path.Via, 0)
+		known[cols[i]] = !k.fresh && (k.caller || k.what != "")
+	}
+	isKnown := func(col string) bool { return known[col] }
+	for i := range st.NumFields() {
+		if !known[cols[i]] {
+			continue
+		}
+		if key := c.cat.CallerKey(table, cols[i], isKnown); key != nil {
+			return st.Field(i).Name(), key
+		}
+	}
+	return "", nil
 }
 
 // isPrimaryKey reports whether a model field is gorm's primary key.

@@ -109,6 +109,15 @@ func locate(sums Summaries, v ssa.Value, path string, depth int) (place, bool) {
 		}
 	case *ssa.Field:
 		return next(x.X, fieldPath(x.X.Type(), x.Field)+path)
+	case *ssa.FieldAddr:
+		// The address of a field of a struct variable, whose own field
+		// is read (in.Ack.ControlNumber, in captured by a closure):
+		// the variable's place, one field down. Not a field of what a
+		// pointer points to, which the pointer's holder may change.
+		if !inVariable(x) {
+			return place{}, false
+		}
+		return next(x.X, fieldPath(x.X.Type(), x.Field)+path)
 	case *ssa.Alloc:
 		if field, rest := splitField(path); field != "" && isStruct(x.Type()) {
 			if stored, n := fieldStore(x, field); n == 1 {
@@ -196,6 +205,24 @@ func fromCall(sums Summaries, v ssa.Value, call *ssa.Call, i int, path string, d
 		return place{}, false // a result's field that no summary names
 	}
 	return place{value: v}, true
+}
+
+// inVariable reports whether a field's address is inside a struct
+// variable (a local, or one a closure captures), field within field.
+func inVariable(fa *ssa.FieldAddr) bool {
+	for {
+		switch x := fa.X.(type) {
+		case *ssa.FieldAddr:
+			fa = x
+		case *ssa.Alloc:
+			return true
+		case *ssa.FreeVar:
+			_, ok := Binding(x).(*ssa.Alloc) // a captured variable, not a pointer's copy
+			return ok
+		default:
+			return false
+		}
+	}
 }
 
 // wrapperParam returns the parameter that every return of fn holds

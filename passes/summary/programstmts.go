@@ -679,7 +679,13 @@ func (sc *scope) given(a valueflow.ArgSource) bool {
 	if a.Param == valueflow.ConstParam {
 		return sc.parent != nil // a constant an implementation stores: the same on every call
 	}
-	if sc.parent == nil || a.Param < 1 || a.Param-1 >= len(sc.args) {
+	if sc.parent == nil {
+		// The root's own values, in the list of a root no package of
+		// its own judges (an activity registered in main): its
+		// parameters past the receiver hold what the delivery gives.
+		return sc.registered && a.Param >= 1 && a.Path != ""
+	}
+	if a.Param < 1 || a.Param-1 >= len(sc.args) {
 		return false
 	}
 	if slices.ContainsFunc(sc.stable, func(s valueflow.ArgSource) bool {

@@ -82,8 +82,29 @@ func answeredGuards(fn *ssa.Function) []stateGuard {
 		if len(keys) == 0 {
 			continue
 		}
+		// A call given the keys in pieces (record(ctx, &adv, p)) stores
+		// the row, unless another is given the keys themselves
+		// (Record(ctx, evt.ID, evt.Type)): that one is the marker's
+		// write, and a call given the event whole only handles it.
+		var spread []ssa.CallInstruction
+		marked := false
 		for call := range setterCalls(fn) {
-			if call.Value() != lookup.(*ssa.Extract).Tuple && slices.ContainsFunc(call.Common().Args, func(a ssa.Value) bool { return holdsAll(a, keys) }) {
+			if call.Value() == lookup.(*ssa.Extract).Tuple {
+				continue
+			}
+			if slices.ContainsFunc(call.Common().Args, func(a ssa.Value) bool { return holdsAll(a, keys) }) {
+				out = append(out, stateGuard{test: iff, exit: iff.Block().Succs[yes], write: call})
+				continue
+			}
+			switch held, pieces := argsHold(call.Common().Args, keys); {
+			case held && pieces:
+				spread = append(spread, call)
+			case held:
+				marked = true
+			}
+		}
+		if !marked {
+			for _, call := range spread {
 				out = append(out, stateGuard{test: iff, exit: iff.Block().Succs[yes], write: call})
 			}
 		}
@@ -143,6 +164,40 @@ func holdsAll(a ssa.Value, keys []ssa.Value) bool {
 		}
 	}
 	return true
+}
+
+// argsHold reports whether the arguments of a call, together, hold
+// every one of keys, at least one of which is no constant: each key is
+// an argument, or a field of a value the call is given whole (applied(
+// ctx, adv.ID, p.AllocationID), then record(ctx, &adv, p, amt)); pieces
+// tells whether one is such a field.
+func argsHold(args []ssa.Value, keys []ssa.Value) (held, pieces bool) {
+	if !slices.ContainsFunc(keys, func(k ssa.Value) bool { return !isConst(k) }) {
+		return false, false // constants alone name no row
+	}
+	holds := func(k ssa.Value) bool {
+		base, _, isField := fieldRead(valueflow.Unwrap(k))
+		return slices.ContainsFunc(args, func(a ssa.Value) bool {
+			a = valueflow.Unwrap(a)
+			if sameRead(a, k) {
+				return true
+			}
+			if load, ok := a.(*ssa.UnOp); ok && load.Op == token.MUL {
+				a = load.X
+			}
+			if isField && !isConst(k) && a == base {
+				pieces = true
+				return true
+			}
+			return false
+		})
+	}
+	for _, k := range keys {
+		if !holds(k) {
+			return false, false
+		}
+	}
+	return true, pieces
 }
 
 // sameConst reports whether a and b are the same constant.

@@ -88,3 +88,18 @@ CREATE TABLE sms_receipts (
     id text PRIMARY KEY,
     status text NOT NULL
 );
+
+-- An acknowledgement under an ID of its own and the control number its
+-- sender gives it, which names it.
+CREATE TABLE acknowledgements (
+	id text PRIMARY KEY,
+	control_number text NOT NULL UNIQUE,
+	status text NOT NULL
+);
+
+-- A subscriber under an ID of its own, with an email unique by the
+-- domain's rule.
+CREATE TABLE subscribers (
+	id text PRIMARY KEY,
+	email text NOT NULL UNIQUE
+);
