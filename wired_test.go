@@ -480,6 +480,10 @@ func TestWired(t *testing.T) {
 			// before it; not the one past the lookup that answers
 			// whether it is there, given the row's values in pieces.
 			`a retry inserts the row for the same allocation_id again, which fails or duplicates it: the INSERT into applications in acts.Activities.record \(acts.go:\d+:\d+\) has no conflict handling for the caller-known allocation_id \(Temporal activity Activities.Reapply, wired here\)`,
+			// An INSERT a retry reaches again with no lookup first;
+			// not the one past a lookup of the type it returns, run in a
+			// callback handed over as a named function type.
+			`a retry inserts the row for the same assignment_id again, which fails or duplicates it: the INSERT into inspections in acts.Activities.createInspection \(acts.go:\d+:\d+\) has no conflict handling for the caller-known assignment_id \(Temporal activity Activities.Reinspect, wired here\)`,
 			// An INSERT under a key of the schema that a field of the
 			// activity's input fills, read in the transaction's
 			// callback.
@@ -487,10 +491,10 @@ func TestWired(t *testing.T) {
 		},
 		// The event's key, checked and marked apart from the effect,
 		// in a function its package judges.
-		"example.com/wiredact/acts/acts.go:168": {
+		"example.com/wiredact/acts/acts.go:170": {
 			`a retry that arrives while the first attempt runs passes the same check and performs the effect twice: the key is checked outside the transaction of the effect \(processed_events on a handle that commits each statement, the effect on a handle that commits each statement\)`,
 		},
-		"example.com/wiredact/acts/acts.go:175": {
+		"example.com/wiredact/acts/acts.go:177": {
 			`a crash between the two commits leaves the effect without its key, so the retry repeats it: the key commits apart from the effect it guards \(processed_events on a handle that commits each statement, the effect on a handle that commits each statement\)`,
 		},
 		// A repository method handed the handle the service was built

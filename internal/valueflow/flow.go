@@ -979,7 +979,7 @@ func LiteralUses(fn, lit *ssa.Function, ok func(ssa.CallInstruction) bool) bool 
 		for _, instr := range b.Instrs {
 			var users []ssa.Instruction
 			if mc, isClosure := instr.(*ssa.MakeClosure); isClosure && mc.Fn == lit {
-				users = *mc.Referrers()
+				users = convertedUsers(mc)
 			} else if slices.ContainsFunc(instr.Operands(nil), func(op *ssa.Value) bool { return *op == lit }) {
 				users = []ssa.Instruction{instr}
 			}
@@ -992,4 +992,18 @@ func LiteralUses(fn, lit *ssa.Function, ok func(ssa.CallInstruction) bool) bool 
 		}
 	}
 	return uses > 0
+}
+
+// convertedUsers returns the instructions that use v, seen through its
+// conversions to a named type (a literal handed to InTx as a TxFunc).
+func convertedUsers(v ssa.Value) []ssa.Instruction {
+	var out []ssa.Instruction
+	for _, u := range *v.Referrers() {
+		if ct, ok := u.(*ssa.ChangeType); ok {
+			out = append(out, convertedUsers(ct)...)
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
 }

@@ -292,6 +292,7 @@ func testedWrites(fn *ssa.Function, cmp *ssa.BinOp) []testedWrite {
 					out = append(out, testedWrite{w.call, isErr})
 				}
 			}
+			out = append(out, creates(fn, lookup, isErr)...)
 		}
 		// A marker: a field of a row read, set once the work is done
 		// (if job.InvokedAt != nil { return nil }).
@@ -561,6 +562,99 @@ func callsTaking(fn *ssa.Function, t types.Type) []takingCall {
 		}
 	}
 	return out
+}
+
+// creates returns the calls of fn, or of a function literal fn hands a
+// call (a transaction's callback, then the call that runs it), that
+// create a row of the type a lookup returns from parameters built in
+// place that hold one of the lookup's keys: sqlc's CreateInspection(ctx,
+// CreateInspectionParams{AssignmentID: assignment.ID}), returning the
+// MoveOutInspection that GetInspectionByAssignment(ctx, assignment.ID)
+// found or not. Once it has run, the lookup finds the row.
+func creates(fn *ssa.Function, lookup *ssa.Call, isErr bool) []testedWrite {
+	t := lookupType(lookup)
+	if t == nil {
+		return nil
+	}
+	var keys []ssa.Value
+	for _, a := range lookup.Call.Args {
+		if at := a.Type(); catalog.TypeKey(at) != "context.Context" && !isHandleType(at) && !isConst(a) {
+			keys = append(keys, a)
+		}
+	}
+	var out []testedWrite
+	add := func(in *ssa.Function, at ssa.CallInstruction) {
+		for call := range setterCalls(in) {
+			res := call.Common().Signature().Results()
+			if call.Value() == lookup || res.Len() == 0 || !types.Identical(namedOf(res.At(0).Type()), t) {
+				continue
+			}
+			if slices.ContainsFunc(call.Common().Args, func(a ssa.Value) bool { return builtWithKey(a, keys) }) {
+				out = append(out, testedWrite{cmp.Or(at, call), isErr})
+			}
+		}
+	}
+	add(fn, nil)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			for _, a := range call.Common().Args {
+				if lit := valueflow.LiteralFunc(a); lit != nil && lit.Parent() == fn {
+					add(lit, call)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// namedOf is t, or what it points to, when that is a named type; nil
+// otherwise.
+func namedOf(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if _, ok := types.Unalias(t).(*types.Named); !ok {
+		return nil
+	}
+	return t
+}
+
+// builtWithKey reports whether a, a struct built in place (or a pointer
+// to one), holds one of keys in a field: the same read, or the same
+// field of the variable a function literal captures.
+func builtWithKey(a ssa.Value, keys []ssa.Value) bool {
+	v := valueflow.Unwrap(a)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL && isStruct(load.Type()) {
+		v = load.X
+	}
+	if _, ok := v.(*ssa.Alloc); !ok {
+		return false
+	}
+	stores, _ := valueflow.FieldStores(v)
+	for _, vs := range stores {
+		for _, s := range vs {
+			if slices.ContainsFunc(keys, func(k ssa.Value) bool { return sameRead(s, k) || capturedRead(s, k) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// capturedRead reports whether s, read in a function literal, reads the
+// field that k reads of the variable the literal captures.
+func capturedRead(s, k ssa.Value) bool {
+	bs, fs, ok1 := fieldRead(valueflow.Unwrap(s))
+	bk, fk, ok2 := fieldRead(valueflow.Unwrap(k))
+	if !ok1 || !ok2 || fs != fk {
+		return false
+	}
+	fv, ok := bs.(*ssa.FreeVar)
+	return ok && valueflow.Binding(fv) == bk
 }
 
 // ownMethod reports whether a static call runs a method declared in

@@ -11,3 +11,9 @@ CREATE TABLE applications (
 	allocation_id text NOT NULL,
 	UNIQUE (advance_id, allocation_id)
 );
+
+-- One inspection per assignment, under an ID of its own.
+CREATE TABLE inspections (
+	id text PRIMARY KEY,
+	assignment_id text NOT NULL UNIQUE
+);
