@@ -594,7 +594,15 @@ func creates(fn *ssa.Function, lookup *ssa.Call, isErr bool) []testedWrite {
 			}
 		}
 	}
-	add(fn, nil)
+	withHandedLiterals(fn, add)
+	return out
+}
+
+// withHandedLiterals calls visit with fn, and with each function
+// literal of fn that fn hands a call (a transaction's callback) and
+// that call: the places whose calls write for fn.
+func withHandedLiterals(fn *ssa.Function, visit func(in *ssa.Function, at ssa.CallInstruction)) {
+	visit(fn, nil)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
@@ -603,12 +611,11 @@ func creates(fn *ssa.Function, lookup *ssa.Call, isErr bool) []testedWrite {
 			}
 			for _, a := range call.Common().Args {
 				if lit := valueflow.LiteralFunc(a); lit != nil && lit.Parent() == fn {
-					add(lit, call)
+					visit(lit, call)
 				}
 			}
 		}
 	}
-	return out
 }
 
 // namedOf is t, or what it points to, when that is a named type; nil
@@ -734,20 +741,7 @@ func markerSetters(fn *ssa.Function, e ssa.Value, field string) []testedWrite {
 			}
 		}
 	}
-	add(fn, nil)
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			for _, a := range call.Common().Args {
-				if lit := valueflow.LiteralFunc(a); lit != nil && lit.Parent() == fn {
-					add(lit, call)
-				}
-			}
-		}
-	}
+	withHandedLiterals(fn, add)
 	return out
 }
 
