@@ -58,6 +58,10 @@ func TestMissingKey(t *testing.T) {
 		// encodes it, and callers whose helpers copy a literal into a
 		// variable and set more of its fields.
 		"missingkey/xenvelopeuse",
+		// A client whose options fill a config handed by value to the
+		// helper that sends, and an adapter whose helper makes the key
+		// option from its caller's field.
+		"missingkey/xcarduse",
 		// Externals and roots from the configuration.
 		"missingkey/configured",
 		// The packages with golden files, whose fixes Golden compares.

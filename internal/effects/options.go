@@ -159,6 +159,9 @@ func OptionsOf(fn *ssa.Function, v ssa.Value) int {
 // given to a struct it makes (cfg := collect(opts)). Nil otherwise.
 func optionsOf(fn *ssa.Function, v ssa.Value) *ssa.Parameter {
 	v = valueflow.Unwrap(v)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X // the struct passed by value (c.once(ctx, req, cfg))
+	}
 	if a, ok := v.(*ssa.Alloc); ok && a.Parent() == fn {
 		return appliedTo(fn, a)
 	}

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"cmp"
+	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -282,6 +283,14 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, args []ssa.Value, c
 		res.setOptionsSlot(&e, fn, i, field)
 		return e, true
 	}
+	if field, ok := strings.CutPrefix(ce.KeyPath, valueflow.OptionsPath); ok {
+		// Options a helper of the package makes from fn's values
+		// (keyOpts(req.IdempotencyKey)...).
+		if i, path, ok := res.optionSliceKey(fn, arg, field); ok {
+			e.KeyParam, e.KeyPath = i, path
+			return e, true
+		}
+	}
 	if field, ok := strings.CutPrefix(ce.KeyPath, "."); ok && !strings.Contains(field, ".") && !valueflow.IsOptionsSetPath(ce.KeyPath) {
 		// The key is a field of a struct the callee is given, which
 		// the options fn's caller passes alone set (c.post(ctx, path,
@@ -296,6 +305,141 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, args []ssa.Value, c
 		return e, true
 	}
 	return e, false
+}
+
+// optionSliceKey returns the parameter of fn, and the path in it, from
+// which a helper of the package makes the option that sets field, in
+// the options it returns for arg (keyOpts(req.IdempotencyKey), which
+// returns nil or []CallOption{WithIdempotencyKey(key)}): nil sets
+// nothing, as an empty key would not.
+func (r *Result) optionSliceKey(fn *ssa.Function, arg ssa.Value, field string) (int, string, bool) {
+	call, ok := valueflow.Unwrap(arg).(*ssa.Call)
+	if !ok {
+		return 0, "", false
+	}
+	h := call.Call.StaticCallee()
+	if h == nil || h.Blocks == nil || h.Pkg != fn.Pkg || len(h.Params) != len(call.Call.Args) || h.Signature.Results().Len() != 1 {
+		return 0, "", false
+	}
+	given := -1
+	for _, ret := range valueflow.ReturnValues(h) {
+		if c, ok := ret.(*ssa.Const); ok && c.IsNil() {
+			continue
+		}
+		i, ok := r.optionParam(h, ret, field)
+		if !ok || given >= 0 && i != given {
+			return 0, "", false
+		}
+		given = i
+	}
+	if given < 0 {
+		return 0, "", false
+	}
+	return effects.ParamOf(r, fn, call.Call.Args[given], "")
+}
+
+// optionParam returns the parameter of h that the option setting field,
+// among the elements of the slice literal ret, is made from.
+func (r *Result) optionParam(h *ssa.Function, ret ssa.Value, field string) (int, bool) {
+	sl, ok := ret.(*ssa.Slice)
+	if !ok {
+		return 0, false
+	}
+	alloc, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return 0, false
+	}
+	for _, ref := range *alloc.Referrers() {
+		ia, ok := ref.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, u := range *ia.Referrers() {
+			st, ok := u.(*ssa.Store)
+			if !ok || st.Addr != ia {
+				continue
+			}
+			made, ok := st.Val.(*ssa.Call)
+			if !ok || made.Call.StaticCallee() == nil {
+				continue
+			}
+			if j := r.optionSetter(made, field); j >= 0 && j < len(made.Call.Args) {
+				if p, ok := valueflow.Unwrap(made.Call.Args[j]).(*ssa.Parameter); ok && p.Parent() == h {
+					return slices.Index(h.Params, p), true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// optionSetter returns the parameter of the option maker made calls
+// that the option it returns sets field from: read from its body, or,
+// for one of another package, from its summary (p0->r0[options]field).
+func (r *Result) optionSetter(made *ssa.Call, field string) int {
+	g := made.Call.StaticCallee()
+	if g.Blocks != nil {
+		return optionSetterParam(g, field)
+	}
+	obj := valueflow.Callee(&made.Call)
+	if obj == nil {
+		return -1
+	}
+	s := r.Imported(obj)
+	if s == nil {
+		return -1
+	}
+	for _, pr := range s.ParamResults {
+		if pr.Result == 0 && pr.Path == "" && pr.ResultPath == valueflow.OptionsPath+field {
+			return pr.Param
+		}
+	}
+	return -1
+}
+
+// optionSetterParam returns the parameter of g, an option maker of the
+// package (WithIdempotencyKey(k) returning func(c *callConfig) {
+// c.idempotencyKey = k }), that the option it returns stores in field,
+// or -1.
+func optionSetterParam(g *ssa.Function, field string) int {
+	found := -1
+	for _, ret := range valueflow.ReturnValues(g) {
+		mc, ok := valueflow.Unwrap(ret).(*ssa.MakeClosure)
+		if !ok {
+			return -1
+		}
+		lit := mc.Fn.(*ssa.Function)
+		for _, b := range lit.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok || valueflow.FieldName(fa.X.Type(), fa.Field) != field {
+					continue
+				}
+				v := st.Val
+				if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+					v = load.X // a captured variable's cell
+				}
+				fv, ok := v.(*ssa.FreeVar)
+				if !ok {
+					return -1
+				}
+				bound := mc.Bindings[slices.Index(lit.FreeVars, fv)]
+				if cell, ok := bound.(*ssa.Alloc); ok {
+					bound, _ = valueflow.StoredOnce(cell)
+				}
+				p, ok := bound.(*ssa.Parameter)
+				if !ok || found >= 0 && slices.Index(g.Params, p) != found {
+					return -1
+				}
+				found = slices.Index(g.Params, p)
+			}
+		}
+	}
+	return found
 }
 
 // bodyFrom decides the key of e, a callee's call that sends the body
