@@ -1104,9 +1104,8 @@ func emptyFields(call ssa.Instruction, v ssa.Value, depth int) []string {
 }
 
 // literalCopied returns the struct literal whose value v loads, for a
-// store of it whole into a variable, and whether it is one: an
-// allocation of the same struct type that nothing but its own field
-// stores and loads refer to.
+// store of it whole into a variable, and whether it is one: a local
+// allocation of a struct, whose own uses emptyFields then reads.
 func literalCopied(v ssa.Value) (*ssa.Alloc, bool) {
 	load, ok := v.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {

@@ -715,8 +715,7 @@ func (r *Result) handsClaimedRow(site ssa.CallInstruction) bool {
 	if !r.claims(site.Parent()) {
 		return false
 	}
-	rows := claimedRows(r.claiming)
-	return slices.ContainsFunc(site.Common().Args, func(a ssa.Value) bool { return rows[a.Type()] })
+	return slices.ContainsFunc(site.Common().Args, func(a ssa.Value) bool { return r.claimed[a.Type()] })
 }
 
 // claimedRows returns the struct types of the rows claiming functions

@@ -64,6 +64,7 @@ func New(cat *analysis.Analyzer) *analysis.Analyzer {
 				cat:      c,
 				ssa:      s,
 				claiming: claiming,
+				claimed:  claimedRows(claiming),
 			}
 			exportParamRoots(pass, c, res)
 			exportFieldFuncs(pass)
@@ -177,6 +178,8 @@ type Result struct {
 	// claiming are the functions that claim a row of a table of jobs
 	// (claimingFuncs).
 	claiming map[*ssa.Function]bool
+	// claimed are the types of the rows they return (claimedRows).
+	claimed map[types.Type]bool
 }
 
 // Roots returns the retried roots of the package.
