@@ -292,7 +292,7 @@ func testedWrites(fn *ssa.Function, cmp *ssa.BinOp) []testedWrite {
 					out = append(out, testedWrite{w.call, isErr})
 				}
 			}
-			out = append(out, creates(fn, lookup, isErr)...)
+			out = append(out, creates(fn, lookup, lookupKeys(x), isErr)...)
 		}
 		// A marker: a field of a row read, set once the work is done
 		// (if job.InvokedAt != nil { return nil }).
@@ -567,21 +567,17 @@ func callsTaking(fn *ssa.Function, t types.Type) []takingCall {
 // creates returns the calls of fn, or of a function literal fn hands a
 // call (a transaction's callback, then the call that runs it), that
 // create a row of the type a lookup returns from parameters built in
-// place that hold one of the lookup's keys: sqlc's CreateInspection(ctx,
-// CreateInspectionParams{AssignmentID: assignment.ID}), returning the
+// place that hold one of keys, the lookup's (lookupKeys): sqlc's
+// CreateInspection(ctx, CreateInspectionParams{AssignmentID:
+// assignment.ID}), returning the
 // MoveOutInspection that GetInspectionByAssignment(ctx, assignment.ID)
 // found or not. Once it has run, the lookup finds the row.
-func creates(fn *ssa.Function, lookup *ssa.Call, isErr bool) []testedWrite {
+func creates(fn *ssa.Function, lookup *ssa.Call, keys []ssa.Value, isErr bool) []testedWrite {
 	t := lookupType(lookup)
 	if t == nil {
 		return nil
 	}
-	var keys []ssa.Value
-	for _, a := range lookup.Call.Args {
-		if at := a.Type(); catalog.TypeKey(at) != "context.Context" && !isHandleType(at) && !isConst(a) {
-			keys = append(keys, a)
-		}
-	}
+	keys = slices.DeleteFunc(slices.Clone(keys), isConst)
 	var out []testedWrite
 	add := func(in *ssa.Function, at ssa.CallInstruction) {
 		for call := range setterCalls(in) {
