@@ -426,10 +426,13 @@ func (c *Catalog) Serves(method string, segments []string) bool {
 // header holds, are the caller's. Key is the parameter, or the field of
 // one, that the sender sets the key header from itself
 // (req.Header.Set("Idempotency-Key", r.idempotencyKey)); KeyOther is
-// set when it sets it from anything else.
+// set when it sets it from anything else. Options is the parameter
+// whose functions the sender applies to the request (for _, o := range
+// opts { o(req) }): the options the caller passes may set the key.
 type RequestSender struct {
 	Method, URL, Header, Body, Key ParamField
 	KeyOther                       bool
+	Options                        ParamField
 }
 
 // A ParamField is parameter Param (counted without the receiver; -1

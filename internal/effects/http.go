@@ -1637,11 +1637,32 @@ func describedRequest(cat *catalog.Catalog, c ssa.CallInstruction, fn *types.Fun
 	case s.Key.Param >= 0:
 		call.State, call.Key = givenKey(given(s.Key))
 	}
+	if call.State == Absent && s.Options.Param >= 0 {
+		call.State = passedRequestOptions(call, given(s.Options))
+	}
 	if call.State == Absent && bodyKeyed(call.Body) {
 		call.State = Unknown
 	}
 	call.State = providerSlot(cat, call.State, url)
 	return call
+}
+
+// passedRequestOptions decides the key slot of a request that a sender
+// applies the options opts to: none passed leave it Absent; the
+// caller's own options, handed on (opts...), leave it to the caller's
+// caller, which Call.Options names; others may set the header.
+func passedRequestOptions(call *Call, opts ssa.Value) SlotState {
+	switch v := valueflow.Unwrap(opts).(type) {
+	case *ssa.Const:
+		if v.IsNil() {
+			return Absent
+		}
+	case *ssa.Parameter:
+		if v.Parent() == call.Instr.Parent() {
+			call.Options, call.OptionsField = v, "IdempotencyKey" // what a header option sets (OptionFields)
+		}
+	}
+	return Unknown
 }
 
 // givenKey decides the key a request sender sets its header from, v

@@ -24,12 +24,13 @@ import (
 type Sender struct {
 	Method, URL, Header, Body, Key catalog.ParamField
 	KeyOther                       bool
+	Options                        catalog.ParamField
 }
 
 func (*Sender) AFact() {}
 
 func (s *Sender) String() string {
-	return fmt.Sprintf("sender(method %v, url %v, header %v, body %v, key %v, other key %v)", s.Method, s.URL, s.Header, s.Body, s.Key, s.KeyOther)
+	return fmt.Sprintf("sender(method %v, url %v, header %v, body %v, key %v, other key %v, options %v)", s.Method, s.URL, s.Header, s.Body, s.Key, s.KeyOther, s.Options)
 }
 
 // senders returns the request senders the package can call: those of
@@ -217,12 +218,16 @@ func joins(info *types.Info, body *ast.BlockStmt) map[types.Object]*ast.CallExpr
 // encodes.
 func (r resolver) read(cat *catalog.Catalog, body *ast.BlockStmt) (s catalog.RequestSender, makers, sends int, encoded []catalog.ParamField) {
 	none := catalog.ParamField{Param: -1}
-	s = catalog.RequestSender{Method: none, URL: none, Header: none, Body: none, Key: none}
+	s = catalog.RequestSender{Method: none, URL: none, Header: none, Body: none, Key: none, Options: none}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.RangeStmt:
-			if p, ok := r.paramField(n.X); ok && copiesHeader(r.info, n.Body) {
+			p, ok := r.paramField(n.X)
+			switch {
+			case ok && copiesHeader(r.info, n.Body):
 				s.Header = p
+			case ok && p.Field == "" && appliesEach(r.info, n):
+				s.Options = p
 			}
 		case *ast.CallExpr:
 			callee, ok := typeutil.Callee(r.info, n).(*types.Func)
@@ -261,6 +266,30 @@ func (r resolver) read(cat *catalog.Catalog, body *ast.BlockStmt) (s catalog.Req
 		return true
 	})
 	return s, makers, sends, encoded
+}
+
+// appliesEach reports whether a loop over functions calls each with one
+// argument (for _, o := range opts { o(req) }): options applied to what
+// the function sends.
+func appliesEach(info *types.Info, loop *ast.RangeStmt) bool {
+	id, ok := loop.Value.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v := info.ObjectOf(id)
+	if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
+		return false
+	}
+	applied := false
+	ast.Inspect(loop.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 {
+			if f, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && info.Uses[f] == v {
+				applied = true
+			}
+		}
+		return !applied
+	})
+	return applied
 }
 
 // isKeyHeader reports whether e is the constant name of a header that

@@ -192,3 +192,29 @@ func (c *Client) SendPlain(ctx context.Context, r Plain) error {
 	}
 	return resp.Body.Close()
 }
+
+// RequestOption adjusts one outgoing request.
+type RequestOption func(*http.Request)
+
+// WithHeader sets a header on the request.
+func WithHeader(name, value string) RequestOption {
+	return func(r *http.Request) { r.Header.Set(name, value) }
+}
+
+// Send sends a request without a body, with the options the caller
+// gives applied to it.
+func Send(ctx context.Context, c *http.Client, method, url string, opts ...RequestOption) error {
+	req, err := http.NewRequestWithContext(ctx, method, url, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Accept", "application/json")
+	for _, o := range opts {
+		o(req)
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}

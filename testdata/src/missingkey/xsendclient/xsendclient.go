@@ -163,3 +163,15 @@ type Jobs struct{ HTTP *http.Client }
 func (j *Jobs) Submit(ctx context.Context, job JobRequest) error {
 	return xsend.Post(ctx, j.HTTP, xsend.Request{Method: http.MethodPost, URL: "https://print.example/jobs", Body: job})
 }
+
+// Wires calls the bank's wire API; its calls take the options of
+// the transport, which it hands on.
+type Wires struct{ HTTP *http.Client }
+
+// WireKey makes the bank wire once per key.
+func WireKey(k string) xsend.RequestOption { return xsend.WithHeader("Idempotency-Key", k) }
+
+// Create sends a wire.
+func (p *Wires) Create(ctx context.Context, opts ...xsend.RequestOption) error {
+	return xsend.Send(ctx, p.HTTP, http.MethodPost, "https://bank.example/v1/wires", opts...)
+}

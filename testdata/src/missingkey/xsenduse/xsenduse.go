@@ -151,3 +151,26 @@ func capture(w http.ResponseWriter, r *http.Request) {
 func captureKeyed(w http.ResponseWriter, r *http.Request) {
 	captures.Capture(r.Context(), xsendclient.CaptureRequest{Amount: 100, IdempotencyKey: r.Header.Get("Idempotency-Key")})
 }
+
+var wires = &xsendclient.Wires{HTTP: http.DefaultClient}
+
+// Positive: a wire given no option, which the transport would apply
+// to the request.
+func wire(w http.ResponseWriter, r *http.Request) {
+	wires.Create(r.Context()) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header`
+}
+
+// Negative: a wire given the client's key option.
+func wireKeyed(w http.ResponseWriter, r *http.Request) {
+	wires.Create(r.Context(), xsendclient.WireKey(r.Header.Get("Idempotency-Key")))
+}
+
+// Positive: the transport called directly, with no option.
+func remit(w http.ResponseWriter, r *http.Request) {
+	xsend.Send(r.Context(), http.DefaultClient, http.MethodPost, "https://bank.example/v1/remits") // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler remit\)`
+}
+
+// Negative: the transport given the request's key as a header option.
+func remitKeyed(w http.ResponseWriter, r *http.Request) {
+	xsend.Send(r.Context(), http.DefaultClient, http.MethodPost, "https://bank.example/v1/remits", xsend.WithHeader("Idempotency-Key", r.Header.Get("Idempotency-Key")))
+}
