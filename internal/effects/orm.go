@@ -430,13 +430,8 @@ func taggedTable(t types.Type, key string) string {
 	if n == nil {
 		return ""
 	}
-	st := n.Underlying().(*types.Struct)
-	for i := range st.NumFields() {
-		for _, opt := range strings.Split(reflect.StructTag(st.Tag(i)).Get(key), ",") {
-			if name, ok := strings.CutPrefix(opt, "table:"); ok && name != "" {
-				return name
-			}
-		}
+	if name, ok := valueflow.TaggedTable(n, key); ok {
+		return name
 	}
 	return catalog.GormTable(n.Obj().Name())
 }

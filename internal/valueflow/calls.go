@@ -653,6 +653,13 @@ func (t *tracer) failsOnAnotherModelKey(s *types.Struct, field, table string, mo
 			model, at = arg, stack[len(stack)-1]
 		}
 	}
+	if b, mc := capturedAt(model); b != nil {
+		// A model a transaction's callback captures (RunInTx(ctx, nil,
+		// func(...) error { tx.NewInsert().Model(accrual)... })): the
+		// one built where the callback is made, complete by then.
+		stores, visible = FieldStores(b)
+		model, at = b, mc
+	}
 	repeats := func(f string) bool {
 		if !visible {
 			return true
@@ -1490,19 +1497,48 @@ func handedDown(v ssa.Value) bool {
 // Binding maps a closure's free variable to the value its maker binds,
 // or nil.
 func Binding(fv *ssa.FreeVar) ssa.Value {
+	v, _ := bindingAt(fv)
+	return v
+}
+
+// bindingAt is Binding, with the instruction that makes the closure.
+func bindingAt(fv *ssa.FreeVar) (ssa.Value, *ssa.MakeClosure) {
 	fn, parent := fv.Parent(), fv.Parent().Parent()
 	if parent == nil {
-		return nil
+		return nil, nil
 	}
 	i := slices.Index(fn.FreeVars, fv)
 	for _, b := range parent.Blocks {
 		for _, instr := range b.Instrs {
 			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
-				return mc.Bindings[i]
+				return mc.Bindings[i], mc
 			}
 		}
 	}
-	return nil
+	return nil, nil
+}
+
+// capturedAt returns the value a function literal's free variable, or
+// the variable it captures when that is assigned once, holds where the
+// enclosing function makes the closure, and the instruction that makes
+// it; nil when v is neither.
+func capturedAt(v ssa.Value) (ssa.Value, *ssa.MakeClosure) {
+	switch u := Unwrap(v).(type) {
+	case *ssa.FreeVar:
+		return bindingAt(u)
+	case *ssa.UnOp:
+		fv, ok := u.X.(*ssa.FreeVar)
+		if !ok || u.Op != token.MUL {
+			return nil, nil
+		}
+		cell, mc := bindingAt(fv)
+		if a, ok := cell.(*ssa.Alloc); ok {
+			if w, ok := StoredOnce(a); ok {
+				return w, mc
+			}
+		}
+	}
+	return nil, nil
 }
 
 // CellParam returns the parameter a local variable holds when it is the
@@ -2308,7 +2344,27 @@ func ModelTable(prog *ssa.Program, t types.Type) string {
 	if name, ok := tableName(prog, n); ok {
 		return name
 	}
+	if name, ok := TaggedTable(n, "bun"); ok {
+		return name
+	}
 	return catalog.GormTable(n.Obj().Name())
+}
+
+// TaggedTable returns the table the tag under key of a field of n's
+// struct names (bun:"table:orders,alias:o" on bun.BaseModel).
+func TaggedTable(n *types.Named, key string) (string, bool) {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return "", false
+	}
+	for i := range st.NumFields() {
+		for _, opt := range strings.Split(reflect.StructTag(st.Tag(i)).Get(key), ",") {
+			if name, ok := strings.CutPrefix(opt, "table:"); ok && name != "" {
+				return name, true
+			}
+		}
+	}
+	return "", false
 }
 
 // TableName is an object fact on a named type whose TableName method

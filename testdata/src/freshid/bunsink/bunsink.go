@@ -117,3 +117,41 @@ func addAddon(ctx context.Context, t *asynq.Task) error {
 func addAddonOnce(ctx context.Context, t *asynq.Task) error {
 	return addons.InsertIgnore(ctx, &Addon{ID: uuid.NewString(), StayID: string(t.Payload())}, "stay_id")
 }
+
+// Accrual is an order's loyalty accrual; the schema keeps one per order.
+type Accrual struct {
+	bun.BaseModel `bun:"table:loyalty_accruals"`
+
+	ID      string `bun:",pk"`
+	OrderID string
+	Points  int
+}
+
+// Negative: the model a transaction's callback inserts, built where the
+// callback is made, fills the order's unique key: the retry fails there
+// without a second row.
+func accrue(ctx context.Context, t *asynq.Task) error {
+	a := &Accrual{ID: uuid.NewString(), OrderID: string(t.Payload()), Points: 10}
+	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewInsert().Model(a).Exec(ctx)
+		return err
+	})
+}
+
+// Bonus is a bonus on an order, which the schema does not keep unique.
+type Bonus struct {
+	bun.BaseModel `bun:"table:loyalty_bonuses"`
+
+	ID      string `bun:",pk"`
+	OrderID string
+	Points  int
+}
+
+// Positive: the same shape, with no other key to fail on.
+func award(ctx context.Context, t *asynq.Task) error {
+	b := &Bonus{ID: uuid.NewString(), OrderID: string(t.Payload()), Points: 10} // want `a retry creates a second Bonus with a new ID`
+	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewInsert().Model(b).Exec(ctx)
+		return err
+	})
+}
