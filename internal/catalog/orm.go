@@ -95,9 +95,11 @@ type QueryBuilder struct {
 	Start          map[string]string
 	Exec           string
 	Model, Set, On string
-	Ignore         string
-	Raw            string
-	TableTag       string
+	// Where adds a condition (Where("status = ?", s)), joined with AND.
+	Where    string
+	Ignore   string
+	Raw      string
+	TableTag string
 	// InsertModel is the FuncKey of the method that names the model an
 	// INSERT stores: its fields are the row's (an identity sink).
 	InsertModel string
@@ -109,6 +111,7 @@ var queryBuilders = []QueryBuilder{{
 	Exec:     "Exec",
 	Model:    "Model",
 	Set:      "Set",
+	Where:    "Where",
 	On:       "On",
 	Ignore:   "Ignore",
 	Raw:      "NewRaw",

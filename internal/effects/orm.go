@@ -300,7 +300,7 @@ func instantiated(s valueflow.SQLStmt, t types.Type, table, column string, arith
 // decides its commit unit (handleDurability).
 func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 	var kind, table string
-	var sets []string
+	var sets, wheres []string
 	conflict := false
 	var handle, model ssa.Value
 	on := "" // the text of On(...), the INSERT's conflict clause
@@ -344,6 +344,8 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 				return nil // a SET clause the statement cannot be read without
 			}
 			sets = append(sets, text)
+		case name == qb.Where && text != "":
+			wheres = append(wheres, "("+text+")")
 		case name == qb.On && text == "":
 			unread = true // a clause built at run time (fmt.Sprintf("CONFLICT (%s) DO NOTHING", ...))
 		case name == qb.On:
@@ -387,6 +389,12 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 		sql.Kind = sqltext.Update
 		if table != "" && len(sets) > 0 {
 			st.Text = "UPDATE " + table + " SET " + strings.Join(sets, ", ")
+			if len(wheres) > 0 {
+				// The conditions read (a status it tests makes it a
+				// compare-and-set); one built at run time is left out.
+				slices.Reverse(wheres) // read from Exec back
+				st.Text += " WHERE " + strings.Join(wheres, " AND ")
+			}
 			if parsed := sqltext.Parse(st.Text); parsed.Kind == sqltext.Update {
 				st.SQL = parsed
 			}

@@ -178,6 +178,7 @@ func (r *reader) where(st *Statement) {
 	depth := 0
 	var cur []token
 	flush := func() {
+		cur = unparen(cur)
 		if t, ok := testOf(cur); ok {
 			st.Tested = append(st.Tested, t)
 		}
@@ -222,6 +223,31 @@ func (r *reader) where(st *Statement) {
 			r.param(t)
 		}
 	}
+}
+
+// unparen returns a condition wrapped whole in parentheses, as query
+// builders write each ("(status = ?)"), without them; a disjunction
+// inside stays wrapped, no condition of the conjunction.
+func unparen(toks []token) []token {
+	for len(toks) >= 2 && toks[0].kind == tPunct && toks[0].text == "(" && toks[len(toks)-1].kind == tPunct && toks[len(toks)-1].text == ")" {
+		inner := toks[1 : len(toks)-1]
+		depth := 0
+		for _, t := range inner {
+			switch {
+			case t.kind == tPunct && t.text == "(":
+				depth++
+			case t.kind == tPunct && t.text == ")":
+				depth--
+			case depth == 0 && t.kind == tWord && t.text == "OR":
+				return toks
+			}
+			if depth < 0 {
+				return toks // (a = 1) AND (b = 2)'s outer pair is no pair
+			}
+		}
+		toks = inner
+	}
+	return toks
 }
 
 // testOf reads a condition that is no equality: "col <> v", "col != v",

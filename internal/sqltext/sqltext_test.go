@@ -90,6 +90,12 @@ func TestParse(t *testing.T) {
 			Arithmetic: true, Computed: []string{"version"}, Returning: true, Set: map[string]string{"status": "?"},
 			Where: []Cond{{Column: "id", Params: []Param{{Index: 1}}}, {Column: "version", Params: []Param{{Index: 2}}}},
 		}},
+		// A builder's conditions, each wrapped; a disjunction is none.
+		{"UPDATE policies SET status = ? WHERE (id = ?) AND ((status = ?)) AND (a = ? OR b = ?)", &Statement{
+			Kind: Update, Table: "policies", Columns: []string{"status"}, Params: [][]Param{{{Index: 0}}},
+			Set:   map[string]string{"status": "?"},
+			Where: []Cond{{Column: "id", Params: []Param{{Index: 1}}}, {Column: "status", Params: []Param{{Index: 2}}}},
+		}},
 		{"UPDATE pledges SET status = 'cancelled', updated_at = now() WHERE id = $1 AND p.status <> 'cancelled' AND sent_at IS NULL AND kind NOT IN ('a', 'b') AND x >= $2", &Statement{
 			Kind: Update, Table: "pledges", Columns: []string{"status", "updated_at"}, Params: [][]Param{nil, nil},
 			Set:   map[string]string{"status": "'cancelled'"},

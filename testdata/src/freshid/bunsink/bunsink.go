@@ -155,3 +155,39 @@ func award(ctx context.Context, t *asynq.Task) error {
 		return err
 	})
 }
+
+// Negative: only the first attempt gets past the cancellation, an
+// UPDATE whose conditions test the status it sets and whose rows
+// affected decide.
+func cancelOrder(ctx context.Context, t *asynq.Task) error {
+	res, err := db.NewUpdate().Model((*Shipment)(nil)).
+		Set("status = ?", "cancelled").
+		Where("id = ?", string(t.Payload())).
+		Where("status = ?", "open").
+		Exec(ctx)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	_, err = db.NewInsert().Model(&Bonus{ID: uuid.NewString(), OrderID: string(t.Payload())}).Exec(ctx)
+	return err
+}
+
+// Positive: the same UPDATE, with no test of the status: every attempt
+// gets past it.
+func closeOrder(ctx context.Context, t *asynq.Task) error {
+	res, err := db.NewUpdate().Model((*Shipment)(nil)).
+		Set("status = ?", "closed").
+		Where("id = ?", string(t.Payload())).
+		Exec(ctx)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	_, err = db.NewInsert().Model(&Bonus{ID: uuid.NewString(), OrderID: string(t.Payload())}).Exec(ctx) // want `a retry creates a second Bonus with a new ID`
+	return err
+}
