@@ -80,7 +80,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 			// idempotent; an UPDATE that computes from the current
 			// value repeats whatever guards it. A record of the attempt
 			// is meant to be added again.
-			if r.Stmts[i].StateGuarded != after || !effects.Repeats(parsed[i]) || r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert || attemptRecord(parsed[i]) || r.Stmts[i].RecordsError || covered(i) {
+			if r.Stmts[i].StateGuarded != after || !effects.Repeats(parsed[i]) || r.Stmts[i].Absorbed && parsed[i].Kind == sqltext.Insert && !stoppedApart(r, i, guards) || attemptRecord(parsed[i]) || r.Stmts[i].RecordsError || covered(i) {
 				continue
 			}
 			if slices.ContainsFunc(judged, func(j int) bool { return !r.Exclusive(i, j) }) {
@@ -241,6 +241,17 @@ func (c *checker) apartWith(r *summary.ProgramRoot, first int, writes, guards, c
 		found, own = programApart(r, counted, comps)
 	}
 	return counted, found, own
+}
+
+// stoppedApart reports whether a guard before write w, in the same
+// execution, commits apart from it: a failure between them leaves the
+// guard's row, and the retry stops there without w, whatever w does
+// with a duplicate of its own (the duplicate a guard absorbs is no
+// proof that w runs once).
+func stoppedApart(r *summary.ProgramRoot, w int, guards []int) bool {
+	return slices.ContainsFunc(guards, func(g int) bool {
+		return g < w && !r.Exclusive(g, w) && !programCovered(r, w, []int{g})
+	})
 }
 
 // programCovered reports whether a guard covers write w: it comes

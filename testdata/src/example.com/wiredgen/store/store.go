@@ -61,7 +61,7 @@ func (d *Disputes) Escalate(ctx context.Context, disputeID string) error {
 type Ledger struct{ DB *sql.DB }
 
 func (l *Ledger) Append(ctx context.Context, id string, amount int64) error {
-	_, err := l.DB.ExecContext(ctx, "INSERT INTO gen_ledger (id, amount) VALUES ($1, $2)", id, amount) // want `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into gen_ledger in store.Ledger.Append is not idempotent \(HTTP handler Handler.Paid(With|Via)?\)`
+	_, err := l.DB.ExecContext(ctx, "INSERT INTO gen_ledger (id, amount) VALUES ($1, $2)", id, amount) // want `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into gen_ledger in store.Ledger.Append is not idempotent \(HTTP handler Handler.(Paid(With|Via)?|Refund)\)`
 	return err
 }
 

@@ -1,0 +1,26 @@
+// Package api serves the policies API.
+package api
+
+import (
+	"context"
+	"net/http"
+)
+
+type Policies interface {
+	Cancel(ctx context.Context, id string) error
+	CancelTogether(ctx context.Context, id string) error
+}
+
+type Handler struct{ Policies Policies }
+
+func (h *Handler) Cancel(w http.ResponseWriter, r *http.Request) {
+	if err := h.Policies.Cancel(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
+
+func (h *Handler) CancelTogether(w http.ResponseWriter, r *http.Request) {
+	if err := h.Policies.CancelTogether(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
