@@ -1,0 +1,10 @@
+DROP TABLE IF EXISTS seller_ledger;
+DROP TABLE IF EXISTS payouts;
+DROP TABLE IF EXISTS material_holds;
+DROP TABLE IF EXISTS yard_inventory;
+DROP TABLE IF EXISTS material_prices;
+DROP TABLE IF EXISTS weigh_tickets;
+DROP SEQUENCE IF EXISTS weigh_ticket_no_seq;
+DROP TABLE IF EXISTS seller_verifications;
+DROP TABLE IF EXISTS sellers;
+DROP TABLE IF EXISTS yards;
