@@ -698,8 +698,20 @@ func TestWired(t *testing.T) {
 		// request: the record's ID is the root's.
 		// A cancellation on its own, then the refund on another handle:
 		// the retry stops at the status, the refund lost.
-		"example.com/wiredguard/cmd/server/main.go:16": {
+		// A compare-and-set that reads back the row it changed fails
+		// the retry before the event under a new ID; an UPDATE that
+		// tests nothing does not, nor one whose store answers the
+		// missing row as done.
+		"example.com/wiredguard/cmd/server/main.go:18": {
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Expire, wired here\)`,
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Lapse, wired here\)`,
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Renew, wired here\)`,
 			`a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into refunds in store.Store.Insert \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Cancel, wired here\)`,
+			`a retry inserts a second policy_events row with a new id: uuid.NewString\(\) in app.Service.Expire \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Expire, wired here\)`,
+			`a retry inserts a second policy_events row with a new id: uuid.NewString\(\) in app.Service.Renew \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Renew, wired here\)`,
+			// An account's reference in the body is no key the bank
+			// drops a repeat by: its JSON name is to_account.
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in bank.Client.Transfer \(bank.go:\d+:\d+\) \(HTTP handler Handler.Payout, wired here\)`,
 		},
 		"example.com/wiredhooks/cmd/server/main.go:14": {
 			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into provider_events in store.Events.Save \(store.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler hooks.Receiver.refundCreated, bound at hooks.go:\d+:\d+, wired here\)`,

@@ -645,6 +645,11 @@ func bodyKeyed(body ssa.Value) bool {
 			v = m // a map the client makes for the body
 		}
 	}
+	if v == nil && body != nil && wrappedParam(valueflow.Unwrap(body)) != nil {
+		// A struct literal a sender encodes, wrapping the caller's
+		// value (sendRequest{From: c.sender, Message: msg}).
+		v = valueflow.Unwrap(body)
+	}
 	if v == nil {
 		// Bytes a retry wrapper's operation captures, encoded by the
 		// function that makes it.
@@ -778,6 +783,9 @@ func BodyOwner(e *Call) (*ssa.Function, int) {
 		// A value a sender of the program encodes (Request{Body: f}),
 		// the parameter itself or the copy of it the function changes.
 		v = spilledParam(e.Body)
+	}
+	if v == nil && wrappedParam(valueflow.Unwrap(e.Body)) != nil {
+		v = valueflow.Unwrap(e.Body) // a literal wrapping it
 	}
 	if v == nil {
 		return nil, -1

@@ -1456,6 +1456,22 @@ func ResultsDiscarded(call *ssa.Call) bool {
 	return true
 }
 
+// TakesNoRow reports whether fn reads a driver's error for a missing
+// row (errors.Is(err, pgx.ErrNoRows), err == sql.ErrNoRows): a read of
+// a row it runs may find none and go on.
+func TakesNoRow(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			for _, op := range instr.Operands(nil) {
+				if g, ok := (*op).(*ssa.Global); ok && catalog.IsErrNoRows(g.Object()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // errorStops reports whether the error call returns ends the path when
 // it is not nil (if err != nil { return ... }): a guard whose row, read
 // back with RETURNING, is missing on a repeat (pgx.ErrNoRows, sqlc's

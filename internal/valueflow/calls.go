@@ -1159,6 +1159,28 @@ func isModelIdentity(cat *catalog.Catalog, f *types.Var, tag string) bool {
 	return cat.IsKeyColumn(col)
 }
 
+// JSONName is the name a struct field of t (or of what t points to) has
+// in the JSON its json tag gives, or "" when the tag gives none.
+func JSONName(t types.Type, field string) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == field {
+			name, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
+			if name == "-" {
+				return ""
+			}
+			return name
+		}
+	}
+	return ""
+}
+
 // DBName is the column name sqlx binds a struct field to: its db tag, or
 // its lower-cased name.
 func DBName(t types.Type, field string) string {
@@ -2109,9 +2131,16 @@ func (t *tracer) repeats(args []ssa.Value, i int, traced ssa.Value) bool {
 	if v == Unwrap(traced) {
 		return false
 	}
-	for depth := 0; depth < 4; depth++ {
-		if b, ok := v.(*ssa.BinOp); ok { // uuid.NewString() + "@example.com"
-			return t.repeats([]ssa.Value{b.X}, 0, traced) && t.repeats([]ssa.Value{b.Y}, 0, traced)
+	for depth := 0; depth < 8; depth++ {
+		switch x := v.(type) {
+		case *ssa.BinOp: // uuid.NewString() + "@example.com"
+			return t.repeats([]ssa.Value{x.X}, 0, traced) && t.repeats([]ssa.Value{x.Y}, 0, traced)
+		case *ssa.Slice: // xid.New().String()[12:]
+			v = Unwrap(x.X)
+			continue
+		case *ssa.Extract:
+			v = Unwrap(x.Tuple)
+			continue
 		}
 		call, ok := v.(*ssa.Call)
 		if !ok {
@@ -2123,6 +2152,12 @@ func (t *tracer) repeats(args []ssa.Value, i int, traced ssa.Value) bool {
 		}
 		if _, gen := t.env.Catalog.Generator(fn); gen || t.returnsFresh(fn) {
 			return false
+		}
+		if sig := fn.Signature(); sig.Recv() != nil && sig.Params().Len() == 0 && !call.Call.IsInvoke() && len(call.Call.Args) == 1 {
+			// A method of the value alone renders it (id.String(),
+			// ref.Hex()): fresh when the value is.
+			v = Unwrap(call.Call.Args[0])
+			continue
 		}
 		if !t.env.Catalog.IsDeriver(fn) || len(call.Call.Args) == 0 {
 			return true

@@ -508,6 +508,10 @@ type SQLStmt struct {
 	// the function: it, or a call between it and the list's function,
 	// has its error only logged (effects.FailureTolerated).
 	Optional bool
+	// NoRowTaken is set when the function that runs the statement
+	// tests an error for a missing row (errors.Is(err, pgx.ErrNoRows)):
+	// a read back that finds none need not fail it.
+	NoRowTaken bool
 	// OnFailure is set when the statement runs only after a call has
 	// failed, on the way out of a function between it and the list's
 	// (effects.OnFailurePath): a compensation, not the work. FailureOf
@@ -755,6 +759,9 @@ type FieldSource struct {
 	Arg    int
 	Path   string
 	Source ArgSource
+	// JSON is the field's name in the JSON, when its tag gives one: the
+	// name a receiver reads.
+	JSON string
 }
 
 // A Lookup says that Arg, of a wired call, holds the identity of a row
@@ -1151,6 +1158,9 @@ func (s *Summary) String() string {
 			out += " guard"
 			if st.ReadBack {
 				out += " readback"
+			}
+			if st.NoRowTaken {
+				out += " norow"
 			}
 		}
 		if len(st.Exclusive) > 0 {

@@ -463,12 +463,27 @@ func (p *program) failsGuard(guards []valueflow.WiredCall) bool {
 		ims := p.implementations(g)
 		if len(ims) > 0 && !slices.ContainsFunc(ims, func(im impl) bool {
 			is := p.summary(im.fn)
-			return is == nil || !slices.ContainsFunc(is.Stmts, func(x valueflow.SQLStmt) bool { return p.insertsStable(x, g.Stable) })
+			return is == nil || !slices.ContainsFunc(is.Stmts, func(x valueflow.SQLStmt) bool { return p.insertsStable(x, g.Stable) || claimsRow(x) })
 		}) {
 			return true
 		}
 	}
 	return false
+}
+
+// claimsRow reports whether x, a statement of an implementation of a
+// wired call, is a compare-and-set UPDATE that returns the row it
+// changed (UPDATE tickets SET status = 'weighed' WHERE id = $1 AND
+// status = 'open' RETURNING ...): a retry after it committed finds no
+// row, which its read answers with an error (no rows), failing there,
+// unless the function that runs it takes that error (NoRowTaken). The
+// row it names exists already, so the retry names it again.
+func claimsRow(x valueflow.SQLStmt) bool {
+	if x.Wired != nil || !x.Guard || x.Optional || x.NoRowTaken {
+		return false
+	}
+	parsed := sqltext.Parse(x.SQL)
+	return parsed.Kind == sqltext.Update && parsed.Returning && effects.CompareAndSet(parsed)
 }
 
 // insertsStable reports whether x, a statement of an implementation of

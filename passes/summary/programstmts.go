@@ -1032,7 +1032,7 @@ func dedupOnly(name string) bool { return catalog.IsDedupBodyField(name, "") }
 func setsDedupField(fields []valueflow.FieldSource, empty []valueflow.ArgSource, arg int, keyName func(string) bool) bool {
 	return slices.ContainsFunc(fields, func(f valueflow.FieldSource) bool {
 		name, ok := strings.CutPrefix(f.Path, ".")
-		return ok && (arg < 0 || f.Arg == arg) && !strings.Contains(name, ".") && keyName(name) &&
+		return ok && (arg < 0 || f.Arg == arg) && !strings.Contains(name, ".") && keyName(cmp.Or(f.JSON, name)) &&
 			!valueflow.LeavesEmpty(empty, valueflow.ArgSource{Param: f.Arg, Path: f.Path})
 	})
 }

@@ -6,10 +6,12 @@ package tagrows
 import (
 	"context"
 	"database/sql"
+	"strings"
 
 	"example.com/tagrepo"
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
+	"github.com/rs/xid"
 )
 
 var db *sql.DB
@@ -91,5 +93,21 @@ func consumeCreditPtr(ctx context.Context, t *asynq.Task) error {
 // key and does nothing.
 func holdSeat(ctx context.Context, t *asynq.Task) error {
 	_, err := db.ExecContext(ctx, "INSERT INTO seat_holds (id, show, seat) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", uuid.NewString(), "gala", string(t.Payload()))
+	return err
+}
+
+// A fresh ID beside a code the schema keeps unique, cut from another
+// fresh value and rendered by its String method: the retry repeats
+// neither, and adds a second pass.
+func issuePass(ctx context.Context, t *asynq.Task) error {
+	code := "P" + strings.ToUpper(xid.New().String()[12:]) // want `a retry inserts a second pass_codes row with a new code`
+	_, err := db.ExecContext(ctx, "INSERT INTO pass_codes (id, code) VALUES ($1, $2)", uuid.NewString(), code) // want `a retry inserts a second pass_codes row with a new id`
+	return err
+}
+
+// The same code made from the task's payload: the retry fails on it.
+func reissuePass(ctx context.Context, t *asynq.Task) error {
+	code := "P" + strings.ToUpper(string(t.Payload())[2:])
+	_, err := db.ExecContext(ctx, "INSERT INTO pass_codes (id, code) VALUES ($1, $2)", uuid.NewString(), code)
 	return err
 }

@@ -175,3 +175,23 @@ func WireKey(k string) xsend.RequestOption { return xsend.WithHeader("Idempotenc
 func (p *Wires) Create(ctx context.Context, opts ...xsend.RequestOption) error {
 	return xsend.Send(ctx, p.HTTP, http.MethodPost, "https://bank.example/v1/wires", opts...)
 }
+
+// Texts sends text messages; the gateway drops a repeat by client_ref.
+type Texts struct{ HTTP *http.Client }
+
+// Text is one message.
+type Text struct {
+	To        string `json:"to"`
+	Body      string `json:"body"`
+	ClientRef string `json:"client_ref,omitempty"`
+}
+
+type textRequest struct {
+	From string `json:"from"`
+	Text
+}
+
+// Send sends the caller's message inside the request it makes.
+func (t *Texts) Send(ctx context.Context, msg Text) error {
+	return xsend.Post(ctx, t.HTTP, xsend.Request{Method: http.MethodPost, URL: "https://sms.example/v1/messages", Body: textRequest{From: "fleet", Text: msg}})
+}

@@ -174,3 +174,16 @@ func remit(w http.ResponseWriter, r *http.Request) {
 func remitKeyed(w http.ResponseWriter, r *http.Request) {
 	xsend.Send(r.Context(), http.DefaultClient, http.MethodPost, "https://bank.example/v1/remits", xsend.WithHeader("Idempotency-Key", r.Header.Get("Idempotency-Key")))
 }
+
+var texts = &xsendclient.Texts{HTTP: http.DefaultClient}
+
+// Positive: a message without the reference the gateway drops a repeat
+// by, which the client sends inside a request of its own.
+func text(w http.ResponseWriter, r *http.Request) {
+	texts.Send(r.Context(), xsendclient.Text{To: r.FormValue("to"), Body: "hold placed"}) // want `a retry repeats the HTTP POST: the input sets no client_ref`
+}
+
+// Negative: the message carries the request's key as its reference.
+func textKeyed(w http.ResponseWriter, r *http.Request) {
+	texts.Send(r.Context(), xsendclient.Text{To: r.FormValue("to"), Body: "hold placed", ClientRef: r.Header.Get("Idempotency-Key")})
+}

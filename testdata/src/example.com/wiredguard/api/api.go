@@ -9,6 +9,10 @@ import (
 type Policies interface {
 	Cancel(ctx context.Context, id string) error
 	CancelTogether(ctx context.Context, id string) error
+	Lapse(ctx context.Context, id string) error
+	Renew(ctx context.Context, id string) error
+	Expire(ctx context.Context, id string) error
+	Payout(ctx context.Context, id string) error
 }
 
 type Handler struct{ Policies Policies }
@@ -22,5 +26,29 @@ func (h *Handler) Cancel(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) CancelTogether(w http.ResponseWriter, r *http.Request) {
 	if err := h.Policies.CancelTogether(r.Context(), r.PathValue("id")); err != nil {
 		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
+
+func (h *Handler) Lapse(w http.ResponseWriter, r *http.Request) {
+	if err := h.Policies.Lapse(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
+
+func (h *Handler) Renew(w http.ResponseWriter, r *http.Request) {
+	if err := h.Policies.Renew(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
+
+func (h *Handler) Expire(w http.ResponseWriter, r *http.Request) {
+	if err := h.Policies.Expire(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
+
+func (h *Handler) Payout(w http.ResponseWriter, r *http.Request) {
+	if err := h.Policies.Payout(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
 	}
 }

@@ -4,8 +4,12 @@ package app
 
 import (
 	"context"
+
 	"database/sql"
 	"errors"
+	"github.com/google/uuid"
+
+	"example.com/wiredguard/bank"
 )
 
 // ErrNotCancellable answers a policy that is not active.
@@ -16,9 +20,24 @@ type Refunds interface {
 	InsertTx(ctx context.Context, tx *sql.Tx, policyID string, amount int) error
 }
 
+// Events keeps the policies' state changes and the events they publish.
+type Events interface {
+	MarkLapsed(ctx context.Context, id string) (string, error)
+	MarkRenewed(ctx context.Context, id string) (string, error)
+	MarkExpired(ctx context.Context, id string) (string, error)
+	Publish(ctx context.Context, eventID, policyID string) error
+}
+
+// Bank moves money.
+type Bank interface {
+	Transfer(ctx context.Context, req bank.TransferRequest) error
+}
+
 type Service struct {
 	DB      *sql.DB
 	Refunds Refunds
+	Events  Events
+	Bank    Bank
 }
 
 // Cancel moves the policy out of active on its own, then records the
@@ -53,4 +72,40 @@ func (s *Service) CancelTogether(ctx context.Context, id string) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// Lapse moves the policy from active to lapsed, reading back the row it
+// changed, then publishes the event under a new ID: a retry after the
+// change finds no active row, which the read answers with an error, and
+// stops before the event.
+func (s *Service) Lapse(ctx context.Context, id string) error {
+	if _, err := s.Events.MarkLapsed(ctx, id); err != nil {
+		return err
+	}
+	return s.Events.Publish(ctx, uuid.NewString(), id)
+}
+
+// Renew sets the policy's status whatever it was: a retry gets past it
+// and publishes a second event.
+func (s *Service) Renew(ctx context.Context, id string) error {
+	if _, err := s.Events.MarkRenewed(ctx, id); err != nil {
+		return err
+	}
+	return s.Events.Publish(ctx, uuid.NewString(), id) // want `a retry inserts a second policy_events row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Renew\)`
+}
+
+// Expire moves the policy from active to expired through a store that
+// answers a policy already expired as done: a retry gets past it and
+// publishes a second event.
+func (s *Service) Expire(ctx context.Context, id string) error {
+	if _, err := s.Events.MarkExpired(ctx, id); err != nil {
+		return err
+	}
+	return s.Events.Publish(ctx, uuid.NewString(), id) // want `a retry inserts a second policy_events row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Expire\)`
+}
+
+// Payout pays the policy's claim to its account: the request names the
+// destination account, no key the bank drops a repeat by.
+func (s *Service) Payout(ctx context.Context, id string) error {
+	return s.Bank.Transfer(ctx, bank.TransferRequest{ToAccountRef: id, Amount: 100})
 }

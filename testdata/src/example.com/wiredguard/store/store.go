@@ -4,6 +4,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 )
 
 type Store struct{ DB *sql.DB }
@@ -16,4 +17,30 @@ func (s *Store) Insert(ctx context.Context, policyID string, amount int) error {
 func (s *Store) InsertTx(ctx context.Context, tx *sql.Tx, policyID string, amount int) error {
 	_, err := tx.ExecContext(ctx, "INSERT INTO refunds (policy_id, amount) VALUES ($1, $2)", policyID, amount)
 	return err
+}
+
+func (s *Store) MarkLapsed(ctx context.Context, id string) (string, error) {
+	var status string
+	err := s.DB.QueryRowContext(ctx, "UPDATE policies SET status = 'lapsed' WHERE id = $1 AND status = 'active' RETURNING status", id).Scan(&status)
+	return status, err
+}
+
+func (s *Store) MarkRenewed(ctx context.Context, id string) (string, error) {
+	var status string
+	err := s.DB.QueryRowContext(ctx, "UPDATE policies SET status = 'active' WHERE id = $1 RETURNING status", id).Scan(&status)
+	return status, err
+}
+
+func (s *Store) Publish(ctx context.Context, eventID, policyID string) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO policy_events (id, policy_id) VALUES ($1, $2)", eventID, policyID) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Expire\)` `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Lapse\)` `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Renew\)`
+	return err
+}
+
+func (s *Store) MarkExpired(ctx context.Context, id string) (string, error) {
+	var status string
+	err := s.DB.QueryRowContext(ctx, "UPDATE policies SET status = 'expired' WHERE id = $1 AND status = 'active' RETURNING status", id).Scan(&status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "expired", nil // expired before
+	}
+	return status, err
 }

@@ -18,3 +18,4 @@ CREATE UNIQUE INDEX credit_rows_ref ON credit_rows (account_id, ref) WHERE ref <
 CREATE TABLE seat_holds (id text PRIMARY KEY, show text NOT NULL, seat text NOT NULL, UNIQUE (show, seat));
 CREATE TABLE loyalty_accruals (id text PRIMARY KEY, order_id text NOT NULL UNIQUE, points int NOT NULL);
 CREATE TABLE loyalty_bonuses (id text PRIMARY KEY, order_id text NOT NULL, points int NOT NULL);
+CREATE TABLE pass_codes (id text PRIMARY KEY, code text NOT NULL UNIQUE);

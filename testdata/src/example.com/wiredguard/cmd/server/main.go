@@ -8,13 +8,19 @@ import (
 
 	"example.com/wiredguard/api"
 	"example.com/wiredguard/app"
+	"example.com/wiredguard/bank"
 	"example.com/wiredguard/store"
 )
 
 func main() {
 	db, _ := sql.Open("postgres", "")
-	h := &api.Handler{Policies: &app.Service{DB: db, Refunds: &store.Store{DB: db}}}
+	st := &store.Store{DB: db}
+	h := &api.Handler{Policies: &app.Service{DB: db, Refunds: st, Events: st, Bank: &bank.Client{HTTP: http.DefaultClient}}}
 	http.HandleFunc("POST /policies/{id}/cancel", h.Cancel)
 	http.HandleFunc("POST /policies/{id}/cancellation", h.CancelTogether)
+	http.HandleFunc("POST /policies/{id}/lapse", h.Lapse)
+	http.HandleFunc("POST /policies/{id}/renewal", h.Renew)
+	http.HandleFunc("POST /policies/{id}/expiry", h.Expire)
+	http.HandleFunc("POST /policies/{id}/payout", h.Payout)
 	http.ListenAndServe(":8080", nil)
 }
