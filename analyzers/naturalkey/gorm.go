@@ -89,7 +89,10 @@ func (c *checker) callerModelKey(alloc *ssa.Alloc, st *types.Struct, table strin
 	for i := range st.NumFields() {
 		cols[i] = strings.ToLower(valueflow.ModelColumn(st.Field(i), st.Tag(i)))
 		k := c.fieldKey(alloc, i, path.Via, 0)
-		known[cols[i]] = !k.fresh && (k.caller || k.what != "")
+		// What a call answers (a refund's ID from the provider's
+		// call) is not the caller's to know: a retry's call may
+		// answer anew.
+		known[cols[i]] = !k.fresh && (k.caller && !k.answered || k.what != "")
 	}
 	isKnown := func(col string) bool { return known[col] }
 	for i := range st.NumFields() {

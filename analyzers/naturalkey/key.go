@@ -24,13 +24,17 @@ type key struct {
 	what   string // an operation key: what it is
 	fresh  bool   // made fresh on every attempt: freshid's concern
 	caller bool   // comes from a parameter: known to the caller
+	// answered is set when the value is what a call given the
+	// caller's values answers (a lookup's row, or a provider's ID for
+	// what it made): known only as far as the call repeats its answer.
+	answered bool
 }
 
 func (k key) merge(o key) key {
 	if k.what == "" {
 		k.what = o.what
 	}
-	return key{what: k.what, fresh: k.fresh || o.fresh, caller: k.caller || o.caller}
+	return key{what: k.what, fresh: k.fresh || o.fresh, caller: k.caller || o.caller, answered: k.answered || o.answered}
 }
 
 // keyOf walks a value back to its sources.
@@ -176,6 +180,7 @@ func (c *checker) callKey(call *ssa.Call, next func(ssa.Value) key) key {
 		for _, a := range args {
 			k.caller = k.caller || next(a).caller
 		}
+		k.answered = k.caller
 		return k
 	}
 	var k key

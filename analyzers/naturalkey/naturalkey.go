@@ -90,6 +90,9 @@ func (c *checker) checkFunc(fn *ssa.Function) {
 		return
 	}
 	for _, m := range w.models {
+		if st := effects.ModelStmtOf(c.cat, m); st != nil && guarded(st, w.guards) {
+			continue // past a claim that commits with it: a retry stops there
+		}
 		c.checkModel(m, w.count > 1)
 	}
 	for _, st := range w.stmts {

@@ -49,3 +49,44 @@ type SubscribeWorker struct{ river.WorkerDefaults[AckArgs] }
 func (w *SubscribeWorker) Work(ctx context.Context, job *river.Job[AckArgs]) error {
 	return gdb.WithContext(ctx).Create(&Subscriber{ID: uuid.NewString(), Email: job.Args.Email}).Error
 }
+
+// ClaimedAckWorker claims the job in its transaction first.
+type ClaimedAckWorker struct{ river.WorkerDefaults[AckArgs] }
+
+// Work creates the acknowledgement only when its claim of the control
+// number inserted a row: a retry stops at the claim, in the same
+// transaction.
+func (w *ClaimedAckWorker) Work(ctx context.Context, job *river.Job[AckArgs]) error {
+	return gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		first, err := claim(tx, job.Args.ControlNumber)
+		if err != nil || !first {
+			return err
+		}
+		return tx.Create(&Acknowledgement{ID: uuid.NewString(), ControlNumber: job.Args.ControlNumber, Status: "accepted"}).Error
+	})
+}
+
+func claim(tx *gorm.DB, key string) (bool, error) {
+	res := tx.Exec("INSERT INTO processed_events (event_id) VALUES (?) ON CONFLICT (event_id) DO NOTHING", key)
+	return res.RowsAffected == 1, res.Error
+}
+
+// Clearing submits claims to the clearing house.
+type Clearing interface {
+	Submit(ctx context.Context, claim string) (string, error)
+}
+
+var clearing Clearing
+
+// SubmitWorker submits claims.
+type SubmitWorker struct{ river.WorkerDefaults[AckArgs] }
+
+// Work stores the control number the clearing house answers the
+// submission with: a retry's submission may be answered with another.
+func (w *SubmitWorker) Work(ctx context.Context, job *river.Job[AckArgs]) error {
+	cn, err := clearing.Submit(ctx, job.Args.ControlNumber)
+	if err != nil {
+		return err
+	}
+	return gdb.WithContext(ctx).Create(&Acknowledgement{ID: uuid.NewString(), ControlNumber: cn, Status: "submitted"}).Error
+}
