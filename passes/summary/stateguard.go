@@ -795,15 +795,25 @@ func lookupKeys(e ssa.Value) []ssa.Value {
 }
 
 // sameValue reports whether a and b hold one value: the same SSA value,
-// or two reads of a variable a function literal captures (*orderID),
-// which the function never assigns.
+// two reads of a variable a function literal captures (*orderID),
+// which the function never assigns, or two reads of a field of a
+// struct variable assigned once (file.ID).
 func sameValue(a, b ssa.Value) bool {
 	if a == b {
 		return true
 	}
 	la, ok1 := a.(*ssa.UnOp)
 	lb, ok2 := b.(*ssa.UnOp)
-	if !ok1 || !ok2 || la.Op != token.MUL || lb.Op != token.MUL || la.X != lb.X {
+	if !ok1 || !ok2 || la.Op != token.MUL || lb.Op != token.MUL {
+		return false
+	}
+	if fa, ok := la.X.(*ssa.FieldAddr); ok {
+		// A field of a struct variable read twice (file.ID), the
+		// variable assigned once and none of its fields after.
+		fb, ok := lb.X.(*ssa.FieldAddr)
+		return ok && fa.X == fb.X && fa.Field == fb.Field && assignedOnce(fa.X)
+	}
+	if la.X != lb.X {
 		return false
 	}
 	switch x := la.X.(type) {
@@ -823,6 +833,19 @@ func sameValue(a, b ssa.Value) bool {
 		})
 	}
 	return false
+}
+
+// assignedOnce reports whether v is a local struct variable stored whole
+// once, none of whose fields is stored on its own.
+func assignedOnce(v ssa.Value) bool {
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok || storesTo(alloc) != 1 {
+		return false
+	}
+	return !slices.ContainsFunc(*alloc.Referrers(), func(r ssa.Instruction) bool {
+		fa, ok := r.(*ssa.FieldAddr)
+		return ok && storesTo(fa) > 0
+	})
 }
 
 // storesTo counts the stores to the address v.

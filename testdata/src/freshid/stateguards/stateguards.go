@@ -39,7 +39,14 @@ type Repo interface {
 	Order(ctx context.Context, id string) (*Order, error)
 	SetOrderState(ctx context.Context, id string, s OrderState) error
 	SetNote(ctx context.Context, id, note string) error
+	Crate(ctx context.Context, id string) (Crate, error)
+	Manifest(ctx context.Context, crateID string) (*Manifest, error)
+	SaveManifest(ctx context.Context, m Manifest) error
 }
+
+type Crate struct{ ID, Ref string }
+
+type Manifest struct{ ID, CrateID string }
 
 // An OrderState is an order's state.
 type OrderState string
@@ -336,4 +343,57 @@ func notifyUntested(w http.ResponseWriter, r *http.Request) {
 	done, _ := notices.Exists(ctx, bill, "issued")
 	log.Print(done)
 	notices.Insert(ctx, Notice{ID: uuid.NewString(), BillID: bill, Kind: "issued"}) // want `a retry inserts a second notices row with a new id`
+}
+
+// Negative: the manifest is looked up by the crate's ID, read from a
+// variable that holds the crate in memory, and saved in a row built
+// after, under the same ID read again: a retry finds it and leaves.
+func manifest(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	p, err := repo.Crate(ctx, r.FormValue("crate"))
+	if err != nil {
+		return
+	}
+	defer log.Printf("crate %v", &p)
+	if m, err := repo.Manifest(ctx, p.ID); err != nil || m != nil {
+		return
+	}
+	if err := repo.SaveManifest(ctx, Manifest{ID: p.ID + "-m", CrateID: p.ID}); err != nil {
+		return
+	}
+	db.ExecContext(ctx, move, uuid.NewString(), p.ID)
+}
+
+// The same, with the crate's reference saved: the lookup's key is not
+// in the row, and the retry gets past it.
+func manifestByRef(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	p, err := repo.Crate(ctx, r.FormValue("crate"))
+	if err != nil {
+		return
+	}
+	defer log.Printf("crate %v", &p)
+	if m, err := repo.Manifest(ctx, p.ID); err != nil || m != nil {
+		return
+	}
+	if err := repo.SaveManifest(ctx, Manifest{ID: p.Ref + "-m", CrateID: p.Ref}); err != nil {
+		return
+	}
+	db.ExecContext(ctx, move, uuid.NewString(), p.ID) // want `a retry inserts a second stock_moves row with a new id`
+}
+
+// Negative: the same with the crate kept as a value, its ID read twice.
+func manifestValue(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	p, err := repo.Crate(ctx, r.FormValue("crate"))
+	if err != nil {
+		return
+	}
+	if m, err := repo.Manifest(ctx, p.ID); err != nil || m != nil {
+		return
+	}
+	if err := repo.SaveManifest(ctx, Manifest{ID: p.ID + "-m", CrateID: p.ID}); err != nil {
+		return
+	}
+	db.ExecContext(ctx, move, uuid.NewString(), p.ID)
 }
