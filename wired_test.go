@@ -671,6 +671,12 @@ func TestWired(t *testing.T) {
 		// A table another package builds for a runner that keeps it
 		// in a field and calls its handler in a retry wrapper's
 		// operation.
+		// A list of routes built in place around an interface's
+		// method, handed by main to a runner that keeps them in its
+		// table.
+		"example.com/wiredtable/cmd/disputes/main.go:18": {
+			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in ledger.Disputes.Open \(ledger.go:\d+:\d+\) is fresh on every attempt \(kafka-go consumer loop disputeroutes.Disputes.Open, bound at disputeroutes.go:\d+:\d+, wired here\)`,
+		},
 		"example.com/wiredtable/cmd/runner/main.go:18": {
 			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in ledger.Adjustments.Make \(ledger.go:\d+:\d+\) is fresh on every attempt \(kafka-go consumer loop Adjustments.Make, wired here\)`,
 		},

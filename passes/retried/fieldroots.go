@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -879,6 +880,19 @@ func rootFuncType(t types.Type) *types.TypeName {
 func (f *finder) tableRoot(val ssa.Value, pos token.Pos) {
 	if mi, ok := val.(*ssa.MakeInterface); ok {
 		val = mi.X // a handler of the type kept as an interface it implements
+	}
+	if _, ok := val.Type().Underlying().(*types.Struct); ok {
+		// An entry built in place, stored whole (queue.Route{Name: n,
+		// Fn: queue.Typed(h.Book)}): the functions in its fields.
+		stores, _ := valueflow.FieldStores(val)
+		for _, field := range slices.Sorted(maps.Keys(stores)) {
+			for _, v := range stores[field] {
+				if _, isStruct := v.Type().Underlying().(*types.Struct); !isStruct {
+					f.tableRoot(v, pos)
+				}
+			}
+		}
+		return
 	}
 	n, ok := types.Unalias(val.Type()).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg() == f.pass.Pkg {

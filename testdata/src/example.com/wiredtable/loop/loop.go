@@ -61,3 +61,18 @@ func JSON[T any](fn func(context.Context, T) error) HandlerFunc {
 		return fn(ctx, v)
 	}
 }
+
+// Route is an entry of a list of handlers by topic.
+type Route struct {
+	Topic string
+	Fn    HandlerFunc
+}
+
+// NewRouted makes the table of a runner from a list of routes.
+func NewRouted(r *kafka.Reader, routes []Route) *Runner {
+	t := Table{}
+	for _, rt := range routes {
+		t[rt.Topic] = rt.Fn
+	}
+	return &Runner{reader: r, table: t}
+}
