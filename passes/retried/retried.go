@@ -762,8 +762,9 @@ func (f *finder) visit(fn *ssa.Function, instr ssa.Instruction) {
 		case *ssa.FieldAddr:
 			// A field of a named type of the package's: a set of
 			// handlers kept for a table another package builds. (A
-			// table's anonymous entries are registered where the
-			// package hands them on.)
+			// table's entries, built each in a variable and stored
+			// whole into the table, are read where they are stored:
+			// tableRoot.)
 			if isNamedStructOf(a.X.Type(), f.pass.Pkg) {
 				f.tableRoot(instr.Val, instr.Pos())
 			}
