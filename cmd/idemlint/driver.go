@@ -141,7 +141,7 @@ func runStandalone(analyzers []*analysis.Analyzer, cat *catalog.Catalog, args []
 			return fail(err)
 		}
 		filter := newSkipFilter(checkNames(), idemlint.Analyzers())
-		filter.copy(os.Stderr, &out)
+		filter.copy(os.Stderr, bytes.NewReader(dedupText(out.Bytes())))
 		printSkipped(filter.pkgs)
 		for act := range graph.All() {
 			if act.Err != nil || act.IsRoot && len(act.Diagnostics) > 0 {

@@ -269,6 +269,26 @@ func TestDedupJSON(t *testing.T) {
 	}
 }
 
+// TestDedupText checks that the text output prints a finding once when
+// a package and the composition root report it at one position with
+// one message, with the lines that follow it, and keeps the rest.
+func TestDedupText(t *testing.T) {
+	in := "store.go:3:2: m [IDEM001]\n" +
+		"api.go:9:2: \tretried root: h\n" +
+		"store.go:3:2: n [IDEM005]\n" +
+		"store.go:3:2: m [IDEM001]\n" +
+		"store.go:3:2: \tvia I.M (api.go:9:2), implemented by *S\n" +
+		"3\tdb.Exec(q)\n" +
+		"freshid: analysis failed\n"
+	want := "store.go:3:2: m [IDEM001]\n" +
+		"api.go:9:2: \tretried root: h\n" +
+		"store.go:3:2: n [IDEM005]\n" +
+		"freshid: analysis failed\n"
+	if got := string(dedupText([]byte(in))); got != want {
+		t.Errorf("dedupText:\n%s\nwant:\n%s", got, want)
+	}
+}
+
 // TestFactsOnly checks the checks of a fact-only run: each keeps its
 // name, flags and requirements, which write facts, so that go vet's
 // driver runs them, and runs nothing of its own.

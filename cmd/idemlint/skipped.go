@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -160,6 +161,42 @@ func dedupJSON(out []byte) []byte {
 		return rewritten, true
 	})
 }
+
+// dedupText drops from the text output the findings printed again with
+// the same position and message, with the lines that follow them (the
+// related positions, "posn: \tmessage", and any source context): the
+// checker prints once a finding of one extent only, and a package and
+// the composition root report the same finding with different ones.
+func dedupText(out []byte) []byte {
+	var kept bytes.Buffer
+	seen := make(map[string]bool)
+	drop := false
+	for _, line := range bytes.SplitAfter(out, []byte("\n")) {
+		if head(line) {
+			key := string(bytes.TrimRight(line, "\n"))
+			drop = seen[key]
+			seen[key] = true
+		}
+		if !drop {
+			kept.Write(line)
+		}
+	}
+	return kept.Bytes()
+}
+
+// head reports whether a line of the text output begins a finding (or
+// is an analysis's error): not a related position, whose message the
+// checker indents with a tab, nor a line of source context ("12\tcode").
+func head(line []byte) bool {
+	if contextLine.Match(line) {
+		return false
+	}
+	_, msg, ok := bytes.Cut(line, []byte(": "))
+	return !ok || len(msg) == 0 || msg[0] != '\t'
+}
+
+// contextLine matches a line of source context the -c flag prints.
+var contextLine = regexp.MustCompile(`^\d+\t`)
 
 // jsonFix is a suggested fix as go vet's JSON tree holds it.
 type jsonFix struct {
