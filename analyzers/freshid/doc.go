@@ -122,7 +122,10 @@
 // INSERT (claimed, err := keys.Claim(ctx, key); if !claimed { return };
 // or prev, err := claims.Claim(ctx, tx, key); if prev != nil { return
 // replay(prev) }, which returns the stored response for a key seen
-// before; the root's own package leaves such a value to the composition
+// before, or whose implementation is a compare-and-set UPDATE that
+// reads back the row it changed, whose error stops the path and which
+// its store does not answer as done when no row comes back; the root's
+// own package leaves such a value to the composition
 // root, which knows the implementations),
 // also in an implementation the fresh value is handed to (a use case
 // that claims the request's key before it stores the ID its caller

@@ -106,7 +106,10 @@
 // sets the params' key from its field (cfg := collect(opts);
 // cfg.apply(&params.Params)), and for options applied to the request
 // itself (func(*http.Request) values), one of which sets the key header
-// and others other headers. A request described as a struct to a sender
+// and others other headers; a sender of another package that applies
+// its caller's options to the request it makes (for _, o := range opts
+// { o(req) }) sends no key when it is given none, and leaves the key to
+// those it is given. A request described as a struct to a sender
 // of the program (httpx.Do(ctx, c, httpx.Request{Method: "POST", URL:
 // u, Header: h})) is the caller's own: its key header is what the map h
 // holds, set there or by a helper that applies the call's options, and
