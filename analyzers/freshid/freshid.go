@@ -174,6 +174,9 @@ func (c *checker) programDefects() {
 		if d.Kind != valueflow.FreshIdentity || d.Logs || d.FailsFirst || c.seen[site] && !m.Seen(site) {
 			continue // a log of an unkeyed external call's outcome: that call's finding; or one the package reported
 		}
+		if d.Tolerated && isRow(d.Sink) {
+			continue // a record kept beside the work, which goes on without it: one per delivery is what it keeps
+		}
 		p, ok := check.Place(Meta, d)
 		if !ok {
 			continue
@@ -235,6 +238,12 @@ func shortName(full string) string {
 		return full[i+1:]
 	}
 	return full
+}
+
+// isRow reports whether a sink is a column of a row the value
+// identifies, not a key sent to another system.
+func isRow(s valueflow.SinkInfo) bool {
+	return s.Kind == valueflow.ColumnSink || s.Kind == valueflow.ModelSink
 }
 
 func sinkName(s valueflow.SinkInfo) string {

@@ -384,9 +384,12 @@ func stateGuarded(w *effects.Stmt) bool {
 func apart(writes, comps []*effects.Stmt) (found bool, within *types.Func) {
 	for i, a := range writes {
 		for _, b := range writes[i+1:] {
-			if exclusive(a, b) || effects.SameTx(a, b) || optional(b) || undone(a, b, comps) || attemptRecord(a.SQL) {
+			if exclusive(a, b) || effects.SameTx(a, b) || optional(a) || optional(b) || undone(a, b, comps) || attemptRecord(a.SQL) {
 				// A later write whose failure the code tolerates
-				// fails nothing: no retry follows it. A write that
+				// fails nothing: no retry follows it. An earlier
+				// one is a record kept beside the work (a log of
+				// deliveries), which goes on without it: not a part
+				// of the work that the retry repeats. A write that
 				// a compensation deletes when the later one fails
 				// is not left done. A record of the attempt left
 				// done is one the retry is meant to add again.

@@ -278,13 +278,14 @@ func commitsOf(r *summary.ProgramRoot, writes []int) int {
 }
 
 // programApart reports whether two of the statements run in one
-// execution and commit apart, the later one's failure failing it, and own when two such lie in the root's
-// own package, whose partialtx judges them.
+// execution and commit apart, neither one's failure tolerated (apart
+// says why), and own when two such lie in the root's own package, whose
+// partialtx judges them.
 func programApart(r *summary.ProgramRoot, stmts, comps []int) (found, own bool) {
 	for x, a := range stmts {
 		for _, b := range stmts[x+1:] {
 			undone := slices.ContainsFunc(comps, func(k int) bool { return r.Undoes(k, a, b) })
-			if r.Exclusive(a, b) || r.Stmts[a].Unit == r.Stmts[b].Unit || r.SameCall(a, b) || r.Stmts[b].Optional || undone || attemptRecord(r.Stmts[a].Parsed) {
+			if r.Exclusive(a, b) || r.Stmts[a].Unit == r.Stmts[b].Unit || r.SameCall(a, b) || r.Stmts[a].Optional || r.Stmts[b].Optional || undone || attemptRecord(r.Stmts[a].Parsed) {
 				continue
 			}
 			found = true

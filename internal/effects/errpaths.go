@@ -49,7 +49,7 @@ func FailureTolerated(call ssa.CallInstruction) bool {
 				return false
 			}
 			blocks, rejoins := failRegion(fail, ok)
-			if !rejoins || !onlyLogs(blocks) {
+			if !rejoins || !onlyLogs(blocks) || skipsCalls(fail, ok, c.Block()) {
 				return false
 			}
 			for b := range blocks {
@@ -340,6 +340,25 @@ func errorResults(g *ssa.Call) []ssa.Value {
 		}
 	}
 	return out
+}
+
+// skipsCalls reports whether the failure branch of a test of call's
+// error, in rejoining the work, passes over calls that the success
+// branch makes before its turn of a loop runs call again: a continue
+// that skips committing the message decides as a return would.
+func skipsCalls(fail, ok, call *ssa.BasicBlock) bool {
+	failed := reachableAvoiding(fail, call)
+	for b := range reachableAvoiding(ok, call) {
+		if failed[b] {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			if _, ok := instr.(ssa.CallInstruction); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reachable returns the blocks that can run from b on, b included.

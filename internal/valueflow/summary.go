@@ -371,6 +371,11 @@ type PendingCall struct {
 	// it runs (WiredStmt.Guards): a claim among them, not read back,
 	// stops a retry before the call.
 	Guards []WiredCall
+	// Tolerated is set when a failure of the call, or of a call between
+	// it and the root, is only logged (effects.FailureTolerated): the
+	// operation goes on without what it writes, a record of the
+	// delivery kept beside the work rather than a part of it.
+	Tolerated bool
 }
 
 // A KeyArg says parameter Arg of a wired call, at Path, holds the

@@ -56,6 +56,10 @@ type ProgramDefect struct {
 	// retry fails there before the fresh ID adds a row, which is
 	// naturalkey's finding; the identity is still fresh, not given.
 	FailsFirst bool
+	// Tolerated is set when the root goes on when a call on the way to
+	// the write fails, its error only logged (PendingCall.Tolerated): the
+	// row is a record kept beside the work, not the work.
+	Tolerated bool
 	// candidates are the fixes prepared for such a value, of which the
 	// root's keys choose Fix.
 	candidates []valueflow.KeyFix
@@ -251,7 +255,7 @@ func (p *program) injected(id valueflow.InjectedDefect) []ProgramDefect {
 
 // resolve follows one pending call into the implementations.
 func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
-	base := ProgramDefect{Root: pc.Root, Chain: pc.Chain, Wiring: p.wiring(pc.Call.Pkg)}
+	base := ProgramDefect{Root: pc.Root, Chain: pc.Chain, Wiring: p.wiring(pc.Call.Pkg), Tolerated: pc.Tolerated}
 	var out []ProgramDefect
 	for _, fa := range pc.Fresh {
 		if pc.StateGuarded || fa.Via != nil && !p.generates(*fa.Via) {
@@ -695,6 +699,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			}
 			d := step
 			d.Ignores = fw.Ignores
+			d.Tolerated = d.Tolerated || wiredTolerated(s, fw.Call)
 			if depth == 0 {
 				d.candidates = fw.KeyFixes
 			}
@@ -712,6 +717,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 		for _, wc := range s.Wired {
 			next := step
 			next.ctx = passesContext(s, wc, step.ctx)
+			next.Tolerated = next.Tolerated || wiredTolerated(s, wc)
 			found := p.inside(next, wc, wiredEmpty(s, wc), wiredKeyed(s, wc), depth+1)
 			found = slices.DeleteFunc(found, func(d ProgramDefect) bool {
 				switch d.Defect.Kind {

@@ -695,11 +695,25 @@ func pendingCall(pass *analysis.Pass, res *Result, site wiredSite, path *retried
 		}
 	}
 	pc.StateGuarded = GuardedInClosure(site.call) || res.GuardedCall(site.call)
+	pc.Tolerated = toleratedOn(path.Via, site.call)
 	pc.Guards = append(append(deciders(res.Env, site.call), onPath...), site.wc.Past...)
 	pc.Keys = keyArgs(res.Env.Catalog, site.call, path)
 	keys, wraps, covered := carriedArgs(pass, res.Env.Catalog, site.call, path)
 	pc.Keys, pc.Wraps, pc.Covered = append(pc.Keys, keys...), wraps, covered
 	return pc
+}
+
+// toleratedOn reports whether the path from a root to call, or call
+// itself, goes on when one of its calls fails: its error only logged.
+func toleratedOn(via []ssa.CallInstruction, call ssa.CallInstruction) bool {
+	return effects.FailureTolerated(call) || slices.ContainsFunc(via, effects.FailureTolerated)
+}
+
+// wiredTolerated reports whether the function a summary describes goes
+// on when its wired call wc fails.
+func wiredTolerated(s *valueflow.Summary, wc valueflow.WiredCall) bool {
+	st := wiredEntry(s, wc)
+	return st != nil && st.Optional
 }
 
 // filledKeyField reports whether a, an argument of a call, is a struct
@@ -793,6 +807,7 @@ func importedPending(pass *analysis.Pass, res *Result, fresh []freshSite) []valu
 				pc.Guards = st.Wired.Guards
 			}
 			pc.Guards = append(slices.Clip(pc.Guards), wc.Past...)
+			pc.Tolerated = toleratedOn(path.Via, call) || wiredTolerated(s, wc)
 			for _, fw := range s.FreshWired {
 				if sameWired(fw.Call, wc) {
 					fa := fw.FreshArg
@@ -826,7 +841,7 @@ func importedPending(pass *analysis.Pass, res *Result, fresh []freshSite) []valu
 				continue
 			}
 			seen[key] = true
-			pc := valueflow.PendingCall{Call: wc, Root: r.Describe(), Keyed: wiredKeyed(s, wc)}
+			pc := valueflow.PendingCall{Call: wc, Root: r.Describe(), Keyed: wiredKeyed(s, wc), Tolerated: wiredTolerated(s, wc)}
 			if _, ok := res.Env.Catalog.ContextKey(r.Kind); ok {
 				for _, ca := range s.ContextArgs {
 					if ca.Call.Iface == wc.Iface && ca.Call.Method == wc.Method && ca.Call.At == wc.At {

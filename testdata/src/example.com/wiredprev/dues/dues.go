@@ -43,19 +43,23 @@ type Run struct {
 
 // Raise posts a ledger entry for each invoice it creates: an account
 // invoiced for the period before is skipped, so the entry under its
-// fresh ID is posted once for each account and period, on a retry too.
+// fresh ID is posted once for each account and period, on a retry too;
+// but the invoice commits apart from the entry, and a retry after the
+// entry failed skips it.
 func (d *Run) Raise(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	for _, account := range r.Form["account"] {
 		inv := Invoice{ID: uuid.NewString(), Account: account, Period: r.FormValue("period")}
 		created, err := d.Invoices.CreateIfAbsent(ctx, inv)
 		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
 		if !created {
 			continue
 		}
 		if err := d.Ledger.Insert(ctx, Entry{ID: uuid.NewString(), Account: account, Invoice: inv.ID}); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
 	}

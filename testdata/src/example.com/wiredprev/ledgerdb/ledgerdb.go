@@ -28,7 +28,7 @@ func (s *Store) CreateIfAbsent(ctx context.Context, inv dues.Invoice) (bool, err
 
 // Insert appends the entry.
 func (s *Store) Insert(ctx context.Context, e dues.Entry) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO ledger_entries (id, account, invoice) VALUES ($1, $2, $3)", e.ID, e.Account, e.Invoice)
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO ledger_entries (id, account, invoice) VALUES ($1, $2, $3)", e.ID, e.Account, e.Invoice) // want `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into ledger_entries in ledgerdb.Store.Insert is not idempotent \(HTTP handler Run.Raise\)`
 	return err
 }
 
