@@ -70,7 +70,7 @@ func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog, res *Result) {
 				continue
 			}
 			obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok || !takesFunc(obj) {
+			if !ok || !takesFunc(obj) && !takesTable(obj) {
 				continue
 			}
 			decls[obj] = fd
@@ -88,6 +88,9 @@ func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog, res *Result) {
 	}
 	res.exportHandedFields()
 	res.exportReceiverTypeRoots()
+	for obj, fd := range decls {
+		roots[obj] = append(roots[obj], returnedParams(pass, obj, fd.Body)...)
+	}
 	known := func(callee *types.Func) []ParamRoot {
 		if callee.Pkg() == pass.Pkg {
 			return roots[callee]
@@ -222,6 +225,134 @@ func takesFunc(fn *types.Func) bool {
 		}
 	}
 	return false
+}
+
+// takesTable reports whether fn has a parameter that is a map or a
+// slice of functions.
+func takesTable(fn *types.Func) bool {
+	for p := range fn.Type().(*types.Signature).Params().Variables() {
+		if isTable(p.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// isTable reports whether t is a map or a slice of functions.
+func isTable(t types.Type) bool {
+	var elem types.Type
+	switch u := t.Underlying().(type) {
+	case *types.Map:
+		elem = u.Elem()
+	case *types.Slice:
+		elem = u.Elem()
+	default:
+		return false
+	}
+	_, ok := elem.Underlying().(*types.Signature)
+	return ok
+}
+
+// returnedParams lists the parameters of fn that a function literal it
+// returns calls, or calls an element of, when fn's result is a function
+// type whose values the package runs once per delivery (a TypeRoot):
+// Dispatch(table) returning the consumer's handler that looks the
+// event's handler up in table and calls it. What a caller passes for
+// them does the delivery's work.
+func returnedParams(pass *analysis.Pass, fn *types.Func, body *ast.BlockStmt) []ParamRoot {
+	results := fn.Type().(*types.Signature).Results()
+	if results.Len() != 1 {
+		return nil
+	}
+	tn := rootFuncType(results.At(0).Type())
+	var tr TypeRoot
+	if tn == nil || !pass.ImportObjectFact(tn, &tr) {
+		return nil
+	}
+	var out []ParamRoot
+	add := func(i int) {
+		if !slices.ContainsFunc(out, func(r ParamRoot) bool { return r.Arg == i }) {
+			out = append(out, ParamRoot{Arg: i, Kind: tr.Kind})
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if lit, ok := ast.Unparen(r).(*ast.FuncLit); ok {
+					for _, i := range calledParams(pass.TypesInfo, fn, lit.Body) {
+						add(i)
+					}
+					for _, i := range elementParams(pass.TypesInfo, fn, lit.Body) {
+						add(i)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// elementParams lists the parameters of fn, maps or slices of
+// functions, an element of which body calls: table[k](ctx, m), or h
+// after h, ok := table[k] or for _, h := range table.
+func elementParams(info *types.Info, fn *types.Func, body *ast.BlockStmt) []int {
+	elems := map[types.Object]int{} // locals holding an element, by parameter
+	var out []int
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 {
+				if ix, ok := ast.Unparen(n.Rhs[0]).(*ast.IndexExpr); ok {
+					if i := tableParam(info, fn, ix.X); i >= 0 {
+						if id, ok := n.Lhs[0].(*ast.Ident); ok && info.ObjectOf(id) != nil {
+							elems[info.ObjectOf(id)] = i
+						}
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			if i := tableParam(info, fn, n.X); i >= 0 {
+				if id, ok := n.Value.(*ast.Ident); ok && info.ObjectOf(id) != nil {
+					elems[info.ObjectOf(id)] = i
+				}
+			}
+		case *ast.CallExpr:
+			i := -1
+			switch f := ast.Unparen(n.Fun).(type) {
+			case *ast.IndexExpr:
+				i = tableParam(info, fn, f.X)
+			case *ast.Ident:
+				if j, ok := elems[info.Uses[f]]; ok {
+					i = j
+				}
+			}
+			if i >= 0 && !slices.Contains(out, i) {
+				out = append(out, i)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// tableParam returns the index of the parameter of fn, a map or a slice
+// of functions, that e is, or -1.
+func tableParam(info *types.Info, fn *types.Func, e ast.Expr) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return -1
+	}
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if p := params.At(i); info.Uses[id] == p && isTable(p.Type()) {
+			return i
+		}
+	}
+	return -1
 }
 
 // wrappedParams lists the function parameters of fn that a function
