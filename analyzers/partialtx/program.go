@@ -150,7 +150,7 @@ func (c *checker) reportApart(r *summary.ProgramRoot, cand candidate, guards []i
 		Related: p.Related,
 	}
 	switch {
-	case slices.ContainsFunc(guards, func(g int) bool { return g < first && !r.Exclusive(g, first) }):
+	case slices.ContainsFunc(guards, func(g int) bool { return g < first && r.Reaches(g, first) && !r.Exclusive(g, first) }):
 		// A guard the retry meets after the first write repeats it
 		// stops nothing that write did: only one before it can.
 		d.Message = fmt.Sprintf("a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: %d writes commit separately, not all in the guard's transaction, and %s in %s is not idempotent (%s); run them in the guard's transaction",
@@ -223,7 +223,7 @@ func outcomes(r *summary.ProgramRoot, first int, writes []int) func(int) bool {
 // first write fails after the first commits, as any write does.
 func (c *checker) apartWith(r *summary.ProgramRoot, first int, writes, guards, comps []int, parsed []*sqltext.Statement) (counted []int, found, own bool) {
 	counted = slices.DeleteFunc(slices.Clone(writes), func(w int) bool {
-		return r.Exclusive(first, w) || w < first && (r.Stmts[w].Absorbed || parsed[w].Conflict && !parsed[w].Upsert) && parsed[w].Kind == sqltext.Insert && !slices.ContainsFunc(guards, func(g int) bool { return g < w })
+		return r.Exclusive(first, w) || w < first && (r.Stmts[w].Absorbed || parsed[w].Conflict && !parsed[w].Upsert) && parsed[w].Kind == sqltext.Insert && !slices.ContainsFunc(guards, func(g int) bool { return g < w && r.Reaches(g, w) })
 	})
 	found, own = programApart(r, counted, comps)
 	if !found && len(guards) > 0 {
@@ -250,7 +250,7 @@ func (c *checker) apartWith(r *summary.ProgramRoot, first int, writes, guards, c
 // proof that w runs once).
 func stoppedApart(r *summary.ProgramRoot, w int, guards []int) bool {
 	return slices.ContainsFunc(guards, func(g int) bool {
-		return g < w && !r.Exclusive(g, w) && !programCovered(r, w, []int{g})
+		return g < w && r.Reaches(g, w) && !r.Exclusive(g, w) && !programCovered(r, w, []int{g})
 	})
 }
 
@@ -258,7 +258,7 @@ func stoppedApart(r *summary.ProgramRoot, w int, guards []int) bool {
 // before w in the list and runs in w's transaction.
 func programCovered(r *summary.ProgramRoot, w int, guards []int) bool {
 	for _, g := range guards {
-		if g < w && !r.Stmts[g].Autocommit() && r.Stmts[g].Unit == r.Stmts[w].Unit {
+		if g < w && r.Reaches(g, w) && !r.Stmts[g].Autocommit() && r.Stmts[g].Unit == r.Stmts[w].Unit {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package effects
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -1548,11 +1549,240 @@ func IsGuard(st *Stmt) bool {
 	return slices.ContainsFunc(results, func(v ssa.Value) bool { return readsRowsAffected(v, 0) })
 }
 
+// claimOrSet reports whether a statement is a claim (an INSERT that
+// ignores a conflict) or a compare-and-set: whether it changed a row
+// says whether the work is done.
+func claimOrSet(st *sqltext.Statement) bool {
+	return st.Kind == sqltext.Insert && st.Conflict && !st.Upsert || CompareAndSet(st)
+}
+
+// GuardHidden reports whether a guard's outcome stays inside the
+// function that runs it: the function answers with an error alone, and
+// neither the row the statement returns nor an error of its own when it
+// changes none (NoRowFails) tells its caller (if n == 0 { return nil }).
+// Its test stops the function's own later work, not its caller's.
+func GuardHidden(st *Stmt) bool {
+	if st.Callee != nil || st.SQL.Returning || !IsGuard(st) {
+		return false
+	}
+	fn := st.Instr.Parent()
+	if fn == nil || fn.Parent() != nil {
+		return false // a literal's outcome may leave through what it captures
+	}
+	res := fn.Signature.Results()
+	return res.Len() == 1 && catalog.TypeKey(res.At(0).Type()) == "error" && !NoRowFails(st)
+}
+
+// NoRowFails reports whether the function that runs a claim's or a
+// compare-and-set UPDATE's call returns an error of its own when the
+// statement changes no row: the rows affected are tested, here or in a helper of the
+// package handed the result (mustAffect(res, err), itself handing it
+// to affected(res)), and the branch taken on none returns an error
+// that is not nil. A retry after the UPDATE committed fails there, as
+// a read of the row it returns does.
+func NoRowFails(st *Stmt) bool {
+	if st.Callee != nil || !claimOrSet(st.SQL) {
+		return false
+	}
+	call, ok := st.Instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	for _, r := range *call.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 && failsWhenNone(ex, 0) {
+			return true
+		}
+	}
+	return failsWhenNone(call, 0)
+}
+
+// failsWhenNone reports whether res, a statement's result, leads to a
+// return of an error when its rows affected are none: tested in res's
+// function, or in a helper given res (depth bounds the helpers), whose
+// error, or whose answer of whether rows were affected, decides here.
+func failsWhenNone(res ssa.Value, depth int) bool {
+	for _, r := range *res.Referrers() {
+		c, ok := r.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if fn := valueflow.Callee(c.Common()); fn != nil && fn.Name() == "RowsAffected" {
+			count := ssa.Value(c)
+			if _, ok := c.Type().(*types.Tuple); ok {
+				count = extract(c, 0)
+			}
+			if count != nil && countFails(count) {
+				return true
+			}
+			continue
+		}
+		callee := c.Common().StaticCallee()
+		if callee == nil || callee.Blocks == nil || depth > 1 {
+			continue
+		}
+		for i, a := range c.Common().Args {
+			if valueflow.Unwrap(a) != res || i >= len(callee.Params) {
+				continue
+			}
+			if failsWhenNone(callee.Params[i], depth+1) && ErrorDecides(c) {
+				return true
+			}
+			if k, whenNone, ok := answersRows(callee.Params[i]); ok {
+				if t := extract(c, k); t != nil && truthFails(t, whenNone) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// extract returns the Extract of a call's result i, or nil.
+func extract(c *ssa.Call, i int) ssa.Value {
+	for _, r := range *c.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == i {
+			return ex
+		}
+	}
+	return nil
+}
+
+// countFails reports whether a count of rows affected, compared with a
+// constant, leads to a return of an error when it is zero.
+func countFails(n ssa.Value) bool {
+	for _, r := range *n.Referrers() {
+		if b, ok := r.(*ssa.BinOp); ok {
+			if whenNone, ok := zeroTruth(b, n); ok && truthFails(b, whenNone) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// zeroTruth returns what a comparison of the count n with a constant
+// is when n is zero (n == 0, n > 0, n != 1, 1 > n).
+func zeroTruth(b *ssa.BinOp, n ssa.Value) (bool, bool) {
+	x, y := b.X, b.Y
+	if y == n {
+		x, y = y, x
+	}
+	k, ok := y.(*ssa.Const)
+	if x != n || !ok || k.Value == nil {
+		return false, false
+	}
+	switch b.Op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+	default:
+		return false, false
+	}
+	zero := constant.MakeInt64(0)
+	if b.X == n {
+		return constant.Compare(zero, b.Op, k.Value), true
+	}
+	return constant.Compare(k.Value, b.Op, zero), true
+}
+
+// truthFails reports whether a truth that is whenNone when no row was
+// affected leads, on that branch, to a return of an error.
+func truthFails(t ssa.Value, whenNone bool) bool {
+	for _, r := range *t.Referrers() {
+		switch r := r.(type) {
+		case *ssa.If:
+			branch := r.Block().Succs[1]
+			if whenNone {
+				branch = r.Block().Succs[0]
+			}
+			if returnsError(branch) {
+				return true
+			}
+		case *ssa.UnOp:
+			if r.Op == token.NOT && truthFails(r, !whenNone) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// returnsError reports whether the straight path from b returns an
+// error of its function's own: not nil, nor a call's error passed on,
+// which may be nil there (if err != nil || n == 0 { return err }).
+func returnsError(b *ssa.BasicBlock) bool {
+	for range 8 {
+		last := b.Instrs[len(b.Instrs)-1]
+		if ret, ok := last.(*ssa.Return); ok {
+			if len(ret.Results) == 0 {
+				return false
+			}
+			v := ret.Results[len(ret.Results)-1]
+			if catalog.TypeKey(v.Type()) != "error" {
+				return false
+			}
+			switch v := v.(type) {
+			case *ssa.Const, *ssa.Extract, *ssa.Phi, *ssa.Parameter:
+				return false
+			case *ssa.Call:
+				return v.Call.IsInvoke() || v.Call.StaticCallee() != nil && v.Call.StaticCallee().Signature.Results().Len() == 1
+			}
+			return true
+		}
+		if len(b.Succs) != 1 {
+			return false
+		}
+		b = b.Succs[0]
+	}
+	return false
+}
+
+// answersRows returns the result of p's function that answers whether
+// the statement whose result p is affected rows (return n > 0, nil),
+// and what that answer is when none was.
+func answersRows(p ssa.Value) (int, bool, bool) {
+	for _, r := range *p.Referrers() {
+		c, ok := r.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if fn := valueflow.Callee(c.Common()); fn == nil || fn.Name() != "RowsAffected" {
+			continue
+		}
+		count := ssa.Value(c)
+		if _, ok := c.Type().(*types.Tuple); ok {
+			count = extract(c, 0)
+		}
+		if count == nil {
+			continue
+		}
+		for _, cr := range *count.Referrers() {
+			b, ok := cr.(*ssa.BinOp)
+			if !ok {
+				continue
+			}
+			whenNone, ok := zeroTruth(b, count)
+			if !ok {
+				continue
+			}
+			for _, br := range *b.Referrers() {
+				if ret, ok := br.(*ssa.Return); ok {
+					for k, v := range ret.Results {
+						if v == b {
+							return k, whenNone, true
+						}
+					}
+				}
+			}
+		}
+	}
+	return 0, false, false
+}
+
 // readsRowsAffected reports whether the rows affected of v, a
 // statement's result, are read: RowsAffected of the result or command
 // tag (database/sql's, pgx's, bun's), gorm's RowsAffected field, or a
-// function handed the result that reads them (affected(res)): one of
-// the package, read, or one of another package that makes a number or
+// function handed the result that reads them (affected(res), or
+// mustAffect(res, err) that hands it to affected): one of the package,
+// read two calls deep, or one of another package that makes a number or
 // a truth of the result alone.
 func readsRowsAffected(v ssa.Value, depth int) bool {
 	for _, r := range *v.Referrers() {
@@ -1565,7 +1795,7 @@ func readsRowsAffected(v ssa.Value, depth int) bool {
 			if callee != nil && callee.Blocks == nil && countsResult(callee.Signature, v) {
 				return true // a helper of another package: affected(res) int64
 			}
-			if callee == nil || callee.Blocks == nil || depth > 0 {
+			if callee == nil || callee.Blocks == nil || depth > 1 {
 				continue
 			}
 			for i, a := range r.Common().Args {

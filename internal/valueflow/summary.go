@@ -517,6 +517,15 @@ type SQLStmt struct {
 	// tests an error for a missing row (errors.Is(err, pgx.ErrNoRows)):
 	// a read back that finds none need not fail it.
 	NoRowTaken bool
+	// NoRowFails is set when the statement is a compare-and-set UPDATE
+	// and the function that runs it returns an error of its own when it
+	// changes no row (effects.NoRowFails): a retry after it committed
+	// fails there.
+	NoRowFails bool
+	// Hidden is set when the statement is a guard whose outcome does
+	// not leave the function (effects.GuardHidden): to a caller it
+	// guards nothing.
+	Hidden bool
 	// OnFailure is set when the statement runs only after a call has
 	// failed, on the way out of a function between it and the list's
 	// (effects.OnFailurePath): a compensation, not the work. FailureOf
@@ -1166,6 +1175,12 @@ func (s *Summary) String() string {
 			}
 			if st.NoRowTaken {
 				out += " norow"
+			}
+			if st.NoRowFails {
+				out += " norowfails"
+			}
+			if st.Hidden {
+				out += " hidden"
 			}
 		}
 		if len(st.Exclusive) > 0 {

@@ -457,13 +457,12 @@ func (p *program) failsFirst(s *valueflow.Summary, sink valueflow.WiredCall) boo
 // implementation, a row under an identity the call's arguments give
 // that are the same on every delivery (WiredCall.Stable), with no
 // conflict handling: a refund under the provider's refund ID before the
-// ledger entry under a fresh ID. The retry fails there first, whichever
-// function of the path the fresh value is made in.
+// ledger entry under a fresh ID; or runs a compare-and-set that fails
+// when it changes no row (claimsRow), whatever its arguments. The retry
+// fails there first, whichever function of the path the fresh value is
+// made in.
 func (p *program) failsGuard(guards []valueflow.WiredCall) bool {
 	for _, g := range guards {
-		if len(g.Stable) == 0 {
-			continue
-		}
 		ims := p.implementations(g)
 		if len(ims) > 0 && !slices.ContainsFunc(ims, func(im impl) bool {
 			is := p.summary(im.fn)
@@ -480,14 +479,19 @@ func (p *program) failsGuard(guards []valueflow.WiredCall) bool {
 // changed (UPDATE tickets SET status = 'weighed' WHERE id = $1 AND
 // status = 'open' RETURNING ...): a retry after it committed finds no
 // row, which its read answers with an error (no rows), failing there,
-// unless the function that runs it takes that error (NoRowTaken). The
-// row it names exists already, so the retry names it again.
+// unless the function that runs it takes that error (NoRowTaken). So
+// does one whose function answers no row changed with an error of its
+// own (NoRowFails: mustAffect's ErrNotFound). The row it names exists
+// already, so the retry names it again.
 func claimsRow(x valueflow.SQLStmt) bool {
-	if x.Wired != nil || !x.Guard || x.Optional || x.NoRowTaken {
+	if x.Wired != nil || !x.Guard || x.Optional {
 		return false
 	}
 	parsed := sqltext.Parse(x.SQL)
-	return parsed.Kind == sqltext.Update && parsed.Returning && effects.CompareAndSet(parsed)
+	if parsed.Kind != sqltext.Update || !effects.CompareAndSet(parsed) {
+		return false
+	}
+	return parsed.Returning && !x.NoRowTaken || x.NoRowFails
 }
 
 // insertsStable reports whether x, a statement of an implementation of

@@ -200,11 +200,18 @@ func (r *ProgramRoot) Unjudged(j int) bool {
 // run before statement j in the same execution.
 func (r *ProgramRoot) GuardedBefore(j int) bool {
 	for g := range j {
-		if r.Stmts[g].Guard && !r.Exclusive(g, j) {
+		if r.Stmts[g].Guard && r.Reaches(g, j) && !r.Exclusive(g, j) {
 			return true
 		}
 	}
 	return false
+}
+
+// Reaches reports whether the outcome of guard g decides whether
+// statement j runs: j runs in g's function, or g's function tells its
+// caller what g found (SQLStmt.Hidden).
+func (r *ProgramRoot) Reaches(g, j int) bool {
+	return !r.Stmts[g].Hidden || r.Stmts[g].At.Func == r.Stmts[j].At.Func
 }
 
 // ExternalWith reports whether an external call can run in one

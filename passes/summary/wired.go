@@ -407,9 +407,10 @@ func deciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCal
 }
 
 // failingCall describes g, a wired call before call whose failure
-// stops the path to it, when it is given values the same on every
-// delivery: an INSERT under them that its implementations run fails a
-// retry there (program.failsGuard).
+// stops the path to it, with the arguments it is given that are the
+// same on every delivery: an INSERT under them that its implementations
+// run fails a retry there, as a compare-and-set that fails when it
+// changes no row does (program.failsGuard).
 func failingCall(env *valueflow.Env, g *ssa.Call, call ssa.CallInstruction) (valueflow.WiredCall, bool) {
 	if !g.Call.IsInvoke() || !effects.FailureStops(g, call) {
 		return valueflow.WiredCall{}, false
@@ -419,7 +420,7 @@ func failingCall(env *valueflow.Env, g *ssa.Call, call ssa.CallInstruction) (val
 		return wc, false
 	}
 	wc.Stable, wc.Fails = stableArgs(env.Catalog, g), true
-	return wc, len(wc.Stable) > 0
+	return wc, true
 }
 
 // helperDeciders returns the wired calls that g, a call of a function

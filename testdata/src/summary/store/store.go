@@ -126,7 +126,7 @@ func insertEvent(ctx context.Context, tx *sql.Tx, id string) error {
 // CancelOrder records the event only when its compare-and-set changed
 // the order: a second call stops before the helper that makes the
 // event's ID, so calling it carries no defect.
-func CancelOrder(ctx context.Context, tx *sql.Tx, id string) error { // want CancelOrder:`^summary\(writes=\[p2->order_events; p2->orders\] stmts=\["UPDATE orders SET state = 'cancelled' WHERE id = \$1 AND state <> 'cancelled'" on p1 guard args=p2; "INSERT INTO order_events \(id, order_id\) VALUES \(\$1, \$2\)" on p1 args=-,p2 absorbed\]\)$`
+func CancelOrder(ctx context.Context, tx *sql.Tx, id string) error { // want CancelOrder:`^summary\(writes=\[p2->order_events; p2->orders\] stmts=\["UPDATE orders SET state = 'cancelled' WHERE id = \$1 AND state <> 'cancelled'" on p1 guard hidden args=p2; "INSERT INTO order_events \(id, order_id\) VALUES \(\$1, \$2\)" on p1 args=-,p2 absorbed\]\)$`
 	res, err := tx.ExecContext(ctx, "UPDATE orders SET state = 'cancelled' WHERE id = $1 AND state <> 'cancelled'", id)
 	if err != nil {
 		return err

@@ -13,6 +13,8 @@ type Policies interface {
 	Renew(ctx context.Context, id string) error
 	Expire(ctx context.Context, id string) error
 	Payout(ctx context.Context, id string) error
+	Void(ctx context.Context, id string) error
+	Close(ctx context.Context, id string) error
 }
 
 type Handler struct{ Policies Policies }
@@ -50,5 +52,17 @@ func (h *Handler) Expire(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) Payout(w http.ResponseWriter, r *http.Request) {
 	if err := h.Policies.Payout(r.Context(), r.PathValue("id")); err != nil {
 		http.Error(w, err.Error(), http.StatusBadGateway)
+	}
+}
+
+func (h *Handler) Void(w http.ResponseWriter, r *http.Request) {
+	if err := h.Policies.Void(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
+
+func (h *Handler) Close(w http.ResponseWriter, r *http.Request) {
+	if err := h.Policies.Close(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
 	}
 }

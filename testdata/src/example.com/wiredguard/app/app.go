@@ -25,6 +25,8 @@ type Events interface {
 	MarkLapsed(ctx context.Context, id string) (string, error)
 	MarkRenewed(ctx context.Context, id string) (string, error)
 	MarkExpired(ctx context.Context, id string) (string, error)
+	MarkVoided(ctx context.Context, id string) error
+	MarkClosed(ctx context.Context, id string) error
 	Publish(ctx context.Context, eventID, policyID string) error
 }
 
@@ -102,6 +104,26 @@ func (s *Service) Expire(ctx context.Context, id string) error {
 		return err
 	}
 	return s.Events.Publish(ctx, uuid.NewString(), id) // want `a retry inserts a second policy_events row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Expire\)`
+}
+
+// Void moves the policy from active to voided through a store that
+// fails when no active policy changed: a retry after the change stops
+// there, before the event under a new ID.
+func (s *Service) Void(ctx context.Context, id string) error {
+	if err := s.Events.MarkVoided(ctx, id); err != nil {
+		return err
+	}
+	return s.Events.Publish(ctx, uuid.NewString(), id)
+}
+
+// Close moves the policy from active to closed through a store that
+// takes a policy closed before as done: a retry gets past it and
+// publishes a second event.
+func (s *Service) Close(ctx context.Context, id string) error {
+	if err := s.Events.MarkClosed(ctx, id); err != nil {
+		return err
+	}
+	return s.Events.Publish(ctx, uuid.NewString(), id) // want `a retry inserts a second policy_events row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Close\)`
 }
 
 // Payout pays the policy's claim to its account: the request names the

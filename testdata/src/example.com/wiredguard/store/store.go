@@ -32,7 +32,7 @@ func (s *Store) MarkRenewed(ctx context.Context, id string) (string, error) {
 }
 
 func (s *Store) Publish(ctx context.Context, eventID, policyID string) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO policy_events (id, policy_id) VALUES ($1, $2)", eventID, policyID) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Expire\)` `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Lapse\)` `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Renew\)`
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO policy_events (id, policy_id) VALUES ($1, $2)", eventID, policyID) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Close\)` `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Expire\)` `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Lapse\)` `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Renew\)` `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Void\)`
 	return err
 }
 
@@ -43,4 +43,45 @@ func (s *Store) MarkExpired(ctx context.Context, id string) (string, error) {
 		return "expired", nil // expired before
 	}
 	return status, err
+}
+
+// ErrNotActive answers a policy that is not active.
+var ErrNotActive = errors.New("policy is not active")
+
+func (s *Store) MarkVoided(ctx context.Context, id string) error {
+	return mustChange(s.DB.ExecContext(ctx, "UPDATE policies SET status = 'voided' WHERE id = $1 AND status = 'active'", id))
+}
+
+// mustChange answers an UPDATE that changed no row with ErrNotActive.
+func mustChange(res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	changed, err := changedRows(res)
+	if err != nil {
+		return err
+	}
+	if !changed {
+		return ErrNotActive
+	}
+	return nil
+}
+
+func changedRows(res sql.Result) (bool, error) {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, err
+	}
+	return n > 0, nil
+}
+
+func (s *Store) MarkClosed(ctx context.Context, id string) error {
+	res, err := s.DB.ExecContext(ctx, "UPDATE policies SET status = 'closed' WHERE id = $1 AND status = 'active'", id)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return err // closed before: done
+	}
+	return nil
 }

@@ -22,5 +22,7 @@ func main() {
 	http.HandleFunc("POST /policies/{id}/renewal", h.Renew)
 	http.HandleFunc("POST /policies/{id}/expiry", h.Expire)
 	http.HandleFunc("POST /policies/{id}/payout", h.Payout)
+	http.HandleFunc("POST /policies/{id}/void", h.Void)
+	http.HandleFunc("POST /policies/{id}/close", h.Close)
 	http.ListenAndServe(":8080", nil)
 }
