@@ -156,6 +156,18 @@ type WiredCall struct {
 	// error stops the path (if err != nil { return err }). It is no
 	// dedup guard.
 	Fails bool
+	// Loose is set on such a call when none of its arguments is the same
+	// on every delivery (a row a lookup found, by ID): of what its
+	// implementations run, only a compare-and-set that fails when it
+	// changes no row fails a retry there. The package leaves nothing to
+	// the composition root for it.
+	Loose bool
+}
+
+// Decide reports whether one of calls is a guard the package leaves to
+// the composition root: any but a loose failing call.
+func Decide(calls []WiredCall) bool {
+	return slices.ContainsFunc(calls, func(c WiredCall) bool { return !c.Loose })
 }
 
 // TypeParamArg is how a WiredCall's TypeArgs name the type parameter

@@ -416,7 +416,7 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		var ds []valueflow.Defect
 		for _, h := range d.Hits {
 			guards := hitGuards(res.Env, d.Call.Parent(), h)
-			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported && len(guards) == 0, KeyFixes: fixes, OnlyEmpty: onlyEmpty(d.Call.Parent(), d.Call, h), Guards: guards, Via: d.Via})
+			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported && !valueflow.Decide(guards), KeyFixes: fixes, OnlyEmpty: onlyEmpty(d.Call.Parent(), d.Call, h), Guards: guards, Via: d.Via})
 		}
 		origins = append(origins, origin{d.Call.Parent(), ds, top})
 	}
@@ -821,7 +821,7 @@ func heldParameter(v ssa.Value) (*ssa.Parameter, bool) {
 // decide it (a claim through a repository interface): the composition
 // root, which knows their implementations, judges it.
 func WiredDecided(res *Result, d *Defect) bool {
-	return len(d.Hits) > 0 && len(hitGuards(res.Env, d.Call.Parent(), d.Hits[0])) > 0
+	return len(d.Hits) > 0 && valueflow.Decide(hitGuards(res.Env, d.Call.Parent(), d.Hits[0]))
 }
 
 // hitGuards returns the wired calls of fn whose results decide whether

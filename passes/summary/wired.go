@@ -420,6 +420,7 @@ func failingCall(env *valueflow.Env, g *ssa.Call, call ssa.CallInstruction) (val
 		return wc, false
 	}
 	wc.Stable, wc.Fails = stableArgs(env.Catalog, g), true
+	wc.Loose = len(wc.Stable) == 0
 	return wc, true
 }
 
@@ -541,6 +542,14 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 				continue
 			}
 			gp := genPath(res, fs)
+			if gp == nil && madeBeforeAttempts(path.Root, fs.gen) {
+				// Made once for a retry wrapper's attempts, in a
+				// function whose own root runs the wrapper again on
+				// its retry: fresh on that root's path.
+				if outer, ok := res.Retried.On(fs.gen); ok {
+					gp = outer
+				}
+			}
 			if gp == nil || gp.Root == path.Root {
 				own = append(own, fs)
 				continue
