@@ -1115,8 +1115,10 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second event_counts row with a new id: uuid.NewString\(\) is fresh on every attempt \(kafka-go consumer loop Handlers.onAny\)`,
 		},
 		// A key made once for a retry loop's attempts, in a handler
-		// the request's retry runs again.
+		// the request's retry runs again; a request the loop's
+		// operation captures with its key left empty.
 		"example.com/wiredattempts/cmd/server/main.go:12": {
+			`a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in bank.Client.CreateTransfer \(bank.go:\d+:\d+\) \(HTTP handler Service.SendUnkeyed, wired here\)`,
 			`a retry sends a new value as the Idempotency-Key header, so the duplicate is not recognised: uuid.NewString\(\) in svc.Service.Resend \(svc.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Service.Resend, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {

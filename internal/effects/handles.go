@@ -1017,6 +1017,17 @@ func EmptyFields(call ssa.Instruction, v ssa.Value) []string {
 	return emptyFields(call, v, 0)
 }
 
+// onlyLoaded reports whether a literal only reads the variable fv
+// captures: it stores nothing into it or its fields.
+func onlyLoaded(fv *ssa.FreeVar) bool {
+	for _, r := range *fv.Referrers() {
+		if u, ok := r.(*ssa.UnOp); !ok || u.Op != token.MUL {
+			return false
+		}
+	}
+	return true
+}
+
 func emptyFields(call ssa.Instruction, v ssa.Value, depth int) []string {
 	if ex, ok := v.(*ssa.Extract); ok && ex.Index == 0 {
 		if made, ok := ex.Tuple.(*ssa.Call); ok {
@@ -1041,6 +1052,12 @@ func emptyFields(call ssa.Instruction, v ssa.Value, depth int) []string {
 	}
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
 		v = u.X // a struct value loaded from its literal
+	}
+	var lit *ssa.Function // the literal that captures the variable, when it does
+	if fv, ok := v.(*ssa.FreeVar); ok && onlyLoaded(fv) {
+		// A variable of the function that makes the literal the call
+		// is in (a retry wrapper's operation): its literal there.
+		lit, v = fv.Parent(), valueflow.Binding(fv)
 	}
 	alloc, ok := v.(*ssa.Alloc)
 	if !ok {
@@ -1085,6 +1102,10 @@ func emptyFields(call ssa.Instruction, v ssa.Value, depth int) []string {
 			copied = emptyFields(call, lit, depth+1)
 			if copied == nil {
 				return nil
+			}
+		case *ssa.MakeClosure:
+			if r.Fn != lit {
+				return nil // captured by another literal, which may set it
 			}
 		default:
 			if r != call {

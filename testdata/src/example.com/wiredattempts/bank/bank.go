@@ -20,7 +20,7 @@ func (c *Client) CreateTransfer(ctx context.Context, req TransferRequest) (strin
 	if req.IdempotencyKey != "" {
 		r.Header.Set("Idempotency-Key", req.IdempotencyKey)
 	}
-	resp, err := c.HTTP.Do(r)
+	resp, err := c.HTTP.Do(r) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header \(HTTP handler Service.SendUnkeyed\)`
 	if err != nil {
 		return "", err
 	}

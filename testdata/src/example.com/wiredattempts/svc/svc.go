@@ -36,3 +36,13 @@ func (s *Service) ResendKeyed(w http.ResponseWriter, r *http.Request) {
 		return s.Bank.CreateTransfer(ctx, req)
 	})
 }
+
+// SendUnkeyed leaves the transfer's key empty, in each attempt of its
+// retry loop.
+func (s *Service) SendUnkeyed(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	req := bank.TransferRequest{Amount: 5}
+	retry.DoWithData(func() (string, error) {
+		return s.Bank.CreateTransfer(ctx, req)
+	})
+}
