@@ -43,6 +43,9 @@ func TestMissingKey(t *testing.T) {
 		// A Stripe wrapper whose options a helper collects into a
 		// config that applies itself to the params.
 		"missingkey/xstripecall",
+		// A client that keeps the options a helper collects in a
+		// variable and hands them by value to the helper that posts.
+		"missingkey/xpayoptsuse",
 		// An activity registered by a worker of another package: the
 		// root is found where it is registered.
 		"missingkey/xact", "missingkey/xworker",
@@ -68,7 +71,7 @@ func TestMissingKey(t *testing.T) {
 		"missingkey/fixes",
 	)
 	fixtest.Golden(t, results,
-		"missingkey/fixes", "missingkey/xcredit", "missingkey/xstripecall", "missingkey/xsenduse")
+		"missingkey/fixes", "missingkey/xcredit", "missingkey/xstripecall", "missingkey/xsenduse", "missingkey/xpayoptsuse")
 	fixtest.Gofmt(t, results)
 	checktest.Placed(t, results)
 	fixtest.Remedied(t, results, regexp.MustCompile(`; (set .* from|pass .* with) .*, passed down to the call`))

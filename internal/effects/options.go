@@ -218,6 +218,16 @@ func literalLeaves(v ssa.Value, i int) bool {
 	return true
 }
 
+// HeldOptionsOf is OptionsOf for a value fn reads out of the variable
+// it keeps the options struct in (heldOptions), when fn sets no field
+// of it named field: the index of the parameter, or -1.
+func HeldOptionsOf(fn *ssa.Function, v ssa.Value, field string) int {
+	if p := heldOptions(fn, v, field); p != nil {
+		return slices.Index(fn.Params, p)
+	}
+	return -1
+}
+
 // heldOptions is optionsOf for a value fn reads out of the variable it
 // keeps the options struct in (cfg := collect(opts), its fields read
 // in place): the variable's one store, when fn sets no field of it

@@ -294,8 +294,9 @@ func seenFrom(res *Result, fn *ssa.Function, call *ssa.Call, args []ssa.Value, c
 	if field, ok := strings.CutPrefix(ce.KeyPath, "."); ok && !strings.Contains(field, ".") && !valueflow.IsOptionsSetPath(ce.KeyPath) {
 		// The key is a field of a struct the callee is given, which
 		// the options fn's caller passes alone set (c.post(ctx, path,
-		// body, &out, applyOptions(opts)), o.IdempotencyKey).
-		if i := effects.OptionsOf(fn, arg); i >= 0 {
+		// body, &out, applyOptions(opts)), o.IdempotencyKey), held in a
+		// variable or not (o := apply(opts); c.post(..., o)).
+		if i := effects.HeldOptionsOf(fn, arg, field); i >= 0 {
 			res.setOptionsSlot(&e, fn, i, field)
 			return e, true
 		}
