@@ -1,0 +1,11 @@
+DROP TABLE IF EXISTS webhook_events;
+DROP TABLE IF EXISTS idempotency_keys;
+DROP TABLE IF EXISTS forfeitures;
+DROP TABLE IF EXISTS accrual_runs;
+DROP TABLE IF EXISTS interest_accruals;
+DROP TABLE IF EXISTS items;
+DROP TABLE IF EXISTS loans;
+DROP SEQUENCE IF EXISTS pawn_ticket_seq;
+DROP TABLE IF EXISTS customer_consents;
+DROP TABLE IF EXISTS customers;
+DROP TABLE IF EXISTS branches;

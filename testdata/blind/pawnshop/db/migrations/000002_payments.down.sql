@@ -1,0 +1,4 @@
+DROP TABLE IF EXISTS redemptions;
+DROP TABLE IF EXISTS renewals;
+DROP TABLE IF EXISTS payment_attempts;
+DROP TABLE IF EXISTS payments;
