@@ -46,6 +46,9 @@ func TestMissingKey(t *testing.T) {
 		// A client that keeps the options a helper collects in a
 		// variable and hands them by value to the helper that posts.
 		"missingkey/xpayoptsuse",
+		// A client that copies its caller's reference into a body
+		// literal a sender of another package encodes.
+		"missingkey/xtextlineuse",
 		// An activity registered by a worker of another package: the
 		// root is found where it is registered.
 		"missingkey/xact", "missingkey/xworker",

@@ -650,6 +650,12 @@ func bodyKeyed(body ssa.Value) bool {
 		// value (sendRequest{From: c.sender, Message: msg}).
 		v = valueflow.Unwrap(body)
 	}
+	if v == nil && body != nil && filledLiteral(valueflow.Unwrap(body)) {
+		// A struct literal a sender encodes, built here with a field
+		// the receiver drops a repeat by filled (sendRequest{To: req.To,
+		// ClientRef: req.ClientRef}): keyed by what fills it.
+		return true
+	}
 	if v == nil {
 		// Bytes a retry wrapper's operation captures, encoded by the
 		// function that makes it.
@@ -986,6 +992,26 @@ func bodyValueKeyed(v ssa.Value, depth int) bool {
 			if st, ok := w.(*ssa.Store); ok && st.Addr == fa && bodyValueKeyed(st.Val, depth+1) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// filledLiteral reports whether v is a struct literal's value with a
+// field the receiver may drop a repeat by, encoded, filled with a value
+// other than "".
+func filledLiteral(v ssa.Value) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	lit, ok := load.X.(*ssa.Alloc)
+	if !ok || structOf(lit.Type()) == nil {
+		return false
+	}
+	for _, r := range *lit.Referrers() {
+		if fa, ok := r.(*ssa.FieldAddr); ok && inJSON(fa) && filledKey(fa) {
+			return true
 		}
 	}
 	return false
