@@ -998,8 +998,9 @@ func bodyValueKeyed(v ssa.Value, depth int) bool {
 }
 
 // filledLiteral reports whether v is a struct literal's value with a
-// field the receiver may drop a repeat by, encoded, filled with a value
-// other than "".
+// field that is there only for the receiver to drop a repeat by
+// (catalog.IsDedupBodyField: client_ref, end_to_end_id; not a reference
+// that may name the order), encoded, filled with a value other than "".
 func filledLiteral(v ssa.Value) bool {
 	load, ok := v.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
@@ -1010,7 +1011,7 @@ func filledLiteral(v ssa.Value) bool {
 		return false
 	}
 	for _, r := range *lit.Referrers() {
-		if fa, ok := r.(*ssa.FieldAddr); ok && inJSON(fa) && filledKey(fa) {
+		if fa, ok := r.(*ssa.FieldAddr); ok && inJSON(fa) && catalog.IsDedupBodyField(fieldNames(fa)) && filledKey(fa) {
 			return true
 		}
 	}
