@@ -860,12 +860,7 @@ func rootFuncType(t types.Type) *types.TypeName {
 				return n.Obj()
 			}
 		}
-		switch u := t.Underlying().(type) {
-		case *types.Map:
-			t = u.Elem()
-		case *types.Slice:
-			t = u.Elem()
-		default:
+		if t = elemOf(t); t == nil {
 			return nil
 		}
 	}

@@ -240,17 +240,23 @@ func takesTable(fn *types.Func) bool {
 
 // isTable reports whether t is a map or a slice of functions.
 func isTable(t types.Type) bool {
-	var elem types.Type
-	switch u := t.Underlying().(type) {
-	case *types.Map:
-		elem = u.Elem()
-	case *types.Slice:
-		elem = u.Elem()
-	default:
+	elem := elemOf(t)
+	if elem == nil {
 		return false
 	}
 	_, ok := elem.Underlying().(*types.Signature)
 	return ok
+}
+
+// elemOf returns the element type of a map or a slice, or nil.
+func elemOf(t types.Type) types.Type {
+	switch u := t.Underlying().(type) {
+	case *types.Map:
+		return u.Elem()
+	case *types.Slice:
+		return u.Elem()
+	}
+	return nil
 }
 
 // returnedParams lists the parameters of fn that a function literal it
