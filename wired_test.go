@@ -706,7 +706,8 @@ func TestWired(t *testing.T) {
 		// the retry stops at the status, the refund lost.
 		// A compare-and-set that reads back the row it changed fails
 		// the retry before the event under a new ID, as does one whose
-		// store answers no row changed with an error of its own; an
+		// store answers no row changed with an error of its own, or
+		// through a helper that answers whether a row changed; an
 		// UPDATE that tests nothing does not, nor one whose store
 		// answers the missing row as done.
 		"example.com/wiredguard/cmd/server/main.go:18": {
@@ -714,6 +715,7 @@ func TestWired(t *testing.T) {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Expire, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Lapse, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Renew, wired here\)`,
+			`a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into policy_events in store.Store.Publish \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Suspend, wired here\)`,
 			`a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into policy_events in store.Store.Publish \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Void, wired here\)`,
 			`a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into refunds in store.Store.Insert \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Handler.Cancel, wired here\)`,
 			`a retry inserts a second policy_events row with a new id: uuid.NewString\(\) in app.Service.Close \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Handler.Close, wired here\)`,

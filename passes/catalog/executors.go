@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -230,17 +231,49 @@ func returnsAffected(body *ast.BlockStmt) bool {
 				all = false
 				return false
 			}
-			if call, ok := ast.Unparen(n.Results[0]).(*ast.CallExpr); ok && isMethod(call.Fun, "RowsAffected") {
-				some = true
-			} else if id, ok := ast.Unparen(n.Results[0]).(*ast.Ident); ok && counts[id.Name] {
-				some = true
-			} else if lit, ok := ast.Unparen(n.Results[0]).(*ast.BasicLit); !ok || lit.Value != "0" {
-				all = false // the error path's 0 is no count
+			switch r := ast.Unparen(n.Results[0]).(type) {
+			case *ast.CallExpr:
+				some = some || isMethod(r.Fun, "RowsAffected")
+				all = all && isMethod(r.Fun, "RowsAffected")
+			case *ast.Ident:
+				// A local only RowsAffected assigns; the error path's
+				// false, beside an answer of whether rows changed.
+				some = some || counts[r.Name]
+				all = all && (counts[r.Name] || r.Name == "false")
+			case *ast.BinaryExpr:
+				// Whether rows changed: tag.RowsAffected() > 0, n == 1.
+				some = some || countCompared(r, counts)
+				all = all && countCompared(r, counts)
+			case *ast.BasicLit:
+				all = all && r.Value == "0" // the error path's 0 is no count
+			default:
+				all = false
 			}
 		}
 		return true
 	})
 	return some && all
+}
+
+// countCompared reports whether e compares the rows a statement
+// affected with a literal: tag.RowsAffected() > 0, n == 1.
+func countCompared(e *ast.BinaryExpr, counts map[string]bool) bool {
+	count := func(x ast.Expr) bool {
+		switch x := ast.Unparen(x).(type) {
+		case *ast.CallExpr:
+			return isMethod(x.Fun, "RowsAffected")
+		case *ast.Ident:
+			return counts[x.Name]
+		}
+		return false
+	}
+	_, litX := ast.Unparen(e.X).(*ast.BasicLit)
+	_, litY := ast.Unparen(e.Y).(*ast.BasicLit)
+	switch e.Op {
+	case token.GTR, token.GEQ, token.LSS, token.LEQ, token.EQL, token.NEQ:
+		return count(e.X) && litY || litX && count(e.Y)
+	}
+	return false
 }
 
 // affectedLocals returns the names of a body's locals that hold the rows

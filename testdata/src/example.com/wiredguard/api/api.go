@@ -15,6 +15,7 @@ type Policies interface {
 	Payout(ctx context.Context, id string) error
 	Void(ctx context.Context, id string) error
 	Close(ctx context.Context, id string) error
+	Suspend(ctx context.Context, id string) error
 }
 
 type Handler struct{ Policies Policies }
@@ -63,6 +64,12 @@ func (h *Handler) Void(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) Close(w http.ResponseWriter, r *http.Request) {
 	if err := h.Policies.Close(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
+
+func (h *Handler) Suspend(w http.ResponseWriter, r *http.Request) {
+	if err := h.Policies.Suspend(r.Context(), r.PathValue("id")); err != nil {
 		http.Error(w, err.Error(), http.StatusConflict)
 	}
 }

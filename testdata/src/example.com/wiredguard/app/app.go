@@ -27,6 +27,7 @@ type Events interface {
 	MarkExpired(ctx context.Context, id string) (string, error)
 	MarkVoided(ctx context.Context, id string) error
 	MarkClosed(ctx context.Context, id string) error
+	MarkSuspended(ctx context.Context, id string) (bool, error)
 	Publish(ctx context.Context, eventID, policyID string) error
 }
 
@@ -124,6 +125,20 @@ func (s *Service) Close(ctx context.Context, id string) error {
 		return err
 	}
 	return s.Events.Publish(ctx, uuid.NewString(), id) // want `a retry inserts a second policy_events row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Close\)`
+}
+
+// Suspend moves the policy from active to suspended through a store
+// whose helper answers whether the row changed: a retry after the
+// change stops at the answer, before the event under a new ID.
+func (s *Service) Suspend(ctx context.Context, id string) error {
+	ok, err := s.Events.MarkSuspended(ctx, id)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return ErrNotCancellable
+	}
+	return s.Events.Publish(ctx, uuid.NewString(), id)
 }
 
 // Payout pays the policy's claim to its account: the request names the

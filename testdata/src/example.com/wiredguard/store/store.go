@@ -32,7 +32,7 @@ func (s *Store) MarkRenewed(ctx context.Context, id string) (string, error) {
 }
 
 func (s *Store) Publish(ctx context.Context, eventID, policyID string) error {
-	_, err := s.DB.ExecContext(ctx, "INSERT INTO policy_events (id, policy_id) VALUES ($1, $2)", eventID, policyID) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Close\)` `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Expire\)` `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Lapse\)` `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Renew\)` `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Void\)`
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO policy_events (id, policy_id) VALUES ($1, $2)", eventID, policyID) // want `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Close\)` `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Expire\)` `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Lapse\)` `a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Renew\)` `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Suspend\)` `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into policy_events in store.Store.Publish is not idempotent \(HTTP handler Handler.Void\)`
 	return err
 }
 
@@ -84,4 +84,22 @@ func (s *Store) MarkClosed(ctx context.Context, id string) error {
 		return err // closed before: done
 	}
 	return nil
+}
+
+func (s *Store) MarkSuspended(ctx context.Context, id string) (bool, error) {
+	return s.transition(ctx, "UPDATE policies SET status = 'suspended' WHERE id = $1 AND status = 'active'", id)
+}
+
+// transition runs a change of status and answers whether it changed a
+// row.
+func (s *Store) transition(ctx context.Context, query string, args ...any) (bool, error) {
+	res, err := s.DB.ExecContext(ctx, query, args...)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, err
+	}
+	return n > 0, nil
 }

@@ -24,5 +24,6 @@ func main() {
 	http.HandleFunc("POST /policies/{id}/payout", h.Payout)
 	http.HandleFunc("POST /policies/{id}/void", h.Void)
 	http.HandleFunc("POST /policies/{id}/close", h.Close)
+	http.HandleFunc("POST /policies/{id}/suspension", h.Suspend)
 	http.ListenAndServe(":8080", nil)
 }
