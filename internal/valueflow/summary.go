@@ -298,6 +298,10 @@ type Adapted struct {
 	// Iface is set when Recv is an interface (svc.Cancel, svc a
 	// service interface): its implementations are what runs.
 	Iface bool
+	// Lit, when a function literal that only calls the method of the
+	// interface was converted (forwardingAdapted), names the function
+	// the literal is in ("api.NewCommands").
+	Lit string
 }
 
 // A PendingRoot is a retried root of the package and the statements it

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -56,7 +57,140 @@ func adapted(ct *ssa.ChangeType) (valueflow.Adapted, bool) {
 	if _, ok := named.Underlying().(*types.Signature); !ok {
 		return valueflow.Adapted{}, false
 	}
-	return boundAdapted(named, ct.X)
+	if a, ok := boundAdapted(named, ct.X); ok {
+		return a, true
+	}
+	return forwardingAdapted(named, ct.X)
+}
+
+// forwardingAdapted describes a function literal converted to the named
+// type whose only work is one call of a method of a service interface
+// it captures, given the literal's own arguments or their fields
+// (decorate(log, "redisburse", func(ctx context.Context, c Redisburse)
+// error { d, err := svc.Disbursements.Redisburse(ctx, c.Input); ... })):
+// the adapter runs that method's implementations, as it runs a method
+// value of the interface. A literal that does more, or passes on other
+// values, is not followed.
+func forwardingAdapted(named *types.Named, v ssa.Value) (valueflow.Adapted, bool) {
+	var lit *ssa.Function
+	switch v := v.(type) {
+	case *ssa.MakeClosure:
+		lit, _ = v.Fn.(*ssa.Function)
+	case *ssa.Function:
+		lit = v
+	}
+	if lit == nil || lit.Parent() == nil || len(lit.Blocks) == 0 {
+		return valueflow.Adapted{}, false
+	}
+	call, ok := onlyForward(lit)
+	if !ok {
+		return valueflow.Adapted{}, false
+	}
+	method := call.Call.Method
+	recv, ok := types.Unalias(call.Call.Value.Type()).(*types.Named)
+	if !ok || recv.Obj().Pkg() == nil || recv.TypeArgs().Len() > 0 {
+		return valueflow.Adapted{}, false
+	}
+	top := lit
+	for top.Parent() != nil {
+		top = top.Parent()
+	}
+	a := valueflow.Adapted{Pkg: named.Obj().Pkg().Path(), Type: named.Obj().Name(), FuncPkg: recv.Obj().Pkg().Path(), Recv: recv.Obj().Name(), Method: method.Name(), Iface: true, Lit: valueflow.FuncName(top)}
+	for t := range named.TypeArgs().Types() {
+		a.TypeArgs = append(a.TypeArgs, types.TypeString(t, nil))
+	}
+	return a, true
+}
+
+// onlyForward returns the one call of an interface method that lit
+// makes, when lit makes no other call but of the packages in
+// sideEffectFree and passes the method its own parameters, each in the
+// place it has in lit's signature, or their fields.
+func onlyForward(lit *ssa.Function) (*ssa.Call, bool) {
+	var fwd *ssa.Call
+	for _, b := range lit.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			call, isCall := ci.(*ssa.Call)
+			if isCall && call.Call.IsInvoke() && fwd == nil {
+				fwd = call
+				continue
+			}
+			if !sideEffectFreeCall(ci.Common()) {
+				return nil, false
+			}
+		}
+	}
+	if fwd == nil || len(fwd.Call.Args) != len(lit.Params) {
+		return nil, false
+	}
+	for i, arg := range fwd.Call.Args {
+		if !paramOrField(arg, lit.Params[i]) {
+			return nil, false
+		}
+	}
+	return fwd, true
+}
+
+// paramOrField reports whether v is the parameter p or a field of it
+// (of the variable the parameter is spilled to, when its fields are
+// addressed).
+func paramOrField(v ssa.Value, p *ssa.Parameter) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			return x == p
+		case *ssa.Alloc:
+			return spilled(x) == p
+		case *ssa.Field:
+			v = x.X
+		case *ssa.UnOp:
+			fa, ok := x.X.(*ssa.FieldAddr)
+			if !ok || x.Op != token.MUL {
+				return false
+			}
+			v = fa.X
+		default:
+			return false
+		}
+	}
+}
+
+// spilled returns the value stored in a local variable that is stored
+// to once, or nil.
+func spilled(alloc *ssa.Alloc) ssa.Value {
+	var val ssa.Value
+	for _, r := range *alloc.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+			if val != nil {
+				return nil
+			}
+			val = st.Val
+		}
+	}
+	return val
+}
+
+// sideEffectFree lists the packages whose functions a forwarding
+// literal may call besides its one method: error wrapping and logging.
+var sideEffectFree = []string{"errors", "fmt", "log", "log/slog"}
+
+// sideEffectFreeCall reports whether c calls a builtin or a function
+// (or method) of a package in sideEffectFree.
+func sideEffectFreeCall(c *ssa.CallCommon) bool {
+	if _, ok := c.Value.(*ssa.Builtin); ok {
+		return true
+	}
+	var obj *types.Func
+	if c.IsInvoke() {
+		obj = c.Method
+	} else if fn := c.StaticCallee(); fn != nil {
+		obj, _ = fn.Object().(*types.Func)
+	}
+	return obj != nil && obj.Pkg() != nil && slices.Contains(sideEffectFree, obj.Pkg().Path())
 }
 
 // boundAdapted describes the method value v, adapted to the named type
@@ -151,6 +285,9 @@ func (p *program) adaptedImpls(call valueflow.WiredCall) []impl {
 		if a.Iface {
 			// A service interface's method: its implementations.
 			for _, im := range p.implementations(valueflow.WiredCall{Iface: a.FuncPkg + "." + a.Recv, Method: a.Method}) {
+				if a.Lit != "" {
+					im.name += " through " + fpkg.Name() + "." + a.Recv + "." + a.Method + " in a func literal in " + a.Lit
+				}
 				if !slices.ContainsFunc(out, func(o impl) bool { return o.fn == im.fn }) {
 					out = append(out, im)
 				}

@@ -1,0 +1,26 @@
+package api
+
+import (
+	"net/http"
+
+	"example.com/wiredforward/app"
+)
+
+// Handlers serve the commands.
+type Handlers struct{ Cmds Commands }
+
+// Book books the room the form names.
+func (h *Handlers) Book(w http.ResponseWriter, r *http.Request) {
+	err := h.Cmds.Book.Handle(r.Context(), app.Book{Input: app.BookInput{Room: r.FormValue("room"), Guest: r.FormValue("guest")}})
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// Cancel cancels the booking the form names.
+func (h *Handlers) Cancel(w http.ResponseWriter, r *http.Request) {
+	err := h.Cmds.Cancel.Handle(r.Context(), app.Cancel{ID: r.FormValue("id")})
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}

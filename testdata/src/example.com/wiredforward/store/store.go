@@ -1,0 +1,27 @@
+// Package store implements app.Bookings on PostgreSQL.
+package store
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/google/uuid"
+
+	"example.com/wiredforward/app"
+)
+
+// Bookings is the bookings table.
+type Bookings struct{ DB *sql.DB }
+
+// Book stores a booking under an ID it makes.
+func (b *Bookings) Book(ctx context.Context, in app.BookInput) error {
+	_, err := b.DB.ExecContext(ctx, "INSERT INTO bookings (id, room, guest) VALUES ($1, $2, $3)", uuid.NewString(), in.Room, in.Guest) // want `a retry inserts a second bookings row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handlers.Book\)`
+	return err
+}
+
+// Cancel marks the booking cancelled: a second delivery changes
+// nothing.
+func (b *Bookings) Cancel(ctx context.Context, id string) error {
+	_, err := b.DB.ExecContext(ctx, "UPDATE bookings SET status = 'cancelled' WHERE id = $1 AND status = 'booked'", id)
+	return err
+}
