@@ -22,12 +22,15 @@ import (
 // the call, or the constant it names in this package.
 func (c *checker) conflictFix(st *effects.Stmt, col string) *analysis.SuggestedFix {
 	lit, text := fix.SQLLiteralAt(c.pass.Files, c.pass.TypesInfo, c.pass.Pkg, st.Instr.Pos())
-	if lit == nil || text != st.Text {
+	if lit == nil || !fix.StatementText(text, st.Text) {
 		// Not the statement's own text: the call runs a prepared
 		// statement, or text a builder renders.
 		return nil
 	}
 	d, query := fix.DialectOf(c.pass.Pkg, text), effects.ReadsRows(st.Instr)
+	if text != st.Text {
+		d = fix.NamedDialect(c.pass.Pkg) // named parameters say nothing
+	}
 	target, ok := c.cat.ConflictTarget(st.SQL.Table, st.SQL.Columns, col)
 	if !ok {
 		return nil // no key of the schema that the INSERT fills holds col

@@ -172,11 +172,12 @@ func (c *checker) programConflictFix(st *summary.ProgramStmt, col string) *analy
 	edit := func(text string, parsed *sqltext.Statement) (sqlEdit, bool) {
 		return conflictEdit(text, parsed, fix.Dialect(st.Lit.Dialect), st.Lit.Rows, col, target)
 	}
-	e, ok := edit(st.SQL, st.Parsed)
+	text := cmp.Or(st.Lit.Text, st.SQL)
+	e, ok := edit(text, st.Parsed)
 	if !ok {
 		return nil
 	}
-	return c.withSQLC(e.at(st.LitPos), st.LitPos, st.SQL, e, edit, st.Parsed)
+	return c.withSQLC(e.at(st.LitPos), st.LitPos, text, e, edit, st.Parsed)
 }
 
 // programDialect is the dialect of a statement of a root's expanded

@@ -157,6 +157,7 @@ var drivers = []Driver{
 		Wrap: map[string]TxWrap{
 			"*github.com/jackc/pgx/v5/pgxpool.Pool": {Begin: "%[1]s.Begin(%[2]s)", Commit: "tx.Commit(%[2]s)", Rollback: "tx.Rollback(%[2]s)", Method: "Begin", Ctx: true},
 		},
+		Dialect: "postgres", Placeholder: "$n",
 	},
 	{
 		// pgx v4: the v5 API, with BeginFunc a method of every handle.
@@ -191,6 +192,7 @@ var drivers = []Driver{
 		Wrap: map[string]TxWrap{
 			"*github.com/jackc/pgx/v4/pgxpool.Pool": {Begin: "%[1]s.Begin(%[2]s)", Commit: "tx.Commit(%[2]s)", Rollback: "tx.Rollback(%[2]s)", Method: "Begin", Ctx: true},
 		},
+		Dialect: "postgres", Placeholder: "$n",
 	},
 	{
 		// bun's handles wrap database/sql's (its ExecContext and
@@ -222,6 +224,11 @@ var drivers = []Driver{
 	{Path: "github.com/go-sql-driver/mysql", Dialect: "mysql", Placeholder: "?", UniqueNumber: 1062},
 	{Path: "github.com/mattn/go-sqlite3", Dialect: "sqlite", Placeholder: "?"},
 	{Path: "modernc.org/sqlite", Dialect: "sqlite", Placeholder: "?"},
+	// PostgreSQL's drivers for database/sql: they tell the dialect of
+	// a statement whose parameters are named.
+	{Path: "github.com/lib/pq", Dialect: "postgres", Placeholder: "$n"},
+	{Path: "github.com/jackc/pgx/v5/stdlib", Dialect: "postgres", Placeholder: "$n"},
+	{Path: "github.com/jackc/pgx/v4/stdlib", Dialect: "postgres", Placeholder: "$n"},
 }
 
 // preparers are the methods that prepare the SQL text at the argument
@@ -467,6 +474,17 @@ func TxWrapOf(t types.Type) (TxWrap, bool) {
 func PlaceholderDialect(path string) string {
 	for _, d := range drivers {
 		if d.Path == path && d.Placeholder == "?" {
+			return d.Dialect
+		}
+	}
+	return ""
+}
+
+// DriverDialect returns the dialect ("postgres", "mysql", "sqlite") of
+// the database whose driver importing path registers, or "".
+func DriverDialect(path string) string {
+	for _, d := range drivers {
+		if d.Path == path {
 			return d.Dialect
 		}
 	}

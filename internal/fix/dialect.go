@@ -50,3 +50,29 @@ func hasDollarParam(sql string) bool {
 	}
 	return false
 }
+
+// NamedDialect tells the dialect of a statement with named parameters
+// (sqlx's :name) that package pkg runs: the parameters say nothing, so
+// it is the database whose driver the package imports, when it imports
+// drivers of one database only.
+func NamedDialect(pkg *types.Package) Dialect {
+	d := DialectUnknown
+	for _, imp := range pkg.Imports() {
+		var found Dialect
+		switch catalog.DriverDialect(imp.Path()) {
+		case "postgres":
+			found = PostgreSQL
+		case "mysql":
+			found = MySQL
+		case "sqlite":
+			found = SQLite
+		default:
+			continue
+		}
+		if d != DialectUnknown && d != found {
+			return DialectUnknown
+		}
+		d = found
+	}
+	return d
+}

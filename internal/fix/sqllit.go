@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+
+	"github.com/idemlint/idemlint/internal/sqltext"
 )
 
 // SQLLiteralAt returns the string literal that holds the SQL of the call
@@ -48,6 +50,19 @@ func SQLLiteralAt(files []*ast.File, info *types.Info, pkg *types.Package, lpare
 		return lit, text
 	}
 	return nil, ""
+}
+
+// StatementText reports whether lit, the text of a literal, is the
+// statement a call runs, whose text is stmt: the same text, or a text
+// with named parameters (sqlx's :name) that runs as stmt once they are
+// made positional. The literal's own text is what an edit's offsets
+// count in.
+func StatementText(lit, stmt string) bool {
+	if lit == stmt {
+		return true
+	}
+	pos, _, ok := sqltext.Positional(lit)
+	return ok && pos == stmt
 }
 
 // constLiteral finds the literal a constant of the package is declared

@@ -647,6 +647,10 @@ type SQLLit struct {
 	Pos     string // the literal's opening quote: "store.go:12:20"
 	Dialect int    // the text's fix.Dialect, as the statement's package tells it
 	Rows    bool   // the statement's rows are read (QueryRow, Get)
+	// Text is the literal's text when it is not the statement's: its
+	// parameters are named (sqlx's :name), which the statement has
+	// made positional. An edit's offsets count in it.
+	Text string
 }
 
 // A Forward says argument Arg of a wired call is parameter Param of the

@@ -1046,14 +1046,20 @@ func (b *stmtBuilder) literal(st *effects.Stmt) *valueflow.SQLLit {
 		return nil
 	}
 	lit, text := fix.SQLLiteralAt(r.files, r.info, r.Env.Pkg, st.Instr.Pos())
-	if lit == nil || text != st.Text {
+	if lit == nil || !fix.StatementText(text, st.Text) {
 		return nil
 	}
-	return &valueflow.SQLLit{
+	sl := &valueflow.SQLLit{
 		Pos:     valueflow.FrameAt(r.Env.Fset, "", lit.Pos()).Pos,
-		Dialect: int(fix.DialectOf(r.Env.Pkg, text)),
+		Dialect: int(fix.DialectOf(r.Env.Pkg, st.Text)),
 		Rows:    effects.ReadsRows(st.Instr),
 	}
+	if text != st.Text {
+		// Named parameters: the driver the package imports tells the
+		// dialect.
+		sl.Text, sl.Dialect = text, int(fix.NamedDialect(r.Env.Pkg))
+	}
+	return sl
 }
 
 // argSource says which parameter of fn, at which field path, the value v
