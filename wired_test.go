@@ -880,9 +880,10 @@ func TestWired(t *testing.T) {
 		},
 		// A row that logs an unkeyed call's outcome is that call's
 		// finding; one that logs a keyed call's, under a fresh ID,
-		// duplicates it.
+		// duplicates it; in a model built in place as well.
 		"example.com/wiredlog/cmd/server/main.go:15": {
 			`a crash after the HTTP request in mail.Client.Send \(mail.go:\d+:\d+\) and before its outcome is stored leaves no record of it, so the retry calls again: nothing is written before the call, and store.Log.Sent stores its outcome after it \(HTTP handler Service.Notify, wired here\)`,
+			`a retry inserts a second sent_mail row with a new id: uuid.NewString\(\) in app.Service.NotifyEntryKeyed \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Service.NotifyEntryKeyed, wired here\)`,
 			`a retry inserts a second sent_mail row with a new id: uuid.NewString\(\) in app.Service.NotifyKeyed \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Service.NotifyKeyed, wired here\)`,
 			// An ID the caller sends, prefixed; not one a provider's
 			// answer holds.

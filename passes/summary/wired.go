@@ -307,7 +307,8 @@ func decidesBefore(g *ssa.Call, call ssa.CallInstruction) bool {
 
 // outcomeSources returns the wired calls that run before call and
 // whose results its arguments other than skip are, or are read from,
-// or are stored into a struct built in place for them.
+// or are stored into a struct built in place for them (for skip too:
+// another field of the model the fresh value is stored in).
 func outcomeSources(res *Result, call ssa.CallInstruction, skip int) []valueflow.WiredCall {
 	var out []valueflow.WiredCall
 	add := func(v ssa.Value) {
@@ -320,16 +321,18 @@ func outcomeSources(res *Result, call ssa.CallInstruction, skip int) []valueflow
 		}
 	}
 	for i, a := range call.Common().Args {
-		if i == skip {
-			continue
-		}
 		if fv, ok := valueflow.Unwrap(a).(*ssa.FreeVar); ok {
 			a = effects.Binding(fv)
 		}
 		if a == nil {
 			continue
 		}
-		add(a)
+		if i != skip {
+			add(a)
+		}
+		// The fields of a model built in place, its own argument's
+		// too (&Notification{ID: uuid.New(), ProviderMessageID: id}):
+		// the fresh value is no wired call's result.
 		for _, v := range builtInPlace(a, 0) {
 			add(v)
 		}

@@ -22,7 +22,11 @@ type Log interface {
 	Requested(ctx context.Context, amount int64) (int64, error)
 	Answered(ctx context.Context, id int64, providerID string) error
 	Failed(ctx context.Context, id int64, why string) error
+	Record(ctx context.Context, e *Entry) error
 }
+
+// Entry is a row of the mail sent.
+type Entry struct{ ID, ProviderID string }
 
 // Service notifies customers.
 type Service struct {
@@ -50,6 +54,28 @@ func (s *Service) NotifyKeyed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.Log.Sent(ctx, uuid.NewString(), pid) // want `a retry inserts a second sent_mail row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Service.NotifyKeyed\)`
+}
+
+// NotifyEntry logs the message a retry sends again in a model built in
+// place, under its own ID: the row logs each attempt's call.
+func (s *Service) NotifyEntry(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	pid, err := s.Mail.Send(ctx, r.FormValue("to"))
+	if err != nil {
+		return
+	}
+	s.Log.Record(ctx, &Entry{ID: uuid.NewString(), ProviderID: pid})
+}
+
+// NotifyEntryKeyed logs a keyed call's outcome in a model under a fresh
+// ID: a retry logs the first message twice.
+func (s *Service) NotifyEntryKeyed(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	pid, err := s.Mail.SendKeyed(ctx, r.Header.Get("Idempotency-Key"), r.FormValue("to"))
+	if err != nil {
+		return
+	}
+	s.Log.Record(ctx, &Entry{ID: uuid.NewString(), ProviderID: pid}) // want `a retry inserts a second sent_mail row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Service.NotifyEntryKeyed\)`
 }
 
 // Insure stores the policy under the number the provider's answer

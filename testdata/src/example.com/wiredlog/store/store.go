@@ -4,6 +4,8 @@ package store
 import (
 	"context"
 	"database/sql"
+
+	"example.com/wiredlog/app"
 )
 
 // Log keeps a row per message sent.
@@ -36,5 +38,11 @@ func (l Log) Answered(ctx context.Context, id int64, providerID string) error {
 // Failed marks the request failed, with why.
 func (l Log) Failed(ctx context.Context, id int64, why string) error {
 	_, err := l.DB.ExecContext(ctx, "UPDATE refund_requests SET status = 'failed', failure = $2, failures = failures + 1 WHERE id = $1", id, why)
+	return err
+}
+
+// Record logs an entry under its ID.
+func (l Log) Record(ctx context.Context, e *app.Entry) error {
+	_, err := l.DB.ExecContext(ctx, "INSERT INTO sent_mail (id, provider_id) VALUES ($1, $2)", e.ID, e.ProviderID)
 	return err
 }

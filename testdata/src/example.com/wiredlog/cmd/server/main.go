@@ -15,6 +15,8 @@ func main() {
 	s := &app.Service{Mail: mail.Client{HTTP: http.DefaultClient}, Log: store.Log{DB: db}}
 	http.HandleFunc("POST /notify", s.Notify)
 	http.HandleFunc("POST /notify/keyed", s.NotifyKeyed)
+	http.HandleFunc("POST /notify/entry", s.NotifyEntry)
+	http.HandleFunc("POST /notify/entry/keyed", s.NotifyEntryKeyed)
 	http.HandleFunc("POST /insure", s.Insure)
 	http.HandleFunc("POST /register", s.Register)
 	http.HandleFunc("POST /refund", s.Refund)
