@@ -1,0 +1,11 @@
+DROP TABLE IF EXISTS clinic_notifications;
+DROP TABLE IF EXISTS processed_messages;
+DROP TABLE IF EXISTS outbox;
+DROP TABLE IF EXISTS mileage_logs;
+DROP TABLE IF EXISTS trip_status_history;
+DROP TABLE IF EXISTS trips;
+DROP TABLE IF EXISTS driver_shifts;
+DROP TABLE IF EXISTS drivers;
+DROP TABLE IF EXISTS rides;
+DROP TABLE IF EXISTS patients;
+DROP TABLE IF EXISTS clinics;

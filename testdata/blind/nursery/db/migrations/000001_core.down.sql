@@ -1,0 +1,8 @@
+DROP TABLE IF EXISTS booking_swaps;
+DROP TABLE IF EXISTS bookings;
+DROP TABLE IF EXISTS funding_entitlements;
+DROP TABLE IF EXISTS enrolments;
+DROP TABLE IF EXISTS children;
+DROP TABLE IF EXISTS families;
+DROP TABLE IF EXISTS rooms;
+DROP TABLE IF EXISTS nurseries;

@@ -1,0 +1,13 @@
+DROP TABLE IF EXISTS idempotency_keys;
+DROP TABLE IF EXISTS processed_messages;
+DROP TABLE IF EXISTS webhook_events;
+DROP TABLE IF EXISTS arrears_entries;
+DROP TABLE IF EXISTS receipts;
+DROP TABLE IF EXISTS collection_attempts;
+DROP TABLE IF EXISTS collections;
+DROP TABLE IF EXISTS mandate_events;
+DROP TABLE IF EXISTS mandates;
+DROP TABLE IF EXISTS invoice_credits;
+DROP TABLE IF EXISTS invoice_lines;
+DROP TABLE IF EXISTS invoices;
+DROP TABLE IF EXISTS invoice_runs;
