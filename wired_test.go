@@ -198,6 +198,11 @@ func TestWired(t *testing.T) {
 	if !relates(graph, "HTTP handler Handler.Pay)", "also retried root: gin handler GinHandler.ChargeLines") {
 		t.Error("the keyless call a second root reaches does not name that root")
 	}
+	// A wired call's related position is the call, where the run
+	// loads its file.
+	if at := relatedAt(graph, "HTTP handler Handlers.Book)", "via command.Handler.Handle"); at != "api/handlers.go:14" {
+		t.Errorf("the related position of a wired call is %q, want the call at api/handlers.go:14", at)
+	}
 	// The same for a call without a key, whose slot the fix fills from
 	// the key in the context; through a service as well.
 	if !editsFile(graph, "HTTP handler Handler.Pay)", filepath.Join("wiredctx", "payments", "payments.go")) {
@@ -1249,6 +1254,26 @@ func relates(graph *checker.Graph, root, text string) bool {
 		}
 	}
 	return false
+}
+
+// relatedAt returns where the related information of the finding whose
+// message names root, and whose text begins with prefix, points:
+// "dir/file.go:line", or "".
+func relatedAt(graph *checker.Graph, root, prefix string) string {
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			if !strings.Contains(d.Message, root) {
+				continue
+			}
+			for _, r := range d.Related {
+				if strings.HasPrefix(r.Message, prefix) {
+					p := act.Package.Fset.Position(r.Pos)
+					return filepath.Base(filepath.Dir(p.Filename)) + "/" + filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // editsFile reports whether the first fix of the finding whose message

@@ -78,6 +78,18 @@ type ProgramDefect struct {
 type Resolution struct {
 	Call valueflow.WiredCall
 	Impl string // the implementing type, "*postgres.Store"
+	// Pos is where the call is, in the file set of the run, when its
+	// file is loaded: a related position the user can go to.
+	Pos token.Pos
+}
+
+// resolution is the Resolution of call to im, placed.
+func (p *program) resolution(call valueflow.WiredCall, im impl) Resolution {
+	r := Resolution{Call: call, Impl: im.name}
+	if p.cat.Config().WholeProgram {
+		r.Pos = p.locate(call.At, call.Pkg)
+	}
+	return r
 }
 
 // program is what a composition root knows of the program.
@@ -915,7 +927,7 @@ func (p *program) eachImpl(d ProgramDefect, call valueflow.WiredCall, depth int,
 		if s := p.summary(im.fn); s != nil {
 			s.Instantiate(typeArgStrings(im.targs))
 			step := d
-			step.Through = append(slices.Clip(d.Through), Resolution{Call: call, Impl: im.name})
+			step.Through = append(slices.Clip(d.Through), p.resolution(call, im))
 			f(step, s, im)
 		}
 	}

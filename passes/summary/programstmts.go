@@ -578,7 +578,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 					eff.Absent, eff.KeyUnknown = false, true
 				}
 				c := ProgramCall{Effect: eff, Before: len(root.Stmts), Entry: sc.key + "/" + strconv.Itoa(here[len(here)-1].index),
-					Through: append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name}),
+					Through: append(slices.Clip(sc.through), p.resolution(w.Call, im)),
 					RootKey: eff.KeyPath != "" && eff.KeyParam >= 1 && slices.Contains(w.Keyed, valueflow.ArgSource{Param: eff.KeyParam - 1, Path: eff.KeyPath})}
 				if p.cat.Config().WholeProgram {
 					c.Pos = p.locate(eff.At, im.fn.Pkg().Path())
@@ -602,7 +602,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			errorText:    w.ErrorText,
 			stable:       p.stableLookups(sc, w),
 			trail:        trail,
-			through:      append(slices.Clip(sc.through), Resolution{Call: w.Call, Impl: im.name}),
+			through:      append(slices.Clip(sc.through), p.resolution(w.Call, im)),
 			judged:       sc.judged || s.Retried,
 			judgedAt:     sc.judgedAt,
 			absorbed:     sc.absorbed || here[len(here)-1].absorbed,
@@ -916,7 +916,7 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 		d := ProgramDefect{
 			Defect: valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: valueflow.Origin{Call: eff.Call, At: eff.At}, Keyless: eff.Keyless, Sink: valueflow.SinkInfo{At: cmp.Or(eff.Origin, eff.At)}},
 			Root:   root.Root, Wiring: root.Wiring,
-			Through: append(slices.Clip(through), Resolution{Call: w.Call, Impl: im.name}),
+			Through: append(slices.Clip(through), p.resolution(w.Call, im)),
 		}
 		if p.cat.Config().WholeProgram {
 			d.Pos = p.locate(eff.At, im.fn.Pkg().Path())

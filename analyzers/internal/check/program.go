@@ -107,21 +107,24 @@ func PlaceAt(m report.Meta, s Site) (Placed, bool) {
 	if !p.Pos.IsValid() {
 		return Placed{}, false
 	}
-	via := func(text string) {
-		p.Related = append(p.Related, analysis.RelatedInformation{Pos: p.Pos, Message: text})
+	via := func(text string, at token.Pos) {
+		if !at.IsValid() || p.Wired {
+			at = p.Pos // the call's file is not loaded, or not the package's
+		}
+		p.Related = append(p.Related, analysis.RelatedInformation{Pos: at, Message: text})
 	}
 	for _, f := range s.Chain {
 		if f.Placed() {
-			via("via " + f.String())
+			via("via "+f.String(), token.NoPos)
 		}
 	}
 	for _, r := range s.Through {
 		iface := r.Call.Iface[strings.LastIndex(r.Call.Iface, "/")+1:] // "app.Orders"
-		via(fmt.Sprintf("via %s.%s (%s), implemented by %s", iface, r.Call.Method, r.Call.At.Pos, r.Impl))
+		via(fmt.Sprintf("via %s.%s (%s), implemented by %s", iface, r.Call.Method, r.Call.At.Pos, r.Impl), r.Pos)
 	}
 	for _, f := range s.Inner {
 		if f.Placed() {
-			via("via " + f.String())
+			via("via "+f.String(), token.NoPos)
 		}
 	}
 	return p, true
