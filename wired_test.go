@@ -203,6 +203,13 @@ func TestWired(t *testing.T) {
 	if at := relatedAt(graph, "HTTP handler Handlers.Book)", "via command.Handler.Handle"); at != "api/handlers.go:14" {
 		t.Errorf("the related position of a wired call is %q, want the call at api/handlers.go:14", at)
 	}
+	// So are a frame of the root's own package and the sink.
+	if at := relatedAt(graph, "HTTP handler Handler.PlaceDirect)", "via httpapi.Handler.PlaceDirect"); at != "httpapi/httpapi.go:70" {
+		t.Errorf("the related position of the root's frame is %q, want httpapi/httpapi.go:70", at)
+	}
+	if at := relatedAt(graph, "HTTP handler Handler.PlaceDirect)", "becomes orders.id"); at != "postgres/postgres.go:17" {
+		t.Errorf("the related position of the sink is %q, want postgres/postgres.go:17", at)
+	}
 	// The same for a call without a key, whose slot the fix fills from
 	// the key in the context; through a service as well.
 	if !editsFile(graph, "HTTP handler Handler.Pay)", filepath.Join("wiredctx", "payments", "payments.go")) {

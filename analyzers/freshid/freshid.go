@@ -190,7 +190,11 @@ func (c *checker) programDefects() {
 		if p.Wired {
 			msg = fmt.Sprintf("%s: %s() in %s is fresh on every attempt (%s, wired here)", consequence(d.Sink), d.Origin.Call, d.Origin.At, d.Root)
 		}
-		related := append(p.Related, analysis.RelatedInformation{Pos: p.Pos, Message: "becomes " + sinkName(d.Sink) + " at " + d.Sink.At.String()})
+		sinkAt := d.SinkAt
+		if !sinkAt.IsValid() || p.Wired {
+			sinkAt = p.Pos
+		}
+		related := append(p.Related, analysis.RelatedInformation{Pos: sinkAt, Message: "becomes " + sinkName(d.Sink) + " at " + d.Sink.At.String()})
 		diag := analysis.Diagnostic{Pos: p.Pos, Message: msg, Related: related}
 		if f := c.keyFix(d, p.Wired); f != nil {
 			diag.SuggestedFixes = []analysis.SuggestedFix{*f}

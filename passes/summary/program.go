@@ -72,6 +72,11 @@ type ProgramDefect struct {
 	// of the retried path: a driver that cannot report at Pos (go vet,
 	// gopls) reports there.
 	Wiring token.Pos
+	// ChainAt and InnerAt are where the frames of Chain and of the
+	// defect's own chain are, in the file set of the run, when their
+	// files are loaded (NoPos otherwise); SinkAt is where its sink is.
+	ChainAt, InnerAt []token.Pos
+	SinkAt           token.Pos
 }
 
 // A Resolution is one wired call and the implementation it resolved to.
@@ -194,7 +199,23 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 	for _, r := range roots {
 		out = append(out, r.Keyless...)
 	}
+	if cat.Config().WholeProgram {
+		for i := range out {
+			out[i].ChainAt = p.locateAll(out[i].Chain)
+			out[i].InnerAt = p.locateAll(out[i].Defect.Chain)
+			out[i].SinkAt = p.locate(out[i].Sink.At, "")
+		}
+	}
 	return out, roots
+}
+
+// locateAll places each frame, by the package its function names.
+func (p *program) locateAll(frames []valueflow.Frame) []token.Pos {
+	out := make([]token.Pos, len(frames))
+	for i, f := range frames {
+		out[i] = p.locate(f, "")
+	}
+	return out
 }
 
 // repeatsBefore reports whether, on the defect's root, a write that a

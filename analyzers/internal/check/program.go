@@ -81,7 +81,7 @@ func AlsoFrom(root string, p Placed) []analysis.RelatedInformation {
 // composition root, and reports false when a directive at the defect
 // ignores the check.
 func Place(m report.Meta, d summary.ProgramDefect) (Placed, bool) {
-	return PlaceAt(m, Site{Pos: d.Pos, Wiring: d.Wiring, Ignores: d.Ignores, Chain: d.Chain, Through: d.Through, Inner: d.Defect.Chain})
+	return PlaceAt(m, Site{Pos: d.Pos, Wiring: d.Wiring, Ignores: d.Ignores, Chain: d.Chain, ChainAt: d.ChainAt, Through: d.Through, Inner: d.Defect.Chain, InnerAt: d.InnerAt})
 }
 
 // A Site is a finding of the composition root: where it is, when its
@@ -92,6 +92,9 @@ type Site struct {
 	Chain       []valueflow.Frame // from the root to the first wired call
 	Through     []summary.Resolution
 	Inner       []valueflow.Frame // from the last implementation on
+	// ChainAt and InnerAt place the frames of Chain and Inner, where
+	// the run loads their files.
+	ChainAt, InnerAt []token.Pos
 }
 
 // PlaceAt decides where check m reports a finding of the composition
@@ -113,18 +116,24 @@ func PlaceAt(m report.Meta, s Site) (Placed, bool) {
 		}
 		p.Related = append(p.Related, analysis.RelatedInformation{Pos: at, Message: text})
 	}
-	for _, f := range s.Chain {
+	at := func(ps []token.Pos, i int) token.Pos {
+		if i < len(ps) {
+			return ps[i]
+		}
+		return token.NoPos
+	}
+	for i, f := range s.Chain {
 		if f.Placed() {
-			via("via "+f.String(), token.NoPos)
+			via("via "+f.String(), at(s.ChainAt, i))
 		}
 	}
 	for _, r := range s.Through {
 		iface := r.Call.Iface[strings.LastIndex(r.Call.Iface, "/")+1:] // "app.Orders"
 		via(fmt.Sprintf("via %s.%s (%s), implemented by %s", iface, r.Call.Method, r.Call.At.Pos, r.Impl), r.Pos)
 	}
-	for _, f := range s.Inner {
+	for i, f := range s.Inner {
 		if f.Placed() {
-			via("via "+f.String(), token.NoPos)
+			via("via "+f.String(), at(s.InnerAt, i))
 		}
 	}
 	return p, true
