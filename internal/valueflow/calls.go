@@ -127,10 +127,6 @@ func argIndex(c *ssa.CallCommon, fn *types.Func, a int) int {
 // call follows a value passed to a call.
 func (t *tracer) call(instr ssa.CallInstruction, n node) {
 	c := instr.Common()
-	if b, ok := c.Value.(*ssa.Builtin); ok && b.Name() == "append" {
-		t.appended(instr, n)
-		return
-	}
 	for a, arg := range c.Args {
 		if arg == n.v {
 			t.arg(instr, a, n)
@@ -141,23 +137,6 @@ func (t *tracer) call(instr ssa.CallInstruction, n node) {
 		// say) is not followed: its implementation is unknown.
 		return
 	}
-}
-
-// appended follows a field of an element of a slice that append adds
-// to, or adds (rows = append(rows, Row{ID: uuid.New(), ...}), then
-// db.Create(&rows)): a field of some element of the result, which
-// index not said. A whole element, or a slice of scalars (the
-// arguments of a statement, whose order matters), is not followed.
-func (t *tracer) appended(instr ssa.CallInstruction, n node) {
-	call, ok := instr.(*ssa.Call)
-	if !ok || !strings.HasPrefix(n.path, "[") {
-		return
-	}
-	i := strings.IndexByte(n.path, ']')
-	if i < 0 || !strings.HasPrefix(n.path[i+1:], ".") {
-		return
-	}
-	t.push(call, "[*]"+n.path[i+1:], n.stack)
 }
 
 // arg follows a value passed as SSA argument a.
@@ -648,19 +627,6 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 	}
 }
 
-// ofElements reports whether t is a slice or an array, or a pointer to
-// one.
-func ofElements(t types.Type) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	switch t.Underlying().(type) {
-	case *types.Slice, *types.Array:
-		return true
-	}
-	return false
-}
-
 // failsOnAnotherModelKey reports whether inserting the model fails on
 // a retry through a key its tags declare that does not hold field: the
 // retry fills every field of that key with the same values (a user's
@@ -693,12 +659,6 @@ func (t *tracer) failsOnAnotherModelKey(s *types.Struct, field, table string, mo
 		// one built where the callback is made, complete by then.
 		stores, visible = FieldStores(b)
 		model, at = b, mc
-	}
-	if ofElements(concreteType(model)) {
-		// A slice of models (rows = append(rows, Row{...})): the
-		// fields of its elements are stored elsewhere, and taken to
-		// repeat.
-		visible = false
 	}
 	repeats := func(f string) bool {
 		if !visible {

@@ -114,26 +114,6 @@ func gormUniqueHalf(w http.ResponseWriter, r *http.Request) {
 	orm.Create(&Seat{ID: uuid.NewString(), Show: r.FormValue("show")}) // want `a retry creates a second Seat with a new ID`
 }
 
-// Models appended to a slice in a loop and created in batches: each
-// retry adds a second row for every element.
-func gormBatch(w http.ResponseWriter, r *http.Request) {
-	var orders []Order
-	for _, note := range r.Form["note"] {
-		orders = append(orders, Order{ID: uuid.NewString(), Note: note}) // want `a retry creates a second Order with a new ID`
-	}
-	orm.CreateInBatches(&orders, 100)
-}
-
-// Negative: each element's email fills the unique index, which a retry
-// repeats.
-func gormBatchUnique(w http.ResponseWriter, r *http.Request) {
-	var accounts []Account
-	for _, email := range r.Form["email"] {
-		accounts = append(accounts, Account{ID: uuid.NewString(), Email: email})
-	}
-	orm.Create(&accounts)
-}
-
 func stripeKey(w http.ResponseWriter, r *http.Request) {
 	params := &stripe.PaymentIntentParams{Amount: stripe.Int64(100)}
 	params.IdempotencyKey = stripe.String(uuid.NewString()) // want `a retry sends a new value as the provider's idempotency key`
