@@ -913,6 +913,13 @@ func (p *program) keyless(root *ProgramRoot, w *valueflow.WiredStmt, s *valueflo
 		if eff.Notification || !leavesKeyEmpty(w, eff) && !eff.Absent || claimed && !eff.Keyless.Retries {
 			continue
 		}
+		if leavesKeyEmpty(w, eff) && freshDefault(s, eff) {
+			// The implementation makes the key afresh when the field
+			// is empty (if job.MessageID == "" { job.MessageID =
+			// uuid.NewString() }): the slot holds a fresh value,
+			// which is freshid's finding, reported once, there.
+			continue
+		}
 		d := ProgramDefect{
 			Defect: valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: valueflow.Origin{Call: eff.Call, At: eff.At}, Keyless: eff.Keyless, Sink: valueflow.SinkInfo{At: cmp.Or(eff.Origin, eff.At)}},
 			Root:   root.Root, Wiring: root.Wiring,
@@ -1041,6 +1048,16 @@ func setsDedupField(fields []valueflow.FieldSource, empty []valueflow.ArgSource,
 		name, ok := strings.CutPrefix(f.Path, ".")
 		return ok && (arg < 0 || f.Arg == arg) && !strings.Contains(name, ".") && keyName(cmp.Or(f.JSON, name)) &&
 			!valueflow.LeavesEmpty(empty, valueflow.ArgSource{Param: f.Arg, Path: f.Path})
+	})
+}
+
+// freshDefault reports whether s makes a fresh value, the identity of
+// a slot, only when its caller leaves empty the field an effect takes
+// its key from.
+func freshDefault(s *valueflow.Summary, eff valueflow.Effect) bool {
+	key := valueflow.ArgSource{Param: eff.KeyParam, Path: eff.KeyPath}
+	return slices.ContainsFunc(s.Defects, func(d valueflow.Defect) bool {
+		return d.Kind == valueflow.FreshIdentity && d.Sink.Kind == valueflow.SlotSink && slices.Contains(d.OnlyEmpty, key)
 	})
 }
 
