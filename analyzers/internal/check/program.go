@@ -116,7 +116,7 @@ func PlaceAt(m report.Meta, s Site) (Placed, bool) {
 		}
 		p.Related = append(p.Related, analysis.RelatedInformation{Pos: at, Message: text})
 	}
-	at := func(ps []token.Pos, i int) token.Pos {
+	nth := func(ps []token.Pos, i int) token.Pos {
 		if i < len(ps) {
 			return ps[i]
 		}
@@ -124,7 +124,7 @@ func PlaceAt(m report.Meta, s Site) (Placed, bool) {
 	}
 	for i, f := range s.Chain {
 		if f.Placed() {
-			via("via "+f.String(), at(s.ChainAt, i))
+			via("via "+f.String(), nth(s.ChainAt, i))
 		}
 	}
 	for _, r := range s.Through {
@@ -133,7 +133,7 @@ func PlaceAt(m report.Meta, s Site) (Placed, bool) {
 	}
 	for i, f := range s.Inner {
 		if f.Placed() {
-			via("via "+f.String(), at(s.InnerAt, i))
+			via("via "+f.String(), nth(s.InnerAt, i))
 		}
 	}
 	return p, true
