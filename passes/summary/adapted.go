@@ -144,7 +144,8 @@ func paramOrField(v ssa.Value, p *ssa.Parameter) bool {
 		case *ssa.Parameter:
 			return x == p
 		case *ssa.Alloc:
-			return spilled(x) == p
+			v, ok := valueflow.StoredOnce(x)
+			return ok && v == p
 		case *ssa.Field:
 			v = x.X
 		case *ssa.UnOp:
@@ -157,21 +158,6 @@ func paramOrField(v ssa.Value, p *ssa.Parameter) bool {
 			return false
 		}
 	}
-}
-
-// spilled returns the value stored in a local variable that is stored
-// to once, or nil.
-func spilled(alloc *ssa.Alloc) ssa.Value {
-	var val ssa.Value
-	for _, r := range *alloc.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
-			if val != nil {
-				return nil
-			}
-			val = st.Val
-		}
-	}
-	return val
 }
 
 // sideEffectFree lists the packages whose functions a forwarding
