@@ -1573,11 +1573,11 @@ func GuardHidden(st *Stmt) bool {
 	return res.Len() == 1 && catalog.TypeKey(res.At(0).Type()) == "error" && !NoRowFails(st)
 }
 
-// NoRowFails reports whether the function that runs a claim's or a
-// compare-and-set UPDATE's call returns an error of its own when the
-// statement changes no row: the rows affected are tested, here or in a helper of the
-// package handed the result (mustAffect(res, err), itself handing it
-// to affected(res)), and the branch taken on none returns an error
+// NoRowFails reports whether the function that runs a claim or a
+// compare-and-set UPDATE returns an error of its own when the statement
+// changes no row: the rows affected are tested, here or in a helper of
+// the package handed the result (mustAffect(res, err), itself handing
+// it to affected(res)), and the branch taken on none returns an error
 // that is not nil. A retry after the UPDATE committed fails there, as
 // a read of the row it returns does.
 func NoRowFails(st *Stmt) bool {
