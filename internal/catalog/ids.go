@@ -52,7 +52,9 @@ var generators = withStripe(map[string]Generator{
 	"github.com/oklog/ulid.New":                        {0, true},
 	"github.com/segmentio/ksuid.New":                   {0, true},
 	"github.com/segmentio/ksuid.NewRandom":             {0, true},
+	"github.com/segmentio/ksuid.NewRandomWithTime":     {0, true},
 	"github.com/rs/xid.New":                            {0, true},
+	"github.com/rs/xid.NewWithTime":                    {0, true}, // a counter and the process's random bytes after the time
 	"github.com/matoous/go-nanoid/v2.New":              {0, true},
 	"github.com/matoous/go-nanoid/v2.Must":             {0, true},
 	"github.com/matoous/go-nanoid/v2.Generate":         {0, true},

@@ -329,6 +329,10 @@ type PendingRoot struct {
 	// hands it to the wrapper is that function's caller's.
 	Attempts bool
 	Stmts    []SQLStmt
+	// Awaits, on a root that waits for the program (a handler
+	// registered into another package's dispatcher), are the full names
+	// of the functions whose run on a retried path makes it a root.
+	Awaits []string
 	// External is set when the root's path makes an external call in
 	// its own package or through a function of another it calls
 	// directly: where it runs among the statements is not known.
@@ -355,10 +359,13 @@ func (p *Pending) String() string {
 // A PendingCall is a wired call on a retried path, with the fresh values
 // passed to it.
 type PendingCall struct {
-	Call  WiredCall
-	Root  string  // the root, as messages describe it
-	Chain []Frame // the calls from the root to Call
-	Fresh []FreshArg
+	Call WiredCall
+	Root string // the root, as messages describe it
+	// Awaits, on a call of a root that waits for the program, are as
+	// PendingRoot's.
+	Awaits []string
+	Chain  []Frame // the calls from the root to Call
+	Fresh  []FreshArg
 	// Keys are the arguments, or parts of them, that carry the root's
 	// operation key: a fresh value the implementation makes can be
 	// derived from them.

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/catalog"
+	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
 // A service's own event dispatcher keeps handlers in a map field of a
@@ -168,7 +169,7 @@ func storedParams(fn *ssa.Function) []FieldStore {
 		if !ok {
 			return
 		}
-		for _, p := range paramsOf(val, 0) {
+		for _, p := range storedFuncParams(val, 0) {
 			if p.Parent() != fn || !isFunc(p.Type()) {
 				continue
 			}
@@ -196,6 +197,48 @@ func storedParams(fn *ssa.Function) []FieldStore {
 	return out
 }
 
+// storedFuncParams returns the parameters v is, or wraps: a closure that
+// captures a function parameter (the typed handler Register[T] decodes
+// for, func(ctx, env) error { ...; return fn(ctx, env, ev) }), and what
+// a middleware given such a closure returns (mws[i](h)). Otherwise, as
+// paramsOf.
+func storedFuncParams(v ssa.Value, depth int) []*ssa.Parameter {
+	if depth > maxValueDepth {
+		return nil
+	}
+	switch x := unwrap(v).(type) {
+	case *ssa.Phi:
+		var out []*ssa.Parameter
+		for _, e := range x.Edges {
+			out = append(out, storedFuncParams(e, depth+1)...)
+		}
+		return out
+	case *ssa.MakeClosure:
+		var out []*ssa.Parameter
+		for _, b := range x.Bindings {
+			if a, ok := b.(*ssa.Alloc); ok {
+				b, _ = valueflow.StoredOnce(a) // a captured variable
+			}
+			if p, ok := b.(*ssa.Parameter); ok && isFunc(p.Type()) {
+				out = append(out, p)
+			}
+		}
+		return out
+	case *ssa.Call:
+		if x.Call.StaticCallee() != nil || x.Call.IsInvoke() || !isFunc(x.Type()) {
+			break
+		}
+		var out []*ssa.Parameter
+		for _, a := range x.Call.Args {
+			if isFunc(a.Type()) {
+				out = append(out, storedFuncParams(a, depth+1)...)
+			}
+		}
+		return out
+	}
+	return paramsOf(v, depth)
+}
+
 // isFunc reports whether t is a function type.
 func isFunc(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Signature)
@@ -208,6 +251,24 @@ func isFunc(t types.Type) bool {
 // in a consumer loop): of the path's kind. It reports whether it added
 // one.
 func (f *finder) dispatched(reach map[*ssa.Function]*Path) bool {
+	called := f.calledTables(reach)
+	if len(called) == 0 {
+		return false
+	}
+	n := len(f.roots)
+	f.tableStores(func(call ssa.CallInstruction, callee *ssa.Function, st FieldStore, fld *types.Var) {
+		if kind := called[fld]; kind != "" {
+			f.registered(call, callee.Object().(*types.Func), catalog.Registration{Arg: st.Arg, Kind: kind})
+		}
+	})
+	return len(f.roots) > n
+}
+
+// calledTables returns the fields of other packages' dispatchers whose
+// function values a retried path of the package calls through the
+// dispatcher (d.Dispatch(ctx, e) in a consumer loop), with the kind of
+// the path's root.
+func (f *finder) calledTables(reach map[*ssa.Function]*Path) map[*types.Var]string {
 	called := map[*types.Var]string{}
 	for _, fn := range f.ssa.SrcFuncs() {
 		path, ok := reach[fn]
@@ -226,10 +287,13 @@ func (f *finder) dispatched(reach map[*ssa.Function]*Path) bool {
 			}
 		})
 	}
-	if len(called) == 0 {
-		return false
-	}
-	n := len(f.roots)
+	return called
+}
+
+// tableStores calls visit with each call of the package's production
+// code that stores a function into a field of another package's
+// dispatcher (a FieldStores fact), and the field.
+func (f *finder) tableStores(visit func(call ssa.CallInstruction, callee *ssa.Function, st FieldStore, fld *types.Var)) {
 	for _, fn := range f.ssa.SrcFuncs() {
 		if f.inTestFile(fn) {
 			continue
@@ -243,14 +307,82 @@ func (f *finder) dispatched(reach map[*ssa.Function]*Path) bool {
 				if st.Param >= len(call.Common().Args) {
 					continue
 				}
-				fld := namedField(call.Common().Args[st.Param].Type(), st.Field)
-				if kind := called[fld]; fld != nil && kind != "" {
-					f.registered(call, callee.Object().(*types.Func), catalog.Registration{Arg: st.Arg, Kind: kind})
+				if fld := namedField(call.Common().Args[st.Param].Type(), st.Field); fld != nil {
+					visit(call, callee, st, fld)
 				}
 			}
 		})
 	}
-	return len(f.roots) > n
+}
+
+// Awaiting returns the package's roots that wait for the program: the
+// functions it registers into a table of another package's dispatcher
+// (dispatch.Register(d, "GATE_IN", h)) that no retried path of the
+// package calls. Whether they run on one is known only where the
+// program is wired: each names, in Awaits, the dispatcher's methods
+// that call the table, and the composition root makes it a root of the
+// kind of a root that reaches one of them (a consumer loop that calls
+// the dispatcher through an interface of its own package). The
+// package's own checks do not judge these roots; its summary lists
+// what they run for the composition root.
+func (r *Result) Awaiting() *Result {
+	r.compute()
+	r.awaitOnce.Do(func() {
+		f := &finder{pass: r.pass, cat: r.cat, ssa: r.ssa, seen: make(map[*ssa.Function]bool), values: r.values}
+		called := f.calledTables(r.reach)
+		f.tableStores(func(call ssa.CallInstruction, callee *ssa.Function, st FieldStore, fld *types.Var) {
+			if called[fld] != "" {
+				return // a root of the package's own (dispatched)
+			}
+			named := dispatcherType(call.Common().Args[st.Param].Type())
+			callers := f.tableCallers(named, fld)
+			if len(callers) == 0 {
+				return
+			}
+			n := len(f.roots)
+			kind := named.Obj().Pkg().Name() + "." + named.Obj().Name() + " handler"
+			f.registered(call, callee.Object().(*types.Func), catalog.Registration{Arg: st.Arg, Kind: kind})
+			for _, root := range f.roots[n:] {
+				root.Awaits = callers
+			}
+		})
+		a := &Result{pass: r.pass, cat: r.cat, ssa: r.ssa, claiming: r.claiming, claimed: r.claimed, roots: f.roots, values: r.values}
+		a.reach = reachable(a.roots, r.pass.Pkg, a.values, nil)
+		a.once.Do(func() {})
+		a.awaitOnce.Do(func() {})
+		r.awaiting = a
+	})
+	return r.awaiting
+}
+
+// tableCallers returns the full names of the methods of the
+// dispatcher's type that call the function values of its field fld
+// (their FieldCalls facts name it).
+func (f *finder) tableCallers(named *types.Named, fld *types.Var) []string {
+	if named == nil {
+		return nil
+	}
+	var out []string
+	for m := range named.Methods() {
+		var fc FieldCalls
+		if f.pass.ImportObjectFact(m, &fc) && fc.Param == 0 && slices.Contains(fc.Fields, fld.Name()) {
+			out = append(out, m.FullName())
+		}
+	}
+	return out
+}
+
+// dispatcherType returns the origin of the named type t is or points
+// to, or nil.
+func dispatcherType(t types.Type) *types.Named {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return nil
+	}
+	return named.Origin()
 }
 
 // importedCalls calls visit with each static call fn makes of a

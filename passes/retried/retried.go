@@ -142,6 +142,11 @@ type Root struct {
 	// given (withPayload(t.receipt) calling fn(ctx, p) where the task
 	// is in scope): the arguments there are the root's parameters.
 	Invokers []ssa.CallInstruction
+	// Awaits, on a root of the Awaiting view, are the full names of the
+	// functions of another package whose run on a retried path makes
+	// this a root (a dispatcher's Dispatch, which calls the table the
+	// root is registered into).
+	Awaits []string
 }
 
 // Describe says what the root is, for messages: `HTTP handler Create`.
@@ -180,6 +185,10 @@ type Result struct {
 	claiming map[*ssa.Function]bool
 	// claimed are the types of the rows they return (claimedRows).
 	claimed map[types.Type]bool
+	// awaiting is the view of the roots that wait for the program
+	// (Awaiting), made once asked.
+	awaitOnce sync.Once
+	awaiting  *Result
 }
 
 // Roots returns the retried roots of the package.

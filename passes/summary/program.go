@@ -178,6 +178,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 	}
 	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted, converted: converted, wrapped: map[string]bool{}, taken: taken, stored: stored}
 	p.link(pass.Pkg)
+	pending = p.settleAwaiting(pending)
 	p.keys = agreedKeys(cat, pending)
 	p.wraps = wrapsOf(pending)
 	p.covered = coveredMethods(pending, p.wraps)

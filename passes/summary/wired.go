@@ -529,6 +529,76 @@ func assignedDecides(mc *ssa.MakeClosure, w *ssa.Call, call ssa.CallInstruction)
 // and operation keys passed to it.
 func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []freshSite, converted []valueflow.ConvertedFunc) {
 	var pending valueflow.Pending
+	pending.Calls = pendingCalls(pass, res, sites, fresh)
+	for _, pc := range importedPending(pass, res, fresh) {
+		if len(pending.Calls) < maxWired {
+			pending.Calls = append(pending.Calls, pc)
+		}
+	}
+	pending.Roots = pendingRoots(res)
+	calls, roots := awaitingPending(pass, res, sites, fresh)
+	pending.Calls = append(pending.Calls, calls...)
+	pending.Roots = append(pending.Roots, roots...)
+	pending.Adapted = adaptedFuncs(res.ssa.SrcFuncs())
+	pending.Converted = converted
+	pending.Injected = injectedDefects(pass, res)
+	if len(pending.Calls) > 0 || len(pending.Roots) > 0 || len(pending.Adapted) > 0 || len(pending.Converted) > 0 || len(pending.Injected) > 0 {
+		pass.ExportPackageFact(&pending)
+	}
+}
+
+// awaitingPending lists the wired calls and the statement lists of the
+// package's roots that wait for the program (retried.Result.Awaiting:
+// handlers registered into another package's dispatcher), each with
+// what it awaits, for the composition root to judge if a retried path
+// reaches the dispatcher. They are listed as the package's own roots'
+// are, with the awaiting view in place of the package's retried paths.
+func awaitingPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []freshSite) ([]valueflow.PendingCall, []valueflow.PendingRoot) {
+	own := res.Retried
+	aw := own.Awaiting()
+	if len(aw.Roots()) == 0 {
+		return nil, nil
+	}
+	res.Retried = aw
+	res.guardsMu.Lock()
+	pastGuard := res.pastGuard
+	res.pastGuard = nil
+	res.guardsMu.Unlock()
+	defer func() {
+		res.Retried = own
+		res.guardsMu.Lock()
+		res.pastGuard = pastGuard
+		res.guardsMu.Unlock()
+	}()
+	calls, roots := pendingCalls(pass, res, sites, fresh), pendingRoots(res)
+	for i := range calls {
+		if r := rootNamed(aw, calls[i].Root); r != nil {
+			calls[i].Awaits = r.Awaits
+		}
+	}
+	for i := range roots {
+		if r := rootNamed(aw, roots[i].Root); r != nil {
+			roots[i].Awaits = r.Awaits
+		}
+	}
+	return calls, roots
+}
+
+// rootNamed returns the root of rt that messages describe as name.
+func rootNamed(rt *retried.Result, name string) *retried.Root {
+	for _, r := range rt.Roots() {
+		if r.Describe() == name {
+			return r
+		}
+	}
+	return nil
+}
+
+// pendingCalls lists the wired calls on the package's retried paths,
+// each with its root and chain, and the fresh values and operation keys
+// passed to it.
+func pendingCalls(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []freshSite) []valueflow.PendingCall {
+	var out []valueflow.PendingCall
 	for _, site := range sites {
 		path, ok := res.Retried.On(site.call)
 		if !ok {
@@ -562,27 +632,16 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 			}
 			theirs[gp.Root] = append(theirs[gp.Root], fs)
 		}
-		if len(pending.Calls) < maxWired {
-			pending.Calls = append(pending.Calls, pendingCall(pass, res, site, path, own))
+		if len(out) < maxWired {
+			out = append(out, pendingCall(pass, res, site, path, own))
 		}
 		for _, root := range order {
-			if len(pending.Calls) < maxWired {
-				pending.Calls = append(pending.Calls, pendingCall(pass, res, site, paths[root], theirs[root]))
+			if len(out) < maxWired {
+				out = append(out, pendingCall(pass, res, site, paths[root], theirs[root]))
 			}
 		}
 	}
-	for _, pc := range importedPending(pass, res, fresh) {
-		if len(pending.Calls) < maxWired {
-			pending.Calls = append(pending.Calls, pc)
-		}
-	}
-	pending.Roots = pendingRoots(res)
-	pending.Adapted = adaptedFuncs(res.ssa.SrcFuncs())
-	pending.Converted = converted
-	pending.Injected = injectedDefects(pass, res)
-	if len(pending.Calls) > 0 || len(pending.Roots) > 0 || len(pending.Adapted) > 0 || len(pending.Converted) > 0 || len(pending.Injected) > 0 {
-		pass.ExportPackageFact(&pending)
-	}
+	return out
 }
 
 // injectedDefects lists the fresh values that the package's retried
