@@ -42,13 +42,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...", "example.com/wiredget/...", "example.com/wireduow/...", "example.com/wiredtable/...", "example.com/wiredidem/...", "example.com/wiredinbox/...", "example.com/wiredretry/...", "example.com/wiredlog/...", "example.com/wiredclosure/...", "example.com/wiredbun/...", "example.com/wiredctxtx/...", "example.com/wireddispatch/...", "example.com/wiredgormtx/...", "example.com/wiredrunner/...", "example.com/wiredgen/...", "example.com/wiredhooks/...", "example.com/wiredopts/...", "example.com/wiredgenfunc/...", "example.com/wiredfields/...", "example.com/wiredsame/...", "example.com/wiredrepos/...", "example.com/wiredchooser/...", "example.com/wiredfresh/...", "example.com/wiredoutcome/...", "example.com/wiredgenrepo/...", "example.com/wiredprev/...", "example.com/wiredguard/...", "example.com/wiredaside/...", "example.com/wiredtypes/...", "example.com/wiredattempts/...", "example.com/wiredsms/...", "example.com/wiredforward/...", "example.com/wireddefault/...", "example.com/wiredawait/...", "example.com/genrepo")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...", "example.com/wiredget/...", "example.com/wireduow/...", "example.com/wiredtable/...", "example.com/wiredidem/...", "example.com/wiredinbox/...", "example.com/wiredretry/...", "example.com/wiredlog/...", "example.com/wiredclosure/...", "example.com/wiredbun/...", "example.com/wiredctxtx/...", "example.com/wireddispatch/...", "example.com/wiredgormtx/...", "example.com/wiredrunner/...", "example.com/wiredgen/...", "example.com/wiredhooks/...", "example.com/wiredopts/...", "example.com/wiredgenfunc/...", "example.com/wiredfields/...", "example.com/wiredsame/...", "example.com/wiredrepos/...", "example.com/wiredchooser/...", "example.com/wiredfresh/...", "example.com/wiredoutcome/...", "example.com/wiredgenrepo/...", "example.com/wiredprev/...", "example.com/wiredguard/...", "example.com/wiredaside/...", "example.com/wiredtypes/...", "example.com/wiredattempts/...", "example.com/wiredsms/...", "example.com/wiredforward/...", "example.com/wireddefault/...", "example.com/wiredawait/...", "example.com/wiredintent/...", "example.com/genrepo")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun", "example.com/wiredget", "example.com/wireduow", "example.com/wiredtable", "example.com/wiredidem", "example.com/wiredinbox", "example.com/wiredretry", "example.com/wiredlog", "example.com/wiredclosure", "example.com/wiredbun", "example.com/wiredctxtx", "example.com/wireddispatch", "example.com/wiredgormtx", "example.com/wiredrunner", "example.com/wiredgen", "example.com/wiredhooks", "example.com/wiredopts", "example.com/wiredgenfunc", "example.com/wiredfields", "example.com/wiredsame", "example.com/wiredrepos", "example.com/wiredchooser", "example.com/wiredfresh", "example.com/wiredoutcome", "example.com/wiredgenrepo", "example.com/wiredprev", "example.com/wiredguard", "example.com/wiredaside", "example.com/wiredtypes", "example.com/wiredattempts", "example.com/wiredsms", "example.com/wiredforward", "example.com/wireddefault", "example.com/wiredawait", "example.com/genrepo")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun", "example.com/wiredget", "example.com/wireduow", "example.com/wiredtable", "example.com/wiredidem", "example.com/wiredinbox", "example.com/wiredretry", "example.com/wiredlog", "example.com/wiredclosure", "example.com/wiredbun", "example.com/wiredctxtx", "example.com/wireddispatch", "example.com/wiredgormtx", "example.com/wiredrunner", "example.com/wiredgen", "example.com/wiredhooks", "example.com/wiredopts", "example.com/wiredgenfunc", "example.com/wiredfields", "example.com/wiredsame", "example.com/wiredrepos", "example.com/wiredchooser", "example.com/wiredfresh", "example.com/wiredoutcome", "example.com/wiredgenrepo", "example.com/wiredprev", "example.com/wiredguard", "example.com/wiredaside", "example.com/wiredtypes", "example.com/wiredattempts", "example.com/wiredsms", "example.com/wiredforward", "example.com/wireddefault", "example.com/wiredawait", "example.com/wiredintent", "example.com/genrepo")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -68,7 +68,7 @@ func TestWired(t *testing.T) {
 	}
 	// The composition root's findings in the implementations' files
 	// carry the edits of those files that absorb a retry.
-	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server", "example.com/wiredkey/cmd/server", "example.com/wiredgrpc/cmd/server", "example.com/wiredctx/cmd/server", "example.com/wiredwrap/cmd/server", "example.com/wiredfresh/cmd/server")
+	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server", "example.com/wiredkey/cmd/server", "example.com/wiredgrpc/cmd/server", "example.com/wiredctx/cmd/server", "example.com/wiredwrap/cmd/server", "example.com/wiredfresh/cmd/server", "example.com/wiredintent/cmd/server")
 	fixtest.Gofmt(t, graph.Roots)
 	// A write in the first write's transaction is not listed as one
 	// that commits apart from it.
@@ -1161,6 +1161,16 @@ func TestWired(t *testing.T) {
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of yard_blocks \(it computes from the current value\) in store.Yard.Depart \(store.go:28:\d+\) is not idempotent \(kafka-go consumer loop Consumer.Run, through dispatch.Dispatcher handler func literal in NewDispatcher, wired here\)`,
 			`a retry inserts a second arrivals row with a new id: uuid.NewString\(\) in store.Yard.Arrive \(store.go:18:\d+\) is fresh on every attempt \(kafka-go consumer loop Consumer.Run, through dispatch.Dispatcher handler func literal in NewDispatcher, wired here\)`,
 		},
+		// A key made per attempt where the record of the operation,
+		// claimed by the trip, is at hand: the fix derives it from
+		// the record's ID, but where the record is new on every
+		// attempt.
+		"example.com/wiredintent/cmd/server/main.go:17": {
+			`a retry inserts a second copays row with a new id: uuid.NewString\(\) in app.Service.CollectLoose \(app.go:59:\d+\) is fresh on every attempt \(HTTP handler Handler.CollectLoose, wired here\)`,
+			`a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) in api.Handler.Tip \(api.go:44:\d+\) is fresh on every attempt \(HTTP handler Handler.Tip, wired here\)`,
+			`a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) in app.Service.Collect \(app.go:53:\d+\) is fresh on every attempt \(HTTP handler Handler.Collect, wired here\)`,
+			`a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) in app.Service.CollectLoose \(app.go:63:\d+\) is fresh on every attempt \(HTTP handler Handler.CollectLoose, wired here\)`,
+		},
 		"example.com/cqrs/cmd/server/main.go:15": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in ports.Server.PlaceOrder \(http.go:16:\d+\) is fresh on every attempt \(HTTP handler Server.PlaceOrder, wired here\)`,
 		},
@@ -1312,6 +1322,49 @@ func editsFile(graph *checker.Graph, root, suffix string) bool {
 		}
 	}
 	return false
+}
+
+// TestIntentFixesConverge applies the fixes of example.com/wiredintent
+// and analyses the fixed program again: a key derived from the ID of
+// the co-pay the store claims for the trip is the same on every
+// attempt, so the charges it keys are no findings any more.
+func TestIntentFixesConverge(t *testing.T) {
+	gopath := t.TempDir()
+	if err := os.CopyFS(filepath.Join(gopath, "src"), os.DirFS(filepath.Join("testdata", "src"))); err != nil {
+		t.Fatal(err)
+	}
+	tree := filepath.Join(gopath, "src", "example.com", "wiredintent")
+	fixed := 0
+	err := filepath.WalkDir(tree, func(path string, d os.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(path, ".go.golden") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err == nil {
+			fixed++
+			err = os.WriteFile(strings.TrimSuffix(path, ".golden"), data, 0o644)
+		}
+		return err
+	})
+	if err != nil || fixed == 0 {
+		t.Fatalf("no golden files applied: %v", err)
+	}
+	cfg := config.Default()
+	cfg.WholeProgram = true
+	pkgs := checktest.Load(t, gopath, false, "example.com/wiredintent/...")
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Fatal("the fixed program does not type-check")
+	}
+	for _, act := range analyze(t, cfg, pkgs).Roots {
+		for _, d := range act.Diagnostics {
+			if act.Analyzer.Name != "freshid" {
+				continue
+			}
+			if strings.Contains(d.Message, "Handler.Collect)") || strings.Contains(d.Message, "Handler.Tip)") {
+				t.Errorf("after the fixes: %s: %s", act.Package.Fset.Position(d.Pos), d.Message)
+			}
+		}
+	}
 }
 
 // TestWiredFixesConverge applies the fixes of example.com/wiredctx (its

@@ -31,6 +31,12 @@ type Key struct {
 	// starts after it is made once per item, which one key cannot tell
 	// apart.
 	Since token.Pos
+	// Drops says the fix deletes the imports that only the fresh value's
+	// expression used (stripe.NewIdempotencyKey()), so that it compiles
+	// applied alone. Fixes that keep the expression as a fallback need
+	// none; the others leave it to -fix's formatting, as an import
+	// deleted where another fix of the file adds one would conflict.
+	Drops bool
 }
 
 // DeriveFresh returns the fix that replaces the fresh value made by the
@@ -90,6 +96,19 @@ func DeriveFresh(pass *analysis.Pass, lparen token.Pos, purpose string, key Key)
 	// In order: two imports added at one place must come out sorted.
 	for _, imp := range slices.Compact(slices.Sorted(slices.Values(append(slices.Clip(key.Imports), imports...)))) {
 		edits = append(edits, AddImport(file, imp)...)
+	}
+	if key.Drops {
+		unused, ok := UnusedImports(pass.TypesInfo, pass.Fset, file, []ast.Node{expr}, nil, text)
+		if !ok {
+			return nil
+		}
+		for _, e := range unused {
+			// An import added in the same place stays: -fix's
+			// formatting deletes it once unused.
+			if !slices.ContainsFunc(edits, func(o analysis.TextEdit) bool { return o.Pos <= e.End && e.Pos <= o.End }) {
+				edits = append(edits, e)
+			}
+		}
 	}
 	return &analysis.SuggestedFix{
 		Message:   "Derive the value from the operation key (" + key.Expr + ")",

@@ -1451,6 +1451,14 @@ type KeyFix struct {
 	// (types.Func.FullName), names it: only a root's call of it puts
 	// the key there (Wrap.Enters).
 	Enters string
+	// Intent, for a fix that derives the value from the ID of the row
+	// an earlier call claimed for the operation, is where that row's
+	// fresh ID is made: the fix holds only where the program finds no
+	// defect there (the row is claimed, not inserted anew each time).
+	Intent *Frame
+	// Else is the fix to use instead where the program finds a defect
+	// at Intent.
+	Else *KeyFix
 }
 
 // A FieldFix fills field Path of argument Arg of a wired call with a

@@ -62,6 +62,9 @@ func keyFixes(pass *analysis.Pass, res *Result, gen *ssa.Call, purpose string) (
 	// other methods, or the handler, derive from the same key.
 	named := strings.ToLower(top.Name()) + "."
 	var out []valueflow.KeyFix
+	if intent := intentFix(pass, res, gen, named+purpose); intent != nil {
+		out = append(out, *intent)
+	}
 	for i, p := range top.Params[1:] {
 		v, ok := p.Object().(*types.Var)
 		if !ok || v.Name() == "_" || v.Name() == "" || opkey.Assigned(pass.TypesInfo, top.Syntax(), v) {

@@ -191,6 +191,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 			out = append(out, p.injected(id)...)
 		}
 	}
+	settleIntents(out)
 	roots := p.rootStmts(pending)
 	for i := range out {
 		if out[i].Kind == valueflow.FreshIdentity && repeatsBefore(roots, &out[i]) {
@@ -394,6 +395,13 @@ func elsewhereEmpty(cat *catalog.Catalog, a valueflow.KeyArg, root string) bool 
 // A fix that reads a key the roots put in the context themselves edits
 // their calls too, and comes last: the others edit the method alone.
 func (p *program) keyFix(candidates []valueflow.KeyFix, call valueflow.WiredCall, root string) *valueflow.KeyFix {
+	if i := slices.IndexFunc(candidates, func(f valueflow.KeyFix) bool { return f.Intent != nil }); i >= 0 {
+		// The operation's record keys the value whatever the root's
+		// caller sends; the others stand in where it is not one.
+		f := candidates[i]
+		f.Else = p.keyFix(slices.Delete(slices.Clone(candidates), i, i+1), call, root)
+		return &f
+	}
 	keys := p.keys[wiredKey(call)]
 	for _, carried := range []bool{false, true} {
 		for i, f := range candidates {

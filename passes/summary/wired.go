@@ -282,15 +282,19 @@ func localFix(pass *analysis.Pass, res *Result, gen *ssa.Call, purpose string) *
 	if Fills(res, gen) {
 		return nil
 	}
-	f := InScopeFix(pass, res, gen, purpose)
-	if f == nil {
-		return nil
+	var inScope *valueflow.KeyFix
+	if f := InScopeFix(pass, res, gen, purpose); f != nil {
+		if edits := fileEdits(pass.Fset, f.TextEdits); edits != nil {
+			inScope = &valueflow.KeyFix{Message: f.Message, Edits: edits}
+		}
 	}
-	edits := fileEdits(pass.Fset, f.TextEdits)
-	if edits == nil {
-		return nil
+	if intent := intentFix(pass, res, gen, purpose); intent != nil {
+		// The operation's record keys it whether or not the root's
+		// caller sends a key.
+		intent.Else = inScope
+		return intent
 	}
-	return &valueflow.KeyFix{Message: f.Message, Edits: edits}
+	return inScope
 }
 
 // decidesBefore reports whether a result of g decides whether call runs:
