@@ -1324,18 +1324,17 @@ func editsFile(graph *checker.Graph, root, suffix string) bool {
 	return false
 }
 
-// TestIntentFixesConverge applies the fixes of example.com/wiredintent
-// and analyses the fixed program again: a key derived from the ID of
-// the co-pay the store claims for the trip is the same on every
-// attempt, so the charges it keys are no findings any more.
-func TestIntentFixesConverge(t *testing.T) {
+// fixedCopy copies testdata/src into a new GOPATH and writes the golden
+// files of the packages under module there over their sources: the
+// program with its fixes applied.
+func fixedCopy(t *testing.T, module string) string {
+	t.Helper()
 	gopath := t.TempDir()
 	if err := os.CopyFS(filepath.Join(gopath, "src"), os.DirFS(filepath.Join("testdata", "src"))); err != nil {
 		t.Fatal(err)
 	}
-	tree := filepath.Join(gopath, "src", "example.com", "wiredintent")
 	fixed := 0
-	err := filepath.WalkDir(tree, func(path string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(filepath.Join(gopath, "src", module), func(path string, d os.DirEntry, err error) error {
 		if err != nil || !strings.HasSuffix(path, ".go.golden") {
 			return err
 		}
@@ -1349,6 +1348,15 @@ func TestIntentFixesConverge(t *testing.T) {
 	if err != nil || fixed == 0 {
 		t.Fatalf("no golden files applied: %v", err)
 	}
+	return gopath
+}
+
+// TestIntentFixesConverge applies the fixes of example.com/wiredintent
+// and analyses the fixed program again: a key derived from the ID of
+// the co-pay the store claims for the trip is the same on every
+// attempt, so the charges it keys are no findings any more.
+func TestIntentFixesConverge(t *testing.T) {
+	gopath := fixedCopy(t, "example.com/wiredintent")
 	cfg := config.Default()
 	cfg.WholeProgram = true
 	pkgs := checktest.Load(t, gopath, false, "example.com/wiredintent/...")
@@ -1373,30 +1381,7 @@ func TestIntentFixesConverge(t *testing.T) {
 // with it, are no findings any more, so a second -fix changes nothing.
 // The findings that carried no fix stay.
 func TestWiredFixesConverge(t *testing.T) {
-	testdata, err := filepath.Abs("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gopath := t.TempDir()
-	if err := os.CopyFS(filepath.Join(gopath, "src"), os.DirFS(filepath.Join(testdata, "src"))); err != nil {
-		t.Fatal(err)
-	}
-	tree := filepath.Join(gopath, "src", "example.com", "wiredctx")
-	fixed := 0
-	err = filepath.WalkDir(tree, func(path string, d os.DirEntry, err error) error {
-		if err != nil || !strings.HasSuffix(path, ".go.golden") {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err == nil {
-			fixed++
-			err = os.WriteFile(strings.TrimSuffix(path, ".golden"), data, 0o644)
-		}
-		return err
-	})
-	if err != nil || fixed == 0 {
-		t.Fatalf("no golden files applied: %v", err)
-	}
+	gopath := fixedCopy(t, "example.com/wiredctx")
 	cfg := config.Default()
 	cfg.WholeProgram = true
 	pkgs := checktest.Load(t, gopath, false, "example.com/wiredctx/...")
