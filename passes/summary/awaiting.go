@@ -59,12 +59,12 @@ func (p *program) settleAwaiting(pending []*valueflow.Pending) []*valueflow.Pend
 	for round := 0; round < maxAwaitDepth; round++ {
 		for _, pend := range pending {
 			for _, pr := range pend.Roots {
-				if name, ok := p.liveName(pr.Root, pr.Awaits, live, reached); ok {
+				if name, ok := liveName(pr.Root, pr.Awaits, live, reached); ok {
 					visit(name, pr.Stmts, 0)
 				}
 			}
 			for _, pc := range pend.Calls {
-				if name, ok := p.liveName(pc.Root, pc.Awaits, live, reached); ok {
+				if name, ok := liveName(pc.Root, pc.Awaits, live, reached); ok {
 					reach(name, pc.Call, 0)
 				}
 			}
@@ -75,13 +75,13 @@ func (p *program) settleAwaiting(pending []*valueflow.Pending) []*valueflow.Pend
 		cp := *pend
 		cp.Roots, cp.Calls = nil, nil
 		for _, pr := range pend.Roots {
-			if name, ok := p.liveName(pr.Root, pr.Awaits, live, reached); ok {
+			if name, ok := liveName(pr.Root, pr.Awaits, live, reached); ok {
 				pr.Root, pr.Awaits = name, nil
 				cp.Roots = append(cp.Roots, pr)
 			}
 		}
 		for _, pc := range pend.Calls {
-			if name, ok := p.liveName(pc.Root, pc.Awaits, live, reached); ok {
+			if name, ok := liveName(pc.Root, pc.Awaits, live, reached); ok {
 				pc.Root, pc.Awaits = name, nil
 				cp.Calls = append(cp.Calls, pc)
 			}
@@ -95,7 +95,7 @@ func (p *program) settleAwaiting(pending []*valueflow.Pending) []*valueflow.Pend
 // its own, unless it awaits functions, and then that of the live root
 // that reaches one of them, with its own after it; ok is false while
 // no live root reaches any.
-func (p *program) liveName(root string, awaits []string, live, reached map[string]string) (string, bool) {
+func liveName(root string, awaits []string, live, reached map[string]string) (string, bool) {
 	if len(awaits) == 0 {
 		return root, true
 	}

@@ -556,7 +556,8 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 // handlers registered into another package's dispatcher), each with
 // what it awaits, for the composition root to judge if a retried path
 // reaches the dispatcher. They are listed as the package's own roots'
-// are, with the awaiting view in place of the package's retried paths.
+// are, with the awaiting view in place of the package's retried paths;
+// each root's Awaits comes with it.
 func awaitingPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []freshSite) ([]valueflow.PendingCall, []valueflow.PendingRoot) {
 	own := res.Retried
 	aw := own.Awaiting()
@@ -574,28 +575,7 @@ func awaitingPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh 
 		res.pastGuard = pastGuard
 		res.guardsMu.Unlock()
 	}()
-	calls, roots := pendingCalls(pass, res, sites, fresh), pendingRoots(res)
-	for i := range calls {
-		if r := rootNamed(aw, calls[i].Root); r != nil {
-			calls[i].Awaits = r.Awaits
-		}
-	}
-	for i := range roots {
-		if r := rootNamed(aw, roots[i].Root); r != nil {
-			roots[i].Awaits = r.Awaits
-		}
-	}
-	return calls, roots
-}
-
-// rootNamed returns the root of rt that messages describe as name.
-func rootNamed(rt *retried.Result, name string) *retried.Root {
-	for _, r := range rt.Roots() {
-		if r.Describe() == name {
-			return r
-		}
-	}
-	return nil
+	return pendingCalls(pass, res, sites, fresh), pendingRoots(res)
 }
 
 // pendingCalls lists the wired calls on the package's retried paths,
@@ -738,7 +718,7 @@ func madeBeforeAttempts(root *retried.Root, gen *ssa.Call) bool {
 // pendingCall describes the wired call of site on path, with the fresh
 // values handed to it there.
 func pendingCall(pass *analysis.Pass, res *Result, site wiredSite, path *retried.Path, fresh []freshSite) valueflow.PendingCall {
-	pc := valueflow.PendingCall{Call: site.wc, Root: path.Root.Describe()}
+	pc := valueflow.PendingCall{Call: site.wc, Root: path.Root.Describe(), Awaits: path.Root.Awaits}
 	// The wired calls whose results decide whether the path goes on to
 	// the function that makes the call (if n == 0 { return nil } after
 	// an inbox's claim, before PostWith(ctx, tx.Q, ...)).
@@ -971,7 +951,7 @@ func pendingRoots(res *Result) []valueflow.PendingRoot {
 		if external == nil {
 			external = externalRoots(res)
 		}
-		out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: res.Env.Pkg.Path(), Recv: recvName(fn.Signature), Bound: boundWrapper(fn) || madeHandler(fn) || captures, Attempts: r.Attempts && fn.Parent() != nil, Stmts: s.Stmts, External: external[r]})
+		out = append(out, valueflow.PendingRoot{Root: r.Describe(), Pkg: res.Env.Pkg.Path(), Recv: recvName(fn.Signature), Bound: boundWrapper(fn) || madeHandler(fn) || captures, Attempts: r.Attempts && fn.Parent() != nil, Stmts: s.Stmts, External: external[r], Awaits: r.Awaits})
 	}
 	// A function that is a root of its own (a method bound where it is
 	// registered) is listed as that root.
