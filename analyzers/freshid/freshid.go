@@ -70,7 +70,7 @@ func (c *checker) localDefects() {
 			continue
 		}
 		hit := d.Hits[0]
-		msg := fmt.Sprintf("%s: %s() is fresh on every attempt (%s)", consequence(hit.Sink), d.Gen, path.Root.Describe())
+		msg := fmt.Sprintf("%s: %s is fresh on every attempt (%s)", consequence(hit.Sink), summary.Called(d.Gen), path.Root.Describe())
 		diag := analysis.Diagnostic{
 			Pos:     c.res.CallStart(d.Call.Pos()),
 			Message: msg,
@@ -84,13 +84,18 @@ func (c *checker) localDefects() {
 			c.rep.Report(diag)
 			continue
 		}
-		if !summary.Fills(c.res, d.Call) {
+		if d.Hook != nil {
+			// The hook makes the value: no expression here does.
+			f = summary.HookFix(c.pass, c.res, d, purposes[i])
+		} else if !summary.Fills(c.res, d.Call) {
 			if f = summary.InScopeFix(c.pass, c.res, d.Call, purposes[i]); f == nil {
 				f = hoistFix(c.pass, c.res, path, d.Call)
 			}
 		}
 		if f != nil {
 			diag.SuggestedFixes = []analysis.SuggestedFix{*f}
+		} else if d.Hook != nil {
+			diag.Message += c.hookAdvice(d.Hook, path.Root.Describe())
 		} else if path.Root.Attempts {
 			diag.Message += "; make it once, before the retries"
 		} else {
@@ -149,7 +154,7 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 		return
 	}
 	c.seen[d.Origin.At.String()] = true
-	msg := fmt.Sprintf("%s: %s() in %s is fresh on every attempt (%s)", consequence(d.Sink), d.Origin.Call, d.Origin.At, path.Root.Describe()) + c.advice(path.Root.Describe())
+	msg := fmt.Sprintf("%s: %s in %s is fresh on every attempt (%s)", consequence(d.Sink), summary.Called(d.Origin.Call), d.Origin.At, path.Root.Describe()) + c.advice(path.Root.Describe())
 	related := c.related(path, valueflow.Hit{})
 	for _, f := range append(d.Chain, d.Sink.At) {
 		if !f.Placed() {
@@ -186,9 +191,9 @@ func (c *checker) programDefects() {
 			continue
 		}
 		c.seen[site] = true
-		msg := fmt.Sprintf("%s: %s() is fresh on every attempt (%s)", consequence(d.Sink), d.Origin.Call, d.Root)
+		msg := fmt.Sprintf("%s: %s is fresh on every attempt (%s)", consequence(d.Sink), summary.Called(d.Origin.Call), d.Root)
 		if p.Wired {
-			msg = fmt.Sprintf("%s: %s() in %s is fresh on every attempt (%s, wired here)", consequence(d.Sink), d.Origin.Call, d.Origin.At, d.Root)
+			msg = fmt.Sprintf("%s: %s in %s is fresh on every attempt (%s, wired here)", consequence(d.Sink), summary.Called(d.Origin.Call), d.Origin.At, d.Root)
 		}
 		sinkAt := d.SinkAt
 		if !sinkAt.IsValid() || p.Wired {
@@ -222,6 +227,15 @@ func (c *checker) keyFix(d summary.ProgramDefect, wired bool) *analysis.Suggeste
 // code that makes it.
 func (c *checker) advice(root string) string {
 	return "; derive it from " + c.res.Catalog.KeyPlace(root) + ", passed down to where it is made"
+}
+
+// hookAdvice says what to do where a model's create hook makes its ID
+// and no fix sets it.
+func (c *checker) hookAdvice(d *valueflow.CreateDefault, root string) string {
+	if d.Always {
+		return "; the hook replaces an ID set before the write: make it keep one, and set " + d.Field + " from " + c.res.Catalog.KeyPlace(root)
+	}
+	return "; set " + d.Field + " before this write, derived from " + c.res.Catalog.KeyPlace(root) + " (the hook keeps one that is set)"
 }
 
 // related lists the root, the calls from it, and the sink.

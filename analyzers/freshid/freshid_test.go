@@ -73,6 +73,8 @@ func TestFreshID(t *testing.T) {
 		// Models inserted through the package's generic helper, under
 		// keys the schema declares.
 		"freshid/gormgeneric",
+		// Models whose gorm create hook makes their ID.
+		"freshid/gormhooks", "freshid/xhookuse",
 		// A key an option of another package's constructor sets in the
 		// struct it returns, which a client sends.
 		"freshid/xmsguse",
@@ -120,10 +122,10 @@ func TestFreshID(t *testing.T) {
 		"freshid/fixes", "freshid/ctxkeys", "freshid/ctxalias",
 	)
 	fixtest.Golden(t, results,
-		"freshid/fixes", "freshid/ctxkeys", "freshid/ctxalias", "freshid/xdispatchset")
+		"freshid/fixes", "freshid/ctxkeys", "freshid/ctxalias", "freshid/xdispatchset", "freshid/gormhooks", "freshid/xhookuse")
 	fixtest.Gofmt(t, results)
 	checktest.Placed(t, results)
-	fixtest.Remedied(t, results, regexp.MustCompile(`; (derive it from|store the operation's key|make it once, before the retries)|needs a reason`))
+	fixtest.Remedied(t, results, regexp.MustCompile(`; (derive it from|store the operation's key|make it once, before the retries|the hook replaces an ID set before the write)|needs a reason`))
 }
 
 // TestMessageIDs: neither RabbitMQ nor watermill's brokers deduplicate

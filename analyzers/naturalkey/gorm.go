@@ -15,6 +15,7 @@ import (
 	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes/retried"
+	"github.com/idemlint/idemlint/passes/summary"
 )
 
 // checkModel reports a gorm Create (or Save) of a model whose primary key
@@ -54,8 +55,8 @@ func (c *checker) checkModel(call ssa.CallInstruction, others bool) {
 	}
 	table := effects.ModelTable(call.Parent().Prog, named)
 	for i := 0; i < st.NumFields(); i++ {
-		if !isPrimaryKey(st.Field(i), st.Tag(i)) {
-			continue
+		if !isPrimaryKey(st.Field(i), st.Tag(i)) || summary.HookMade(alloc, st.Field(i).Name(), call) {
+			continue // a hook's fresh ID is freshid's
 		}
 		k := c.fieldKey(alloc, i, path.Via, 0)
 		if k.fresh || k.what == "" && !k.caller {

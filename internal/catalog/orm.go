@@ -52,6 +52,11 @@ type ORM struct {
 	// nothing on a conflict: ClausePath is its package, Clause the
 	// expression after the package's name.
 	ClausePath, Clause string
+	// CreateHooks are the methods of a model's type that the ORM calls
+	// on the model, given its handle, before it inserts it: a hook that
+	// fills the model's ID (if t.ID == uuid.Nil { t.ID = uuid.New() })
+	// makes it where the model is written.
+	CreateHooks []string
 }
 
 var orms = []ORM{{
@@ -78,6 +83,7 @@ var orms = []ORM{{
 	ErrDuplicate: "ErrDuplicatedKey",
 	ClausePath:   "gorm.io/gorm/clause",
 	Clause:       "OnConflict{DoNothing: true}",
+	CreateHooks:  []string{"BeforeSave", "BeforeCreate"},
 }}
 
 // A QueryBuilder is an ORM whose statements are built by a chain of
@@ -284,6 +290,27 @@ func IsORMOverwrite(fn *types.Func) bool {
 func IsORMUpsert(fn *types.Func) bool {
 	return slices.ContainsFunc(orms, func(o ORM) bool {
 		return slices.ContainsFunc(o.Upserts, func(m string) bool { return FuncKey(fn) == o.DB+"."+m })
+	})
+}
+
+// CreateHooks returns the names of the hooks an ORM calls on a model
+// before it inserts it.
+func CreateHooks() []string {
+	var out []string
+	for _, o := range orms {
+		out = append(out, o.CreateHooks...)
+	}
+	return out
+}
+
+// IsCreateHook reports whether m, a method of a model's type, is a hook
+// its ORM calls before it inserts the model: named as one, and given
+// the ORM's handle (func (a *Appointment) BeforeCreate(tx *gorm.DB)
+// error).
+func IsCreateHook(m *types.Func) bool {
+	params := m.Signature().Params()
+	return m.Signature().Recv() != nil && params.Len() == 1 && slices.ContainsFunc(orms, func(o ORM) bool {
+		return slices.Contains(o.CreateHooks, m.Name()) && o.DB == "("+TypeKey(params.At(0).Type())+")"
 	})
 }
 

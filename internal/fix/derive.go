@@ -74,13 +74,7 @@ func DeriveFresh(pass *analysis.Pass, lparen token.Pos, purpose string, key Key)
 		derive = func(k string) string { return name + ".ULID(md5.Sum(" + keyBytes(k, purpose) + ")).String()" }
 		imports = []string{"crypto/md5", u.Path()}
 	}
-	if len(items) > 0 {
-		perItem := derive
-		derive = func(k string) string { return perItem(k + ` + "|" + ` + strings.Join(items, ` + "|" + `)) }
-		if slices.ContainsFunc(items, func(e string) bool { return strings.HasPrefix(e, "fmt.") }) {
-			imports = append(imports, "fmt")
-		}
-	}
+	derive, imports = perItem(derive, imports, items)
 	var text string
 	switch {
 	case key.MayBeEmpty:
@@ -114,6 +108,19 @@ func DeriveFresh(pass *analysis.Pass, lparen token.Pos, purpose string, key Key)
 		Message:   "Derive the value from the operation key (" + key.Expr + ")",
 		TextEdits: edits,
 	}
+}
+
+// perItem makes a derivation of one key per item of the loops around
+// the value (items: the expressions that tell the iterations apart),
+// with the imports those need.
+func perItem(derive func(string) string, imports, items []string) (func(string) string, []string) {
+	if len(items) == 0 {
+		return derive, imports
+	}
+	if slices.ContainsFunc(items, func(e string) bool { return strings.HasPrefix(e, "fmt.") }) {
+		imports = append(imports, "fmt")
+	}
+	return func(k string) string { return derive(k + ` + "|" + ` + strings.Join(items, ` + "|" + `)) }, imports
 }
 
 // ulidShaped returns the ULID package whose String the fresh value expr

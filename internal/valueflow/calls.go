@@ -2467,3 +2467,42 @@ func tableName(prog *ssa.Program, n *types.Named) (string, bool) {
 	}
 	return name, name != ""
 }
+
+// CreateDefault is an object fact on a model type whose ORM create hook
+// fills its Field with a fresh identifier (func (a *Appointment)
+// BeforeCreate(*gorm.DB) error { if a.ID == "" { a.ID = uuid.NewString()
+// } }): Gen is the generator as callers write it, Hook the hook's name,
+// and Always is set when the hook overwrites a value the caller set.
+type CreateDefault struct {
+	Field, Gen, Hook string
+	Always           bool
+}
+
+// AFact marks CreateDefault as an analysis fact.
+func (*CreateDefault) AFact() {}
+
+func (f *CreateDefault) String() string { return "createdefault(" + f.Hook + ": " + f.Field + ")" }
+
+// createDefaults are the CreateDefault facts a run has read, by the
+// type's object.
+var createDefaults sync.Map // *types.TypeName -> *CreateDefault
+
+// DeclareCreateDefault records that the create hook of the type obj
+// names fills a field with a fresh identifier.
+func DeclareCreateDefault(obj *types.TypeName, d *CreateDefault) { createDefaults.Store(obj, d) }
+
+// CreateDefaultOf returns what the create hook of t, a model type or a
+// pointer to one, makes fresh, or nil.
+func CreateDefaultOf(t types.Type) *CreateDefault {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil
+	}
+	if d, ok := createDefaults.Load(n.Origin().Obj()); ok {
+		return d.(*CreateDefault)
+	}
+	return nil
+}

@@ -410,7 +410,7 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		at := valueflow.Origin{Call: d.Gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(d.Call.Parent()), res.CallStart(d.Call.Pos()))}
 		var top *ssa.Function
 		var fixes []valueflow.KeyFix
-		if !reported && len(d.Hits) > 0 { // a value its package reports carries its own fix
+		if !reported && len(d.Hits) > 0 && d.Hook == nil { // a value its package reports carries its own fix
 			top, fixes = keyFixes(pass, res, d.Call, purposes[i])
 		}
 		var ds []valueflow.Defect

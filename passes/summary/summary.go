@@ -39,7 +39,7 @@ func New(cat, ret *analysis.Analyzer) *analysis.Analyzer {
 		Doc:        "trace fresh values to identity sinks and summarise functions as facts",
 		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer, ret},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(valueflow.Summary), new(valueflow.Pending), new(valueflow.PoolFields), new(HandledErrors), new(valueflow.FieldTypes), new(valueflow.TableName), new(valueflow.KeyField)},
+		FactTypes:  []analysis.Fact{new(valueflow.Summary), new(valueflow.Pending), new(valueflow.PoolFields), new(HandledErrors), new(valueflow.FieldTypes), new(valueflow.TableName), new(valueflow.KeyField), new(valueflow.CreateDefault)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			return run(pass, pass.ResultOf[cat].(*catalog.Catalog), pass.ResultOf[ret].(*retried.Result))
 		},
@@ -115,6 +115,10 @@ type Defect struct {
 	// value is fresh (an injected generator's New): the package cannot
 	// report it, and the composition root judges it.
 	Via *valueflow.WiredCall
+	// Hook is set when the fresh value is the one a model's create hook
+	// makes, and Call the call that hands the model to its write: no
+	// expression there makes the value.
+	Hook *valueflow.CreateDefault
 }
 
 // CallStart returns the start of the call expression whose opening
@@ -185,6 +189,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 	exportFieldTypes(pass)
 	exportTableNames(pass)
 	exportKeyFields(pass, cat)
+	exportCreateDefaults(pass, cat)
 	// The functions of other packages that have summaries, known before
 	// any is asked for: a large package asks about every callee, most
 	// of which have none, and ImportObjectFact needs a summary of its
@@ -199,6 +204,10 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 		case *valueflow.TableName:
 			if tn, ok := f.Object.(*types.TypeName); ok {
 				valueflow.DeclareTable(tn, fact.Name)
+			}
+		case *valueflow.CreateDefault:
+			if tn, ok := f.Object.(*types.TypeName); ok {
+				valueflow.DeclareCreateDefault(tn, fact)
 			}
 		case *valueflow.KeyField:
 			if tn, ok := f.Object.(*types.TypeName); ok {

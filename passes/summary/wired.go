@@ -71,6 +71,9 @@ type wiredFresh struct {
 	// only if every implementation the program wires returns a fresh
 	// value.
 	via *valueflow.WiredCall
+	// hook is set when the value is the one a model's create hook
+	// makes, and gen the call that hands the model on.
+	hook *valueflow.CreateDefault
 }
 
 // wiredCall describes a call of a wired interface method.
@@ -254,8 +257,10 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 		// A generator behind an interface (s.ids.New()) is derived by
 		// its result's type, as any other: a string, a UUID.
 		var top *ssa.Function
-		top, fa.KeyFixes = keyFixes(pass, res, wf.gen, purposes[i])
-		fa.Local = localFix(pass, res, wf.gen, purposes[i])
+		if wf.hook == nil { // no expression at a hook's call makes the value
+			top, fa.KeyFixes = keyFixes(pass, res, wf.gen, purposes[i])
+			fa.Local = localFix(pass, res, wf.gen, purposes[i])
+		}
 		out = append(out, freshSite{call: wf.arg.Call, gen: wf.gen, calls: wf.arg.Calls, fw: valueflow.FreshWired{Call: wc, FreshArg: fa}, top: top})
 	}
 	return out
@@ -655,7 +660,7 @@ func injectedDefects(pass *analysis.Pass, res *Result) []valueflow.InjectedDefec
 			id.Chain = append(id.Chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
 		}
 		id.Defect = valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Guards: hitGuards(res.Env, d.Call.Parent(), h), Via: d.Via}
-		if d.Via == nil && !Fills(res, d.Call) {
+		if d.Via == nil && d.Hook == nil && !Fills(res, d.Call) {
 			// The fix the package's own finding would carry.
 			if f := InScopeFix(pass, res, d.Call, purposes[i]); f != nil {
 				if edits := fileEdits(pass.Fset, f.TextEdits); edits != nil {
