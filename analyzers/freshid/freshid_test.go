@@ -95,6 +95,9 @@ func TestFreshID(t *testing.T) {
 		// A package's function that claims the caller's key before it
 		// calls a third package's function that inserts a fresh row.
 		"freshid/xwithdrawuse",
+		// Work a runner of another package runs only when its claim of
+		// the caller's key is new, made here and in a service of a third.
+		"freshid/xclaimrunuse",
 		"freshid/negatives",
 		// Helpers that hand SQL text and arguments to an executor, in the
 		// package and in another.

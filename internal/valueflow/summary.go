@@ -61,6 +61,11 @@ type Summary struct {
 	// caller's key and runs the work only when the claim succeeds): the
 	// program resolves whether those are dedup guards.
 	RunsPast []RunGuard
+	// RunsClaimed are those of Runs that it calls only past a dedup
+	// guard of its own (a claim of the caller's key whose rows affected
+	// end a repeat first, in the transaction the work runs in): what
+	// the work makes, it makes once per key.
+	RunsClaimed []int
 	// Option is set on a function that makes a call's functional option
 	// whose effect is known: it sets OptionFields of the params or the
 	// options struct it is applied to, and does nothing else
@@ -1310,7 +1315,7 @@ func (s SinkInfo) String() string {
 func (s *Summary) Empty() bool {
 	return !s.ORMReads && len(s.FreshResults) == 0 && len(s.FreshVia) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.ParamRereads) == 0 && len(s.EmptyResult) == 0 && len(s.Defects) == 0 &&
 		len(s.ParamWrites) == 0 && len(s.Effects) == 0 && len(s.Stmts) == 0 && !s.StmtsCut && len(s.ResultFields) == 0 &&
-		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0 && len(s.RunsPast) == 0 && !s.Option &&
+		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0 && len(s.RunsPast) == 0 && len(s.RunsClaimed) == 0 && !s.Option &&
 		len(s.RecvSets) == 0
 }
 

@@ -90,6 +90,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 			sum.Runs, sum.RunsInTx = ss.Runs, ss.RunsInTx // found once, with the statements
 		}
 		sum.RunsPast = runsPast(res.Env, fn)
+		sum.RunsClaimed = runsClaimed(res, fn)
 		sum.ORMReads = ormReads(res, fn, 0)
 		sum.OptionFields, sum.Option = effects.OptionFields(res.Env.Catalog, fn)
 		if returnsReceiver(fn) {
@@ -510,7 +511,7 @@ func unguardedCalls(res *Result, callers map[*ssa.Function][]*ssa.Function) map[
 			// The closure's definition: it runs past the guard when
 			// only guarded calls are handed it (a transaction's
 			// callback after a state guard's write).
-			return valueflow.LiteralUses(caller, callee, res.GuardedCall)
+			return valueflow.LiteralUses(caller, callee, res.pastGuardCall)
 		}
 		calls := 0
 		for _, b := range caller.Blocks {

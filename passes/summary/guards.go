@@ -49,6 +49,31 @@ func (r *Result) GuardedCall(call ssa.CallInstruction) bool {
 	return afterAny(g.dedup, call) || guardedByState(g.states, call)
 }
 
+// pastGuardCall reports whether what call runs, runs past a guard: one
+// of its function's is before it (GuardedCall), or it hands each
+// function literal it is given to a runner that runs it only past a
+// claim of its own (handsClaimed).
+func (r *Result) pastGuardCall(call ssa.CallInstruction) bool {
+	if r.GuardedCall(call) {
+		return true
+	}
+	lits := 0
+	for _, a := range call.Common().Args {
+		if w := valueflow.Converted(a); w != nil {
+			a = w
+		}
+		lit := literalOf(a, call.Parent())
+		if lit == nil {
+			continue
+		}
+		if !handsClaimed(r, call, lit) {
+			return false
+		}
+		lits++
+	}
+	return lits > 0
+}
+
 // PastGuardsOnly reports whether every retried path of the package that
 // reaches fn calls it through a guarded call (GuardedCall): fn runs on
 // a retried path, but not twice for one operation.
@@ -60,7 +85,7 @@ func (r *Result) PastGuardsOnly(fn *ssa.Function) bool {
 	reach := r.pastGuard
 	r.guardsMu.Unlock()
 	if reach == nil {
-		reach = r.Retried.ReachedAvoiding(r.GuardedCall)
+		reach = r.Retried.ReachedAvoiding(r.pastGuardCall)
 		r.guardsMu.Lock()
 		r.pastGuard = reach
 		r.guardsMu.Unlock()

@@ -621,6 +621,62 @@ func runsPast(env *valueflow.Env, fn *ssa.Function) []valueflow.RunGuard {
 	return out
 }
 
+// runsClaimed returns the function parameters that fn, or a literal of
+// it, calls only past a dedup guard of the function that calls them
+// (GuardedCall): a runner that claims the caller's key and runs the
+// work only when the claim is new.
+func runsClaimed(res *Result, fn *ssa.Function) []int {
+	guarded, unguarded := map[int]bool{}, map[int]bool{}
+	var visit func(f *ssa.Function)
+	visit = func(f *ssa.Function) {
+		for _, blk := range f.Blocks {
+			for _, instr := range blk.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				p := calledParam(fn, call.Call.Value)
+				if p == nil {
+					continue
+				}
+				i := slices.Index(fn.Params, p)
+				if res.GuardedCall(call) {
+					guarded[i] = true
+				} else {
+					unguarded[i] = true
+				}
+			}
+		}
+		for _, anon := range f.AnonFuncs {
+			visit(anon)
+		}
+	}
+	visit(fn)
+	var out []int
+	for i := range fn.Params {
+		if guarded[i] && !unguarded[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// handsClaimed reports whether call hands lit to a runner that runs it
+// only past a claim of its own (runsClaimed; RunsClaimed, for a runner
+// of another package).
+func handsClaimed(res *Result, call ssa.CallInstruction, lit *ssa.Function) bool {
+	var claimed []int
+	if fn := call.Common().StaticCallee(); fn != nil && fn.Blocks != nil && fn.Pkg != nil && fn.Pkg.Pkg == res.Env.Pkg {
+		claimed = runsClaimed(res, fn)
+	} else if callee := valueflow.Callee(call.Common()); callee != nil {
+		if s := res.Imported(callee); s != nil {
+			claimed = s.RunsClaimed
+		}
+	}
+	args := call.Common().Args
+	return slices.ContainsFunc(claimed, func(i int) bool { return i < len(args) && madeFrom(args[i], lit) })
+}
+
 // begunTxs returns the transactions f begins itself (tx, err :=
 // db.BeginTxx(ctx, nil)): a function it is given and calls with one
 // runs in that transaction, which f then commits or rolls back.
