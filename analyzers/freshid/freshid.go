@@ -86,7 +86,7 @@ func (c *checker) localDefects() {
 		}
 		if d.Hook != nil {
 			// The hook makes the value: no expression here does.
-			f = summary.HookFix(c.pass, c.res, d, purposes[i])
+			f = summary.HookFix(c.pass, c.res, d.Call, d.Hook, purposes[i])
 		} else if !summary.Fills(c.res, d.Call) {
 			if f = summary.InScopeFix(c.pass, c.res, d.Call, purposes[i]); f == nil {
 				f = hoistFix(c.pass, c.res, path, d.Call)
@@ -154,7 +154,7 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 		return
 	}
 	c.seen[d.Origin.At.String()] = true
-	msg := fmt.Sprintf("%s: %s in %s is fresh on every attempt (%s)", consequence(d.Sink), summary.Called(d.Origin.Call), d.Origin.At, path.Root.Describe()) + c.advice(path.Root.Describe())
+	msg := fmt.Sprintf("%s: %s in %s is fresh on every attempt (%s)", consequence(d.Sink), summary.Called(d.Origin.Call), d.Origin.At, path.Root.Describe()) + c.originAdvice(d.Origin, path.Root.Describe())
 	related := c.related(path, valueflow.Hit{})
 	for _, f := range append(d.Chain, d.Sink.At) {
 		if !f.Placed() {
@@ -204,9 +204,9 @@ func (c *checker) programDefects() {
 		if f := c.keyFix(d, p.Wired); f != nil {
 			diag.SuggestedFixes = []analysis.SuggestedFix{*f}
 		} else if d.Repeats {
-			diag.Message += "; first put the writes before it in one transaction with it (a retry repeats them), then" + strings.TrimPrefix(c.advice(d.Root), ";")
+			diag.Message += "; first put the writes before it in one transaction with it (a retry repeats them), then" + strings.TrimPrefix(c.originAdvice(d.Origin, d.Root), ";")
 		} else {
-			diag.Message += c.advice(d.Root)
+			diag.Message += c.originAdvice(d.Origin, d.Root)
 		}
 		m.Add(site, d.Root, diag)
 	}
@@ -227,6 +227,15 @@ func (c *checker) keyFix(d summary.ProgramDefect, wired bool) *analysis.Suggeste
 // code that makes it.
 func (c *checker) advice(root string) string {
 	return "; derive it from " + c.res.Catalog.KeyPlace(root) + ", passed down to where it is made"
+}
+
+// originAdvice is advice, or hookAdvice where a model's create hook
+// makes the value.
+func (c *checker) originAdvice(o valueflow.Origin, root string) string {
+	if o.Hook != nil {
+		return c.hookAdvice(o.Hook, root)
+	}
+	return c.advice(root)
 }
 
 // hookAdvice says what to do where a model's create hook makes its ID

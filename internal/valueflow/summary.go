@@ -1528,6 +1528,9 @@ type Keyless struct {
 type Origin struct {
 	Call string // the generator, "uuid.New"
 	At   Frame
+	// Hook, for a value a model's create hook makes, is what it makes:
+	// At is then the call that hands the model to its write.
+	Hook *CreateDefault
 }
 
 // SinkInfo describes an identity sink.

@@ -408,7 +408,7 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 	for i, d := range res.Defects {
 		_, reported := res.Retried.On(d.Call)
 		reported = reported && d.Via == nil // the package does not judge an injected generator's value
-		at := valueflow.Origin{Call: d.Gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(d.Call.Parent()), res.CallStart(d.Call.Pos()))}
+		at := valueflow.Origin{Call: d.Gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(d.Call.Parent()), res.CallStart(d.Call.Pos())), Hook: d.Hook}
 		var top *ssa.Function
 		var fixes []valueflow.KeyFix
 		if !reported && len(d.Hits) > 0 && d.Hook == nil { // a value its package reports carries its own fix

@@ -173,7 +173,7 @@ func traceCreated(res *Result, fn *ssa.Function, a *ssa.Alloc, guarded func(valu
 	for _, w := range wired {
 		call := w.Call.(*ssa.Call)
 		pos := res.CallStart(call.Pos())
-		origin := valueflow.Origin{Call: gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(call.Parent()), pos)}
+		origin := valueflow.Origin{Call: gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(call.Parent()), pos), Hook: d}
 		res.wiredFresh = append(res.wiredFresh, wiredFresh{gen: call, origin: origin, pos: pos, arg: w, hook: d})
 	}
 }
@@ -294,23 +294,23 @@ func deref(t types.Type) types.Type {
 // before the defect's call, to a value derived from the operation key in
 // scope there (the hook keeps a set one). Nil where the hook replaces
 // what is set, no key is in scope, or the model is no variable there.
-func HookFix(pass *analysis.Pass, res *Result, d *Defect, purpose string) *analysis.SuggestedFix {
-	if d.Hook == nil || d.Hook.Always {
+func HookFix(pass *analysis.Pass, res *Result, call *ssa.Call, hook *valueflow.CreateDefault, purpose string) *analysis.SuggestedFix {
+	if hook == nil || hook.Always {
 		return nil
 	}
 	cat := res.Env.Catalog
-	name, ks, ok := opkey.InScope(pass, cat, d.Call.Pos())
+	name, ks, ok := opkey.InScope(pass, cat, call.Pos())
 	if !ok {
-		name, ks, ok = opkey.FromContext(pass, cat, res, res.SrcFuncs(), d.Call.Parent(), d.Call.Pos())
+		name, ks, ok = opkey.FromContext(pass, cat, res, res.SrcFuncs(), call.Parent(), call.Pos())
 	}
 	if !ok {
 		return nil
 	}
 	key := fix.Key{Expr: fmt.Sprintf(ks.Expr, name, cat.KeyHeader()), Imports: ks.Imports, MayBeEmpty: ks.MayBeEmpty}
-	if _, obj := pass.Pkg.Scope().Innermost(d.Call.Pos()).LookupParent(name, d.Call.Pos()); obj != nil {
+	if _, obj := pass.Pkg.Scope().Innermost(call.Pos()).LookupParent(name, call.Pos()); obj != nil {
 		key.Since = obj.Pos()
 	}
-	return fix.SetField(pass, d.Call.Pos(), d.Hook.Field, purpose, key, func(t types.Type) bool { return valueflow.CreateDefaultOf(t) == d.Hook })
+	return fix.SetField(pass, call.Pos(), hook.Field, purpose, key, func(t types.Type) bool { return valueflow.CreateDefaultOf(t) == hook })
 }
 
 // Called names what makes a fresh value as a message shows it: a

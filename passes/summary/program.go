@@ -674,6 +674,14 @@ func (p *program) freshArg(d ProgramDefect, origin valueflow.Origin, call valuef
 			}
 		}
 		for _, st := range s.Stmts {
+			// An INSERT the implementation renders from what it is
+			// given (a generic repository's Create of the caller's
+			// model), into the row's own identity.
+			if sink, ok := p.insertsAsIdentity(st, param, at); ok && !sunk {
+				step.Defect = valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: origin, Sink: sink, Chain: []valueflow.Frame{st.At}}
+				out = append(out, step)
+				sunk = true
+			}
 			// A generic repository's insert of its type parameter's
 			// model: the type argument names the identity field.
 			if g := st.Model; g != nil && g.Param == param && genericInsert(g) && g.TypeArg < len(im.targs) {
@@ -696,6 +704,39 @@ func (p *program) freshArg(d ProgramDefect, origin valueflow.Origin, call valuef
 		}
 	})
 	return out
+}
+
+// insertsAsIdentity returns the identity column of its table's own rows
+// that st, a statement of an implementation, fills with its parameter
+// param at path at, when st inserts without conflict handling and the
+// other columns its caller's values fill are no key of the table (they
+// are taken to repeat, as the fields of a model built elsewhere are:
+// the retry would fail on that key first).
+func (p *program) insertsAsIdentity(st valueflow.SQLStmt, param int, at string) (valueflow.SinkInfo, bool) {
+	if st.Wired != nil || st.Absorbed || st.Optional || !slices.Contains(st.Args, valueflow.ArgSource{Param: param, Path: at}) {
+		return valueflow.SinkInfo{}, false
+	}
+	parsed := sqltext.Parse(st.SQL)
+	if parsed.Kind != sqltext.Insert || parsed.Conflict {
+		return valueflow.SinkInfo{}, false
+	}
+	id := ""
+	var others []string // the other columns the caller's values fill
+	for i, col := range parsed.Columns {
+		args := parsed.ArgsOf(i)
+		if len(args) != 1 || args[0].Index < 0 || args[0].Index >= len(st.Args) || st.Args[args[0].Index].Param < 0 {
+			continue
+		}
+		if st.Args[args[0].Index] == (valueflow.ArgSource{Param: param, Path: at}) && p.cat.IsOwnIdentity(parsed.Table, col) {
+			id = col
+		} else {
+			others = append(others, col)
+		}
+	}
+	if id == "" || p.cat.FailsOnAnotherKey(parsed.Table, others, id) {
+		return valueflow.SinkInfo{}, false
+	}
+	return valueflow.SinkInfo{Kind: valueflow.ColumnSink, Table: parsed.Table, Column: id, At: st.At}, true
 }
 
 // genericInsert reports whether a generic model write inserts without

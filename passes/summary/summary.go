@@ -325,7 +325,11 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 			continue
 		}
 		fn, ok := obj.(*types.Func)
-		if !ok || seen[fn] || fn.Pkg() == nil || tests.contain(id.Pos()) {
+		if !ok || tests.contain(id.Pos()) {
+			continue
+		}
+		fn = fn.Origin() // a method of a generic type, as its package declared it
+		if seen[fn] || fn.Pkg() == nil {
 			continue
 		}
 		if wired != nil && wired(fn) {

@@ -257,9 +257,15 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 		// A generator behind an interface (s.ids.New()) is derived by
 		// its result's type, as any other: a string, a UUID.
 		var top *ssa.Function
-		if wf.hook == nil { // no expression at a hook's call makes the value
+		if wf.hook == nil {
 			top, fa.KeyFixes = keyFixes(pass, res, wf.gen, purposes[i])
 			fa.Local = localFix(pass, res, wf.gen, purposes[i])
+		} else if f := HookFix(pass, res, wf.gen, wf.hook, purposes[i]); f != nil {
+			// No expression at a hook's call makes the value: the
+			// field is set before it.
+			if edits := fileEdits(pass.Fset, f.TextEdits); edits != nil {
+				fa.Local = &valueflow.KeyFix{Message: f.Message, Edits: edits}
+			}
 		}
 		out = append(out, freshSite{call: wf.arg.Call, gen: wf.gen, calls: wf.arg.Calls, fw: valueflow.FreshWired{Call: wc, FreshArg: fa}, top: top})
 	}
@@ -654,7 +660,7 @@ func injectedDefects(pass *analysis.Pass, res *Result) []valueflow.InjectedDefec
 			continue
 		}
 		h := d.Hits[0]
-		at := valueflow.Origin{Call: d.Gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(d.Call.Parent()), res.CallStart(d.Call.Pos()))}
+		at := valueflow.Origin{Call: d.Gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(d.Call.Parent()), res.CallStart(d.Call.Pos())), Hook: d.Hook}
 		id := valueflow.InjectedDefect{Root: path.Root.Describe(), Pkg: pass.Pkg.Path()}
 		for _, via := range path.Via {
 			id.Chain = append(id.Chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
