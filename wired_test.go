@@ -68,7 +68,7 @@ func TestWired(t *testing.T) {
 	}
 	// The composition root's findings in the implementations' files
 	// carry the edits of those files that absorb a retry.
-	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server", "example.com/wiredkey/cmd/server", "example.com/wiredgrpc/cmd/server", "example.com/wiredctx/cmd/server", "example.com/wiredwrap/cmd/server", "example.com/wiredfresh/cmd/server", "example.com/wiredintent/cmd/server")
+	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server", "example.com/wiredkey/cmd/server", "example.com/wiredgrpc/cmd/server", "example.com/wiredctx/cmd/server", "example.com/wiredwrap/cmd/server", "example.com/wiredfresh/cmd/server", "example.com/wiredintent/cmd/server", "example.com/wiredmodelhook/cmd/server")
 	fixtest.Gofmt(t, graph.Roots)
 	// A write in the first write's transaction is not listed as one
 	// that commits apart from it.
@@ -1379,6 +1379,39 @@ func TestIntentFixesConverge(t *testing.T) {
 				t.Errorf("after the fixes: %s: %s", act.Package.Fset.Position(d.Pos), d.Message)
 			}
 		}
+	}
+}
+
+// TestHookFixesConverge applies the fixes of example.com/wiredmodelhook
+// (its golden files) and analyses the fixed program again: the booking
+// whose ID its create hook made is given one derived from the request's
+// key before the write, which the hook keeps, so freshid no longer
+// reports it; the insert of that caller-known ID without conflict
+// handling is naturalkey's, as the keyed booking's already was.
+func TestHookFixesConverge(t *testing.T) {
+	gopath := fixedCopy(t, "example.com/wiredmodelhook")
+	cfg := config.Default()
+	cfg.WholeProgram = true
+	pkgs := checktest.Load(t, gopath, false, "example.com/wiredmodelhook/...")
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Fatal("the fixed program does not type-check")
+	}
+	graph := analyze(t, cfg, pkgs)
+	keyed := 0
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			switch act.Analyzer.Name {
+			case "freshid":
+				t.Errorf("after the fixes, a fresh ID: %s: %s", act.Package.Fset.Position(d.Pos), d.Message)
+			case "naturalkey":
+				if strings.Contains(d.Message, "Handler.Book)") {
+					keyed++
+				}
+			}
+		}
+	}
+	if keyed != 1 {
+		t.Errorf("after the fixes, %d naturalkey findings of Handler.Book, want 1", keyed)
 	}
 }
 
