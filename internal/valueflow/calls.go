@@ -1963,6 +1963,8 @@ func FieldStores(model ssa.Value) (map[string][]ssa.Value, bool) {
 			// was set to, once.
 			if p, ok := StoredOnce(cell); ok && isPointer(p.Type()) {
 				v = Unwrap(p)
+			} else if p := storedLast(load, cell); p != nil && isPointer(p.Type()) {
+				v = Unwrap(p)
 			}
 		}
 	}
@@ -1973,6 +1975,45 @@ func FieldStores(model ssa.Value) (map[string][]ssa.Value, bool) {
 	out := make(map[string][]ssa.Value)
 	addStores(alloc, out, 0)
 	return out, true
+}
+
+// storedLast returns the value that a closure's variable holds where
+// load reads it, when the closure is the only one that captures the
+// variable, cell, and a store of its own to the variable runs before
+// load on every path with no store of it after that one (inv = existing
+// on a branch that returns, then inv = &Invoice{...} before the write):
+// nil otherwise.
+func storedLast(load *ssa.UnOp, cell *ssa.Alloc) ssa.Value {
+	closures := 0
+	for _, r := range *cell.Referrers() {
+		if _, ok := r.(*ssa.MakeClosure); ok {
+			closures++
+		}
+	}
+	if closures != 1 {
+		return nil
+	}
+	var stores []*ssa.Store
+	for _, r := range *load.X.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == load.X {
+			stores = append(stores, st)
+		}
+	}
+	var last *ssa.Store
+	for _, st := range stores {
+		if Dominates(st, load) && (last == nil || Dominates(last, st)) {
+			last = st
+		}
+	}
+	if last == nil {
+		return nil
+	}
+	for _, st := range stores {
+		if st != last && Dominates(last, st) {
+			return nil
+		}
+	}
+	return last.Val
 }
 
 // StoredOnce returns the value stored at an address as a whole, when

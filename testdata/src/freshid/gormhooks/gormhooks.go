@@ -148,3 +148,39 @@ func lookup(ctx context.Context, t *asynq.Task) error {
 	var inv Invoice
 	return orm.First(&inv, "contract = ?", string(t.Payload())).Error
 }
+
+// Statement is unique by its account and period.
+type Statement struct {
+	ID      string
+	Account string `gorm:"uniqueIndex:statement_period"`
+	Period  string `gorm:"uniqueIndex:statement_period"`
+}
+
+// Negative: the statement a closure's variable is set to last, before
+// the write, repeats its account and period, a key of the table: a
+// retry fails there (or finds the first one) before a second row.
+func issueStatement(ctx context.Context, t *asynq.Task) error {
+	var st *Statement
+	return orm.Transaction(func(tx *gorm.DB) error {
+		var found Statement
+		if err := tx.First(&found, "account = ?", string(t.Payload())).Error; err == nil {
+			st = &found
+			return nil
+		}
+		st = &Statement{ID: uuid.NewString(), Account: string(t.Payload()), Period: "2026-12"}
+		return tx.Create(st).Error
+	})
+}
+
+// Positive: set again on one branch, the variable may hold either
+// statement at the write, and neither is known to repeat the key.
+func issueEither(ctx context.Context, t *asynq.Task) error {
+	var st *Statement
+	return orm.Transaction(func(tx *gorm.DB) error {
+		st = &Statement{ID: uuid.NewString(), Account: string(t.Payload()), Period: "2026-12"} // want `a retry creates a second Statement with a new ID`
+		if len(t.Payload()) > 8 {
+			st = &Statement{ID: uuid.NewString()} // want `a retry creates a second Statement with a new ID`
+		}
+		return tx.Create(st).Error
+	})
+}
