@@ -624,8 +624,46 @@ func runsPast(env *valueflow.Env, fn *ssa.Function) []valueflow.RunGuard {
 // runsClaimed returns the function parameters that fn, or a literal of
 // it, calls only past a dedup guard of the function that calls them
 // (GuardedCall): a runner that claims the caller's key and runs the
-// work only when the claim is new.
+// work only when the claim is new. Only a runner that makes a claim
+// itself is asked, once: the guards of every function that calls a
+// parameter would cost the statements of all their callees.
 func runsClaimed(res *Result, fn *ssa.Function) []int {
+	res.guardsMu.Lock()
+	out, ok := res.claimed[fn]
+	res.guardsMu.Unlock()
+	if ok {
+		return out
+	}
+	if claims(res, fn) {
+		out = paramsPastGuards(res, fn)
+	}
+	res.guardsMu.Lock()
+	if res.claimed == nil {
+		res.claimed = map[*ssa.Function][]int{}
+	}
+	res.claimed[fn] = out
+	res.guardsMu.Unlock()
+	return out
+}
+
+// claims reports whether fn, or a literal of it, runs a dedup guard's
+// statement itself (a conflict-tolerant INSERT whose rows affected it
+// reads).
+func claims(res *Result, fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				if st := effects.WriteStmtOf(res.Env.Catalog, call); st != nil && effects.IsGuard(st) {
+					return true
+				}
+			}
+		}
+	}
+	return slices.ContainsFunc(fn.AnonFuncs, func(anon *ssa.Function) bool { return claims(res, anon) })
+}
+
+// paramsPastGuards is runsClaimed's answer for a runner that claims.
+func paramsPastGuards(res *Result, fn *ssa.Function) []int {
 	guarded, unguarded := map[int]bool{}, map[int]bool{}
 	var visit func(f *ssa.Function)
 	visit = func(f *ssa.Function) {
