@@ -241,10 +241,11 @@ func (c *checker) originAdvice(o valueflow.Origin, root string) string {
 // hookAdvice says what to do where a model's create hook makes its ID
 // and no fix sets it.
 func (c *checker) hookAdvice(d *valueflow.CreateDefault, root string) string {
+	field := d.Field[strings.LastIndex(d.Field, ".")+1:] // promoted from an embedded struct
 	if d.Always {
-		return "; the hook replaces an ID set before the write: make it keep one, and set " + d.Field + " from " + c.res.Catalog.KeyPlace(root)
+		return "; the hook replaces an ID set before the write: make it keep one, and set " + field + " from " + c.res.Catalog.KeyPlace(root)
 	}
-	return "; set " + d.Field + " before this write, derived from " + c.res.Catalog.KeyPlace(root) + " (the hook keeps one that is set)"
+	return "; set " + field + " before this write, derived from " + c.res.Catalog.KeyPlace(root) + " (the hook keeps one that is set)"
 }
 
 // related lists the root, the calls from it, and the sink.

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -35,6 +36,7 @@ func SetField(pass *analysis.Pass, lparen token.Pos, field, purpose string, key 
 	if model == nil {
 		return nil
 	}
+	field = field[strings.LastIndex(field, ".")+1:] // promoted from an embedded struct ("Base.ID")
 	obj, _, _ := types.LookupFieldOrMethod(pass.TypesInfo.TypeOf(model), true, pass.Pkg, field)
 	v, ok := obj.(*types.Var)
 	if !ok || !v.IsField() {

@@ -603,7 +603,7 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 		}
 	}
 	field, rest, _ := strings.Cut(strings.TrimPrefix(path, "."), ".")
-	if rest != "" || field == "" || !strings.HasPrefix(path, ".") {
+	if strings.Contains(rest, ".") || field == "" || !strings.HasPrefix(path, ".") {
 		return
 	}
 	st := modelStruct(concreteType(n.v))
@@ -611,6 +611,10 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 		return
 	}
 	name, strct := st.name, st.s
+	f, tag := modelField(strct, field, rest)
+	if f == nil {
+		return
+	}
 	if t.attemptRecord(storedFields(n.v)) || catalog.IsAttemptLog(name) {
 		return
 	}
@@ -618,13 +622,37 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 	if table == "" {
 		table = catalog.GormTable(name) // a type the struct is not named by (a type parameter's)
 	}
-	for i := 0; i < strct.NumFields(); i++ {
-		f := strct.Field(i)
-		if f.Name() == field && isModelIdentity(t.env.Catalog, f, strct.Tag(i)) && !t.builderAbsorbs(instr, ModelColumn(f, strct.Tag(i)), table, strct) &&
-			!t.failsOnAnotherModelKey(strct, field, table, n.v, instr, n.stack) && !t.clausesAbsorb(instr, ModelColumn(f, strct.Tag(i)), table, strct, n) {
-			t.hit(SinkInfo{Kind: ModelSink, Table: name, Column: field, Stored: table}, instr.Pos(), n.stack, nil)
+	if isModelIdentity(t.env.Catalog, f, tag) && !t.builderAbsorbs(instr, ModelColumn(f, tag), table, strct) &&
+		!t.failsOnAnotherModelKey(strct, f.Name(), table, n.v, instr, n.stack) && !t.clausesAbsorb(instr, ModelColumn(f, tag), table, strct, n) {
+		t.hit(SinkInfo{Kind: ModelSink, Table: name, Column: f.Name(), Stored: table}, instr.Pos(), n.stack, nil)
+	}
+}
+
+// modelField returns the field of a model's struct named field, or, with
+// rest, the field rest of the struct embedded as field (a Base holding
+// the ID every model shares), which the ORM stores as the model's own
+// column; and its tag.
+func modelField(s *types.Struct, field, rest string) (*types.Var, string) {
+	for i := range s.NumFields() {
+		f := s.Field(i)
+		if f.Name() != field {
+			continue
+		}
+		if rest == "" {
+			return f, s.Tag(i)
+		}
+		if !f.Embedded() {
+			return nil, ""
+		}
+		t := f.Type()
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if emb, ok := t.Underlying().(*types.Struct); ok {
+			return modelField(emb, rest, "")
 		}
 	}
+	return nil, ""
 }
 
 // failsOnAnotherModelKey reports whether inserting the model fails on
@@ -2533,8 +2561,13 @@ var createDefaults sync.Map // *types.TypeName -> *CreateDefault
 func DeclareCreateDefault(obj *types.TypeName, d *CreateDefault) { createDefaults.Store(obj, d) }
 
 // CreateDefaultOf returns what the create hook of t, a model type or a
-// pointer to one, makes fresh, or nil.
-func CreateDefaultOf(t types.Type) *CreateDefault {
+// pointer to one, makes fresh, or nil. A hook of a struct the model
+// embeds (a Base every model shares), which the model's method set
+// promotes, fills the embedded struct's field: Field is then its path
+// ("Base.ID").
+func CreateDefaultOf(t types.Type) *CreateDefault { return createDefaultOf(t, 0) }
+
+func createDefaultOf(t types.Type, depth int) *CreateDefault {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -2545,5 +2578,37 @@ func CreateDefaultOf(t types.Type) *CreateDefault {
 	if d, ok := createDefaults.Load(n.Origin().Obj()); ok {
 		return d.(*CreateDefault)
 	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || depth > 2 {
+		return nil
+	}
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if !f.Embedded() {
+			continue
+		}
+		d := createDefaultOf(f.Type(), depth+1)
+		if d == nil || !promoted(n, d.Hook, f) {
+			continue
+		}
+		return &CreateDefault{Field: f.Name() + "." + d.Field, Gen: d.Gen, Hook: d.Hook, Always: d.Always}
+	}
 	return nil
 }
+
+// promoted reports whether the hook method of a model's type (hook is
+// "Base.BeforeCreate") is the one of the struct it embeds as f, not one
+// of its own or of another embedded struct.
+func promoted(n *types.Named, hook string, f *types.Var) bool {
+	name := hook[strings.LastIndex(hook, ".")+1:]
+	obj, index, _ := types.LookupFieldOrMethod(types.NewPointer(n), true, n.Obj().Pkg(), name)
+	_, isFunc := obj.(*types.Func)
+	if !isFunc || len(index) < 2 {
+		return false
+	}
+	st := n.Underlying().(*types.Struct)
+	return st.Field(index[0]) == f
+}
+
+// Same reports whether d and o say the same of the same field.
+func (d *CreateDefault) Same(o *CreateDefault) bool { return d != nil && o != nil && *d == *o }

@@ -181,14 +181,58 @@ func traceCreated(res *Result, fn *ssa.Function, a *ssa.Alloc, guarded func(valu
 // hookMakes returns the create default of the model a, when nothing
 // sets its field where a is made (or the hook replaces what does).
 func hookMakes(a *ssa.Alloc) *valueflow.CreateDefault {
+	if _, cell := deref(a.Type()).Underlying().(*types.Pointer); cell {
+		return nil // a variable that holds a pointer to a model, not the model
+	}
 	d := valueflow.CreateDefaultOf(deref(a.Type()))
 	if d == nil {
 		return nil
 	}
-	if stores, visible := valueflow.FieldStores(a); !visible || len(stores[d.Field]) > 0 && !d.Always {
+	stores, visible := valueflow.FieldStores(a)
+	if !visible {
+		return nil
+	}
+	top, _, _ := strings.Cut(d.Field, ".")
+	if (len(stores[top]) > 0 || setsPath(a, d.Field, 0)) && !d.Always {
 		return nil
 	}
 	return d
+}
+
+// setsPath reports whether the function that makes a stores into the
+// field at path of the struct a points to ("ID", or "Base.ID" of an
+// embedded struct), or into a struct on the way there as a whole; or
+// into the literal a is copied from.
+func setsPath(a *ssa.Alloc, path string, depth int) bool {
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a && depth < 2 {
+			if load, ok := st.Val.(*ssa.UnOp); ok && load.Op == token.MUL {
+				if lit, ok := load.X.(*ssa.Alloc); ok && setsPath(lit, path, depth+1) {
+					return true
+				}
+			}
+		}
+	}
+	at := []ssa.Value{a}
+	for _, name := range strings.Split(path, ".") {
+		var next []ssa.Value
+		for _, v := range at {
+			for _, r := range *v.Referrers() {
+				fa, ok := r.(*ssa.FieldAddr)
+				if !ok || valueflow.FieldName(fa.X.Type(), fa.Field) != name {
+					continue
+				}
+				for _, u := range *fa.Referrers() {
+					if st, ok := u.(*ssa.Store); ok && st.Addr == fa {
+						return true
+					}
+				}
+				next = append(next, fa)
+			}
+		}
+		at = next
+	}
+	return false
 }
 
 // HookMade reports whether the field of model a that write stores is
@@ -238,7 +282,7 @@ func passesModel(call *ssa.Call, d *valueflow.CreateDefault) bool {
 			}
 			break
 		}
-		if valueflow.CreateDefaultOf(deref(arg.Type())) == d {
+		if valueflow.CreateDefaultOf(deref(arg.Type())).Same(d) {
 			return true
 		}
 	}
@@ -310,7 +354,7 @@ func HookFix(pass *analysis.Pass, res *Result, call *ssa.Call, hook *valueflow.C
 	if _, obj := pass.Pkg.Scope().Innermost(call.Pos()).LookupParent(name, call.Pos()); obj != nil {
 		key.Since = obj.Pos()
 	}
-	return fix.SetField(pass, call.Pos(), hook.Field, purpose, key, func(t types.Type) bool { return valueflow.CreateDefaultOf(t) == hook })
+	return fix.SetField(pass, call.Pos(), hook.Field, purpose, key, func(t types.Type) bool { return valueflow.CreateDefaultOf(t).Same(hook) })
 }
 
 // Called names what makes a fresh value as a message shows it: a

@@ -681,9 +681,11 @@ func ownMethod(fn *ssa.Function, cc *ssa.CallCommon) bool {
 // from (a field of e other than field, or what the lookup that returned
 // e was given) and one constant of the field's type t or of a type of
 // its own that the field keeps as text (the status they set), where the
-// constant's type is named or the call is named for the field
-// (SetStatus): once such a call has run, the field reads as that
-// constant, equal to c or not.
+// constant's type is named, the call is named for the field
+// (SetStatus), or a map of columns gives the constant to the field's
+// column (Update(ctx, o.ID, map[string]any{"status": Delivered})): once
+// such a call has run, the field reads as that constant, equal to c or
+// not.
 func settersOf(fn *ssa.Function, e ssa.Value, field string, t types.Type, c constant.Value) []testedWrite {
 	keyOf := rowKey(e, field)
 	var out []testedWrite
@@ -700,8 +702,9 @@ func settersOf(fn *ssa.Function, e ssa.Value, field string, t types.Type, c cons
 		// condition's values are no state set), else a constant
 		// argument.
 		values := setterArgs(call)
+		mapped := false
 		if v := mapSetValue(call, field); v != nil {
-			values = []ssa.Value{v}
+			values, mapped = []ssa.Value{v}, true
 		}
 		for _, a := range values {
 			if k, ok := stateConst(a); ok && stateOf(a.Type(), t) {
@@ -710,7 +713,7 @@ func settersOf(fn *ssa.Function, e ssa.Value, field string, t types.Type, c cons
 				set = append(set, k)
 			}
 		}
-		forField := named || strings.Contains(calleeName(call), field)
+		forField := named || mapped || strings.Contains(calleeName(call), field)
 		if keyed && len(set) == 1 && forField {
 			out = append(out, testedWrite{call, constant.Compare(set[0], token.EQL, c)})
 		}

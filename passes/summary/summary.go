@@ -88,7 +88,7 @@ type Result struct {
 
 	guardsMu  sync.Mutex
 	guards    map[*ssa.Function]*fnGuards
-	pastGuard map[*ssa.Function]bool // ReachedAvoiding guarded calls, once asked
+	pastGuard map[*ssa.Function]bool  // ReachedAvoiding guarded calls, once asked
 	claimed   map[*ssa.Function][]int // runsClaimed, by runner
 	tests     fileRanges
 	// Defects are the fresh values made in this package that reach an

@@ -184,3 +184,51 @@ func issueEither(ctx context.Context, t *asynq.Task) error {
 		return tx.Create(st).Error
 	})
 }
+
+// Base is embedded by models that share its ID and its hook.
+type Base struct {
+	ID string `gorm:"primaryKey"`
+}
+
+func (b *Base) BeforeCreate(*gorm.DB) error {
+	if b.ID == "" {
+		b.ID = uuid.NewString()
+	}
+	return nil
+}
+
+// Parcel takes its ID, and the hook that makes it, from Base.
+type Parcel struct {
+	Base
+	Weight int
+}
+
+// Crate has a hook of its own, which hides Base's: it makes no ID.
+type Crate struct {
+	Base
+	Label string
+}
+
+func (c *Crate) BeforeCreate(*gorm.DB) error {
+	if c.Label == "" {
+		c.Label = "crate"
+	}
+	return nil
+}
+
+// Positive: the embedded struct's hook makes the parcel's ID.
+func shipParcel(ctx context.Context, t *asynq.Task) error {
+	p := &Parcel{Weight: len(t.Payload())}
+	return orm.Create(p).Error // want `a retry creates a second Parcel with a new ID: Base.BeforeCreate's uuid.NewString\(\) is fresh on every attempt \(asynq handler shipParcel\)`
+}
+
+// Negative: the parcel's ID is the task's.
+func shipParcelKeyed(ctx context.Context, t *asynq.Task) error {
+	p := &Parcel{Base: Base{ID: t.ResultWriter().TaskID()}, Weight: len(t.Payload())}
+	return orm.Clauses(clause.OnConflict{DoNothing: true}).Create(p).Error
+}
+
+// Negative: the crate's own hook runs, not Base's.
+func packCrate(ctx context.Context, t *asynq.Task) error {
+	return orm.Create(&Crate{Label: string(t.Payload())}).Error
+}

@@ -260,3 +260,56 @@ func applyPremium(ctx context.Context, t *asynq.Task) error {
 		return nil
 	})
 }
+
+// Drop is a delivery whose status is plain text.
+type Drop struct {
+	ID     string
+	Status string
+	Note   string
+}
+
+type dropRepo struct{}
+
+func (dropRepo) Get(ctx context.Context, id string) (*Drop, error) {
+	var d Drop
+	err := orm.WithContext(ctx).First(&d, "id = ?", id).Error
+	return &d, err
+}
+
+func (dropRepo) Update(ctx context.Context, id string, fields map[string]any) error {
+	return orm.WithContext(ctx).Model(&Drop{}).Where("id = ?", id).Updates(fields).Error
+}
+
+var drops dropRepo
+
+// Negative: the status the test reads is set, by the drop's key and a
+// map that gives its column the constant, before the submission; a
+// retry after it leaves at the test.
+func dropDelivered(ctx context.Context, t *asynq.Task) error {
+	d, err := drops.Get(ctx, string(t.Payload()))
+	if err != nil {
+		return err
+	}
+	if d.Status == "delivered" {
+		return nil
+	}
+	if err := drops.Update(ctx, d.ID, map[string]any{"status": "delivered"}); err != nil {
+		return err
+	}
+	return orm.Create(&Submission{ID: uuid.NewString(), ClaimID: d.ID}).Error
+}
+
+// The map sets another column: the status stays as it was.
+func dropNoted(ctx context.Context, t *asynq.Task) error {
+	d, err := drops.Get(ctx, string(t.Payload()))
+	if err != nil {
+		return err
+	}
+	if d.Status == "delivered" {
+		return nil
+	}
+	if err := drops.Update(ctx, d.ID, map[string]any{"note": "delivered"}); err != nil {
+		return err
+	}
+	return orm.Create(&Submission{ID: uuid.NewString(), ClaimID: d.ID}).Error // want `a retry creates a second Submission with a new ID`
+}
