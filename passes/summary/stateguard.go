@@ -399,11 +399,12 @@ func setterCalls(fn *ssa.Function) iter.Seq[ssa.CallInstruction] {
 }
 
 // rowKey returns whether a value names the row e was read from: another
-// field of e than field (its ID), or what the lookup was given.
+// field of e than field (its ID, or that of a struct e embeds), or what
+// the lookup was given.
 func rowKey(e ssa.Value, field string) func(ssa.Value) bool {
 	keys := lookupKeys(e)
 	return func(a ssa.Value) bool {
-		if base, f, ok := fieldRead(valueflow.Unwrap(a)); ok && sameValue(base, e) && f != field {
+		if base, f, ok := fieldRead(valueflow.Unwrap(a)); ok && sameValue(embedder(base), e) && f != field {
 			return true
 		}
 		return slices.ContainsFunc(keys, func(k ssa.Value) bool { return sameValue(k, a) })
@@ -719,6 +720,23 @@ func settersOf(fn *ssa.Function, e ssa.Value, field string, t types.Type, c cons
 		}
 	}
 	return out
+}
+
+// embedder returns, for the address of a struct embedded in another
+// (&o.Base, whose ID o.ID reads), the value that embeds it; v otherwise.
+func embedder(v ssa.Value) ssa.Value {
+	for depth := 0; depth < 3; depth++ {
+		fa, ok := v.(*ssa.FieldAddr)
+		if !ok {
+			break
+		}
+		st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		if !ok || !st.Field(fa.Field).Embedded() {
+			break
+		}
+		v = fa.X
+	}
+	return v
 }
 
 // markerSetters returns the calls of fn that set the marker field of the

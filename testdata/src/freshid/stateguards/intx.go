@@ -313,3 +313,42 @@ func dropNoted(ctx context.Context, t *asynq.Task) error {
 	}
 	return orm.Create(&Submission{ID: uuid.NewString(), ClaimID: d.ID}).Error // want `a retry creates a second Submission with a new ID`
 }
+
+// Keyed holds the ID the lots share.
+type Keyed struct{ ID string }
+
+// Lot reads its ID from the struct it embeds.
+type Lot struct {
+	Keyed
+	Status string
+}
+
+type lotRepo struct{}
+
+func (lotRepo) Get(ctx context.Context, id string) (*Lot, error) {
+	var l Lot
+	err := orm.WithContext(ctx).First(&l, "id = ?", id).Error
+	return &l, err
+}
+
+func (lotRepo) Update(ctx context.Context, id string, fields map[string]any) error {
+	return orm.WithContext(ctx).Model(&Lot{}).Where("id = ?", id).Updates(fields).Error
+}
+
+var lots lotRepo
+
+// Negative: the lot's key, promoted from the struct it embeds, names
+// the row whose status the update sets before the submission.
+func lotSold(ctx context.Context, t *asynq.Task) error {
+	l, err := lots.Get(ctx, string(t.Payload()))
+	if err != nil {
+		return err
+	}
+	if l.Status == "sold" {
+		return nil
+	}
+	if err := lots.Update(ctx, l.ID, map[string]any{"status": "sold"}); err != nil {
+		return err
+	}
+	return orm.Create(&Submission{ID: uuid.NewString(), ClaimID: l.ID}).Error
+}
