@@ -1,0 +1,9 @@
+DROP TABLE IF EXISTS inspection_visits;
+DROP TABLE IF EXISTS service_visits;
+DROP TABLE IF EXISTS callout_labour;
+DROP TABLE IF EXISTS callouts;
+DROP TABLE IF EXISTS contract_charges;
+DROP TABLE IF EXISTS contracts;
+DROP TABLE IF EXISTS technicians;
+DROP TABLE IF EXISTS lifts;
+DROP TABLE IF EXISTS buildings;
