@@ -1,7 +1,6 @@
 package summary
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/fix"
-	"github.com/idemlint/idemlint/internal/opkey"
 	"github.com/idemlint/idemlint/internal/valueflow"
 )
 
@@ -342,17 +340,9 @@ func HookFix(pass *analysis.Pass, res *Result, call *ssa.Call, hook *valueflow.C
 	if hook == nil || hook.Always {
 		return nil
 	}
-	cat := res.Env.Catalog
-	name, ks, ok := opkey.InScope(pass, cat, call.Pos())
-	if !ok {
-		name, ks, ok = opkey.FromContext(pass, cat, res, res.SrcFuncs(), call.Parent(), call.Pos())
-	}
+	key, ok := scopeKey(pass, res, call)
 	if !ok {
 		return nil
-	}
-	key := fix.Key{Expr: fmt.Sprintf(ks.Expr, name, cat.KeyHeader()), Imports: ks.Imports, MayBeEmpty: ks.MayBeEmpty}
-	if _, obj := pass.Pkg.Scope().Innermost(call.Pos()).LookupParent(name, call.Pos()); obj != nil {
-		key.Since = obj.Pos()
 	}
 	return fix.SetField(pass, call.Pos(), hook.Field, purpose, key, func(t types.Type) bool { return valueflow.CreateDefaultOf(t).Same(hook) })
 }

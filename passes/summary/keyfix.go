@@ -907,19 +907,30 @@ func inLoop(b *ssa.BasicBlock) bool { return reachSet(b, nil, succs, b)[b.Index]
 // cannot be derived.
 func InScopeFix(pass *analysis.Pass, res *Result, call *ssa.Call, purpose string) *analysis.SuggestedFix {
 	call = liftedGen(res, call)
+	key, ok := scopeKey(pass, res, call)
+	if !ok {
+		return nil
+	}
+	return fix.DeriveFresh(pass, call.Pos(), purpose, key)
+}
+
+// scopeKey returns the operation key in scope at call, as a fix writes
+// it: a delivery or request the function holds, or a context that
+// carries the root's key.
+func scopeKey(pass *analysis.Pass, res *Result, call *ssa.Call) (fix.Key, bool) {
 	cat := res.Env.Catalog
 	name, ks, ok := opkey.InScope(pass, cat, call.Pos())
 	if !ok {
 		name, ks, ok = opkey.FromContext(pass, cat, res, res.SrcFuncs(), call.Parent(), call.Pos())
 	}
 	if !ok {
-		return nil
+		return fix.Key{}, false
 	}
 	key := fix.Key{Expr: fmt.Sprintf(ks.Expr, name, cat.KeyHeader()), Imports: ks.Imports, MayBeEmpty: ks.MayBeEmpty}
 	if _, obj := pass.Pkg.Scope().Innermost(call.Pos()).LookupParent(name, call.Pos()); obj != nil {
 		key.Since = obj.Pos()
 	}
-	return fix.DeriveFresh(pass, call.Pos(), purpose, key)
+	return key, true
 }
 
 // enteredFix chooses, of the fixes that callee's package prepared for a

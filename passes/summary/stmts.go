@@ -3,6 +3,7 @@ package summary
 import (
 	"go/token"
 	"go/types"
+	"iter"
 	"maps"
 	"reflect"
 	"slices"
@@ -585,33 +586,15 @@ func literalOf(v ssa.Value, f *ssa.Function) *ssa.Function {
 func runsPast(env *valueflow.Env, fn *ssa.Function) []valueflow.RunGuard {
 	guards := map[int][]valueflow.WiredCall{}
 	unguarded := map[int]bool{}
-	var visit func(f *ssa.Function)
-	visit = func(f *ssa.Function) {
-		for _, blk := range f.Blocks {
-			for _, instr := range blk.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok {
-					continue
-				}
-				p := calledParam(fn, call.Call.Value)
-				if p == nil {
-					continue
-				}
-				i := slices.Index(fn.Params, p)
-				if g := deciders(env, call); len(g) > 0 && !unguarded[i] {
-					if _, seen := guards[i]; !seen {
-						guards[i] = g
-					}
-				} else {
-					unguarded[i] = true
-				}
+	for i, call := range paramCalls(fn) {
+		if g := deciders(env, call); len(g) > 0 && !unguarded[i] {
+			if _, seen := guards[i]; !seen {
+				guards[i] = g
 			}
-		}
-		for _, anon := range f.AnonFuncs {
-			visit(anon)
+		} else {
+			unguarded[i] = true
 		}
 	}
-	visit(fn)
 	var out []valueflow.RunGuard
 	for i := range fn.Params {
 		if g, ok := guards[i]; ok && !unguarded[i] {
@@ -619,6 +602,34 @@ func runsPast(env *valueflow.Env, fn *ssa.Function) []valueflow.RunGuard {
 		}
 	}
 	return out
+}
+
+// paramCalls yields the calls of fn's parameters that fn, or a literal
+// of it, makes, each with the parameter's index.
+func paramCalls(fn *ssa.Function) iter.Seq2[int, *ssa.Call] {
+	return func(yield func(int, *ssa.Call) bool) {
+		var visit func(f *ssa.Function) bool
+		visit = func(f *ssa.Function) bool {
+			for _, blk := range f.Blocks {
+				for _, instr := range blk.Instrs {
+					call, ok := instr.(*ssa.Call)
+					if !ok {
+						continue
+					}
+					if p := calledParam(fn, call.Call.Value); p != nil && !yield(slices.Index(fn.Params, p), call) {
+						return false
+					}
+				}
+			}
+			for _, anon := range f.AnonFuncs {
+				if !visit(anon) {
+					return false
+				}
+			}
+			return true
+		}
+		visit(fn)
+	}
 }
 
 // runsClaimed returns the function parameters that fn, or a literal of
@@ -665,31 +676,13 @@ func claims(res *Result, fn *ssa.Function) bool {
 // paramsPastGuards is runsClaimed's answer for a runner that claims.
 func paramsPastGuards(res *Result, fn *ssa.Function) []int {
 	guarded, unguarded := map[int]bool{}, map[int]bool{}
-	var visit func(f *ssa.Function)
-	visit = func(f *ssa.Function) {
-		for _, blk := range f.Blocks {
-			for _, instr := range blk.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok {
-					continue
-				}
-				p := calledParam(fn, call.Call.Value)
-				if p == nil {
-					continue
-				}
-				i := slices.Index(fn.Params, p)
-				if res.GuardedCall(call) {
-					guarded[i] = true
-				} else {
-					unguarded[i] = true
-				}
-			}
-		}
-		for _, anon := range f.AnonFuncs {
-			visit(anon)
+	for i, call := range paramCalls(fn) {
+		if res.GuardedCall(call) {
+			guarded[i] = true
+		} else {
+			unguarded[i] = true
 		}
 	}
-	visit(fn)
 	var out []int
 	for i := range fn.Params {
 		if guarded[i] && !unguarded[i] {
