@@ -347,6 +347,17 @@ var rebinders = map[string]int{
 	"github.com/jmoiron/sqlx.*.Rebind": 0,
 }
 
+// expanders expand a query's bindvars for slice arguments (sqlx's In:
+// "status IN (?)" given a slice): the first result is the text at the
+// index given, its placeholders widened.
+var expanders = map[string]int{
+	"github.com/jmoiron/sqlx.In": 0,
+}
+
+// Expander returns the index of the query a bindvar-expanding function
+// takes, whose text it returns first.
+func Expander(fn *types.Func) (int, bool) { return lookup(expanders, fn) }
+
 // NamedBinder returns how fn binds a named query, when it does.
 func NamedBinder(fn *types.Func) (Binder, bool) { return lookup(binders, fn) }
 

@@ -23,6 +23,9 @@ func TestCompareAndSet(t *testing.T) {
 		"UPDATE p SET status = 'x' WHERE id = $1 OR status <> 'x'":                      false,
 		"UPDATE p SET balance = $2 WHERE id = $1 AND balance >= $3":                     false,
 		"UPDATE p SET version = version + 1 WHERE id = $1 AND version = $2":             false,
+		"UPDATE p SET status = ? WHERE id = ? AND status IN (?)":                        true,
+		"UPDATE p SET status = $2 WHERE id = $1 AND status IN ($3, $4)":                 true,
+		"UPDATE p SET note = $2 WHERE id = $1 AND status IN ($3)":                       false,
 	} {
 		if got := CompareAndSet(sqltext.Parse(sql)); got != want {
 			t.Errorf("CompareAndSet(%q) = %v, want %v", sql, got, want)

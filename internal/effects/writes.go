@@ -1844,12 +1844,25 @@ func CompareAndSet(st *sqltext.Statement) bool {
 				return true
 			}
 		}
+		// A column set to a parameter and tested against a list the
+		// caller gives (status = $1 WHERE status IN ($2)), as a test
+		// of equality with one is: the new state is not among those
+		// the update starts from.
+		if slices.ContainsFunc(st.Tested, func(t sqltext.Test) bool { return t.Op == "IN" && setToParam(st, t.Column) }) {
+			return true
+		}
 	}
 	// A state the SET leaves behind: a second run updates no row, even
 	// one that also adds to a column (paid_cents = paid_cents + $2
 	// WHERE deposit_status IN ('pending', 'failed') with deposit_status
 	// set to 'paid'). A test of the column it adds to is no such state.
 	return slices.ContainsFunc(st.Tested, func(t sqltext.Test) bool { return falsifies(st, t) })
+}
+
+// setToParam reports whether an UPDATE sets column to a placeholder.
+func setToParam(st *sqltext.Statement, column string) bool {
+	v, ok := st.Set[strings.ToLower(column)]
+	return ok && (v == "?" || strings.HasPrefix(v, "$") || strings.HasPrefix(v, ":") || strings.HasPrefix(v, "@"))
 }
 
 // falsifies reports whether the UPDATE's SET makes its WHERE test t

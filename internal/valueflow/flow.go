@@ -757,11 +757,35 @@ func constString(v ssa.Value) (string, bool) {
 	case *ssa.Convert:
 		return constString(v.X)
 	case *ssa.Call:
+		if i, ok := textArg(&v.Call, catalog.Rebinder); ok {
+			return constString(v.Call.Args[i]) // sqlx.Rebind(sqlx.DOLLAR, q): the same statement
+		}
 		return constSprintf(v)
 	case *ssa.Extract:
+		if call, ok := v.Tuple.(*ssa.Call); ok && v.Index == 0 {
+			if i, ok := textArg(&call.Call, catalog.Expander); ok {
+				return constString(call.Call.Args[i]) // sqlx.In(q, args...): the same statement, its IN lists widened
+			}
+		}
 		return builtText(v)
 	}
 	return "", false
+}
+
+// textArg returns the index among a call's arguments of the query text
+// that a function of the kind of takes (a receiver first, for a method),
+// when the callee is one.
+func textArg(c *ssa.CallCommon, of func(*types.Func) (int, bool)) (int, bool) {
+	fn := Callee(c)
+	if fn == nil {
+		return 0, false
+	}
+	i, ok := of(fn)
+	if !ok {
+		return 0, false
+	}
+	i += len(c.Args) - fn.Signature().Params().Len()
+	return i, i >= 0 && i < len(c.Args)
 }
 
 // FormatOf returns the text v is built as, with %s where a part is

@@ -154,5 +154,8 @@ func Named(query string, arg interface{}) (string, []interface{}, error) { retur
 // Rebind turns a query's placeholders into bindType's.
 func Rebind(bindType int, query string) string { return query }
 
+// In expands slice arguments into bindvars.
+func In(query string, args ...interface{}) (string, []interface{}, error) { return query, args, nil }
+
 // DOLLAR is PostgreSQL's bind type.
 const DOLLAR = 4
