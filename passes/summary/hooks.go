@@ -128,17 +128,14 @@ func topLevel(body *ast.BlockStmt, stmt ast.Stmt) bool {
 	return false
 }
 
-// traceCreated traces the field a model's create hook makes fresh from
-// where the model is made, when nothing sets the field first (nor
-// fills the model in a call before it is written): each call that
+// traceCreated traces the field d that a model's create hook makes
+// fresh from where the model a is made (hookMakes: nothing sets the
+// field there), unless a call fills the model before it is written:
+// each call that
 // hands the model to a write of it as a row's identity is a defect's
 // call, and each wired call it is handed to, a fresh value passed
 // there.
-func traceCreated(res *Result, fn *ssa.Function, a *ssa.Alloc, guarded func(valueflow.Hit) bool, guardedWired func(valueflow.WiredArg) bool) {
-	d := hookMakes(a)
-	if d == nil {
-		return
-	}
+func traceCreated(res *Result, fn *ssa.Function, a *ssa.Alloc, d *valueflow.CreateDefault, guarded func(valueflow.Hit) bool, guardedWired func(valueflow.WiredArg) bool) {
 	flow := valueflow.Trace(res.Env, a, "."+d.Field)
 	gen := d.Hook + "'s " + d.Gen + "()"
 	var calls []*ssa.Call

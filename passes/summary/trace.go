@@ -43,18 +43,16 @@ func traceSources(res *Result, funcs []*ssa.Function, rel relevance) map[*ssa.Fu
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if a, ok := instr.(*ssa.Alloc); ok {
-					found := func() {
+					if d := hookMakes(a); d != nil {
 						if _, ok := guards[fn]; !ok {
 							guards[fn], states[fn] = DedupGuards(res, fn), stateGuards(fn)
 						}
+						traceCreated(res, fn, a, d, func(h valueflow.Hit) bool {
+							return guardedSink(res, fn, h, guards) || afterStateGuard(fn, states[fn], firstStep(fn, h))
+						}, func(w valueflow.WiredArg) bool {
+							return afterStateGuard(fn, states[fn], wiredStep(fn, w)) || recordsAttempt(res, w)
+						})
 					}
-					traceCreated(res, fn, a, func(h valueflow.Hit) bool {
-						found()
-						return guardedSink(res, fn, h, guards) || afterStateGuard(fn, states[fn], firstStep(fn, h))
-					}, func(w valueflow.WiredArg) bool {
-						found()
-						return afterStateGuard(fn, states[fn], wiredStep(fn, w)) || recordsAttempt(res, w)
-					})
 					continue
 				}
 				call, ok := instr.(*ssa.Call)
