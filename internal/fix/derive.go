@@ -87,10 +87,7 @@ func DeriveFresh(pass *analysis.Pass, lparen token.Pos, purpose string, key Key)
 		text = formatExpr(derive(key.Expr))
 	}
 	edits := []analysis.TextEdit{{Pos: expr.Pos(), End: expr.End(), NewText: []byte(text)}}
-	// In order: two imports added at one place must come out sorted.
-	for _, imp := range slices.Compact(slices.Sorted(slices.Values(append(slices.Clip(key.Imports), imports...)))) {
-		edits = append(edits, AddImport(file, imp)...)
-	}
+	edits = append(edits, addImports(file, key.Imports, imports)...)
 	if key.Drops {
 		unused, ok := UnusedImports(pass.TypesInfo, pass.Fset, file, []ast.Node{expr}, nil, text)
 		if !ok {
@@ -108,6 +105,17 @@ func DeriveFresh(pass *analysis.Pass, lparen token.Pos, purpose string, key Key)
 		Message:   "Derive the value from the operation key (" + key.Expr + ")",
 		TextEdits: edits,
 	}
+}
+
+// addImports returns the edits that add the imports a key's expression
+// and its derivation use, each once, in order: two imports added at one
+// place must come out sorted.
+func addImports(file *ast.File, key, derived []string) []analysis.TextEdit {
+	var out []analysis.TextEdit
+	for _, imp := range slices.Compact(slices.Sorted(slices.Values(append(slices.Clip(key), derived...)))) {
+		out = append(out, AddImport(file, imp)...)
+	}
+	return out
 }
 
 // perItem makes a derivation of one key per item of the loops around

@@ -60,13 +60,9 @@ func SetField(pass *analysis.Pass, lparen token.Pos, field, purpose string, key 
 	if !ok {
 		return nil
 	}
-	edits := []analysis.TextEdit{edit}
-	for _, imp := range slices.Compact(slices.Sorted(slices.Values(append(slices.Clip(key.Imports), imports...)))) {
-		edits = append(edits, AddImport(file, imp)...)
-	}
 	return &analysis.SuggestedFix{
 		Message:   "Set " + target + " from the operation key (" + key.Expr + ") before the write",
-		TextEdits: edits,
+		TextEdits: append([]analysis.TextEdit{edit}, addImports(file, key.Imports, imports)...),
 	}
 }
 

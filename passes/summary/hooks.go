@@ -131,10 +131,9 @@ func topLevel(body *ast.BlockStmt, stmt ast.Stmt) bool {
 // traceCreated traces the field d that a model's create hook makes
 // fresh from where the model a is made (hookMakes: nothing sets the
 // field there), unless a call fills the model before it is written:
-// each call that
-// hands the model to a write of it as a row's identity is a defect's
-// call, and each wired call it is handed to, a fresh value passed
-// there.
+// each call that hands the model to a write of it as a row's identity
+// is a defect's call, and each wired call it is handed to, a fresh
+// value passed there.
 func traceCreated(res *Result, fn *ssa.Function, a *ssa.Alloc, d *valueflow.CreateDefault, guarded func(valueflow.Hit) bool, guardedWired func(valueflow.WiredArg) bool) {
 	flow := valueflow.Trace(res.Env, a, "."+d.Field)
 	gen := d.Hook + "'s " + d.Gen + "()"
@@ -247,22 +246,19 @@ func hookCall(fn *ssa.Function, h valueflow.Hit) *ssa.Call {
 		call, _ := h.Calls[0].(*ssa.Call)
 		return call
 	}
-	var found *ssa.Call
-	var visit func(f *ssa.Function)
-	visit = func(f *ssa.Function) {
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				if call, ok := instr.(*ssa.Call); ok && call.Pos() == h.Pos && found == nil {
-					found = call
-				}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok && call.Pos() == h.Pos {
+				return call
 			}
 		}
-		for _, anon := range f.AnonFuncs {
-			visit(anon)
+	}
+	for _, anon := range fn.AnonFuncs {
+		if call := hookCall(anon, h); call != nil {
+			return call
 		}
 	}
-	visit(fn)
-	return found
+	return nil
 }
 
 // passesModel reports whether a call is given the model whose field d
@@ -270,14 +266,7 @@ func hookCall(fn *ssa.Function, h valueflow.Hit) *ssa.Call {
 // calls.
 func passesModel(call *ssa.Call, d *valueflow.CreateDefault) bool {
 	for _, arg := range call.Call.Args {
-		for {
-			if mi, ok := arg.(*ssa.MakeInterface); ok {
-				arg = mi.X
-				continue
-			}
-			break
-		}
-		if valueflow.CreateDefaultOf(deref(arg.Type())).Same(d) {
+		if valueflow.CreateDefaultOf(deref(valueflow.Unwrap(arg).Type())).Same(d) {
 			return true
 		}
 	}
