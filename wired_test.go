@@ -42,13 +42,13 @@ func TestWired(t *testing.T) {
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
 	}
-	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...", "example.com/wiredget/...", "example.com/wireduow/...", "example.com/wiredtable/...", "example.com/wiredidem/...", "example.com/wiredinbox/...", "example.com/wiredretry/...", "example.com/wiredlog/...", "example.com/wiredclosure/...", "example.com/wiredbun/...", "example.com/wiredctxtx/...", "example.com/wireddispatch/...", "example.com/wiredgormtx/...", "example.com/wiredrunner/...", "example.com/wiredgen/...", "example.com/wiredhooks/...", "example.com/wiredopts/...", "example.com/wiredgenfunc/...", "example.com/wiredfields/...", "example.com/wiredsame/...", "example.com/wiredrepos/...", "example.com/wiredchooser/...", "example.com/wiredfresh/...", "example.com/wiredoutcome/...", "example.com/wiredgenrepo/...", "example.com/wiredprev/...", "example.com/wiredguard/...", "example.com/wiredaside/...", "example.com/wiredtypes/...", "example.com/wiredattempts/...", "example.com/wiredsms/...", "example.com/wiredforward/...", "example.com/wireddefault/...", "example.com/wiredawait/...", "example.com/wiredintent/...", "example.com/wiredmodelhook/...", "example.com/genrepo")
+	pkgs := checktest.Load(t, testdata, false, "example.com/wired/...", "example.com/cqrs/...", "example.com/wiredtx/...", "example.com/wiredgorm/...", "example.com/wiredkey/...", "example.com/litemain/...", "example.com/wiredsqlc/...", "example.com/wiredgrpc/...", "example.com/wiredadapt/...", "example.com/wiredctx/...", "example.com/wiredbind/...", "example.com/wiredsqlctx/...", "example.com/wiredstate/...", "example.com/wiredext/...", "example.com/wiredact/...", "example.com/wiredclaim/...", "example.com/wiredmw/...", "example.com/wiredrepo/...", "example.com/wiredwithtx/...", "example.com/wiredclock/...", "example.com/wiredwrap/...", "example.com/wiredrun/...", "example.com/wiredget/...", "example.com/wireduow/...", "example.com/wiredtable/...", "example.com/wiredidem/...", "example.com/wiredinbox/...", "example.com/wiredretry/...", "example.com/wiredlog/...", "example.com/wiredclosure/...", "example.com/wiredbun/...", "example.com/wiredctxtx/...", "example.com/wireddispatch/...", "example.com/wiredgormtx/...", "example.com/wiredrunner/...", "example.com/wiredgen/...", "example.com/wiredhooks/...", "example.com/wiredopts/...", "example.com/wiredgenfunc/...", "example.com/wiredfields/...", "example.com/wiredsame/...", "example.com/wiredrepos/...", "example.com/wiredchooser/...", "example.com/wiredfresh/...", "example.com/wiredoutcome/...", "example.com/wiredgenrepo/...", "example.com/wiredprev/...", "example.com/wiredguard/...", "example.com/wiredaside/...", "example.com/wiredtypes/...", "example.com/wiredattempts/...", "example.com/wiredsms/...", "example.com/wiredforward/...", "example.com/wireddefault/...", "example.com/wiredawait/...", "example.com/wiredintent/...", "example.com/wiredmodelhook/...", "example.com/wiredreqctx/...", "example.com/genrepo")
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the test packages do not type-check")
 	}
 	graph := analyze(t, cfg, pkgs)
 	got := findings(graph, src)
-	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun", "example.com/wiredget", "example.com/wireduow", "example.com/wiredtable", "example.com/wiredidem", "example.com/wiredinbox", "example.com/wiredretry", "example.com/wiredlog", "example.com/wiredclosure", "example.com/wiredbun", "example.com/wiredctxtx", "example.com/wireddispatch", "example.com/wiredgormtx", "example.com/wiredrunner", "example.com/wiredgen", "example.com/wiredhooks", "example.com/wiredopts", "example.com/wiredgenfunc", "example.com/wiredfields", "example.com/wiredsame", "example.com/wiredrepos", "example.com/wiredchooser", "example.com/wiredfresh", "example.com/wiredoutcome", "example.com/wiredgenrepo", "example.com/wiredprev", "example.com/wiredguard", "example.com/wiredaside", "example.com/wiredtypes", "example.com/wiredattempts", "example.com/wiredsms", "example.com/wiredforward", "example.com/wireddefault", "example.com/wiredawait", "example.com/wiredintent", "example.com/wiredmodelhook", "example.com/genrepo")
+	want := wantComments(t, src, "example.com/wired", "example.com/cqrs", "example.com/wiredtx", "example.com/wiredgorm", "example.com/wiredkey", "example.com/litemain", "example.com/wiredsqlc", "example.com/wiredgrpc", "example.com/wiredadapt", "example.com/wiredctx", "example.com/wiredbind", "example.com/wiredsqlctx", "example.com/wiredstate", "example.com/wiredext", "example.com/wiredact", "example.com/wiredclaim", "example.com/wiredmw", "example.com/wiredrepo", "example.com/wiredwithtx", "example.com/wiredclock", "example.com/wiredwrap", "example.com/wiredrun", "example.com/wiredget", "example.com/wireduow", "example.com/wiredtable", "example.com/wiredidem", "example.com/wiredinbox", "example.com/wiredretry", "example.com/wiredlog", "example.com/wiredclosure", "example.com/wiredbun", "example.com/wiredctxtx", "example.com/wireddispatch", "example.com/wiredgormtx", "example.com/wiredrunner", "example.com/wiredgen", "example.com/wiredhooks", "example.com/wiredopts", "example.com/wiredgenfunc", "example.com/wiredfields", "example.com/wiredsame", "example.com/wiredrepos", "example.com/wiredchooser", "example.com/wiredfresh", "example.com/wiredoutcome", "example.com/wiredgenrepo", "example.com/wiredprev", "example.com/wiredguard", "example.com/wiredaside", "example.com/wiredtypes", "example.com/wiredattempts", "example.com/wiredsms", "example.com/wiredforward", "example.com/wireddefault", "example.com/wiredawait", "example.com/wiredintent", "example.com/wiredmodelhook", "example.com/wiredreqctx", "example.com/genrepo")
 	for key, res := range want {
 		msgs := got[key]
 		slices.Sort(msgs)
@@ -68,7 +68,7 @@ func TestWired(t *testing.T) {
 	}
 	// The composition root's findings in the implementations' files
 	// carry the edits of those files that absorb a retry.
-	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server", "example.com/wiredkey/cmd/server", "example.com/wiredgrpc/cmd/server", "example.com/wiredctx/cmd/server", "example.com/wiredwrap/cmd/server", "example.com/wiredfresh/cmd/server", "example.com/wiredintent/cmd/server", "example.com/wiredmodelhook/cmd/server")
+	fixtest.Golden(t, graph.Roots, "example.com/wiredtx/cmd/api", "example.com/wired/cmd/server", "example.com/wiredkey/cmd/server", "example.com/wiredgrpc/cmd/server", "example.com/wiredctx/cmd/server", "example.com/wiredwrap/cmd/server", "example.com/wiredfresh/cmd/server", "example.com/wiredintent/cmd/server", "example.com/wiredmodelhook/cmd/server", "example.com/wiredreqctx/cmd/server")
 	fixtest.Gofmt(t, graph.Roots)
 	// A write in the first write's transaction is not listed as one
 	// that commits apart from it.
@@ -1172,6 +1172,18 @@ func TestWired(t *testing.T) {
 			`a retry inserts a second bookings row with a new id: Booking.BeforeCreate's uuid.NewString\(\) in app.Handler.Book \(app.go:23:2\) is fresh on every attempt \(HTTP handler Handler.Book, wired here\); set ID before this write, derived from the request's Idempotency-Key header \(the hook keeps one that is set\)`,
 			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into bookings in db.Repository.Create \(db.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.BookKeyed, wired here\)`,
 		},
+		// Values made in services an adapter runs, where a middleware
+		// puts the request's key in the context (the fix, in the
+		// service's file, is the standalone driver's): no key for one
+		// per item of a loop, nor where the service's package sees no
+		// code that fills the slot its accessor reads.
+		"example.com/wiredreqctx/cmd/server/main.go:17": {
+			`a retry inserts a second credit_notes row with a new id: uuid.NewString\(\) in app.Service.IssueNotes \(app.go:42:\d+\) is fresh on every attempt \(HTTP handler Service.IssueNotes, wired here\); derive it from the request's Idempotency-Key header, passed down to where it is made`,
+			`a retry inserts a second refunds row with a new id: uuid.NewString\(\) in app.Service.CreateRefund \(app.go:34:\d+\) is fresh on every attempt \(HTTP handler Service.CreateRefund, wired here\)`,
+		},
+		"example.com/wiredreqctx/cmd/server/main.go:18": {
+			`a retry inserts a second refunds row with a new id: uuid.NewString\(\) in billing.Service.Refund \(billing.go:25:\d+\) is fresh on every attempt \(HTTP handler Service.Refund, wired here\); derive it from the request's Idempotency-Key header, passed down to where it is made`,
+		},
 		"example.com/wiredintent/cmd/server/main.go:17": {
 			`a retry inserts a second copays row with a new id: uuid.NewString\(\) in app.Service.CollectLoose \(app.go:59:\d+\) is fresh on every attempt \(HTTP handler Handler.CollectLoose, wired here\)`,
 			`a retry sends a new value as the provider's idempotency key, so the duplicate is not recognised: uuid.NewString\(\) in api.Handler.Tip \(api.go:44:\d+\) is fresh on every attempt \(HTTP handler Handler.Tip, wired here\)`,
@@ -1412,6 +1424,42 @@ func TestHookFixesConverge(t *testing.T) {
 	}
 	if keyed != 1 {
 		t.Errorf("after the fixes, %d naturalkey findings of Handler.Book, want 1", keyed)
+	}
+}
+
+// TestAccessorFixesConverge applies the fixes of example.com/wiredreqctx
+// (its golden files) and analyses the fixed program again: the refund's
+// ID, derived from the key that the program's middleware puts in the
+// context and its own accessor reads, is no fresh value any more; the
+// insert of that caller-known ID without conflict handling is
+// naturalkey's. The values no fix could derive stay.
+func TestAccessorFixesConverge(t *testing.T) {
+	gopath := fixedCopy(t, "example.com/wiredreqctx")
+	cfg := config.Default()
+	cfg.WholeProgram = true
+	pkgs := checktest.Load(t, gopath, false, "example.com/wiredreqctx/...")
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Fatal("the fixed program does not type-check")
+	}
+	graph := analyze(t, cfg, pkgs)
+	fresh, keyed := 0, 0
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			switch act.Analyzer.Name {
+			case "freshid":
+				fresh++
+				if strings.Contains(d.Message, "CreateRefund") {
+					t.Errorf("after the fixes, a fresh ID: %s: %s", act.Package.Fset.Position(d.Pos), d.Message)
+				}
+			case "naturalkey":
+				if strings.Contains(d.Message, "Service.CreateRefund)") {
+					keyed++
+				}
+			}
+		}
+	}
+	if fresh != 2 || keyed != 1 {
+		t.Errorf("after the fixes, %d freshid findings and %d naturalkey findings of CreateRefund, want 2 and 1", fresh, keyed)
 	}
 }
 

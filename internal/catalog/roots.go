@@ -309,6 +309,12 @@ var contextKeys = map[string]ContextKey{
 // header, a message's ID, which no context of the root's kind holds.
 const Carried = "carried"
 
+// Accessed is the kind, in place of a root's, of a key that the
+// program's middleware puts in the context of a request, read by the
+// program's own accessor: a fix that reads it holds for roots keyed by
+// their request.
+const Accessed = "accessed"
+
 // contextKeyReads read the key a root's kind carries in its context,
 // inside the expression a fix writes (strings.Join of the metadata
 // entry's values): what a fix derives a value from.
@@ -479,16 +485,31 @@ var keyPlaces = map[string]string{
 	"Go CDK pubsub consumer loop": "the ID the publisher puts in the message's metadata",
 }
 
+// RootKind splits the description of a root ("gin handler
+// Handler.Create") into the kind of root, of those whose key the
+// catalog places, and the rest; the kind is "" for another.
+func RootKind(root string) (kind, name string) {
+	for k := range keyPlaces {
+		if strings.HasPrefix(root, k+" ") && len(k) > len(kind) {
+			kind = k
+		}
+	}
+	if kind == "" {
+		return "", root
+	}
+	return kind, root[len(kind)+1:]
+}
+
+// RequestKeyed reports whether roots of the kind carry their operation
+// key in the request they handle (a header, a metadata entry), which a
+// middleware of the program can hand down in the context.
+func RequestKeyed(kind string) bool { return strings.HasPrefix(keyPlaces[kind], "the request's") }
+
 // KeyPlace says where the operation key of the root a message describes
 // ("gin handler Handler.Create") is, or "the operation's key" for a kind
 // of root without one.
 func (c *Catalog) KeyPlace(root string) string {
-	best := ""
-	for kind := range keyPlaces {
-		if strings.HasPrefix(root, kind+" ") && len(kind) > len(best) {
-			best = kind
-		}
-	}
+	best, _ := RootKind(root)
 	if best == "" {
 		return "the operation's key"
 	}

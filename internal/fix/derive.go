@@ -27,6 +27,9 @@ type Key struct {
 	// MayBeEmpty says the caller may leave the key out: without it, the
 	// fixed code makes the fresh value as before.
 	MayBeEmpty bool
+	// Comma says Expr has a second result (whether the key is set),
+	// which a fix that tests the key for "" drops.
+	Comma bool
 	// Since is where the key is declared: a value made in a loop that
 	// starts after it is made once per item, which one key cannot tell
 	// apart.
@@ -78,7 +81,7 @@ func DeriveFresh(pass *analysis.Pass, lparen token.Pos, purpose string, key Key)
 	var text string
 	switch {
 	case key.MayBeEmpty:
-		if text, ok = fallback(pass, file, expr, typ, tuple, key.Expr, derive); !ok {
+		if text, ok = fallback(pass, file, expr, typ, tuple, key, derive); !ok {
 			return nil
 		}
 	case tuple:
@@ -339,7 +342,7 @@ func crc64Int(intType, data string) string {
 // the key, the derived value; without it, the fresh value as before. It
 // fails where the fresh value cannot be printed again (a raw string
 // spanning lines, which re-indenting would change).
-func fallback(pass *analysis.Pass, file *ast.File, expr ast.Expr, t types.Type, tuple bool, key string, derive func(string) string) (string, bool) {
+func fallback(pass *analysis.Pass, file *ast.File, expr ast.Expr, t types.Type, tuple bool, key Key, derive func(string) string) (string, bool) {
 	orig, ok := Print(pass.Fset, nil, expr)
 	if !ok {
 		return "", false
@@ -350,7 +353,7 @@ func fallback(pass *analysis.Pass, file *ast.File, expr ast.Expr, t types.Type, 
 		}
 		return ImportName(pass.Pkg, file, p.Path())
 	}
-	f := keyFallback{resultType: types.TypeString(t, qual), key: key, derived: derive("k"), fresh: orig}
+	f := keyFallback{resultType: types.TypeString(t, qual), bind: key.bind(), derived: derive("k"), fresh: orig}
 	if tuple {
 		f.resultType, f.derived = "("+f.resultType+", error)", f.derived+", nil"
 	}
@@ -359,17 +362,25 @@ func fallback(pass *analysis.Pass, file *ast.File, expr ast.Expr, t types.Type, 
 
 // A keyFallback is the value a fix puts in place of a fresh one when the
 // key may be empty: a function literal of resultType, called at once,
-// that returns derived (over k, the key) when key is not empty, and the
-// fresh value as it was otherwise.
+// that returns derived (over k, the key, which bind defines) when the
+// key is not empty, and the fresh value as it was otherwise.
 type keyFallback struct {
 	resultType string
-	key        string
+	bind       string
 	derived    string
 	fresh      string
 }
 
+// bind renders the statement that defines k as the key.
+func (k Key) bind() string {
+	if k.Comma {
+		return DefineStmt(k.Expr, "k", "_")
+	}
+	return DefineStmt(k.Expr, "k")
+}
+
 // text renders the function literal and its call at indentation zero.
 func (f keyFallback) text() string {
-	withKey := IfStmt(DefineStmt(f.key, "k"), `k != ""`, Block(ReturnStmt(f.derived)))
+	withKey := IfStmt(f.bind, `k != ""`, Block(ReturnStmt(f.derived)))
 	return "func() " + f.resultType + " " + Block(withKey, ReturnStmt(f.fresh)) + "()"
 }

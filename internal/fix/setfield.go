@@ -54,7 +54,7 @@ func SetField(pass *analysis.Pass, lparen token.Pos, field, purpose string, key 
 	target := model.Name + "." + field
 	text := target + " = " + derive(key.Expr)
 	if key.MayBeEmpty {
-		text = "if k := " + key.Expr + "; k != \"\" {\n" + target + " = " + derive("k") + "\n}"
+		text = IfStmt(key.bind(), `k != ""`, "{\n"+target+" = "+derive("k")+"\n}")
 	}
 	edit, ok := StmtBefore(pass.Fset, file, path[i].Pos(), text)
 	if !ok {

@@ -183,8 +183,12 @@ func callersPass(roots Roots, funcs []*ssa.Function, ifaces map[string]bool, kin
 	return true
 }
 
-// staticCalls returns the calls of fn among funcs, and whether fn is
+// StaticCalls returns the calls of fn among funcs, and whether fn is
 // used no other way (as a function value, or a bound method).
+func StaticCalls(funcs []*ssa.Function, fn *ssa.Function) ([]ssa.CallInstruction, bool) {
+	return staticCalls(funcs, fn)
+}
+
 func staticCalls(funcs []*ssa.Function, fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 	var calls []ssa.CallInstruction
 	only := true

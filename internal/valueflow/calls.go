@@ -1279,6 +1279,9 @@ func NamedFields(t types.Type, names []string) (paths []string, ok bool) {
 func ReadsKeyHeader(cat *catalog.Catalog, call *ssa.CallCommon) bool {
 	fn := Callee(call)
 	args := call.Args
+	if call.Signature().Variadic() && len(args) > 0 {
+		args = args[:len(args)-1] // fiber's Get(key string, defaultValue ...string)
+	}
 	return fn != nil && cat.IsHeaderGetter(fn) && len(args) >= 2 && IsHeaderName(args[len(args)-1], cat.Config().Headers())
 }
 
@@ -1453,6 +1456,9 @@ func (e *Env) emptyKeyBranch(ifInstr *ssa.If) *ssa.BasicBlock {
 	}
 	if call, ok := x.(*ssa.Call); ok && ReadsContextKey(e.Catalog, &call.Call) && derivesFrom(keyed, x) {
 		return empty // a key read from the context, which the other side derives from
+	}
+	if call := firstResultOf(x); call != nil && readsAccessor(&call.Call) && derivesFrom(keyed, x) {
+		return empty // a key the program's accessor reads from the context, which the other side derives from
 	}
 	if call, ok := x.(*ssa.Call); ok && (ReadsDeliveryKey(e.Catalog, &call.Call) || readsKeyInLiteral(e.Catalog, call)) && derivesFrom(keyed, x) {
 		return empty // a delivery's own ID, which the other side derives from

@@ -915,8 +915,8 @@ func InScopeFix(pass *analysis.Pass, res *Result, call *ssa.Call, purpose string
 }
 
 // scopeKey returns the operation key in scope at call, as a fix writes
-// it: a delivery or request the function holds, or a context that
-// carries the root's key.
+// it: a delivery or request the function holds, a context that carries
+// the root's key, or one into which the module's middleware put it.
 func scopeKey(pass *analysis.Pass, res *Result, call *ssa.Call) (fix.Key, bool) {
 	cat := res.Env.Catalog
 	name, ks, ok := opkey.InScope(pass, cat, call.Pos())
@@ -924,7 +924,7 @@ func scopeKey(pass *analysis.Pass, res *Result, call *ssa.Call) (fix.Key, bool) 
 		name, ks, ok = opkey.FromContext(pass, cat, res, res.SrcFuncs(), call.Parent(), call.Pos())
 	}
 	if !ok {
-		return fix.Key{}, false
+		return accessorKey(pass, res, call)
 	}
 	key := fix.Key{Expr: fmt.Sprintf(ks.Expr, name, cat.KeyHeader()), Imports: ks.Imports, MayBeEmpty: ks.MayBeEmpty}
 	if _, obj := pass.Pkg.Scope().Innermost(call.Pos()).LookupParent(name, call.Pos()); obj != nil {

@@ -288,6 +288,23 @@ func (p *program) injected(id valueflow.InjectedDefect) []ProgramDefect {
 	return []ProgramDefect{d}
 }
 
+// localFixFor returns the fix that the package of a fresh value prepared
+// in its own files, as it holds for root: one that reads the key from
+// a slot of the context that the program's middleware fills from the
+// request (catalog.Accessed) holds only where the root is the function
+// the value is made in, of a kind keyed by its request.
+func localFixFor(f *valueflow.KeyFix, root string) *valueflow.KeyFix {
+	if f == nil || f.Context != catalog.Accessed {
+		return f
+	}
+	kind, name := catalog.RootKind(root)
+	name, _, _ = strings.Cut(name, ", ")
+	if !catalog.RequestKeyed(kind) || f.Enters != name && !strings.HasSuffix(f.Enters, "."+name) {
+		return nil
+	}
+	return f
+}
+
 // resolve follows one pending call into the implementations.
 func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 	base := ProgramDefect{Root: pc.Root, Chain: pc.Chain, Wiring: p.wiring(pc.Call.Pkg), Tolerated: pc.Tolerated}
@@ -307,7 +324,7 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 			}
 			found.Logs = !isKey(found) && p.logsOutcome(fa.OutcomeOf)
 			found.FailsFirst = fa.FailsFirst && found.Defect.Sink.Kind == valueflow.ModelSink
-			found.Fix = fa.Local
+			found.Fix = localFixFor(fa.Local, pc.Root)
 			out = append(out, found)
 		}
 	}

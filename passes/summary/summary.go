@@ -26,6 +26,7 @@ import (
 
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
+	"github.com/idemlint/idemlint/internal/opkey"
 	"github.com/idemlint/idemlint/internal/valueflow"
 	catalogpass "github.com/idemlint/idemlint/passes/catalog"
 	"github.com/idemlint/idemlint/passes/lazyssa"
@@ -39,7 +40,7 @@ func New(cat, ret *analysis.Analyzer) *analysis.Analyzer {
 		Doc:        "trace fresh values to identity sinks and summarise functions as facts",
 		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer, ret},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(valueflow.Summary), new(valueflow.Pending), new(valueflow.PoolFields), new(HandledErrors), new(valueflow.FieldTypes), new(valueflow.TableName), new(valueflow.KeyField), new(valueflow.CreateDefault)},
+		FactTypes:  []analysis.Fact{new(valueflow.Summary), new(valueflow.Pending), new(valueflow.PoolFields), new(HandledErrors), new(valueflow.FieldTypes), new(valueflow.TableName), new(valueflow.KeyField), new(valueflow.CreateDefault), new(valueflow.ContextAccessor), new(valueflow.ContextSetter), new(valueflow.KeyedSlots)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			return run(pass, pass.ResultOf[cat].(*catalog.Catalog), pass.ResultOf[ret].(*retried.Result))
 		},
@@ -55,8 +56,11 @@ type Result struct {
 	Retried  *retried.Result
 	Env      *valueflow.Env
 	ssa      *lazyssa.SSA
-	files    []*ast.File
-	info     *types.Info
+	// accessors are the module's accessors of keyed context slots
+	// (keyedAccessors), once asked for.
+	accessors *[]opkey.Accessor
+	files     []*ast.File
+	info      *types.Info
 	// pass is the package's pass, for the fixes the summary prepares
 	// for callers in other packages.
 	pass *analysis.Pass
@@ -196,6 +200,8 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 	// of which have none, and ImportObjectFact needs a summary of its
 	// own to fill in each time.
 	summarised := make(map[types.Object]bool)
+	setters := make(map[*types.Func]*valueflow.ContextSetter)
+	accessors := make(map[*types.Func]*valueflow.ContextAccessor)
 	for _, f := range pass.AllObjectFacts() {
 		switch fact := f.Fact.(type) {
 		case *valueflow.Summary:
@@ -214,8 +220,18 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 			if tn, ok := f.Object.(*types.TypeName); ok {
 				catalog.DeclareKeyField(tn, fact.Name)
 			}
+		case *valueflow.ContextAccessor:
+			if fn, ok := f.Object.(*types.Func); ok {
+				valueflow.DeclareContextAccessor(fn, fact)
+				accessors[fn] = fact
+			}
+		case *valueflow.ContextSetter:
+			if fn, ok := f.Object.(*types.Func); ok {
+				setters[fn] = fact
+			}
 		}
 	}
+	exportContextSlots(pass, cat, setters, accessors)
 	imported := func(fn *types.Func) *valueflow.Summary {
 		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg || !summarised[fn] {
 			return nil

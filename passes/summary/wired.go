@@ -298,6 +298,10 @@ func localFix(pass *analysis.Pass, res *Result, gen *ssa.Call, purpose string) *
 		if edits := fileEdits(pass.Fset, f.TextEdits); edits != nil {
 			inScope = &valueflow.KeyFix{Message: f.Message, Edits: edits}
 		}
+	} else if f, enters := rootAccessorFix(pass, res, gen, purpose); f != nil {
+		if edits := fileEdits(pass.Fset, f.TextEdits); edits != nil {
+			inScope = &valueflow.KeyFix{Message: f.Message, Edits: edits, Context: catalog.Accessed, Enters: enters}
+		}
 	}
 	if intent := intentFix(pass, res, gen, purpose); intent != nil {
 		// The operation's record keys it whether or not the root's

@@ -1,0 +1,47 @@
+// Package app records refunds through a store that main wires.
+package app
+
+import (
+	"context"
+
+	"example.com/wiredreqctx/httpx"
+	"example.com/wiredreqctx/store"
+
+	"github.com/google/uuid"
+)
+
+// Store keeps refunds.
+type Store interface {
+	InsertRefund(ctx context.Context, rf store.Refund) error
+	InsertNote(ctx context.Context, id, refund string) error
+}
+
+// RefundInput is a refund's request.
+type RefundInput struct {
+	Instalment string
+	Cents      int64
+}
+
+// Service records refunds.
+type Service struct{ Store Store }
+
+// CreateRefund records a refund under a new ID, which the key the
+// middleware puts in the context can stand for.
+func (s *Service) CreateRefund(ctx context.Context, in RefundInput) error {
+	if in.Instalment == "" {
+		return httpx.ErrNotFound
+	}
+	rf := store.Refund{ID: "rf_" + uuid.NewString(), Instalment: in.Instalment, Cents: in.Cents} // want `a retry inserts a second refunds row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Service.CreateRefund\)`
+	return s.Store.InsertRefund(ctx, rf)
+}
+
+// IssueNotes makes one credit note per instalment: one key cannot stand
+// for each.
+func (s *Service) IssueNotes(ctx context.Context, in []RefundInput) error {
+	for _, i := range in {
+		if err := s.Store.InsertNote(ctx, uuid.NewString(), i.Instalment); err != nil { // want `a retry inserts a second credit_notes row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Service.IssueNotes\); derive it from the request's Idempotency-Key header, passed down to where it is made`
+			return err
+		}
+	}
+	return nil
+}
