@@ -317,7 +317,7 @@ func accessorKey(pass *analysis.Pass, res *Result, call *ssa.Call) (fix.Key, boo
 	if !ok || !catalog.RequestKeyed(path.Root.Kind) || !oncePerRequest(res, path, call) {
 		return fix.Key{}, false
 	}
-	accessors := res.keyedAccessors(pass)
+	accessors := res.keyedAccessors()
 	if len(accessors) == 0 {
 		return fix.Key{}, false
 	}
@@ -355,13 +355,14 @@ func oncePerRequest(res *Result, path *retried.Path, call *ssa.Call) bool {
 
 // keyedAccessors returns the accessors of the slots that a package the
 // analysis sees (the package, or one it imports) fills with a request's
-// operation key, in order of package and name.
-func (r *Result) keyedAccessors(pass *analysis.Pass) []opkey.Accessor {
+// operation key, in order of package and name: the facts of this pass,
+// whichever pass asks for a fix.
+func (r *Result) keyedAccessors() []opkey.Accessor {
 	if r.accessors != nil {
 		return *r.accessors
 	}
 	out := []opkey.Accessor{}
-	for _, f := range pass.AllPackageFacts() {
+	for _, f := range r.pass.AllPackageFacts() {
 		if ks, ok := f.Fact.(*valueflow.KeyedSlots); ok {
 			for _, a := range ks.Accessors {
 				out = append(out, opkey.Accessor{Path: a.Pkg, PkgName: a.PkgName, Name: a.Name, Comma: a.Comma})
@@ -393,7 +394,7 @@ func rootAccessorFix(pass *analysis.Pass, res *Result, gen *ssa.Call, purpose st
 	if obj, ok := top.Object().(*types.Func); !ok || !obj.Exported() || fn != top && !runsOnceIn(fn, top) {
 		return nil, ""
 	}
-	key, ok := opkey.FromAccessor(pass, res.keyedAccessors(pass), gen.Pos())
+	key, ok := opkey.FromAccessor(pass, res.keyedAccessors(), gen.Pos())
 	if !ok {
 		return nil, ""
 	}
