@@ -207,7 +207,15 @@
 // repository the program wires: the root's call wraps its context, or,
 // where the call passes the key in an argument
 // (transfers.Book(ctx, r.Header.Get("Idempotency-Key"), ...)), the
-// value is derived from that parameter. A value that an unexported
+// value is derived from that parameter. Where the program's own
+// middleware puts the request's Idempotency-Key header in the context
+// (context.WithValue, directly or through a setter of its own) and its
+// own function reads it back (func IdempotencyKey(ctx context.Context)
+// (string, bool)), code that has only the context, reached once per
+// request, derives the value from that accessor, with the fresh value as
+// the fallback: only where the package sees the code that fills the
+// slot from the header, so that an accessor of a request ID is never
+// taken for one. A value that an unexported
 // helper function makes and returns (func newRefundID() string { return
 // "rf_" + xid.New().String() }), called once in the package, is derived
 // where the helper is called, with the helper's call as the fallback
