@@ -1176,12 +1176,15 @@ func TestWired(t *testing.T) {
 		// puts the request's key in the context (the fix, in the
 		// service's file, is the standalone driver's): no key for one
 		// per item of a loop, nor where the service's package sees no
-		// code that fills the slot its accessor reads.
-		"example.com/wiredreqctx/cmd/server/main.go:17": {
+		// code that fills the slot its accessor reads. A job's worker
+		// that calls a service a route runs too puts its own key in
+		// the context.
+		"example.com/wiredreqctx/cmd/server/main.go:21": {
+			`a retry inserts a second credit_notes row with a new id: uuid.NewString\(\) in app.Service.IssueNote \(app.go:51:\d+\) is fresh on every attempt \(river worker NoteWorker.Work, wired here\)`,
 			`a retry inserts a second credit_notes row with a new id: uuid.NewString\(\) in app.Service.IssueNotes \(app.go:42:\d+\) is fresh on every attempt \(HTTP handler Service.IssueNotes, wired here\); derive it from the request's Idempotency-Key header, passed down to where it is made`,
 			`a retry inserts a second refunds row with a new id: uuid.NewString\(\) in app.Service.CreateRefund \(app.go:34:\d+\) is fresh on every attempt \(HTTP handler Service.CreateRefund, wired here\)`,
 		},
-		"example.com/wiredreqctx/cmd/server/main.go:18": {
+		"example.com/wiredreqctx/cmd/server/main.go:22": {
 			`a retry inserts a second refunds row with a new id: uuid.NewString\(\) in billing.Service.Refund \(billing.go:25:\d+\) is fresh on every attempt \(HTTP handler Service.Refund, wired here\); derive it from the request's Idempotency-Key header, passed down to where it is made`,
 		},
 		"example.com/wiredintent/cmd/server/main.go:17": {

@@ -487,6 +487,10 @@ type FreshArg struct {
 	// is made (the root's own delivery or request), derives the value
 	// from it: no caller needs to pass the key.
 	Local *KeyFix
+	// Accessed, where no key is in scope but a context is, derives the
+	// value from the key the program's middleware puts in the context
+	// (catalog.Accessed), for a root that is the function it is made in.
+	Accessed *KeyFix
 	// Via is set when the value is what an interface's method returns
 	// (an injected IDGenerator's New): fresh only when every
 	// implementation the program wires returns a fresh value.

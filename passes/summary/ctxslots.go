@@ -377,30 +377,37 @@ func (r *Result) keyedAccessors() []opkey.Accessor {
 	return out
 }
 
-// rootAccessorFix is the fix that derives the fresh value gen makes
-// from a keyed context slot (accessorKey) where no root of the package
-// reaches gen: the function it is made in, outside any loop and in no
-// function literal but one that runs once in it, may be a root that
-// another package registers. It returns the function's name (as frames
-// name it): the program offers the fix for a root that is that
-// function, of a kind keyed by its request (localFixFor).
-func rootAccessorFix(pass *analysis.Pass, res *Result, gen *ssa.Call, purpose string) (*analysis.SuggestedFix, string) {
+// accessedFix is the fix that derives the fresh value gen makes from a
+// keyed context slot (accessorKey) where no root of the package reaches
+// gen: the function it is made in, outside any loop and in no function
+// literal but one that runs once in it, may be a root that another
+// package registers. Enters names the function (as frames name it): the
+// program offers the fix for a root that is that function, of a kind
+// keyed by its request (accessedFor).
+func accessedFix(pass *analysis.Pass, res *Result, gen *ssa.Call, purpose string) *valueflow.KeyFix {
+	if Fills(res, gen) {
+		return nil
+	}
 	gen = liftedGen(res, gen)
 	if _, on := res.Retried.On(gen); on {
-		return nil, "" // decided along the path (accessorKey)
+		return nil // decided along the path (accessorKey)
 	}
 	fn := gen.Parent()
 	top := topFunc(fn)
 	if obj, ok := top.Object().(*types.Func); !ok || !obj.Exported() || fn != top && !runsOnceIn(fn, top) {
-		return nil, ""
+		return nil
 	}
 	key, ok := opkey.FromAccessor(pass, res.keyedAccessors(), gen.Pos())
 	if !ok {
-		return nil, ""
+		return nil
 	}
 	f := fix.DeriveFresh(pass, gen.Pos(), purpose, key)
 	if f == nil {
-		return nil, ""
+		return nil
 	}
-	return f, valueflow.FuncName(top)
+	edits := fileEdits(pass.Fset, f.TextEdits)
+	if edits == nil {
+		return nil
+	}
+	return &valueflow.KeyFix{Message: f.Message, Edits: edits, Context: catalog.Accessed, Enters: valueflow.FuncName(top)}
 }

@@ -288,14 +288,13 @@ func (p *program) injected(id valueflow.InjectedDefect) []ProgramDefect {
 	return []ProgramDefect{d}
 }
 
-// localFixFor returns the fix that the package of a fresh value prepared
-// in its own files, as it holds for root: one that reads the key from
-// a slot of the context that the program's middleware fills from the
-// request (catalog.Accessed) holds only where the root is the function
-// the value is made in, of a kind keyed by its request.
-func localFixFor(f *valueflow.KeyFix, root string) *valueflow.KeyFix {
-	if f == nil || f.Context != catalog.Accessed {
-		return f
+// accessedFor returns the fix that reads the key from a slot of the
+// context that the program's middleware fills from the request
+// (FreshArg.Accessed) where it holds for root: a root that is the
+// function the value is made in, of a kind keyed by its request.
+func accessedFor(f *valueflow.KeyFix, root string) *valueflow.KeyFix {
+	if f == nil {
+		return nil
 	}
 	kind, name := catalog.RootKind(root)
 	name, _, _ = strings.Cut(name, ", ")
@@ -324,7 +323,10 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 			}
 			found.Logs = !isKey(found) && p.logsOutcome(fa.OutcomeOf)
 			found.FailsFirst = fa.FailsFirst && found.Defect.Sink.Kind == valueflow.ModelSink
-			found.Fix = localFixFor(fa.Local, pc.Root)
+			found.Fix = fa.Local
+			if found.Fix == nil {
+				found.Fix = accessedFor(fa.Accessed, pc.Root)
+			}
 			out = append(out, found)
 		}
 	}

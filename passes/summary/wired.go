@@ -260,6 +260,9 @@ func freshSites(pass *analysis.Pass, res *Result) []freshSite {
 		if wf.hook == nil {
 			top, fa.KeyFixes = keyFixes(pass, res, wf.gen, purposes[i])
 			fa.Local = localFix(pass, res, wf.gen, purposes[i])
+			if fa.Local == nil {
+				fa.Accessed = accessedFix(pass, res, wf.gen, purposes[i])
+			}
 		} else if f := HookFix(pass, res, wf.gen, wf.hook, purposes[i]); f != nil {
 			// No expression at a hook's call makes the value: the
 			// field is set before it.
@@ -297,10 +300,6 @@ func localFix(pass *analysis.Pass, res *Result, gen *ssa.Call, purpose string) *
 	if f := InScopeFix(pass, res, gen, purpose); f != nil {
 		if edits := fileEdits(pass.Fset, f.TextEdits); edits != nil {
 			inScope = &valueflow.KeyFix{Message: f.Message, Edits: edits}
-		}
-	} else if f, enters := rootAccessorFix(pass, res, gen, purpose); f != nil {
-		if edits := fileEdits(pass.Fset, f.TextEdits); edits != nil {
-			inScope = &valueflow.KeyFix{Message: f.Message, Edits: edits, Context: catalog.Accessed, Enters: enters}
 		}
 	}
 	if intent := intentFix(pass, res, gen, purpose); intent != nil {

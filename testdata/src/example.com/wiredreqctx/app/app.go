@@ -45,3 +45,8 @@ func (s *Service) IssueNotes(ctx context.Context, in []RefundInput) error {
 	}
 	return nil
 }
+
+// IssueNote makes one credit note, for a route and for a job alike.
+func (s *Service) IssueNote(ctx context.Context, instalment string) error {
+	return s.Store.InsertNote(ctx, uuid.NewString(), instalment) // want `a retry inserts a second credit_notes row with a new id: uuid.NewString\(\) is fresh on every attempt \(river worker NoteWorker.Work\)`
+}

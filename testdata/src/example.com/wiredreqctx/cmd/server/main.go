@@ -2,6 +2,7 @@
 package main
 
 import (
+	"context"
 	"database/sql"
 	"net/http"
 
@@ -9,6 +10,9 @@ import (
 	"example.com/wiredreqctx/billing"
 	"example.com/wiredreqctx/httpx"
 	"example.com/wiredreqctx/store"
+	"example.com/wiredreqctx/worker"
+
+	"github.com/riverqueue/river"
 )
 
 func main() {
@@ -20,5 +24,8 @@ func main() {
 	mux.Handle("POST /refunds", httpx.Wrap(svc.CreateRefund))
 	mux.Handle("POST /notes", httpx.Wrap(svc.IssueNotes))
 	mux.Handle("POST /invoices/refund", httpx.Wrap(bill.Refund))
+	mux.Handle("POST /note", httpx.Wrap(func(ctx context.Context, instalment string) error { return svc.IssueNote(ctx, instalment) }))
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &worker.NoteWorker{Svc: svc})
 	http.ListenAndServe(":8080", httpx.Metadata(mux))
 }
