@@ -1178,11 +1178,13 @@ func TestWired(t *testing.T) {
 		// per item of a loop, nor where the service's package sees no
 		// code that fills the slot its accessor reads. A job's worker
 		// that calls a service a route runs too puts its own key in
-		// the context.
+		// the context; a key a route reads with the accessor and hands
+		// to a store is the store's parameter's.
 		"example.com/wiredreqctx/cmd/server/main.go:21": {
-			`a retry inserts a second credit_notes row with a new id: uuid.NewString\(\) in app.Service.IssueNote \(app.go:51:\d+\) is fresh on every attempt \(river worker NoteWorker.Work, wired here\)`,
-			`a retry inserts a second credit_notes row with a new id: uuid.NewString\(\) in app.Service.IssueNotes \(app.go:42:\d+\) is fresh on every attempt \(HTTP handler Service.IssueNotes, wired here\); derive it from the request's Idempotency-Key header, passed down to where it is made`,
-			`a retry inserts a second refunds row with a new id: uuid.NewString\(\) in app.Service.CreateRefund \(app.go:34:\d+\) is fresh on every attempt \(HTTP handler Service.CreateRefund, wired here\)`,
+			`a retry inserts a second credit_notes row with a new id: uuid.NewString\(\) in app.Service.IssueNote \(app.go:\d+:\d+\) is fresh on every attempt \(river worker NoteWorker.Work, wired here\)`,
+			`a retry inserts a second credit_notes row with a new id: uuid.NewString\(\) in app.Service.IssueNotes \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Service.IssueNotes, wired here\); derive it from the request's Idempotency-Key header, passed down to where it is made`,
+			`a retry inserts a second entries row with a new id: uuid.NewString\(\) in store.Repo.Post \(store.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Service.credit, wired here\)`,
+			`a retry inserts a second refunds row with a new id: uuid.NewString\(\) in app.Service.CreateRefund \(app.go:\d+:\d+\) is fresh on every attempt \(HTTP handler Service.CreateRefund, wired here\)`,
 		},
 		"example.com/wiredreqctx/cmd/server/main.go:22": {
 			`a retry inserts a second refunds row with a new id: uuid.NewString\(\) in billing.Service.Refund \(billing.go:25:\d+\) is fresh on every attempt \(HTTP handler Service.Refund, wired here\); derive it from the request's Idempotency-Key header, passed down to where it is made`,

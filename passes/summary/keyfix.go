@@ -256,7 +256,8 @@ const maxKeyDepth = 12
 // operation (other than the consumer loop that is the root) is not
 // listed, unless the loop reads the key anew on each turn (a batch of
 // messages, each with its ID): one key would name several values.
-func keyArgs(cat *catalog.Catalog, call ssa.CallInstruction, path *retried.Path) []valueflow.KeyArg {
+func keyArgs(res *Result, call ssa.CallInstruction, path *retried.Path) []valueflow.KeyArg {
+	cat, accessors := res.Env.Catalog, res.keyedAccessors()
 	calls := append(slices.Clip(path.Via), call)
 	var out []valueflow.KeyArg
 	add := func(arg int, at string, w *keyWalk) {
@@ -265,7 +266,7 @@ func keyArgs(cat *catalog.Catalog, call ssa.CallInstruction, path *retried.Path)
 		}
 	}
 	for i, a := range call.Common().Args {
-		w := &keyWalk{cat: cat, chain: path.Via}
+		w := &keyWalk{cat: cat, chain: path.Via, accessors: accessors}
 		if w.key(a, 0) {
 			add(i, "", w)
 			continue
@@ -289,7 +290,7 @@ func keyArgs(cat *catalog.Catalog, call ssa.CallInstruction, path *retried.Path)
 			if !ok || fa.X != alloc {
 				continue
 			}
-			w := &keyWalk{cat: cat, chain: path.Via}
+			w := &keyWalk{cat: cat, chain: path.Via, accessors: accessors}
 			if w.stored(fa, 0) {
 				add(i, "."+valueflow.FieldName(alloc.Type(), fa.Field), w)
 			}
@@ -301,9 +302,13 @@ func keyArgs(cat *catalog.Catalog, call ssa.CallInstruction, path *retried.Path)
 // A keyWalk walks a value back to the root's operation key along chain,
 // the calls from the root, and records where it reads the key.
 type keyWalk struct {
-	cat     *catalog.Catalog
-	chain   []ssa.CallInstruction
-	sources []ssa.Instruction // the reads of the key
+	cat   *catalog.Catalog
+	chain []ssa.CallInstruction
+	// accessors are the program's accessors of context slots its
+	// middleware fills with a request's key, whose reads are reads of
+	// the key.
+	accessors []opkey.Accessor
+	sources   []ssa.Instruction // the reads of the key
 }
 
 // once reports whether each of calls, the path from the root, runs once
@@ -578,8 +583,23 @@ func (w *keyWalk) key(v ssa.Value, depth int) bool {
 		return next(effects.Binding(x))
 	case *ssa.Call:
 		return w.call(x, next)
+	case *ssa.Extract:
+		// The key an accessor returns with whether it is set.
+		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && w.readsAccessor(call) {
+			w.sources = append(w.sources, call)
+			return true
+		}
 	}
 	return false
+}
+
+// readsAccessor reports whether call calls one of the accessors.
+func (w *keyWalk) readsAccessor(call *ssa.Call) bool {
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Pkg == nil || fn.Parent() != nil {
+		return false
+	}
+	return slices.ContainsFunc(w.accessors, func(a opkey.Accessor) bool { return a.Path == fn.Pkg.Pkg.Path() && a.Name == fn.Name() })
 }
 
 // field says whether field i of base, a struct of type st, read by
@@ -610,7 +630,7 @@ func (w *keyWalk) call(call *ssa.Call, next func(ssa.Value) bool) bool {
 	switch {
 	case fn == nil:
 		return false
-	case valueflow.ReadsDeliveryKey(w.cat, &call.Call), valueflow.ReadsKeyHeader(w.cat, &call.Call), valueflow.ReadsContextKey(w.cat, &call.Call):
+	case valueflow.ReadsDeliveryKey(w.cat, &call.Call), valueflow.ReadsKeyHeader(w.cat, &call.Call), valueflow.ReadsContextKey(w.cat, &call.Call), w.readsAccessor(call):
 		w.sources = append(w.sources, call)
 		return true
 	case call.Call.IsInvoke() || !catalog.IsDerivation(fn):
@@ -946,7 +966,7 @@ func enteredFix(pass *analysis.Pass, res *Result, call ssa.CallInstruction, path
 	if len(fixes) == 0 || calls != 1 {
 		return nil
 	}
-	keys := keyArgs(res.Env.Catalog, call, path)
+	keys := keyArgs(res, call, path)
 	for _, f := range fixes {
 		if f.Context == catalog.Carried || f.Needs != "" && !opkey.HasFunc(pass.Pkg, f.Needs) {
 			continue
@@ -1056,7 +1076,7 @@ func enteredKeys(pass *analysis.Pass, res *Result, call ssa.CallInstruction, pat
 	if ctx < 0 || !oncePerDelivery(res.Env.Catalog, append(slices.Clip(path.Via), call), root) {
 		return nil, nil
 	}
-	own := slices.Contains(keyArgs(res.Env.Catalog, call, path), valueflow.KeyArg{Arg: ctx, Context: root.Kind})
+	own := slices.Contains(keyArgs(res, call, path), valueflow.KeyArg{Arg: ctx, Context: root.Kind})
 	var keys []valueflow.KeyArg
 	var wraps []valueflow.Wrap
 	for _, ca := range s.ContextArgs {

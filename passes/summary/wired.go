@@ -767,7 +767,7 @@ func pendingCall(pass *analysis.Pass, res *Result, site wiredSite, path *retried
 	pc.StateGuarded = GuardedInClosure(site.call) || res.GuardedCall(site.call)
 	pc.Tolerated = toleratedOn(path.Via, site.call)
 	pc.Guards = append(append(deciders(res.Env, site.call), onPath...), site.wc.Past...)
-	pc.Keys = keyArgs(res.Env.Catalog, site.call, path)
+	pc.Keys = keyArgs(res, site.call, path)
 	keys, wraps, covered := carriedArgs(pass, res.Env.Catalog, site.call, path)
 	pc.Keys, pc.Wraps, pc.Covered = append(pc.Keys, keys...), wraps, covered
 	return pc

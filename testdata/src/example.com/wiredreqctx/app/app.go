@@ -3,8 +3,10 @@ package app
 
 import (
 	"context"
+	"net/http"
 
 	"example.com/wiredreqctx/httpx"
+	"example.com/wiredreqctx/reqctx"
 	"example.com/wiredreqctx/store"
 
 	"github.com/google/uuid"
@@ -22,8 +24,16 @@ type RefundInput struct {
 	Cents      int64
 }
 
+// Ledger posts entries.
+type Ledger interface {
+	Post(ctx context.Context, key, account string, cents int64) error
+}
+
 // Service records refunds.
-type Service struct{ Store Store }
+type Service struct {
+	Store  Store
+	Ledger Ledger
+}
 
 // CreateRefund records a refund under a new ID, which the key the
 // middleware puts in the context can stand for.
@@ -49,4 +59,16 @@ func (s *Service) IssueNotes(ctx context.Context, in []RefundInput) error {
 // IssueNote makes one credit note, for a route and for a job alike.
 func (s *Service) IssueNote(ctx context.Context, instalment string) error {
 	return s.Store.InsertNote(ctx, uuid.NewString(), instalment) // want `a retry inserts a second credit_notes row with a new id: uuid.NewString\(\) is fresh on every attempt \(river worker NoteWorker.Work\)`
+}
+
+// Routes registers the routes the service serves itself.
+func (s *Service) Routes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /credits", s.credit)
+}
+
+// credit posts a credit under the request's key, which it reads from
+// the context and hands down.
+func (s *Service) credit(w http.ResponseWriter, r *http.Request) {
+	key, _ := reqctx.IdempotencyKey(r.Context())
+	s.Ledger.Post(r.Context(), key, r.FormValue("account"), 100)
 }

@@ -4,6 +4,8 @@ package store
 import (
 	"context"
 	"database/sql"
+
+	"github.com/google/uuid"
 )
 
 // Refund is a refund of a paid instalment.
@@ -24,5 +26,11 @@ func (r *Repo) InsertRefund(ctx context.Context, rf Refund) error {
 // InsertNote adds a credit note.
 func (r *Repo) InsertNote(ctx context.Context, id, refund string) error {
 	_, err := r.DB.ExecContext(ctx, `INSERT INTO credit_notes (id, refund) VALUES ($1, $2)`, id, refund)
+	return err
+}
+
+// Post adds a ledger entry; key is the operation's key.
+func (r *Repo) Post(ctx context.Context, key, account string, cents int64) error {
+	_, err := r.DB.ExecContext(ctx, `INSERT INTO entries (id, account, cents) VALUES ($1, $2, $3)`, uuid.NewString(), account, cents) // want `a retry inserts a second entries row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Service.credit\)`
 	return err
 }

@@ -18,11 +18,12 @@ import (
 func main() {
 	db, _ := sql.Open("postgres", "")
 	repo := &store.Repo{DB: db}
-	svc := &app.Service{Store: repo}
+	svc := &app.Service{Store: repo, Ledger: repo}
 	bill := &billing.Service{Store: repo}
 	mux := http.NewServeMux()
 	mux.Handle("POST /refunds", httpx.Wrap(svc.CreateRefund))
 	mux.Handle("POST /notes", httpx.Wrap(svc.IssueNotes))
+	svc.Routes(mux)
 	mux.Handle("POST /invoices/refund", httpx.Wrap(bill.Refund))
 	mux.Handle("POST /note", httpx.Wrap(func(ctx context.Context, instalment string) error { return svc.IssueNote(ctx, instalment) }))
 	workers := river.NewWorkers()
