@@ -2,6 +2,7 @@ package summary
 
 import (
 	"cmp"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -24,11 +25,14 @@ import (
 // (valueflow.ContextSetter), and the slots it fills with the operation
 // key a request carries (valueflow.KeyedSlots): a middleware that puts
 // the Idempotency-Key header in the context for the services below it.
-// A package that neither stores nor reads a context's values, itself or
-// through the setters of the packages it imports (setters), is not
-// built into SSA for it.
+// Only a package that declares a function of an accessor's or a
+// setter's signature, or that stores in a context and reads a request's
+// key, is built into SSA for it: go vet runs the pass on every
+// dependency, most of which store values in contexts for reasons of
+// their own.
 func exportContextSlots(pass *analysis.Pass, cat *catalog.Catalog, setters map[*types.Func]*valueflow.ContextSetter, accessors map[*types.Func]*valueflow.ContextAccessor) {
-	if !usesContextValues(pass.TypesInfo, setters) {
+	shaped, fills := declaresSlotFuncs(pass), storesRequestKey(pass, cat, setters)
+	if !shaped && !fills {
 		return
 	}
 	funcs := pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA).SrcFuncs()
@@ -92,13 +96,63 @@ func slotAccessors(pkg *types.Package, keyed map[string]bool, accessors map[*typ
 	return out
 }
 
-// usesContextValues reports whether the package calls context.WithValue,
-// a context's Value method, or one of setters.
-func usesContextValues(info *types.Info, setters map[*types.Func]*valueflow.ContextSetter) bool {
-	for _, obj := range info.Uses {
+// declaresSlotFuncs reports whether the package declares a function
+// of an accessor's signature (func(context.Context) string, or (string,
+// bool)) or a setter's (func(context.Context, string) context.Context)
+// and uses a context's values.
+func declaresSlotFuncs(pass *analysis.Pass) bool {
+	uses := false
+	for _, obj := range pass.TypesInfo.Uses {
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "context" && (fn.Name() == "WithValue" || fn.Name() == "Value") {
+			uses = true
+			break
+		}
+	}
+	if !uses {
+		return false
+	}
+	for _, obj := range pass.TypesInfo.Defs {
 		fn, ok := obj.(*types.Func)
-		if ok && (fn.Pkg() != nil && fn.Pkg().Path() == "context" && (fn.Name() == "WithValue" || fn.Name() == "Value") || setters[fn] != nil) {
+		if !ok || fn.Signature().Recv() != nil || fn.Parent() != pass.Pkg.Scope() {
+			continue
+		}
+		params, results := fn.Signature().Params(), fn.Signature().Results()
+		if params.Len() == 0 || catalog.TypeKey(params.At(0).Type()) != "context.Context" {
+			continue
+		}
+		accessor := params.Len() == 1 && results.Len() >= 1 && results.Len() <= 2 && isString(results.At(0).Type())
+		setter := params.Len() >= 2 && results.Len() == 1 && catalog.TypeKey(results.At(0).Type()) == "context.Context"
+		if accessor || setter {
 			return true
+		}
+	}
+	return false
+}
+
+// storesRequestKey reports whether the package stores a value in a
+// context (context.WithValue, or a setter of a package it imports) and
+// reads a request's key: a catalogued header getter, or a constant that
+// names the key's header.
+func storesRequestKey(pass *analysis.Pass, cat *catalog.Catalog, setters map[*types.Func]*valueflow.ContextSetter) bool {
+	stores, reads := false, false
+	for _, obj := range pass.TypesInfo.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		stores = stores || fn.Pkg() != nil && fn.Pkg().Path() == "context" && fn.Name() == "WithValue" || setters[fn] != nil
+		reads = reads || cat.IsHeaderGetter(fn)
+	}
+	if !stores || reads {
+		return stores
+	}
+	headers := cat.Config().Headers()
+	for _, tv := range pass.TypesInfo.Types {
+		if tv.Value != nil && tv.Value.Kind() == constant.String {
+			name := constant.StringVal(tv.Value)
+			if slices.ContainsFunc(headers, func(h string) bool { return catalog.HeaderNameMatches(h, name) }) {
+				return true
+			}
 		}
 	}
 	return false
