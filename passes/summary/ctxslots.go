@@ -367,12 +367,12 @@ func emptyString(c *ssa.Const) bool {
 // key (exportContextSlots), read by the module's own accessor, for a
 // call that a root keyed by its request reaches once per request.
 func accessorKey(pass *analysis.Pass, res *Result, call *ssa.Call) (fix.Key, bool) {
-	path, ok := res.Retried.On(call)
-	if !ok || !catalog.RequestKeyed(path.Root.Kind) || !oncePerRequest(res, path, call) {
-		return fix.Key{}, false
-	}
 	accessors := res.keyedAccessors()
 	if len(accessors) == 0 {
+		return fix.Key{}, false // most packages: the cheap test first
+	}
+	path, ok := res.Retried.On(call)
+	if !ok || !catalog.RequestKeyed(path.Root.Kind) || !oncePerRequest(res, path, call) {
 		return fix.Key{}, false
 	}
 	return opkey.FromAccessor(pass, accessors, call.Pos())
@@ -400,11 +400,25 @@ func oncePerRequest(res *Result, path *retried.Path, call *ssa.Call) bool {
 		if callee.Pkg != fn.Pkg {
 			continue // a runner of the closure the path goes on in
 		}
-		if calls, only := opkey.StaticCalls(funcs, callee); !only || len(calls) != 1 {
+		if !res.calledOnce(funcs, callee) {
 			return false
 		}
 	}
 	return true
+}
+
+// calledOnce reports whether the package calls fn once, statically,
+// and uses it no other way (opkey.StaticCalls), asked once per function.
+func (r *Result) calledOnce(funcs []*ssa.Function, fn *ssa.Function) bool {
+	if once, ok := r.once[fn]; ok {
+		return once
+	}
+	calls, only := opkey.StaticCalls(funcs, fn)
+	if r.once == nil {
+		r.once = make(map[*ssa.Function]bool)
+	}
+	r.once[fn] = only && len(calls) == 1
+	return r.once[fn]
 }
 
 // keyedAccessors returns the accessors of the slots that a package the

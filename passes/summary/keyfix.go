@@ -963,8 +963,8 @@ func scopeKey(pass *analysis.Pass, res *Result, call *ssa.Call) (fix.Key, bool) 
 // per operation (calls counts its calls by root and callee): one key
 // would derive one value for both.
 func enteredFix(pass *analysis.Pass, res *Result, call ssa.CallInstruction, path *retried.Path, fixes []valueflow.KeyFix, calls int) *valueflow.KeyFix {
-	if len(fixes) == 0 || calls != 1 {
-		return nil
+	if fn := call.Parent(); len(fixes) == 0 || calls != 1 || fn.Parent() != nil && !runsOnceIn(fn, topFunc(fn)) {
+		return nil // a function literal made in a loop (a transaction per item) runs the call per item
 	}
 	keys := keyArgs(res, call, path)
 	for _, f := range fixes {
@@ -1100,4 +1100,50 @@ func enteredKeys(pass *analysis.Pass, res *Result, call ssa.CallInstruction, pat
 		}
 	}
 	return keys, wraps
+}
+
+// ImportedFix is the fix, for a fresh value that a function of another
+// package makes (d, of the summary of call's callee), that derives it
+// from the parameter call fills with the root's operation key, or from
+// the key the root puts in the context it passes (enteredFix): an edit
+// of the callee's file, and of the root's for a wrap, which only a
+// driver that loaded both packages can make. Nil where the root calls
+// the callee more than once per operation, or no prepared fix fits.
+func ImportedFix(pass *analysis.Pass, res *Result, call ssa.CallInstruction, path *retried.Path, d valueflow.Defect) *analysis.SuggestedFix {
+	callee := valueflow.Callee(call.Common())
+	if callee == nil || len(d.KeyFixes) == 0 {
+		return nil
+	}
+	kf := enteredFix(pass, res, call, path, d.KeyFixes, res.enteredCount(path.Root, callee))
+	if kf == nil {
+		return nil
+	}
+	edits, ok := TextEdits(pass.Fset, kf.Edits)
+	if !ok {
+		return nil
+	}
+	return &analysis.SuggestedFix{Message: kf.Message, TextEdits: edits}
+}
+
+// enteredCount returns how many static calls of callee the package's
+// functions make on paths from root.
+func (r *Result) enteredCount(root *retried.Root, callee *types.Func) int {
+	if r.entered == nil {
+		r.entered = make(map[string]int)
+		for _, fn := range append(r.ssa.SrcFuncs(), boundRoots(r)...) {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					call, ok := instr.(ssa.CallInstruction)
+					if !ok || call.Common().IsInvoke() || r.InTestFile(instr.Pos()) {
+						continue
+					}
+					f := valueflow.Callee(call.Common())
+					if path, on := r.Retried.On(call); on && f != nil {
+						r.entered[path.Root.Describe()+"|"+f.String()]++
+					}
+				}
+			}
+		}
+	}
+	return r.entered[root.Describe()+"|"+callee.String()]
 }

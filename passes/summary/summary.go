@@ -59,8 +59,14 @@ type Result struct {
 	// accessors are the module's accessors of keyed context slots
 	// (keyedAccessors), once asked for.
 	accessors *[]opkey.Accessor
-	files     []*ast.File
-	info      *types.Info
+	// entered counts the static calls of each function by root
+	// (enteredCount), once asked for.
+	entered map[string]int
+	// once says, of the functions asked about, whether the package
+	// calls each once (calledOnce).
+	once  map[*ssa.Function]bool
+	files []*ast.File
+	info  *types.Info
 	// pass is the package's pass, for the fixes the summary prepares
 	// for callers in other packages.
 	pass *analysis.Pass

@@ -1,6 +1,7 @@
 package xapi
 
 import (
+	"context"
 	"net/http"
 
 	"freshid/xclient"
@@ -94,6 +95,18 @@ func PostKeyed(w http.ResponseWriter, r *http.Request) {
 func PostLoose(w http.ResponseWriter, r *http.Request) {
 	store.Post(r.Context(), xstore.Movement{Amount: 5}) // want `uuid.NewString\(\) in xstore.Store.Post \(store.go:\d+:\d+\) is fresh on every attempt \(HTTP handler PostLoose\)`
 }
+
+// Lines added each in a transaction of its own, from a loop: one
+// key cannot stand for each, so no fix derives them from it.
+func PostEach(w http.ResponseWriter, r *http.Request) {
+	for _, amount := range []int64{5, 7} {
+		inTx(r.Context(), func(ctx context.Context) error {
+			return store.AddLine(ctx, amount) // want `uuid.NewString\(\) in xstore.Store.AddLine \(store.go:\d+:\d+\) is fresh on every attempt \(HTTP handler PostEach\); derive it from the request's Idempotency-Key header, passed down to where it is made`
+		})
+	}
+}
+
+func inTx(ctx context.Context, fn func(context.Context) error) error { return fn(ctx) }
 
 // A transfer sent without a key: the store makes one per attempt.
 func SendLoose(w http.ResponseWriter, r *http.Request) {

@@ -115,3 +115,9 @@ func (s *Store) Send(ctx context.Context, t Transfer) error {
 	_, err := s.DB.ExecContext(ctx, "INSERT INTO transfers (id, note) VALUES ($1, $2)", key, note)
 	return err
 }
+
+// AddLine inserts a line under a new ID.
+func (s *Store) AddLine(ctx context.Context, amount int64) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO lines (id, amount) VALUES ($1, $2)", uuid.NewString(), amount)
+	return err
+}
