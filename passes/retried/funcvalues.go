@@ -113,7 +113,11 @@ func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function
 						}
 					}
 				case ssa.CallInstruction:
-					if callee := instr.Common().StaticCallee(); callee != nil {
+					callee := instr.Common().StaticCallee()
+					if callee == nil {
+						callee = cellFunc(instr.Common().Value)
+					}
+					if callee != nil {
 						fv.sites[callee] = append(fv.sites[callee], instr)
 						if o := callee.Origin(); o != nil {
 							// A generic adapter's body is its origin's:
@@ -537,4 +541,48 @@ func erased(t types.Type) string {
 		return "?"
 	}
 	return t.String()
+}
+
+// cellFunc returns the function literal that v, the function a call
+// calls, loads from a local variable that a closure captures (wrap :=
+// func(fn H) http.HandlerFunc {...}, called in a router's callback as
+// wrap(h.Start)): SSA keeps such a variable in a cell, which its one
+// store fills with the literal. Nil for a variable stored more than
+// once, or anything else.
+func cellFunc(v ssa.Value) *ssa.Function {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	addr := load.X
+	for depth := 0; depth < maxValueDepth; depth++ {
+		fv, ok := addr.(*ssa.FreeVar)
+		if !ok {
+			break
+		}
+		addr = valueflow.Binding(fv)
+	}
+	alloc, ok := addr.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var fn *ssa.Function
+	for _, ref := range *alloc.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Addr != alloc {
+			continue
+		}
+		if fn != nil {
+			return nil // assigned twice
+		}
+		switch val := st.Val.(type) {
+		case *ssa.Function:
+			fn = val
+		case *ssa.MakeClosure:
+			fn = val.Fn.(*ssa.Function)
+		default:
+			return nil
+		}
+	}
+	return fn
 }

@@ -458,6 +458,17 @@ func runsOnceIn(lit, fn *ssa.Function) bool {
 	return true
 }
 
+// madeInLoop reports whether fn is a function literal made, itself or
+// a literal it is nested in, in a loop of the function around it.
+func madeInLoop(fn *ssa.Function) bool {
+	for f := fn; f.Parent() != nil; f = f.Parent() {
+		if made := madeIn(f); made == nil || repeatsIn(made.Block(), &retried.Root{Fn: made.Parent()}) {
+			return true
+		}
+	}
+	return false
+}
+
 // nestedIn reports whether lit is fn or a closure within it.
 func nestedIn(lit, fn *ssa.Function) bool {
 	for f := lit; f != nil; f = f.Parent() {
@@ -963,7 +974,7 @@ func scopeKey(pass *analysis.Pass, res *Result, call *ssa.Call) (fix.Key, bool) 
 // per operation (calls counts its calls by root and callee): one key
 // would derive one value for both.
 func enteredFix(pass *analysis.Pass, res *Result, call ssa.CallInstruction, path *retried.Path, fixes []valueflow.KeyFix, calls int) *valueflow.KeyFix {
-	if fn := call.Parent(); len(fixes) == 0 || calls != 1 || fn.Parent() != nil && !runsOnceIn(fn, topFunc(fn)) {
+	if len(fixes) == 0 || calls != 1 || madeInLoop(call.Parent()) {
 		return nil // a function literal made in a loop (a transaction per item) runs the call per item
 	}
 	keys := keyArgs(res, call, path)
