@@ -43,8 +43,8 @@ func (c *checker) programRoots() {
 			if parsed.Kind != sqltext.Insert || parsed.Conflict {
 				continue
 			}
-			if col, name := c.givenIdentity(parsed, st.Given, fresh[r.Root]); col != "" {
-				c.reportProgram(&m, r, st, parsed, col, name, st.HandsOn || c.repeatsAfter(r, j, fresh[r.Root]))
+			if col, name := c.givenIdentity(parsed, st.Given, fresh[rootKey(r.Root)]); col != "" {
+				c.reportProgram(&m, r, st, parsed, col, name, st.HandsOn || c.repeatsAfter(r, j, fresh[rootKey(r.Root)]))
 			}
 		}
 	}
@@ -89,18 +89,33 @@ func (c *checker) freshSinks() map[string]map[string]bool {
 		if d.Kind != valueflow.FreshIdentity {
 			continue
 		}
-		if out[d.Root] == nil {
-			out[d.Root] = map[string]bool{}
+		root := rootKey(d.Root)
+		if out[root] == nil {
+			out[root] = map[string]bool{}
 		}
 		if d.Sink.Kind == valueflow.ModelSink {
 			// A model's field: the column gorm names it, of the
 			// table gorm stores the model in.
-			out[d.Root][cmp.Or(d.Sink.Stored, catalog.GormTable(d.Sink.Table))+"."+catalog.GormColumn(d.Sink.Column)] = true
+			out[root][cmp.Or(d.Sink.Stored, catalog.GormTable(d.Sink.Table))+"."+catalog.GormColumn(d.Sink.Column)] = true
 			continue
 		}
-		out[d.Root][d.Sink.Table+"."+d.Sink.Column] = true
+		out[root][d.Sink.Table+"."+d.Sink.Column] = true
 	}
 	return out
+}
+
+// rootKey names a root as both descriptions of it do: a method bound
+// where another package registers it is described with its package and
+// the place ("HTTP handler httpapi.SwapHandler.Complete, bound at
+// router.go:60:34") by the list of its statements, and without them by
+// the fresh values of its pending calls.
+func rootKey(root string) string {
+	kind, name := catalog.RootKind(root)
+	name, _, _ = strings.Cut(name, ", ")
+	if strings.Count(name, ".") == 2 {
+		name = name[strings.Index(name, ".")+1:]
+	}
+	return kind + "|" + name
 }
 
 // repeatsAfter reports whether, after statement j of a root's list,
