@@ -1,0 +1,15 @@
+env "local" {
+  url = getenv("DATABASE_URL")
+  dev = "docker://postgres/16/dev?search_path=public"
+  migration {
+    dir = "file://schema"
+  }
+}
+
+env "prod" {
+  url = getenv("DATABASE_URL")
+  migration {
+    dir = "file://schema"
+    revisions_schema = "atlas_schema_revisions"
+  }
+}

@@ -1,0 +1,6 @@
+DROP TABLE IF EXISTS idempotency_keys;
+DROP TABLE IF EXISTS rides;
+DROP TABLE IF EXISTS scooters;
+DROP TABLE IF EXISTS api_sessions;
+DROP TABLE IF EXISTS riders;
+DROP TABLE IF EXISTS zones;
