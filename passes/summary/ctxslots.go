@@ -250,22 +250,13 @@ func setterOf(fn *ssa.Function) *valueflow.ContextSetter {
 		if !ok || !store || !isParam || !types.Identical(p.Type(), types.Typ[types.String]) {
 			return nil
 		}
-		i := paramIndex(fn, p)
+		i := slices.Index(fn.Params, p)
 		if out != nil && (out.Slot != slot || out.Param != i) {
 			return nil
 		}
 		out = &valueflow.ContextSetter{Slot: slot, Param: i}
 	}
 	return out
-}
-
-func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
-	for i, q := range fn.Params {
-		if q == p {
-			return i
-		}
-	}
-	return -1
 }
 
 // storedSlot returns the slot a call stores a value in, and the value:
@@ -345,17 +336,7 @@ func keyCall(cat *catalog.Catalog, module string, call *ssa.Call, next func(ssa.
 	if !own && (obj == nil || !catalog.IsDerivation(obj)) {
 		return false
 	}
-	keyed := false
-	for _, a := range cc.Args {
-		if _, ok := a.(*ssa.Const); ok {
-			continue
-		}
-		if !next(a) {
-			return false
-		}
-		keyed = true
-	}
-	return keyed
+	return keyedArgs(cc.Args, next)
 }
 
 func emptyString(c *ssa.Const) bool {
@@ -469,13 +450,9 @@ func accessedFix(pass *analysis.Pass, res *Result, gen *ssa.Call, purpose string
 	if !ok {
 		return nil
 	}
-	f := fix.DeriveFresh(pass, gen.Pos(), purpose, key)
-	if f == nil {
-		return nil
-	}
-	edits := fileEdits(pass.Fset, f.TextEdits)
+	msg, edits := derivedEdits(pass, gen.Pos(), purpose, key)
 	if edits == nil {
 		return nil
 	}
-	return &valueflow.KeyFix{Message: f.Message, Edits: edits, Context: catalog.Accessed, Enters: valueflow.FuncName(top)}
+	return &valueflow.KeyFix{Message: msg, Edits: edits, Context: catalog.Accessed, Enters: valueflow.FuncName(top)}
 }

@@ -39,11 +39,7 @@ func intentFix(pass *analysis.Pass, res *Result, gen *ssa.Call, purpose string) 
 		return nil
 	}
 	key.Drops = true // the fix replaces the value, keeping no fallback
-	f := fix.DeriveFresh(pass, gen.Pos(), purpose, key)
-	if f == nil {
-		return nil
-	}
-	edits := fileEdits(pass.Fset, f.TextEdits)
+	_, edits := derivedEdits(pass, gen.Pos(), purpose, key)
 	if edits == nil {
 		return nil
 	}

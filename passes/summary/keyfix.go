@@ -225,6 +225,17 @@ func fileEdits(fset *token.FileSet, edits []analysis.TextEdit) []valueflow.FileE
 	return out
 }
 
+// derivedEdits is the fix that derives the fresh value made at pos from
+// key (fix.DeriveFresh): its message, and its edits in the form in which
+// they cross packages; no edits when the value cannot be derived.
+func derivedEdits(pass *analysis.Pass, pos token.Pos, purpose string, key fix.Key) (string, []valueflow.FileEdit) {
+	f := fix.DeriveFresh(pass, pos, purpose, key)
+	if f == nil {
+		return "", nil
+	}
+	return f.Message, fileEdits(pass.Fset, f.TextEdits)
+}
+
 // TextEdits renders edits of named files as text edits of the files of
 // fset, or fails when one of the files is not in it.
 func TextEdits(fset *token.FileSet, edits []valueflow.FileEdit) ([]analysis.TextEdit, bool) {
@@ -647,8 +658,14 @@ func (w *keyWalk) call(call *ssa.Call, next func(ssa.Value) bool) bool {
 	case call.Call.IsInvoke() || !catalog.IsDerivation(fn):
 		return false
 	}
+	return keyedArgs(call.Call.Args, next)
+}
+
+// keyedArgs reports whether a call's arguments other than constants are
+// all the key (next), and there is one: a derivation of the key alone.
+func keyedArgs(args []ssa.Value, next func(ssa.Value) bool) bool {
 	keyed := false
-	for _, a := range call.Call.Args {
+	for _, a := range args {
 		if _, ok := a.(*ssa.Const); ok {
 			continue
 		}
