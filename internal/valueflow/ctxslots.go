@@ -3,7 +3,6 @@ package valueflow
 import (
 	"go/token"
 	"go/types"
-	"sort"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -127,16 +126,6 @@ func ContextValueCall(call *ssa.CallCommon) (slot string, value ssa.Value, store
 		value = mi.X
 	}
 	return slot, value, true, ok
-}
-
-// SortedSlots returns the set's slots in order.
-func SortedSlots(set map[string]bool) []string {
-	out := make([]string, 0, len(set))
-	for s := range set {
-		out = append(out, s)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // readsAccessor reports whether cc calls a function of the program

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -77,7 +78,7 @@ func exportContextSlots(pass *analysis.Pass, cat *catalog.Catalog, setters map[*
 		}
 	}
 	if len(keyed) > 0 {
-		pass.ExportPackageFact(&valueflow.KeyedSlots{Slots: valueflow.SortedSlots(keyed), Accessors: slotAccessors(pass.Pkg, keyed, accessors)})
+		pass.ExportPackageFact(&valueflow.KeyedSlots{Slots: slices.Sorted(maps.Keys(keyed)), Accessors: slotAccessors(pass.Pkg, keyed, accessors)})
 	}
 }
 
@@ -98,7 +99,7 @@ func slotAccessors(pkg *types.Package, keyed map[string]bool, accessors map[*typ
 
 // declaresSlotFuncs reports whether the package declares a function
 // of an accessor's signature (func(context.Context) string, or (string,
-// bool)) or a setter's (func(context.Context, string) context.Context)
+// bool)) or a setter's (a context and a string, returning a context)
 // and uses a context's values.
 func declaresSlotFuncs(pass *analysis.Pass) bool {
 	uses := false
@@ -121,7 +122,7 @@ func declaresSlotFuncs(pass *analysis.Pass) bool {
 			continue
 		}
 		accessor := params.Len() == 1 && results.Len() >= 1 && results.Len() <= 2 && isString(results.At(0).Type())
-		setter := params.Len() >= 2 && results.Len() == 1 && catalog.TypeKey(results.At(0).Type()) == "context.Context"
+		setter := results.Len() == 1 && catalog.TypeKey(results.At(0).Type()) == "context.Context" && slices.ContainsFunc(slices.Collect(params.Variables())[1:], func(v *types.Var) bool { return isString(v.Type()) })
 		if accessor || setter {
 			return true
 		}
