@@ -88,6 +88,8 @@ func TestFreshID(t *testing.T) {
 		"freshid/entsink",
 		// Findings that need facts of another package.
 		"freshid/xstore", "freshid/xpublish", "freshid/xclient", "freshid/xapi",
+		// A package whose only fresh source is random bytes.
+		"freshid/xtokensuse",
 		// A reference another package makes from the clock.
 		"freshid/xclockuse",
 		// A claim whose row a repeat finds missing stops it by its error.

@@ -415,6 +415,11 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 		// unique (a reference of the time it is made): a function of
 		// the package may return one.
 		r.fresh = r.fresh || subsecondReading(fn)
+		// So is a buffer of random bytes, encoded (crypto/rand.Read):
+		// a helper of the package may return what it encodes.
+		if _, fills := cat.Filler(fn); fills {
+			r.fresh = true
+		}
 		// Interfaces (a DBTX, a generated gRPC client) are judged by their
 		// method shapes, anywhere, as is the API ent generates; other
 		// functions only if the catalog knows their package.
