@@ -58,6 +58,10 @@ type funcValues struct {
 	// function returns calls (its ReturnedFuncs fact).
 	adapts  func(*types.Func) []int
 	returns func(*types.Func) []*types.Func
+	// passThrough says, by interface and method, whether the package's
+	// implementations are function types that call themselves
+	// (funcTypesOnly).
+	passThrough map[string]bool
 }
 
 func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function) *funcValues {
@@ -72,6 +76,7 @@ func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function
 		generic:       map[string][]string{},
 		sites:         map[*ssa.Function][]ssa.CallInstruction{},
 		closures:      map[*ssa.Function][]*ssa.MakeClosure{},
+		passThrough:   map[string]bool{},
 		method:        method,
 	}
 	for _, fn := range funcs {
@@ -101,7 +106,7 @@ func newFuncValues(funcs []*ssa.Function, method func(*types.Func) *ssa.Function
 						if fld := storedInto(instr.Map); fld != nil {
 							fv.mapFields[fld] = append(fv.mapFields[fld], f)
 						}
-					} else if _, ok := instr.Value.Type().Underlying().(*types.Signature); ok {
+					} else if _, ok := instr.Value.Type().Underlying().(*types.Signature); ok || types.IsInterface(instr.Value.Type()) {
 						fv.mapGiven[key] = append(fv.mapGiven[key], instr.Value)
 						if fld := storedInto(instr.Map); fld != nil {
 							fv.mapFieldGiven[fld] = append(fv.mapFieldGiven[fld], instr.Value)
@@ -585,4 +590,77 @@ func cellFunc(v ssa.Value) *ssa.Function {
 		}
 	}
 	return fn
+}
+
+// invokeTargets returns the functions of the package that an invoke of
+// an interface's method runs (h.Handle(ctx, meta, data), h from a table
+// of handlers) when the package's only implementations of the
+// interface are named function types whose method calls the function
+// itself with its arguments (func (f HandlerFunc) Handle(ctx, m, d)
+// error { return f(ctx, m, d) }, as http.HandlerFunc's ServeHTTP does):
+// the functions the interface value can hold.
+func (fv *funcValues) invokeTargets(c *ssa.CallCommon, pkg *ssa.Package, ctx ssa.CallInstruction) []*ssa.Function {
+	iface, ok := c.Value.Type().Underlying().(*types.Interface)
+	if !ok || pkg == nil || !fv.funcTypesOnly(iface, c.Method, pkg) {
+		return nil
+	}
+	return fv.targets(c.Value, ctx, false)
+}
+
+// funcTypesOnly reports whether the package declares implementations of
+// iface, and each is a named function type whose method m calls the
+// function it is (passesThrough).
+func (fv *funcValues) funcTypesOnly(iface *types.Interface, m *types.Func, pkg *ssa.Package) bool {
+	key := iface.String() + "." + m.Name()
+	if ok, seen := fv.passThrough[key]; seen {
+		return ok
+	}
+	found, ok := false, true
+	for _, mem := range pkg.Members {
+		tn, isType := mem.(*ssa.Type)
+		if !isType || types.IsInterface(tn.Type()) {
+			continue
+		}
+		named := tn.Type()
+		if !types.Implements(named, iface) && !types.Implements(types.NewPointer(named), iface) {
+			continue
+		}
+		found = true
+		if _, isFunc := named.Underlying().(*types.Signature); !isFunc {
+			ok = false
+			break
+		}
+		sel := pkg.Prog.MethodSets.MethodSet(named).Lookup(m.Pkg(), m.Name())
+		if sel == nil || !passesThrough(pkg.Prog.MethodValue(sel)) {
+			ok = false
+			break
+		}
+	}
+	fv.passThrough[key] = found && ok
+	return found && ok
+}
+
+// passesThrough reports whether fn, a method of a function type, calls
+// its receiver with its parameters, in order, and returns what it
+// returns.
+func passesThrough(fn *ssa.Function) bool {
+	if fn == nil || len(fn.Blocks) != 1 || len(fn.Params) == 0 {
+		return false
+	}
+	for _, instr := range fn.Blocks[0].Instrs {
+		call, ok := instr.(*ssa.Call)
+		if !ok || call.Call.Value != fn.Params[0] {
+			continue
+		}
+		if len(call.Call.Args) != len(fn.Params)-1 {
+			return false
+		}
+		for i, a := range call.Call.Args {
+			if a != fn.Params[i+1] {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

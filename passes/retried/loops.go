@@ -113,6 +113,14 @@ func reachable(roots []*Root, pkg *types.Package, fv *funcValues, skip func(ssa.
 								visit(target, &Path{Root: p.Root, Via: extend(p.Via, instr)})
 							}
 						}
+					} else if c.IsInvoke() {
+						// An interface whose implementations here are
+						// function types that call themselves.
+						for _, target := range fv.invokeTargets(c, fn.Pkg, entered(p)) {
+							if isLocal(target, pkg) {
+								visit(target, &Path{Root: p.Root, Via: extend(p.Via, instr)})
+							}
+						}
 					}
 				}
 				// A closure made on a retried path runs on it, whoever

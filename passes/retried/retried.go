@@ -1070,12 +1070,14 @@ func unwrap(v ssa.Value) ssa.Value {
 		case *ssa.Convert:
 			v = x.X
 		case *ssa.MakeInterface:
-			if _, ok := x.X.(*ssa.Function); !ok {
-				if _, ok := x.X.(*ssa.MakeClosure); !ok {
-					return v
-				}
+			// A function, or one converted to a named function type
+			// (HandlerFunc(func(...) {...})), boxed in an interface.
+			switch unwrap(x.X).(type) {
+			case *ssa.Function, *ssa.MakeClosure:
+				v = x.X
+			default:
+				return v
 			}
-			v = x.X
 		default:
 			return v
 		}
