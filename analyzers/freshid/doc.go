@@ -204,8 +204,7 @@
 // that runs the root, fn(ctx, p) with the task in scope, when the root
 // itself has none). So does a service of another package that the root
 // calls directly, once per delivery, and that hands the value to a
-// repository the program wires or writes it itself: the root's call
-// wraps its context, or,
+// repository the program wires: the root's call wraps its context, or,
 // where the call passes the key in an argument
 // (transfers.Book(ctx, r.Header.Get("Idempotency-Key"), ...)), the
 // value is derived from that parameter. Where the program's own

@@ -130,7 +130,7 @@ func (c *checker) importedDefects() {
 					pos = path.Root.Pos // a bound method's wrapper: where it is bound
 				}
 				for _, d := range summary.ImportedDefects(c.res, instr, valueflow.FreshIdentity) {
-					c.reportImported(pos, path, d, summary.ImportedFix(c.pass, c.res, instr.(ssa.CallInstruction), path, d))
+					c.reportImported(pos, path, d)
 				}
 			}
 		}
@@ -142,22 +142,19 @@ func (c *checker) importedDefects() {
 		if s := c.res.Imported(r.Extern); s != nil {
 			for _, d := range s.Defects {
 				if !d.Reported && d.Kind == valueflow.FreshIdentity && d.Via == nil {
-					c.reportImported(r.Pos, &retried.Path{Root: r}, d, nil)
+					c.reportImported(r.Pos, &retried.Path{Root: r}, d)
 				}
 			}
 		}
 	}
 }
 
-func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.Defect, f *analysis.SuggestedFix) {
+func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.Defect) {
 	if c.seen[d.Origin.At.String()] {
 		return
 	}
 	c.seen[d.Origin.At.String()] = true
-	msg := fmt.Sprintf("%s: %s in %s is fresh on every attempt (%s)", consequence(d.Sink), summary.Called(d.Origin.Call), d.Origin.At, path.Root.Describe())
-	if f == nil {
-		msg += c.originAdvice(d.Origin, path.Root.Describe())
-	}
+	msg := fmt.Sprintf("%s: %s in %s is fresh on every attempt (%s)", consequence(d.Sink), summary.Called(d.Origin.Call), d.Origin.At, path.Root.Describe()) + c.originAdvice(d.Origin, path.Root.Describe())
 	related := c.related(path, valueflow.Hit{})
 	for _, f := range append(d.Chain, d.Sink.At) {
 		if !f.Placed() {
@@ -165,11 +162,7 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 		}
 		related = append(related, analysis.RelatedInformation{Pos: pos, Message: "via " + f.String()})
 	}
-	diag := analysis.Diagnostic{Pos: pos, Message: msg, Related: related}
-	if f != nil {
-		diag.SuggestedFixes = []analysis.SuggestedFix{*f}
-	}
-	c.rep.Report(diag)
+	c.rep.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: related})
 }
 
 // programDefects reports, in a composition root of a whole-program run,

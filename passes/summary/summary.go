@@ -59,9 +59,6 @@ type Result struct {
 	// accessors are the module's accessors of keyed context slots
 	// (keyedAccessors), once asked for.
 	accessors *[]opkey.Accessor
-	// entered counts the static calls of each function by root
-	// (enteredCount), once asked for.
-	entered map[string]int
 	// once says, of the functions asked about, whether the package
 	// calls each once (calledOnce).
 	once  map[*ssa.Function]bool
