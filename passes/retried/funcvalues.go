@@ -622,6 +622,9 @@ func (fv *funcValues) funcTypesOnly(iface *types.Interface, m *types.Func, pkg *
 			continue
 		}
 		named := tn.Type()
+		if n, isNamed := named.(*types.Named); isNamed && n.TypeParams().Len() > 0 {
+			continue // a generic type implements nothing until instantiated
+		}
 		if !types.Implements(named, iface) && !types.Implements(types.NewPointer(named), iface) {
 			continue
 		}
@@ -640,9 +643,8 @@ func (fv *funcValues) funcTypesOnly(iface *types.Interface, m *types.Func, pkg *
 	return found && ok
 }
 
-// passesThrough reports whether fn, a method of a function type, calls
-// its receiver with its parameters, in order, and returns what it
-// returns.
+// passesThrough reports whether fn, a method of a function type, has
+// one block that calls its receiver with its parameters, in order.
 func passesThrough(fn *ssa.Function) bool {
 	if fn == nil || len(fn.Blocks) != 1 || len(fn.Params) == 0 {
 		return false
