@@ -126,11 +126,12 @@ func TestFreshID(t *testing.T) {
 		// The packages with golden files, whose fixes Golden compares.
 		"freshid/fixes", "freshid/ctxkeys", "freshid/ctxalias",
 		// A key the package's middleware puts in the context, which
-		// its accessor reads.
-		"freshid/ctxaccess",
+		// its accessor reads (read from net/http's and fiber's
+		// requests).
+		"freshid/ctxaccess", "freshid/ctxfiber",
 	)
 	fixtest.Golden(t, results,
-		"freshid/fixes", "freshid/ctxkeys", "freshid/ctxalias", "freshid/xdispatchset", "freshid/gormhooks", "freshid/xhookuse", "freshid/ctxaccess")
+		"freshid/fixes", "freshid/ctxkeys", "freshid/ctxalias", "freshid/xdispatchset", "freshid/gormhooks", "freshid/xhookuse", "freshid/ctxaccess", "freshid/ctxfiber")
 	fixtest.Gofmt(t, results)
 	checktest.Placed(t, results)
 	fixtest.Remedied(t, results, regexp.MustCompile(`; (derive it from|store the operation's key|make it once, before the retries|the hook replaces an ID set before the write|set \w+ before this write)|needs a reason`))
