@@ -111,7 +111,6 @@ func (c *checker) freshSinks() map[string]map[string]bool {
 // the fresh values of its pending calls.
 func rootKey(root string) string {
 	kind, name := catalog.RootKind(root)
-	name, _, _ = strings.Cut(name, ", ")
 	if strings.Count(name, ".") == 2 {
 		name = name[strings.Index(name, ".")+1:]
 	}

@@ -486,18 +486,20 @@ var keyPlaces = map[string]string{
 }
 
 // RootKind splits the description of a root ("gin handler
-// Handler.Create") into the kind of root, of those whose key the
-// catalog places, and the rest; the kind is "" for another.
+// Handler.Create, bound at api.go:12:3") into the kind of root, of
+// those whose key the catalog places, and the root's name, without the
+// place it is bound at; the kind is "" for another.
 func RootKind(root string) (kind, name string) {
 	for k := range keyPlaces {
 		if strings.HasPrefix(root, k+" ") && len(k) > len(kind) {
 			kind = k
 		}
 	}
-	if kind == "" {
-		return "", root
+	if kind != "" {
+		root = root[len(kind)+1:]
 	}
-	return kind, root[len(kind)+1:]
+	name, _, _ = strings.Cut(root, ", ")
+	return kind, name
 }
 
 // RequestKeyed reports whether roots of the kind carry their operation

@@ -148,7 +148,7 @@ func rootContext(roots Roots, funcs []*ssa.Function, ifaces map[string]bool, kin
 	if depth == maxContextDepth {
 		return false
 	}
-	calls, only := staticCalls(funcs, fn)
+	calls, only := StaticCalls(funcs, fn)
 	if roots.IsRoot(fn, kind) && contextParam(fn) == i {
 		// Registered, the root gets its own context; called by the
 		// package, it gets the caller's.
@@ -186,10 +186,6 @@ func callersPass(roots Roots, funcs []*ssa.Function, ifaces map[string]bool, kin
 // StaticCalls returns the calls of fn among funcs, and whether fn is
 // used no other way (as a function value, or a bound method).
 func StaticCalls(funcs []*ssa.Function, fn *ssa.Function) ([]ssa.CallInstruction, bool) {
-	return staticCalls(funcs, fn)
-}
-
-func staticCalls(funcs []*ssa.Function, fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 	var calls []ssa.CallInstruction
 	only := true
 	for _, f := range funcs {

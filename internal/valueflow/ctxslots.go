@@ -76,8 +76,8 @@ var contextAccessors sync.Map // *types.Func -> *ContextAccessor
 // a run.
 func DeclareContextAccessor(fn *types.Func, a *ContextAccessor) { contextAccessors.Store(fn, a) }
 
-// ContextAccessorOf returns the accessor fact declared for fn, or nil.
-func ContextAccessorOf(fn *types.Func) *ContextAccessor {
+// contextAccessorOf returns the accessor fact declared for fn, or nil.
+func contextAccessorOf(fn *types.Func) *ContextAccessor {
 	if a, ok := contextAccessors.Load(fn); ok {
 		return a.(*ContextAccessor)
 	}
@@ -136,7 +136,7 @@ func readsAccessor(cc *ssa.CallCommon) bool {
 		return false
 	}
 	obj, ok := fn.Object().(*types.Func)
-	return ok && ContextAccessorOf(obj) != nil
+	return ok && contextAccessorOf(obj) != nil
 }
 
 // firstResultOf returns the call whose result, or first result, v is.

@@ -297,7 +297,6 @@ func accessedFor(f *valueflow.KeyFix, root string) *valueflow.KeyFix {
 		return nil
 	}
 	kind, name := catalog.RootKind(root)
-	name, _, _ = strings.Cut(name, ", ")
 	if !catalog.RequestKeyed(kind) || f.Enters != name && !strings.HasSuffix(f.Enters, "."+name) {
 		return nil
 	}
