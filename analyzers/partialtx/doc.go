@@ -36,9 +36,15 @@
 // does not write). That takes a write apart from the guard's
 // transaction that runs only past the guard; when none does, the code
 // goes on past the guard whatever it found, and a retry redoes what
-// follows. A guard the retry meets only after the first write it repeats
-// (a claim in the second of two transactions) stops nothing that write
-// did: the message says the retry repeats it. At the composition root,
+// follows. The writes past such a guard need not be ones a retry would
+// repeat with harm: where every write is idempotent (a booking cancelled
+// by a compare-and-set, then the new booking and the swap's record, each
+// with ON CONFLICT DO NOTHING), the finding is at the guard, whose
+// commit strands what follows it. A write past a provider's call made
+// after the guard stores that call's outcome, which can only commit
+// after it: it is not counted. A guard the retry meets only after the
+// first write it repeats (a claim in the second of two transactions)
+// stops nothing that write did: the message says the retry repeats it. At the composition root,
 // each implementation of an interface the root calls (a registry's
 // handler for each type of message) is an operation of its own. A
 // guard whose outcome its caller drops (a repository method's
@@ -73,6 +79,15 @@
 // one by one on the database's Client and together on a Tx (or the
 // Client a Tx gives back, also handed to a repository's constructor);
 // a Client held in a field is the caller's to place, as gorm's *DB is.
+// So are the inserts of a job queue that keeps its jobs in the database
+// (river's Insert on the client's pool, alone; InsertTx and
+// InsertManyTx in the transaction they are given; an interface of the
+// program's that mirrors them): a job inserted twice runs twice, unless
+// its options, or its arguments' InsertOpts, set UniqueOpts, or the
+// caller gives them (then it is taken as unique). A queue's wrapper that
+// inserts on the transaction a context carries, or its caller gives,
+// and on the pool only when there is none, inserts in the caller's
+// transaction when the caller has one.
 // A repository that takes its handle from the context (the transaction
 // a caller put there with a function given the context and the
 // transaction, or a unit of work that runs its work with such a context,

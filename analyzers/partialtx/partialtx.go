@@ -132,6 +132,7 @@ func (c *checker) checkFunc(fn *ssa.Function, root bool) {
 	}
 	first, stopped := firstNonIdempotent(writes)
 	if first == nil {
+		c.reportStranded(fn, writes, c.rowGuards(guards))
 		return
 	}
 	found, within := apart(writes, comps)

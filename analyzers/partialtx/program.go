@@ -110,6 +110,9 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 	for _, cand := range found {
 		c.reportApart(r, cand, guards, parsed, seen)
 	}
+	if len(found) == 0 {
+		c.programStranded(r, writes, guards, parsed, seen)
+	}
 }
 
 // A candidate is the first write a retry repeats of one operation of a
@@ -126,21 +129,9 @@ type candidate struct {
 func (c *checker) reportApart(r *summary.ProgramRoot, cand candidate, guards []int, parsed []*sqltext.Statement, seen map[string]bool) {
 	first, stopped, counted := cand.first, cand.stopped, cand.counted
 	f := &r.Stmts[first]
-	key := f.Site()
-	for _, w := range counted {
-		key += " " + r.Stmts[w].Site()
-	}
-	if seen[key] {
-		return
-	}
-	seen[key] = true
-	p, ok := check.PlaceAt(Meta, check.Site{Pos: f.Pos, Wiring: r.Wiring, Ignores: f.Ignores, Through: f.Through})
+	p, where, root, ok := placeOnce(r, first, counted, seen)
 	if !ok {
 		return
-	}
-	where, root := f.At.Func, r.Root
-	if p.Wired {
-		where, root = f.At.String(), root+", wired here"
 	}
 	commits := commitsOf(r, counted)
 	d := analysis.Diagnostic{
@@ -170,6 +161,28 @@ func (c *checker) reportApart(r *summary.ProgramRoot, cand candidate, guards []i
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: "commits separately: " + whatStmt(&r.Stmts[w], parsed[w]) + " in " + r.Stmts[w].At.String()})
 	}
 	c.rep.Report(d)
+}
+
+// placeOnce returns where to report the finding of statement at in a
+// root's list with the statements others, how to name the function that
+// runs it and the root, and false when the run reported them already
+// (seen) or the driver cannot report it.
+func placeOnce(r *summary.ProgramRoot, at int, others []int, seen map[string]bool) (p check.Placed, where, root string, ok bool) {
+	f := &r.Stmts[at]
+	key := f.Site()
+	for _, w := range others {
+		key += " " + r.Stmts[w].Site()
+	}
+	if seen[key] {
+		return p, "", "", false
+	}
+	seen[key] = true
+	p, ok = check.PlaceAt(Meta, check.Site{Pos: f.Pos, Wiring: r.Wiring, Ignores: f.Ignores, Through: f.Through})
+	where, root = f.At.Func, r.Root
+	if p.Wired {
+		where, root = f.At.String(), root+", wired here"
+	}
+	return p, where, root, ok
 }
 
 // whatStmt describes a statement of a root's list: a row written back

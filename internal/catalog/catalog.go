@@ -151,7 +151,7 @@ func New(cfg *config.Config) *Catalog {
 func defaultLibraries() map[string]bool {
 	libs := packagesOf(setOf(generators), setOf(derivers), setOf(sqlCalls), setOf(modelCalls),
 		setOf(modelUpdates), setOf(documentInserts), setOf(slotCalls), setOf(headerSetters), setOf(headerGetters), setOf(registrations),
-		setOf(loopReceivers), setOf(contextRoots), setOf(externals), setOf(pubOptions), setOf(opKeyMethods))
+		setOf(loopReceivers), setOf(contextRoots), setOf(externals), setOf(pubOptions), setOf(opKeyMethods), setOf(jobInserts))
 	for path := range derivingPackages {
 		libs[path] = true
 	}
@@ -619,6 +619,9 @@ func (c *Catalog) IsSink(fn *types.Func) bool {
 		return true
 	}
 	if _, ok := InsertModel(fn); ok {
+		return true
+	}
+	if _, ok := JobInsertOf(fn); ok {
 		return true
 	}
 	_, _, ok := c.SlotCall(fn)

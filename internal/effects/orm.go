@@ -17,9 +17,13 @@ import (
 )
 
 // WriteStmtOf returns the statement a call executes: SQL through a
-// catalogued executor (StmtOf), or an ORM's model write (ModelStmtOf).
+// catalogued executor (StmtOf), a queue's insert of jobs into the
+// database (JobStmtOf), or an ORM's model write (ModelStmtOf).
 func WriteStmtOf(cat *catalog.Catalog, c ssa.CallInstruction) *Stmt {
 	if st := StmtOf(cat, c); st != nil {
+		return st
+	}
+	if st := JobStmtOf(c); st != nil {
 		return st
 	}
 	return ModelStmtOf(cat, c)

@@ -371,9 +371,20 @@ func textBuilderStmt(c ssa.CallInstruction) *Stmt {
 		return nil
 	}
 	st := &Stmt{Instr: c, SQL: sqltext.Parse(b.Text), Text: b.Text, Args: b.Args, Recv: b.Runner, RecvBase: b.RunnerBase, RecvPath: b.RunnerPath}
-	switch {
-	case b.Autocommit:
+	if b.Autocommit {
 		st.Durability = DurAutocommit
+	} else {
+		st.onHandle()
+	}
+	return st
+}
+
+// onHandle sets the commit unit of a statement from its handle: a
+// transaction's, or, for the transaction a context carries (a unit of
+// work's) or else the database, each statement on its own unless a unit
+// of work's function runs it.
+func (st *Stmt) onHandle() {
+	switch {
 	case st.Recv != nil && catalog.IsTx(st.Recv.Type()):
 		st.Durability, st.Tx = DurTx, st.Recv
 	case st.Recv != nil && contextOrPool(st.Recv, 0):
@@ -382,7 +393,6 @@ func textBuilderStmt(c ssa.CallInstruction) *Stmt {
 			st.Durability = DurUnknown
 		}
 	}
-	return st
 }
 
 // StmtOf returns the statement a call executes through a catalogued
@@ -440,19 +450,10 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 		}
 	}
 	st.Recv = valueflow.SQLHandle(cc, fn, sc)
-	switch {
-	case valueflow.SQLAutocommit(cc, fn, sc):
+	if valueflow.SQLAutocommit(cc, fn, sc) {
 		st.Durability = DurAutocommit
-	case st.Recv != nil && catalog.IsTx(st.Recv.Type()):
-		st.Durability, st.Tx = DurTx, st.Recv
-	case st.Recv != nil && contextOrPool(st.Recv, 0):
-		// The transaction a unit of work put in the context, or the
-		// database: each statement commits on its own unless the unit
-		// of work's function runs it.
-		st.Durability, st.Assumed = DurAutocommit, true
-		if WorkContext(HandleContext(st.Recv)) {
-			st.Durability = DurUnknown
-		}
+	} else {
+		st.onHandle()
 	}
 	return st
 }

@@ -52,6 +52,10 @@ type ProgramRoot struct {
 	// Calls are the external calls (not notifications) that the
 	// implementations of wired calls make, in the list's order.
 	Calls []ProgramCall
+	// stmtEntries are the wired calls (by entry, as ProgramCall.Entry
+	// names them) one of whose implementations runs statements, or is
+	// given a database handle to run them on.
+	stmtEntries map[string]bool
 }
 
 // A ProgramCall is an external call an implementation of a wired call
@@ -226,6 +230,63 @@ func (r *ProgramRoot) ExternalWith(i, j int) bool {
 	})
 }
 
+// ExternalBetween reports whether an external call may run after
+// statement i and before statement j in one execution: the root's own
+// (whose place among the statements is not known), or one of an
+// implementation not known to run before i or after j.
+func (r *ProgramRoot) ExternalBetween(i, j int) bool {
+	if r.External {
+		return true
+	}
+	a, b := r.Stmts[i].trail, r.Stmts[j].trail
+	return slices.ContainsFunc(r.externals, func(t []step) bool {
+		return !exclusive(a, t) && !exclusive(b, t) && !runsBefore(t, a) && !runsBefore(b, t)
+	})
+}
+
+// runsStmts records that the wired call at here, in scope sc, runs
+// statements.
+func (r *ProgramRoot) runsStmts(sc *scope, here []step) {
+	if r.stmtEntries == nil {
+		r.stmtEntries = map[string]bool{}
+	}
+	r.stmtEntries[sc.key+"/"+strconv.Itoa(here[len(here)-1].index)] = true
+}
+
+// takesHandle reports whether one of fn's parameters is a database
+// handle: fn's work is the database's, whatever its list shows.
+func (p *program) takesHandle(fn *types.Func) bool {
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if t := params.At(i).Type(); effects.IsHandle(p.cat, t) || catalog.IsORMHandle(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// StoresAnswer reports whether statement j stores what a wired call
+// returned none of whose implementations runs statements: a client's
+// answer, perhaps a provider's, which the list does not show being
+// made. Such a write is that call's outcome record.
+func (r *ProgramRoot) StoresAnswer(j int) bool {
+	return slices.ContainsFunc(r.Stmts[j].WriteBackOf, func(e string) bool { return !r.stmtEntries[e] })
+}
+
+// runsBefore reports whether the place a runs before the place b: an
+// earlier entry of the first list that holds both.
+func runsBefore(a, b []step) bool {
+	for l := 0; l < len(a) && l < len(b); l++ {
+		if a[l].index != b[l].index {
+			return a[l].index < b[l].index
+		}
+		if a[l].impl != b[l].impl {
+			return false
+		}
+	}
+	return false
+}
+
 // Exclusive reports whether statements i and j of the root never run
 // in one execution: they lie on exclusive branches of a list, or in two
 // implementations of one wired call.
@@ -382,6 +443,12 @@ func freshArgs(pend *valueflow.Pending, root string) map[string][]valueflow.ArgS
 	return out
 }
 
+// pastGuard reports whether a wired entry of a list runs only past a
+// guard: one of the list's, or one its implementations run first.
+func (p *program) pastGuard(st valueflow.SQLStmt) bool {
+	return st.Wired != nil && (st.Wired.PastGuard || p.guarded(st.Wired.Guards, false))
+}
+
 // expand appends the statements of list to root, each wired call
 // replaced by its implementations' lists.
 func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope, depth int) {
@@ -393,7 +460,12 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		if st.Callback > 0 && !slices.Contains(runs[st.Callback-1], st.CallbackArg) {
 			continue // a function literal the implementations are not known to run
 		}
-		decided := st.Absorbed || st.Wired != nil && (st.Wired.PastGuard || p.guarded(st.Wired.Guards, false))
+		decided := st.Absorbed || p.pastGuard(st)
+		if st.Callback > 0 {
+			// A function literal runs where the wired call that runs it
+			// does: past a guard when that call is.
+			decided = decided || p.pastGuard(list[st.Callback-1])
+		}
 		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed, optional: st.Optional, onFail: st.OnFailure, stateGuarded: st.StateGuarded, failureOf: st.FailureOf, decided: decided})
 		if st.FromWork && (st.Callback > 0 || sc.fromWork) {
 			here[len(here)-1].fromWork = true
@@ -538,6 +610,9 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			// the value it wraps: its list is already in place.
 			continue
 		}
+		if p.takesHandle(im.fn) {
+			root.runsStmts(sc, here)
+		}
 		s := p.summary(im.fn)
 		if s == nil {
 			known = false
@@ -556,6 +631,9 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 		}
 		runs, inTx, first = args, txArgs, false
 		root.Cut = root.Cut || s.StmtsCut
+		if len(s.Stmts) > 0 || s.StmtsCut {
+			root.runsStmts(sc, here)
+		}
 		if len(s.Effects) > 0 {
 			place := slices.Clone(here)
 			place[len(place)-1].impl = k

@@ -16,6 +16,10 @@ type Policies interface {
 	Void(ctx context.Context, id string) error
 	Close(ctx context.Context, id string) error
 	Suspend(ctx context.Context, id string) error
+	Reinstate(ctx context.Context, id string) error
+	Resume(ctx context.Context, id string) error
+	Withdraw(ctx context.Context, id string) error
+	Remind(ctx context.Context, id string) error
 }
 
 type Handler struct{ Policies Policies }
@@ -70,6 +74,30 @@ func (h *Handler) Close(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) Suspend(w http.ResponseWriter, r *http.Request) {
 	if err := h.Policies.Suspend(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
+
+func (h *Handler) Reinstate(w http.ResponseWriter, r *http.Request) {
+	if err := h.Policies.Reinstate(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
+
+func (h *Handler) Resume(w http.ResponseWriter, r *http.Request) {
+	if err := h.Policies.Resume(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
+
+func (h *Handler) Withdraw(w http.ResponseWriter, r *http.Request) {
+	if err := h.Policies.Withdraw(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
+
+func (h *Handler) Remind(w http.ResponseWriter, r *http.Request) {
+	if err := h.Policies.Remind(r.Context(), r.PathValue("id")); err != nil {
 		http.Error(w, err.Error(), http.StatusConflict)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"database/sql"
 	"errors"
 	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+	"log"
 
 	"example.com/wiredguard/bank"
 )
@@ -28,7 +30,26 @@ type Events interface {
 	MarkVoided(ctx context.Context, id string) error
 	MarkClosed(ctx context.Context, id string) error
 	MarkSuspended(ctx context.Context, id string) (bool, error)
+	MarkReinstated(ctx context.Context, id string) (bool, error)
+	ClaimReminder(ctx context.Context, id string) (bool, error)
+	MarkReminded(ctx context.Context, id, messageID string) error
+	Note(ctx context.Context, policyID, what string) error
 	Publish(ctx context.Context, eventID, policyID string) error
+}
+
+// Jobs queues the work that follows a change.
+type Jobs interface {
+	Enqueue(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) (bool, error)
+}
+
+// RefundArgs are a refund job's.
+type RefundArgs struct{ PolicyID string }
+
+func (RefundArgs) Kind() string { return "refund" }
+
+// Texter sends texts.
+type Texter interface {
+	Text(ctx context.Context, key, body string) (string, error)
 }
 
 // Bank moves money.
@@ -41,6 +62,8 @@ type Service struct {
 	Refunds Refunds
 	Events  Events
 	Bank    Bank
+	Jobs    Jobs
+	Texter  Texter
 }
 
 // Cancel moves the policy out of active on its own, then records the
@@ -139,6 +162,67 @@ func (s *Service) Suspend(ctx context.Context, id string) error {
 		return ErrNotCancellable
 	}
 	return s.Events.Publish(ctx, uuid.NewString(), id)
+}
+
+// Reinstate moves the policy from suspended to active through a store
+// whose helper answers whether the row changed, then notes the
+// reinstatement, harmless to repeat: after a failure between the two,
+// the retry stops at the answer and the note is never made.
+func (s *Service) Reinstate(ctx context.Context, id string) error {
+	ok, err := s.Events.MarkReinstated(ctx, id)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return ErrNotCancellable
+	}
+	return s.Events.Note(ctx, id, "reinstated")
+}
+
+// Resume does the same, but only logs a failure of the note: no retry
+// follows it.
+func (s *Service) Resume(ctx context.Context, id string) error {
+	ok, err := s.Events.MarkReinstated(ctx, id)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return ErrNotCancellable
+	}
+	if err := s.Events.Note(ctx, id, "resumed"); err != nil {
+		log.Printf("note: %v", err)
+	}
+	return nil
+}
+
+// Withdraw moves the policy out of active on its own, then queues its
+// refund on the pool: a failure of the insert leaves the policy
+// withdrawn without a refund job, and the retry stops at the status.
+func (s *Service) Withdraw(ctx context.Context, id string) error {
+	res, err := s.DB.ExecContext(ctx, "UPDATE policies SET status = 'withdrawn' WHERE id = $1 AND status = 'active'", id) // want `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction: the UPDATE into policies in app.Service.Withdraw first \(HTTP handler Handler.Withdraw\); run them in the guard's transaction`
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotCancellable
+	}
+	_, err = s.Jobs.Enqueue(ctx, RefundArgs{PolicyID: id}, &river.InsertOpts{Queue: "billing"})
+	return err
+}
+
+// Remind claims the policy's reminder, texts it, and stores the
+// gateway's message ID: that write is the text's outcome, which can only
+// commit after it, not work the claim strands.
+func (s *Service) Remind(ctx context.Context, id string) error {
+	ok, err := s.Events.ClaimReminder(ctx, id)
+	if err != nil || !ok {
+		return err
+	}
+	msgID, err := s.Texter.Text(ctx, "reminder-"+id, "your policy renews soon")
+	if err != nil {
+		return err
+	}
+	return s.Events.MarkReminded(ctx, id, msgID)
 }
 
 // Payout pays the policy's claim to its account: the request names the

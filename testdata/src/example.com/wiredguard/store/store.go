@@ -90,6 +90,29 @@ func (s *Store) MarkSuspended(ctx context.Context, id string) (bool, error) {
 	return s.transition(ctx, "UPDATE policies SET status = 'suspended' WHERE id = $1 AND status = 'active'", id)
 }
 
+func (s *Store) MarkReinstated(ctx context.Context, id string) (bool, error) {
+	return s.transition(ctx, "UPDATE policies SET status = 'active' WHERE id = $1 AND status = 'suspended'", id) // want `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction: the UPDATE into policies in store.Store.MarkReinstated first \(HTTP handler Handler.Reinstate\); run them in the guard's transaction`
+}
+
+func (s *Store) Note(ctx context.Context, policyID, what string) error {
+	_, err := s.DB.ExecContext(ctx, "INSERT INTO policy_notes (policy_id, what) VALUES ($1, $2) ON CONFLICT (policy_id, what) DO NOTHING", policyID, what)
+	return err
+}
+
+func (s *Store) ClaimReminder(ctx context.Context, id string) (bool, error) {
+	res, err := s.DB.ExecContext(ctx, "INSERT INTO reminders (policy_id) VALUES ($1) ON CONFLICT DO NOTHING", id)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+func (s *Store) MarkReminded(ctx context.Context, id, messageID string) error {
+	_, err := s.DB.ExecContext(ctx, "UPDATE reminders SET message_id = $2 WHERE policy_id = $1", id, messageID)
+	return err
+}
+
 // transition runs a change of status and answers whether it changed a
 // row.
 func (s *Store) transition(ctx context.Context, query string, args ...any) (bool, error) {
