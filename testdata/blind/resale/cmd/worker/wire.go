@@ -1,0 +1,31 @@
+//go:build wireinject
+
+package main
+
+import (
+	"github.com/google/wire"
+
+	"github.com/encorelane/resale/internal/config"
+	"github.com/encorelane/resale/internal/jobs"
+	"github.com/encorelane/resale/internal/platform"
+	"github.com/encorelane/resale/internal/provider"
+	"github.com/encorelane/resale/internal/repository"
+	"github.com/encorelane/resale/internal/service"
+	"github.com/encorelane/resale/internal/worker"
+)
+
+func initializeApp(cfg *config.Config) (*app, func(), error) {
+	wire.Build(
+		platform.ProviderSet,
+		repository.ProviderSet,
+		provider.ProviderSet,
+		jobs.ProviderSet,
+		service.ProviderSet,
+		wire.Struct(new(worker.Services), "*"),
+		worker.New,
+		worker.NewServer,
+		worker.NewScheduler,
+		wire.Struct(new(app), "*"),
+	)
+	return nil, nil, nil
+}

@@ -1,0 +1,10 @@
+DROP TABLE IF EXISTS inbound_events;
+DROP TABLE IF EXISTS http_idempotency_keys;
+DROP TABLE IF EXISTS order_lines;
+DROP TABLE IF EXISTS orders;
+DROP TABLE IF EXISTS refill_requests;
+DROP TABLE IF EXISTS prescriptions;
+DROP TABLE IF EXISTS products;
+DROP TABLE IF EXISTS pets;
+DROP TABLE IF EXISTS owners;
+DROP TABLE IF EXISTS clinics;
