@@ -2,9 +2,7 @@ package partialtx
 
 import (
 	"fmt"
-	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -121,8 +119,10 @@ func (c *checker) mayCallOut(call ssa.CallInstruction, depth int) bool {
 	case cc.IsInvoke():
 		// A method of the program's interface, whose implementations
 		// are not known here (a library's, sql.Result's RowsAffected,
-		// calls out only as the catalog says).
-		return c.programsMethod(cc.Method)
+		// calls out only as the catalog says); this package's own are
+		// the program's whatever its path looks like.
+		m := cc.Method
+		return c.res.Env.Wired == nil || c.res.Env.Wired(m) || m.Pkg() == c.pass.Pkg && c.res.Catalog.IsModuleWired(m)
 	case callee == nil:
 		return true // a function value
 	case callee.Pkg != nil && callee.Pkg.Pkg != c.pass.Pkg:
@@ -196,25 +196,7 @@ func programStrandedBy(r *summary.ProgramRoot, g, w int, parsed []*sqltext.State
 	if w <= g || !r.Reaches(g, w) || r.Exclusive(g, w) || r.SameCall(g, w) || !st.Decided() || programCovered(r, w, []int{g}) || r.ExternalBetween(g, w) {
 		return false
 	}
-	if st.Unit == r.Stmts[g].Unit || st.Optional || st.OnFailure || st.RecordsError || attemptRecord(parsed[w]) || r.StoresAnswer(w) {
-		return false
-	}
-	return !slices.ContainsFunc(r.Calls, func(call summary.ProgramCall) bool { return call.Before > g && call.Before <= w })
-}
-
-// programsMethod reports whether m is a method of an interface of the
-// program's, whose implementations its wiring chooses: one of this
-// package or its module (whose path may look like the standard
-// library's), or of another package not in the catalog.
-func (c *checker) programsMethod(m *types.Func) bool {
-	pkg := m.Pkg()
-	if pkg == nil {
-		return false
-	}
-	if mod := c.pass.Module; pkg == c.pass.Pkg || mod != nil && mod.Path != "" && (pkg.Path() == mod.Path || strings.HasPrefix(pkg.Path(), mod.Path+"/")) {
-		return c.res.Catalog.IsModuleWired(m)
-	}
-	return c.res.Catalog.IsWired(m)
+	return st.Unit != r.Stmts[g].Unit && !st.Optional && !st.OnFailure && !st.RecordsError && !attemptRecord(parsed[w]) && !r.StoresAnswer(w)
 }
 
 // readBack reports whether the function that runs guard g of a root's
