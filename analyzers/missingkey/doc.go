@@ -31,7 +31,8 @@
 // HEAD, PUT and DELETE requests, POSTs to token, search and GraphQL
 // endpoints and to addresses whose last segment names a read (screen,
 // validate, lookup, query, quote, rates, estimate, preview, calculate,
-// eligibility, availability, inquiry, alone or as the segment's last
+// eligibility, availability, inquiry, verify (tickets:verify; not a
+// provider's verifications, which it starts), alone or as the segment's last
 // word, as in
 // /plate-lookups, or ends in search or trace, as /federalcriminalsearch
 // and /ssntrace do), a helper's POST that its callers give only such

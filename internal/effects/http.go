@@ -1324,6 +1324,10 @@ var readActions = map[string]bool{
 	// An inquiry (an X12 270 or 278 sent as JSON) asks a payer what
 	// it would do; it books nothing.
 	"inquiry": true, "inquiries": true,
+	// A check of what the request names (tickets:verify, a barcode's
+	// validity). Not "verifications": a provider's verification is a
+	// check it starts and bills, or a code it sends.
+	"verify": true,
 }
 
 // memberLists are last path segments of a mailing list's or address

@@ -136,7 +136,7 @@ func reads(w http.ResponseWriter, r *http.Request) {
 // Negative: POSTs that read: a token, a search, a GraphQL query, a
 // background check's searches and traces, a party's screening, a
 // lookup, an insurer's eligibility, stock's availability, a payer's
-// inquiry.
+// inquiry, a check of tickets' barcodes.
 func readPosts(w http.ResponseWriter, r *http.Request) {
 	http.PostForm("https://auth.example/oauth/token", url.Values{})
 	http.Post("https://search.example/v1/search", "application/json", nil)
@@ -150,6 +150,7 @@ func readPosts(w http.ResponseWriter, r *http.Request) {
 	http.Post(baseURL+"/v2/eligibility", "application/json", nil)
 	http.Post(baseURL+"/v1/stock_availability", "application/json", nil)
 	http.Post(baseURL+"/278/inquiries", "application/json", nil)
+	http.Post(baseURL+"/v2/events/e1/tickets:verify", "application/json", nil)
 	quote, _ := http.NewRequestWithContext(r.Context(), http.MethodPost, "https://carrier.example/v2/quote", nil)
 	http.DefaultClient.Do(quote)
 }
@@ -159,6 +160,9 @@ func readPosts(w http.ResponseWriter, r *http.Request) {
 func buyLabel(w http.ResponseWriter, r *http.Request) {
 	http.Post(baseURL+"/v1/rates/shipments", "application/json", nil) // want `HTTP POST: the request carries no Idempotency-Key header \(HTTP handler buyLabel\)`
 	http.Post(baseURL+"/v1/lookup-bookings", "application/json", nil) // want `HTTP POST: the request carries no Idempotency-Key header \(HTTP handler buyLabel\)`
+	// A verification a provider starts (a KYC check, a code sent by
+	// SMS) is made on the POST: no read.
+	http.Post(baseURL+"/v2/verifications", "application/json", nil) // want `HTTP POST: the request carries no Idempotency-Key header \(HTTP handler buyLabel\)`
 }
 
 var baseURL = "https://api.example"
