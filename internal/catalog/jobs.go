@@ -50,10 +50,22 @@ var jobInserts = map[string]JobInsert{
 	"(*github.com/riverqueue/river.Client[TTx]).InsertManyFastTx": {Table: "river_job", Tx: 1, Args: -1, Opts: -1, Batch: 2},
 }
 
+// jobInsertNames are the methods' names of jobInserts.
+var jobInsertNames = func() map[string]bool {
+	out := map[string]bool{}
+	for key := range jobInserts {
+		out[methodName(key)] = true
+	}
+	return out
+}()
+
 // JobInsertOf returns the insert of jobs fn makes: a queue client's
 // method, or a method of an interface of the program's that mirrors one
 // (the same name and parameters, which the client implements).
 func JobInsertOf(fn *types.Func) (JobInsert, bool) {
+	if !jobInsertNames[fn.Name()] {
+		return JobInsert{}, false // every call of a program asks: most are no insert
+	}
 	if ins, ok := lookup(jobInserts, fn); ok {
 		return ins, true
 	}
