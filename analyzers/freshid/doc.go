@@ -54,7 +54,11 @@
 // broker deduplicates published
 // messages on: JetStream's Nats-Msg-Id, an SQS FIFO deduplication ID;
 // the key an S3 upload stores its object under; the ID of a Temporal
-// workflow, on which the server refuses a second start),
+// workflow, on which the server refuses a second start; a field of a
+// river job's arguments when the job is unique by them, UniqueOpts{ByArgs:
+// true} in the call's options or the arguments' InsertOpts method, and
+// the field is among those river keys on: all of them, or those tagged
+// river:"unique"),
 // a retry does not repeat the first attempt: it creates a second order,
 // a second charge. An AMQP publishing's MessageId and a watermill
 // message's UUID are not identities by default: neither broker

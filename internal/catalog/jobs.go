@@ -27,17 +27,22 @@ type JobInsert struct {
 type JobQueue struct {
 	Args, Opts, Unique, ArgsOpts string
 	Entry, EntryArgs, EntryOpts  string
+	// UniqueOpts is the type of the options' Unique field, and ByArgs
+	// its field that makes the arguments the job's key.
+	UniqueOpts, ByArgs string
 }
 
 // River is river's queue (github.com/riverqueue/river).
 var River = JobQueue{
-	Args:      "github.com/riverqueue/river.JobArgs",
-	Opts:      "github.com/riverqueue/river.InsertOpts",
-	Unique:    "UniqueOpts",
-	ArgsOpts:  "InsertOpts", // JobArgsWithInsertOpts' method
-	Entry:     "github.com/riverqueue/river.InsertManyParams",
-	EntryArgs: "Args",
-	EntryOpts: "InsertOpts",
+	Args:       "github.com/riverqueue/river.JobArgs",
+	Opts:       "github.com/riverqueue/river.InsertOpts",
+	Unique:     "UniqueOpts",
+	ArgsOpts:   "InsertOpts", // JobArgsWithInsertOpts' method
+	Entry:      "github.com/riverqueue/river.InsertManyParams",
+	EntryArgs:  "Args",
+	EntryOpts:  "InsertOpts",
+	UniqueOpts: "github.com/riverqueue/river.UniqueOpts",
+	ByArgs:     "ByArgs",
 }
 
 // jobInserts are the inserts of the queues' clients, by FuncKey.

@@ -434,9 +434,7 @@ func storedValue2(ia *ssa.IndexAddr) ssa.Value {
 	return nil
 }
 
-func fieldName(fa *ssa.FieldAddr) string {
-	return fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(fa.Field).Name()
-}
+func fieldName(fa *ssa.FieldAddr) string { return valueflow.FieldName(fa.X.Type(), fa.Field) }
 
 func contains(list []string, s string) bool {
 	for _, x := range list {

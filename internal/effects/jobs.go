@@ -218,7 +218,7 @@ func batchUnique(fn *ssa.Function, batch ssa.Value) (unique, known bool) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			fa, ok := instr.(*ssa.FieldAddr)
-			if !ok || catalog.TypeKey(deref(fa.X.Type())) != catalog.River.Entry {
+			if !ok || catalog.TypeKey(valueflow.Deref(fa.X.Type())) != catalog.River.Entry {
 				continue
 			}
 			for _, r := range *fa.Referrers() {
@@ -248,12 +248,5 @@ func batchUnique(fn *ssa.Function, batch ssa.Value) (unique, known bool) {
 
 // isOpts reports whether t is (a pointer to) a queue's insert options.
 func isOpts(t types.Type) bool {
-	return catalog.TypeKey(deref(t)) == catalog.River.Opts
-}
-
-func deref(t types.Type) types.Type {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
+	return catalog.TypeKey(valueflow.Deref(t)) == catalog.River.Opts
 }

@@ -59,6 +59,7 @@ type calleeKind struct {
 	derives bool // a generator or a deriver: the result follows the input
 	values  bool // a text builder's Values: the row of the statement its chain builds
 	entSet  bool // an ent builder's setter: a column of the statement its chain runs
+	job     *catalog.JobInsert
 }
 
 func (e *Env) kind(fn *types.Func) *calleeKind {
@@ -88,6 +89,8 @@ func (e *Env) kind(fn *types.Func) *calleeKind {
 		k.headers = h
 	} else if _, ok := cat.Generator(fn); ok || cat.IsDeriver(fn) {
 		k.derives = true
+	} else if ins, ok := catalog.JobInsertOf(fn); ok && ins.Args >= 0 {
+		k.job = &ins
 	}
 	e.kinds[fn] = k
 	return k
@@ -101,7 +104,7 @@ func (e *Env) IsSinkCall(c ssa.CallInstruction) bool {
 		return false
 	}
 	k := e.kind(fn)
-	if k.sql != nil || k.model >= 0 || k.update >= 0 || k.slot != nil || k.values || k.entSet {
+	if k.sql != nil || k.model >= 0 || k.update >= 0 || k.slot != nil || k.values || k.entSet || k.job != nil {
 		return true
 	}
 	if args := c.Common().Args; k.headers != nil && len(args) == 3 {
@@ -177,6 +180,11 @@ func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
 		case k.headers != nil:
 			if idx == 1 && n.path == "" && IsHeaderName(c.Args[a-1], k.headers) {
 				t.hit(SinkInfo{Kind: SlotSink, What: "the " + headerName(c.Args[a-1]) + " header"}, instr.Pos(), n.stack, nil)
+			}
+			return
+		case k.job != nil && !t.env.Writes:
+			if idx == k.job.Args {
+				t.jobArg(instr, fn, *k.job, n)
 			}
 			return
 		case k.derives:
