@@ -118,6 +118,11 @@ func (c *checker) checkFunc(fn *ssa.Function, root bool) {
 		case onFailure(st) && compensation(st.SQL, slices.ContainsFunc(writes, func(w *effects.Stmt) bool { return w.SQL.Table == st.SQL.Table })):
 			// It undoes the work after a failure.
 			comps = append(comps, st)
+		case st.Callee != nil && st.Callee.Outcome && st.SQL.Writes():
+			// Perhaps the outcome of a provider's call the callee makes
+			// through an interface after the intent it wrote: the
+			// composition root, which knows the implementations,
+			// judges it.
 		case st.Durability == effects.DurUnknown && st.Callee != nil:
 			// A callee's write on a handle that cannot be traced: its
 			// commit unit is unknown, so it is compared with nothing.

@@ -837,12 +837,17 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 	}
 	args := call.Call.Args
 	discarded, stops := ResultsDiscarded(call), errorStops(call)
+	wrote, outcome := false, false
 	for i, s := range sum.Stmts {
 		s = CompleteText(Instantiate(s, call), call.Common(), call.Parent())
+		if s.Wired != nil {
+			outcome = outcome || wrote
+		}
 		if s.Wired != nil || s.Callback > 0 || s.Next {
 			continue // the composition root's to resolve; no statement
 		}
 		parsed := sqltext.Parse(s.SQL)
+		wrote = wrote || parsed.Writes()
 		st := &Stmt{
 			Instr: c,
 			SQL:   parsed,
@@ -854,6 +859,7 @@ func CallStmts(sums Summaries, c ssa.CallInstruction) (out []*Stmt, whole bool) 
 				Func: obj, Index: i, At: s.At, Guard: s.Guard && (!discarded || stops && parsed.Returning), ReadBack: s.ReadBack, Exclusive: s.Exclusive,
 				Decided: s.Handle.Kind != valueflow.HandleParam, Judged: sum.Retried,
 				Args: s.Args, Absorbed: s.Absorbed, Optional: s.Optional, OnFailure: s.OnFailure, FailureOf: s.FailureOf, StateGuarded: s.StateGuarded,
+				Outcome: outcome,
 			},
 		}
 		switch h := s.Handle; h.Kind {

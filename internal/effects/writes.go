@@ -235,6 +235,12 @@ type Callee struct {
 	// StateGuarded is the summary's: the callee runs the statement only
 	// after a state guard's write, so a retry does not run it again.
 	StateGuarded bool
+	// Outcome is set when the callee calls an interface's method after
+	// a write of its own and before the statement: what the method
+	// does (perhaps a provider's call, whose outcome the statement
+	// stores after the intent the write records) only the program's
+	// wiring says.
+	Outcome bool
 	// Context is the caller's argument that chooses the statement's
 	// handle, when the callee runs it on the transaction a context
 	// carries or else the database (valueflow.SQLStmt.Context).
@@ -450,6 +456,11 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 		}
 	}
 	st.Recv = valueflow.SQLHandle(cc, fn, sc)
+	if st.Recv != nil && catalog.IsORMHandle(st.Recv.Type()) {
+		// r.db.WithContext(ctx).Exec(...): the handle the chain
+		// refines, as the ORM's own statements take it.
+		st.Recv = chainRoot(st.Recv)
+	}
 	if valueflow.SQLAutocommit(cc, fn, sc) {
 		st.Durability = DurAutocommit
 	} else {

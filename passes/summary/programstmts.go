@@ -254,11 +254,34 @@ func (r *ProgramRoot) runsStmts(sc *scope, here []step) {
 }
 
 // takesHandle reports whether one of fn's parameters is a database
-// handle: fn's work is the database's, whatever its list shows.
+// handle, or its receiver holds one (a repository that embeds a generic
+// store over *gorm.DB): fn's work is the database's, whatever its list
+// shows.
 func (p *program) takesHandle(fn *types.Func) bool {
-	params := fn.Type().(*types.Signature).Params()
+	sig := fn.Type().(*types.Signature)
+	params := sig.Params()
 	for i := range params.Len() {
-		if t := params.At(i).Type(); effects.IsHandle(p.cat, t) || catalog.IsORMHandle(t) {
+		if p.isHandle(params.At(i).Type()) {
+			return true
+		}
+	}
+	return sig.Recv() != nil && p.holdsHandle(sig.Recv().Type(), 0)
+}
+
+func (p *program) isHandle(t types.Type) bool {
+	return effects.IsHandle(p.cat, t) || catalog.IsORMHandle(t)
+}
+
+// holdsHandle reports whether a struct t is, or points to, has a
+// database handle among its fields or those of the structs it embeds.
+func (p *program) holdsHandle(t types.Type, depth int) bool {
+	s, ok := valueflow.Deref(t).Underlying().(*types.Struct)
+	if !ok || depth > 2 {
+		return false
+	}
+	for i := range s.NumFields() {
+		f := s.Field(i)
+		if p.isHandle(f.Type()) || f.Embedded() && p.holdsHandle(f.Type(), depth+1) {
 			return true
 		}
 	}
@@ -1226,6 +1249,11 @@ func contextElse(h valueflow.Handle, item string) string {
 // that joins the transaction in the context) could be anything.
 func (p *program) builtWithPool(recv types.Type, path string) bool {
 	t, ok := effects.FieldType(recv, path)
+	if ok && catalog.IsORMHandle(t) {
+		// An ORM's handle (*gorm.DB) the program held before any
+		// transaction began is its database's.
+		return true
+	}
 	if !ok || !types.IsInterface(t) || catalog.IsTx(t) || !effects.IsHandle(p.cat, t) {
 		return false
 	}

@@ -1756,6 +1756,25 @@ func (b *stmtBuilder) relayed(call *ssa.Call, entry int, relays []valueflow.Rela
 	}
 }
 
+// txCallbackMade returns where lit is made when it is a function
+// literal of a function, made once and handed only to calls that run it in a
+// transaction (db.Transaction(func(tx *gorm.DB) error {...})), each
+// delivery running it once; nil otherwise (a retry wrapper's closure,
+// which runs again on the same delivery).
+func (b *stmtBuilder) txCallbackMade(lit *ssa.Function) ssa.Instruction {
+	if lit.Parent() == nil || lit.Parent().Parent() != nil || !valueflow.LiteralUses(lit.Parent(), lit, func(c ssa.CallInstruction) bool { return effects.RunsLiteralInTx(b.h, c.Common(), lit) }) {
+		return nil
+	}
+	return effects.MadeAt(ssa.Instruction(lit.Blocks[0].Instrs[0]))
+}
+
+// boundRecv reports whether v is the receiver a method value's wrapper
+// was bound to.
+func boundRecv(v ssa.Value) bool {
+	fv, ok := v.(*ssa.FreeVar)
+	return ok && boundWrapper(fv.Parent()) && fv == fv.Parent().FreeVars[0]
+}
+
 // boundWrapper reports whether fn is the wrapper SSA makes for a method
 // value (h.orders.Create), whose one free variable is the receiver it
 // was bound to.
@@ -1818,10 +1837,23 @@ func capturedParam(fn *ssa.Function, v ssa.Value) bool {
 // recvThrough maps where a callee's wired call's receiver comes from to
 // this function: the argument call passes for the callee's parameter.
 func (b *stmtBuilder) recvThrough(call *ssa.Call, r valueflow.ArgSource) valueflow.ArgSource {
+	if r.Param == valueflow.BoundRecv {
+		// The receiver a method value was bound to, whoever calls
+		// the value (a handler of a table the service filled with its
+		// own methods: s.handlers[evt.Type](ctx, evt)).
+		return r
+	}
 	if r.Param < 0 || r.Param >= len(call.Call.Args) {
 		return valueflow.ArgSource{Param: -1}
 	}
-	return b.argSource(call.Call.Args[r.Param], r.Path)
+	a := call.Call.Args[r.Param]
+	if src := b.argSource(a, r.Path); src.Param >= 0 || r.Path == "" || !boundRecv(a) {
+		return src
+	}
+	// A dependency of the receiver a method value was bound to (the
+	// wrapper of s.onCharge, visited where a table of handlers runs
+	// it, calls it with s, whose s.processed is the program's).
+	return valueflow.ArgSource{Param: valueflow.BoundRecv, Path: r.Path}
 }
 
 // heldGetter returns, for a wired call's receiver that another wired
@@ -1996,7 +2028,13 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 	if !ok {
 		return
 	}
-	w := &valueflow.WiredStmt{Call: wc, Guards: deciders(b.h.r.Env, call), Discarded: effects.ResultsDiscarded(call), Captured: capturedArgs(call)}
+	guards := deciders(b.h.r.Env, call)
+	if made := b.txCallbackMade(call.Parent()); made != nil {
+		// A transaction's callback runs where it is made, if at all:
+		// past what decides there.
+		guards = append(guards, deciders(b.h.r.Env, made)...)
+	}
+	w := &valueflow.WiredStmt{Call: wc, Guards: guards, Discarded: effects.ResultsDiscarded(call), Captured: capturedArgs(call)}
 	w.Recv = valueflow.ArgSource{Param: -1}
 	var bound ssa.Value // the handle the receiver was bound to, if any
 	if call.Call.IsInvoke() {

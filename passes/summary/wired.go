@@ -314,7 +314,7 @@ func localFix(pass *analysis.Pass, res *Result, gen *ssa.Call, purpose string) *
 // decidesBefore reports whether a result of g decides whether call runs:
 // the first (claimed, err := keys.Claim(...)), or another
 // (id, created, err := keys.Reserve(...)).
-func decidesBefore(g *ssa.Call, call ssa.CallInstruction) bool {
+func decidesBefore(g *ssa.Call, call ssa.Instruction) bool {
 	for i := range g.Call.Signature().Results().Len() {
 		if effects.DecidesBefore(result(g, i), call) || effects.RecordDecides(result(g, i), call) {
 			return true
@@ -400,12 +400,12 @@ func wiredPurpose(wc valueflow.WiredCall, at string) string {
 // the result, and call cannot run after the branch taken when the result
 // says the work was done before (claimed false, no row updated). Their
 // implementations tell whether they are dedup guards.
-func deciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCall {
+func deciders(env *valueflow.Env, call ssa.Instruction) []valueflow.WiredCall {
 	var out []valueflow.WiredCall
 	for _, b := range call.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(*ssa.Call)
-			if !ok || ssa.CallInstruction(g) == call || !effects.Dominates(g, call) {
+			if !ok || ssa.Instruction(g) == call || !effects.Dominates(g, call) {
 				continue
 			}
 			if !decidesBefore(g, call) {
@@ -432,7 +432,7 @@ func deciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCal
 // same on every delivery: an INSERT under them that its implementations
 // run fails a retry there, as a compare-and-set that fails when it
 // changes no row does (program.failsGuard).
-func failingCall(env *valueflow.Env, g *ssa.Call, call ssa.CallInstruction) (valueflow.WiredCall, bool) {
+func failingCall(env *valueflow.Env, g *ssa.Call, call ssa.Instruction) (valueflow.WiredCall, bool) {
 	if !g.Call.IsInvoke() || !effects.FailureStops(g, call) {
 		return valueflow.WiredCall{}, false
 	}
@@ -472,12 +472,12 @@ func helperDeciders(env *valueflow.Env, g *ssa.Call) []valueflow.WiredCall {
 // that calls before call run (s.tx.WithinTx(ctx, func(ctx) error {
 // claimed, err = s.keys.Claim(...) })) whose results, assigned to a
 // variable of call's function, decide there whether call runs.
-func closureDeciders(env *valueflow.Env, call ssa.CallInstruction) []valueflow.WiredCall {
+func closureDeciders(env *valueflow.Env, call ssa.Instruction) []valueflow.WiredCall {
 	var out []valueflow.WiredCall
 	for _, b := range call.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(ssa.CallInstruction)
-			if !ok || g == call || !effects.Dominates(g, call) {
+			if !ok || ssa.Instruction(g) == call || !effects.Dominates(g, call) {
 				continue
 			}
 			for _, a := range g.Common().Args {
@@ -512,7 +512,7 @@ func literalCalls(lit *ssa.Function) []*ssa.Call {
 // assignedDecides reports whether a result of w, a call in the literal
 // mc makes, is stored into a variable the literal captures, and a read
 // of that variable in the enclosing function decides whether call runs.
-func assignedDecides(mc *ssa.MakeClosure, w *ssa.Call, call ssa.CallInstruction) bool {
+func assignedDecides(mc *ssa.MakeClosure, w *ssa.Call, call ssa.Instruction) bool {
 	lit := mc.Fn.(*ssa.Function)
 	for i := range w.Call.Signature().Results().Len() {
 		r := result(w, i)

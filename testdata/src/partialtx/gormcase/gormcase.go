@@ -124,6 +124,15 @@ func grantOnce(ctx context.Context, t *asynq.Task) error {
 	return repo.GrantOnce(ctx, 1, 10)
 }
 
+var bank gormrepo.Bank
+
+// Negative here: the repository's writes after its call of the bank
+// may store that call's outcome, which only the program's wiring tells
+// (intentfirst's, at the composition root).
+func payOut(ctx context.Context, t *asynq.Task) error {
+	return repo.PayOut(ctx, bank, 1, 10, "ref")
+}
+
 // A debit in a map of updates, then the order's status, each committed
 // alone: the debit computes from the current balance.
 func approve(ctx context.Context, t *asynq.Task) error {

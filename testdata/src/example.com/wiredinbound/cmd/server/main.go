@@ -1,0 +1,25 @@
+// Command server wires the provider's webhook to the billing service,
+// and the storefront to the checkout.
+package main
+
+import (
+	"net/http"
+
+	"example.com/wiredinbound/billing"
+	"example.com/wiredinbound/checkout"
+	"example.com/wiredinbound/httpapi"
+	"example.com/wiredinbound/store"
+
+	"gorm.io/gorm"
+)
+
+func main() {
+	db, _ := gorm.Open(nil)
+	repos := store.NewRepos(db)
+	h := &httpapi.Handler{Events: billing.New(store.NewUnitOfWork(db), repos.Processed)}
+	http.HandleFunc("/webhooks/pay", h.Webhook)
+	shop := &httpapi.Shop{Sales: &checkout.Service{DB: db, Listings: store.NewListings(db), Fees: checkout.Flat{Percent: 5}}}
+	http.HandleFunc("/buy", shop.Buy)
+	http.HandleFunc("/buy/quoted", shop.BuyQuoted)
+	http.ListenAndServe(":8080", nil)
+}
