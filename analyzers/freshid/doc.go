@@ -22,9 +22,13 @@
 // builder's default, if n.dedupID == "" in Build, to a chain that calls
 // the setter that sets it: notify.For(id).DedupKey(k).Build()), or a function held in a field that the package only ever
 // sets to such a function, or to a function literal or a function of
-// its own that returns such a value: s.newHoldID(); a clock the
-// program's wiring gives it, a func() time.Time the package never
-// fills: s.clock().UnixNano(); or an ID generator behind an interface, whose
+// its own that returns such a value: s.newHoldID(), or that the
+// program's wiring fills, in every place it does, with such a function,
+// a literal that calls a generator, or what a function returns that
+// returns one: holds.Service{NewID: ids.Prefixed("hld", ids.XID())};
+// a clock the program's wiring gives it, a func() time.Time the
+// package never fills: s.clock().UnixNano(); or an ID generator behind
+// an interface, whose
 // field the package fills with one generator, or whose every
 // implementation the program wires returns a fresh value, or what
 // another does with a prefix (Prefixed{Prefix: "rma_", Next: ULID}),

@@ -270,6 +270,13 @@ func (c *Catalog) Generator(fn *types.Func) (Generator, bool) {
 	return lookup(c.generators, fn)
 }
 
+// IsGeneratorKey reports whether the function of a FuncKey is a
+// generator of fresh values.
+func (c *Catalog) IsGeneratorKey(key string) bool {
+	_, ok := c.generators[key]
+	return ok
+}
+
 // Filler reports whether fn fills a buffer it is given, argument i (a
 // method's receiver left out), with random bytes on every call.
 func (c *Catalog) Filler(fn *types.Func) (i int, ok bool) { return lookup(fillers, fn) }

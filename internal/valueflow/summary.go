@@ -140,6 +140,11 @@ func (fa *FreshArg) Stopped(key bool) bool {
 // A WiredCall is a call of a wired interface method.
 type WiredCall struct {
 	Iface string // the interface, "example.com/app.OrderStore"
+	// Field, instead, names a field of function type the call is made
+	// through ("example.com/holds.Service.NewID"), when the package
+	// does not fill it: what the program stores there decides, as the
+	// implementations of an interface do.
+	Field string
 	// TypeArgs are the type arguments of a generic interface's instance
 	// (types.TypeString with full paths): CommandHandler[PlaceOrder].
 	TypeArgs []string
@@ -1044,7 +1049,21 @@ type FieldTypes struct {
 	// Escaped are those parameters' functions that the package uses as
 	// values (fx.Provide(api.NewServer)): whoever calls them is not seen.
 	Escaped []string
+	// Returns are, for the package's functions that return a function
+	// (ids.UUID() Generator), what they return, as Fills.
+	Returns []FieldType
 }
+
+// A field of function type holds, as its FieldType.Types, Fills: what
+// the program stores there, so that the composition root can tell
+// whether calling the field makes a fresh value.
+const (
+	FillFunc  = "func:"  // a function, by its catalog.FuncKey
+	FillCall  = "call:"  // what a function returns: call:KEY(fill,fill)
+	FillFresh = "fresh"  // a literal that calls a catalogued generator
+	FillParam = "param:" // what the returning function's parameter i holds
+	FillNone  = "_"      // an argument of no function type
+)
 
 // A FieldType is the types the package stores into one field, or
 // passes to one parameter.
@@ -1055,6 +1074,9 @@ type FieldType struct {
 	// is filled from (&Server{Events: ev} in NewServer(ev Events)):
 	// it holds what their callers pass.
 	Params []string
+	// From are the fields of interface type the field is copied from
+	// (&Service{ledger: opts.Ledger}): it holds what they hold.
+	From []string
 	// Open is set when the package stores a value whose concrete type
 	// it does not know there (an interface value it did not receive
 	// as a parameter), or takes the field's address.
@@ -1075,11 +1097,14 @@ func (f *FieldTypes) String() string {
 	for _, e := range f.Escaped {
 		items = append(items, "escaped "+e)
 	}
+	for _, r := range f.Returns {
+		items = append(items, "returns "+r.String())
+	}
 	return "fieldtypes(" + strings.Join(items, " ") + ")"
 }
 
 func (ft FieldType) String() string {
-	s := ft.Field + "=" + strings.Join(append(slices.Clone(ft.Types), ft.Params...), "|")
+	s := ft.Field + "=" + strings.Join(append(append(slices.Clone(ft.Types), ft.Params...), ft.From...), "|")
 	if ft.Open {
 		s += "|?"
 	}

@@ -128,11 +128,66 @@ func onlyForward(lit *ssa.Function) (*ssa.Call, bool) {
 		return nil, false
 	}
 	for i, arg := range fwd.Call.Args {
-		if !paramOrField(arg, lit.Params[i]) {
+		if !paramOrField(arg, lit.Params[i]) && !copiedFields(arg, lit.Params[i]) {
 			return nil, false
 		}
 	}
 	return fwd, true
+}
+
+// copiedFields reports whether v is a struct the literal builds from
+// fields of p of the same names and nothing else (a command's fields
+// copied into the service's input: registration.RegisterInput{
+// CandidateID: cmd.CandidateID, SessionID: cmd.SessionID}): what the
+// method is given at a field's path is p's at that path.
+func copiedFields(v ssa.Value, p *ssa.Parameter) bool {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X
+	}
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	n := 0
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.FieldAddr:
+			for _, fr := range *r.Referrers() {
+				st, ok := fr.(*ssa.Store)
+				if !ok || st.Addr != r {
+					continue
+				}
+				if !fieldOfNamed(st.Val, p, valueflow.FieldName(r.X.Type(), r.Field)) {
+					return false
+				}
+				n++
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return false // stored whole, or handed on elsewhere
+		}
+	}
+	return n > 0
+}
+
+// fieldOfNamed reports whether v is the field name of parameter p (of
+// the variable p is spilled to, when its fields are addressed).
+func fieldOfNamed(v ssa.Value, p *ssa.Parameter, name string) bool {
+	switch x := v.(type) {
+	case *ssa.Field:
+		return x.X == ssa.Value(p) && valueflow.FieldName(x.X.Type(), x.Field) == name
+	case *ssa.UnOp:
+		fa, ok := x.X.(*ssa.FieldAddr)
+		if !ok || x.Op != token.MUL || valueflow.FieldName(fa.X.Type(), fa.Field) != name {
+			return false
+		}
+		if a, ok := fa.X.(*ssa.Alloc); ok {
+			stored, once := valueflow.StoredOnce(a)
+			return once && stored == ssa.Value(p)
+		}
+		return fa.X == ssa.Value(p)
+	}
+	return false
 }
 
 // paramOrField reports whether v is the parameter p or a field of it

@@ -24,10 +24,11 @@ import (
 // (NewServer(ev Events)) holds what its callers pass, which their
 // packages record. It reads the syntax, which every package has, where
 // SSA is built only for the packages that can hold a finding.
-func exportFieldTypes(pass *analysis.Pass) {
-	fact := valueflow.FieldTypes{Fields: storedTypes(pass)}
-	fact.Args, fact.Escaped = passedTypes(pass, fact.Fields)
-	if len(fact.Fields) > 0 || len(fact.Args) > 0 || len(fact.Escaped) > 0 {
+func exportFieldTypes(pass *analysis.Pass, cat *catalog.Catalog) {
+	fact := valueflow.FieldTypes{Fields: storedTypes(pass, cat)}
+	fact.Args, fact.Escaped = passedTypes(pass, cat, fact.Fields)
+	fact.Returns = funcReturns(pass, cat)
+	if len(fact.Fields) > 0 || len(fact.Args) > 0 || len(fact.Escaped) > 0 || len(fact.Returns) > 0 {
 		pass.ExportPackageFact(&fact)
 	}
 }
@@ -39,7 +40,7 @@ type typeSet map[string]*valueflow.FieldType
 // note adds the value v (nil: one whose type is not known) to key's
 // entry; params names the parameters of the enclosing function, whose
 // values are what its callers pass.
-func (ts typeSet) note(info *types.Info, key string, v ast.Expr, params map[*types.Var]string) {
+func (ts typeSet) note(info *types.Info, cat *catalog.Catalog, key string, v ast.Expr, params map[*types.Var]string) {
 	ft := ts[key]
 	if ft == nil {
 		ft = &valueflow.FieldType{Field: key}
@@ -50,7 +51,10 @@ func (ts typeSet) note(info *types.Info, key string, v ast.Expr, params map[*typ
 		return
 	}
 	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
-		if v, ok := info.Uses[id].(*types.Var); ok && params[v] != "" {
+		// A parameter of a concrete type holds that type, whoever
+		// calls (an fx provider given *store.LedgerRepo); one of an
+		// interface holds what its callers pass.
+		if v, ok := info.Uses[id].(*types.Var); ok && params[v] != "" && (concreteName(v.Type()) == "" || isFunc(v.Type())) {
 			p := params[v]
 			if !slices.Contains(ft.Params, p) {
 				ft.Params = append(ft.Params, p)
@@ -58,7 +62,24 @@ func (ts typeSet) note(info *types.Info, key string, v ast.Expr, params map[*typ
 			return
 		}
 	}
+	if from, ok := heldField(info, v); ok {
+		// Another field's value (opts.Ledger): what that field holds.
+		if !slices.Contains(ft.From, from) {
+			ft.From = append(ft.From, from)
+		}
+		return
+	}
 	tv, ok := info.Types[v]
+	if ok && isFunc(tv.Type) && !tv.IsNil() {
+		if fill := funcFill(info, cat, v); fill != "" {
+			if !slices.Contains(ft.Types, fill) {
+				ft.Types = append(ft.Types, fill)
+			}
+		} else {
+			ft.Open = true
+		}
+		return
+	}
 	switch {
 	case !ok:
 		ft.Open = true
@@ -82,6 +103,7 @@ func (ts typeSet) sorted() []valueflow.FieldType {
 		ft := ts[k]
 		slices.Sort(ft.Types)
 		slices.Sort(ft.Params)
+		slices.Sort(ft.From)
 		out = append(out, *ft)
 	}
 	return out
@@ -89,7 +111,7 @@ func (ts typeSet) sorted() []valueflow.FieldType {
 
 // storedTypes lists, by field, the concrete types stored into fields of
 // interface type in composite literals and assignments.
-func storedTypes(pass *analysis.Pass) []valueflow.FieldType {
+func storedTypes(pass *analysis.Pass, cat *catalog.Catalog) []valueflow.FieldType {
 	ts := typeSet{}
 	tests := testFiles(pass)
 	for _, f := range pass.Files {
@@ -98,14 +120,14 @@ func storedTypes(pass *analysis.Pass) []valueflow.FieldType {
 		}
 		for _, decl := range f.Decls {
 			params := paramNames(pass.TypesInfo, decl)
-			note := func(field string, v ast.Expr) { ts.note(pass.TypesInfo, field, v, params) }
+			note := func(field string, v ast.Expr) { ts.note(pass.TypesInfo, cat, field, v, params) }
 			ast.Inspect(decl, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.CompositeLit:
 					literalStores(pass.TypesInfo, n, note)
 				case *ast.AssignStmt:
 					for i, lhs := range n.Lhs {
-						field, ok := ifaceField(pass.TypesInfo, lhs)
+						field, ok := heldField(pass.TypesInfo, lhs)
 						if !ok {
 							continue
 						}
@@ -117,7 +139,7 @@ func storedTypes(pass *analysis.Pass) []valueflow.FieldType {
 					}
 				case *ast.UnaryExpr:
 					// &s.Events: whatever the pointer's holder stores.
-					if field, ok := ifaceField(pass.TypesInfo, n.X); ok && n.Op == token.AND {
+					if field, ok := heldField(pass.TypesInfo, n.X); ok && n.Op == token.AND {
 						note(field, nil)
 					}
 				}
@@ -160,7 +182,7 @@ func paramKey(fn *types.Func, i int) string {
 // passedTypes lists the types the package passes to the parameters that
 // fields of its imports, or its own, are filled from, and those
 // parameters' functions it uses as values.
-func passedTypes(pass *analysis.Pass, own []valueflow.FieldType) (args []valueflow.FieldType, escaped []string) {
+func passedTypes(pass *analysis.Pass, cat *catalog.Catalog, own []valueflow.FieldType) (args []valueflow.FieldType, escaped []string) {
 	wanted := map[string]bool{}
 	want := func(fields []valueflow.FieldType) {
 		for _, ft := range fields {
@@ -209,7 +231,7 @@ func passedTypes(pass *analysis.Pass, own []valueflow.FieldType) (args []valuefl
 			}
 			for i, a := range call.Args {
 				if key := paramKey(fn.Origin(), i); wanted[key] {
-					ts.note(pass.TypesInfo, key, a, nil)
+					ts.note(pass.TypesInfo, cat, key, a, nil)
 				}
 			}
 			return true
@@ -253,22 +275,22 @@ func literalStores(info *types.Info, lit *ast.CompositeLit, note func(string, as
 		} else if i < st.NumFields() {
 			f = st.Field(i)
 		}
-		if f != nil && types.IsInterface(f.Type()) {
+		if f != nil && heldType(f.Type()) {
 			note(fieldName(named, f.Name()), v)
 		}
 	}
 }
 
-// ifaceField returns the name of the field of interface type that e
-// selects (s.Events, s.deps.Events), by the named struct type that
-// declares it.
-func ifaceField(info *types.Info, e ast.Expr) (string, bool) {
+// heldField returns the name of the field of interface or function
+// type that e selects (s.Events, s.deps.Events, s.newID), by the named
+// struct type that declares it.
+func heldField(info *types.Info, e ast.Expr) (string, bool) {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return "", false
 	}
 	s := info.Selections[sel]
-	if s == nil || s.Kind() != types.FieldVal || !types.IsInterface(s.Obj().Type()) {
+	if s == nil || s.Kind() != types.FieldVal || !heldType(s.Obj().Type()) {
 		return "", false
 	}
 	// The struct that declares the field: the receiver's, or that of
@@ -358,6 +380,14 @@ func (s *storedFields) add(ft *valueflow.FieldTypes) {
 // name: ok is false when a store of unknown type, or a parameter whose
 // callers are not all seen, may fill it.
 func (s *storedFields) typesOf(field string) (names []string, ok bool) {
+	return s.typesOfSeen(field, map[string]bool{})
+}
+
+func (s *storedFields) typesOfSeen(field string, seen map[string]bool) (names []string, ok bool) {
+	if seen[field] {
+		return nil, true // a cycle of copies adds nothing
+	}
+	seen[field] = true
 	stores := s.fields[field]
 	if len(stores) == 0 {
 		return nil, false // filled where no package says (reflection)
@@ -367,6 +397,13 @@ func (s *storedFields) typesOf(field string) (names []string, ok bool) {
 			return nil, false
 		}
 		names = append(names, ft.Types...)
+		for _, from := range ft.From {
+			more, ok := s.typesOfSeen(from, seen)
+			if !ok {
+				return nil, false
+			}
+			names = append(names, more...)
+		}
 		for _, p := range ft.Params {
 			fn, _, _ := strings.Cut(p, "#")
 			if s.escaped[fn] {
@@ -380,6 +417,13 @@ func (s *storedFields) typesOf(field string) (names []string, ok bool) {
 					return nil, false
 				}
 				names = append(names, a.Types...)
+				for _, from := range a.From {
+					more, ok := s.typesOfSeen(from, seen)
+					if !ok {
+						return nil, false
+					}
+					names = append(names, more...)
+				}
 			}
 		}
 	}

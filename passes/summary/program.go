@@ -130,8 +130,12 @@ type program struct {
 	// a type of the program implements it.
 	wrapped map[string]bool
 	// stored are the types the program stores into fields of
-	// interface type, by field (FieldTypes).
+	// interface type, and the Fills of fields of function type, by
+	// field (FieldTypes).
 	stored storedFields
+	// returns are the Fills of what the program's functions that
+	// return a function return, by catalog.FuncKey.
+	returns map[string][]string
 }
 
 type impl struct {
@@ -159,9 +163,13 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 	var adapted []valueflow.Adapted
 	converted := map[string]bool{}
 	stored := storedFields{}
+	returns := map[string][]string{}
 	for _, f := range facts {
 		if ft, ok := f.Fact.(*valueflow.FieldTypes); ok {
 			stored.add(ft)
+			for _, r := range ft.Returns {
+				returns[r.Field] = r.Types
+			}
 		}
 		if p, ok := f.Fact.(*valueflow.Pending); ok {
 			pending = append(pending, p)
@@ -176,7 +184,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 	if len(pending) == 0 {
 		return nil, nil
 	}
-	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted, converted: converted, wrapped: map[string]bool{}, taken: taken, stored: stored}
+	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted, converted: converted, wrapped: map[string]bool{}, taken: taken, stored: stored, returns: returns}
 	p.link(pass.Pkg)
 	pending = p.settleAwaiting(pending)
 	p.keys = agreedKeys(cat, pending)
@@ -861,6 +869,9 @@ func (p *program) generates(call valueflow.WiredCall) bool {
 // converts to it is; converted nowhere, it decides nothing by itself:
 // it is left out, when other implementations decide.
 func (p *program) generatesIn(call valueflow.WiredCall, deciding map[string]bool) bool {
+	if call.Field != "" {
+		return p.fieldGenerates(call.Field)
+	}
 	key := wiredKey(call)
 	if deciding[key] {
 		return true

@@ -194,7 +194,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 		pass.ExportPackageFact(&HandledErrors{Names: own})
 	}
 	res.taken = takenErrors(pass)
-	exportFieldTypes(pass)
+	exportFieldTypes(pass, cat)
 	exportTableNames(pass)
 	exportKeyFields(pass, cat)
 	exportCreateDefaults(pass, cat)

@@ -122,8 +122,11 @@ func traceSources(res *Result, funcs []*ssa.Function, rel relevance) map[*ssa.Fu
 // injected ID generator: it takes nothing (or a context) and returns an
 // identifier (a string or a byte array, such as a UUID or a ULID), with
 // an error or not.
-func generatorShaped(m *types.Func) bool {
-	sig := m.Signature()
+func generatorShaped(m *types.Func) bool { return generatorSig(m.Signature()) }
+
+// generatorSig reports whether a function of signature sig could be an
+// ID generator (generatorShaped).
+func generatorSig(sig *types.Signature) bool {
 	params, results := sig.Params(), sig.Results()
 	if params.Len() > 1 || params.Len() == 1 && catalog.TypeKey(params.At(0).Type()) != "context.Context" {
 		return false
@@ -180,6 +183,14 @@ func sources(res *Result, call *ssa.Call) []fresh {
 				gen = f.Name() // as the code calls it: s.clock()
 			}
 			return []fresh{{gen: gen, v: call}}
+		}
+		if field, name, ok := wiredFuncField(res, call); ok {
+			// An ID generator the program's wiring gives the field
+			// (holds.Service{NewID: ids.UUID()}): the composition root
+			// decides whether each it gives is fresh.
+			if v := result(call, 0); v != nil {
+				return []fresh{{gen: name, v: v, id: true, via: &valueflow.WiredCall{Field: field}}}
+			}
 		}
 		return nil
 	}
@@ -283,6 +294,30 @@ func heldGenerator(res *Result, call *ssa.Call) *types.Func {
 		return nil
 	}
 	return gen
+}
+
+// wiredFuncField returns the field of function type, shaped as an ID
+// generator, that call calls and that the package does not fill: the
+// field's key (FieldTypes), and its name as the code calls it.
+func wiredFuncField(res *Result, call *ssa.Call) (field, name string, ok bool) {
+	if call.Call.IsInvoke() || call.Call.StaticCallee() != nil || res.Retried != nil && len(res.Retried.Targets(call)) > 0 {
+		return "", "", false
+	}
+	sig, isSig := call.Call.Value.Type().Underlying().(*types.Signature)
+	load, isLoad := call.Call.Value.(*ssa.UnOp)
+	if !isSig || !generatorSig(sig) || !isLoad || load.Op != token.MUL {
+		return "", "", false
+	}
+	fa, isField := load.X.(*ssa.FieldAddr)
+	if !isField {
+		return "", "", false
+	}
+	named, isNamed := types.Unalias(valueflow.Deref(fa.X.Type())).(*types.Named)
+	if !isNamed {
+		return "", "", false
+	}
+	name = valueflow.FieldName(fa.X.Type(), fa.Field)
+	return fieldName(named, name), name, true
 }
 
 // heldMethod returns the method an interface's call runs when its

@@ -13,6 +13,8 @@ import (
 type Commands struct {
 	Book   command.Handler[app.Book]
 	Cancel command.Handler[app.Cancel]
+	Hold   command.Handler[app.Hold]
+	Swap   command.Handler[app.Swap]
 }
 
 // Services are what the commands delegate to.
@@ -35,6 +37,14 @@ func NewCommands(svc Services) Commands {
 		}),
 		Cancel: decorate("cancel", func(ctx context.Context, c app.Cancel) error {
 			return svc.Bookings.Cancel(ctx, c.ID)
+		}),
+		Hold: decorate("hold", func(ctx context.Context, c app.Hold) error {
+			return svc.Bookings.Hold(ctx, app.HoldInput{Room: c.Room, Guest: c.Guest})
+		}),
+		// Not followed: the input's Guest is the command's NewGuest,
+		// whose path another field's name does not give.
+		Swap: decorate("swap", func(ctx context.Context, c app.Swap) error {
+			return svc.Bookings.Hold(ctx, app.HoldInput{Room: c.Room, Guest: c.NewGuest})
 		}),
 	}
 }

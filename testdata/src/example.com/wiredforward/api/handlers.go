@@ -24,3 +24,19 @@ func (h *Handlers) Cancel(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }
+
+// Hold holds the room the form names.
+func (h *Handlers) Hold(w http.ResponseWriter, r *http.Request) {
+	err := h.Cmds.Hold.Handle(r.Context(), app.Hold{Room: r.FormValue("room"), Guest: r.FormValue("guest")})
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// Swap holds the room for the guest the form names.
+func (h *Handlers) Swap(w http.ResponseWriter, r *http.Request) {
+	err := h.Cmds.Swap.Handle(r.Context(), app.Swap{Room: r.FormValue("room"), NewGuest: r.FormValue("guest")})
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}

@@ -56,3 +56,20 @@ func (h *Shop) BuyQuoted(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusConflict)
 	}
 }
+
+// Payer takes payments.
+type Payer interface {
+	Pay(ctx context.Context, orderID string) error
+}
+
+// Till serves payments.
+type Till struct {
+	Payer Payer
+}
+
+// Pay pays the order the form names.
+func (h *Till) Pay(w http.ResponseWriter, r *http.Request) {
+	if err := h.Payer.Pay(r.Context(), r.FormValue("order")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}

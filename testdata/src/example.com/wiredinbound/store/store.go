@@ -118,3 +118,23 @@ type sales struct{ db *gorm.DB }
 func (r *sales) Insert(ctx context.Context, listingID string, amount int64) error {
 	return r.db.WithContext(ctx).Exec(`INSERT INTO sales (listing_id, amount) VALUES (?, ?) ON CONFLICT (listing_id) DO NOTHING`, listingID, amount).Error
 }
+
+// Notes records a note on an order.
+type Notes interface {
+	Add(ctx context.Context, orderID string) error
+}
+
+// PoolNotes keeps notes in the database, each committed alone.
+type PoolNotes struct{ DB *gorm.DB }
+
+func (n *PoolNotes) Add(ctx context.Context, orderID string) error {
+	return n.DB.WithContext(ctx).Exec(`INSERT INTO notes (order_id) VALUES (?)`, orderID).Error
+}
+
+// MemNotes keeps notes in memory.
+type MemNotes struct{ Seen map[string]bool }
+
+func (n *MemNotes) Add(ctx context.Context, orderID string) error {
+	n.Seen[orderID] = true
+	return nil
+}

@@ -14,5 +14,7 @@ func main() {
 	h := &api.Handlers{Cmds: api.NewCommands(api.Services{Bookings: &store.Bookings{DB: db}})}
 	http.HandleFunc("POST /bookings", h.Book)
 	http.HandleFunc("POST /cancellations", h.Cancel)
+	http.HandleFunc("POST /holds", h.Hold)
+	http.HandleFunc("POST /swaps", h.Swap)
 	http.ListenAndServe(":8080", nil)
 }

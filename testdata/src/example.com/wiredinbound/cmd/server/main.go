@@ -21,5 +21,20 @@ func main() {
 	shop := &httpapi.Shop{Sales: &checkout.Service{DB: db, Listings: store.NewListings(db), Fees: checkout.Flat{Percent: 5}}}
 	http.HandleFunc("/buy", shop.Buy)
 	http.HandleFunc("/buy/quoted", shop.BuyQuoted)
+	// A provider, as a DI container calls it: what it stores is its
+	// parameter's type.
+	provide := func(n *store.MemNotes) *checkout.Payments {
+		return checkout.NewPayments(db, checkout.Options{Notes: n})
+	}
+	register(provide)
+	till := &httpapi.Till{Payer: provide(&store.MemNotes{Seen: map[string]bool{}})}
+	http.HandleFunc("/pay", till.Pay)
+	register(checkout.NewMemPayments)
+	memTill := &httpapi.Till{Payer: checkout.NewMemPayments(db, &store.MemNotes{Seen: map[string]bool{}})}
+	http.HandleFunc("/pay/mem", memTill.Pay)
 	http.ListenAndServe(":8080", nil)
 }
+
+// register hands a constructor to a container, which calls it by
+// reflection.
+func register(any) {}

@@ -1,0 +1,37 @@
+// Package app serves holds over HTTP.
+package app
+
+import (
+	"context"
+	"net/http"
+)
+
+// Placer places holds.
+type Placer interface {
+	Place(ctx context.Context, patron, title string) error
+}
+
+// Renewer renews loans.
+type Renewer interface {
+	Renew(ctx context.Context, patron, title string) error
+}
+
+// Handler serves the API; clients retry on timeouts.
+type Handler struct {
+	Holds    Placer
+	Renewals Renewer
+}
+
+// Place places the hold the form names.
+func (h *Handler) Place(w http.ResponseWriter, r *http.Request) {
+	if err := h.Holds.Place(r.Context(), r.FormValue("patron"), r.FormValue("title")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// Renew renews the loan the form names.
+func (h *Handler) Renew(w http.ResponseWriter, r *http.Request) {
+	if err := h.Renewals.Renew(r.Context(), r.FormValue("patron"), r.FormValue("title")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}

@@ -1,0 +1,24 @@
+// Command server wires the services with their ID generators.
+package main
+
+import (
+	"database/sql"
+	"net/http"
+
+	"example.com/wiredidgen/app"
+	"example.com/wiredidgen/holds"
+	"example.com/wiredidgen/ids"
+	"example.com/wiredidgen/pg"
+)
+
+func main() {
+	db, _ := sql.Open("postgres", "")
+	store := &pg.Holds{DB: db}
+	h := &app.Handler{
+		Holds:    &holds.Service{Holds: store, NewID: ids.Prefixed("hld", ids.XID())},
+		Renewals: &holds.Renewals{Holds: store, NewID: ids.Hashed("renewals")},
+	}
+	http.HandleFunc("/holds", h.Place)
+	http.HandleFunc("/renewals", h.Renew)
+	http.ListenAndServe(":8080", nil)
+}

@@ -1,0 +1,34 @@
+// Package ids holds the identifier generators services carry as fields.
+package ids
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+
+	"github.com/google/uuid"
+	"github.com/rs/xid"
+)
+
+// Generator returns an identifier.
+type Generator func() string
+
+// UUID returns random UUIDs.
+func UUID() Generator { return uuid.NewString }
+
+// XID returns sortable random IDs.
+func XID() Generator {
+	return func() string { return xid.New().String() }
+}
+
+// Prefixed prefixes what g makes.
+func Prefixed(prefix string, g Generator) Generator {
+	return func() string { return prefix + "_" + g() }
+}
+
+// Hashed returns the same ID for the same seed on every call.
+func Hashed(seed string) Generator {
+	return func() string {
+		sum := sha256.Sum256([]byte(seed))
+		return hex.EncodeToString(sum[:])
+	}
+}
