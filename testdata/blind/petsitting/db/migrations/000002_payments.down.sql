@@ -1,0 +1,6 @@
+DROP TABLE IF EXISTS stripe_events;
+DROP TABLE IF EXISTS payouts;
+DROP TABLE IF EXISTS sitter_earnings;
+DROP TABLE IF EXISTS tips;
+DROP TABLE IF EXISTS refunds;
+DROP TABLE IF EXISTS deposits;
