@@ -81,7 +81,7 @@ func TestFreshID(t *testing.T) {
 		// A key an option of the package's own sets in the options its
 		// builder copies into the request a client sends.
 		"freshid/xoptbuilduse",
-		"freshid/sinks",
+		"freshid/sinks", "freshid/xjobargs", "freshid/xjobsuse", "freshid/xjobsworker",
 		// bun's models.
 		"freshid/bunsink",
 		// ent's generated builders.

@@ -34,7 +34,7 @@ func (t *tracer) jobArg(instr ssa.CallInstruction, fn *types.Func, ins catalog.J
 	if ins.Opts >= 0 {
 		opts = c.Args[argAt(c, fn, ins.Opts)]
 	}
-	if uniqueByArgs(instr.Parent().Prog, mi.X.Type(), opts) {
+	if t.uniqueByArgs(instr.Parent().Prog, mi.X.Type(), opts) {
 		t.hit(SinkInfo{Kind: SlotSink, What: "the job's unique argument " + field}, instr.Pos(), n.stack, nil)
 	}
 }
@@ -84,9 +84,9 @@ func uniqueTag(tag string) bool {
 // the call, or else those of the arguments' InsertOpts method, set
 // UniqueOpts.ByArgs. Options from elsewhere are not known, and not
 // taken to be.
-func uniqueByArgs(prog *ssa.Program, t types.Type, opts ssa.Value) bool {
+func (tr *tracer) uniqueByArgs(prog *ssa.Program, t types.Type, opts ssa.Value) bool {
 	if alloc, ok := Unwrap(opts).(*ssa.Alloc); ok {
-		if setsByArgs(alloc.Parent()) {
+		if SetsByArgs(alloc.Parent()) {
 			return true
 		}
 	}
@@ -95,12 +95,24 @@ func uniqueByArgs(prog *ssa.Program, t types.Type, opts ssa.Value) bool {
 		return false
 	}
 	m := prog.MethodValue(sel)
-	return m != nil && setsByArgs(m)
+	if m == nil {
+		return false
+	}
+	if len(m.Blocks) == 0 {
+		// Another package's type: its summary says.
+		obj, ok := m.Object().(*types.Func)
+		if !ok || tr.env.Imported == nil {
+			return false
+		}
+		s := tr.env.Imported(obj)
+		return s != nil && s.UniqueByArgs
+	}
+	return SetsByArgs(m)
 }
 
-// setsByArgs reports whether fn stores true in the ByArgs of a queue's
+// SetsByArgs reports whether fn stores true in the ByArgs of a queue's
 // unique options.
-func setsByArgs(fn *ssa.Function) bool {
+func SetsByArgs(fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			st, ok := instr.(*ssa.Store)

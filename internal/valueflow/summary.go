@@ -39,6 +39,10 @@ type Summary struct {
 	// NewMessage(to, body) builds): a caller that sends it as it is
 	// sends none.
 	EmptyResult []string
+	// UniqueByArgs is set on a job's arguments' InsertOpts method that
+	// makes the job unique by its arguments (UniqueOpts{ByArgs: true}):
+	// another package's insert of them is keyed on their fields.
+	UniqueByArgs bool
 	// ParamRereads are parameters whose field (at Path) the function
 	// overwrites with the column of a row the storage already held
 	// (Flow.Rereads): a claim that scans the stored row back into the
@@ -1140,6 +1144,9 @@ func (s *Summary) String() string {
 	list("freshVia", len(s.FreshVia), func(i int) string {
 		return s.FreshVia[i].Iface + "." + s.FreshVia[i].Method
 	})
+	if s.UniqueByArgs {
+		parts = append(parts, "uniqueByArgs")
+	}
 	list("paramResults", len(s.ParamResults), func(i int) string {
 		r := s.ParamResults[i]
 		return fmt.Sprintf("p%d%s->r%d%s", r.Param, r.Path, r.Result, r.ResultPath)
@@ -1345,7 +1352,7 @@ func (s *Summary) Empty() bool {
 	return !s.ORMReads && len(s.FreshResults) == 0 && len(s.FreshVia) == 0 && len(s.ParamResults) == 0 && len(s.ParamSinks) == 0 && len(s.ParamRereads) == 0 && len(s.EmptyResult) == 0 && len(s.Defects) == 0 &&
 		len(s.ParamWrites) == 0 && len(s.Effects) == 0 && len(s.Stmts) == 0 && !s.StmtsCut && len(s.ResultFields) == 0 &&
 		len(s.Wired) == 0 && len(s.ParamsWired) == 0 && len(s.FreshWired) == 0 && len(s.Runs) == 0 && len(s.RunsPast) == 0 && len(s.RunsClaimed) == 0 && !s.Option &&
-		len(s.RecvSets) == 0
+		len(s.RecvSets) == 0 && !s.UniqueByArgs
 }
 
 // Pure reports whether the summary lists nothing the function does

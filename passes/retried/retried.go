@@ -282,6 +282,13 @@ func (r *Result) DispatchBodies(call ssa.CallInstruction) []*ssa.Function {
 	}
 	var out []*ssa.Function
 	for _, m := range targets {
+		if boundToInterface(m) {
+			// A method value of an interface (s.SeatReleased, s a
+			// service interface): its wrapper calls the method on the
+			// value it was bound to.
+			out = append(out, m)
+			continue
+		}
 		if m.Blocks == nil || !isLocal(m, r.pass.Pkg) {
 			return nil
 		}
@@ -298,6 +305,23 @@ func (r *Result) DispatchBodies(call ssa.CallInstruction) []*ssa.Function {
 		}
 	}
 	return out
+}
+
+// boundToInterface reports whether fn is the wrapper SSA makes for a
+// method value of an interface.
+func boundToInterface(fn *ssa.Function) bool {
+	obj, ok := fn.Object().(*types.Func)
+	return ok && valueflow.BoundWrapper(fn) && types.IsInterface(obj.Signature().Recv().Type())
+}
+
+// BoundAt returns where the package binds the method value whose
+// wrapper is fn (the first place in the source), or token.NoPos.
+func (r *Result) BoundAt(fn *ssa.Function) token.Pos {
+	r.compute()
+	if mc := r.values.bound(fn, r.pass.Pkg); mc != nil {
+		return mc.Pos()
+	}
+	return token.NoPos
 }
 
 // Targets returns the functions a call of a function value can run, as

@@ -50,7 +50,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 			continue
 		}
 		obj := fn.Object().(*types.Func)
-		sum := &valueflow.Summary{}
+		sum := &valueflow.Summary{UniqueByArgs: res.uniqueByArgs[obj]}
 		for _, fr := range fresh[fn] {
 			if fr.via != nil {
 				sum.FreshVia = append(sum.FreshVia, *fr.via)

@@ -2041,7 +2041,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		bound = boundTx(b.h.r.Env.Catalog, call.Call.Value)
 		w.Recv = b.argSource(call.Call.Value, "")
 		w.RecvFrom = b.derivedIndex(call.Call.Value)
-		if w.Recv.Param < 0 && boundWrapper(b.fn) && call.Call.Value == b.fn.FreeVars[0] {
+		if w.Recv.Param < 0 && boundRecv(call.Call.Value) {
 			w.Recv.Param = valueflow.BoundRecv
 		}
 		if w.Recv.Param == -1 && (madeHandler(b.fn) && capturedParam(b.fn, call.Call.Value) || b.h.r.setupLiteral(b.fn) && capturedParam(b.fn, valueflow.FieldBase(call.Call.Value))) {

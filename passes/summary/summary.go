@@ -59,6 +59,9 @@ type Result struct {
 	// accessors are the module's accessors of keyed context slots
 	// (keyedAccessors), once asked for.
 	accessors *[]opkey.Accessor
+	// uniqueByArgs are the package's InsertOpts methods of jobs'
+	// arguments that make the jobs unique by them (jobUniqueness).
+	uniqueByArgs map[*types.Func]bool
 	// once says, of the functions asked about, whether the package
 	// calls each once (calledOnce).
 	once  map[*ssa.Function]bool
@@ -198,6 +201,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 	exportTableNames(pass)
 	exportKeyFields(pass, cat)
 	exportCreateDefaults(pass, cat)
+	res.uniqueByArgs = jobUniqueness(pass)
 	// The functions of other packages that have summaries, known before
 	// any is asked for: a large package asks about every callee, most
 	// of which have none, and ImportObjectFact needs a summary of its

@@ -95,6 +95,10 @@ func (r *Result) wiredAt(call ssa.CallInstruction) (valueflow.WiredCall, bool) {
 			// method value's is where it is bound.
 			if rt, ok := r.Retried.Reached(fn); ok && rt.Root.Fn == fn {
 				wc.At = valueflow.FrameAt(r.Env.Fset, valueflow.FuncName(fn), rt.Root.Pos)
+			} else if at := r.Retried.BoundAt(fn); at.IsValid() {
+				// A method value of an interface a table holds: where
+				// the package binds it.
+				wc.At = valueflow.FrameAt(r.Env.Fset, valueflow.FuncName(fn), at)
 			}
 		}
 		return wc, true

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 )
 
 var jobClient *river.Client[any]
@@ -80,4 +81,34 @@ func followUpPeriod(w http.ResponseWriter, r *http.Request) {
 	trace := uuid.NewString()
 	opts := &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByPeriod: time.Hour}}
 	jobClient.Insert(r.Context(), PlainArgs{ShipmentID: r.FormValue("shipment"), TraceID: trace}, opts)
+}
+
+// StampedArgs carry the time they were requested, which river's
+// unique key includes.
+type StampedArgs struct {
+	ShipmentID  string    `json:"shipment_id"`
+	RequestedAt time.Time `json:"requested_at"`
+}
+
+func (StampedArgs) Kind() string { return "stamped" }
+
+func (StampedArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
+// A time read per attempt in arguments unique by all their fields.
+func followUpStamped(w http.ResponseWriter, r *http.Request) {
+	jobClient.Insert(r.Context(), StampedArgs{ShipmentID: r.FormValue("shipment"), RequestedAt: time.Now().UTC()}, nil) // want `job.s unique argument RequestedAt, so the duplicate is not recognised: time.Now\(\) is fresh`
+}
+
+// Inserter is the part of river's client the program uses.
+type Inserter interface {
+	Insert(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
+}
+
+var inserter Inserter
+
+// Through an interface of the program's that mirrors the client.
+func followUpMirror(w http.ResponseWriter, r *http.Request) {
+	inserter.Insert(r.Context(), StampedArgs{ShipmentID: r.FormValue("shipment"), RequestedAt: time.Now().UTC()}, nil) // want `job.s unique argument RequestedAt`
 }

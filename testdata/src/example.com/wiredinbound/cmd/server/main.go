@@ -7,7 +7,9 @@ import (
 
 	"example.com/wiredinbound/billing"
 	"example.com/wiredinbound/checkout"
+	"example.com/wiredinbound/consumer"
 	"example.com/wiredinbound/httpapi"
+	"example.com/wiredinbound/ledger"
 	"example.com/wiredinbound/store"
 
 	"gorm.io/gorm"
@@ -32,6 +34,7 @@ func main() {
 	register(checkout.NewMemPayments)
 	memTill := &httpapi.Till{Payer: checkout.NewMemPayments(db, &store.MemNotes{Seen: map[string]bool{}})}
 	http.HandleFunc("/pay/mem", memTill.Pay)
+	http.HandleFunc("/webhooks/ledger", consumer.New(&ledger.Ledger{DB: db}, &ledger.Inbox{DB: db}).Webhook)
 	http.ListenAndServe(":8080", nil)
 }
 
