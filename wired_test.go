@@ -626,6 +626,9 @@ func TestWired(t *testing.T) {
 			// the caller's.
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of holdings \(it computes from the current value\) in store.Holdings.Take \(store.go:\d+:\d+\) is not idempotent \(HTTP handler HoldingsHandler.MoveLoose, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of holdings \(it computes from the current value\) in store.Holdings.Take \(store.go:\d+:\d+\) is not idempotent \(HTTP handler HoldingsHandler.TakeThenMove, wired here\)`,
+			// Generated queries a repository builds on what another
+			// package's chooser gives (r.Q(ctx) of an embedded base).
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of ledgers \(it computes from the current value\) in rewardsdb.Queries.AddLedger \(rewardsdb.go:\d+:\d+\) is not idempotent \(HTTP handler LedgerHandler.EnterLoose, wired here\)`,
 			// The handle another package's chooser gives.
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of points \(it computes from the current value\) in store.Points.Take \(store.go:\d+:\d+\) is not idempotent \(HTTP handler PointsHandler.SpendLoose, wired here\)`,
 			// Generated queries reached through their interface, on

@@ -861,6 +861,9 @@ func contextChosen(v ssa.Value, depth int) bool {
 	if fn == nil {
 		return false
 	}
+	if wrapsHandle(fn.Signature) && contextChosen(call.Call.Args[0], depth+1) {
+		return true // sqlc's New(pg.Conn(ctx, r.pool)): queries on what the context chose
+	}
 	if fn.Blocks == nil {
 		return takesContextAndPool(fn.Signature, false) && holdsHandle(fn.Signature.Results())
 	}
@@ -874,6 +877,13 @@ func contextChosen(v ssa.Value, depth int) bool {
 		}
 	}
 	return returns > 0
+}
+
+// wrapsHandle reports whether a function of signature sig takes one
+// database interface, and nothing else, and returns what holds it
+// (sqlc's New(db DBTX) *Queries).
+func wrapsHandle(sig *types.Signature) bool {
+	return sig.Recv() == nil && sig.Params().Len() == 1 && types.IsInterface(sig.Params().At(0).Type()) && holdsHandle(sig.Results())
 }
 
 // holdsHandle reports whether a function's one result holds a handle

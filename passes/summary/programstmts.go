@@ -545,7 +545,7 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 				ps.Unit = u
 			}
 		}
-		if last := here[len(here)-1]; (last.fromWork || sc.fromWork) && (st.Assumed || st.Nested || ps.Unit == "") {
+		if last := here[len(here)-1]; (last.fromWork || sc.fromWork) && (st.Assumed || st.Nested || st.Handle.Context || ps.Unit == "") {
 			// A handle the unit of work hands its function: the
 			// unit of work's transaction, or unknown.
 			ps.Unit = cmp.Or(last.work, sc.work)

@@ -2008,6 +2008,9 @@ func (b *stmtBuilder) mapHandle(call *ssa.Call, h valueflow.Handle) valueflow.Ha
 			if h.Kind == valueflow.HandleUnknown && path == "" && catalog.IsORMHandle(arg.Type()) && effects.ORMHandleUnit(arg) == effects.DurAutocommit {
 				h = valueflow.Handle{Kind: valueflow.HandleAutocommit} // gorm's pool handed to a helper
 			}
+			if h.Kind == valueflow.HandleUnknown && path != "" {
+				h = b.chooserHandle(arg)
+			}
 		}
 		if h.Kind == valueflow.HandleParam && h.Else == nil && orElse != nil {
 			// Handed this function's parameter, the selector still
@@ -2162,6 +2165,35 @@ func (b *stmtBuilder) carried(ctx ssa.Value) valueflow.Handle {
 		if ctx, ok = effects.ParentContext(ctx); !ok {
 			return valueflow.Handle{}
 		}
+	}
+	return valueflow.Handle{}
+}
+
+// chooserHandle returns the handle of queries a helper builds on what a
+// context chooses (r.Q(ctx), returning sqlc's *Queries on the
+// transaction ctx carries or else the pool), when the context is this
+// function's own parameter, whose caller decides, or a request's own or
+// a background context, which carry none. A function literal's context
+// is its runner's: unknown here.
+func (b *stmtBuilder) chooserHandle(v ssa.Value) valueflow.Handle {
+	call, ok := valueflow.Unwrap(v).(*ssa.Call)
+	if !ok || !effects.ContextChosen(call) {
+		return valueflow.Handle{}
+	}
+	var ctx ssa.Value
+	for _, a := range call.Call.Args {
+		if catalog.TypeKey(a.Type()) == "context.Context" {
+			if ctx != nil {
+				return valueflow.Handle{} // two contexts: which one chooses is not known
+			}
+			ctx = a
+		}
+	}
+	if ctx == nil {
+		return valueflow.Handle{}
+	}
+	if p, ok := valueflow.Unwrap(ctx).(*ssa.Parameter); ok && p.Parent() == b.fn || effects.FreshContext(ctx) {
+		return b.chosenHandle(ctx)
 	}
 	return valueflow.Handle{}
 }

@@ -210,3 +210,34 @@ func (h *FeesHandler) ChargeLoose(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Fees.Note(r.Context(), "a", 10)
 }
+
+// Ledgers add and log rewards.
+type Ledgers interface {
+	Add(ctx context.Context, id string, n int64) error
+	Log(ctx context.Context, id string, n int64) error
+}
+
+// LedgerHandler serves ledger entries.
+type LedgerHandler struct {
+	Work    UnitOfWork
+	Ledgers Ledgers
+}
+
+// Enter adds and logs in the unit of work's transaction.
+func (h *LedgerHandler) Enter(w http.ResponseWriter, r *http.Request) {
+	h.Work.WithinTx(r.Context(), func(ctx context.Context) error {
+		if err := h.Ledgers.Add(ctx, "a", 1); err != nil {
+			return err
+		}
+		return h.Ledgers.Log(ctx, "a", 1)
+	})
+}
+
+// EnterLoose does both on the request's context: each commits alone.
+func (h *LedgerHandler) EnterLoose(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	if err := h.Ledgers.Add(ctx, "b", 1); err != nil {
+		return
+	}
+	h.Ledgers.Log(ctx, "b", 1)
+}

@@ -36,3 +36,17 @@ func (q *Queries) LogReward(ctx context.Context, id string, n int64) error {
 	_, err := q.db.ExecContext(ctx, logReward, id, n)
 	return err
 }
+
+const addLedger = `UPDATE ledgers SET balance = balance + $1 WHERE id = $2`
+
+func (q *Queries) AddLedger(ctx context.Context, id string, n int64) error {
+	_, err := q.db.ExecContext(ctx, addLedger, n, id) // want `2 writes commit separately and the UPDATE of ledgers \(it computes from the current value\) in rewardsdb.Queries.AddLedger is not idempotent \(HTTP handler LedgerHandler.EnterLoose\)`
+	return err
+}
+
+const logLedger = `INSERT INTO ledger_moves (ledger_id, amount) VALUES ($1, $2)`
+
+func (q *Queries) LogLedger(ctx context.Context, id string, n int64) error {
+	_, err := q.db.ExecContext(ctx, logLedger, id, n)
+	return err
+}

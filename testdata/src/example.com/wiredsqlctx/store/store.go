@@ -179,3 +179,29 @@ func (f *Fees) Note(ctx context.Context, id string, n int64) error {
 	_, err := dbctx.Pick(ctx, f.DB).ExecContext(ctx, "INSERT INTO fee_moves (account_id, amount) VALUES ($1, $2)", id, n)
 	return err
 }
+
+// Base is embedded by repositories: its Q runs the rewards queries on
+// the handle the context chooses.
+type Base[T any] struct{ db *sql.DB }
+
+// Q returns the queries on the context's transaction, or the database.
+func (b Base[T]) Q(ctx context.Context) *rewardsdb.Queries {
+	return rewardsdb.New(dbctx.Conn(ctx, b.db))
+}
+
+// Ledger is a reward's entries.
+type Ledger struct{}
+
+// Ledgers runs its statements on r.Q(ctx).
+type Ledgers struct{ Base[Ledger] }
+
+// NewLedgers returns the Ledgers of db.
+func NewLedgers(db *sql.DB) *Ledgers { return &Ledgers{Base[Ledger]{db: db}} }
+
+func (r *Ledgers) Add(ctx context.Context, id string, n int64) error {
+	return r.Q(ctx).AddLedger(ctx, id, n)
+}
+
+func (r *Ledgers) Log(ctx context.Context, id string, n int64) error {
+	return r.Q(ctx).LogLedger(ctx, id, n)
+}

@@ -32,4 +32,7 @@ func main() {
 	fees := &app.FeesHandler{Work: &dbctx.Work{DB: db}, Fees: &store.Fees{DB: db}}
 	http.HandleFunc("POST /fees", fees.Charge)
 	http.HandleFunc("POST /fees/loose", fees.ChargeLoose)
+	ledgers := &app.LedgerHandler{Work: &dbctx.Work{DB: db}, Ledgers: store.NewLedgers(db)}
+	http.HandleFunc("POST /ledgers", ledgers.Enter)
+	http.HandleFunc("POST /ledgers/loose", ledgers.EnterLoose)
 }
