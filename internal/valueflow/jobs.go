@@ -86,7 +86,7 @@ func uniqueTag(tag string) bool {
 // taken to be.
 func (tr *tracer) uniqueByArgs(prog *ssa.Program, t types.Type, opts ssa.Value) bool {
 	if alloc, ok := Unwrap(opts).(*ssa.Alloc); ok {
-		if SetsByArgs(alloc.Parent()) {
+		if setsByArgs(alloc.Parent()) {
 			return true
 		}
 	}
@@ -107,12 +107,12 @@ func (tr *tracer) uniqueByArgs(prog *ssa.Program, t types.Type, opts ssa.Value) 
 		s := tr.env.Imported(obj)
 		return s != nil && s.UniqueByArgs
 	}
-	return SetsByArgs(m)
+	return setsByArgs(m)
 }
 
-// SetsByArgs reports whether fn stores true in the ByArgs of a queue's
+// setsByArgs reports whether fn stores true in the ByArgs of a queue's
 // unique options.
-func SetsByArgs(fn *ssa.Function) bool {
+func setsByArgs(fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			st, ok := instr.(*ssa.Store)
