@@ -316,6 +316,11 @@ type Adapted struct {
 	// interface was converted (forwardingAdapted), names the function
 	// the literal is in ("api.NewCommands").
 	Lit string
+	// Reordered is set when the literal passes the method its
+	// parameters' fields in other places than its own parameters'
+	// (w.Withdraw(ctx, cmd.RegistrationID, cmd.CandidateID)): what the
+	// method is given is not, place by place, what the call was given.
+	Reordered bool
 }
 
 // A PendingRoot is a retried root of the package and the statements it

@@ -82,7 +82,7 @@ func forwardingAdapted(named *types.Named, v ssa.Value) (valueflow.Adapted, bool
 	if lit == nil || lit.Parent() == nil || len(lit.Blocks) == 0 {
 		return valueflow.Adapted{}, false
 	}
-	call, ok := onlyForward(lit)
+	call, reordered, ok := onlyForward(lit)
 	if !ok {
 		return valueflow.Adapted{}, false
 	}
@@ -95,7 +95,7 @@ func forwardingAdapted(named *types.Named, v ssa.Value) (valueflow.Adapted, bool
 	for top.Parent() != nil {
 		top = top.Parent()
 	}
-	a := valueflow.Adapted{Pkg: named.Obj().Pkg().Path(), Type: named.Obj().Name(), FuncPkg: recv.Obj().Pkg().Path(), Recv: recv.Obj().Name(), Method: method.Name(), Iface: true, Lit: valueflow.FuncName(top)}
+	a := valueflow.Adapted{Pkg: named.Obj().Pkg().Path(), Type: named.Obj().Name(), FuncPkg: recv.Obj().Pkg().Path(), Recv: recv.Obj().Name(), Method: method.Name(), Iface: true, Lit: valueflow.FuncName(top), Reordered: reordered}
 	for t := range named.TypeArgs().Types() {
 		a.TypeArgs = append(a.TypeArgs, types.TypeString(t, nil))
 	}
@@ -104,10 +104,10 @@ func forwardingAdapted(named *types.Named, v ssa.Value) (valueflow.Adapted, bool
 
 // onlyForward returns the one call of an interface method that lit
 // makes, when lit makes no other call but of the packages in
-// sideEffectFree and passes the method its own parameters, each in the
-// place it has in lit's signature, or their fields.
-func onlyForward(lit *ssa.Function) (*ssa.Call, bool) {
-	var fwd *ssa.Call
+// sideEffectFree and passes the method its own parameters, or their
+// fields: reordered when they are not each in the place it has in lit's
+// signature.
+func onlyForward(lit *ssa.Function) (fwd *ssa.Call, reordered, ok bool) {
 	for _, b := range lit.Blocks {
 		for _, instr := range b.Instrs {
 			ci, ok := instr.(ssa.CallInstruction)
@@ -120,19 +120,24 @@ func onlyForward(lit *ssa.Function) (*ssa.Call, bool) {
 				continue
 			}
 			if !sideEffectFreeCall(ci.Common()) {
-				return nil, false
+				return nil, false, false
 			}
 		}
 	}
-	if fwd == nil || len(fwd.Call.Args) != len(lit.Params) {
-		return nil, false
+	if fwd == nil {
+		return nil, false, false
 	}
+	reordered = len(fwd.Call.Args) != len(lit.Params)
 	for i, arg := range fwd.Call.Args {
-		if !paramOrField(arg, lit.Params[i]) && !copiedFields(arg, lit.Params[i]) {
-			return nil, false
+		if i < len(lit.Params) && (paramOrField(arg, lit.Params[i]) || copiedFields(arg, lit.Params[i])) {
+			continue
 		}
+		if !slices.ContainsFunc(lit.Params, func(p *ssa.Parameter) bool { return paramOrField(arg, p) }) {
+			return nil, false, false
+		}
+		reordered = true
 	}
-	return fwd, true
+	return fwd, reordered, true
 }
 
 // copiedFields reports whether v is a struct the literal builds from
@@ -329,6 +334,7 @@ func (p *program) adaptedImpls(call valueflow.WiredCall) []impl {
 				if a.Lit != "" {
 					im.name += " through " + fpkg.Name() + "." + a.Recv + "." + a.Method + " in a func literal in " + a.Lit
 				}
+				im.reordered = a.Reordered
 				if !slices.ContainsFunc(out, func(o impl) bool { return o.fn == im.fn }) {
 					out = append(out, im)
 				}

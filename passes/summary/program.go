@@ -150,6 +150,9 @@ type impl struct {
 	// implements Store[T]), are the type arguments the wired call
 	// instantiates it with: they name its statements' model tables.
 	targs []types.Type
+	// reordered, for a forwarding literal's method (Adapted.Reordered),
+	// says the method is not given the call's arguments place by place.
+	reordered bool
 }
 
 // resolveProgram resolves the wired calls of the packages the composition

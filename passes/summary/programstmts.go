@@ -594,6 +594,16 @@ func decorates(through []Resolution, call valueflow.WiredCall, impl string) bool
 	return slices.ContainsFunc(through, func(r Resolution) bool { return r.Impl == impl && wiredKey(r.Call) == wiredKey(call) })
 }
 
+// withoutArgs returns a copy of w that says nothing of its arguments:
+// what a method a forwarding literal reorders them for is given, place
+// by place, is not known.
+func withoutArgs(w *valueflow.WiredStmt) *valueflow.WiredStmt {
+	c := *w
+	c.Relays, c.Handles, c.Args, c.Empty, c.Forwards, c.Produced, c.ProducedBy = nil, nil, nil, nil, nil, nil, nil
+	c.Decoded, c.Fills, c.Keyed, c.Fields, c.Relative, c.Lookups, c.ErrorText, c.Sealed = nil, nil, nil, nil, nil, nil, nil, nil
+	return &c
+}
+
 // decorator reports whether s, the summary of an implementation of
 // call's method, makes the same call through the interface (a logging
 // or metrics decorator handing the call to the value it wraps): the
@@ -615,7 +625,12 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 	ims := p.implementations(w.Call)
 	holds := p.heldBy(sc, w, ims)
 	first := true // the first implementation expanded
+	call := w
 	for k, im := range ims {
+		w := call
+		if im.reordered {
+			w = withoutArgs(call)
+		}
 		if !holds(im) {
 			continue // not what the field the call is made through holds
 		}
@@ -651,6 +666,9 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			if r > 0 && (first || slices.Contains(inTx, r-1)) {
 				txArgs = append(txArgs, r-1)
 			}
+		}
+		if im.reordered {
+			args, txArgs = nil, nil // its parameters are not the call's
 		}
 		runs, inTx, first = args, txArgs, false
 		root.Cut = root.Cut || s.StmtsCut

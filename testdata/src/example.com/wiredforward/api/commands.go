@@ -15,6 +15,7 @@ type Commands struct {
 	Cancel command.Handler[app.Cancel]
 	Hold   command.Handler[app.Hold]
 	Swap   command.Handler[app.Swap]
+	Move   command.Handler[app.Move]
 }
 
 // Services are what the commands delegate to.
@@ -45,6 +46,10 @@ func NewCommands(svc Services) Commands {
 		// whose path another field's name does not give.
 		Swap: decorate("swap", func(ctx context.Context, c app.Swap) error {
 			return svc.Bookings.Hold(ctx, app.HoldInput{Room: c.Room, Guest: c.NewGuest})
+		}),
+		// The command's fields, in other places than its own.
+		Move: decorate("move", func(ctx context.Context, c app.Move) error {
+			return svc.Bookings.Move(ctx, c.Guest, c.Room)
 		}),
 	}
 }

@@ -40,3 +40,11 @@ func (h *Handlers) Swap(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }
+
+// Move moves the guest the form names.
+func (h *Handlers) Move(w http.ResponseWriter, r *http.Request) {
+	err := h.Cmds.Move.Handle(r.Context(), app.Move{Room: r.FormValue("room"), Guest: r.FormValue("guest")})
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}

@@ -41,4 +41,11 @@ type Bookings interface {
 	Book(ctx context.Context, in BookInput) error
 	Cancel(ctx context.Context, id string) error
 	Hold(ctx context.Context, in HoldInput) error
+	Move(ctx context.Context, guest, room string) error
+}
+
+// Move moves a guest to another room.
+type Move struct {
+	Room  string
+	Guest string
 }

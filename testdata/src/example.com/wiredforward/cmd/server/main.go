@@ -16,5 +16,6 @@ func main() {
 	http.HandleFunc("POST /cancellations", h.Cancel)
 	http.HandleFunc("POST /holds", h.Hold)
 	http.HandleFunc("POST /swaps", h.Swap)
+	http.HandleFunc("POST /moves", h.Move)
 	http.ListenAndServe(":8080", nil)
 }
