@@ -105,9 +105,13 @@
 // outcome record, which can only commit after it: it is not counted
 // with the intent record before the call, nor are the writes and guards
 // of the transaction that stores it (the invoice marked paid with the
-// charge's reference). What a retry wrapper returns
-// (retry.DoWithData(func() (T, error) {...})) is what its function
-// returned, the provider's answer among them; a helper of the package
+// charge's reference). A function of another package that writes, then
+// calls an interface's method, then writes again, may be storing a
+// provider's outcome there: its package does not pair those writes, and
+// the composition root, which knows what the interface runs, does. What
+// a retry wrapper returns (retry.DoWithData(func() (T, error) {...})) is
+// what its function returned, the provider's answer among them; a
+// helper of the package
 // given a unit of work's store (markPaid(ctx, tx, id), calling
 // tx.Invoices().MarkPaid) writes in the work's transaction.
 //

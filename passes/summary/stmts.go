@@ -245,6 +245,8 @@ type stmtBuilder struct {
 	cb *callbackRef
 	// dispatching are the calls of a table's handlers being listed.
 	dispatching map[*ssa.Call]bool
+	// txMade memoises txCallbackMade, by literal.
+	txMade map[*ssa.Function]ssa.Instruction
 	// alias maps the parameters of a table's entry being listed to the
 	// arguments of the call that runs it.
 	alias map[*ssa.Parameter]ssa.Value
@@ -1762,10 +1764,18 @@ func (b *stmtBuilder) relayed(call *ssa.Call, entry int, relays []valueflow.Rela
 // delivery running it once; nil otherwise (a retry wrapper's closure,
 // which runs again on the same delivery).
 func (b *stmtBuilder) txCallbackMade(lit *ssa.Function) ssa.Instruction {
-	if lit.Parent() == nil || lit.Parent().Parent() != nil || !valueflow.LiteralUses(lit.Parent(), lit, func(c ssa.CallInstruction) bool { return effects.RunsLiteralInTx(b.h, c.Common(), lit) }) {
-		return nil
+	if made, ok := b.txMade[lit]; ok {
+		return made // once per literal: each of its wired calls asks
 	}
-	return effects.MadeAt(ssa.Instruction(lit.Blocks[0].Instrs[0]))
+	var made ssa.Instruction
+	if lit.Parent() != nil && lit.Parent().Parent() == nil && valueflow.LiteralUses(lit.Parent(), lit, func(c ssa.CallInstruction) bool { return effects.RunsLiteralInTx(b.h, c.Common(), lit) }) {
+		made = effects.MadeAt(ssa.Instruction(lit.Blocks[0].Instrs[0]))
+	}
+	if b.txMade == nil {
+		b.txMade = map[*ssa.Function]ssa.Instruction{}
+	}
+	b.txMade[lit] = made
+	return made
 }
 
 // boundRecv reports whether v is the receiver a method value's wrapper
