@@ -84,13 +84,13 @@ func uniqueTag(tag string) bool {
 // the call, or else those of the arguments' InsertOpts method, set
 // UniqueOpts.ByArgs. Options from elsewhere are not known, and not
 // taken to be.
-func (tr *tracer) uniqueByArgs(prog *ssa.Program, t types.Type, opts ssa.Value) bool {
+func (t *tracer) uniqueByArgs(prog *ssa.Program, args types.Type, opts ssa.Value) bool {
 	if alloc, ok := Unwrap(opts).(*ssa.Alloc); ok {
 		if setsByArgs(alloc.Parent()) {
 			return true
 		}
 	}
-	sel := prog.MethodSets.MethodSet(t).Lookup(nil, catalog.River.ArgsOpts)
+	sel := prog.MethodSets.MethodSet(args).Lookup(nil, catalog.River.ArgsOpts)
 	if sel == nil {
 		return false
 	}
@@ -101,10 +101,10 @@ func (tr *tracer) uniqueByArgs(prog *ssa.Program, t types.Type, opts ssa.Value) 
 	if len(m.Blocks) == 0 {
 		// Another package's type: its summary says.
 		obj, ok := m.Object().(*types.Func)
-		if !ok || tr.env.Imported == nil {
+		if !ok || t.env.Imported == nil {
 			return false
 		}
-		s := tr.env.Imported(obj)
+		s := t.env.Imported(obj)
 		return s != nil && s.UniqueByArgs
 	}
 	return setsByArgs(m)
