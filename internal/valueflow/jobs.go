@@ -79,7 +79,7 @@ func uniqueTag(tag string) bool {
 	return false
 }
 
-// uniqueByArgs reports whether a job with arguments of type t inserted
+// uniqueByArgs reports whether a job with arguments of type args inserted
 // with opts is known to be unique by its arguments: the options built at
 // the call, or else those of the arguments' InsertOpts method, set
 // UniqueOpts.ByArgs. Options from elsewhere are not known, and not
