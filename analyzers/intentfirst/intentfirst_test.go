@@ -27,6 +27,9 @@ func TestIntentFirst(t *testing.T) {
 		// Temporal activities registered by another package, found by
 		// their use of the activity API.
 		"intentfirst/xactivity",
+		// A client whose request a shared builder of another package
+		// makes, with options of the client's own.
+		"intentfirst/xreprint",
 		// The packages with golden files, whose fixes Golden compares.
 		"intentfirst/fixes", "intentfirst/fixself",
 	)

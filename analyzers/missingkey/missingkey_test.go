@@ -68,6 +68,11 @@ func TestMissingKey(t *testing.T) {
 		// helper that sends, and an adapter whose helper makes the key
 		// option from its caller's field.
 		"missingkey/xcarduse",
+		// Requests a shared builder makes and applies options to:
+		// what the options set decides the slot, and a client whose
+		// other requests take the key from their callers' options
+		// makes one with none on an endpoint that takes none.
+		"missingkey/xprintpost", "missingkey/xrelay",
 		// Externals and roots from the configuration.
 		"missingkey/configured",
 		// The packages with golden files, whose fixes Golden compares.

@@ -340,11 +340,20 @@ func clientAssigned(name string) bool {
 
 // isReference reports whether a lower-cased name, without separators,
 // names a reference the sender puts in the body (reference,
-// bookingRef).
+// bookingRef). A reference to another request (a reprint's
+// originalReference, a refund's parentRef) names what the request is
+// about, which every such request repeats, not the request itself.
 func isReference(name string) bool {
+	if slices.ContainsFunc(otherRequests, func(p string) bool { return strings.HasPrefix(name, p) }) {
+		return false
+	}
 	return name == "ref" || name == "reference" || strings.HasSuffix(name, "ref") && !strings.HasSuffix(name, "pref") ||
 		strings.HasSuffix(name, "reference") && !strings.HasSuffix(name, "preference")
 }
+
+// otherRequests begin the names of references to a request other than
+// the one sent.
+var otherRequests = []string{"original", "parent", "previous", "prior", "related"}
 
 // separators are left out of the names bodyKeyNames compares.
 var separators = strings.NewReplacer("_", "", "-", "")
@@ -484,9 +493,10 @@ func (c *Catalog) forwarder(fn *types.Func) (External, bool) {
 // A ProgramMaker is a function of the program that makes an HTTP
 // request with a maker the catalog knows, from its parameters Method
 // and URL (counted without the receiver), and returns it; Body is the
-// parameter it encodes as the body, or -1.
+// parameter it encodes as the body, or -1, and Options the parameter
+// whose functions it applies to the request, or -1.
 type ProgramMaker struct {
-	Method, URL, Body int
+	Method, URL, Body, Options int
 }
 
 // IsRequest reports whether t is net/http's request, as a request

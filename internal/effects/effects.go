@@ -58,6 +58,13 @@ type Call struct {
 	// OptionsField is the field of the options struct the helper
 	// applies them to that fills the slot; "" for params' IdempotencyKey.
 	OptionsField string
+	// MadeOptions, when the slot is Unknown, are the options a request
+	// maker of the program's applies to the request it makes
+	// (httpx.JSON(ctx, "POST", base, path, body, c.auth())); Unoptioned
+	// is the slot's state if they set no key. What they set is read
+	// where the options' makers are known (summary).
+	MadeOptions ssa.Value
+	Unoptioned  SlotState
 	// Retries is set when the client that sends the request retries it
 	// itself (go-retryablehttp), though Fn is a helper of the program
 	// that sends it.

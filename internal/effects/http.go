@@ -52,7 +52,35 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 		call.State = Unknown
 	}
 	call.State = providerSlot(cat, call.State, url)
+	if opts := madeOptions(cat, origin); opts != nil && call.State != Unknown {
+		call.MadeOptions, call.Unoptioned, call.State = opts, call.State, Unknown
+		call.State = passedRequestOptions(call, opts)
+	}
 	return true
+}
+
+// madeOptions returns the options that the call of one of the program's
+// request makers that made a request, origin, passes for the maker to
+// apply, or nil when it passes none.
+func madeOptions(cat *catalog.Catalog, origin ssa.Value) ssa.Value {
+	ex, ok := origin.(*ssa.Extract)
+	if !ok {
+		return nil
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	fn := valueflow.Callee(&call.Call)
+	pm, ok := cat.Maker(fn)
+	if !ok || pm.Options < 0 {
+		return nil
+	}
+	opts := arg(call, fn, pm.Options)
+	if opts == nil || isNil(opts) {
+		return nil
+	}
+	return opts
 }
 
 // providerSlot returns the state of the key slot of a request that

@@ -1,9 +1,12 @@
 package effects
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -474,8 +477,18 @@ func headerSets(cat *catalog.Catalog, h ssa.Value, fields *[]string) bool {
 			if !ok {
 				return false
 			}
-			if name != nil && valueflow.IsHeaderName(name, cat.KeyHeaders()) {
+			switch {
+			case name == nil:
+			case valueflow.IsHeaderName(name, cat.KeyHeaders()):
 				*fields = append(*fields, "IdempotencyKey")
+			case !isConstString(name):
+				// A header its maker's caller names (Header(name,
+				// value)): the call of the maker says which.
+				j := makerParam(name)
+				if j < 0 {
+					return false
+				}
+				*fields = append(*fields, NamedHeader(j))
 			}
 		case *ssa.DebugRef:
 		default:
@@ -483,6 +496,62 @@ func headerSets(cat *catalog.Catalog, h ssa.Value, fields *[]string) bool {
 		}
 	}
 	return true
+}
+
+// namedHeaderPrefix starts an option's field that stands for the header
+// its maker's parameter names (see NamedHeader).
+const namedHeaderPrefix = "header named by p"
+
+// NamedHeader is the field an option sets when it sets the header that
+// its maker's parameter j names (httpx.Header(name, value)): which
+// header that is, the maker's call says (PassedOptionFields).
+func NamedHeader(j int) string { return namedHeaderPrefix + strconv.Itoa(j) }
+
+// namedHeaderParam returns the parameter of NamedHeader's field f, or -1
+// for another field.
+func namedHeaderParam(f string) int {
+	rest, ok := strings.CutPrefix(f, namedHeaderPrefix)
+	if !ok {
+		return -1
+	}
+	j, err := strconv.Atoi(rest)
+	if err != nil {
+		return -1
+	}
+	return j
+}
+
+// isConstString reports whether v is a constant string.
+func isConstString(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.String
+}
+
+// makerParam returns the index of the parameter of an option maker that
+// an option's free variable v is bound to (func(r *http.Request) {
+// r.Header.Set(name, value) } made in Header(name, value)), or -1.
+func makerParam(v ssa.Value) int {
+	x := v
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		x = load.X // a parameter the closure captures is a variable
+	}
+	fv, ok := x.(*ssa.FreeVar)
+	if !ok {
+		return -1
+	}
+	b := valueflow.Binding(fv)
+	if a, ok := b.(*ssa.Alloc); ok && x != v {
+		from, n := stores(a)
+		if n != 1 {
+			return -1
+		}
+		b = from
+	}
+	p, ok := b.(*ssa.Parameter)
+	if !ok || p.Parent() != fv.Parent().Parent() {
+		return -1
+	}
+	return slices.Index(p.Parent().Params, p)
 }
 
 // setterCall reports whether a call is one of stripe's params setters,
@@ -501,8 +570,9 @@ func setterCall(cat *catalog.Catalog, c ssa.CallInstruction, fields *[]string) b
 // PassedOptionFields returns the fields that the options v, the
 // options a call passes, set: none when it passes none, those of each
 // option made by a call of a function whose option fields are known.
-// ok is false when an option may set fields it does not know.
-func PassedOptionFields(v ssa.Value, known func(*ssa.Function) ([]string, bool)) (fields []string, ok bool) {
+// ok is false when an option may set fields it does not know. headers
+// are the names of the key's header.
+func PassedOptionFields(v ssa.Value, known func(*ssa.Function) ([]string, bool), headers []string) (fields []string, ok bool) {
 	sl, ok := v.Type().Underlying().(*types.Slice)
 	if !ok {
 		return nil, false
@@ -532,10 +602,10 @@ func PassedOptionFields(v ssa.Value, known func(*ssa.Function) ([]string, bool))
 					return nil, false
 				}
 				call, ok := st.Val.(*ssa.Call)
-				if !ok || call.Call.StaticCallee() == nil {
+				if !ok {
 					return nil, false
 				}
-				fs, ok := known(call.Call.StaticCallee())
+				fs, ok := CallOptionFields(call, known, headers)
 				if !ok {
 					return nil, false
 				}
@@ -545,4 +615,32 @@ func PassedOptionFields(v ssa.Value, known func(*ssa.Function) ([]string, bool))
 		return fields, true
 	}
 	return nil, false
+}
+
+// CallOptionFields returns the fields that the option call makes sets:
+// those its maker's are known to set, with a header the maker's
+// parameter names (NamedHeader) resolved by the call's constant
+// argument: IdempotencyKey when it names one of headers, the key's, and
+// none for another. ok is false when they are not known.
+func CallOptionFields(call *ssa.Call, known func(*ssa.Function) ([]string, bool), headers []string) (fields []string, ok bool) {
+	fn := call.Call.StaticCallee()
+	if fn == nil {
+		return nil, false
+	}
+	fs, ok := known(fn)
+	if !ok {
+		return nil, false
+	}
+	for _, f := range fs {
+		j := namedHeaderParam(f)
+		switch {
+		case j < 0:
+			fields = append(fields, f)
+		case j >= len(call.Call.Args) || !isConstString(call.Call.Args[j]):
+			return nil, false
+		case valueflow.IsHeaderName(call.Call.Args[j], headers):
+			fields = append(fields, "IdempotencyKey")
+		}
+	}
+	return fields, true
 }

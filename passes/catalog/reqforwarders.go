@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -120,16 +121,18 @@ func readsAddress(sel *ast.SelectorExpr, assigned map[ast.Expr]bool) bool {
 // maker the catalog knows from the method and address its caller gives
 // it, as parameters Method and URL (counted without the receiver), and
 // returns it: httpx.JSONRequest(ctx, http.MethodPost, url, body). Body is
-// the parameter it encodes as the request's body, or -1. A request it
-// makes is as readable as one the caller made itself.
+// the parameter it encodes as the request's body, or -1; Options the
+// parameter whose functions it applies to the request (for _, o :=
+// range opts { o(req) }), or -1. A request it makes is as readable as
+// one the caller made itself.
 type Maker struct {
-	Method, URL, Body int
+	Method, URL, Body, Options int
 }
 
 func (*Maker) AFact() {}
 
 func (m *Maker) String() string {
-	return fmt.Sprintf("maker(method p%d, url p%d, body p%d)", m.Method, m.URL, m.Body)
+	return fmt.Sprintf("maker(method p%d, url p%d, body p%d, options p%d)", m.Method, m.URL, m.Body, m.Options)
 }
 
 // requestMakers returns the request makers the package can call: those
@@ -153,16 +156,27 @@ func requestMakers(pass *analysis.Pass, cat *catalog.Catalog) map[string]catalog
 // makesRequest reads body as a request maker's: its first result is a
 // request, which one call of a maker the catalog knows makes from
 // parameters of fn for its method and address, and no request is sent.
+// A maker that sets the key's header itself is not one: what it sets
+// there is its own.
 func makesRequest(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.BlockStmt) (catalog.ProgramMaker, bool) {
 	sig := fn.Type().(*types.Signature)
 	if sig.Results().Len() == 0 || !catalog.IsRequest(sig.Results().At(0).Type()) {
 		return catalog.ProgramMaker{}, false
 	}
 	r := resolver{info: info, fn: fn, joined: joins(info, body)}
-	m := catalog.ProgramMaker{Method: -1, URL: -1, Body: -1}
-	makers, sends := 0, 0
+	m := catalog.ProgramMaker{Method: -1, URL: -1, Body: -1, Options: -1}
+	makers, sends, keyed := 0, 0, false
 	var encoded []int // the parameters json.Marshal encodes
+	ast.Inspect(body, func(n ast.Node) bool {
+		if loop, ok := n.(*ast.RangeStmt); ok && appliesEach(info, loop) {
+			m.Options = r.param(loop.X)
+		}
+		return true
+	})
 	eachCall(info, body, func(call *ast.CallExpr, callee *types.Func) {
+		if catalog.SetsRequestHeader(callee) && len(call.Args) == 2 && !isConstHeader(info, cat, call.Args[0]) {
+			keyed = true
+		}
 		if i, ok := catalog.RequestMaker(callee); ok && i+1 < len(call.Args) {
 			makers++
 			m.Method = r.param(call.Args[i])
@@ -185,7 +199,14 @@ func makesRequest(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *
 	if len(encoded) == 1 {
 		m.Body = encoded[0]
 	}
-	return m, makers == 1 && sends == 0 && m.Method >= 0 && m.URL >= 0
+	return m, makers == 1 && sends == 0 && !keyed && m.Method >= 0 && m.URL >= 0
+}
+
+// isConstHeader reports whether e names, as a constant, a header that
+// is not the key's.
+func isConstHeader(info *types.Info, cat *catalog.Catalog, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.String && !isKeyHeader(info, cat, e)
 }
 
 // eachCall calls f with each call in body of a function or method it

@@ -38,14 +38,23 @@ func routes(pass *analysis.Pass) []catalog.Route {
 	return out
 }
 
-// passesFunc reports whether a call has a function among its arguments.
+// passesFunc reports whether a call has a function among its arguments
+// other than an option of a request it sends (httpx.JSON(ctx, "POST",
+// base, "/v1/reprints", body, auth)), which changes a request and
+// answers none.
 func passesFunc(pass *analysis.Pass, call *ast.CallExpr) bool {
 	for _, arg := range call.Args {
 		if t := pass.TypesInfo.TypeOf(arg); t != nil {
-			if _, ok := t.Underlying().(*types.Signature); ok {
+			if sig, ok := t.Underlying().(*types.Signature); ok && !isRequestOption(sig) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// isRequestOption reports whether sig is an option's that changes a
+// request it is given and returns nothing: func(*http.Request).
+func isRequestOption(sig *types.Signature) bool {
+	return sig.Params().Len() == 1 && sig.Results().Len() == 0 && catalog.IsRequest(sig.Params().At(0).Type())
 }

@@ -171,14 +171,17 @@ type resolver struct {
 	fn    *types.Func
 	subst map[types.Object]ast.Expr
 	// joined are the locals that one assignment makes from a base and
-	// a path (u, err := url.JoinPath(c.base, path)): the call.
-	joined map[types.Object]*ast.CallExpr
+	// a path (u, err := url.JoinPath(c.base, path), or u := base + "/"
+	// + path): the expression that ends with the path.
+	joined map[types.Object]ast.Expr
 }
 
 // joins returns the locals of body that one assignment makes by joining
-// an address's base with its path, and no other assignment changes.
-func joins(info *types.Info, body *ast.BlockStmt) map[types.Object]*ast.CallExpr {
-	out := map[types.Object]*ast.CallExpr{}
+// an address's base with its path, and no other assignment changes,
+// with the expression that ends with the path: url.JoinPath's last
+// argument, or a concatenation.
+func joins(info *types.Info, body *ast.BlockStmt) map[types.Object]ast.Expr {
+	out := map[types.Object]ast.Expr{}
 	seen := map[types.Object]int{}
 	ast.Inspect(body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
@@ -195,11 +198,17 @@ func joins(info *types.Info, body *ast.BlockStmt) map[types.Object]*ast.CallExpr
 				continue
 			}
 			seen[obj]++
-			if i == 0 && len(as.Rhs) == 1 {
-				if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && len(call.Args) > 1 {
-					if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && catalog.IsURLJoin(fn) {
-						out[obj] = call
-					}
+			if i != 0 || len(as.Rhs) != 1 {
+				continue
+			}
+			switch rhs := ast.Unparen(as.Rhs[0]).(type) {
+			case *ast.CallExpr:
+				if fn, ok := typeutil.Callee(info, rhs).(*types.Func); ok && catalog.IsURLJoin(fn) && len(rhs.Args) > 1 {
+					out[obj] = rhs.Args[len(rhs.Args)-1]
+				}
+			case *ast.BinaryExpr:
+				if rhs.Op == token.ADD && len(as.Lhs) == 1 {
+					out[obj] = rhs
 				}
 			}
 		}
@@ -312,8 +321,7 @@ func (r resolver) urlField(e ast.Expr) catalog.ParamField {
 			return p
 		}
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok && r.joined[r.info.Uses[id]] != nil {
-			call := r.joined[r.info.Uses[id]]
-			e = call.Args[len(call.Args)-1] // url.JoinPath(c.base, path)'s path
+			e = r.joined[r.info.Uses[id]] // url.JoinPath(c.base, path)'s path, or base + path
 			continue
 		}
 		bin, ok := ast.Unparen(e).(*ast.BinaryExpr)

@@ -214,6 +214,6 @@ func defaultMade(res *Result, call *ssa.Call, d valueflow.OptionDefault) bool {
 	if d.Recv {
 		return !setOnChain(res, call.Call.Args[0], d.Field)
 	}
-	fields, ok := effects.PassedOptionFields(call.Call.Args[d.Param], res.optionFields)
+	fields, ok := effects.PassedOptionFields(call.Call.Args[d.Param], res.optionFields, res.Env.Catalog.KeyHeaders())
 	return ok && !slices.Contains(fields, d.Field)
 }

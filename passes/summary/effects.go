@@ -25,12 +25,55 @@ func (r *Result) Externals() []*effects.Call {
 		for _, fn := range r.SrcFuncs() {
 			for _, e := range effects.Find(r.Env.Catalog, fn) {
 				if !r.InTestFile(e.Instr.Pos()) {
+					r.decideMadeOptions(e)
 					r.externals = append(r.externals, e)
 				}
 			}
 		}
+		keyedByCallers := slices.ContainsFunc(r.externals, func(e *effects.Call) bool { return passesCallerOptions(e.MadeOptions) })
+		for _, e := range r.externals {
+			if keyedByCallers && e.State == effects.Absent && e.MadeOptions != nil {
+				// A client whose other requests take the key in the
+				// options their callers pass (SubmitOrder(ctx, o,
+				// opts...)) makes this one with options of its own
+				// only: the endpoint takes no key.
+				e.State = effects.NoSlot
+			}
+		}
 	})
 	return r.externals
+}
+
+// passesCallerOptions reports whether the options a request maker is
+// given are, or include, those the caller of the function that makes the
+// request passes it (opts, or append(own, opts...)).
+func passesCallerOptions(opts ssa.Value) bool {
+	switch v := valueflow.Unwrap(opts).(type) {
+	case *ssa.Parameter:
+		return true
+	case *ssa.Call:
+		if b, ok := v.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+			return slices.ContainsFunc(v.Call.Args, func(a ssa.Value) bool {
+				_, ok := valueflow.Unwrap(a).(*ssa.Parameter)
+				return ok
+			})
+		}
+	}
+	return false
+}
+
+// decideMadeOptions decides the key slot of a request that a maker of
+// the program's makes and applies options to: the slot it would have
+// without them when they set no key header (httpx.Header("X-Api-Key",
+// k), a method of the package's that returns one).
+func (r *Result) decideMadeOptions(e *effects.Call) {
+	if e.MadeOptions == nil || e.State != effects.Unknown || e.Options != nil {
+		return
+	}
+	fields, ok := effects.PassedOptionFields(e.MadeOptions, r.optionFields, r.Env.Catalog.KeyHeaders())
+	if ok && !slices.Contains(fields, "IdempotencyKey") {
+		e.State = e.Unoptioned
+	}
 }
 
 // MissingKeys returns the external calls whose provider takes an
@@ -686,8 +729,24 @@ func returnsOutcome(res *Result, e *effects.Call, fn *ssa.Function) bool {
 	}
 	env := res.Env.ForWrites(true)
 	env.Callers = nil
-	return returnedBy(res, env, outcome, fn, 0)
+	if returnedBy(res, env, outcome, fn, 0) {
+		return true
+	}
+	if !isError(outcome.Type()) {
+		return false
+	}
+	// A call that answers only an error fills a variable it is given
+	// (httpx.Do(c, req, &ack)): what it fills is the outcome.
+	for _, a := range e.Instr.Common().Args {
+		if alloc, ok := valueflow.Unwrap(a).(*ssa.Alloc); ok && returnedBy(res, env, alloc, fn, 0) {
+			return true
+		}
+	}
+	return false
 }
+
+// isError reports whether t is the error interface.
+func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
 
 // returnedBy reports whether v is fn's first result: returned by fn, or
 // by a function literal of fn that a retry wrapper calls and whose
@@ -803,7 +862,7 @@ func (r *Result) emptyFields(call ssa.CallInstruction, v ssa.Value) []string {
 			}
 		}
 	}
-	if fields, ok := effects.PassedOptionFields(v, r.optionFields); ok {
+	if fields, ok := effects.PassedOptionFields(v, r.optionFields, r.Env.Catalog.KeyHeaders()); ok {
 		out = append(out, valueflow.OptionsSetPath(fields))
 	}
 	if made, ok := v.(*ssa.Call); ok {
@@ -838,7 +897,7 @@ func (r *Result) unsetOptionFields(made *ssa.Call) []string {
 		if !ok || j >= len(made.Call.Args) {
 			continue
 		}
-		if set, known := effects.PassedOptionFields(made.Call.Args[j], r.optionFields); known && !slices.Contains(set, opt) {
+		if set, known := effects.PassedOptionFields(made.Call.Args[j], r.optionFields, r.Env.Catalog.KeyHeaders()); known && !slices.Contains(set, opt) {
 			out = append(out, "."+field)
 		}
 	}
@@ -849,8 +908,27 @@ func (r *Result) unsetOptionFields(made *ssa.Call) []string {
 // optionFields returns the fields an option that fn makes sets: read
 // from its body in this package, from its summary in another.
 func (r *Result) optionFields(fn *ssa.Function) ([]string, bool) {
+	return r.optionFieldsDepth(fn, 0)
+}
+
+// optionFieldsDepth is optionFields, for an option maker of the package
+// that returns another's option (auth() returning httpx.Header("X-Api-Key",
+// c.key)) depth calls down such a chain.
+func (r *Result) optionFieldsDepth(fn *ssa.Function, depth int) ([]string, bool) {
 	if fn.Blocks != nil && fn.Pkg != nil && fn.Pkg.Pkg == r.Env.Pkg {
-		return effects.OptionFields(r.Env.Catalog, fn)
+		if fields, ok := effects.OptionFields(r.Env.Catalog, fn); ok || depth > 2 {
+			return fields, ok
+		}
+		rets := valueflow.ReturnValues(fn)
+		if len(rets) != 1 {
+			return nil, false
+		}
+		call, ok := valueflow.Unwrap(rets[0]).(*ssa.Call)
+		if !ok || call.Call.StaticCallee() == fn {
+			return nil, false
+		}
+		known := func(f *ssa.Function) ([]string, bool) { return r.optionFieldsDepth(f, depth+1) }
+		return effects.CallOptionFields(call, known, r.Env.Catalog.KeyHeaders())
 	}
 	obj, ok := fn.Object().(*types.Func)
 	if !ok {

@@ -92,7 +92,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		sum.RunsPast = runsPast(res.Env, fn)
 		sum.RunsClaimed = runsClaimed(res, fn)
 		sum.ORMReads = ormReads(res, fn, 0)
-		sum.OptionFields, sum.Option = effects.OptionFields(res.Env.Catalog, fn)
+		sum.OptionFields, sum.Option = res.optionFields(fn)
 		if returnsReceiver(fn) {
 			sum.RecvSets = recvSets(fn) // a builder's setter
 		}
