@@ -60,6 +60,10 @@ type Summary struct {
 	// Transaction callback calling fn(&repos{db: tx})): the handles the
 	// work reaches through those arguments commit together.
 	RunsInTx []int
+	// RunsAgain are those of Runs that it may call more than once, in a
+	// loop (a runner that begins the transaction again when the work
+	// fails): a commit whose answer is lost runs the work a second time.
+	RunsAgain []int
 	// RunsPast are those of Runs that it calls only past wired calls
 	// whose results decide whether they run (a helper that claims the
 	// caller's key and runs the work only when the claim succeeds): the
@@ -375,6 +379,17 @@ func (p *Pending) String() string {
 	return "pending(" + strings.Join(items, "; ") + ")"
 }
 
+// WorkGuards are the guards of a wired unit of work, Runner, that is
+// handed a function literal as argument Arg (counted without the
+// receiver): what decides whether the runner runs decides the work, if
+// the runner runs it once.
+type WorkGuards struct {
+	Runner    WiredCall
+	Arg       int
+	Guards    []WiredCall
+	PastGuard bool
+}
+
 // A PendingCall is a wired call on a retried path, with the fresh values
 // passed to it.
 type PendingCall struct {
@@ -413,6 +428,10 @@ type PendingCall struct {
 	// it runs (WiredStmt.Guards): a claim among them, not read back,
 	// stops a retry before the call.
 	Guards []WiredCall
+	// Work, when the call is in the work a wired unit of work is handed,
+	// holds that runner's call and its guards: they stop a retry before
+	// the call when every implementation runs the work once.
+	Work *WorkGuards
 	// Tolerated is set when a failure of the call, or of a call between
 	// it and the root, is only logged (effects.FailureTolerated): the
 	// operation goes on without what it writes, a record of the
@@ -1300,6 +1319,9 @@ func (s *Summary) String() string {
 	}
 	if len(s.RunsInTx) > 0 {
 		parts = append(parts, fmt.Sprintf("runsInTx=%v", s.RunsInTx))
+	}
+	if len(s.RunsAgain) > 0 {
+		parts = append(parts, fmt.Sprintf("runsAgain=%v", s.RunsAgain))
 	}
 	list("wired", len(s.Wired), func(i int) string {
 		return s.Wired[i].Iface + "." + s.Wired[i].Method

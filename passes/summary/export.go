@@ -87,7 +87,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 			if len(ss.Stmts) > 0 || ss.StmtsCut {
 				sum.Stmts, sum.StmtsCut, sum.Retried = ss.Stmts, ss.StmtsCut, ss.Retried
 			}
-			sum.Runs, sum.RunsInTx = ss.Runs, ss.RunsInTx // found once, with the statements
+			sum.Runs, sum.RunsInTx, sum.RunsAgain = ss.Runs, ss.RunsInTx, ss.RunsAgain // found once, with the statements
 		}
 		sum.RunsPast = runsPast(res.Env, fn)
 		sum.RunsClaimed = runsClaimed(res, fn)

@@ -344,7 +344,7 @@ func (p *program) resolve(pc valueflow.PendingCall) []ProgramDefect {
 		if pc.StateGuarded && d.Defect.Kind == valueflow.FreshIdentity {
 			continue // a row inserted once: the guard's write commits with it or before it
 		}
-		if d.Defect.Kind == valueflow.FreshIdentity && (p.guarded(pc.Guards, isKey(d)) || !isKey(d) && p.failsGuard(pc.Guards)) {
+		if d.Defect.Kind == valueflow.FreshIdentity && (p.guarded(pc.Guards, isKey(d)) || p.workGuarded(pc.Work, isKey(d)) || !isKey(d) && p.failsGuard(pc.Guards)) {
 			continue // a claim, or an INSERT that fails, before the call stops the retry that would insert it again
 		}
 		if d.Defect.Kind == valueflow.KeylessEffect && !d.Defect.Keyless.Retries && p.guarded(pc.Guards, true) {
@@ -937,7 +937,28 @@ func wiredStateGuarded(s *valueflow.Summary, wc valueflow.WiredCall) bool {
 // runs one in every implementation.
 func (p *program) wiredGuarded(s *valueflow.Summary, wc valueflow.WiredCall, key bool) bool {
 	st := wiredEntry(s, wc)
-	return st != nil && st.Wired != nil && (st.Wired.PastGuard || p.guarded(st.Wired.Guards, key))
+	if st == nil || st.Wired == nil {
+		return false
+	}
+	return st.Wired.PastGuard || p.guarded(st.Wired.Guards, key) || p.workGuarded(workGuards(s, st), key)
+}
+
+// workGuarded reports whether the work a wired unit of work runs
+// (s.tx.Do(ctx, func(ctx) error {...}) after a claim) runs past the
+// runner's guards: every implementation runs the work once, in a
+// transaction it begins, so a retry stops at the claim before the
+// runner. A runner that runs it again when it fails does not stop the
+// second run.
+func (p *program) workGuarded(w *valueflow.WorkGuards, key bool) bool {
+	if w == nil || !w.PastGuard && !p.guarded(w.Guards, key) {
+		return false
+	}
+	impls := p.implementations(w.Runner)
+	return len(impls) > 0 && !slices.ContainsFunc(impls, func(im impl) bool {
+		s := p.summary(im.fn)
+		arg := w.Arg + 1 // the receiver is parameter 0
+		return im.reordered || s == nil || !slices.Contains(s.RunsInTx, arg) || slices.Contains(s.RunsAgain, arg)
+	})
 }
 
 // wiredFails reports whether the summary lists wired call wc past a

@@ -120,6 +120,7 @@ func (h *handles) StmtSummary(fn *ssa.Function, obj *types.Func) *valueflow.Summ
 	// package runs the literal it hands it there, as one of another
 	// package's would by its fact.
 	b.sum.Runs, b.sum.RunsInTx = runsParams(h.r.Env.Catalog, fn)
+	b.sum.RunsAgain = runsAgain(fn, b.sum.Runs)
 	h.stmts[fn] = b.sum
 	return b.sum
 }
@@ -407,6 +408,24 @@ func (b *stmtBuilder) wiredOK(call *ssa.Call) bool {
 // made from that literal's transaction alone.
 func runsParams(cat *catalog.Catalog, fn *ssa.Function) (runs, inTx []int) {
 	return runsParamsDepth(cat, fn, 0)
+}
+
+// runsAgain returns those of runs, parameters of fn that it runs, that
+// fn calls, or hands to a call, in a loop (for range 3 { if err =
+// r.once(ctx, fn); err == nil { ... } }): it may run them twice.
+func runsAgain(fn *ssa.Function, runs []int) []int {
+	var out []int
+	for _, i := range runs {
+		p := fn.Params[i]
+		again := slices.ContainsFunc(*p.Referrers(), func(r ssa.Instruction) bool {
+			c, ok := r.(ssa.CallInstruction)
+			return ok && inLoop(c.Block())
+		})
+		if again {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // maxRunsDepth bounds the functions of the package that hand on the

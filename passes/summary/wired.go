@@ -771,6 +771,7 @@ func pendingCall(pass *analysis.Pass, res *Result, site wiredSite, path *retried
 	pc.StateGuarded = GuardedInClosure(site.call) || res.GuardedCall(site.call)
 	pc.Tolerated = toleratedOn(path.Via, site.call)
 	pc.Guards = append(append(deciders(res.Env, site.call), onPath...), site.wc.Past...)
+	pc.Work = literalWork(res.Env, site.call, onPath)
 	pc.Keys = keyArgs(res, site.call, path)
 	keys, wraps, covered := carriedArgs(pass, res.Env.Catalog, site.call, path)
 	pc.Keys, pc.Wraps, pc.Covered = append(pc.Keys, keys...), wraps, covered
@@ -879,6 +880,7 @@ func importedPending(pass *analysis.Pass, res *Result, fresh []freshSite) []valu
 			pc.Keys, pc.Wraps = enteredKeys(pass, res, call, path, s, wc, entered[path.Root.Describe()+"|"+callee.String()])
 			if st := wiredEntry(s, wc); st != nil && st.Wired != nil {
 				pc.Guards = st.Wired.Guards
+				pc.Work = workGuards(s, st)
 			}
 			pc.Guards = append(slices.Clip(pc.Guards), wc.Past...)
 			pc.Tolerated = toleratedOn(path.Via, call) || wiredTolerated(s, wc)
@@ -1240,4 +1242,50 @@ func throughGuards(res *Result, w valueflow.WiredArg) ([]valueflow.WiredCall, bo
 		return nil, true
 	}
 	return st.Wired.Guards, st.Wired.PastGuard || st.StateGuarded
+}
+
+// workGuards returns, for entry st of s in the work a wired unit of
+// work of the same list is handed (SQLStmt.Callback), that runner's
+// guards; nil for another entry.
+func workGuards(s *valueflow.Summary, st *valueflow.SQLStmt) *valueflow.WorkGuards {
+	if st.Callback < 1 || st.Callback > len(s.Stmts) {
+		return nil
+	}
+	runner := s.Stmts[st.Callback-1].Wired
+	if runner == nil {
+		return nil
+	}
+	return &valueflow.WorkGuards{Runner: runner.Call, Arg: st.CallbackArg, Guards: runner.Guards, PastGuard: runner.PastGuard}
+}
+
+// literalWork returns, for a call in a function literal that its
+// function hands, once, to a wired unit of work (s.work.Do(ctx,
+// func(ctx) error {...})), that runner's guards: those of the function,
+// and onPath, those on the way to it.
+func literalWork(env *valueflow.Env, call ssa.CallInstruction, onPath []valueflow.WiredCall) *valueflow.WorkGuards {
+	lit := call.Parent()
+	if lit.Parent() == nil {
+		return nil
+	}
+	var runner *ssa.Call
+	handed := valueflow.LiteralUses(lit.Parent(), lit, func(c ssa.CallInstruction) bool {
+		r, ok := c.(*ssa.Call)
+		if !ok || !r.Call.IsInvoke() || runner != nil {
+			return false
+		}
+		runner = r
+		return true
+	})
+	if !handed {
+		return nil
+	}
+	wc, ok := wiredCall(env, runner)
+	if !ok {
+		return nil
+	}
+	arg := slices.IndexFunc(runner.Call.Args, func(a ssa.Value) bool { return valueflow.LiteralFunc(a) == lit })
+	if arg < 0 {
+		return nil
+	}
+	return &valueflow.WorkGuards{Runner: wc, Arg: arg, Guards: append(deciders(env, runner), onPath...)}
 }

@@ -1,0 +1,83 @@
+// Package app cancels bookings and refunds them.
+package app
+
+import (
+	"context"
+	"errors"
+	"net/http"
+)
+
+type Bookings interface {
+	Cancel(ctx context.Context, id string) (bool, error)
+}
+
+type Refunds interface {
+	Create(ctx context.Context, bookingID string, cents int64) (string, error)
+}
+
+type Runner interface {
+	Do(ctx context.Context, fn func(ctx context.Context) error) error
+}
+
+type Retrier interface {
+	Within(ctx context.Context, fn func(ctx context.Context) error) error
+}
+
+// Service cancels bookings.
+type Service struct {
+	Bookings Bookings
+	Refunds  Refunds
+	Work     Runner  // runs the work once
+	Loose    Retrier // runs it again when it fails
+}
+
+var errCancelled = errors.New("already cancelled")
+
+// Cancel claims the booking's cancellation, then records the refund in
+// a unit of work that runs once: a retry stops at the claim, so the
+// refund's fresh ID lands once.
+func (s *Service) Cancel(ctx context.Context, id string) error {
+	ok, err := s.Bookings.Cancel(ctx, id)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errCancelled
+	}
+	return s.Work.Do(ctx, func(ctx context.Context) error {
+		_, err := s.Refunds.Create(ctx, id, 500)
+		return err
+	})
+}
+
+// CancelLoose claims the same way, but its runner runs the work again
+// when a commit's answer is lost: the second run records a second
+// refund.
+func (s *Service) CancelLoose(ctx context.Context, id string) error {
+	ok, err := s.Bookings.Cancel(ctx, id)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errCancelled
+	}
+	return s.Loose.Within(ctx, func(ctx context.Context) error {
+		_, err := s.Refunds.Create(ctx, id, 500)
+		return err
+	})
+}
+
+// Handler serves cancellations.
+type Handler struct{ Svc *Service }
+
+func (h *Handler) Cancel(w http.ResponseWriter, r *http.Request) {
+	if err := h.Svc.Cancel(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
+
+func (h *Handler) CancelLoose(w http.ResponseWriter, r *http.Request) {
+	if err := h.Svc.CancelLoose(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
