@@ -553,7 +553,11 @@ func doneBranches(outcome ssa.Value) []*ssa.BasicBlock {
 			}
 		}
 	}
-	for _, r := range *outcome.Referrers() {
+	for _, r := range countedReferrers(outcome) {
+		if done, ok := allChanged(r, outcome); ok {
+			branch(r.(*ssa.BinOp), done) // int(n) != len(ids): done when not every row changed
+			continue
+		}
 		switch r := r.(type) {
 		case *ssa.If:
 			out = append(out, r.Block().Succs[1]) // if claimed {...}: done when false
@@ -576,6 +580,59 @@ func doneBranches(outcome ssa.Value) []*ssa.BasicBlock {
 		}
 	}
 	return out
+}
+
+// countedReferrers returns the instructions that use outcome, and those
+// that use its conversion (int(n)).
+func countedReferrers(outcome ssa.Value) []ssa.Instruction {
+	out := slices.Clone(*outcome.Referrers())
+	for _, r := range *outcome.Referrers() {
+		if c, ok := r.(*ssa.Convert); ok {
+			out = append(out, *c.Referrers()...)
+		}
+	}
+	return out
+}
+
+// allChanged reads r as a comparison of the rows a statement changed,
+// outcome, with the number of the rows it was given (int(n) !=
+// len(ids), n < int64(len(ids))), and reports whether the comparison
+// is true when some of them were not changed: done already, by an
+// earlier attempt, when the statement only changes rows not done.
+func allChanged(r ssa.Instruction, outcome ssa.Value) (whenTrue, ok bool) {
+	cmp, isCmp := r.(*ssa.BinOp)
+	if !isCmp || !isCount(cmp.X, outcome) || !isLen(cmp.Y) {
+		return false, false
+	}
+	switch cmp.Op {
+	case token.NEQ, token.LSS:
+		return true, true
+	case token.EQL:
+		return false, true
+	}
+	return false, false
+}
+
+// isCount reports whether v is outcome, or its conversion.
+func isCount(v, outcome ssa.Value) bool {
+	if c, ok := v.(*ssa.Convert); ok {
+		v = c.X
+	}
+	return v == outcome
+}
+
+// isLen reports whether v is the length of a slice (len(ids)), or its
+// conversion.
+func isLen(v ssa.Value) bool {
+	if c, ok := v.(*ssa.Convert); ok {
+		v = c.X
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	b, ok := call.Call.Value.(*ssa.Builtin)
+	return ok && b.Name() == "len"
 }
 
 // RecordDecides reports whether an if statement tests a field of

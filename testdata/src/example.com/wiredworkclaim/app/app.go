@@ -15,6 +15,14 @@ type Refunds interface {
 	Create(ctx context.Context, bookingID string, cents int64) (string, error)
 }
 
+type Fines interface {
+	MarkPaid(ctx context.Context, ids []string) (int64, error)
+}
+
+type Receipts interface {
+	Issue(ctx context.Context, patron string) error
+}
+
 type Runner interface {
 	Do(ctx context.Context, fn func(ctx context.Context) error) error
 }
@@ -27,6 +35,8 @@ type Retrier interface {
 type Service struct {
 	Bookings Bookings
 	Refunds  Refunds
+	Fines    Fines
+	Receipts Receipts
 	Work     Runner  // runs the work once
 	Loose    Retrier // runs it again when it fails
 }
@@ -67,11 +77,45 @@ func (s *Service) CancelLoose(ctx context.Context, id string) error {
 	})
 }
 
+// Pay settles the fines, and issues the receipt only when it settled
+// every one: a retry finds them settled and stops before the receipt.
+func (s *Service) Pay(ctx context.Context, patron string, ids []string) error {
+	n, err := s.Fines.MarkPaid(ctx, ids)
+	if err != nil {
+		return err
+	}
+	if int(n) != len(ids) {
+		return errCancelled
+	}
+	return s.Receipts.Issue(ctx, patron)
+}
+
+// PayAnyway settles the fines and issues a receipt whatever it
+// settled: a retry issues a second one.
+func (s *Service) PayAnyway(ctx context.Context, patron string, ids []string) error {
+	if _, err := s.Fines.MarkPaid(ctx, ids); err != nil {
+		return err
+	}
+	return s.Receipts.Issue(ctx, patron)
+}
+
 // Handler serves cancellations.
 type Handler struct{ Svc *Service }
 
 func (h *Handler) Cancel(w http.ResponseWriter, r *http.Request) {
 	if err := h.Svc.Cancel(r.Context(), r.PathValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
+
+func (h *Handler) Pay(w http.ResponseWriter, r *http.Request) {
+	if err := h.Svc.Pay(r.Context(), r.PathValue("patron"), r.URL.Query()["fine"]); err != nil {
+		http.Error(w, err.Error(), http.StatusConflict)
+	}
+}
+
+func (h *Handler) PayAnyway(w http.ResponseWriter, r *http.Request) {
+	if err := h.Svc.PayAnyway(r.Context(), r.PathValue("patron"), r.URL.Query()["fine"]); err != nil {
 		http.Error(w, err.Error(), http.StatusConflict)
 	}
 }

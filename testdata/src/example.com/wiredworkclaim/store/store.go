@@ -82,7 +82,30 @@ type Refunds struct{ DB *sql.DB }
 
 // Create records a refund of a booking under an ID of its own.
 func (r *Refunds) Create(ctx context.Context, bookingID string, cents int64) (string, error) {
-	id := uuid.NewString() // want `a retry inserts a second refunds row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.CancelLoose\)`
+	id := uuid.NewString()                                                                                                              // want `a retry inserts a second refunds row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.CancelLoose\)`
 	_, err := conn(ctx, r.DB).ExecContext(ctx, `INSERT INTO refunds (id, booking_id, cents) VALUES ($1, $2, $3)`, id, bookingID, cents) // want `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into refunds in store.Refunds.Create is not idempotent \(HTTP handler Handler.Cancel\)`
 	return id, err
+}
+
+// Fines settles fines.
+type Fines struct{ DB *sql.DB }
+
+// MarkPaid settles the open fines of ids, and answers how many it
+// settled: a second call settles none.
+func (f *Fines) MarkPaid(ctx context.Context, ids []string) (int64, error) {
+	res, err := conn(ctx, f.DB).ExecContext(ctx, `UPDATE fines SET status = 'paid' WHERE id = ANY($1) AND status = 'open'`, ids)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// Receipts issues receipts.
+type Receipts struct{ DB *sql.DB }
+
+// Issue records a receipt for a patron under an ID of its own.
+func (r *Receipts) Issue(ctx context.Context, patron string) error {
+	id := uuid.NewString() // want `a retry inserts a second receipts row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.PayAnyway\)`
+	_, err := conn(ctx, r.DB).ExecContext(ctx, `INSERT INTO receipts (id, patron) VALUES ($1, $2)`, id, patron) // want `the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into receipts in store.Receipts.Issue is not idempotent \(HTTP handler Handler.Pay\)`
+	return err
 }
