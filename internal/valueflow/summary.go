@@ -282,7 +282,34 @@ type Pending struct {
 	// make with an injected generator (Defect.Via) and write: fresh only
 	// if what the program wires there is.
 	Injected []InjectedDefect
+	// Decorated are the interface methods, by instance, that the
+	// package wraps in a decorator that runs the wrapped value inside
+	// a transaction (command.Transactional[CancelBooking](tx)).
+	Decorated []TxDecorated
 }
+
+// A TxDecorator is a function that wraps a value of an interface in
+// one of its own, whose method calls the wrapped value's Method inside
+// a function literal handed as argument RunnerArg (counted without the
+// receiver) to Runner, a wired unit of work, or, with InTx set, to a
+// library function that runs it in a transaction it begins. Call's
+// type arguments may name the function's type parameters ($0).
+type TxDecorator struct {
+	Call      WiredCall
+	Runner    WiredCall
+	RunnerArg int
+	InTx      bool
+}
+
+func (*TxDecorator) AFact() {}
+
+func (d *TxDecorator) String() string {
+	return "txdecorator(" + d.Call.Iface + "[" + strings.Join(d.Call.TypeArgs, ",") + "]." + d.Call.Method + ")"
+}
+
+// A TxDecorated is a TxDecorator's instance that the package makes:
+// Call's type arguments are the instance's.
+type TxDecorated TxDecorator
 
 // An InjectedDefect is a defect of a retried root of the package whose
 // value an injected generator makes.
@@ -375,6 +402,9 @@ func (p *Pending) String() string {
 	}
 	for _, a := range p.Adapted {
 		items = append(items, "adapted "+a.FuncPkg+"."+a.Recv+"."+a.Method+" as "+a.Pkg+"."+a.Type+"["+strings.Join(a.TypeArgs, ",")+"]")
+	}
+	for _, d := range p.Decorated {
+		items = append(items, "in a transaction "+d.Call.Iface+"["+strings.Join(d.Call.TypeArgs, ",")+"]."+d.Call.Method)
 	}
 	return "pending(" + strings.Join(items, "; ") + ")"
 }

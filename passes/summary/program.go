@@ -122,6 +122,9 @@ type program struct {
 	// adapted are the method values the linked packages convert to
 	// adapter types (adaptedImpls).
 	adapted []valueflow.Adapted
+	// decorated are the instances of interfaces the program wraps in
+	// a decorator that runs them in a transaction (txDecorated).
+	decorated []valueflow.TxDecorated
 	// converted says, for each function type with methods the program
 	// converts functions to ("pkg.Type"), whether every one of them
 	// returns a fresh value (Pending.Converted).
@@ -164,6 +167,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
 	var pending []*valueflow.Pending
 	var adapted []valueflow.Adapted
+	var decorated []valueflow.TxDecorated
 	converted := map[string]bool{}
 	stored := storedFields{}
 	returns := map[string][]string{}
@@ -177,6 +181,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 		if p, ok := f.Fact.(*valueflow.Pending); ok {
 			pending = append(pending, p)
 			adapted = append(adapted, p.Adapted...)
+			decorated = append(decorated, p.Decorated...)
 			for _, c := range p.Converted {
 				key := c.Pkg + "." + c.Type
 				fresh, seen := converted[key]
@@ -187,7 +192,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 	if len(pending) == 0 {
 		return nil, nil
 	}
-	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted, converted: converted, wrapped: map[string]bool{}, taken: taken, stored: stored, returns: returns}
+	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted, decorated: decorated, converted: converted, wrapped: map[string]bool{}, taken: taken, stored: stored, returns: returns}
 	p.link(pass.Pkg)
 	pending = p.settleAwaiting(pending)
 	p.keys = agreedKeys(cat, pending)

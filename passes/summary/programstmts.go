@@ -737,6 +737,12 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			work:         cmp.Or(here[len(here)-1].work, sc.work),
 			failed:       sc.failedAt(here[len(here)-1]),
 		}
+		if !sub.fromWork && p.txDecorated(w.Call) {
+			// The handler a transactional decorator wraps where it
+			// is wired: what its context chooses is the decorator's
+			// transaction.
+			sub.fromWork, sub.work = true, sc.key+"#decorated"+strconv.Itoa(len(trail))
+		}
 		if !sc.judged && s.Retried {
 			sub.judgedAt = len(trail)
 		}

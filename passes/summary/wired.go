@@ -564,7 +564,8 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 	pending.Adapted = adaptedFuncs(res.ssa.SrcFuncs())
 	pending.Converted = converted
 	pending.Injected = injectedDefects(pass, res)
-	if len(pending.Calls) > 0 || len(pending.Roots) > 0 || len(pending.Adapted) > 0 || len(pending.Converted) > 0 || len(pending.Injected) > 0 {
+	pending.Decorated = txDecorated(pass, res.SrcFuncs(), txDecorators(pass, res))
+	if len(pending.Calls) > 0 || len(pending.Roots) > 0 || len(pending.Adapted) > 0 || len(pending.Converted) > 0 || len(pending.Injected) > 0 || len(pending.Decorated) > 0 {
 		pass.ExportPackageFact(&pending)
 	}
 }
