@@ -1,0 +1,5 @@
+DROP TABLE IF EXISTS plot_transfers;
+DROP TABLE IF EXISTS reservations;
+DROP TABLE IF EXISTS plots;
+DROP TABLE IF EXISTS family_contacts;
+DROP TABLE IF EXISTS families;

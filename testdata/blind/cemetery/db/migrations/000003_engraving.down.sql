@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS engraving_submissions;
+DROP TABLE IF EXISTS engraving_orders;
