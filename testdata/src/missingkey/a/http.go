@@ -538,6 +538,9 @@ func otherHeaderNames(w http.ResponseWriter, r *http.Request) {
 	text, _ := http.NewRequest("POST", "https://sms.example/2010-04-01/Messages.json", nil)
 	text.Header.Set("I-Twilio-Idempotency-Token", key)
 	http.DefaultClient.Do(text)
+	mail, _ := http.NewRequest("POST", "https://mail.example/v1/send", nil)
+	mail.Header.Set("X-Postbox-Dedup-Key", key)
+	http.DefaultClient.Do(mail)
 }
 
 // A header of another name keys nothing.
