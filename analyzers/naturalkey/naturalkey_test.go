@@ -36,6 +36,8 @@ func TestNaturalKey(t *testing.T) {
 		// INSERTs that helpers and generated queries of other packages
 		// run with the caller's values.
 		"naturalkey/xrepo",
+		// Statements a generic store's methods hand each other.
+		"naturalkey/genstore",
 		// Unique violations renamed to errors callers take, or not.
 		"naturalkey/renamed",
 		// A finding in generated code is reported at the call into it.

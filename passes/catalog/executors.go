@@ -84,7 +84,9 @@ func forwarders(pass *analysis.Pass, cat *catalog.Catalog, imported map[string]c
 	}
 	found := make(map[*types.Func]*Executor)
 	executor := func(fn *types.Func) (catalog.SQLCall, bool) {
-		if e, ok := found[fn]; ok {
+		// A method of a generic type called in another of its methods
+		// (s.get in getFound) is an instance's: found holds the origin.
+		if e, ok := found[fn.Origin()]; ok {
 			return e.call(), true
 		}
 		if sc, ok := imported[catalog.FuncKey(fn)]; ok {
