@@ -1078,7 +1078,7 @@ func freshWiredByFunc(res *Result, funcs []*ssa.Function, fresh []freshSite, kee
 	}
 	callers := unguardedCalls(res, reverseCalls(res, funcs, res.Env.Pkg))
 	for _, fs := range fresh {
-		for f, guards := range guardedUp(res.Env, fs.call.Parent(), fs.fw.Guards, callers) {
+		for f, guards := range guardedUp(res, fs.call.Parent(), fs.fw.Guards, callers) {
 			if keep(f) && len(out[f]) < maxWired {
 				fw := fs.fw
 				fw.Guards = guards
@@ -1098,14 +1098,14 @@ func freshWiredByFunc(res *Result, funcs []*ssa.Function, fresh []freshSite, kee
 // calls on the way (deciders). A caller whose every call of the next
 // function follows a claimed key through a repository is as guarded as a
 // function that claims it itself.
-func guardedUp(env *valueflow.Env, fn *ssa.Function, guards []valueflow.WiredCall, callers map[*ssa.Function][]*ssa.Function) map[*ssa.Function][]valueflow.WiredCall {
+func guardedUp(res *Result, fn *ssa.Function, guards []valueflow.WiredCall, callers map[*ssa.Function][]*ssa.Function) map[*ssa.Function][]valueflow.WiredCall {
 	out := map[*ssa.Function][]valueflow.WiredCall{fn: guards}
 	queue := []*ssa.Function{fn}
 	for len(queue) > 0 {
 		f := queue[0]
 		queue = queue[1:]
 		for _, g := range callers[f] {
-			gs := slices.Concat(out[f], callerDeciders(env, g, f))
+			gs := slices.Concat(out[f], callerDeciders(res, g, f))
 			prev, seen := out[g]
 			if seen {
 				// Another way down: only the guards of both hold.
@@ -1121,6 +1121,18 @@ func guardedUp(env *valueflow.Env, fn *ssa.Function, guards []valueflow.WiredCal
 	return out
 }
 
+// callsFunc reports whether call calls f: statically, or as one of
+// the functions of the package a call of a function value runs.
+func callsFunc(res *Result, call ssa.CallInstruction, f *ssa.Function) bool {
+	if call.Common().StaticCallee() == f {
+		return true
+	}
+	if _, now := call.(*ssa.Call); !now || res.Retried == nil {
+		return false
+	}
+	return slices.Contains(res.Retried.DispatchTargets(call), f)
+}
+
 // containsCall reports whether calls holds the wired call w, made at
 // the same place.
 func containsCall(calls []valueflow.WiredCall, w valueflow.WiredCall) bool {
@@ -1129,17 +1141,18 @@ func containsCall(calls []valueflow.WiredCall, w valueflow.WiredCall) bool {
 
 // callerDeciders returns the wired calls that decide each of g's calls
 // of f (deciders), those common to all; none when g defines f as a
-// closure.
-func callerDeciders(env *valueflow.Env, g, f *ssa.Function) []valueflow.WiredCall {
+// closure. A call of a function value that may run f (a handler a
+// table by event type holds) is one of them.
+func callerDeciders(res *Result, g, f *ssa.Function) []valueflow.WiredCall {
 	var common []valueflow.WiredCall
 	first := true
 	for _, b := range g.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
-			if !ok || call.Common().StaticCallee() != f {
+			if !ok || !callsFunc(res, call, f) {
 				continue
 			}
-			ds := deciders(env, call)
+			ds := deciders(res.Env, call)
 			if !first {
 				ds = slices.DeleteFunc(ds, func(w valueflow.WiredCall) bool { return !containsCall(common, w) })
 			}

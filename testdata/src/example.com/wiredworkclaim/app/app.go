@@ -100,7 +100,28 @@ func (s *Service) PayAnyway(ctx context.Context, patron string, ids []string) er
 }
 
 // Handler serves cancellations.
-type Handler struct{ Svc *Service }
+type Handler struct {
+	Svc     *Service
+	Applier EventApplier
+}
+
+// EventApplier applies events.
+type EventApplier interface {
+	Apply(ctx context.Context, typ, id string) error
+	ApplyLoose(ctx context.Context, typ, id string) error
+}
+
+func (h *Handler) Apply(w http.ResponseWriter, r *http.Request) {
+	if err := h.Applier.Apply(r.Context(), r.FormValue("type"), r.FormValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) ApplyLoose(w http.ResponseWriter, r *http.Request) {
+	if err := h.Applier.ApplyLoose(r.Context(), r.FormValue("type"), r.FormValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
 
 func (h *Handler) Cancel(w http.ResponseWriter, r *http.Request) {
 	if err := h.Svc.Cancel(r.Context(), r.PathValue("id")); err != nil {

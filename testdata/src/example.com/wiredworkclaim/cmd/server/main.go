@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"example.com/wiredworkclaim/app"
+	"example.com/wiredworkclaim/events"
 	"example.com/wiredworkclaim/store"
 )
 
@@ -18,10 +19,13 @@ func main() {
 		Work:     &store.Work{DB: db},
 		Loose:    &store.Retrying{DB: db},
 	}
-	h := &app.Handler{Svc: svc}
+	applier := events.NewApplier(&store.Events{DB: db}, &store.Credits{DB: db}, &store.Work{DB: db})
+	h := &app.Handler{Svc: svc, Applier: applier}
 	http.HandleFunc("POST /bookings/{id}/cancel", h.Cancel)
 	http.HandleFunc("POST /bookings/{id}/cancel-loose", h.CancelLoose)
 	http.HandleFunc("POST /patrons/{patron}/pay", h.Pay)
+	http.HandleFunc("POST /events", h.Apply)
+	http.HandleFunc("POST /events-loose", h.ApplyLoose)
 	http.HandleFunc("POST /patrons/{patron}/pay-anyway", h.PayAnyway)
 	_ = http.ListenAndServe(":8080", nil)
 }
