@@ -1033,6 +1033,9 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 	if st.Recv == nil && st.RecvBase != nil && st.Durability == effects.DurUnknown {
 		h = b.handle(b.source(st.RecvBase, st.RecvPath, st.Durability))
 	}
+	if h.Kind == valueflow.HandleUnknown && st.Durability == effects.DurUnknown {
+		h = b.forwardedHandle(c)
+	}
 	if st.Assumed {
 		// An ORM's handle taken for the database only because its
 		// origin is a parameter: the caller's handle decides, the
@@ -1064,6 +1067,73 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 		b.direct[len(b.instrs)] = st
 	}
 	b.add(stmt, c, nil)
+}
+
+// forwardedHandle returns, for a call of a function of the package that
+// forwards its text to an executor on a handle it finds itself
+// (s.exec(ctx, q, args...) running s.q(ctx).ExecContext, q choosing
+// the context's transaction or the store's database), the handle its
+// own statement runs on, in terms of this call's arguments; unknown
+// otherwise.
+func (b *stmtBuilder) forwardedHandle(c ssa.CallInstruction) valueflow.Handle {
+	call, ok := c.(*ssa.Call)
+	if !ok {
+		return valueflow.Handle{}
+	}
+	fn := call.Call.StaticCallee()
+	if o := originOf(fn); o != nil {
+		fn = o // a generic store's method: its body is the origin's
+	}
+	if fn == nil || fn == b.fn || fn.Blocks == nil || !b.h.local(fn) {
+		return valueflow.Handle{}
+	}
+	recv := forwardedRecv(b.h.r.Env.Catalog, fn)
+	if recv == nil {
+		return valueflow.Handle{}
+	}
+	inner := &stmtBuilder{h: b.h, fn: fn, sum: &valueflow.Summary{}, callTx: make(map[callTx]int)}
+	h := inner.handle(inner.source(recv, "", effects.DurUnknown))
+	if h.Kind == valueflow.HandleUnknown {
+		h = inner.chooserHandle(recv) // s.q(ctx): what the context chooses
+	}
+	if h.Kind != valueflow.HandleParam {
+		return valueflow.Handle{}
+	}
+	return b.mapHandle(call, h)
+}
+
+// forwardedRecv returns the handle of fn's one executor call whose
+// text is fn's parameter: what fn forwards its caller's text to.
+func forwardedRecv(cat *catalog.Catalog, fn *ssa.Function) ssa.Value {
+	var recv ssa.Value
+	n := 0
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			callee := valueflow.Callee(c.Common())
+			if callee == nil {
+				continue
+			}
+			sc, ok := cat.SQL(callee)
+			if !ok || sc.Query < 0 {
+				continue
+			}
+			offset := len(c.Common().Args) - callee.Type().(*types.Signature).Params().Len()
+			if q := sc.Query + offset; q >= len(c.Common().Args) {
+				continue
+			} else if _, isParam := valueflow.Unwrap(c.Common().Args[q]).(*ssa.Parameter); !isParam {
+				continue
+			}
+			recv, n = valueflow.SQLHandle(c.Common(), callee, sc), n+1
+		}
+	}
+	if n != 1 {
+		return nil
+	}
+	return recv
 }
 
 // chosenBy records that the handle of st is the transaction ctx
