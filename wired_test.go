@@ -1236,9 +1236,11 @@ func TestWired(t *testing.T) {
 			`a retry sends a new value as the job's unique argument RequestedAt, so the duplicate is not recognised: time.Now\(\) in reminders.Sweeper.Run \(reminders.go:20:\d+\) is fresh on every attempt \(river worker SweepWorker.Work, wired here\)`,
 		},
 		// An ID generator held in a field the composition root fills
-		// with a fresh one; the one it fills with a hash is not.
-		"example.com/wiredidgen/cmd/server/main.go:17": {
+		// with a fresh one, or hands a constructor in a variable; the
+		// one it fills with a hash is not.
+		"example.com/wiredidgen/cmd/server/main.go:18": {
 			`a retry inserts a second holds row with a new id: NewID\(\) in holds.Service.Place \(holds.go:24:\d+\) is fresh on every attempt \(HTTP handler Handler.Place, wired here\)`,
+			`a retry inserts a second holds row with a new id: newID\(\) in holds.Waitlist.Join \(holds.go:52:\d+\) is fresh on every attempt \(HTTP handler Handler.Join, wired here\)`,
 		},
 		// A refund made fresh in the work a unit of work runs after a
 		// claim: past the claim when the runner runs it once, not when

@@ -40,7 +40,7 @@ type typeSet map[string]*valueflow.FieldType
 // note adds the value v (nil: one whose type is not known) to key's
 // entry; params names the parameters of the enclosing function, whose
 // values are what its callers pass.
-func (ts typeSet) note(info *types.Info, cat *catalog.Catalog, key string, v ast.Expr, params map[*types.Var]string) {
+func (ts typeSet) note(info *types.Info, cat *catalog.Catalog, key string, v ast.Expr, params map[*types.Var]string, once map[types.Object]ast.Expr) {
 	ft := ts[key]
 	if ft == nil {
 		ft = &valueflow.FieldType{Field: key}
@@ -71,6 +71,9 @@ func (ts typeSet) note(info *types.Info, cat *catalog.Catalog, key string, v ast
 	}
 	tv, ok := info.Types[v]
 	if ok && isFunc(tv.Type) && !tv.IsNil() {
+		if id, ok := ast.Unparen(v).(*ast.Ident); ok && once[info.Uses[id]] != nil {
+			v = once[info.Uses[id]] // newID := keys.UUID, then NewServer(..., newID)
+		}
 		if fill := funcFill(info, cat, v); fill != "" {
 			if !slices.Contains(ft.Types, fill) {
 				ft.Types = append(ft.Types, fill)
@@ -113,6 +116,7 @@ func (ts typeSet) sorted() []valueflow.FieldType {
 // interface type in composite literals and assignments.
 func storedTypes(pass *analysis.Pass, cat *catalog.Catalog) []valueflow.FieldType {
 	ts := typeSet{}
+	once := onceAssigned(pass.TypesInfo, pass.Files)
 	tests := testFiles(pass)
 	for _, f := range pass.Files {
 		if tests.contain(f.Pos()) {
@@ -120,7 +124,7 @@ func storedTypes(pass *analysis.Pass, cat *catalog.Catalog) []valueflow.FieldTyp
 		}
 		for _, decl := range f.Decls {
 			params := paramNames(pass.TypesInfo, decl)
-			note := func(field string, v ast.Expr) { ts.note(pass.TypesInfo, cat, field, v, params) }
+			note := func(field string, v ast.Expr) { ts.note(pass.TypesInfo, cat, field, v, params, once) }
 			ast.Inspect(decl, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.CompositeLit:
@@ -207,6 +211,7 @@ func passedTypes(pass *analysis.Pass, cat *catalog.Catalog, own []valueflow.Fiel
 		wantedFunc[fn] = true
 	}
 	ts := typeSet{}
+	once := onceAssigned(pass.TypesInfo, pass.Files)
 	esc := map[string]bool{}
 	tests := testFiles(pass)
 	called := map[*ast.Ident]bool{} // the functions' names in calls
@@ -231,7 +236,7 @@ func passedTypes(pass *analysis.Pass, cat *catalog.Catalog, own []valueflow.Fiel
 			}
 			for i, a := range call.Args {
 				if key := paramKey(fn.Origin(), i); wanted[key] {
-					ts.note(pass.TypesInfo, cat, key, a, nil)
+					ts.note(pass.TypesInfo, cat, key, a, nil, once)
 				}
 			}
 			return true
@@ -494,4 +499,56 @@ func (p *program) heldBy(sc *scope, w *valueflow.WiredStmt, ims []impl) func(imp
 func (p *program) decorator(im impl, call valueflow.WiredCall) bool {
 	s := p.summary(im.fn)
 	return s != nil && slices.ContainsFunc(s.Wired, func(c valueflow.WiredCall) bool { return c.Method == call.Method })
+}
+
+// onceAssigned returns the local variables of function type of the
+// package's files that one assignment gives a value (newID :=
+// keys.UUID), with that value; one whose address is taken is not.
+func onceAssigned(info *types.Info, files []*ast.File) map[types.Object]ast.Expr {
+	values := map[*types.Var]ast.Expr{}
+	count := map[*types.Var]int{}
+	set := func(id *ast.Ident, value ast.Expr, n int) {
+		v, ok := info.ObjectOf(id).(*types.Var)
+		if !ok || v.IsField() || !isFunc(v.Type()) {
+			return
+		}
+		count[v] += n
+		values[v] = value
+	}
+	for _, f := range files {
+		ast.Inspect(f, func(node ast.Node) bool {
+			switch node := node.(type) {
+			case *ast.AssignStmt:
+				for i, lhs := range node.Lhs {
+					if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
+						var value ast.Expr
+						if len(node.Lhs) == len(node.Rhs) {
+							value = node.Rhs[i]
+						}
+						set(id, value, 1)
+					}
+				}
+			case *ast.ValueSpec:
+				for i, name := range node.Names {
+					var value ast.Expr
+					if i < len(node.Values) {
+						value = node.Values[i]
+					}
+					set(name, value, 1)
+				}
+			case *ast.UnaryExpr:
+				if id, ok := ast.Unparen(node.X).(*ast.Ident); ok && node.Op == token.AND {
+					set(id, nil, 2) // its address escapes: any store may change it
+				}
+			}
+			return true
+		})
+	}
+	out := map[types.Object]ast.Expr{}
+	for v, n := range count {
+		if n == 1 && values[v] != nil && v.Parent() != nil && v.Parent() != v.Pkg().Scope() {
+			out[v] = values[v]
+		}
+	}
+	return out
 }

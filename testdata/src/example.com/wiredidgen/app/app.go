@@ -16,10 +16,16 @@ type Renewer interface {
 	Renew(ctx context.Context, patron, title string) error
 }
 
+// Joiner adds patrons to waitlists.
+type Joiner interface {
+	Join(ctx context.Context, patron, title string) error
+}
+
 // Handler serves the API; clients retry on timeouts.
 type Handler struct {
 	Holds    Placer
 	Renewals Renewer
+	Waitlist Joiner
 }
 
 // Place places the hold the form names.
@@ -32,6 +38,13 @@ func (h *Handler) Place(w http.ResponseWriter, r *http.Request) {
 // Renew renews the loan the form names.
 func (h *Handler) Renew(w http.ResponseWriter, r *http.Request) {
 	if err := h.Renewals.Renew(r.Context(), r.FormValue("patron"), r.FormValue("title")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// Join adds the patron the form names to the waitlist.
+func (h *Handler) Join(w http.ResponseWriter, r *http.Request) {
+	if err := h.Waitlist.Join(r.Context(), r.FormValue("patron"), r.FormValue("title")); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }

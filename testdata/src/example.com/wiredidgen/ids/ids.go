@@ -32,3 +32,6 @@ func Hashed(seed string) Generator {
 		return hex.EncodeToString(sum[:])
 	}
 }
+
+// Random returns a random ID.
+func Random() string { return uuid.NewString() }

@@ -14,11 +14,14 @@ import (
 func main() {
 	db, _ := sql.Open("postgres", "")
 	store := &pg.Holds{DB: db}
+	newID := ids.Random
 	h := &app.Handler{
 		Holds:    &holds.Service{Holds: store, NewID: ids.Prefixed("hld", ids.XID())},
 		Renewals: &holds.Renewals{Holds: store, NewID: ids.Hashed("renewals")},
+		Waitlist: holds.NewWaitlist(store, newID),
 	}
 	http.HandleFunc("/holds", h.Place)
 	http.HandleFunc("/renewals", h.Renew)
+	http.HandleFunc("/waitlist", h.Join)
 	http.ListenAndServe(":8080", nil)
 }
