@@ -68,6 +68,9 @@ func TestMissingKey(t *testing.T) {
 		// helper that sends, and an adapter whose helper makes the key
 		// option from its caller's field.
 		"missingkey/xcarduse",
+		// A request struct that embeds the call's options, which a
+		// helper applies to the params only when they carry a key.
+		"missingkey/xstripereqcall",
 		// Requests a shared builder makes and applies options to:
 		// what the options set decides the slot, and a client whose
 		// other requests take the key from their callers' options

@@ -65,6 +65,12 @@ type Call struct {
 	// where the options' makers are known (summary).
 	MadeOptions ssa.Value
 	Unoptioned  SlotState
+	// KeyBase and KeyPath, when the slot is Filled by a helper of the
+	// package from a field of a struct it is given (applyRequestOptions(
+	// &p.Params, req.RequestOptions)), are the argument and the field:
+	// the key is KeyPath inside KeyBase.
+	KeyBase ssa.Value
+	KeyPath string
 	// Retries is set when the client that sends the request retries it
 	// itself (go-retryablehttp), though Fn is a helper of the program
 	// that sends it.
@@ -206,6 +212,11 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 	// optsParam set (cfg := collect(opts); cfg.apply(&p.Params)).
 	var optsParam *ssa.Parameter
 	var optsField string
+	// keyBase and keyPath are set when a helper sets the key from a
+	// field of a struct it is given by value: the key is that field of
+	// keyBase, the argument this function passes.
+	var keyBase ssa.Value
+	var keyPath string
 	seen := map[ssa.Value]bool{}
 	depth := 0
 	var walk func(v ssa.Value) bool
@@ -294,6 +305,11 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 						if i := slices.Index(kp.Parent().Params, kp); i >= 0 && i < len(r.Common().Args) {
 							if p := optionsOf(call.Instr.Parent(), r.Common().Args[i]); p != nil {
 								optsParam, optsField = p, field
+							} else {
+								// Or that field of what this function
+								// gives it (applyRequestOptions(&p.Params,
+								// req.RequestOptions)).
+								keyBase, keyPath = r.Common().Args[i], "."+field
 							}
 						}
 					}
@@ -315,6 +331,9 @@ func fieldSlot(cat *catalog.Catalog, call *Call, fields []string) (SlotState, ss
 	if optsParam != nil && state == Filled {
 		call.Options, call.OptionsField = optsParam, optsField
 		return Unknown, nil
+	}
+	if state == Filled && keyBase != nil {
+		call.KeyBase, call.KeyPath = keyBase, keyPath
 	}
 	if state != Filled && opts != nil {
 		if p, ok := opts.(*ssa.Parameter); ok && p.Parent() == call.Instr.Parent() {

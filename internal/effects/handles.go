@@ -1122,10 +1122,35 @@ func emptyFields(call ssa.Instruction, v ssa.Value, depth int) []string {
 	var out []string
 	for i := range st.NumFields() {
 		f := st.Field(i)
-		if set[i] || !isString(f.Type()) || copied != nil && !slices.Contains(copied, "."+f.Name()) {
+		if set[i] {
 			continue
 		}
-		out = append(out, "."+f.Name())
+		// A struct field the literal leaves out (an embedded
+		// RequestOptions) is empty through and through.
+		for _, path := range zeroStrings(f.Type(), "."+f.Name(), 0) {
+			if copied == nil || slices.Contains(copied, path) {
+				out = append(out, path)
+			}
+		}
+	}
+	return out
+}
+
+// zeroStrings returns the paths, under path, of the string fields a
+// zero value of t holds empty: t itself when it is a string, its
+// fields' when it is a struct, two levels down.
+func zeroStrings(t types.Type, path string, depth int) []string {
+	if isString(t) {
+		return []string{path}
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || depth > 1 {
+		return nil
+	}
+	var out []string
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		out = append(out, zeroStrings(f.Type(), path+"."+f.Name(), depth+1)...)
 	}
 	return out
 }

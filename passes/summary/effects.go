@@ -643,6 +643,16 @@ func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 				res.setOptionsSlot(&eff, fn, i, e.OptionsField)
 			}
 		}
+		if e.State == effects.Filled && e.KeyBase != nil {
+			// A helper's parameter's field: that field of what fn gives
+			// the helper, a parameter's field of fn's.
+			if i, path, ok := effects.ParamOf(res, fn, e.KeyBase, e.KeyPath); ok {
+				eff.KeyParam, eff.KeyPath = i, path
+				eff.Outcome = returnsOutcome(res, e, fn)
+				out = append(out, eff)
+				continue
+			}
+		}
 		if e.State == effects.Filled {
 			if i, path, ok := effects.ParamOf(res, fn, e.Key, ""); ok && path != "" {
 				eff.KeyParam, eff.KeyPath = i, path
