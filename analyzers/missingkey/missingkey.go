@@ -171,6 +171,17 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 			return
 		}
 	}
+	if call != nil && d.KeyPath != "" && !valueflow.IsOptionsPath(d.KeyPath) {
+		arg := d.KeyArg
+		if !call.Common().IsInvoke() && call.Common().Signature().Recv() != nil {
+			arg-- // the receiver is no argument in the syntax
+		}
+		if f := slotfix.LiteralField(c.pass, c.res, call.Parent(), call.Pos(), arg, d.KeyPath); f != nil {
+			diag.SuggestedFixes = []analysis.SuggestedFix{*f}
+			c.rep.Report(diag)
+			return
+		}
+	}
 	diag.Message += c.advice(d.Keyless, path.Root.Describe())
 	c.rep.Report(diag)
 }

@@ -1499,6 +1499,11 @@ type Defect struct {
 	// body is encoded from, or 0: a caller that passes a value with a
 	// field for the operation's key (a message_id) sends a keyed body.
 	BodyArg int
+	// KeyArg and KeyPath, for a KeylessEffect a call's argument makes
+	// (a request literal that leaves the key's field empty), are the
+	// argument (counting the receiver as 0) and the field's path in it.
+	KeyArg  int
+	KeyPath string
 	Chain   []Frame // calls from the function down to the origin and sink
 	// Reported is set when the origin's own package has a retried root
 	// that reaches it: that package reported it, and callers elsewhere

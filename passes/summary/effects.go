@@ -816,7 +816,7 @@ func ImportedKeyless(res *Result, instr ssa.CallInstruction) []valueflow.Defect 
 		}
 		arg := c.Args[eff.KeyParam]
 		if eff.KeyPath == "" && effects.IsEmptyString(arg) || eff.KeyPath != "" && valueflow.EmptyPath(res.emptyFields(instr, arg), eff.KeyPath) {
-			out = append(out, valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: valueflow.Origin{Call: eff.Call, At: eff.At}, Keyless: eff.Keyless, Sink: valueflow.SinkInfo{At: eff.At}})
+			out = append(out, valueflow.Defect{Kind: valueflow.KeylessEffect, Origin: valueflow.Origin{Call: eff.Call, At: eff.At}, Keyless: eff.Keyless, Sink: valueflow.SinkInfo{At: eff.At}, KeyArg: eff.KeyParam, KeyPath: eff.KeyPath})
 		}
 	}
 	return out

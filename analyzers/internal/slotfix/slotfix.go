@@ -130,3 +130,98 @@ func Option(pass *analysis.Pass, res *summary.Result, fn *ssa.Function, lparen t
 	}
 	return &analysis.SuggestedFix{Message: "Pass " + qual + "." + name + "(" + key + "), the operation key, as the idempotency key", TextEdits: edits}
 }
+
+// LiteralField fills the key slot of a call of another package's
+// function that reads its key from a field of a struct literal the call
+// writes (Charge{Customer: c} whose RequestOptions.IdempotencyKey the
+// helper sets the key from): the field, at path inside argument arg
+// (counted in the call's syntax), is set to the operation key in scope,
+// in a literal of its own for a struct field the literal leaves out
+// (RequestOptions: pay.RequestOptions{IdempotencyKey: key}). It returns
+// nil when no key is in scope, when it may be missing, or when the
+// argument is not such a literal.
+func LiteralField(pass *analysis.Pass, res *summary.Result, fn *ssa.Function, lparen token.Pos, arg int, path string) *analysis.SuggestedFix {
+	file := fix.FileOf(pass, lparen)
+	if file == nil {
+		return nil
+	}
+	call := fix.CallAt(file, lparen)
+	if call == nil || arg < 0 || arg >= len(call.Args) {
+		return nil
+	}
+	x := call.Args[arg]
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = u.X
+	}
+	lit, ok := x.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	fields := strings.Split(strings.TrimPrefix(path, "."), ".")
+	if len(fields) == 0 || len(fields) > 2 || setsField(lit, fields[0]) {
+		return nil
+	}
+	cat := res.Env.Catalog
+	key, ks, ok := opkey.InScope(pass, cat, lparen)
+	if !ok && fn != nil {
+		key, ks, ok = opkey.FromContext(pass, cat, res, res.SrcFuncs(), fn, lparen)
+	}
+	if !ok || ks.MayBeEmpty {
+		return nil
+	}
+	key = fmt.Sprintf(ks.Expr, key, cat.KeyHeader())
+	value, imports := key, ks.Imports
+	if len(fields) == 2 {
+		// The key's field is in a struct the literal leaves out.
+		obj, _, _ := types.LookupFieldOrMethod(pass.TypesInfo.TypeOf(lit), true, pass.Pkg, fields[0])
+		v, ok := obj.(*types.Var)
+		if !ok {
+			return nil
+		}
+		named, ok := types.Unalias(v.Type()).(*types.Named)
+		if !ok || named.TypeArgs().Len() > 0 {
+			return nil
+		}
+		name := named.Obj().Name()
+		if p := named.Obj().Pkg(); p != nil && p != pass.Pkg {
+			qual := fix.ImportName(pass.Pkg, file, p.Path())
+			if qual == "" {
+				return nil
+			}
+			name = qual + "." + name
+		}
+		value = name + "{" + fields[1] + ": " + key + "}"
+	}
+	elt := fields[0] + ": " + value
+	var edit analysis.TextEdit
+	if pass.Fset.Position(lit.Lbrace).Line == pass.Fset.Position(lit.Rbrace).Line {
+		if len(lit.Elts) > 0 {
+			elt = ", " + elt
+		}
+		edit = analysis.TextEdit{Pos: lit.Rbrace, End: lit.Rbrace, NewText: []byte(elt)}
+	} else {
+		indent := fix.LineIndent(pass.Fset, file, lit.Rbrace)
+		lineStart := lit.Rbrace - token.Pos(pass.Fset.Position(lit.Rbrace).Column-1)
+		edit = analysis.TextEdit{Pos: lineStart, End: lineStart, NewText: []byte(indent + "\t" + elt + ",\n")}
+	}
+	edits := []analysis.TextEdit{edit}
+	for _, imp := range imports {
+		edits = append(edits, fix.AddImport(file, imp)...)
+	}
+	return &analysis.SuggestedFix{Message: "Set " + strings.TrimPrefix(path, ".") + " to " + key + ", the operation key, so that the call carries it as its idempotency key", TextEdits: edits}
+}
+
+// setsField reports whether a keyed struct literal sets field; a
+// literal with positional fields counts as setting every one.
+func setsField(lit *ast.CompositeLit, field string) bool {
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return true
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == field {
+			return true
+		}
+	}
+	return false
+}
