@@ -191,7 +191,12 @@
 // by what the ID is for: uuid.NewSHA1(uuid.NameSpaceOID,
 // []byte(key+"|orders")). Where the key may be absent (a request header),
 // the fix keeps the fresh value as the fallback, so a first attempt
-// behaves as before. Code that has the root's context but not its
+// behaves as before. A row's INSERT that the value reaches has no
+// conflict handling (it would absorb the retry otherwise), so under
+// the derived value a retry after the first attempt committed fails at
+// the key: the message says to absorb the repeat there too (ON
+// CONFLICT (id) DO NOTHING), which the fix, made where the value is,
+// cannot do in the repository. Code that has the root's context but not its
 // delivery reads the key from the context: a Temporal activity's run and
 // activity IDs (activity.GetInfo, only where the context is provably the
 // activity's: the activity itself, or an unexported helper every call of

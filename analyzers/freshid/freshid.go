@@ -101,8 +101,24 @@ func (c *checker) localDefects() {
 		} else {
 			diag.Message += c.advice(path.Root.Describe())
 		}
+		diag.Message += absorbAdvice(hit.Sink)
 		c.rep.Report(diag)
 	}
+}
+
+// absorbAdvice tells, for a row's identity, what the derived value
+// needs besides: the INSERT that stores it has no conflict handling
+// (the sink would be none otherwise), so a retry after the first
+// attempt committed fails at the key under a stable value, where it
+// added a row under a fresh one.
+func absorbAdvice(s valueflow.SinkInfo) string {
+	switch s.Kind {
+	case valueflow.ColumnSink:
+		return fmt.Sprintf("; absorb the repeat at the INSERT into %s too (ON CONFLICT (%s) DO NOTHING), or a retry after a commit fails at the key", s.Table, s.Column)
+	case valueflow.ModelSink:
+		return fmt.Sprintf("; absorb the repeat where the %s is created too (a conflict clause that does nothing on %s), or a retry after a commit fails at the key", s.Table, s.Column)
+	}
+	return ""
 }
 
 // importedDefects reports, at the first call of the chain in this
@@ -154,7 +170,7 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 		return
 	}
 	c.seen[d.Origin.At.String()] = true
-	msg := fmt.Sprintf("%s: %s in %s is fresh on every attempt (%s)", consequence(d.Sink), summary.Called(d.Origin.Call), d.Origin.At, path.Root.Describe()) + c.originAdvice(d.Origin, path.Root.Describe())
+	msg := fmt.Sprintf("%s: %s in %s is fresh on every attempt (%s)", consequence(d.Sink), summary.Called(d.Origin.Call), d.Origin.At, path.Root.Describe()) + c.originAdvice(d.Origin, path.Root.Describe()) + absorbAdvice(d.Sink)
 	related := c.related(path, valueflow.Hit{})
 	for _, f := range append(d.Chain, d.Sink.At) {
 		if !f.Placed() {
@@ -208,6 +224,7 @@ func (c *checker) programDefects() {
 		} else {
 			diag.Message += c.originAdvice(d.Origin, d.Root)
 		}
+		diag.Message += absorbAdvice(d.Sink)
 		m.Add(site, d.Root, diag)
 	}
 }

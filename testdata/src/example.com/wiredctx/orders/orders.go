@@ -45,17 +45,17 @@ func (s *Service) Confirm(ctx context.Context, to string) error {
 
 // Place stores an order under an ID it makes.
 func (s *Service) Place(ctx context.Context, total int64) error {
-	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Create\) \[IDEM001\]$`
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Create\); absorb the repeat at the INSERT into orders too \(ON CONFLICT \(id\) DO NOTHING\), or a retry after a commit fails at the key \[IDEM001\]$`
 }
 
 // Refund stores a refund order under an ID it makes.
 func (s *Service) Refund(ctx context.Context, order string) error {
-	return s.store.InsertOrder(ctx, uuid.NewString(), 0) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(gin handler GinHandler.Refund\) \[IDEM001\]$`
+	return s.store.InsertOrder(ctx, uuid.NewString(), 0) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(gin handler GinHandler.Refund\); absorb the repeat at the INSERT into orders too \(ON CONFLICT \(id\) DO NOTHING\), or a retry after a commit fails at the key \[IDEM001\]$`
 }
 
 // Ship stores a shipment under an ID it makes.
 func (s *Service) Ship(ctx context.Context, order string) error {
-	return s.store.InsertShipment(ctx, uuid.NewString(), order) // want `a retry inserts a second shipments row with a new id: uuid.NewString\(\) is fresh on every attempt \(kafka-go consumer loop Consumer.Run\) \[IDEM001\]$`
+	return s.store.InsertShipment(ctx, uuid.NewString(), order) // want `a retry inserts a second shipments row with a new id: uuid.NewString\(\) is fresh on every attempt \(kafka-go consumer loop Consumer.Run\); absorb the repeat at the INSERT into shipments too \(ON CONFLICT \(id\) DO NOTHING\), or a retry after a commit fails at the key \[IDEM001\]$`
 }
 
 // Line stores one line of a request under an ID it makes; its handler
@@ -69,7 +69,7 @@ func (s *Service) Line(ctx context.Context, total int64) error {
 // named orders where it calls it, so the fix imports this package under
 // another name.
 func (s *Service) Tag(ctx context.Context, total int64) error {
-	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Tag\) \[IDEM001\]$`
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Tag\); absorb the repeat at the INSERT into orders too \(ON CONFLICT \(id\) DO NOTHING\), or a retry after a commit fails at the key \[IDEM001\]$`
 }
 
 // RemindAll reminds each address: one key would name every reminder.
@@ -103,7 +103,7 @@ func (s *Service) ArchiveEach(ctx context.Context, totals []int64) error {
 
 // Restock stores a restocking shipment under an ID it makes.
 func (s *Service) Restock(ctx context.Context, order string) error {
-	return s.store.InsertShipment(ctx, uuid.NewString(), order) // want `a retry inserts a second shipments row with a new id: uuid.NewString\(\) is fresh on every attempt \(SQS message handler Queue.handle\) \[IDEM001\]$`
+	return s.store.InsertShipment(ctx, uuid.NewString(), order) // want `a retry inserts a second shipments row with a new id: uuid.NewString\(\) is fresh on every attempt \(SQS message handler Queue.handle\); absorb the repeat at the INSERT into shipments too \(ON CONFLICT \(id\) DO NOTHING\), or a retry after a commit fails at the key \[IDEM001\]$`
 }
 
 // RestockLine stores one line's restocking shipment under an ID it
@@ -119,7 +119,7 @@ func (s *Service) Return(ctx context.Context, order string) error {
 
 // Reorder stores an order again under an ID it makes.
 func (s *Service) Reorder(ctx context.Context, total int64) error {
-	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Reorder\) \[IDEM001\]$`
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.Reorder\); absorb the repeat at the INSERT into orders too \(ON CONFLICT \(id\) DO NOTHING\), or a retry after a commit fails at the key \[IDEM001\]$`
 }
 
 // Resend stores an order again under an ID it makes.
@@ -129,12 +129,12 @@ func (s *Service) Resend(ctx context.Context, total int64) error {
 
 // Redo stores an order again under an ID it makes.
 func (s *Service) Redo(ctx context.Context, total int64) error {
-	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(asynq handler Tasks.redo\) \[IDEM001\]$`
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(asynq handler Tasks.redo\); absorb the repeat at the INSERT into orders too \(ON CONFLICT \(id\) DO NOTHING\), or a retry after a commit fails at the key \[IDEM001\]$`
 }
 
 // Repeat stores an order again under an ID it makes.
 func (s *Service) Repeat(ctx context.Context, total int64) error {
-	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(asynq handler Tasks.repeat\) \[IDEM001\]$`
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(asynq handler Tasks.repeat\); absorb the repeat at the INSERT into orders too \(ON CONFLICT \(id\) DO NOTHING\), or a retry after a commit fails at the key \[IDEM001\]$`
 }
 
 // Again stores an order again under an ID it makes, once per total for
@@ -145,5 +145,5 @@ func (s *Service) Again(ctx context.Context, total int64) error {
 
 // Route stores a routed order under an ID it makes.
 func (s *Service) Route(ctx context.Context, total int64) error {
-	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(asynq handler Router.ProcessTask\) \[IDEM001\]$`
+	return s.store.InsertOrder(ctx, uuid.NewString(), total) // want `a retry inserts a second orders row with a new id: uuid.NewString\(\) is fresh on every attempt \(asynq handler Router.ProcessTask\); absorb the repeat at the INSERT into orders too \(ON CONFLICT \(id\) DO NOTHING\), or a retry after a commit fails at the key \[IDEM001\]$`
 }
