@@ -4,6 +4,7 @@ package app
 import (
 	"context"
 	"errors"
+	"log"
 	"net/http"
 )
 
@@ -101,8 +102,33 @@ func (s *Service) PayAnyway(ctx context.Context, patron string, ids []string) er
 
 // Handler serves cancellations.
 type Handler struct {
-	Svc     *Service
-	Applier EventApplier
+	Svc        *Service
+	Applier    EventApplier
+	Deliveries Deliveries
+}
+
+// Deliveries records the deliveries the service receives.
+type Deliveries interface {
+	Record(ctx context.Context, id string) error
+}
+
+// Receive records the delivery and goes on whatever the record does:
+// a repeat's failure at the key fails nothing.
+func (h *Handler) Receive(w http.ResponseWriter, r *http.Request) {
+	if err := h.Deliveries.Record(r.Context(), r.Header.Get("Idempotency-Key")); err != nil {
+		log.Printf("record delivery: %v", err)
+	}
+	w.WriteHeader(http.StatusAccepted)
+}
+
+// ReceiveStrict fails with the record: a repeat fails at the key, on
+// every retry.
+func (h *Handler) ReceiveStrict(w http.ResponseWriter, r *http.Request) {
+	if err := h.Deliveries.Record(r.Context(), r.Header.Get("Idempotency-Key")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.WriteHeader(http.StatusAccepted)
 }
 
 // EventApplier applies events.
