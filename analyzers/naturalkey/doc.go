@@ -53,7 +53,9 @@
 // conflict-tolerant insert (a dedup guard) that commits with them or
 // has committed by then (a guard in a transaction still open when the
 // INSERT commits on another handle guards nothing: a failure rolls it
-// back); fresh values (freshid's), made here or by a helper of another
+// back); at the composition root, INSERTs whose failure the root only
+// logs and goes on past (a delivery log's record), which fail no retry;
+// fresh values (freshid's), made here or by a helper of another
 // package whose summary says its result is fresh (ids.NewUUID);
 // and SQL text that is not constant; INSERTs past a test of what they
 // write (a lookup of the row by the key it is then inserted under, a
