@@ -1248,10 +1248,13 @@ func TestWired(t *testing.T) {
 		// whose rows affected are compared with the rows asked for. A
 		// credit a table's handler makes past the claim of its caller. A
 		// delivery's record whose failure is only logged fails no retry.
+		// Points a helper awards past its caller's claim.
 		"example.com/wiredworkclaim/cmd/server/main.go:14": {
+			`a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into points in store.Points.Award \(store.go:152:\d+\) is not idempotent \(HTTP handler Handler.Award, wired here\)`,
 			`a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into receipts in store.Receipts.Issue \(store.go:110:\d+\) is not idempotent \(HTTP handler Handler.Pay, wired here\)`,
 			`a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into refunds in store.Refunds.Create \(store.go:86:\d+\) is not idempotent \(HTTP handler Handler.Cancel, wired here\)`,
-			`a retry inserts a second credits row with a new id: uuid.NewString\(\) in events.Applier.onPaid \(events.go:41:\d+\) is fresh on every attempt \(HTTP handler Handler.ApplyLoose, wired here\)`,
+			`a retry inserts a second credits row with a new id: uuid.NewString\(\) in events.Applier.onPaid \(events.go:46:\d+\) is fresh on every attempt \(HTTP handler Handler.ApplyLoose, wired here\)`,
+			`a retry inserts a second points row with a new id: uuid.NewString\(\) in store.Points.Award \(store.go:150:\d+\) is fresh on every attempt \(HTTP handler Handler.AwardLoose, wired here\)`,
 			`a retry inserts a second receipts row with a new id: uuid.NewString\(\) in store.Receipts.Issue \(store.go:108:\d+\) is fresh on every attempt \(HTTP handler Handler.PayAnyway, wired here\)`,
 			`a retry inserts a second refunds row with a new id: uuid.NewString\(\) in store.Refunds.Create \(store.go:85:\d+\) is fresh on every attempt \(HTTP handler Handler.CancelLoose, wired here\)`,
 			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into deliveries in store.Deliveries.Record \(store.go:141:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.ReceiveStrict, wired here\)`,

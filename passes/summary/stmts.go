@@ -1688,6 +1688,8 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 	// callee returns (MarkPaid's rows affected): dropped, it decides
 	// nothing here.
 	discarded := effects.ResultsDiscarded(call)
+	var callGuards []valueflow.WiredCall // what decides the call, once a wired entry asks
+	decided := false
 	for _, s := range sub.Stmts {
 		inst := effects.Instantiate(s, call)
 		if s.Model != nil && inst.Model == nil {
@@ -1721,7 +1723,16 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		args := b.mapArgs(call, s.Args)
 		var wired *valueflow.WiredStmt
 		if s.Wired != nil {
-			wired = &valueflow.WiredStmt{Call: s.Wired.Call.Instantiate(calleeTypeArgs(call)), Recv: b.recvThrough(call, s.Wired.Recv), Guards: s.Wired.Guards, PastGuard: s.Wired.PastGuard, Chosen: s.Wired.Chosen, Discarded: s.Wired.Discarded}
+			if !decided {
+				// The callee's wired calls run only where the call
+				// does: past what decides it here.
+				callGuards, decided = deciders(b.h.r.Env, call), true
+			}
+			guards := s.Wired.Guards
+			if len(callGuards) > 0 {
+				guards = append(slices.Clip(guards), callGuards...)
+			}
+			wired = &valueflow.WiredStmt{Call: s.Wired.Call.Instantiate(calleeTypeArgs(call)), Recv: b.recvThrough(call, s.Wired.Recv), Guards: guards, PastGuard: s.Wired.PastGuard, Chosen: s.Wired.Chosen, Discarded: s.Wired.Discarded}
 			if r := s.Wired.RecvFrom; r > 0 && r <= len(call.Call.Args) {
 				wired.RecvFrom = b.derivedIndex(call.Call.Args[r-1])
 			}

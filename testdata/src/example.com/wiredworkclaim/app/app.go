@@ -135,6 +135,20 @@ func (h *Handler) ReceiveStrict(w http.ResponseWriter, r *http.Request) {
 type EventApplier interface {
 	Apply(ctx context.Context, typ, id string) error
 	ApplyLoose(ctx context.Context, typ, id string) error
+	Grant(ctx context.Context, id string) error
+	GrantLoose(ctx context.Context, id string) error
+}
+
+func (h *Handler) Award(w http.ResponseWriter, r *http.Request) {
+	if err := h.Applier.Grant(r.Context(), r.FormValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) AwardLoose(w http.ResponseWriter, r *http.Request) {
+	if err := h.Applier.GrantLoose(r.Context(), r.FormValue("id")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
 }
 
 func (h *Handler) Apply(w http.ResponseWriter, r *http.Request) {

@@ -15,6 +15,10 @@ type Credits interface {
 	Add(ctx context.Context, id, event string) error
 }
 
+type Points interface {
+	Award(ctx context.Context, event string) error
+}
+
 type Runner interface {
 	Do(ctx context.Context, fn func(ctx context.Context) error) error
 }
@@ -24,6 +28,7 @@ type Applier struct {
 	Events   Claims
 	Credits  Credits
 	Work     Runner
+	Points   Points
 	handlers map[string]func(ctx context.Context, id string) error
 }
 
@@ -71,4 +76,23 @@ func (a *Applier) ApplyLoose(ctx context.Context, typ, id string) error {
 		return nil
 	}
 	return h(ctx, id)
+}
+
+// Grant claims the event, then awards its points through a helper: a
+// redelivery stops at the claim.
+func (a *Applier) Grant(ctx context.Context, id string) error {
+	first, err := a.Events.Claim(ctx, id)
+	if err != nil || !first {
+		return err
+	}
+	return a.award(ctx, id)
+}
+
+// GrantLoose awards with no claim: each delivery awards again.
+func (a *Applier) GrantLoose(ctx context.Context, id string) error {
+	return a.award(ctx, id)
+}
+
+func (a *Applier) award(ctx context.Context, id string) error {
+	return a.Points.Award(ctx, id)
 }

@@ -141,3 +141,14 @@ func (d *Deliveries) Record(ctx context.Context, id string) error {
 	_, err := conn(ctx, d.DB).ExecContext(ctx, `INSERT INTO deliveries (id) VALUES ($1)`, id) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into deliveries in store.Deliveries.Record has no conflict handling for the caller-known id \(HTTP handler Handler.ReceiveStrict\)`
 	return err
 }
+
+// Points awards loyalty points.
+type Points struct{ DB *sql.DB }
+
+// Award awards points for an event under an ID of its own.
+func (p *Points) Award(ctx context.Context, event string) error {
+	id := uuid.NewString() // want `a retry inserts a second points row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.AwardLoose\)`
+	// The points are the write a claimed retry would have to finish.
+	_, err := conn(ctx, p.DB).ExecContext(ctx, `INSERT INTO points (id, event) VALUES ($1, $2)`, id, event) // want `the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into points in store.Points.Award is not idempotent \(HTTP handler Handler.Award\)`
+	return err
+}
