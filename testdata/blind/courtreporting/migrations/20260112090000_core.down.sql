@@ -1,0 +1,10 @@
+DROP TABLE IF EXISTS portal_shares;
+DROP TABLE IF EXISTS delivery_receipts;
+DROP TABLE IF EXISTS transcript_deliveries;
+DROP TABLE IF EXISTS transcripts;
+DROP TABLE IF EXISTS assignments;
+DROP TABLE IF EXISTS idempotency_keys;
+DROP TABLE IF EXISTS bookings;
+DROP TABLE IF EXISTS reporters;
+DROP TABLE IF EXISTS attorneys;
+DROP TABLE IF EXISTS firms;
