@@ -1120,6 +1120,7 @@ const (
 	FillCall  = "call:"  // what a function returns: call:KEY(fill,fill)
 	FillFresh = "fresh"  // a literal that calls a catalogued generator
 	FillParam = "param:" // what the returning function's parameter i holds
+	FillVar   = "var:"   // what a package's variable of function type holds: var:PKG.NAME
 	FillNone  = "_"      // an argument of no function type
 )
 

@@ -27,7 +27,7 @@ import (
 func exportFieldTypes(pass *analysis.Pass, cat *catalog.Catalog) {
 	fact := valueflow.FieldTypes{Fields: storedTypes(pass, cat)}
 	fact.Args, fact.Escaped = passedTypes(pass, cat, fact.Fields)
-	fact.Returns = funcReturns(pass, cat)
+	fact.Returns = append(funcReturns(pass, cat), varFills(pass, cat)...)
 	if len(fact.Fields) > 0 || len(fact.Args) > 0 || len(fact.Escaped) > 0 || len(fact.Returns) > 0 {
 		pass.ExportPackageFact(&fact)
 	}

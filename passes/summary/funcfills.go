@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strconv"
@@ -41,6 +42,9 @@ func funcFill(info *types.Info, cat *catalog.Catalog, e ast.Expr) string {
 	case *ast.Ident, *ast.SelectorExpr:
 		if fn := usedFunc(info, x); fn != nil {
 			return valueflow.FillFunc + catalog.FuncKey(fn) // uuid.NewString, s.nextID
+		}
+		if v := packageVar(info, x); v != nil {
+			return valueflow.FillVar + varKey(v) // ids.Default, a var that holds ids.New
 		}
 	case *ast.CallExpr:
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
@@ -109,6 +113,81 @@ func funcReturns(pass *analysis.Pass, cat *catalog.Catalog) []valueflow.FieldTyp
 			}
 			if fills, ok := returnFills(pass.TypesInfo, cat, fn, fd.Body); ok {
 				out = append(out, valueflow.FieldType{Field: catalog.FuncKey(fn), Types: fills})
+			}
+		}
+	}
+	return out
+}
+
+// packageVar returns the package-level variable of function type e
+// names, or nil.
+func packageVar(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := e.(*ast.Ident)
+	if sel, isSel := e.(*ast.SelectorExpr); isSel {
+		id, ok = sel.Sel, true
+	}
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !isFunc(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// varKey names a package-level variable as Fills and the Returns of
+// FieldTypes do.
+func varKey(v *types.Var) string { return v.Pkg().Path() + "." + v.Name() }
+
+// varFills lists, for the package's variables of function type that
+// their declaration gives a value and no statement of the package's
+// production files assigns again (var Default Generator = New), the Fill
+// of that value.
+func varFills(pass *analysis.Pass, cat *catalog.Catalog) []valueflow.FieldType {
+	tests := testFiles(pass)
+	assigned := map[*types.Var]bool{}
+	for _, f := range pass.Files {
+		if tests.contain(f.Pos()) {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for _, lhs := range n.Lhs {
+					if v := packageVar(pass.TypesInfo, ast.Unparen(lhs)); v != nil {
+						assigned[v] = true
+					}
+				}
+			case *ast.UnaryExpr:
+				if v := packageVar(pass.TypesInfo, ast.Unparen(n.X)); v != nil && n.Op == token.AND {
+					assigned[v] = true
+				}
+			}
+			return true
+		})
+	}
+	var out []valueflow.FieldType
+	for _, f := range pass.Files {
+		if tests.contain(f.Pos()) {
+			continue
+		}
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					v, ok := pass.TypesInfo.Defs[name].(*types.Var)
+					if !ok || assigned[v] || i >= len(vs.Values) || !isFunc(v.Type()) {
+						continue
+					}
+					if fill := funcFill(pass.TypesInfo, cat, vs.Values[i]); fill != "" {
+						out = append(out, valueflow.FieldType{Field: varKey(v), Types: []string{fill}})
+					}
+				}
 			}
 		}
 	}
@@ -236,6 +315,10 @@ func (p *program) freshFill(fill string, args []string, depth int) bool {
 		return err == nil && i < len(args) && p.freshFill(args[i], nil, depth+1)
 	case strings.HasPrefix(fill, valueflow.FillFunc):
 		return p.freshFunc(strings.TrimPrefix(fill, valueflow.FillFunc))
+	case strings.HasPrefix(fill, valueflow.FillVar):
+		// A package's variable: what its declaration gives it.
+		rets := p.returns[strings.TrimPrefix(fill, valueflow.FillVar)]
+		return len(rets) == 1 && p.freshFill(rets[0], nil, depth+1)
 	case strings.HasPrefix(fill, valueflow.FillCall):
 		key, callArgs, ok := splitFillCall(strings.TrimPrefix(fill, valueflow.FillCall))
 		rets := p.returns[key]

@@ -35,3 +35,6 @@ func Hashed(seed string) Generator {
 
 // Random returns a random ID.
 func Random() string { return uuid.NewString() }
+
+// Default is the generator services get unless a test pins it.
+var Default Generator = Random

@@ -14,7 +14,7 @@ import (
 func main() {
 	db, _ := sql.Open("postgres", "")
 	store := &pg.Holds{DB: db}
-	newID := ids.Random
+	newID := ids.Default
 	h := &app.Handler{
 		Holds:    &holds.Service{Holds: store, NewID: ids.Prefixed("hld", ids.XID())},
 		Renewals: &holds.Renewals{Holds: store, NewID: ids.Hashed("renewals")},
