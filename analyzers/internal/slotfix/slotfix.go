@@ -115,15 +115,10 @@ func Option(pass *analysis.Pass, res *summary.Result, fn *ssa.Function, lparen t
 	if qual == "" {
 		return nil
 	}
-	cat := res.Env.Catalog
-	key, ks, ok := opkey.InScope(pass, cat, lparen)
-	if !ok && fn != nil {
-		key, ks, ok = opkey.FromContext(pass, cat, res, res.SrcFuncs(), fn, lparen)
-	}
-	if !ok || ks.MayBeEmpty {
+	key, ks, ok := presentKey(pass, res, fn, lparen)
+	if !ok {
 		return nil
 	}
-	key = fmt.Sprintf(ks.Expr, key, cat.KeyHeader())
 	edits := []analysis.TextEdit{{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + qual + "." + name + "(" + key + ")")}}
 	for _, imp := range ks.Imports {
 		edits = append(edits, fix.AddImport(file, imp)...)
@@ -161,15 +156,10 @@ func LiteralField(pass *analysis.Pass, res *summary.Result, fn *ssa.Function, lp
 	if len(fields) == 0 || len(fields) > 2 || setsField(lit, fields[0]) {
 		return nil
 	}
-	cat := res.Env.Catalog
-	key, ks, ok := opkey.InScope(pass, cat, lparen)
-	if !ok && fn != nil {
-		key, ks, ok = opkey.FromContext(pass, cat, res, res.SrcFuncs(), fn, lparen)
-	}
-	if !ok || ks.MayBeEmpty {
+	key, ks, ok := presentKey(pass, res, fn, lparen)
+	if !ok {
 		return nil
 	}
-	key = fmt.Sprintf(ks.Expr, key, cat.KeyHeader())
 	value, imports := key, ks.Imports
 	if len(fields) == 2 {
 		// The key's field is in a struct the literal leaves out.
@@ -224,4 +214,20 @@ func setsField(lit *ast.CompositeLit, field string) bool {
 		}
 	}
 	return false
+}
+
+// presentKey returns, as an expression, the operation key in scope at
+// lparen, or that fn's context carries, with where it comes from; false
+// when there is none or it may be missing (an empty key would be sent
+// as one).
+func presentKey(pass *analysis.Pass, res *summary.Result, fn *ssa.Function, lparen token.Pos) (string, catalog.KeySource, bool) {
+	cat := res.Env.Catalog
+	key, ks, ok := opkey.InScope(pass, cat, lparen)
+	if !ok && fn != nil {
+		key, ks, ok = opkey.FromContext(pass, cat, res, res.SrcFuncs(), fn, lparen)
+	}
+	if !ok || ks.MayBeEmpty {
+		return "", ks, false
+	}
+	return fmt.Sprintf(ks.Expr, key, cat.KeyHeader()), ks, true
 }
