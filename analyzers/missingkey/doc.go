@@ -110,7 +110,16 @@
 // and others other headers; a sender of another package that applies
 // its caller's options to the request it makes (for _, o := range opts
 // { o(req) }) sends no key when it is given none, and leaves the key to
-// those it is given. A request described as a struct to a sender
+// those it is given. So does a shared builder that applies options to
+// the request it makes (httpx.JSON(ctx, method, base, path, body,
+// opts...)): a header option is read by the header name the call gives
+// it, and a client whose other requests take the key from their
+// callers' options makes one with options of its own only on an
+// endpoint that takes none. A client whose request struct embeds the
+// call's options, which a helper applies only when they carry a key,
+// is keyed by that field: a call whose literal leaves it out is
+// reported, and the fix sets it (RequestOptions:
+// pay.RequestOptions{IdempotencyKey: k}). A request described as a struct to a sender
 // of the program (httpx.Do(ctx, c, httpx.Request{Method: "POST", URL:
 // u, Header: h})) is the caller's own: its key header is what the map h
 // holds, set there or by a helper that applies the call's options, and

@@ -91,7 +91,9 @@
 // A repository that takes its handle from the context (the transaction
 // a caller put there with a function given the context and the
 // transaction, or a unit of work that runs its work with such a context,
-// else the database), or is handed such a handle (repo.Insert(ctx,
+// a command bus's transactional decorator among them where the program
+// wires a handler with one: Apply[C](h, Transactional[C](tx)), else the
+// database), or is handed such a handle (repo.Insert(ctx,
 // s.tx.Q(ctx), o)), writes in that transaction; so do the repositories a
 // unit of work builds on its transaction and hands its literal
 // (r.Tickets.Void(ctx, id) in InTx(ctx, func(r *Repos) error)); a
