@@ -122,6 +122,12 @@ type program struct {
 	// adapted are the method values the linked packages convert to
 	// adapter types (adaptedImpls).
 	adapted []valueflow.Adapted
+	// names are the sorted names of each linked package's scope, and
+	// dirs the directory of its files: looked up for every interface
+	// method the composition root resolves, and sorted each time
+	// types.Scope.Names is called.
+	names map[*types.Package][]string
+	dirs  map[*types.Package]string
 	// decorated are the instances of interfaces the program wraps in
 	// a decorator that runs them in a transaction (txDecorated).
 	decorated []valueflow.TxDecorated
@@ -1125,7 +1131,7 @@ func (p *program) implementations(call valueflow.WiredCall) []impl {
 				continue
 			}
 			scope := pkg.Scope()
-			for _, name := range scope.Names() {
+			for _, name := range p.scopeNames(pkg) {
 				if im, ok := implementation(scope.Lookup(name), iface, call.Method, want); ok {
 					ims = append(ims, im)
 				} else if im, ok := p.genericImplementation(scope.Lookup(name), iface, call); ok {
@@ -1507,14 +1513,36 @@ func (p *program) inPackageDir(name, pkgPath, pkgName string) bool {
 // dirOf is the directory of a package's files, found from the position
 // of one of its declarations.
 func (p *program) dirOf(pkg *types.Package) string {
-	for _, name := range pkg.Scope().Names() {
+	if d, ok := p.dirs[pkg]; ok {
+		return d
+	}
+	d := ""
+	for _, name := range p.scopeNames(pkg) {
 		if pos := pkg.Scope().Lookup(name).Pos(); pos.IsValid() {
 			if tf := p.pass.Fset.File(pos); tf != nil {
-				return filepath.Dir(tf.Name())
+				d = filepath.Dir(tf.Name())
+				break
 			}
 		}
 	}
-	return ""
+	if p.dirs == nil {
+		p.dirs = map[*types.Package]string{}
+	}
+	p.dirs[pkg] = d
+	return d
+}
+
+// scopeNames returns the sorted names of pkg's scope, once per package.
+func (p *program) scopeNames(pkg *types.Package) []string {
+	if names, ok := p.names[pkg]; ok {
+		return names
+	}
+	if p.names == nil {
+		p.names = map[*types.Package][]string{}
+	}
+	names := pkg.Scope().Names()
+	p.names[pkg] = names
+	return names
 }
 
 // splitFramePos splits a frame's "file.go:line:col".

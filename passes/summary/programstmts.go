@@ -1292,7 +1292,7 @@ func (p *program) builtWithPool(recv types.Type, path string) bool {
 			continue
 		}
 		scope := pkg.Scope()
-		for _, name := range scope.Names() {
+		for _, name := range p.scopeNames(pkg) {
 			tn, ok := scope.Lookup(name).(*types.TypeName)
 			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
 				continue
