@@ -541,11 +541,11 @@ func makerParam(v ssa.Value) int {
 	}
 	b := valueflow.Binding(fv)
 	if a, ok := b.(*ssa.Alloc); ok && x != v {
-		from, n := stores(a)
-		if n != 1 {
+		p := valueflow.CellParam(a) // the cell of a parameter the closure captures
+		if p == nil {
 			return -1
 		}
-		b = from
+		b = p
 	}
 	p, ok := b.(*ssa.Parameter)
 	if !ok || p.Parent() != fv.Parent().Parent() {

@@ -94,11 +94,11 @@ func wrappedValue(v ssa.Value) bool {
 		case *ssa.FreeVar:
 			v = valueflow.Binding(x)
 		case *ssa.Alloc:
-			from, n := storedOnce(x)
-			if n != 1 {
+			if p := valueflow.CellParam(x); p != nil {
+				v = p // the cell of a parameter a literal captures
+			} else {
 				return false
 			}
-			v = from
 		case *ssa.Parameter:
 			res := x.Parent().Signature.Results()
 			return res.Len() == 1 && types.IsInterface(x.Type()) && types.Identical(res.At(0).Type(), x.Type())
@@ -110,19 +110,6 @@ func wrappedValue(v ssa.Value) bool {
 		}
 	}
 	return false
-}
-
-// storedOnce returns the value stored to a variable, and how many
-// stores it has.
-func storedOnce(a *ssa.Alloc) (ssa.Value, int) {
-	var v ssa.Value
-	n := 0
-	for _, r := range *a.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-			v, n = st.Val, n+1
-		}
-	}
-	return v, n
 }
 
 // runnerOf returns the call that lit's function hands lit to, once: a
