@@ -384,9 +384,10 @@ var executorShapes = []executorShape{
 	// ExecuteContext.
 	{names: execOrQuery, ctx: true, params: []string{"text", "args"}, query: 0, variadic: true},
 	{names: execOrQuery, ctx: false, params: []string{"text", "args"}, query: 0, variadic: true},
-	// sqlx's NamedExec, whose arguments are a struct's or map's fields.
-	{names: oneOf("NamedExecContext"), ctx: true, params: []string{"text", "any"}, query: 0, named: true},
-	{names: oneOf("NamedExec"), ctx: false, params: []string{"text", "any"}, query: 0, named: true},
+	// sqlx's NamedExec and NamedQuery, whose arguments are a struct's or
+	// map's fields.
+	{names: oneOf("NamedExecContext", "NamedQueryContext"), ctx: true, params: []string{"text", "any"}, query: 0, named: true},
+	{names: oneOf("NamedExec", "NamedQuery"), ctx: false, params: []string{"text", "any"}, query: 0, named: true},
 	// sqlx's Get and Select, which scan into the destination first.
 	{names: oneOf("GetContext", "SelectContext"), ctx: true, params: []string{"any", "text", "args"}, query: 1, variadic: true},
 	{names: oneOf("Get", "Select"), ctx: false, params: []string{"any", "text", "args"}, query: 1, variadic: true},

@@ -96,7 +96,10 @@ var (
 		{"QueryxContext", 1, 2, false}, {"QueryRowxContext", 1, 2, false},
 		{"Get", 1, 2, false}, {"GetContext", 2, 3, false},
 		{"NamedExec", 0, 1, true}, {"NamedExecContext", 1, 2, true},
+		{"NamedQuery", 0, 1, true},
 	}
+	// sqlx's DB has a NamedQueryContext; its Tx has none.
+	sqlxDBExec = []Exec{{"NamedQueryContext", 1, 2, true}}
 )
 
 var drivers = []Driver{
@@ -124,7 +127,10 @@ var drivers = []Driver{
 		Rows:    []string{"*github.com/jmoiron/sqlx.Row"},
 		Begin:   []string{"Beginx", "BeginTxx", "MustBegin", "MustBeginTx"},
 		Commit:  "Commit",
-		Exec:    []Executors{{Recv: []string{"(*github.com/jmoiron/sqlx.DB)", "(*github.com/jmoiron/sqlx.Tx)"}, Methods: sqlxExec}},
+		Exec: []Executors{
+			{Recv: []string{"(*github.com/jmoiron/sqlx.DB)", "(*github.com/jmoiron/sqlx.Tx)"}, Methods: sqlxExec},
+			{Recv: []string{"(*github.com/jmoiron/sqlx.DB)"}, Methods: sqlxDBExec},
+		},
 		Wrap: map[string]TxWrap{
 			"*github.com/jmoiron/sqlx.DB": {Begin: "%[1]s.Beginx()", Commit: "tx.Commit()", Rollback: "tx.Rollback()", Method: "Beginx"},
 		},
@@ -315,14 +321,16 @@ func sqlCallTable() map[string]SQLCall {
 // they are given (sqlx's, on an Ext: the database or a transaction),
 // which decides their commit unit as a receiver would.
 var handleFuncs = map[string]SQLCall{
-	"github.com/jmoiron/sqlx.NamedExec":        {Query: 1, Args: 2, Named: true, Forward: true, Handle: 1},
-	"github.com/jmoiron/sqlx.NamedExecContext": {Query: 2, Args: 3, Named: true, Forward: true, Handle: 2},
-	"github.com/jmoiron/sqlx.MustExec":         {Query: 1, Args: 2, Forward: true, Handle: 1},
-	"github.com/jmoiron/sqlx.MustExecContext":  {Query: 2, Args: 3, Forward: true, Handle: 2},
-	"github.com/jmoiron/sqlx.Get":              {Query: 2, Args: 3, Forward: true, Handle: 1},
-	"github.com/jmoiron/sqlx.GetContext":       {Query: 3, Args: 4, Forward: true, Handle: 2},
-	"github.com/jmoiron/sqlx.Select":           {Query: 2, Args: 3, Forward: true, Handle: 1},
-	"github.com/jmoiron/sqlx.SelectContext":    {Query: 3, Args: 4, Forward: true, Handle: 2},
+	"github.com/jmoiron/sqlx.NamedExec":         {Query: 1, Args: 2, Named: true, Forward: true, Handle: 1},
+	"github.com/jmoiron/sqlx.NamedExecContext":  {Query: 2, Args: 3, Named: true, Forward: true, Handle: 2},
+	"github.com/jmoiron/sqlx.NamedQuery":        {Query: 1, Args: 2, Named: true, Forward: true, Handle: 1},
+	"github.com/jmoiron/sqlx.NamedQueryContext": {Query: 2, Args: 3, Named: true, Forward: true, Handle: 2},
+	"github.com/jmoiron/sqlx.MustExec":          {Query: 1, Args: 2, Forward: true, Handle: 1},
+	"github.com/jmoiron/sqlx.MustExecContext":   {Query: 2, Args: 3, Forward: true, Handle: 2},
+	"github.com/jmoiron/sqlx.Get":               {Query: 2, Args: 3, Forward: true, Handle: 1},
+	"github.com/jmoiron/sqlx.GetContext":        {Query: 3, Args: 4, Forward: true, Handle: 2},
+	"github.com/jmoiron/sqlx.Select":            {Query: 2, Args: 3, Forward: true, Handle: 1},
+	"github.com/jmoiron/sqlx.SelectContext":     {Query: 3, Args: 4, Forward: true, Handle: 2},
 }
 
 // A Binder rewrites a named query for an argument (sqlx.Named): its

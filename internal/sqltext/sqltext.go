@@ -470,6 +470,13 @@ func (r *reader) tail(st *Statement) {
 			st.Returning = true
 			for r.i < len(r.toks) {
 				switch t := r.next(); {
+				case t.kind == tWord && t.text == "XMAX":
+					// PostgreSQL's (xmax = 0) AS inserted: the row
+					// says whether this statement inserted it or
+					// updated the one there, so an upsert's outcome
+					// tells a retry apart.
+					st.Upsert = false
+				case t.kind == tWord && t.text == "AS":
 				case t.kind == tWord || t.kind == tQuoted:
 					st.ReturningCols = append(st.ReturningCols, strings.ToLower(identText(t)))
 				case t.kind == tPunct && t.text == "*":

@@ -44,6 +44,13 @@ func TestParse(t *testing.T) {
 			Params:   [][]Param{{{Index: 0}}, {{Index: 1}}},
 			Conflict: true, ConflictTarget: []string{"id"},
 		}},
+		// PostgreSQL's xmax of the returned row says whether the
+		// statement inserted it: its caller can tell a retry apart.
+		{"INSERT INTO t (id, k) VALUES ($1, $2) ON CONFLICT ON CONSTRAINT t_k_key DO UPDATE SET k = EXCLUDED.k RETURNING id, (xmax = 0) AS inserted", &Statement{
+			Kind: Insert, Table: "t", Columns: []string{"id", "k"},
+			Params:   [][]Param{{{Index: 0}}, {{Index: 1}}},
+			Conflict: true, Returning: true, ReturningCols: []string{"id", "inserted"},
+		}},
 		{"INSERT INTO totals (k, total) VALUES (?, ?) ON DUPLICATE KEY UPDATE total = total + VALUES(total)", &Statement{
 			Kind: Insert, Table: "totals", Columns: []string{"k", "total"},
 			Params: [][]Param{{{Index: 0}}, {{Index: 1}}}, Conflict: true, Upsert: true, Arithmetic: true,

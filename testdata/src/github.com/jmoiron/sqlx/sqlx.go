@@ -159,3 +159,13 @@ func In(query string, args ...interface{}) (string, []interface{}, error) { retu
 
 // DOLLAR is PostgreSQL's bind type.
 const DOLLAR = 4
+
+func NamedQuery(e Ext, query string, arg interface{}) (*Rows, error) { return nil, nil }
+func NamedQueryContext(ctx context.Context, e ExtContext, query string, arg interface{}) (*Rows, error) {
+	return nil, nil
+}
+func (db *DB) NamedQuery(query string, arg interface{}) (*Rows, error) { return nil, nil }
+func (db *DB) NamedQueryContext(ctx context.Context, query string, arg interface{}) (*Rows, error) {
+	return nil, nil
+}
+func (tx *Tx) NamedQuery(query string, arg interface{}) (*Rows, error) { return nil, nil }
