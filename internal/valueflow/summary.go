@@ -1093,6 +1093,21 @@ func (*PoolFields) AFact() {}
 
 func (f *PoolFields) String() string { return "pools(" + strings.Join(f.Paths, " ") + ")" }
 
+// Generators is a package fact: the package's functions, not methods,
+// whose result is fresh on every call (ids.New), by catalog.FuncKey.
+// A function's own facts reach only the packages that import its
+// package; the composition root, which asks whether a function a field
+// holds (Service{newID: ids.Default}) makes fresh values, often does
+// not import the package that declares it.
+type Generators struct {
+	Funcs []string
+}
+
+// AFact marks Generators as an analysis fact.
+func (*Generators) AFact() {}
+
+func (g *Generators) String() string { return "generators(" + strings.Join(g.Funcs, " ") + ")" }
+
 // FieldTypes is a package fact: the concrete types the package stores
 // into struct fields of interface type (Server{Events: payment.New(...)}
 // in main). The composition root resolves a call through such a field

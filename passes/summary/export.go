@@ -45,6 +45,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 	if rel.sinks {
 		reachSinks = reachingSinks(res.Env, funcs)
 	}
+	var gens valueflow.Generators
 	for _, fn := range funcs {
 		if !summarised(fn) || inTestFile(pass, fn) {
 			continue
@@ -131,7 +132,19 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 		if !sum.Empty() {
 			pass.ExportObjectFact(obj, sum)
 		}
+		if generator(obj, sum) {
+			gens.Funcs = append(gens.Funcs, catalog.FuncKey(obj))
+		}
 	}
+	if len(gens.Funcs) > 0 {
+		pass.ExportPackageFact(&gens)
+	}
+}
+
+// generator reports whether fn, a function and not a method, returns a
+// fresh value as its first result, by its summary s.
+func generator(fn *types.Func, s *valueflow.Summary) bool {
+	return fn.Signature().Recv() == nil && slices.ContainsFunc(s.FreshResults, func(fr valueflow.FreshResult) bool { return fr.Result == 0 && fr.Path == "" })
 }
 
 // summarised reports whether fn is a function other packages can call,

@@ -337,25 +337,9 @@ func (p *program) freshFill(fill string, args []string, depth int) bool {
 
 // freshFunc reports whether the function of a catalog.FuncKey makes a
 // fresh value: a catalogued generator, or a function of the program
-// whose summary says its result is.
+// whose package lists it among its Generators.
 func (p *program) freshFunc(key string) bool {
-	if p.cat.IsGeneratorKey(key) {
-		return true
-	}
-	i := strings.LastIndex(key, ".")
-	if i < 0 || strings.HasPrefix(key, "(") {
-		return false
-	}
-	pkg := p.pkgs[key[:i]]
-	if pkg == nil {
-		return false
-	}
-	fn, ok := pkg.Scope().Lookup(key[i+1:]).(*types.Func)
-	if !ok {
-		return false
-	}
-	s := p.summary(fn)
-	return s != nil && slices.ContainsFunc(s.FreshResults, func(fr valueflow.FreshResult) bool { return fr.Result == 0 && fr.Path == "" })
+	return p.cat.IsGeneratorKey(key) || p.generators[key]
 }
 
 // splitFillCall splits "KEY(a,b)" into KEY and its arguments' Fills,

@@ -145,6 +145,9 @@ type program struct {
 	// returns are the Fills of what the program's functions that
 	// return a function return, by catalog.FuncKey.
 	returns map[string][]string
+	// generators are the program's functions, not methods, that return
+	// a fresh value (Generators), by catalog.FuncKey.
+	generators map[string]bool
 }
 
 type impl struct {
@@ -177,7 +180,13 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 	converted := map[string]bool{}
 	stored := storedFields{}
 	returns := map[string][]string{}
+	generators := map[string]bool{}
 	for _, f := range facts {
+		if g, ok := f.Fact.(*valueflow.Generators); ok {
+			for _, key := range g.Funcs {
+				generators[key] = true
+			}
+		}
 		if ft, ok := f.Fact.(*valueflow.FieldTypes); ok {
 			stored.add(ft)
 			for _, r := range ft.Returns {
@@ -198,7 +207,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 	if len(pending) == 0 {
 		return nil, nil
 	}
-	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted, decorated: decorated, converted: converted, wrapped: map[string]bool{}, taken: taken, stored: stored, returns: returns}
+	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted, decorated: decorated, converted: converted, wrapped: map[string]bool{}, taken: taken, stored: stored, returns: returns, generators: generators}
 	p.link(pass.Pkg)
 	pending = p.settleAwaiting(pending)
 	p.keys = agreedKeys(cat, pending)
@@ -796,7 +805,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			step.first = step.ctx
 		}
 		for _, def := range s.Defects {
-			if def.Reported || !leftEmpty(def.OnlyEmpty, empty) || def.Kind == valueflow.FreshIdentity && (p.guarded(def.Guards, def.Sink.Kind == valueflow.SlotSink) || def.Sink.Kind != valueflow.SlotSink && p.failsGuard(def.Guards)) {
+			if def.Reported || !leftEmpty(def.OnlyEmpty, empty) || def.Kind == valueflow.FreshIdentity && (p.guarded(def.Guards, def.Sink.Kind == valueflow.SlotSink) || def.Sink.Kind != valueflow.SlotSink && (p.failsGuard(def.Guards) || p.rowRolledBack(s, def.Sink))) {
 				continue
 			}
 			if def.Kind == valueflow.KeylessEffect && slices.Contains(keyed, bodyArg(im, def)) {
@@ -964,12 +973,78 @@ func (p *program) workGuarded(w *valueflow.WorkGuards, key bool) bool {
 	if w == nil || !w.PastGuard && !p.guarded(w.Guards, key) {
 		return false
 	}
-	impls := p.implementations(w.Runner)
+	return p.runsOnceInTx(w.Runner, w.Arg)
+}
+
+// runsOnceInTx reports whether every implementation of runner, of which
+// there is one, runs its argument arg (a unit of work's function) once,
+// in a transaction it begins.
+func (p *program) runsOnceInTx(runner valueflow.WiredCall, arg int) bool {
+	impls := p.implementations(runner)
+	arg++ // the receiver is parameter 0
 	return len(impls) > 0 && !slices.ContainsFunc(impls, func(im impl) bool {
 		s := p.summary(im.fn)
-		arg := w.Arg + 1 // the receiver is parameter 0
 		return im.reordered || s == nil || !slices.Contains(s.RunsInTx, arg) || slices.Contains(s.RunsAgain, arg)
 	})
+}
+
+// rolledBack reports whether entry of s's list, a row's INSERT, runs in
+// a unit of work whose every implementation runs it in a transaction
+// beside, on every path, a plain INSERT of a row whose identity the
+// caller gives (a transfer under the partner's transfer ID): a retry
+// fails at that INSERT, which rolls back the row entry adds, whichever
+// runs first.
+func (p *program) rolledBack(s *valueflow.Summary, entry int) bool {
+	st := &s.Stmts[entry]
+	if !st.FromWork || st.Callback < 1 || st.Callback > len(s.Stmts) || s.Stmts[st.Callback-1].Wired == nil {
+		return false
+	}
+	if !p.runsOnceInTx(s.Stmts[st.Callback-1].Wired.Call, st.CallbackArg) {
+		return false
+	}
+	for i := range s.Stmts {
+		x := &s.Stmts[i]
+		if i == entry || !x.FromWork || x.Callback != st.Callback || x.Optional || x.OnFailure || slices.Contains(x.Exclusive, entry) {
+			continue
+		}
+		if p.insertsFromCaller(*x) {
+			return true
+		}
+	}
+	return false
+}
+
+// insertsFromCaller reports whether x inserts with no conflict handling
+// a row whose identity is filled from the function's parameters.
+func (p *program) insertsFromCaller(x valueflow.SQLStmt) bool {
+	if x.Wired != nil || x.Absorbed || len(x.Renamed) > 0 {
+		return false
+	}
+	parsed := sqltext.Parse(x.SQL)
+	if parsed.Kind != sqltext.Insert || parsed.Conflict || parsed.Columns == nil {
+		return false
+	}
+	return p.identityGiven(parsed, func(i int) bool { return i < len(x.Args) && x.Args[i].Param >= 1 })
+}
+
+// rowRolledBack reports whether every INSERT into the table a fresh
+// identity becomes, in s's list, is rolledBack.
+func (p *program) rowRolledBack(s *valueflow.Summary, sink valueflow.SinkInfo) bool {
+	if sink.Kind != valueflow.ColumnSink || sink.Table == "" {
+		return false
+	}
+	found := false
+	for i := range s.Stmts {
+		parsed := sqltext.Parse(s.Stmts[i].SQL)
+		if parsed.Kind != sqltext.Insert || !strings.EqualFold(parsed.Table, sink.Table) {
+			continue
+		}
+		if !p.rolledBack(s, i) {
+			return false
+		}
+		found = true
+	}
+	return found
 }
 
 // wiredFails reports whether the summary lists wired call wc past a

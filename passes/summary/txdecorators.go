@@ -206,12 +206,7 @@ func (p *program) txDecorated(wc valueflow.WiredCall) bool {
 		if d.InTx {
 			return true
 		}
-		impls := p.implementations(d.Runner)
-		arg := d.RunnerArg + 1 // the receiver is parameter 0
-		if len(impls) > 0 && !slices.ContainsFunc(impls, func(im impl) bool {
-			s := p.summary(im.fn)
-			return im.reordered || s == nil || !slices.Contains(s.RunsInTx, arg) || slices.Contains(s.RunsAgain, arg)
-		}) {
+		if p.runsOnceInTx(d.Runner, d.RunnerArg) {
 			return true
 		}
 	}

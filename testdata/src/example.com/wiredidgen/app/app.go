@@ -21,11 +21,18 @@ type Joiner interface {
 	Join(ctx context.Context, patron, title string) error
 }
 
+// Transferrer moves holds between branches.
+type Transferrer interface {
+	Transfer(ctx context.Context, patron, title string) error
+	Shelve(ctx context.Context, patron, title string) error
+}
+
 // Handler serves the API; clients retry on timeouts.
 type Handler struct {
-	Holds    Placer
-	Renewals Renewer
-	Waitlist Joiner
+	Holds     Placer
+	Renewals  Renewer
+	Waitlist  Joiner
+	Transfers Transferrer
 }
 
 // Place places the hold the form names.
@@ -45,6 +52,20 @@ func (h *Handler) Renew(w http.ResponseWriter, r *http.Request) {
 // Join adds the patron the form names to the waitlist.
 func (h *Handler) Join(w http.ResponseWriter, r *http.Request) {
 	if err := h.Waitlist.Join(r.Context(), r.FormValue("patron"), r.FormValue("title")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// Transfer moves the hold the form names.
+func (h *Handler) Transfer(w http.ResponseWriter, r *http.Request) {
+	if err := h.Transfers.Transfer(r.Context(), r.FormValue("patron"), r.FormValue("title")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// Shelve shelves the hold the form names.
+func (h *Handler) Shelve(w http.ResponseWriter, r *http.Request) {
+	if err := h.Transfers.Shelve(r.Context(), r.FormValue("patron"), r.FormValue("title")); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }

@@ -1,7 +1,11 @@
 // Package holds places holds on books.
 package holds
 
-import "context"
+import (
+	"context"
+
+	"example.com/wiredidgen/keys"
+)
 
 // Hold is a patron's hold on a title.
 type Hold struct {
@@ -50,4 +54,26 @@ func NewWaitlist(holds Store, newID func() string) *Waitlist {
 // Join adds a patron under an ID the generator makes.
 func (w *Waitlist) Join(ctx context.Context, patron, title string) error {
 	return w.holds.Insert(ctx, Hold{ID: w.newID(), Patron: patron, Title: title}) // want `a retry inserts a second holds row with a new id: newID\(\) is fresh on every attempt \(HTTP handler Handler.Join\)`
+}
+
+// Transfers moves holds between branches; it sets its own generator.
+type Transfers struct {
+	holds  Store
+	newID  func() string
+	branch func() string
+}
+
+// NewTransfers returns transfers that make their IDs with keys.Default.
+func NewTransfers(holds Store) *Transfers {
+	return &Transfers{holds: holds, newID: keys.Default, branch: keys.Fixed}
+}
+
+// Transfer stores a transfer under an ID the generator makes.
+func (t *Transfers) Transfer(ctx context.Context, patron, title string) error {
+	return t.holds.Insert(ctx, Hold{ID: t.newID(), Patron: patron, Title: title}) // want `a retry inserts a second holds row with a new id: newID\(\) is fresh on every attempt \(HTTP handler Handler.Transfer\)`
+}
+
+// Shelve stores a hold under the shelf's fixed name.
+func (t *Transfers) Shelve(ctx context.Context, patron, title string) error {
+	return t.holds.Insert(ctx, Hold{ID: t.branch(), Patron: patron, Title: title})
 }

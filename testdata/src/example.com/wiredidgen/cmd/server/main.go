@@ -16,12 +16,15 @@ func main() {
 	store := &pg.Holds{DB: db}
 	newID := ids.Default
 	h := &app.Handler{
-		Holds:    &holds.Service{Holds: store, NewID: ids.Prefixed("hld", ids.XID())},
-		Renewals: &holds.Renewals{Holds: store, NewID: ids.Hashed("renewals")},
-		Waitlist: holds.NewWaitlist(store, newID),
+		Holds:     &holds.Service{Holds: store, NewID: ids.Prefixed("hld", ids.XID())},
+		Renewals:  &holds.Renewals{Holds: store, NewID: ids.Hashed("renewals")},
+		Waitlist:  holds.NewWaitlist(store, newID),
+		Transfers: holds.NewTransfers(store),
 	}
 	http.HandleFunc("/holds", h.Place)
 	http.HandleFunc("/renewals", h.Renew)
 	http.HandleFunc("/waitlist", h.Join)
+	http.HandleFunc("/transfers", h.Transfer)
+	http.HandleFunc("/shelves", h.Shelve)
 	http.ListenAndServe(":8080", nil)
 }

@@ -1,0 +1,63 @@
+// Package api serves the partners' and platforms' webhooks, which they
+// redeliver until they get a 2xx.
+package api
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"example.com/wiredrollback/intake"
+	"example.com/wiredrollback/store"
+)
+
+// Intake records transfers.
+type Intake interface {
+	Receive(ctx context.Context, n intake.Notice) (string, error)
+	ReceiveQuietly(ctx context.Context, n intake.Notice) (string, error)
+}
+
+// Donations records gifts.
+type Donations interface {
+	Record(ctx context.Context, d store.Donation) error
+	RecordAny(ctx context.Context, d store.Donation) error
+}
+
+// Handler serves the webhooks.
+type Handler struct {
+	Intake    Intake
+	Donations Donations
+}
+
+func notice(r *http.Request) intake.Notice {
+	return intake.Notice{PartnerID: r.FormValue("partner"), TransferID: r.FormValue("transfer"), Name: r.FormValue("name")}
+}
+
+func donation(r *http.Request) store.Donation {
+	amount, _ := strconv.ParseInt(r.FormValue("amount"), 10, 64)
+	return store.Donation{ID: r.FormValue("platform") + ":" + r.FormValue("gift"), Platform: r.FormValue("platform"), ExternalID: r.FormValue("gift"), Amount: amount}
+}
+
+func (h *Handler) PostTransfer(w http.ResponseWriter, r *http.Request) {
+	if _, err := h.Intake.Receive(r.Context(), notice(r)); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) PostTransferQuietly(w http.ResponseWriter, r *http.Request) {
+	if _, err := h.Intake.ReceiveQuietly(r.Context(), notice(r)); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) PostDonation(w http.ResponseWriter, r *http.Request) {
+	if err := h.Donations.Record(r.Context(), donation(r)); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) PostDonationAny(w http.ResponseWriter, r *http.Request) {
+	if err := h.Donations.RecordAny(r.Context(), donation(r)); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}

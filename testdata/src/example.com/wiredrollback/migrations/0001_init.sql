@@ -1,0 +1,26 @@
+CREATE TABLE rescue_animals (
+    id   text PRIMARY KEY,
+    name text NOT NULL
+);
+
+CREATE TABLE intake_transfers (
+    id                  text PRIMARY KEY,
+    partner_id          text NOT NULL,
+    partner_transfer_id text NOT NULL,
+    animal_id           text NOT NULL,
+    CONSTRAINT intake_transfers_partner_key UNIQUE (partner_id, partner_transfer_id)
+);
+
+CREATE TABLE shelter_outbox (
+    id      text PRIMARY KEY,
+    topic   text NOT NULL,
+    payload text NOT NULL
+);
+
+CREATE TABLE gifts (
+    id          text PRIMARY KEY,
+    platform    text NOT NULL,
+    external_id text NOT NULL,
+    amount      bigint NOT NULL,
+    CONSTRAINT gifts_platform_external_key UNIQUE (platform, external_id)
+);
