@@ -652,6 +652,11 @@ type SQLStmt struct {
 	// ...): a retry after the write leaves at the test, so it does not
 	// run the statement again.
 	StateGuarded bool
+	// StateVia, when the statement runs past a test of stored state
+	// whose write is a wired call (an entry of the same list), says
+	// what that write must set for the test to stop a retry: the
+	// composition root, which reads the implementations, decides.
+	StateVia []StateSet
 	// Callback, when set, is the entry (1-based) of the same list, a
 	// wired call, that the statement's function literal is argument
 	// CallbackArg of: it runs within that call only if the
@@ -693,6 +698,16 @@ type SQLStmt struct {
 	// when the context carries a transaction): it commits with the
 	// context's transaction, or the work's, when there is one.
 	Nested bool
+}
+
+// A StateSet is what a wired call, entry Entry of a list, must set for
+// the test of stored state before it to stop a retry: Column set to the
+// constant Value (Done), or to another constant (not Done).
+type StateSet struct {
+	Entry  int
+	Column string
+	Value  string
+	Done   bool
 }
 
 // A GenericModel is an ORM write whose model's type is a type parameter
@@ -1345,6 +1360,9 @@ func (s *Summary) String() string {
 		}
 		if st.StateGuarded {
 			out += " stateguarded"
+		}
+		for _, v := range st.StateVia {
+			out += fmt.Sprintf(" statevia=%d:%s=%q/%t", v.Entry, v.Column, v.Value, v.Done)
 		}
 		if st.Context > 0 {
 			out += fmt.Sprintf(" ctx=p%d", st.Context-1)

@@ -843,7 +843,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 				d.Pos = p.locate(fw.Origin.At, fw.Pkg)
 			}
 			for _, found := range p.freshArg(d, fw.Origin, fw.Call, fw.Arg, fw.Path, depth+1) {
-				if !p.guarded(fw.Guards, isKey(found)) && !fw.Stopped(isKey(found)) && !p.wiredGuarded(s, fw.Call, isKey(found)) && (isKey(found) || !p.failsFirst(s, fw.Call) && !p.failsGuard(fw.Guards) && !p.wiredFails(s, fw.Call)) {
+				if !p.guarded(fw.Guards, isKey(found)) && !fw.Stopped(isKey(found)) && !p.wiredGuarded(s, fw.Call, isKey(found)) && !p.wiredStateGuarded(s, fw.Call) && (isKey(found) || !p.failsFirst(s, fw.Call) && !p.failsGuard(fw.Guards) && !p.wiredFails(s, fw.Call)) {
 					found.Logs = !isKey(found) && p.logsOutcome(fw.OutcomeOf)
 					found.FailsFirst = fw.FailsFirst && found.Defect.Sink.Kind == valueflow.ModelSink
 					out = append(out, found)
@@ -858,7 +858,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			found = slices.DeleteFunc(found, func(d ProgramDefect) bool {
 				switch d.Defect.Kind {
 				case valueflow.FreshIdentity:
-					return wiredStateGuarded(s, wc) || p.wiredGuarded(s, wc, isKey(d)) || p.failsFirst(s, wc) || !isKey(d) && p.wiredFails(s, wc)
+					return p.wiredStateGuarded(s, wc) || p.wiredGuarded(s, wc, isKey(d)) || p.failsFirst(s, wc) || !isKey(d) && p.wiredFails(s, wc)
 				case valueflow.KeylessEffect:
 					// A claim before the call stops the retry, unless
 					// it is read back: then the call runs again while
@@ -945,11 +945,51 @@ func funcAdapter(fn *types.Func, s *valueflow.Summary) bool {
 }
 
 // wiredStateGuarded reports whether the summary lists wired call wc as
-// run only after a state guard's write (SQLStmt.StateGuarded): a row the
-// call inserts is inserted once.
-func wiredStateGuarded(s *valueflow.Summary, wc valueflow.WiredCall) bool {
+// run only after a state guard's write (SQLStmt.StateGuarded, or a
+// StateVia the program's implementations confirm): a row the call
+// inserts is inserted once.
+func (p *program) wiredStateGuarded(s *valueflow.Summary, wc valueflow.WiredCall) bool {
 	st := wiredEntry(s, wc)
-	return st != nil && st.StateGuarded
+	return st != nil && (st.StateGuarded || p.stateSet(s, st))
+}
+
+// stateSet reports whether one of the wired writes of the state tests
+// that st runs past (SQLStmt.StateVia) sets, in every implementation,
+// the state the test leaves on: an UPDATE that sets the column to the
+// constant (UPDATE pickups SET status = 'cancelled' past a test for
+// "cancelled"), or to another when the test leaves on any other.
+func (p *program) stateSet(s *valueflow.Summary, st *valueflow.SQLStmt) bool {
+	for _, v := range st.StateVia {
+		if v.Entry >= len(s.Stmts) || s.Stmts[v.Entry].Wired == nil {
+			continue
+		}
+		ims := p.implementations(s.Stmts[v.Entry].Wired.Call)
+		if len(ims) > 0 && !slices.ContainsFunc(ims, func(im impl) bool {
+			is := p.summary(im.fn)
+			return is == nil || !slices.ContainsFunc(is.Stmts, func(x valueflow.SQLStmt) bool { return setsColumn(x, v) })
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// setsColumn reports whether x is an UPDATE that sets v's column to a
+// constant, v's value when v is Done, another when not, on every path
+// of its function.
+func setsColumn(x valueflow.SQLStmt, v valueflow.StateSet) bool {
+	if x.Wired != nil || x.Optional || x.OnFailure {
+		return false
+	}
+	parsed := sqltext.Parse(x.SQL)
+	if parsed.Kind != sqltext.Update {
+		return false
+	}
+	tok, ok := parsed.Set[v.Column]
+	if !ok || len(tok) < 2 || tok[0] != '\'' || tok[len(tok)-1] != '\'' {
+		return false
+	}
+	return (tok[1:len(tok)-1] == v.Value) == v.Done
 }
 
 // wiredGuarded reports whether the summary lists wired call wc as run

@@ -1179,3 +1179,81 @@ func isNil(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.IsNil()
 }
+
+// A pendingGuard is a state guard whose write is a call through an
+// interface given the row's key and no state (s.pickups.Cancel(ctx, tx,
+// p.ID, reason) past switch p.Status { case Cancelled: return p, nil }):
+// only the implementations the program wires say what it sets, which
+// the composition root reads (valueflow.StateSet).
+type pendingGuard struct {
+	stateGuard
+	set valueflow.StateSet
+}
+
+// pendingGuards returns the pending guards of fn: for each test of a
+// text field of a value read against a constant, each call through an
+// interface given the row's key and no constant of the field's type,
+// once for a write that sets the constant and once for one that sets
+// another.
+func pendingGuards(fn *ssa.Function) []pendingGuard {
+	var out []pendingGuard
+	for iff, cmp := range equalityTests(fn) {
+		x, y := cmp.X, cmp.Y
+		e, field, ok := fieldRead(x)
+		if !ok {
+			if e, field, ok = fieldRead(y); !ok {
+				continue
+			}
+			y = x
+		}
+		c, ok := stateConst(y)
+		if !ok || c.Kind() != constant.String {
+			continue
+		}
+		column := fieldColumn(e, field)
+		if column == "" {
+			continue
+		}
+		keyOf := rowKey(e, field)
+		for call := range setterCalls(fn) {
+			if !call.Common().IsInvoke() || !slices.ContainsFunc(setterValues(call), keyOf) || setsState(call, x.Type()) {
+				continue
+			}
+			for _, done := range []bool{true, false} {
+				out = append(out, pendingGuard{
+					stateGuard: stateGuard{test: iff, exit: doneExit(iff, cmp, done), write: call},
+					set:        valueflow.StateSet{Column: column, Value: constant.StringVal(c), Done: done},
+				})
+			}
+		}
+	}
+	return out
+}
+
+// setsState reports whether a call is given a constant of the state's
+// type t: it says what it sets, and settersOf judges it.
+func setsState(call ssa.CallInstruction, t types.Type) bool {
+	return slices.ContainsFunc(setterArgs(call), func(a ssa.Value) bool {
+		_, ok := stateConst(a)
+		return ok && stateOf(a.Type(), t)
+	})
+}
+
+// fieldColumn returns the column that field of the struct e is, or
+// points to, is stored in, or "".
+func fieldColumn(e ssa.Value, field string) string {
+	t := valueType(e)
+	if t == nil {
+		return ""
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Name() == field {
+			return valueflow.ModelColumn(f, st.Tag(i))
+		}
+	}
+	return ""
+}

@@ -2915,9 +2915,13 @@ func (b *stmtBuilder) finish() {
 		}
 		stmts[i].Guard = stmts[i].Guard || stmts[i].Wired != nil && b.compareAndSet(i)
 	}
+	pending := map[*ssa.Function][]pendingGuard{}
 	for i := range stmts {
 		stmts[i].Absorbed = stmts[i].Absorbed || b.absorbed(i, handles)
 		stmts[i].StateGuarded = stmts[i].StateGuarded || b.stateGuarded(i, states)
+		if !stmts[i].StateGuarded {
+			stmts[i].StateVia = b.stateVia(i, pending)
+		}
 		if w := stmts[i].Wired; w != nil {
 			w.PastGuard = w.PastGuard || b.pastGuard(i)
 		}
@@ -3059,6 +3063,29 @@ func (b *stmtBuilder) pastGuard(i int) bool {
 // guard's test found the work not done.
 func (b *stmtBuilder) stateGuarded(i int, memo map[*ssa.Function][]stateGuard) bool {
 	return stateGuardedAt(b.instrs[i], memo) || GuardedInClosure(b.instrs[i])
+}
+
+// stateVia returns, for statement i, the pending guards it runs past
+// whose write is a wired call of the list, with that call's entry.
+func (b *stmtBuilder) stateVia(i int, memo map[*ssa.Function][]pendingGuard) []valueflow.StateSet {
+	at := b.instrs[i]
+	fn := at.Parent()
+	guards, ok := memo[fn]
+	if !ok {
+		guards = pendingGuards(fn)
+		memo[fn] = guards
+	}
+	var out []valueflow.StateSet
+	for _, g := range guards {
+		j := slices.Index(b.instrs, ssa.Instruction(g.write))
+		if j < 0 || j == i || b.sum.Stmts[j].Wired == nil || !guardedByState([]stateGuard{g.stateGuard}, at) {
+			continue
+		}
+		set := g.set
+		set.Entry = j
+		out = append(out, set)
+	}
+	return out
 }
 
 // stateGuardedAt reports whether at runs only past a state guard's

@@ -1,4 +1,4 @@
-// Package ids makes identifiers, some of them prefixed.
+// Package ids makes identifiers, some of them prefixed. // want package:`^generators\(summary/ids\.New\)$`
 package ids
 
 import "github.com/google/uuid"

@@ -1,4 +1,4 @@
-package store // want package:`^fieldtypes\(summary/store\.Queries\.db=summary/store\.New#0 summary/store\.Task\.Payload=\|\?\)$`
+package store // want package:`^fieldtypes\(summary/store\.Queries\.db=summary/store\.New#0 summary/store\.Task\.Payload=\|\?\)$` package:`^generators\(summary/store\.NewID\)$`
 
 import (
 	"context"

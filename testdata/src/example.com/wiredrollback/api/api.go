@@ -23,10 +23,18 @@ type Donations interface {
 	RecordAny(ctx context.Context, d store.Donation) error
 }
 
-// Handler serves the webhooks.
+// Dispatch changes pickups.
+type Dispatch interface {
+	Cancel(ctx context.Context, id string) error
+	Reopen(ctx context.Context, id string) error
+	Hold(ctx context.Context, id string) error
+}
+
+// Handler serves the webhooks and the dispatch desk's API.
 type Handler struct {
 	Intake    Intake
 	Donations Donations
+	Dispatch  Dispatch
 }
 
 func notice(r *http.Request) intake.Notice {
@@ -58,6 +66,24 @@ func (h *Handler) PostDonation(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) PostDonationAny(w http.ResponseWriter, r *http.Request) {
 	if err := h.Donations.RecordAny(r.Context(), donation(r)); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) PostCancel(w http.ResponseWriter, r *http.Request) {
+	if err := h.Dispatch.Cancel(r.Context(), r.FormValue("pickup")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) PostReopen(w http.ResponseWriter, r *http.Request) {
+	if err := h.Dispatch.Reopen(r.Context(), r.FormValue("pickup")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) PostHold(w http.ResponseWriter, r *http.Request) {
+	if err := h.Dispatch.Hold(r.Context(), r.FormValue("pickup")); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }

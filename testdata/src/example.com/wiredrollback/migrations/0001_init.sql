@@ -24,3 +24,15 @@ CREATE TABLE gifts (
     amount      bigint NOT NULL,
     CONSTRAINT gifts_platform_external_key UNIQUE (platform, external_id)
 );
+
+CREATE TABLE dispatch_pickups (
+    id         text PRIMARY KEY,
+    status     text NOT NULL,
+    touched_at timestamptz
+);
+
+CREATE TABLE driver_notes (
+    id        text PRIMARY KEY,
+    pickup_id text NOT NULL,
+    body      text NOT NULL
+);

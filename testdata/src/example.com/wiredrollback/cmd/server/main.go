@@ -7,6 +7,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"example.com/wiredrollback/api"
+	"example.com/wiredrollback/dispatch"
 	"example.com/wiredrollback/donations"
 	"example.com/wiredrollback/intake"
 	"example.com/wiredrollback/store"
@@ -15,10 +16,14 @@ import (
 func main() {
 	db, _ := sqlx.Open("postgres", "")
 	uow := store.NewUnitOfWork(db)
-	h := &api.Handler{Intake: intake.NewService(uow), Donations: &donations.Service{UoW: uow}}
+	pickups := &dispatch.Service{DB: db.DB, Pickups: store.PickupRepo{}, Notes: store.NoteRepo{}}
+	h := &api.Handler{Intake: intake.NewService(uow), Donations: &donations.Service{UoW: uow}, Dispatch: pickups}
 	http.HandleFunc("POST /transfers", h.PostTransfer)
 	http.HandleFunc("POST /transfers/quiet", h.PostTransferQuietly)
 	http.HandleFunc("POST /donations", h.PostDonation)
 	http.HandleFunc("POST /donations/any", h.PostDonationAny)
+	http.HandleFunc("POST /pickups/cancel", h.PostCancel)
+	http.HandleFunc("POST /pickups/reopen", h.PostReopen)
+	http.HandleFunc("POST /pickups/hold", h.PostHold)
 	http.ListenAndServe(":8080", nil)
 }
