@@ -656,7 +656,10 @@ func givenAt(s *valueflow.Summary, w *valueflow.WiredStmt, a valueflow.ArgSource
 		return true
 	}
 	for _, l := range w.Lookups {
-		if l.Arg != (valueflow.ArgSource{Param: a.Param - 1, Path: a.Path}) || l.Entry < 0 || l.Entry >= len(s.Stmts) || s.Stmts[l.Entry].Wired == nil || len(l.Keys) == 0 {
+		// The row looked up, or a field of it (d.ID, where d is what
+		// Get(ctx, donationID) returned).
+		within := l.Arg.Param == a.Param-1 && (l.Arg.Path == a.Path || strings.HasPrefix(a.Path, l.Arg.Path+"."))
+		if !within || l.Entry < 0 || l.Entry >= len(s.Stmts) || s.Stmts[l.Entry].Wired == nil || len(l.Keys) == 0 {
 			continue
 		}
 		by := s.Stmts[l.Entry].Wired
@@ -843,7 +846,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 				d.Pos = p.locate(fw.Origin.At, fw.Pkg)
 			}
 			for _, found := range p.freshArg(d, fw.Origin, fw.Call, fw.Arg, fw.Path, depth+1) {
-				if !p.guarded(fw.Guards, isKey(found)) && !fw.Stopped(isKey(found)) && !p.wiredGuarded(s, fw.Call, isKey(found)) && !p.wiredStateGuarded(s, fw.Call) && (isKey(found) || !p.failsFirst(s, fw.Call) && !p.failsGuard(fw.Guards) && !p.wiredFails(s, fw.Call)) {
+				if !p.guarded(fw.Guards, isKey(found)) && !fw.Stopped(isKey(found)) && !p.wiredGuarded(s, fw.Call, isKey(found)) && !p.wiredStateGuarded(s, fw.Call) && (isKey(found) || !p.failsFirst(s, fw.Call) && !p.failsGuard(fw.Guards) && !p.wiredFails(s, fw.Call) && !p.wiredRolledBack(s, fw.Call)) {
 					found.Logs = !isKey(found) && p.logsOutcome(fw.OutcomeOf)
 					found.FailsFirst = fw.FailsFirst && found.Defect.Sink.Kind == valueflow.ModelSink
 					out = append(out, found)
@@ -858,7 +861,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			found = slices.DeleteFunc(found, func(d ProgramDefect) bool {
 				switch d.Defect.Kind {
 				case valueflow.FreshIdentity:
-					return p.wiredStateGuarded(s, wc) || p.wiredGuarded(s, wc, isKey(d)) || p.failsFirst(s, wc) || !isKey(d) && p.wiredFails(s, wc)
+					return p.wiredStateGuarded(s, wc) || p.wiredGuarded(s, wc, isKey(d)) || p.failsFirst(s, wc) || !isKey(d) && (p.wiredFails(s, wc) || p.wiredRolledBack(s, wc))
 				case valueflow.KeylessEffect:
 					// A claim before the call stops the retry, unless
 					// it is read back: then the call runs again while
@@ -1047,11 +1050,29 @@ func (p *program) rolledBack(s *valueflow.Summary, entry int) bool {
 		if i == entry || !x.FromWork || x.Callback != st.Callback || x.Optional || x.OnFailure || slices.Contains(x.Exclusive, entry) {
 			continue
 		}
-		if p.insertsFromCaller(*x) {
+		if p.insertsFromCaller(*x) || x.Wired != nil && p.wiredInsertsGiven(s, x.Wired) {
 			return true
 		}
 	}
 	return false
+}
+
+// wiredInsertsGiven reports whether every implementation of wired entry
+// w of s, of which there is one, inserts with no conflict handling a
+// row whose identity the caller of w gives.
+func (p *program) wiredInsertsGiven(s *valueflow.Summary, w *valueflow.WiredStmt) bool {
+	ims := p.implementations(w.Call)
+	return len(ims) > 0 && !slices.ContainsFunc(ims, func(im impl) bool {
+		is := p.summary(im.fn)
+		return is == nil || !slices.ContainsFunc(is.Stmts, func(x valueflow.SQLStmt) bool { return p.insertsGiven(s, x, w) })
+	})
+}
+
+// wiredRolledBack reports whether the summary lists wired call wc in a
+// unit of work that a retry fails and rolls back (rolledBack).
+func (p *program) wiredRolledBack(s *valueflow.Summary, wc valueflow.WiredCall) bool {
+	i := wiredIndex(s, wc)
+	return i >= 0 && p.rolledBack(s, i)
 }
 
 // insertsFromCaller reports whether x inserts with no conflict handling
@@ -1146,12 +1167,17 @@ func bodyArg(im impl, def valueflow.Defect) int {
 // wiredEntry returns the entry of a summary's statement list that stands
 // for wired call wc, or nil.
 func wiredEntry(s *valueflow.Summary, wc valueflow.WiredCall) *valueflow.SQLStmt {
-	for i, st := range s.Stmts {
-		if st.Wired != nil && st.Wired.Call.At == wc.At && wiredKey(st.Wired.Call) == wiredKey(wc) {
-			return &s.Stmts[i]
-		}
+	if i := wiredIndex(s, wc); i >= 0 {
+		return &s.Stmts[i]
 	}
 	return nil
+}
+
+// wiredIndex returns the index of wired call wc in s's list, or -1.
+func wiredIndex(s *valueflow.Summary, wc valueflow.WiredCall) int {
+	return slices.IndexFunc(s.Stmts, func(st valueflow.SQLStmt) bool {
+		return st.Wired != nil && st.Wired.Call.At == wc.At && wiredKey(st.Wired.Call) == wiredKey(wc)
+	})
 }
 
 // wraps reports whether im already runs the method of call on the path

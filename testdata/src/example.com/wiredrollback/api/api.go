@@ -30,11 +30,19 @@ type Dispatch interface {
 	Hold(ctx context.Context, id string) error
 }
 
+// Lots turns gifts into lots.
+type Lots interface {
+	Receive(ctx context.Context, giftID string) error
+	Announce(ctx context.Context, giftID string) error
+	Note(ctx context.Context, giftID string) error
+}
+
 // Handler serves the webhooks and the dispatch desk's API.
 type Handler struct {
 	Intake    Intake
 	Donations Donations
 	Dispatch  Dispatch
+	Lots      Lots
 }
 
 func notice(r *http.Request) intake.Notice {
@@ -84,6 +92,24 @@ func (h *Handler) PostReopen(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) PostHold(w http.ResponseWriter, r *http.Request) {
 	if err := h.Dispatch.Hold(r.Context(), r.FormValue("pickup")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) PostReceive(w http.ResponseWriter, r *http.Request) {
+	if err := h.Lots.Receive(r.Context(), r.FormValue("gift")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) PostAnnounce(w http.ResponseWriter, r *http.Request) {
+	if err := h.Lots.Announce(r.Context(), r.FormValue("gift")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) PostNote(w http.ResponseWriter, r *http.Request) {
+	if err := h.Lots.Note(r.Context(), r.FormValue("gift")); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }

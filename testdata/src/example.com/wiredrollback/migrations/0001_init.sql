@@ -36,3 +36,20 @@ CREATE TABLE driver_notes (
     pickup_id text NOT NULL,
     body      text NOT NULL
 );
+
+CREATE TABLE seed_gifts (
+    id      text PRIMARY KEY,
+    species text NOT NULL
+);
+
+CREATE TABLE seed_lots (
+    id          text PRIMARY KEY,
+    donation_id text NOT NULL UNIQUE,
+    species     text NOT NULL
+);
+
+CREATE TABLE lot_events (
+    id      text PRIMARY KEY,
+    topic   text NOT NULL,
+    subject text NOT NULL
+);
