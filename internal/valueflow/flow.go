@@ -484,7 +484,7 @@ func (t *tracer) overwritten(alloc *ssa.Alloc, use ssa.Instruction, path string)
 
 // replaced reports whether a local variable that the flow entered by
 // a store may hold, on some path, another value of its type that a
-// method returned: the stored row that replaces the fresh one when a
+// method returned after that store: the stored row that replaces the fresh one when a
 // claim finds it (if !claimed { t, err = repo.GetByKey(ctx, key) }),
 // also from a function literal that captures the variable. What the
 // variable holds at a later use is then not fresh on every attempt.
@@ -494,11 +494,18 @@ func (t *tracer) replaced(alloc *ssa.Alloc) bool {
 		return false
 	}
 	for _, s := range capturedStores(alloc) {
-		if !slices.Contains(origins, s) && methodResult(s.Val) && types.Identical(s.Val.Type(), alloc.Type().Underlying().(*types.Pointer).Elem()) {
+		if !slices.Contains(origins, s) && !before(s, origins) && methodResult(s.Val) && types.Identical(s.Val.Type(), alloc.Type().Underlying().(*types.Pointer).Elem()) {
 			return true
 		}
 	}
 	return false
+}
+
+// before reports whether s runs before each of the stores the flow
+// entered by (req := b.toRequest(); req.ID = uuid.NewString()): what
+// it stored, they then change.
+func before(s *ssa.Store, origins []*ssa.Store) bool {
+	return !slices.ContainsFunc(origins, func(o *ssa.Store) bool { return o == s || !Dominates(s, o) })
 }
 
 // capturedStores returns the stores of a whole value into alloc, made
