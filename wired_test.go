@@ -1250,17 +1250,19 @@ func TestWired(t *testing.T) {
 		// transfer's INSERT ignores a repeat. An event queued only when
 		// the upsert says it inserted the gift (xmax = 0).
 		// A note past a test of the pickup's status whose wired write
-		// sets the status tested: not when it sets another, or none.
+		// sets the status tested, whether a fresh row or one under the
+		// pickup's ID: not when it sets another, or none.
 		// An event queued in a unit of work that inserts the gift's lot
 		// under the gift's ID, read back by the ID the request gives,
 		// before or after it: not when the lot's INSERT ignores a repeat.
 		"example.com/wiredrollback/cmd/server/main.go:22": {
-			`a retry inserts a second driver_notes row with a new id: uuid.NewString\(\) in dispatch.Service.Hold \(dispatch.go:112:\d+\) is fresh on every attempt \(HTTP handler Handler.PostHold, wired here\)`,
-			`a retry inserts a second driver_notes row with a new id: uuid.NewString\(\) in dispatch.Service.Reopen \(dispatch.go:89:\d+\) is fresh on every attempt \(HTTP handler Handler.PostReopen, wired here\)`,
+			`a retry inserts a second driver_notes row with a new id: uuid.NewString\(\) in dispatch.Service.Hold \(dispatch.go:113:\d+\) is fresh on every attempt \(HTTP handler Handler.PostHold, wired here\)`,
+			`a retry inserts a second driver_notes row with a new id: uuid.NewString\(\) in dispatch.Service.Reopen \(dispatch.go:90:\d+\) is fresh on every attempt \(HTTP handler Handler.PostReopen, wired here\)`,
 			`a retry inserts a second lot_events row with a new id: uuid.NewString\(\) in store.EventStore.Enqueue \(lots.go:68:\d+\) is fresh on every attempt \(HTTP handler Handler.PostNote, wired here\)`,
 			`a retry inserts a second rescue_animals row with a new id: uuid.NewString\(\) in intake.Service.ReceiveQuietly \(intake.go:54:\d+\) is fresh on every attempt \(HTTP handler Handler.PostTransferQuietly, wired here\)`,
 			`a retry inserts a second shelter_outbox row with a new id: uuid.NewString\(\) in store.OutboxRepo.Enqueue \(store.go:67:\d+\) is fresh on every attempt \(HTTP handler Handler.PostDonationAny, wired here\)`,
 			`a retry inserts the row for the same \(partner_id, partner_transfer_id\) again, which fails or duplicates it: the INSERT into intake_transfers in store.TransferRepo.Insert \(store.go:46:\d+\) has no conflict handling for the caller-known \(partner_id, partner_transfer_id\) \(HTTP handler Handler.PostTransfer, wired here\)`,
+			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into driver_notes in store.NoteRepo.Insert \(pickups.go:53:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.PostRemind, wired here\)`,
 			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into seed_lots in store.LotStore.InsertFromGift \(lots.go:55:\d+\) has no conflict handling for the caller-known id \(HTTP handler Handler.PostReceive, wired here\)`,
 		},
 		// A refund made fresh in the work a unit of work runs after a

@@ -953,20 +953,20 @@ func funcAdapter(fn *types.Func, s *valueflow.Summary) bool {
 // inserts is inserted once.
 func (p *program) wiredStateGuarded(s *valueflow.Summary, wc valueflow.WiredCall) bool {
 	st := wiredEntry(s, wc)
-	return st != nil && (st.StateGuarded || p.stateSet(s, st))
+	return st != nil && (st.StateGuarded || p.stateSet(s.Stmts, st))
 }
 
 // stateSet reports whether one of the wired writes of the state tests
-// that st runs past (SQLStmt.StateVia) sets, in every implementation,
+// that st, an entry of list, runs past (SQLStmt.StateVia) sets, in every implementation,
 // the state the test leaves on: an UPDATE that sets the column to the
 // constant (UPDATE pickups SET status = 'cancelled' past a test for
 // "cancelled"), or to another when the test leaves on any other.
-func (p *program) stateSet(s *valueflow.Summary, st *valueflow.SQLStmt) bool {
+func (p *program) stateSet(list []valueflow.SQLStmt, st *valueflow.SQLStmt) bool {
 	for _, v := range st.StateVia {
-		if v.Entry >= len(s.Stmts) || s.Stmts[v.Entry].Wired == nil {
+		if v.Entry >= len(list) || list[v.Entry].Wired == nil {
 			continue
 		}
-		ims := p.implementations(s.Stmts[v.Entry].Wired.Call)
+		ims := p.implementations(list[v.Entry].Wired.Call)
 		if len(ims) > 0 && !slices.ContainsFunc(ims, func(im impl) bool {
 			is := p.summary(im.fn)
 			return is == nil || !slices.ContainsFunc(is.Stmts, func(x valueflow.SQLStmt) bool { return setsColumn(x, v) })

@@ -489,7 +489,7 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 			// does: past a guard when that call is.
 			decided = decided || p.pastGuard(list[st.Callback-1])
 		}
-		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed, optional: st.Optional, onFail: st.OnFailure, stateGuarded: st.StateGuarded, failureOf: st.FailureOf, decided: decided})
+		here := append(slices.Clip(sc.trail), step{index: i, excl: st.Exclusive, absorbed: st.Absorbed, optional: st.Optional, onFail: st.OnFailure, stateGuarded: st.StateGuarded || p.stateSet(list, &list[i]), failureOf: st.FailureOf, decided: decided})
 		if st.FromWork && (st.Callback > 0 || sc.fromWork) {
 			here[len(here)-1].fromWork = true
 			here[len(here)-1].work = sc.work

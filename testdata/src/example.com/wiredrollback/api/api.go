@@ -28,6 +28,8 @@ type Dispatch interface {
 	Cancel(ctx context.Context, id string) error
 	Reopen(ctx context.Context, id string) error
 	Hold(ctx context.Context, id string) error
+	Confirm(ctx context.Context, id string) error
+	Remind(ctx context.Context, id string) error
 }
 
 // Lots turns gifts into lots.
@@ -110,6 +112,18 @@ func (h *Handler) PostAnnounce(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) PostNote(w http.ResponseWriter, r *http.Request) {
 	if err := h.Lots.Note(r.Context(), r.FormValue("gift")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) PostConfirm(w http.ResponseWriter, r *http.Request) {
+	if err := h.Dispatch.Confirm(r.Context(), r.FormValue("pickup")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) PostRemind(w http.ResponseWriter, r *http.Request) {
+	if err := h.Dispatch.Remind(r.Context(), r.FormValue("pickup")); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }

@@ -16,6 +16,7 @@ type Pickups interface {
 	Cancel(ctx context.Context, q store.Querier, id string) error
 	Reopen(ctx context.Context, q store.Querier, id string) error
 	Touch(ctx context.Context, q store.Querier, id string) error
+	Confirm(ctx context.Context, q store.Querier, id string) error
 }
 
 // Notes keeps the notes sent to drivers.
@@ -110,6 +111,54 @@ func (s *Service) Hold(ctx context.Context, id string) error {
 		return err
 	}
 	if err := s.Notes.Insert(ctx, tx, uuid.NewString(), p.ID, "held"); err != nil { // want `a retry inserts a second driver_notes row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.PostHold\)`
+		return err
+	}
+	return tx.Commit()
+}
+
+// Confirm notes the confirmation under the pickup's ID and confirms a
+// scheduled pickup, in one transaction: a retry finds it confirmed.
+func (s *Service) Confirm(ctx context.Context, id string) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	p, err := s.Pickups.Get(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	if p.Status != Scheduled {
+		return ErrConflict
+	}
+	if err := s.Notes.Insert(ctx, tx, p.ID, p.ID, "confirmed"); err != nil {
+		return err
+	}
+	if err := s.Pickups.Confirm(ctx, tx, p.ID); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Remind notes a reminder under the pickup's ID, past a test its write
+// does not change.
+func (s *Service) Remind(ctx context.Context, id string) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	p, err := s.Pickups.Get(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	if p.Status != Scheduled {
+		return ErrConflict
+	}
+	if err := s.Notes.Insert(ctx, tx, p.ID, p.ID, "reminder"); err != nil {
+		return err
+	}
+	if err := s.Pickups.Touch(ctx, tx, p.ID); err != nil {
 		return err
 	}
 	return tx.Commit()

@@ -36,6 +36,11 @@ func (PickupRepo) Reopen(ctx context.Context, q Querier, id string) error {
 	return err
 }
 
+func (PickupRepo) Confirm(ctx context.Context, q Querier, id string) error {
+	_, err := q.ExecContext(ctx, `UPDATE dispatch_pickups SET status = 'confirmed' WHERE id = $1`, id)
+	return err
+}
+
 func (PickupRepo) Touch(ctx context.Context, q Querier, id string) error {
 	_, err := q.ExecContext(ctx, `UPDATE dispatch_pickups SET touched_at = now() WHERE id = $1`, id)
 	return err
@@ -45,6 +50,6 @@ func (PickupRepo) Touch(ctx context.Context, q Querier, id string) error {
 type NoteRepo struct{}
 
 func (NoteRepo) Insert(ctx context.Context, q Querier, id, pickupID, body string) error {
-	_, err := q.ExecContext(ctx, `INSERT INTO driver_notes (id, pickup_id, body) VALUES ($1, $2, $3)`, id, pickupID, body)
+	_, err := q.ExecContext(ctx, `INSERT INTO driver_notes (id, pickup_id, body) VALUES ($1, $2, $3)`, id, pickupID, body) // want `a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into driver_notes in store.NoteRepo.Insert has no conflict handling for the caller-known id \(HTTP handler Handler.PostRemind\)`
 	return err
 }

@@ -27,6 +27,8 @@ func main() {
 	http.HandleFunc("POST /pickups/cancel", h.PostCancel)
 	http.HandleFunc("POST /pickups/reopen", h.PostReopen)
 	http.HandleFunc("POST /pickups/hold", h.PostHold)
+	http.HandleFunc("POST /pickups/confirm", h.PostConfirm)
+	http.HandleFunc("POST /pickups/remind", h.PostRemind)
 	http.HandleFunc("POST /lots/receive", h.PostReceive)
 	http.HandleFunc("POST /lots/announce", h.PostAnnounce)
 	http.HandleFunc("POST /lots/note", h.PostNote)
