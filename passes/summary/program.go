@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"path"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -101,9 +100,10 @@ func (p *program) resolution(call valueflow.WiredCall, im impl) Resolution {
 type program struct {
 	pass  *analysis.Pass
 	cat   *catalog.Catalog
-	pkgs  map[string]*types.Package // every package linked, by path
-	impls map[string][]impl         // memo: "iface.method" -> implementations
-	files map[string][]*token.File  // the run's files by base name
+	// locator finds frames in the files of every package linked
+	// (locator.pkgs, by path).
+	locator
+	impls map[string][]impl // memo: "iface.method" -> implementations
 	// wirings memoises wiring.
 	wirings map[string]token.Pos
 	// taken are the errors the program's packages take: a statement
@@ -122,12 +122,6 @@ type program struct {
 	// adapted are the method values the linked packages convert to
 	// adapter types (adaptedImpls).
 	adapted []valueflow.Adapted
-	// names are the sorted names of each linked package's scope, and
-	// dirs the directory of its files: looked up for every interface
-	// method the composition root resolves, and sorted each time
-	// types.Scope.Names is called.
-	names map[*types.Package][]string
-	dirs  map[*types.Package]string
 	// decorated are the instances of interfaces the program wraps in
 	// a decorator that runs them in a transaction (txDecorated).
 	decorated []valueflow.TxDecorated
@@ -207,7 +201,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 	if len(pending) == 0 {
 		return nil, nil
 	}
-	p := &program{pass: pass, cat: cat, pkgs: map[string]*types.Package{}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted, decorated: decorated, converted: converted, wrapped: map[string]bool{}, taken: taken, stored: stored, returns: returns, generators: generators}
+	p := &program{pass: pass, cat: cat, locator: locator{fset: pass.Fset, pkgs: map[string]*types.Package{}}, impls: map[string][]impl{}, wirings: map[string]token.Pos{}, adapted: adapted, decorated: decorated, converted: converted, wrapped: map[string]bool{}, taken: taken, stored: stored, returns: returns, generators: generators}
 	p.link(pass.Pkg)
 	pending = p.settleAwaiting(pending)
 	p.keys = agreedKeys(cat, pending)
@@ -292,16 +286,6 @@ func sameWay(a, b []Resolution) bool {
 	return true
 }
 
-// link records pkg and the packages it imports, directly or not.
-func (p *program) link(pkg *types.Package) {
-	if p.pkgs[pkg.Path()] != nil {
-		return
-	}
-	p.pkgs[pkg.Path()] = pkg
-	for _, imp := range pkg.Imports() {
-		p.link(imp)
-	}
-}
 
 // injected decides a fresh value that a root's package makes with an
 // injected generator, or past wired calls that decide whether it is
@@ -1600,90 +1584,6 @@ func instance(generic *types.Named, cand *types.Named, method, typeArgs string) 
 	}
 	iface, ok := inst.Underlying().(*types.Interface)
 	return iface, ok
-}
-
-// locate finds a frame's position in the run's file set: the file of
-// that base name in the directory of the package pkg (or, with pkg
-// empty, of a package named as the frame's function is), at the frame's
-// line and column.
-func (p *program) locate(f valueflow.Frame, pkg string) token.Pos {
-	if p.files == nil {
-		p.files = map[string][]*token.File{}
-		p.pass.Fset.Iterate(func(tf *token.File) bool {
-			base := filepath.Base(tf.Name())
-			p.files[base] = append(p.files[base], tf)
-			return true
-		})
-	}
-	file, line, col, ok := splitFramePos(f.Pos)
-	if !ok {
-		return token.NoPos
-	}
-	pkgName, _, _ := strings.Cut(f.Func, ".")
-	for _, tf := range p.files[file] {
-		if !p.inPackageDir(tf.Name(), pkg, pkgName) || line > tf.LineCount() {
-			continue
-		}
-		start := tf.LineStart(line)
-		if off := tf.Offset(start) + col - 1; off < tf.Size() {
-			return tf.Pos(off)
-		}
-	}
-	return token.NoPos
-}
-
-// inPackageDir reports whether the file named name lies in the directory
-// of the package with path pkgPath or, without one, of a linked package
-// named pkgName. A frame's function names its package: a list's
-// statement of a callee of another package (a store's method the
-// service calls directly) is not in the list's package, though a file
-// there may have the same name.
-func (p *program) inPackageDir(name, pkgPath, pkgName string) bool {
-	dir := filepath.Dir(name)
-	for path, pkg := range p.pkgs {
-		if pkgPath != "" && path != pkgPath || pkg.Name() != pkgName {
-			continue
-		}
-		if d := p.dirOf(pkg); d != "" && d == dir {
-			return true
-		}
-	}
-	return false
-}
-
-// dirOf is the directory of a package's files, found from the position
-// of one of its declarations.
-func (p *program) dirOf(pkg *types.Package) string {
-	if d, ok := p.dirs[pkg]; ok {
-		return d
-	}
-	d := ""
-	for _, name := range p.scopeNames(pkg) {
-		if pos := pkg.Scope().Lookup(name).Pos(); pos.IsValid() {
-			if tf := p.pass.Fset.File(pos); tf != nil {
-				d = filepath.Dir(tf.Name())
-				break
-			}
-		}
-	}
-	if p.dirs == nil {
-		p.dirs = map[*types.Package]string{}
-	}
-	p.dirs[pkg] = d
-	return d
-}
-
-// scopeNames returns the sorted names of pkg's scope, once per package.
-func (p *program) scopeNames(pkg *types.Package) []string {
-	if names, ok := p.names[pkg]; ok {
-		return names
-	}
-	if p.names == nil {
-		p.names = map[*types.Package][]string{}
-	}
-	names := pkg.Scope().Names()
-	p.names[pkg] = names
-	return names
 }
 
 // splitFramePos splits a frame's "file.go:line:col".

@@ -193,7 +193,7 @@ func TestCarriedServesItsRoot(t *testing.T) {
 	call := valueflow.WiredCall{Iface: "example.com/mailer.Mailer", Method: "Send", Pkg: "example.com/workers"}
 	p := &program{wraps: map[string][]pendingWrap{
 		wiredKey(call): {{Wrap: valueflow.Wrap{Arg: 0, File: "deliver.go", Start: 10, End: 13, Text: "ctx", Key: "job.ID"}, pkg: "example.com/workers", root: "river worker DeliverWorker.Work"}},
-	}, pkgs: map[string]*types.Package{"example.com/workers": types.NewPackage("example.com/workers", "workers")}}
+	}, locator: locator{pkgs: map[string]*types.Package{"example.com/workers": types.NewPackage("example.com/workers", "workers")}}}
 	f := valueflow.KeyFix{Param: 1, Context: "carried", Carrier: "example.com/workers"}
 	if got := p.carried(f, call, "river worker DeliverWorker.Work"); got == nil || len(got.Edits) != 1 {
 		t.Errorf("the wrapped root's fix: got %v, want one edit of its call", got)

@@ -70,6 +70,8 @@ type Result struct {
 	// pass is the package's pass, for the fixes the summary prepares
 	// for callers in other packages.
 	pass *analysis.Pass
+	// loc finds other packages' frames in a whole-program run (Locate).
+	loc *locator
 
 	writesMu sync.Mutex
 	writes   map[*ssa.Function][]valueflow.ParamWrite
