@@ -1,6 +1,7 @@
 package freshid
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"go/token"
@@ -170,15 +171,29 @@ func (c *checker) reportImported(pos token.Pos, path *retried.Path, d valueflow.
 		return
 	}
 	c.seen[d.Origin.At.String()] = true
-	msg := fmt.Sprintf("%s: %s in %s is fresh on every attempt (%s)", consequence(d.Sink), summary.Called(d.Origin.Call), d.Origin.At, path.Root.Describe()) + c.originAdvice(d.Origin, path.Root.Describe()) + absorbAdvice(d.Sink)
 	related := c.related(path, valueflow.Hit{})
+	made := fmt.Sprintf("%s in %s", summary.Called(d.Origin.Call), d.Origin.At)
+	at := c.res.Locate(d.Origin.At)
+	if at.IsValid() {
+		// A run that loads the value's package reports it there, as
+		// the composition root's findings are.
+		made = summary.Called(d.Origin.Call)
+		if pos != path.Root.Pos {
+			related = append(related, analysis.RelatedInformation{Pos: pos, Message: report.ChainStep})
+		}
+	}
+	msg := fmt.Sprintf("%s: %s is fresh on every attempt (%s)", consequence(d.Sink), made, path.Root.Describe()) + c.originAdvice(d.Origin, path.Root.Describe()) + absorbAdvice(d.Sink)
 	for _, f := range append(d.Chain, d.Sink.At) {
 		if !f.Placed() {
 			continue
 		}
-		related = append(related, analysis.RelatedInformation{Pos: pos, Message: "via " + f.String()})
+		step := pos
+		if l := c.res.Locate(f); at.IsValid() && l.IsValid() {
+			step = l
+		}
+		related = append(related, analysis.RelatedInformation{Pos: step, Message: "via " + f.String()})
 	}
-	c.rep.Report(analysis.Diagnostic{Pos: pos, Message: msg, Related: related})
+	c.rep.Report(analysis.Diagnostic{Pos: cmp.Or(at, pos), Message: msg, Related: related})
 }
 
 // programDefects reports, in a composition root of a whole-program run,

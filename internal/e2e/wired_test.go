@@ -61,6 +61,12 @@ func checkWiredModule(t *testing.T, name string, least int) {
 // wiredMarkers reads the // wired: markers of a module: one finding per
 // code, at the marker's line.
 func wiredMarkers(t *testing.T, dir string) []finding {
+	return lineMarkers(t, dir, wiredMarker)
+}
+
+// lineMarkers reads the markers re matches in a module's Go files: one
+// finding per code of its first group, at the marker's line.
+func lineMarkers(t *testing.T, dir string, re *regexp.Regexp) []finding {
 	t.Helper()
 	var out []finding
 	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
@@ -73,7 +79,7 @@ func wiredMarkers(t *testing.T, dir string) []finding {
 		}
 		rel, _ := filepath.Rel(dir, path)
 		for i, line := range strings.Split(string(data), "\n") {
-			if m := wiredMarker.FindStringSubmatch(line); m != nil {
+			if m := re.FindStringSubmatch(line); m != nil {
 				for _, code := range strings.Fields(m[1]) {
 					out = append(out, finding{File: filepath.ToSlash(rel), Line: i + 1, Analyzer: analyzerOf[code], Code: code})
 				}

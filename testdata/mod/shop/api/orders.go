@@ -70,7 +70,7 @@ func (s *Server) PlaceOrder(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	id, err := s.Orders.Create(r.Context(), req.CustomerID, req.TotalCents) // finding: IDEM001
+	id, err := s.Orders.Create(r.Context(), req.CustomerID, req.TotalCents) // vet: IDEM001
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return

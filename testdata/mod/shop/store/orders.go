@@ -42,7 +42,7 @@ func (o *Orders) Insert(ctx context.Context, id, customerID string, totalCents i
 // Create stores a new order under an id it makes itself and returns it.
 // Every call is a new order: callers on a retried path create duplicates.
 func (o *Orders) Create(ctx context.Context, customerID string, totalCents int64) (string, error) {
-	id := uuid.New()
+	id := uuid.New() // standalone: IDEM001
 	_, err := o.db.ExecContext(ctx,
 		"INSERT INTO orders (id, customer_id, total_cents, created_at) VALUES ($1, $2, $3, $4)",
 		id, customerID, totalCents, time.Now())
