@@ -98,8 +98,8 @@ func (p *program) resolution(call valueflow.WiredCall, im impl) Resolution {
 
 // program is what a composition root knows of the program.
 type program struct {
-	pass  *analysis.Pass
-	cat   *catalog.Catalog
+	pass *analysis.Pass
+	cat  *catalog.Catalog
 	// locator finds frames in the files of every package linked
 	// (locator.pkgs, by path).
 	locator
@@ -285,7 +285,6 @@ func sameWay(a, b []Resolution) bool {
 	}
 	return true
 }
-
 
 // injected decides a fresh value that a root's package makes with an
 // injected generator, or past wired calls that decide whether it is
@@ -1351,7 +1350,31 @@ func implementation(obj types.Object, generic *types.Named, method, typeArgs str
 	if !ok {
 		return impl{}, false
 	}
-	return impl{fn: fn, name: name, recv: recv, embed: embeddedPath(named, index)}, true
+	return impl{fn: fn.Origin(), name: name, recv: recv, embed: embeddedPath(named, index), targs: methodTypeArgs(fn)}, true
+}
+
+// methodTypeArgs returns the type arguments of the instance of a generic
+// type whose method fn is (Create of the *Repository[Reservation] a
+// store embeds), or nil: its facts are the generic method's, and the
+// type arguments name its statements' model tables.
+func methodTypeArgs(fn *types.Func) []types.Type {
+	recv := fn.Signature().Recv()
+	if recv == nil || fn.Origin() == fn {
+		return nil
+	}
+	t := recv.Type()
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.TypeArgs() == nil {
+		return nil
+	}
+	var out []types.Type
+	for i := range named.TypeArgs().Len() {
+		out = append(out, named.TypeArgs().At(i))
+	}
+	return out
 }
 
 // genericImplementation returns the method of a generic type that

@@ -581,10 +581,11 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 }
 
 // promotedTwice reports whether im is a method promoted from an embedded
-// field whose own type is among the implementations too (a store that
-// embeds the repository it is, on the pool).
-func promotedTwice(ims []impl, im impl) bool {
-	return im.embed != "" && slices.ContainsFunc(ims, func(o impl) bool { return o.fn == im.fn && o.embed == "" })
+// field whose own type is among the implementations too, and one the
+// call's field can hold (a store that embeds the repository it is, on
+// the pool).
+func promotedTwice(ims []impl, im impl, holds func(impl) bool) bool {
+	return im.embed != "" && slices.ContainsFunc(ims, func(o impl) bool { return o.fn == im.fn && o.embed == "" && holds(o) })
 }
 
 // decorates reports whether the chain of resolutions already runs
@@ -634,7 +635,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 		if !holds(im) {
 			continue // not what the field the call is made through holds
 		}
-		if promotedTwice(ims, im) {
+		if promotedTwice(ims, im, holds) {
 			// A store that embeds the repository it is, on the pool,
 			// runs the repository's own method: the receiver the call
 			// is given says which handle it runs on. The work a unit

@@ -287,11 +287,21 @@ func testedWrites(fn *ssa.Function, cmp *ssa.BinOp) []testedWrite {
 		// Existence: the lookup's error is nil, or its result is not,
 		// once the row is stored.
 		if lookup, isErr := lookupOf(x); lookup != nil {
-			for _, w := range callsTaking(fn, lookupType(lookup)) {
-				if keyedBy(lookup, w.v) {
-					out = append(out, testedWrite{w.call, isErr})
+			// The call that stores the value, or that runs the
+			// function literal that does (a unit of work's callback
+			// given the transfer the lookup by its reference found
+			// none of).
+			withHandedLiterals(fn, func(in *ssa.Function, at ssa.CallInstruction) {
+				for _, w := range callsTaking(in, lookupType(lookup)) {
+					if !keyedBy(lookup, w.v) {
+						continue
+					}
+					if at == nil {
+						at = w.call
+					}
+					out = append(out, testedWrite{at, isErr})
 				}
-			}
+			})
 			out = append(out, creates(fn, lookup, lookupKeys(x), isErr)...)
 		}
 		// A marker: a field of a row read, set once the work is done
@@ -1207,8 +1217,8 @@ func pendingGuards(fn *ssa.Function) []pendingGuard {
 			y = x
 		}
 		c, ok := stateConst(y)
-		if !ok || c.Kind() != constant.String {
-			continue
+		if !ok || c.Kind() != constant.String || constant.StringVal(c) == "" || !readRow(e) {
+			continue // a status, not a field left empty, of a row a call read
 		}
 		column := fieldColumn(e, field)
 		if column == "" {
@@ -1228,6 +1238,12 @@ func pendingGuards(fn *ssa.Function) []pendingGuard {
 		}
 	}
 	return out
+}
+
+// readRow reports whether e is what a call returned (the row a
+// repository's Get read), or what it points to.
+func readRow(e ssa.Value) bool {
+	return wholeResult(e) != nil
 }
 
 // setsState reports whether a call is given a constant of the state's

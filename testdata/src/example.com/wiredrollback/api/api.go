@@ -37,6 +37,8 @@ type Lots interface {
 	Receive(ctx context.Context, giftID string) error
 	Announce(ctx context.Context, giftID string) error
 	Note(ctx context.Context, giftID string) error
+	Move(ctx context.Context, ref string) error
+	MoveBlind(ctx context.Context, ref string) error
 }
 
 // Handler serves the webhooks and the dispatch desk's API.
@@ -124,6 +126,18 @@ func (h *Handler) PostConfirm(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) PostRemind(w http.ResponseWriter, r *http.Request) {
 	if err := h.Dispatch.Remind(r.Context(), r.FormValue("pickup")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) PostMove(w http.ResponseWriter, r *http.Request) {
+	if err := h.Lots.Move(r.Context(), r.FormValue("ref")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) PostMoveBlind(w http.ResponseWriter, r *http.Request) {
+	if err := h.Lots.MoveBlind(r.Context(), r.FormValue("ref")); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }

@@ -4,6 +4,8 @@ package lots
 import (
 	"context"
 
+	"github.com/google/uuid"
+
 	"example.com/wiredrollback/store"
 )
 
@@ -23,6 +25,12 @@ type Lots interface {
 	InsertQuietly(ctx context.Context, g *store.Gift) error
 }
 
+// Moves keeps lots' moves.
+type Moves interface {
+	GetByRef(ctx context.Context, ref string) (*store.Move, error)
+	Create(ctx context.Context, m *store.Move) error
+}
+
 // Events queues events.
 type Events interface {
 	Enqueue(ctx context.Context, topic, subject string) error
@@ -34,6 +42,7 @@ type Service struct {
 	Gifts  Gifts
 	Lots   Lots
 	Events Events
+	Moves  Moves
 }
 
 // Receive makes the gift's lot, under the gift's ID, then queues its
@@ -78,5 +87,25 @@ func (s *Service) Note(ctx context.Context, giftID string) error {
 			return err
 		}
 		return s.Lots.InsertQuietly(ctx, g)
+	})
+}
+
+// Move records a move under the caller's reference, in a unit of work,
+// unless one is there: a retry after it committed finds it.
+func (s *Service) Move(ctx context.Context, ref string) error {
+	if _, err := s.Moves.GetByRef(ctx, ref); err == nil {
+		return nil
+	}
+	m := &store.Move{ID: uuid.NewString(), Ref: ref}
+	return s.Tx.WithinTx(ctx, func(ctx context.Context) error {
+		return s.Moves.Create(ctx, m)
+	})
+}
+
+// MoveBlind records it without looking first.
+func (s *Service) MoveBlind(ctx context.Context, ref string) error {
+	m := &store.Move{ID: uuid.NewString(), Ref: ref}
+	return s.Tx.WithinTx(ctx, func(ctx context.Context) error {
+		return s.Moves.Create(ctx, m)
 	})
 }

@@ -53,3 +53,8 @@ CREATE TABLE lot_events (
     topic   text NOT NULL,
     subject text NOT NULL
 );
+
+CREATE TABLE lot_moves (
+    id  text PRIMARY KEY,
+    reference text NOT NULL UNIQUE
+);

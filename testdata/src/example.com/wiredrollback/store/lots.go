@@ -68,3 +68,23 @@ func (s *EventStore) Enqueue(ctx context.Context, topic, subject string) error {
 	_, err := conn(ctx, s.DB).ExecContext(ctx, `INSERT INTO lot_events (id, topic, subject) VALUES ($1, $2, $3)`, uuid.NewString(), topic, subject) // want `a retry inserts a second lot_events row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.PostNote\)`
 	return err
 }
+
+// Move is a lot's move under the caller's reference.
+type Move struct {
+	ID  string
+	Ref string
+}
+
+// MoveStore keeps moves.
+type MoveStore struct{ DB *sql.DB }
+
+func (s *MoveStore) GetByRef(ctx context.Context, ref string) (*Move, error) {
+	m := &Move{}
+	err := conn(ctx, s.DB).QueryRowContext(ctx, `SELECT id, reference FROM lot_moves WHERE reference = $1`, ref).Scan(&m.ID, &m.Ref)
+	return m, err
+}
+
+func (s *MoveStore) Create(ctx context.Context, m *Move) error {
+	_, err := conn(ctx, s.DB).ExecContext(ctx, `INSERT INTO lot_moves (id, reference) VALUES ($1, $2)`, m.ID, m.Ref) // want `a retry inserts the row for the same reference again, which fails or duplicates it: the INSERT into lot_moves in store.MoveStore.Create has no conflict handling for the caller-known reference \(HTTP handler Handler.PostMoveBlind\)`
+	return err
+}

@@ -8,6 +8,7 @@ import (
 	"example.com/genrepo"
 	"example.com/wiredgenrepo/app"
 	"example.com/wiredgenrepo/receipts"
+	"example.com/wiredgenrepo/stores"
 )
 
 func main() {
@@ -15,6 +16,8 @@ func main() {
 	h := &app.Handler{Scans: &genrepo.Table[genrepo.Scan]{DB: db, Name: "scans"}}
 	http.HandleFunc("POST /scans", h.Scan)
 	http.HandleFunc("POST /reports", h.Report)
+	k := &app.Kiosk{Scans: stores.NewScans(db)}
+	http.HandleFunc("POST /kiosk", k.Enter)
 	g := &app.Gate{Receipts: &receipts.Store{DB: db}}
 	http.HandleFunc("POST /receipts", g.Receipt)
 	http.HandleFunc("POST /receipts-once", g.ReceiptOnce)

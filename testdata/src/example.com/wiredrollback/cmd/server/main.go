@@ -18,7 +18,7 @@ func main() {
 	db, _ := sqlx.Open("postgres", "")
 	uow := store.NewUnitOfWork(db)
 	pickups := &dispatch.Service{DB: db.DB, Pickups: store.PickupRepo{}, Notes: store.NoteRepo{}}
-	gifts := &lots.Service{Tx: &store.TxRunner{DB: db.DB}, Gifts: &store.GiftStore{DB: db.DB}, Lots: &store.LotStore{DB: db.DB}, Events: &store.EventStore{DB: db.DB}}
+	gifts := &lots.Service{Tx: &store.TxRunner{DB: db.DB}, Gifts: &store.GiftStore{DB: db.DB}, Lots: &store.LotStore{DB: db.DB}, Events: &store.EventStore{DB: db.DB}, Moves: &store.MoveStore{DB: db.DB}}
 	h := &api.Handler{Intake: intake.NewService(uow), Donations: &donations.Service{UoW: uow}, Dispatch: pickups, Lots: gifts}
 	http.HandleFunc("POST /transfers", h.PostTransfer)
 	http.HandleFunc("POST /transfers/quiet", h.PostTransferQuietly)
@@ -32,5 +32,7 @@ func main() {
 	http.HandleFunc("POST /lots/receive", h.PostReceive)
 	http.HandleFunc("POST /lots/announce", h.PostAnnounce)
 	http.HandleFunc("POST /lots/note", h.PostNote)
+	http.HandleFunc("POST /lots/move", h.PostMove)
+	http.HandleFunc("POST /lots/move-blind", h.PostMoveBlind)
 	http.ListenAndServe(":8080", nil)
 }
