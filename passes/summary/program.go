@@ -483,11 +483,7 @@ func (p *program) guardedIn(calls []valueflow.WiredCall, key bool, depth int) bo
 		if call.Fails {
 			continue // its failure stops the path, not its outcome
 		}
-		impls := p.implementations(call)
-		if len(impls) > 0 && !slices.ContainsFunc(impls, func(im impl) bool {
-			s := p.summary(im.fn)
-			return s == nil || !slices.ContainsFunc(s.Stmts, stops)
-		}) {
+		if p.runsInEvery(call, stops) {
 			return true
 		}
 	}
@@ -512,14 +508,7 @@ func (p *program) failsFirst(s *valueflow.Summary, sink valueflow.WiredCall) boo
 		if st.Wired == nil || st.Optional || slices.Contains(st.Exclusive, end) || st.FailureOf != nil {
 			continue
 		}
-		ims := p.implementations(st.Wired.Call)
-		if len(ims) == 0 {
-			continue
-		}
-		if !slices.ContainsFunc(ims, func(im impl) bool {
-			is := p.summary(im.fn)
-			return is == nil || !slices.ContainsFunc(is.Stmts, func(x valueflow.SQLStmt) bool { return p.insertsGiven(s, x, st.Wired) })
-		}) {
+		if p.runsInEvery(st.Wired.Call, func(x valueflow.SQLStmt) bool { return p.insertsGiven(s, x, st.Wired) }) {
 			return true
 		}
 	}
@@ -537,11 +526,7 @@ func (p *program) failsFirst(s *valueflow.Summary, sink valueflow.WiredCall) boo
 // made in.
 func (p *program) failsGuard(guards []valueflow.WiredCall) bool {
 	for _, g := range guards {
-		ims := p.implementations(g)
-		if len(ims) > 0 && !slices.ContainsFunc(ims, func(im impl) bool {
-			is := p.summary(im.fn)
-			return is == nil || !slices.ContainsFunc(is.Stmts, func(x valueflow.SQLStmt) bool { return p.insertsStable(x, g.Stable) || claimsRow(x) })
-		}) {
+		if p.runsInEvery(g, func(x valueflow.SQLStmt) bool { return p.insertsStable(x, g.Stable) || claimsRow(x) }) {
 			return true
 		}
 	}
@@ -949,11 +934,7 @@ func (p *program) stateSet(list []valueflow.SQLStmt, st *valueflow.SQLStmt) bool
 		if v.Entry >= len(list) || list[v.Entry].Wired == nil {
 			continue
 		}
-		ims := p.implementations(list[v.Entry].Wired.Call)
-		if len(ims) > 0 && !slices.ContainsFunc(ims, func(im impl) bool {
-			is := p.summary(im.fn)
-			return is == nil || !slices.ContainsFunc(is.Stmts, func(x valueflow.SQLStmt) bool { return setsColumn(x, v) })
-		}) {
+		if p.runsInEvery(list[v.Entry].Wired.Call, func(x valueflow.SQLStmt) bool { return setsColumn(x, v) }) {
 			return true
 		}
 	}
@@ -1044,10 +1025,17 @@ func (p *program) rolledBack(s *valueflow.Summary, entry int) bool {
 // w of s, of which there is one, inserts with no conflict handling a
 // row whose identity the caller of w gives.
 func (p *program) wiredInsertsGiven(s *valueflow.Summary, w *valueflow.WiredStmt) bool {
-	ims := p.implementations(w.Call)
+	return p.runsInEvery(w.Call, func(x valueflow.SQLStmt) bool { return p.insertsGiven(s, x, w) })
+}
+
+// runsInEvery reports whether every implementation of call, of which
+// there is one, lists a statement that holds: a guard, an INSERT under
+// the caller's identity, the write of a state.
+func (p *program) runsInEvery(call valueflow.WiredCall, holds func(valueflow.SQLStmt) bool) bool {
+	ims := p.implementations(call)
 	return len(ims) > 0 && !slices.ContainsFunc(ims, func(im impl) bool {
-		is := p.summary(im.fn)
-		return is == nil || !slices.ContainsFunc(is.Stmts, func(x valueflow.SQLStmt) bool { return p.insertsGiven(s, x, w) })
+		s := p.summary(im.fn)
+		return s == nil || !slices.ContainsFunc(s.Stmts, holds)
 	})
 }
 
