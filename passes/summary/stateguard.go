@@ -296,10 +296,11 @@ func testedWrites(fn *ssa.Function, cmp *ssa.BinOp) []testedWrite {
 					if !keyedBy(lookup, w.v) {
 						continue
 					}
-					if at == nil {
-						at = w.call
+					write := at
+					if write == nil {
+						write = w.call
 					}
-					out = append(out, testedWrite{at, isErr})
+					out = append(out, testedWrite{write, isErr})
 				}
 			})
 			out = append(out, creates(fn, lookup, lookupKeys(x), isErr)...)
