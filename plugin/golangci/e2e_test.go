@@ -54,6 +54,7 @@ func TestGolangciLint(t *testing.T) {
 				t.Fatalf("idemlint reports nothing in testdata/mod/%s; the comparison would be vacuous", mod)
 			}
 			got := r.golangci(t, dir, "")
+			want, got = apart(t, dir, want, got, true)
 			diff(t, want, got)
 		})
 	}
@@ -96,6 +97,7 @@ func TestGolangciLint(t *testing.T) {
 		dir := testmod.CopyModule(t, filepath.Join(root, "testdata", "mod", "shop"))
 		want := r.standalone(t, dir, settings)
 		got := r.golangci(t, dir, settings)
+		want, got = apart(t, dir, want, got, false)
 		diff(t, want, got)
 		header := false
 		for _, f := range got {
@@ -428,6 +430,59 @@ func parseVetJSON(t *testing.T, dir string, out []byte) []string {
 	}
 	slices.Sort(found)
 	return found
+}
+
+// apart sets aside the findings that the standalone idemlint, which
+// loads every package, reports where an imported helper makes a value
+// (a // standalone: marker's line), and golangci-lint, like go vet, at
+// the root's call of the helper (a // vet: marker's line); with present,
+// it checks that golangci-lint reports at each // vet: line.
+func apart(t *testing.T, dir string, standalone, golangci []string, present bool) ([]string, []string) {
+	t.Helper()
+	only, vet := driverLines(t, dir, "// standalone:"), driverLines(t, dir, "// vet:")
+	at := func(lines []string) func(string) bool {
+		return func(f string) bool {
+			return slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(f, l) })
+		}
+	}
+	if present {
+		for _, l := range vet {
+			if !slices.ContainsFunc(golangci, func(f string) bool { return strings.HasPrefix(f, l) }) {
+				t.Errorf("golangci-lint reports nothing at %s, which a // vet: marker names", l)
+			}
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(standalone), at(only)), slices.DeleteFunc(slices.Clone(golangci), at(vet))
+}
+
+// driverLines returns the lines of the module's Go files that hold
+// marker, as "file:line:" with file relative to dir.
+func driverLines(t *testing.T, dir, marker string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if strings.Contains(line, marker) {
+				out = append(out, fmt.Sprintf("%s:%d:", filepath.ToSlash(rel), i+1))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 func diff(t *testing.T, standalone, golangci []string) {
