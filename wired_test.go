@@ -692,6 +692,12 @@ func TestWired(t *testing.T) {
 		"example.com/wiredtable/cmd/disputes/main.go:18": {
 			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in ledger.Disputes.Open \(ledger.go:\d+:\d+\) is fresh on every attempt \(kafka-go consumer loop disputeroutes.Disputes.Open, bound at disputeroutes.go:\d+:\d+, wired here\)`,
 		},
+		// A consumer's method main routes a topic to, which decodes the
+		// message and inserts under the receipt's ID it carries: not
+		// when its INSERT ignores a repeat.
+		"example.com/wiredtable/cmd/receipts/main.go:17": {
+			`a retry inserts the row for the same receipt_id again, which fails or duplicates it: the INSERT into receipts in receipts.Handler.Book \(receipts.go:27:\d+\) has no conflict handling for the caller-known receipt_id \(kafka-go consumer loop Handler.Book, wired here\)`,
+		},
 		"example.com/wiredtable/cmd/runner/main.go:18": {
 			`a retry inserts a second ledger_entries row with a new id: uuid.NewString\(\) in ledger.Adjustments.Make \(ledger.go:\d+:\d+\) is fresh on every attempt \(kafka-go consumer loop Adjustments.Make, wired here\)`,
 		},

@@ -927,6 +927,12 @@ type ArgSource struct {
 // no parameter, but the same on every call.
 const ConstParam = -2
 
+// DecodedParam is the Param of an ArgSource read from a value the
+// function decodes from what its parameters hold (the confirmation's ID
+// in a message's body): the delivery's, the same on every redelivery of
+// it.
+const DecodedParam = -4
+
 // CalleeParam is the Param of the source of a field that a callee,
 // whose statements a caller's list takes in, fills with a value of its
 // own making (a reference from its generator): set, but by nothing the

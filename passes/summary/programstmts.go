@@ -815,8 +815,9 @@ func (sc *scope) given(a valueflow.ArgSource) bool {
 	if sc.parent == nil {
 		// The root's own values, in the list of a root no package of
 		// its own judges (an activity registered in main): its
-		// parameters past the receiver hold what the delivery gives.
-		return sc.registered && a.Param >= 1 && a.Path != ""
+		// parameters past the receiver hold what the delivery gives,
+		// and so do the values it decodes from them.
+		return sc.registered && (a.Param >= 1 && a.Path != "" || a.Param == valueflow.DecodedParam)
 	}
 	if a.Param < 1 || a.Param-1 >= len(sc.args) {
 		return false

@@ -1258,6 +1258,9 @@ func (b *stmtBuilder) argSource(v ssa.Value, path string) valueflow.ArgSource {
 			// start, _ := dayBounds(day)): the caller's.
 			return b.argSource(w, "")
 		}
+		if b.decodedField(v) {
+			return valueflow.ArgSource{Param: valueflow.DecodedParam}
+		}
 		return constSource(v)
 	}
 	// A field of a struct built in place: what was stored in it, once.
@@ -1269,11 +1272,34 @@ func (b *stmtBuilder) argSource(v ssa.Value, path string) valueflow.ArgSource {
 		if w := b.computedFrom(capturedValue(stores[field][0])); w != nil && rest == "" {
 			return b.argSource(w, "")
 		}
+		if rest == "" && b.decodedField(stores[field][0]) {
+			return valueflow.ArgSource{Param: valueflow.DecodedParam}
+		}
 		if rest == "" {
 			return constSource(stores[field][0])
 		}
 	}
 	return valueflow.ArgSource{Param: -1}
+}
+
+// decodedField reports whether v is read from a field of a local that a
+// catalogued decoder fills from the function's parameters (c.ID after
+// json.Unmarshal(msg.Value, &c)): what the delivery carries.
+func (b *stmtBuilder) decodedField(v ssa.Value) bool {
+	load, ok := valueflow.Unwrap(v).(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	for ok {
+		// The local itself, or the one a function literal (a unit of
+		// work's callback) captures.
+		if alloc, isAlloc := valueflow.CapturedValue(fa.X).(*ssa.Alloc); isAlloc {
+			return b.decoded(alloc)
+		}
+		fa, ok = fa.X.(*ssa.FieldAddr)
+	}
+	return false
 }
 
 // constSource is the source of v, no parameter: a constant's, the same
