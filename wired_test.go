@@ -1267,7 +1267,8 @@ func TestWired(t *testing.T) {
 		// sets the status tested, whether a fresh row or one under the
 		// pickup's ID: not when it sets another, or none.
 		// A move a unit of work inserts under the caller's reference,
-		// past a lookup by that reference that leaves when it finds one:
+		// past a lookup by that reference that leaves when it finds one,
+		// also one the callback builds from the reference it captures:
 		// not when nothing looks first.
 		// An event queued in a unit of work that inserts the gift's lot
 		// under the gift's ID, read back by the ID the request gives,

@@ -1111,12 +1111,31 @@ func keyedBy(lookup *ssa.Call, v ssa.Value) bool {
 		// given (FirstWhere(ctx, "id = ?", id), then Create(ctx,
 		// &Notification{ID: id})).
 		for _, vs := range stores {
-			if slices.ContainsFunc(vs, func(s ssa.Value) bool { return sameValue(s, a) && !isConst(a) }) {
+			// The value itself, or the one a function literal that
+			// builds v captures (the business date the callback of a
+			// unit of work stores).
+			if slices.ContainsFunc(vs, func(s ssa.Value) bool {
+				return (sameValue(s, a) || sameValue(valueflow.CapturedValue(s), cellValue(a))) && !isConst(a)
+			}) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// cellValue is what v, a read of a variable a closure captures (a
+// parameter spilled to its cell), holds when one store fills it; v
+// otherwise.
+func cellValue(v ssa.Value) ssa.Value {
+	if load, ok := valueflow.Unwrap(v).(*ssa.UnOp); ok && load.Op == token.MUL {
+		if cell, ok := load.X.(*ssa.Alloc); ok {
+			if w, ok := valueflow.StoredOnce(cell); ok {
+				return w
+			}
+		}
+	}
+	return v
 }
 
 // isConst reports whether v is a constant.

@@ -39,6 +39,7 @@ type Lots interface {
 	Note(ctx context.Context, giftID string) error
 	Move(ctx context.Context, ref string) error
 	MoveBlind(ctx context.Context, ref string) error
+	MoveInside(ctx context.Context, ref string) error
 }
 
 // Handler serves the webhooks and the dispatch desk's API.
@@ -138,6 +139,12 @@ func (h *Handler) PostMove(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) PostMoveBlind(w http.ResponseWriter, r *http.Request) {
 	if err := h.Lots.MoveBlind(r.Context(), r.FormValue("ref")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+func (h *Handler) PostMoveInside(w http.ResponseWriter, r *http.Request) {
+	if err := h.Lots.MoveInside(r.Context(), r.FormValue("ref")); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }

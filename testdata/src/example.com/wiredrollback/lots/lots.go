@@ -29,6 +29,7 @@ type Lots interface {
 type Moves interface {
 	GetByRef(ctx context.Context, ref string) (*store.Move, error)
 	Create(ctx context.Context, m *store.Move) error
+	Place(ctx context.Context, m *store.Move) error
 }
 
 // Events queues events.
@@ -99,6 +100,17 @@ func (s *Service) Move(ctx context.Context, ref string) error {
 	m := &store.Move{ID: uuid.NewString(), Ref: ref}
 	return s.Tx.WithinTx(ctx, func(ctx context.Context) error {
 		return s.Moves.Create(ctx, m)
+	})
+}
+
+// MoveInside builds the move in the unit of work's callback, from the
+// reference it captures: the lookup still finds it on a retry.
+func (s *Service) MoveInside(ctx context.Context, ref string) error {
+	if _, err := s.Moves.GetByRef(ctx, ref); err == nil {
+		return nil
+	}
+	return s.Tx.WithinTx(ctx, func(ctx context.Context) error {
+		return s.Moves.Place(ctx, &store.Move{ID: uuid.NewString(), Ref: ref})
 	})
 }
 

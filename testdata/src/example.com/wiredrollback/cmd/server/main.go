@@ -34,5 +34,6 @@ func main() {
 	http.HandleFunc("POST /lots/note", h.PostNote)
 	http.HandleFunc("POST /lots/move", h.PostMove)
 	http.HandleFunc("POST /lots/move-blind", h.PostMoveBlind)
+	http.HandleFunc("POST /lots/move-inside", h.PostMoveInside)
 	http.ListenAndServe(":8080", nil)
 }
