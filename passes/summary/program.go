@@ -558,14 +558,7 @@ func claimsRow(x valueflow.SQLStmt) bool {
 // is filled from arguments of the call in stable (the receiver is the
 // implementation's parameter 0), whole or the field of one.
 func (p *program) insertsStable(x valueflow.SQLStmt, stable []valueflow.ArgSource) bool {
-	if x.Wired != nil || x.Absorbed || x.Optional {
-		return false
-	}
-	parsed := sqltext.Parse(x.SQL)
-	if parsed.Kind != sqltext.Insert || parsed.Conflict || parsed.Columns == nil {
-		return false
-	}
-	return p.identityGiven(parsed, func(i int) bool {
+	return p.plainInsertOf(x, func(i int) bool {
 		if i >= len(x.Args) || x.Args[i].Param < 1 {
 			return false
 		}
@@ -580,6 +573,14 @@ func (p *program) insertsStable(x valueflow.SQLStmt, stable []valueflow.ArgSourc
 // wired call w, inserts with no conflict handling a row whose own
 // identity the caller of w gives: its parameters, or constants.
 func (p *program) insertsGiven(s *valueflow.Summary, x valueflow.SQLStmt, w *valueflow.WiredStmt) bool {
+	return p.plainInsertOf(x, func(i int) bool { return i < len(x.Args) && givenAt(s, w, x.Args[i]) })
+}
+
+// plainInsertOf reports whether x is an INSERT, with no conflict
+// handling where it runs and whose failure fails its function, that
+// fills its row's identity (identityGiven) with the arguments given
+// says, by placeholder index.
+func (p *program) plainInsertOf(x valueflow.SQLStmt, given func(i int) bool) bool {
 	if x.Wired != nil || x.Absorbed || x.Optional {
 		return false
 	}
@@ -587,7 +588,7 @@ func (p *program) insertsGiven(s *valueflow.Summary, x valueflow.SQLStmt, w *val
 	if parsed.Kind != sqltext.Insert || parsed.Conflict || parsed.Columns == nil {
 		return false
 	}
-	return p.identityGiven(parsed, func(i int) bool { return i < len(x.Args) && givenAt(s, w, x.Args[i]) })
+	return p.identityGiven(parsed, given)
 }
 
 // identityGiven reports whether an INSERT fills a column of its table's
@@ -1049,14 +1050,7 @@ func (p *program) wiredRolledBack(s *valueflow.Summary, wc valueflow.WiredCall) 
 // insertsFromCaller reports whether x inserts with no conflict handling
 // a row whose identity is filled from the function's parameters.
 func (p *program) insertsFromCaller(x valueflow.SQLStmt) bool {
-	if x.Wired != nil || x.Absorbed || len(x.Renamed) > 0 {
-		return false
-	}
-	parsed := sqltext.Parse(x.SQL)
-	if parsed.Kind != sqltext.Insert || parsed.Conflict || parsed.Columns == nil {
-		return false
-	}
-	return p.identityGiven(parsed, func(i int) bool { return i < len(x.Args) && x.Args[i].Param >= 1 })
+	return len(x.Renamed) == 0 && p.plainInsertOf(x, func(i int) bool { return i < len(x.Args) && x.Args[i].Param >= 1 })
 }
 
 // rowRolledBack reports whether every INSERT into the table a fresh
