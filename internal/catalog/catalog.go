@@ -317,6 +317,22 @@ func (c *Catalog) SQL(fn *types.Func) (SQLCall, bool) {
 	return sqlShape(fn)
 }
 
+// rowScanners name the executors that scan the one row their text
+// returns into the argument just before the text (sqlx's Get and
+// GetContext, the methods and the functions on an Ext, and interfaces
+// shaped like them): dest, query, args.
+var rowScanners = map[string]bool{"Get": true, "GetContext": true}
+
+// ScanDest returns the parameter (not counting a receiver) that an SQL
+// executor fn, run as sc says, scans its row into, for the executors
+// that are given a destination with their text.
+func ScanDest(fn *types.Func, sc SQLCall) (int, bool) {
+	if !rowScanners[fn.Name()] || sc.Query < 1 || sc.Built || sc.Named {
+		return 0, false
+	}
+	return sc.Query - 1, true
+}
+
 // sqlShape recognises interface methods shaped like the executors of
 // database/sql, pgx and sqlx: named as one of executorShapes, with the
 // text and then the arguments, after a context or not. A program's

@@ -2337,6 +2337,62 @@ func ParamRereads(cat *catalog.Catalog, fn *ssa.Function) []ParamPath {
 					out = append(out, ParamPath{Param: i, Path: path})
 				}
 			}
+			for _, pp := range structRereads(cat, fn, call) {
+				if !slices.Contains(out, pp) {
+					out = append(out, pp)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// structRereads returns the fields of the struct that fn's pointer
+// parameter points to which call, an executor given the struct whole
+// as the destination of its row (sqlx.GetContext(ctx, db, r, q, ...)),
+// overwrites with the stored row's columns: the columns an INSERT that
+// absorbs a conflict returns (ON CONFLICT ... DO UPDATE ... RETURNING
+// id), mapped to fields as the db tag, or the field's name, says.
+func structRereads(cat *catalog.Catalog, fn *ssa.Function, call ssa.CallInstruction) []ParamPath {
+	c := call.Common()
+	callee := Callee(c)
+	if callee == nil {
+		return nil
+	}
+	sc, ok := cat.SQL(callee)
+	if !ok {
+		return nil
+	}
+	dest, ok := catalog.ScanDest(callee, sc)
+	sig := callee.Type().(*types.Signature)
+	if !ok || dest >= sig.Params().Len() || !types.IsInterface(sig.Params().At(dest).Type()) {
+		return nil
+	}
+	offset := len(c.Args) - sig.Params().Len()
+	p, ok := Unwrap(c.Args[dest+offset]).(*ssa.Parameter)
+	i := slices.Index(fn.Params, p)
+	if !ok || i < 0 {
+		return nil
+	}
+	st, ok := Deref(p.Type()).Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	text, ok := SQLText(c, callee, sc)
+	if !ok {
+		return nil
+	}
+	parsed := sqltext.Parse(text)
+	if parsed.Kind != sqltext.Insert || !parsed.Conflict || !parsed.Returning {
+		return nil
+	}
+	var out []ParamPath
+	for f := range st.NumFields() {
+		field := st.Field(f)
+		if slices.ContainsFunc(parsed.ReturningCols, func(col string) bool {
+			return col == "*" || col == ModelColumn(field, st.Tag(f)) || col == strings.ToLower(field.Name())
+		}) {
+			out = append(out, ParamPath{Param: i, Path: "." + field.Name()})
 		}
 	}
 	return out

@@ -1565,11 +1565,25 @@ type Defect struct {
 	// fresh when every implementation the program wires is, which only
 	// the composition root decides.
 	Via *WiredCall
+	// Rereads, for a FreshIdentity held in a struct's field, are the
+	// wired calls handed the struct before the field reaches the sink:
+	// an implementation that scans the stored row back into the field
+	// (an upsert's RETURNING id, into its argument) makes the value the
+	// stored one on a retry, which only the composition root knows.
+	Rereads []WiredReread
 	// KeyFixes, for a FreshIdentity made in the function the summary is
 	// of, are the fixes its package prepared in case a caller passes the
 	// operation key in a parameter: the caller's package knows whether
 	// it does.
 	KeyFixes []KeyFix
+}
+
+// A WiredReread is a wired call handed, as argument Arg (the receiver
+// not counted) at Path, the field that holds a fresh value.
+type WiredReread struct {
+	Call WiredCall
+	Arg  int
+	Path string
 }
 
 // A KeyFix is a suggested fix that derives a fresh value from parameter

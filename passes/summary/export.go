@@ -429,8 +429,8 @@ func defectsByFunc(pass *analysis.Pass, res *Result, funcs []*ssa.Function) map[
 		}
 		var ds []valueflow.Defect
 		for _, h := range d.Hits {
-			guards := hitGuards(res.Env, d.Call.Parent(), h)
-			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported && !valueflow.Decide(guards), KeyFixes: fixes, OnlyEmpty: onlyEmpty(d.Call.Parent(), d.Call, h), Guards: guards, Via: d.Via})
+			guards, rereads := hitGuards(res.Env, d.Call.Parent(), h), hitRereads(res, d, h)
+			ds = append(ds, valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Reported: reported && !valueflow.Decide(guards) && len(rereads) == 0, KeyFixes: fixes, OnlyEmpty: onlyEmpty(d.Call.Parent(), d.Call, h), Guards: guards, Via: d.Via, Rereads: rereads})
 		}
 		origins = append(origins, origin{d.Call.Parent(), ds, top})
 	}
@@ -704,7 +704,7 @@ func ImportedDefects(res *Result, instr ssa.Instruction, kind valueflow.DefectKi
 	}
 	var out []valueflow.Defect
 	for _, d := range s.Defects {
-		if d.Via != nil {
+		if d.Via != nil || len(d.Rereads) > 0 {
 			continue // the composition root's to judge
 		}
 		if !d.Reported && (kind == valueflow.AnyDefect || d.Kind == kind) && leavesEmpty(res, call, d.OnlyEmpty) {
@@ -835,7 +835,7 @@ func heldParameter(v ssa.Value) (*ssa.Parameter, bool) {
 // decide it (a claim through a repository interface): the composition
 // root, which knows their implementations, judges it.
 func WiredDecided(res *Result, d *Defect) bool {
-	return len(d.Hits) > 0 && valueflow.Decide(hitGuards(res.Env, d.Call.Parent(), d.Hits[0]))
+	return len(d.Hits) > 0 && (valueflow.Decide(hitGuards(res.Env, d.Call.Parent(), d.Hits[0])) || len(hitRereads(res, d, d.Hits[0])) > 0)
 }
 
 // hitGuards returns the wired calls of fn whose results decide whether

@@ -292,14 +292,34 @@ func sameWay(a, b []Resolution) bool {
 // fresh and no implementation of those calls is a guard.
 func (p *program) injected(id valueflow.InjectedDefect) []ProgramDefect {
 	def := id.Defect
-	if def.Via != nil && !p.generates(*def.Via) || p.guarded(def.Guards, def.Sink.Kind == valueflow.SlotSink) || def.Sink.Kind != valueflow.SlotSink && p.failsGuard(def.Guards) {
+	if def.Via != nil && !p.generates(*def.Via) || p.guarded(def.Guards, def.Sink.Kind == valueflow.SlotSink) || def.Sink.Kind != valueflow.SlotSink && p.failsGuard(def.Guards) || p.rereadBy(def.Rereads) {
 		return nil
 	}
 	d := ProgramDefect{Defect: def, Root: id.Root, Chain: id.Chain, Wiring: p.wiring(id.Pkg), Fix: id.Fix}
 	if p.cat.Config().WholeProgram {
-		d.Pos = p.locate(def.Origin.At, id.Pkg)
+		// The value is made in the root's package, or in one of the
+		// functions it calls (importedRereads).
+		d.Pos = cmp.Or(p.locate(def.Origin.At, id.Pkg), p.locate(def.Origin.At, ""))
 	}
 	return []ProgramDefect{d}
+}
+
+// rereadBy reports whether one of the wired calls, in every
+// implementation the program wires, scans a stored row back into the
+// field it is handed (its summary's ParamRereads): past it, the field
+// holds the stored value on a retry, not the fresh one.
+func (p *program) rereadBy(rs []valueflow.WiredReread) bool {
+	for _, r := range rs {
+		want := valueflow.ParamPath{Param: r.Arg + 1, Path: r.Path} // the receiver is parameter 0
+		ims := p.implementations(r.Call)
+		if len(ims) > 0 && !slices.ContainsFunc(ims, func(im impl) bool {
+			s := p.summary(im.fn)
+			return s == nil || !slices.Contains(s.ParamRereads, want)
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // accessedFor returns the fix that reads the key from a slot of the
@@ -777,7 +797,7 @@ func (p *program) inside(d ProgramDefect, call valueflow.WiredCall, empty []valu
 			step.first = step.ctx
 		}
 		for _, def := range s.Defects {
-			if def.Reported || !leftEmpty(def.OnlyEmpty, empty) || def.Kind == valueflow.FreshIdentity && (p.guarded(def.Guards, def.Sink.Kind == valueflow.SlotSink) || def.Sink.Kind != valueflow.SlotSink && (p.failsGuard(def.Guards) || p.rowRolledBack(s, def.Sink))) {
+			if def.Reported || !leftEmpty(def.OnlyEmpty, empty) || def.Kind == valueflow.FreshIdentity && (p.guarded(def.Guards, def.Sink.Kind == valueflow.SlotSink) || p.rereadBy(def.Rereads) || def.Sink.Kind != valueflow.SlotSink && (p.failsGuard(def.Guards) || p.rowRolledBack(s, def.Sink))) {
 				continue
 			}
 			if def.Kind == valueflow.KeylessEffect && slices.Contains(keyed, bodyArg(im, def)) {

@@ -132,6 +132,8 @@ type Defect struct {
 	// makes, and Call the call that hands the model to its write: no
 	// expression there makes the value.
 	Hook *valueflow.CreateDefault
+	// wired are the wired calls the value's trace is handed to.
+	wired []valueflow.WiredArg
 }
 
 // CallStart returns the start of the call expression whose opening

@@ -95,7 +95,7 @@ func traceSources(res *Result, funcs []*ssa.Function, rel relevance) map[*ssa.Fu
 						})
 					}
 					if len(flow.Hits) > 0 {
-						res.Defects = append(res.Defects, &Defect{Call: call, Gen: f.gen, Hits: flow.Hits, Via: f.via})
+						res.Defects = append(res.Defects, &Defect{Call: call, Gen: f.gen, Hits: flow.Hits, Via: f.via, wired: flow.Wired})
 					}
 					origin := valueflow.Origin{Call: f.gen, At: valueflow.FrameAt(res.Env.Fset, valueflow.FuncName(fn), res.CallStart(call.Pos()))}
 					for _, w := range flow.Wired {
@@ -633,6 +633,40 @@ func logsRawPayload(call ssa.CallInstruction) bool {
 		}
 	}
 	return false
+}
+
+// hitRereads returns the wired calls of the function d's value is made
+// in that are handed the struct whose field holds the value before h's
+// first step there: each may scan the stored row back into the field
+// (valueflow.WiredReread).
+func hitRereads(res *Result, d *Defect, h valueflow.Hit) []valueflow.WiredReread {
+	fn := d.Call.Parent()
+	step := firstStep(fn, h)
+	if step == nil {
+		return nil
+	}
+	var out []valueflow.WiredReread
+	for _, w := range d.wired {
+		if len(w.Calls) > 0 || w.Through != nil || w.Path == "" || w.Call.Parent() != fn || !handedPointer(w) || !valueflow.Dominates(w.Call, step) {
+			continue
+		}
+		if wc, ok := wiredCall(res.Env, w.Call); ok {
+			out = append(out, valueflow.WiredReread{Call: wc, Arg: w.Arg, Path: w.Path})
+		}
+	}
+	return out
+}
+
+// handedPointer reports whether the wired call is handed a pointer to
+// the struct that holds the traced field: only then can it write into
+// the field (a struct passed by value is the callee's copy).
+func handedPointer(w valueflow.WiredArg) bool {
+	args := w.Call.Common().Args
+	if w.Arg >= len(args) {
+		return false
+	}
+	_, ok := args[w.Arg].Type().Underlying().(*types.Pointer)
+	return ok
 }
 
 // wiredStep returns the instruction of fn through which a wired call is

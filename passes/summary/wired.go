@@ -563,7 +563,7 @@ func exportPending(pass *analysis.Pass, res *Result, sites []wiredSite, fresh []
 	pending.Roots = append(pending.Roots, roots...)
 	pending.Adapted = adaptedFuncs(res.ssa.SrcFuncs())
 	pending.Converted = converted
-	pending.Injected = injectedDefects(pass, res)
+	pending.Injected = append(injectedDefects(pass, res), importedRereads(pass, res)...)
 	pending.Decorated = txDecorated(pass, res.SrcFuncs(), txDecorators(pass, res))
 	if len(pending.Calls) > 0 || len(pending.Roots) > 0 || len(pending.Adapted) > 0 || len(pending.Converted) > 0 || len(pending.Injected) > 0 || len(pending.Decorated) > 0 {
 		pass.ExportPackageFact(&pending)
@@ -673,7 +673,7 @@ func injectedDefects(pass *analysis.Pass, res *Result) []valueflow.InjectedDefec
 		for _, via := range path.Via {
 			id.Chain = append(id.Chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
 		}
-		id.Defect = valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Guards: hitGuards(res.Env, d.Call.Parent(), h), Via: d.Via}
+		id.Defect = valueflow.Defect{Kind: valueflow.FreshIdentity, Origin: at, Sink: h.Sink, Chain: HitFrames(res.Env, h), Guards: hitGuards(res.Env, d.Call.Parent(), h), Via: d.Via, Rereads: hitRereads(res, d, h)}
 		if d.Via == nil && d.Hook == nil && !Fills(res, d.Call) {
 			// The fix the package's own finding would carry.
 			if f := InScopeFix(pass, res, d.Call, purposes[i]); f != nil {
@@ -685,6 +685,48 @@ func injectedDefects(pass *analysis.Pass, res *Result) []valueflow.InjectedDefec
 		out = append(out, id)
 		if len(out) == maxWired {
 			break
+		}
+	}
+	return out
+}
+
+// importedRereads lists the fresh values that functions of other
+// packages, called on the package's retried paths, hand to a wired call
+// that may scan the stored row back into them before they are used
+// (Defect.Rereads): the composition root judges them, as it does the
+// package's own (injectedDefects).
+func importedRereads(pass *analysis.Pass, res *Result) []valueflow.InjectedDefect {
+	var out []valueflow.InjectedDefect
+	seen := map[string]bool{}
+	for _, fn := range res.SrcFuncs() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				path, ok := res.Retried.On(instr)
+				if !ok || res.InTestFile(instr.Pos()) || GuardedInClosure(instr) {
+					continue
+				}
+				s, _ := calledSummary(res, call)
+				if s == nil {
+					continue
+				}
+				for _, d := range s.Defects {
+					if d.Reported || d.Kind != valueflow.FreshIdentity || len(d.Rereads) == 0 || d.Via != nil || seen[d.Origin.At.String()] || !leavesEmpty(res, call, d.OnlyEmpty) {
+						continue
+					}
+					seen[d.Origin.At.String()] = true
+					d.OnlyEmpty = nil // decided here
+					id := valueflow.InjectedDefect{Root: path.Root.Describe(), Pkg: pass.Pkg.Path(), Defect: d}
+					for _, via := range path.Via {
+						id.Chain = append(id.Chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(via.Parent()), via.Pos()))
+					}
+					id.Chain = append(id.Chain, valueflow.FrameAt(pass.Fset, valueflow.FuncName(fn), call.Pos()))
+					out = append(out, id)
+				}
+			}
 		}
 	}
 	return out
