@@ -1314,9 +1314,15 @@ func TestWired(t *testing.T) {
 		},
 		// A task named by a reminder's ID that the store's upsert
 		// scans back over the new one: not the notice's, whose upsert
-		// returns its status only.
-		"example.com/wiredreread/cmd/server/main.go:19": {
-			`a retry sends a new value as the job's unique ID, so the duplicate is not recognised: uuid.New\(\) in api.Handler.PostNoticeNow \(api.go:49:\d+\) is fresh on every attempt \(HTTP handler Handler.PostNoticeNow, wired here\)`,
+		// returns its status only. A run's row whose outcome a deferred
+		// literal writes with the attempt's error: not one that nothing
+		// finishes with the outcome.
+		"example.com/wiredreread/cmd/server/main.go:20": {
+			`a retry inserts a second recon_runs row with a new id: uuid.New\(\) in recon.Service.Rerun \(recon.go:53:\d+\) is fresh on every attempt \(HTTP handler Handler.PostRerun, wired here\)`,
+		},
+		"example.com/wiredreread/cmd/server/main.go:21": {
+			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into recon_runs in store.Runs.Start \(store.go:42:\d+\) is not idempotent \(HTTP handler Handler.PostRerun, wired here\)`,
+			`a retry sends a new value as the job's unique ID, so the duplicate is not recognised: uuid.New\(\) in api.Handler.PostNoticeNow \(api.go:51:\d+\) is fresh on every attempt \(HTTP handler Handler.PostNoticeNow, wired here\)`,
 			`a retry sends a new value as the job's unique ID, so the duplicate is not recognised: uuid.New\(\) in reminders.Service.ScheduleNotice \(reminders.go:58:\d+\) is fresh on every attempt \(HTTP handler Handler.PostNotice, wired here\)`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {

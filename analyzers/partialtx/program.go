@@ -298,7 +298,7 @@ func programApart(r *summary.ProgramRoot, stmts, comps []int) (found, own bool) 
 	for x, a := range stmts {
 		for _, b := range stmts[x+1:] {
 			undone := slices.ContainsFunc(comps, func(k int) bool { return r.Undoes(k, a, b) })
-			if r.Exclusive(a, b) || r.Stmts[a].Unit == r.Stmts[b].Unit || r.SameCall(a, b) || r.Stmts[a].Optional || r.Stmts[b].Optional || undone || attemptRecord(r.Stmts[a].Parsed) {
+			if r.Exclusive(a, b) || r.Stmts[a].Unit == r.Stmts[b].Unit || r.SameCall(a, b) || r.Stmts[a].Optional || r.Stmts[b].Optional || undone || attemptRecord(r.Stmts[a].Parsed) || r.Stmts[a].RecordsError {
 				continue
 			}
 			found = true

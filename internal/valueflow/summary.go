@@ -755,6 +755,12 @@ type Forward struct{ Arg, Param int }
 // caller passes it.
 type WiredStmt struct {
 	Call WiredCall
+	// Attempt is set when the call writes the row of the attempt
+	// itself: a row under a fresh ID whose outcome a function literal
+	// the caller defers writes by that ID with the caller's error
+	// (runs.Start(ctx, run); defer func() { runs.Finish(ctx, run.ID,
+	// err) }()). One per attempt is what it is for.
+	Attempt bool
 	// Chosen is set when the call's receiver holds the handle that the
 	// context the function is given chooses: the transaction the
 	// context carries, or else the database (r.conn.Queries(ctx).X()).

@@ -425,7 +425,10 @@ type scope struct {
 	// callers') valueflow.SQLStmt flags, which its implementations'
 	// statements inherit.
 	optional, onFail, stateGuarded bool
-	failed                         failure
+	// attempt is set when the wired call writes the attempt's own row
+	// (WiredStmt.Attempt): its statements record the attempt.
+	attempt bool
+	failed  failure
 	// lasting is set when the list's receiver is a dependency the
 	// program built before the deliveries came: the receiver of a
 	// root's method, a field of it, a field of that, and so on.
@@ -532,7 +535,7 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 			parsed.Arithmetic = true
 			ps.Parsed, ps.Relative = &parsed, true
 		}
-		ps.RecordsError = ps.Parsed.Writes() && slices.ContainsFunc(st.Args, sc.errorArg)
+		ps.RecordsError = ps.Parsed.Writes() && (sc.attempt || slices.ContainsFunc(st.Args, sc.errorArg))
 		ps.WriteBackOf = sc.writeBackOf
 		for _, j := range st.ProducedBy {
 			ps.WriteBackOf = append(slices.Clip(ps.WriteBackOf), sc.key+"/"+strconv.Itoa(j))
@@ -727,6 +730,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			judgedAt:     sc.judgedAt,
 			absorbed:     sc.absorbed || here[len(here)-1].absorbed,
 			optional:     sc.optional || here[len(here)-1].optional,
+			attempt:      sc.attempt || w.Attempt,
 			onFail:       sc.onFail || here[len(here)-1].onFail,
 			stateGuarded: sc.stateGuarded || here[len(here)-1].stateGuarded,
 			lasting:      sc.lasting && w.Held(),

@@ -53,6 +53,8 @@ func (r *Result) handleIndex() *handles {
 			r:      r,
 			stmts:  make(map[*ssa.Function]*valueflow.Summary),
 			fields: make(map[*ssa.Function][]valueflow.ResultField),
+
+			wiredAt: make(map[ssa.CallInstruction][]*valueflow.WiredStmt),
 		}
 	}
 	return r.handles
@@ -62,9 +64,12 @@ func (r *Result) handleIndex() *handles {
 // they run and the parameters their results hold. Its methods call each
 // other without locking: Result's methods lock once around them.
 type handles struct {
-	r      *Result
-	stmts  map[*ssa.Function]*valueflow.Summary // nil while being computed
-	fields map[*ssa.Function][]valueflow.ResultField
+	r     *Result
+	stmts map[*ssa.Function]*valueflow.Summary // nil while being computed
+	// wiredAt are the entries of the lists made for each wired call,
+	// for what the trace of fresh values learns after (markAttempts).
+	wiredAt map[ssa.CallInstruction][]*valueflow.WiredStmt
+	fields  map[*ssa.Function][]valueflow.ResultField
 	// ignores are the package's ignore directives, read once.
 	ignores     []*report.Ignore
 	ignoresRead bool
@@ -1758,7 +1763,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 			if len(callGuards) > 0 {
 				guards = append(slices.Clip(guards), callGuards...)
 			}
-			wired = &valueflow.WiredStmt{Call: s.Wired.Call.Instantiate(calleeTypeArgs(call)), Recv: b.recvThrough(call, s.Wired.Recv), Guards: guards, PastGuard: s.Wired.PastGuard, Chosen: s.Wired.Chosen, Discarded: s.Wired.Discarded}
+			wired = &valueflow.WiredStmt{Call: s.Wired.Call.Instantiate(calleeTypeArgs(call)), Recv: b.recvThrough(call, s.Wired.Recv), Guards: guards, PastGuard: s.Wired.PastGuard, Chosen: s.Wired.Chosen, Discarded: s.Wired.Discarded, Attempt: s.Wired.Attempt}
 			if r := s.Wired.RecvFrom; r > 0 && r <= len(call.Call.Args) {
 				wired.RecvFrom = b.derivedIndex(call.Call.Args[r-1])
 			}
@@ -2173,7 +2178,8 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		// past what decides there.
 		guards = append(guards, deciders(b.h.r.Env, made)...)
 	}
-	w := &valueflow.WiredStmt{Call: wc, Guards: guards, Discarded: effects.ResultsDiscarded(call), Captured: capturedArgs(call)}
+	w := &valueflow.WiredStmt{Call: wc, Guards: guards, Discarded: effects.ResultsDiscarded(call), Captured: capturedArgs(call), Attempt: b.h.r.attemptWrites[call]}
+	b.h.wiredAt[call] = append(b.h.wiredAt[call], w)
 	w.Recv = valueflow.ArgSource{Param: -1}
 	var bound ssa.Value // the handle the receiver was bound to, if any
 	if call.Call.IsInvoke() {

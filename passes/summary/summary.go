@@ -109,6 +109,9 @@ type Result struct {
 
 	// wiredFresh are the fresh values passed to wired interface calls.
 	wiredFresh []wiredFresh
+	// attemptWrites are the wired calls that write an attempt's own
+	// row (WiredStmt.Attempt).
+	attemptWrites map[ssa.CallInstruction]bool
 	// Program, in a composition root of a whole-program run, are the
 	// defects that the retried paths of the packages it links reach
 	// through wired interface calls.
@@ -305,6 +308,7 @@ func analyse(pass *analysis.Pass, res *Result, cat *catalog.Catalog, imported fu
 		Wired:    wired,
 	}
 	fresh := traceSources(res, s.SrcFuncs(), rel)
+	res.markAttempts()
 	res.freshFuncs = fresh
 	sites, freshWired := wiredSites(res, append(s.SrcFuncs(), boundRoots(res)...)), freshSites(pass, res)
 	exportSummaries(pass, res, s.SrcFuncs(), fresh, rel, sites, freshWired)

@@ -90,7 +90,15 @@ func traceSources(res *Result, funcs []*ssa.Function, rel relevance) map[*ssa.Fu
 							step := firstStep(fn, h)
 							return guardedSink(res, fn, h, guards) || afterStateGuard(fn, states[fn], step) || logsRawPayload(callOf(step))
 						})
+						outcome := outcomeDeferred(fn, flow.Wired)
 						flow.Wired = slices.DeleteFunc(flow.Wired, func(w valueflow.WiredArg) bool {
+							if outcome && attemptRow(fn, w) {
+								if res.attemptWrites == nil {
+									res.attemptWrites = map[ssa.CallInstruction]bool{}
+								}
+								res.attemptWrites[w.Call] = true
+								return true
+							}
 							return afterStateGuard(fn, states[fn], wiredStep(fn, w)) || recordsAttempt(res, w)
 						})
 					}
@@ -605,6 +613,79 @@ func recordsAttempt(res *Result, w valueflow.WiredArg) bool {
 		values = append(values, vs...)
 	}
 	return res.Env.RecordsAttempt(values)
+}
+
+// markAttempts sets Attempt on the entries already listed for the wired
+// calls that the trace found write an attempt's own row: the lists of
+// the functions whose guards the trace asked for are made before it
+// learns that.
+func (r *Result) markAttempts() {
+	if len(r.attemptWrites) == 0 || r.handles == nil {
+		return
+	}
+	r.handlesMu.Lock()
+	defer r.handlesMu.Unlock()
+	for call := range r.attemptWrites {
+		for _, w := range r.handles.wiredAt[call] {
+			w.Attempt = true
+		}
+	}
+}
+
+// outcomeDeferred reports whether a fresh value reaches a wired call in
+// a function literal that fn defers and that reads fn's error result
+// (defer func() { runs.Finish(ctx, run.ID, status(err)) }()): the row
+// the value identifies records the attempt, its outcome written when
+// the attempt ends, and is meant to be added on every attempt.
+func outcomeDeferred(fn *ssa.Function, wired []valueflow.WiredArg) bool {
+	return slices.ContainsFunc(wired, func(w valueflow.WiredArg) bool {
+		lit := w.Call.Parent()
+		return lit.Parent() == fn && w.Path == "" && readsErrResult(fn, deferredClosure(fn, lit))
+	})
+}
+
+// attemptRow reports whether a wired call of fn, or of a literal fn
+// makes, is handed the attempt's row (the struct that holds the value,
+// or the value alone in a deferred literal): outcomeDeferred's writes.
+func attemptRow(fn *ssa.Function, w valueflow.WiredArg) bool {
+	at := w.Call.Parent()
+	return at == fn && w.Path != "" && len(w.Calls) == 0 || at.Parent() == fn && deferredClosure(fn, at) != nil
+}
+
+// deferredClosure returns the closure of lit that fn defers, or nil.
+func deferredClosure(fn, lit *ssa.Function) *ssa.MakeClosure {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if d, ok := instr.(*ssa.Defer); ok {
+				if mc, ok := d.Call.Value.(*ssa.MakeClosure); ok && mc.Fn == lit {
+					return mc
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// readsErrResult reports whether a closure of fn binds fn's named
+// error result, and its function reads it: it sees how the call ended.
+func readsErrResult(fn *ssa.Function, mc *ssa.MakeClosure) bool {
+	if mc == nil {
+		return false
+	}
+	results := fn.Signature.Results()
+	lit := mc.Fn.(*ssa.Function)
+	for i, b := range mc.Bindings {
+		a, ok := b.(*ssa.Alloc)
+		if !ok || i >= len(lit.FreeVars) || len(*lit.FreeVars[i].Referrers()) == 0 {
+			continue
+		}
+		for r := range results.Len() {
+			if v := results.At(r); v.Name() != "" && v.Name() == a.Comment && catalog.TypeKey(v.Type()) == "error" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // callOf returns instr as a call, or nil.

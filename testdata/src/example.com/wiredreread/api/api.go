@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
 
+	"example.com/wiredreread/recon"
 	"example.com/wiredreread/reminders"
 )
 
@@ -16,6 +17,7 @@ type Handler struct {
 	Reminders reminders.Reminders
 	Notices   reminders.Notices
 	Queue     *asynq.Client
+	Recon     *recon.Service
 }
 
 // PostReminder schedules a court date's text.
@@ -60,4 +62,18 @@ func (h *Handler) PostRemindSoon(w http.ResponseWriter, r *http.Request) {
 	rem := &reminders.Reminder{ID: uuid.New(), CourtDateID: r.FormValue("court_date_id")}
 	_ = h.Reminders.Ensure(r.Context(), rem)
 	h.Queue.EnqueueContext(r.Context(), asynq.NewTask("reminder:send", nil), asynq.TaskID("soon:"+rem.ID.String()))
+}
+
+// PostReconcile reconciles a day.
+func (h *Handler) PostReconcile(w http.ResponseWriter, r *http.Request) {
+	if err := h.Recon.Reconcile(r.Context(), r.FormValue("day")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// PostRerun reconciles a day again.
+func (h *Handler) PostRerun(w http.ResponseWriter, r *http.Request) {
+	if err := h.Recon.Rerun(r.Context(), r.FormValue("day")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
 }
