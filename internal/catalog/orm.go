@@ -102,26 +102,30 @@ type QueryBuilder struct {
 	Exec           string
 	Model, Set, On string
 	// Where adds a condition (Where("status = ?", s)), joined with AND.
-	Where    string
-	Ignore   string
-	Raw      string
-	TableTag string
+	Where string
+	// Returning names the columns the statement returns, which its
+	// Scan reads into the model (Returning("*")).
+	Returning string
+	Ignore    string
+	Raw       string
+	TableTag  string
 	// InsertModel is the FuncKey of the method that names the model an
 	// INSERT stores: its fields are the row's (an identity sink).
 	InsertModel string
 }
 
 var queryBuilders = []QueryBuilder{{
-	Path:     "github.com/uptrace/bun",
-	Start:    map[string]string{"NewInsert": "INSERT", "NewUpdate": "UPDATE", "NewDelete": "DELETE"},
-	Exec:     "Exec",
-	Model:    "Model",
-	Set:      "Set",
-	Where:    "Where",
-	On:       "On",
-	Ignore:   "Ignore",
-	Raw:      "NewRaw",
-	TableTag: "bun",
+	Path:      "github.com/uptrace/bun",
+	Start:     map[string]string{"NewInsert": "INSERT", "NewUpdate": "UPDATE", "NewDelete": "DELETE"},
+	Exec:      "Exec",
+	Model:     "Model",
+	Set:       "Set",
+	Where:     "Where",
+	On:        "On",
+	Returning: "Returning",
+	Ignore:    "Ignore",
+	Raw:       "NewRaw",
+	TableTag:  "bun",
 
 	InsertModel: "(*github.com/uptrace/bun.InsertQuery).Model",
 }}
@@ -181,6 +185,18 @@ func TextBuilderOf(fn *types.Func) (*TextBuilder, bool) {
 func IsBuilderOn(fn *types.Func) bool {
 	for i := range queryBuilders {
 		if b := &queryBuilders[i]; b.Of(fn) && fn.Name() == b.On {
+			return true
+		}
+	}
+	return false
+}
+
+// IsBuilderReturning reports whether fn is a query builder's method
+// whose text names the columns the statement returns into its model
+// (bun's Returning("*")).
+func IsBuilderReturning(fn *types.Func) bool {
+	for i := range queryBuilders {
+		if b := &queryBuilders[i]; b.Of(fn) && fn.Name() == b.Returning {
 			return true
 		}
 	}

@@ -630,6 +630,11 @@ func (t *tracer) modelArg(instr ssa.CallInstruction, n node) {
 	if table == "" {
 		table = catalog.GormTable(name) // a type the struct is not named by (a type parameter's)
 	}
+	if builderRereads(instr, ModelColumn(f, tag)) {
+		// The stored row's column, scanned back into the model: past
+		// the statement, the field holds what the first attempt stored.
+		t.flow.Rereads = append(t.flow.Rereads, Reread{Calls: slices.Clone(n.stack), Pos: instr.Pos(), Fn: instr.Parent()})
+	}
 	if isModelIdentity(t.env.Catalog, f, tag) && !t.builderAbsorbs(instr, ModelColumn(f, tag), table, strct) &&
 		!t.failsOnAnotherModelKey(strct, f.Name(), table, n.v, instr, n.stack) && !t.clausesAbsorb(instr, ModelColumn(f, tag), table, strct, n) {
 		t.hit(SinkInfo{Kind: ModelSink, Table: name, Column: f.Name(), Stored: table}, instr.Pos(), n.stack, nil)
@@ -802,6 +807,48 @@ func callerArg(v ssa.Value, stack []ssa.CallInstruction) ssa.Value {
 		return nil
 	}
 	return call.Args[i]
+}
+
+// builderRereads reports whether the INSERT a builder's Model call
+// begins absorbs a conflict and returns col into the model
+// (db.NewInsert().Model(b).On("CONFLICT (day) DO UPDATE").Set(...).
+// Returning("*").Scan(ctx)): the stored row's value, when the row was
+// there, replaces the model's.
+func builderRereads(instr ssa.CallInstruction, col string) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	conflict, returned := false, false
+	for v := ssa.Value(call); v != nil; {
+		var next ssa.Value
+		for _, r := range *v.Referrers() {
+			c, ok := r.(*ssa.Call)
+			if !ok || c.Call.IsInvoke() || len(c.Call.Args) < 1 || c.Call.Args[0] != v {
+				continue
+			}
+			fn := Callee(&c.Call)
+			if fn == nil {
+				continue
+			}
+			text, isText := "", false
+			if len(c.Call.Args) > 1 {
+				text, isText = ConstString(c.Call.Args[1])
+			}
+			switch {
+			case catalog.IsBuilderOn(fn) && isText:
+				conflict = sqltext.Parse("INSERT INTO t (" + col + ") VALUES (1) ON " + text).Conflict
+			case catalog.IsBuilderReturning(fn) && isText:
+				returned = slices.ContainsFunc(strings.Split(text, ","), func(c string) bool {
+					c = strings.ToLower(strings.TrimSpace(c))
+					return c == "*" || c == strings.ToLower(col) || strings.HasSuffix(c, "."+strings.ToLower(col))
+				})
+			}
+			next = c
+		}
+		v = next
+	}
+	return conflict && returned
 }
 
 // builderAbsorbs reports whether the query a builder's Model call begins

@@ -115,6 +115,9 @@ type Reread struct {
 	Calls    []ssa.CallInstruction
 	Pos      token.Pos
 	Imported bool
+	// Fn is the function the scan is in, for a reread of the trace's
+	// own (not Imported).
+	Fn *ssa.Function
 }
 
 // within reports whether a hit lies where the field still holds the
@@ -124,7 +127,18 @@ func (r Reread) within(h Hit) bool {
 	if len(h.Calls) < len(r.Calls) || !slices.Equal(h.Calls[:len(r.Calls)], r.Calls) {
 		return false
 	}
-	return !r.Imported || h.Pos == r.Pos && len(h.Calls) == len(r.Calls)
+	if r.Imported {
+		return h.Pos == r.Pos && len(h.Calls) == len(r.Calls)
+	}
+	if len(r.Calls) == 0 && r.Fn != nil {
+		// A hit the trace reached in a caller, past the function's
+		// return, is not within it.
+		if len(h.Calls) > 0 {
+			return h.Calls[0].Parent() == r.Fn
+		}
+		return r.Fn.Syntax() != nil && r.Fn.Syntax().Pos() <= h.Pos && h.Pos < r.Fn.Syntax().End()
+	}
+	return true
 }
 
 // A WiredArg is a traced value, at Path, passed as parameter Arg of a
@@ -222,6 +236,11 @@ func (f *Flow) dropReread() {
 		return !slices.ContainsFunc(f.Rereads, func(r Reread) bool { return r.within(h) })
 	})
 	f.Wired = nil
+	if slices.ContainsFunc(f.Rereads, func(r Reread) bool { return len(r.Calls) == 0 && !r.Imported }) {
+		// Overwritten in the function the trace began in: what it
+		// returns holds the stored value on a retry.
+		f.Returns = nil
+	}
 }
 
 func (t *tracer) push(v ssa.Value, path string, stack []ssa.CallInstruction) {
@@ -283,7 +302,7 @@ func (t *tracer) step(n node) {
 	if _, ok := n.v.(*ssa.FieldAddr); ok && n.path == "*" {
 		for _, c := range destCalls(n.v) {
 			if scansStoredRow(t.env.Catalog, c, n.v) {
-				t.flow.Rereads = append(t.flow.Rereads, Reread{Calls: slices.Clone(n.stack), Pos: c.Pos()})
+				t.flow.Rereads = append(t.flow.Rereads, Reread{Calls: slices.Clone(n.stack), Pos: c.Pos(), Fn: c.Parent()})
 			}
 		}
 	}

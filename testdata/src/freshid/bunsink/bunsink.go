@@ -191,3 +191,56 @@ func closeOrder(ctx context.Context, t *asynq.Task) error {
 	_, err = db.NewInsert().Model(&Bonus{ID: uuid.NewString(), OrderID: string(t.Payload())}).Exec(ctx) // want `a retry creates a second Bonus with a new ID`
 	return err
 }
+
+var queue *asynq.Client
+
+type Batch struct {
+	bun.BaseModel `bun:"table:settlement_batches"`
+
+	ID         string `bun:",pk"`
+	Wholesaler string
+	Day        string
+}
+
+// openBatch returns the day's batch: the stored one, its ID included,
+// when an earlier run made it.
+func openBatch(ctx context.Context, wholesaler, day string) (*Batch, error) {
+	b := &Batch{ID: uuid.NewString(), Wholesaler: wholesaler, Day: day}
+	err := db.NewInsert().Model(b).
+		On("CONFLICT (wholesaler, day) DO UPDATE").
+		Set("day = EXCLUDED.day").
+		Returning("*").
+		Scan(ctx)
+	return b, err
+}
+
+// openBatchAgain returns the day's batch under the ID it was given: the
+// stored row's day, not its ID, comes back.
+func openBatchAgain(ctx context.Context, wholesaler, day string) (*Batch, error) {
+	b := &Batch{ID: uuid.NewString(), Wholesaler: wholesaler, Day: day} // want `a retry sends a new value as the job's unique ID`
+	err := db.NewInsert().Model(b).
+		On("CONFLICT (wholesaler, day) DO UPDATE").
+		Set("day = EXCLUDED.day").
+		Returning("day").
+		Scan(ctx)
+	return b, err
+}
+
+// Negative: the task is named by the stored batch's ID.
+func settle(ctx context.Context, t *asynq.Task) error {
+	b, err := openBatch(ctx, "w1", string(t.Payload()))
+	if err != nil {
+		return err
+	}
+	_, err = queue.EnqueueContext(ctx, asynq.NewTask("pickup", nil), asynq.TaskID("pickup:"+b.ID))
+	return err
+}
+
+func settleAgain(ctx context.Context, t *asynq.Task) error {
+	b, err := openBatchAgain(ctx, "w1", string(t.Payload()))
+	if err != nil {
+		return err
+	}
+	_, err = queue.EnqueueContext(ctx, asynq.NewTask("pickup", nil), asynq.TaskID("pickup:"+b.ID))
+	return err
+}

@@ -78,6 +78,7 @@ func (q *InsertQuery) Returning(query string, args ...any) *InsertQuery { return
 func (q *InsertQuery) Ignore() *InsertQuery                             { return q }
 func (q *InsertQuery) On(s string, args ...any) *InsertQuery            { return q }
 func (q *InsertQuery) Set(query string, args ...any) *InsertQuery       { return q }
+func (q *InsertQuery) Scan(ctx context.Context, dest ...any) error      { return nil }
 func (q *InsertQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error) {
 	return nil, nil
 }
