@@ -213,6 +213,7 @@ var bodyKeyNames = map[string]bool{
 	// repeated send (Sinch's client_reference, Vonage's client-ref), and
 	// a deduplication ID by any name.
 	"clientreference": true, "clientref": true, "deduplicationid": true, "dedupid": true, "dedupkey": true,
+	"dedupeid": true, "dedupekey": true,
 	// A partner's external reference, by which it answers a repeated
 	// booking with the first one.
 	"externalref": true, "externalreference": true,
@@ -231,7 +232,7 @@ var bodyKeyNames = map[string]bool{
 var dedupBodyNames = map[string]bool{
 	"idempotencykey": true, "idempotencytoken": true, "clienttoken": true, "clientrequesttoken": true,
 	"clientreference": true, "clientref": true, "externalref": true, "externalreference": true,
-	"deduplicationid": true, "dedupid": true, "dedupkey": true, "clientmessageid": true,
+	"deduplicationid": true, "dedupid": true, "dedupkey": true, "dedupeid": true, "dedupekey": true, "clientmessageid": true,
 	"messageref": true, "messagereference": true, "endtoendid": true, "instructionid": true,
 }
 

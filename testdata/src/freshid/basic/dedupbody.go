@@ -149,3 +149,25 @@ func recordPayout(ctx context.Context, t *asynq.Task) error {
 	_, err := db.ExecContext(ctx, "INSERT INTO payouts (id, external_ref) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING", p.ID, p.ExternalRef)
 	return err
 }
+
+// relayRequest is a relay's request: it drops a repeat with the same
+// dedupe ID.
+type relayRequest struct {
+	To       string `json:"to"`
+	DedupeID string `json:"dedupe_id,omitempty"`
+}
+
+func sendRelay(ctx context.Context, req relayRequest) error {
+	body, _ := json.Marshal(req)
+	r, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://relay.example/email", bytes.NewReader(body))
+	resp, err := http.DefaultClient.Do(r)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// A fresh dedupe ID on every attempt.
+func relayReceipt(ctx context.Context, t *asynq.Task) error {
+	return sendRelay(ctx, relayRequest{To: "a@example.com", DedupeID: uuid.NewString()}) // want `a retry sends a new value as the request's dedupe_id field, on which its receiver drops a repeat, so the duplicate is not recognised: uuid.NewString\(\) is fresh on every attempt \(asynq handler relayReceipt\)`
+}
