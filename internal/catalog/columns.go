@@ -48,9 +48,12 @@ func IsAttemptLog(name string) bool {
 }
 
 // attemptLogWords are the words of a table's or model's name that say
-// it logs attempts.
+// it logs attempts, or reports a device sends on a schedule (a kiosk's
+// heartbeats, telemetry samples): one more row per report is what it
+// keeps, and a repeated one is another sample.
 var attemptLogWords = map[string]bool{
 	"attempt": true, "attempts": true, "audit": true, "audits": true, "log": true, "logs": true,
+	"heartbeat": true, "heartbeats": true, "telemetry": true,
 }
 
 // nameWords splits a snake_case or CamelCase name into lower-case words.

@@ -170,7 +170,7 @@ func TestTestSupport(t *testing.T) {
 func TestIsAttemptLog(t *testing.T) {
 	for name, want := range map[string]bool{
 		"payout_attempts": true, "PayoutAttempt": true, "audit_log": true, "public.webhook_delivery_logs": true,
-		"AuditEntry": true, "catalog": false, "logins": false, "Blog": false, "payouts": false, "deliveries": false,
+		"AuditEntry": true, "kiosk_heartbeats": true, "KioskHeartbeat": true, "device_telemetry": true, "catalog": false, "logins": false, "Blog": false, "payouts": false, "deliveries": false,
 	} {
 		if got := IsAttemptLog(name); got != want {
 			t.Errorf("IsAttemptLog(%q) = %v, want %v", name, got, want)
