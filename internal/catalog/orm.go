@@ -97,9 +97,11 @@ var orms = []ORM{{
 // run by the same Exec. TableTag is the struct tag, and its option, that
 // names a model's table.
 type QueryBuilder struct {
-	Path           string
-	Start          map[string]string
-	Exec           string
+	Path  string
+	Start map[string]string
+	// Exec runs the statement; so does Scan, which reads the rows it
+	// returns into the model (an UPDATE ... RETURNING's).
+	Exec, Scan     string
 	Model, Set, On string
 	// Where adds a condition (Where("status = ?", s)), joined with AND.
 	Where string
@@ -118,6 +120,7 @@ var queryBuilders = []QueryBuilder{{
 	Path:      "github.com/uptrace/bun",
 	Start:     map[string]string{"NewInsert": "INSERT", "NewUpdate": "UPDATE", "NewDelete": "DELETE"},
 	Exec:      "Exec",
+	Scan:      "Scan",
 	Model:     "Model",
 	Set:       "Set",
 	Where:     "Where",
@@ -227,14 +230,14 @@ func InsertModel(fn *types.Func) (int, bool) {
 	return i, ok
 }
 
-// QueryBuilderOf returns the builder whose Exec method fn is.
+// QueryBuilderOf returns the builder whose Exec or Scan method fn is.
 func QueryBuilderOf(fn *types.Func) (*QueryBuilder, bool) {
 	sig := fn.Type().(*types.Signature)
 	if fn.Pkg() == nil || sig.Recv() == nil {
 		return nil, false
 	}
 	for i := range queryBuilders {
-		if b := &queryBuilders[i]; fn.Pkg().Path() == b.Path && fn.Name() == b.Exec {
+		if b := &queryBuilders[i]; fn.Pkg().Path() == b.Path && (fn.Name() == b.Exec || fn.Name() == b.Scan) {
 			return b, true
 		}
 	}

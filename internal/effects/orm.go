@@ -308,6 +308,7 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 	conflict := false
 	var handle, model ssa.Value
 	on := "" // the text of On(...), the INSERT's conflict clause
+	returning := ""
 	unread := false
 	var raw *Stmt
 	for v := c.Common().Args[0]; handle == nil; {
@@ -359,6 +360,8 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 			}
 		case name == qb.Ignore:
 			conflict = true
+		case name == qb.Returning && text != "" && returning == "":
+			returning = text
 		}
 		v = recv
 	}
@@ -398,6 +401,11 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 				// compare-and-set); one built at run time is left out.
 				slices.Reverse(wheres) // read from Exec back
 				st.Text += " WHERE " + strings.Join(wheres, " AND ")
+			}
+			if returning != "" {
+				// A compare-and-set that returns the row it changed
+				// says, by returning none, that it changed nothing.
+				st.Text += " RETURNING " + returning
 			}
 			if parsed := sqltext.Parse(st.Text); parsed.Kind == sqltext.Update {
 				st.SQL = parsed

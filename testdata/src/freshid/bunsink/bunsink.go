@@ -244,3 +244,31 @@ func settleAgain(ctx context.Context, t *asynq.Task) error {
 	_, err = queue.EnqueueContext(ctx, asynq.NewTask("pickup", nil), asynq.TaskID("pickup:"+b.ID))
 	return err
 }
+
+type Payout struct {
+	bun.BaseModel `bun:"table:payouts"`
+
+	ID     string `bun:",pk"`
+	Status string
+}
+
+// Negative: past a compare-and-set that returns the row it changed,
+// which a retry finds changed already.
+func payoutPaid(ctx context.Context, t *asynq.Task) error {
+	p := new(Payout)
+	if err := db.NewUpdate().Model(p).Set("status = 'paid'").Where("id = ?", string(t.Payload())).Where("status = 'in_transit'").Returning("*").Scan(ctx); err != nil {
+		return nil
+	}
+	_, err := db.NewInsert().Model(&Delivery{Key: uuid.NewString(), EventID: p.ID}).Exec(ctx)
+	return err
+}
+
+// The same update, without the test of the status it sets.
+func payoutSettled(ctx context.Context, t *asynq.Task) error {
+	p := new(Payout)
+	if err := db.NewUpdate().Model(p).Set("status = 'paid'").Where("id = ?", string(t.Payload())).Returning("*").Scan(ctx); err != nil {
+		return nil
+	}
+	_, err := db.NewInsert().Model(&Delivery{Key: uuid.NewString(), EventID: p.ID}).Exec(ctx) // want `a retry creates a second Delivery with a new Key`
+	return err
+}

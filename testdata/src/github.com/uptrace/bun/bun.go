@@ -85,11 +85,13 @@ func (q *InsertQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error)
 
 type UpdateQuery struct{}
 
-func (q *UpdateQuery) Model(model any) *UpdateQuery                 { return q }
-func (q *UpdateQuery) Column(columns ...string) *UpdateQuery        { return q }
-func (q *UpdateQuery) Set(query string, args ...any) *UpdateQuery   { return q }
-func (q *UpdateQuery) WherePK(cols ...string) *UpdateQuery          { return q }
-func (q *UpdateQuery) Where(query string, args ...any) *UpdateQuery { return q }
+func (q *UpdateQuery) Model(model any) *UpdateQuery                     { return q }
+func (q *UpdateQuery) Column(columns ...string) *UpdateQuery            { return q }
+func (q *UpdateQuery) Set(query string, args ...any) *UpdateQuery       { return q }
+func (q *UpdateQuery) WherePK(cols ...string) *UpdateQuery              { return q }
+func (q *UpdateQuery) Where(query string, args ...any) *UpdateQuery     { return q }
+func (q *UpdateQuery) Returning(query string, args ...any) *UpdateQuery { return q }
+func (q *UpdateQuery) Scan(ctx context.Context, dest ...any) error      { return nil }
 func (q *UpdateQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error) {
 	return nil, nil
 }
