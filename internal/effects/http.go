@@ -1275,8 +1275,16 @@ func noEffect(url ssa.Value) bool {
 	}
 	s = strings.TrimSuffix(s, "/")
 	last := s[strings.LastIndexAny(s, "/:")+1:]
-	return strings.HasSuffix(s, "/token") || strings.Contains(s, "/oauth") || strings.Contains(s, "/search") ||
+	return strings.HasSuffix(s, "/token") || strings.Contains(s, "/oauth") || slices.ContainsFunc(strings.Split(s, "/"), searchSegment) ||
 		strings.HasSuffix(last, "search") || len(last) > len("trace") && strings.HasSuffix(last, "trace") || strings.HasSuffix(s, "/graphql") || namesRead(last) || addsMember(url) || endsResource(url)
+}
+
+// searchSegment reports whether a path segment runs a search (search,
+// search-items): not a collection of searches (/searches), to which a
+// POST orders one, which a provider may bill.
+func searchSegment(seg string) bool {
+	rest, ok := strings.CutPrefix(seg, "search")
+	return ok && rest != "es"
 }
 
 // capturedAddress returns what a function literal reads from a

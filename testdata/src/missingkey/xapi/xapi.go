@@ -74,3 +74,9 @@ func SearchVia(w http.ResponseWriter, r *http.Request) {
 func LookupVia(w http.ResponseWriter, r *http.Request) {
 	xmail.Lookup(r.Context(), r.FormValue("q"))
 }
+
+// A helper of another package orders a search: a POST to the collection
+// of searches makes one.
+func OrderSearchVia(w http.ResponseWriter, r *http.Request) {
+	xmail.OrderSearch(r.Context(), r.FormValue("q")) // want `a retry repeats the HTTP POST: the request carries no Idempotency-Key header: Client.Do\(\) in xmail.postTo \(xmail.go:\d+:\d+\) \(HTTP handler OrderSearchVia\)`
+}

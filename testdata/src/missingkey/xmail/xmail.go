@@ -48,3 +48,9 @@ func postTo(ctx context.Context, url string, body any) error {
 func Lookup(ctx context.Context, text string) error {
 	return postTo(ctx, "https://mail.example/v1/messages/search", query{Text: text})
 }
+
+// OrderSearch orders a records search, which the records office bills:
+// a POST to its collection of searches makes one, with no key.
+func OrderSearch(ctx context.Context, text string) error {
+	return postTo(ctx, "https://records.example/v1/searches", query{Text: text})
+}
