@@ -296,6 +296,13 @@ func instantiated(s valueflow.SQLStmt, t types.Type, table, column string, arith
 	return s
 }
 
+// scans reports whether a query builder's statement is run by its Scan,
+// which fails when the statement returns no row.
+func scans(c ssa.CallInstruction, qb *catalog.QueryBuilder) bool {
+	fn := valueflow.Callee(c.Common())
+	return fn != nil && fn.Name() == qb.Scan
+}
+
 // builtStmt returns the statement a query builder's Exec runs, read from
 // the chain of calls that built it back to the handle's method that began
 // it: its kind, the table of its Model, the conflict handling of On or
@@ -402,9 +409,10 @@ func builtStmt(c ssa.CallInstruction, qb *catalog.QueryBuilder) *Stmt {
 				slices.Reverse(wheres) // read from Exec back
 				st.Text += " WHERE " + strings.Join(wheres, " AND ")
 			}
-			if returning != "" {
-				// A compare-and-set that returns the row it changed
-				// says, by returning none, that it changed nothing.
+			if returning != "" && scans(c, qb) {
+				// A compare-and-set whose Scan reads the row it
+				// changed fails, finding none, when it changed
+				// nothing: the caller leaves there.
 				st.Text += " RETURNING " + returning
 			}
 			if parsed := sqltext.Parse(st.Text); parsed.Kind == sqltext.Update {
