@@ -1,0 +1,10 @@
+DROP TABLE IF EXISTS credit_ledger;
+DROP TABLE IF EXISTS payout_attempts;
+DROP TABLE IF EXISTS payouts;
+DROP TABLE IF EXISTS dropoff_lines;
+DROP TABLE IF EXISTS dropoffs;
+DROP TABLE IF EXISTS kiosk_heartbeats;
+DROP TABLE IF EXISTS wholesale_offers;
+DROP TABLE IF EXISTS quote_lines;
+DROP TABLE IF EXISTS quotes;
+DROP TABLE IF EXISTS students;
