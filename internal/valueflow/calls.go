@@ -815,11 +815,34 @@ func callerArg(v ssa.Value, stack []ssa.CallInstruction) ssa.Value {
 // Returning("*").Scan(ctx)): the stored row's value, when the row was
 // there, replaces the model's.
 func builderRereads(instr ssa.CallInstruction, col string) bool {
+	conflict, returned := false, false
+	chainCalls(instr, func(c *ssa.Call, fn *types.Func) bool {
+		text, isText := "", false
+		if len(c.Call.Args) > 1 {
+			text, isText = ConstString(c.Call.Args[1])
+		}
+		switch {
+		case catalog.IsBuilderOn(fn) && isText:
+			conflict = sqltext.Parse("INSERT INTO t (" + col + ") VALUES (1) ON " + text).Conflict
+		case catalog.IsBuilderReturning(fn) && isText:
+			returned = slices.ContainsFunc(strings.Split(text, ","), func(c string) bool {
+				c = strings.ToLower(strings.TrimSpace(c))
+				return c == "*" || c == strings.ToLower(col) || strings.HasSuffix(c, "."+strings.ToLower(col))
+			})
+		}
+		return false
+	})
+	return conflict && returned
+}
+
+// chainCalls calls visit with each call of a builder's chain after the
+// call instr, in order, each on the result of the one before, until
+// visit says it is done.
+func chainCalls(instr ssa.CallInstruction, visit func(c *ssa.Call, fn *types.Func) (done bool)) {
 	call, ok := instr.(*ssa.Call)
 	if !ok {
-		return false
+		return
 	}
-	conflict, returned := false, false
 	for v := ssa.Value(call); v != nil; {
 		var next ssa.Value
 		for _, r := range *v.Referrers() {
@@ -831,24 +854,13 @@ func builderRereads(instr ssa.CallInstruction, col string) bool {
 			if fn == nil {
 				continue
 			}
-			text, isText := "", false
-			if len(c.Call.Args) > 1 {
-				text, isText = ConstString(c.Call.Args[1])
-			}
-			switch {
-			case catalog.IsBuilderOn(fn) && isText:
-				conflict = sqltext.Parse("INSERT INTO t (" + col + ") VALUES (1) ON " + text).Conflict
-			case catalog.IsBuilderReturning(fn) && isText:
-				returned = slices.ContainsFunc(strings.Split(text, ","), func(c string) bool {
-					c = strings.ToLower(strings.TrimSpace(c))
-					return c == "*" || c == strings.ToLower(col) || strings.HasSuffix(c, "."+strings.ToLower(col))
-				})
+			if visit(c, fn) {
+				return
 			}
 			next = c
 		}
 		v = next
 	}
-	return conflict && returned
 }
 
 // builderAbsorbs reports whether the query a builder's Model call begins
@@ -860,39 +872,25 @@ func builderRereads(instr ssa.CallInstruction, col string) bool {
 // declare a unique key without col, as gorm's clause without a target
 // does.
 func (t *tracer) builderAbsorbs(instr ssa.CallInstruction, col, table string, s *types.Struct) bool {
-	call, ok := instr.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	for v := ssa.Value(call); v != nil; {
-		var next ssa.Value
-		for _, r := range *v.Referrers() {
-			c, ok := r.(*ssa.Call)
-			if !ok || c.Call.IsInvoke() || len(c.Call.Args) < 1 || c.Call.Args[0] != v {
-				continue
-			}
-			fn := Callee(&c.Call)
-			if fn == nil {
-				continue
-			}
-			if catalog.IsBuilderOn(fn) && len(c.Call.Args) > 1 {
-				if head, tail := ConstEnds(c.Call.Args[1]); !isConst(c.Call.Args[1]) && strings.HasPrefix(strings.ToUpper(head), "CONFLICT") && strings.HasSuffix(strings.ToUpper(tail), "DO NOTHING") {
-					return t.anotherModelKey(col, table, s)
-				}
-				if text, ok := ConstString(c.Call.Args[1]); ok {
-					st := sqltext.Parse("INSERT INTO t (" + col + ") VALUES (1) ON " + text)
-					for _, target := range st.ConflictTarget {
-						if !strings.EqualFold(target, col) {
-							return true
-						}
-					}
-				}
-			}
-			next = c
+	absorbs := false
+	chainCalls(instr, func(c *ssa.Call, fn *types.Func) bool {
+		if !catalog.IsBuilderOn(fn) || len(c.Call.Args) < 2 {
+			return false
 		}
-		v = next
-	}
-	return false
+		if head, tail := ConstEnds(c.Call.Args[1]); !isConst(c.Call.Args[1]) && strings.HasPrefix(strings.ToUpper(head), "CONFLICT") && strings.HasSuffix(strings.ToUpper(tail), "DO NOTHING") {
+			absorbs = t.anotherModelKey(col, table, s)
+			return true
+		}
+		if text, ok := ConstString(c.Call.Args[1]); ok {
+			st := sqltext.Parse("INSERT INTO t (" + col + ") VALUES (1) ON " + text)
+			if slices.ContainsFunc(st.ConflictTarget, func(target string) bool { return !strings.EqualFold(target, col) }) {
+				absorbs = true
+				return true
+			}
+		}
+		return false
+	})
+	return absorbs
 }
 
 // clausesAbsorb reports whether the chain of ORM calls that the insert
