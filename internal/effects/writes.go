@@ -865,7 +865,10 @@ func contextChosen(v ssa.Value, depth int) bool {
 		return true // sqlc's New(pg.Conn(ctx, r.pool)): queries on what the context chose
 	}
 	if fn.Blocks == nil {
-		return takesContextAndPool(fn.Signature, false) && holdsHandle(fn.Signature.Results())
+		// Another package's chooser (database.Conn(ctx, r.db), given
+		// the database as an executor interface), as the handle's
+		// durability reads one.
+		return takesContextAndPool(fn.Signature, false) && holdsHandle(fn.Signature.Results()) || choosesFromContext(fn.Signature)
 	}
 	returns := 0
 	for _, b := range fn.Blocks {

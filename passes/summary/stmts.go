@@ -1041,6 +1041,12 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 	if h.Kind == valueflow.HandleUnknown && st.Durability == effects.DurUnknown {
 		h = b.forwardedHandle(c)
 	}
+	if h.Kind == valueflow.HandleUnknown && st.Durability == effects.DurUnknown && st.Recv != nil {
+		// A builder begun on what a context chooses
+		// (r.conn(ctx).NewUpdate()...): the context's transaction,
+		// or the database.
+		h = b.chooserHandle(st.Recv)
+	}
 	if st.Assumed {
 		// An ORM's handle taken for the database only because its
 		// origin is a parameter: the caller's handle decides, the

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/uptrace/bun"
+
+	"summary/dbctx"
 )
 
 // Fee is a bun model.
@@ -21,4 +23,16 @@ func AddFee(ctx context.Context, db *bun.DB, fee *Fee) error { // want AddFee:`^
 		_, err := tx.NewInsert().Model(fee).Exec(ctx)
 		return err
 	})
+}
+
+// Fees keeps fees on what the context chooses.
+type Fees struct{ db bun.IDB }
+
+func (r *Fees) conn(ctx context.Context) bun.IDB { return dbctx.Conn(ctx, r.db) }
+
+// Waive clears a fee on the transaction the context carries, or else
+// the database.
+func (r *Fees) Waive(ctx context.Context, id string) error { // want Waive:`^summary\(stmts=\["UPDATE fees SET cents = 0 WHERE \(id = \?\)" on p1\]\)$`
+	_, err := r.conn(ctx).NewUpdate().Model((*Fee)(nil)).Set("cents = 0").Where("id = ?", id).Exec(ctx)
+	return err
 }
