@@ -283,11 +283,14 @@ func (c *checker) statements(fn *ssa.Function) (out []*effects.Stmt, whole bool)
 // per attempt is what it is for, so a retry that adds another repeats
 // nothing that harms, though its failure fails the attempt.
 func attemptRecord(st *sqltext.Statement) bool {
+	countsAttempts := len(st.Computed) > 0 && !slices.ContainsFunc(st.Computed, func(col string) bool { return !catalog.IsAttemptLog(col) })
 	switch st.Kind {
 	case sqltext.Insert:
-		return catalog.IsAttemptLog(st.Table)
+		// Or an upsert whose update on a conflict counts one more
+		// attempt (ON CONFLICT ... DO UPDATE SET attempts = t.attempts + 1).
+		return catalog.IsAttemptLog(st.Table) || st.Upsert && countsAttempts
 	case sqltext.Update:
-		return len(st.Computed) > 0 && !slices.ContainsFunc(st.Computed, func(col string) bool { return !catalog.IsAttemptLog(col) })
+		return countsAttempts
 	}
 	return false
 }

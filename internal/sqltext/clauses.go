@@ -382,6 +382,9 @@ func (r *reader) conflictSet(st *Statement, mysql bool) {
 			prev, prev2 = u, prev
 		}
 		st.Arithmetic = st.Arithmetic || self && op
+		if self && op {
+			st.Computed = append(st.Computed, strings.ToLower(col))
+		}
 		unchanged = unchanged && self && n == 1
 		if r.word("WHERE") || mysql && unchanged && r.peek().text != "," {
 			st.Upsert = false

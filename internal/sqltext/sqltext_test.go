@@ -32,7 +32,12 @@ func TestParse(t *testing.T) {
 		{"INSERT INTO credits (customer, balance) VALUES ($1, $2) ON CONFLICT (customer) DO UPDATE SET balance = credits.balance + EXCLUDED.balance, updated_at = now() RETURNING balance", &Statement{
 			Kind: Insert, Table: "credits", Columns: []string{"customer", "balance"},
 			Params:   [][]Param{{{Index: 0}}, {{Index: 1}}},
-			Conflict: true, ConflictTarget: []string{"customer"}, Upsert: true, Arithmetic: true, Returning: true, ReturningCols: []string{"balance"},
+			Conflict: true, ConflictTarget: []string{"customer"}, Upsert: true, Arithmetic: true, Returning: true, ReturningCols: []string{"balance"}, Computed: []string{"balance"},
+		}},
+		{"INSERT INTO deliveries (id, attempts) VALUES ($1, 1) ON CONFLICT (id) DO UPDATE SET attempts = deliveries.attempts + 1", &Statement{
+			Kind: Insert, Table: "deliveries", Columns: []string{"id", "attempts"},
+			Params:   [][]Param{{{Index: 0}}, nil},
+			Conflict: true, ConflictTarget: []string{"id"}, Upsert: true, Arithmetic: true, Computed: []string{"attempts"},
 		}},
 		{"INSERT INTO t (id, name) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name", &Statement{
 			Kind: Insert, Table: "t", Columns: []string{"id", "name"},
@@ -53,7 +58,7 @@ func TestParse(t *testing.T) {
 		}},
 		{"INSERT INTO totals (k, total) VALUES (?, ?) ON DUPLICATE KEY UPDATE total = total + VALUES(total)", &Statement{
 			Kind: Insert, Table: "totals", Columns: []string{"k", "total"},
-			Params: [][]Param{{{Index: 0}}, {{Index: 1}}}, Conflict: true, Upsert: true, Arithmetic: true,
+			Params: [][]Param{{{Index: 0}}, {{Index: 1}}}, Conflict: true, Upsert: true, Arithmetic: true, Computed: []string{"total"},
 		}},
 		{"INSERT OR IGNORE INTO t (k) VALUES (?)", &Statement{
 			Kind: Insert, Table: "t", Columns: []string{"k"}, Params: [][]Param{{{Index: 0}}}, Conflict: true,

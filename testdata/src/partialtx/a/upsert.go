@@ -93,3 +93,24 @@ func countAttemptFee(ctx context.Context, t *asynq.Task) error {
 	_, err := db.ExecContext(ctx, "UPDATE deliveries SET status = 'delivered' WHERE id = $1", "d")
 	return err
 }
+
+// A delivery's row is upserted with one more attempt counted, then the
+// transcript is marked delivered: the count grows by one per attempt by
+// design.
+func recordDelivery(ctx context.Context, t *asynq.Task) error {
+	if _, err := db.ExecContext(ctx, "INSERT INTO deliveries (id, attempts) VALUES ($1, 1) ON CONFLICT (id) DO UPDATE SET attempts = deliveries.attempts + 1", "d"); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, "UPDATE transcripts SET status = 'delivered' WHERE id = $1", "t")
+	return err
+}
+
+// The same upsert adds the delivery's fee too, which the retry charges
+// again.
+func recordDeliveryFee(ctx context.Context, t *asynq.Task) error {
+	if _, err := db.ExecContext(ctx, "INSERT INTO deliveries (id, attempts, fees) VALUES ($1, 1, $2) ON CONFLICT (id) DO UPDATE SET attempts = deliveries.attempts + 1, fees = deliveries.fees + EXCLUDED.fees", "d", 5); err != nil { // want `2 writes commit separately and the INSERT into deliveries \(on a conflict it adds to the current value\) is not idempotent \(asynq handler recordDeliveryFee\)`
+		return err
+	}
+	_, err := db.ExecContext(ctx, "UPDATE transcripts SET status = 'delivered' WHERE id = $1", "t")
+	return err
+}
