@@ -31,7 +31,7 @@ func TestMissingKey(t *testing.T) {
 	results := checktest.Run(t, testdata, missingkey.New(passes.New(cfg)),
 		"missingkey/a",
 		// A call without a key in another package's helper.
-		"missingkey/xpay", "missingkey/xpost", "missingkey/xmail", "missingkey/xapi",
+		"missingkey/xpay", "missingkey/xpost", "missingkey/xmail", "missingkey/xapi", "missingkey/xjsonopts", "missingkey/xjsonoptsuse", "missingkey/xjsonoptsapi",
 		// A helper that posts to the address its caller gives: the
 		// program's own routes are no effect.
 		"missingkey/xhttp", "missingkey/xui",

@@ -488,3 +488,15 @@ func Outcome(c ssa.CallInstruction) ssa.Value {
 	}
 	return nil
 }
+
+// ownOrCapturedParam returns v when it is a parameter of fn, or the
+// parameter of the function that makes fn, a literal, that v captures
+// (a retry wrapper's operation handing on its maker's options); nil
+// otherwise.
+func ownOrCapturedParam(v ssa.Value, fn *ssa.Function) *ssa.Parameter {
+	p, ok := valueflow.CapturedValue(v).(*ssa.Parameter)
+	if !ok || p.Parent() != fn && p.Parent() != fn.Parent() {
+		return nil
+	}
+	return p
+}

@@ -1732,9 +1732,13 @@ func passedRequestOptions(call *Call, opts ssa.Value) SlotState {
 		if v.IsNil() {
 			return Absent
 		}
-	case *ssa.Parameter:
-		if v.Parent() == call.Instr.Parent() {
-			call.Options, call.OptionsField = v, "IdempotencyKey" // what a header option sets (OptionFields)
+	default:
+		// The caller's own options, or those of the function that
+		// makes the literal the call is in, which it captures (a retry
+		// wrapper's operation: func() error { return c.api.Do(ctx,
+		// ..., opts...) }).
+		if p := ownOrCapturedParam(v, call.Instr.Parent()); p != nil {
+			call.Options, call.OptionsField = p, "IdempotencyKey" // what a header option sets (OptionFields)
 		}
 	}
 	return Unknown
