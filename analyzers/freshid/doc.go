@@ -100,7 +100,9 @@
 // after that INSERT makes), a
 // fresh field the stored row overwrites (an upsert's RETURNING id, or a
 // claim's WITH ins AS (INSERT ...) SELECT ... UNION ALL SELECT ...,
-// scanned back into it) or a variable a lookup's row of its type may
+// scanned back into it, also by a repository's method every
+// implementation of which does so into the struct it is handed, or by
+// bun's Returning("*").Scan into the model) or a variable a lookup's row of its type may
 // replace (if !claimed { t, err = repo.GetByKey(ctx, key) }), or a
 // fresh ID stored with an operation key under a conflict clause
 // (ON CONFLICT (idempotency_key) DO NOTHING, or gorm's
@@ -114,7 +116,10 @@
 // count, river's job.Attempt, a Pub/Sub delivery attempt, or the text of
 // the error this attempt's call returned) or whose table
 // or model is named as a log of attempts (payout_attempts, audit_log,
-// DeliveryAttempt), which is meant to be added on every attempt, or
+// DeliveryAttempt) or of reports (kiosk_heartbeats), or whose outcome a
+// literal the function defers writes with the function's error (a
+// run's row, finished by its ID), which is meant to be added on every
+// attempt, or
 // that stores the outcome of an external call made without a key (the
 // message ID a mail API returns, the status a webhook's endpoint
 // answers: the retry's duplicate call is that call's finding); nor a fresh ID that reaches its sink only after a dedup guard of the

@@ -23,8 +23,10 @@
 // upsert (ON CONFLICT ... DO UPDATE without a WHERE) is no guard: it
 // answers a retry as it answers the first attempt. A row of a log of
 // attempts (payment_attempts, audit_log) is meant to be added again, as
-// is one more to a count of attempts (attempts = attempts + 1) or a
-// delivery's last error stored with it, and
+// is one more to a count of attempts (attempts = attempts + 1, also an
+// upsert's on a conflict) or a delivery's last error stored with it, or
+// a run's row whose outcome a literal the function defers writes with
+// its error, and
 // an INSERT that ignores its duplicate, before any guard and before the
 // first write a retry repeats, runs again harmlessly: it is no half of an
 // operation. A
