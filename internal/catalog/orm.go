@@ -186,20 +186,21 @@ func TextBuilderOf(fn *types.Func) (*TextBuilder, bool) {
 // IsBuilderOn reports whether fn is a query builder's method whose text
 // is a conflict clause (bun's On("CONFLICT (key) DO NOTHING")).
 func IsBuilderOn(fn *types.Func) bool {
-	for i := range queryBuilders {
-		if b := &queryBuilders[i]; b.Of(fn) && fn.Name() == b.On {
-			return true
-		}
-	}
-	return false
+	return isBuilderMethod(fn, func(b *QueryBuilder) string { return b.On })
 }
 
 // IsBuilderReturning reports whether fn is a query builder's method
 // whose text names the columns the statement returns into its model
 // (bun's Returning("*")).
 func IsBuilderReturning(fn *types.Func) bool {
+	return isBuilderMethod(fn, func(b *QueryBuilder) string { return b.Returning })
+}
+
+// isBuilderMethod reports whether fn is the method of a query builder
+// that name picks from its row.
+func isBuilderMethod(fn *types.Func, name func(*QueryBuilder) string) bool {
 	for i := range queryBuilders {
-		if b := &queryBuilders[i]; b.Of(fn) && fn.Name() == b.Returning {
+		if b := &queryBuilders[i]; b.Of(fn) && fn.Name() == name(b) {
 			return true
 		}
 	}
