@@ -51,6 +51,43 @@ func hasDollarParam(sql string) bool {
 	return false
 }
 
+// ProgramDialect tells the dialect of the databases whose drivers the
+// program of package pkg links: the drivers pkg imports, directly or
+// through its imports. A program that links drivers of two databases,
+// or none, is of unknown dialect. A composition root's fix uses it for a
+// statement whose own package says nothing (sqlx's named parameters in a
+// repository that imports only the module's database package).
+func ProgramDialect(pkg *types.Package) Dialect {
+	d := DialectUnknown
+	seen := map[*types.Package]bool{}
+	var walk func(p *types.Package) bool
+	walk = func(p *types.Package) bool {
+		if seen[p] {
+			return true
+		}
+		seen[p] = true
+		if found := driverDialects[catalog.DriverDialect(p.Path())]; found != DialectUnknown {
+			if d != DialectUnknown && d != found {
+				return false
+			}
+			d = found
+		}
+		for _, imp := range p.Imports() {
+			if !walk(imp) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(pkg) {
+		return DialectUnknown
+	}
+	return d
+}
+
+// driverDialects are the dialects of the catalog's driver dialects.
+var driverDialects = map[string]Dialect{"postgres": PostgreSQL, "mysql": MySQL, "sqlite": SQLite}
+
 // NamedDialect tells the dialect of a statement with named parameters
 // (sqlx's :name) that package pkg runs: the parameters say nothing, so
 // it is the database whose driver the package imports, when it imports
@@ -58,15 +95,8 @@ func hasDollarParam(sql string) bool {
 func NamedDialect(pkg *types.Package) Dialect {
 	d := DialectUnknown
 	for _, imp := range pkg.Imports() {
-		var found Dialect
-		switch catalog.DriverDialect(imp.Path()) {
-		case "postgres":
-			found = PostgreSQL
-		case "mysql":
-			found = MySQL
-		case "sqlite":
-			found = SQLite
-		default:
+		found := driverDialects[catalog.DriverDialect(imp.Path())]
+		if found == DialectUnknown {
 			continue
 		}
 		if d != DialectUnknown && d != found {
