@@ -1327,8 +1327,10 @@ func TestWired(t *testing.T) {
 		},
 		// sqlx's named parameters in a store that imports no driver:
 		// main's driver tells the dialect.
-		"example.com/wirednamed/cmd/server/main.go:17": {
-			`a retry inserts the row for the same message_id again, which fails or duplicates it: the INSERT into acknowledgements in store.Acks.Insert \(store.go:22:\d+\) has no conflict handling for the caller-known message_id \(HTTP handler Handler.PostAck, wired here\); add ON DUPLICATE KEY UPDATE message_id = message_id and handle the existing row`,
+		// bun's insert on a database of the MySQL dialect beside it.
+		"example.com/wirednamed/cmd/server/main.go:19": {
+			`a retry inserts the row for the same lot_ref again, which fails or duplicates it: the INSERT into lot_receipts in store.Receipts.Add \(store.go:\d+:\d+\) has no conflict handling for the caller-known lot_ref \(HTTP handler Handler.PostReceipt, wired here\); add ON DUPLICATE KEY UPDATE lot_ref = lot_ref and handle the existing row`,
+			`a retry inserts the row for the same message_id again, which fails or duplicates it: the INSERT into partner_acks in store.Acks.Insert \(store.go:23:\d+\) has no conflict handling for the caller-known message_id \(HTTP handler Handler.PostAck, wired here\); add ON DUPLICATE KEY UPDATE message_id = message_id and handle the existing row`,
 		},
 		"example.com/cqrs/cmd/server/main.go:15": {
 			`a retry inserts a second orders row with a new id: uuid.NewString\(\) in ports.Server.PlaceOrder \(http.go:16:\d+\) is fresh on every attempt \(HTTP handler Server.PlaceOrder, wired here\)`,

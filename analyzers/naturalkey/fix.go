@@ -188,6 +188,48 @@ func isWordByte(b byte) bool {
 	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
 }
 
+// bunConflictFix returns the fix of a query builder's INSERT that Exec
+// runs with nothing to scan into (bun's NewInsert().Model(m).Exec(ctx)):
+// the call that absorbs a duplicate in the dialect the program links,
+// before Exec. A duplicate then inserts nothing and fails nothing; a
+// statement whose dialect the package does not tell gets no fix.
+func (c *checker) bunConflictFix(st *effects.Stmt) *analysis.SuggestedFix {
+	fn := valueflow.Callee(st.Instr.Common())
+	if fn == nil {
+		return nil
+	}
+	qb, ok := catalog.QueryBuilderOf(fn)
+	if !ok || fn.Name() != qb.Exec {
+		return nil
+	}
+	file := fix.FileOf(c.pass, st.Instr.Pos())
+	if file == nil {
+		return nil
+	}
+	call := fix.CallAt(file, st.Instr.Pos())
+	if call == nil || len(call.Args) != 1 || call.Ellipsis.IsValid() {
+		return nil // Exec(ctx, &dest) scans what it returns
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	return builderConflictFix(qb, fix.ProgramDialect(c.pass.Pkg), sel.Sel.Pos())
+}
+
+// builderConflictFix inserts the builder's conflict call of dialect d
+// before the executor's name at exec.
+func builderConflictFix(qb *catalog.QueryBuilder, d fix.Dialect, exec token.Pos) *analysis.SuggestedFix {
+	add := qb.ConflictCall(d.Name())
+	if add == "" {
+		return nil
+	}
+	return &analysis.SuggestedFix{
+		Message:   "Add " + add + " so that a retry is absorbed",
+		TextEdits: []analysis.TextEdit{{Pos: exec, End: exec, NewText: []byte(add + ".")}},
+	}
+}
+
 // entConflictFix returns the fix of an ent create that Exec runs: the
 // upsert that sets the row's columns to themselves on a conflict of col
 // (OnConflictColumns("col").Ignore()), so that a retry leaves the row

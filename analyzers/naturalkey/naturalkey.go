@@ -263,6 +263,8 @@ func (c *checker) report(st *effects.Stmt, col, what string, opKey bool, path *r
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	} else if f := c.entConflictFix(st, col); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
+	} else if f := c.bunConflictFix(st); f != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	} else {
 		d.Message += c.remedy(st)
 	}

@@ -50,9 +50,11 @@ func TestNaturalKey(t *testing.T) {
 		"naturalkey/gormfix",
 		// ent builders inserted under the task's ID.
 		"naturalkey/entfix",
+		// bun's, on a database of the PostgreSQL dialect.
+		"naturalkey/bunfix",
 	)
 	fixtest.Golden(t, results,
-		"naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite", "naturalkey/fixreturning", "naturalkey/fixreturnlite", "naturalkey/gormfix", "naturalkey/entfix")
+		"naturalkey/fixes", "naturalkey/fixmysql", "naturalkey/fixsqlite", "naturalkey/fixreturning", "naturalkey/fixreturnlite", "naturalkey/gormfix", "naturalkey/entfix", "naturalkey/bunfix")
 	fixtest.Gofmt(t, results)
 	checktest.Placed(t, results)
 	fixtest.Remedied(t, results, regexp.MustCompile(`; add (ON CONFLICT|ON DUPLICATE KEY|Clauses|On\("|OnConflictColumns)|; write it first`))

@@ -183,6 +183,13 @@ func (c *checker) programConflictFix(st *summary.ProgramStmt, col string) *analy
 	if st.Lit == nil || !st.LitPos.IsValid() {
 		return nil
 	}
+	if st.Lit.Builder != "" {
+		qb, ok := catalog.QueryBuilderAt(st.Lit.Builder)
+		if !ok {
+			return nil
+		}
+		return builderConflictFix(qb, c.programDialect(st), st.LitPos)
+	}
 	target, ok := c.cat.ConflictTarget(st.Parsed.Table, st.Parsed.Columns, col)
 	if !ok {
 		return nil // no key of the schema that the INSERT fills holds col

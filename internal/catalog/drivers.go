@@ -235,6 +235,12 @@ var drivers = []Driver{
 	{Path: "github.com/lib/pq", Dialect: "postgres", Placeholder: "$n"},
 	{Path: "github.com/jackc/pgx/v5/stdlib", Dialect: "postgres", Placeholder: "$n"},
 	{Path: "github.com/jackc/pgx/v4/stdlib", Dialect: "postgres", Placeholder: "$n"},
+	// bun's dialects: the program's bun statements speak the one it
+	// links (bun.NewDB(sqldb, pgdialect.New())), whatever their
+	// placeholders.
+	{Path: "github.com/uptrace/bun/dialect/pgdialect", Dialect: "postgres"},
+	{Path: "github.com/uptrace/bun/dialect/mysqldialect", Dialect: "mysql"},
+	{Path: "github.com/uptrace/bun/dialect/sqlitedialect", Dialect: "sqlite"},
 }
 
 // preparers are the methods that prepare the SQL text at the argument

@@ -256,6 +256,30 @@ func BuilderMethod(fn *types.Func) (start, ok bool) {
 	return false, false
 }
 
+// ConflictCall is the call of the builder's chain that makes an INSERT
+// absorb a duplicate of its key in dialect ("postgres", "mysql",
+// "sqlite"): On("CONFLICT DO NOTHING"), or Ignore() on MySQL (INSERT
+// IGNORE); "" for an unknown dialect.
+func (b *QueryBuilder) ConflictCall(dialect string) string {
+	switch dialect {
+	case "postgres", "sqlite":
+		return b.On + `("CONFLICT DO NOTHING")`
+	case "mysql":
+		return b.Ignore + "()"
+	}
+	return ""
+}
+
+// QueryBuilderAt returns the query builder of package path.
+func QueryBuilderAt(path string) (*QueryBuilder, bool) {
+	for i := range queryBuilders {
+		if queryBuilders[i].Path == path {
+			return &queryBuilders[i], true
+		}
+	}
+	return nil, false
+}
+
 // Of reports whether fn is a method of the builder's package.
 func (b *QueryBuilder) Of(fn *types.Func) bool {
 	return fn.Pkg() != nil && fn.Pkg().Path() == b.Path && fn.Type().(*types.Signature).Recv() != nil

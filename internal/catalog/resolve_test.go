@@ -17,8 +17,10 @@ import (
 // TestRowsResolve cannot check, with the reason: no module under
 // testdata/mod requires them at a pinned version.
 var unverified = map[string]string{
-	"entgo.io/ent":                                     "the Client and Tx ent generates into each module, known by their shape",
-	"github.com/gofrs/uuid":                            "not required by a testdata module",
+	"entgo.io/ent":          "the Client and Tx ent generates into each module, known by their shape",
+	"github.com/gofrs/uuid": "not required by a testdata module",
+	"github.com/uptrace/bun/dialect/mysqldialect":      "only bun's PostgreSQL dialect is required by a testdata module",
+	"github.com/uptrace/bun/dialect/sqlitedialect":     "only bun's PostgreSQL dialect is required by a testdata module",
 	"github.com/satori/go.uuid":                        "not required by a testdata module",
 	"github.com/oklog/ulid":                            "not required by a testdata module",
 	"github.com/segmentio/ksuid":                       "not required by a testdata module",

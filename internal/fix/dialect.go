@@ -88,6 +88,16 @@ func ProgramDialect(pkg *types.Package) Dialect {
 // driverDialects are the dialects of the catalog's driver dialects.
 var driverDialects = map[string]Dialect{"postgres": PostgreSQL, "mysql": MySQL, "sqlite": SQLite}
 
+// Name is the catalog's name of dialect d ("postgres"), or "".
+func (d Dialect) Name() string {
+	for name, dd := range driverDialects {
+		if dd == d {
+			return name
+		}
+	}
+	return ""
+}
+
 // NamedDialect tells the dialect of a statement with named parameters
 // (sqlx's :name) that package pkg runs: the parameters say nothing, so
 // it is the database whose driver the package imports, when it imports

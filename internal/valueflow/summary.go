@@ -745,6 +745,10 @@ type SQLLit struct {
 	// parameters are named (sqlx's :name), which the statement has
 	// made positional. An edit's offsets count in it.
 	Text string
+	// Builder, for an INSERT a query builder's chain runs, is the
+	// builder's package: Pos is then the chain's executor (Exec), before
+	// which the call that adds conflict handling goes.
+	Builder string
 }
 
 // A Forward says argument Arg of a wired call is parameter Param of the

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 	"iter"
@@ -1236,7 +1237,7 @@ func (b *stmtBuilder) literal(st *effects.Stmt) *valueflow.SQLLit {
 	}
 	lit, text := fix.SQLLiteralAt(r.files, r.info, r.Env.Pkg, st.Instr.Pos())
 	if lit == nil || !fix.StatementText(text, st.Text) {
-		return nil
+		return b.builderExec(st)
 	}
 	sl := &valueflow.SQLLit{
 		Pos:     valueflow.FrameAt(r.Env.Fset, "", lit.Pos()).Pos,
@@ -1249,6 +1250,40 @@ func (b *stmtBuilder) literal(st *effects.Stmt) *valueflow.SQLLit {
 		sl.Text, sl.Dialect = text, int(fix.NamedDialect(r.Env.Pkg))
 	}
 	return sl
+}
+
+// builderExec locates the executor of a query builder's INSERT that
+// passes it nothing to scan into (bun's NewInsert().Model(m).Exec(ctx)),
+// before which a composition root's fix adds the conflict handling: a
+// duplicate then inserts no row and fails nothing.
+func (b *stmtBuilder) builderExec(st *effects.Stmt) *valueflow.SQLLit {
+	r := b.h.r
+	callee := valueflow.Callee(st.Instr.Common())
+	if callee == nil {
+		return nil
+	}
+	qb, ok := catalog.QueryBuilderOf(callee)
+	if !ok || callee.Name() != qb.Exec {
+		return nil
+	}
+	var file *ast.File
+	for _, f := range r.files {
+		if f.FileStart <= st.Instr.Pos() && st.Instr.Pos() < f.FileEnd {
+			file = f
+		}
+	}
+	if file == nil {
+		return nil
+	}
+	call := fix.CallAt(file, st.Instr.Pos())
+	if call == nil || len(call.Args) != 1 || call.Ellipsis.IsValid() {
+		return nil // Exec(ctx, &dest) scans what it returns
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	return &valueflow.SQLLit{Pos: valueflow.FrameAt(r.Env.Fset, "", sel.Sel.Pos()).Pos, Builder: qb.Path}
 }
 
 // argSource says which parameter of fn, at which field path, the value v

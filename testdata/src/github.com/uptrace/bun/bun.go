@@ -111,3 +111,6 @@ func (q *RawQuery) Scan(ctx context.Context, dest ...any) error { return nil }
 func (q *RawQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error) {
 	return nil, nil
 }
+
+// NewDB wraps sqldb in the dialect's DB.
+func NewDB(sqldb *sql.DB, dialect any) *DB { return &DB{} }
