@@ -39,7 +39,7 @@ func TestNaturalKey(t *testing.T) {
 		// Statements a generic store's methods hand each other.
 		"naturalkey/genstore",
 		// Unique violations renamed to errors callers take, or not.
-		"naturalkey/renamed",
+		"naturalkey/renamed", "naturalkey/renamed/dberr",
 		// A finding in generated code is reported at the call into it.
 		"naturalkey/gensqlc",
 		// Identities read from the package's migrations.

@@ -34,10 +34,14 @@ type UniqueHandling struct {
 // package it calls. A transaction's callback takes a duplicate when the
 // function that runs the transaction does: the callback's error is the
 // transaction's (gorm's Transaction, pgx.BeginFunc, bun's RunInTx).
-func UniqueOf(fn *ssa.Function) UniqueHandling {
+//
+// A predicate of another package (db.IsUniqueViolation(err)) counts
+// when predicates, the FuncKeys of other packages' functions that
+// IsUniquePredicate holds of, names it.
+func UniqueOf(fn *ssa.Function, predicates map[string]bool) UniqueHandling {
 	var u UniqueHandling
 	if parent := fn.Parent(); parent != nil && isTxCallback(fn) {
-		if pu := UniqueOf(parent); pu.Handles {
+		if pu := UniqueOf(parent, predicates); pu.Handles {
 			return pu
 		}
 	}
@@ -55,7 +59,16 @@ func UniqueOf(fn *ssa.Function) UniqueHandling {
 				continue
 			}
 			callee := call.Call.StaticCallee()
-			if callee == nil || callee.Pkg != fn.Pkg || callee.Parent() != nil || callee == fn || !testsUnique(callee) {
+			if callee == nil || callee.Parent() != nil || callee == fn {
+				continue
+			}
+			if callee.Pkg != fn.Pkg {
+				if obj, ok := callee.Object().(*types.Func); ok && predicates[catalog.FuncKey(obj)] {
+					u.add(branchOf(call))
+				}
+				continue
+			}
+			if !testsUnique(callee) {
 				continue
 			}
 			if isPredicate(callee) {
@@ -155,6 +168,14 @@ func usesUnique(instr ssa.Instruction) bool {
 }
 
 // isPredicate reports whether fn returns only a bool.
+// IsUniquePredicate reports whether fn, a function of its package's
+// top level, tests an error for a unique violation and answers with a
+// bool (isUniqueViolation(err)): its callers in other packages judge
+// what they do when it holds.
+func IsUniquePredicate(fn *ssa.Function) bool {
+	return fn.Parent() == nil && fn.Signature.Recv() == nil && isPredicate(fn) && testsUnique(fn)
+}
+
 func isPredicate(fn *ssa.Function) bool {
 	res := fn.Signature.Results()
 	return res.Len() == 1 && types.Identical(res.At(0).Type().Underlying(), types.Typ[types.Bool])
@@ -246,8 +267,17 @@ func isErrorType(t types.Type) bool {
 
 // constructed reports whether an error is made by a function that
 // returns a non-nil error on every call (fmt.Errorf, status.Error).
-func constructed(v ssa.Value) bool {
+func constructed(v ssa.Value) bool { return constructedAt(v, 0) }
+
+// constructedAt reports whether v is an error made there: by an error
+// constructor, as a pointer to a struct (&Error{Kind: ErrConflict}), or
+// by a function of the package whose every return is one
+// (conflict("already entered")).
+func constructedAt(v ssa.Value, depth int) bool {
 	if mi, ok := v.(*ssa.MakeInterface); ok {
+		if _, ok := mi.X.(*ssa.Alloc); ok {
+			return true
+		}
 		v = mi.X
 	}
 	call, ok := v.(*ssa.Call)
@@ -258,8 +288,21 @@ func constructed(v ssa.Value) bool {
 	if callee == nil {
 		return false
 	}
-	fn, ok := callee.Object().(*types.Func)
-	return ok && catalog.IsErrorConstructor(fn)
+	if fn, ok := callee.Object().(*types.Func); ok && catalog.IsErrorConstructor(fn) {
+		return true
+	}
+	if depth > 1 || len(callee.Blocks) == 0 || callee.Signature.Results().Len() != 1 {
+		return false
+	}
+	returns := 0
+	for _, b := range callee.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if returns++; !constructedAt(ret.Results[0], depth+1) {
+				return false
+			}
+		}
+	}
+	return returns > 0
 }
 
 // sentinelsIn returns the package-level error variables an error value

@@ -14,6 +14,7 @@ import (
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/valueflow"
+	"github.com/idemlint/idemlint/passes/lazyssa"
 )
 
 // A repository that renames a unique violation (return fmt.Errorf("%w",
@@ -242,4 +243,78 @@ func (r *Result) takes(u effects.UniqueHandling) bool {
 
 // TakesDuplicate reports whether fn handles a unique violation of its
 // statements (takes).
-func (r *Result) TakesDuplicate(fn *ssa.Function) bool { return r.takes(effects.UniqueOf(fn)) }
+func (r *Result) TakesDuplicate(fn *ssa.Function) bool {
+	return r.takes(effects.UniqueOf(fn, r.uniquePredicates))
+}
+
+// UniquePredicates is a package fact: the package's functions that test
+// an error for a unique violation and answer with a bool
+// (effects.IsUniquePredicate), by FuncKey, for callers in other
+// packages (if db.IsUniqueViolation(err) { return nil }).
+type UniquePredicates struct {
+	Names []string
+}
+
+func (*UniquePredicates) AFact() {}
+
+func (u *UniquePredicates) String() string { return "unique(" + strings.Join(u.Names, ", ") + ")" }
+
+// exportUniquePredicates exports the package's unique-violation
+// predicates: the top-level functions that answer with a bool and whose
+// text names a unique violation's code or an ORM's duplicate-key error,
+// confirmed on their SSA form (built only for a package that has one).
+func exportUniquePredicates(pass *analysis.Pass, s *lazyssa.SSA) {
+	var names []string
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Recv != nil || decl.Body == nil || !namesUnique(pass.TypesInfo, decl.Body) {
+				continue
+			}
+			obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			if fn := s.Func(obj); fn != nil && effects.IsUniquePredicate(fn) {
+				names = append(names, catalog.FuncKey(obj))
+			}
+		}
+	}
+	if len(names) > 0 {
+		pass.ExportPackageFact(&UniquePredicates{Names: names})
+	}
+}
+
+// namesUnique reports whether body names a unique violation's code
+// ("23505", 1062) or an ORM's duplicate-key error (gorm.ErrDuplicatedKey).
+func namesUnique(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			if tv, ok := info.Types[n]; ok && tv.Value != nil && catalog.IsUniqueViolation(tv.Value) {
+				found = true
+			}
+		case *ast.Ident:
+			if catalog.IsDuplicateKeyErr(n.Name) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// uniquePredicates returns the unique-violation predicates of the
+// packages whose facts the package sees.
+func uniquePredicates(pass *analysis.Pass) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range pass.AllPackageFacts() {
+		if u, ok := f.Fact.(*UniquePredicates); ok {
+			for _, n := range u.Names {
+				out[n] = true
+			}
+		}
+	}
+	return out
+}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/hibiken/asynq"
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"naturalkey/renamed/dberr"
 )
 
 var db *sql.DB
@@ -132,6 +134,35 @@ func issueBadge(ctx context.Context, t *asynq.Task) error {
 	err := insertBadge(ctx, string(t.Payload()))
 	if errors.Is(err, ErrIssued) {
 		err = nil
+	}
+	return err
+}
+
+// ---- a predicate of another package ----
+
+// The duplicate is taken where another package's predicate holds.
+func insertMedal(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO medals (medal_code, amount) VALUES ($1, $2)", string(t.Payload()), 5)
+	if dberr.IsUniqueViolation(err) {
+		return nil
+	}
+	return err
+}
+
+// An Error is the package's answer to a request it refuses.
+type Error struct{ Msg string }
+
+func (e *Error) Error() string { return e.Msg }
+
+// conflict refuses a request that conflicts with stored state.
+func conflict(msg string) error { return &Error{Msg: msg} }
+
+// The duplicate is answered with a refusal where another package's
+// predicate holds: the retry fails.
+func insertPermit(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO permits (permit_code, amount) VALUES ($1, $2)", string(t.Payload()), 5) // want `a retry inserts the row for the same permit_code again`
+	if dberr.IsUniqueViolation(err) {
+		return conflict("permit exists")
 	}
 	return err
 }
