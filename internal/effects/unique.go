@@ -18,6 +18,15 @@ import (
 // error it was renamed to; so the names travel with the statements, to
 // the callers that can tell.
 
+// ErrorFuncs are the functions of other packages whose errors a
+// function's tests of a unique violation call, by FuncKey: Predicates
+// test an error for one (db.IsUniqueViolation(err)), Constructors make
+// an error on every call (domain.Conflict("BOL %s is taken", bol)). A
+// nil ErrorFuncs knows none.
+type ErrorFuncs struct {
+	Predicates, Constructors map[string]bool
+}
+
 // A UniqueHandling says what a function does with the unique violations
 // it tests for.
 type UniqueHandling struct {
@@ -38,14 +47,14 @@ type UniqueHandling struct {
 // A predicate of another package (db.IsUniqueViolation(err)) counts
 // when predicates, the FuncKeys of other packages' functions that
 // IsUniquePredicate holds of, names it.
-func UniqueOf(fn *ssa.Function, predicates map[string]bool) UniqueHandling {
+func (k *ErrorFuncs) UniqueOf(fn *ssa.Function) UniqueHandling {
 	var u UniqueHandling
 	if parent := fn.Parent(); parent != nil && isTxCallback(fn) {
-		if pu := UniqueOf(parent, predicates); pu.Handles {
+		if pu := k.UniqueOf(parent); pu.Handles {
 			return pu
 		}
 	}
-	u.add(uniqueTests(fn))
+	u.add(k.uniqueTests(fn))
 	if u.Handles {
 		return u
 	}
@@ -63,8 +72,8 @@ func UniqueOf(fn *ssa.Function, predicates map[string]bool) UniqueHandling {
 				continue
 			}
 			if callee.Pkg != fn.Pkg {
-				if obj, ok := callee.Object().(*types.Func); ok && predicates[catalog.FuncKey(obj)] {
-					u.add(branchOf(call))
+				if obj, ok := callee.Object().(*types.Func); ok && k != nil && k.Predicates[catalog.FuncKey(obj)] {
+					u.add(k.branchOf(call))
 				}
 				continue
 			}
@@ -72,9 +81,9 @@ func UniqueOf(fn *ssa.Function, predicates map[string]bool) UniqueHandling {
 				continue
 			}
 			if isPredicate(callee) {
-				u.add(branchOf(call))
+				u.add(k.branchOf(call))
 			} else {
-				u.add(uniqueTests(callee))
+				u.add(k.uniqueTests(callee))
 			}
 		}
 	}
@@ -92,7 +101,7 @@ func (u *UniqueHandling) add(v UniqueHandling) {
 
 // uniqueTests judges the unique-violation tests of fn and of its
 // function literals.
-func uniqueTests(fn *ssa.Function) UniqueHandling {
+func (k *ErrorFuncs) uniqueTests(fn *ssa.Function) UniqueHandling {
 	var u UniqueHandling
 	for _, f := range append([]*ssa.Function{fn}, fn.AnonFuncs...) {
 		for _, b := range f.Blocks {
@@ -100,7 +109,7 @@ func uniqueTests(fn *ssa.Function) UniqueHandling {
 				if usesUnique(instr) {
 					if v, ok := instr.(ssa.Value); ok {
 						for _, t := range testsOf(v) {
-							u.add(branchOf(t))
+							u.add(k.branchOf(t))
 						}
 					} else {
 						u.Handles = true // not a test we can follow: no proof the duplicate fails
@@ -167,6 +176,25 @@ func usesUnique(instr ssa.Instruction) bool {
 	return false
 }
 
+// IsErrorConstructor reports whether fn, a function of its package's
+// top level with one result, makes an error on every call: a pointer to
+// a struct, an error constructor's, or another such function's.
+func IsErrorConstructor(fn *ssa.Function) bool {
+	var k *ErrorFuncs
+	if fn.Parent() != nil || fn.Signature.Recv() != nil || fn.Signature.Results().Len() != 1 || !isErrorType(fn.Signature.Results().At(0).Type()) {
+		return false
+	}
+	returns := 0
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if returns++; !k.constructedAt(ret.Results[0], 1) {
+				return false
+			}
+		}
+	}
+	return returns > 0
+}
+
 // isPredicate reports whether fn returns only a bool.
 // IsUniquePredicate reports whether fn, a function of its package's
 // top level, tests an error for a unique violation and answers with a
@@ -185,15 +213,15 @@ func isPredicate(fn *ssa.Function) bool {
 // unique violation: the returns that only that branch reaches. A test
 // whose branch joins other code before it returns, or that is not a
 // branch's condition, gives no proof: it counts as taking the duplicate.
-func branchOf(v ssa.Value) UniqueHandling {
+func (k *ErrorFuncs) branchOf(v ssa.Value) UniqueHandling {
 	holds := true
 	if b, ok := v.(*ssa.BinOp); ok && b.Op == token.NEQ {
 		holds = false // code != "23505": the violation is the false branch
 	}
-	return branchWhen(v, holds, 0)
+	return k.branchWhen(v, holds, 0)
 }
 
-func branchWhen(v ssa.Value, holds bool, depth int) UniqueHandling {
+func (k *ErrorFuncs) branchWhen(v ssa.Value, holds bool, depth int) UniqueHandling {
 	var u UniqueHandling
 	tested := false
 	for _, r := range *v.Referrers() {
@@ -204,11 +232,11 @@ func branchWhen(v ssa.Value, holds bool, depth int) UniqueHandling {
 			if !holds {
 				succ = r.Block().Succs[1]
 			}
-			u.add(branchFrom(succ))
+			u.add(k.branchFrom(succ))
 		case *ssa.UnOp: // !errors.Is(err, gorm.ErrDuplicatedKey)
 			if r.Op == token.NOT && depth < 2 {
 				tested = true
-				u.add(branchWhen(r, !holds, depth+1))
+				u.add(k.branchWhen(r, !holds, depth+1))
 			}
 		}
 		if u.Handles {
@@ -225,7 +253,7 @@ func branchWhen(v ssa.Value, holds bool, depth int) UniqueHandling {
 
 // branchFrom judges the returns of the blocks that start dominates: all
 // must return a non-nil error for the duplicate to fail the call.
-func branchFrom(start *ssa.BasicBlock) UniqueHandling {
+func (k *ErrorFuncs) branchFrom(start *ssa.BasicBlock) UniqueHandling {
 	var u UniqueHandling
 	returns := 0
 	for _, b := range start.Parent().Blocks {
@@ -242,7 +270,7 @@ func branchFrom(start *ssa.BasicBlock) UniqueHandling {
 		}
 		last := ret.Results[len(ret.Results)-1]
 		sentinels := sentinelsIn(last, 0)
-		if !isErrorType(last.Type()) || len(sentinels) == 0 && !constructed(last) {
+		if !isErrorType(last.Type()) || len(sentinels) == 0 && !k.constructed(last) {
 			// nil, or an error that may be nil (the result of writing
 			// a response: c.NoContent(http.StatusOK)).
 			return UniqueHandling{Handles: true}
@@ -267,13 +295,13 @@ func isErrorType(t types.Type) bool {
 
 // constructed reports whether an error is made by a function that
 // returns a non-nil error on every call (fmt.Errorf, status.Error).
-func constructed(v ssa.Value) bool { return constructedAt(v, 0) }
+func (k *ErrorFuncs) constructed(v ssa.Value) bool { return k.constructedAt(v, 0) }
 
 // constructedAt reports whether v is an error made there: by an error
 // constructor, as a pointer to a struct (&Error{Kind: ErrConflict}), or
 // by a function of the package whose every return is one
 // (conflict("already entered")).
-func constructedAt(v ssa.Value, depth int) bool {
+func (k *ErrorFuncs) constructedAt(v ssa.Value, depth int) bool {
 	if mi, ok := v.(*ssa.MakeInterface); ok {
 		if _, ok := mi.X.(*ssa.Alloc); ok {
 			return true
@@ -288,16 +316,19 @@ func constructedAt(v ssa.Value, depth int) bool {
 	if callee == nil {
 		return false
 	}
-	if fn, ok := callee.Object().(*types.Func); ok && catalog.IsErrorConstructor(fn) {
+	if fn, ok := callee.Object().(*types.Func); ok && (catalog.IsErrorConstructor(fn) || k != nil && k.Constructors[catalog.FuncKey(fn)]) {
 		return true
 	}
-	if depth > 1 || len(callee.Blocks) == 0 || callee.Signature.Results().Len() != 1 {
-		return false
-	}
+	return depth <= 1 && callee.Signature.Results().Len() == 1 && k.returnsConstructed(callee, depth+1)
+}
+
+// returnsConstructed reports whether every return of fn, a function of
+// one result, returns an error made there.
+func (k *ErrorFuncs) returnsConstructed(fn *ssa.Function, depth int) bool {
 	returns := 0
-	for _, b := range callee.Blocks {
+	for _, b := range fn.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-			if returns++; !constructedAt(ret.Results[0], depth+1) {
+			if returns++; !k.constructedAt(ret.Results[0], depth) {
 				return false
 			}
 		}

@@ -244,45 +244,107 @@ func (r *Result) takes(u effects.UniqueHandling) bool {
 // TakesDuplicate reports whether fn handles a unique violation of its
 // statements (takes).
 func (r *Result) TakesDuplicate(fn *ssa.Function) bool {
-	return r.takes(effects.UniqueOf(fn, r.uniquePredicates))
+	return r.takes(r.errorFuncs.UniqueOf(fn))
 }
 
-// UniquePredicates is a package fact: the package's functions that test
-// an error for a unique violation and answer with a bool
-// (effects.IsUniquePredicate), by FuncKey, for callers in other
-// packages (if db.IsUniqueViolation(err) { return nil }).
-type UniquePredicates struct {
-	Names []string
+// ErrorFuncs is a package fact: the package's functions, by FuncKey,
+// that test an error for a unique violation and answer with a bool
+// (effects.IsUniquePredicate) and those that make an error on every call
+// (effects.IsErrorConstructor), for callers in other packages: if
+// db.IsUniqueViolation(err) { return domain.Conflict("taken") }.
+type ErrorFuncs struct {
+	Predicates, Constructors []string
 }
 
-func (*UniquePredicates) AFact() {}
+func (*ErrorFuncs) AFact() {}
 
-func (u *UniquePredicates) String() string { return "unique(" + strings.Join(u.Names, ", ") + ")" }
+func (e *ErrorFuncs) String() string {
+	return "unique(" + strings.Join(e.Predicates, ", ") + ") errors(" + strings.Join(e.Constructors, ", ") + ")"
+}
 
-// exportUniquePredicates exports the package's unique-violation
-// predicates: the top-level functions that answer with a bool and whose
-// text names a unique violation's code or an ORM's duplicate-key error,
-// confirmed on their SSA form (built only for a package that has one).
-func exportUniquePredicates(pass *analysis.Pass, s *lazyssa.SSA) {
-	var names []string
+// exportErrorFuncs exports the package's unique-violation predicates
+// and error constructors: the top-level functions that answer with a
+// bool and whose text names a unique violation's code or an ORM's
+// duplicate-key error, and those that answer with an error made in each
+// return, confirmed on their SSA form (built only for a package that
+// has one).
+func exportErrorFuncs(pass *analysis.Pass, s *lazyssa.SSA) {
+	var fact ErrorFuncs
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			decl, ok := d.(*ast.FuncDecl)
-			if !ok || decl.Recv != nil || decl.Body == nil || !namesUnique(pass.TypesInfo, decl.Body) {
+			if !ok || decl.Recv != nil || decl.Body == nil {
 				continue
 			}
 			obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
 			if !ok {
 				continue
 			}
-			if fn := s.Func(obj); fn != nil && effects.IsUniquePredicate(fn) {
-				names = append(names, catalog.FuncKey(obj))
+			switch {
+			case namesUnique(pass.TypesInfo, decl.Body):
+				if fn := s.Func(obj); fn != nil && effects.IsUniquePredicate(fn) {
+					fact.Predicates = append(fact.Predicates, catalog.FuncKey(obj))
+				}
+			case returnsMade(decl):
+				if fn := s.Func(obj); fn != nil && effects.IsErrorConstructor(fn) {
+					fact.Constructors = append(fact.Constructors, catalog.FuncKey(obj))
+				}
 			}
 		}
 	}
-	if len(names) > 0 {
-		pass.ExportPackageFact(&UniquePredicates{Names: names})
+	if len(fact.Predicates)+len(fact.Constructors) > 0 {
+		pass.ExportPackageFact(&fact)
 	}
+}
+
+// returnsMade reports whether decl returns one value, in each return a
+// pointer to a composite literal or a call: what an error constructor
+// looks like (return &Error{Kind: KindConflict, Msg: msg}).
+func returnsMade(decl *ast.FuncDecl) bool {
+	if res := decl.Type.Results; res == nil || res.NumFields() != 1 {
+		return false
+	}
+	returns, made := 0, true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns++
+			if len(n.Results) != 1 {
+				made = false
+				return false
+			}
+			switch r := ast.Unparen(n.Results[0]).(type) {
+			case *ast.UnaryExpr:
+				_, lit := r.X.(*ast.CompositeLit)
+				made = made && lit && r.Op == token.AND
+			case *ast.CallExpr:
+			default:
+				made = false
+			}
+			return false
+		}
+		return made
+	})
+	return made && returns > 0
+}
+
+// errorFuncs returns the unique-violation predicates and error
+// constructors of the packages whose facts the package sees.
+func errorFuncs(pass *analysis.Pass) *effects.ErrorFuncs {
+	out := &effects.ErrorFuncs{Predicates: map[string]bool{}, Constructors: map[string]bool{}}
+	for _, f := range pass.AllPackageFacts() {
+		if e, ok := f.Fact.(*ErrorFuncs); ok {
+			for _, n := range e.Predicates {
+				out.Predicates[n] = true
+			}
+			for _, n := range e.Constructors {
+				out.Constructors[n] = true
+			}
+		}
+	}
+	return out
 }
 
 // namesUnique reports whether body names a unique violation's code
@@ -305,16 +367,3 @@ func namesUnique(info *types.Info, body *ast.BlockStmt) bool {
 	return found
 }
 
-// uniquePredicates returns the unique-violation predicates of the
-// packages whose facts the package sees.
-func uniquePredicates(pass *analysis.Pass) map[string]bool {
-	out := map[string]bool{}
-	for _, f := range pass.AllPackageFacts() {
-		if u, ok := f.Fact.(*UniquePredicates); ok {
-			for _, n := range u.Names {
-				out[n] = true
-			}
-		}
-	}
-	return out
-}

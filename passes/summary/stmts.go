@@ -3098,7 +3098,7 @@ func (b *stmtBuilder) absorbed(i int, handles map[*ssa.Function]effects.UniqueHa
 	fn := at.Parent()
 	u, ok := handles[fn]
 	if !ok {
-		u = effects.UniqueOf(fn, b.h.r.uniquePredicates)
+		u = b.h.r.errorFuncs.UniqueOf(fn)
 		handles[fn] = u
 	}
 	if b.h.r.takes(u) {

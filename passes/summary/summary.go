@@ -40,7 +40,7 @@ func New(cat, ret *analysis.Analyzer) *analysis.Analyzer {
 		Doc:        "trace fresh values to identity sinks and summarise functions as facts",
 		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer, ret},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(valueflow.Summary), new(valueflow.Pending), new(valueflow.PoolFields), new(HandledErrors), new(valueflow.FieldTypes), new(valueflow.TableName), new(valueflow.KeyField), new(valueflow.CreateDefault), new(valueflow.ContextAccessor), new(valueflow.ContextSetter), new(valueflow.KeyedSlots), new(valueflow.TxDecorator), new(valueflow.Generators), new(UniquePredicates)},
+		FactTypes:  []analysis.Fact{new(valueflow.Summary), new(valueflow.Pending), new(valueflow.PoolFields), new(HandledErrors), new(valueflow.FieldTypes), new(valueflow.TableName), new(valueflow.KeyField), new(valueflow.CreateDefault), new(valueflow.ContextAccessor), new(valueflow.ContextSetter), new(valueflow.KeyedSlots), new(valueflow.TxDecorator), new(valueflow.Generators), new(ErrorFuncs)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			return run(pass, pass.ResultOf[cat].(*catalog.Catalog), pass.ResultOf[ret].(*retried.Result))
 		},
@@ -94,9 +94,9 @@ type Result struct {
 	// taken are the errors the package and those it sees take
 	// (HandledErrors).
 	taken map[string]bool
-	// uniquePredicates are the unique-violation predicates of the
-	// packages the package sees (UniquePredicates).
-	uniquePredicates map[string]bool
+	// errorFuncs are the unique-violation predicates and error
+	// constructors of the packages the package sees (ErrorFuncs).
+	errorFuncs *effects.ErrorFuncs
 	// held memoises heldType: by interface field, the one concrete
 	// type the package's functions store in it, or nil.
 	held map[*types.Var]types.Type
@@ -207,7 +207,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 		pass.ExportPackageFact(&HandledErrors{Names: own})
 	}
 	res.taken = takenErrors(pass)
-	res.uniquePredicates = uniquePredicates(pass)
+	res.errorFuncs = errorFuncs(pass)
 	exportFieldTypes(pass, cat)
 	exportTableNames(pass)
 	exportKeyFields(pass, cat)
@@ -266,7 +266,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 	// A main that only registers the roots of other packages (a gRPC
 	// server's methods) lists what they run, through their facts.
 	rel.wired = rel.wired || wired != nil && slices.ContainsFunc(res.Retried.Roots(), func(r *retried.Root) bool { return r.Extern != nil })
-	exportUniquePredicates(pass, pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA))
+	exportErrorFuncs(pass, pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA))
 	if rel.any() {
 		analyse(pass, res, cat, imported, rel, wired)
 	} else {

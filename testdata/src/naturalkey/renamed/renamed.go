@@ -166,3 +166,13 @@ func insertPermit(ctx context.Context, t *asynq.Task) error {
 	}
 	return err
 }
+
+// The duplicate is answered with another package's refusal: the retry
+// fails.
+func insertLicence(ctx context.Context, t *asynq.Task) error {
+	_, err := db.ExecContext(ctx, "INSERT INTO licences (licence_code, amount) VALUES ($1, $2)", string(t.Payload()), 5) // want `a retry inserts the row for the same licence_code again`
+	if dberr.IsUniqueViolation(err) {
+		return dberr.Refused("licence exists")
+	}
+	return err
+}

@@ -13,3 +13,11 @@ func IsUniqueViolation(err error) bool {
 	var pgErr *pgconn.PgError
 	return errors.As(err, &pgErr) && pgErr.Code == "23505"
 }
+
+// A Refusal is a request the database's state refuses.
+type Refusal struct{ Msg string }
+
+func (r *Refusal) Error() string { return r.Msg }
+
+// Refused refuses a request.
+func Refused(msg string) error { return &Refusal{Msg: msg} }
