@@ -366,4 +366,3 @@ func namesUnique(info *types.Info, body *ast.BlockStmt) bool {
 	})
 	return found
 }
-
