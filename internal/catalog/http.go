@@ -171,10 +171,11 @@ func HeaderNameMatches(pattern, name string) bool {
 
 // keyHeaderForms are the other names APIs give the idempotency header
 // (a PBM's or a bank's X-Idempotency-Key, Twilio's
-// I-Twilio-Idempotency-Token, a mail relay's X-Postbox-Dedup-Key): set
-// on a request, one keys it as the configured header does.
+// I-Twilio-Idempotency-Token, a mail relay's X-Postbox-Dedup-Key, an
+// SMS gateway's X-Dedup-Id): set on a request, one keys it as the
+// configured header does.
 var keyHeaderForms = []string{"X-Idempotency-Key", "Idempotency-Token", "X-Idempotency-Token", "X-*-Idempotency-Key", "I-*-Idempotency-Token",
-	"Dedup-Key", "X-Dedup-Key", "X-*-Dedup-Key", "X-Deduplication-Id", "X-*-Deduplication-Id"}
+	"Dedup-Key", "X-Dedup-Key", "X-*-Dedup-Key", "Dedup-Id", "X-Dedup-Id", "X-*-Dedup-Id", "X-Deduplication-Id", "X-*-Deduplication-Id"}
 
 // KeyHeaders returns the names of the headers that key an outbound
 // request: the configured idempotency headers, the header's other

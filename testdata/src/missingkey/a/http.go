@@ -541,6 +541,9 @@ func otherHeaderNames(w http.ResponseWriter, r *http.Request) {
 	mail, _ := http.NewRequest("POST", "https://mail.example/v1/send", nil)
 	mail.Header.Set("X-Postbox-Dedup-Key", key)
 	http.DefaultClient.Do(mail)
+	sms, _ := http.NewRequest("POST", "https://sms.example/v1/messages", nil)
+	sms.Header.Set("X-Dedup-Id", key)
+	http.DefaultClient.Do(sms)
 }
 
 // A header of another name keys nothing.
