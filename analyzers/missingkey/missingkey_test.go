@@ -71,6 +71,8 @@ func TestMissingKey(t *testing.T) {
 		// A request struct that embeds the call's options, which a
 		// helper applies to the params only when they carry a key.
 		"missingkey/xstripereqcall",
+		// A create a generic retry helper runs in a closure.
+		"missingkey/xstripegen", "missingkey/xstripegenuse",
 		// Requests a shared builder makes and applies options to:
 		// what the options set decides the slot, and a client whose
 		// other requests take the key from their callers' options

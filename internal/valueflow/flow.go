@@ -853,7 +853,7 @@ func formatOf(v ssa.Value, depth int) (string, bool) {
 			}
 			break
 		}
-		if pkg := funcPkg(fn); pkg != nil && pkg == funcPkg(v.Parent()) && len(fn.Blocks) > 0 && fn.Signature.Results().Len() == 1 {
+		if pkg := FuncPkg(fn); pkg != nil && pkg == FuncPkg(v.Parent()) && len(fn.Blocks) > 0 && fn.Signature.Results().Len() == 1 {
 			if ret := soleReturn(fn); ret != nil {
 				return formatOf(ret, depth+1)
 			}
@@ -862,9 +862,10 @@ func formatOf(v ssa.Value, depth int) (string, bool) {
 	return "%s", false
 }
 
-// funcPkg is fn's package, or for a method of a generic type's
-// receiver the package of the method it comes from.
-func funcPkg(fn *ssa.Function) *ssa.Package {
+// FuncPkg is fn's package, or for an instance of a generic function or
+// of a method of a generic type's receiver the package of the function
+// it comes from.
+func FuncPkg(fn *ssa.Function) *ssa.Package {
 	if fn.Pkg == nil && fn.Origin() != nil {
 		return fn.Origin().Pkg
 	}

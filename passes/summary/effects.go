@@ -687,8 +687,8 @@ func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 // does: fn calls it, or hands it to a retry wrapper that calls it until
 // it succeeds (backoff.Retry(op, b)), or to a function of another
 // package of the program that calls it before it returns (its summary's
-// Runs: a retry wrapper of the program's own). Its external calls are
-// then fn's.
+// Runs: a retry wrapper of the program's own), or of its own package.
+// Its external calls are then fn's.
 func runsDuring(res *Result, lit, fn *ssa.Function) bool {
 	cat := res.Env.Catalog
 	if lit.Parent() != fn {
@@ -713,6 +713,14 @@ func runsDuring(res *Result, lit, fn *ssa.Function) bool {
 			}
 			if s := res.Imported(callee); s != nil && slices.ContainsFunc(s.Runs, func(i int) bool { return i < len(cc.Args) && madeFrom(cc.Args[i], lit) }) {
 				return true
+			}
+			if fn := cc.StaticCallee(); fn != nil && valueflow.FuncPkg(fn) != nil && valueflow.FuncPkg(fn).Pkg == res.Env.Pkg && len(fn.Blocks) > 0 {
+				// A helper of the package that runs what it is given
+				// (withRetry[T](ctx, func() (T, error) {...})).
+				runs, _ := runsParams(cat, fn)
+				if slices.ContainsFunc(runs, func(i int) bool { return i < len(cc.Args) && madeFrom(cc.Args[i], lit) }) {
+					return true
+				}
 			}
 		}
 	}
