@@ -1,0 +1,16 @@
+DROP TABLE IF EXISTS practice_notifications;
+DROP TABLE IF EXISTS practice_usage;
+DROP TABLE IF EXISTS submission_fees;
+DROP TABLE IF EXISTS crossover_claims;
+DROP TABLE IF EXISTS claim_attachments;
+DROP TABLE IF EXISTS claim_resubmissions;
+DROP TABLE IF EXISTS claim_submissions;
+DROP TABLE IF EXISTS scrub_findings;
+DROP TABLE IF EXISTS claim_status_history;
+DROP TABLE IF EXISTS claim_lines;
+DROP TABLE IF EXISTS claims;
+DROP TABLE IF EXISTS claim_batches;
+DROP TABLE IF EXISTS idempotency_keys;
+DROP TABLE IF EXISTS patient_accounts;
+DROP TABLE IF EXISTS payers;
+DROP TABLE IF EXISTS practices;

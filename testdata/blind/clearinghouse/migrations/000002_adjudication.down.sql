@@ -1,0 +1,9 @@
+DROP TABLE IF EXISTS appeals;
+DROP TABLE IF EXISTS info_requests;
+DROP TABLE IF EXISTS denial_work_items;
+DROP TABLE IF EXISTS denials;
+DROP TABLE IF EXISTS processed_events;
+DROP TABLE IF EXISTS remittance_claim_payments;
+DROP TABLE IF EXISTS remittances;
+DROP TABLE IF EXISTS eligibility_attempts;
+DROP TABLE IF EXISTS eligibility_inquiries;

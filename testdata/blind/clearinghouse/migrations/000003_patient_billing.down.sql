@@ -1,0 +1,11 @@
+DROP TABLE IF EXISTS stripe_events;
+DROP TABLE IF EXISTS payment_plan_installments;
+DROP TABLE IF EXISTS payment_plans;
+DROP TABLE IF EXISTS account_adjustments;
+DROP TABLE IF EXISTS payouts;
+DROP TABLE IF EXISTS ledger_entries;
+DROP TABLE IF EXISTS copay_refunds;
+DROP TABLE IF EXISTS copay_payments;
+DROP TABLE IF EXISTS statement_notifications;
+DROP TABLE IF EXISTS statement_mailings;
+DROP TABLE IF EXISTS statements;
