@@ -73,6 +73,8 @@ func TestMissingKey(t *testing.T) {
 		"missingkey/xstripereqcall",
 		// A create a generic retry helper runs in a closure.
 		"missingkey/xstripegen", "missingkey/xstripegenuse",
+		// Activities a table of their package names, registered there.
+		"missingkey/xactself",
 		// Requests a shared builder makes and applies options to:
 		// what the options set decides the slot, and a client whose
 		// other requests take the key from their callers' options

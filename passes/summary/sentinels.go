@@ -285,7 +285,7 @@ func exportErrorFuncs(pass *analysis.Pass, s *lazyssa.SSA) {
 				if fn := s.Func(obj); fn != nil && effects.IsUniquePredicate(fn) {
 					fact.Predicates = append(fact.Predicates, catalog.FuncKey(obj))
 				}
-			case returnsMade(decl):
+			case returnsMade(pass.TypesInfo, decl):
 				if fn := s.Func(obj); fn != nil && effects.IsErrorConstructor(fn) {
 					fact.Constructors = append(fact.Constructors, catalog.FuncKey(obj))
 				}
@@ -297,14 +297,20 @@ func exportErrorFuncs(pass *analysis.Pass, s *lazyssa.SSA) {
 	}
 }
 
-// returnsMade reports whether decl returns one value, in each return a
-// pointer to a composite literal or a call: what an error constructor
-// looks like (return &Error{Kind: KindConflict, Msg: msg}).
-func returnsMade(decl *ast.FuncDecl) bool {
-	if res := decl.Type.Results; res == nil || res.NumFields() != 1 {
+// returnsMade reports whether decl, a function of one error result,
+// returns in each return a pointer to a composite literal or a call of
+// a function (not of a method: app.Run()), and one of them at least is
+// made there: what an error constructor looks like (return
+// &Error{Kind: KindConflict, Msg: msg}, or fmt.Errorf).
+func returnsMade(info *types.Info, decl *ast.FuncDecl) bool {
+	obj, ok := info.Defs[decl.Name].(*types.Func)
+	if !ok {
 		return false
 	}
-	returns, made := 0, true
+	if res := obj.Type().(*types.Signature).Results(); res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	returns, made, ok := 0, false, true
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -312,22 +318,40 @@ func returnsMade(decl *ast.FuncDecl) bool {
 		case *ast.ReturnStmt:
 			returns++
 			if len(n.Results) != 1 {
-				made = false
+				ok = false
 				return false
 			}
 			switch r := ast.Unparen(n.Results[0]).(type) {
 			case *ast.UnaryExpr:
 				_, lit := r.X.(*ast.CompositeLit)
-				made = made && lit && r.Op == token.AND
+				ok = ok && lit && r.Op == token.AND
+				made = true
 			case *ast.CallExpr:
+				switch fun := ast.Unparen(r.Fun).(type) {
+				case *ast.Ident:
+				case *ast.SelectorExpr:
+					if id, isIdent := fun.X.(*ast.Ident); !isIdent || info.Uses[id] == nil || !isPkgName(info.Uses[id]) {
+						ok = false
+					} else if callee, isFunc := info.Uses[fun.Sel].(*types.Func); isFunc && catalog.IsErrorConstructor(callee) {
+						made = true
+					}
+				default:
+					ok = false
+				}
 			default:
-				made = false
+				ok = false
 			}
 			return false
 		}
-		return made
+		return ok
 	})
-	return made && returns > 0
+	return ok && made && returns > 0
+}
+
+// isPkgName reports whether obj names an imported package.
+func isPkgName(obj types.Object) bool {
+	_, ok := obj.(*types.PkgName)
+	return ok
 }
 
 // errorFuncs returns the unique-violation predicates and error
