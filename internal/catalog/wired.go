@@ -30,9 +30,6 @@ func (c *Catalog) isWired(fn *types.Func) bool {
 	if pkg == nil || c.libraries[pkg.Path()] || isLibraryAPI(pkg.Path()) {
 		return false
 	}
-	if _, ok := types.Unalias(sig.Recv().Type()).(*types.Named); !ok {
-		return false // an interface literal is no program's seam
-	}
 	if _, ok := c.SQL(fn); ok || c.IsSink(fn) {
 		return false
 	}

@@ -1278,10 +1278,37 @@ func (p *program) implementations(call valueflow.WiredCall) []impl {
 // candidate.
 func (p *program) iface(name string) *types.Named {
 	named := p.named(name)
-	if named == nil || !types.IsInterface(named) {
+	if named == nil {
+		return p.literalIface(name)
+	}
+	if !types.IsInterface(named) {
 		return nil
 	}
 	return named
+}
+
+// literalIface finds the interface literal that a struct's field holds,
+// named "path.Service.fees" (literalField), as a named type of its own
+// for the implementations to be judged against.
+func (p *program) literalIface(name string) *types.Named {
+	i := strings.LastIndex(name, ".")
+	if i < 0 {
+		return nil
+	}
+	owner := p.named(name[:i])
+	if owner == nil {
+		return nil
+	}
+	s, ok := owner.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for f := range s.Fields() {
+		if it, ok := f.Type().(*types.Interface); ok && f.Name() == name[i+1:] {
+			return types.NewNamed(types.NewTypeName(token.NoPos, owner.Obj().Pkg(), owner.Obj().Name()+"."+f.Name(), nil), it, nil)
+		}
+	}
+	return nil
 }
 
 // named finds the named type "path.Name" among the linked packages.

@@ -119,7 +119,20 @@ func wiredMethod(env *valueflow.Env, call ssa.CallInstruction, method *types.Fun
 		return valueflow.WiredCall{}, false
 	}
 	named, ok := types.Unalias(recv).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil {
+	if !ok {
+		// An interface literal, named by the struct field that holds
+		// it (the service's fees interface{ Insert(...) error }).
+		if field := literalField(call.Common().Value); field != "" {
+			return valueflow.WiredCall{
+				Iface:  field,
+				Method: method.Name(),
+				At:     valueflow.FrameAt(env.Fset, valueflow.FuncName(call.Parent()), call.Pos()),
+				Pkg:    env.Pkg.Path(),
+			}, true
+		}
+		return valueflow.WiredCall{}, false
+	}
+	if named.Obj().Pkg() == nil {
 		return valueflow.WiredCall{}, false
 	}
 	return valueflow.WiredCall{
@@ -132,6 +145,44 @@ func wiredMethod(env *valueflow.Env, call ssa.CallInstruction, method *types.Fun
 }
 
 // typeArgs spells the type arguments of an instantiated type.
+// literalField names the struct field that v, the receiver of a call of
+// an interface literal's method, is loaded from: "path.Service.fees",
+// as Iface names an interface; "" when v is no field of a named struct
+// of a package's, or the field's type is not the literal itself.
+func literalField(v ssa.Value) string {
+	var st types.Type
+	var index int
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		fa, ok := v.X.(*ssa.FieldAddr)
+		if !ok {
+			return ""
+		}
+		ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
+		if !ok {
+			return ""
+		}
+		st, index = ptr.Elem(), fa.Field
+	case *ssa.Field:
+		st, index = v.X.Type(), v.Field
+	default:
+		return ""
+	}
+	named, ok := types.Unalias(st).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.TypeParams().Len() > 0 {
+		return ""
+	}
+	s, ok := named.Underlying().(*types.Struct)
+	if !ok || index >= s.NumFields() {
+		return ""
+	}
+	f := s.Field(index)
+	if _, ok := f.Type().(*types.Interface); !ok {
+		return ""
+	}
+	return named.Obj().Pkg().Path() + "." + named.Obj().Name() + "." + f.Name()
+}
+
 func typeArgs(named *types.Named) []string {
 	return typeArgStrings(slices.Collect(named.TypeArgs().Types()))
 }
