@@ -106,7 +106,9 @@
 // A query builder's insert of a model (bun's
 // db.NewInsert().Model(&fee).Exec(ctx)) is the INSERT of the model's
 // columns, each bound to its field; On("CONFLICT ...") on its chain is
-// its conflict handling. So is the create of a builder the API ent
+// its conflict handling. Its fix, when Exec is given nothing to scan
+// into, adds On("CONFLICT DO NOTHING"), or Ignore() on MySQL, in the
+// dialect the program links (bun.NewDB(sqldb, pgdialect.New())). So is the create of a builder the API ent
 // generates (client.Transfer.Create().SetID(id).Exec(ctx)), with the
 // columns its setters name and OnConflict...DoNothing() or Ignore() its
 // conflict handling; its keys are read from ent's migration schema
@@ -127,5 +129,13 @@
 // writes it cannot all read: its unique violation is what stops that
 // write from running twice today, and the message says to stop before
 // it when the row exists. A finding without a fix names the conflict handling to
-// add, in the statement's dialect when its text shows it.
+// add, in the statement's dialect when its text shows it, or else the
+// dialect of the drivers the program links (sqlx's named parameters in a
+// repository that imports no driver).
+//
+// A function that tests the error for a unique violation with a
+// predicate of its own package or another's (db.IsUniqueViolation(err))
+// and goes on without an error takes the duplicate: no finding. One that
+// answers it with an error (its own conflict("exists"), another
+// package's domain.Conflict(...)) fails the retry as before.
 package naturalkey
