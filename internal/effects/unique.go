@@ -176,24 +176,6 @@ func usesUnique(instr ssa.Instruction) bool {
 	return false
 }
 
-// IsErrorConstructor reports whether fn, a function of its package's
-// top level with one result, makes an error on every call: a pointer to
-// a struct, an error constructor's, or another such function's.
-func IsErrorConstructor(fn *ssa.Function) bool {
-	var k *ErrorFuncs
-	if fn.Parent() != nil || fn.Signature.Recv() != nil || fn.Signature.Results().Len() != 1 || !isErrorType(fn.Signature.Results().At(0).Type()) {
-		return false
-	}
-	returns := 0
-	for _, b := range fn.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-			if returns++; !k.constructedAt(ret.Results[0], 1) {
-				return false
-			}
-		}
-	}
-	return returns > 0
-}
 
 // isPredicate reports whether fn returns only a bool.
 // IsUniquePredicate reports whether fn, a function of its package's

@@ -265,93 +265,107 @@ func (e *ErrorFuncs) String() string {
 // exportErrorFuncs exports the package's unique-violation predicates
 // and error constructors: the top-level functions that answer with a
 // bool and whose text names a unique violation's code or an ORM's
-// duplicate-key error, and those that answer with an error made in each
-// return, confirmed on their SSA form (built only for a package that
-// has one).
+// duplicate-key error, confirmed on their SSA form (built only for a
+// package that has one), and those that answer with an error made in
+// each return, read from the syntax alone.
 func exportErrorFuncs(pass *analysis.Pass, s *lazyssa.SSA) {
 	var fact ErrorFuncs
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			decl, ok := d.(*ast.FuncDecl)
-			if !ok || decl.Recv != nil || decl.Body == nil {
+			if !ok || decl.Recv != nil || decl.Body == nil || !namesUnique(pass.TypesInfo, decl.Body) {
 				continue
 			}
-			obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			switch {
-			case namesUnique(pass.TypesInfo, decl.Body):
+			if obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
 				if fn := s.Func(obj); fn != nil && effects.IsUniquePredicate(fn) {
 					fact.Predicates = append(fact.Predicates, catalog.FuncKey(obj))
 				}
-			case returnsMade(pass.TypesInfo, decl):
-				if fn := s.Func(obj); fn != nil && effects.IsErrorConstructor(fn) {
-					fact.Constructors = append(fact.Constructors, catalog.FuncKey(obj))
-				}
 			}
 		}
+	}
+	for _, obj := range errorConstructors(pass) {
+		fact.Constructors = append(fact.Constructors, catalog.FuncKey(obj))
 	}
 	if len(fact.Predicates)+len(fact.Constructors) > 0 {
 		pass.ExportPackageFact(&fact)
 	}
 }
 
-// returnsMade reports whether decl, a function of one error result,
-// returns in each return a pointer to a composite literal or a call of
-// a function (not of a method: app.Run()), and one of them at least is
-// made there: what an error constructor looks like (return
-// &Error{Kind: KindConflict, Msg: msg}, or fmt.Errorf).
-func returnsMade(info *types.Info, decl *ast.FuncDecl) bool {
+// errorConstructors returns the package's top-level functions of one
+// error result that make the error in each return: a pointer to a
+// composite literal (return &Error{Kind: KindConflict, Msg: msg}), or a
+// call of an error constructor, of the catalog's (fmt.Errorf) or of the
+// package's.
+func errorConstructors(pass *analysis.Pass) []*types.Func {
+	var decls []*ast.FuncDecl
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if decl, ok := d.(*ast.FuncDecl); ok && decl.Recv == nil && decl.Body != nil && onlyError(pass.TypesInfo, decl) {
+				decls = append(decls, decl)
+			}
+		}
+	}
+	made := map[*types.Func]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, decl := range decls {
+			obj := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+			if !made[obj] && returnsMade(pass.TypesInfo, decl, made) {
+				made[obj], changed = true, true
+			}
+		}
+	}
+	var out []*types.Func
+	for _, decl := range decls {
+		if obj := pass.TypesInfo.Defs[decl.Name].(*types.Func); made[obj] {
+			out = append(out, obj)
+		}
+	}
+	return out
+}
+
+// onlyError reports whether decl declares a function of one result, an
+// error.
+func onlyError(info *types.Info, decl *ast.FuncDecl) bool {
 	obj, ok := info.Defs[decl.Name].(*types.Func)
 	if !ok {
 		return false
 	}
-	if res := obj.Type().(*types.Signature).Results(); res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()) {
-		return false
-	}
-	returns, made, ok := 0, false, true
+	sig := obj.Type().(*types.Signature)
+	return sig.Results().Len() == 1 && returnsError(sig)
+}
+
+// returnsMade reports whether every return of decl returns an error
+// made there: a pointer to a composite literal, or a call of an error
+// constructor, the catalog's or one of made.
+func returnsMade(info *types.Info, decl *ast.FuncDecl, made map[*types.Func]bool) bool {
+	returns, ok := 0, true
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
 			returns++
-			if len(n.Results) != 1 {
-				ok = false
-				return false
-			}
-			switch r := ast.Unparen(n.Results[0]).(type) {
-			case *ast.UnaryExpr:
-				_, lit := r.X.(*ast.CompositeLit)
-				ok = ok && lit && r.Op == token.AND
-				made = true
-			case *ast.CallExpr:
-				switch fun := ast.Unparen(r.Fun).(type) {
-				case *ast.Ident:
-				case *ast.SelectorExpr:
-					if id, isIdent := fun.X.(*ast.Ident); !isIdent || info.Uses[id] == nil || !isPkgName(info.Uses[id]) {
-						ok = false
-					} else if callee, isFunc := info.Uses[fun.Sel].(*types.Func); isFunc && catalog.IsErrorConstructor(callee) {
-						made = true
-					}
-				default:
-					ok = false
-				}
-			default:
-				ok = false
-			}
+			ok = ok && len(n.Results) == 1 && madeError(info, n.Results[0], made)
 			return false
 		}
 		return ok
 	})
-	return ok && made && returns > 0
+	return ok && returns > 0
 }
 
-// isPkgName reports whether obj names an imported package.
-func isPkgName(obj types.Object) bool {
-	_, ok := obj.(*types.PkgName)
-	return ok
+// madeError reports whether e makes an error: &Error{...}, or a call of
+// an error constructor.
+func madeError(info *types.Info, e ast.Expr, made map[*types.Func]bool) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		_, lit := e.X.(*ast.CompositeLit)
+		return lit && e.Op == token.AND
+	case *ast.CallExpr:
+		callee, ok := typeutil.Callee(info, e).(*types.Func)
+		return ok && (catalog.IsErrorConstructor(callee) || made[callee])
+	}
+	return false
 }
 
 // errorFuncs returns the unique-violation predicates and error
