@@ -176,7 +176,6 @@ func usesUnique(instr ssa.Instruction) bool {
 	return false
 }
 
-
 // isPredicate reports whether fn returns only a bool.
 // IsUniquePredicate reports whether fn, a function of its package's
 // top level, tests an error for a unique violation and answers with a
