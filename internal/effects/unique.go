@@ -176,7 +176,6 @@ func usesUnique(instr ssa.Instruction) bool {
 	return false
 }
 
-// isPredicate reports whether fn returns only a bool.
 // IsUniquePredicate reports whether fn, a function of its package's
 // top level, tests an error for a unique violation and answers with a
 // bool (isUniqueViolation(err)): its callers in other packages judge
@@ -185,6 +184,7 @@ func IsUniquePredicate(fn *ssa.Function) bool {
 	return fn.Parent() == nil && fn.Signature.Recv() == nil && isPredicate(fn) && testsUnique(fn)
 }
 
+// isPredicate reports whether fn returns only a bool.
 func isPredicate(fn *ssa.Function) bool {
 	res := fn.Signature.Results()
 	return res.Len() == 1 && types.Identical(res.At(0).Type().Underlying(), types.Typ[types.Bool])
