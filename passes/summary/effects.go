@@ -714,12 +714,13 @@ func runsDuring(res *Result, lit, fn *ssa.Function) bool {
 			if s := res.Imported(callee); s != nil && slices.ContainsFunc(s.Runs, func(i int) bool { return i < len(cc.Args) && madeFrom(cc.Args[i], lit) }) {
 				return true
 			}
-			if fn := cc.StaticCallee(); fn != nil && valueflow.FuncPkg(fn) != nil && valueflow.FuncPkg(fn).Pkg == res.Env.Pkg && len(fn.Blocks) > 0 {
+			if i := slices.IndexFunc(cc.Args, func(a ssa.Value) bool { return madeFrom(a, lit) }); i >= 0 {
 				// A helper of the package that runs what it is given
 				// (withRetry[T](ctx, func() (T, error) {...})).
-				runs, _ := runsParams(cat, fn)
-				if slices.ContainsFunc(runs, func(i int) bool { return i < len(cc.Args) && madeFrom(cc.Args[i], lit) }) {
-					return true
+				if fn := cc.StaticCallee(); fn != nil && valueflow.FuncPkg(fn) != nil && valueflow.FuncPkg(fn).Pkg == res.Env.Pkg && len(fn.Blocks) > 0 {
+					if runs, _ := runsParams(cat, fn); slices.Contains(runs, i) {
+						return true
+					}
 				}
 			}
 		}
