@@ -355,7 +355,14 @@ func (r *Result) DispatchTargets(call ssa.CallInstruction) []*ssa.Function {
 // loop root calls through function values in its loop (a table of
 // handlers by topic): each runs on one delivery.
 func (r *Result) LoopTargets(root *Root) []*ssa.Function {
-	return r.valueTargets(maps.Keys(root.Blocks))
+	return r.valueTargets(slices.Values(root.loopBlocks()))
+}
+
+// loopBlocks returns the blocks of the root's loop in their function's
+// order: a walk of them in a map's order would meet the calls that its
+// bounds and its seen set let through in another order on each run.
+func (r *Root) loopBlocks() []*ssa.BasicBlock {
+	return slices.SortedFunc(maps.Keys(r.Blocks), func(a, b *ssa.BasicBlock) int { return cmp.Compare(a.Index, b.Index) })
 }
 
 // LoopCalleeTargets returns the functions of the package that the
@@ -395,7 +402,7 @@ func calleeBlocks(root *Root, pkg *types.Package) iter.Seq[*ssa.BasicBlock] {
 			}
 			return true
 		}
-		visit(maps.Keys(root.Blocks), 0)
+		visit(slices.Values(root.loopBlocks()), 0)
 	}
 }
 
