@@ -198,23 +198,11 @@ func (c *checker) bunConflictFix(st *effects.Stmt) *analysis.SuggestedFix {
 	if fn == nil {
 		return nil
 	}
-	qb, ok := catalog.QueryBuilderOf(fn)
-	if !ok || fn.Name() != qb.Exec {
-		return nil
-	}
-	file := fix.FileOf(c.pass, st.Instr.Pos())
-	if file == nil {
-		return nil
-	}
-	call := fix.CallAt(file, st.Instr.Pos())
-	if call == nil || len(call.Args) != 1 || call.Ellipsis.IsValid() {
-		return nil // Exec(ctx, &dest) scans what it returns
-	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
+	qb, exec, ok := fix.BuilderExec(c.pass.Files, fn, st.Instr.Pos())
 	if !ok {
 		return nil
 	}
-	return builderConflictFix(qb, fix.ProgramDialect(c.pass.Pkg), sel.Sel.Pos())
+	return builderConflictFix(qb, fix.ProgramDialect(c.pass.Pkg), exec)
 }
 
 // builderConflictFix inserts the builder's conflict call of dialect d

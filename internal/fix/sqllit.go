@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/sqltext"
 )
 
@@ -50,6 +51,32 @@ func SQLLiteralAt(files []*ast.File, info *types.Info, pkg *types.Package, lpare
 		return lit, text
 	}
 	return nil, ""
+}
+
+// BuilderExec locates the executor of a query builder's statement that
+// fn, the callee of the call whose parenthesis is at lparen, runs with
+// nothing to scan into (bun's NewInsert().Model(m).Exec(ctx)): the
+// builder, and the position of the executor's name, before which a
+// call of the chain goes. Exec(ctx, &dest) scans what the statement
+// returns, and is none.
+func BuilderExec(files []*ast.File, fn *types.Func, lparen token.Pos) (*catalog.QueryBuilder, token.Pos, bool) {
+	qb, ok := catalog.QueryBuilderOf(fn)
+	if !ok || fn.Name() != qb.Exec {
+		return nil, token.NoPos, false
+	}
+	for _, f := range files {
+		if f.FileStart > lparen || lparen >= f.FileEnd {
+			continue
+		}
+		call := CallAt(f, lparen)
+		if call == nil || len(call.Args) != 1 || call.Ellipsis.IsValid() {
+			return nil, token.NoPos, false
+		}
+		if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+			return qb, sel.Sel.Pos(), true
+		}
+	}
+	return nil, token.NoPos, false
 }
 
 // StatementText reports whether lit, the text of a literal, is the

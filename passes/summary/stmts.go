@@ -1,7 +1,6 @@
 package summary
 
 import (
-	"go/ast"
 	"go/token"
 	"go/types"
 	"iter"
@@ -1262,28 +1261,11 @@ func (b *stmtBuilder) builderExec(st *effects.Stmt) *valueflow.SQLLit {
 	if callee == nil {
 		return nil
 	}
-	qb, ok := catalog.QueryBuilderOf(callee)
-	if !ok || callee.Name() != qb.Exec {
-		return nil
-	}
-	var file *ast.File
-	for _, f := range r.files {
-		if f.FileStart <= st.Instr.Pos() && st.Instr.Pos() < f.FileEnd {
-			file = f
-		}
-	}
-	if file == nil {
-		return nil
-	}
-	call := fix.CallAt(file, st.Instr.Pos())
-	if call == nil || len(call.Args) != 1 || call.Ellipsis.IsValid() {
-		return nil // Exec(ctx, &dest) scans what it returns
-	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
+	qb, exec, ok := fix.BuilderExec(r.files, callee, st.Instr.Pos())
 	if !ok {
 		return nil
 	}
-	return &valueflow.SQLLit{Pos: valueflow.FrameAt(r.Env.Fset, "", sel.Sel.Pos()).Pos, Builder: qb.Path}
+	return &valueflow.SQLLit{Pos: valueflow.FrameAt(r.Env.Fset, "", exec).Pos, Builder: qb.Path}
 }
 
 // argSource says which parameter of fn, at which field path, the value v
