@@ -247,29 +247,29 @@ func (r *Result) TakesDuplicate(fn *ssa.Function) bool {
 	return r.takes(r.errorFuncs.UniqueOf(fn))
 }
 
-// ErrorFuncs is a package fact: the package's functions, by FuncKey,
+// ErrorHelpers is a package fact: the package's functions, by FuncKey,
 // that test an error for a unique violation and answer with a bool
 // (effects.IsUniquePredicate) and those that make an error on every call
 // (effects.IsErrorConstructor), for callers in other packages: if
 // db.IsUniqueViolation(err) { return domain.Conflict("taken") }.
-type ErrorFuncs struct {
+type ErrorHelpers struct {
 	Predicates, Constructors []string
 }
 
-func (*ErrorFuncs) AFact() {}
+func (*ErrorHelpers) AFact() {}
 
-func (e *ErrorFuncs) String() string {
+func (e *ErrorHelpers) String() string {
 	return "unique(" + strings.Join(e.Predicates, ", ") + ") errors(" + strings.Join(e.Constructors, ", ") + ")"
 }
 
-// exportErrorFuncs exports the package's unique-violation predicates
+// exportErrorHelpers exports the package's unique-violation predicates
 // and error constructors: the top-level functions that answer with a
 // bool and whose text names a unique violation's code or an ORM's
 // duplicate-key error, confirmed on their SSA form (built only for a
 // package that has one), and those that answer with an error made in
 // each return, read from the syntax alone.
-func exportErrorFuncs(pass *analysis.Pass, s *lazyssa.SSA) {
-	var fact ErrorFuncs
+func exportErrorHelpers(pass *analysis.Pass, s *lazyssa.SSA) {
+	var fact ErrorHelpers
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			decl, ok := d.(*ast.FuncDecl)
@@ -373,7 +373,7 @@ func madeError(info *types.Info, e ast.Expr, made map[*types.Func]bool) bool {
 func errorFuncs(pass *analysis.Pass) *effects.ErrorFuncs {
 	out := &effects.ErrorFuncs{Predicates: map[string]bool{}, Constructors: map[string]bool{}}
 	for _, f := range pass.AllPackageFacts() {
-		if e, ok := f.Fact.(*ErrorFuncs); ok {
+		if e, ok := f.Fact.(*ErrorHelpers); ok {
 			for _, n := range e.Predicates {
 				out.Predicates[n] = true
 			}

@@ -40,7 +40,7 @@ func New(cat, ret *analysis.Analyzer) *analysis.Analyzer {
 		Doc:        "trace fresh values to identity sinks and summarise functions as facts",
 		Requires:   []*analysis.Analyzer{cat, lazyssa.Analyzer, ret},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(valueflow.Summary), new(valueflow.Pending), new(valueflow.PoolFields), new(HandledErrors), new(valueflow.FieldTypes), new(valueflow.TableName), new(valueflow.KeyField), new(valueflow.CreateDefault), new(valueflow.ContextAccessor), new(valueflow.ContextSetter), new(valueflow.KeyedSlots), new(valueflow.TxDecorator), new(valueflow.Generators), new(ErrorFuncs)},
+		FactTypes:  []analysis.Fact{new(valueflow.Summary), new(valueflow.Pending), new(valueflow.PoolFields), new(HandledErrors), new(valueflow.FieldTypes), new(valueflow.TableName), new(valueflow.KeyField), new(valueflow.CreateDefault), new(valueflow.ContextAccessor), new(valueflow.ContextSetter), new(valueflow.KeyedSlots), new(valueflow.TxDecorator), new(valueflow.Generators), new(ErrorHelpers)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			return run(pass, pass.ResultOf[cat].(*catalog.Catalog), pass.ResultOf[ret].(*retried.Result))
 		},
@@ -95,7 +95,7 @@ type Result struct {
 	// (HandledErrors).
 	taken map[string]bool
 	// errorFuncs are the unique-violation predicates and error
-	// constructors of the packages the package sees (ErrorFuncs).
+	// constructors of the packages the package sees (ErrorHelpers).
 	errorFuncs *effects.ErrorFuncs
 	// held memoises heldType: by interface field, the one concrete
 	// type the package's functions store in it, or nil.
@@ -266,7 +266,7 @@ func run(pass *analysis.Pass, cat *catalog.Catalog, ret *retried.Result) (*Resul
 	// A main that only registers the roots of other packages (a gRPC
 	// server's methods) lists what they run, through their facts.
 	rel.wired = rel.wired || wired != nil && slices.ContainsFunc(res.Retried.Roots(), func(r *retried.Root) bool { return r.Extern != nil })
-	exportErrorFuncs(pass, pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA))
+	exportErrorHelpers(pass, pass.ResultOf[lazyssa.Analyzer].(*lazyssa.SSA))
 	if rel.any() {
 		analyse(pass, res, cat, imported, rel, wired)
 	} else {
