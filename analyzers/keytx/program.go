@@ -34,6 +34,7 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 		return
 	}
 	var keys, writes []int
+	claimed := map[int]bool{} // keys known by what they do, not their table's name
 	parsed := make([]*sqltext.Statement, len(r.Stmts))
 	for i, st := range r.Stmts {
 		parsed[i] = st.Parsed
@@ -50,6 +51,9 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 			// claim decides, not this read.
 		case c.isKey(p) || sqltext.IsMarker(markers, p):
 			keys = append(keys, i)
+		case r.Claims(i):
+			keys = append(keys, i)
+			claimed[i] = true
 		case p.Writes():
 			writes = append(writes, i)
 		}
@@ -68,6 +72,12 @@ func (c *checker) programRoot(r *summary.ProgramRoot, seen map[string]bool) {
 			ks, ws := &r.Stmts[k], &r.Stmts[w]
 			if r.SameScope(k, w) || r.Exclusive(k, w) || ks.Unit == ws.Unit {
 				continue // one function's, which its package judges; or they never run apart
+			}
+			if claimed[k] && (w < k || r.StoresReply(k, w)) {
+				// A claim decides what runs after it, not what ran
+				// before; and a call's outcome written back is not
+				// work it strands.
+				continue
 			}
 			if r.ExternalWith(k, w) && !(k < w && seenThenMarked(r, parsed, keys, k, w)) {
 				continue

@@ -18,7 +18,7 @@ func MarkerTables(parsed []*Statement) map[string]bool {
 			mark := parsed[j]
 			// An upsert moves a value (a cursor's position), which
 			// marks no work done.
-			if mark.Kind != Insert || mark.Upsert || mark.Table != check.Table || len(mark.Columns) > maxMarkerColumns ||
+			if mark.Kind != Insert || mark.Upsert || mark.Table != check.Table || !MarkerRow(mark) ||
 				!slices.ContainsFunc(check.WhereColumns(), func(c string) bool { return slices.Contains(mark.Columns, c) }) {
 				continue
 			}
@@ -33,6 +33,12 @@ func MarkerTables(parsed []*Statement) map[string]bool {
 // maxMarkerColumns bounds the columns of a marker's row: its key, and
 // what kind of work or when.
 const maxMarkerColumns = 3
+
+// MarkerRow reports whether an INSERT's row is small enough to be a
+// marker's: a key, and what kind of work or when.
+func MarkerRow(st *Statement) bool {
+	return len(st.Columns) > 0 && len(st.Columns) <= maxMarkerColumns
+}
 
 // IsMarker reports whether a statement checks or inserts a marker of
 // work done.

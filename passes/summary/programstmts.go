@@ -117,6 +117,9 @@ type ProgramStmt struct {
 	// root hands it down: a parameter of each implementation between,
 	// the root's own value at the top.
 	Given []bool
+	// fresh is set when an argument holds a value made anew on each
+	// attempt: by the root, or by an implementation between.
+	fresh bool
 	// Judged is set when an implementation the statement runs in is on
 	// a retried path of its own package, whose checks judge it.
 	Judged   bool
@@ -198,6 +201,80 @@ func (s *ProgramStmt) InWired() bool { return len(s.trail) > 1 || s.registered }
 func (r *ProgramRoot) Unjudged(j int) bool {
 	st := &r.Stmts[j]
 	return st.InWired() && !st.Judged && !st.Absorbed && !r.GuardedBefore(j)
+}
+
+// Claims reports whether statement i claims the operation by what it
+// does, whatever its table is called: an INSERT of a marker's row (a
+// key and what it was for, sqltext.MarkerRow), of no value made fresh,
+// that tolerates a
+// duplicate and whose outcome decides whether the root goes on (a
+// webhook's event ID recorded, then the rest only when it was new); not
+// read back (what a read-back row holds lets a retry go on), and not
+// undone when the work fails (a DELETE of its table on the way out).
+func (r *ProgramRoot) Claims(i int) bool {
+	st := &r.Stmts[i]
+	p := st.Parsed
+	if !st.Guard || st.ReadBack || p == nil || p.Kind != sqltext.Insert || !p.Conflict || p.Upsert || !sqltext.MarkerRow(p) {
+		return false
+	}
+	// No value of the row is made anew on each attempt: a row under an
+	// ID of its own (an invoice's, made fresh) is the work itself.
+	return !st.fresh && !r.Undone(i)
+}
+
+// Undone reports whether the row statement i writes is deleted when the
+// work after it fails (a claim forgotten on the way out), so that the
+// retry finds none.
+func (r *ProgramRoot) Undone(i int) bool {
+	p := r.Stmts[i].Parsed
+	return p != nil && slices.ContainsFunc(r.Stmts, func(u ProgramStmt) bool {
+		return u.OnFailure && u.Parsed != nil && u.Parsed.Kind == sqltext.Delete && u.Parsed.Table == p.Table
+	})
+}
+
+// StoresReply reports whether statement w stores what a wired call
+// made after statement k returned, a call that runs none of the root's
+// statements: a client's reply (the message ID a gateway answered to
+// what k let through), not a row a repository read nor what a parser
+// made of the request before k.
+func (r *ProgramRoot) StoresReply(k, w int) bool {
+	return slices.ContainsFunc(r.Stmts[w].WriteBackOf, func(entry string) bool {
+		return r.Stmts[k].before(entry) && !slices.ContainsFunc(r.Stmts, func(st ProgramStmt) bool { return st.runsIn(entry) })
+	})
+}
+
+// runsIn reports whether the statement runs in an implementation of the
+// wired call entry (a scope's key and its index there).
+func (s *ProgramStmt) runsIn(entry string) bool {
+	key := "root"
+	for _, st := range s.trail[:max(len(s.trail)-1, 0)] {
+		if key+"/"+strconv.Itoa(st.index) == entry {
+			return true
+		}
+		key += "/" + strconv.Itoa(st.index) + "." + strconv.Itoa(st.impl)
+	}
+	return false
+}
+
+// before reports whether the statement runs before the wired call
+// entry: at the first level where their places differ, its entry comes
+// first.
+func (s *ProgramStmt) before(entry string) bool {
+	steps := strings.Split(strings.TrimPrefix(entry, "root/"), "/")
+	for l, st := range s.trail {
+		if l >= len(steps) {
+			return false
+		}
+		idx, impl, _ := strings.Cut(steps[l], ".")
+		i, err := strconv.Atoi(idx)
+		if err != nil || i != st.index {
+			return err == nil && st.index < i
+		}
+		if impl == "" || impl != strconv.Itoa(st.impl) {
+			return false // the entry itself, or another implementation
+		}
+	}
+	return false
 }
 
 // GuardedBefore reports whether a dedup guard of the root's list can
@@ -388,6 +465,7 @@ type scope struct {
 	discarded bool
 	args      []valueflow.ArgSource // where the wired call's arguments come from
 	produced  []valueflow.ArgSource // the arguments (and fields) another wired call made, or a fresh value
+	freshIn   []valueflow.ArgSource // those of them the root made fresh
 	// fresh are, at the root, by wired call (At and wiredKey), the
 	// arguments and fields that hold a value the root makes fresh.
 	fresh     map[string][]valueflow.ArgSource
@@ -560,6 +638,7 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		}
 		for _, a := range st.Args {
 			ps.Given = append(ps.Given, sc.given(a))
+			ps.fresh = ps.fresh || sc.madeFresh(a)
 		}
 		if parsed := ps.Parsed; parsed.Kind == sqltext.Insert && !parsed.Conflict && !ps.Absorbed && !ps.Optional && ps.Wired == nil {
 			ps.fails = p.identityGiven(parsed, func(i int) bool { return i < len(ps.Given) && ps.Given[i] })
@@ -719,6 +798,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			handles:      w.Handles,
 			args:         w.Args,
 			produced:     append(slices.Clip(w.Produced), sc.fresh[w.Call.At.String()+" "+wiredKey(w.Call)]...),
+			freshIn:      sc.fresh[w.Call.At.String()+" "+wiredKey(w.Call)],
 			fields:       w.Fields,
 			sealed:       w.Sealed,
 			relative:     w.Relative,
@@ -864,6 +944,34 @@ func (sc *scope) given(a valueflow.ArgSource) bool {
 		}
 	}
 	return sc.parent.given(valueflow.ArgSource{Param: src.Param, Path: src.Path + a.Path})
+}
+
+// madeFresh reports whether the value at a of the scope's function is
+// made anew on each attempt: by the root (freshIn), or by an
+// implementation between, of its own making (CalleeParam).
+func (sc *scope) madeFresh(a valueflow.ArgSource) bool {
+	if a.Param == valueflow.CalleeParam {
+		return true
+	}
+	if sc.parent == nil || a.Param < 1 || a.Param-1 >= len(sc.args) {
+		return false
+	}
+	if sc.parent.parent == nil {
+		return slices.ContainsFunc(sc.freshIn, func(p valueflow.ArgSource) bool {
+			return p.Param == a.Param-1 && (p.Path == "" || a.Path == p.Path || strings.HasPrefix(a.Path, p.Path+"."))
+		})
+	}
+	src := sc.args[a.Param-1]
+	if src.Param < 0 {
+		// An argument built in place: a field of it holds what a
+		// store into it stored.
+		return slices.ContainsFunc(sc.fields, func(f valueflow.FieldSource) bool {
+			rest, ok := strings.CutPrefix(a.Path, f.Path)
+			return ok && f.Arg == a.Param-1 && (rest == "" || strings.HasPrefix(rest, ".")) &&
+				(f.Source.Param == valueflow.CalleeParam || f.Source.Param >= 0 && sc.parent.madeFresh(valueflow.ArgSource{Param: f.Source.Param, Path: f.Source.Path + rest}))
+		})
+	}
+	return sc.parent.madeFresh(valueflow.ArgSource{Param: src.Param, Path: src.Path + a.Path})
 }
 
 // relativeArg reports whether a, an argument of a statement of the

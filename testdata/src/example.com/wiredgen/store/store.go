@@ -61,7 +61,7 @@ func (d *Disputes) Escalate(ctx context.Context, disputeID string) error {
 type Ledger struct{ DB *sql.DB }
 
 func (l *Ledger) Append(ctx context.Context, id string, amount int64) error {
-	_, err := l.DB.ExecContext(ctx, "INSERT INTO gen_ledger (id, amount) VALUES ($1, $2)", id, amount) // want `a failure between the writes leaves the operation half done, and the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into gen_ledger in store.Ledger.Append is not idempotent \(HTTP handler Handler.(Paid(With|Via)?|Refund)\)`
+	_, err := l.DB.ExecContext(ctx, "INSERT INTO gen_ledger (id, amount) VALUES ($1, $2)", id, amount)
 	return err
 }
 
@@ -71,7 +71,7 @@ type Queries struct{ DB *sql.DB }
 // ClaimKey inserts the key unless it is there, and says how many rows
 // it inserted.
 func (q *Queries) ClaimKey(ctx context.Context, key string) (int64, error) {
-	res, err := q.DB.ExecContext(ctx, "INSERT INTO gen_keys (key) VALUES ($1) ON CONFLICT DO NOTHING", key)
+	res, err := q.DB.ExecContext(ctx, "INSERT INTO gen_keys (key) VALUES ($1) ON CONFLICT DO NOTHING", key) // want `a crash between the two commits records the key without its effect, so the retry is skipped and the effect lost: the key commits apart from the effect it guards \(gen_keys on a handle that commits each statement, the effect on a handle that commits each statement; HTTP handler Handler.(Paid(With|Via)?|Refund)\)`
 	if err != nil {
 		return 0, err
 	}

@@ -116,7 +116,7 @@ type Events struct{ DB *sql.DB }
 
 // Claim claims an event's ID, and answers whether this call did.
 func (e *Events) Claim(ctx context.Context, id string) (bool, error) {
-	res, err := conn(ctx, e.DB).ExecContext(ctx, `INSERT INTO applied_events (id) VALUES ($1) ON CONFLICT (id) DO NOTHING`, id)
+	res, err := conn(ctx, e.DB).ExecContext(ctx, `INSERT INTO applied_events (id) VALUES ($1) ON CONFLICT (id) DO NOTHING`, id) // want `a crash between the two commits records the key without its effect, so the retry is skipped and the effect lost: the key commits apart from the effect it guards \(applied_events on a handle that commits each statement, the effect on a handle that commits each statement; HTTP handler Handler.Award\)`
 	if err != nil {
 		return false, err
 	}
@@ -149,6 +149,6 @@ type Points struct{ DB *sql.DB }
 func (p *Points) Award(ctx context.Context, event string) error {
 	id := uuid.NewString() // want `a retry inserts a second points row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Handler.AwardLoose\)`
 	// The points are the write a claimed retry would have to finish.
-	_, err := conn(ctx, p.DB).ExecContext(ctx, `INSERT INTO points (id, event) VALUES ($1, $2)`, id, event) // want `the dedup guard stops the retry that would finish it: 2 writes commit separately, not all in the guard's transaction, and the INSERT into points in store.Points.Award is not idempotent \(HTTP handler Handler.Award\)`
+	_, err := conn(ctx, p.DB).ExecContext(ctx, `INSERT INTO points (id, event) VALUES ($1, $2)`, id, event)
 	return err
 }
