@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"go/ast"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -102,8 +103,10 @@ func exportParamRoots(pass *analysis.Pass, cat *catalog.Catalog, res *Result) {
 	grow(decls, roots, func(obj *types.Func, fd *ast.FuncDecl) []ParamRoot {
 		return forwardedParams(pass.TypesInfo, obj, fd.Body, known, adapts)
 	})
-	for obj, rs := range roots {
-		if len(rs) > 0 {
+	// In the order of the declarations: two functions' parameters may
+	// give one function type a TypeRoot, and the last one stays.
+	for _, obj := range slices.SortedFunc(maps.Keys(roots), func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
+		if rs := roots[obj]; len(rs) > 0 {
 			slices.SortFunc(rs, func(a, b ParamRoot) int { return cmp.Or(cmp.Compare(a.Arg, b.Arg), cmp.Compare(a.Kind, b.Kind)) })
 			pass.ExportObjectFact(obj, &ParamRoots{Params: rs})
 			exportParamTypeRoots(pass, obj, rs)
