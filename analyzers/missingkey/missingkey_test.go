@@ -80,13 +80,17 @@ func TestMissingKey(t *testing.T) {
 		// other requests take the key from their callers' options
 		// makes one with none on an endpoint that takes none.
 		"missingkey/xprintpost", "missingkey/xrelay",
+		// A client whose create calls hand the struct their options
+		// are collected into to a helper that sends, with the key
+		// header set in the closure a retry wrapper runs.
+		"missingkey/xdooptsuse",
 		// Externals and roots from the configuration.
 		"missingkey/configured",
 		// The packages with golden files, whose fixes Golden compares.
 		"missingkey/fixes",
 	)
 	fixtest.Golden(t, results,
-		"missingkey/fixes", "missingkey/xcredit", "missingkey/xstripecall", "missingkey/xsenduse", "missingkey/xpayoptsuse", "missingkey/xstripereqcall")
+		"missingkey/fixes", "missingkey/xcredit", "missingkey/xstripecall", "missingkey/xsenduse", "missingkey/xpayoptsuse", "missingkey/xstripereqcall", "missingkey/xdooptsuse")
 	fixtest.Gofmt(t, results)
 	checktest.Placed(t, results)
 	fixtest.Remedied(t, results, regexp.MustCompile(`; (set .* from|pass .* with) .*, passed down to the call`))

@@ -231,6 +231,7 @@ func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool
 			// A key only the options the caller hands on set.
 			call.State, call.Key = optionsSlot(calling, j, field, call)
 		} else {
+			heldOptionsField(helper, calling, call)
 			call.State, call.Key = Unknown, nil // the helper's own key: a builder's case, not proved here
 		}
 	}
@@ -378,17 +379,26 @@ func helperHeader(made *ssa.Call, call *Call, headers []string) (SlotState, ssa.
 			return Filled, made.Call.Args[j]
 		}
 	}
-	if p, field, ok := paramField(key); ok && p.Parent() == helper {
-		// A field of the options struct the helper is given, or is a
-		// method of (cfg := collect(opts); cfg.headers()): the
-		// options the caller hands on fill it.
-		if j := slices.Index(helper.Params, p); j < len(made.Call.Args) {
-			if q := heldOptions(made.Parent(), made.Call.Args[j], field); q != nil {
-				call.Options, call.OptionsField = q, field
-			}
+	call.Key = key
+	heldOptionsField(helper, made, call)
+	call.Key = nil
+	return Unknown, nil // the helper's own key: not proved here
+}
+
+// heldOptionsField sets the options of call, which helper makes with
+// the key call.Key, when that key is a field of the options struct the
+// helper is given, or is a method of (cfg := collect(opts);
+// cfg.headers()): the options the caller of made hands on fill it.
+func heldOptionsField(helper *ssa.Function, made *ssa.Call, call *Call) {
+	p, field, ok := paramField(call.Key)
+	if !ok || p.Parent() != helper {
+		return
+	}
+	if j := slices.Index(helper.Params, p); j < len(made.Call.Args) {
+		if q := heldOptions(made.Parent(), made.Call.Args[j], field); q != nil {
+			call.Options, call.OptionsField = q, field
 		}
 	}
-	return Unknown, nil // the helper's own key: not proved here
 }
 
 // setHere reads what the function that made the header map m, with a

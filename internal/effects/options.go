@@ -135,6 +135,9 @@ func paramField(v ssa.Value) (*ssa.Parameter, string, bool) {
 		return nil, "", false
 	}
 	x := fa.X
+	if fv, ok := x.(*ssa.FreeVar); ok && valueflow.Binding(fv) != nil {
+		x = valueflow.Binding(fv) // the variable a literal of the function captures
+	}
 	if a, ok := x.(*ssa.Alloc); ok {
 		if p := valueflow.CellParam(a); p != nil {
 			x = p // a receiver given by value, kept in a variable
