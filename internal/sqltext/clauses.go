@@ -88,6 +88,7 @@ func (r *reader) selectStmt() *Statement {
 	}
 	st := &Statement{Kind: Select}
 	depth := 0
+	var items []string // the select list's tokens
 	for r.i < len(r.toks) {
 		t := r.next()
 		switch {
@@ -99,11 +100,26 @@ func (r *reader) selectStmt() *Statement {
 			r.param(t)
 		case depth == 0 && t.kind == tWord && t.text == "FROM":
 			st.Table = r.name()
+			st.Exists = existsItems(items)
 			r.where(st)
 			return st
 		}
+		items = append(items, strings.ToUpper(t.text))
 	}
 	return st
+}
+
+// existsItems reports whether a select list only tells whether rows
+// match: 1, TRUE, COUNT(*) or COUNT(1), with or without a name.
+func existsItems(items []string) bool {
+	if n := len(items); n >= 2 && items[n-2] == "AS" {
+		items = items[:n-2]
+	}
+	switch strings.Join(items, " ") {
+	case "1", "TRUE", "COUNT ( * )", "COUNT ( 1 )":
+		return true
+	}
+	return false
 }
 
 // existsOnly reads a SELECT whose only item is a subquery test,
@@ -156,6 +172,7 @@ func (r *reader) existsOnly() *Statement {
 	if st.Table == "" {
 		return nil
 	}
+	st.Exists = true
 	r.i, r.question = len(r.toks), sub.question
 	return st
 }

@@ -17,8 +17,10 @@ func MarkerTables(parsed []*Statement) map[string]bool {
 		for j := i + 1; j < len(parsed); j++ {
 			mark := parsed[j]
 			// An upsert moves a value (a cursor's position), which
-			// marks no work done.
-			if mark.Kind != Insert || mark.Upsert || mark.Table != check.Table || !MarkerRow(mark) ||
+			// marks no work done; but not when the check only asks
+			// whether the row is there (SELECT COUNT(*) ... WHERE
+			// job_key = ?): the upsert then marks it, refreshing when.
+			if mark.Kind != Insert || mark.Upsert && !check.Exists || mark.Table != check.Table || !MarkerRow(mark) ||
 				!slices.ContainsFunc(check.WhereColumns(), func(c string) bool { return slices.Contains(mark.Columns, c) }) {
 				continue
 			}

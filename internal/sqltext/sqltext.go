@@ -76,6 +76,10 @@ type Statement struct {
 	// Set holds, for each column an UPDATE sets to one token (a
 	// constant, a placeholder, NULL), that token as written.
 	Set map[string]string
+	// Exists is set on a SELECT that only tells whether rows match
+	// (SELECT 1, COUNT(*), EXISTS (...)): a check, not a read of what
+	// a row holds.
+	Exists bool
 }
 
 // A Test is a condition of a WHERE clause on Column: Op is "<>", "IS

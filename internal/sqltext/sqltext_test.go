@@ -151,23 +151,32 @@ func TestParse(t *testing.T) {
 			Kind: Select, Table: "idempotency_keys",
 			Where: []Cond{{Column: "key", Params: []Param{{Index: 0}}}, {Column: "user_id", Params: []Param{{Index: 1}}}},
 		}},
-		{"SELECT 1 FROM t WHERE a = $1 OR b = $2", &Statement{Kind: Select, Table: "t"}},
+		{"SELECT 1 FROM t WHERE a = $1 OR b = $2", &Statement{Kind: Select, Table: "t", Exists: true}},
 		{"DELETE FROM inbox WHERE message_id = $1", &Statement{
 			Kind: Delete, Table: "inbox", Where: []Cond{{Column: "message_id", Params: []Param{{Index: 0}}}},
 		}},
 		{"SELECT 1", &Statement{Kind: Select}},
+		// A count of the rows that match tells whether any do; a
+		// column read is no check.
+		{"SELECT COUNT(*) FROM job_markers WHERE job_key = ?", &Statement{
+			Kind: Select, Table: "job_markers", Where: []Cond{{Column: "job_key", Params: []Param{{Index: 0}}}}, Exists: true,
+		}},
+		{"SELECT position FROM cursors WHERE name = ?", &Statement{
+			Kind: Select, Table: "cursors", Where: []Cond{{Column: "name", Params: []Param{{Index: 0}}}},
+		}},
 		// A SELECT of EXISTS alone checks the subquery's table by its conditions.
 		{"SELECT EXISTS(SELECT 1 FROM processed_events WHERE id = $1)", &Statement{
-			Kind: Select, Table: "processed_events", Where: []Cond{{Column: "id", Params: []Param{{Index: 0}}}},
+			Kind: Select, Table: "processed_events", Where: []Cond{{Column: "id", Params: []Param{{Index: 0}}}}, Exists: true,
 		}},
 		{"select not exists ( select 1 from public.inbox i where i.tenant = ? and i.message_id = ? limit 1 ) as fresh;", &Statement{
 			Kind: Select, Table: "public.inbox",
-			Where: []Cond{{Column: "tenant", Params: []Param{{Index: 0}}}, {Column: "message_id", Params: []Param{{Index: 1}}}},
+			Where:  []Cond{{Column: "tenant", Params: []Param{{Index: 0}}}, {Column: "message_id", Params: []Param{{Index: 1}}}},
+			Exists: true,
 		}},
 		{"SELECT EXISTS (SELECT * FROM \"Dedup\" WHERE \"Key\" = $2 AND (a = 1 OR b = 2)) seen", &Statement{
-			Kind: Select, Table: "Dedup", Where: []Cond{{Column: "Key", Params: []Param{{Index: 1}}}},
+			Kind: Select, Table: "Dedup", Where: []Cond{{Column: "Key", Params: []Param{{Index: 1}}}}, Exists: true,
 		}},
-		{"SELECT EXISTS(SELECT 1 FROM t WHERE a = $1 OR b = $2)", &Statement{Kind: Select, Table: "t"}},
+		{"SELECT EXISTS(SELECT 1 FROM t WHERE a = $1 OR b = $2)", &Statement{Kind: Select, Table: "t", Exists: true}},
 		// Anything but EXISTS alone keeps the outer SELECT's reading.
 		{"SELECT EXISTS(SELECT 1 FROM t WHERE id = $1), name FROM users WHERE uid = $2", &Statement{
 			Kind: Select, Table: "users", Where: []Cond{{Column: "uid", Params: []Param{{Index: 1}}}},

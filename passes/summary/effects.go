@@ -718,7 +718,7 @@ func runsDuring(res *Result, lit, fn *ssa.Function) bool {
 				// A helper of the package that runs what it is given
 				// (withRetry[T](ctx, func() (T, error) {...})).
 				if fn := cc.StaticCallee(); fn != nil && valueflow.FuncPkg(fn) != nil && valueflow.FuncPkg(fn).Pkg == res.Env.Pkg && len(fn.Blocks) > 0 {
-					if runs, _ := runsParams(cat, fn); slices.Contains(runs, i) {
+					if runs, _ := runsParams(cat, res, fn); slices.Contains(runs, i) {
 						return true
 					}
 				}

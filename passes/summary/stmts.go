@@ -124,7 +124,7 @@ func (h *handles) StmtSummary(fn *ssa.Function, obj *types.Func) *valueflow.Summ
 	// (s.inTx(ctx, func(tx *sql.Tx) error {...})): a caller of the
 	// package runs the literal it hands it there, as one of another
 	// package's would by its fact.
-	b.sum.Runs, b.sum.RunsInTx = runsParams(h.r.Env.Catalog, fn)
+	b.sum.Runs, b.sum.RunsInTx = runsParams(h.r.Env.Catalog, h, fn)
 	b.sum.RunsAgain = runsAgain(fn, b.sum.Runs)
 	h.stmts[fn] = b.sum
 	return b.sum
@@ -411,8 +411,8 @@ func (b *stmtBuilder) wiredOK(call *ssa.Call) bool {
 // function, calls: the work a unit of work's Do is given; and those of
 // them it calls inside a transaction function's literal with arguments
 // made from that literal's transaction alone.
-func runsParams(cat *catalog.Catalog, fn *ssa.Function) (runs, inTx []int) {
-	return runsParamsDepth(cat, fn, 0)
+func runsParams(cat *catalog.Catalog, sums effects.Summaries, fn *ssa.Function) (runs, inTx []int) {
+	return runsParamsDepth(cat, sums, fn, 0)
 }
 
 // runsAgain returns those of runs, parameters of fn that it runs, that
@@ -438,7 +438,7 @@ func runsAgain(fn *ssa.Function, runs []int) []int {
 // func(q) { fn(q) })) that runsParams follows.
 const maxRunsDepth = 3
 
-func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, inTx []int) {
+func runsParamsDepth(cat *catalog.Catalog, sums effects.Summaries, fn *ssa.Function, depth int) (runs, inTx []int) {
 	var visit func(f *ssa.Function, tx ssa.Value)
 	visit = func(f *ssa.Function, tx ssa.Value) {
 		begun := begunTxs(f)
@@ -453,8 +453,8 @@ func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, i
 					if i >= 0 && !slices.Contains(runs, i) {
 						runs = append(runs, i)
 					}
-					inOne := tx != nil && madeFromTx(call.Call.Args, tx) ||
-						slices.ContainsFunc(begun, func(b ssa.Value) bool { return madeFromTx(call.Call.Args, b) })
+					inOne := tx != nil && madeFromTx(sums, call.Call.Args, tx) ||
+						slices.ContainsFunc(begun, func(b ssa.Value) bool { return madeFromTx(sums, call.Call.Args, b) })
 					if i >= 0 && inOne && !slices.Contains(inTx, i) {
 						inTx = append(inTx, i)
 					}
@@ -462,7 +462,7 @@ func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, i
 				if callee := call.Call.StaticCallee(); callee != nil && callee.Parent() == f {
 					visit(callee, tx)
 				}
-				handedOn(cat, fn, call, depth, &runs, &inTx)
+				handedOn(cat, sums, fn, call, depth, &runs, &inTx)
 				if obj := valueflow.Callee(&call.Call); obj != nil {
 					// A parameter handed to a retry wrapper as its
 					// operation (backoff.Retry(ctx, op, ...)) runs
@@ -505,7 +505,7 @@ func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, i
 					// A function of the package that runs the literal
 					// it is given, perhaps in a transaction it begins:
 					// read only when a literal is given it.
-					gruns, gtx := runsParamsDepth(cat, g, depth+1)
+					gruns, gtx := runsParamsDepth(cat, sums, g, depth+1)
 					for _, i := range gruns {
 						if i >= len(call.Call.Args) {
 							continue
@@ -540,7 +540,7 @@ func runsParamsDepth(cat *catalog.Catalog, fn *ssa.Function, depth int) (runs, i
 // its parameters that it runs, in a transaction or not (a runner's
 // WithinTx(ctx, fn) calling r.runOnce(ctx, fn), which begins the
 // transaction and runs fn in it).
-func handedOn(cat *catalog.Catalog, fn *ssa.Function, call *ssa.Call, depth int, runs, inTx *[]int) {
+func handedOn(cat *catalog.Catalog, sums effects.Summaries, fn *ssa.Function, call *ssa.Call, depth int, runs, inTx *[]int) {
 	g := origin(call.Call.StaticCallee())
 	if g == nil || depth >= maxRunsDepth || g.Parent() != nil || g.Pkg != fn.Pkg || g == fn || g.Blocks == nil {
 		return
@@ -554,7 +554,7 @@ func handedOn(cat *catalog.Catalog, fn *ssa.Function, call *ssa.Call, depth int,
 	if !slices.ContainsFunc(call.Call.Args, func(a ssa.Value) bool { return handed(a) != nil }) {
 		return
 	}
-	gruns, gtx := runsParamsDepth(cat, g, depth+1)
+	gruns, gtx := runsParamsDepth(cat, sums, g, depth+1)
 	for _, j := range gruns {
 		if j >= len(call.Call.Args) {
 			continue
@@ -791,10 +791,10 @@ func txParam(lit *ssa.Function) ssa.Value {
 // madeFromTx reports whether the arguments of a call hand on tx and no
 // other handle: tx itself, a struct built in place whose handle fields
 // hold tx (&repos{db: tx}), or a call given tx (store.New(tx)).
-func madeFromTx(args []ssa.Value, tx ssa.Value) bool {
+func madeFromTx(sums effects.Summaries, args []ssa.Value, tx ssa.Value) bool {
 	uses := 0
 	for _, a := range args {
-		switch n := handlesIn(a, tx); {
+		switch n := handlesIn(sums, a, tx); {
 		case n < 0:
 			return false
 		default:
@@ -806,7 +806,7 @@ func madeFromTx(args []ssa.Value, tx ssa.Value) bool {
 
 // handlesIn counts the handles a value hands on that are tx, or returns
 // -1 when it hands on another.
-func handlesIn(v ssa.Value, tx ssa.Value) int {
+func handlesIn(sums effects.Summaries, v ssa.Value, tx ssa.Value) int {
 	v = valueflow.Unwrap(v)
 	if ci, ok := v.(*ssa.ChangeInterface); ok {
 		v = valueflow.Unwrap(ci.X) // the transaction as the program's executor interface
@@ -838,7 +838,7 @@ func handlesIn(v ssa.Value, tx ssa.Value) int {
 				if c, ok := heldHandle(st.Val).(*ssa.Call); ok && !isHandleType(c.Type()) {
 					// A repository the function binds to the
 					// transaction (q.WithTx(tx), jobs.WithTx(tx)).
-					m := handlesIn(c, tx)
+					m := handlesIn(sums, c, tx)
 					if m < 0 {
 						return -1
 					}
@@ -849,6 +849,9 @@ func handlesIn(v ssa.Value, tx ssa.Value) int {
 					continue
 				}
 				if heldHandle(st.Val) != tx {
+					if beginsOnly(sums, fa) {
+						continue // the pool it begins the next transaction on (&Store{db: s.db, q: tx})
+					}
 					return -1
 				}
 				n++
@@ -863,7 +866,7 @@ func handlesIn(v ssa.Value, tx ssa.Value) int {
 			if !isHandleType(a.Type()) {
 				continue
 			}
-			if handlesIn(a, tx) != 1 {
+			if handlesIn(sums, a, tx) != 1 {
 				return -1
 			}
 			n++
@@ -878,6 +881,108 @@ func handlesIn(v ssa.Value, tx ssa.Value) int {
 
 // heldHandle returns the value v holds as another type: a transaction
 // stored as the program's executor interface (Queries{db: tx}) or as a
+// beginsOnly reports whether the package of fa uses the field fa
+// selects, a pool, only to begin transactions on (a Begin method, a
+// transaction function, or a runner of the program whose summary says
+// it begins one on what it is given) and to copy into the same field of
+// another value: a struct that keeps it beside a transaction runs its
+// statements on the transaction.
+func beginsOnly(sums effects.Summaries, fa *ssa.FieldAddr) bool {
+	pkg := fa.Parent().Pkg
+	if pkg == nil {
+		return false
+	}
+	st := fa.X.Type().Underlying().(*types.Pointer).Elem()
+	same := func(x ssa.Value, field int) bool {
+		if p, ok := x.Type().Underlying().(*types.Pointer); ok {
+			return field == fa.Field && types.Identical(p.Elem(), st)
+		}
+		return false
+	}
+	used := true
+	for _, fn := range packageFuncs(pkg) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				f, ok := instr.(*ssa.FieldAddr)
+				if !ok || !same(f.X, f.Field) {
+					continue
+				}
+				for _, r := range *f.Referrers() {
+					load, ok := r.(*ssa.UnOp)
+					if !ok || load.Op != token.MUL {
+						continue // a store into the field
+					}
+					used = used && onlyBegun(sums, pkg, load, same)
+				}
+			}
+		}
+	}
+	return used
+}
+
+// onlyBegun reports whether every use of v, a pool read from a field,
+// begins a transaction on it or copies it into the same field (same).
+func onlyBegun(sums effects.Summaries, pkg *ssa.Package, v ssa.Value, same func(ssa.Value, int) bool) bool {
+	for _, r := range *v.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if f, ok := r.Addr.(*ssa.FieldAddr); !ok || !same(f.X, f.Field) {
+				return false
+			}
+		case ssa.CallInstruction:
+			cc := r.Common()
+			obj := valueflow.Callee(cc)
+			switch {
+			case obj == nil:
+				return false
+			case cc.Signature().Recv() != nil && len(cc.Args) > 0 && cc.Args[0] == v && catalog.IsBegin(obj.Name()):
+			case catalog.IsTxFunc(obj):
+			case cc.StaticCallee() != nil && !cc.IsInvoke() && cc.StaticCallee().Pkg != pkg:
+				// A runner of another package, by its fact: one of the
+				// package would be summarised while this one is.
+				if s := sums.StmtSummary(cc.StaticCallee(), obj); s == nil || len(s.RunsInTx) == 0 {
+					return false
+				}
+			default:
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// packageFuncs returns the functions of pkg with their literals: its
+// functions and the methods of its named types.
+func packageFuncs(pkg *ssa.Package) []*ssa.Function {
+	var out []*ssa.Function
+	var add func(fn *ssa.Function)
+	add = func(fn *ssa.Function) {
+		if fn == nil || fn.Blocks == nil {
+			return
+		}
+		out = append(out, fn)
+		for _, a := range fn.AnonFuncs {
+			add(a)
+		}
+	}
+	for _, m := range pkg.Members {
+		switch m := m.(type) {
+		case *ssa.Function:
+			add(m)
+		case *ssa.Type:
+			mset := pkg.Prog.MethodSets.MethodSet(types.NewPointer(m.Type()))
+			for sel := range mset.Methods() {
+				if fn := pkg.Prog.MethodValue(sel); fn != nil && fn.Pkg == pkg {
+					add(fn)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // context's value (any).
 func heldHandle(v ssa.Value) ssa.Value {
 	v = valueflow.Unwrap(v)
