@@ -46,6 +46,9 @@ func TestFreshID(t *testing.T) {
 		// A fresh key in the option that sets a client's key.
 		"freshid/xoptclient", "freshid/xoptcall",
 		"freshid/roots",
+		// A row under a fresh ID that the request's key, stored after
+		// it, rolls back on a repeat.
+		"freshid/keyafter",
 		// A consumer loop of another package given its handler.
 		"freshid/xloopuse", "freshid/xrouter", "freshid/xrouteruse",
 		// A runner of another package whose helper calls, in a retry

@@ -1621,6 +1621,23 @@ func NoRowFails(st *Stmt) bool {
 	return failsWhenNone(call, 0)
 }
 
+// NoneFails reports whether a call that runs a claim fails its caller
+// when the claim inserts no row: the count or the answer it returns is
+// tested, and the branch taken on none returns an error of the
+// caller's own (if n == 0 { return ErrInProgress }).
+func NoneFails(call *ssa.Call) bool {
+	var out ssa.Value = call
+	if _, ok := call.Type().(*types.Tuple); ok {
+		if out = extract(call, 0); out == nil {
+			return false
+		}
+	}
+	if b, ok := out.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
+		return truthFails(out, false)
+	}
+	return countFails(out)
+}
+
 // failsWhenNone reports whether res, a statement's result, leads to a
 // return of an error when its rows affected are none: tested in res's
 // function, or in a helper given res (depth bounds the helpers), whose

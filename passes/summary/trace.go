@@ -563,6 +563,87 @@ func afterGuard(fn *ssa.Function, guards []ssa.Instruction, h valueflow.Hit) boo
 	return false
 }
 
+// rolledBack reports whether a hit is reached, from fn, a function
+// literal handed a transaction, by a step whose work commits only with
+// a dedup guard of fn after it: every path from the step that does not
+// fail reaches the guard, and a guard that finds the operation claimed
+// fails the literal (if n == 0 { return ErrInProgress }), so that the
+// transaction rolls the step back. The row under a fresh ID is inserted
+// first, then the request's key with it, and a retry's row is undone.
+func rolledBack(fn *ssa.Function, guards []ssa.Instruction, h valueflow.Hit) bool {
+	if fn.Parent() == nil || !slices.ContainsFunc(fn.Params, func(p *ssa.Parameter) bool { return catalog.IsTx(p.Type()) }) {
+		return false
+	}
+	step := firstStep(fn, h)
+	if step == nil {
+		return false
+	}
+	for _, g := range guards {
+		if call, ok := g.(*ssa.Call); ok && g != step && effects.NoneFails(call) && reachedOnSuccess(step, g) {
+			return true
+		}
+	}
+	return false
+}
+
+// reachedOnSuccess reports whether every path from instruction from to
+// a return of its function passes instruction to, but those that leave
+// on a failure (the branch of err != nil).
+func reachedOnSuccess(from, to ssa.Instruction) bool {
+	if from.Block() == to.Block() {
+		return slices.Index(from.Block().Instrs, from) < slices.Index(to.Block().Instrs, to)
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	var walk func(b *ssa.BasicBlock) bool
+	walk = func(b *ssa.BasicBlock) bool {
+		if b == to.Block() || seen[b] {
+			return true
+		}
+		seen[b] = true
+		return onSuccess(b, walk)
+	}
+	return onSuccess(from.Block(), walk)
+}
+
+// onSuccess reports whether walk holds for each block that b goes on
+// to, but on the branch of a failure, and whether b goes on at all.
+func onSuccess(b *ssa.BasicBlock, walk func(*ssa.BasicBlock) bool) bool {
+	switch last := b.Instrs[len(b.Instrs)-1].(type) {
+	case *ssa.Return, *ssa.Panic:
+		return false
+	case *ssa.If:
+		if ok, isErr := successOf(last); isErr {
+			return walk(ok)
+		}
+	}
+	for _, s := range b.Succs {
+		if !walk(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// successOf returns, for a branch on an error's comparison with nil,
+// the block taken when the error is nil.
+func successOf(br *ssa.If) (*ssa.BasicBlock, bool) {
+	cmp, ok := br.Cond.(*ssa.BinOp)
+	if !ok || (cmp.Op != token.NEQ && cmp.Op != token.EQL) {
+		return nil, false
+	}
+	x, y := cmp.X, cmp.Y
+	if c, ok := x.(*ssa.Const); ok && c.IsNil() {
+		x, y = y, x
+	}
+	if c, ok := y.(*ssa.Const); !ok || !c.IsNil() || catalog.TypeKey(x.Type()) != "error" {
+		return nil, false
+	}
+	if cmp.Op == token.NEQ {
+		return br.Block().Succs[1], true
+	}
+	return br.Block().Succs[0], true
+}
+
 // returnsPastGuard reports whether every return of fn comes after one of
 // its dedup guards (a conflict-tolerant insert whose outcome decides),
 // so that what it returns is what the guard's first run stored: the
@@ -779,7 +860,7 @@ func guardedSink(res *Result, fn *ssa.Function, h valueflow.Hit, memo map[*ssa.F
 		}
 		return g
 	}
-	if afterGuard(fn, guards(fn), h) {
+	if afterGuard(fn, guards(fn), h) || rolledBack(fn, guards(fn), h) {
 		return true
 	}
 	if firstStep(fn, h) == nil && returnsPastGuard(fn, guards(fn)) {
