@@ -84,13 +84,16 @@ func TestMissingKey(t *testing.T) {
 		// are collected into to a helper that sends, with the key
 		// header set in the closure a retry wrapper runs.
 		"missingkey/xdooptsuse",
+		// A client that puts its caller's reference in the map it
+		// encodes, when there is one, and resends the request itself.
+		"missingkey/xmapref", "missingkey/xmaprefuse",
 		// Externals and roots from the configuration.
 		"missingkey/configured",
 		// The packages with golden files, whose fixes Golden compares.
 		"missingkey/fixes",
 	)
 	fixtest.Golden(t, results,
-		"missingkey/fixes", "missingkey/xcredit", "missingkey/xstripecall", "missingkey/xsenduse", "missingkey/xpayoptsuse", "missingkey/xstripereqcall", "missingkey/xdooptsuse")
+		"missingkey/fixes", "missingkey/xcredit", "missingkey/xstripecall", "missingkey/xsenduse", "missingkey/xpayoptsuse", "missingkey/xstripereqcall", "missingkey/xdooptsuse", "missingkey/xmaprefuse")
 	fixtest.Gofmt(t, results)
 	checktest.Placed(t, results)
 	fixtest.Remedied(t, results, regexp.MustCompile(`; (set .* from|pass .* with) .*, passed down to the call`))

@@ -71,6 +71,10 @@ type Call struct {
 	// the key is KeyPath inside KeyBase.
 	KeyBase ssa.Value
 	KeyPath string
+	// BodyField, when the slot is Filled from a field of a map the
+	// function encodes as the body (body["client_ref"] = m.ClientRef),
+	// is that field's name: the key the receiver drops a repeat by.
+	BodyField string
 	// Retries is set when the client that sends the request retries it
 	// itself (go-retryablehttp), though Fn is a helper of the program
 	// that sends it.

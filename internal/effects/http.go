@@ -48,6 +48,11 @@ func httpEffect(cat *catalog.Catalog, call *Call) bool {
 	if call.State == Absent {
 		call.State, call.Key = builtHeader(origin, cat.KeyHeaders())
 	}
+	if call.State == Absent {
+		if key, name := mapBodyKey(body); key != nil {
+			call.State, call.Key, call.BodyField = Filled, key, name
+		}
+	}
 	if call.State == Absent && bodyKeyed(body) {
 		call.State = Unknown
 	}
@@ -704,6 +709,47 @@ func bodyKeyed(body ssa.Value) bool {
 		}
 	}
 	return v != nil && bodyValueKeyed(v, 0)
+}
+
+// mapBodyKey returns the value of a field of the caller's that a map
+// the function encodes as the body holds under a name the receiver
+// drops a repeat by (body["client_ref"] = m.ClientRef, when the caller
+// gives one), and the name: the caller's value keys the request. Nil
+// when the map holds no such entry, or holds one of the function's own.
+func mapBodyKey(body ssa.Value) (ssa.Value, string) {
+	v := encoded(body)
+	if v == nil {
+		if b := readBytes(body); b != nil {
+			if c := captured(b); c != nil {
+				v = encodedFrom(valueflow.Unwrap(c))
+			}
+		}
+	}
+	m, ok := valueflow.Unwrap(v).(*ssa.MakeMap)
+	if v == nil || !ok {
+		return nil, ""
+	}
+	var key ssa.Value
+	var name string
+	for _, r := range *m.Referrers() {
+		u, ok := r.(*ssa.MapUpdate)
+		if !ok {
+			continue
+		}
+		c, ok := u.Key.(*ssa.Const)
+		if !ok || c.Value == nil || c.Value.Kind() != constant.String || !catalog.IsDedupBodyField(constant.StringVal(c.Value), "") {
+			continue
+		}
+		val := u.Value
+		if mi, ok := val.(*ssa.MakeInterface); ok {
+			val = mi.X
+		}
+		if p, _, ok := paramField(val); !ok || p.Parent() != m.Parent() || key != nil {
+			return nil, ""
+		}
+		key, name = val, constant.StringVal(c.Value)
+	}
+	return key, name
 }
 
 // isBodyReader reports whether t is a reader, bytes or text: a body as

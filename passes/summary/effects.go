@@ -656,6 +656,9 @@ func ownEffects(res *Result, fn *ssa.Function) []valueflow.Effect {
 		if e.State == effects.Filled {
 			if i, path, ok := effects.ParamOf(res, fn, e.Key, ""); ok && path != "" {
 				eff.KeyParam, eff.KeyPath = i, path
+				if e.BodyField != "" {
+					eff.Keyless.Slot, eff.Keyless.Field = catalog.InputField, e.BodyField
+				}
 				eff.Outcome = returnsOutcome(res, e, fn)
 				out = append(out, eff)
 				continue
