@@ -37,7 +37,7 @@ func TestWired(t *testing.T) {
 	}
 	src := filepath.Join(testdata, "src")
 	// wiredkey's tables declare their keys, as a module's migrations do.
-	schema := []string{filepath.Join(src, "example.com", "wiredkey", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredfields", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredfresh", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredact", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredrollback", "migrations", "0001_init.sql"), filepath.Join(src, "example.com", "wiredembedrepo", "db", "schema.sql"), filepath.Join(src, "example.com", "wirednamed", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredinline", "db", "schema.sql")}
+	schema := []string{filepath.Join(src, "example.com", "wiredkey", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredfields", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredfresh", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredact", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredrollback", "migrations", "0001_init.sql"), filepath.Join(src, "example.com", "wiredembedrepo", "db", "schema.sql"), filepath.Join(src, "example.com", "wirednamed", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredinline", "db", "schema.sql"), filepath.Join(src, "example.com", "wiredmarker", "db", "schema.sql")}
 	cfg.Schema = schema
 	if err := cfg.ReadSchema(src); err != nil {
 		t.Fatal(err)
@@ -1345,9 +1345,12 @@ func TestWired(t *testing.T) {
 		// on the pool, around the unit of work of a store that keeps the
 		// pool beside its transaction to begin the next one; a cursor's
 		// position moved after the work is a write apart, no mark.
-		"example.com/wiredmarker/cmd/worker/main.go:16": {
+		"example.com/wiredmarker/cmd/worker/main.go:18": {
 			`a crash between the two commits leaves the effect without its key.* \(job_marks on a handle that commits each statement, the effect on a transaction; job_marks in store.markers.Mark \(store.go:\d+:\d+\), asynq handler Handlers.Capture, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the UPDATE of deposits \(it computes from the current value\) in store.deposits.Capture \(store.go:\d+:\d+\) is not idempotent \(asynq handler Handlers.Follow, wired here\)`,
+			// A partner's update inserted under the partner a lookup through
+			// the store's accessor returned, by the value the path gives.
+			`a retry inserts the row for the same \(partner_id, event_id\) again, which fails or duplicates it: the INSERT into marker_partner_updates in store.updates.Insert \(store.go:\d+:\d+\) has no conflict handling for the caller-known \(partner_id, event_id\) \(HTTP handler Webhooks.Update, wired here\)`,
 			`a retry that arrives while the first attempt runs passes the same check.* \(job_marks on a handle that commits each statement, the effect on a transaction; job_marks in store.markers.Done \(store.go:\d+:\d+\), asynq handler Handlers.Capture, wired here\)`,
 		},
 		"example.com/wiredwebhook/cmd/server/main.go:17": {

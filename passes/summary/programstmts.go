@@ -1044,11 +1044,23 @@ func (p *program) readsOnly(call valueflow.WiredCall, depth int) bool {
 	}
 	for _, im := range ims {
 		s := p.summary(im.fn)
+		if depth > 0 && im.fn.Pkg() != p.pass.Pkg && (s == nil || idle(s)) {
+			// An accessor on the way (s.store.Repairs()), which
+			// hands out what reads: of a package analysed before,
+			// whose summary, had it one, would be a fact.
+			continue
+		}
 		if s == nil || !onlyReads(s, func(c valueflow.WiredCall) bool { return p.readsOnly(c, depth+1) }) {
 			return false
 		}
 	}
 	return true
+}
+
+// idle reports whether a function's summary says it does nothing the
+// analysis follows: no statement, effect, wired call or fresh value.
+func idle(s *valueflow.Summary) bool {
+	return len(s.Stmts) == 0 && len(s.Effects) == 0 && len(s.Wired) == 0 && len(s.FreshResults) == 0 && !s.ORMReads
 }
 
 // derives reports whether every implementation of w's call that the

@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"net/http"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -23,11 +24,48 @@ type Deposits interface {
 	Charge(ctx context.Context, id string, cents int64) error
 }
 
+// Partner is a repair partner.
+type Partner struct{ ID, Name string }
+
+// Partners reads partners.
+type Partners interface {
+	Get(ctx context.Context, id string) (Partner, error)
+}
+
+// Updates keeps the partners' updates.
+type Updates interface {
+	Insert(ctx context.Context, partnerID, eventID, status string) error
+}
+
 // Store hands out the repositories and runs units of work.
 type Store interface {
 	Markers() Markers
 	Deposits() Deposits
+	Partners() Partners
+	Updates() Updates
 	InTx(ctx context.Context, fn func(tx Store) error) error
+}
+
+// Service applies the partners' updates.
+type Service interface {
+	Partner(ctx context.Context, id string) (Partner, error)
+	Apply(ctx context.Context, partnerID, eventID, status string) error
+}
+
+// Webhooks receive the partners' updates.
+type Webhooks struct{ Svc Service }
+
+// Update records a partner's update under the partner the path names,
+// read back, and the event's ID: a resend fails at the row.
+func (h *Webhooks) Update(w http.ResponseWriter, r *http.Request) {
+	p, err := h.Svc.Partner(r.Context(), r.PathValue("partner"))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusNotFound)
+		return
+	}
+	if err := h.Svc.Apply(r.Context(), p.ID, r.FormValue("event_id"), r.FormValue("status")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
 }
 
 // Handlers handle the jobs.
@@ -92,4 +130,3 @@ func Register(mux *asynq.ServeMux, h *Handlers) {
 	mux.HandleFunc("deposit:capture-once", h.CaptureOnce)
 	mux.HandleFunc("deposit:follow", h.Follow)
 }
-

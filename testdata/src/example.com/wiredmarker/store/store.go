@@ -40,6 +40,27 @@ func (s *Store) InTx(ctx context.Context, fn func(tx app.Store) error) error {
 // Markers returns the marks of the jobs done.
 func (s *Store) Markers() app.Markers { return markers{s.q} }
 
+// Partners returns the partners.
+func (s *Store) Partners() app.Partners { return partners{s.q} }
+
+// Updates returns the partners' updates.
+func (s *Store) Updates() app.Updates { return updates{s.q} }
+
+type partners struct{ q querier }
+
+func (p partners) Get(ctx context.Context, id string) (app.Partner, error) {
+	var out app.Partner
+	err := p.q.QueryRowContext(ctx, "SELECT id, name FROM marker_partners WHERE id = $1", id).Scan(&out.ID, &out.Name)
+	return out, err
+}
+
+type updates struct{ q querier }
+
+func (u updates) Insert(ctx context.Context, partnerID, eventID, status string) error {
+	_, err := u.q.ExecContext(ctx, "INSERT INTO marker_partner_updates (partner_id, event_id, status) VALUES ($1, $2, $3)", partnerID, eventID, status) // want `a retry inserts the row for the same \(partner_id, event_id\) again, which fails or duplicates it: the INSERT into marker_partner_updates in store.updates.Insert has no conflict handling for the caller-known \(partner_id, event_id\)`
+	return err
+}
+
 // Deposits returns the deposits.
 func (s *Store) Deposits() app.Deposits { return deposits{s.q} }
 
