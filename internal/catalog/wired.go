@@ -36,3 +36,20 @@ func (c *Catalog) isWired(fn *types.Func) bool {
 	_, ext := c.External(fn)
 	return !ext
 }
+
+// generatorDecls are the functions of a dependency-injection code
+// generator whose arguments declare providers: google/wire's NewSet and
+// Build do nothing at run time, and the code the generator writes
+// (wire_gen.go) calls the providers they name, with the arguments the
+// analysis reads there. A function named in them is not a value the
+// program calls in ways it cannot see.
+var generatorDecls = map[string]bool{
+	"github.com/google/wire.NewSet": true,
+	"github.com/google/wire.Build":  true,
+}
+
+// DeclaresProviders reports whether fn only declares, for a code
+// generator, the providers it is given (wire.NewSet).
+func DeclaresProviders(fn *types.Func) bool {
+	return generatorDecls[FuncKey(fn)]
+}

@@ -225,6 +225,16 @@ func passedTypes(pass *analysis.Pass, cat *catalog.Catalog, own []valueflow.Fiel
 				return true
 			}
 			fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+			if ok && catalog.DeclaresProviders(fn) {
+				// wire.NewSet(NewFeeService, ...): the generated
+				// code calls them, where their arguments are read.
+				for _, a := range call.Args {
+					if id := funcIdent(a); id != nil {
+						called[id] = true
+					}
+				}
+				return true
+			}
 			if !ok || !wantedFunc[fn.Origin().FullName()] {
 				return true
 			}
@@ -248,6 +258,18 @@ func passedTypes(pass *analysis.Pass, cat *catalog.Catalog, own []valueflow.Fiel
 		}
 	}
 	return ts.sorted(), slices.Sorted(maps.Keys(esc))
+}
+
+// funcIdent returns the identifier that names a function in e (F or
+// pkg.F), or nil.
+func funcIdent(e ast.Expr) *ast.Ident {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e
+	case *ast.SelectorExpr:
+		return e.Sel
+	}
+	return nil
 }
 
 // literalStores notes the values a composite literal of a named struct
