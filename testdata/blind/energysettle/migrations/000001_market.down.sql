@@ -1,0 +1,14 @@
+DROP TABLE IF EXISTS processed_events;
+DROP TABLE IF EXISTS credit_cover_calls;
+DROP TABLE IF EXISTS dispute_adjustments;
+DROP TABLE IF EXISTS trading_disputes;
+DROP TABLE IF EXISTS imbalance_charges;
+DROP TABLE IF EXISTS settlement_runs;
+DROP TABLE IF EXISTS trade_reversals;
+DROP TABLE IF EXISTS trades;
+DROP TABLE IF EXISTS counterparties;
+DROP TABLE IF EXISTS system_prices;
+DROP TABLE IF EXISTS registrations;
+DROP TABLE IF EXISTS manual_meter_reads;
+DROP TABLE IF EXISTS meter_read_adjustments;
+DROP TABLE IF EXISTS meter_reads;
