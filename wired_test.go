@@ -1351,6 +1351,9 @@ func TestWired(t *testing.T) {
 			// A partner's update inserted under the partner a lookup through
 			// the store's accessor returned, by the value the path gives.
 			`a retry inserts the row for the same \(partner_id, event_id\) again, which fails or duplicates it: the INSERT into marker_partner_updates in store.updates.Insert \(store.go:\d+:\d+\) has no conflict handling for the caller-known \(partner_id, event_id\) \(HTTP handler Webhooks.Update, wired here\)`,
+			// A dispute stored through a struct without a name that main
+			// makes of two stores, each with half of the methods.
+			`a retry inserts the row for the same \(statement_id, dispute_ref\) again, which fails or duplicates it: the INSERT into marker_disputes in store.Opener.Open \(store.go:\d+:\d+\) has no conflict handling for the caller-known \(statement_id, dispute_ref\) \(HTTP handler Webhooks.Dispute, wired here\)`,
 			`a retry that arrives while the first attempt runs passes the same check.* \(job_marks on a handle that commits each statement, the effect on a transaction; job_marks in store.markers.Done \(store.go:\d+:\d+\), asynq handler Handlers.Capture, wired here\)`,
 		},
 		"example.com/wiredwebhook/cmd/server/main.go:17": {

@@ -99,7 +99,10 @@ func (p *program) resolution(call valueflow.WiredCall, im impl) Resolution {
 // program is what a composition root knows of the program.
 type program struct {
 	pass *analysis.Pass
-	cat  *catalog.Catalog
+	// anonymous are the struct types without a name the root's code
+	// makes of embedded values (anonymousImpls), found once.
+	anonymous []*types.Struct
+	cat       *catalog.Catalog
 	// locator finds frames in the files of every package linked
 	// (locator.pkgs, by path).
 	locator
@@ -1268,9 +1271,57 @@ func (p *program) implementations(call valueflow.WiredCall) []impl {
 			}
 		}
 	}
+	if iface := p.iface(call.Iface); iface != nil && iface.TypeParams().Len() == 0 {
+		ims = append(ims, p.anonymousImpls(iface, call.Method)...)
+	}
 	ims = append(ims, p.adaptedImpls(call)...)
 	p.impls[key] = ims
 	return ims
+}
+
+// anonymousImpls returns the implementations of the interface's method
+// by the struct types without a name that the composition root's own
+// code makes of embedded values (struct{ *store.Statements;
+// *store.Trades }{...}, returned as a repository): the method promoted
+// from the field that has it.
+func (p *program) anonymousImpls(iface *types.Named, method string) []impl {
+	if p.anonymous == nil {
+		p.anonymous = anonymousStructs(p.pass.TypesInfo)
+	}
+	it, ok := iface.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var out []impl
+	for _, st := range p.anonymous {
+		var recv types.Type = st
+		if !types.Implements(recv, it) {
+			if recv = types.NewPointer(st); !types.Implements(recv, it) {
+				continue
+			}
+		}
+		sel, index, _ := types.LookupFieldOrMethod(recv, false, nil, method)
+		if fn, ok := sel.(*types.Func); ok {
+			out = append(out, impl{fn: fn.Origin(), name: types.TypeString(recv, (*types.Package).Name), recv: recv, embed: embeddedPath(recv, index), targs: methodTypeArgs(fn)})
+		}
+	}
+	return out
+}
+
+// anonymousStructs returns the struct types without a name, with an
+// embedded field, of the expressions of a package: each once.
+func anonymousStructs(info *types.Info) []*types.Struct {
+	var out []*types.Struct
+	for _, tv := range info.Types {
+		st, ok := types.Unalias(tv.Type).(*types.Struct)
+		if !ok || !slices.ContainsFunc(slices.Collect(st.Fields()), (*types.Var).Embedded) {
+			continue
+		}
+		if !slices.ContainsFunc(out, func(o *types.Struct) bool { return types.Identical(o, st) }) {
+			out = append(out, st)
+		}
+	}
+	return out
 }
 
 // iface finds the interface a wired call names: a generic one is

@@ -954,7 +954,7 @@ func onlyBegun(sums effects.Summaries, pkg *ssa.Package, v ssa.Value, same func(
 }
 
 // packageFuncs returns the functions of pkg with their literals: its
-// functions and the methods of its named types.
+// functions and the methods its named types declare.
 func packageFuncs(pkg *ssa.Package) []*ssa.Function {
 	var out []*ssa.Function
 	var add func(fn *ssa.Function)
@@ -972,10 +972,12 @@ func packageFuncs(pkg *ssa.Package) []*ssa.Function {
 		case *ssa.Function:
 			add(m)
 		case *ssa.Type:
-			mset := pkg.Prog.MethodSets.MethodSet(types.NewPointer(m.Type()))
-			for sel := range mset.Methods() {
-				if fn := pkg.Prog.MethodValue(sel); fn != nil && fn.Pkg == pkg {
-					add(fn)
+			// The methods the type declares, not those promoted from
+			// its fields' types: no method set of another package's
+			// types is computed.
+			if named, ok := m.Type().(*types.Named); ok {
+				for i := range named.NumMethods() {
+					add(pkg.Prog.FuncValue(named.Method(i)))
 				}
 			}
 		}

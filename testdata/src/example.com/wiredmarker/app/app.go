@@ -52,8 +52,26 @@ type Service interface {
 	Apply(ctx context.Context, partnerID, eventID, status string) error
 }
 
-// Webhooks receive the partners' updates.
-type Webhooks struct{ Svc Service }
+// Disputes keeps counterparties' disputes of statements.
+type Disputes interface {
+	Open(ctx context.Context, statementID, ref string) error
+	Count(ctx context.Context, statementID string) (int, error)
+}
+
+// Webhooks receive the partners' updates and the counterparties'
+// disputes.
+type Webhooks struct {
+	Svc      Service
+	Disputes Disputes
+}
+
+// Dispute opens the dispute the form names, under the statement's ID
+// and the counterparty's reference: a resend fails at the row.
+func (h *Webhooks) Dispute(w http.ResponseWriter, r *http.Request) {
+	if err := h.Disputes.Open(r.Context(), r.FormValue("statement"), r.FormValue("ref")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
 
 // Update records a partner's update under the partner the path names,
 // read back, and the event's ID: a resend fails at the row.

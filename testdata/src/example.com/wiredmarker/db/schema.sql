@@ -10,3 +10,10 @@ CREATE TABLE marker_partner_updates (
     status TEXT NOT NULL,
     UNIQUE (partner_id, event_id)
 );
+
+CREATE TABLE marker_disputes (
+    id BIGSERIAL PRIMARY KEY,
+    statement_id TEXT NOT NULL,
+    dispute_ref TEXT NOT NULL,
+    UNIQUE (statement_id, dispute_ref)
+);

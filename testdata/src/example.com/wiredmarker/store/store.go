@@ -99,3 +99,22 @@ func (d deposits) Charge(ctx context.Context, id string, cents int64) error {
 	_, err := d.q.ExecContext(ctx, "UPDATE members SET owed = owed + $2 WHERE deposit_id = $1", id, cents)
 	return err
 }
+
+// Opener opens disputes.
+type Opener struct{ DB *sql.DB }
+
+// Open stores a dispute.
+func (o *Opener) Open(ctx context.Context, statementID, ref string) error {
+	_, err := o.DB.ExecContext(ctx, "INSERT INTO marker_disputes (statement_id, dispute_ref) VALUES ($1, $2)", statementID, ref) // want `a retry inserts the row for the same \(statement_id, dispute_ref\) again, which fails or duplicates it: the INSERT into marker_disputes in store.Opener.Open has no conflict handling for the caller-known \(statement_id, dispute_ref\)`
+	return err
+}
+
+// Counter counts disputes.
+type Counter struct{ DB *sql.DB }
+
+// Count counts a statement's disputes.
+func (c *Counter) Count(ctx context.Context, statementID string) (int, error) {
+	var n int
+	err := c.DB.QueryRowContext(ctx, "SELECT COUNT(*) FROM marker_disputes WHERE statement_id = $1", statementID).Scan(&n)
+	return n, err
+}
