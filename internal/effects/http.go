@@ -236,7 +236,7 @@ func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool
 			// A key only the options the caller hands on set.
 			call.State, call.Key = optionsSlot(calling, j, field, call)
 		} else {
-			heldOptionsField(helper, calling, call)
+			heldOptionsField(helper, calling, call.Key, call)
 			call.State, call.Key = Unknown, nil // the helper's own key: a builder's case, not proved here
 		}
 	}
@@ -384,18 +384,16 @@ func helperHeader(made *ssa.Call, call *Call, headers []string) (SlotState, ssa.
 			return Filled, made.Call.Args[j]
 		}
 	}
-	call.Key = key
-	heldOptionsField(helper, made, call)
-	call.Key = nil
+	heldOptionsField(helper, made, key, call)
 	return Unknown, nil // the helper's own key: not proved here
 }
 
 // heldOptionsField sets the options of call, which helper makes with
-// the key call.Key, when that key is a field of the options struct the
-// helper is given, or is a method of (cfg := collect(opts);
-// cfg.headers()): the options the caller of made hands on fill it.
-func heldOptionsField(helper *ssa.Function, made *ssa.Call, call *Call) {
-	p, field, ok := paramField(call.Key)
+// key, when key is a field of the options struct the helper is given,
+// or is a method of (cfg := collect(opts); cfg.headers()): the options
+// the caller of made hands on fill it.
+func heldOptionsField(helper *ssa.Function, made *ssa.Call, key ssa.Value, call *Call) {
+	p, field, ok := paramField(key)
 	if !ok || p.Parent() != helper {
 		return
 	}
@@ -700,15 +698,21 @@ func bodyKeyed(body ssa.Value) bool {
 		return true
 	}
 	if v == nil {
-		// Bytes a retry wrapper's operation captures, encoded by the
-		// function that makes it.
-		if b := readBytes(body); b != nil {
-			if c := captured(b); c != nil {
-				v = encodedFrom(valueflow.Unwrap(c))
-			}
-		}
+		v = capturedEncoded(body)
 	}
 	return v != nil && bodyValueKeyed(v, 0)
+}
+
+// capturedEncoded returns the value that the bytes a body reader wraps
+// were encoded from, when a retry wrapper's operation captures them and
+// the function that makes it encodes them, or nil.
+func capturedEncoded(body ssa.Value) ssa.Value {
+	if b := readBytes(body); b != nil {
+		if c := captured(b); c != nil {
+			return encodedFrom(valueflow.Unwrap(c))
+		}
+	}
+	return nil
 }
 
 // mapBodyKey returns the value of a field of the caller's that a map
@@ -719,14 +723,13 @@ func bodyKeyed(body ssa.Value) bool {
 func mapBodyKey(body ssa.Value) (ssa.Value, string) {
 	v := encoded(body)
 	if v == nil {
-		if b := readBytes(body); b != nil {
-			if c := captured(b); c != nil {
-				v = encodedFrom(valueflow.Unwrap(c))
-			}
-		}
+		v = capturedEncoded(body)
+	}
+	if v == nil {
+		return nil, ""
 	}
 	m, ok := valueflow.Unwrap(v).(*ssa.MakeMap)
-	if v == nil || !ok {
+	if !ok {
 		return nil, ""
 	}
 	var key ssa.Value

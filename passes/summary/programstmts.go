@@ -206,11 +206,11 @@ func (r *ProgramRoot) Unjudged(j int) bool {
 // Claims reports whether statement i claims the operation by what it
 // does, whatever its table is called: an INSERT of a marker's row (a
 // key and what it was for, sqltext.MarkerRow), of no value made fresh,
-// that tolerates a
-// duplicate and whose outcome decides whether the root goes on (a
-// webhook's event ID recorded, then the rest only when it was new); not
-// read back (what a read-back row holds lets a retry go on), and not
-// undone when the work fails (a DELETE of its table on the way out).
+// that tolerates a duplicate and whose outcome decides whether the root
+// goes on (a webhook's event ID recorded, then the rest only when it
+// was new); not read back (what a read-back row holds lets a retry go
+// on), and not undone when the work fails (a DELETE of its table on
+// the way out).
 func (r *ProgramRoot) Claims(i int) bool {
 	st := &r.Stmts[i]
 	p := st.Parsed
