@@ -51,5 +51,11 @@ var generatorDecls = map[string]bool{
 // DeclaresProviders reports whether fn only declares, for a code
 // generator, the providers it is given (wire.NewSet).
 func DeclaresProviders(fn *types.Func) bool {
-	return generatorDecls[FuncKey(fn)]
+	// Asked of every call a package makes: the key is built only for
+	// the generator's own functions.
+	return fn.Pkg() != nil && fn.Pkg().Path() == wirePath && generatorDecls[FuncKey(fn)]
 }
+
+// wirePath is google/wire's package, whose functions generatorDecls
+// lists.
+const wirePath = "github.com/google/wire"
