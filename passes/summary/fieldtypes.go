@@ -205,59 +205,91 @@ func passedTypes(pass *analysis.Pass, cat *catalog.Catalog, own []valueflow.Fiel
 	if len(wanted) == 0 {
 		return nil, nil
 	}
+	tests := testFiles(pass)
+	once := onceAssigned(pass.TypesInfo, pass.Files)
+	// A parameter of the package's own function that it hands on to a
+	// wanted one (a provider that passes its generator to a
+	// constructor) is wanted in turn: its callers fill the field.
+	var ts typeSet
+	var funcs map[string]bool
+	var called map[*ast.Ident]bool
+	for range maxForwards {
+		ts, funcs, called = notePassed(pass, cat, wanted, tests, once)
+		more := false
+		for _, ft := range ts {
+			for _, p := range ft.Params {
+				if !wanted[p] {
+					wanted[p], more = true, true
+				}
+			}
+		}
+		if !more {
+			break
+		}
+	}
+	esc := map[string]bool{}
+	for id, obj := range pass.TypesInfo.Uses {
+		if fn, ok := obj.(*types.Func); ok && funcs[fn.Origin().FullName()] && !called[id] && !tests.contain(id.Pos()) {
+			esc[fn.Origin().FullName()] = true
+		}
+	}
+	return ts.sorted(), slices.Sorted(maps.Keys(esc))
+}
+
+// maxForwards bounds the functions of a package that hand on, one to
+// the next, a value a field is filled from.
+const maxForwards = 3
+
+// notePassed notes what the package's calls pass to the wanted
+// parameters, with the package's own parameters they hand on named as
+// such; it returns the wanted functions and the identifiers that name
+// them in calls (or in a code generator's provider set).
+func notePassed(pass *analysis.Pass, cat *catalog.Catalog, wanted map[string]bool, tests fileRanges, once map[types.Object]ast.Expr) (typeSet, map[string]bool, map[*ast.Ident]bool) {
 	wantedFunc := map[string]bool{}
 	for p := range wanted {
 		fn, _, _ := strings.Cut(p, "#")
 		wantedFunc[fn] = true
 	}
 	ts := typeSet{}
-	once := onceAssigned(pass.TypesInfo, pass.Files)
-	esc := map[string]bool{}
-	tests := testFiles(pass)
 	called := map[*ast.Ident]bool{} // the functions' names in calls
 	for _, f := range pass.Files {
 		if tests.contain(f.Pos()) {
 			continue
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-			if ok && catalog.DeclaresProviders(fn) {
-				// wire.NewSet(NewFeeService, ...): the generated
-				// code calls them, where their arguments are read.
-				for _, a := range call.Args {
-					if id := funcIdent(a); id != nil {
-						called[id] = true
+		for _, decl := range f.Decls {
+			params := paramNames(pass.TypesInfo, decl)
+			ast.Inspect(decl, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+				if ok && catalog.DeclaresProviders(fn) {
+					// wire.NewSet(NewFeeService, ...): the generated
+					// code calls them, where their arguments are read.
+					for _, a := range call.Args {
+						if id := funcIdent(a); id != nil {
+							called[id] = true
+						}
+					}
+					return true
+				}
+				if !ok || !wantedFunc[fn.Origin().FullName()] {
+					return true
+				}
+				if id := funcIdent(call.Fun); id != nil {
+					called[id] = true
+				}
+				for i, a := range call.Args {
+					if key := paramKey(fn.Origin(), i); wanted[key] {
+						ts.note(pass.TypesInfo, cat, key, a, params, once)
 					}
 				}
 				return true
-			}
-			if !ok || !wantedFunc[fn.Origin().FullName()] {
-				return true
-			}
-			switch fun := ast.Unparen(call.Fun).(type) {
-			case *ast.Ident:
-				called[fun] = true
-			case *ast.SelectorExpr:
-				called[fun.Sel] = true
-			}
-			for i, a := range call.Args {
-				if key := paramKey(fn.Origin(), i); wanted[key] {
-					ts.note(pass.TypesInfo, cat, key, a, nil, once)
-				}
-			}
-			return true
-		})
-	}
-	for id, obj := range pass.TypesInfo.Uses {
-		if fn, ok := obj.(*types.Func); ok && wantedFunc[fn.Origin().FullName()] && !called[id] && !tests.contain(id.Pos()) {
-			esc[fn.Origin().FullName()] = true
+			})
 		}
 	}
-	return ts.sorted(), slices.Sorted(maps.Keys(esc))
+	return ts, wantedFunc, called
 }
 
 // funcIdent returns the identifier that names a function in e (F or
@@ -432,26 +464,48 @@ func (s *storedFields) typesOfSeen(field string, seen map[string]bool) (names []
 			names = append(names, more...)
 		}
 		for _, p := range ft.Params {
-			fn, _, _ := strings.Cut(p, "#")
-			if s.escaped[fn] {
+			more, ok := s.paramTypes(p, seen)
+			if !ok {
 				return nil, false
 			}
-			// A function no package calls, nor uses as a value, is
-			// never run: none of what it stores is there.
-			args := s.args[p]
-			for _, a := range args {
-				if a.Open || len(a.Params) > 0 {
-					return nil, false
-				}
-				names = append(names, a.Types...)
-				for _, from := range a.From {
-					more, ok := s.typesOfSeen(from, seen)
-					if !ok {
-						return nil, false
-					}
-					names = append(names, more...)
-				}
+			names = append(names, more...)
+		}
+	}
+	return names, true
+}
+
+// paramTypes returns what the callers of a function pass to its
+// parameter p (its key, "fn#i"), following those that pass a parameter
+// of their own (a provider handing its generator to a constructor).
+func (s *storedFields) paramTypes(p string, seen map[string]bool) (names []string, ok bool) {
+	if seen[p] {
+		return nil, true
+	}
+	seen[p] = true
+	fn, _, _ := strings.Cut(p, "#")
+	if s.escaped[fn] {
+		return nil, false
+	}
+	// A function no package calls, nor uses as a value, is never run:
+	// none of what it stores is there.
+	for _, a := range s.args[p] {
+		if a.Open {
+			return nil, false
+		}
+		names = append(names, a.Types...)
+		for _, from := range a.From {
+			more, ok := s.typesOfSeen(from, seen)
+			if !ok {
+				return nil, false
 			}
+			names = append(names, more...)
+		}
+		for _, q := range a.Params {
+			more, ok := s.paramTypes(q, seen)
+			if !ok {
+				return nil, false
+			}
+			names = append(names, more...)
 		}
 	}
 	return names, true

@@ -18,7 +18,7 @@ func main() {
 	h := &app.Handler{
 		Holds:     &holds.Service{Holds: store, NewID: ids.Prefixed("hld", ids.XID())},
 		Renewals:  &holds.Renewals{Holds: store, NewID: ids.Hashed("renewals")},
-		Waitlist:  holds.NewWaitlist(store, newID),
+		Waitlist:  provideWaitlist(store, newID),
 		Transfers: holds.NewTransfers(store),
 	}
 	http.HandleFunc("/holds", h.Place)
@@ -27,4 +27,10 @@ func main() {
 	http.HandleFunc("/transfers", h.Transfer)
 	http.HandleFunc("/shelves", h.Shelve)
 	http.ListenAndServe(":8080", nil)
+}
+
+// provideWaitlist hands the generator it is given on to the waitlist's
+// constructor, as an injector's provider does.
+func provideWaitlist(store holds.Store, newID func() string) *holds.Waitlist {
+	return holds.NewWaitlist(store, newID)
 }
