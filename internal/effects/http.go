@@ -739,8 +739,8 @@ func mapBodyKey(body ssa.Value) (ssa.Value, string) {
 		if !ok {
 			continue
 		}
-		c, ok := u.Key.(*ssa.Const)
-		if !ok || c.Value == nil || c.Value.Kind() != constant.String || !catalog.IsDedupBodyField(constant.StringVal(c.Value), "") {
+		field, ok := stringConst(u.Key)
+		if !ok || !catalog.IsDedupBodyField(field, "") {
 			continue
 		}
 		val := u.Value
@@ -750,7 +750,7 @@ func mapBodyKey(body ssa.Value) (ssa.Value, string) {
 		if p, _, ok := paramField(val); !ok || p.Parent() != m.Parent() || key != nil {
 			return nil, ""
 		}
-		key, name = val, constant.StringVal(c.Value)
+		key, name = val, field
 	}
 	return key, name
 }
@@ -1194,10 +1194,8 @@ func mapKeyed(v ssa.Value) bool {
 		// An entry of the literal, not one set on some paths only
 		// (if e.Reference != "" { body["reference"] = e.Reference }).
 		if u, ok := r.(*ssa.MapUpdate); ok && u.Block() == m.Block() {
-			if c, ok := u.Key.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
-				if name := constant.StringVal(c.Value); catalog.IsFilledKeyField(name) {
-					return true
-				}
+			if name, ok := stringConst(u.Key); ok && catalog.IsFilledKeyField(name) {
+				return true
 			}
 		}
 	}
