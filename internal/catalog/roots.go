@@ -256,14 +256,31 @@ var keySources = withStripeEventSources(map[string]KeySource{
 	// them, and an HTTP API's (V2) in lower case.
 	"github.com/aws/aws-lambda-go/events.APIGatewayProxyRequest":  {Expr: `%[1]s.Headers[%[2]q]`, MayBeEmpty: true},
 	"github.com/aws/aws-lambda-go/events.APIGatewayV2HTTPRequest": {Expr: `%[1]s.Headers[%[2]q]`, MayBeEmpty: true, LowerHeader: true},
-	"github.com/nats-io/nats.go/jetstream.Msg":                    {Expr: `%[1]s.Headers().Get("Nats-Msg-Id")`, MayBeEmpty: true},
-	"*github.com/nats-io/nats.go.Msg":                             {Expr: `%[1]s.Header.Get("Nats-Msg-Id")`, MayBeEmpty: true},
+	// A JetStream message is known by the publisher's Nats-Msg-Id when
+	// it set one, and else by its place in the stream, which every
+	// redelivery of it keeps; a core NATS message has no place.
+	"github.com/nats-io/nats.go/jetstream.Msg": {Expr: jetStreamKey(`%[1]s.Headers()`), Imports: []string{"fmt"}, MayBeEmpty: true},
+	"*github.com/nats-io/nats.go.Msg":          {Expr: jetStreamKey(`%[1]s.Header`), Imports: []string{"fmt"}, MayBeEmpty: true},
 	"*cloud.google.com/go/pubsub.Message":                         {Expr: `%[1]s.ID`},
 	"*cloud.google.com/go/pubsub/v2.Message":                      {Expr: `%[1]s.ID`},
 	"*cloud.google.com/go/internal/pubsub.Message":                {Expr: `%[1]s.ID`},
 	"github.com/rabbitmq/amqp091-go.Delivery":                     {Expr: `%[1]s.MessageId`, MayBeEmpty: true},
 	"github.com/redis/go-redis/v9.XMessage":                       {Expr: `%[1]s.ID`},
 })
+
+// jetStreamKey is the key expression of a JetStream message whose
+// headers headers reads: its Nats-Msg-Id, or its stream and sequence.
+func jetStreamKey(headers string) string {
+	return `func() string {
+	if id := ` + headers + `.Get("Nats-Msg-Id"); id != "" {
+		return id
+	}
+	if md, err := %[1]s.Metadata(); err == nil {
+		return fmt.Sprintf("%%s/%%d", md.Stream, md.Sequence.Stream)
+	}
+	return ""
+}()`
+}
 
 // contextKeys are the operation keys that roots of a kind carry in
 // their context, for code of the path that has the context but not the
@@ -471,10 +488,10 @@ var keyPlaces = map[string]string{
 	"AMQP delivery handler":      "the message's ID",
 	"SQS message handler":        "the message's ID",
 	"watermill handler":          "the message's UUID",
-	"NATS handler":               "the message's Nats-Msg-Id header",
-	"JetStream handler":          "the message's Nats-Msg-Id header",
-	"NATS consumer loop":         "the message's Nats-Msg-Id header",
-	"JetStream consumer loop":    "the message's Nats-Msg-Id header",
+	"NATS handler":               "the message's Nats-Msg-Id header or its stream sequence",
+	"JetStream handler":          "the message's Nats-Msg-Id header or its stream sequence",
+	"NATS consumer loop":         "the message's Nats-Msg-Id header or its stream sequence",
+	"JetStream consumer loop":    "the message's Nats-Msg-Id header or its stream sequence",
 	"kafka-go consumer loop":     "the message's topic, partition and offset",
 	"franz-go consumer loop":     "the record's topic, partition and offset",
 	"sarama consumer loop":       "the message's topic, partition and offset",

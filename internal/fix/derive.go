@@ -380,7 +380,13 @@ func (k Key) bind() string {
 }
 
 // text renders the function literal and its call at indentation zero.
+// A key read by statements of its own (a function literal) is bound
+// before the if, where it reads more easily than in its header.
 func (f keyFallback) text() string {
+	if strings.Contains(f.bind, "\n") {
+		withKey := IfStmt("", `k != ""`, Block(ReturnStmt(f.derived)))
+		return "func() " + f.resultType + " " + Block(f.bind, withKey, ReturnStmt(f.fresh)) + "()"
+	}
 	withKey := IfStmt(f.bind, `k != ""`, Block(ReturnStmt(f.derived)))
 	return "func() " + f.resultType + " " + Block(withKey, ReturnStmt(f.fresh)) + "()"
 }

@@ -29,7 +29,7 @@ func onSchedule(ctx context.Context, ev events.CloudWatchEvent) error {
 }
 
 // A JetStream message carries the publisher's Nats-Msg-Id, when it set
-// one.
+// one, and its place in the stream, which a redelivery keeps.
 func onOrder(msg jetstream.Msg) {
 	db.Exec("INSERT INTO picks (pick_id, body) VALUES ($1, $2)", uuid.New(), msg.Data()) // want `JetStream handler`
 	msg.Ack()

@@ -28,6 +28,22 @@ type Msg struct {
 	Sub     *Subscription
 }
 
+// MsgMetadata is trimmed to a message's place in its stream.
+type MsgMetadata struct {
+	Sequence SequencePair
+	Stream   string
+}
+
+// SequencePair is a message's sequence in the stream and in the
+// consumer.
+type SequencePair struct {
+	Consumer uint64
+	Stream   uint64
+}
+
+// Metadata is a JetStream message's place; an error for another.
+func (m *Msg) Metadata() (*MsgMetadata, error) { return &MsgMetadata{}, nil }
+
 type ackOpts struct{}
 
 type AckOpt interface {

@@ -31,13 +31,27 @@ type (
 		CleanupPublisher()
 	}
 
-	// Msg is trimmed: the real one also has Metadata, Reply, DoubleAck,
-	// Nak, NakWithDelay, InProgress, Term and TermWithReason.
+	// Msg is trimmed: the real one also has Reply, DoubleAck, Nak,
+	// NakWithDelay, InProgress, Term and TermWithReason.
 	Msg interface {
+		Metadata() (*MsgMetadata, error)
 		Data() []byte
 		Headers() nats.Header
 		Subject() string
 		Ack() error
+	}
+
+	// MsgMetadata is trimmed to the message's place in its stream.
+	MsgMetadata struct {
+		Sequence SequencePair
+		Stream   string
+	}
+
+	// SequencePair is a message's sequence in the stream and in the
+	// consumer.
+	SequencePair struct {
+		Consumer uint64
+		Stream   uint64
 	}
 
 	// Consumer is trimmed: the real one also has Consume, Messages and
