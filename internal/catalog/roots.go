@@ -259,13 +259,13 @@ var keySources = withStripeEventSources(map[string]KeySource{
 	// A JetStream message is known by the publisher's Nats-Msg-Id when
 	// it set one, and else by its place in the stream, which every
 	// redelivery of it keeps; a core NATS message has no place.
-	"github.com/nats-io/nats.go/jetstream.Msg": {Expr: jetStreamKey(`%[1]s.Headers()`), Imports: []string{"fmt"}, MayBeEmpty: true},
-	"*github.com/nats-io/nats.go.Msg":          {Expr: jetStreamKey(`%[1]s.Header`), Imports: []string{"fmt"}, MayBeEmpty: true},
-	"*cloud.google.com/go/pubsub.Message":                         {Expr: `%[1]s.ID`},
-	"*cloud.google.com/go/pubsub/v2.Message":                      {Expr: `%[1]s.ID`},
-	"*cloud.google.com/go/internal/pubsub.Message":                {Expr: `%[1]s.ID`},
-	"github.com/rabbitmq/amqp091-go.Delivery":                     {Expr: `%[1]s.MessageId`, MayBeEmpty: true},
-	"github.com/redis/go-redis/v9.XMessage":                       {Expr: `%[1]s.ID`},
+	"github.com/nats-io/nats.go/jetstream.Msg":     {Expr: jetStreamKey(`%[1]s.Headers()`), Imports: []string{"fmt"}, MayBeEmpty: true},
+	"*github.com/nats-io/nats.go.Msg":              {Expr: jetStreamKey(`%[1]s.Header`), Imports: []string{"fmt"}, MayBeEmpty: true},
+	"*cloud.google.com/go/pubsub.Message":          {Expr: `%[1]s.ID`},
+	"*cloud.google.com/go/pubsub/v2.Message":       {Expr: `%[1]s.ID`},
+	"*cloud.google.com/go/internal/pubsub.Message": {Expr: `%[1]s.ID`},
+	"github.com/rabbitmq/amqp091-go.Delivery":      {Expr: `%[1]s.MessageId`, MayBeEmpty: true},
+	"github.com/redis/go-redis/v9.XMessage":        {Expr: `%[1]s.ID`},
 })
 
 // jetStreamKey is the key expression of a JetStream message whose
