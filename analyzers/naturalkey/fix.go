@@ -3,13 +3,12 @@ package naturalkey
 import (
 	"go/ast"
 	"go/token"
-	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/analyzers/internal/sqlfix"
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/effects"
 	"github.com/idemlint/idemlint/internal/fix"
@@ -35,157 +34,14 @@ func (c *checker) conflictFix(st *effects.Stmt, col string) *analysis.SuggestedF
 	if !ok {
 		return nil // no key of the schema that the INSERT fills holds col
 	}
-	edit := func(text string, st *sqltext.Statement) (sqlEdit, bool) {
-		return conflictEdit(text, st, d, query, col, target)
+	edit := func(text string, st *sqltext.Statement) (sqlfix.Edit, bool) {
+		return sqlfix.Conflict(text, st, d, query, col, target)
 	}
 	e, ok := edit(text, st.SQL)
 	if !ok {
 		return nil
 	}
-	return c.withSQLC(e.at(lit.Pos()), lit.Pos(), text, e, edit, st.SQL)
-}
-
-// A sqlEdit inserts text into an INSERT's SQL.
-type sqlEdit struct {
-	off  int // in the SQL text
-	text string
-	msg  string
-}
-
-// at returns the fix that makes the edit in the literal that starts at
-// lit and holds the SQL without escapes.
-func (e sqlEdit) at(lit token.Pos) *analysis.SuggestedFix {
-	pos := lit + 1 + token.Pos(e.off)
-	return &analysis.SuggestedFix{
-		Message:   e.msg,
-		TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte(e.text)}},
-	}
-}
-
-// conflictEdit returns the edit of an INSERT's SQL text that absorbs a
-// retry's duplicate of col, the operation key it stores, in dialect d;
-// query says that the statement's rows are read; target is the key
-// that holds col, which a conflict clause can name.
-func conflictEdit(text string, st *sqltext.Statement, d fix.Dialect, query bool, col string, target []string) (sqlEdit, bool) {
-	end := sqlEnd(text)
-	if st.Returning {
-		at := keywordAt(text, "RETURNING")
-		if at < 0 || d == fix.MySQL {
-			return sqlEdit{}, false
-		}
-		if query {
-			return returningEdit(text[:at], d, col, target, st)
-		}
-		end = len(strings.TrimRight(text[:at], " \t\r\n"))
-	}
-	add := fix.ConflictClause(d, st.Columns[0])
-	if add == "" {
-		return sqlEdit{}, false
-	}
-	return sqlEdit{end, add, "Add" + add + " so that a retry is absorbed"}, true
-}
-
-// returningEdit handles an INSERT whose RETURNING rows the caller reads;
-// head is its text up to RETURNING. ON CONFLICT DO NOTHING would return
-// no row on a retry, and Scan would fail with ErrNoRows where the first
-// attempt succeeded. A DO UPDATE that sets the key column to itself
-// instead makes the duplicate's RETURNING yield the row that is already
-// there, as the first attempt returned it: the retry is absorbed and the
-// caller's code is unchanged.
-//
-// The conflict target must name the key that holds the column (the
-// schema's, when the module declares the table), so the fix relies on a
-// unique index on it (PostgreSQL rejects the statement, on its first run,
-// when there is none). A statement of unknown dialect, or one inserting
-// several rows (DO UPDATE cannot touch a row twice), gets no fix.
-func returningEdit(head string, d fix.Dialect, col string, target []string, st *sqltext.Statement) (sqlEdit, bool) {
-	if d != fix.PostgreSQL && d != fix.SQLite || slices.ContainsFunc(append([]string{col}, target...), func(c string) bool {
-		return !plainIdent.MatchString(c) || strings.Contains(head, `"`+c+`"`)
-	}) {
-		return sqlEdit{}, false // a quoted column would need its quotes, and its case, in the target
-	}
-	for _, ps := range st.Params {
-		if len(ps) > 1 {
-			return sqlEdit{}, false // several rows, or a column computed from several values
-		}
-	}
-	if d == fix.SQLite && keywordAt(head, "VALUES") < 0 {
-		return sqlEdit{}, false // SQLite reads ON CONFLICT after INSERT ... SELECT as a join
-	}
-	add := " ON CONFLICT (" + strings.Join(target, ", ") + ") DO UPDATE SET " + col + " = EXCLUDED." + col
-	return sqlEdit{len(strings.TrimRight(head, " \t\r\n")), add,
-		"Add" + add + " so that a retry is absorbed and RETURNING yields the row the first attempt inserted"}, true
-}
-
-// plainIdent matches a column name that needs no quoting.
-var plainIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-
-// keywordAt returns the byte offset of the first occurrence of keyword kw
-// (upper case) in SQL text outside quotes, comments and parentheses, or -1.
-func keywordAt(text, kw string) int {
-	depth := 0
-	for i := 0; i < len(text); i++ {
-		switch ch := text[i]; {
-		case ch == '\'' || ch == '"' || ch == '`':
-			end := strings.IndexByte(text[i+1:], ch)
-			if end < 0 {
-				return -1
-			}
-			i += end + 1
-		case strings.HasPrefix(text[i:], "--"):
-			end := strings.IndexByte(text[i:], '\n')
-			if end < 0 {
-				return -1
-			}
-			i += end
-		case ch == '(':
-			depth++
-		case ch == ')':
-			depth--
-		case depth == 0 && (i == 0 || !isWordByte(text[i-1])) && len(text)-i >= len(kw) &&
-			strings.EqualFold(text[i:i+len(kw)], kw) && (i+len(kw) == len(text) || !isWordByte(text[i+len(kw)])):
-			return i
-		}
-	}
-	return -1
-}
-
-// sqlEnd returns the offset just after the statement's last token:
-// before trailing space, semicolons and comments (a clause appended after
-// "-- one row per event" would be part of the comment).
-func sqlEnd(text string) int {
-	end := 0
-	for i := 0; i < len(text); i++ {
-		switch ch := text[i]; {
-		case ch == '\'' || ch == '"' || ch == '`':
-			close := strings.IndexByte(text[i+1:], ch)
-			if close < 0 {
-				return len(text)
-			}
-			i += close + 1
-			end = i + 1
-		case strings.HasPrefix(text[i:], "--"):
-			nl := strings.IndexByte(text[i:], '\n')
-			if nl < 0 {
-				return end
-			}
-			i += nl
-		case strings.HasPrefix(text[i:], "/*"):
-			close := strings.Index(text[i+2:], "*/")
-			if close < 0 {
-				return end
-			}
-			i += close + 3
-		case ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == ';':
-		default:
-			end = i + 1
-		}
-	}
-	return end
-}
-
-func isWordByte(b byte) bool {
-	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+	return sqlfix.WithSQLC(c.pass.Fset, e.At(lit.Pos()), lit.Pos(), text, e, edit, st.SQL)
 }
 
 // bunConflictFix returns the fix of a query builder's INSERT that Exec

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/analyzers/internal/check"
+	"github.com/idemlint/idemlint/analyzers/internal/sqlfix"
 	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/sqltext"
@@ -195,15 +196,15 @@ func (c *checker) programConflictFix(st *summary.ProgramStmt, col string) *analy
 		return nil // no key of the schema that the INSERT fills holds col
 	}
 	d := c.programDialect(st)
-	edit := func(text string, parsed *sqltext.Statement) (sqlEdit, bool) {
-		return conflictEdit(text, parsed, d, st.Lit.Rows, col, target)
+	edit := func(text string, parsed *sqltext.Statement) (sqlfix.Edit, bool) {
+		return sqlfix.Conflict(text, parsed, d, st.Lit.Rows, col, target)
 	}
 	text := cmp.Or(st.Lit.Text, st.SQL)
 	e, ok := edit(text, st.Parsed)
 	if !ok {
 		return nil
 	}
-	return c.withSQLC(e.at(st.LitPos), st.LitPos, text, e, edit, st.Parsed)
+	return sqlfix.WithSQLC(c.pass.Fset, e.At(st.LitPos), st.LitPos, text, e, edit, st.Parsed)
 }
 
 // programDialect is the dialect of a statement of a root's expanded

@@ -1,4 +1,4 @@
-package naturalkey
+package sqlfix
 
 import "testing"
 
