@@ -12,7 +12,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/analyzers/internal/check"
+	"github.com/idemlint/idemlint/analyzers/internal/sqlfix"
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes"
 	"github.com/idemlint/idemlint/passes/retried"
@@ -232,14 +234,21 @@ func (c *checker) programDefects() {
 		}
 		related := append(p.Related, analysis.RelatedInformation{Pos: sinkAt, Message: "becomes " + sinkName(d.Sink) + " at " + d.Sink.At.String()})
 		diag := analysis.Diagnostic{Pos: p.Pos, Message: msg, Related: related}
+		absorbed := false
 		if f := c.keyFix(d, p.Wired); f != nil {
+			if a := c.absorbFix(d); a != nil {
+				f.Message += "; " + a.Message
+				f.TextEdits, absorbed = append(f.TextEdits, a.TextEdits...), true
+			}
 			diag.SuggestedFixes = []analysis.SuggestedFix{*f}
 		} else if d.Repeats {
 			diag.Message += "; first put the writes before it in one transaction with it (a retry repeats them), then" + strings.TrimPrefix(c.originAdvice(d.Origin, d.Root), ";")
 		} else {
 			diag.Message += c.originAdvice(d.Origin, d.Root)
 		}
-		diag.Message += absorbAdvice(d.Sink)
+		if !absorbed {
+			diag.Message += absorbAdvice(d.Sink)
+		}
 		m.Add(site, d.Root, diag)
 	}
 }
@@ -252,6 +261,35 @@ func (c *checker) keyFix(d summary.ProgramDefect, wired bool) *analysis.Suggeste
 		return nil
 	}
 	return d.SuggestedFix(c.pass.Fset)
+}
+
+// absorbFix returns the edit of the INSERT that a row's fresh identity
+// becomes that absorbs a retry's duplicate once the fix derives the
+// identity from the operation key: the schema's key that holds the
+// column as the conflict target, so that a duplicate of another key
+// fails as before. Without it a retry after the first attempt committed
+// fails at the key. None when the schema does not declare the table,
+// the statement's outcome decides what the root does next, or the SQL
+// is not a literal the run loads.
+func (c *checker) absorbFix(d summary.ProgramDefect) *analysis.SuggestedFix {
+	st := d.Insert
+	if st == nil || st.Lit == nil || !st.LitPos.IsValid() || st.Lit.Builder != "" || st.Guard || !c.res.Catalog.DeclaresTable(st.Parsed.Table) {
+		return nil
+	}
+	target, ok := c.res.Catalog.ConflictTarget(st.Parsed.Table, st.Parsed.Columns, d.Sink.Column)
+	if !ok {
+		return nil
+	}
+	dialect := sqlfix.ProgramDialect(c.pass.Pkg, st)
+	edit := func(text string, parsed *sqltext.Statement) (sqlfix.Edit, bool) {
+		return sqlfix.Identity(text, parsed, dialect, st.Lit.Rows, strings.ToLower(d.Sink.Column), target)
+	}
+	text := cmp.Or(st.Lit.Text, st.SQL)
+	e, ok := edit(text, st.Parsed)
+	if !ok {
+		return nil
+	}
+	return sqlfix.WithSQLC(c.pass.Fset, e.At(st.LitPos), st.LitPos, text, e, edit, st.Parsed)
 }
 
 // advice tells, for a finding without a fix, what to make the value

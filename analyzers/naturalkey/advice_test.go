@@ -4,8 +4,7 @@ import (
 	"go/types"
 	"testing"
 
-	"golang.org/x/tools/go/analysis"
-
+	"github.com/idemlint/idemlint/analyzers/internal/sqlfix"
 	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/internal/valueflow"
@@ -48,8 +47,7 @@ func TestConflictAdvice(t *testing.T) {
 		{"INSERT INTO payouts (payout_id, amount) VALUES ($1, $2)", nil, mysql, "ON DUPLICATE KEY UPDATE payout_id = payout_id"},
 	} {
 		st := &summary.ProgramStmt{SQLStmt: valueflow.SQLStmt{SQL: tc.sql, Lit: tc.lit}}
-		c := &checker{pass: &analysis.Pass{Pkg: tc.prog}}
-		if got := conflictAdvice(c.programDialect(st), sqltext.Parse(tc.sql)); got != tc.want {
+		if got := conflictAdvice(sqlfix.ProgramDialect(tc.prog, st), sqltext.Parse(tc.sql)); got != tc.want {
 			t.Errorf("%s (%+v): got %q, want %q", tc.sql, tc.lit, got, tc.want)
 		}
 	}

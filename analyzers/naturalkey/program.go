@@ -3,7 +3,6 @@ package naturalkey
 import (
 	"cmp"
 	"fmt"
-	"go/types"
 	"slices"
 	"strings"
 
@@ -162,7 +161,7 @@ func (c *checker) reportProgram(m *check.Merger, r *summary.ProgramRoot, st *sum
 	d := analysis.Diagnostic{
 		Pos: p.Pos,
 		Message: fmt.Sprintf("a retry inserts the row for the same %s again, which fails or duplicates it: the INSERT into %s in %s has no conflict handling for the caller-known %s (%s); add %s and handle the existing row",
-			name, parsed.Table, where, name, root, conflictAdvice(c.programDialect(st), parsed)),
+			name, parsed.Table, where, name, root, conflictAdvice(sqlfix.ProgramDialect(c.pass.Pkg, st), parsed)),
 		Related: p.Related,
 	}
 	if !c.fixable(parsed.Table, col, false) {
@@ -189,13 +188,13 @@ func (c *checker) programConflictFix(st *summary.ProgramStmt, col string) *analy
 		if !ok {
 			return nil
 		}
-		return builderConflictFix(qb, c.programDialect(st), st.LitPos)
+		return builderConflictFix(qb, sqlfix.ProgramDialect(c.pass.Pkg, st), st.LitPos)
 	}
 	target, ok := c.cat.ConflictTarget(st.Parsed.Table, st.Parsed.Columns, col)
 	if !ok {
 		return nil // no key of the schema that the INSERT fills holds col
 	}
-	d := c.programDialect(st)
+	d := sqlfix.ProgramDialect(c.pass.Pkg, st)
 	edit := func(text string, parsed *sqltext.Statement) (sqlfix.Edit, bool) {
 		return sqlfix.Conflict(text, parsed, d, st.Lit.Rows, col, target)
 	}
@@ -205,26 +204,6 @@ func (c *checker) programConflictFix(st *summary.ProgramStmt, col string) *analy
 		return nil
 	}
 	return sqlfix.WithSQLC(c.pass.Fset, e.At(st.LitPos), st.LitPos, text, e, edit, st.Parsed)
-}
-
-// programDialect is the dialect of a statement of a root's expanded
-// list: its placeholders', or, for ? placeholders, the one its package's
-// driver speaks when the run recorded it; or else the one of the drivers
-// the program links, which the driver of every statement speaks (sqlx's
-// named parameters say nothing, and their statement's SQL has made them
-// $n; the driver is imported by the module's database package or by
-// main); or else the one its $n placeholders tell.
-func (c *checker) programDialect(st *summary.ProgramStmt) fix.Dialect {
-	if st.Lit != nil && fix.Dialect(st.Lit.Dialect) != fix.DialectUnknown {
-		return fix.Dialect(st.Lit.Dialect)
-	}
-	if d := fix.ProgramDialect(c.pass.Pkg); d != fix.DialectUnknown {
-		return d
-	}
-	if st.Lit != nil && st.Lit.Text != "" {
-		return fix.DialectUnknown // named parameters
-	}
-	return fix.DialectOf(types.NewPackage("", ""), st.SQL)
 }
 
 // conflictAdvice names the conflict handling to add in dialect d, or

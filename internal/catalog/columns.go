@@ -187,6 +187,14 @@ func (c *Catalog) ConflictTarget(table string, cols []string, col string) ([]str
 	return best, best != nil
 }
 
+// DeclaresTable reports whether the schema declares table: a conflict
+// target of its keys is then known to be one, where another table's
+// would only be guessed.
+func (c *Catalog) DeclaresTable(table string) bool {
+	_, known := c.tables.Primary(strings.Trim(table, "`\"[]"))
+	return known
+}
+
 // FailsOnAnotherKey reports whether an INSERT into table that fills the
 // columns cols fails on a retry through a key the schema declares that
 // does not hold col: every column of that key is among cols. A retry

@@ -76,6 +76,9 @@ type ProgramDefect struct {
 	// files are loaded (NoPos otherwise); SinkAt is where its sink is.
 	ChainAt, InnerAt []token.Pos
 	SinkAt           token.Pos
+	// Insert, for a fresh identity of a row, is the root's INSERT that
+	// stores it, when one statement of the root's list is that INSERT.
+	Insert *ProgramStmt
 }
 
 // A Resolution is one wired call and the implementation it resolved to.
@@ -225,6 +228,9 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 		if out[i].Kind == valueflow.FreshIdentity && repeatsBefore(roots, &out[i]) {
 			out[i].Fix, out[i].Repeats = nil, true
 		}
+		if out[i].Kind == valueflow.FreshIdentity && out[i].Sink.Kind == valueflow.ColumnSink {
+			out[i].Insert = sinkStmt(roots, &out[i])
+		}
 	}
 	for _, r := range roots {
 		out = append(out, r.Keyless...)
@@ -275,6 +281,30 @@ func repeatsBefore(roots []ProgramRoot, d *ProgramDefect) bool {
 		}
 	}
 	return false
+}
+
+// sinkStmt returns the INSERT of the defect's root that its fresh value
+// becomes the identity of: the one INSERT into the sink's table that
+// fills its column, on the way of the defect's wired calls; nil when
+// there is none or several.
+func sinkStmt(roots []ProgramRoot, d *ProgramDefect) *ProgramStmt {
+	var found *ProgramStmt
+	for i := range roots {
+		if roots[i].Root != d.Root {
+			continue
+		}
+		for s := range roots[i].Stmts {
+			st := &roots[i].Stmts[s]
+			if st.Parsed.Kind != sqltext.Insert || !strings.EqualFold(st.Parsed.Table, d.Sink.Table) || !slices.ContainsFunc(st.Parsed.Columns, func(c string) bool { return strings.EqualFold(c, d.Sink.Column) }) || !sameWay(st.Through, d.Through) {
+				continue
+			}
+			if found != nil && found.Lit != st.Lit {
+				return nil
+			}
+			found = st
+		}
+	}
+	return found
 }
 
 // sameWay reports whether two chains of wired calls from a root agree

@@ -7,6 +7,7 @@ package sqlfix
 import (
 	"bufio"
 	"go/token"
+	"go/types"
 	"os"
 	"regexp"
 	"slices"
@@ -15,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/fix"
+	"github.com/idemlint/idemlint/passes/summary"
 	"github.com/idemlint/idemlint/internal/sqlc"
 	"github.com/idemlint/idemlint/internal/sqltext"
 )
@@ -60,6 +62,35 @@ func Conflict(text string, st *sqltext.Statement, d fix.Dialect, query bool, col
 	if add == "" {
 		return Edit{}, false
 	}
+	return Edit{end, add, "Add" + add + " so that a retry is absorbed"}, true
+}
+
+// Identity returns the edit of an INSERT's SQL text that absorbs a
+// retry's duplicate of col, an identity the fix derives from the
+// operation key, in dialect d (PostgreSQL or SQLite); query says that
+// the statement's rows are read; target is the schema's key that holds
+// col. Unlike Conflict's, the clause names its target even where no rows
+// are read: a duplicate of another key (a user's email under UNIQUE)
+// fails as it did before the fix.
+func Identity(text string, st *sqltext.Statement, d fix.Dialect, query bool, col string, target []string) (Edit, bool) {
+	if d != fix.PostgreSQL && d != fix.SQLite {
+		return Edit{}, false
+	}
+	end := sqlEnd(text)
+	if st.Returning {
+		at := keywordAt(text, "RETURNING")
+		if at < 0 {
+			return Edit{}, false
+		}
+		if query {
+			return returningEdit(text[:at], d, col, target, st)
+		}
+		end = len(strings.TrimRight(text[:at], " \t\r\n"))
+	}
+	if slices.ContainsFunc(target, func(c string) bool { return !plainIdent.MatchString(c) }) {
+		return Edit{}, false
+	}
+	add := " ON CONFLICT (" + strings.Join(target, ", ") + ") DO NOTHING"
 	return Edit{end, add, "Add" + add + " so that a retry is absorbed"}, true
 }
 
@@ -164,6 +195,26 @@ func sqlEnd(text string) int {
 
 func isWordByte(b byte) bool {
 	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+}
+
+// ProgramDialect is the dialect of a statement of a root's expanded
+// list: its placeholders', or, for ? placeholders, the one its package's
+// driver speaks when the run recorded it; or else the one of the drivers
+// the program links, which the driver of every statement speaks (sqlx's
+// named parameters say nothing, and their statement's SQL has made them
+// $n; the driver is imported by the module's database package or by
+// main); or else the one its $n placeholders tell.
+func ProgramDialect(pkg *types.Package, st *summary.ProgramStmt) fix.Dialect {
+	if st.Lit != nil && fix.Dialect(st.Lit.Dialect) != fix.DialectUnknown {
+		return fix.Dialect(st.Lit.Dialect)
+	}
+	if d := fix.ProgramDialect(pkg); d != fix.DialectUnknown {
+		return d
+	}
+	if st.Lit != nil && st.Lit.Text != "" {
+		return fix.DialectUnknown // named parameters
+	}
+	return fix.DialectOf(types.NewPackage("", ""), st.SQL)
 }
 
 // sqlcSource returns the query file's name that a file sqlc generated

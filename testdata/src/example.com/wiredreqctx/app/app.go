@@ -41,7 +41,7 @@ func (s *Service) CreateRefund(ctx context.Context, in RefundInput) error {
 	if in.Instalment == "" {
 		return httpx.ErrNotFound
 	}
-	rf := store.Refund{ID: "rf_" + uuid.NewString(), Instalment: in.Instalment, Cents: in.Cents} // want `a retry inserts a second refunds row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Service.CreateRefund\)`
+	rf := store.Refund{ID: "rf_" + uuid.NewString(), Instalment: in.Instalment, Cents: in.Cents} // want `a retry inserts a second instalment_refunds row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Service.CreateRefund\)`
 	return s.Store.InsertRefund(ctx, rf)
 }
 
@@ -49,7 +49,7 @@ func (s *Service) CreateRefund(ctx context.Context, in RefundInput) error {
 // for each.
 func (s *Service) IssueNotes(ctx context.Context, in []RefundInput) error {
 	for _, i := range in {
-		if err := s.Store.InsertNote(ctx, uuid.NewString(), i.Instalment); err != nil { // want `a retry inserts a second credit_notes row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Service.IssueNotes\); derive it from the request's Idempotency-Key header, passed down to where it is made`
+		if err := s.Store.InsertNote(ctx, uuid.NewString(), i.Instalment); err != nil { // want `a retry inserts a second instalment_notes row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Service.IssueNotes\); derive it from the request's Idempotency-Key header, passed down to where it is made`
 			return err
 		}
 	}
@@ -58,7 +58,7 @@ func (s *Service) IssueNotes(ctx context.Context, in []RefundInput) error {
 
 // IssueNote makes one credit note, for a route and for a job alike.
 func (s *Service) IssueNote(ctx context.Context, instalment string) error {
-	return s.Store.InsertNote(ctx, uuid.NewString(), instalment) // want `a retry inserts a second credit_notes row with a new id: uuid.NewString\(\) is fresh on every attempt \(river worker NoteWorker.Work\)`
+	return s.Store.InsertNote(ctx, uuid.NewString(), instalment) // want `a retry inserts a second instalment_notes row with a new id: uuid.NewString\(\) is fresh on every attempt \(river worker NoteWorker.Work\)`
 }
 
 // Routes registers the routes the service serves itself.

@@ -22,5 +22,5 @@ type Service struct{ Store Store }
 // Refund records a refund under a new ID.
 func (s *Service) Refund(ctx context.Context, invoice string) error {
 	_ = reqctx.RequestID(ctx)
-	return s.Store.InsertRefund(ctx, store.Refund{ID: uuid.NewString(), Instalment: invoice}) // want `a retry inserts a second refunds row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Service.Refund\); derive it from the request's Idempotency-Key header, passed down to where it is made`
+	return s.Store.InsertRefund(ctx, store.Refund{ID: uuid.NewString(), Instalment: invoice}) // want `a retry inserts a second instalment_refunds row with a new id: uuid.NewString\(\) is fresh on every attempt \(HTTP handler Service.Refund\); derive it from the request's Idempotency-Key header, passed down to where it is made`
 }
