@@ -16,9 +16,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/fix"
-	"github.com/idemlint/idemlint/passes/summary"
 	"github.com/idemlint/idemlint/internal/sqlc"
 	"github.com/idemlint/idemlint/internal/sqltext"
+	"github.com/idemlint/idemlint/passes/summary"
 )
 
 // An Edit inserts Text into an INSERT's SQL text at Off.
