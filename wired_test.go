@@ -1680,3 +1680,14 @@ func TestWiredFixesConverge(t *testing.T) {
 		t.Errorf("after the fixes, %d freshid and missingkey findings, want the 9 that had no fix:\n%s", len(got), strings.Join(got, "\n"))
 	}
 }
+
+// TestAbsorbFixesTypeCheck applies the fixes of example.com/wiredfresh,
+// whose store's gorm Create and SQL INSERTs gain the conflict clauses
+// that absorb a derived identity's repeat, and type-checks the result.
+func TestAbsorbFixesTypeCheck(t *testing.T) {
+	gopath := fixedCopy(t, "example.com/wiredfresh")
+	pkgs := checktest.Load(t, gopath, false, "example.com/wiredfresh/...")
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Fatal("the fixed program does not type-check")
+	}
+}

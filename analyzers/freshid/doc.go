@@ -199,9 +199,23 @@
 // behaves as before. A row's INSERT that the value reaches has no
 // conflict handling (it would absorb the retry otherwise), so under
 // the derived value a retry after the first attempt committed fails at
-// the key: the message says to absorb the repeat there too (ON
-// CONFLICT (id) DO NOTHING), which the fix, made where the value is,
-// cannot do in the repository. Code that has the root's context but not its
+// the key: in the standalone idemlint, which loads the repository's
+// file, the fix absorbs the repeat there too when the schema declares
+// the table and a key that holds the column. It adds ON CONFLICT (id) DO
+// NOTHING to the INSERT's SQL literal (and to the sqlc query the literal
+// was generated from), or gorm's
+// Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "id"}},
+// DoNothing: true}) before its Create, naming that key so that a
+// duplicate of another key (a user's email under UNIQUE) fails as
+// before; where the caller reads the INSERT's RETURNING row, ON CONFLICT
+// (id) DO UPDATE SET id = EXCLUDED.id, which returns the row the first
+// attempt stored. Where it cannot (no schema for the table, SQL a
+// builder renders, a generic helper's statement, one whose outcome
+// decides what the root does next), the message says to absorb the
+// repeat there (ON CONFLICT (id) DO NOTHING). A JetStream message's key
+// is its Nats-Msg-Id when the publisher set one, and else its stream
+// and stream sequence (msg.Metadata()), which every redelivery keeps.
+// Code that has the root's context but not its
 // delivery reads the key from the context: a Temporal activity's run and
 // activity IDs (activity.GetInfo, only where the context is provably the
 // activity's: the activity itself, or an unexported helper every call of

@@ -13,6 +13,7 @@ import (
 
 	"github.com/idemlint/idemlint/analyzers/internal/check"
 	"github.com/idemlint/idemlint/analyzers/internal/sqlfix"
+	"github.com/idemlint/idemlint/internal/catalog"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/sqltext"
 	"github.com/idemlint/idemlint/internal/valueflow"
@@ -269,20 +270,31 @@ func (c *checker) keyFix(d summary.ProgramDefect, wired bool) *analysis.Suggeste
 // column as the conflict target, so that a duplicate of another key
 // fails as before. Without it a retry after the first attempt committed
 // fails at the key. None when the schema does not declare the table,
-// the statement's outcome decides what the root does next, or the SQL
-// is not a literal the run loads.
+// the statement's outcome decides what the root does next, the SQL is
+// not a literal the run loads, or the statement is a generic helper's,
+// which writes other tables too.
 func (c *checker) absorbFix(d summary.ProgramDefect) *analysis.SuggestedFix {
 	st := d.Insert
 	if st == nil || st.Lit == nil || !st.LitPos.IsValid() || st.Lit.Builder != "" || st.Guard || !c.res.Catalog.DeclaresTable(st.Parsed.Table) {
 		return nil
 	}
-	target, ok := c.res.Catalog.ConflictTarget(st.Parsed.Table, st.Parsed.Columns, d.Sink.Column)
+	if st.Called.Func != "" || strings.Contains(st.At.Func, "[") {
+		return nil // a generic helper's statement: its other tables may hold no such key
+	}
+	col := d.Sink.Column
+	if d.Sink.Kind == valueflow.ModelSink {
+		col = catalog.GormColumn(col)
+	}
+	target, ok := c.res.Catalog.ConflictTarget(st.Parsed.Table, st.Parsed.Columns, col)
 	if !ok {
 		return nil
 	}
+	if st.Lit.Clauses != "" {
+		return sqlfix.ModelIdentity(c.pass.Fset, st.Lit, st.LitPos, target)
+	}
 	dialect := sqlfix.ProgramDialect(c.pass.Pkg, st)
 	edit := func(text string, parsed *sqltext.Statement) (sqlfix.Edit, bool) {
-		return sqlfix.Identity(text, parsed, dialect, st.Lit.Rows, strings.ToLower(d.Sink.Column), target)
+		return sqlfix.Identity(text, parsed, dialect, st.Lit.Rows, strings.ToLower(col), target)
 	}
 	text := cmp.Or(st.Lit.Text, st.SQL)
 	e, ok := edit(text, st.Parsed)

@@ -180,8 +180,8 @@ func (c *checker) reportProgram(m *check.Merger, r *summary.ProgramRoot, st *sum
 // reported; a driver that analyses one package at a time reports at the
 // wiring, which no edit of the SQL can be attached to.
 func (c *checker) programConflictFix(st *summary.ProgramStmt, col string) *analysis.SuggestedFix {
-	if st.Lit == nil || !st.LitPos.IsValid() {
-		return nil
+	if st.Lit == nil || !st.LitPos.IsValid() || st.Lit.Clauses != "" {
+		return nil // an ORM's create: its clause is freshid's fix alone
 	}
 	if st.Lit.Builder != "" {
 		qb, ok := catalog.QueryBuilderAt(st.Lit.Builder)

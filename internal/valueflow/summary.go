@@ -749,6 +749,13 @@ type SQLLit struct {
 	// builder's package: Pos is then the chain's executor (Exec), before
 	// which the call that adds conflict handling goes.
 	Builder string
+	// Clauses, for an ORM's create that takes a conflict clause (gorm's
+	// Create), is the clause package's path: Pos is then the method's
+	// name, before which Clauses(...) goes; ClauseName is the name the
+	// file imports that package under ("" when it does not), and
+	// ClauseImport the edits that import it.
+	Clauses, ClauseName string
+	ClauseImport        []FileEdit
 }
 
 // A Forward says argument Arg of a wired call is parameter Param of the

@@ -228,7 +228,7 @@ func resolveProgram(pass *analysis.Pass, cat *catalog.Catalog, taken map[string]
 		if out[i].Kind == valueflow.FreshIdentity && repeatsBefore(roots, &out[i]) {
 			out[i].Fix, out[i].Repeats = nil, true
 		}
-		if out[i].Kind == valueflow.FreshIdentity && out[i].Sink.Kind == valueflow.ColumnSink {
+		if out[i].Kind == valueflow.FreshIdentity && (out[i].Sink.Kind == valueflow.ColumnSink || out[i].Sink.Kind == valueflow.ModelSink) {
 			out[i].Insert = sinkStmt(roots, &out[i])
 		}
 	}
@@ -288,6 +288,10 @@ func repeatsBefore(roots []ProgramRoot, d *ProgramDefect) bool {
 // fills its column, on the way of the defect's wired calls; nil when
 // there is none or several.
 func sinkStmt(roots []ProgramRoot, d *ProgramDefect) *ProgramStmt {
+	table, col := d.Sink.Table, d.Sink.Column
+	if d.Sink.Kind == valueflow.ModelSink {
+		table, col = d.Sink.Stored, catalog.GormColumn(col) // a model's field, in the table its ORM stores it in
+	}
 	var found *ProgramStmt
 	for i := range roots {
 		if roots[i].Root != d.Root {
@@ -295,7 +299,7 @@ func sinkStmt(roots []ProgramRoot, d *ProgramDefect) *ProgramStmt {
 		}
 		for s := range roots[i].Stmts {
 			st := &roots[i].Stmts[s]
-			if st.Parsed.Kind != sqltext.Insert || !strings.EqualFold(st.Parsed.Table, d.Sink.Table) || !slices.ContainsFunc(st.Parsed.Columns, func(c string) bool { return strings.EqualFold(c, d.Sink.Column) }) || !sameWay(st.Through, d.Through) {
+			if st.Parsed.Kind != sqltext.Insert || !strings.EqualFold(st.Parsed.Table, table) || !slices.ContainsFunc(st.Parsed.Columns, func(c string) bool { return strings.EqualFold(c, col) }) || !sameWay(st.Through, d.Through) {
 				continue
 			}
 			if found != nil && found.Lit != st.Lit {

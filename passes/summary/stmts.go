@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 	"iter"
@@ -1343,6 +1344,9 @@ func (b *stmtBuilder) literal(st *effects.Stmt) *valueflow.SQLLit {
 	}
 	lit, text := fix.SQLLiteralAt(r.files, r.info, r.Env.Pkg, st.Instr.Pos())
 	if lit == nil || !fix.StatementText(text, st.Text) {
+		if sl := b.modelCreate(st); sl != nil {
+			return sl
+		}
 		return b.builderExec(st)
 	}
 	sl := &valueflow.SQLLit{
@@ -1354,6 +1358,42 @@ func (b *stmtBuilder) literal(st *effects.Stmt) *valueflow.SQLLit {
 		// Named parameters: the driver the package imports tells the
 		// dialect.
 		sl.Text, sl.Dialect = text, int(fix.NamedDialect(r.Env.Pkg))
+	}
+	return sl
+}
+
+// modelCreate locates the method of an ORM's create that takes a
+// conflict clause before it (gorm's db.Create(&m), which becomes
+// db.Clauses(clause.OnConflict{...}).Create(&m)), with what importing
+// the clause's package needs, for a composition root's fix.
+func (b *stmtBuilder) modelCreate(st *effects.Stmt) *valueflow.SQLLit {
+	r := b.h.r
+	callee := valueflow.Callee(st.Instr.Common())
+	if callee == nil {
+		return nil
+	}
+	path, _, ok := catalog.ConflictClause(callee)
+	if !ok {
+		return nil
+	}
+	i := slices.IndexFunc(r.files, func(f *ast.File) bool { return f.FileStart <= st.Instr.Pos() && st.Instr.Pos() < f.FileEnd })
+	if i < 0 {
+		return nil
+	}
+	file := r.files[i]
+	call := fix.CallAt(file, st.Instr.Pos())
+	if call == nil {
+		return nil
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != callee.Name() {
+		return nil
+	}
+	sl := &valueflow.SQLLit{Pos: valueflow.FrameAt(r.Env.Fset, "", sel.Sel.Pos()).Pos, Clauses: path, ClauseName: fix.ImportName(r.Env.Pkg, file, path)}
+	if sl.ClauseName == "" {
+		if sl.ClauseImport = fileEdits(r.Env.Fset, fix.AddImport(file, path)); sl.ClauseImport == nil {
+			return nil
+		}
 	}
 	return sl
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -18,6 +19,7 @@ import (
 	"github.com/idemlint/idemlint/internal/fix"
 	"github.com/idemlint/idemlint/internal/sqlc"
 	"github.com/idemlint/idemlint/internal/sqltext"
+	"github.com/idemlint/idemlint/internal/valueflow"
 	"github.com/idemlint/idemlint/passes/summary"
 )
 
@@ -92,6 +94,36 @@ func Identity(text string, st *sqltext.Statement, d fix.Dialect, query bool, col
 	}
 	add := " ON CONFLICT (" + strings.Join(target, ", ") + ") DO NOTHING"
 	return Edit{end, add, "Add" + add + " so that a retry is absorbed"}, true
+}
+
+// ModelIdentity returns the fix that puts, before an ORM's create whose
+// place lit describes (at litPos), the clause that makes a duplicate of
+// target, a key that holds an identity the fix derives from the
+// operation key, insert nothing and fail nothing:
+// Clauses(clause.OnConflict{Columns: ..., DoNothing: true}). A duplicate
+// of another key fails as before.
+func ModelIdentity(fset *token.FileSet, lit *valueflow.SQLLit, litPos token.Pos, target []string) *analysis.SuggestedFix {
+	if slices.ContainsFunc(target, func(c string) bool { return !plainIdent.MatchString(c) }) {
+		return nil
+	}
+	name := lit.ClauseName
+	var edits []analysis.TextEdit
+	if name == "" {
+		name = lit.Clauses[strings.LastIndex(lit.Clauses, "/")+1:]
+		var ok bool
+		if edits, ok = summary.TextEdits(fset, lit.ClauseImport); !ok {
+			return nil
+		}
+	}
+	cols := make([]string, len(target))
+	for i, c := range target {
+		cols[i] = "{Name: " + strconv.Quote(c) + "}"
+	}
+	add := "Clauses(" + name + ".OnConflict{Columns: []" + name + ".Column{" + strings.Join(cols, ", ") + "}, DoNothing: true})."
+	return &analysis.SuggestedFix{
+		Message:   "Add " + strings.TrimSuffix(add, ".") + " so that a retry is absorbed",
+		TextEdits: append(edits, analysis.TextEdit{Pos: litPos, End: litPos, NewText: []byte(add)}),
+	}
 }
 
 // returningEdit handles an INSERT whose RETURNING rows the caller reads;
