@@ -1,0 +1,4 @@
+DROP TABLE IF EXISTS deposits;
+DROP TABLE IF EXISTS liens;
+DROP TABLE IF EXISTS claimants;
+DROP TABLE IF EXISTS settlements;
