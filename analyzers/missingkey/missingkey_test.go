@@ -72,7 +72,7 @@ func TestMissingKey(t *testing.T) {
 		// helper applies to the params only when they carry a key.
 		"missingkey/xstripereqcall",
 		// A create a generic retry helper runs in a closure.
-		"missingkey/xstripegen", "missingkey/xstripegenuse",
+		"missingkey/xstripegen", "missingkey/xstripegenuse", "missingkey/xretrypolicy", "missingkey/xstripepolicy", "missingkey/xstripepolicyuse",
 		// Activities a table of their package names, registered there.
 		"missingkey/xactself",
 		// Requests a shared builder makes and applies options to:

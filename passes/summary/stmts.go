@@ -480,6 +480,20 @@ func runsParamsDepth(cat *catalog.Catalog, sums effects.Summaries, fn *ssa.Funct
 							// (retrygo.Do(func() error { return fn(ctx) })).
 							visit(lit, tx)
 						}
+					} else if pkg := valueflow.FuncPkg(f); pkg != nil && obj.Pkg() != pkg.Pkg {
+						// A retry helper of another package of the
+						// program, whose summary says it runs the
+						// literal it is given (retry.Do(ctx, policy,
+						// func(ctx) (T, error) { return fn(ctx) })).
+						if sum := sums.StmtSummary(call.Call.StaticCallee(), obj); sum != nil {
+							for _, i := range sum.Runs {
+								if i < len(call.Call.Args) {
+									if lit := valueflow.LiteralFunc(call.Call.Args[i]); lit != nil && lit.Parent() == f {
+										visit(lit, tx)
+									}
+								}
+							}
+						}
 					}
 				}
 				if effects.RunsInTx(&call.Call) {
