@@ -72,7 +72,7 @@ func TestMissingKey(t *testing.T) {
 		// helper applies to the params only when they carry a key.
 		"missingkey/xstripereqcall",
 		// A create a generic retry helper runs in a closure.
-		"missingkey/xstripegen", "missingkey/xstripegenuse", "missingkey/xretrypolicy", "missingkey/xstripepolicy", "missingkey/xstripepolicyuse",
+		"missingkey/xstripegen", "missingkey/xstripegenuse",
 		// Activities a table of their package names, registered there.
 		"missingkey/xactself",
 		// Requests a shared builder makes and applies options to:
@@ -87,13 +87,19 @@ func TestMissingKey(t *testing.T) {
 		// A client that puts its caller's reference in the map it
 		// encodes, when there is one, and resends the request itself.
 		"missingkey/xmapref", "missingkey/xmaprefuse",
+		// A Stripe client whose generic helper hands its closure to the
+		// program's own retry helper of another package, and a helper
+		// that sets the key from a parameter of its own, given a field
+		// of the options the caller collects, or the caller's key.
+		"missingkey/xretrypolicy", "missingkey/xstripepolicy", "missingkey/xstripepolicyuse",
+		"missingkey/xcheckopts", "missingkey/xcheckoptsuse",
 		// Externals and roots from the configuration.
 		"missingkey/configured",
 		// The packages with golden files, whose fixes Golden compares.
 		"missingkey/fixes",
 	)
 	fixtest.Golden(t, results,
-		"missingkey/fixes", "missingkey/xcredit", "missingkey/xstripecall", "missingkey/xsenduse", "missingkey/xpayoptsuse", "missingkey/xstripereqcall", "missingkey/xdooptsuse", "missingkey/xmaprefuse")
+		"missingkey/fixes", "missingkey/xcredit", "missingkey/xstripecall", "missingkey/xsenduse", "missingkey/xpayoptsuse", "missingkey/xstripereqcall", "missingkey/xdooptsuse", "missingkey/xmaprefuse", "missingkey/xcheckoptsuse")
 	fixtest.Gofmt(t, results)
 	checktest.Placed(t, results)
 	fixtest.Remedied(t, results, regexp.MustCompile(`; (set .* from|pass .* with) .*, passed down to the call`))

@@ -235,6 +235,8 @@ func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool
 		if j, field, ok := OptionsField(helper, call.Key); ok {
 			// A key only the options the caller hands on set.
 			call.State, call.Key = optionsSlot(calling, j, field, call)
+		} else if state, key, ok := helperParamKey(helper, calling, call.Key, call); ok {
+			call.State, call.Key = state, key
 		} else {
 			heldOptionsField(helper, calling, call.Key, call)
 			call.State, call.Key = Unknown, nil // the helper's own key: a builder's case, not proved here
@@ -402,6 +404,40 @@ func heldOptionsField(helper *ssa.Function, made *ssa.Call, key ssa.Value, call 
 			call.Options, call.OptionsField = q, field
 		}
 	}
+}
+
+// helperParamKey reads a key a helper sets from a parameter of its own
+// (c.do(ctx, "POST", path, in, o.idempotencyKey, &out) with if key !=
+// "" { req.Header.Set("Idempotency-Key", key) }) as the caller's
+// argument: a field of the options the caller collects from its own
+// (var o callOptions; for _, opt := range opts { opt(&o) }) is their
+// slot; the caller's parameter is the key; an empty string is none. ok
+// is false for anything else.
+func helperParamKey(helper *ssa.Function, calling *ssa.Call, key ssa.Value, call *Call) (SlotState, ssa.Value, bool) {
+	p, ok := valueflow.Unwrap(key).(*ssa.Parameter)
+	if !ok || p.Parent() != helper {
+		return Unknown, nil, false
+	}
+	j := slices.Index(helper.Params, p)
+	if j < 0 || j >= len(calling.Call.Args) {
+		return Unknown, nil, false
+	}
+	arg := calling.Call.Args[j]
+	if k, field, ok := OptionsField(calling.Parent(), arg); ok {
+		call.Options, call.OptionsField = calling.Parent().Params[k], field
+		return Unknown, nil, true
+	}
+	switch a := valueflow.Unwrap(arg).(type) {
+	case *ssa.Parameter:
+		if a.Parent() == calling.Parent() {
+			return Filled, a, true
+		}
+	case *ssa.Const:
+		if a.Value != nil && a.Value.Kind() == constant.String && constant.StringVal(a.Value) == "" {
+			return Absent, nil, true
+		}
+	}
+	return Unknown, nil, false
 }
 
 // setHere reads what the function that made the header map m, with a
