@@ -235,6 +235,9 @@ var dedupBodyNames = map[string]bool{
 	"clientreference": true, "clientref": true, "externalref": true, "externalreference": true,
 	"deduplicationid": true, "dedupid": true, "dedupkey": true, "dedupeid": true, "dedupekey": true, "clientmessageid": true,
 	"messageref": true, "messagereference": true, "endtoendid": true, "instructionid": true,
+	// A processor's reference of the request itself, by which it
+	// answers a repeat with the first response.
+	"requestreference": true, "requestref": true,
 }
 
 // IsDedupBodyField reports whether a field of a request body, by its

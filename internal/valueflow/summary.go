@@ -907,6 +907,11 @@ type FieldSource struct {
 	// JSON is the field's name in the JSON, when its tag gives one: the
 	// name a receiver reads.
 	JSON string
+	// DedupTyped is set when the argument's struct type has a field
+	// that is there only for the receiver to drop a repeat by
+	// (catalog.IsDedupBodyField: requestReference, client_ref): that
+	// field keys the request, not a reference that names the order.
+	DedupTyped bool
 }
 
 // A Lookup says that Arg, of a wired call, holds the identity of a row

@@ -1293,11 +1293,14 @@ func dedupOnly(name string) bool { return catalog.IsDedupBodyField(name, "") }
 
 // setsDedupField reports whether fields, of arguments built in place,
 // set a field of argument arg (any, when arg < 0) that keyName says
-// keys the request and that empty does not say is left empty.
+// keys the request and that empty does not say is left empty. Of a
+// struct with a field there only to drop a repeat by (requestReference
+// beside a reference that names the order), only that field keys it.
 func setsDedupField(fields []valueflow.FieldSource, empty []valueflow.ArgSource, arg int, keyName func(string) bool) bool {
 	return slices.ContainsFunc(fields, func(f valueflow.FieldSource) bool {
 		name, ok := strings.CutPrefix(f.Path, ".")
 		return ok && (arg < 0 || f.Arg == arg) && !strings.Contains(name, ".") && keyName(cmp.Or(f.JSON, name)) &&
+			(!f.DedupTyped || catalog.IsDedupBodyField(name, f.JSON)) &&
 			!valueflow.LeavesEmpty(empty, valueflow.ArgSource{Param: f.Arg, Path: f.Path})
 	})
 }

@@ -171,3 +171,32 @@ func sendRelay(ctx context.Context, req relayRequest) error {
 func relayReceipt(ctx context.Context, t *asynq.Task) error {
 	return sendRelay(ctx, relayRequest{To: "a@example.com", DedupeID: uuid.NewString()}) // want `a retry sends a new value as the request's dedupe_id field, on which its receiver drops a repeat, so the duplicate is not recognised: uuid.NewString\(\) is fresh on every attempt \(asynq handler relayReceipt\)`
 }
+
+// paymentRequest is a card processor's request: it answers a repeated
+// requestReference with the first response; the reference is what the
+// statement shows.
+type paymentRequest struct {
+	RequestReference string `json:"requestReference"`
+	Reference        string `json:"reference"`
+	Amount           int64  `json:"amount"`
+}
+
+func pay(ctx context.Context, req paymentRequest) error {
+	body, _ := json.Marshal(req)
+	r, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://pay.example/payments", bytes.NewReader(body))
+	resp, err := http.DefaultClient.Do(r)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// A fresh suffix on the installment's request reference.
+func payInstallment(ctx context.Context, t *asynq.Task) error {
+	return pay(ctx, paymentRequest{RequestReference: "inst-" + uuid.NewString(), Reference: "inst", Amount: 100}) // want `a retry sends a new value as the request's requestReference field, on which its receiver drops a repeat, so the duplicate is not recognised: uuid.NewString\(\) is fresh on every attempt \(asynq handler payInstallment\)`
+}
+
+// Negative: the task's ID is the request's reference.
+func payInstallmentKeyed(ctx context.Context, t *asynq.Task) error {
+	return pay(ctx, paymentRequest{RequestReference: t.ResultWriter().TaskID(), Reference: "inst", Amount: 100})
+}
