@@ -52,7 +52,8 @@
 // builder of the package copies into the request), a field of
 // a JSON request body that is there only for its receiver to drop a
 // repeat (client_reference, external_ref, ClientMessageID, a bank's
-// endToEndId, an identifier the client assigns such as
+// endToEndId, a processor's requestReference, an identifier the client
+// assigns such as
 // clientTransactionRef; not a field of a struct tagged for storage too, a row
 // the API also returns, whose columns the INSERT judges), the ID a
 // broker deduplicates published

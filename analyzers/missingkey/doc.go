@@ -51,8 +51,10 @@
 // client reference or a mail API's message ID, a partner's external
 // reference, a bank's end-to-end ID (ISO 20022's endToEndId), an
 // identifier the client assigns, clientTransactionRef or
-// clientRequestId, which they deduplicate; or a reference, reference or
-// bookingRef, that the caller fills, which some receivers deduplicate),
+// clientRequestId, a processor's requestReference, which they
+// deduplicate; or a reference, reference or bookingRef, that the caller
+// fills, which some receivers deduplicate, unless the body also has a
+// field there only to drop a repeat by, which alone keys it),
 // at the top of the body or in an
 // object of it, also when a helper encodes the body its caller gives
 // it, or posts the bytes every caller in the package encodes from one
@@ -110,7 +112,15 @@
 // and others other headers; a sender of another package that applies
 // its caller's options to the request it makes (for _, o := range opts
 // { o(req) }) sends no key when it is given none, and leaves the key to
-// those it is given. So does a shared builder that applies options to
+// those it is given. A helper that builds the request from the method
+// it is given and sets the key header from a parameter of its own
+// (c.do(ctx, http.MethodPost, "/checks", req, o.idempotencyKey, &out))
+// sends the caller's argument: a field of the options the caller
+// collects from its own, the caller's key, or none for an empty string.
+// A call made in a closure that a generic helper of the package hands
+// to the program's own retry helper of another package (call(ctx, c,
+// "refunds.create", func(ctx) (*stripe.Refund, error) {...}) over
+// retry.Do) is the helper's caller's. So does a shared builder that applies options to
 // the request it makes (httpx.JSON(ctx, method, base, path, body,
 // opts...)): a header option is read by the header name the call gives
 // it, and a client whose other requests take the key from their
