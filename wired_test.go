@@ -805,6 +805,10 @@ func TestWired(t *testing.T) {
 		// adds a conflict clause on one path: its writes commit
 		// together there, and apart on the pool.
 		"example.com/wiredgormtx/cmd/api/main.go:15": {
+			// A key a helper stores with the repository it is handed:
+			// the one copied onto the transaction commits with the
+			// effect; the pool's apart from it.
+			`a crash between the two commits leaves the effect without its key, so the retry repeats it: the key commits apart from the effect it guards \(idempotency_keys on a handle that commits each statement, the effect on a transaction; idempotency_keys in store\.Keys\.Put \(store.go:\d+:\d+\), HTTP handler Service\.CreditRememberedLoosely, wired here\)`,
 			`a failure between the writes leaves the operation half done, and a retry repeats the done part: 2 writes commit separately and the INSERT into entries in store.Ledger.Insert \(store.go:\d+:\d+\) is not idempotent \(HTTP handler Service.CreditLoose, wired here\)`,
 			`a retry inserts the row for the same id again, which fails or duplicates it: the INSERT into entries in store.Ledger.Insert \(store.go:\d+:\d+\) has no conflict handling for the caller-known id \(HTTP handler Service.Credit\w*, wired here\)`,
 		},

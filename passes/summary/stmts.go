@@ -1957,6 +1957,8 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 			if s.Wired.Bound != nil {
 				h := b.mapHandle(call, *s.Wired.Bound)
 				wired.Bound = &h
+			} else if h := b.boundArg(call, s.Wired.Recv); h != nil {
+				wired.Bound = h
 			}
 			wired.Args = b.mapArgs(call, s.Wired.Args)
 			wired.Empty = s.Wired.Empty // the literal is the callee's
@@ -2600,6 +2602,25 @@ func readsField(v, base ssa.Value, i int) bool {
 	}
 	fa, ok := load.X.(*ssa.FieldAddr)
 	return ok && fa.X == base && fa.Field == i
+}
+
+// boundArg returns the handle that the argument of call a callee's
+// wired call has for its receiver (recv, a parameter of the callee) was
+// bound to: a repository copied onto the transaction and handed to a
+// helper of the package (s.remember(ctx, s.keys.WithTx(tx), key), whose
+// keys.Put runs on tx). Nil when it is none.
+func (b *stmtBuilder) boundArg(call *ssa.Call, recv valueflow.ArgSource) *valueflow.Handle {
+	if recv.Param < 0 || recv.Path != "" || recv.Param >= len(call.Call.Args) {
+		return nil
+	}
+	tx := boundTx(b.h.r.Env.Catalog, b.enclosing(call.Call.Args[recv.Param]))
+	if tx == nil {
+		return nil
+	}
+	if h := b.handle(b.source(tx, "", effects.DurUnknown)); h.Kind != valueflow.HandleUnknown {
+		return &h
+	}
+	return nil
 }
 
 // boundTx returns the handle a wired call's receiver was bound to: the

@@ -29,11 +29,24 @@ type Poster interface {
 	Post(ctx context.Context, tx *gorm.DB, e Entry) error
 }
 
+// An IdempotencyKey is a request's key, stored once it is handled.
+type IdempotencyKey struct {
+	Key string `gorm:"primaryKey"`
+}
+
+// Keys stores the requests' keys.
+type Keys interface {
+	WithTx(tx *gorm.DB) Keys
+	Get(ctx context.Context, key string) (*IdempotencyKey, error)
+	Put(ctx context.Context, key string) error
+}
+
 // Service books entries.
 type Service struct {
 	DB     *gorm.DB
 	Ledger Ledger
 	Poster Poster
+	Keys   Keys
 }
 
 // Post books the entry on tx.
@@ -71,4 +84,45 @@ func (s *Service) CreditLoose(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.Ledger.Adjust(r.Context(), e.Account, e.Amount)
+}
+
+// CreditRemembered looks the key up, moves the balance and stores the
+// key in one transaction, the key through a helper it hands the keys
+// copied onto that transaction: the key commits with its effect.
+func (s *Service) CreditRemembered(w http.ResponseWriter, r *http.Request) {
+	key := r.Header.Get("Idempotency-Key")
+	s.DB.WithContext(r.Context()).Transaction(func(tx *gorm.DB) error {
+		keys := s.Keys.WithTx(tx)
+		if rec, err := keys.Get(r.Context(), key); err != nil || rec != nil {
+			return err
+		}
+		if err := s.Ledger.WithTx(tx).Adjust(r.Context(), "a", 10); err != nil {
+			return err
+		}
+		return s.remember(r.Context(), keys, key)
+	})
+}
+
+// CreditRememberedLoosely hands the helper the keys on the pool: the key
+// commits apart from the balance's transaction, before it.
+func (s *Service) CreditRememberedLoosely(w http.ResponseWriter, r *http.Request) {
+	key := r.Header.Get("Idempotency-Key")
+	s.DB.WithContext(r.Context()).Transaction(func(tx *gorm.DB) error {
+		keys := s.Keys.WithTx(tx)
+		if rec, err := keys.Get(r.Context(), key); err != nil || rec != nil {
+			return err
+		}
+		if err := s.Ledger.WithTx(tx).Adjust(r.Context(), "a", 10); err != nil {
+			return err
+		}
+		return s.remember(r.Context(), s.Keys, key)
+	})
+}
+
+// remember stores key with the keys it is given.
+func (s *Service) remember(ctx context.Context, keys Keys, key string) error {
+	if key == "" {
+		return nil
+	}
+	return keys.Put(ctx, key)
 }

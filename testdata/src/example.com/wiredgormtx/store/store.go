@@ -32,3 +32,26 @@ func (r *Ledger) Insert(ctx context.Context, e *app.Entry) error {
 func (r *Ledger) Adjust(ctx context.Context, account string, delta int64) error {
 	return r.db.WithContext(ctx).Model(&app.Entry{}).Where("account = ?", account).Updates(map[string]any{"balance": gorm.Expr("balance + ?", delta)}).Error
 }
+
+// Keys runs on its db, as Ledger does.
+type Keys struct{ db *gorm.DB }
+
+// NewKeys returns the Keys on db.
+func NewKeys(db *gorm.DB) *Keys { return &Keys{db: db} }
+
+// WithTx returns the Keys on tx.
+func (k *Keys) WithTx(tx *gorm.DB) app.Keys { return &Keys{db: tx} }
+
+// Get returns the stored key, or nil.
+func (k *Keys) Get(ctx context.Context, key string) (*app.IdempotencyKey, error) {
+	var rec app.IdempotencyKey
+	if err := k.db.WithContext(ctx).Where("key = ?", key).Take(&rec).Error; err != nil {
+		return nil, err
+	}
+	return &rec, nil
+}
+
+// Put stores the key.
+func (k *Keys) Put(ctx context.Context, key string) error {
+	return k.db.WithContext(ctx).Create(&app.IdempotencyKey{Key: key}).Error // want `the key commits apart from the effect it guards \(idempotency_keys on a handle that commits each statement, the effect on a transaction; HTTP handler Service.CreditRememberedLoosely\)`
+}
