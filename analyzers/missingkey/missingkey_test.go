@@ -93,6 +93,9 @@ func TestMissingKey(t *testing.T) {
 		// of the options the caller collects, or the caller's key.
 		"missingkey/xretrypolicy", "missingkey/xstripepolicy", "missingkey/xstripepolicyuse",
 		"missingkey/xcheckopts", "missingkey/xcheckoptsuse",
+		// A client that describes each request in a struct a helper
+		// sends, with the key in a field of it.
+		"missingkey/xreqdesc", "missingkey/xreqdescuse",
 		// Externals and roots from the configuration.
 		"missingkey/configured",
 		// The packages with golden files, whose fixes Golden compares.

@@ -204,7 +204,7 @@ func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool
 	if !isCall {
 		return nil, false
 	}
-	if !withMap && paramOf(helper, args[i]) < 0 {
+	if _, described := paramFieldArg(calling, helper, args[i]); !withMap && paramOf(helper, args[i]) < 0 && !described {
 		return nil, false // a helper that picks its method itself
 	}
 	m, isConst := throughParam(calling, args[i]).(*ssa.Const)
@@ -414,15 +414,26 @@ func heldOptionsField(helper *ssa.Function, made *ssa.Call, key ssa.Value, call 
 // slot; the caller's parameter is the key; an empty string is none. ok
 // is false for anything else.
 func helperParamKey(helper *ssa.Function, calling *ssa.Call, key ssa.Value, call *Call) (SlotState, ssa.Value, bool) {
-	p, ok := valueflow.Unwrap(key).(*ssa.Parameter)
-	if !ok || p.Parent() != helper {
-		return Unknown, nil, false
+	var arg ssa.Value
+	if w, ok := paramFieldArg(calling, helper, key); ok {
+		// A field of the request's description the caller builds
+		// (request{method: "POST", idemKey: key}): what it stores
+		// there.
+		if w == nil {
+			return Unknown, nil, false
+		}
+		arg = w
+	} else {
+		p, ok := valueflow.Unwrap(key).(*ssa.Parameter)
+		if !ok || p.Parent() != helper {
+			return Unknown, nil, false
+		}
+		j := slices.Index(helper.Params, p)
+		if j < 0 || j >= len(calling.Call.Args) {
+			return Unknown, nil, false
+		}
+		arg = calling.Call.Args[j]
 	}
-	j := slices.Index(helper.Params, p)
-	if j < 0 || j >= len(calling.Call.Args) {
-		return Unknown, nil, false
-	}
-	arg := calling.Call.Args[j]
 	if k, field, ok := OptionsField(calling.Parent(), arg); ok {
 		call.Options, call.OptionsField = calling.Parent().Params[k], field
 		return Unknown, nil, true
@@ -1702,13 +1713,48 @@ func throughParam(call *ssa.Call, v ssa.Value) ssa.Value {
 	if i, ok := param(v); ok {
 		return argFor(call, i)
 	}
+	if w, ok := paramFieldArg(call, fn, v); ok {
+		return w
+	}
 	if bin, ok := v.(*ssa.BinOp); ok && bin.Op == token.ADD {
 		if i, ok := param(bin.Y); ok {
 			return argFor(call, i)
 		}
+		if w, ok := paramFieldArg(call, fn, bin.Y); ok {
+			return w
+		}
 	}
 	return v
 }
+
+// paramFieldArg returns, for a field of a struct parameter of fn
+// (r.method, r is the request description it is given), what call's
+// argument, a struct built in place, stores in that field: the one
+// value stored, or "" for a string field the literal leaves out (the
+// zero value). ok is false when v is no such field, and the value nil
+// when the argument's literal is not in sight or stores several.
+func paramFieldArg(call *ssa.Call, fn *ssa.Function, v ssa.Value) (ssa.Value, bool) {
+	p, field, ok := paramField(v)
+	if !ok || p.Parent() != fn {
+		return nil, false
+	}
+	arg := argFor(call, slices.Index(fn.Params, p))
+	if arg == nil {
+		return nil, true
+	}
+	stores, visible := valueflow.FieldStores(arg)
+	if !visible {
+		return nil, true
+	}
+	switch vs := stores[field]; {
+	case len(vs) == 1:
+		return vs[0], true
+	case len(vs) == 0 && isString(v.Type()):
+		return ssa.NewConst(constant.MakeString(""), v.Type()), true
+	}
+	return nil, true
+}
+
 
 // optionsSlot records, for a key slot that the options a helper is
 // given as its parameter j fill at field, the caller's own options
