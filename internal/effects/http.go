@@ -1755,7 +1755,6 @@ func paramFieldArg(call *ssa.Call, fn *ssa.Function, v ssa.Value) (ssa.Value, bo
 	return nil, true
 }
 
-
 // optionsSlot records, for a key slot that the options a helper is
 // given as its parameter j fill at field, the caller's own options
 // parameter that it hands on (Options): the caller's callers decide.
