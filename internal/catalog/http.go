@@ -237,7 +237,7 @@ var dedupBodyNames = map[string]bool{
 	"messageref": true, "messagereference": true, "endtoendid": true, "instructionid": true,
 	// A processor's reference of the request itself, by which it
 	// answers a repeat with the first response.
-	"requestreference": true, "requestref": true,
+	"requestreference": true,
 }
 
 // IsDedupBodyField reports whether a field of a request body, by its
