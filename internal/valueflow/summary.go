@@ -600,6 +600,17 @@ type SQLStmt struct {
 	// runs: a dedup guard runs before it on every path, or its function
 	// tests for a unique violation.
 	Absorbed bool
+	// AbsorbedByName is set when Absorbed is only because code
+	// somewhere takes the error the duplicate is renamed to (Renamed):
+	// a caller on the way that answers the duplicate with an error of
+	// its own decides for its path instead.
+	AbsorbedByName bool
+	// Answers, for a wired entry, are the package-level errors its
+	// caller tests for and answers with a failure of its own (if
+	// errors.Is(err, store.ErrDuplicate) { return ErrConflict }): a
+	// statement of the implementation whose duplicate is renamed to one
+	// of them fails this path, whatever other code takes.
+	Answers []string
 	// Renamed, when the duplicate is not handled, are the errors the
 	// function that runs the statement renames its unique violation to
 	// (a repository's ErrConflict): a caller that takes one handles it.

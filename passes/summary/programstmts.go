@@ -486,6 +486,12 @@ type scope struct {
 	// call: its caller tests for a unique violation, or a guard runs
 	// before it.
 	absorbed bool
+	// answered are the errors that callers on the way test the wired
+	// calls' errors for and answer with a failure of their own (if
+	// errors.Is(err, store.ErrDuplicate) { return ErrConflict }): a
+	// duplicate renamed to one of them fails this path, whatever other
+	// code does with it.
+	answered []string
 	// writeBackOf names the wired calls whose results the wired call
 	// that leads here is handed.
 	writeBackOf []string
@@ -600,6 +606,9 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		ps := ProgramStmt{SQLStmt: st, Through: sc.through, Judged: sc.judged, judgedAt: sc.judgedAt, trail: here, registered: sc.registered && sc.parent == nil}
 		ps.Exclusive, ps.Wired, ps.FailureOf = nil, nil, nil // their indices are the list's
 		ps.failed = sc.failedAt(here[len(here)-1])
+		if ps.AbsorbedByName && slices.ContainsFunc(st.Renamed, func(n string) bool { return slices.Contains(sc.answered, n) }) {
+			ps.Absorbed = false
+		}
 		ps.Absorbed = ps.Absorbed || sc.absorbed
 		ps.Optional = ps.Optional || sc.optional
 		ps.OnFailure = ps.OnFailure || sc.onFail
@@ -809,6 +818,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			judged:       sc.judged || s.Retried,
 			judgedAt:     sc.judgedAt,
 			absorbed:     sc.absorbed || here[len(here)-1].absorbed,
+			answered:     append(slices.Clip(sc.answered), sc.list[here[len(here)-1].index].Answers...),
 			optional:     sc.optional || here[len(here)-1].optional,
 			attempt:      sc.attempt || w.Attempt,
 			onFail:       sc.onFail || here[len(here)-1].onFail,

@@ -66,6 +66,59 @@ func handledErrors(pass *analysis.Pass) []string {
 	return out
 }
 
+// answeredErrors returns the package-level errors that fn's own code
+// tests for and answers with a failure (if errors.Is(err,
+// store.ErrDuplicate) { return fmt.Errorf("%w: taken", ErrConflict) }):
+// a branch that does not go on, as takes decides.
+func answeredErrors(info *types.Info, fn *ssa.Function) []string {
+	var body *ast.BlockStmt
+	switch syn := fn.Syntax().(type) {
+	case *ast.FuncDecl:
+		body = syn.Body
+	case *ast.FuncLit:
+		body = syn.Body
+	}
+	if body == nil {
+		return nil
+	}
+	var out []string
+	answer := func(cond ast.Expr, branch []ast.Stmt) {
+		if taken, _ := testedErrors(info, cond, false); len(taken) > 0 && !takes(info, fn.Signature, branch) {
+			for _, n := range taken {
+				if !slices.Contains(out, n) {
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			answer(n.Cond, n.Body.List)
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				answer(e, n.Body)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// answersThrough adds to the errors a callee's wired entry's callers
+// answer (Answers) those that fn, which calls the callee, answers.
+func answersThrough(names []string, info *types.Info, fn *ssa.Function) []string {
+	out := slices.Clone(names)
+	for _, n := range answeredErrors(info, fn) {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // testedErrors returns the package-level errors a condition tests for:
 // those whose test holding enters the branch (errors.Is(err, S), err ==
 // S), and those whose test holding skips it (!errors.Is(err, S)).
@@ -229,7 +282,7 @@ func takenErrors(pass *analysis.Pass) map[string]bool {
 func absorbRenamed(stmts []valueflow.SQLStmt, taken map[string]bool) {
 	for i := range stmts {
 		if !stmts[i].Absorbed && slices.ContainsFunc(stmts[i].Renamed, func(n string) bool { return taken[n] }) {
-			stmts[i].Absorbed = true
+			stmts[i].Absorbed, stmts[i].AbsorbedByName = true, true
 		}
 	}
 }
