@@ -48,7 +48,9 @@
 // SQLSTATE 23505, MySQL 1062 or gorm.ErrDuplicatedKey and go on without
 // an error), or rename it to an error (return ErrConflict) that code of
 // the program takes (errors.Is(err, ErrConflict) going on without one),
-// and transaction callbacks (gorm's Transaction, pgx.BeginFunc, bun's
+// unless a caller on the root's path tests for that error and answers
+// with a failure of its own (if errors.Is(err, store.ErrDuplicate) {
+// return ErrConflict }), and transaction callbacks (gorm's Transaction, pgx.BeginFunc, bun's
 // RunInTx) whose caller takes the transaction's; INSERTs after a
 // conflict-tolerant insert (a dedup guard) that commits with them or
 // has committed by then (a guard in a transaction still open when the
