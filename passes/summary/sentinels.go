@@ -107,11 +107,24 @@ func answeredErrors(info *types.Info, fn *ssa.Function) []string {
 	return out
 }
 
+// answeredBy is answeredErrors, once per function.
+func (r *Result) answeredBy(fn *ssa.Function) []string {
+	if names, ok := r.answered[fn]; ok {
+		return names
+	}
+	if r.answered == nil {
+		r.answered = map[*ssa.Function][]string{}
+	}
+	names := answeredErrors(r.info, fn)
+	r.answered[fn] = names
+	return names
+}
+
 // answersThrough adds to the errors a callee's wired entry's callers
 // answer (Answers) those that fn, which calls the callee, answers.
-func answersThrough(names []string, info *types.Info, fn *ssa.Function) []string {
+func (r *Result) answersThrough(names []string, fn *ssa.Function) []string {
 	out := slices.Clone(names)
-	for _, n := range answeredErrors(info, fn) {
+	for _, n := range r.answeredBy(fn) {
 		if !slices.Contains(out, n) {
 			out = append(out, n)
 		}

@@ -2026,7 +2026,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		stmt := valueflow.SQLStmt{SQL: s.SQL, HandsOn: s.HandsOn, TextParam: s.TextParam, Handle: h, Guard: s.Guard && !discarded && !s.Hidden, ReadBack: s.ReadBack, At: s.At, Called: s.Called, Args: args, Absorbed: s.Absorbed, AbsorbedByName: s.AbsorbedByName, Answers: answersThrough(s.Answers, b.h.r.info, call.Parent()), Renamed: s.Renamed, Optional: s.Optional, NoRowTaken: s.NoRowTaken, NoRowFails: s.NoRowFails && effects.ErrorDecides(call), OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Nested: s.Nested}
+		stmt := valueflow.SQLStmt{SQL: s.SQL, HandsOn: s.HandsOn, TextParam: s.TextParam, Handle: h, Guard: s.Guard && !discarded && !s.Hidden, ReadBack: s.ReadBack, At: s.At, Called: s.Called, Args: args, Absorbed: s.Absorbed, AbsorbedByName: s.AbsorbedByName, Answers: b.h.r.answersThrough(s.Answers, call.Parent()), Renamed: s.Renamed, Optional: s.Optional, NoRowTaken: s.NoRowTaken, NoRowFails: s.NoRowFails && effects.ErrorDecides(call), OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Nested: s.Nested}
 		if s.Context > 0 && s.Context <= len(call.Call.Args) {
 			b.chosenBy(&stmt, call.Call.Args[s.Context-1])
 		}
@@ -2449,7 +2449,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		return effects.IsHandle(b.h.r.Env.Catalog, a.Type()) && b.fromWork(a) ||
 			catalog.TypeKey(a.Type()) == "context.Context" && b.contextFromWork(a) // the unit of work's transaction in its context
 	})
-	b.add(valueflow.SQLStmt{Wired: w, At: wc.At, FromWork: fromWork, Answers: answeredErrors(b.h.r.info, call.Parent())}, call, nil)
+	b.add(valueflow.SQLStmt{Wired: w, At: wc.At, FromWork: fromWork, Answers: b.h.r.answeredBy(call.Parent())}, call, nil)
 }
 
 // carried returns the handle a context passed to a wired call carries:

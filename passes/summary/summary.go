@@ -94,6 +94,8 @@ type Result struct {
 	// taken are the errors the package and those it sees take
 	// (HandledErrors).
 	taken map[string]bool
+	// answered memoizes answeredErrors by function.
+	answered map[*ssa.Function][]string
 	// errorFuncs are the unique-violation predicates and error
 	// constructors of the packages the package sees (ErrorHelpers).
 	errorFuncs *effects.ErrorFuncs
