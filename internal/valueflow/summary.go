@@ -611,6 +611,12 @@ type SQLStmt struct {
 	// statement of the implementation whose duplicate is renamed to one
 	// of them fails this path, whatever other code takes.
 	Answers []string
+	// Leaves, for a wired entry, are the package-level errors its caller
+	// tests for and leaves on without a failure (if errors.Is(err,
+	// store.ErrDuplicate) { return nil }): an INSERT of the
+	// implementation whose duplicate is renamed to one of them claims
+	// the operation for this path.
+	Leaves []string
 	// Renamed, when the duplicate is not handled, are the errors the
 	// function that runs the statement renames its unique violation to
 	// (a repository's ErrConflict): a caller that takes one handles it.

@@ -120,6 +120,10 @@ type ProgramStmt struct {
 	// fresh is set when an argument holds a value made anew on each
 	// attempt: by the root, or by an implementation between.
 	fresh bool
+	// leftOnDuplicate is set when a caller on the way leaves without a
+	// failure on the error the statement's duplicate is renamed to: the
+	// rest of the root runs only when the row was new.
+	leftOnDuplicate bool
 	// Judged is set when an implementation the statement runs in is on
 	// a retried path of its own package, whose checks judge it.
 	Judged   bool
@@ -208,13 +212,17 @@ func (r *ProgramRoot) Unjudged(j int) bool {
 // key and what it was for, sqltext.MarkerRow), of no value made fresh,
 // that tolerates a duplicate and whose outcome decides whether the root
 // goes on (a webhook's event ID recorded, then the rest only when it
-// was new); not read back (what a read-back row holds lets a retry go
-// on), and not undone when the work fails (a DELETE of its table on
-// the way out).
+// was new), or whose duplicate a caller leaves on without a failure (if
+// errors.Is(err, store.ErrDuplicate) { return nil }); not read back
+// (what a read-back row holds lets a retry go on), and not undone when
+// the work fails (a DELETE of its table on the way out).
 func (r *ProgramRoot) Claims(i int) bool {
 	st := &r.Stmts[i]
 	p := st.Parsed
-	if !st.Guard || st.ReadBack || p == nil || p.Kind != sqltext.Insert || !p.Conflict || p.Upsert || !sqltext.MarkerRow(p) {
+	if st.ReadBack || p == nil || p.Kind != sqltext.Insert || p.Upsert || !sqltext.MarkerRow(p) {
+		return false
+	}
+	if !(st.Guard && p.Conflict) && !(st.leftOnDuplicate && !p.Conflict) {
 		return false
 	}
 	// No value of the row is made anew on each attempt: a row under an
@@ -492,6 +500,10 @@ type scope struct {
 	// duplicate renamed to one of them fails this path, whatever other
 	// code does with it.
 	answered []string
+	// left are the errors that callers on the way test the wired calls'
+	// errors for and leave on without a failure (if errors.Is(err,
+	// store.ErrDuplicate) { return nil }).
+	left []string
 	// writeBackOf names the wired calls whose results the wired call
 	// that leads here is handed.
 	writeBackOf []string
@@ -609,6 +621,7 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 		if ps.AbsorbedByName && slices.ContainsFunc(st.Renamed, func(n string) bool { return slices.Contains(sc.answered, n) }) {
 			ps.Absorbed = false
 		}
+		ps.leftOnDuplicate = slices.ContainsFunc(st.Renamed, func(n string) bool { return slices.Contains(sc.left, n) })
 		ps.Absorbed = ps.Absorbed || sc.absorbed
 		ps.Optional = ps.Optional || sc.optional
 		ps.OnFailure = ps.OnFailure || sc.onFail
@@ -819,6 +832,7 @@ func (p *program) expandWired(root *ProgramRoot, w *valueflow.WiredStmt, sc *sco
 			judgedAt:     sc.judgedAt,
 			absorbed:     sc.absorbed || here[len(here)-1].absorbed,
 			answered:     append(slices.Clip(sc.answered), sc.list[here[len(here)-1].index].Answers...),
+			left:         append(slices.Clip(sc.left), sc.list[here[len(here)-1].index].Leaves...),
 			optional:     sc.optional || here[len(here)-1].optional,
 			attempt:      sc.attempt || w.Attempt,
 			onFail:       sc.onFail || here[len(here)-1].onFail,

@@ -69,8 +69,10 @@ func handledErrors(pass *analysis.Pass) []string {
 // answeredErrors returns the package-level errors that fn's own code
 // tests for and answers with a failure (if errors.Is(err,
 // store.ErrDuplicate) { return fmt.Errorf("%w: taken", ErrConflict) }):
-// a branch that does not go on, as takes decides.
-func answeredErrors(info *types.Info, fn *ssa.Function) []string {
+// a branch that does not go on, as takes decides; and those it tests
+// for and leaves on without one (if errors.Is(err, store.ErrDuplicate)
+// { return nil }): the duplicate says the work is done.
+func answeredErrors(info *types.Info, fn *ssa.Function) (answered, left []string) {
 	var body *ast.BlockStmt
 	switch syn := fn.Syntax().(type) {
 	case *ast.FuncDecl:
@@ -79,16 +81,23 @@ func answeredErrors(info *types.Info, fn *ssa.Function) []string {
 		body = syn.Body
 	}
 	if body == nil {
-		return nil
+		return nil, nil
 	}
-	var out []string
-	answer := func(cond ast.Expr, branch []ast.Stmt) {
-		if taken, _ := testedErrors(info, cond, false); len(taken) > 0 && !takes(info, fn.Signature, branch) {
-			for _, n := range taken {
-				if !slices.Contains(out, n) {
-					out = append(out, n)
-				}
+	add := func(out *[]string, names []string) {
+		for _, n := range names {
+			if !slices.Contains(*out, n) {
+				*out = append(*out, n)
 			}
+		}
+	}
+	answer := func(cond ast.Expr, branch []ast.Stmt) {
+		taken, _ := testedErrors(info, cond, false)
+		switch {
+		case len(taken) == 0:
+		case !takes(info, fn.Signature, branch):
+			add(&answered, taken)
+		case endsInReturn(branch):
+			add(&left, taken)
 		}
 	}
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -104,27 +113,41 @@ func answeredErrors(info *types.Info, fn *ssa.Function) []string {
 		}
 		return true
 	})
-	return out
+	return answered, left
 }
+
+// endsInReturn reports whether a branch's last statement is a return.
+func endsInReturn(branch []ast.Stmt) bool {
+	if len(branch) == 0 {
+		return false
+	}
+	_, ok := branch[len(branch)-1].(*ast.ReturnStmt)
+	return ok
+}
+
+// errorAnswers are what a function's code does with the errors it
+// tests for (answeredErrors).
+type errorAnswers struct{ answered, left []string }
 
 // answeredBy is answeredErrors, once per function.
-func (r *Result) answeredBy(fn *ssa.Function) []string {
-	if names, ok := r.answered[fn]; ok {
-		return names
+func (r *Result) answeredBy(fn *ssa.Function) errorAnswers {
+	if a, ok := r.answered[fn]; ok {
+		return a
 	}
 	if r.answered == nil {
-		r.answered = map[*ssa.Function][]string{}
+		r.answered = map[*ssa.Function]errorAnswers{}
 	}
-	names := answeredErrors(r.info, fn)
-	r.answered[fn] = names
-	return names
+	var a errorAnswers
+	a.answered, a.left = answeredErrors(r.info, fn)
+	r.answered[fn] = a
+	return a
 }
 
-// answersThrough adds to the errors a callee's wired entry's callers
-// answer (Answers) those that fn, which calls the callee, answers.
-func (r *Result) answersThrough(names []string, fn *ssa.Function) []string {
+// through adds to names, the errors a callee's wired entry's callers
+// answer one way, more, those its caller answers so.
+func through(names, more []string) []string {
 	out := slices.Clone(names)
-	for _, n := range r.answeredBy(fn) {
+	for _, n := range more {
 		if !slices.Contains(out, n) {
 			out = append(out, n)
 		}

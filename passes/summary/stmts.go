@@ -837,6 +837,12 @@ func handlesIn(sums effects.Summaries, v ssa.Value, tx ssa.Value) int {
 			if stored, ok := valueflow.StoredOnce(a); ok && valueflow.Unwrap(stored) == tx {
 				return 1
 			}
+			if pointsToStruct(a.Type()) {
+				// A struct built in place and handed on by value
+				// (fn(ctx, Tx{Checks: &checkRepo{db: g}, ...})):
+				// the handles its fields hold.
+				return handlesIn(sums, a, tx)
+			}
 		}
 	case *ssa.Alloc:
 		n := 0
@@ -848,6 +854,17 @@ func handlesIn(sums effects.Summaries, v ssa.Value, tx ssa.Value) int {
 			for _, w := range *fa.Referrers() {
 				st, ok := w.(*ssa.Store)
 				if !ok || st.Addr != fa {
+					continue
+				}
+				if inner, ok := valueflow.Unwrap(heldHandle(st.Val)).(*ssa.Alloc); ok && inner != x && pointsToStruct(inner.Type()) {
+					// A repository built in place on the
+					// transaction (&checkRepo{db: g}), held in a
+					// field of the bundle.
+					m := handlesIn(sums, inner, tx)
+					if m < 0 {
+						return -1
+					}
+					n += m
 					continue
 				}
 				if c, ok := heldHandle(st.Val).(*ssa.Call); ok && !isHandleType(c.Type()) {
@@ -892,6 +909,16 @@ func handlesIn(sums effects.Summaries, v ssa.Value, tx ssa.Value) int {
 		return -1
 	}
 	return 0
+}
+
+// pointsToStruct reports whether t, an Alloc's type, points to a struct.
+func pointsToStruct(t types.Type) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	_, ok = p.Elem().Underlying().(*types.Struct)
+	return ok
 }
 
 // heldHandle returns the value v holds as another type: a transaction
@@ -2026,7 +2053,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		stmt := valueflow.SQLStmt{SQL: s.SQL, HandsOn: s.HandsOn, TextParam: s.TextParam, Handle: h, Guard: s.Guard && !discarded && !s.Hidden, ReadBack: s.ReadBack, At: s.At, Called: s.Called, Args: args, Absorbed: s.Absorbed, AbsorbedByName: s.AbsorbedByName, Answers: b.h.r.answersThrough(s.Answers, call.Parent()), Renamed: s.Renamed, Optional: s.Optional, NoRowTaken: s.NoRowTaken, NoRowFails: s.NoRowFails && effects.ErrorDecides(call), OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Nested: s.Nested}
+		stmt := valueflow.SQLStmt{SQL: s.SQL, HandsOn: s.HandsOn, TextParam: s.TextParam, Handle: h, Guard: s.Guard && !discarded && !s.Hidden, ReadBack: s.ReadBack, At: s.At, Called: s.Called, Args: args, Absorbed: s.Absorbed, AbsorbedByName: s.AbsorbedByName, Answers: through(s.Answers, b.h.r.answeredBy(call.Parent()).answered), Leaves: through(s.Leaves, b.h.r.answeredBy(call.Parent()).left), Renamed: s.Renamed, Optional: s.Optional, NoRowTaken: s.NoRowTaken, NoRowFails: s.NoRowFails && effects.ErrorDecides(call), OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Nested: s.Nested}
 		if s.Context > 0 && s.Context <= len(call.Call.Args) {
 			b.chosenBy(&stmt, call.Call.Args[s.Context-1])
 		}
@@ -2449,7 +2476,7 @@ func (b *stmtBuilder) wired(call *ssa.Call) {
 		return effects.IsHandle(b.h.r.Env.Catalog, a.Type()) && b.fromWork(a) ||
 			catalog.TypeKey(a.Type()) == "context.Context" && b.contextFromWork(a) // the unit of work's transaction in its context
 	})
-	b.add(valueflow.SQLStmt{Wired: w, At: wc.At, FromWork: fromWork, Answers: b.h.r.answeredBy(call.Parent())}, call, nil)
+	b.add(valueflow.SQLStmt{Wired: w, At: wc.At, FromWork: fromWork, Answers: b.h.r.answeredBy(call.Parent()).answered, Leaves: b.h.r.answeredBy(call.Parent()).left}, call, nil)
 }
 
 // carried returns the handle a context passed to a wired call carries:

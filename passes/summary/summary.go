@@ -95,7 +95,7 @@ type Result struct {
 	// (HandledErrors).
 	taken map[string]bool
 	// answered memoizes answeredErrors by function.
-	answered map[*ssa.Function][]string
+	answered map[*ssa.Function]errorAnswers
 	// errorFuncs are the unique-violation predicates and error
 	// constructors of the packages the package sees (ErrorHelpers).
 	errorFuncs *effects.ErrorFuncs
