@@ -20,8 +20,12 @@
 // by their use as a marker of work done: a row looked up by a column,
 // other tables written, then a row of that column and little else
 // inserted (SELECT EXISTS (... bank_returns WHERE return_id = $1), then
-// INSERT INTO bank_returns (return_id)); a row an upsert moves (a
-// cursor's position) marks no work done. A claim in a transaction's
+// INSERT INTO bank_returns (return_id)); or, at a composition root, a
+// marker's row whose duplicate the caller leaves on, with an ON CONFLICT
+// DO NOTHING whose outcome decides or a plain INSERT whose unique
+// violation a store renames (if errors.Is(err, store.ErrDuplicate) {
+// return nil }); a row an upsert moves (a cursor's position) marks no
+// work done. A claim in a transaction's
 // callback that answers with the stored resource (INSERT ... ON CONFLICT
 // DO NOTHING, then the SELECT of the claimed row) skips nothing outside
 // the callback: its answer is no error, and a retry goes on to the
@@ -41,7 +45,9 @@
 // key, func(tx) ...)) commits the key with the literal's writes on
 // the transaction it hands the literal; so do the repositories a unit of
 // work builds on its transaction and hands its literal (r.Keys.Claim in
-// InTx(ctx, func(r *Repos) error)), and a handle the context chooses
+// InTx(ctx, func(r *Repos) error), also as a struct of repositories
+// built in place on it: fn(ctx, Tx{Checks: &checkRepo{db: g}})), and a
+// handle the context chooses
 // (s.tx.Q(ctx): the transaction a runner put there, else the database).
 // Statements whose handle is of unknown kind (an interface the caller
 // chooses) are not compared, nor are two statements that cannot run in one execution:
