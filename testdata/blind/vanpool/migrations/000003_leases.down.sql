@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS lease_payments;
+DROP TABLE IF EXISTS leases;

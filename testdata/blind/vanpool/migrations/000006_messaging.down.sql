@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS broadcasts;
+DROP TABLE IF EXISTS reminder_deliveries;
