@@ -31,38 +31,49 @@ import (
 // test that lets the error through (err != nil && !errors.Is(err, S)).
 func handledErrors(pass *analysis.Pass) []string {
 	var out []string
-	add := func(names []string) {
-		for _, n := range names {
-			if !slices.Contains(out, n) {
-				out = append(out, n)
-			}
-		}
-	}
 	for _, file := range pass.Files {
 		if strings.HasSuffix(pass.Fset.File(file.FileStart).Name(), "_test.go") {
 			continue
 		}
-		ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.IfStmt:
-				taken, passed := testedErrors(pass.TypesInfo, n.Cond, false)
-				add(passed)
-				if takes(pass.TypesInfo, enclosing(pass.TypesInfo, stack), n.Body.List) {
-					add(taken)
-				}
-			case *ast.CaseClause:
-				for _, e := range n.List {
-					taken, passed := testedErrors(pass.TypesInfo, e, false)
-					add(passed)
-					if takes(pass.TypesInfo, enclosing(pass.TypesInfo, stack), n.Body) {
-						add(taken)
-					}
-				}
+		errorTests(file, false, func(cond ast.Expr, branch []ast.Stmt, stack []ast.Node) {
+			taken, passed := testedErrors(pass.TypesInfo, cond, false)
+			out = appendNew(out, passed...)
+			if takes(pass.TypesInfo, enclosing(pass.TypesInfo, stack), branch) {
+				out = appendNew(out, taken...)
 			}
-			return true
 		})
 	}
 	slices.Sort(out)
+	return out
+}
+
+// errorTests calls f with each condition under root that may test an
+// error (an if's, each expression of a case clause) and the branch it
+// enters, with the nodes above it; function literals are left out when
+// own is set, their code being theirs.
+func errorTests(root ast.Node, own bool, f func(cond ast.Expr, branch []ast.Stmt, stack []ast.Node)) {
+	ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return !own
+		case *ast.IfStmt:
+			f(n.Cond, n.Body.List, stack)
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				f(e, n.Body, stack)
+			}
+		}
+		return true
+	})
+}
+
+// appendNew appends to out the names it does not hold yet.
+func appendNew(out []string, names ...string) []string {
+	for _, n := range names {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
 	return out
 }
 
@@ -83,35 +94,15 @@ func answeredErrors(info *types.Info, fn *ssa.Function) (answered, left []string
 	if body == nil {
 		return nil, nil
 	}
-	add := func(out *[]string, names []string) {
-		for _, n := range names {
-			if !slices.Contains(*out, n) {
-				*out = append(*out, n)
-			}
-		}
-	}
-	answer := func(cond ast.Expr, branch []ast.Stmt) {
+	errorTests(body, true, func(cond ast.Expr, branch []ast.Stmt, _ []ast.Node) {
 		taken, _ := testedErrors(info, cond, false)
 		switch {
 		case len(taken) == 0:
 		case !takes(info, fn.Signature, branch):
-			add(&answered, taken)
+			answered = appendNew(answered, taken...)
 		case endsInReturn(branch):
-			add(&left, taken)
+			left = appendNew(left, taken...)
 		}
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.IfStmt:
-			answer(n.Cond, n.Body.List)
-		case *ast.CaseClause:
-			for _, e := range n.List {
-				answer(e, n.Body)
-			}
-		}
-		return true
 	})
 	return answered, left
 }
@@ -141,18 +132,6 @@ func (r *Result) answeredBy(fn *ssa.Function) errorAnswers {
 	a.answered, a.left = answeredErrors(r.info, fn)
 	r.answered[fn] = a
 	return a
-}
-
-// through adds to names, the errors a callee's wired entry's callers
-// answer one way, more, those its caller answers so.
-func through(names, more []string) []string {
-	out := slices.Clone(names)
-	for _, n := range more {
-		if !slices.Contains(out, n) {
-			out = append(out, n)
-		}
-	}
-	return out
 }
 
 // testedErrors returns the package-level errors a condition tests for:
