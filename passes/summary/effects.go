@@ -158,7 +158,13 @@ func bodyDedupField(e *effects.Call) string {
 	if fn == nil || i < 0 || i >= len(fn.Params) {
 		return ""
 	}
-	t := fn.Params[i].Type()
+	return dedupField(fn.Params[i].Type())
+}
+
+// dedupField returns the wire name of the field of t, a struct or a
+// pointer to one, that is there only for the receiver to drop a repeat
+// by, by its name or its json name; "" when it has none.
+func dedupField(t types.Type) string {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}

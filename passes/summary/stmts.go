@@ -2774,31 +2774,11 @@ var readerPkgs = map[string]bool{"bytes": true, "strings": true, "io": true, "bu
 // caller's).
 func (b *stmtBuilder) fieldSources(a ssa.Value, i int) []valueflow.FieldSource {
 	var out []valueflow.FieldSource
-	typed := hasDedupField(a.Type())
+	typed := dedupField(a.Type()) != ""
 	forFieldStores(a, func(field string, v ssa.Value) {
 		out = append(out, valueflow.FieldSource{Arg: i, Path: "." + field, Source: b.argSource(v, ""), JSON: valueflow.JSONName(a.Type(), field), DedupTyped: typed})
 	})
 	return out
-}
-
-// hasDedupField reports whether t, a struct or a pointer to one, has a
-// field that is there only for the receiver to drop a repeat by, by its
-// name or its json name.
-func hasDedupField(t types.Type) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for i := range st.NumFields() {
-		name, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
-		if name != "-" && catalog.IsDedupBodyField(st.Field(i).Name(), name) {
-			return true
-		}
-	}
-	return false
 }
 
 // lookups lists where argument a (index i) of a wired call, whole or in
