@@ -1713,14 +1713,14 @@ func throughParam(call *ssa.Call, v ssa.Value) ssa.Value {
 	if i, ok := param(v); ok {
 		return argFor(call, i)
 	}
-	if w, ok := paramFieldArg(call, fn, v); ok {
+	if w, ok := paramFieldArg(call, fn, v); ok && w != nil {
 		return w
 	}
 	if bin, ok := v.(*ssa.BinOp); ok && bin.Op == token.ADD {
 		if i, ok := param(bin.Y); ok {
 			return argFor(call, i)
 		}
-		if w, ok := paramFieldArg(call, fn, bin.Y); ok {
+		if w, ok := paramFieldArg(call, fn, bin.Y); ok && w != nil {
 			return w
 		}
 	}
