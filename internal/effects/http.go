@@ -204,8 +204,8 @@ func mapSender(cat *catalog.Catalog, c ssa.CallInstruction) (call *Call, ok bool
 	if !isCall {
 		return nil, false
 	}
-	if _, described := paramFieldArg(calling, helper, args[i]); !withMap && paramOf(helper, args[i]) < 0 && !described {
-		return nil, false // a helper that picks its method itself
+	if w, described := paramFieldArg(calling, helper, args[i]); !withMap && paramOf(helper, args[i]) < 0 && (!described || w == nil) {
+		return nil, false // a helper that picks its method itself, or one described where this call does not show
 	}
 	m, isConst := throughParam(calling, args[i]).(*ssa.Const)
 	if !isConst || m.Value == nil || m.Value.Kind() != constant.String {
