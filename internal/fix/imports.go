@@ -213,7 +213,12 @@ func LineIndent(fset *token.FileSet, file *ast.File, pos token.Pos) string {
 
 // FileOf returns the file of the pass that contains pos.
 func FileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
-	for _, f := range pass.Files {
+	return FileAt(pass.Files, pos)
+}
+
+// FileAt returns the one of files that contains pos, or nil.
+func FileAt(files []*ast.File, pos token.Pos) *ast.File {
+	for _, f := range files {
 		if f.FileStart <= pos && pos < f.FileEnd {
 			return f
 		}

@@ -1417,11 +1417,10 @@ func (b *stmtBuilder) modelCreate(st *effects.Stmt) *valueflow.SQLLit {
 	if !ok {
 		return nil
 	}
-	i := slices.IndexFunc(r.files, func(f *ast.File) bool { return f.FileStart <= st.Instr.Pos() && st.Instr.Pos() < f.FileEnd })
-	if i < 0 {
+	file := fix.FileAt(r.files, st.Instr.Pos())
+	if file == nil {
 		return nil
 	}
-	file := r.files[i]
 	call := fix.CallAt(file, st.Instr.Pos())
 	if call == nil {
 		return nil
