@@ -112,14 +112,18 @@ func (c *checker) localDefects() {
 
 // absorbAdvice tells, for a row's identity, what the derived value
 // needs besides: the INSERT that stores it has no conflict handling
-// (the sink would be none otherwise), so a retry after the first
-// attempt committed fails at the key under a stable value, where it
-// added a row under a fresh one.
+// that absorbs a repeat (the sink would be none otherwise), so a retry
+// after the first attempt committed fails at the key under a stable
+// value, where it added a row under a fresh one; unless its conflict
+// clause names the column (SinkInfo.Handled), which holds a fresh
+// value now and absorbs a repeat of a derived one.
 func absorbAdvice(s valueflow.SinkInfo) string {
-	switch s.Kind {
-	case valueflow.ColumnSink:
+	switch {
+	case s.Handled:
+		return "" // its conflict clause absorbs a repeat once the value is the operation's
+	case s.Kind == valueflow.ColumnSink:
 		return fmt.Sprintf("; absorb the repeat at the INSERT into %s too (ON CONFLICT (%s) DO NOTHING), or a retry after a commit fails at the key", s.Table, s.Column)
-	case valueflow.ModelSink:
+	case s.Kind == valueflow.ModelSink:
 		return fmt.Sprintf("; absorb the repeat where the %s is created too (a conflict clause that does nothing on %s), or a retry after a commit fails at the key", s.Table, s.Column)
 	}
 	return ""

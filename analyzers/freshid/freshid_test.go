@@ -95,6 +95,10 @@ func TestFreshID(t *testing.T) {
 		"freshid/xtokensuse",
 		// A reference another package makes from the clock.
 		"freshid/xclockuse",
+		// References a client encodes in the bodies it sends: made in
+		// its retry closure, or by the caller of a client that sends
+		// the caller's struct whole.
+		"freshid/xpbm", "freshid/xpbmuse",
 		// A claim whose row a repeat finds missing stops it by its error.
 		"freshid/xclaimsuse",
 		// A package's function that claims the caller's key before it

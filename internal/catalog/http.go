@@ -200,6 +200,27 @@ var bodyEncoders = map[string]int{
 	"encoding/json.Marshal": 0, "encoding/json.MarshalIndent": 0,
 }
 
+// jsonEncoders encode their argument i as JSON: a request's body, a
+// message's payload.
+var jsonEncoders = map[string]int{
+	"encoding/json.Marshal": 0, "encoding/json.MarshalIndent": 0, "(*encoding/json.Encoder).Encode": 0,
+}
+
+// JSONEncoder reports whether fn encodes its argument i as JSON.
+func JSONEncoder(fn *types.Func) (int, bool) {
+	i, ok := get(jsonEncoders, fn)
+	return i, ok
+}
+
+// IsReferenceField reports whether a field, by its Go name, is a
+// reference its sender assigns to what it sends (reference,
+// ReversalReference, bookingRef), which the receiver keeps as the
+// identity of what it was asked for, not a reference to another request
+// (originalRef).
+func IsReferenceField(name string) bool {
+	return isReference(strings.ToLower(separators.Replace(name)))
+}
+
 // bodyKeyNames are the names, lower-cased without separators, of the
 // fields that carry an operation key in a request body: the field's own
 // or its json name.

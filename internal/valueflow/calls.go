@@ -60,6 +60,7 @@ type calleeKind struct {
 	values  bool // a text builder's Values: the row of the statement its chain builds
 	entSet  bool // an ent builder's setter: a column of the statement its chain runs
 	job     *catalog.JobInsert
+	encodes int // the argument a JSON encoder encodes, or -1
 }
 
 func (e *Env) kind(fn *types.Func) *calleeKind {
@@ -70,7 +71,7 @@ func (e *Env) kind(fn *types.Func) *calleeKind {
 		e.kinds = make(map[*types.Func]*calleeKind)
 	}
 	cat := e.Catalog
-	k := &calleeKind{model: -1, update: -1}
+	k := &calleeKind{model: -1, update: -1, encodes: -1}
 	if sc, ok := cat.SQL(fn); ok {
 		k.sql = &sc
 	} else if m, ok := cat.Model(fn); ok {
@@ -91,9 +92,55 @@ func (e *Env) kind(fn *types.Func) *calleeKind {
 		k.derives = true
 	} else if ins, ok := catalog.JobInsertOf(fn); ok && ins.Args >= 0 {
 		k.job = &ins
+	} else if i, ok := catalog.JSONEncoder(fn); ok {
+		k.encodes = i
 	}
 	e.kinds[fn] = k
 	return k
+}
+
+// MayEncodeReference reports whether c encodes as JSON a value that may
+// carry a reference its sender assigns (tracer.encoded): a struct with a
+// field named so (catalog.IsReferenceField), or a value of an interface
+// type, which the caller fills (a client's send(ctx, path, in any)).
+func (e *Env) MayEncodeReference(c ssa.CallInstruction) bool {
+	fn := Callee(c.Common())
+	if fn == nil {
+		return false
+	}
+	k := e.kind(fn)
+	if k.encodes < 0 {
+		return false
+	}
+	i := k.encodes
+	if c.Common().Signature().Recv() != nil || c.Common().IsInvoke() {
+		i++ // (*json.Encoder).Encode's receiver is its first argument
+	}
+	args := c.Common().Args
+	if i >= len(args) {
+		return false
+	}
+	v := args[i]
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	t := v.Type()
+	if types.IsInterface(t) {
+		return true
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Exported() && catalog.IsReferenceField(f.Name()) {
+			return true
+		}
+	}
+	return false
 }
 
 // IsSinkCall reports whether a call writes an identity: a catalogued sink
@@ -187,6 +234,11 @@ func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
 				t.jobArg(instr, fn, *k.job, n)
 			}
 			return
+		case k.encodes >= 0:
+			if idx == k.encodes {
+				t.encoded(instr, n)
+			}
+			return
 		case k.derives:
 			if call, ok := instr.(*ssa.Call); ok && !catalog.DayOf(fn, layoutOf(call)) {
 				t.pushResult(call, 0, "", n.stack)
@@ -229,6 +281,19 @@ func (t *tracer) arg(instr ssa.CallInstruction, a int, n node) {
 			t.push(other, "", n.stack)
 		}
 	}
+}
+
+// encoded reports a value encoded as JSON in a field of a struct that is
+// a reference its sender assigns to what it sends
+// (catalog.IsReferenceField: reversal_reference), where the struct is
+// the one the encoder is given or one it holds: the receiver keeps it as
+// the identity of what it was asked for, and may drop a repeat by it.
+func (t *tracer) encoded(instr ssa.CallInstruction, n node) {
+	field, rest, _ := strings.Cut(strings.TrimPrefix(n.path, "."), ".")
+	if !strings.HasPrefix(n.path, ".") || rest != "" || !catalog.IsReferenceField(field) {
+		return
+	}
+	t.hit(SinkInfo{Kind: SlotSink, Column: field, What: "the request's " + field + " field, the reference by which its receiver knows it", Reference: true}, instr.Pos(), n.stack, nil)
 }
 
 // imported follows a value into a function of another package through
@@ -397,7 +462,8 @@ func (t *tracer) columnHit(instr ssa.CallInstruction, st *sqltext.Statement, col
 	if col == "" || !t.env.Catalog.IsIdentity(st.Table, col) || t.absorbed(st, col, others, n.v) || t.attemptRecord(others) || t.parentFails(instr, columnValue(st, col, others)) {
 		return
 	}
-	t.hit(SinkInfo{Kind: ColumnSink, Table: st.Table, Column: col}, instr.Pos(), n.stack, nil)
+	handled := st.Conflict && slices.ContainsFunc(st.ConflictTarget, func(c string) bool { return strings.EqualFold(c, col) })
+	t.hit(SinkInfo{Kind: ColumnSink, Table: st.Table, Column: col, Handled: handled}, instr.Pos(), n.stack, nil)
 }
 
 // parentFails reports whether an INSERT that runs before instr in its

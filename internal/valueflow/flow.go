@@ -216,6 +216,7 @@ func Trace(env *Env, v ssa.Value, path string) *Flow {
 	}
 	t.seen = nil
 	t.flow.dropReread()
+	t.flow.dropReferences()
 	if len(seen) <= maxReusedSeen {
 		clear(seen)
 		seenSets.Put(seen)
@@ -240,6 +241,17 @@ func (f *Flow) dropReread() {
 		// Overwritten in the function the trace began in: what it
 		// returns holds the stored value on a retry.
 		f.Returns = nil
+	}
+}
+
+// dropReferences drops the hits of a reference a request's body carries
+// when the value has a sink of another kind, or goes on through a wired
+// call whose implementations may have one: a reference is the weakest
+// evidence of an identity, and the other sink names the defect.
+func (f *Flow) dropReferences() {
+	isRef := func(h Hit) bool { return h.Sink.Reference }
+	if slices.ContainsFunc(f.Hits, isRef) && (len(f.Wired) > 0 || slices.ContainsFunc(f.Hits, func(h Hit) bool { return !isRef(h) })) {
+		f.Hits = slices.DeleteFunc(f.Hits, isRef)
 	}
 }
 

@@ -1739,6 +1739,12 @@ type SinkInfo struct {
 	At       Frame
 	// Durable, for a write: it commits on its own.
 	Durable bool
+	// Reference, for a key slot: a body's reference encoded as JSON
+	// (tracer.encoded), the weakest evidence of an identity.
+	Reference bool
+	// Handled, for a column: the INSERT's conflict clause names it
+	// already, which absorbs a repeat once the value is one.
+	Handled bool
 }
 
 // SinkKind is the kind of an identity sink.

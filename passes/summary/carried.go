@@ -530,7 +530,8 @@ func soleContextParam(fn *ssa.Function) *ssa.Parameter {
 }
 
 // FixedFirst returns the defects in their order, but that, of those of
-// one origin, the first with a fix comes where the first of them was:
+// one origin, the first that names it best (namesBetter: one with a fix)
+// comes where the first of them was:
 // a check reports each origin once, with the root it names, and a root
 // whose call the fix can reach is as good a witness as another.
 func FixedFirst(ds []ProgramDefect) []ProgramDefect {
@@ -543,7 +544,7 @@ func FixedFirst(ds []ProgramDefect) []ProgramDefect {
 		case !seen:
 			first[k] = len(out)
 			out = append(out, d)
-		case out[i].Fix == nil && d.Fix != nil:
+		case namesBetter(d, out[i]):
 			out = append(out, out[i]) // keep it, after
 			out[i] = d
 		default:
@@ -551,6 +552,17 @@ func FixedFirst(ds []ProgramDefect) []ProgramDefect {
 		}
 	}
 	return out
+}
+
+// namesBetter reports whether d, a defect of the same fresh value as o,
+// names it better: by a sink other than a body's reference
+// (SinkInfo.Reference), the weakest evidence of an identity, or else
+// with a fix.
+func namesBetter(d, o ProgramDefect) bool {
+	if d.Sink.Reference != o.Sink.Reference {
+		return o.Sink.Reference
+	}
+	return o.Fix == nil && d.Fix != nil
 }
 
 // carriedUp returns the fixes of a value made in top that read the key

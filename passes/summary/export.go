@@ -118,13 +118,16 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 				// the call's key.
 				sum.ParamSinks = append(sum.ParamSinks, valueflow.ParamSink{Param: eff.KeyParam, Path: eff.KeyPath, Sink: valueflow.SinkInfo{Kind: valueflow.SlotSink, What: "the provider's idempotency key", At: eff.At}})
 			case eff.KeyParam >= 0 && eff.Keyless.Slot == catalog.InputField && eff.Keyless.Field != "" &&
-				!slices.ContainsFunc(sum.ParamSinks, func(have valueflow.ParamSink) bool { return have.Param == eff.KeyParam && have.Path == eff.KeyPath }):
+				!slices.ContainsFunc(sum.ParamSinks, func(have valueflow.ParamSink) bool {
+					return have.Param == eff.KeyParam && have.Path == eff.KeyPath && !have.Sink.Reference
+				}):
 				// The dedup field of the caller's request struct that
 				// the client sends whole (bodyKey).
 				name := eff.Keyless.Field
 				sum.ParamSinks = append(sum.ParamSinks, valueflow.ParamSink{Param: eff.KeyParam, Path: eff.KeyPath, Sink: valueflow.SinkInfo{Kind: valueflow.SlotSink, Column: name, What: "the request's " + name + " field, on which its receiver drops a repeat", At: eff.At}})
 			}
 		}
+		sum.ParamSinks = dropShadowedReferences(sum.ParamSinks)
 		sum.ResultFields = res.ResultFields(fn, obj)
 		if len(sum.ResultFields) == 0 && !reachSinks[fn] && !rel.sinks && !rel.wired {
 			sum.ResultFields, sum.Carried = resultFields(sum.ParamResults), len(sum.ParamResults) > 0
@@ -169,7 +172,7 @@ func reachingSinks(env *valueflow.Env, funcs []*ssa.Function) map[*ssa.Function]
 	sinks := func(fn *ssa.Function) bool {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if c, ok := instr.(ssa.CallInstruction); ok && env.IsSinkCall(c) || slots.stored(instr) {
+				if c, ok := instr.(ssa.CallInstruction); ok && (env.IsSinkCall(c) || env.MayEncodeReference(c)) || slots.stored(instr) {
 					return true
 				}
 			}
@@ -256,6 +259,17 @@ func (sf slotFields) stored(instr ssa.Instruction) bool {
 		sf.seen[ref] = slot
 	}
 	return slot
+}
+
+// dropShadowedReferences drops the sinks of a reference a body carries
+// (SinkInfo.Reference) at a parameter's path that has a sink of another
+// kind too: that one names the defect.
+func dropShadowedReferences(sinks []valueflow.ParamSink) []valueflow.ParamSink {
+	return slices.DeleteFunc(sinks, func(ps valueflow.ParamSink) bool {
+		return ps.Sink.Reference && slices.ContainsFunc(sinks, func(o valueflow.ParamSink) bool {
+			return o.Param == ps.Param && o.Path == ps.Path && !o.Sink.Reference
+		})
+	})
 }
 
 // summarizeParams traces each parameter, and each field of a struct

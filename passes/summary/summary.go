@@ -356,11 +356,20 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 	tests := testFiles(pass)
 	seen := make(map[*types.Func]bool)
 	headers := false // it sets request headers
+	for id, obj := range pass.TypesInfo.Defs {
+		// A request the package sends whole, with a reference its
+		// caller fills (tracer.encoded), though the package never
+		// names the field.
+		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Exported() && !tests.contain(id.Pos()) && catalog.IsReferenceField(v.Name()) {
+			r.sinks = true
+			break
+		}
+	}
 	for id, obj := range pass.TypesInfo.Uses {
 		// A key slot that is a struct field (a message's ID in the
 		// struct published) is written by naming it.
 		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Pkg() != nil && !tests.contain(id.Pos()) {
-			r.sinks = r.sinks || cat.MaySlotField(v.Pkg().Path(), v.Name()) || catalog.MayBeDedupBodyField(v.Name())
+			r.sinks = r.sinks || cat.MaySlotField(v.Pkg().Path(), v.Name()) || catalog.MayBeDedupBodyField(v.Name()) || v.Exported() && catalog.IsReferenceField(v.Name())
 			continue
 		}
 		fn, ok := obj.(*types.Func)

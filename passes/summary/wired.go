@@ -1163,7 +1163,9 @@ func externalRoots(res *Result) map[*retried.Root]bool {
 
 // freshWiredByFunc lists, for each function of the package that keep
 // accepts, the fresh values passed to wired calls that calling it leads
-// to.
+// to: the function that makes the value and those that reach it, not the
+// other callers of a helper it hands the value to (emit(ctx, kind,
+// order.ID), called with a stable ID elsewhere).
 func freshWiredByFunc(res *Result, funcs []*ssa.Function, fresh []freshSite, keep func(*ssa.Function) bool) map[*ssa.Function][]valueflow.FreshWired {
 	out := make(map[*ssa.Function][]valueflow.FreshWired)
 	if len(fresh) == 0 {
@@ -1171,7 +1173,7 @@ func freshWiredByFunc(res *Result, funcs []*ssa.Function, fresh []freshSite, kee
 	}
 	callers := unguardedCalls(res, reverseCalls(res, funcs, res.Env.Pkg))
 	for _, fs := range fresh {
-		for f, guards := range guardedUp(res, fs.call.Parent(), fs.fw.Guards, callers) {
+		for f, guards := range guardedUp(res, fs.gen.Parent(), fs.fw.Guards, callers) {
 			if keep(f) && len(out[f]) < maxWired {
 				fw := fs.fw
 				fw.Guards = guards
