@@ -652,6 +652,12 @@ func (p *program) expand(root *ProgramRoot, list []valueflow.SQLStmt, sc *scope,
 			// A handle the unit of work hands its function: the
 			// unit of work's transaction, or unknown.
 			ps.Unit = cmp.Or(last.work, sc.work)
+		} else if last.fromWork && last.work != "" && st.Handle.Kind == valueflow.HandleAutocommit {
+			// A database handle read from what the unit of work hands
+			// its function (idem.ClaimTx(r.Tx, ...), where every
+			// implementation builds r on the transaction it runs the
+			// function in): that transaction.
+			ps.Unit = last.work
 		} else if ps.Unit == "" && (st.Assumed || sc.chosen) {
 			// An ORM's handle no caller decides, or the handle a
 			// context without a unit of work's transaction chose: the

@@ -1805,7 +1805,8 @@ func (b *stmtBuilder) derived(v ssa.Value) *ssa.Parameter {
 }
 
 // derivedParam returns the parameter v comes from: the parameter
-// itself, a field of one, what an interface's method of one returns,
+// itself or the variable that holds it, a field of one, what an
+// interface's method of one returns,
 // or what a call given one as its first argument returns; or nil.
 func derivedParam(v ssa.Value) *ssa.Parameter {
 	if v == nil {
@@ -1815,6 +1816,11 @@ func derivedParam(v ssa.Value) *ssa.Parameter {
 		v = valueflow.Unwrap(v)
 		if p, ok := v.(*ssa.Parameter); ok {
 			return p
+		}
+		if a, ok := v.(*ssa.Alloc); ok {
+			// The cell SSA makes for a struct parameter whose fields
+			// are addressed (r.Citations.Get(...) on func(r Repos)).
+			return valueflow.CellParam(a)
 		}
 		if base := valueflow.FieldBase(v); base != v {
 			// A repository the work's value holds (r.Tickets,
