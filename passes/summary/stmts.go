@@ -3317,11 +3317,13 @@ func (b *stmtBuilder) compareAndSet(i int) bool {
 }
 
 // pastGuard reports whether a dedup guard of the list runs before entry
-// i on every path.
+// i on every path; not a claim read back (INSERT ... ON CONFLICT DO
+// NOTHING, then the row read), which a retry passes to find the work
+// not done.
 func (b *stmtBuilder) pastGuard(i int) bool {
 	at := b.instrs[i]
 	for j, g := range b.sum.Stmts {
-		if j != i && g.Guard && b.instrs[j] != at && effects.Dominates(b.instrs[j], at) {
+		if j != i && g.Guard && !g.ReadBack && b.instrs[j] != at && effects.Dominates(b.instrs[j], at) {
 			return true
 		}
 	}
