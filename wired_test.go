@@ -1288,9 +1288,12 @@ func TestWired(t *testing.T) {
 		},
 		// An ID generator held in a field the composition root fills
 		// with a fresh one, or hands a constructor in a variable, or a
-		// constructor fills from a package the root does not import; the
-		// one it fills with a hash is not, nor one that names a shelf.
-		"example.com/wiredidgen/cmd/server/main.go:18": {
+		// constructor fills from a package the root does not import, or
+		// with the method of a source of IDs; the one it fills with a
+		// hash is not, nor one that names a shelf, nor the method of a
+		// source pinned to one ID.
+		"example.com/wiredidgen/cmd/server/main.go:20": {
+			`a retry inserts a second holds row with a new id: NewID\(\) in holds.Returns.Return \(holds.go:90:\d+\) is fresh on every attempt \(HTTP handler Handler.Return, wired here\)`,
 			`a retry inserts a second holds row with a new id: NewID\(\) in holds.Service.Place \(holds.go:28:\d+\) is fresh on every attempt \(HTTP handler Handler.Place, wired here\)`,
 			`a retry inserts a second holds row with a new id: newID\(\) in holds.Transfers.Transfer \(holds.go:73:\d+\) is fresh on every attempt \(HTTP handler Handler.Transfer, wired here\)`,
 			`a retry inserts a second holds row with a new id: newID\(\) in holds.Waitlist.Join \(holds.go:56:\d+\) is fresh on every attempt \(HTTP handler Handler.Join, wired here\)`,

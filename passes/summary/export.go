@@ -144,10 +144,12 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 	}
 }
 
-// generator reports whether fn, a function and not a method, returns a
-// fresh value as its first result, by its summary s.
+// generator reports whether fn returns a fresh value as its first
+// result, by its summary s: a function, or a method whose value a
+// composition root stores in a field of function type (newID :=
+// idGen.New, a ULID generator's).
 func generator(fn *types.Func, s *valueflow.Summary) bool {
-	return fn.Signature().Recv() == nil && slices.ContainsFunc(s.FreshResults, func(fr valueflow.FreshResult) bool { return fr.Result == 0 && fr.Path == "" })
+	return slices.ContainsFunc(s.FreshResults, func(fr valueflow.FreshResult) bool { return fr.Result == 0 && fr.Path == "" })
 }
 
 // summarised reports whether fn is a function other packages can call,

@@ -21,6 +21,16 @@ type Joiner interface {
 	Join(ctx context.Context, patron, title string) error
 }
 
+// Returner records returns.
+type Returner interface {
+	Return(ctx context.Context, patron, title string) error
+}
+
+// Picker records pickups.
+type Picker interface {
+	Pickup(ctx context.Context, patron, title string) error
+}
+
 // Transferrer moves holds between branches.
 type Transferrer interface {
 	Transfer(ctx context.Context, patron, title string) error
@@ -33,6 +43,8 @@ type Handler struct {
 	Renewals  Renewer
 	Waitlist  Joiner
 	Transfers Transferrer
+	Returns   Returner
+	Pickups   Picker
 }
 
 // Place places the hold the form names.
@@ -66,6 +78,20 @@ func (h *Handler) Transfer(w http.ResponseWriter, r *http.Request) {
 // Shelve shelves the hold the form names.
 func (h *Handler) Shelve(w http.ResponseWriter, r *http.Request) {
 	if err := h.Transfers.Shelve(r.Context(), r.FormValue("patron"), r.FormValue("title")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// Return records the return the form names.
+func (h *Handler) Return(w http.ResponseWriter, r *http.Request) {
+	if err := h.Returns.Return(r.Context(), r.FormValue("patron"), r.FormValue("title")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// Pickup records the pickup the form names.
+func (h *Handler) Pickup(w http.ResponseWriter, r *http.Request) {
+	if err := h.Pickups.Pickup(r.Context(), r.FormValue("patron"), r.FormValue("title")); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }

@@ -4,6 +4,7 @@ package ids
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"sync"
 
 	"github.com/google/uuid"
 	"github.com/rs/xid"
@@ -38,3 +39,22 @@ func Random() string { return uuid.NewString() }
 
 // Default is the generator services get unless a test pins it.
 var Default Generator = Random
+
+// Source makes sortable random IDs, one caller at a time.
+type Source struct{ mu sync.Mutex }
+
+// NewSource returns a source.
+func NewSource() *Source { return &Source{} }
+
+// Next returns a new ID.
+func (s *Source) Next() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return xid.New().String()
+}
+
+// Pinned returns the ID it holds, as a test pins one.
+type Pinned struct{ ID string }
+
+// Next returns the pinned ID.
+func (p *Pinned) Next() string { return p.ID }
