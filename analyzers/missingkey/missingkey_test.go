@@ -96,6 +96,10 @@ func TestMissingKey(t *testing.T) {
 		// A client that describes each request in a struct a helper
 		// sends, with the key in a field of it.
 		"missingkey/xreqdesc", "missingkey/xreqdescuse",
+		// A mail house's client whose body carries the reference only
+		// an option sets, and a request key its caller gives, each
+		// sent from a retry closure.
+		"missingkey/xletters", "missingkey/xlettersuse",
 		// Externals and roots from the configuration.
 		"missingkey/configured",
 		// The packages with golden files, whose fixes Golden compares.

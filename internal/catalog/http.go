@@ -225,7 +225,7 @@ func IsReferenceField(name string) bool {
 // fields that carry an operation key in a request body: the field's own
 // or its json name.
 var bodyKeyNames = map[string]bool{
-	"idempotencykey": true, "idempotencytoken": true, "requestid": true, "clienttoken": true,
+	"idempotencykey": true, "idempotencytoken": true, "requestid": true, "requestkey": true, "clienttoken": true,
 	"clientrequesttoken": true, "operationid": true, "eventid": true, "deliveryid": true,
 	// A payment page's or invoice's merchant reference, which the
 	// provider refuses to take twice (Fondy's and LiqPay's order_id,
@@ -256,9 +256,9 @@ var dedupBodyNames = map[string]bool{
 	"clientreference": true, "clientref": true, "externalref": true, "externalreference": true,
 	"deduplicationid": true, "dedupid": true, "dedupkey": true, "dedupeid": true, "dedupekey": true, "clientmessageid": true,
 	"messageref": true, "messagereference": true, "endtoendid": true, "instructionid": true,
-	// A processor's reference of the request itself, by which it
-	// answers a repeat with the first response.
-	"requestreference": true,
+	// A processor's reference of the request itself, or a key it
+	// names so, by which it answers a repeat with the first response.
+	"requestreference": true, "requestkey": true,
 }
 
 // IsDedupBodyField reports whether a field of a request body, by its

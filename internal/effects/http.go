@@ -723,6 +723,11 @@ func programMade(ex *ssa.Extract, call *ssa.Call, fn *types.Func, pm catalog.Pro
 // the field holds a stable value is not proved here, so the slot is
 // unknown rather than filled.
 func bodyKeyed(body ssa.Value) bool {
+	if body != nil {
+		// A body a retry closure captures from the function that
+		// made it.
+		body = valueflow.CapturedValue(body)
+	}
 	v := encoded(body)
 	if v == nil && body != nil && !isBodyReader(valueflow.Unwrap(body).Type()) {
 		// The parameter a program's request maker, or a sender,
@@ -1853,11 +1858,53 @@ func describedRequest(cat *catalog.Catalog, c ssa.CallInstruction, fn *types.Fun
 	if call.State == Absent && s.Options.Param >= 0 {
 		call.State = passedRequestOptions(call, given(s.Options))
 	}
-	if call.State == Absent && bodyKeyed(call.Body) {
-		call.State = Unknown
+	if call.State == Absent {
+		if opts, field, ok := literalOptionsKey(call.Body); ok {
+			// A body whose dedup field only the caller's options
+			// set (ClientReference: o.clientReference): a caller that
+			// passes none that sets it leaves it empty.
+			call.State, call.Options, call.OptionsField = Unknown, opts, field
+		} else if bodyKeyed(call.Body) {
+			call.State = Unknown
+		}
 	}
 	call.State = providerSlot(cat, call.State, url)
 	return call
+}
+
+// literalOptionsKey returns, for a body that is a struct literal (or one
+// a retry closure captures) whose field there only for the receiver to
+// drop a repeat by is filled from a field of the options its function
+// applies (OptionsField), the parameter of those options and the field.
+func literalOptionsKey(body ssa.Value) (*ssa.Parameter, string, bool) {
+	if body == nil {
+		return nil, "", false
+	}
+	load, ok := valueflow.CapturedValue(body).(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil, "", false
+	}
+	lit, ok := load.X.(*ssa.Alloc)
+	if !ok || structOf(lit.Type()) == nil {
+		return nil, "", false
+	}
+	for _, r := range *lit.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || !inJSON(fa) || !catalog.IsDedupBodyField(fieldNames(fa)) {
+			continue
+		}
+		for _, w := range *fa.Referrers() {
+			st, ok := w.(*ssa.Store)
+			if !ok || st.Addr != fa {
+				continue
+			}
+			fn := lit.Parent()
+			if j, field, ok := OptionsField(fn, st.Val); ok && j < len(fn.Params) {
+				return fn.Params[j], field, true
+			}
+		}
+	}
+	return nil, "", false
 }
 
 // passedRequestOptions decides the key slot of a request that a sender
