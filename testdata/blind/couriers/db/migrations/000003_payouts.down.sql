@@ -1,0 +1,6 @@
+DROP TABLE IF EXISTS payout_credits;
+DROP TABLE IF EXISTS advances;
+DROP TABLE IF EXISTS payout_reversals;
+DROP TABLE IF EXISTS cashouts;
+DROP TABLE IF EXISTS payouts;
+DROP TABLE IF EXISTS payout_runs;
