@@ -1822,6 +1822,12 @@ func derivedParam(v ssa.Value) *ssa.Parameter {
 			// are addressed (r.Citations.Get(...) on func(r Repos)).
 			return valueflow.CellParam(a)
 		}
+		if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+			if a, ok := u.X.(*ssa.Alloc); ok {
+				v = a // the parameter, read from its cell whole
+				continue
+			}
+		}
 		if base := valueflow.FieldBase(v); base != v {
 			// A repository the work's value holds (r.Tickets,
 			// tx.Repos.Ledger): the runner built the value, and
