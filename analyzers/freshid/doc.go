@@ -55,7 +55,11 @@
 // endToEndId, a processor's requestReference, an identifier the client
 // assigns such as
 // clientTransactionRef; not a field of a struct tagged for storage too, a row
-// the API also returns, whose columns the INSERT judges), the ID a
+// the API also returns, whose columns the INSERT judges), a field named
+// as the sender's reference for what it asks (reversal_reference,
+// SubmitterRef; not an original or parent reference) of a struct that
+// reaches a JSON encoder, through the program's helpers, when the value
+// has no other sink, the ID a
 // broker deduplicates published
 // messages on: JetStream's Nats-Msg-Id, an SQS FIFO deduplication ID;
 // the key an S3 upload stores its object under; the ID of a Temporal
