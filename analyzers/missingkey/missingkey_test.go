@@ -100,6 +100,9 @@ func TestMissingKey(t *testing.T) {
 		// an option sets, and a request key its caller gives, each
 		// sent from a retry closure.
 		"missingkey/xletters", "missingkey/xlettersuse",
+		// A client whose every call goes through a helper that hands a
+		// retry closure the send, with the address its caller joins.
+		"missingkey/xretrydo", "missingkey/xretrydouse",
 		// Externals and roots from the configuration.
 		"missingkey/configured",
 		// The packages with golden files, whose fixes Golden compares.

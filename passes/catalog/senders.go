@@ -101,7 +101,7 @@ func funcDecls(pass *analysis.Pass) []funcDecl {
 // from a loop of attempts) is read through the helper, its parameters
 // standing for what fn passes them.
 func sending(info *types.Info, cat *catalog.Catalog, fn *types.Func, body *ast.BlockStmt, decls map[*types.Func]*ast.FuncDecl) (catalog.RequestSender, bool) {
-	r := resolver{info: info, fn: fn}
+	r := resolver{info: info, fn: fn, joined: joins(info, body)}
 	s, makers, sends, encoded := r.read(cat, body)
 	if makers == 0 && sends == 0 {
 		if h, call := sendingHelper(info, cat, fn, body, decls); h != nil {
@@ -163,6 +163,43 @@ func sendingHelper(info *types.Info, cat *catalog.Catalog, fn *types.Func, body 
 	return helper, at
 }
 
+// resolvedPath returns the path of an address a client's base resolves
+// (c.base.ResolveReference(&url.URL{Path: path}), or its String()), or
+// nil.
+func resolvedPath(info *types.Info, call *ast.CallExpr) ast.Expr {
+	if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && catalog.FuncKey(fn) == "(*net/url.URL).String" {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		inner, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		call = inner
+	}
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || catalog.FuncKey(fn) != "(*net/url.URL).ResolveReference" || len(call.Args) != 1 {
+		return nil
+	}
+	ref, ok := ast.Unparen(call.Args[0]).(*ast.UnaryExpr)
+	if !ok || ref.Op != token.AND {
+		return nil
+	}
+	lit, ok := ast.Unparen(ref.X).(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Path" {
+				return kv.Value
+			}
+		}
+	}
+	return nil
+}
+
 // A resolver reads expressions of a body as fn's parameters or their
 // fields; in a helper's body, subst gives what fn passes for each of the
 // helper's parameters.
@@ -205,6 +242,8 @@ func joins(info *types.Info, body *ast.BlockStmt) map[types.Object]ast.Expr {
 			case *ast.CallExpr:
 				if fn, ok := typeutil.Callee(info, rhs).(*types.Func); ok && catalog.IsURLJoin(fn) && len(rhs.Args) > 1 {
 					out[obj] = rhs.Args[len(rhs.Args)-1]
+				} else if p := resolvedPath(info, rhs); p != nil {
+					out[obj] = p
 				}
 			case *ast.BinaryExpr:
 				if rhs.Op == token.ADD && len(as.Lhs) == 1 {
@@ -322,6 +361,12 @@ func (r resolver) urlField(e ast.Expr) catalog.ParamField {
 		}
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok && r.joined[r.info.Uses[id]] != nil {
 			e = r.joined[r.info.Uses[id]] // url.JoinPath(c.base, path)'s path, or base + path
+			continue
+		}
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok && r.subst[r.info.Uses[id]] != nil {
+			// What fn passes a helper for the address (c.send(ctx,
+			// method, c.base+path, ...)), read in fn's terms.
+			e, r.subst = r.subst[r.info.Uses[id]], nil
 			continue
 		}
 		bin, ok := ast.Unparen(e).(*ast.BinaryExpr)
