@@ -101,9 +101,10 @@ func (e *Env) kind(fn *types.Func) *calleeKind {
 
 // MayEncodeReference reports whether c encodes as JSON a value that may
 // carry a reference its sender assigns (tracer.encoded): a struct with a
-// field named so (catalog.IsReferenceField), or a value of an interface
-// type, which the caller fills (a client's send(ctx, path, in any)).
-func (e *Env) MayEncodeReference(c ssa.CallInstruction) bool {
+// field named so (catalog.IsReferenceField), or, in a package that
+// declares such a field (references), a value of an interface type,
+// which the caller fills (a client's send(ctx, path, in any)).
+func (e *Env) MayEncodeReference(c ssa.CallInstruction, references bool) bool {
 	fn := Callee(c.Common())
 	if fn == nil {
 		return false
@@ -126,7 +127,7 @@ func (e *Env) MayEncodeReference(c ssa.CallInstruction) bool {
 	}
 	t := v.Type()
 	if types.IsInterface(t) {
-		return true
+		return references
 	}
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()

@@ -43,7 +43,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, funcs []*ssa.Function, fr
 	guards := map[*ssa.Function][]ssa.Instruction{} // guardedSink's, by function
 	var reachSinks map[*ssa.Function]bool
 	if rel.sinks {
-		reachSinks = reachingSinks(res.Env, funcs)
+		reachSinks = reachingSinks(res.Env, funcs, rel.references)
 	}
 	var gens valueflow.Generators
 	for _, fn := range funcs {
@@ -168,13 +168,13 @@ func inTestFile(pass *analysis.Pass, fn *ssa.Function) bool {
 // reachingSinks is the set of functions of the package that reach a sink:
 // a catalogued one, or a function of another package whose summary says
 // a parameter becomes an identity.
-func reachingSinks(env *valueflow.Env, funcs []*ssa.Function) map[*ssa.Function]bool {
+func reachingSinks(env *valueflow.Env, funcs []*ssa.Function, references bool) map[*ssa.Function]bool {
 	slots := slotFields{env: env, seen: map[fieldRef]bool{}}
 	var direct []*ssa.Function
 	sinks := func(fn *ssa.Function) bool {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if c, ok := instr.(ssa.CallInstruction); ok && (env.IsSinkCall(c) || env.MayEncodeReference(c)) || slots.stored(instr) {
+				if c, ok := instr.(ssa.CallInstruction); ok && (env.IsSinkCall(c) || env.MayEncodeReference(c, references)) || slots.stored(instr) {
 					return true
 				}
 			}

@@ -333,6 +333,10 @@ type relevance struct {
 	clock   bool // it calls a function that hands a time it is given on to a wired call
 	tx      bool // it begins transactions: a unit of work that runs what it is given in one
 	runs    bool // it hands a function to a retry wrapper: perhaps a retry wrapper of its own
+	// references: it declares a request field named as its sender's
+	// reference, which an encoder of a value of interface type may
+	// send (valueflow.Env.MayEncodeReference).
+	references bool
 }
 
 func (r relevance) any() bool {
@@ -361,7 +365,7 @@ func relevant(pass *analysis.Pass, cat *catalog.Catalog, imported func(*types.Fu
 		// caller fills (tracer.encoded), though the package never
 		// names the field.
 		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Exported() && !tests.contain(id.Pos()) && catalog.IsReferenceField(v.Name()) {
-			r.sinks = true
+			r.sinks, r.references = true, true
 			break
 		}
 	}
