@@ -200,15 +200,18 @@ var bodyEncoders = map[string]int{
 	"encoding/json.Marshal": 0, "encoding/json.MarshalIndent": 0,
 }
 
-// jsonEncoders encode their argument i as JSON: a request's body, a
-// message's payload.
-var jsonEncoders = map[string]int{
-	"encoding/json.Marshal": 0, "encoding/json.MarshalIndent": 0, "(*encoding/json.Encoder).Encode": 0,
-}
+// streamEncoders encode their argument i onto the writer they hold,
+// where bodyEncoders return the bytes.
+var streamEncoders = map[string]int{"(*encoding/json.Encoder).Encode": 0}
 
-// JSONEncoder reports whether fn encodes its argument i as JSON.
+// JSONEncoder reports whether fn encodes its argument i as JSON, into
+// bytes (BodyEncoder) or onto a writer: a request's body, a message's
+// payload.
 func JSONEncoder(fn *types.Func) (int, bool) {
-	i, ok := get(jsonEncoders, fn)
+	if i, ok := BodyEncoder(fn); ok {
+		return i, ok
+	}
+	i, ok := get(streamEncoders, fn)
 	return i, ok
 }
 

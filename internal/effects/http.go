@@ -1141,20 +1141,28 @@ func bodyValueKeyed(v ssa.Value, depth int) bool {
 // (catalog.IsDedupBodyField: client_ref, end_to_end_id; not a reference
 // that may name the order), encoded, filled with a value other than "".
 func filledLiteral(v ssa.Value) bool {
+	return slices.ContainsFunc(literalDedupFields(v), filledKey)
+}
+
+// literalDedupFields returns, for v a struct literal's value, the
+// addresses of its encoded fields that are there only for the receiver
+// to drop a repeat by (catalog.IsDedupBodyField).
+func literalDedupFields(v ssa.Value) []*ssa.FieldAddr {
 	load, ok := v.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
-		return false
+		return nil
 	}
 	lit, ok := load.X.(*ssa.Alloc)
 	if !ok || structOf(lit.Type()) == nil {
-		return false
+		return nil
 	}
+	var out []*ssa.FieldAddr
 	for _, r := range *lit.Referrers() {
-		if fa, ok := r.(*ssa.FieldAddr); ok && inJSON(fa) && catalog.IsDedupBodyField(fieldNames(fa)) && filledKey(fa) {
-			return true
+		if fa, ok := r.(*ssa.FieldAddr); ok && inJSON(fa) && catalog.IsDedupBodyField(fieldNames(fa)) {
+			out = append(out, fa)
 		}
 	}
-	return false
+	return out
 }
 
 // filledKey reports whether the field a FieldAddr selects is one a
@@ -1880,25 +1888,13 @@ func literalOptionsKey(body ssa.Value) (*ssa.Parameter, string, bool) {
 	if body == nil {
 		return nil, "", false
 	}
-	load, ok := valueflow.CapturedValue(body).(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
-		return nil, "", false
-	}
-	lit, ok := load.X.(*ssa.Alloc)
-	if !ok || structOf(lit.Type()) == nil {
-		return nil, "", false
-	}
-	for _, r := range *lit.Referrers() {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || !inJSON(fa) || !catalog.IsDedupBodyField(fieldNames(fa)) {
-			continue
-		}
+	for _, fa := range literalDedupFields(valueflow.CapturedValue(body)) {
 		for _, w := range *fa.Referrers() {
 			st, ok := w.(*ssa.Store)
 			if !ok || st.Addr != fa {
 				continue
 			}
-			fn := lit.Parent()
+			fn := fa.Parent()
 			if j, field, ok := OptionsField(fn, st.Val); ok && j < len(fn.Params) {
 				return fn.Params[j], field, true
 			}
