@@ -142,15 +142,20 @@
 // base joined with the caller's path, and may set the key header from
 // a field of the request it is given: the caller's value for that field
 // is the key. A sender may also build and send each attempt in a helper
-// of its package, and a client may make its request with a maker of
+// of its package, to which it hands the address it joins (c.base+path,
+// c.base.ResolveReference(&url.URL{Path: path})), from a retry
+// closure, and a client may make its request with a maker of
 // another package (httpx.JSONRequest(ctx, method, url, body)) and send
 // it with a forwarder of that package (httpx.Send(doer, req, &out)):
 // the request is the client's own, and its headers the ones it sets. A
 // client that hands its caller's request struct whole to a sender is
 // keyed by that struct's dedup field, which the caller fills or leaves
 // empty. A body made as a map is keyed by an entry every path sets whose
-// name is a dedup field or a reference ("order_reference"), not by an
-// ID it carries ("order_id").
+// name is a dedup field or a reference ("order_reference", "request_key"),
+// not by an ID it carries ("order_id"), also when a retry closure sends
+// the body it captures. A body literal whose dedup field only the
+// caller's options fill (ClientReference: o.clientReference) is keyed by
+// those options: a caller that passes none that sets it is reported.
 // go-retryablehttp retries by itself, so its
 // POSTs are reported wherever they are, but for a body its helper's
 // callers all give with a key field (json.Marshal(body) handed to
