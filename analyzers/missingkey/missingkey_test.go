@@ -103,6 +103,9 @@ func TestMissingKey(t *testing.T) {
 		// A client whose every call goes through a helper that hands a
 		// retry closure the send, with the address its caller joins.
 		"missingkey/xretrydo", "missingkey/xretrydouse",
+		// A client whose helper retries a shared JSON client's Do with
+		// the request its caller describes.
+		"missingkey/xjsonapi", "missingkey/xrelaysend", "missingkey/xrelaysenduse",
 		// Externals and roots from the configuration.
 		"missingkey/configured",
 		// The packages with golden files, whose fixes Golden compares.

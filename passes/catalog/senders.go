@@ -19,8 +19,9 @@ import (
 // method, address and headers its caller gives it, as parameters or
 // fields of one, and sends it with a client the catalog knows
 // (catalog.RequestSender): a provider package's httpx.Do(ctx, c,
-// Request{Method, URL, Header, Body}, &out). A caller's request is as
-// readable as if it sent it itself.
+// Request{Method, URL, Header, Body}, &out), or one that hands what its
+// caller gives to such a function (a client's c.do(ctx, call, &out)).
+// A caller's request is as readable as if it sent it itself.
 type Sender struct {
 	Method, URL, Header, Body, Key catalog.ParamField
 	KeyOther                       bool
@@ -42,15 +43,80 @@ func senders(pass *analysis.Pass, cat *catalog.Catalog) map[string]catalog.Reque
 	for _, d := range funcDecls(pass) {
 		decls[d.fn] = d.decl
 	}
-	for _, d := range funcDecls(pass) {
-		if s, ok := sending(pass.TypesInfo, cat, d.fn, d.decl.Body, decls); ok {
-			out[catalog.FuncKey(d.fn)] = s
-			if d.fn.Exported() {
-				pass.ExportObjectFact(d.fn, (*Sender)(&s))
-			}
+	found := func(d funcDecl, s catalog.RequestSender) {
+		out[catalog.FuncKey(d.fn)] = s
+		if d.fn.Exported() {
+			pass.ExportObjectFact(d.fn, (*Sender)(&s))
 		}
 	}
+	var rest []funcDecl
+	for _, d := range funcDecls(pass) {
+		if s, ok := sending(pass.TypesInfo, cat, d.fn, d.decl.Body, decls); ok {
+			found(d, s)
+		} else {
+			rest = append(rest, d)
+		}
+	}
+	// A function that hands its parameters to a sender is one: a
+	// client's c.do(ctx, call, &out), which retries c.api.Do(ctx, call,
+	// out) of a shared package. Each round can find the callers of the
+	// last one's.
+	for more := true; more; {
+		more = false
+		rest = slices.DeleteFunc(rest, func(d funcDecl) bool {
+			s, ok := relaying(pass.TypesInfo, d.fn, d.decl.Body, out)
+			if ok {
+				found(d, s)
+				more = true
+			}
+			return ok
+		})
+	}
 	return out
+}
+
+// relaying reads body as a sender's that makes no request itself but
+// calls one sender, once, with its method and address taken from fn's
+// parameters or their fields: fn's caller describes the request.
+func relaying(info *types.Info, fn *types.Func, body *ast.BlockStmt, senders map[string]catalog.RequestSender) (catalog.RequestSender, bool) {
+	var call *ast.CallExpr
+	var s catalog.RequestSender
+	n := 0
+	ast.Inspect(body, func(node ast.Node) bool {
+		c, ok := node.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		callee, ok := typeutil.Callee(info, c).(*types.Func)
+		if !ok || callee == fn {
+			return true
+		}
+		if found, ok := senders[catalog.FuncKey(callee)]; ok {
+			call, s = c, found
+			n++
+		}
+		return true
+	})
+	if n != 1 {
+		return catalog.RequestSender{}, false
+	}
+	r := resolver{info: info, fn: fn}
+	given := func(p catalog.ParamField) catalog.ParamField {
+		none := catalog.ParamField{Param: -1}
+		if p.Param < 0 || p.Param >= len(call.Args) {
+			return none
+		}
+		q, ok := r.paramField(call.Args[p.Param])
+		if !ok || q.Field != "" && p.Field != "" {
+			return none // a field of a field: not read at a call
+		}
+		return catalog.ParamField{Param: q.Param, Field: q.Field + p.Field}
+	}
+	out := catalog.RequestSender{Method: given(s.Method), URL: given(s.URL), Header: given(s.Header), Body: given(s.Body), Key: given(s.Key), KeyOther: s.KeyOther, Options: given(s.Options)}
+	if s.Key.Param >= 0 && out.Key.Param < 0 {
+		out.KeyOther = true // a key fn sets itself, as it sees fit
+	}
+	return out, out.Method.Param >= 0 && out.URL.Param >= 0
 }
 
 // importedFuncFacts returns, by FuncKey, what conv makes of the facts
