@@ -2119,6 +2119,14 @@ func FieldStores(model ssa.Value) (map[string][]ssa.Value, bool) {
 				v = Unwrap(p)
 			} else if p := storedLast(load, cell); p != nil && isPointer(p.Type()) {
 				v = Unwrap(p)
+			} else if p != nil && !fieldSetIn(load.X) {
+				// A struct the closure builds and assigns whole to the
+				// variable (sub = store.Submission{...}), then passes.
+				if built, ok := Unwrap(p).(*ssa.UnOp); ok && built.Op == token.MUL {
+					if a, ok := built.X.(*ssa.Alloc); ok {
+						v = a
+					}
+				}
 			}
 		}
 	}
@@ -2129,6 +2137,15 @@ func FieldStores(model ssa.Value) (map[string][]ssa.Value, bool) {
 	out := make(map[string][]ssa.Value)
 	addStores(alloc, out, 0)
 	return out, true
+}
+
+// fieldSetIn reports whether a field of the variable at addr is taken
+// by address where addr is seen: a field set after the whole value.
+func fieldSetIn(addr ssa.Value) bool {
+	return slices.ContainsFunc(*addr.Referrers(), func(r ssa.Instruction) bool {
+		_, ok := r.(*ssa.FieldAddr)
+		return ok
+	})
 }
 
 // storedLast returns the value that a closure's variable holds where

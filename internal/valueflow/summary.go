@@ -719,12 +719,14 @@ type SQLStmt struct {
 
 // A StateSet is what a wired call, entry Entry of a list, must set for
 // the test of stored state before it to stop a retry: Column set to the
-// constant Value (Done), or to another constant (not Done).
+// constant Value (Done), or to another constant (not Done), of the row
+// that the wired call at entry ReadBy-1 read, when ReadBy is not 0.
 type StateSet struct {
 	Entry  int
 	Column string
 	Value  string
 	Done   bool
+	ReadBy int
 }
 
 // A GenericModel is an ORM write whose model's type is a type parameter
@@ -1408,6 +1410,9 @@ func (s *Summary) String() string {
 		}
 		for _, v := range st.StateVia {
 			out += fmt.Sprintf(" statevia=%d:%s=%q/%t", v.Entry, v.Column, v.Value, v.Done)
+			if v.ReadBy > 0 {
+				out += fmt.Sprintf("/read=%d", v.ReadBy-1)
+			}
 		}
 		if st.Context > 0 {
 			out += fmt.Sprintf(" ctx=p%d", st.Context-1)

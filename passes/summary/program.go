@@ -992,11 +992,24 @@ func (p *program) stateSet(list []valueflow.SQLStmt, st *valueflow.SQLStmt) bool
 		if v.Entry >= len(list) || list[v.Entry].Wired == nil {
 			continue
 		}
-		if p.runsInEvery(list[v.Entry].Wired.Call, func(x valueflow.SQLStmt) bool { return setsColumn(x, v) }) {
+		// The row the test read: an UPDATE of another table's status
+		// (a submission superseded past the milestone's test) sets
+		// nothing the test reads.
+		read := func(table string) bool {
+			r := v.ReadBy - 1
+			return r < 0 || r >= len(list) || list[r].Wired == nil || p.runsInEvery(list[r].Wired.Call, func(x valueflow.SQLStmt) bool { return selectsFrom(x, table) })
+		}
+		if p.runsInEvery(list[v.Entry].Wired.Call, func(x valueflow.SQLStmt) bool { return setsColumn(x, v) && read(sqltext.Parse(x.SQL).Table) }) {
 			return true
 		}
 	}
 	return false
+}
+
+// selectsFrom reports whether x reads rows of table.
+func selectsFrom(x valueflow.SQLStmt, table string) bool {
+	parsed := sqltext.Parse(x.SQL)
+	return x.Wired == nil && parsed.Kind == sqltext.Select && strings.EqualFold(parsed.Table, table)
 }
 
 // setsColumn reports whether x is an UPDATE that sets v's column to a

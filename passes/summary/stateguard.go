@@ -1217,7 +1217,8 @@ func isNil(v ssa.Value) bool {
 // the composition root reads (valueflow.StateSet).
 type pendingGuard struct {
 	stateGuard
-	set valueflow.StateSet
+	set  valueflow.StateSet
+	read *ssa.Call // the call that read the row
 }
 
 // pendingGuards returns the pending guards of fn: for each test of a
@@ -1253,6 +1254,7 @@ func pendingGuards(fn *ssa.Function) []pendingGuard {
 				out = append(out, pendingGuard{
 					stateGuard: stateGuard{test: iff, exit: doneExit(iff, cmp, done), write: call},
 					set:        valueflow.StateSet{Column: column, Value: constant.StringVal(c), Done: done},
+					read:       wholeResult(e),
 				})
 			}
 		}

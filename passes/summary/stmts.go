@@ -3361,6 +3361,9 @@ func (b *stmtBuilder) stateVia(i int, memo map[*ssa.Function][]pendingGuard) []v
 		}
 		set := g.set
 		set.Entry = j
+		if k := slices.Index(b.instrs, ssa.Instruction(g.read)); k >= 0 && b.sum.Stmts[k].Wired != nil {
+			set.ReadBy = k + 1
+		}
 		out = append(out, set)
 	}
 	return out
