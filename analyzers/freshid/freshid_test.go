@@ -49,6 +49,9 @@ func TestFreshID(t *testing.T) {
 		// A row under a fresh ID that the request's key, stored after
 		// it, rolls back on a repeat.
 		"freshid/keyafter",
+		// Methods of a gRPC service whose descriptor another package's
+		// generic helper builds, bound through the service's interface.
+		"freshid/xgrpcdesc", "freshid/xgrpcdescuse",
 		// A consumer loop of another package given its handler.
 		"freshid/xloopuse", "freshid/xrouter", "freshid/xrouteruse",
 		// A runner of another package whose helper calls, in a retry

@@ -559,6 +559,13 @@ func (c *Catalog) HandlerShape(sig *types.Signature) (string, bool) {
 	return lambdaShape(sig)
 }
 
+// WrapperShape reports whether a function literal of this signature
+// calls, once per delivery, the function it wraps (wrapperShapes).
+func (c *Catalog) WrapperShape(sig *types.Signature) (string, bool) {
+	k, ok := wrapperShapes[SigKey(sig)]
+	return k, ok
+}
+
 // Registration reports whether fn hands one of its arguments to a library
 // that calls it again.
 func (c *Catalog) Registration(fn *types.Func) (Registration, bool) {

@@ -41,6 +41,18 @@ var handlerShapes = map[string]string{
 	"func(context.Context, github.com/aws/aws-sdk-go-v2/service/sqs/types.Message) error": "SQS message handler",
 }
 
+// wrapperShapes are the signatures of a library's per-delivery handler
+// that the program builds around a function of its own, which it calls
+// with the decoded delivery: grpc's MethodHandler, written by hand for a
+// service without generated code (Unary(svc, method, h.Book) returning
+// a MethodDesc whose Handler decodes the request and calls h.Book). The
+// function it calls is the root; the wrapper itself is not one by shape,
+// since generated code's handlers share it and reach their servers'
+// methods as registered services.
+var wrapperShapes = map[string]string{
+	"func(any, context.Context, func(any) error, google.golang.org/grpc.UnaryServerInterceptor) (any, error)": "gRPC method",
+}
+
 // lambdaEvents are the Lambda events delivered again on failure (SQS,
 // SNS, EventBridge) or retried by the caller (API Gateway), by kind of
 // handler. lambda.Start takes a handler of any package, as a method

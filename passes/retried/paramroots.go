@@ -386,7 +386,9 @@ func wrappedParams(info *types.Info, cat *catalog.Catalog, fn *types.Func, body 
 		}
 		kind, ok := cat.HandlerShape(sig)
 		if !ok {
-			return true
+			if kind, ok = cat.WrapperShape(sig); !ok {
+				return true
+			}
 		}
 		for _, i := range calledParams(info, fn, lit.Body) {
 			out = append(out, ParamRoot{Arg: i, Kind: kind})
