@@ -106,6 +106,10 @@ func TestMissingKey(t *testing.T) {
 		// A client whose helper retries a shared JSON client's Do with
 		// the request its caller describes.
 		"missingkey/xjsonapi", "missingkey/xrelaysend", "missingkey/xrelaysenduse",
+		// A client that hands a shared sender its headers as name and
+		// value pairs, the key among them from an option or a
+		// parameter.
+		"missingkey/xpairhttp", "missingkey/xpairclient", "missingkey/xpairuse",
 		// Externals and roots from the configuration.
 		"missingkey/configured",
 		// The packages with golden files, whose fixes Golden compares.

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -1849,6 +1850,15 @@ func describedRequest(cat *catalog.Catalog, c ssa.CallInstruction, fn *types.Fun
 			if made, ok := h.(*ssa.Call); ok {
 				call.State, call.Key = helperHeader(made, call, cat.KeyHeaders())
 			}
+			if state, key, ok := pairHeaders(h, cat.KeyHeaders()); ok {
+				call.State, call.Key = state, key
+				if j, field, ok := OptionsField(c.Parent(), key); ok && state == Filled {
+					// The key only the caller's options set
+					// (WithIdempotencyKey): a caller that passes none
+					// sends it empty.
+					call.State, call.Key, call.Options, call.OptionsField = Unknown, nil, c.Parent().Params[j], field
+				}
+			}
 		case !FieldUnset(arg(c, fn, s.Header.Param), s.Header.Field):
 			return &Call{Instr: c, Fn: fn, Ext: call.Ext, Method: method, URL: url, State: Unknown}
 		default:
@@ -1923,6 +1933,77 @@ func passedRequestOptions(call *Call, opts ssa.Value) SlotState {
 		}
 	}
 	return Unknown
+}
+
+// pairHeaders reads the headers a sender is given as a list of name and
+// value pairs built in place (httpx.Header{Name: "Idempotency-Key",
+// Value: key}, passed as variadic arguments): Filled with the value
+// paired with a key header's name, Absent when every name is another
+// constant. ok is false for a list that is not such pairs.
+func pairHeaders(list ssa.Value, headers []string) (SlotState, ssa.Value, bool) {
+	sl, ok := list.(*ssa.Slice)
+	if !ok {
+		return Unknown, nil, false
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return Unknown, nil, false
+	}
+	state, key := Absent, ssa.Value(nil)
+	for _, r := range *arr.Referrers() {
+		if r == sl {
+			continue
+		}
+		elem, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			return Unknown, nil, false
+		}
+		name, value, ok := headerPair(elem)
+		if !ok {
+			return Unknown, nil, false
+		}
+		if valueflow.IsHeaderName(name, headers) {
+			state, key = Filled, value
+		}
+	}
+	return state, key, true
+}
+
+// headerPair returns the constant name and the value that the struct at
+// elem, an element of a list of headers, holds: one string field set to
+// a constant, the other to the header's value.
+func headerPair(elem *ssa.IndexAddr) (name, value ssa.Value, ok bool) {
+	fields := map[string][]ssa.Value{}
+	for _, r := range *elem.Referrers() {
+		switch r := r.(type) {
+		case *ssa.FieldAddr:
+			for _, u := range *r.Referrers() {
+				if st, ok := u.(*ssa.Store); ok && st.Addr == r {
+					fields[valueflow.FieldName(r.X.Type(), r.Field)] = append(fields[valueflow.FieldName(r.X.Type(), r.Field)], st.Val)
+				}
+			}
+		case *ssa.Store:
+			stores, ok := valueflow.FieldStores(r.Val)
+			if !ok {
+				return nil, nil, false
+			}
+			maps.Copy(fields, stores)
+		}
+	}
+	if len(fields) != 2 {
+		return nil, nil, false
+	}
+	for _, vs := range fields {
+		if len(vs) != 1 {
+			return nil, nil, false
+		}
+		if c, isConst := vs[0].(*ssa.Const); isConst && c.Value != nil && c.Value.Kind() == constant.String && name == nil {
+			name = c
+		} else {
+			value = vs[0]
+		}
+	}
+	return name, value, name != nil && value != nil
 }
 
 // givenKey decides the key a request sender sets its header from, v
