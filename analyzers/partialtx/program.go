@@ -252,10 +252,12 @@ func (c *checker) apartWith(r *summary.ProgramRoot, first int, writes, guards, c
 		apart := counted
 		// A guard that commits apart from the write it lets through
 		// stops the retry that would finish it; a key table's guard
-		// is keytx's.
+		// is keytx's. A claim read back lets the retry through, but
+		// one made after the first write commits apart from it: the
+		// retry repeats the write, then finds the claim.
 		counted = nil
 		for _, g := range guards {
-			if !c.res.Catalog.IsKeyTable(parsed[g].Table) && !r.Stmts[g].ReadBack {
+			if !c.res.Catalog.IsKeyTable(parsed[g].Table) && (!r.Stmts[g].ReadBack || g > first && r.Reaches(first, g)) {
 				counted = append(counted, g)
 			}
 		}

@@ -670,6 +670,11 @@ func contextOrPool(v ssa.Value, depth int) bool {
 		if w := valueflow.Converted(v); w != nil {
 			v = w
 		}
+		if catalog.IsORMHandle(v.Type()) {
+			// An ORM's handle refined for the call (tx.WithContext(ctx)):
+			// the handle it starts from.
+			v = chainRoot(v)
+		}
 		switch x := v.(type) {
 		case *ssa.Phi:
 			return depth < 4 && !slices.ContainsFunc(x.Edges, func(e ssa.Value) bool { return !visit(e, depth+1) })
@@ -711,8 +716,12 @@ func contextOrPool(v ssa.Value, depth int) bool {
 				fromCtx = true // tx, ok := txFrom(ctx)
 				return true
 			}
+			if ta, ok := x.Tuple.(*ssa.TypeAssert); ok && x.Index == 0 && contextValue(ta.X) && catalog.IsORMHandle(ta.AssertedType) {
+				fromCtx = true // an ORM's handle, the type of its transactions too, put in the context by a unit of work
+				return true
+			}
 		}
-		if unitOf(v.Type()) == DurAutocommit || injectedExecutor(v) {
+		if unitOf(v.Type()) == DurAutocommit || injectedExecutor(v) || injectedORM(v) {
 			pool = true
 			return true
 		}
@@ -722,14 +731,24 @@ func contextOrPool(v ssa.Value, depth int) bool {
 }
 
 // injectedExecutor reports whether v is an executor interface (pgx's
-// or database/sql's methods, a DBTX) that the function is given, as a
-// parameter or a field of its receiver: the handle a chooser falls back
-// to when the context carries no transaction, which the program's
-// wiring fills with its database.
+// or database/sql's methods, a DBTX) that the function is given: the
+// handle a chooser falls back to when the context carries no
+// transaction, which the program's wiring fills with its database.
 func injectedExecutor(v ssa.Value) bool {
-	if isTx(v.Type()) || !catalog.ExecutorInterface(v.Type()) {
-		return false
-	}
+	return !isTx(v.Type()) && catalog.ExecutorInterface(v.Type()) && heldByParam(v)
+}
+
+// injectedORM reports whether v is an ORM's handle the function is
+// given: the database a chooser falls back to (conn(ctx, r.db)
+// returning base.WithContext(ctx) when the context carries no
+// transaction).
+func injectedORM(v ssa.Value) bool {
+	return catalog.IsORMHandle(v.Type()) && heldByParam(v)
+}
+
+// heldByParam reports whether v is a parameter of its function or a
+// field of one (its receiver's), read.
+func heldByParam(v ssa.Value) bool {
 	switch x := v.(type) {
 	case *ssa.Parameter:
 		return true
@@ -869,6 +888,9 @@ func contextChosen(v ssa.Value, depth int) bool {
 		// the database as an executor interface), as the handle's
 		// durability reads one.
 		return takesContextAndPool(fn.Signature, false) && holdsHandle(fn.Signature.Results()) || choosesFromContext(fn.Signature)
+	}
+	if res := fn.Signature.Results(); res.Len() == 1 && catalog.IsORMHandle(res.At(0).Type()) && contextOrPool(call, depth) {
+		return true // conn(ctx, r.db): the ORM's transaction the context carries, or the database
 	}
 	returns := 0
 	for _, b := range fn.Blocks {
@@ -1579,6 +1601,33 @@ func IsGuard(st *Stmt) bool {
 // says whether the work is done.
 func claimOrSet(st *sqltext.Statement) bool {
 	return st.Kind == sqltext.Insert && st.Conflict && !st.Upsert || CompareAndSet(st)
+}
+
+// ORMReadBack reports whether st, an ORM's create that ignores a
+// conflict, is read back by its function: a row read (gorm's Take,
+// First, Last) into a value of the created model's type that the
+// create comes before (Clauses(clause.OnConflict{DoNothing: true}).
+// Create(&row), then Where(...).Take(&existing) when no row was
+// made). The function answers with the row already there, whose state
+// decides, as a claim with RETURNING and a SELECT of it does.
+func ORMReadBack(st *Stmt) bool {
+	if st.SQL.Kind != sqltext.Insert || !st.SQL.Conflict || st.SQL.Upsert || st.ArgBase == nil {
+		return false
+	}
+	model := valueflow.Unwrap(st.ArgBase).Type()
+	fn := st.Instr.Parent()
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || len(c.Call.Args) < 2 || !Reaches(st.Instr, c) {
+				continue
+			}
+			if callee := valueflow.Callee(&c.Call); callee != nil && catalog.IsORMRowRead(callee) && types.Identical(valueflow.Unwrap(c.Call.Args[1]).Type(), model) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // GuardHidden reports whether a guard's outcome stays inside the

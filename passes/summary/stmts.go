@@ -1211,7 +1211,7 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 	for _, path := range st.ArgPaths {
 		args = append(args, b.argSource(st.ArgBase, path))
 	}
-	stmt := valueflow.SQLStmt{SQL: st.Text, TextParam: st.TextParam, Handle: h, Guard: effects.IsGuard(st), ReadBack: st.SQL.ReadsBack, At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st), Assumed: st.Assumed, FromWork: b.fromWork(st.Recv), ProducedBy: b.argProducers(st), Model: st.Generic, NoRowTaken: effects.TakesNoRow(c.Parent()), NoRowFails: effects.NoRowFails(st), Hidden: effects.GuardHidden(st)}
+	stmt := valueflow.SQLStmt{SQL: st.Text, TextParam: st.TextParam, Handle: h, Guard: effects.IsGuard(st), ReadBack: st.SQL.ReadsBack || effects.ORMReadBack(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st), Assumed: st.Assumed, FromWork: b.fromWork(st.Recv), ProducedBy: b.argProducers(st), Model: st.Generic, NoRowTaken: effects.TakesNoRow(c.Parent()), NoRowFails: effects.NoRowFails(st), Hidden: effects.GuardHidden(st)}
 	if st.Assumed && st.Recv != nil {
 		b.chosenBy(&stmt, effects.HandleContext(st.Recv))
 	} else if on := effects.NestedOn(effects.StmtHandle(st)); on != nil && h.Kind == valueflow.HandleTx {
@@ -1315,6 +1315,7 @@ func (b *stmtBuilder) chosenBy(st *valueflow.SQLStmt, ctx ssa.Value) {
 			// (platform.WithTx(ctx, tx), tx begun here); a
 			// literal's context is its unit of work's (workGiven).
 			st.Handle, st.Assumed = h, false
+			b.nestedCarried(st, ctx)
 			return
 		}
 	}
@@ -1366,6 +1367,11 @@ func rootParam(ctx ssa.Value) *ssa.Parameter {
 		ctx = valueflow.Unwrap(ctx)
 		if p, ok := ctx.(*ssa.Parameter); ok {
 			return p
+		}
+		if load, ok := ctx.(*ssa.UnOp); ok && load.Op == token.MUL {
+			if cell, ok := load.X.(*ssa.Alloc); ok && valueflow.CellParam(cell) != nil {
+				return valueflow.CellParam(cell) // the cell of a parameter a literal captures
+			}
 		}
 		var ok bool
 		if ctx, ok = effects.ParentContext(ctx); !ok {
@@ -2067,6 +2073,8 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 		stmt := valueflow.SQLStmt{SQL: s.SQL, HandsOn: s.HandsOn, TextParam: s.TextParam, Handle: h, Guard: s.Guard && !discarded && !s.Hidden, ReadBack: s.ReadBack, At: s.At, Called: s.Called, Args: args, Absorbed: s.Absorbed, AbsorbedByName: s.AbsorbedByName, Answers: appendNew(slices.Clone(s.Answers), b.h.r.answeredBy(call.Parent()).answered...), Leaves: appendNew(slices.Clone(s.Leaves), b.h.r.answeredBy(call.Parent()).left...), Renamed: s.Renamed, Optional: s.Optional, NoRowTaken: s.NoRowTaken, NoRowFails: s.NoRowFails && effects.ErrorDecides(call), OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Nested: s.Nested}
 		if s.Context > 0 && s.Context <= len(call.Call.Args) {
 			b.chosenBy(&stmt, call.Call.Args[s.Context-1])
+		} else if s.Handle.Context && h.Kind == valueflow.HandleTx && s.Handle.Param < len(call.Call.Args) {
+			b.nestedCarried(&stmt, call.Call.Args[s.Handle.Param])
 		}
 		if wired != nil && !stmt.FromWork && b.handsWorkRecv(call, s.Wired) {
 			// The callee's wired call is made on what this call gives
@@ -2533,6 +2541,46 @@ func (b *stmtBuilder) carried(ctx ssa.Value) valueflow.Handle {
 		}
 	}
 	return valueflow.Handle{}
+}
+
+// nestedCarried marks st, a statement on the transaction that the
+// context ctx carries, as a savepoint of the transaction the outer
+// context carries, if any, when the function began it so
+// (conn(ctx, r.db).Transaction, then context.WithValue(ctx, txKey{},
+// tx)), as the statements on it directly are.
+func (b *stmtBuilder) nestedCarried(st *valueflow.SQLStmt, ctx ssa.Value) {
+	if on := effects.NestedOn(b.carriedValue(ctx)); on != nil && !st.Nested {
+		st.Nested = true
+		b.chosenBy(st, effects.HandleContext(on))
+	}
+}
+
+// carriedValue returns the handle a function put in the context ctx
+// (context.WithValue(ctx, txKey{}, tx)), as carried reads it, or nil.
+func (b *stmtBuilder) carriedValue(ctx ssa.Value) ssa.Value {
+	cat := b.h.r.Env.Catalog
+	for depth := 0; ctx != nil && depth < 4; depth++ {
+		ctx = valueflow.Unwrap(ctx)
+		if call, ok := ctx.(*ssa.Call); ok && !call.Call.IsInvoke() {
+			var held ssa.Value
+			for _, a := range call.Call.Args {
+				if u := valueflow.Unwrap(a); catalog.IsTx(u.Type()) || catalog.IsORMHandle(u.Type()) || effects.IsHandle(cat, u.Type()) {
+					if held != nil {
+						return nil
+					}
+					held = u
+				}
+			}
+			if held != nil {
+				return held
+			}
+		}
+		var ok bool
+		if ctx, ok = effects.ParentContext(ctx); !ok {
+			return nil
+		}
+	}
+	return nil
 }
 
 // chooserHandle returns the handle of queries a helper builds on what a
