@@ -150,7 +150,11 @@
 // the request is the client's own, and its headers the ones it sets. A
 // client that hands its caller's request struct whole to a sender is
 // keyed by that struct's dedup field, which the caller fills or leaves
-// empty. A body made as a map is keyed by an entry every path sets whose
+// empty. A client's helper that hands its caller's request description
+// on to a sender (c.do(ctx, call, &out), retrying c.api.Do(ctx, call,
+// out)) is a sender itself, and headers a sender is given as name and
+// value pairs (httpx.Header{Name: "Idempotency-Key", Value: o.key})
+// carry the key the pair names, which the caller's options may set. A body made as a map is keyed by an entry every path sets whose
 // name is a dedup field or a reference ("order_reference", "request_key"),
 // not by an ID it carries ("order_id"), also when a retry closure sends
 // the body it captures. A body literal whose dedup field only the

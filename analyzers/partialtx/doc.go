@@ -51,8 +51,10 @@
 // handler for each type of message) is an operation of its own. A
 // guard whose outcome its caller drops (a repository method's
 // rows affected, returned and ignored) stops nothing; nor does a claim
-// whose row is read back (INSERT IGNORE, then the SELECT of the row),
-// whose row lets a retry through while it says the work is not done.
+// whose row is read back (INSERT IGNORE, then the SELECT of the row;
+// an ORM's create that ignores its duplicate, then the row taken),
+// whose row lets a retry through while it says the work is not done;
+// made after the first write, it commits apart from that write.
 // A check of stored state before the writes (the user with this e-mail
 // exists: return) stops the retry, when the writes that are not
 // idempotent run only after the write the check looks for: a retry
