@@ -673,7 +673,16 @@ func (f *finder) boundFieldRoots(reach map[*ssa.Function]*Path) bool {
 					}
 					ctx, every = nil, true
 				}
-				for _, t := range f.values.targets(call.Common().Value, ctx, every) {
+				targets := f.values.targets(call.Common().Value, ctx, every)
+				if p, ok := call.Common().Value.(*ssa.Parameter); ok && p.Parent() == fn {
+					// A parameter: what each retried caller passes
+					// (two webhooks' handlers given to one helper),
+					// not only the first path's.
+					for _, c := range reachedCallers(fn, reach) {
+						targets = append(targets, f.values.targets(call.Common().Value, c, false)...)
+					}
+				}
+				for _, t := range targets {
 					if mc := f.values.boundInterface(t, f.pass.Pkg); mc != nil && f.boundRoot(path.Root.Kind, t, mc) != nil {
 						added = true
 					} else if isLocal(t, f.pass.Pkg) && handedToRunner(fn) {
@@ -693,6 +702,23 @@ func (f *finder) boundFieldRoots(reach map[*ssa.Function]*Path) bool {
 		}
 	}
 	return added
+}
+
+// reachedCallers returns the static calls of fn that the functions of
+// reach make.
+func reachedCallers(fn *ssa.Function, reach map[*ssa.Function]*Path) []ssa.CallInstruction {
+	var out []ssa.CallInstruction
+	for g := range reach {
+		for _, b := range g.Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(ssa.CallInstruction); ok && c.Common().StaticCallee() == fn {
+					out = append(out, c)
+				}
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b ssa.CallInstruction) int { return cmp.Compare(a.Pos(), b.Pos()) }) // the order of the source, not of the map
+	return out
 }
 
 // handedToRunner reports whether fn is a function literal handed to a
