@@ -648,6 +648,7 @@ func (f *finder) boundRoot(kind string, fn *ssa.Function, mc *ssa.MakeClosure) *
 // already. It reports whether it added one.
 func (f *finder) boundFieldRoots(reach map[*ssa.Function]*Path) bool {
 	added := false
+	var callers map[*ssa.Function][]ssa.CallInstruction // made on first use
 	for _, fn := range f.ssa.SrcFuncs() {
 		path, ok := reach[fn]
 		if !ok {
@@ -678,7 +679,10 @@ func (f *finder) boundFieldRoots(reach map[*ssa.Function]*Path) bool {
 					// A parameter: what each retried caller passes
 					// (two webhooks' handlers given to one helper),
 					// not only the first path's.
-					for _, c := range reachedCallers(fn, reach) {
+					if callers == nil {
+						callers = reachedCallers(reach)
+					}
+					for _, c := range callers[fn] {
 						targets = append(targets, f.values.targets(call.Common().Value, c, false)...)
 					}
 				}
@@ -704,20 +708,22 @@ func (f *finder) boundFieldRoots(reach map[*ssa.Function]*Path) bool {
 	return added
 }
 
-// reachedCallers returns the static calls of fn that the functions of
-// reach make.
-func reachedCallers(fn *ssa.Function, reach map[*ssa.Function]*Path) []ssa.CallInstruction {
-	var out []ssa.CallInstruction
+// reachedCallers returns, by callee, the static calls that the
+// functions of reach make, each list in the order of the source.
+func reachedCallers(reach map[*ssa.Function]*Path) map[*ssa.Function][]ssa.CallInstruction {
+	out := map[*ssa.Function][]ssa.CallInstruction{}
 	for g := range reach {
 		for _, b := range g.Blocks {
 			for _, instr := range b.Instrs {
-				if c, ok := instr.(ssa.CallInstruction); ok && c.Common().StaticCallee() == fn {
-					out = append(out, c)
+				if c, ok := instr.(ssa.CallInstruction); ok && c.Common().StaticCallee() != nil {
+					out[c.Common().StaticCallee()] = append(out[c.Common().StaticCallee()], c)
 				}
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b ssa.CallInstruction) int { return cmp.Compare(a.Pos(), b.Pos()) }) // the order of the source, not of the map
+	for _, calls := range out {
+		slices.SortFunc(calls, func(a, b ssa.CallInstruction) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	}
 	return out
 }
 
