@@ -1,0 +1,9 @@
+DROP TABLE IF EXISTS processed_messages;
+DROP TABLE IF EXISTS outbox_messages;
+DROP TABLE IF EXISTS webhook_events;
+DROP TABLE IF EXISTS shipments;
+DROP TABLE IF EXISTS trade_ins;
+DROP TABLE IF EXISTS quotes;
+DROP TABLE IF EXISTS idempotency_keys;
+DROP TABLE IF EXISTS customer_payout_methods;
+DROP TABLE IF EXISTS customers;

@@ -1,0 +1,3 @@
+DROP TABLE IF EXISTS fulfilments;
+DROP TABLE IF EXISTS sales_orders;
+DROP TABLE IF EXISTS listings;
