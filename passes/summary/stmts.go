@@ -2378,6 +2378,12 @@ func (b *stmtBuilder) mapHandle(call *ssa.Call, h valueflow.Handle) valueflow.Ha
 		if p < len(call.Call.Args) {
 			arg := call.Call.Args[p]
 			h = b.handle(b.source(arg, path, effects.DurUnknown))
+			if h.Kind == valueflow.HandleUnknown && path == "" {
+				// What a context chooses, handed to a helper
+				// (insertIgnore(r.conn(ctx), row)): the context's
+				// transaction, or else the database.
+				h = b.chooserHandle(arg)
+			}
 			if h.Kind == valueflow.HandleUnknown && path == "" && catalog.IsORMHandle(arg.Type()) && effects.ORMHandleUnit(arg) == effects.DurAutocommit {
 				h = valueflow.Handle{Kind: valueflow.HandleAutocommit} // gorm's pool handed to a helper
 			}
