@@ -49,6 +49,9 @@ func TestFreshID(t *testing.T) {
 		// A row under a fresh ID that the request's key, stored after
 		// it, rolls back on a repeat.
 		"freshid/keyafter",
+		// Models another package's repository inserts, one of them
+		// under a key of the table its caller fills.
+		"freshid/xmodelrepo", "freshid/xmodelrepouse",
 		// Methods of a gRPC service whose descriptor another package's
 		// generic helper builds, bound through the service's interface.
 		"freshid/xgrpcdesc", "freshid/xgrpcdescuse",

@@ -110,6 +110,9 @@ func TestMissingKey(t *testing.T) {
 		// value pairs, the key among them from an option or a
 		// parameter.
 		"missingkey/xpairhttp", "missingkey/xpairclient", "missingkey/xpairuse",
+		// A client whose helper copies the caller's header map onto
+		// each attempt of a retry closure.
+		"missingkey/xhdrmap", "missingkey/xhdrmapuse",
 		// Externals and roots from the configuration.
 		"missingkey/configured",
 		// The packages with golden files, whose fixes Golden compares.

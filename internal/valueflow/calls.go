@@ -322,7 +322,7 @@ func (t *tracer) imported(instr ssa.CallInstruction, a int, n node) bool {
 		}
 	}
 	for _, ps := range s.ParamSinks {
-		if ps.Param == a && ps.Path == n.path {
+		if ps.Param == a && ps.Path == n.path && !t.importedModelFails(instr, a, ps.Sink, n) {
 			t.hit(ps.Sink, instr.Pos(), n.stack, ps.Chain)
 		}
 	}
@@ -356,6 +356,25 @@ func (t *tracer) imported(instr ssa.CallInstruction, a int, n node) bool {
 		}
 	}
 	return true
+}
+
+// importedModelFails reports whether sink, a model's identity that a
+// function of another package inserts from its parameter a, is of a
+// model the call is given whose other fields fill a key of its table
+// with values that repeat (a waitlist entry under UNIQUE (member_id,
+// berth_class)): a retry fails there rather than adding a second row,
+// as for a model the function inserts itself (failsOnAnotherModelKey).
+func (t *tracer) importedModelFails(instr ssa.CallInstruction, a int, sink SinkInfo, n node) bool {
+	args := instr.Common().Args
+	if sink.Kind != ModelSink || sink.Stored == "" || a >= len(args) {
+		return false
+	}
+	model := args[a]
+	st := modelStruct(concreteType(model))
+	if st == nil {
+		return false
+	}
+	return t.failsOnAnotherModelKey(st.s, sink.Column, sink.Stored, model, instr, n.stack)
 }
 
 // genericInsert reports whether a function of another package, by its
@@ -1423,7 +1442,23 @@ func IsHeaderName(v ssa.Value, headers []string) bool {
 // the headers of a request, each under its own name (for k, v := range
 // headers { req.Header.Set(k, v) }), and the request.
 func HeaderMapParam(fn *ssa.Function) (param int, req ssa.Value, ok bool) {
-	for _, b := range fn.Blocks {
+	if param, req, ok = headerMapParamIn(fn, fn); ok {
+		return param, req, ok
+	}
+	// The send in a retry closure (backoff.Retry(func() error {...})),
+	// which ranges over the map fn captures.
+	for _, lit := range fn.AnonFuncs {
+		if param, req, ok = headerMapParamIn(fn, lit); ok {
+			return param, req, ok
+		}
+	}
+	return 0, nil, false
+}
+
+// headerMapParamIn is HeaderMapParam for the body of in, fn itself or a
+// function literal of fn's.
+func headerMapParamIn(fn, in *ssa.Function) (param int, req ssa.Value, ok bool) {
+	for _, b := range in.Blocks {
 		for _, instr := range b.Instrs {
 			set, isCall := instr.(ssa.CallInstruction)
 			if !isCall {
@@ -1448,12 +1483,24 @@ func HeaderMapParam(fn *ssa.Function) (param int, req ssa.Value, ok bool) {
 			if !isRange {
 				continue
 			}
-			if p, isParam := rng.X.(*ssa.Parameter); isParam && p.Parent() == fn {
+			if p := capturedParam(rng.X); p != nil && p.Parent() == fn {
 				return slices.Index(fn.Params, p), req, true
 			}
 		}
 	}
 	return 0, nil, false
+}
+
+// capturedParam returns the parameter v is, or reads through the cell a
+// function literal captures it in, or nil.
+func capturedParam(v ssa.Value) *ssa.Parameter {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if cell, ok := captured(load.X).(*ssa.Alloc); ok {
+			return CellParam(cell)
+		}
+	}
+	p, _ := captured(v).(*ssa.Parameter)
+	return p
 }
 
 // rangedValues returns the value a loop over a header map gives with

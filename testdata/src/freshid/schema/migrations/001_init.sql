@@ -19,3 +19,5 @@ CREATE TABLE seat_holds (id text PRIMARY KEY, show text NOT NULL, seat text NOT 
 CREATE TABLE loyalty_accruals (id text PRIMARY KEY, order_id text NOT NULL UNIQUE, points int NOT NULL);
 CREATE TABLE loyalty_bonuses (id text PRIMARY KEY, order_id text NOT NULL, points int NOT NULL);
 CREATE TABLE pass_codes (id text PRIMARY KEY, code text NOT NULL UNIQUE);
+CREATE TABLE waitlist_rows (id text PRIMARY KEY, member_id text NOT NULL, class text NOT NULL, CONSTRAINT waitlist_rows_member_class_key UNIQUE (member_id, class));
+CREATE TABLE note_rows (id text PRIMARY KEY, member_id text NOT NULL, body text NOT NULL);
