@@ -854,6 +854,9 @@ func TestWired(t *testing.T) {
 		// client's reference.
 		"example.com/wiredsubmit/cmd/server/main.go:17": {
 			`a retry inserts the row for the same \(milestone_id, ref\) again, which fails or duplicates it: the INSERT into submit_submissions in store.Submissions.Insert \(store.go:\d+:\d+\) has no conflict handling for the caller-known \(milestone_id, ref\) \(HTTP handler Handler.Submit, wired here\)`,
+			// Lines inserted with no DELETE of them first; those
+			// ReplaceLines deletes first are not reported.
+			`a retry inserts the row for the same \(submission_ref, line_no\) again, which fails or duplicates it: the INSERT into submit_lines in store.Lines.Insert \(store.go:\d+:\d+\) has no conflict handling for the caller-known \(submission_ref, line_no\) \(HTTP handler Handler.AddLine, wired here\)`,
 		},
 		// A status moved on the database a context chooses when it
 		// carries no transaction, then a line posted apart from it.

@@ -10,3 +10,9 @@ CREATE TABLE submit_submissions (
     status       text NOT NULL,
     UNIQUE (milestone_id, ref)
 );
+
+CREATE TABLE submit_lines (
+    submission_ref text NOT NULL,
+    line_no        int NOT NULL,
+    PRIMARY KEY (submission_ref, line_no)
+);

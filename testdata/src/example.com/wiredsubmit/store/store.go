@@ -75,3 +75,18 @@ func (Submissions) SupersedePending(ctx context.Context, q Querier, milestone st
 	_, err := q.ExecContext(ctx, "UPDATE submit_submissions SET status = 'superseded' WHERE milestone_id = $1 AND status = 'pending'", milestone)
 	return err
 }
+
+// Lines keeps the lines of a submission.
+type Lines struct{}
+
+// DeleteAll deletes a submission's lines.
+func (Lines) DeleteAll(ctx context.Context, q Querier, ref string) error {
+	_, err := q.ExecContext(ctx, "DELETE FROM submit_lines WHERE submission_ref = $1", ref)
+	return err
+}
+
+// Insert adds a line.
+func (Lines) Insert(ctx context.Context, q Querier, ref string, no int) error {
+	_, err := q.ExecContext(ctx, "INSERT INTO submit_lines (submission_ref, line_no) VALUES ($1, $2)", ref, no) // want `a retry inserts the row for the same \(submission_ref, line_no\) again, which fails or duplicates it: the INSERT into submit_lines in store.Lines.Insert has no conflict handling for the caller-known \(submission_ref, line_no\) \(HTTP handler Handler.AddLine\)`
+	return err
+}

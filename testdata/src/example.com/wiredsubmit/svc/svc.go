@@ -32,11 +32,18 @@ type SubmissionRepo interface {
 	SupersedePending(ctx context.Context, q store.Querier, milestone string) error
 }
 
+// LineRepo keeps submissions' lines.
+type LineRepo interface {
+	DeleteAll(ctx context.Context, q store.Querier, ref string) error
+	Insert(ctx context.Context, q store.Querier, ref string, no int) error
+}
+
 // Service takes submissions.
 type Service struct {
 	DB          Runner
 	Milestones  MilestoneRepo
 	Submissions SubmissionRepo
+	Lines       LineRepo
 	NewID       func() string
 }
 
@@ -91,4 +98,22 @@ func (s *Service) SubmitOnce(ctx context.Context, in SubmitInput) (store.Submiss
 		return s.Milestones.SetStatus(ctx, q, m.ID, "submitted")
 	})
 	return sub, err
+}
+
+// ReplaceLines replaces the submission's lines: a retry deletes what
+// the first attempt inserted before it inserts them again.
+func (s *Service) ReplaceLines(ctx context.Context, in SubmitInput) error {
+	return s.DB.WithTx(ctx, func(q store.Querier) error {
+		if err := s.Lines.DeleteAll(ctx, q, in.Ref); err != nil {
+			return err
+		}
+		return s.Lines.Insert(ctx, q, in.Ref, 1)
+	})
+}
+
+// AddLine adds the submission's first line, which a retry finds.
+func (s *Service) AddLine(ctx context.Context, in SubmitInput) error {
+	return s.DB.WithTx(ctx, func(q store.Querier) error {
+		return s.Lines.Insert(ctx, q, in.Ref, 1)
+	})
 }
