@@ -44,7 +44,9 @@
 // a rule of the domain, and its violation the answer a repeated sign-up
 // should get: it is not reported. The check does not report
 // INSERTs with ON CONFLICT, ON DUPLICATE KEY, INSERT IGNORE, MERGE or
-// WHERE NOT EXISTS; functions that take a unique violation (test for
+// WHERE NOT EXISTS; INSERTs a DELETE of their table runs before on the
+// root's way, whose condition names only columns they fill (a claim's
+// lines deleted, then inserted again); functions that take a unique violation (test for
 // SQLSTATE 23505, MySQL 1062 or gorm.ErrDuplicatedKey and go on without
 // an error), or rename it to an error (return ErrConflict) that code of
 // the program takes (errors.Is(err, ErrConflict) going on without one),
