@@ -49,6 +49,9 @@ func TestFreshID(t *testing.T) {
 		// A row under a fresh ID that the request's key, stored after
 		// it, rolls back on a repeat.
 		"freshid/keyafter",
+		// A consumer of another package that keeps the handler its
+		// route table holds in a variable a retry closure calls.
+		"freshid/xroutevar", "freshid/xroutevaruse",
 		// Models another package's repository inserts, one of them
 		// under a key of the table its caller fills.
 		"freshid/xmodelrepo", "freshid/xmodelrepouse",

@@ -45,6 +45,20 @@ func (r *FieldRoot) String() string { return "fieldroot(" + r.Kind + ")" }
 // held in a struct field, or hands one to a call, or declares a struct
 // field of a map of functions (a router's handlers by topic): only then
 // is SSA built to find out whether the call runs on a retried path.
+// isFuncField reports whether e reads a field of function type.
+func isFuncField(pass *analysis.Pass, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return false
+	}
+	_, isFunc := s.Type().Underlying().(*types.Signature)
+	return isFunc
+}
+
 func callsFuncField(pass *analysis.Pass) bool {
 	if declaresFuncMap(pass) {
 		return true
@@ -52,6 +66,13 @@ func callsFuncField(pass *analysis.Pass) bool {
 	found := false
 	for _, file := range pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok && !found {
+				// A field's function kept in a variable and called
+				// from there (h = r.Handler; ...; h(ctx, rec)).
+				for _, rhs := range as.Rhs {
+					found = found || isFuncField(pass, rhs)
+				}
+			}
 			call, ok := n.(*ast.CallExpr)
 			if !ok || found {
 				return !found
@@ -64,12 +85,7 @@ func callsFuncField(pass *analysis.Pass) bool {
 			// A field's function handed to a helper that calls it
 			// (r.dispatch(ctx, rt.Handler, msg)).
 			for _, a := range call.Args {
-				if sel, ok := ast.Unparen(a).(*ast.SelectorExpr); ok {
-					if s, ok := pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal {
-						_, isFunc := s.Type().Underlying().(*types.Signature)
-						found = found || isFunc
-					}
-				}
+				found = found || isFuncField(pass, a)
 			}
 			return !found
 		})
@@ -242,6 +258,27 @@ func (r *Result) madeOn(fn *ssa.Function) (*Path, bool) {
 // there or by every call of the package's function whose parameter it
 // is (a dispatch helper given rt.Handler, which it calls in its retry
 // loop), or nil.
+// storedField returns the field every value but nil stored in the
+// variable a comes from (passedField), or nil.
+func (r *Result) storedField(a *ssa.Alloc, depth int) *types.Var {
+	var found *types.Var
+	for _, ref := range *a.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Addr != a {
+			continue
+		}
+		if c, ok := st.Val.(*ssa.Const); ok && c.IsNil() {
+			continue
+		}
+		fld := r.passedField(st.Val, depth)
+		if fld == nil || found != nil && found != fld {
+			return nil
+		}
+		found = fld
+	}
+	return found
+}
+
 func (r *Result) passedField(v ssa.Value, depth int) *types.Var {
 	if fld := loadedField(v); fld != nil || depth == maxValueDepth {
 		return fld
@@ -260,6 +297,11 @@ func (r *Result) passedField(v ssa.Value, depth int) *types.Var {
 		if a, ok := b.(*ssa.Alloc); ok {
 			if st, ok := valueflow.StoredOnce(a); ok {
 				b = st
+			} else {
+				// A variable set to the entry's handler where one
+				// matches, nil otherwise (var h Handler; for _, r :=
+				// range routes { if ... { h = r.Handler } }).
+				return r.storedField(a, depth+1)
 			}
 		}
 		if b == nil {
