@@ -1938,8 +1938,8 @@ func passedRequestOptions(call *Call, opts ssa.Value) SlotState {
 // pairHeaders reads the headers a sender is given as a list of name and
 // value pairs built in place (httpx.Header{Name: "Idempotency-Key",
 // Value: key}, passed as variadic arguments): Filled with the value
-// paired with a key header's name, Absent when every name is another
-// constant. ok is false for a list that is not such pairs.
+// paired with a key header's name, Absent when every pair is named by
+// another constant. ok is false for a list that is not such pairs.
 func pairHeaders(list ssa.Value, headers []string) (SlotState, ssa.Value, bool) {
 	sl, ok := list.(*ssa.Slice)
 	if !ok {
@@ -1958,52 +1958,55 @@ func pairHeaders(list ssa.Value, headers []string) (SlotState, ssa.Value, bool) 
 		if !ok {
 			return Unknown, nil, false
 		}
-		name, value, ok := headerPair(elem)
+		pair, ok := headerPair(elem)
 		if !ok {
 			return Unknown, nil, false
 		}
-		if valueflow.IsHeaderName(name, headers) {
-			state, key = Filled, value
+		switch {
+		case valueflow.IsHeaderName(pair[0], headers):
+			state, key = Filled, pair[1]
+		case valueflow.IsHeaderName(pair[1], headers):
+			state, key = Filled, pair[0]
+		case !isStringConst(pair[0]) && !isStringConst(pair[1]):
+			return Unknown, nil, false // a name not known here
 		}
 	}
 	return state, key, true
 }
 
-// headerPair returns the constant name and the value that the struct at
-// elem, an element of a list of headers, holds: one string field set to
-// a constant, the other to the header's value.
-func headerPair(elem *ssa.IndexAddr) (name, value ssa.Value, ok bool) {
+// headerPair returns the values of the two string fields, set once,
+// of the struct at elem, an element of a list of headers, in the order
+// of the fields' names.
+func headerPair(elem *ssa.IndexAddr) ([2]ssa.Value, bool) {
 	fields := map[string][]ssa.Value{}
 	for _, r := range *elem.Referrers() {
 		switch r := r.(type) {
 		case *ssa.FieldAddr:
+			name := valueflow.FieldName(r.X.Type(), r.Field)
 			for _, u := range *r.Referrers() {
 				if st, ok := u.(*ssa.Store); ok && st.Addr == r {
-					fields[valueflow.FieldName(r.X.Type(), r.Field)] = append(fields[valueflow.FieldName(r.X.Type(), r.Field)], st.Val)
+					fields[name] = append(fields[name], st.Val)
 				}
 			}
 		case *ssa.Store:
 			stores, ok := valueflow.FieldStores(r.Val)
 			if !ok {
-				return nil, nil, false
+				return [2]ssa.Value{}, false
 			}
 			maps.Copy(fields, stores)
 		}
 	}
-	if len(fields) != 2 {
-		return nil, nil, false
+	names := slices.Sorted(maps.Keys(fields))
+	if len(names) != 2 || len(fields[names[0]]) != 1 || len(fields[names[1]]) != 1 {
+		return [2]ssa.Value{}, false
 	}
-	for _, vs := range fields {
-		if len(vs) != 1 {
-			return nil, nil, false
-		}
-		if c, isConst := vs[0].(*ssa.Const); isConst && c.Value != nil && c.Value.Kind() == constant.String && name == nil {
-			name = c
-		} else {
-			value = vs[0]
-		}
-	}
-	return name, value, name != nil && value != nil
+	return [2]ssa.Value{fields[names[0]][0], fields[names[1]][0]}, true
+}
+
+// isStringConst reports whether v is a constant string.
+func isStringConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.String
 }
 
 // givenKey decides the key a request sender sets its header from, v

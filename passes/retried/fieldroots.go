@@ -42,23 +42,10 @@ func (*FieldRoot) AFact() {}
 func (r *FieldRoot) String() string { return "fieldroot(" + r.Kind + ")" }
 
 // callsFuncField reports whether a file of the package calls a function
-// held in a struct field, or hands one to a call, or declares a struct
-// field of a map of functions (a router's handlers by topic): only then
-// is SSA built to find out whether the call runs on a retried path.
-// isFuncField reports whether e reads a field of function type.
-func isFuncField(pass *analysis.Pass, e ast.Expr) bool {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	s, ok := pass.TypesInfo.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal {
-		return false
-	}
-	_, isFunc := s.Type().Underlying().(*types.Signature)
-	return isFunc
-}
-
+// held in a struct field, keeps one in a variable or hands one to a
+// call, or declares a struct field of a map of functions (a router's
+// handlers by topic): only then is SSA built to find out whether the
+// call runs on a retried path.
 func callsFuncField(pass *analysis.Pass) bool {
 	if declaresFuncMap(pass) {
 		return true
@@ -94,6 +81,20 @@ func callsFuncField(pass *analysis.Pass) bool {
 		}
 	}
 	return found
+}
+
+// isFuncField reports whether e reads a field of function type.
+func isFuncField(pass *analysis.Pass, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return false
+	}
+	_, isFunc := s.Type().Underlying().(*types.Signature)
+	return isFunc
 }
 
 // declaresFuncMap reports whether the package declares a struct type
@@ -258,27 +259,6 @@ func (r *Result) madeOn(fn *ssa.Function) (*Path, bool) {
 // there or by every call of the package's function whose parameter it
 // is (a dispatch helper given rt.Handler, which it calls in its retry
 // loop), or nil.
-// storedField returns the field every value but nil stored in the
-// variable a comes from (passedField), or nil.
-func (r *Result) storedField(a *ssa.Alloc, depth int) *types.Var {
-	var found *types.Var
-	for _, ref := range *a.Referrers() {
-		st, ok := ref.(*ssa.Store)
-		if !ok || st.Addr != a {
-			continue
-		}
-		if c, ok := st.Val.(*ssa.Const); ok && c.IsNil() {
-			continue
-		}
-		fld := r.passedField(st.Val, depth)
-		if fld == nil || found != nil && found != fld {
-			return nil
-		}
-		found = fld
-	}
-	return found
-}
-
 func (r *Result) passedField(v ssa.Value, depth int) *types.Var {
 	if fld := loadedField(v); fld != nil || depth == maxValueDepth {
 		return fld
@@ -344,6 +324,27 @@ func (r *Result) passedField(v ssa.Value, depth int) *types.Var {
 		fld := r.passedField(call.Common().Args[i], depth+1)
 		if fld == nil || found != nil && found != fld {
 			return nil // a value of another origin, or of two fields
+		}
+		found = fld
+	}
+	return found
+}
+
+// storedField returns the field every value but nil stored in the
+// variable a comes from (passedField), or nil.
+func (r *Result) storedField(a *ssa.Alloc, depth int) *types.Var {
+	var found *types.Var
+	for _, ref := range *a.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Addr != a {
+			continue
+		}
+		if c, ok := st.Val.(*ssa.Const); ok && c.IsNil() {
+			continue
+		}
+		fld := r.passedField(st.Val, depth)
+		if fld == nil || found != nil && found != fld {
+			return nil
 		}
 		found = fld
 	}

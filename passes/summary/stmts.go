@@ -1369,8 +1369,10 @@ func rootParam(ctx ssa.Value) *ssa.Parameter {
 			return p
 		}
 		if load, ok := ctx.(*ssa.UnOp); ok && load.Op == token.MUL {
-			if cell, ok := load.X.(*ssa.Alloc); ok && valueflow.CellParam(cell) != nil {
-				return valueflow.CellParam(cell) // the cell of a parameter a literal captures
+			if cell, ok := load.X.(*ssa.Alloc); ok {
+				if p := valueflow.CellParam(cell); p != nil {
+					return p // the cell of a parameter a literal captures
+				}
 			}
 		}
 		var ok bool
@@ -2528,14 +2530,9 @@ func (b *stmtBuilder) carried(ctx ssa.Value) valueflow.Handle {
 			return valueflow.Handle{}
 		}
 		if call, ok := ctx.(*ssa.Call); ok && !call.Call.IsInvoke() {
-			var held ssa.Value
-			for _, a := range call.Call.Args {
-				if u := valueflow.Unwrap(a); catalog.IsTx(u.Type()) || catalog.IsORMHandle(u.Type()) || effects.IsHandle(cat, u.Type()) {
-					if held != nil {
-						return valueflow.Handle{}
-					}
-					held = u
-				}
+			held, one := handleArg(cat, call)
+			if !one {
+				return valueflow.Handle{}
 			}
 			if held != nil {
 				return b.handle(b.source(held, "", effects.DurUnknown))
@@ -2561,21 +2558,30 @@ func (b *stmtBuilder) nestedCarried(st *valueflow.SQLStmt, ctx ssa.Value) {
 	}
 }
 
+// handleArg returns the one database handle among call's arguments
+// (the tx of context.WithValue(ctx, txKey{}, tx)), or nil; one is false
+// when it is given two.
+func handleArg(cat *catalog.Catalog, call *ssa.Call) (held ssa.Value, one bool) {
+	for _, a := range call.Call.Args {
+		if u := valueflow.Unwrap(a); catalog.IsTx(u.Type()) || catalog.IsORMHandle(u.Type()) || effects.IsHandle(cat, u.Type()) {
+			if held != nil {
+				return nil, false
+			}
+			held = u
+		}
+	}
+	return held, true
+}
+
 // carriedValue returns the handle a function put in the context ctx
 // (context.WithValue(ctx, txKey{}, tx)), as carried reads it, or nil.
 func (b *stmtBuilder) carriedValue(ctx ssa.Value) ssa.Value {
-	cat := b.h.r.Env.Catalog
 	for depth := 0; ctx != nil && depth < 4; depth++ {
 		ctx = valueflow.Unwrap(ctx)
 		if call, ok := ctx.(*ssa.Call); ok && !call.Call.IsInvoke() {
-			var held ssa.Value
-			for _, a := range call.Call.Args {
-				if u := valueflow.Unwrap(a); catalog.IsTx(u.Type()) || catalog.IsORMHandle(u.Type()) || effects.IsHandle(cat, u.Type()) {
-					if held != nil {
-						return nil
-					}
-					held = u
-				}
+			held, one := handleArg(b.h.r.Env.Catalog, call)
+			if !one {
+				return nil
 			}
 			if held != nil {
 				return held
