@@ -44,10 +44,12 @@ func (c *checker) programRoots() {
 // writesBefore reports whether a write of the root's list may run
 // before the first n statements' end: an intent the call might follow.
 // A write that never runs in the same call as the write-back wb (a
-// status set on the branch that returns before the call) is none.
+// status set on the branch that returns before the call) is none. A
+// statement of a helper that runs others its caller gives, which the
+// list does not show (an insert-or-get helper's lookup), may be one.
 func writesBefore(r *summary.ProgramRoot, n, wb int) bool {
 	for i, st := range r.Stmts[:n] {
-		if st.Parsed.Writes() && !r.Exclusive(i, wb) {
+		if (st.Parsed.Writes() || st.Partial) && !r.Exclusive(i, wb) {
 			return true
 		}
 	}

@@ -290,6 +290,11 @@ type SQLCall struct {
 	// its receiver's chain renders, run on the handle the chain's
 	// RunWith gives it (see TextBuilder).
 	Built bool
+	// Partial is set for a forwarding function that runs other texts
+	// its caller gives besides Query's (insertOrGet(ctx, q, insertSQL,
+	// args, lookupSQL, lookupArgs...)): the statement is not all it
+	// runs.
+	Partial bool
 }
 
 // sqlCalls are the executors of the drivers and ORMs, by FuncKey.

@@ -199,6 +199,9 @@ type Stmt struct {
 	// Instr calls (a repository helper, a generated query): Instr is
 	// then that call, and Args, Recv and perhaps Tx are unknown.
 	Callee *Callee
+	// Partial is set when the call runs other statements besides this
+	// one that its text does not show (catalog.SQLCall.Partial).
+	Partial bool
 
 	txOrigins map[string]bool // the transaction's identity, when Tx cannot carry it
 	// affected: Instr is a forwarding helper's call whose first result
@@ -432,7 +435,7 @@ func stmtOf(c ssa.CallInstruction, fn *types.Func, sc catalog.SQLCall) *Stmt {
 		}
 		text, hole = t, slices.Index(c.Parent().Params, p)+1
 	}
-	st := &Stmt{Instr: c, SQL: sqltext.Parse(text), Text: text, TextParam: hole, affected: sc.Affected}
+	st := &Stmt{Instr: c, SQL: sqltext.Parse(text), Text: text, TextParam: hole, affected: sc.Affected, Partial: sc.Partial}
 	if hole > 0 {
 		st.SQL = &sqltext.Statement{} // unknown until completed
 	}

@@ -584,6 +584,11 @@ type SQLStmt struct {
 	// the SELECT of what the claimed row holds): what the row holds
 	// decides, so a retry goes on while it says the work is not done.
 	Guard, ReadBack bool
+	// Partial is set when the call that runs the statement also runs
+	// others its caller gives that the list does not show (an
+	// insert-or-get helper given both texts, read for its lookup): one
+	// of them may write.
+	Partial bool
 	// Exclusive lists the statements of the same list that never run
 	// in the same call as this one (they lie on exclusive branches).
 	Exclusive []int

@@ -33,6 +33,9 @@ type Executor struct {
 	// Affected: the function returns the rows the statement affected
 	// as its first result.
 	Affected bool
+	// Partial: the function also runs other texts its caller gives
+	// (catalog.SQLCall.Partial).
+	Partial bool
 }
 
 func (*Executor) AFact() {}
@@ -42,11 +45,14 @@ func (e *Executor) String() string {
 	if e.Affected {
 		s = strings.TrimSuffix(s, ")") + ", affected)"
 	}
+	if e.Partial {
+		s = strings.TrimSuffix(s, ")") + ", partial)"
+	}
 	return s
 }
 
 func (e *Executor) call() catalog.SQLCall {
-	return catalog.SQLCall{Query: e.Query, Args: e.Args, Named: e.Named, Forward: true, Handle: e.Handle, Autocommit: e.Autocommit, Affected: e.Affected}
+	return catalog.SQLCall{Query: e.Query, Args: e.Args, Named: e.Named, Forward: true, Handle: e.Handle, Autocommit: e.Autocommit, Affected: e.Affected, Partial: e.Partial}
 }
 
 // executors returns the executors the package can call: those of the
@@ -157,6 +163,7 @@ func forwarding(info *types.Info, fd *ast.FuncDecl, fn *types.Func, executor fun
 	}
 	var out *Executor
 	ambiguous := false
+	texts := map[int]bool{} // the parameters an executor is given as its text
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -169,6 +176,9 @@ func forwarding(info *types.Info, fd *ast.FuncDecl, fn *types.Func, executor fun
 		sc, ok := executor(callee)
 		if !ok || sc.Query < 0 || sc.Query >= len(call.Args) || sc.Args >= len(call.Args) {
 			return true
+		}
+		if q := paramIndex(call.Args[sc.Query]); q >= 0 {
+			texts[q] = true
 		}
 		var e *Executor
 		if !call.Ellipsis.IsValid() {
@@ -207,6 +217,7 @@ func forwarding(info *types.Info, fd *ast.FuncDecl, fn *types.Func, executor fun
 	})
 	if out != nil {
 		out.Affected = returnsAffected(fd.Body)
+		out.Partial = len(texts) > 1
 	}
 	if out != nil && ambiguous {
 		// Different handles on different paths (a transaction when one

@@ -1211,7 +1211,7 @@ func (b *stmtBuilder) own(c ssa.CallInstruction, st *effects.Stmt) {
 	for _, path := range st.ArgPaths {
 		args = append(args, b.argSource(st.ArgBase, path))
 	}
-	stmt := valueflow.SQLStmt{SQL: st.Text, TextParam: st.TextParam, Handle: h, Guard: effects.IsGuard(st), ReadBack: st.SQL.ReadsBack || effects.ORMReadBack(st), At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st), Assumed: st.Assumed, FromWork: b.fromWork(st.Recv), ProducedBy: b.argProducers(st), Model: st.Generic, NoRowTaken: effects.TakesNoRow(c.Parent()), NoRowFails: effects.NoRowFails(st), Hidden: effects.GuardHidden(st)}
+	stmt := valueflow.SQLStmt{SQL: st.Text, TextParam: st.TextParam, Handle: h, Guard: effects.IsGuard(st), ReadBack: st.SQL.ReadsBack || effects.ORMReadBack(st), Partial: st.Partial, At: b.frame(c), Args: args, Ignores: b.h.ignoredAt(c.Pos()), Lit: b.literal(st), Assumed: st.Assumed, FromWork: b.fromWork(st.Recv), ProducedBy: b.argProducers(st), Model: st.Generic, NoRowTaken: effects.TakesNoRow(c.Parent()), NoRowFails: effects.NoRowFails(st), Hidden: effects.GuardHidden(st)}
 	if st.Assumed && st.Recv != nil {
 		b.chosenBy(&stmt, effects.HandleContext(st.Recv))
 	} else if on := effects.NestedOn(effects.StmtHandle(st)); on != nil && h.Kind == valueflow.HandleTx {
@@ -2072,7 +2072,7 @@ func (b *stmtBuilder) callee(call *ssa.Call) {
 				}
 			}
 		}
-		stmt := valueflow.SQLStmt{SQL: s.SQL, HandsOn: s.HandsOn, TextParam: s.TextParam, Handle: h, Guard: s.Guard && !discarded && !s.Hidden, ReadBack: s.ReadBack, At: s.At, Called: s.Called, Args: args, Absorbed: s.Absorbed, AbsorbedByName: s.AbsorbedByName, Answers: appendNew(slices.Clone(s.Answers), b.h.r.answeredBy(call.Parent()).answered...), Leaves: appendNew(slices.Clone(s.Leaves), b.h.r.answeredBy(call.Parent()).left...), Renamed: s.Renamed, Optional: s.Optional, NoRowTaken: s.NoRowTaken, NoRowFails: s.NoRowFails && effects.ErrorDecides(call), OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Nested: s.Nested}
+		stmt := valueflow.SQLStmt{SQL: s.SQL, HandsOn: s.HandsOn, TextParam: s.TextParam, Handle: h, Guard: s.Guard && !discarded && !s.Hidden, ReadBack: s.ReadBack, Partial: s.Partial, At: s.At, Called: s.Called, Args: args, Absorbed: s.Absorbed, AbsorbedByName: s.AbsorbedByName, Answers: appendNew(slices.Clone(s.Answers), b.h.r.answeredBy(call.Parent()).answered...), Leaves: appendNew(slices.Clone(s.Leaves), b.h.r.answeredBy(call.Parent()).left...), Renamed: s.Renamed, Optional: s.Optional, NoRowTaken: s.NoRowTaken, NoRowFails: s.NoRowFails && effects.ErrorDecides(call), OnFailure: s.OnFailure, FailureOf: failureOf, StateGuarded: s.StateGuarded, Assumed: s.Assumed, FromWork: s.FromWork || b.handsWork(call, s.Handle), ProducedBy: producedBy, Callback: callback, CallbackArg: s.CallbackArg, Wired: wired, Ignores: s.Ignores, Lit: s.Lit, Next: s.Next, Nested: s.Nested}
 		if s.Context > 0 && s.Context <= len(call.Call.Args) {
 			b.chosenBy(&stmt, call.Call.Args[s.Context-1])
 		} else if s.Handle.Context && h.Kind == valueflow.HandleTx && s.Handle.Param < len(call.Call.Args) {
