@@ -40,8 +40,10 @@
 // its repository (in the service or in a unit of work's function), is
 // reported at the provider call, or, under go vet, gopls and
 // golangci-lint, where main wires the handler's package, when the call
-// carries no key and nothing of the root's path is written before it.
-// Such a finding carries no fix.
+// carries no key and nothing of the root's path is written before it
+// (a helper that runs other statements its caller gives, such as an
+// insert-or-get given both texts, may have written). Such a finding
+// carries no fix.
 //
 // When the call carries no key, the suggested fix passes the operation
 // key in scope in its slot, the first step; committing an intent row that
